@@ -1,0 +1,42 @@
+import "@fontsource-variable/inter";
+import "./globals.css";
+import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
+import { CookieBar } from "@/components/layout/CookieBar";
+import { Footer } from "@/components/layout/Footer";
+import { Navbar } from "@/components/layout/Navbar";
+import { site } from "@/lib/site";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/routes";
+
+export function generateMetadata(): Metadata {
+  const { nombre, url } = site();
+  return {
+    metadataBase: new URL(url),
+    title: { default: nombre, template: `%s | ${nombre}` },
+    description: `${nombre}: descubre planes, eventos y actividades cerca de ti, en tu pueblo y en los de alrededor.`,
+    applicationName: nombre,
+    openGraph: { siteName: nombre, locale: "es_ES", type: "website" },
+  };
+}
+
+export const viewport: Viewport = { themeColor: "#c2410c", width: "device-width", initialScale: 1 };
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const { nombre, contacto } = site();
+  const jar = await cookies();
+  // Spec §4: the login state comes from the presence of the session token.
+  const conectado = jar.has(SESSION_COOKIE) || jar.has(SECURE_SESSION_COOKIE);
+  return (
+    <html lang="es">
+      <body>
+        <a className="skip-link" href="#contenido">
+          Saltar al contenido
+        </a>
+        <Navbar nombreSitio={nombre} conectado={conectado} />
+        <main id="contenido">{children}</main>
+        <Footer nombreSitio={nombre} contacto={contacto} />
+        <CookieBar />
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useEffect, useRef, useState } from "react";
+import styles from "./Navbar.module.css";
+
+const ENLACES = [
+  { href: "/", texto: "Planes" },
+  { href: "/publicar", texto: "Publicar" },
+  { href: "/nosotros", texto: "Nosotros" },
+];
+
+const MENU_CONECTADO = [
+  { href: "/perfil", texto: "Perfil" },
+  { href: "/planes-favoritos", texto: "Guardados" },
+  { href: "/mis-planes", texto: "Mis publicaciones" },
+  { href: "/tus-organizaciones", texto: "Mis organizaciones" },
+];
+
+const MENU_DESCONECTADO = [
+  { href: "/iniciar-sesion", texto: "Iniciar sesión" },
+  { href: "/registro", texto: "Registrarse" },
+];
+
+/** Main links, the mobile toggle and the user dropdown; a click elsewhere or a navigation closes them. */
+export function NavMenu({ conectado }: { conectado: boolean }) {
+  const [movilAbierto, setMovilAbierto] = useState(false);
+  const [usuarioAbierto, setUsuarioAbierto] = useState(false);
+  const raiz = useRef<HTMLDivElement>(null);
+  const pathname = usePathname();
+
+  useEffect(() => {
+    setMovilAbierto(false);
+    setUsuarioAbierto(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    function cerrar(event: MouseEvent | KeyboardEvent) {
+      if (event instanceof KeyboardEvent ? event.key === "Escape" : !raiz.current?.contains(event.target as Node)) {
+        setMovilAbierto(false);
+        setUsuarioAbierto(false);
+      }
+    }
+    document.addEventListener("click", cerrar);
+    document.addEventListener("keydown", cerrar);
+    return () => {
+      document.removeEventListener("click", cerrar);
+      document.removeEventListener("keydown", cerrar);
+    };
+  }, []);
+
+  const menuUsuario = conectado ? MENU_CONECTADO : MENU_DESCONECTADO;
+  return (
+    <div ref={raiz} className={styles.menus}>
+      <button
+        type="button"
+        className={styles.toggle}
+        aria-expanded={movilAbierto}
+        aria-controls="menu-principal"
+        onClick={() => setMovilAbierto((v) => !v)}
+      >
+        <span className="visually-hidden">Menú</span>
+        <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div id="menu-principal" className={`${styles.links} ${movilAbierto ? styles.open : ""}`}>
+        <ul className={styles.list}>
+          {ENLACES.map((e) => (
+            <li key={e.href}>
+              <Link href={e.href} className={styles.link} aria-current={pathname === e.href ? "page" : undefined}>
+                {e.texto}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <div className={styles.user}>
+          <button
+            type="button"
+            className={styles.userButton}
+            aria-expanded={usuarioAbierto}
+            aria-controls="menu-usuario"
+            onClick={() => setUsuarioAbierto((v) => !v)}
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+              <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+              <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+            </svg>
+            <span>{conectado ? "Mi cuenta" : "Acceder"}</span>
+          </button>
+          <ul id="menu-usuario" className={`${styles.dropdown} ${usuarioAbierto ? styles.open : ""}`}>
+            {menuUsuario.map((e) => (
+              <li key={e.href}>
+                <Link href={e.href} className={styles.dropdownLink}>
+                  {e.texto}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </div>
+  );
+}

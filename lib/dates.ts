@@ -1,0 +1,33 @@
+import { TZDate } from "@date-fns/tz";
+import { addDays, format } from "date-fns";
+import { es } from "date-fns/locale";
+
+/** All calendar logic of the product happens in this zone (DESIGN.md § Data). */
+export const ZONA = "Europe/Madrid";
+
+/** A calendar day in Madrid. */
+export interface Dia {
+  year: number;
+  month: number; // 1-12
+  day: number;
+}
+
+export function diaEnMadrid(instant: Date = new Date()): Dia {
+  const d = new TZDate(instant.getTime(), ZONA);
+  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+}
+
+export function sumarDias(dia: Dia, n: number): Dia {
+  return diaEnMadrid(addDays(new TZDate(dia.year, dia.month - 1, dia.day, 12, 0, ZONA), n));
+}
+
+/** The instant of a wall-clock time ("HH:mm") on a Madrid day. */
+export function instanteEnMadrid(dia: Dia, hora: string): Date {
+  const [h, m] = hora.split(":").map(Number);
+  return new Date(new TZDate(dia.year, dia.month - 1, dia.day, h, m, ZONA).getTime());
+}
+
+/** Spanish long date in Madrid time, e.g. "sábado, 5 de diciembre de 2026". */
+export function fechaLarga(instant: Date): string {
+  return format(new TZDate(instant.getTime(), ZONA), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+}

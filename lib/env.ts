@@ -1,0 +1,68 @@
+import { z } from "zod";
+
+/** Port of the project-local PostgreSQL cluster that `npm run db:setup` starts under .data/. */
+export const LOCAL_PG_PORT_DEFAULT = 54329;
+
+export function localDatabaseUrl(database = "planazo", port = LOCAL_PG_PORT_DEFAULT): string {
+  return `postgresql://postgres@127.0.0.1:${port}/${database}`;
+}
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    LOCAL_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(LOCAL_PG_PORT_DEFAULT),
+    SITE_NAME: z.string().trim().min(1).default("Planazo"),
+    SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
+    CONTACT_EMAIL: z.email().default("hola@planazo.es"),
+    BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
+    RESEND_API_KEY: optionalText,
+    MAIL_FROM: z.string().default("Planazo <no-responder@planazo.es>"),
+    UPLOADTHING_TOKEN: optionalText,
+    STORAGE_DIR: z.string().min(1).default("storage"),
+    GEOCODER: z.enum(["local"]).default("local"),
+  })
+  .superRefine((v, ctx) => {
+    // `next build` runs with NODE_ENV=production but serves nobody: the secret is a run-time need.
+    const building = process.env.NEXT_PHASE === "phase-production-build";
+    if (v.NODE_ENV === "production" && !v.BETTER_AUTH_SECRET && !building) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["BETTER_AUTH_SECRET"],
+        message: "required in production (at least 32 characters)",
+      });
+    }
+  })
+  .transform((v) => ({
+    ...v,
+    DATABASE_URL: v.DATABASE_URL ?? localDatabaseUrl("planazo", v.LOCAL_PG_PORT),
+    SITE_URL: v.SITE_URL.replace(/\/+$/, ""),
+  }));
+
+export type Env = z.infer<typeof schema>;
+
+/** Parses an environment; throws one readable error listing every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`);
+  }
+  return result.data;
+}
+
+let cached: Env | undefined;
+
+/** The validated environment of this process, parsed once (first call: instrumentation.ts at start-up). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

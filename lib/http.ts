@@ -1,0 +1,70 @@
+import "server-only";
+import { ZodError } from "zod";
+import { mensajes } from "./messages";
+
+/** The one error type route handlers throw: a status and a Spanish message for the client. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/** The one shape of an error answer: `{ mensaje }` with its status. */
+export function errorResponse(status: number, mensaje: string): Response {
+  return Response.json({ mensaje }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+/** An array answer, or 204 with no body when it is empty (the documented list calls). */
+export function listOrNoContent(items: readonly unknown[]): Response {
+  return items.length === 0 ? new Response(null, { status: 204 }) : Response.json(items);
+}
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "57P01", "57P02", "57P03"]);
+
+/** True when the error means PostgreSQL could not be reached (so the answer is 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
+    if (typeof message === "string" && /ECONNREFUSED|connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database/i.test(message)) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Maps anything a handler throws to the documented error answer; never leaks a stack trace. */
+export function toErrorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return errorResponse(error.status, error.message);
+  if (error instanceof ZodError) {
+    return errorResponse(400, error.issues[0]?.message ?? mensajes.datosNoValidos);
+  }
+  if (isDatabaseUnavailable(error)) {
+    return errorResponse(503, mensajes.servicioNoDisponible);
+  }
+  console.error(error);
+  return errorResponse(500, mensajes.errorInesperado);
+}
+
+type Handler<C> = (request: Request, context: C) => Promise<Response>;
+
+/** Wraps a route handler so every error becomes `{ mensaje }` with the right status. */
+export function route<C = unknown>(handler: Handler<C>): Handler<C> {
+  return async (request, context) => {
+    try {
+      return await handler(request, context);
+    } catch (error) {
+      return toErrorResponse(error);
+    }
+  };
+}
+
+/** The query string of a request as a plain object, for zod. */
+export function searchParams(request: Request): Record<string, string> {
+  return Object.fromEntries(new URL(request.url).searchParams);
+}

@@ -1,0 +1,21 @@
+/** Name of the session cookie (better-auth's default with our prefix; see DESIGN.md § Auth). */
+export const SESSION_COOKIE = "planazo.session_token";
+/** Over HTTPS browsers get the cookie with the __Secure- prefix. */
+export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
+
+/** Pages that need a logged-in user (spec §2 'login' routes). */
+export const PROTECTED_PREFIXES = [
+  "/planes-favoritos",
+  "/publicar",
+  "/perfil",
+  "/mis-planes",
+  "/editar-plan",
+  "/crear-organizacion",
+  "/tus-organizaciones",
+] as const;
+
+export const LOGIN_PATH = "/iniciar-sesion";
+
+export function isProtectedPath(pathname: string): boolean {
+  return PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}

@@ -1,0 +1,315 @@
+/**
+ * Demo data: deterministic (a seeded PRNG; dates relative to the seeding day in Madrid),
+ * no downloads. Users, organizations, ≥ 400 plans over ≥ 60 municipalities in 13 areas of
+ * Spain (small towns first), both types, every category, some featured, some finished, two
+ * sponsor items, posters drawn with sharp. Demo login: demo@planazo.es / planazo-demo.
+ *
+ *   tsx prisma/seed.ts [--reset]     (DATABASE_URL or the local cluster)
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { hashPassword } from "better-auth/crypto";
+import type { PrismaClient } from "../lib/db/client";
+import { type Dia, diaEnMadrid, instanteEnMadrid, sumarDias } from "../lib/dates";
+import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
+import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
+import { dibujarCartel, dibujarLogo } from "./seed-images";
+
+export const DEMO_LOGIN = { correo: "demo@planazo.es", password: "planazo-demo" } as const;
+const DEMO_ID_PREFIX = "demo-";
+
+interface Contenido {
+  usuarios: { nombre: string }[];
+  organizaciones: { nombre: string; descripcion: string; telefonoContacto: string; emailLocal: string }[];
+  planes: {
+    titulo: string;
+    tipo: "evento" | "experiencia";
+    categorias: string[];
+    descripcion: string;
+    precio: number | null;
+    duracionHoras?: number;
+    dias?: number;
+    horaInicio?: string;
+    horario?: { dias: number[]; horaInicio: string; horaFin: string };
+  }[];
+}
+
+/** Areas with a handful of towns each, so a radius search around any of them finds plans. */
+const ZONAS: [string, string][] = [
+  ["Albarracín", "Teruel"],
+  ["Cangas de Onís", "Asturias"],
+  ["Ezcaray", "La Rioja"],
+  ["Capileira", "Granada"],
+  ["Zahara", "Cádiz"],
+  ["Buitrago del Lozoya", "Madrid"],
+  ["Aínsa-Sobrarbe", "Huesca"],
+  ["Hervás", "Cáceres"],
+  ["Morella", "Castellón"],
+  ["Sigüenza", "Guadalajara"],
+  ["Cambados", "Pontevedra"],
+  ["Pollença", "Illes Balears"],
+  ["Covarrubias", "Burgos"],
+];
+const PUEBLOS_POR_ZONA = 6;
+
+const DIRECCIONES = [
+  "Plaza Mayor, 1", "Calle Mayor, 12", "Plaza de la Iglesia, 3", "Paseo del Río, s/n", "Ermita de San Roque",
+  "Polideportivo municipal", "Casa de Cultura, Calle Real 5", "Centro de Interpretación", "Camino de la Fuente, s/n",
+  "Calle del Horno, 8", "Plaza del Ayuntamiento, 1", "Frontón municipal", "Área recreativa La Alameda",
+];
+
+/** mulberry32: small, fast and good enough for demo data; same seed, same data. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
+    chance: (p: number) => next() < p,
+  };
+}
+
+function slug(texto: string): string {
+  return texto
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ".")
+    .replace(/^\.|\.$/g, "");
+}
+
+interface Pueblo {
+  ine: string;
+  nombre: string;
+  lat: number;
+  lng: number;
+}
+
+async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
+  const elegidos = new Map<string, Pueblo>();
+  for (const [nombre, provincia] of ZONAS) {
+    const rows = await prisma.$queryRaw<Pueblo[]>`
+      WITH centro AS (
+        SELECT lat, lng FROM municipio
+        WHERE lat IS NOT NULL AND planazo_sin_articulo(nombre) = planazo_sin_articulo(${nombre})
+          AND planazo_normaliza(provincia) = planazo_normaliza(${provincia})
+        LIMIT 1)
+      SELECT m.ine, m.nombre, m.lat, m.lng FROM municipio m, centro c
+      WHERE m.lat IS NOT NULL
+        AND ST_DWithin(ST_MakePoint(m.lng, m.lat)::geography, ST_MakePoint(c.lng, c.lat)::geography, 30000)
+      ORDER BY ST_Distance(ST_MakePoint(m.lng, m.lat)::geography, ST_MakePoint(c.lng, c.lat)::geography), m.ine
+      LIMIT ${PUEBLOS_POR_ZONA}`;
+    if (rows.length === 0) throw new Error(`seed: the gazetteer has no ${nombre} (${provincia})`);
+    for (const r of rows) elegidos.set(r.ine, r);
+  }
+  return [...elegidos.values()];
+}
+
+export interface SeedOptions {
+  reset?: boolean;
+  /** The day the demo calendar is built around (default: today in Madrid). */
+  hoy?: Dia;
+  storage?: FileStorage;
+}
+
+async function borrarDemo(prisma: PrismaClient, files: FileStorage): Promise<void> {
+  const archivos = await prisma.archivo.findMany({
+    where: {
+      OR: [
+        { cartelDePlan: { usuarioId: { startsWith: DEMO_ID_PREFIX } } },
+        { logoDeOrganizacion: { usuarioId: { startsWith: DEMO_ID_PREFIX } } },
+        { cartelDePatrocinio: { isNot: null } },
+      ],
+    },
+    select: { id: true, variantes: true },
+  });
+  await prisma.$transaction([
+    prisma.user.deleteMany({ where: { id: { startsWith: DEMO_ID_PREFIX } } }),
+    prisma.patrocinio.deleteMany({}),
+    prisma.archivo.deleteMany({ where: { id: { in: archivos.map((a) => a.id) } } }),
+  ]);
+  await files.remove(archivos.flatMap((a) => imageKeys(a.variantes)));
+}
+
+export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}): Promise<string> {
+  const files = options.storage ?? defaultStorage();
+  const existing = await prisma.user.count({ where: { id: { startsWith: DEMO_ID_PREFIX } } });
+  if (existing > 0 && !options.reset) {
+    return `demo data already there (${existing} demo users); run with --reset to recreate it`;
+  }
+  if (existing > 0 || options.reset) await borrarDemo(prisma, files);
+
+  const contenido = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "..", "data", "demo", "contenido.json"), "utf8"),
+  ) as Contenido;
+  const r = prng(20240720);
+  const hoy = options.hoy ?? diaEnMadrid();
+  const ahora = new Date();
+  const pueblos = await elegirPueblos(prisma);
+  const stored: StoredImage[] = [];
+  const guardarImagen = async (folder: "carteles" | "logos" | "patrocinios", nombre: string, png: Buffer) => {
+    const img = await storeImage(files, folder, nombre, png);
+    stored.push(img);
+    return img;
+  };
+
+  try {
+    // Users (one password hash each, as better-auth's credential accounts keep them)
+    // Every demo user has the same password, so one scrypt hash serves them all.
+    const hash = await hashPassword(DEMO_LOGIN.password);
+    const usuarios = contenido.usuarios.map((u, i) => ({
+      id: `${DEMO_ID_PREFIX}${String(i + 1).padStart(2, "0")}`,
+      name: u.nombre,
+      email: i === 0 ? DEMO_LOGIN.correo : `${slug(u.nombre)}@demo.planazo.es`,
+      password: hash,
+    }));
+    await prisma.user.createMany({
+      data: usuarios.map(({ id, name, email }) => ({ id, name, email, emailVerified: true })),
+    });
+    await prisma.account.createMany({
+      data: usuarios.map((u) => ({ id: `${u.id}-credential`, accountId: u.id, providerId: "credential", userId: u.id, password: u.password })),
+    });
+
+    // Organizations, owned by the first users (the demo user runs two)
+    const organizaciones: { id: string; nombre: string; usuarioId: string; email: string; telefono: string }[] = [];
+    for (const [i, o] of contenido.organizaciones.entries()) {
+      const logo = await guardarImagen("logos", `logo-${slug(o.nombre)}.png`, await dibujarLogo(o.nombre, i));
+      const pueblo = pueblos[(i * 7) % pueblos.length];
+      const org = await prisma.organizacion.create({
+        data: {
+          nombre: o.nombre,
+          descripcion: o.descripcion,
+          direccion: `Plaza Mayor, 1, ${pueblo.nombre}`.slice(0, 50),
+          emailContacto: `${o.emailLocal}@demo.planazo.es`,
+          telefonoContacto: o.telefonoContacto,
+          usuario: { connect: { id: usuarios[i % 6].id } },
+          archivoLogo: { create: { ...logo } },
+        },
+      });
+      organizaciones.push({ id: org.id, nombre: org.nombre, usuarioId: org.usuarioId, email: org.emailContacto, telefono: o.telefonoContacto });
+    }
+
+    // Plans: first every choice (so the PRNG sequence never depends on timing), then the
+    // posters four at a time, then the rows.
+    const TOTAL = 440;
+    const specs = Array.from({ length: TOTAL }, (_, i) => {
+      const t = contenido.planes[(i * 37) % contenido.planes.length];
+      const pueblo = pueblos[i % pueblos.length];
+      const usuario = usuarios[r.int(0, usuarios.length - 1)];
+      const orgsDelUsuario = organizaciones.filter((o) => o.usuarioId === usuario.id);
+      const org = orgsDelUsuario.length > 0 && r.chance(0.6) ? r.pick(orgsDelUsuario) : null;
+      // Near-term dates are the common case; about one plan in eight has already finished.
+      const desplazamiento = r.chance(0.12) ? -r.int(3, 40) : r.chance(0.5) ? r.int(0, 14) : r.int(15, 100);
+      let fechaInicio: Date | null = null;
+      let fechaFin: Date | null = null;
+      if (t.tipo === "evento") {
+        const diaInicio = sumarDias(hoy, desplazamiento);
+        fechaInicio = instanteEnMadrid(diaInicio, t.horaInicio ?? "18:00");
+        fechaFin = t.dias
+          ? instanteEnMadrid(sumarDias(diaInicio, t.dias - 1), "23:30")
+          : new Date(fechaInicio.getTime() + (t.duracionHoras ?? 2) * 3_600_000);
+      } else if (desplazamiento < 0) {
+        fechaInicio = instanteEnMadrid(sumarDias(hoy, desplazamiento - 60), "00:00");
+        fechaFin = instanteEnMadrid(sumarDias(hoy, desplazamiento), "23:59");
+      } else if (r.chance(0.4)) {
+        fechaInicio = instanteEnMadrid(sumarDias(hoy, -r.int(0, 30)), "00:00");
+        fechaFin = instanteEnMadrid(sumarDias(hoy, r.int(30, 180)), "23:59");
+      }
+      const conContacto = org !== null || r.chance(0.3);
+      return {
+        i, t, pueblo, usuario, org, fechaInicio, fechaFin,
+        lat: pueblo.lat + (r.next() - 0.5) * 0.012,
+        lng: pueblo.lng + (r.next() - 0.5) * 0.016,
+        direccion: `${r.pick(DIRECCIONES)}, ${pueblo.nombre}`,
+        email: conContacto ? (org?.email ?? usuario.email) : null,
+        telefono: conContacto ? (org?.telefono ?? null) : null,
+        creado: instanteEnMadrid(sumarDias(hoy, -r.int(1, 60)), "10:00"),
+      };
+    });
+    const carteles: StoredImage[] = [];
+    for (let start = 0; start < specs.length; start += 4) {
+      carteles.push(
+        ...(await Promise.all(
+          specs.slice(start, start + 4).map(async ({ i, t, pueblo }) =>
+            guardarImagen("carteles", `cartel-${slug(t.titulo)}.png`, await dibujarCartel(t.titulo, t.categorias[0], pueblo.nombre, i + 11)),
+          ),
+        )),
+      );
+    }
+    const planIds: string[] = [];
+    let finalizados = 0;
+    for (const [n, s] of specs.entries()) {
+      const { i, t, pueblo } = s;
+      const cartel = carteles[n];
+      if (s.fechaFin && s.fechaFin < ahora) finalizados++;
+      const rows = await prisma.$queryRaw<{ id: string }[]>`
+        WITH archivo AS (
+          INSERT INTO archivo (nombre, path, url, content_type, md5sum, hash, width, height, size, variantes)
+          VALUES (${cartel.nombre}, ${cartel.path}, ${cartel.url}, ${cartel.contentType}, ${cartel.md5sum}, ${cartel.hash},
+                  ${cartel.width}, ${cartel.height}, ${cartel.size}, ${JSON.stringify(cartel.variantes)}::jsonb)
+          RETURNING id)
+        INSERT INTO plan (titulo, descripcion, tipo, destacado, visible, precio, municipio, municipio_ine, direccion,
+                          ubicacion, fecha_inicio, fecha_fin, categorias, enlace_web_exterior, email_contacto,
+                          telefono_contacto, archivo_cartel_id, usuario_id, organizacion_id, fecha_creacion)
+        SELECT ${t.titulo}, ${t.descripcion}, ${t.tipo}::tipo_plan, ${i % 16 === 3}, ${i % 97 !== 50}, ${t.precio}::numeric,
+               ${pueblo.nombre}, ${pueblo.ine}, ${s.direccion},
+               ST_SetSRID(ST_MakePoint(${s.lng}, ${s.lat}), 4326)::geography, ${s.fechaInicio}, ${s.fechaFin},
+               ${t.categorias}::text[]::categoria[],
+               ${i % 41 === 7 ? `https://turismo.example/planes/${slug(t.titulo)}` : null},
+               ${s.email}, ${s.telefono}, archivo.id, ${s.usuario.id}, ${s.org?.id ?? null}::uuid, ${s.creado}
+        FROM archivo
+        RETURNING id`;
+      const planId = rows[0].id;
+      planIds.push(planId);
+      if (t.horario) {
+        const { dias, horaInicio, horaFin } = t.horario;
+        await prisma.horarioDisponible.createMany({
+          data: dias.map((diaSemana) => ({ planId, diaSemana, horaInicio, horaFin })),
+        });
+      }
+    }
+
+    // Sponsor items
+    const PATROCINIOS = [
+      { empresa: "Eurona", enlaceEmpresa: "https://www.eurona.es", titulo: "Internet por satélite en tu pueblo", descripcion: "Conexión a internet de alta velocidad allí donde no llega la fibra." },
+      { empresa: "Quesos La Serrana", enlaceEmpresa: "https://quesoslaserrana.example", titulo: "Quesos artesanos de la sierra", descripcion: "Visita nuestra quesería y prueba los quesos de leche cruda de oveja." },
+    ];
+    for (const [i, p] of PATROCINIOS.entries()) {
+      const cartel = await guardarImagen("patrocinios", `patrocinio-${slug(p.empresa)}.png`, await dibujarCartel(p.titulo, "Otros", p.empresa, 900 + i));
+      await prisma.patrocinio.create({ data: { ...p, archivoCartel: { create: { ...cartel } } } });
+    }
+
+    // A few saved plans for the demo user
+    await prisma.favorito.createMany({ data: planIds.slice(0, 8).map((planId) => ({ usuarioId: usuarios[0].id, planId })) });
+
+    return [
+      `demo data: ${usuarios.length} users, ${organizaciones.length} organizations, ${planIds.length} plans`,
+      `in ${pueblos.length} municipalities (${finalizados} already finished), ${PATROCINIOS.length} sponsor items`,
+      `demo login: ${DEMO_LOGIN.correo} / ${DEMO_LOGIN.password}`,
+    ].join("\n");
+  } catch (error) {
+    // Nothing half-written: remove what was inserted and the files drawn so far.
+    await prisma.user.deleteMany({ where: { id: { startsWith: DEMO_ID_PREFIX } } }).catch(() => {});
+    await prisma.archivo.deleteMany({ where: { path: { in: stored.map((s) => s.path) } } }).catch(() => {});
+    await files.remove(stored.flatMap((s) => imageKeys(s.variantes)));
+    throw error;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { createPrismaClient } = await import("../lib/db/client");
+  const prisma = createPrismaClient();
+  try {
+    console.log(await seedDemo(prisma, { reset: process.argv.includes("--reset") }));
+  } finally {
+    await prisma.$disconnect();
+  }
+}

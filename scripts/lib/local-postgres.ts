@@ -1,0 +1,115 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+export const DATA_DIR = path.join(ROOT, ".data");
+const CLUSTER_DIR = path.join(DATA_DIR, "pg");
+const SOCKET_DIR = path.join(DATA_DIR, "run");
+const LOG_FILE = path.join(DATA_DIR, "postgres.log");
+
+export const MISSING_POSTGRES_MESSAGE = [
+  "PostgreSQL (15 or newer) with PostGIS 3 is needed for the local database, and it was not found.",
+  "On Debian/Ubuntu install it with:  sudo apt-get install postgresql postgis",
+  "(or set DATABASE_URL to a PostgreSQL server that has PostGIS).",
+].join("\n");
+
+/** A problem the developer fixes by installing or configuring something: printed without a stack. */
+export class SetupError extends Error {}
+
+interface PgInstall {
+  bindir: string;
+  sharedir: string;
+}
+
+/** The newest PostgreSQL server install on this machine (Debian keeps them in /usr/lib/postgresql/<v>/bin). */
+function findPostgres(): PgInstall {
+  const candidates: string[] = [];
+  const debianRoot = "/usr/lib/postgresql";
+  if (existsSync(debianRoot)) {
+    for (const v of readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a))) {
+      candidates.push(path.join(debianRoot, v, "bin"));
+    }
+  }
+  try {
+    candidates.push(execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim());
+  } catch {
+    // pg_config is not on PATH; the Debian layout above is the usual case.
+  }
+  for (const bindir of candidates) {
+    if (!existsSync(path.join(bindir, "initdb")) || !existsSync(path.join(bindir, "pg_ctl"))) continue;
+    let sharedir = "";
+    try {
+      sharedir = execFileSync(path.join(bindir, "pg_config"), ["--sharedir"], { encoding: "utf8" }).trim();
+    } catch {
+      const version = path.basename(path.dirname(bindir));
+      sharedir = `/usr/share/postgresql/${version}`;
+    }
+    return { bindir, sharedir };
+  }
+  throw new SetupError(MISSING_POSTGRES_MESSAGE);
+}
+
+/** initdb and postgres refuse to run as root: as root, run them as the postgres system user. */
+function run(bin: string, args: string[]): string {
+  const asRoot = process.getuid?.() === 0;
+  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+  return execFileSync(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+}
+
+export async function ensureLocalCluster(port: number): Promise<void> {
+  const install = findPostgres();
+  if (!existsSync(path.join(install.sharedir, "extension", "postgis.control"))) {
+    throw new SetupError(MISSING_POSTGRES_MESSAGE);
+  }
+  mkdirSync(SOCKET_DIR, { recursive: true });
+  if (process.getuid?.() === 0) execFileSync("chown", ["-R", "postgres:postgres", DATA_DIR]);
+  const initdb = path.join(install.bindir, "initdb");
+  const pgCtl = path.join(install.bindir, "pg_ctl");
+  if (!existsSync(path.join(CLUSTER_DIR, "PG_VERSION"))) {
+    console.log(`creating a local PostgreSQL cluster in ${path.relative(ROOT, CLUSTER_DIR)}/`);
+    run(initdb, ["-D", CLUSTER_DIR, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]);
+  }
+  let running = true;
+  try {
+    run(pgCtl, ["status", "-D", CLUSTER_DIR]);
+  } catch {
+    running = false;
+  }
+  if (!running) {
+    console.log(`starting the local PostgreSQL on 127.0.0.1:${port} (log: ${path.relative(ROOT, LOG_FILE)})`);
+    run(pgCtl, [
+      "start", "-w", "-t", "60", "-D", CLUSTER_DIR, "-l", LOG_FILE,
+      "-o", `-p ${port} -k ${SOCKET_DIR} -c listen_addresses=127.0.0.1`,
+    ]);
+  }
+}
+
+/** Creates the database if it is missing, then the postgis, pg_trgm and unaccent extensions. */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  const url = new URL(databaseUrl);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  const adminUrl = new URL(databaseUrl);
+  adminUrl.pathname = "/postgres";
+  const admin = new pg.Client({ connectionString: adminUrl.toString() });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (!rowCount) await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const ext of ["postgis", "pg_trgm", "unaccent"]) {
+      await client.query(`CREATE EXTENSION IF NOT EXISTS ${ext}`);
+    }
+  } catch (error) {
+    if (/postgis/i.test(String(error))) throw new SetupError(MISSING_POSTGRES_MESSAGE);
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
