@@ -200,8 +200,13 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     // Plans: first every choice (so the PRNG sequence never depends on timing), then the
     // posters four at a time, then the rows.
     const TOTAL = 440;
+    const orden = contenido.planes.map((_, n) => n);
+    for (let n = orden.length - 1; n > 0; n--) {
+      const k = r.int(0, n);
+      [orden[n], orden[k]] = [orden[k], orden[n]];
+    }
     const specs = Array.from({ length: TOTAL }, (_, i) => {
-      const t = contenido.planes[(i * 37) % contenido.planes.length];
+      const t = contenido.planes[orden[i % orden.length]];
       const pueblo = pueblos[i % pueblos.length];
       const usuario = usuarios[r.int(0, usuarios.length - 1)];
       const orgsDelUsuario = organizaciones.filter((o) => o.usuarioId === usuario.id);
@@ -305,6 +310,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  await import("../scripts/lib/load-env");
   const { createPrismaClient } = await import("../lib/db/client");
   const prisma = createPrismaClient();
   try {

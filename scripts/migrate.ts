@@ -1,3 +1,4 @@
+import "./lib/load-env";
 import { env } from "../lib/env";
 import { migrate } from "../lib/db/migrate";
 

@@ -25,21 +25,19 @@ const MENU_DESCONECTADO = [
 
 /** Main links, the mobile toggle and the user dropdown; a click elsewhere or a navigation closes them. */
 export function NavMenu({ conectado }: { conectado: boolean }) {
-  const [movilAbierto, setMovilAbierto] = useState(false);
-  const [usuarioAbierto, setUsuarioAbierto] = useState(false);
-  const raiz = useRef<HTMLDivElement>(null);
   const pathname = usePathname();
-
-  useEffect(() => {
-    setMovilAbierto(false);
-    setUsuarioAbierto(false);
-  }, [pathname]);
+  // Each menu remembers the page it was opened on, so navigating closes it without an effect.
+  const [movil, setMovil] = useState<string | null>(null);
+  const [usuario, setUsuario] = useState<string | null>(null);
+  const movilAbierto = movil === pathname;
+  const usuarioAbierto = usuario === pathname;
+  const raiz = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     function cerrar(event: MouseEvent | KeyboardEvent) {
       if (event instanceof KeyboardEvent ? event.key === "Escape" : !raiz.current?.contains(event.target as Node)) {
-        setMovilAbierto(false);
-        setUsuarioAbierto(false);
+        setMovil(null);
+        setUsuario(null);
       }
     }
     document.addEventListener("click", cerrar);
@@ -58,7 +56,7 @@ export function NavMenu({ conectado }: { conectado: boolean }) {
         className={styles.toggle}
         aria-expanded={movilAbierto}
         aria-controls="menu-principal"
-        onClick={() => setMovilAbierto((v) => !v)}
+        onClick={() => setMovil(movilAbierto ? null : pathname)}
       >
         <span className="visually-hidden">Menú</span>
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
@@ -81,7 +79,7 @@ export function NavMenu({ conectado }: { conectado: boolean }) {
             className={styles.userButton}
             aria-expanded={usuarioAbierto}
             aria-controls="menu-usuario"
-            onClick={() => setUsuarioAbierto((v) => !v)}
+            onClick={() => setUsuario(usuarioAbierto ? null : pathname)}
           >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />

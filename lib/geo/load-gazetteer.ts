@@ -80,5 +80,9 @@ export async function loadGazetteer(prisma: PrismaClient, file = GAZETTEER_CSV):
     },
     { timeout: 60_000 },
   );
+  // The fresh keys sit in the GIN index's pending list until a vacuum; until then the planner
+  // rightly avoids the trigram index and every geocode scans the whole table.
+  await prisma.$executeRaw`VACUUM ANALYZE municipio_clave`;
+  await prisma.$executeRaw`ANALYZE municipio`;
   return rows.length;
 }

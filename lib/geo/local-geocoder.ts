@@ -33,29 +33,42 @@ export function toGeocodeResult(row: Row): GeocodeResult {
 /**
  * The offline geocoder over the municipality gazetteer. Text is compared normalised (no
  * accents, lower case) against every key of a municipality, with and without its leading
- * article. Rank: exact name, then prefix, then a word inside the name, then any substring,
- * then trigram similarity (typos); within a rank, larger towns first.
+ * article. Rank: exact name, then prefix, then a word inside the name, then any substring;
+ * within a rank, larger towns first. Only when nothing matches that way, trigram similarity
+ * (typos) finds the most similar names.
  */
 export const localGeocoder: Geocoder = {
   async search(query, limit) {
-    const rows = await prisma.$queryRaw<Row[]>`
-      WITH q AS (SELECT planazo_normaliza(${query}) AS q),
-      hits AS (
-        SELECT c.ine,
-          CASE WHEN c.clave = q.q THEN 0
-               WHEN c.clave LIKE q.q || '%' THEN 1
-               WHEN c.clave LIKE '% ' || q.q || '%' THEN 2
-               WHEN c.clave LIKE '%' || q.q || '%' THEN 3
-               ELSE 4 END AS rango
-        FROM municipio_clave c, q
-        WHERE q.q <> '' AND (c.clave LIKE '%' || q.q || '%' OR c.clave % q.q)
-      )
+    const found = await prisma.$queryRaw<Row[]>`
       SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng
-      FROM (SELECT ine, min(rango) AS rango FROM hits GROUP BY ine) h
+      FROM (
+        SELECT c.ine, min(CASE WHEN c.clave = q.q THEN 0
+                               WHEN c.clave LIKE q.q || '%' THEN 1
+                               WHEN c.clave LIKE '% ' || q.q || '%' THEN 2
+                               ELSE 3 END) AS rango
+        FROM municipio_clave c, (SELECT planazo_normaliza(${query}) AS q) q
+        WHERE q.q <> '' AND c.clave LIKE '%' || q.q || '%'
+        GROUP BY c.ine
+      ) h
       JOIN municipio m ON m.ine = h.ine
       WHERE m.lat IS NOT NULL
       ORDER BY h.rango, m.poblacion DESC NULLS LAST, m.nombre, m.ine
       LIMIT ${limit}`;
-    return rows.map(toGeocodeResult);
+    if (found.length > 0) return found.map(toGeocodeResult);
+    // Nothing matches literally: probably a typo. Trigram similarity, as a separate query so
+    // the common case never computes similarity at all.
+    const similar = await prisma.$queryRaw<Row[]>`
+      SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng
+      FROM (
+        SELECT c.ine, max(similarity(c.clave, q.q)) AS parecido
+        FROM municipio_clave c, (SELECT planazo_normaliza(${query}) AS q) q
+        WHERE q.q <> '' AND c.clave % q.q
+        GROUP BY c.ine
+      ) h
+      JOIN municipio m ON m.ine = h.ine
+      WHERE m.lat IS NOT NULL
+      ORDER BY h.parecido DESC, m.poblacion DESC NULLS LAST, m.ine
+      LIMIT ${limit}`;
+    return similar.map(toGeocodeResult);
   },
 };

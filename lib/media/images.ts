@@ -115,7 +115,6 @@ export async function storeImage(
 /** A display name only: no directories, no control characters, at most 255 characters. */
 export function safeFileName(nombre: string): string {
   const base = nombre.split(/[\\/]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
   return clean || "imagen";
 }

@@ -1,0 +1,28 @@
+import { randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { api } from "@/e2e/support/api";
+import { mensajes } from "@/lib/messages";
+import { freePort, startAppServer } from "@/scripts/lib/app-server";
+
+describe("GET /api/health", () => {
+  it("answers 200 when the database answers", async () => {
+    const res = await api("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ estado: "ok" });
+  });
+
+  it("answers 503 with a Spanish message when the database does not", async () => {
+    const closedPort = await freePort();
+    const server = await startAppServer(
+      { DATABASE_URL: `postgresql://postgres@127.0.0.1:${closedPort}/nada`, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") },
+      { expectStatus: 503 },
+    );
+    try {
+      const res = await fetch(`${server.url}/api/health`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ mensaje: mensajes.servicioNoDisponible });
+    } finally {
+      await server.stop();
+    }
+  });
+});

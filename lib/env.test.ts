@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { localDatabaseUrl, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("falls back to the local cluster, Planazo and localhost", () => {
+    const env = parseEnv({ NODE_ENV: "development" });
+    expect(env.DATABASE_URL).toBe(localDatabaseUrl());
+    expect(env.SITE_NAME).toBe("Planazo");
+    expect(env.SITE_URL).toBe("http://localhost:3000");
+    expect(env.GEOCODER).toBe("local");
+  });
+
+  it("uses the values it is given and trims the site URL", () => {
+    const env = parseEnv({
+      DATABASE_URL: "postgresql://u@db:5432/x",
+      SITE_NAME: "Planes Rurales",
+      SITE_URL: "https://planes.example/",
+      CONTACT_EMAIL: "hola@planes.example",
+    });
+    expect(env).toMatchObject({
+      DATABASE_URL: "postgresql://u@db:5432/x",
+      SITE_NAME: "Planes Rurales",
+      SITE_URL: "https://planes.example",
+      CONTACT_EMAIL: "hola@planes.example",
+    });
+  });
+
+  it("lists every bad variable at once", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x", CONTACT_EMAIL: "nope", GEOCODER: "magic" })).toThrow(
+      /DATABASE_URL[\s\S]*CONTACT_EMAIL[\s\S]*GEOCODER/,
+    );
+  });
+
+  it("requires a long auth secret in production", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(() => parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET/);
+    expect(parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
+  });
+});

@@ -1,0 +1,35 @@
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { startAppServer } from "./scripts/lib/app-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    storageDir: string;
+  }
+}
+
+/**
+ * Starts the built app once for every test file, against the test database that
+ * scripts/test prepared (DATABASE_URL), with its own storage folder.
+ */
+export default async function setup(project: TestProject) {
+  if (!process.env.DATABASE_URL) {
+    throw new Error("DATABASE_URL is not set: run the tests with `npm test`, which prepares the test database.");
+  }
+  const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
+  const server = await startAppServer({
+    DATABASE_URL: process.env.DATABASE_URL,
+    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    STORAGE_DIR: storageDir,
+  });
+  project.provide("baseUrl", server.url);
+  project.provide("storageDir", storageDir);
+  return async () => {
+    await server.stop();
+    rmSync(storageDir, { recursive: true, force: true });
+  };
+}
