@@ -2,6 +2,11 @@
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { env } = await import("./lib/env");
-    env();
+    try {
+      env();
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
   }
 }
