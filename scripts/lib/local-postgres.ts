@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 
@@ -18,22 +18,21 @@ export const MISSING_POSTGRES_MESSAGE = [
 /** A problem the developer fixes by installing or configuring something: printed without a stack. */
 export class SetupError extends Error {}
 
-interface PgInstall {
+export interface PgInstall {
   bindir: string;
   sharedir: string;
 }
 
 /** The newest PostgreSQL server install on this machine (Debian keeps them in /usr/lib/postgresql/<v>/bin). */
-function findPostgres(): PgInstall {
+export function findPostgres({ debianRoot = "/usr/lib/postgresql", searchPath = process.env.PATH } = {}): PgInstall {
   const candidates: string[] = [];
-  const debianRoot = "/usr/lib/postgresql";
   if (existsSync(debianRoot)) {
     for (const v of readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a))) {
       candidates.push(path.join(debianRoot, v, "bin"));
     }
   }
   try {
-    candidates.push(execFileSync("pg_config", ["--bindir"], { encoding: "utf8" }).trim());
+    candidates.push(execFileSync("pg_config", ["--bindir"], { encoding: "utf8", env: { ...process.env, PATH: searchPath } }).trim());
   } catch {
     // pg_config is not on PATH; the Debian layout above is the usual case.
   }
@@ -58,11 +57,16 @@ function run(bin: string, args: string[]): string {
   return execFileSync(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
-export async function ensureLocalCluster(port: number): Promise<void> {
-  const install = findPostgres();
+/** Throws the one clear message when PostGIS is not installed for this PostgreSQL. */
+export function assertPostgis(install: PgInstall): void {
   if (!existsSync(path.join(install.sharedir, "extension", "postgis.control"))) {
     throw new SetupError(MISSING_POSTGRES_MESSAGE);
   }
+}
+
+export async function ensureLocalCluster(port: number): Promise<void> {
+  const install = findPostgres();
+  assertPostgis(install);
   mkdirSync(SOCKET_DIR, { recursive: true });
   if (process.getuid?.() === 0) execFileSync("chown", ["-R", "postgres:postgres", DATA_DIR]);
   const initdb = path.join(install.bindir, "initdb");
@@ -79,10 +83,18 @@ export async function ensureLocalCluster(port: number): Promise<void> {
   }
   if (!running) {
     console.log(`starting the local PostgreSQL on 127.0.0.1:${port} (log: ${path.relative(ROOT, LOG_FILE)})`);
-    run(pgCtl, [
-      "start", "-w", "-t", "60", "-D", CLUSTER_DIR, "-l", LOG_FILE,
-      "-o", `-p ${port} -k ${SOCKET_DIR} -c listen_addresses=127.0.0.1`,
-    ]);
+    try {
+      run(pgCtl, [
+        "start", "-w", "-t", "60", "-D", CLUSTER_DIR, "-l", LOG_FILE,
+        "-o", `-p ${port} -k ${SOCKET_DIR} -c listen_addresses=127.0.0.1`,
+      ]);
+    } catch {
+      const log = existsSync(LOG_FILE) ? readFileSync(LOG_FILE, "utf8").trim().split("\n").slice(-5).join("\n") : "";
+      throw new SetupError(
+        `The local PostgreSQL did not start. Its log (${path.relative(ROOT, LOG_FILE)}) ends with:\n${log}\n` +
+          `If port ${port} is taken, set LOCAL_PG_PORT to a free one (or DATABASE_URL to a server of your own).`,
+      );
+    }
   }
 }
 
