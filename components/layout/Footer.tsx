@@ -76,7 +76,15 @@ export function Footer({ nombreSitio, contacto }: { nombreSitio: string; contact
         </Columna>
       </div>
       <p className={styles.copy}>
-        © {new Date().getFullYear()} {nombreSitio}
+        © {new Date().getFullYear()} {nombreSitio}. Municipios: Fuente INE; coordenadas de{" "}
+        <a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">
+          GeoNames
+        </a>{" "}
+        (CC BY 4.0) y de{" "}
+        <a href="https://github.com/dr5hn/countries-states-cities-database" rel="noopener noreferrer" target="_blank">
+          Countries States Cities Database
+        </a>{" "}
+        (ODbL).
       </p>
     </footer>
   );
