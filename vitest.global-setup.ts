@@ -3,12 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { startJwksServer, TEST_GOOGLE_CLIENT_ID } from "./e2e/support/google-jwks";
 import { startAppServer } from "./scripts/lib/app-server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     storageDir: string;
+    googlePrivateJwk: string;
   }
 }
 
@@ -21,15 +23,20 @@ export default async function setup(project: TestProject) {
     throw new Error("DATABASE_URL is not set: run the tests with `npm test`, which prepares the test database.");
   }
   const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
+  const jwks = await startJwksServer();
   const server = await startAppServer({
     DATABASE_URL: process.env.DATABASE_URL,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     STORAGE_DIR: storageDir,
+    GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
+    GOOGLE_JWKS_URL: jwks.url,
   });
   project.provide("baseUrl", server.url);
   project.provide("storageDir", storageDir);
+  project.provide("googlePrivateJwk", JSON.stringify(jwks.privateJwk));
   return async () => {
     await server.stop();
+    await jwks.close();
     rmSync(storageDir, { recursive: true, force: true });
   };
 }

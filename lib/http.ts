@@ -68,3 +68,24 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
 export function searchParams(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
+
+const MAX_JSON_BYTES = 64 * 1024;
+
+/** The JSON body of a request; malformed or oversized bodies are answered 400 / 413 in Spanish. */
+export async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, mensajes.datosDemasiadoGrandes);
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, mensajes.datosNoValidos);
+  }
+}
+
+/** A JSON answer that also sets (or clears) cookies, e.g. the session cookie after login. */
+export function jsonWithCookies(body: unknown, setCookies: string[], status = 200): Response {
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
+  return Response.json(body, { status, headers });
+}

@@ -17,6 +17,7 @@ export const mensajes = {
   servicioNoDisponible:
     "El servicio no está disponible en este momento, por favor vuelve a intentarlo en unos minutos.",
   datosNoValidos: "Los datos enviados no son válidos.",
+  datosDemasiadoGrandes: "Los datos enviados son demasiado grandes.",
   demasiadasPeticiones: "Has hecho demasiadas peticiones seguidas, por favor espera un momento y vuelve a intentarlo.",
 
   // Location search (spec §8) and the geocode endpoint
@@ -28,6 +29,40 @@ export const mensajes = {
 
   // Files
   archivoNoEncontrado: "No se ha encontrado el archivo.",
+
+  // Accounts (spec §2, §5, §8; the ones not quoted there are ours)
+  loginNecesario: "Es necesario iniciar sesión.",
+  todosObligatoriosRegistro: "Todos los campos son obligatorios",
+  passwordCortaRegistro: "La contraseña debe tener al menos 8 caracteres",
+  passwordsNoCoinciden: "Las contraseñas no coinciden",
+  aceptaPrivacidadRegistro: "Por favor acepta la política de privacidad",
+  correoFormato: "El correo electrónico no tiene un formato válido.",
+  errorRegistro: "Ha ocurrido un error inesperado, por favorm vuelve a intentarlo.",
+  registroEnviado: "Te hemos enviado un correo para confirmar tu cuenta, recuerda revisar la carpeta de spam",
+  correoYaRegistrado: "Ya existe una cuenta con ese correo electrónico.",
+  cuentaConfirmada: "Tu cuenta ha sido confirmada. Ya puedes iniciar sesión.",
+  correoCambiado: "Tu correo electrónico ha sido actualizado.",
+  enlaceNoValido: "El enlace no es válido o ha caducado. Pide uno nuevo.",
+  credencialesIncorrectas: "El correo electrónico o la contraseña no son correctos.",
+  cuentaSinConfirmar:
+    "Tu cuenta todavía no está confirmada. Revisa tu correo (también la carpeta de spam) o pide que te enviemos un nuevo enlace.",
+  confirmacionReenviada: "Si tu cuenta está pendiente de confirmar, te hemos enviado un nuevo enlace.",
+  googleNoVerificado: "No se ha podido verificar tu cuenta de Google, por favor vuelve a intentarlo.",
+  googleNoDisponible: "El inicio de sesión con Google no está disponible.",
+  googleNoPuedeCambiar: "Las cuentas de Google no pueden cambiar el nombre, el correo ni la contraseña.",
+  campoVacio: "El campo no puede estar vacío.",
+  passwordActualIncorrecta: "La contraseña actual no es correcta.",
+  passwordConfirmarDistinta: 'La nueva contraseña debe ser idéntica a la contraseña de "confirmar contraseña".',
+  passwordNuevaCorta: "La nueva contraseña debe tener al menos 8 caracteres",
+  datosActualizados: "Se ha actualizado la información",
+  passwordActualizada: "La contraseña ha sido actualizada",
+  cambioCorreoEnviado: "Te hemos enviado un correo a la nueva dirección. El cambio tendrá efecto cuando lo confirmes.",
+  restablecerEnviado: "Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña.",
+  passwordRestablecida: "Tu contraseña ha sido actualizada. Ya puedes iniciar sesión.",
+  cuentaEliminada: "Tu cuenta ha sido eliminada.",
+  sesionCerrada: "Has cerrado la sesión.",
+  origenNoPermitido: "Petición no permitida.",
+  eliminarCuentaConfirmacion: "¿Estás segur@ de que deseas eliminar tu cuenta? Esta acción es irreversible.",
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;

@@ -1,0 +1,11 @@
+import { jsonWithCookies, readJson, route } from "@/lib/http";
+import { clientIp } from "@/lib/rate-limit";
+import { loginGoogle } from "@/lib/users/account";
+import { googleSchema } from "@/lib/users/schemas";
+
+/** POST /api/usuario/login-google { id_token, platform } → { token, usuario } and the session cookie. */
+export const POST = route(async (request) => {
+  const { id_token } = googleSchema.parse(await readJson(request));
+  const { body, setCookies } = await loginGoogle(id_token, clientIp(request), request.headers);
+  return jsonWithCookies(body, setCookies);
+});

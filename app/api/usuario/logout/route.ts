@@ -1,0 +1,10 @@
+import { jsonWithCookies, route } from "@/lib/http";
+import { logout } from "@/lib/users/account";
+import { requireUser } from "@/lib/users/session";
+
+/** POST /api/usuario/logout — revokes the current session and clears its cookie. */
+export const POST = route(async (request) => {
+  await requireUser(request);
+  const { body, setCookies } = await logout(request.headers);
+  return jsonWithCookies(body, setCookies);
+});

@@ -1,0 +1,16 @@
+import { route } from "@/lib/http";
+import { eliminarCuenta } from "@/lib/users/account";
+import { serializeUsuario } from "@/lib/users/serialize";
+import { requireUser } from "@/lib/users/session";
+
+/** GET /api/usuario — the logged-in user (bearer or cookie). */
+export const GET = route(async (request) => {
+  const user = await requireUser(request);
+  return Response.json({ usuario: serializeUsuario(user) }, { headers: { "Cache-Control": "no-store" } });
+});
+
+/** DELETE /api/usuario — removes the account and everything it owns. */
+export const DELETE = route(async (request) => {
+  const user = await requireUser(request);
+  return Response.json({ mensaje: await eliminarCuenta(user.id) });
+});

@@ -1,0 +1,260 @@
+import { generateKeyPair, exportJWK } from "jose";
+import { describe, expect, inject, it } from "vitest";
+import { query } from "@/e2e/support/database";
+import { signGoogleIdToken } from "@/e2e/support/google-jwks";
+import { call, confirmedUser, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "@/e2e/support/users";
+import { mensajes } from "@/lib/messages";
+
+const db = () => process.env.DATABASE_URL!;
+const googleKey = () => JSON.parse(inject("googlePrivateJwk"));
+
+describe("register → confirm → login → GET /api/usuario", () => {
+  it("walks the whole flow and never returns a password hash", async () => {
+    const correo = uniqueEmail();
+    const reg = await call("POST", "/api/usuario/register", { body: { nombre: " Ana Ruiz ", correo: `  ${correo.toUpperCase()} `, password: "contraseña1" } });
+    expect(reg).toMatchObject({ status: 201, body: { mensaje: mensajes.registroEnviado } });
+
+    const [row] = await query<{ name: string; email_verified: boolean }>(db(), "SELECT name, email_verified FROM usuario WHERE email = $1", [correo]);
+    expect(row).toEqual({ name: "Ana Ruiz", email_verified: false });
+    const link = await linkFromOutbox(correo, "/confirmar-cuenta/");
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/confirmar-cuenta\/[A-Za-z0-9_-]{40,}$/);
+    const [mail] = await query<{ subject: string; html: string }>(db(), `SELECT subject, html FROM email_outbox WHERE "to" = $1`, [correo]);
+    expect(mail.subject).toBe("Confirma tu cuenta · Planazo");
+    expect(mail.html).toContain(link);
+
+    const before = await call("POST", "/api/usuario/login", { body: { correo, password: "contraseña1" } });
+    expect(before).toMatchObject({ status: 403, body: { mensaje: mensajes.cuentaSinConfirmar } });
+
+    const confirm = await call("GET", `/api/usuario/confirmar-cuenta/${tokenOf(link)}`);
+    expect(confirm).toMatchObject({ status: 200, body: { mensaje: mensajes.cuentaConfirmada } });
+    const again = await call("GET", `/api/usuario/confirmar-cuenta/${tokenOf(link)}`);
+    expect(again).toMatchObject({ status: 400, body: { mensaje: mensajes.enlaceNoValido } });
+
+    const login = await call("POST", "/api/usuario/login", { body: { correo: correo.toUpperCase(), password: "contraseña1" } });
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ token: expect.any(String), usuario: { _id: expect.any(String), nombre: "Ana Ruiz", correo } });
+    const cookie = login.setCookie.find((c) => c.startsWith("planazo.session_token="));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const me = await call("GET", "/api/usuario", { token: login.body.token as string });
+    expect(me).toMatchObject({ status: 200, body: { usuario: { _id: expect.any(String), nombre: "Ana Ruiz", correo, google: false } } });
+    const viaCookie = await call("GET", "/api/usuario", { cookie: cookie!.split(";")[0] });
+    expect(viaCookie.body).toEqual(me.body);
+    expect(JSON.stringify([reg.body, login.body, me.body])).not.toMatch(/scrypt|password|\$/i);
+  });
+
+  it("refuses a second account with the same e-mail, whatever its case", async () => {
+    const { correo } = await confirmedUser();
+    const dup = await call("POST", "/api/usuario/register", { body: { nombre: "Otra", correo: correo.toUpperCase(), password: "contraseña2" } });
+    expect(dup).toMatchObject({ status: 409, body: { mensaje: mensajes.correoYaRegistrado } });
+  });
+
+  it("checks the registration rules in the order of the spec", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ nombre: "", correo: "x@y.es", password: "12345678" }, mensajes.todosObligatoriosRegistro],
+      [{ correo: "x@y.es", password: "12345678" }, mensajes.todosObligatoriosRegistro],
+      [{ nombre: "A", correo: "mal", password: "corta" }, mensajes.passwordCortaRegistro],
+      [{ nombre: "A", correo: "mal@correo", password: "12345678" }, mensajes.correoFormato],
+      [{ nombre: 12, correo: ["x"], password: null }, mensajes.todosObligatoriosRegistro],
+    ];
+    for (const [body, mensaje] of cases) {
+      expect(await call("POST", "/api/usuario/register", { body }), JSON.stringify(body)).toMatchObject({ status: 400, body: { mensaje } });
+    }
+    expect(await call("POST", "/api/usuario/register", { body: "{no es json" })).toMatchObject({ status: 400, body: { mensaje: mensajes.datosNoValidos } });
+  });
+
+  it("answers wrong credentials with 401 and the same message whether or not the e-mail exists", async () => {
+    const { correo } = await confirmedUser();
+    const wrong = await call("POST", "/api/usuario/login", { body: { correo, password: "no-es-esta" } });
+    const unknown = await call("POST", "/api/usuario/login", { body: { correo: uniqueEmail(), password: "no-es-esta" } });
+    expect(wrong).toMatchObject({ status: 401, body: { mensaje: mensajes.credencialesIncorrectas } });
+    expect(unknown).toMatchObject({ status: 401, body: { mensaje: mensajes.credencialesIncorrectas } });
+  });
+
+  it("answers 401 without a session and for a made-up token", async () => {
+    expect(await call("GET", "/api/usuario")).toMatchObject({ status: 401, body: { mensaje: mensajes.loginNecesario } });
+    expect(await call("GET", "/api/usuario", { token: "inventado" })).toMatchObject({ status: 401 });
+  });
+
+  it("resends the confirmation link to an unconfirmed account only", async () => {
+    const correo = uniqueEmail();
+    await call("POST", "/api/usuario/register", { body: { nombre: "Pepa", correo, password: "contraseña1" } });
+    const first = await linkFromOutbox(correo, "/confirmar-cuenta/");
+    const res = await call("POST", "/api/usuario/reenviar-confirmacion", { body: { correo } });
+    expect(res).toMatchObject({ status: 200, body: { mensaje: mensajes.confirmacionReenviada } });
+    const second = await linkFromOutbox(correo, "/confirmar-cuenta/");
+    expect(second).not.toBe(first);
+    expect((await call("GET", `/api/usuario/confirmar-cuenta/${tokenOf(first)}`)).status).toBe(400);
+    expect((await call("GET", `/api/usuario/confirmar-cuenta/${tokenOf(second)}`)).status).toBe(200);
+  });
+});
+
+describe("POST /api/usuario/login-google", () => {
+  it("creates a Google user on the first sign-in and logs the same user in afterwards", async () => {
+    const correo = uniqueEmail("google");
+    const idToken = await signGoogleIdToken(googleKey(), { sub: `g-${correo}`, email: correo, name: "Gema Google" });
+    const first = await call("POST", "/api/usuario/login-google", { body: { id_token: idToken, platform: "web" } });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ token: expect.any(String), usuario: { _id: expect.any(String), nombre: "Gema Google", correo, google: true } });
+    const second = await call("POST", "/api/usuario/login-google", { body: { id_token: idToken, platform: "web" } });
+    expect((second.body.usuario as { _id: string })._id).toBe((first.body.usuario as { _id: string })._id);
+    const me = await call("GET", "/api/usuario", { token: second.body.token as string });
+    expect(me.body).toMatchObject({ usuario: { google: true } });
+  });
+
+  it("refuses a token for another audience, an expired one and one signed with another key", async () => {
+    const correo = uniqueEmail("google");
+    const otherKey = await exportJWK((await generateKeyPair("RS256", { extractable: true })).privateKey);
+    const tokens = [
+      await signGoogleIdToken(googleKey(), { sub: "g-aud", email: correo, name: "X", aud: "otra-app.apps.googleusercontent.com" }),
+      await signGoogleIdToken(googleKey(), { sub: "g-exp", email: correo, name: "X", expiresIn: Math.floor(Date.now() / 1000) - 10 }),
+      await signGoogleIdToken(otherKey, { sub: "g-sig", email: correo, name: "X" }),
+      await signGoogleIdToken(googleKey(), { sub: "g-iss", email: correo, name: "X", iss: "https://evil.example" }),
+    ];
+    for (const id_token of tokens) {
+      expect(await call("POST", "/api/usuario/login-google", { body: { id_token, platform: "web" } })).toMatchObject({
+        status: 401,
+        body: { mensaje: mensajes.googleNoVerificado },
+      });
+    }
+    const [{ n }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM usuario WHERE email = $1", [correo]);
+    expect(n).toBe(0);
+  });
+
+  it("does not let a Google user change name, e-mail or password", async () => {
+    const correo = uniqueEmail("google");
+    const idToken = await signGoogleIdToken(googleKey(), { sub: `g-${correo}`, email: correo, name: "Gonzalo" });
+    const { body } = await call("POST", "/api/usuario/login-google", { body: { id_token: idToken } });
+    for (const cambio of [{ nombre: "Otro" }, { correo: uniqueEmail() }, { passwordPerfilActual: "x", passwordPerfilNueva: "12345678" }]) {
+      expect(await call("PATCH", "/api/usuario/cambiar-datos", { token: body.token as string, body: cambio })).toMatchObject({
+        status: 403,
+        body: { mensaje: mensajes.googleNoPuedeCambiar },
+      });
+    }
+  });
+});
+
+describe("PATCH /api/usuario/cambiar-datos", () => {
+  it("changes the name", async () => {
+    const u = await confirmedUser();
+    expect(await call("PATCH", "/api/usuario/cambiar-datos", { token: u.token, body: { nombre: "  Nuevo Nombre " } })).toMatchObject({
+      status: 200,
+      body: { mensaje: mensajes.datosActualizados },
+    });
+    expect((await call("GET", "/api/usuario", { token: u.token })).body).toMatchObject({ usuario: { nombre: "Nuevo Nombre" } });
+    expect(await call("PATCH", "/api/usuario/cambiar-datos", { token: u.token, body: { nombre: "  " } })).toMatchObject({
+      status: 400,
+      body: { mensaje: mensajes.campoVacio },
+    });
+  });
+
+  it("changes the e-mail only once the new address confirms it", async () => {
+    const u = await confirmedUser();
+    const nuevo = uniqueEmail("nuevo");
+    expect(await call("PATCH", "/api/usuario/cambiar-datos", { token: u.token, body: { correo: nuevo } })).toMatchObject({
+      status: 200,
+      body: { mensaje: mensajes.cambioCorreoEnviado },
+    });
+    expect((await call("GET", "/api/usuario", { token: u.token })).body).toMatchObject({ usuario: { correo: u.correo } });
+    const link = await linkFromOutbox(nuevo, "/confirmar-cuenta/");
+    expect(await call("GET", `/api/usuario/confirmar-cuenta/${tokenOf(link)}`)).toMatchObject({ status: 200, body: { mensaje: mensajes.correoCambiado } });
+    expect((await call("GET", "/api/usuario", { token: u.token })).body).toMatchObject({ usuario: { correo: nuevo } });
+    expect((await call("POST", "/api/usuario/login", { body: { correo: nuevo, password: u.password } })).status).toBe(200);
+  });
+
+  it("changes the password with the current one and ends the other sessions", async () => {
+    const u = await confirmedUser();
+    const other = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
+    const wrong = await call("PATCH", "/api/usuario/cambiar-datos", { token: u.token, body: { passwordPerfilActual: "no", passwordPerfilNueva: "otra-clave-1" } });
+    expect(wrong).toMatchObject({ status: 400, body: { mensaje: mensajes.passwordActualIncorrecta } });
+    const ok = await call("PATCH", "/api/usuario/cambiar-datos", { token: u.token, body: { passwordPerfilActual: u.password, passwordPerfilNueva: "otra-clave-1" } });
+    expect(ok).toMatchObject({ status: 200, body: { mensaje: mensajes.passwordActualizada } });
+    expect((await call("GET", "/api/usuario", { token: u.token })).status).toBe(200);
+    expect((await call("GET", "/api/usuario", { token: other.body.token as string })).status).toBe(401);
+    expect((await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: "otra-clave-1" } })).status).toBe(200);
+  });
+
+  it("refuses a cookie-authenticated change from another site", async () => {
+    const u = await confirmedUser();
+    const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
+    const cookie = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0];
+    const res = await call("PATCH", "/api/usuario/cambiar-datos", { cookie, origin: "https://evil.example", body: { nombre: "Hackeado" } });
+    expect(res).toMatchObject({ status: 403, body: { mensaje: mensajes.origenNoPermitido } });
+    expect((await call("GET", "/api/usuario", { token: u.token })).body).toMatchObject({ usuario: { nombre: "Lucía Prueba" } });
+  });
+});
+
+describe("password reset", () => {
+  it("says the same for known and unknown addresses, and resets with a single-use link", async () => {
+    const u = await confirmedUser();
+    const unknown = await call("POST", "/api/usuario/restablecer-password", { body: { correo: uniqueEmail() } });
+    const known = await call("POST", "/api/usuario/restablecer-password", { body: { correo: u.correo } });
+    expect(unknown).toEqual(known);
+    expect(known).toMatchObject({ status: 200, body: { mensaje: mensajes.restablecerEnviado } });
+
+    const token = tokenOf(await linkFromOutbox(u.correo, "/restablecer-password/"));
+    expect(await call("PATCH", `/api/usuario/restablecer-password/${token}`, { body: { passwordNueva: "nueva-clave-1", passwordConfirm: "otra" } })).toMatchObject({
+      status: 400,
+      body: { mensaje: mensajes.passwordsNoCoinciden },
+    });
+    expect(await call("PATCH", `/api/usuario/restablecer-password/${token}`, { body: { passwordNueva: "corta", passwordConfirm: "corta" } })).toMatchObject({
+      status: 400,
+      body: { mensaje: mensajes.passwordNuevaCorta },
+    });
+    expect(await call("PATCH", `/api/usuario/restablecer-password/${token}`, { body: { passwordNueva: "nueva-clave-1", passwordConfirm: "nueva-clave-1" } })).toMatchObject({
+      status: 200,
+      body: { mensaje: mensajes.passwordRestablecida },
+    });
+    expect(await call("PATCH", `/api/usuario/restablecer-password/${token}`, { body: { passwordNueva: "tercera-clave", passwordConfirm: "tercera-clave" } })).toMatchObject({
+      status: 400,
+      body: { mensaje: mensajes.enlaceNoValido },
+    });
+    expect((await call("GET", "/api/usuario", { token: u.token })).status).toBe(401);
+    expect((await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: "nueva-clave-1" } })).status).toBe(200);
+  });
+});
+
+describe("DELETE /api/usuario", () => {
+  it("removes the account and leaves no rows behind", async () => {
+    const u = await confirmedUser();
+    const count = async (sql: string) => (await query<{ n: number }>(db(), sql, [u.id]))[0].n;
+    expect(await count("SELECT count(*)::int AS n FROM sesion WHERE user_id = $1")).toBeGreaterThan(0);
+    expect(await call("DELETE", "/api/usuario", { token: u.token })).toMatchObject({ status: 200, body: { mensaje: mensajes.cuentaEliminada } });
+    for (const sql of [
+      "SELECT count(*)::int AS n FROM usuario WHERE id = $1",
+      "SELECT count(*)::int AS n FROM sesion WHERE user_id = $1",
+      "SELECT count(*)::int AS n FROM cuenta WHERE user_id = $1",
+      "SELECT count(*)::int AS n FROM favorito WHERE usuario_id = $1",
+      "SELECT count(*)::int AS n FROM plan WHERE usuario_id = $1",
+      "SELECT count(*)::int AS n FROM organizacion WHERE usuario_id = $1",
+      "SELECT count(*)::int AS n FROM verificacion WHERE identifier LIKE '%:' || $1 || ':%'",
+    ]) {
+      expect(await count(sql), sql).toBe(0);
+    }
+    expect((await call("GET", "/api/usuario", { token: u.token })).status).toBe(401);
+  });
+});
+
+describe("rate limits", () => {
+  it("answers 429 in Spanish after too many logins for one account", async () => {
+    const u = await confirmedUser();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: "mal" }, ip: freshIp() })).status);
+    }
+    expect(statuses.slice(0, 9).every((s) => s === 401)).toBe(true);
+    const last = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
+    expect(last).toMatchObject({ status: 429, body: { mensaje: mensajes.demasiadasPeticiones } });
+  });
+
+  it("answers 429 after too many registrations from one address", async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      statuses.push((await call("POST", "/api/usuario/register", { ip, body: { nombre: "Spam", correo: uniqueEmail("spam"), password: "12345678" } })).status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(statuses[10]).toBe(429);
+  });
+});

@@ -1,0 +1,69 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { query } from "./database";
+
+/** A client address of its own, so one test's attempts never count against another's limits. */
+export function freshIp(): string {
+  const b = randomBytes(3);
+  return `10.${b[0]}.${b[1]}.${b[2]}`;
+}
+
+export function uniqueEmail(prefix = "prueba"): string {
+  return `${prefix}.${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export interface ApiCall {
+  status: number;
+  body: Record<string, unknown>;
+  setCookie: string[];
+}
+
+/** A JSON call to the running app as a client at `ip`, with an optional bearer token or cookie. */
+export async function call(
+  method: string,
+  pathname: string,
+  { body, token, cookie, ip = freshIp(), origin }: { body?: unknown; token?: string; cookie?: string; ip?: string; origin?: string } = {},
+): Promise<ApiCall> {
+  const headers: Record<string, string> = { "X-Forwarded-For": ip };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (cookie) headers.Cookie = cookie;
+  if (origin) headers.Origin = origin;
+  const res = await fetch(`${inject("baseUrl")}${pathname}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+    redirect: "manual",
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie: res.headers.getSetCookie() };
+}
+
+/** The link in the newest e-mail to `to` whose path starts with `prefix`. */
+export async function linkFromOutbox(to: string, prefix: "/confirmar-cuenta/" | "/restablecer-password/"): Promise<string> {
+  const rows = await query<{ text: string }>(
+    process.env.DATABASE_URL!,
+    `SELECT text FROM email_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
+    [to],
+  );
+  const match = rows[0]?.text.match(new RegExp(`https?://[^\\s]+${prefix}([A-Za-z0-9_-]+)`));
+  if (!match) throw new Error(`no ${prefix} link in the outbox for ${to}`);
+  return match[0];
+}
+
+export function tokenOf(link: string): string {
+  return link.split("/").pop()!;
+}
+
+/** Registers and confirms a user through the API; returns its credentials and a bearer token. */
+export async function confirmedUser(nombre = "Lucía Prueba"): Promise<{ correo: string; password: string; token: string; id: string }> {
+  const correo = uniqueEmail();
+  const password = "contraseña-segura";
+  const reg = await call("POST", "/api/usuario/register", { body: { nombre, correo, password } });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
+  const token = tokenOf(await linkFromOutbox(correo, "/confirmar-cuenta/"));
+  await call("GET", `/api/usuario/confirmar-cuenta/${token}`);
+  const login = await call("POST", "/api/usuario/login", { body: { correo, password } });
+  if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
+  return { correo, password, token: login.body.token as string, id: (login.body.usuario as { _id: string })._id };
+}

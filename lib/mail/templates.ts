@@ -1,0 +1,57 @@
+import { site } from "../site";
+import type { Email } from "./transport";
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** One layout for every message: greeting, a paragraph, a button with its link, a closing line. */
+function mensaje(to: string, asunto: string, nombre: string, parrafo: string, boton: string, url: string, pie: string): Email {
+  const { nombre: producto } = site();
+  const text = `Hola, ${nombre}:\n\n${parrafo}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
+<p>Hola, ${escapeHtml(nombre)}:</p>
+<p>${escapeHtml(parrafo)}</p>
+<p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(boton)}</a></p>
+<p style="font-size:14px;color:#57534e">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(url)}</p>
+<p style="font-size:14px;color:#57534e">${escapeHtml(pie)}</p>
+<p>El equipo de ${escapeHtml(producto)}</p>
+</body></html>`;
+  return { to, subject: `${asunto} · ${producto}`, text, html };
+}
+
+export function correoConfirmarCuenta(to: string, nombre: string, token: string): Email {
+  return mensaje(
+    to,
+    "Confirma tu cuenta",
+    nombre,
+    `Gracias por registrarte en ${site().nombre}. Para activar tu cuenta, confirma tu correo electrónico.`,
+    "Confirmar mi cuenta",
+    `${site().url}/confirmar-cuenta/${token}`,
+    "El enlace caduca en 24 horas. Si no has creado esta cuenta, ignora este correo.",
+  );
+}
+
+export function correoConfirmarCambioCorreo(to: string, nombre: string, token: string): Email {
+  return mensaje(
+    to,
+    "Confirma tu nuevo correo",
+    nombre,
+    `Has pedido usar esta dirección en tu cuenta de ${site().nombre}. Confírmalo para que el cambio tenga efecto.`,
+    "Confirmar el nuevo correo",
+    `${site().url}/confirmar-cuenta/${token}`,
+    "El enlace caduca en 24 horas. Si no has pedido este cambio, ignora este correo.",
+  );
+}
+
+export function correoRestablecerPassword(to: string, nombre: string, token: string): Email {
+  return mensaje(
+    to,
+    "Restablece tu contraseña",
+    nombre,
+    "Hemos recibido una petición para restablecer la contraseña de tu cuenta.",
+    "Elegir una contraseña nueva",
+    `${site().url}/restablecer-password/${token}`,
+    "El enlace caduca en 1 hora y solo sirve una vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
+  );
+}

@@ -1,0 +1,60 @@
+import "server-only";
+import { prisma } from "./db";
+import { ApiError } from "./http";
+import { mensajes } from "./messages";
+
+export interface Limit {
+  /** What is counted, e.g. `login:ip:203.0.113.9` or `login:cuenta:ana@example.es`. */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one attempt against each limit (fixed windows kept in PostgreSQL, so every app
+ * instance shares them) and answers 429 when any is over its maximum.
+ */
+export async function enforceLimits(limits: Limit[]): Promise<void> {
+  const now = Date.now();
+  let exceeded = false;
+  for (const { key, max, windowMs } of limits) {
+    const [{ count }] = await prisma.$queryRaw<{ count: number }[]>`
+      INSERT INTO limite_peticiones (id, key, count, last_request)
+      VALUES (gen_random_uuid()::text, ${key}, 1, ${now})
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN limite_peticiones.last_request <= ${now - windowMs} THEN 1 ELSE limite_peticiones.count + 1 END,
+        last_request = CASE WHEN limite_peticiones.last_request <= ${now - windowMs} THEN ${now} ELSE limite_peticiones.last_request END
+      RETURNING count`;
+    if (count > max) exceeded = true;
+  }
+  if (exceeded) throw new ApiError(429, mensajes.demasiadasPeticiones);
+}
+
+/**
+ * The client's address: the last X-Forwarded-For entry, i.e. the one added by the nearest
+ * proxy (Next.js itself fills the header with the socket address when nothing in front did).
+ */
+export function clientIp(request: Request): string {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").pop()?.trim();
+  return last || request.headers.get("x-real-ip") || "desconocida";
+}
+
+const MINUTE = 60_000;
+
+/** The limits of each sensitive call, per client address and per account. */
+export const LIMITES = {
+  login: (ip: string, correo: string): Limit[] => [
+    { key: `login:ip:${ip}`, max: 30, windowMs: 15 * MINUTE },
+    { key: `login:cuenta:${correo}`, max: 10, windowMs: 15 * MINUTE },
+  ],
+  google: (ip: string): Limit[] => [{ key: `google:ip:${ip}`, max: 30, windowMs: 15 * MINUTE }],
+  registro: (ip: string, correo: string): Limit[] => [
+    { key: `registro:ip:${ip}`, max: 10, windowMs: 60 * MINUTE },
+    { key: `registro:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+  ],
+  restablecer: (ip: string, correo: string): Limit[] => [
+    { key: `restablecer:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
+    { key: `restablecer:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+  ],
+};

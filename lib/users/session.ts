@@ -1,0 +1,55 @@
+import "server-only";
+import { headers as nextHeaders } from "next/headers";
+import { env } from "../env";
+import { ApiError } from "../http";
+import { mensajes } from "../messages";
+import { auth } from "./auth";
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  google: boolean;
+  sessionToken: string;
+  viaBearer: boolean;
+}
+
+/**
+ * A cookie-authenticated change must come from our own pages: browsers send Origin on
+ * cross-site POST/PATCH/DELETE, and a foreign one is refused (CSRF). Bearer calls are exempt.
+ */
+function assertSameOrigin(request: Request): void {
+  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
+  const origin = request.headers.get("origin");
+  if (!origin) return;
+  const allowed = new Set([new URL(env().SITE_URL).origin, new URL(request.url).origin]);
+  if (!allowed.has(origin)) throw new ApiError(403, mensajes.origenNoPermitido);
+}
+
+/** The user of a bearer token or session cookie, or null. */
+export async function sessionUser(headers: Headers): Promise<SessionUser | null> {
+  const result = await auth().api.getSession({ headers });
+  if (!result) return null;
+  const { user, session } = result;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    google: Boolean((user as { google?: boolean }).google),
+    sessionToken: session.token,
+    viaBearer: /^bearer\s/i.test(headers.get("authorization") ?? ""),
+  };
+}
+
+/** For route handlers: the logged-in user, or 401 'Es necesario iniciar sesión.' */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await sessionUser(request.headers);
+  if (!user) throw new ApiError(401, mensajes.loginNecesario);
+  if (!user.viaBearer) assertSameOrigin(request);
+  return user;
+}
+
+/** For server components: the logged-in user of the current request, or null. */
+export async function currentUser(): Promise<SessionUser | null> {
+  return sessionUser(await nextHeaders());
+}
