@@ -1,21 +1,12 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const SCREENSHOTS = path.join(import.meta.dirname, "screenshots");
+import { launchBrowser, screenshotPath } from "./support/browser";
 
 describe("home page in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-    });
-    mkdirSync(SCREENSHOTS, { recursive: true });
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();
@@ -33,7 +24,7 @@ describe("home page in Chromium", () => {
       await expect(nav.getByRole("link", { name: link, exact: true }).count()).resolves.toBe(1);
     }
     await expect(page.locator("footer").getByRole("link", { name: "Política de privacidad" }).count()).resolves.toBe(1);
-    await page.screenshot({ path: path.join(SCREENSHOTS, "home.png"), fullPage: true });
+    await page.screenshot({ path: screenshotPath("home"), fullPage: true });
     await page.close();
   });
 

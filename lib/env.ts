@@ -51,8 +51,12 @@ export type Env = z.infer<typeof schema>;
 
 /** Parses an environment; throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  // APP_URL is accepted as another name for SITE_URL.
-  const result = schema.safeParse({ ...source, SITE_URL: source.SITE_URL ?? source.APP_URL });
+  // APP_URL is accepted as another name for SITE_URL, NEXT_PUBLIC_GOOGLE_CLIENT_ID for GOOGLE_CLIENT_ID.
+  const result = schema.safeParse({
+    ...source,
+    SITE_URL: source.SITE_URL ?? source.APP_URL,
+    GOOGLE_CLIENT_ID: source.GOOGLE_CLIENT_ID ?? source.NEXT_PUBLIC_GOOGLE_CLIENT_ID,
+  });
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`);

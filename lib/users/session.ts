@@ -1,9 +1,11 @@
 import "server-only";
 import { headers as nextHeaders } from "next/headers";
+import { redirect } from "next/navigation";
 import { env } from "../env";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
+import { LOGIN_PATH } from "./routes";
 
 export interface SessionUser {
   id: string;
@@ -52,4 +54,11 @@ export async function requireUser(request: Request): Promise<SessionUser> {
 /** For server components: the logged-in user of the current request, or null. */
 export async function currentUser(): Promise<SessionUser | null> {
   return sessionUser(await nextHeaders());
+}
+
+/** For protected pages: the logged-in user, or a redirect to the login page that comes back here. */
+export async function requirePageUser(pathname: string): Promise<SessionUser> {
+  const user = await currentUser();
+  if (!user) redirect(`${LOGIN_PATH}?redirigir=${encodeURIComponent(pathname)}`);
+  return user;
 }

@@ -1,0 +1,90 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Aviso, Field } from "@/components/ui/Field";
+import styles from "@/components/ui/ui.module.css";
+import { mensajes } from "@/lib/messages";
+import { llamar, mensajeDe } from "./api";
+import { ForgotPasswordModal } from "./ForgotPasswordModal";
+import { GoogleButton } from "./GoogleButton";
+
+/** Only paths of our own site are followed after login (no open redirect). */
+export function destinoSeguro(redirigir: string | undefined): string {
+  return redirigir && redirigir.startsWith("/") && !redirigir.startsWith("//") ? redirigir : "/";
+}
+
+export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; googleClientId?: string }) {
+  const router = useRouter();
+  const [correo, setCorreo] = useState("");
+  const [password, setPassword] = useState("");
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [sinConfirmar, setSinConfirmar] = useState(false);
+  const [recuperar, setRecuperar] = useState(false);
+  const [enviando, setEnviando] = useState(false);
+
+  function entrar() {
+    router.replace(destinoSeguro(redirigir));
+    router.refresh();
+  }
+
+  async function enviar(event: React.FormEvent) {
+    event.preventDefault();
+    setEnviando(true);
+    setAviso({});
+    const r = await llamar("POST", "/api/usuario/login", { correo: correo.trim(), password: password.trim() });
+    setEnviando(false);
+    if (r.ok) return entrar();
+    setSinConfirmar(r.status === 403);
+    setAviso({ error: mensajeDe(r) });
+  }
+
+  async function reenviar() {
+    const r = await llamar("POST", "/api/usuario/reenviar-confirmacion", { correo: correo.trim() });
+    setSinConfirmar(false);
+    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+  }
+
+  return (
+    <>
+      <form onSubmit={enviar} noValidate>
+        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" value={correo} onChange={(e) => setCorreo(e.target.value)} required />
+        <Field etiqueta="Contraseña" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <Aviso {...aviso} />
+        {sinConfirmar && (
+          <p>
+            <button type="button" className={styles.linkButton} onClick={reenviar}>
+              Enviarme otro correo de confirmación
+            </button>
+          </p>
+        )}
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={enviando}>
+            Iniciar sesión
+          </button>
+          <button type="button" className={styles.linkButton} onClick={() => setRecuperar(true)}>
+            He olvidado mi contraseña
+          </button>
+        </div>
+      </form>
+      {googleClientId && (
+        <>
+          <p className={styles.divider}>o</p>
+          <GoogleButton
+            clientId={googleClientId}
+            onToken={async (idToken) => {
+              const r = await llamar("POST", "/api/usuario/login-google", { id_token: idToken, platform: "web" });
+              if (r.ok) return entrar();
+              setAviso({ error: mensajeDe(r, mensajes.errorInesperado) });
+            }}
+          />
+        </>
+      )}
+      <p>
+        ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>
+      </p>
+      <ForgotPasswordModal abierto={recuperar} onCerrar={() => setRecuperar(false)} correoInicial={correo} />
+    </>
+  );
+}

@@ -1,0 +1,186 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { Aviso, Field } from "@/components/ui/Field";
+import { Modal } from "@/components/ui/Modal";
+import styles from "@/components/ui/ui.module.css";
+import { mensajes } from "@/lib/messages";
+import { llamar, mensajeDe } from "./api";
+import { ForgotPasswordModal } from "./ForgotPasswordModal";
+import perfil from "./Profile.module.css";
+
+type Dialogo = "nombre" | "correo" | "password" | "olvido" | "eliminar" | null;
+
+function Lapiz() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M4 20h4L19 9l-4-4L4 16v4z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** One editable text field in a modal: name or e-mail, with the server's answer shown in it. */
+function EditarCampo({
+  abierto, titulo, etiqueta, tipo, inicial, campo, onCerrar,
+}: {
+  abierto: boolean; titulo: string; etiqueta: string; tipo: string; inicial: string; campo: "nombre" | "correo"; onCerrar: () => void;
+}) {
+  const router = useRouter();
+  const [valor, setValor] = useState(inicial);
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  async function guardar() {
+    if (!valor.trim()) return setAviso({ error: mensajes.campoVacio });
+    const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { [campo]: valor.trim() });
+    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+    if (r.ok) router.refresh();
+  }
+  function cerrar() {
+    setAviso({});
+    onCerrar();
+  }
+  return (
+    <Modal
+      abierto={abierto}
+      titulo={titulo}
+      onCerrar={cerrar}
+      acciones={
+        <>
+          <button type="button" className={styles.buttonGhost} onClick={cerrar}>
+            Cerrar
+          </button>
+          <button type="button" className="button" onClick={guardar}>
+            Guardar
+          </button>
+        </>
+      }
+    >
+      <Field etiqueta={etiqueta} type={tipo} value={valor} onChange={(e) => setValor(e.target.value)} />
+      <Aviso {...aviso} />
+    </Modal>
+  );
+}
+
+export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean } }) {
+  const router = useRouter();
+  const [dialogo, setDialogo] = useState<Dialogo>(null);
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [pw, setPw] = useState({ actual: "", nueva: "", confirmar: "" });
+  const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
+  const cerrar = () => setDialogo(null);
+
+  async function cambiarPassword() {
+    if (pw.nueva !== pw.confirmar) return setAvisoPw({ error: mensajes.passwordConfirmarDistinta });
+    const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { passwordPerfilActual: pw.actual, passwordPerfilNueva: pw.nueva });
+    setAvisoPw(r.ok ? { exito: mensajeDe(r, mensajes.passwordActualizada) } : { error: mensajeDe(r) });
+    if (r.ok) setPw({ actual: "", nueva: "", confirmar: "" });
+  }
+
+  async function cerrarSesion() {
+    const r = await llamar("POST", "/api/usuario/logout");
+    if (!r.ok && r.status !== 401) return setAviso({ error: mensajeDe(r) });
+    router.replace("/");
+    router.refresh();
+  }
+
+  async function eliminarCuenta() {
+    const r = await llamar("DELETE", "/api/usuario");
+    if (!r.ok) {
+      setDialogo(null);
+      return setAviso({ error: mensajeDe(r) });
+    }
+    router.replace("/");
+    router.refresh();
+  }
+
+  return (
+    <>
+      <dl className={perfil.datos}>
+        <div className={perfil.fila}>
+          <dt>Nombre</dt>
+          <dd>{usuario.nombre}</dd>
+          {!usuario.google && (
+            <button type="button" className={perfil.editar} onClick={() => setDialogo("nombre")} aria-label="Editar nombre">
+              <Lapiz />
+            </button>
+          )}
+        </div>
+        <div className={perfil.fila}>
+          <dt>Correo electrónico</dt>
+          <dd>{usuario.correo}</dd>
+          {!usuario.google && (
+            <button type="button" className={perfil.editar} onClick={() => setDialogo("correo")} aria-label="Editar correo electrónico">
+              <Lapiz />
+            </button>
+          )}
+        </div>
+        {!usuario.google && (
+          <div className={perfil.fila}>
+            <dt>Contraseña</dt>
+            <dd>••••••••</dd>
+            <button type="button" className={perfil.editar} onClick={() => setDialogo("password")} aria-label="Cambiar contraseña">
+              <Lapiz />
+            </button>
+          </div>
+        )}
+      </dl>
+      {usuario.google && <p className={perfil.nota}>Has entrado con Google: tu nombre, correo y contraseña se gestionan en tu cuenta de Google.</p>}
+      <Aviso {...aviso} />
+      <div className={styles.actions}>
+        <button type="button" className={styles.buttonGhost} onClick={cerrarSesion}>
+          Cerrar sesión
+        </button>
+        <button type="button" className={styles.buttonDanger} onClick={() => setDialogo("eliminar")}>
+          Eliminar cuenta
+        </button>
+      </div>
+
+      <EditarCampo abierto={dialogo === "nombre"} titulo="Editar nombre" etiqueta="Nombre" tipo="text" inicial={usuario.nombre} campo="nombre" onCerrar={cerrar} />
+      <EditarCampo abierto={dialogo === "correo"} titulo="Editar correo electrónico" etiqueta="Correo electrónico" tipo="email" inicial={usuario.correo} campo="correo" onCerrar={cerrar} />
+      <Modal
+        abierto={dialogo === "password"}
+        titulo="Cambiar contraseña"
+        onCerrar={() => {
+          setAvisoPw({});
+          cerrar();
+        }}
+        acciones={
+          <>
+            <button type="button" className={styles.buttonGhost} onClick={cerrar}>
+              Cerrar
+            </button>
+            <button type="button" className="button" onClick={cambiarPassword}>
+              Guardar
+            </button>
+          </>
+        }
+      >
+        <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" value={pw.actual} onChange={(e) => setPw({ ...pw, actual: e.target.value })} />
+        <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={pw.nueva} onChange={(e) => setPw({ ...pw, nueva: e.target.value })} />
+        <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" value={pw.confirmar} onChange={(e) => setPw({ ...pw, confirmar: e.target.value })} />
+        <Aviso {...avisoPw} />
+        <button type="button" className={styles.linkButton} onClick={() => setDialogo("olvido")}>
+          He olvidado mi contraseña
+        </button>
+      </Modal>
+      <ForgotPasswordModal abierto={dialogo === "olvido"} onCerrar={cerrar} correoInicial={usuario.correo} />
+      <Modal
+        abierto={dialogo === "eliminar"}
+        titulo="Eliminar cuenta"
+        onCerrar={cerrar}
+        acciones={
+          <>
+            <button type="button" className={styles.buttonGhost} onClick={cerrar}>
+              Cancelar
+            </button>
+            <button type="button" className={styles.buttonDanger} onClick={eliminarCuenta}>
+              Eliminar
+            </button>
+          </>
+        }
+      >
+        <p>{mensajes.eliminarCuentaConfirmacion}</p>
+      </Modal>
+    </>
+  );
+}

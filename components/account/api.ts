@@ -1,0 +1,32 @@
+import { mensajes } from "@/lib/messages";
+
+export interface Respuesta<T = Record<string, unknown>> {
+  ok: boolean;
+  status: number;
+  data: T & { mensaje?: string };
+}
+
+/**
+ * A JSON call to our API from the browser (the session travels in its httpOnly cookie).
+ * A network failure becomes a Spanish message instead of an exception.
+ */
+export async function llamar<T = Record<string, unknown>>(metodo: string, ruta: string, cuerpo?: unknown): Promise<Respuesta<T>> {
+  try {
+    const res = await fetch(ruta, {
+      method: metodo,
+      headers: cuerpo === undefined ? undefined : { "Content-Type": "application/json" },
+      body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+      credentials: "same-origin",
+    });
+    const text = await res.text();
+    const data = (text ? JSON.parse(text) : {}) as T & { mensaje?: string };
+    return { ok: res.ok, status: res.status, data };
+  } catch {
+    return { ok: false, status: 0, data: { mensaje: mensajes.errorInesperado } as T & { mensaje?: string } };
+  }
+}
+
+/** The server's message, or the spec's fallback for user calls. */
+export function mensajeDe(r: Respuesta, fallback: string = mensajes.errorInesperado): string {
+  return r.data.mensaje ?? fallback;
+}

@@ -1,0 +1,109 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mensajes } from "@/lib/messages";
+import { launchBrowser, screenshotPath } from "./support/browser";
+import { linkFromOutbox, uniqueEmail } from "./support/users";
+
+describe("accounts in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function fill(page: Page, label: string, value: string) {
+    await page.getByLabel(label, { exact: true }).fill(value);
+  }
+
+  it("registers, confirms through the e-mailed link, logs in, edits the name, logs out", async () => {
+    const base = inject("baseUrl");
+    const correo = uniqueEmail("e2e");
+    const page = await browser.newPage();
+
+    // Registration: the spec's rules in order, then the confirmation modal
+    await page.goto(`${base}/registro`);
+    await fill(page, "Nombre", "Marta Navegadora");
+    await fill(page, "Correo electrónico", correo);
+    await fill(page, "Contraseña", "clave-de-prueba");
+    await fill(page, "Confirmar contraseña", "otra-distinta");
+    await page.getByRole("button", { name: "Me registro" }).click();
+    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.passwordsNoCoinciden);
+    await fill(page, "Confirmar contraseña", "clave-de-prueba");
+    await page.getByRole("button", { name: "Me registro" }).click();
+    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.aceptaPrivacidadRegistro);
+    await page.getByRole("checkbox").check();
+    await page.getByRole("button", { name: "Me registro" }).click();
+    const modal = page.getByRole("dialog", { name: "Confirmar cuenta" });
+    await modal.waitFor();
+    await expect(modal.textContent()).resolves.toContain(mensajes.registroEnviado);
+    await page.screenshot({ path: screenshotPath("registro-confirmar") });
+    await modal.getByRole("button", { name: "Cerrar" }).click();
+    await page.waitForURL(/\/iniciar-sesion$/);
+
+    // Confirmation through the link in the outbox (rebased on the test server)
+    const link = new URL(await linkFromOutbox(correo, "/confirmar-cuenta/"));
+    await page.goto(`${base}${link.pathname}`);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.cuentaConfirmada);
+
+    // A protected page without a session goes to the login page and comes back after it
+    await page.goto(`${base}/perfil`);
+    await page.waitForURL(/\/iniciar-sesion\?redirigir=%2Fperfil$/);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Entrar");
+    await fill(page, "Correo electrónico", correo);
+    await fill(page, "Contraseña", "clave-incorrecta");
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.credencialesIncorrectas);
+    await fill(page, "Contraseña", "clave-de-prueba");
+    await page.getByLabel("Contraseña", { exact: true }).press("Enter");
+    await page.waitForURL(/\/perfil$/);
+    await expect(page.getByText("Marta Navegadora").count()).resolves.toBe(1);
+
+    // The navbar shows the logged-in entries
+    await page.getByRole("button", { name: "Mi cuenta" }).click();
+    for (const entry of ["Perfil", "Guardados", "Mis publicaciones", "Mis organizaciones"]) {
+      await expect(page.getByRole("link", { name: entry, exact: true }).isVisible()).resolves.toBe(true);
+    }
+    await page.locator("h1").click();
+
+    // Edit the name
+    await page.getByRole("button", { name: "Editar nombre" }).click();
+    const editar = page.getByRole("dialog", { name: "Editar nombre" });
+    await editar.getByLabel("Nombre").fill("Marta Editada");
+    await editar.getByRole("button", { name: "Guardar" }).click();
+    await expect(editar.getByRole("status").textContent()).resolves.toBe(mensajes.datosActualizados);
+    await editar.getByRole("button", { name: "Cerrar" }).click();
+    await page.getByText("Marta Editada").waitFor();
+    await page.screenshot({ path: screenshotPath("perfil"), fullPage: true });
+
+    // The delete confirmation uses the exact text, and cancelling keeps the account
+    await page.getByRole("button", { name: "Eliminar cuenta" }).click();
+    const eliminar = page.getByRole("dialog", { name: "Eliminar cuenta" });
+    await expect(eliminar.textContent()).resolves.toContain(mensajes.eliminarCuentaConfirmacion);
+    await eliminar.getByRole("button", { name: "Cancelar" }).click();
+
+    // Log out: back home, and the profile is protected again
+    await page.getByRole("button", { name: "Cerrar sesión" }).click();
+    await page.waitForURL(`${base}/`);
+    await page.getByRole("button", { name: "Acceder" }).waitFor();
+    await page.goto(`${base}/perfil`);
+    await page.waitForURL(/\/iniciar-sesion\?redirigir=%2Fperfil$/);
+    await page.close();
+  });
+
+  it("opens the password recovery modal from the login page", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${inject("baseUrl")}/iniciar-sesion`);
+    await page.getByRole("button", { name: "He olvidado mi contraseña" }).click();
+    const modal = page.getByRole("dialog", { name: "Restablecer Contraseña" });
+    await modal.getByLabel("Correo electrónico").fill(uniqueEmail("nadie"));
+    await modal.getByRole("button", { name: "Enviar", exact: true }).click();
+    await expect(modal.getByRole("status").textContent()).resolves.toBe(mensajes.restablecerEnviado);
+    await modal.getByRole("button", { name: "Enviar un nuevo correo" }).waitFor();
+    await page.screenshot({ path: screenshotPath("login-recuperar") });
+    await modal.getByRole("button", { name: "Cerrar" }).click();
+    await expect(modal.isVisible()).resolves.toBe(false);
+    await page.close();
+  });
+});
