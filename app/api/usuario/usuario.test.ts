@@ -1,8 +1,13 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { generateKeyPair, exportJWK } from "jose";
+import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { signGoogleIdToken } from "@/e2e/support/google-jwks";
 import { call, confirmedUser, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "@/e2e/support/users";
+import { storeImage } from "@/lib/media/images";
+import { diskStorage } from "@/lib/media/storage";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;
@@ -215,9 +220,36 @@ describe("password reset", () => {
   });
 });
 
+/** Gives a user an organization with a logo and a plan with a poster, files on the app's disk. */
+async function giveUserContent(userId: string): Promise<string[]> {
+  const files = diskStorage(inject("storageDir"));
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c2410c" } }).png().toBuffer();
+  const logo = await storeImage(files, "logos", "logo.png", png);
+  const cartel = await storeImage(files, "carteles", "cartel.png", png);
+  const insertArchivo = `INSERT INTO archivo (nombre, path, url, content_type, md5sum, hash, width, height, size, variantes)
+    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`;
+  const archivo = async (i: typeof logo) =>
+    (await query<{ id: string }>(db(), insertArchivo, [i.nombre, i.path, i.url, i.contentType, i.md5sum, i.hash, i.width, i.height, i.size, JSON.stringify(i.variantes)]))[0].id;
+  const [org] = await query<{ id: string }>(
+    db(),
+    `INSERT INTO organizacion (nombre, direccion, email_contacto, archivo_logo_id, usuario_id) VALUES ('Peña', 'Plaza Mayor 1', 'pena@example.com', $1, $2) RETURNING id`,
+    [await archivo(logo), userId],
+  );
+  const [plan] = await query<{ id: string }>(
+    db(),
+    `INSERT INTO plan (titulo, tipo, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, archivo_cartel_id, usuario_id, organizacion_id)
+     VALUES ('Verbena', 'evento', 'Albarracín', 'Plaza Mayor', ST_MakePoint(-1.44, 40.41)::geography, now(), now() + interval '2 hours', $1, $2, $3) RETURNING id`,
+    [await archivo(cartel), userId, org.id],
+  );
+  await query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [userId, plan.id]);
+  return [...Object.values(logo.variantes), ...Object.values(cartel.variantes)];
+}
+
 describe("DELETE /api/usuario", () => {
-  it("removes the account and leaves no rows behind", async () => {
+  it("removes the account with its organizations, plans, favourites and image files", async () => {
     const u = await confirmedUser();
+    const keys = await giveUserContent(u.id);
+    for (const key of keys) expect(existsSync(path.join(inject("storageDir"), key)), key).toBe(true);
     const count = async (sql: string) => (await query<{ n: number }>(db(), sql, [u.id]))[0].n;
     expect(await count("SELECT count(*)::int AS n FROM sesion WHERE user_id = $1")).toBeGreaterThan(0);
     expect(await call("DELETE", "/api/usuario", { token: u.token })).toMatchObject({ status: 200, body: { mensaje: mensajes.cuentaEliminada } });
@@ -233,6 +265,9 @@ describe("DELETE /api/usuario", () => {
       expect(await count(sql), sql).toBe(0);
     }
     expect((await call("GET", "/api/usuario", { token: u.token })).status).toBe(401);
+    for (const key of keys) expect(existsSync(path.join(inject("storageDir"), key)), key).toBe(false);
+    const paths = keys.filter((k) => k.endsWith("original.webp"));
+    expect((await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM archivo WHERE path = ANY($1)", [paths]))[0].n).toBe(0);
   });
 });
 
@@ -256,5 +291,18 @@ describe("rate limits", () => {
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
     expect(statuses[10]).toBe(429);
+  });
+
+  it("answers 429 after too many reset requests for one address, and too many Google attempts from one client", async () => {
+    const correo = uniqueEmail("reset");
+    const reset: number[] = [];
+    for (let i = 0; i < 6; i++) reset.push((await call("POST", "/api/usuario/restablecer-password", { body: { correo }, ip: freshIp() })).status);
+    expect(reset).toEqual([200, 200, 200, 200, 200, 429]);
+
+    const ip = freshIp();
+    const google: number[] = [];
+    for (let i = 0; i < 31; i++) google.push((await call("POST", "/api/usuario/login-google", { ip, body: { id_token: "x".repeat(20) } })).status);
+    expect(google.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(google[30]).toBe(429);
   });
 });
