@@ -20,6 +20,19 @@ function Lapiz() {
   );
 }
 
+function CerrarGuardar({ onCerrar, onGuardar }: { onCerrar: () => void; onGuardar: () => void }) {
+  return (
+    <>
+      <button type="button" className={styles.buttonGhost} onClick={onCerrar}>
+        Cerrar
+      </button>
+      <button type="button" className="button" onClick={onGuardar}>
+        Guardar
+      </button>
+    </>
+  );
+}
+
 /** One editable text field in a modal: name or e-mail, with the server's answer shown in it. */
 function EditarCampo({
   abierto, titulo, etiqueta, tipo, inicial, campo, onCerrar,
@@ -44,16 +57,7 @@ function EditarCampo({
       abierto={abierto}
       titulo={titulo}
       onCerrar={cerrar}
-      acciones={
-        <>
-          <button type="button" className={styles.buttonGhost} onClick={cerrar}>
-            Cerrar
-          </button>
-          <button type="button" className="button" onClick={guardar}>
-            Guardar
-          </button>
-        </>
-      }
+      acciones={<CerrarGuardar onCerrar={cerrar} onGuardar={guardar} />}
     >
       <Field etiqueta={etiqueta} type={tipo} value={valor} onChange={(e) => setValor(e.target.value)} />
       <Aviso {...aviso} />
@@ -144,16 +148,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
           setAvisoPw({});
           cerrar();
         }}
-        acciones={
-          <>
-            <button type="button" className={styles.buttonGhost} onClick={cerrar}>
-              Cerrar
-            </button>
-            <button type="button" className="button" onClick={cambiarPassword}>
-              Guardar
-            </button>
-          </>
-        }
+        acciones={<CerrarGuardar onCerrar={cerrar} onGuardar={cambiarPassword} />}
       >
         <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" value={pw.actual} onChange={(e) => setPw({ ...pw, actual: e.target.value })} />
         <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={pw.nueva} onChange={(e) => setPw({ ...pw, nueva: e.target.value })} />
