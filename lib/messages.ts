@@ -63,6 +63,17 @@ export const mensajes = {
   sesionCerrada: "Has cerrado la sesión.",
   origenNoPermitido: "Petición no permitida.",
   eliminarCuentaConfirmacion: "¿Estás segur@ de que deseas eliminar tu cuenta? Esta acción es irreversible.",
+
+  // Plan search and detail (ours; spec §8 keeps the client fallbacks)
+  ubicacionObligatoria: "Indica una ubicación para buscar planes.",
+  coordenadasNoValidas: "La ubicación no es válida.",
+  radioNoValido: "La distancia debe ser un número entre 0 y 50 km.",
+  categoriaNoValida: "Alguna de las categorías no existe.",
+  paginaNoValida: "La página debe ser un número entero mayor que 0.",
+  limiteNoValido: "El número de planes por página debe estar entre 1 y 30.",
+  fechasFiltroNoValidas: "Las fechas del filtro no son válidas.",
+  sinPlanes: "No hemos encontrado planes con estos filtros. Prueba a ampliar la distancia o a cambiar las fechas.",
+  planNoEncontrado: "No hemos encontrado este plan.",
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;

@@ -1,0 +1,52 @@
+import { randomBytes } from "node:crypto";
+import { query } from "./database";
+
+const db = () => process.env.DATABASE_URL!;
+
+/** A point of its own in the empty Pacific, so one test's plans never show up in another's search. */
+export function freshOrigin(): { lat: number; lng: number } {
+  const b = randomBytes(4);
+  return { lat: -50 + (b.readUInt16BE(0) / 65535) * 100, lng: -170 + (b.readUInt16BE(2) / 65535) * 45 };
+}
+
+export async function insertUser(): Promise<string> {
+  const id = `t-${randomBytes(8).toString("hex")}`;
+  await query(db(), "INSERT INTO usuario (id, name, email, email_verified) VALUES ($1, 'Autora', $2, true)", [id, `${id}@example.com`]);
+  return id;
+}
+
+export interface TestPlan {
+  usuarioId: string;
+  origin: { lat: number; lng: number };
+  /** Geodesic distance from the origin in metres, and bearing in degrees. */
+  distanciaM?: number;
+  rumbo?: number;
+  titulo?: string;
+  tipo?: "evento" | "experiencia";
+  fechaInicio?: Date | null;
+  fechaFin?: Date | null;
+  destacado?: boolean;
+  visible?: boolean;
+  categorias?: string[];
+  horarios?: { diaSemana: number; horaInicio: string; horaFin: string }[];
+}
+
+/** Inserts a plan straight into the database, placed exactly with ST_Project. */
+export async function insertPlan(p: TestPlan): Promise<string> {
+  const tipo = p.tipo ?? "evento";
+  const inicio = p.fechaInicio === undefined ? (tipo === "evento" ? new Date(Date.now() + 86_400_000) : null) : p.fechaInicio;
+  const fin = p.fechaFin === undefined ? (tipo === "evento" ? new Date(Date.now() + 90_000_000) : null) : p.fechaFin;
+  const [{ id }] = await query<{ id: string }>(
+    db(),
+    `INSERT INTO plan (titulo, tipo, destacado, visible, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+     VALUES ($1, $2::tipo_plan, $3, $4, 'Pueblo de Prueba', 'Plaza Mayor, 1',
+             ST_Project(ST_SetSRID(ST_MakePoint($5, $6), 4326)::geography, $7, radians($8)),
+             $9, $10, $11::text[]::categoria[], $12)
+     RETURNING id`,
+    [p.titulo ?? "Plan de prueba", tipo, p.destacado ?? false, p.visible ?? true, p.origin.lng, p.origin.lat, p.distanciaM ?? 1000, p.rumbo ?? 0, inicio, fin, p.categorias ?? ["Otros"], p.usuarioId],
+  );
+  for (const h of p.horarios ?? []) {
+    await query(db(), "INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin) VALUES ($1, $2, $3, $4)", [id, h.diaSemana, h.horaInicio, h.horaFin]);
+  }
+  return id;
+}

@@ -1,0 +1,9 @@
+/** Categories of spec §9, in display order; 'Otros' (shown as 'Todos' on home) means all. */
+export const CATEGORIAS = [
+  "Otros", "Deporte", "Fiestas de pueblo", "Aventura", "Turismo", "Fiesta", "Infantil", "Cultura", "Taller", "Gastronomía",
+] as const;
+export type Categoria = (typeof CATEGORIAS)[number];
+
+export const PAGE_SIZE = 30;
+export const RADIO_MAX_KM = 50;
+export const RADIO_DEFAULT_KM = 50;

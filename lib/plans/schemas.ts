@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { mensajes } from "../messages";
+import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+
+/** A number from the query string: '' and absent are undefined; anything else must be finite. */
+function numero(mensaje: string) {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const n = Number(v);
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: "custom", message: mensaje });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+function fecha() {
+  return z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      const d = new Date(v);
+      if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) {
+        ctx.addIssue({ code: "custom", message: mensajes.fechasFiltroNoValidas });
+        return z.NEVER;
+      }
+      return d;
+    });
+}
+
+/** GET /api/plan query. Categories: comma-joined; empty or containing 'Otros' means all. */
+export const busquedaSchema = z
+  .object({
+    lng: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-180, mensajes.coordenadasNoValidas).max(180, mensajes.coordenadasNoValidas).optional()),
+    lat: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-90, mensajes.coordenadasNoValidas).max(90, mensajes.coordenadasNoValidas).optional()),
+    municipio: z.string().trim().max(100, mensajes.coordenadasNoValidas).optional(),
+    radio: numero(mensajes.radioNoValido).pipe(z.number().min(0, mensajes.radioNoValido).max(RADIO_MAX_KM, mensajes.radioNoValido).optional()),
+    categorias: z
+      .string()
+      .max(500, mensajes.categoriaNoValida)
+      .optional()
+      .transform((v, ctx) => {
+        const lista = (v ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+        for (const c of lista) {
+          if (!(CATEGORIAS as readonly string[]).includes(c)) {
+            ctx.addIssue({ code: "custom", message: mensajes.categoriaNoValida });
+            return z.NEVER;
+          }
+        }
+        return lista.length === 0 || lista.includes("Otros") ? null : (lista as Categoria[]);
+      }),
+    page: numero(mensajes.paginaNoValida).pipe(z.number().int(mensajes.paginaNoValida).min(1, mensajes.paginaNoValida).max(100_000, mensajes.paginaNoValida).optional()),
+    limit: numero(mensajes.limiteNoValido).pipe(z.number().int(mensajes.limiteNoValido).min(1, mensajes.limiteNoValido).max(PAGE_SIZE, mensajes.limiteNoValido).optional()),
+    fechaInicioFiltro: fecha(),
+    fechaFinFiltro: fecha(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.lat === undefined) !== (q.lng === undefined)) ctx.addIssue({ code: "custom", message: mensajes.coordenadasNoValidas });
+    if (q.lat === undefined && !q.municipio) ctx.addIssue({ code: "custom", message: mensajes.ubicacionObligatoria });
+    const { fechaInicioFiltro: a, fechaFinFiltro: b } = q;
+    if ((a === undefined) !== (b === undefined) || (a && b && (a > b || b.getTime() - a.getTime() > 400 * 86_400_000))) {
+      ctx.addIssue({ code: "custom", message: mensajes.fechasFiltroNoValidas });
+    }
+  })
+  .transform((q) => ({
+    ...q,
+    radio: q.radio ?? RADIO_DEFAULT_KM,
+    page: q.page ?? 1,
+    limit: q.limit ?? PAGE_SIZE,
+  }));
+
+export type Busqueda = z.output<typeof busquedaSchema>;
+
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,0 +1,93 @@
+import { site } from "../site";
+
+/** A plan row as lib/plans/queries.ts selects it. */
+export interface PlanRow {
+  id: string;
+  titulo: string;
+  descripcion: string;
+  tipo: "evento" | "experiencia";
+  destacado: boolean;
+  visible: boolean;
+  precio: string | null;
+  municipio: string;
+  direccion: string;
+  lng: number;
+  lat: number;
+  fecha_inicio: Date | null;
+  fecha_fin: Date | null;
+  categorias: string[];
+  enlace_web_exterior: string | null;
+  email_contacto: string | null;
+  telefono_contacto: string | null;
+  usuario_id: string;
+  organizacion_id: string | null;
+  organizacion_nombre: string | null;
+  fecha_creacion: Date;
+  horarios: { diaSemana: number; horaInicio: string; horaFin: string }[] | null;
+  cartel: ArchivoRow | null;
+  distancia_m?: number | null;
+}
+
+export interface ArchivoRow {
+  url: string;
+  nombre: string;
+  contentType: string;
+  md5sum: string;
+  hash: string;
+  width: number;
+  height: number;
+}
+
+/** Absolute URL of a stored file: local storage keeps site-relative URLs. */
+export function absoluteUrl(url: string): string {
+  return /^https?:\/\//.test(url) ? url : `${site().url}${url}`;
+}
+
+export function serializeArchivo(a: ArchivoRow | null) {
+  return a && { ...a, url: absoluteUrl(a.url) };
+}
+
+/** The title in a plan's URL: spaces become hyphens (spec §2). */
+export function tituloEnUrl(titulo: string): string {
+  return titulo.trim().replace(/\s+/g, "-");
+}
+
+export function planPath(titulo: string, id: string): string {
+  return `/plan/${encodeURIComponent(tituloEnUrl(titulo))}/${id}`;
+}
+
+/** Distance as the API has always written it: whole kilometres, e.g. '5km'. */
+export function distanciaTexto(metros: number): string {
+  return `${Math.round(metros / 1000)}km`;
+}
+
+/** The documented plan shape (`_id`, GeoJSON `[lng, lat]`, `organizacion: { _id, nombre }`, …). */
+export function serializePlan(p: PlanRow) {
+  return {
+    _id: p.id,
+    titulo: p.titulo,
+    descripcion: p.descripcion,
+    tipo: p.tipo,
+    destacado: p.destacado,
+    precio: p.precio === null ? null : Number(p.precio),
+    municipio: p.municipio,
+    direccion: p.direccion,
+    ubicacion: { type: "Point" as const, coordinates: [p.lng, p.lat] as [number, number] },
+    ...(p.distancia_m === undefined || p.distancia_m === null ? {} : { distancia: distanciaTexto(p.distancia_m) }),
+    fechaInicio: p.fecha_inicio?.toISOString() ?? null,
+    fechaFin: p.fecha_fin?.toISOString() ?? null,
+    archivoCartel: serializeArchivo(p.cartel),
+    enlaceWebExterior: p.enlace_web_exterior,
+    urlPlan: `${site().url}${planPath(p.titulo, p.id)}`,
+    categorias: p.categorias,
+    horariosDisponibles: p.horarios ?? [],
+    emailContacto: p.email_contacto,
+    telefonoContacto: p.telefono_contacto,
+    usuario: p.usuario_id,
+    organizacion: p.organizacion_id ? { _id: p.organizacion_id, nombre: p.organizacion_nombre ?? "" } : null,
+    organizacionId: p.organizacion_id,
+    fechaCreacion: p.fecha_creacion.toISOString(),
+  };
+}
+
+export type PlanApi = ReturnType<typeof serializePlan>;
