@@ -7,6 +7,11 @@ import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } fr
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
+  if (pathname.length > 1 && pathname.endsWith("/")) {
+    const url = new URL(request.url);
+    url.pathname = pathname.replace(/\/+$/, "") || "/";
+    return NextResponse.redirect(url, 308);
+  }
   const hasSession = request.cookies.has(SESSION_COOKIE) || request.cookies.has(SECURE_SESSION_COOKIE);
   if (isProtectedPath(pathname) && !hasSession) {
     const url = new URL(LOGIN_PATH, request.url);

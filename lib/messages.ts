@@ -74,6 +74,16 @@ export const mensajes = {
   fechasFiltroNoValidas: "Las fechas del filtro no son válidas.",
   sinPlanes: "No hemos encontrado planes con estos filtros. Prueba a ampliar la distancia o a cambiar las fechas.",
   planNoEncontrado: "No hemos encontrado este plan.",
+  favoritoGuardado: "El plan se ha guardado en tus favoritos.",
+  favoritoEliminado: "El plan se ha eliminado de tus favoritos.",
+  loginNecesarioFavoritos: "Es necesario iniciar sesión para guardar planes.",
+  reporteEnviado: "Gracias por avisarnos. Revisaremos el plan lo antes posible.",
+  reporteNoValido: "Indica el plan que quieres reportar.",
+  destacadoEnviado: "Hemos recibido tu solicitud. Te llamaremos pronto para destacar tu plan.",
+  destacadoTelefono: "Por favor, indica un número de teléfono para que podamos contactar.",
+  euronaEnviado: "Hemos recibido tus datos. Te llamaremos pronto.",
+  euronaTelefono: "Por favor, adjunta tu teléfono para poder contactarte",
+  campoLargo: "Los campos no pueden tener más de 50 caracteres.",
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;

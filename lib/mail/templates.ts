@@ -55,3 +55,14 @@ export function correoRestablecerPassword(to: string, nombre: string, token: str
     "El enlace caduca en 1 hora y solo sirve una vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
   );
 }
+
+/** A notice for the team (CONTACT_EMAIL): a subject and the facts, one per line. */
+export function avisoInterno(asunto: string, datos: Record<string, string | null | undefined>): Email {
+  const { nombre: producto, contacto } = site();
+  const lineas = Object.entries(datos).map(([k, v]) => [k, v ?? "—"] as const);
+  const text = lineas.map(([k, v]) => `${k}: ${v}`).join("\n");
+  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif"><h1 style="font-size:18px">${escapeHtml(asunto)}</h1><table>${lineas
+    .map(([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .join("")}</table></body></html>`;
+  return { to: contacto, subject: `${asunto} · ${producto}`, text, html };
+}

@@ -11,6 +11,13 @@ describe("GET /api/health", () => {
     expect(await res.json()).toEqual({ estado: "ok" });
   });
 
+  it("sends a page address with a trailing slash to its canonical one", async () => {
+    const res = await api("/registro/?x=1");
+    expect(res.status).toBe(308);
+    const location = new URL(res.headers.get("location")!, "http://x");
+    expect(location.pathname + location.search).toBe("/registro?x=1");
+  });
+
   it("answers 503 with a Spanish message when the database does not", async () => {
     const closedPort = await freePort();
     const server = await startAppServer(

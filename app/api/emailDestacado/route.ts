@@ -1,0 +1,11 @@
+import { readJson, route } from "@/lib/http";
+import { solicitarDestacado } from "@/lib/promotions/requests";
+import { destacadoSchema } from "@/lib/promotions/schemas";
+import { requireUser } from "@/lib/users/session";
+
+/** POST /api/emailDestacado — a request to feature a plan (login) → { mensaje }. */
+export const POST = route(async (request) => {
+  const user = await requireUser(request);
+  const datos = destacadoSchema.parse(await readJson(request));
+  return Response.json({ mensaje: await solicitarDestacado(user, datos) });
+});

@@ -1,0 +1,9 @@
+import { planesFavoritos } from "@/lib/favorites/favorites";
+import { listOrNoContent, route } from "@/lib/http";
+import { requireUser } from "@/lib/users/session";
+
+/** GET /api/plan/planesFavoritos → the user's saved plans, or 204 with no body. */
+export const GET = route(async (request) => {
+  const user = await requireUser(request);
+  return listOrNoContent(await planesFavoritos(user.id));
+});

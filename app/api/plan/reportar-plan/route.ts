@@ -1,0 +1,12 @@
+import { readJson, route } from "@/lib/http";
+import { clientIp } from "@/lib/rate-limit";
+import { reportarPlan } from "@/lib/reports/report-plan";
+import { reporteSchema } from "@/lib/reports/schemas";
+import { sessionUser } from "@/lib/users/session";
+
+/** POST /api/plan/reportar-plan { titulo, urlArchivo, urlPlan } → { mensaje }; no login needed. */
+export const POST = route(async (request) => {
+  const datos = reporteSchema.parse(await readJson(request));
+  const user = await sessionUser(request.headers);
+  return Response.json({ mensaje: await reportarPlan(datos, clientIp(request), user?.id ?? null) });
+});

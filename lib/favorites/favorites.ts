@@ -1,0 +1,35 @@
+import "server-only";
+import { prisma } from "../db";
+import { ApiError } from "../http";
+import { mensajes } from "../messages";
+import { PLAN_JOINS, PLAN_SELECT } from "../plans/queries";
+import { UUID_PATTERN } from "../plans/schemas";
+import { serializePlan, type PlanRow } from "../plans/serialize";
+
+async function planVisible(planId: string): Promise<void> {
+  const found = UUID_PATTERN.test(planId) && (await prisma.plan.findFirst({ where: { id: planId, visible: true }, select: { id: true } }));
+  if (!found) throw new ApiError(404, mensajes.planNoEncontrado);
+}
+
+/** Saves a plan; saving it again changes nothing. */
+export async function agregarFavorito(usuarioId: string, planId: string): Promise<string> {
+  await planVisible(planId);
+  await prisma.favorito.upsert({ where: { usuarioId_planId: { usuarioId, planId } }, create: { usuarioId, planId }, update: {} });
+  return mensajes.favoritoGuardado;
+}
+
+/** Removes a saved plan; removing one that is not saved changes nothing. */
+export async function eliminarFavorito(usuarioId: string, planId: string): Promise<string> {
+  if (!UUID_PATTERN.test(planId)) throw new ApiError(404, mensajes.planNoEncontrado);
+  await prisma.favorito.deleteMany({ where: { usuarioId, planId } });
+  return mensajes.favoritoEliminado;
+}
+
+/** The user's saved plans that are still visible, most recently saved first. */
+export async function planesFavoritos(usuarioId: string) {
+  const rows = await prisma.$queryRaw<PlanRow[]>`
+    SELECT ${PLAN_SELECT} FROM favorito f JOIN plan p ON p.id = f.plan_id ${PLAN_JOINS}
+    WHERE f.usuario_id = ${usuarioId} AND p.visible
+    ORDER BY f.created_at DESC, p.id`;
+  return rows.map(serializePlan);
+}

@@ -1,0 +1,28 @@
+import "server-only";
+import type { z } from "zod";
+import { prisma } from "../db";
+import { deliverSoon } from "../mail/send";
+import { enqueueEmail } from "../mail/outbox";
+import { avisoInterno } from "../mail/templates";
+import { mensajes } from "../messages";
+import { enforceLimits } from "../rate-limit";
+import type { reporteSchema } from "./schemas";
+
+const UUID_IN_URL = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i;
+
+/** A misuse report: stored (plan resolved from its URL when it exists) and e-mailed to the team. */
+export async function reportarPlan(datos: z.infer<typeof reporteSchema>, ip: string, usuarioId: string | null): Promise<string> {
+  await enforceLimits([{ key: `reporte:ip:${ip}`, max: 10, windowMs: 3_600_000 }]);
+  const posible = datos.urlPlan.match(UUID_IN_URL)?.[1];
+  const plan = posible ? await prisma.plan.findUnique({ where: { id: posible }, select: { id: true } }) : null;
+  await prisma.$transaction(async (tx) => {
+    await tx.reporte.create({
+      data: { titulo: datos.titulo, urlArchivo: datos.urlArchivo ?? null, urlPlan: datos.urlPlan, planId: plan?.id ?? null, usuarioId },
+    });
+    await enqueueEmail(tx, avisoInterno("Plan reportado", {
+      Plan: datos.titulo, Enlace: datos.urlPlan, Cartel: datos.urlArchivo, "Id del plan": plan?.id ?? "no encontrado", Usuario: usuarioId ?? "anónimo",
+    }));
+  });
+  deliverSoon();
+  return mensajes.reporteEnviado;
+}
