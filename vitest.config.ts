@@ -14,6 +14,9 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", ".next/**", ".data/**"],
     globalSetup: ["./vitest.global-setup.ts"],
+    // Files share one database and one app server: run them one at a time so a test can
+    // assert on global state (no orphan files, unchanged rows) without racing another file.
+    fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 180_000,
     reporters: ["default", ["json", { outputFile: ".data/vitest-results.json" }]],

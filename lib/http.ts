@@ -89,3 +89,30 @@ export function jsonWithCookies(body: unknown, setCookies: string[], status = 20
   for (const cookie of setCookies) headers.append("Set-Cookie", cookie);
   return Response.json(body, { status, headers });
 }
+
+/**
+ * The multipart form of a request, refusing more than `maxBytes` before parsing it
+ * (413 in Spanish), and malformed bodies (400).
+ */
+export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new ApiError(413, mensajes.imagenGrande);
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ApiError(413, mensajes.imagenGrande);
+    }
+    chunks.push(value);
+  }
+  try {
+    return await new Request(request.url, { method: "POST", headers: request.headers, body: Buffer.concat(chunks) }).formData();
+  } catch {
+    throw new ApiError(400, mensajes.datosNoValidos);
+  }
+}

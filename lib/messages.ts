@@ -84,6 +84,35 @@ export const mensajes = {
   euronaEnviado: "Hemos recibido tus datos. Te llamaremos pronto.",
   euronaTelefono: "Por favor, adjunta tu teléfono para poder contactarte",
   campoLargo: "Los campos no pueden tener más de 50 caracteres.",
+
+  // Publishing plans (spec §5 where quoted)
+  planPublicado: "¡Genial! El plan ha sido publicado.",
+  planActualizado: "El plan se ha actualizado correctamente.",
+  planEliminado: "El plan se ha eliminado correctamente.",
+  planAjeno: "No puedes modificar un plan que no es tuyo.",
+  tipoObligatorio: "Debes seleccionar una opción",
+  ubicacionFalta:
+    "Parece que no has introducido la ubicación, por favor selecciona una dirección ofrecida por el autocompletado.",
+  todosObligatorios: "Todos los campos son obligatorios.",
+  tituloObligatorio: "El título es obligatorio",
+  tituloLargo: "El título no puede tener más de 50 caracteres.",
+  cartelObligatorio: "Es obligatorio adjuntar un cartel.",
+  fechaFinFalta:
+    'Parece que no has indicado la fecha de finalización del plan, por favor pulsa sobre el botón "Seleccionar fecha de fin" para añadir la fecha del plan.',
+  fechaInicioFalta:
+    'Parece que no has indicado la fecha de inicio del plan, por favor pulsa sobre el botón "Seleccionar fecha de inicio" para añadir la fecha del plan.',
+  fechaInicioPosterior: "La fecha de inicio no puede ser posterior a la fecha de fin.",
+  fechaFinPasadaEvento: "La fecha de finalización no es correcta, no se pueden subir eventos del pasado.",
+  fechaFinPasadaPlan: "La fecha de finalización no es correcta, no se pueden subir planes del pasado.",
+  duracionMaxima: "Los eventos pueden durar como máximo 60 días. Si el tuyo dura más, contacta con nosotros y lo publicamos por ti.",
+  horariosFaltan: "No has añadido los días y horarios disponibles",
+  horariosFaltanActualizar: "No has añadido los días y/o horarios disponibles",
+  horaFinAnterior: "La hora de finalización no puede ser anterior a la hora de inicio",
+  precioNoValido: "El precio debe ser un número mayor o igual que 0, con dos decimales como máximo.",
+  organizacionAjena: "Solo puedes publicar con una organización que administras.",
+  imagenGrande: "La imagen no puede ocupar más de 10 MB.",
+  imagenTipo: "La imagen debe ser un archivo PNG o JPG.",
+  imagenDefectuosa: "No hemos podido leer la imagen. Prueba con otro archivo PNG o JPG.",
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;

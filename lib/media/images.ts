@@ -2,7 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { FileStorage } from "./storage";
 
-export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+const OG_MAX_BYTES = 300 * 1024;
 /** Refuse decompression bombs: no side longer than this, no more pixels than this. */
 const MAX_SIDE = 12_000;
 const MAX_PIXELS = 40_000_000;
@@ -83,10 +84,14 @@ export async function storeImage(
         fit: v.fit,
         withoutEnlargement: v.fit === "inside",
       });
-      const { data, info } = await (v.format === "webp"
+      let { data, info } = await (v.format === "webp"
         ? pipeline.webp({ quality: 80, effort: 3 })
         : pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true })
       ).toBuffer({ resolveWithObject: true });
+      // Link previews must stay under 300 KB (some apps ignore larger ones): lower the quality.
+      for (let quality = 70; v.format === "jpeg" && data.length > OG_MAX_BYTES && quality >= 40; quality -= 15) {
+        ({ data, info } = await pipeline.clone().flatten({ background: "#ffffff" }).jpeg({ quality, progressive: true }).toBuffer({ resolveWithObject: true }));
+      }
       const key = `${folder}/${id}/${name}.${v.format === "webp" ? "webp" : "jpg"}`;
       const { url } = await storage.put(key, data, v.format === "webp" ? "image/webp" : "image/jpeg");
       written.push(key);

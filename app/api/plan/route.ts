@@ -1,9 +1,19 @@
-import { route, searchParams } from "@/lib/http";
+import { readForm, route, searchParams } from "@/lib/http";
+import { MAX_FORM_BYTES } from "@/lib/media/upload";
+import { crearPlan } from "@/lib/plans/mutations";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { buscarPlanes } from "@/lib/plans/search";
+import { requireUser } from "@/lib/users/session";
 
 /** GET /api/plan?lng&lat&municipio&radio&categorias&page&limit&fechaInicioFiltro&fechaFinFiltro → { planes, total, mensaje? } */
 export const GET = route(async (request) => {
   const busqueda = busquedaSchema.parse(searchParams(request));
   return Response.json(await buscarPlanes(busqueda), { headers: { "Cache-Control": "no-store" } });
+});
+
+/** POST /api/plan (multipart, login) → 201 { mensaje, plan }. */
+export const POST = route(async (request) => {
+  const user = await requireUser(request);
+  const form = await readForm(request, MAX_FORM_BYTES);
+  return Response.json(await crearPlan(user, form), { status: 201 });
 });

@@ -1,0 +1,161 @@
+import { mensajes } from "../messages";
+import { CATEGORIAS, type Categoria } from "./constants";
+import { UUID_PATTERN } from "./schemas";
+
+export interface Horario {
+  diaSemana: number;
+  horaInicio: string;
+  horaFin: string;
+}
+
+/** A plan as the form or the API describes it (the text fields of POST/PATCH /api/plan). */
+export interface DatosPlan {
+  titulo?: string;
+  descripcion?: string;
+  tipo?: string;
+  categorias?: Categoria[];
+  direccion?: string;
+  municipio?: string;
+  ubicacion?: { lng: number; lat: number } | null;
+  fechaInicio?: Date | null;
+  fechaFin?: Date | null;
+  horariosDisponibles?: Horario[];
+  precio?: number | null;
+  organizacionId?: string | null;
+  emailContacto?: string | null;
+  telefonoContacto?: string | null;
+  enlaceWebExterior?: string | null;
+}
+
+class EntradaNoValida extends Error {}
+
+const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
+const EMAIL = /^\S+@\S+\.[A-Za-z]{2,}$/;
+
+// Control characters never belong in a plan (PostgreSQL refuses NUL outright); line breaks
+// and tabs only in the description.
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const SALTOS = /[\n\r\t]/;
+
+function texto(v: FormDataEntryValue | null, multilinea = false): string | undefined {
+  if (typeof v !== "string") return undefined;
+  if (CONTROL.test(v) || (!multilinea && SALTOS.test(v.trim()))) throw new EntradaNoValida(mensajes.datosNoValidos);
+  return v.trim();
+}
+
+function json(v: string, mensaje: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    throw new EntradaNoValida(mensaje);
+  }
+}
+
+/** GeoJSON Point [lng, lat] with numbers in range, or null. */
+function punto(v: string): { lng: number; lat: number } | null {
+  const p = json(v, mensajes.ubicacionFalta) as { type?: unknown; coordinates?: unknown };
+  const c = p?.coordinates;
+  if (p?.type !== "Point" || !Array.isArray(c) || c.length !== 2) return null;
+  const [lng, lat] = c;
+  if (typeof lng !== "number" || typeof lat !== "number" || !Number.isFinite(lng) || !Number.isFinite(lat)) return null;
+  if (lng < -180 || lng > 180 || lat < -90 || lat > 90) return null;
+  return { lng, lat };
+}
+
+function fecha(v: string, mensaje: string): Date | null {
+  if (v === "" || v === "null") return null;
+  const d = new Date(v);
+  if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(v)) throw new EntradaNoValida(mensaje);
+  return d;
+}
+
+function horarios(v: string): Horario[] {
+  const lista = json(v, mensajes.horariosFaltan);
+  if (!Array.isArray(lista) || lista.length > 50) throw new EntradaNoValida(mensajes.horariosFaltan);
+  return lista.map((h) => {
+    const { diaSemana, horaInicio, horaFin } = (h ?? {}) as Record<string, unknown>;
+    if (!Number.isInteger(diaSemana) || (diaSemana as number) < 0 || (diaSemana as number) > 6) throw new EntradaNoValida(mensajes.horariosFaltan);
+    return { diaSemana: diaSemana as number, horaInicio: typeof horaInicio === "string" ? horaInicio : "", horaFin: typeof horaFin === "string" ? horaFin : "" };
+  });
+}
+
+/**
+ * Reads the plan fields present in a multipart form. Absent fields stay undefined (a PATCH
+ * leaves them as they are); malformed ones are a Spanish 400 via the returned error.
+ */
+export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: string } {
+  try {
+    const d: DatosPlan = {};
+    const t = (k: string) => texto(form.get(k), k === "descripcion");
+    if (t("titulo") !== undefined) d.titulo = t("titulo");
+    if (t("descripcion") !== undefined) d.descripcion = t("descripcion")!.slice(0, 20_000);
+    if (t("tipo") !== undefined) d.tipo = t("tipo");
+    if (t("direccion") !== undefined) d.direccion = t("direccion");
+    if (t("municipio") !== undefined) d.municipio = t("municipio");
+    if (t("categorias") !== undefined) {
+      const lista = t("categorias")!.split(",").map((c) => c.trim()).filter(Boolean);
+      if (lista.some((c) => !(CATEGORIAS as readonly string[]).includes(c))) throw new EntradaNoValida(mensajes.categoriaNoValida);
+      d.categorias = (lista.length > 0 ? [...new Set(lista)] : ["Otros"]) as Categoria[];
+    }
+    if (t("ubicacion") !== undefined) d.ubicacion = t("ubicacion") ? punto(t("ubicacion")!) : null;
+    if (t("fechaInicio") !== undefined) d.fechaInicio = fecha(t("fechaInicio")!, mensajes.fechaInicioFalta);
+    if (t("fechaFin") !== undefined) d.fechaFin = fecha(t("fechaFin")!, mensajes.fechaFinFalta);
+    if (t("horariosDisponibles") !== undefined) d.horariosDisponibles = t("horariosDisponibles") ? horarios(t("horariosDisponibles")!) : [];
+    if (t("precio") !== undefined) {
+      const p = t("precio")!;
+      if (p === "" || p === "null") d.precio = null;
+      else if (!/^\d{1,7}([.,]\d{1,2})?$/.test(p)) throw new EntradaNoValida(mensajes.precioNoValido);
+      else d.precio = Number(p.replace(",", "."));
+    }
+    if (t("organizacionId") !== undefined) {
+      const o = t("organizacionId")!;
+      if (o !== "" && o !== "null" && !UUID_PATTERN.test(o)) throw new EntradaNoValida(mensajes.organizacionAjena);
+      d.organizacionId = o === "" || o === "null" ? null : o;
+    }
+    for (const k of ["emailContacto", "telefonoContacto", "enlaceWebExterior"] as const) {
+      if (t(k) !== undefined) d[k] = t(k) || null;
+    }
+    return { datos: d };
+  } catch (error) {
+    if (error instanceof EntradaNoValida) return { error: error.message };
+    throw error;
+  }
+}
+
+const DIA = 86_400_000;
+
+/**
+ * The publishing rules of spec §5 in their order, first failure only. `modo` picks the
+ * creation or the update wording; `conCartel` says whether the plan has (or gets) a poster.
+ */
+export function primerErrorPlan(d: DatosPlan, modo: "crear" | "actualizar", conCartel: boolean, ahora = Date.now()): string | null {
+  if (d.tipo !== "evento" && d.tipo !== "experiencia") return mensajes.tipoObligatorio;
+  if (!d.ubicacion || !d.direccion) return mensajes.ubicacionFalta;
+  if (modo === "crear") {
+    if (!d.titulo || !d.municipio || !conCartel) return mensajes.todosObligatorios;
+  } else {
+    if (!d.titulo) return mensajes.tituloObligatorio;
+    if (!conCartel) return mensajes.cartelObligatorio;
+    if (!d.municipio) return mensajes.todosObligatorios;
+  }
+  if (d.titulo.length > 50) return mensajes.tituloLargo;
+  if (d.direccion.length > 200 || d.municipio.length > 100) return mensajes.datosNoValidos;
+  if (d.tipo === "evento") {
+    if (!d.fechaFin) return mensajes.fechaFinFalta;
+    if (!d.fechaInicio) return mensajes.fechaInicioFalta;
+    if (d.fechaInicio > d.fechaFin) return mensajes.fechaInicioPosterior;
+    if (d.fechaFin.getTime() < ahora - DIA) return modo === "crear" ? mensajes.fechaFinPasadaEvento : mensajes.fechaFinPasadaPlan;
+    if (d.fechaFin.getTime() - d.fechaInicio.getTime() > 60 * DIA) return mensajes.duracionMaxima;
+  } else {
+    const faltan = modo === "crear" ? mensajes.horariosFaltan : mensajes.horariosFaltanActualizar;
+    const lista = d.horariosDisponibles ?? [];
+    if (lista.length === 0 || lista.some((h) => !HORA.test(h.horaInicio) || !HORA.test(h.horaFin))) return faltan;
+    if (lista.some((h) => h.horaFin <= h.horaInicio)) return mensajes.horaFinAnterior;
+    if (d.fechaInicio && d.fechaFin && d.fechaInicio > d.fechaFin) return mensajes.fechaInicioPosterior;
+  }
+  if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) return mensajes.precioNoValido;
+  if ((d.emailContacto?.length ?? 0) > 50 || (d.telefonoContacto?.length ?? 0) > 50) return mensajes.campoLargo;
+  if (d.emailContacto && !EMAIL.test(d.emailContacto)) return mensajes.correoFormato;
+  if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) return mensajes.datosNoValidos;
+  return null;
+}
