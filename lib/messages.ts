@@ -112,6 +112,13 @@ export const mensajes = {
   organizacionAjena: "Solo puedes publicar con una organización que administras.",
   imagenGrande: "La imagen no puede ocupar más de 10 MB.",
   imagenTipo: "La imagen debe ser un archivo PNG o JPG.",
+  orgObligatoriosCrear: "El nombre, el logo y el correo de contacto son obligatorios.",
+  orgObligatoriosActualizar: "Todos los campos, excepto la descripción y el teléfono de contacto, son obligatorios.",
+  orgCreada: "La organización se ha creado correctamente",
+  orgActualizada: "Se ha actualizado la información",
+  orgEliminada: "La organización se ha eliminado correctamente.",
+  orgNoEncontrada: "No hemos encontrado esta organización.",
+  orgAjena: "No puedes modificar una organización que no administras.",
   imagenDefectuosa: "No hemos podido leer la imagen. Prueba con otro archivo PNG o JPG.",
 } as const;
 

@@ -1,4 +1,5 @@
 import { mensajes } from "../messages";
+import { tieneControl } from "../text";
 import { CATEGORIAS, type Categoria } from "./constants";
 import { UUID_PATTERN } from "./schemas";
 
@@ -32,14 +33,9 @@ class EntradaNoValida extends Error {}
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 const EMAIL = /^\S+@\S+\.[A-Za-z]{2,}$/;
 
-// Control characters never belong in a plan (PostgreSQL refuses NUL outright); line breaks
-// and tabs only in the description.
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-const SALTOS = /[\n\r\t]/;
-
 function texto(v: FormDataEntryValue | null, multilinea = false): string | undefined {
   if (typeof v !== "string") return undefined;
-  if (CONTROL.test(v) || (!multilinea && SALTOS.test(v.trim()))) throw new EntradaNoValida(mensajes.datosNoValidos);
+  if (tieneControl(v, multilinea)) throw new EntradaNoValida(mensajes.datosNoValidos);
   return v.trim();
 }
 

@@ -1,0 +1,156 @@
+import "server-only";
+import { prisma } from "../db";
+import { ApiError } from "../http";
+import type { StoredImage } from "../media/images";
+import { archivoDe, borrarArchivos, guardarImagenSubida } from "../media/upload";
+import { mensajes } from "../messages";
+import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
+import { UUID_PATTERN } from "../plans/schemas";
+import { serializeArchivo, serializePlan, type PlanRow } from "../plans/serialize";
+import { tieneControl } from "../text";
+import { EMAIL_PATTERN } from "../users/schemas";
+import type { SessionUser } from "../users/session";
+
+interface DatosOrg {
+  nombre?: string;
+  direccion?: string;
+  emailContacto?: string;
+  telefonoContacto?: string;
+  descripcion?: string;
+}
+
+function leer(form: FormData): DatosOrg {
+  const d: DatosOrg = {};
+  for (const k of ["nombre", "direccion", "emailContacto", "telefonoContacto", "descripcion"] as const) {
+    const v = form.get(k);
+    if (typeof v !== "string") continue;
+    if (tieneControl(v, k === "descripcion")) throw new ApiError(400, mensajes.datosNoValidos);
+    d[k] = v.trim();
+  }
+  return d;
+}
+
+/** The organization rules of spec §5 in order (creation or update wording). */
+function primerError(d: DatosOrg, modo: "crear" | "actualizar", conLogo: boolean): string | null {
+  if (modo === "crear" && (!d.nombre || !d.emailContacto || !conLogo)) return mensajes.orgObligatoriosCrear;
+  if (modo === "actualizar" && (!d.nombre || !d.direccion || !d.emailContacto || !conLogo)) return mensajes.orgObligatoriosActualizar;
+  if (!EMAIL_PATTERN.test(d.emailContacto!)) return mensajes.correoFormato;
+  if ([d.nombre, d.direccion, d.emailContacto, d.telefonoContacto].some((v) => (v?.length ?? 0) > 50)) return mensajes.campoLargo;
+  if ((d.descripcion?.length ?? 0) > 20_000) return mensajes.datosNoValidos;
+  return null;
+}
+
+type OrgConLogo = {
+  id: string; nombre: string; descripcion: string | null; direccion: string; emailContacto: string; telefonoContacto: string | null;
+  usuarioId: string; fechaCreacion: Date;
+  archivoLogo: { url: string; nombre: string; contentType: string; md5sum: string; hash: string; width: number; height: number } | null;
+};
+
+export function serializeOrganizacion(o: OrgConLogo) {
+  return {
+    _id: o.id,
+    nombre: o.nombre,
+    descripcion: o.descripcion,
+    direccion: o.direccion,
+    emailContacto: o.emailContacto,
+    telefonoContacto: o.telefonoContacto,
+    archivoLogo: serializeArchivo(o.archivoLogo && { url: o.archivoLogo.url, nombre: o.archivoLogo.nombre, contentType: o.archivoLogo.contentType, md5sum: o.archivoLogo.md5sum, hash: o.archivoLogo.hash, width: o.archivoLogo.width, height: o.archivoLogo.height }),
+    usuario: o.usuarioId,
+    fechaCreacion: o.fechaCreacion.toISOString(),
+  };
+}
+
+const CON_LOGO = { archivoLogo: true } as const;
+
+export async function crearOrganizacion(user: SessionUser, form: FormData) {
+  const d = leer(form);
+  const logo = archivoDe(form, "archivoLogo");
+  const error = primerError(d, "crear", logo !== null);
+  if (error) throw new ApiError(400, error);
+  const img = await guardarImagenSubida(logo!, "logos");
+  try {
+    const org = await prisma.organizacion.create({
+      data: {
+        nombre: d.nombre!, direccion: d.direccion ?? "", emailContacto: d.emailContacto!, telefonoContacto: d.telefonoContacto || null,
+        descripcion: d.descripcion || null, usuario: { connect: { id: user.id } }, archivoLogo: { create: img },
+      },
+      include: CON_LOGO,
+    });
+    return { mensaje: mensajes.orgCreada, organizacion: serializeOrganizacion(org) };
+  } catch (e) {
+    await borrarArchivos([img]);
+    throw e;
+  }
+}
+
+async function organizacionPropia(user: SessionUser, id: string) {
+  const org = UUID_PATTERN.test(id) ? await prisma.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
+  if (!org) throw new ApiError(404, mensajes.orgNoEncontrada);
+  if (org.usuarioId !== user.id) throw new ApiError(403, mensajes.orgAjena);
+  return org;
+}
+
+export async function actualizarOrganizacion(user: SessionUser, id: string, form: FormData) {
+  const actual = await organizacionPropia(user, id);
+  const cambios = leer(form);
+  const d: DatosOrg = {
+    nombre: cambios.nombre ?? actual.nombre,
+    direccion: cambios.direccion ?? actual.direccion,
+    emailContacto: cambios.emailContacto ?? actual.emailContacto,
+    telefonoContacto: cambios.telefonoContacto ?? actual.telefonoContacto ?? "",
+    // The spec's client sends the description only when it is not empty.
+    descripcion: cambios.descripcion || actual.descripcion || "",
+  };
+  const logo = archivoDe(form, "archivoLogo");
+  const error = primerError(d, "actualizar", logo !== null || actual.archivoLogo !== null);
+  if (error) throw new ApiError(400, error);
+  const img: StoredImage | null = logo ? await guardarImagenSubida(logo, "logos") : null;
+  let org: OrgConLogo;
+  try {
+    org = await prisma.$transaction(async (tx) => {
+      const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
+      const updated = await tx.organizacion.update({
+        where: { id },
+        data: {
+          nombre: d.nombre, direccion: d.direccion, emailContacto: d.emailContacto, telefonoContacto: d.telefonoContacto || null,
+          descripcion: d.descripcion || null, ...(nuevo ? { archivoLogoId: nuevo.id } : {}),
+        },
+        include: CON_LOGO,
+      });
+      if (nuevo && actual.archivoLogo) await tx.archivo.delete({ where: { id: actual.archivoLogo.id } });
+      return updated;
+    });
+  } catch (e) {
+    if (img) await borrarArchivos([img]);
+    throw e;
+  }
+  if (img && actual.archivoLogo) await borrarArchivos([actual.archivoLogo]);
+  return { mensaje: mensajes.orgActualizada, organizacion: serializeOrganizacion(org) };
+}
+
+/** Deletes an organization; its plans stay, without organization (the foreign key sets NULL). */
+export async function eliminarOrganizacion(user: SessionUser, id: string) {
+  const actual = await organizacionPropia(user, id);
+  await prisma.$transaction(async (tx) => {
+    await tx.organizacion.delete({ where: { id } });
+    if (actual.archivoLogo) await tx.archivo.delete({ where: { id: actual.archivoLogo.id } });
+  });
+  if (actual.archivoLogo) await borrarArchivos([actual.archivoLogo]);
+  return { mensaje: mensajes.orgEliminada };
+}
+
+export async function organizacionesDeUsuario(usuarioId: string) {
+  const orgs = await prisma.organizacion.findMany({ where: { usuarioId }, include: CON_LOGO, orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }] });
+  return orgs.map(serializeOrganizacion);
+}
+
+/** The public organization page's data: the organization and its listed plans. */
+export async function organizacionConPlanes(id: string) {
+  const org = UUID_PATTERN.test(id) ? await prisma.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
+  if (!org) return null;
+  const planes = await prisma.$queryRaw<PlanRow[]>`
+    SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
+    WHERE p.organizacion_id = ${id}::uuid AND ${PLAN_LISTED}
+    ORDER BY p.fecha_inicio NULLS FIRST, p.id`;
+  return { ...serializeOrganizacion(org), planes: planes.map(serializePlan) };
+}
