@@ -3,10 +3,17 @@ import { query } from "./database";
 
 const db = () => process.env.DATABASE_URL!;
 
-/** A point of its own in the empty Pacific, so one test's plans never show up in another's search. */
-export function freshOrigin(): { lat: number; lng: number } {
-  const b = randomBytes(4);
-  return { lat: -50 + (b.readUInt16BE(0) / 65535) * 100, lng: -170 + (b.readUInt16BE(2) / 65535) * 45 };
+/**
+ * A point of its own in the empty Pacific with no plan within 120 km, so one test's plans never
+ * show up in another's search (test files run one at a time).
+ */
+export async function freshOrigin(): Promise<{ lat: number; lng: number }> {
+  for (;;) {
+    const b = randomBytes(4);
+    const origin = { lat: -50 + (b.readUInt16BE(0) / 65535) * 100, lng: -170 + (b.readUInt16BE(2) / 65535) * 45 };
+    const near = await query(db(), "SELECT 1 FROM plan WHERE ST_DWithin(ubicacion, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, 120000) LIMIT 1", [origin.lng, origin.lat]);
+    if (near.length === 0) return origin;
+  }
 }
 
 export async function insertUser(): Promise<string> {

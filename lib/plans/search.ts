@@ -65,6 +65,26 @@ async function patrocinioParaPagina(page: number): Promise<Patrocinado | null> {
 /** Where a page's sponsor item goes: after the fifth plan, or last on a shorter page. */
 export const POSICION_PATROCINIO = 5;
 
+function filtros(q: Busqueda, lng: number, lat: number): Prisma.Sql {
+  const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::text[]::categoria[]` : Prisma.empty;
+  return Prisma.sql`
+    ${PLAN_LISTED}
+    AND ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography, ${q.radio * 1000})
+    ${categorias} ${filtroFechas(q)}`;
+}
+
+/** The search query itself (exported so the benchmark can time it inside PostgreSQL). */
+export function consultaBusqueda(q: Busqueda, lng: number, lat: number): Prisma.Sql {
+  return Prisma.sql`
+    SELECT ${PLAN_SELECT},
+      ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m,
+      count(*) OVER () AS total
+    FROM plan p ${PLAN_JOINS}
+    WHERE ${filtros(q, lng, lat)}
+    ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
+    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+}
+
 /**
  * GET /api/plan: listed plans within `radio` km of the point, by categories and date window;
  * featured first, then nearest, then soonest start, then id (so pages never overlap).
@@ -76,23 +96,10 @@ export async function buscarPlanes(q: Busqueda) {
     if (!lugar) throw new ApiError(400, mensajes.ubicacionesNoEncontradas);
     ({ lat, lon: lng } = lugar.position);
   }
-  const radioM = q.radio * 1000;
-  const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::text[]::categoria[]` : Prisma.empty;
-  const where = Prisma.sql`
-    ${PLAN_LISTED}
-    AND ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography, ${radioM})
-    ${categorias} ${filtroFechas(q)}`;
-  const rows = await prisma.$queryRaw<(PlanRow & { total: bigint })[]>`
-    SELECT ${PLAN_SELECT},
-      ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m,
-      count(*) OVER () AS total
-    FROM plan p ${PLAN_JOINS}
-    WHERE ${where}
-    ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
-    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  const rows = await prisma.$queryRaw<(PlanRow & { total: bigint })[]>(consultaBusqueda(q, lng, lat));
   let total = rows.length > 0 ? Number(rows[0].total) : 0;
   if (rows.length === 0 && q.page > 1) {
-    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM plan p WHERE ${where}`;
+    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM plan p WHERE ${filtros(q, lng, lat)}`;
     total = Number(n);
   }
   const planes: (ReturnType<typeof serializePlan> | Patrocinado)[] = rows.map(serializePlan);

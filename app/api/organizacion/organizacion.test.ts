@@ -35,8 +35,8 @@ describe("organizations API", () => {
     const lista = await call("GET", "/api/organizacion/organizaciones-usuario", { token: u.token });
     expect((lista.body as unknown as { _id: string }[]).map((o) => o._id)).toEqual([id]);
 
-    const visible = await insertPlan({ usuarioId: u.id, origin: freshOrigin(), titulo: "De la peña" });
-    const oculto = await insertPlan({ usuarioId: u.id, origin: freshOrigin(), titulo: "Oculto", visible: false });
+    const visible = await insertPlan({ usuarioId: u.id, origin: (await freshOrigin()), titulo: "De la peña" });
+    const oculto = await insertPlan({ usuarioId: u.id, origin: (await freshOrigin()), titulo: "Oculto", visible: false });
     await query(db(), "UPDATE plan SET organizacion_id = $1 WHERE id = ANY($2::uuid[])", [id, [visible, oculto]]);
     const detalle = await call("GET", `/api/organizacion/detalle/${id}`);
     expect(detalle.status).toBe(200);

@@ -14,8 +14,8 @@ describe("favourites and the user's lists", () => {
       expect(r.status, ruta).toBe(204);
       expect(r.body).toEqual({});
     }
-    const propio = await insertPlan({ usuarioId: u.id, origin: freshOrigin(), titulo: "Mío" });
-    const oculto = await insertPlan({ usuarioId: u.id, origin: freshOrigin(), titulo: "Mío oculto", visible: false });
+    const propio = await insertPlan({ usuarioId: u.id, origin: (await freshOrigin()), titulo: "Mío" });
+    const oculto = await insertPlan({ usuarioId: u.id, origin: (await freshOrigin()), titulo: "Mío oculto", visible: false });
     const mios = await call("GET", "/api/plan/planesUsuario", { token: u.token });
     expect(mios.status).toBe(200);
     expect((mios.body as unknown as { _id: string }[]).map((p) => p._id).sort()).toEqual([propio, oculto].sort());
@@ -24,7 +24,7 @@ describe("favourites and the user's lists", () => {
   it("saves and removes a favourite idempotently, and needs a login", async () => {
     const u = await confirmedUser();
     const otra = await confirmedUser("Otra Persona");
-    const plan = await insertPlan({ usuarioId: otra.id, origin: freshOrigin() });
+    const plan = await insertPlan({ usuarioId: otra.id, origin: (await freshOrigin()) });
     for (let i = 0; i < 2; i++) {
       expect(await call("POST", `/api/plan/agregar-plan-favorito/${plan}`, { token: u.token })).toMatchObject({ status: 200, body: { mensaje: mensajes.favoritoGuardado } });
     }
@@ -45,7 +45,7 @@ describe("favourites and the user's lists", () => {
 describe("reports, promotion requests and satellite leads", () => {
   it("stores a report without login, resolves the plan from its URL and e-mails the team", async () => {
     const u = await confirmedUser();
-    const plan = await insertPlan({ usuarioId: u.id, origin: freshOrigin(), titulo: "Sospechoso" });
+    const plan = await insertPlan({ usuarioId: u.id, origin: (await freshOrigin()), titulo: "Sospechoso" });
     const urlPlan = `http://localhost:3000/plan/Sospechoso/${plan}`;
     const r = await call("POST", "/api/plan/reportar-plan", { body: { titulo: "Sospechoso", urlArchivo: "http://localhost:3000/media/x.webp", urlPlan } });
     expect(r).toMatchObject({ status: 200, body: { mensaje: mensajes.reporteEnviado } });

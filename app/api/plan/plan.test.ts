@@ -19,7 +19,7 @@ const DAY = 86_400_000;
 describe("GET /api/plan", () => {
   it("lists a plan 49.9 km away and not one 50.1 km away, with its distance in whole km", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     const dentro = await insertPlan({ usuarioId, origin, distanciaM: 49_900, rumbo: 30, titulo: "Dentro" });
     await insertPlan({ usuarioId, origin, distanciaM: 50_100, rumbo: 200, titulo: "Fuera" });
     const { status, body } = await buscar({ ...at(origin), radio: 50 });
@@ -33,7 +33,7 @@ describe("GET /api/plan", () => {
 
   it("answers in the documented shape", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     const id = await insertPlan({ usuarioId, origin, titulo: "Ruta de las Hoces", categorias: ["Deporte", "Aventura"], distanciaM: 3_400 });
     const { body } = await buscar(at(origin));
     const [p] = body.planes;
@@ -60,7 +60,7 @@ describe("GET /api/plan", () => {
 
   it("never lists hidden or finished plans, and lists an experience until its end date", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     const ahora = Date.now();
     await insertPlan({ usuarioId, origin, titulo: "Oculto", visible: false });
     await insertPlan({ usuarioId, origin, titulo: "Terminado", fechaInicio: new Date(ahora - 3 * DAY), fechaFin: new Date(ahora - 60_000) });
@@ -74,7 +74,7 @@ describe("GET /api/plan", () => {
 
   it("filters by category; 'Otros' or nothing means all", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     const deporte = await insertPlan({ usuarioId, origin, categorias: ["Deporte"] });
     const cultura = await insertPlan({ usuarioId, origin, categorias: ["Cultura", "Gastronomía"] });
     expect((await buscar({ ...at(origin), categorias: "Deporte" })).body.planes.map((p) => p._id)).toEqual([deporte]);
@@ -85,7 +85,7 @@ describe("GET /api/plan", () => {
 
   it("matches events by overlap and experiences by weekday across a week boundary in Madrid time", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     // Sunday 2027-03-07 and Monday 2027-03-08 (Madrid): the week turns between them.
     const domingo = { year: 2027, month: 3, day: 7 };
     const lunes = { year: 2027, month: 3, day: 8 };
@@ -115,7 +115,7 @@ describe("GET /api/plan", () => {
 
   it("orders featured first, then nearest, then soonest, and pages without overlap or gaps", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     const destacadoLejos = await insertPlan({ usuarioId, origin, distanciaM: 40_000, destacado: true });
     const cerca = await insertPlan({ usuarioId, origin, distanciaM: 1_000 });
     const lejos = await insertPlan({ usuarioId, origin, distanciaM: 20_000 });
@@ -139,7 +139,7 @@ describe("GET /api/plan", () => {
 
   it("places one sponsor item per page, not counted in the total", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     for (let i = 0; i < 8; i++) await insertPlan({ usuarioId, origin, distanciaM: 1000 + i * 100 });
     const [{ id }] = await query<{ id: string }>(
       process.env.DATABASE_URL!,
@@ -191,7 +191,7 @@ describe("GET /api/plan", () => {
 describe("GET /api/plan/detalle/{id}", () => {
   it("returns a visible plan with its slots, and 404 for hidden, unknown or malformed ids", async () => {
     const usuarioId = await insertUser();
-    const origin = freshOrigin();
+    const origin = await freshOrigin();
     const id = await insertPlan({
       usuarioId, origin, tipo: "experiencia", titulo: "Cata en la bodega",
       horarios: [{ diaSemana: 0, horaInicio: "11:00", horaFin: "13:00" }, { diaSemana: 6, horaInicio: "11:00", horaFin: "13:00" }],
