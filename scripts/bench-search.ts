@@ -37,29 +37,42 @@ async function sembrar(prisma: ReturnType<typeof createPrismaClient>) {
   const t = Date.now();
   await prisma.$executeRaw`TRUNCATE plan CASCADE`;
   await prisma.$executeRaw`INSERT INTO usuario (id, name, email, email_verified) VALUES ('bench-user', 'Bench', 'bench@example.com', true) ON CONFLICT DO NOTHING`;
-  const lote = 100_000;
+  // Towns drawn by population (binary search over cumulative weights), plans within ~5 km.
+  const towns = await prisma.$queryRaw<{ ine: string; nombre: string; lat: number; lng: number; peso: number }[]>`
+    SELECT ine, nombre, lat, lng, coalesce(poblacion, 100)::float8 AS peso FROM municipio WHERE lat IS NOT NULL ORDER BY ine`;
+  const acum: number[] = [];
+  towns.reduce((sum, t, i) => (acum[i] = sum + t.peso), 0);
+  const total = acum[acum.length - 1];
+  const pick = () => {
+    const r = Math.random() * total;
+    let lo = 0;
+    let hi = acum.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (acum[mid] < r) lo = mid + 1;
+      else hi = mid;
+    }
+    return towns[lo];
+  };
+  const lote = 50_000;
   for (let desde = 0; desde < N; desde += lote) {
     const n = Math.min(lote, N - desde);
-    // Towns drawn by population (cumulative weights), plans scattered within ~5 km of them.
+    const elegidos = Array.from({ length: n }, pick);
     await prisma.$executeRaw`
-      WITH pesos AS (
-        SELECT ine, nombre, lat, lng, sum(coalesce(poblacion, 100)) OVER (ORDER BY ine) AS acum, sum(coalesce(poblacion, 100)) OVER () AS total
-        FROM municipio WHERE lat IS NOT NULL),
-      elegidos AS (
-        SELECT g, random() AS r, random() AS d FROM generate_series(1, ${n}) g)
       INSERT INTO plan (titulo, tipo, destacado, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
       SELECT 'Plan ' || (${desde} + e.g), CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
-             random() < 0.02, random() < 0.99, m.nombre, m.ine, 'Plaza Mayor, 1',
-             ST_SetSRID(ST_MakePoint(m.lng + (random() - 0.5) * 0.1, m.lat + (random() - 0.5) * 0.08), 4326)::geography,
-             CASE WHEN e.d < 0.7 THEN now() + (random() * 150 - 30) * interval '1 day' ELSE NULL END,
-             NULL,
+             random() < 0.02, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
+             ST_SetSRID(ST_MakePoint(e.lng + (random() - 0.5) * 0.1, e.lat + (random() - 0.5) * 0.08), 4326)::geography,
+             CASE WHEN e.d < 0.7 THEN e.ini END, CASE WHEN e.d < 0.7 THEN e.ini + e.dura END,
              ARRAY[(enum_range(NULL::categoria))[1 + floor(random() * 10)::int], (enum_range(NULL::categoria))[1 + floor(random() * 10)::int]],
              'bench-user'
-      FROM elegidos e
-      CROSS JOIN LATERAL (SELECT * FROM pesos WHERE pesos.acum >= e.r * pesos.total ORDER BY acum LIMIT 1) m`;
+      FROM (
+        SELECT t.*, random() AS d, now() + (random() * 150 - 30) * interval '1 day' AS ini, (1 + floor(random() * 48)) * interval '1 hour' AS dura
+        FROM unnest(${elegidos.map((t) => t.ine)}::text[], ${elegidos.map((t) => t.nombre)}::text[],
+                    ${elegidos.map((t) => t.lat)}::float8[], ${elegidos.map((t) => t.lng)}::float8[]) WITH ORDINALITY AS t(ine, nombre, lat, lng, g)
+      ) e`;
     process.stdout.write(`  ${(desde + n).toLocaleString("es")}\r`);
   }
-  await prisma.$executeRaw`UPDATE plan SET fecha_fin = fecha_inicio + (1 + floor(random() * 48)) * interval '1 hour' WHERE tipo = 'evento'`;
   await prisma.$executeRaw`
     INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
     SELECT id, d, '10:00', '13:00' FROM plan, LATERAL (SELECT DISTINCT floor(random() * 7)::int + 0 * length(plan.titulo) AS d FROM generate_series(1, 3)) s

@@ -73,16 +73,24 @@ function filtros(q: Busqueda, lng: number, lat: number): Prisma.Sql {
     ${categorias} ${filtroFechas(q)}`;
 }
 
-/** The search query itself (exported so the benchmark can time it inside PostgreSQL). */
+/**
+ * The search query itself (exported so the benchmark can time it inside PostgreSQL). The
+ * inner part finds, orders and counts the matches with only what that needs; the plan's full
+ * columns (slots, poster, organization) are read for the page's rows alone.
+ */
 export function consultaBusqueda(q: Busqueda, lng: number, lat: number): Prisma.Sql {
   return Prisma.sql`
-    SELECT ${PLAN_SELECT},
-      ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m,
-      count(*) OVER () AS total
-    FROM plan p ${PLAN_JOINS}
-    WHERE ${filtros(q, lng, lat)}
-    ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
-    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    WITH pagina AS (
+      SELECT p.id, p.destacado, p.fecha_inicio,
+        ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m,
+        count(*) OVER () AS total
+      FROM plan p
+      WHERE ${filtros(q, lng, lat)}
+      ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
+      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit})
+    SELECT ${PLAN_SELECT}, pg.distancia_m, pg.total
+    FROM pagina pg JOIN plan p ON p.id = pg.id ${PLAN_JOINS}
+    ORDER BY pg.destacado DESC, pg.distancia_m, pg.fecha_inicio NULLS FIRST, pg.id`;
 }
 
 /**
