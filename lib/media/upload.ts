@@ -1,4 +1,6 @@
 import "server-only";
+import { prisma } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { ImageRejected, MAX_IMAGE_BYTES, imageKeys, storeImage, type StoredImage } from "./images";
@@ -34,4 +36,19 @@ export async function borrarArchivos(imagenes: { variantes: unknown }[]): Promis
   await storage()
     .remove(keys)
     .catch((error) => console.error("[media] archivos sin borrar:", keys, error));
+}
+
+/**
+ * Deletes a row that owns an image and the image's row in one transaction, then its files
+ * (after the commit, so a failed delete never leaves a row pointing at missing files).
+ */
+export async function borrarConImagen(
+  borrarFila: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  imagen: { id: string; variantes: unknown } | null,
+): Promise<void> {
+  await prisma.$transaction(async (tx) => {
+    await borrarFila(tx);
+    if (imagen) await tx.archivo.delete({ where: { id: imagen.id } });
+  });
+  if (imagen) await borrarArchivos([imagen]);
 }

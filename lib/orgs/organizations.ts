@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, guardarImagenSubida } from "../media/upload";
+import { archivoDe, borrarArchivos, borrarConImagen, guardarImagenSubida } from "../media/upload";
 import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
@@ -131,11 +131,7 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
 /** Deletes an organization; its plans stay, without organization (the foreign key sets NULL). */
 export async function eliminarOrganizacion(user: SessionUser, id: string) {
   const actual = await organizacionPropia(user, id);
-  await prisma.$transaction(async (tx) => {
-    await tx.organizacion.delete({ where: { id } });
-    if (actual.archivoLogo) await tx.archivo.delete({ where: { id: actual.archivoLogo.id } });
-  });
-  if (actual.archivoLogo) await borrarArchivos([actual.archivoLogo]);
+  await borrarConImagen((tx) => tx.organizacion.delete({ where: { id } }), actual.archivoLogo);
   return { mensaje: mensajes.orgEliminada };
 }
 

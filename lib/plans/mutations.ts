@@ -3,7 +3,7 @@ import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, guardarImagenSubida } from "../media/upload";
+import { archivoDe, borrarArchivos, borrarConImagen, guardarImagenSubida } from "../media/upload";
 import { mensajes } from "../messages";
 import type { SessionUser } from "../users/session";
 import { PLAN_JOINS, PLAN_SELECT } from "./queries";
@@ -130,10 +130,6 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
 /** DELETE /api/plan/{id}: the plan, its slots, favourites and poster row go together; the files after. */
 export async function eliminarPlan(user: SessionUser, id: string) {
   const actual = await planPropio(user, id);
-  await prisma.$transaction(async (tx) => {
-    await tx.plan.delete({ where: { id } });
-    if (actual.archivoCartel) await tx.archivo.delete({ where: { id: actual.archivoCartel.id } });
-  });
-  if (actual.archivoCartel) await borrarArchivos([actual.archivoCartel]);
+  await borrarConImagen((tx) => tx.plan.delete({ where: { id } }), actual.archivoCartel);
   return { mensaje: mensajes.planEliminado };
 }
