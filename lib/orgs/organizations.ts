@@ -54,7 +54,7 @@ export function serializeOrganizacion(o: OrgConLogo) {
     direccion: o.direccion,
     emailContacto: o.emailContacto,
     telefonoContacto: o.telefonoContacto,
-    archivoLogo: serializeArchivo(o.archivoLogo && { url: o.archivoLogo.url, nombre: o.archivoLogo.nombre, contentType: o.archivoLogo.contentType, md5sum: o.archivoLogo.md5sum, hash: o.archivoLogo.hash, width: o.archivoLogo.width, height: o.archivoLogo.height }),
+    archivoLogo: serializeArchivo(o.archivoLogo),
     usuario: o.usuarioId,
     fechaCreacion: o.fechaCreacion.toISOString(),
   };
@@ -83,8 +83,12 @@ export async function crearOrganizacion(user: SessionUser, form: FormData) {
   }
 }
 
+function buscarOrganizacion(id: string) {
+  return UUID_PATTERN.test(id) ? prisma.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
+}
+
 async function organizacionPropia(user: SessionUser, id: string) {
-  const org = UUID_PATTERN.test(id) ? await prisma.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
+  const org = await buscarOrganizacion(id);
   if (!org) throw new ApiError(404, mensajes.orgNoEncontrada);
   if (org.usuarioId !== user.id) throw new ApiError(403, mensajes.orgAjena);
   return org;
@@ -142,7 +146,7 @@ export async function organizacionesDeUsuario(usuarioId: string) {
 
 /** The public organization page's data: the organization and its listed plans. */
 export async function organizacionConPlanes(id: string) {
-  const org = UUID_PATTERN.test(id) ? await prisma.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
+  const org = await buscarOrganizacion(id);
   if (!org) return null;
   const planes = await prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}

@@ -1,5 +1,6 @@
 import { mensajes } from "../messages";
 import { tieneControl } from "../text";
+import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
 import { UUID_PATTERN } from "./schemas";
 
@@ -31,7 +32,6 @@ export interface DatosPlan {
 class EntradaNoValida extends Error {}
 
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
-const EMAIL = /^\S+@\S+\.[A-Za-z]{2,}$/;
 
 function texto(v: FormDataEntryValue | null, multilinea = false): string | undefined {
   if (typeof v !== "string") return undefined;
@@ -151,7 +151,7 @@ export function primerErrorPlan(d: DatosPlan, modo: "crear" | "actualizar", conC
   }
   if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) return mensajes.precioNoValido;
   if ((d.emailContacto?.length ?? 0) > 50 || (d.telefonoContacto?.length ?? 0) > 50) return mensajes.campoLargo;
-  if (d.emailContacto && !EMAIL.test(d.emailContacto)) return mensajes.correoFormato;
+  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) return mensajes.correoFormato;
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) return mensajes.datosNoValidos;
   return null;
 }

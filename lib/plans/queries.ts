@@ -1,6 +1,12 @@
 import "server-only";
 import { Prisma } from "../generated/prisma/client";
 
+/** The public File object (ArchivoRow) of the `archivo` row joined as `a`, or NULL. */
+export const ARCHIVO_JSON = Prisma.sql`
+  CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object(
+    'url', a.url, 'nombre', a.nombre, 'contentType', a.content_type, 'md5sum', a.md5sum,
+    'hash', a.hash, 'width', a.width, 'height', a.height) END`;
+
 /**
  * The columns every plan read selects, with its slots, organization name and poster, in the
  * shape of PlanRow. One place, so the search, the detail and the lists agree.
@@ -14,9 +20,7 @@ export const PLAN_SELECT = Prisma.sql`
   (SELECT json_agg(json_build_object('diaSemana', h.dia_semana, 'horaInicio', h.hora_inicio, 'horaFin', h.hora_fin)
                    ORDER BY (h.dia_semana + 6) % 7, h.hora_inicio)
      FROM horario_disponible h WHERE h.plan_id = p.id) AS horarios,
-  CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object(
-    'url', a.url, 'nombre', a.nombre, 'contentType', a.content_type, 'md5sum', a.md5sum,
-    'hash', a.hash, 'width', a.width, 'height', a.height) END AS cartel`;
+  ${ARCHIVO_JSON} AS cartel`;
 
 export const PLAN_JOINS = Prisma.sql`
   LEFT JOIN organizacion o ON o.id = p.organizacion_id

@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
-import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { ARCHIVO_JSON, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import type { Busqueda } from "./schemas";
 import { serializeArchivo, serializePlan, type ArchivoRow, type PlanRow } from "./serialize";
 
@@ -43,9 +43,7 @@ export interface Patrocinado {
 /** Active sponsor items, one of which is placed on each page of results (in rotation). */
 async function patrocinioParaPagina(page: number): Promise<Patrocinado | null> {
   const rows = await prisma.$queryRaw<{ id: string; empresa: string; enlace_empresa: string; titulo: string; descripcion: string; cartel: ArchivoRow | null }[]>`
-    SELECT s.id, s.empresa, s.enlace_empresa, s.titulo, s.descripcion,
-      CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object('url', a.url, 'nombre', a.nombre, 'contentType', a.content_type,
-        'md5sum', a.md5sum, 'hash', a.hash, 'width', a.width, 'height', a.height) END AS cartel
+    SELECT s.id, s.empresa, s.enlace_empresa, s.titulo, s.descripcion, ${ARCHIVO_JSON} AS cartel
     FROM patrocinio s LEFT JOIN archivo a ON a.id = s.archivo_cartel_id
     WHERE s.activo ORDER BY s.created_at, s.id`;
   if (rows.length === 0) return null;

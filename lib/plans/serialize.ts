@@ -43,8 +43,9 @@ export function absoluteUrl(url: string): string {
   return /^https?:\/\//.test(url) ? url : `${site().url}${url}`;
 }
 
-export function serializeArchivo(a: ArchivoRow | null) {
-  return a && { ...a, url: absoluteUrl(a.url) };
+/** The public File object of a stored image (never its storage path or variants), with an absolute URL. */
+export function serializeArchivo(a: ArchivoRow | null): ArchivoRow | null {
+  return a && { url: absoluteUrl(a.url), nombre: a.nombre, contentType: a.contentType, md5sum: a.md5sum, hash: a.hash, width: a.width, height: a.height };
 }
 
 /** The title in a plan's URL: spaces become hyphens (spec §2). */
