@@ -53,6 +53,10 @@ export const LIMITES = {
     { key: `registro:ip:${ip}`, max: 10, windowMs: 60 * MINUTE },
     { key: `registro:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
   ],
+  confirmacion: (ip: string, correo: string): Limit[] => [
+    { key: `confirmacion:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
+    { key: `confirmacion:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+  ],
   restablecer: (ip: string, correo: string): Limit[] => [
     { key: `restablecer:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
     { key: `restablecer:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },

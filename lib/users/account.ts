@@ -73,7 +73,7 @@ export async function confirmar(token: string): Promise<string> {
 
 /** Sends a fresh confirmation link to an unconfirmed account; says the same whatever the address. */
 export async function reenviarConfirmacion(correo: string, ip: string): Promise<string> {
-  await enforceLimits(LIMITES.restablecer(ip, correo));
+  await enforceLimits(LIMITES.confirmacion(ip, correo));
   const user = await prisma.user.findUnique({ where: { email: correo } });
   if (user && !user.emailVerified) {
     await prisma.$transaction(async (tx) => {
