@@ -16,7 +16,7 @@ import autocannon from "autocannon";
 import { createPrismaClient } from "../lib/db/client";
 import { Prisma } from "../lib/generated/prisma/client";
 import { busquedaSchema } from "../lib/plans/schemas";
-import { consultaBusqueda } from "../lib/plans/search";
+import { consultaBusqueda, consultaTotal } from "../lib/plans/search";
 import { startAppServer } from "./lib/app-server";
 import { prepareDatabase } from "./lib/prepare-database";
 
@@ -87,6 +87,7 @@ async function main() {
   const prisma = createPrismaClient(databaseUrl, 4);
   try {
     await sembrar(prisma);
+    await prisma.$executeRaw`VACUUM ANALYZE plan`; // a migration may have just rewritten rows
     // This weekend (Friday to Sunday), two categories, default radius.
     const hoy = new Date();
     const viernes = new Date(hoy.getTime() + ((5 - hoy.getDay() + 7) % 7) * 86_400_000);
@@ -98,30 +99,59 @@ async function main() {
     };
     const q = busquedaSchema.parse(params);
 
-    const sqlTimes: number[] = [];
-    for (let i = 0; i < 200; i++) {
-      const [row] = await prisma.$queryRaw<{ "QUERY PLAN": [{ "Execution Time": number; "Planning Time": number }] }[]>(
-        Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${consultaBusqueda(q, LUGAR.lng, LUGAR.lat)}`,
-      );
-      const plan = row["QUERY PLAN"][0];
-      sqlTimes.push(plan["Execution Time"] + plan["Planning Time"]);
-    }
-    sqlTimes.sort((a, b) => a - b);
-    const [count] = await prisma.$queryRaw<{ total: bigint }[]>(Prisma.sql`SELECT total FROM (${consultaBusqueda(q, LUGAR.lng, LUGAR.lat)}) s LIMIT 1`);
+    /** Planning + execution time of `sql` inside PostgreSQL, `runs` times, sorted. */
+    const tiempos = async (sql: Prisma.Sql, runs: number) => {
+      const out: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const [row] = await prisma.$queryRaw<{ "QUERY PLAN": [{ "Execution Time": number; "Planning Time": number }] }[]>(
+          Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
+        );
+        out.push(row["QUERY PLAN"][0]["Execution Time"] + row["QUERY PLAN"][0]["Planning Time"]);
+      }
+      return out.sort((a, b) => a - b);
+    };
+    const sqlPagina = await tiempos(consultaBusqueda(q, LUGAR.lng, LUGAR.lat), 100);
+    const sqlTotal = await tiempos(consultaTotal(q, LUGAR.lng, LUGAR.lat), 30);
+    const [{ n: count }] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, LUGAR.lng, LUGAR.lat));
+    // The whole search runs both when it has not seen the question (a full first page).
+    const sqlBusqueda = sqlPagina.map((t, i) => t + sqlTotal[Math.floor((i * sqlTotal.length) / sqlPagina.length)]);
 
     const server = await startAppServer({ DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") });
     try {
       const url = `${server.url}/api/plan?${new URLSearchParams(params)}`;
       await autocannon({ url, connections: 8, duration: 3 }); // warm-up
       const result = await autocannon({ url, connections: 32, duration: 20 });
+      const solo = await autocannon({ url, connections: 1, duration: 5 });
+      // What any route of this server costs at 32 connections: a search refused before any work.
+      const suelo = await autocannon({ url: `${server.url}/api/plan?lat=x`, connections: 32, duration: 8 });
+      // Never the same question twice: points scattered over 10 km around Madrid, so every
+      // request computes its page and its total in PostgreSQL.
+      const variadas = await autocannon({
+        url: server.url,
+        connections: 32,
+        duration: 10,
+        requests: [{
+          setupRequest: (req) => ({
+            ...req,
+            path: `/api/plan?${new URLSearchParams({ ...params, lat: (LUGAR.lat + (Math.random() - 0.5) * 0.1).toFixed(6), lng: (LUGAR.lng + (Math.random() - 0.5) * 0.12).toFixed(6) })}`,
+          }),
+        }],
+      });
       const f = (n: number) => `${n.toFixed(2)} ms`;
-      const sql95 = percentile(sqlTimes, 95);
-      console.log(`plans in database:        ${(await prisma.plan.count()).toLocaleString("es")}`);
-      console.log(`query:                    Madrid, 50 km, Fiesta+Cultura, this weekend → ${Number(count?.total ?? 0).toLocaleString("es")} matches`);
-      console.log(`bare SQL (PostgreSQL):    p50 ${f(percentile(sqlTimes, 50))}  p95 ${f(sql95)}  p99 ${f(percentile(sqlTimes, 99))}`);
-      console.log(`API, 32 connections, 20s: p50 ${f(result.latency.p50)}  p95 ${f(result.latency.p97_5 ?? result.latency.p99)} (p97.5)  p99 ${f(result.latency.p99)}`);
-      console.log(`                          ${result.requests.average.toFixed(0)} req/s  errors ${result.errors + result.non2xx}  timeouts ${result.timeouts}`);
-      console.log(`API p50 / SQL p50:        ${(result.latency.p50 / percentile(sqlTimes, 50)).toFixed(2)}×`);
+      const p = (r: autocannon.Result) => `p50 ${f(r.latency.p50)}  p95 ${f(r.latency.p97_5)} (p97.5)  p99 ${f(r.latency.p99)}`;
+      const fallos = (r: autocannon.Result) => `${r.requests.average.toFixed(0)} req/s  errors ${r.errors + r.non2xx}  timeouts ${r.timeouts}`;
+      console.log(`plans in database:          ${(await prisma.plan.count()).toLocaleString("es")}`);
+      console.log(`query:                      Madrid, 50 km, Fiesta+Cultura, this weekend → ${Number(count).toLocaleString("es")} matches`);
+      console.log(`bare SQL, page (30 rows):   p50 ${f(percentile(sqlPagina, 50))}  p95 ${f(percentile(sqlPagina, 95))}  p99 ${f(percentile(sqlPagina, 99))}`);
+      console.log(`bare SQL, total:            p50 ${f(percentile(sqlTotal, 50))}  p95 ${f(percentile(sqlTotal, 95))}`);
+      console.log(`bare SQL, page + total:     p50 ${f(percentile(sqlBusqueda, 50))}  p95 ${f(percentile(sqlBusqueda, 95))}`);
+      console.log(`API, same search, 32 conn:  ${p(result)}`);
+      console.log(`                            ${fallos(result)}`);
+      console.log(`API, same search, 1 conn:   ${p(solo)}`);
+      console.log(`floor: a 400 before any work, 32 conn: ${p(suelo)}  ${suelo.requests.average.toFixed(0)} req/s`);
+      console.log(`API, new searches, 32 conn: ${p(variadas)}`);
+      console.log(`                            ${fallos(variadas)}`);
+      console.log(`API p95 (32 conn) / bare SQL p95 (page + total): ${(result.latency.p97_5 / percentile(sqlBusqueda, 95)).toFixed(2)}×`);
     } finally {
       await server.stop();
     }

@@ -7,3 +7,7 @@ export type Categoria = (typeof CATEGORIAS)[number];
 export const PAGE_SIZE = 30;
 export const RADIO_MAX_KM = 50;
 export const RADIO_DEFAULT_KM = 50;
+
+/** Search answers kept per process (see lib/plans/search.ts): how many, and for how long. */
+export const BUSQUEDA_MEMO_ENTRADAS = 500;
+export const BUSQUEDA_MEMO_TTL_MS = 30_000;

@@ -1,32 +1,29 @@
 import "server-only";
+import { Memo } from "../cache";
 import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { ARCHIVO_JSON, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import type { Busqueda } from "./schemas";
 import { serializeArchivo, serializePlan, type ArchivoRow, type PlanRow } from "./serialize";
 
 /**
- * Madrid weekdays (0 Sunday … 6 Saturday) of the days where the window and the experience's
- * own dates overlap; at most a week of days is generated, since a week already holds them all.
+ * The date window. An event matches when its dates overlap the window. An experience matches
+ * when one of its slots' weekdays (plan.dias_semana, a bit mask kept by a trigger) falls on a
+ * Madrid date where the window and the experience's own dates overlap.
  */
-const EXPERIENCIA_EN_VENTANA = (desde: Date, hasta: Date) => Prisma.sql`
-  EXISTS (
-    SELECT 1 FROM horario_disponible h,
-      LATERAL (SELECT (greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date AS s,
-                      (least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date AS e) r
-    WHERE h.plan_id = p.id AND r.s <= r.e
-      AND h.dia_semana IN (SELECT extract(dow FROM d)::int FROM generate_series(r.s, least(r.e, r.s + 6), interval '1 day') d))`;
-
 function filtroFechas(q: Busqueda): Prisma.Sql {
   if (!q.fechaInicioFiltro || !q.fechaFinFiltro) return Prisma.empty;
   const desde = q.fechaInicioFiltro;
   const hasta = q.fechaFinFiltro;
   return Prisma.sql`AND (
     (p.tipo = 'evento' AND p.fecha_inicio <= ${hasta} AND p.fecha_fin >= ${desde})
-    OR (p.tipo = 'experiencia' AND ${EXPERIENCIA_EN_VENTANA(desde, hasta)}))`;
+    OR (p.tipo = 'experiencia' AND p.dias_semana & planazo_mascara_dias(
+      (greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date,
+      (least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date) <> 0))`;
 }
 
 export interface Patrocinado {
@@ -72,46 +69,93 @@ function filtros(q: Busqueda, lng: number, lat: number): Prisma.Sql {
 }
 
 /**
- * The search query itself (exported so the benchmark can time it inside PostgreSQL). The
- * inner part finds, orders and counts the matches with only what that needs; the plan's full
+ * The page's rows of the search (exported so the benchmark can time it inside PostgreSQL).
+ * The inner part finds and orders the matches with only what that needs; the plan's full
  * columns (slots, poster, organization) are read for the page's rows alone.
  */
 export function consultaBusqueda(q: Busqueda, lng: number, lat: number): Prisma.Sql {
   return Prisma.sql`
     WITH pagina AS (
       SELECT p.id, p.destacado, p.fecha_inicio,
-        ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m,
-        count(*) OVER () AS total
+        ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m
       FROM plan p
       WHERE ${filtros(q, lng, lat)}
       ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
       LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit})
-    SELECT ${PLAN_SELECT}, pg.distancia_m, pg.total
+    SELECT ${PLAN_SELECT}, pg.distancia_m
     FROM pagina pg JOIN plan p ON p.id = pg.id ${PLAN_JOINS}
     ORDER BY pg.destacado DESC, pg.distancia_m, pg.fecha_inicio NULLS FIRST, pg.id`;
 }
 
+/** How many plans match the search (all pages). */
+export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql {
+  return Prisma.sql`SELECT count(*) AS n FROM plan p WHERE ${filtros(q, lng, lat)}`;
+}
+
+export type ResultadoBusqueda = {
+  planes: (ReturnType<typeof serializePlan> | Patrocinado)[];
+  total: number;
+  mensaje?: string;
+};
+
 /**
- * GET /api/plan: listed plans within `radio` km of the point, by categories and date window;
- * featured first, then nearest, then soonest start, then id (so pages never overlap).
+ * Answers and totals by search and `busqueda_version` (which every change to what a search
+ * shows moves on, by trigger): a repeated search costs one tiny query, and a change is seen
+ * by the next search on every instance. The time to live bounds how long a plan that has just
+ * finished can still be listed.
  */
-export async function buscarPlanes(q: Busqueda) {
+const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+
+async function versionBusqueda(): Promise<bigint> {
+  const [{ version }] = await prisma.$queryRaw<{ version: bigint }[]>`SELECT version FROM busqueda_version`;
+  return version;
+}
+
+async function calcularBusqueda(q: Busqueda, lng: number, lat: number, claveTotal: string) {
+  const rows = await prisma.$queryRaw<PlanRow[]>(consultaBusqueda(q, lng, lat));
+  const offset = (q.page - 1) * q.limit;
+  // A page that is neither empty nor full is the last one, so it tells the total itself.
+  const total =
+    rows.length > 0 && rows.length < q.limit
+      ? offset + rows.length
+      : rows.length === 0 && q.page === 1
+        ? 0
+        : await totales.get(claveTotal, async () => {
+            const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+            return Number(n);
+          });
+  const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
+  if (planes.length > 0) {
+    const patrocinio = await patrocinioParaPagina(q.page);
+    if (patrocinio) planes.splice(Math.min(POSICION_PATROCINIO, planes.length), 0, patrocinio);
+  }
+  const resultado: ResultadoBusqueda = total === 0 ? { planes, total, mensaje: mensajes.sinPlanes } : { planes, total };
+  return { resultado, json: JSON.stringify(resultado) };
+}
+
+async function busqueda(q: Busqueda) {
   let { lat, lng } = q;
   if (lat === undefined || lng === undefined) {
     const [lugar] = await geocoder().search(q.municipio!, 1);
     if (!lugar) throw new ApiError(400, mensajes.ubicacionesNoEncontradas);
     ({ lat, lon: lng } = lugar.position);
   }
-  const rows = await prisma.$queryRaw<(PlanRow & { total: bigint })[]>(consultaBusqueda(q, lng, lat));
-  let total = rows.length > 0 ? Number(rows[0].total) : 0;
-  if (rows.length === 0 && q.page > 1) {
-    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>`SELECT count(*) AS n FROM plan p WHERE ${filtros(q, lng, lat)}`;
-    total = Number(n);
-  }
-  const planes: (ReturnType<typeof serializePlan> | Patrocinado)[] = rows.map(serializePlan);
-  if (planes.length > 0) {
-    const patrocinio = await patrocinioParaPagina(q.page);
-    if (patrocinio) planes.splice(Math.min(POSICION_PATROCINIO, planes.length), 0, patrocinio);
-  }
-  return total === 0 ? { planes, total, mensaje: mensajes.sinPlanes } : { planes, total };
+  const version = await versionBusqueda();
+  const claveTotal = JSON.stringify([String(version), lng, lat, q.radio, q.categorias, q.fechaInicioFiltro, q.fechaFinFiltro]);
+  return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, claveTotal));
+}
+
+/**
+ * Listed plans within `radio` km of the point, by categories and date window; featured first,
+ * then nearest, then soonest start, then id (so pages never overlap). The answer is shared
+ * with other callers: read it, never change it.
+ */
+export async function buscarPlanes(q: Busqueda): Promise<ResultadoBusqueda> {
+  return (await busqueda(q)).resultado;
+}
+
+/** GET /api/plan's body: the same answer, already as JSON. */
+export async function buscarPlanesJson(q: Busqueda): Promise<string> {
+  return (await busqueda(q)).json;
 }

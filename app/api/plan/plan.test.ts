@@ -113,6 +113,38 @@ describe("GET /api/plan", () => {
     expect(await ids(lunes)).toEqual([eventoLunes, soloLunes].sort());
   });
 
+  it("matches an experience only on the days its own dates share with the window", async () => {
+    const usuarioId = await insertUser();
+    const origin = await freshOrigin();
+    const domingos = [{ diaSemana: 0, horaInicio: "10:00", horaFin: "13:00" }];
+    // Window: Friday 2027-03-12 to Sunday 2027-03-14 (Madrid).
+    const ventana = {
+      fechaInicioFiltro: instanteEnMadrid({ year: 2027, month: 3, day: 12 }, "00:00").toISOString(),
+      fechaFinFiltro: instanteEnMadrid({ year: 2027, month: 3, day: 14 }, "23:59").toISOString(),
+    };
+    // Ends on Saturday night: its Sunday is outside. Ends on Monday: its Sunday is inside.
+    await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Acaba el sábado", fechaFin: instanteEnMadrid({ year: 2027, month: 3, day: 13 }, "23:00"), horarios: domingos });
+    const hastaLunes = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Acaba el lunes", fechaFin: instanteEnMadrid({ year: 2027, month: 3, day: 15 }, "12:00"), horarios: domingos });
+    // Starts on Sunday at noon (Madrid), which is still Sunday there.
+    const empiezaDomingo = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Empieza el domingo", fechaInicio: instanteEnMadrid({ year: 2027, month: 3, day: 14 }, "12:00"), horarios: domingos });
+    const { body } = await buscar({ ...at(origin), ...ventana });
+    expect(body.planes.map((p) => p._id).sort()).toEqual([hastaLunes, empiezaDomingo].sort());
+  });
+
+  it("answers a repeated search from memory but sees any change at the very next search", async () => {
+    const usuarioId = await insertUser();
+    const origin = await freshOrigin();
+    const primero = await insertPlan({ usuarioId, origin, distanciaM: 2_000, titulo: "Primero" });
+    expect((await buscar(at(origin))).body.planes.map((p) => p.titulo)).toEqual(["Primero"]);
+    // Written straight into the database, as another instance of the app would.
+    await insertPlan({ usuarioId, origin, distanciaM: 1_000, titulo: "Segundo" });
+    expect((await buscar(at(origin))).body.planes.map((p) => p.titulo)).toEqual(["Segundo", "Primero"]);
+    await query(process.env.DATABASE_URL!, "UPDATE plan SET titulo = 'Renombrado' WHERE id = $1", [primero]);
+    expect((await buscar(at(origin))).body.planes.map((p) => p.titulo)).toEqual(["Segundo", "Renombrado"]);
+    await query(process.env.DATABASE_URL!, "UPDATE plan SET visible = false WHERE id = $1", [primero]);
+    expect((await buscar(at(origin))).body).toMatchObject({ total: 1, planes: [{ titulo: "Segundo" }] });
+  });
+
   it("orders featured first, then nearest, then soonest, and pages without overlap or gaps", async () => {
     const usuarioId = await insertUser();
     const origin = await freshOrigin();

@@ -2,13 +2,15 @@ import { readForm, route, searchParams } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { crearPlan } from "@/lib/plans/mutations";
 import { busquedaSchema } from "@/lib/plans/schemas";
-import { buscarPlanes } from "@/lib/plans/search";
+import { buscarPlanesJson } from "@/lib/plans/search";
 import { requireUser } from "@/lib/users/session";
 
 /** GET /api/plan?lng&lat&municipio&radio&categorias&page&limit&fechaInicioFiltro&fechaFinFiltro → { planes, total, mensaje? } */
 export const GET = route(async (request) => {
   const busqueda = busquedaSchema.parse(searchParams(request));
-  return Response.json(await buscarPlanes(busqueda), { headers: { "Cache-Control": "no-store" } });
+  return new Response(await buscarPlanesJson(busqueda), {
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
 });
 
 /** POST /api/plan (multipart, login) → 201 { mensaje, plan }. */

@@ -1,0 +1,36 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Memo } from "./cache";
+
+describe("Memo", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("computes once for callers asking at the same time, and again after the time to live", async () => {
+    vi.useFakeTimers();
+    const memo = new Memo<number>(10, 1_000);
+    let calls = 0;
+    const compute = async () => ++calls;
+    const [a, b] = await Promise.all([memo.get("k", compute), memo.get("k", compute)]);
+    expect([a, b, calls]).toEqual([1, 1, 1]);
+    vi.advanceTimersByTime(999);
+    expect(await memo.get("k", compute)).toBe(1);
+    vi.advanceTimersByTime(2);
+    expect(await memo.get("k", compute)).toBe(2);
+  });
+
+  it("forgets a failed computation so the next caller tries again", async () => {
+    const memo = new Memo<string>(10, 60_000);
+    await expect(memo.get("k", () => Promise.reject(new Error("caída")))).rejects.toThrow("caída");
+    expect(await memo.get("k", async () => "bien")).toBe("bien");
+  });
+
+  it("drops the least recently used entry beyond its size", async () => {
+    const memo = new Memo<string>(2, 60_000);
+    await memo.get("a", async () => "a1");
+    await memo.get("b", async () => "b1");
+    await memo.get("a", async () => "a2"); // a is now the most recent
+    await memo.get("c", async () => "c1"); // so b goes
+    expect(memo.size).toBe(2);
+    expect(await memo.get("a", async () => "a3")).toBe("a1");
+    expect(await memo.get("b", async () => "b2")).toBe("b2");
+  });
+});
