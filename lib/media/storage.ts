@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile, readFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "../env";
+import { uploadThingStorage } from "./uploadthing-storage";
 
 /**
  * Where uploaded and generated files live. The local default writes under STORAGE_DIR
@@ -50,7 +51,9 @@ export function diskStorage(root = path.resolve(env().STORAGE_DIR)): FileStorage
 
 let instance: FileStorage | undefined;
 
+/** UploadThing when UPLOADTHING_TOKEN is set, else the disk under STORAGE_DIR. */
 export function storage(): FileStorage {
-  instance ??= diskStorage();
+  const token = env().UPLOADTHING_TOKEN;
+  instance ??= token ? uploadThingStorage(token) : diskStorage();
   return instance;
 }
