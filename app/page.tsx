@@ -1,8 +1,59 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { PlanGrid } from "@/components/plans/PlanCard";
+import { Pagination } from "@/components/search/Pagination";
+import { SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
+import { ApiError } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
+import { busquedaSchema } from "@/lib/plans/schemas";
+import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
+import { leerEstado, POR_PAGINA, urlBusqueda, ventanaFechas, type EstadoBusqueda } from "@/lib/plans/search-state";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
 
-export default function HomePage() {
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const estado = leerEstado(await searchParams);
+  if (!estado.municipio) return { alternates: { canonical: "/" } };
+  // A place's first page is worth indexing; filtered and later pages point to it.
+  const base = urlBusqueda({ ...leerEstado({}), municipio: estado.municipio, lat: estado.lat, lng: estado.lng });
+  return {
+    title: `Planes cerca de ${estado.municipio}`,
+    description: `Fiestas, eventos, rutas y experiencias cerca de ${estado.municipio}: mira qué hay a tu alrededor.`,
+    alternates: { canonical: base },
+  };
+}
+
+async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; error?: string }> {
+  const ventana = ventanaFechas(estado.fecha, estado.desplazamiento);
+  const q = busquedaSchema.safeParse({
+    ...(estado.lat !== null && estado.lng !== null ? { lat: String(estado.lat), lng: String(estado.lng) } : { municipio: estado.municipio }),
+    radio: String(estado.radio),
+    categorias: estado.categorias.join(","),
+    page: String(estado.page),
+    limit: String(POR_PAGINA),
+    ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
+  });
+  if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
+  try {
+    return { resultado: await buscarPlanes(q.data) };
+  } catch (error) {
+    if (error instanceof ApiError) return { error: error.message };
+    console.error(error);
+    return { error: mensajes.errorObtenerPlanes };
+  }
+}
+
+export default async function HomePage({ searchParams }: Props) {
+  const estado = leerEstado(await searchParams);
+  const hayLugar = estado.lat !== null || estado.municipio !== null;
+  const { resultado, error } = hayLugar ? await buscar(estado) : {};
+  if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
+    // Past the last page (a stale link): go to the last one.
+    redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
+  }
+  const total = resultado?.total ?? 0;
   return (
     <>
       <section className={styles.hero}>
@@ -12,20 +63,46 @@ export default function HomePage() {
           hay a tu alrededor.
         </p>
       </section>
-      <section className={styles.promo} aria-labelledby="promo-titulo">
-        <h2 id="promo-titulo" className={styles.promoTitle}>
-          Llévate los planes en el bolsillo
-        </h2>
-        <p>Publicar es gratis. Descarga la app y no te pierdas nada de lo que pasa en tu zona.</p>
-        <div className={styles.badges}>
-          <a className="button" href={ENLACES_EXTERNOS.appStore} rel="noopener noreferrer" target="_blank">
-            App Store
-          </a>
-          <a className="button" href={ENLACES_EXTERNOS.googlePlay} rel="noopener noreferrer" target="_blank">
-            Google Play
-          </a>
-        </div>
-      </section>
+
+      <SearchPanel estado={estado} />
+
+      {hayLugar && (
+        <section aria-labelledby="resultados-titulo">
+          <div className={styles.resultadosCabecera}>
+            <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
+            {total > 0 && <p>{total === 1 ? "1 plan" : `${total.toLocaleString("es-ES")} planes`}</p>}
+          </div>
+          {error ? (
+            <p role="alert" className={styles.mensaje}>
+              {error}
+            </p>
+          ) : resultado?.mensaje ? (
+            <p className={styles.mensaje}>{resultado.mensaje}</p>
+          ) : (
+            resultado && <PlanGrid planes={resultado.planes} />
+          )}
+          <Pagination estado={estado} total={total} porPagina={POR_PAGINA} />
+        </section>
+      )}
+
+      {!hayLugar && (
+        <SoloSinLugar>
+          <section className={styles.promo} aria-labelledby="promo-titulo">
+            <h2 id="promo-titulo" className={styles.promoTitle}>
+              Llévate los planes en el bolsillo
+            </h2>
+            <p>Publicar es gratis. Descarga la app y no te pierdas nada de lo que pasa en tu zona.</p>
+            <div className={styles.badges}>
+              <a className="button" href={ENLACES_EXTERNOS.appStore} rel="noopener noreferrer" target="_blank">
+                App Store
+              </a>
+              <a className="button" href={ENLACES_EXTERNOS.googlePlay} rel="noopener noreferrer" target="_blank">
+                Google Play
+              </a>
+            </div>
+          </section>
+        </SoloSinLugar>
+      )}
     </>
   );
 }

@@ -1,0 +1,94 @@
+import Link from "next/link";
+import type { Patrocinado } from "@/lib/plans/search";
+import { distanciaVisible, fechasTexto } from "@/lib/plans/format";
+import type { PlanApi } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/serialize";
+import { varianteUrl } from "@/lib/media/variant-url";
+import { PosterImage } from "./PosterImage";
+import styles from "./PlanCard.module.css";
+
+const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
+
+/**
+ * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
+ * distance beyond 3 km. It opens the plan's page, or its external web in a new tab.
+ */
+export function PlanCard({ plan }: { plan: PlanApi }) {
+  const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
+  const distancia = distanciaVisible(plan.distancia);
+  const contenido = (
+    <>
+      <div className={styles.poster}>
+        {plan.archivoCartel ? (
+          <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
+        ) : (
+          <span className={styles.sinCartel} aria-hidden="true">
+            {plan.categorias.find((c) => c !== "Otros") ?? plan.municipio}
+          </span>
+        )}
+        <span className={plan.destacado ? `${styles.badge} ${styles.destacado}` : styles.badge}>
+          {plan.destacado ? "DESTACADO" : ETIQUETA_TIPO[plan.tipo]}
+        </span>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>{plan.titulo}</h3>
+        <p className={styles.meta}>
+          {plan.municipio}
+          {distancia && <span className={styles.distance}> · a {distancia}</span>}
+        </p>
+        {fechas && <p className={styles.dates}>{fechas}</p>}
+      </div>
+    </>
+  );
+  return (
+    <article className={styles.card}>
+      {plan.enlaceWebExterior ? (
+        <a className={styles.link} href={plan.enlaceWebExterior} target="_blank" rel="noopener noreferrer">
+          {contenido}
+          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+        </a>
+      ) : (
+        <Link className={styles.link} href={planPath(plan.titulo, plan._id)}>
+          {contenido}
+        </Link>
+      )}
+    </article>
+  );
+}
+
+/** A sponsor item among the plans: 'Saber más' goes to /eurona for Eurona, else to the company's site. */
+export function SponsorCard({ item }: { item: Patrocinado }) {
+  const interno = item.empresa.trim().toLowerCase() === "eurona";
+  return (
+    <article className={`${styles.card} ${styles.sponsor}`}>
+      <div className={styles.poster}>
+        {item.archivoCartel && <PosterImage src={varianteUrl(item.archivoCartel.url, "tarjeta")} width={600} height={400} />}
+        <span className={styles.badge}>Patrocinado</span>
+      </div>
+      <div className={styles.body}>
+        <h3 className={styles.title}>{item.titulo}</h3>
+        <p className={styles.meta}>{item.descripcion}</p>
+        {interno ? (
+          <Link className="button" href="/eurona">
+            Saber más
+          </Link>
+        ) : (
+          <a className="button" href={item.enlaceCompany} target="_blank" rel="noopener noreferrer sponsored">
+            Saber más
+          </a>
+        )}
+      </div>
+    </article>
+  );
+}
+
+/** A grid of plan (and sponsor) cards. */
+export function PlanGrid({ planes }: { planes: (PlanApi | Patrocinado)[] }) {
+  return (
+    <ul className={styles.grid}>
+      {planes.map((p) => (
+        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} /> : <PlanCard plan={p} />}</li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { urlBusqueda, type EstadoBusqueda } from "@/lib/plans/search-state";
+import styles from "./Search.module.css";
+
+/** Page links (30 plans a page): first, last and two either side of the current one. */
+export function Pagination({ estado, total, porPagina }: { estado: EstadoBusqueda; total: number; porPagina: number }) {
+  const ultima = Math.max(1, Math.ceil(total / porPagina));
+  if (ultima === 1) return null;
+  const actual = Math.min(estado.page, ultima);
+  const paginas = [...new Set([1, actual - 2, actual - 1, actual, actual + 1, actual + 2, ultima])].filter((n) => n >= 1 && n <= ultima).sort((a, b) => a - b);
+  const enlace = (n: number) => urlBusqueda({ ...estado, page: n });
+  return (
+    <nav aria-label="Paginación">
+      <ul className={styles.paginacion}>
+        {actual > 1 && (
+          <li>
+            <Link href={enlace(actual - 1)} rel="prev">
+              Anterior
+            </Link>
+          </li>
+        )}
+        {paginas.map((n, i) => (
+          <li key={n}>
+            {i > 0 && n - paginas[i - 1] > 1 && <span aria-hidden="true">…</span>}
+            {n === actual ? (
+              <span aria-current="page">{n}</span>
+            ) : (
+              <Link href={enlace(n)} aria-label={`Página ${n}`}>
+                {n}
+              </Link>
+            )}
+          </li>
+        ))}
+        {actual < ultima && (
+          <li>
+            <Link href={enlace(actual + 1)} rel="next">
+              Siguiente
+            </Link>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,152 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { query } from "@/e2e/support/database";
+import { insertPlan, insertUser } from "@/e2e/support/plans";
+import { fechasTexto } from "@/lib/plans/format";
+import { ventanaFechas } from "@/lib/plans/search-state";
+import { launchBrowser, screenshotPath } from "./support/browser";
+
+// Frontera (El Hierro): no other test puts plans within 50 km of it.
+const FRONTERA = { lat: 27.75404, lng: -18.00367 };
+const HORA = 3_600_000;
+
+describe("home search in Chromium", () => {
+  let browser: Browser;
+  const sufijo = Math.random().toString(36).slice(2, 7);
+  const t = (nombre: string) => `${nombre} ${sufijo}`;
+  const semana = ventanaFechas("semana", 0)!;
+  const semanaQueViene = ventanaFechas("semana", 1)!;
+  const mesQueViene = ventanaFechas("mes", 1)!;
+  const planes = {
+    cerca: { titulo: t("Concierto en la plaza"), inicio: new Date(Math.max(Date.now() + HORA, semana.hasta.getTime() - 3 * HORA)), horas: 1 },
+    lejos: { titulo: t("Ruta del Julan"), inicio: new Date(semanaQueViene.desde.getTime() + 10 * HORA), horas: 30 },
+    mes: { titulo: t("Feria del queso"), inicio: new Date(mesQueViene.desde.getTime() + 40 * HORA), horas: 6 },
+  };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const usuarioId = await insertUser();
+    const fin = (p: { inicio: Date; horas: number }) => new Date(p.inicio.getTime() + p.horas * HORA);
+    await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 900, titulo: planes.cerca.titulo, categorias: ["Cultura"], fechaInicio: planes.cerca.inicio, fechaFin: fin(planes.cerca) });
+    await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 12_000, rumbo: 60, titulo: planes.lejos.titulo, categorias: ["Deporte"], fechaInicio: planes.lejos.inicio, fechaFin: fin(planes.lejos) });
+    await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 5_000, rumbo: 200, titulo: planes.mes.titulo, categorias: ["Gastronomía"], fechaInicio: planes.mes.inicio, fechaFin: fin(planes.mes) });
+  });
+  afterAll(async () => {
+    await query(process.env.DATABASE_URL!, "DELETE FROM plan WHERE titulo LIKE $1", [`% ${sufijo}`]);
+    await browser?.close();
+  });
+
+  const titulos = async (page: Page) => (await page.locator("main article h3").allTextContents()).filter((x) => x.endsWith(sufijo));
+  const tarjeta = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
+
+  it("searches a town from the box and shows its plans with dates and distances", async () => {
+    // axe needs a page of an explicit context.
+    const contexto = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await contexto.newPage();
+    await page.goto(inject("baseUrl"));
+    await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
+    await page.getByRole("option", { name: /^Frontera/ }).click();
+    await page.waitForURL(/lat=27\.754/);
+    expect(new URL(page.url()).searchParams.get("municipio")).toBe("Frontera");
+    await expect(page.getByRole("heading", { name: "Planes cerca de Frontera" }).isVisible()).resolves.toBe(true);
+    expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.mes.titulo, planes.lejos.titulo]);
+
+    // Within 3 km the distance is hidden; beyond, it shows.
+    await expect(tarjeta(page, planes.cerca.titulo).textContent()).resolves.not.toMatch(/ km/);
+    await expect(tarjeta(page, planes.lejos.titulo).textContent()).resolves.toContain("a 12 km");
+    const fechaLejos = fechasTexto(planes.lejos.inicio.toISOString(), new Date(planes.lejos.inicio.getTime() + 30 * HORA).toISOString())!;
+    expect(fechaLejos).toMatch(/^Del \d+/); // 30 hours: a range
+    await expect(tarjeta(page, planes.lejos.titulo).textContent()).resolves.toContain(fechaLejos);
+    await expect(tarjeta(page, planes.lejos.titulo).getByRole("link").getAttribute("href")).resolves.toMatch(/^\/plan\/Ruta-del-Julan-/);
+
+    // The place is remembered: the next visit to / runs the search again, without the promo block.
+    await page.goto(inject("baseUrl"));
+    await page.waitForURL(/municipio=Frontera/);
+    await expect(page.getByRole("heading", { name: "Llévate los planes en el bolsillo" }).count()).resolves.toBe(0);
+    await page.screenshot({ path: screenshotPath("home-busqueda-1280"), fullPage: true });
+
+    const movil = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await movil.goto(page.url());
+    await movil.screenshot({ path: screenshotPath("home-busqueda-390"), fullPage: true });
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await movil.close();
+    await contexto.close();
+  });
+
+  it("narrows by category, distance and the date filter with its arrows (spec §4)", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const base = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`;
+    await page.goto(base);
+
+    await page.getByRole("button", { name: "Deporte" }).click();
+    await page.waitForURL(/categorias=Deporte/);
+    expect(await titulos(page)).toEqual([planes.lejos.titulo]);
+    await page.getByRole("button", { name: "Cultura" }).click();
+    await page.waitForURL(/categorias=Deporte%2CCultura/);
+    expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.lejos.titulo]);
+    await page.getByRole("button", { name: "Todos" }).click();
+    await page.waitForURL((u) => !u.searchParams.has("categorias"));
+    await expect(page.getByRole("button", { name: "Todos" }).getAttribute("aria-pressed")).resolves.toBe("true");
+
+    // Distance: 10 km leaves the 12 km plan out.
+    await page.getByLabel(/Distancia/).fill("10");
+    await page.waitForURL(/radio=10/);
+    expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.mes.titulo]);
+
+    await page.goto(base);
+    const fecha = page.getByLabel("Fecha", { exact: true });
+    await fecha.selectOption("semana");
+    await page.waitForURL(/fecha=semana/);
+    expect(await titulos(page)).toEqual([planes.cerca.titulo]);
+    await expect(page.getByRole("button", { name: "Periodo anterior" }).count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Periodo siguiente" }).click();
+    await page.waitForURL(/desplazamiento=1/);
+    expect(await titulos(page)).toEqual([planes.lejos.titulo]);
+    await page.getByRole("button", { name: "Periodo anterior" }).click();
+    await page.waitForURL((u) => u.searchParams.get("fecha") === "semana" && !u.searchParams.has("desplazamiento"));
+    expect(await titulos(page)).toEqual([planes.cerca.titulo]);
+
+    await fecha.selectOption("mes");
+    await page.waitForURL(/fecha=mes/);
+    await page.getByRole("button", { name: "Periodo siguiente" }).click();
+    await page.waitForURL(/fecha=mes&desplazamiento=1/);
+    expect(await titulos(page)).toContain(planes.mes.titulo);
+    expect(await titulos(page)).not.toContain(planes.cerca.titulo);
+    await page.close();
+  });
+
+  it("renders a shared search URL on the server, the same with JavaScript off", async () => {
+    const url = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Cultura%2CGastronom%C3%ADa`;
+    const conJs = await browser.newPage();
+    await conJs.goto(url);
+    const esperados = await titulos(conJs);
+    expect(esperados).toEqual([planes.cerca.titulo, planes.mes.titulo]);
+    const contexto = await browser.newContext({ javaScriptEnabled: false });
+    const sinJs = await contexto.newPage();
+    await sinJs.goto(url);
+    expect(await titulos(sinJs)).toEqual(esperados);
+    await contexto.close();
+    await conJs.close();
+  });
+
+  it("pages 30 at a time and sends a page past the end to the last one", async () => {
+    const usuarioId = await insertUser();
+    for (let i = 0; i < 31; i++) {
+      await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 20_000 + i * 10, rumbo: 300, titulo: t(`Taller ${i}`), categorias: ["Taller"] });
+    }
+    const page = await browser.newPage();
+    const url = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Taller`;
+    await page.goto(url);
+    expect(await titulos(page)).toHaveLength(30);
+    const nav = page.getByRole("navigation", { name: "Paginación" });
+    await nav.getByRole("link", { name: "Siguiente" }).click();
+    await page.waitForURL(/page=2/);
+    expect(await titulos(page)).toEqual([t("Taller 30")]);
+    await page.goto(`${url}&page=9`);
+    await page.waitForURL(/page=2/);
+    await expect(nav.locator('[aria-current="page"]').textContent()).resolves.toBe("2");
+    await page.close();
+  });
+});

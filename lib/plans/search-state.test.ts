@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { instanteEnMadrid } from "../dates";
+import { alternarCategoria, leerEstado, urlBusqueda, ventanaFechas } from "./search-state";
+
+const madrid = (y: number, m: number, d: number, h = "00:00") => instanteEnMadrid({ year: y, month: m, day: d }, h);
+const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).getTime() - 1);
+
+describe("the home search in the URL", () => {
+  it("reads every field, falls back to defaults on bad values, and writes the same URL back", () => {
+    const e = leerEstado({ municipio: "Teruel", lat: "40.34", lng: "-1.1", radio: "20", categorias: "Cultura,Fiesta", fecha: "semana", desplazamiento: "2", page: "3" });
+    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, page: 3 });
+    expect(urlBusqueda(e)).toBe("/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&page=3");
+    const malo = leerEstado({ lat: "91", lng: "x", radio: "70", categorias: "Nada", fecha: "ayer", desplazamiento: "-1", page: "0" });
+    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, page: 1 });
+    expect(urlBusqueda(malo)).toBe("/");
+    // 'hoy' has no arrows, so no offset either.
+    expect(leerEstado({ fecha: "hoy", desplazamiento: "3" }).desplazamiento).toBe(0);
+  });
+
+  it("follows the category rules of spec §4", () => {
+    expect(alternarCategoria(["Otros"], "Cultura")).toEqual(["Cultura"]);
+    expect(alternarCategoria(["Cultura"], "Deporte")).toEqual(["Cultura", "Deporte"]);
+    expect(alternarCategoria(["Cultura", "Deporte"], "Cultura")).toEqual(["Deporte"]);
+    expect(alternarCategoria(["Deporte"], "Deporte")).toEqual(["Otros"]);
+    expect(alternarCategoria(["Cultura", "Deporte"], "Otros")).toEqual(["Otros"]);
+  });
+});
+
+describe("date windows (Europe/Madrid)", () => {
+  // Wednesday 2027-03-24, 23:30 in Madrid (22:30 UTC).
+  const ahora = madrid(2027, 3, 24, "23:30");
+
+  it("covers today from midnight to the last millisecond", () => {
+    expect(ventanaFechas("hoy", 0, ahora)).toEqual({ desde: madrid(2027, 3, 24), hasta: finDe(2027, 3, 24) });
+  });
+
+  it("takes the weekend and the week of the current week, 7 days per step, across the clock change", () => {
+    expect(ventanaFechas("finDeSemana", 0, ahora)).toEqual({ desde: madrid(2027, 3, 26), hasta: finDe(2027, 3, 28) });
+    expect(ventanaFechas("semana", 0, ahora)).toEqual({ desde: madrid(2027, 3, 22), hasta: finDe(2027, 3, 28) });
+    expect(ventanaFechas("semana", 1, ahora)).toEqual({ desde: madrid(2027, 3, 29), hasta: finDe(2027, 4, 4) });
+    // Summer time starts on 2027-03-28: that Sunday lasts 23 hours.
+    expect(ventanaFechas("finDeSemana", 0, ahora)!.hasta.toISOString()).toBe("2027-03-28T21:59:59.999Z");
+    // On a Sunday the week is the one that ends today.
+    expect(ventanaFechas("semana", 0, madrid(2027, 3, 28, "10:00"))).toEqual({ desde: madrid(2027, 3, 22), hasta: finDe(2027, 3, 28) });
+  });
+
+  it("takes whole months, one per step, across the year end", () => {
+    expect(ventanaFechas("mes", 0, ahora)).toEqual({ desde: madrid(2027, 3, 1), hasta: finDe(2027, 3, 31) });
+    expect(ventanaFechas("mes", 10, ahora)).toEqual({ desde: madrid(2028, 1, 1), hasta: finDe(2028, 1, 31) });
+    expect(ventanaFechas(null, 0, ahora)).toBeNull();
+  });
+});
