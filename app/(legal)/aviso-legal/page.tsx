@@ -1,0 +1,7 @@
+import { PaginaLegal, metadatosLegales } from "@/components/legal/PaginaLegal";
+
+export const metadata = metadatosLegales("aviso-legal");
+
+export default function AvisoLegalPage() {
+  return <PaginaLegal documento="aviso-legal" />;
+}

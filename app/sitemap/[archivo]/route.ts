@@ -1,0 +1,13 @@
+import { entradasSitemap, trozosSitemap, xmlSitemap } from "@/lib/seo/sitemap";
+
+export const dynamic = "force-dynamic";
+
+/** GET /sitemap/{n}.xml: one file of the sitemap (see lib/seo/sitemap.ts for the split); 404 past the last. */
+export async function GET(_request: Request, { params }: { params: Promise<{ archivo: string }> }): Promise<Response> {
+  const m = /^(\d{1,6})\.xml$/.exec((await params).archivo);
+  const trozo = m ? Number(m[1]) : -1;
+  if (trozo < 0 || trozo >= (await trozosSitemap())) return new Response("Not Found", { status: 404 });
+  return new Response(xmlSitemap(await entradasSitemap(trozo)), {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+  });
+}
