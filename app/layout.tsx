@@ -1,12 +1,11 @@
 import "@fontsource-variable/inter";
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { site } from "@/lib/site";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/routes";
+import { tieneCookieDeSesion } from "@/lib/users/session";
 
 export function generateMetadata(): Metadata {
   const { nombre, url } = site();
@@ -23,9 +22,7 @@ export const viewport: Viewport = { themeColor: "#c2410c", width: "device-width"
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const { nombre, contacto } = site();
-  const jar = await cookies();
-  // Spec §4: the login state comes from the presence of the session token.
-  const conectado = jar.has(SESSION_COOKIE) || jar.has(SECURE_SESSION_COOKIE);
+  const conectado = await tieneCookieDeSesion();
   return (
     <html lang="es">
       <body>

@@ -1,11 +1,11 @@
 import "server-only";
-import { headers as nextHeaders } from "next/headers";
+import { cookies, headers as nextHeaders } from "next/headers";
 import { redirect } from "next/navigation";
 import { env } from "../env";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
-import { LOGIN_PATH } from "./routes";
+import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./routes";
 
 export interface SessionUser {
   id: string;
@@ -61,4 +61,13 @@ export async function requirePageUser(pathname: string): Promise<SessionUser> {
   const user = await currentUser();
   if (!user) redirect(`${LOGIN_PATH}?redirigir=${encodeURIComponent(pathname)}`);
   return user;
+}
+
+/**
+ * Whether the browser holds a session cookie (spec §4: the login state comes from the stored
+ * token). Cheap, for what the layout and public pages show; anything that acts checks the session.
+ */
+export async function tieneCookieDeSesion(): Promise<boolean> {
+  const jar = await cookies();
+  return jar.has(SESSION_COOKIE) || jar.has(SECURE_SESSION_COOKIE);
 }

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+import { notFound, permanentRedirect } from "next/navigation";
+import { cache } from "react";
+import { OrganizationDetail } from "@/components/orgs/OrganizationDetail";
+import { organizacionConPlanes } from "@/lib/orgs/organizations";
+import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
+import { tituloEnUrl } from "@/lib/plans/serialize";
+import { jsonLdScript, segmentoCanonico } from "@/lib/plans/seo";
+
+interface Props {
+  params: Promise<{ nombreOrganizacion: string; organizacionId: string }>;
+}
+
+const cargarOrganizacion = cache(organizacionConPlanes);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const org = await cargarOrganizacion((await params).organizacionId);
+  if (!org) notFound();
+  return organizacionMetadata(org);
+}
+
+export default async function OrganizationPage({ params }: Props) {
+  const { nombreOrganizacion, organizacionId } = await params;
+  const org = await cargarOrganizacion(organizacionId);
+  if (!org) notFound();
+  if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre))) permanentRedirect(organizacionPath(org.nombre, org._id));
+  const { planes, ...datos } = org;
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos)) }} />
+      <OrganizationDetail org={datos} planes={planes} />
+    </>
+  );
+}

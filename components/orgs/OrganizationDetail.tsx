@@ -1,0 +1,45 @@
+import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
+import { Markdown } from "@/components/plans/Markdown";
+import { PlanGrid } from "@/components/plans/PlanCard";
+import { ContactLinks } from "@/components/plans/PlanDetail";
+import { PosterImage } from "@/components/plans/PosterImage";
+import { varianteUrl } from "@/lib/media/variant-url";
+import { mensajes } from "@/lib/messages";
+import type { OrganizacionApi } from "@/lib/orgs/seo";
+import type { PlanApi } from "@/lib/plans/serialize";
+import styles from "./OrganizationDetail.module.css";
+
+/** The organization page of spec §2: name, logo, description, address, contact and its plans. */
+export function OrganizationDetail({ org, planes }: { org: OrganizacionApi; planes: PlanApi[] }) {
+  const logo = org.archivoLogo;
+  return (
+    <article className={styles.org}>
+      <header className={styles.cabecera}>
+        {logo && (
+          <div className={styles.logo}>
+            <PosterImage src={varianteUrl(logo.url, "detalle")} width={logo.width} height={logo.height} priority />
+          </div>
+        )}
+        <div className={styles.datos}>
+          <h1 className={styles.nombre}>{org.nombre}</h1>
+          {org.direccion && (
+            <p className={styles.direccion}>
+              <a href={enlaceBuscarEnMapa(org.direccion)} target="_blank" rel="noopener noreferrer">
+                {org.direccion}
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </p>
+          )}
+          <ContactLinks email={org.emailContacto} telefono={org.telefonoContacto} />
+        </div>
+      </header>
+      {org.descripcion && <Markdown texto={org.descripcion} nivelTitulos={2} />}
+      <section aria-labelledby="org-planes">
+        <h2 id="org-planes" className={styles.planesTitulo}>
+          Planes:
+        </h2>
+        {planes.length > 0 ? <PlanGrid planes={planes} /> : <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>}
+      </section>
+    </article>
+  );
+}

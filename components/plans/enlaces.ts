@@ -1,0 +1,16 @@
+/** Links to other services that the plan and organization pages offer (spec §7 'External links'). */
+
+/** A maps search for an address (opens in a new tab). */
+export function enlaceBuscarEnMapa(direccion: string): string {
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(direccion)}`;
+}
+
+/** Directions to a point, from wherever the visitor is. */
+export function enlaceComoLlegar([lng, lat]: readonly [number, number]): string {
+  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
+}
+
+/** A WhatsApp message with the plan's title, address, date and link. */
+export function enlaceWhatsApp(lineas: readonly (string | null | undefined)[]): string {
+  return `https://wa.me/?text=${encodeURIComponent(lineas.filter(Boolean).join("\n"))}`;
+}

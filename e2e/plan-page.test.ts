@@ -1,0 +1,414 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { fechasTexto, horaTexto } from "@/lib/plans/format";
+import { mensajes } from "@/lib/messages";
+import { api } from "./support/api";
+import { launchBrowser, screenshotPath } from "./support/browser";
+import { query } from "./support/database";
+import { enviarFormulario, formulario, png } from "./support/forms";
+import { freshOrigin, insertPlan } from "./support/plans";
+import { call, confirmedUser, freshIp } from "./support/users";
+
+const db = () => process.env.DATABASE_URL!;
+const HORA = 3_600_000;
+const DIA = 24 * HORA;
+
+const TITULO = "Verbena de Añón: ¡fiesta mayor!";
+const SLUG = "Verbena-de-Añón:-¡fiesta-mayor!";
+const ORG = "Peña El Cierzo";
+const DESCRIPCION = "Con **orquesta** y <em>baile</em> hasta tarde.\n\n[Programa completo](https://example.com/programa)";
+
+interface Creado {
+  _id: string;
+  urlPlan: string;
+}
+
+/** The path and search of an absolute URL of the app. */
+const ruta = (url: string) => {
+  const u = new URL(url);
+  return `${u.pathname}${u.search}`;
+};
+
+function jsonLd<T = Record<string, unknown>>(html: string): T {
+  const m = html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/);
+  if (!m) throw new Error("no JSON-LD in the page");
+  return JSON.parse(m[1]);
+}
+
+/** The iCalendar text unfolded (RFC 5545 §3.1), as a map of property name → value. */
+function propiedadesIcs(texto: string): { lineas: string[]; props: Map<string, string> } {
+  const lineas = texto.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+  return { lineas, props: new Map(lineas.map((l) => [l.slice(0, l.search(/[:;]/)), l.slice(l.indexOf(":") + 1)])) };
+}
+
+describe("plan and organization pages", () => {
+  let browser: Browser;
+  let usuario: Awaited<ReturnType<typeof confirmedUser>>;
+  let orgId: string;
+  let orgVaciaId: string;
+  let evento: Creado;
+  let experiencia: string;
+  let terminado: string;
+  const inicio = new Date(Math.ceil((Date.now() + 3 * DIA) / HORA) * HORA);
+  const fin = new Date(inicio.getTime() + 5 * HORA);
+  /** Hosts the browser tried to reach outside the app (all refused). */
+  const bloqueados = new Set<string>();
+
+  async function contexto(extra: Parameters<Browser["newContext"]>[0] = {}, { sinCookieBar = false } = {}): Promise<BrowserContext> {
+    // A client address of its own: the report's rate limit is per address.
+    const ctx = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() }, ...extra });
+    // Screenshots show the page itself, not the cookie bar above it.
+    if (sinCookieBar) await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    await ctx.route("**/*", (r) => {
+      const { hostname } = new URL(r.request().url());
+      if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
+      bloqueados.add(hostname);
+      return r.abort();
+    });
+    return ctx;
+  }
+
+  async function abrir(ctx: BrowserContext, path: string): Promise<Page> {
+    const page = await ctx.newPage();
+    const res = await page.goto(`${inject("baseUrl")}${path}`);
+    expect(res?.status()).toBe(200);
+    return page;
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    usuario = await confirmedUser();
+    const org = await enviarFormulario("POST", "/api/organizacion", formulario({
+      nombre: ORG, direccion: "Calle Mayor 3, Albarracín", emailContacto: "pena@example.com", telefonoContacto: "600 000 222",
+      descripcion: "Somos una **peña** de amigos.", archivoLogo: { bytes: await png(120, 120), nombre: "logo.png" },
+    }), usuario.token);
+    expect(org.status).toBe(201);
+    orgId = (org.body.organizacion as { _id: string })._id;
+    const vacia = await enviarFormulario("POST", "/api/organizacion", formulario({
+      nombre: "Asociación Sin Planes", emailContacto: "sin@example.com", archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
+    }), usuario.token);
+    orgVaciaId = (vacia.body.organizacion as { _id: string })._id;
+
+    const publicado = await enviarFormulario("POST", "/api/plan", formulario({
+      titulo: TITULO, descripcion: DESCRIPCION, tipo: "evento", categorias: "Fiesta", direccion: "Plaza Mayor, 1", municipio: "Albarracín",
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.4443, 40.4079] }),
+      fechaInicio: inicio.toISOString(), fechaFin: fin.toISOString(), precio: "12.50",
+      emailContacto: "fiestas@example.com", telefonoContacto: "600 000 111", organizacionId: orgId,
+      archivoCartel: { bytes: await png(400, 600), nombre: "cartel.png" },
+    }), usuario.token);
+    expect(publicado.status).toBe(201);
+    evento = publicado.body.plan as Creado;
+
+    const origin = await freshOrigin();
+    experiencia = await insertPlan({
+      usuarioId: usuario.id, origin, tipo: "experiencia", titulo: "Ruta guiada por el castillo",
+      horarios: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" }, { diaSemana: 1, horaInicio: "17:00", horaFin: "19:00" }],
+    });
+    terminado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta pasada", fechaInicio: new Date(Date.now() - 10 * DIA), fechaFin: new Date(Date.now() - 9 * DIA) });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("shows every section of an event, with its poster, map, links and page title", async () => {
+    const ctx = await contexto({ viewport: { width: 1280, height: 900 } }, { sinCookieBar: true });
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const main = page.locator("main");
+    await expect(page.title()).resolves.toBe(`${TITULO} | Planazo`);
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(TITULO);
+    await expect(main.getByText("Albarracín", { exact: true }).count()).resolves.toBe(1);
+    for (const h of ["¿CÓMO SERÁ?", "¿CUÁNDO SERÁ?", "¿CUÁNTO CUESTA?", "¿DÓNDE?", "ORGANIZADO POR:"]) {
+      await expect(main.getByRole("heading", { level: 2, name: h, exact: true }).count(), h).resolves.toBe(1);
+    }
+    await expect(main.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }).count()).resolves.toBe(0);
+
+    const poster = main.locator("header img").first();
+    await expect(poster.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
+    await expect(poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+
+    // Markdown: emphasis rendered, raw HTML shown as text, external links in a new tab.
+    const descripcion = main.locator("section", { has: page.getByRole("heading", { name: "¿CÓMO SERÁ?" }) });
+    await expect(descripcion.locator("strong").textContent()).resolves.toBe("orquesta");
+    await expect(descripcion.locator("em").count()).resolves.toBe(0);
+    await expect(descripcion.textContent()).resolves.toContain("<em>baile</em>");
+    const programa = descripcion.getByRole("link", { name: /Programa completo/ });
+    await expect(programa.getAttribute("target")).resolves.toBe("_blank");
+    await expect(programa.getAttribute("rel")).resolves.toContain("noopener");
+
+    const cuando = main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }) });
+    await expect(cuando.textContent()).resolves.toContain(fechasTexto(inicio.toISOString(), fin.toISOString())!);
+    await expect(cuando.textContent()).resolves.toContain(`De ${horaTexto(inicio.toISOString())} a ${horaTexto(fin.toISOString())}`);
+    await cuando.getByText("Guardar en mi calendario").click();
+    const google = new URL((await cuando.getByRole("link", { name: /Google Calendar/ }).getAttribute("href"))!);
+    expect(google.hostname).toBe("calendar.google.com");
+    expect(google.searchParams.get("action")).toBe("TEMPLATE");
+    expect(google.searchParams.get("text")).toBe(TITULO);
+    const utc = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+    expect(google.searchParams.get("dates")).toBe(`${utc(inicio)}/${utc(fin)}`);
+    await expect(cuando.getByRole("link", { name: /\.ics/ }).getAttribute("href")).resolves.toBe(`${ruta(evento.urlPlan)}/calendario.ics`);
+
+    await expect(main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }) }).textContent()).resolves.toContain("12,50 €");
+
+    const donde = main.locator("section", { has: page.getByRole("heading", { name: "¿DÓNDE?" }) });
+    const direccion = donde.getByRole("link", { name: /Plaza Mayor, 1, Albarracín/ });
+    await expect(direccion.getAttribute("href")).resolves.toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Plaza Mayor, 1, Albarracín")}`);
+    await expect(direccion.getAttribute("target")).resolves.toBe("_blank");
+    // The map: Leaflet in the browser, 400 px high, zoom 13, its marker image from our bundle.
+    const mapa = donde.locator(".leaflet-container");
+    await mapa.waitFor();
+    await expect(mapa.evaluate((el) => el.getBoundingClientRect().height)).resolves.toBe(400);
+    const marcador = donde.locator("img.leaflet-marker-icon");
+    await expect(marcador.getAttribute("src")).resolves.toMatch(/^\/_next\/static\/media\/marker-icon.*\.png$/);
+    await expect(marcador.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await expect(donde.locator("img.leaflet-tile").first().getAttribute("src")).resolves.toMatch(/^https:\/\/[abc]\.tile\.openstreetmap\.org\/13\//);
+    await expect(donde.getByRole("link", { name: /OpenStreetMap/ }).count()).resolves.toBe(1);
+    await marcador.click();
+    await expect(donde.locator(".leaflet-popup-content").textContent()).resolves.toBe("Plaza Mayor, 1, Albarracín");
+
+    await expect(main.getByRole("link", { name: ORG }).getAttribute("href")).resolves.toBe(`/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`);
+    await expect(main.getByRole("link", { name: "fiestas@example.com" }).getAttribute("href")).resolves.toBe("mailto:fiestas@example.com");
+    await expect(main.getByRole("link", { name: "600 000 111" }).getAttribute("href")).resolves.toBe("tel:600000111");
+
+    const compartir = new URL((await main.getByRole("link", { name: /Compartir/ }).getAttribute("href"))!);
+    expect(compartir.origin).toBe("https://wa.me");
+    const mensaje = compartir.searchParams.get("text")!;
+    for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", fechasTexto(inicio.toISOString(), fin.toISOString())!, evento.urlPlan]) expect(mensaje).toContain(parte);
+
+    // The detail modal: title, image, address, dates, 'Cerrar' and 'Cómo llegar'.
+    await main.getByRole("button", { name: "Ver resumen" }).click();
+    const dialogo = page.getByRole("dialog", { name: TITULO });
+    await dialogo.waitFor();
+    await expect(dialogo.textContent()).resolves.toContain("Plaza Mayor, 1, Albarracín");
+    await expect(dialogo.textContent()).resolves.toContain(fechasTexto(inicio.toISOString(), fin.toISOString())!);
+    await expect(dialogo.locator("img").getAttribute("src")).resolves.toMatch(/\/tarjeta\.webp$/);
+    await page.screenshot({ path: screenshotPath("plan-resumen-1280") });
+    await expect(dialogo.getByRole("link", { name: /Cómo llegar/ }).getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await dialogo.getByRole("button", { name: "Cerrar" }).click();
+    await dialogo.waitFor({ state: "hidden" });
+
+    // Nothing but map tiles was asked of the outside world.
+    expect([...bloqueados].every((h) => /^[abc]\.tile\.openstreetmap\.org$/.test(h)), [...bloqueados].join()).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshotPath("plan-1280"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath("plan-390"), fullPage: true });
+    await ctx.close();
+  });
+
+  it("shows an experience's week, Monday first, and no price section without a price", async () => {
+    const ctx = await contexto();
+    const page = await abrir(ctx, `/plan/Ruta-guiada-por-el-castillo/${experiencia}`);
+    const seccion = page.locator("main section", { has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }) });
+    await expect(seccion.locator("dt").allTextContents()).resolves.toEqual(["Lunes", "Domingo"]);
+    await expect(seccion.locator("dd").allTextContents()).resolves.toEqual(["De 17:00 a 19:00", "De 10:00 a 12:30"]);
+    await expect(page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }).count()).resolves.toBe(0);
+    await expect(page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(0);
+    await expect(page.getByText("Guardar en mi calendario").count()).resolves.toBe(0);
+    await ctx.close();
+  });
+
+  it("describes the event and the experience in JSON-LD", async () => {
+    const html = await (await api(ruta(evento.urlPlan))).text();
+    const ld = jsonLd<Record<string, unknown> & { startDate: string; endDate: string; image: string[] }>(html);
+    expect(ld).toMatchObject({
+      "@context": "https://schema.org", "@type": "Event", name: TITULO, url: evento.urlPlan,
+      eventStatus: "https://schema.org/EventScheduled", eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: { "@type": "Place", address: { "@type": "PostalAddress", streetAddress: "Plaza Mayor, 1", addressLocality: "Albarracín", addressCountry: "ES" }, geo: { latitude: 40.4079, longitude: -1.4443 } },
+      offers: { "@type": "Offer", price: 12.5, priceCurrency: "EUR", url: evento.urlPlan },
+      organizer: { "@type": "Organization", name: ORG },
+    });
+    expect(ld.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+    expect(new Date(ld.startDate).getTime()).toBe(inicio.getTime());
+    expect(new Date(ld.endDate).getTime()).toBe(fin.getTime());
+    expect(ld.image[0]).toMatch(new RegExp(`^${inject("baseUrl")}/media/.+/og\\.jpg$`));
+    expect(html).not.toContain("<em>baile</em>"); // escaped in the page and '<' escaped in the JSON-LD
+
+    const exp = jsonLd(await (await api(`/plan/Ruta-guiada-por-el-castillo/${experiencia}`)).text());
+    expect(exp["@type"]).toBe("TouristAttraction");
+    expect(exp).not.toHaveProperty("offers");
+    expect(exp.openingHoursSpecification).toEqual([
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "Monday", opens: "17:00", closes: "19:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "Sunday", opens: "10:00", closes: "12:30" },
+    ]);
+  });
+
+  it("gives link previews an absolute 1200×630 image early in the <head>", async () => {
+    const agentes = ["facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", "Twitterbot/1.0", "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0"];
+    for (const ua of agentes) {
+      const html = await (await api(ruta(evento.urlPlan), { headers: { "User-Agent": ua } })).text();
+      const finHead = html.indexOf("</head>");
+      expect(finHead).toBeGreaterThan(0);
+      expect(Buffer.byteLength(html.slice(0, finHead))).toBeLessThan(50_000);
+      const head = html.slice(0, finHead);
+      const meta = (attr: string, nombre: string) => head.match(new RegExp(`<meta ${attr}="${nombre}" content="([^"]*)"`))?.[1];
+      const imagen = meta("property", "og:image");
+      expect(imagen).toMatch(new RegExp(`^${inject("baseUrl")}/media/.+/og\\.jpg$`));
+      expect(meta("property", "og:image:width")).toBe("1200");
+      expect(meta("property", "og:image:height")).toBe("630");
+      expect(meta("property", "og:url")).toBe(evento.urlPlan);
+      expect(meta("property", "og:locale")).toBe("es_ES");
+      expect(meta("property", "og:site_name")).toBe("Planazo");
+      expect(meta("name", "twitter:card")).toBe("summary_large_image");
+      expect(meta("name", "twitter:image")).toBe(imagen);
+      expect(meta("name", "description")).toBe(`${fechasTexto(inicio.toISOString(), fin.toISOString())} · Albarracín · Con orquesta y baile hasta tarde. Programa completo`);
+      expect(head).toContain(`<link rel="canonical" href="${evento.urlPlan}"`);
+      expect(head).not.toContain("noindex");
+      const og = await fetch(imagen!);
+      expect(og.status).toBe(200);
+      expect(og.headers.get("content-type")).toBe("image/jpeg");
+    }
+  });
+
+  it("keeps a finished plan's page up, out of search engines", async () => {
+    const res = await api(`/plan/Fiesta-pasada/${terminado}`, { headers: { "User-Agent": "Twitterbot/1.0" } });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/<meta name="robots" content="noindex[^"]*"/);
+  });
+
+  it("offers the event as an iCalendar file, and nothing for an experience", async () => {
+    const res = await api(`${ruta(evento.urlPlan)}/calendario.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Verbena-de-Anon-fiesta-mayor\.ics"; filename\*=UTF-8''/);
+    const texto = await res.text();
+    expect(texto).toContain("\r\n");
+    const { lineas, props } = propiedadesIcs(texto);
+    expect(lineas[0]).toBe("BEGIN:VCALENDAR");
+    expect(lineas).toContain("BEGIN:VEVENT");
+    expect(props.get("DTSTART")).toBe(inicio.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, ""));
+    expect(props.get("DTEND")).toBe(fin.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, ""));
+    expect(props.get("SUMMARY")).toBe("Verbena de Añón: ¡fiesta mayor!");
+    expect(props.get("URL")).toBe(evento.urlPlan);
+    expect(props.get("UID")).toBe(`${evento._id}@127.0.0.1`);
+    expect((await api(`/plan/Ruta-guiada-por-el-castillo/${experiencia}/calendario.ics`)).status).toBe(404);
+    expect((await api(`/plan/x/${randomUUID()}/calendario.ics`)).status).toBe(404);
+  });
+
+  it("sends a wrong title to the canonical address with a 308, and serves the canonical one", async () => {
+    const canonica = ruta(evento.urlPlan);
+    expect(canonica).toBe(`/plan/${encodeURIComponent(SLUG)}/${evento._id}`);
+    for (const mal of [`/plan/otro-titulo/${evento._id}`, `/plan/Verbena%20de%20A%C3%B1%C3%B3n/${evento._id}`]) {
+      const res = await api(mal);
+      expect(res.status, mal).toBe(308);
+      expect(ruta(new URL(res.headers.get("location")!, inject("baseUrl")).toString())).toBe(canonica);
+    }
+    expect((await api(canonica)).status).toBe(200);
+    const org = await api(`/org/Otro-Nombre/${orgId}`);
+    expect(org.status).toBe(308);
+    expect(new URL(org.headers.get("location")!, inject("baseUrl")).pathname).toBe(`/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`);
+  });
+
+  it("answers 404 with the not-found page for unknown, malformed and hidden plans and organizations", async () => {
+    const oculto = await insertPlan({ usuarioId: usuario.id, origin: await freshOrigin(), titulo: "Oculto", visible: false });
+    const ctx = await contexto();
+    const page = await ctx.newPage();
+    for (const path of [`/plan/Nada/${randomUUID()}`, "/plan/Nada/no-es-un-id", `/plan/Oculto/${oculto}`, `/org/Nadie/${randomUUID()}`, "/org/Nadie/123"]) {
+      const res = await page.goto(`${inject("baseUrl")}${path}`);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.paginaNoEncontrada);
+    }
+    await ctx.close();
+  });
+
+  it("sends an anonymous visitor's favourite to the login page, and back", async () => {
+    const ctx = await contexto();
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const boton = page.getByRole("button", { name: "Favorito" });
+    await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+    await boton.click();
+    await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
+    expect(new URL(page.url()).searchParams.get("redirigir")).toBe(ruta(evento.urlPlan));
+    await ctx.close();
+  });
+
+  it("saves and removes a favourite for a logged-in user, at once and for good", async () => {
+    const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
+    const sesion = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!;
+    const [nombre, valor] = sesion.split(";")[0].split("=");
+    const ctx = await contexto();
+    await ctx.addCookies([{ name: nombre, value: valor, url: inject("baseUrl") }]);
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const boton = page.getByRole("button", { name: "Favorito" });
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[aria-pressed]")?.disabled);
+    await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+    await boton.click();
+    await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).waitFor();
+    await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
+    const favoritos = await call("GET", "/api/plan/planesFavoritos", { token: usuario.token });
+    expect((favoritos.body as unknown as { _id: string }[]).map((p) => p._id)).toContain(evento._id);
+
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector("button[aria-pressed]")?.getAttribute("aria-pressed") === "true");
+    await boton.click();
+    await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoEliminado }).waitFor();
+    await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+    expect((await call("GET", "/api/plan/planesFavoritos", { token: usuario.token })).status).toBe(204);
+    await ctx.close();
+  });
+
+  it("reports a plan after a confirmation and shows the server's answer", async () => {
+    const ctx = await contexto();
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    await page.getByRole("button", { name: "Reportar mal uso" }).click();
+    const dialogo = page.getByRole("dialog", { name: mensajes.reportarPlanTitulo });
+    await dialogo.waitFor();
+    await expect(dialogo.getByText(mensajes.reportarPlanConfirmacion).count()).resolves.toBe(1);
+    await dialogo.getByRole("button", { name: "Reportar", exact: true }).click();
+    await page.locator("main").getByRole("status").filter({ hasText: mensajes.reporteEnviado }).waitFor();
+    await expect(dialogo.isVisible()).resolves.toBe(false);
+    const filas = await query<{ titulo: string; url_plan: string; url_archivo: string }>(db(), "SELECT titulo, url_plan, url_archivo FROM reporte WHERE plan_id = $1", [evento._id]);
+    expect(filas).toHaveLength(1);
+    expect(filas[0]).toMatchObject({ titulo: TITULO, url_plan: evento.urlPlan });
+    expect(filas[0].url_archivo).toMatch(/original\.webp$/);
+    await ctx.close();
+  });
+
+  it("shows an organization with its logo, description, contact and plans", async () => {
+    const path = `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`;
+    const ctx = await contexto({ viewport: { width: 1280, height: 900 } }, { sinCookieBar: true });
+    const page = await abrir(ctx, path);
+    const main = page.locator("main");
+    await expect(page.title()).resolves.toBe(`${ORG} | Planazo`);
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(ORG);
+    const logo = main.locator("header img");
+    await expect(logo.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
+    await expect(logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await expect(main.locator("strong").first().textContent()).resolves.toBe("peña");
+    const direccion = main.getByRole("link", { name: /Calle Mayor 3, Albarracín/ });
+    await expect(direccion.getAttribute("href")).resolves.toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Calle Mayor 3, Albarracín")}`);
+    await expect(direccion.getAttribute("target")).resolves.toBe("_blank");
+    await expect(main.getByRole("link", { name: "pena@example.com" }).getAttribute("href")).resolves.toBe("mailto:pena@example.com");
+    await expect(main.getByRole("link", { name: "600 000 222" }).getAttribute("href")).resolves.toBe("tel:600000222");
+    await expect(main.getByRole("heading", { level: 2, name: "Planes:" }).count()).resolves.toBe(1);
+    await expect(main.getByRole("link", { name: TITULO }).getAttribute("href")).resolves.toBe(ruta(evento.urlPlan));
+    await page.screenshot({ path: screenshotPath("org-1280"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath("org-390"), fullPage: true });
+
+    const html = await (await api(path, { headers: { "User-Agent": "facebookexternalhit/1.1" } })).text();
+    expect(jsonLd(html)).toMatchObject({
+      "@type": "Organization", name: ORG, url: `${inject("baseUrl")}${path}`, email: "pena@example.com", telephone: "600 000 222",
+      logo: expect.stringMatching(/original\.webp$/), address: { streetAddress: "Calle Mayor 3, Albarracín", addressCountry: "ES" },
+    });
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og\.jpg"/);
+
+    const vacia = await abrir(ctx, `/org/Asociación-Sin-Planes/${orgVaciaId}`);
+    await expect(vacia.locator("main").getByText(mensajes.orgSinPlanes).count()).resolves.toBe(1);
+    await ctx.close();
+  });
+
+  it("has no accessibility violations on the plan and organization pages", async () => {
+    const ctx = await contexto();
+    for (const path of [ruta(evento.urlPlan), `/plan/Ruta-guiada-por-el-castillo/${experiencia}`, `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`]) {
+      const page = await abrir(ctx, path);
+      if (path.startsWith("/plan/")) await page.locator(".leaflet-container").waitFor();
+      const r = await new AxeBuilder({ page }).analyze();
+      expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
+      await page.close();
+    }
+    await ctx.close();
+  });
+});

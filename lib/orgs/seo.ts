@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import { absoluteUrl } from "../plans/serialize";
+import { imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
+import { site } from "../site";
+import type { serializeOrganizacion } from "./organizations";
+import { organizacionPath } from "./paths";
+
+export type OrganizacionApi = ReturnType<typeof serializeOrganizacion>;
+
+export function organizacionUrl(org: Pick<OrganizacionApi, "_id" | "nombre">): string {
+  return `${site().url}${organizacionPath(org.nombre, org._id)}`;
+}
+
+/** The organization page's description: the start of its own, or a sentence of ours. */
+export function descripcionOrganizacion(org: OrganizacionApi): string {
+  const propia = org.descripcion ? textoPlano(org.descripcion) : "";
+  return resumen(propia || `Planes, eventos y actividades organizados por ${org.nombre}.`);
+}
+
+export function organizacionMetadata(org: OrganizacionApi): Metadata {
+  return metadatosCompartidos({
+    titulo: org.nombre,
+    descripcion: descripcionOrganizacion(org),
+    url: organizacionUrl(org),
+    imagen: imagenOg(org.archivoLogo),
+    alt: `Logo de ${org.nombre}`,
+  });
+}
+
+/** schema.org Organization of the organization page. */
+export function organizacionJsonLd(org: OrganizacionApi): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: org.nombre,
+    url: organizacionUrl(org),
+    ...(org.archivoLogo ? { logo: absoluteUrl(org.archivoLogo.url) } : {}),
+    ...(org.descripcion ? { description: resumen(textoPlano(org.descripcion), 500) } : {}),
+    email: org.emailContacto,
+    ...(org.telefonoContacto ? { telephone: org.telefonoContacto } : {}),
+    ...(org.direccion ? { address: { "@type": "PostalAddress", streetAddress: org.direccion, addressCountry: "ES" } } : {}),
+  };
+}

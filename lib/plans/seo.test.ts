@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { organizacionJsonLd, organizacionMetadata } from "../orgs/seo";
+import { site } from "../site";
+import { descripcionPlan, horariosOrdenados, isoMadrid, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
+import { planDeEjemplo } from "@/e2e/support/plan-ejemplo";
+
+const ORG = "9f1d2c3b-4a5e-4f60-8172-93a4b5c6d7e8";
+const plan = planDeEjemplo;
+
+describe("plan SEO helpers", () => {
+  it("strips markdown and HTML from a description", () => {
+    expect(textoPlano(plan().descripcion)).toBe("Gran verbena\n\nCon orquesta y fuegos hasta el amanecer. Sin entradas.");
+    expect(textoPlano("- uno\n- _dos_\n\n> cita `código`\n\n![alt](x.png)")).toBe("uno\ndos\n\ncita código\n\nalt");
+  });
+
+  it("cuts a summary at a word, with an ellipsis, to at most 160 characters", () => {
+    const largo = "palabra ".repeat(40);
+    const r = resumen(largo);
+    expect(r.length).toBeLessThanOrEqual(160);
+    expect(r.endsWith("palabra…")).toBe(true);
+    expect(resumen("  corto \n texto ")).toBe("corto texto");
+  });
+
+  it("describes a plan as date · municipality · start of the description", () => {
+    expect(descripcionPlan(plan())).toBe("Del 14 al 15 de agosto de 2026 · Albarracín · Gran verbena Con orquesta y fuegos hasta el amanecer. Sin entradas.");
+    const exp = plan({ tipo: "experiencia", fechaInicio: null, fechaFin: null, horariosDisponibles: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:00" }, { diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
+    expect(descripcionPlan(exp).startsWith("Sábado y Domingo · Albarracín · ")).toBe(true);
+  });
+
+  it("builds the page metadata with an absolute 1200×630 preview and noindex only once finished", () => {
+    const m = planMetadata(plan(), new Date("2026-08-01T00:00:00Z"));
+    expect(m.title).toBe("Verbena de las fiestas");
+    expect(m.alternates?.canonical).toBe(plan().urlPlan);
+    expect(m.openGraph).toMatchObject({
+      url: plan().urlPlan, siteName: "Planazo", locale: "es_ES",
+      images: [{ url: `${site().url}/media/carteles/abc/og.jpg`, width: 1200, height: 630, alt: "Verbena de las fiestas" }],
+    });
+    expect(m.twitter).toMatchObject({ card: "summary_large_image" });
+    expect(m.robots).toBeUndefined();
+    expect(planMetadata(plan(), new Date("2026-08-16T00:00:00Z")).robots).toMatchObject({ index: false });
+    expect(planMetadata(plan({ archivoCartel: null })).twitter).toMatchObject({ card: "summary" });
+  });
+
+  it("describes an event as a schema.org Event with Madrid offsets, place, offer and organizer", () => {
+    const ld = planJsonLd(plan({ organizacion: { _id: ORG, nombre: "Peña El Cierzo" }, organizacionId: ORG }));
+    expect(ld).toMatchObject({
+      "@type": "Event",
+      name: "Verbena de las fiestas",
+      startDate: "2026-08-14T22:00:00+02:00",
+      endDate: "2026-08-15T04:00:00+02:00",
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: { "@type": "Place", address: { streetAddress: "Plaza Mayor, 1", addressLocality: "Albarracín", addressCountry: "ES" }, geo: { latitude: 40.4079, longitude: -1.4443 } },
+      offers: { price: 12.5, priceCurrency: "EUR", url: plan().urlPlan },
+      organizer: { "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}` },
+    });
+    expect(planJsonLd(plan({ precio: null }))).not.toHaveProperty("offers");
+    expect(isoMadrid("2026-01-10T09:30:00Z")).toBe("2026-01-10T10:30:00+01:00");
+  });
+
+  it("describes an experience as a TouristAttraction with opening hours, Monday first", () => {
+    const ld = planJsonLd(plan({ tipo: "experiencia", horariosDisponibles: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" }, { diaSemana: 1, horaInicio: "17:00", horaFin: "19:00" }] }));
+    expect(ld["@type"]).toBe("TouristAttraction");
+    expect(ld.openingHoursSpecification).toEqual([
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "Monday", opens: "17:00", closes: "19:00" },
+      { "@type": "OpeningHoursSpecification", dayOfWeek: "Sunday", opens: "10:00", closes: "12:30" },
+    ]);
+    expect(horariosOrdenados([{ diaSemana: 6, horaInicio: "09:00", horaFin: "10:00" }, { diaSemana: 1, horaInicio: "09:00", horaFin: "10:00" }]).map((h) => h.diaSemana)).toEqual([1, 6]);
+  });
+
+  it("escapes '<' so a description cannot close the JSON-LD script", () => {
+    const s = jsonLdScript(planJsonLd(plan({ titulo: "</script><script>alert(1)</script>" })));
+    expect(s).not.toContain("<");
+    expect(JSON.parse(s).name).toBe("</script><script>alert(1)</script>");
+  });
+
+  it("recognises the canonical title segment whether Next hands it encoded or decoded", () => {
+    expect(segmentoCanonico("Fiesta-de-Añón", "Fiesta-de-Añón")).toBe(true);
+    expect(segmentoCanonico(encodeURIComponent("Fiesta-de-Añón"), "Fiesta-de-Añón")).toBe(true);
+    expect(segmentoCanonico("otra-cosa", "Fiesta-de-Añón")).toBe(false);
+    expect(segmentoCanonico("100%-real", "100%-real")).toBe(true);
+  });
+
+  it("describes an organization with its logo preview and schema.org data", () => {
+    const org = {
+      _id: ORG, nombre: "Peña El Cierzo", descripcion: "Peña de **amigos**", direccion: "Calle Mayor 3", emailContacto: "pena@example.com",
+      telefonoContacto: "600 000 222", usuario: "u1", fechaCreacion: "2026-01-01T00:00:00.000Z",
+      archivoLogo: { url: `${site().url}/media/logos/l/original.webp`, nombre: "logo.png", contentType: "image/webp", md5sum: "x", hash: "y", width: 120, height: 120 },
+    };
+    const m = organizacionMetadata(org);
+    expect(m).toMatchObject({ title: "Peña El Cierzo", description: "Peña de amigos", openGraph: { images: [{ url: `${site().url}/media/logos/l/og.jpg`, width: 1200, height: 630 }] } });
+    expect(organizacionJsonLd(org)).toMatchObject({
+      "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`, logo: org.archivoLogo.url,
+      email: "pena@example.com", telephone: "600 000 222", address: { streetAddress: "Calle Mayor 3", addressCountry: "ES" },
+    });
+  });
+});

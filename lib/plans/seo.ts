@@ -1,0 +1,164 @@
+import { TZDate } from "@date-fns/tz";
+import { format } from "date-fns";
+import type { Metadata } from "next";
+import { ZONA } from "../dates";
+import { varianteUrl } from "../media/variant-url";
+import { organizacionPath } from "../orgs/paths";
+import { site } from "../site";
+import { DIAS_SEMANA, fechasTexto } from "./format";
+import { absoluteUrl, type PlanApi } from "./serialize";
+
+/** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
+const DIAS_SCHEMA = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+export type Horario = PlanApi["horariosDisponibles"][number];
+
+/** The text of a markdown description without its markup (for meta descriptions and calendars). */
+export function textoPlano(markdown: string): string {
+  return markdown
+    .replace(/\r\n?/g, "\n")
+    .replace(/^[ \t]*(```|~~~).*$/gm, "")
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
+    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
+    .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
+    .replace(/<\/?[a-z][^>]*>/gi, "")
+    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "")
+    .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
+    .replace(/^[ \t]*([-*_][ \t]*){3,}$/gm, "")
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, "")
+    .replace(/(\*\*|__)(.+?)\1/g, "$2")
+    .replace(/(\*|_)(.+?)\1/g, "$2")
+    .replace(/~~(.+?)~~/g, "$1")
+    .replace(/`([^`]+)`/g, "$1")
+    .replace(/\\([\\`*_{}[\]()#+\-.!>~|])/g, "$1")
+    .split("\n")
+    .map((l) => l.trim())
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+}
+
+/** One line of at most `max` characters, cut at a word with an ellipsis when it is longer. */
+export function resumen(texto: string, max = 160): string {
+  const linea = texto.replace(/\s+/g, " ").trim();
+  if (linea.length <= max) return linea;
+  const corte = linea.slice(0, max - 1);
+  const espacio = corte.lastIndexOf(" ");
+  return `${(espacio > max * 0.6 ? corte.slice(0, espacio) : corte).replace(/[\s.,;:·-]+$/, "")}…`;
+}
+
+/** Slots Monday first (spec shows the week the Spanish way), then by start time. */
+export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {
+  return [...horarios].sort((a, b) => (a.diaSemana + 6) % 7 - (b.diaSemana + 6) % 7 || a.horaInicio.localeCompare(b.horaInicio));
+}
+
+/** The days an experience is available, e.g. "Sábado y Domingo". */
+export function diasTexto(horarios: readonly Horario[]): string {
+  const dias = [...new Set(horariosOrdenados(horarios).map((h) => DIAS_SEMANA[h.diaSemana]))];
+  return dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? "");
+}
+
+/** A finished plan (its end is past) keeps its page, but out of search engines. */
+export function planTerminado(plan: Pick<PlanApi, "fechaFin">, ahora: Date = new Date()): boolean {
+  return plan.fechaFin !== null && new Date(plan.fechaFin).getTime() < ahora.getTime();
+}
+
+/** True when the URL segment is the canonical one (Next may hand it over encoded or decoded). */
+export function segmentoCanonico(segmento: string, slug: string): boolean {
+  if (segmento === slug || segmento === encodeURIComponent(slug)) return true;
+  try {
+    return decodeURIComponent(segmento) === slug;
+  } catch {
+    return false;
+  }
+}
+
+/** "date · municipality · start of the description", at most 160 characters. */
+export function descripcionPlan(plan: PlanApi): string {
+  const cuando = fechasTexto(plan.fechaInicio, plan.fechaFin) ?? diasTexto(plan.horariosDisponibles);
+  return resumen([cuando, plan.municipio, textoPlano(plan.descripcion)].filter(Boolean).join(" · "));
+}
+
+/** The 1200×630 link-preview image of a stored poster or logo, absolute. */
+export function imagenOg(archivo: { url: string } | null): string | null {
+  return archivo && absoluteUrl(varianteUrl(archivo.url, "og"));
+}
+
+/** OpenGraph and Twitter fields shared by the plan and organization pages. */
+export function metadatosCompartidos({ titulo, descripcion, url, imagen, alt }: { titulo: string; descripcion: string; url: string; imagen: string | null; alt: string }): Metadata {
+  const images = imagen ? [{ url: imagen, width: 1200, height: 630, alt }] : undefined;
+  return {
+    title: titulo,
+    description: descripcion,
+    alternates: { canonical: url },
+    openGraph: { type: "website", url, title: titulo, description: descripcion, siteName: site().nombre, locale: "es_ES", images },
+    twitter: { card: imagen ? "summary_large_image" : "summary", title: titulo, description: descripcion, images: imagen ? [imagen] : undefined },
+  };
+}
+
+/** The page metadata of a plan: title, description, canonical URL, link previews; finished plans are noindex. */
+export function planMetadata(plan: PlanApi, ahora: Date = new Date()): Metadata {
+  return {
+    ...metadatosCompartidos({ titulo: plan.titulo, descripcion: descripcionPlan(plan), url: plan.urlPlan, imagen: imagenOg(plan.archivoCartel), alt: plan.titulo }),
+    ...(planTerminado(plan, ahora) ? { robots: { index: false, follow: true } } : {}),
+  };
+}
+
+/** ISO 8601 with Madrid's offset, e.g. "2026-12-05T20:00:00+01:00". */
+export function isoMadrid(iso: string): string {
+  return format(new TZDate(new Date(iso).getTime(), ZONA), "yyyy-MM-dd'T'HH:mm:ssXXX");
+}
+
+function lugar(plan: PlanApi) {
+  const [longitude, latitude] = plan.ubicacion.coordinates;
+  return {
+    address: { "@type": "PostalAddress", streetAddress: plan.direccion, addressLocality: plan.municipio, addressCountry: "ES" },
+    geo: { "@type": "GeoCoordinates", latitude, longitude },
+  };
+}
+
+/** schema.org data of a plan: an Event, or a TouristAttraction with its weekly opening hours. */
+export function planJsonLd(plan: PlanApi): Record<string, unknown> {
+  const comun = {
+    "@context": "https://schema.org",
+    name: plan.titulo,
+    description: resumen(textoPlano(plan.descripcion), 500),
+    url: plan.urlPlan,
+    ...(plan.archivoCartel ? { image: [imagenOg(plan.archivoCartel), absoluteUrl(varianteUrl(plan.archivoCartel.url, "detalle"))] } : {}),
+  };
+  if (plan.tipo === "experiencia") {
+    return {
+      ...comun,
+      "@type": "TouristAttraction",
+      ...lugar(plan),
+      ...(plan.precio === 0 ? { isAccessibleForFree: true } : {}),
+      openingHoursSpecification: horariosOrdenados(plan.horariosDisponibles).map((h) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: DIAS_SCHEMA[h.diaSemana],
+        opens: h.horaInicio,
+        closes: h.horaFin,
+      })),
+    };
+  }
+  return {
+    ...comun,
+    "@type": "Event",
+    ...(plan.fechaInicio ? { startDate: isoMadrid(plan.fechaInicio) } : {}),
+    ...(plan.fechaFin ? { endDate: isoMadrid(plan.fechaFin) } : {}),
+    eventStatus: "https://schema.org/EventScheduled",
+    eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+    location: { "@type": "Place", name: plan.direccion, ...lugar(plan) },
+    ...(plan.precio === null
+      ? {}
+      : { offers: { "@type": "Offer", price: plan.precio, priceCurrency: "EUR", availability: "https://schema.org/InStock", url: plan.urlPlan } }),
+    ...(plan.organizacion
+      ? { organizer: { "@type": "Organization", name: plan.organizacion.nombre, url: `${site().url}${organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}` } }
+      : {}),
+  };
+}
+
+/** JSON for an inline <script type="application/ld+json">: `<` escaped so no text can close the tag. */
+export function jsonLdScript(data: Record<string, unknown>): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
