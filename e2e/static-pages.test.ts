@@ -202,7 +202,7 @@ describe("static pages in Chromium", () => {
     return { context, page: await context.newPage() };
   }
 
-  it.each(["/nosotros", "/politica-privacidad", "/eurona"])("%s has no axe violations", async (ruta) => {
+  it.each(["/nosotros", "/aviso-legal", "/condiciones-generales", "/cookies", "/politica-privacidad", "/eurona", "/no-existe-esta-pagina"])("%s has no axe violations", async (ruta) => {
     const { context, page } = await abrir(1280);
     await page.goto(`${inject("baseUrl")}${ruta}`);
     await page.getByRole("region", { name: "Aviso de cookies" }).waitFor();
