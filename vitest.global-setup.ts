@@ -11,6 +11,7 @@ declare module "vitest" {
     baseUrl: string;
     storageDir: string;
     googlePrivateJwk: string;
+    cronSecret: string;
   }
 }
 
@@ -24,8 +25,10 @@ export default async function setup(project: TestProject) {
   }
   const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
   const jwks = await startJwksServer();
+  const cronSecret = randomBytes(24).toString("hex");
   const server = await startAppServer({
     DATABASE_URL: process.env.DATABASE_URL,
+    CRON_SECRET: cronSecret,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     STORAGE_DIR: storageDir,
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
@@ -33,6 +36,7 @@ export default async function setup(project: TestProject) {
   });
   project.provide("baseUrl", server.url);
   project.provide("storageDir", storageDir);
+  project.provide("cronSecret", cronSecret);
   project.provide("googlePrivateJwk", JSON.stringify(jwks.privateJwk));
   return async () => {
     await server.stop();

@@ -75,6 +75,14 @@ describe("accounts in Chromium", () => {
     await expect(editar.getByRole("status").textContent()).resolves.toBe(mensajes.datosActualizados);
     await editar.getByRole("button", { name: "Cerrar" }).click();
     await page.getByText("Marta Editada").waitFor();
+
+    // Reminders are on by default and can be switched off (and stay off after a reload)
+    const recordatorios = page.getByRole("checkbox", { name: mensajes.recordatoriosEtiqueta });
+    await expect(recordatorios.isChecked()).resolves.toBe(true);
+    await recordatorios.uncheck();
+    await expect(page.locator("main").getByRole("status").textContent()).resolves.toBe(mensajes.recordatoriosDesactivados);
+    await page.reload();
+    await expect(page.getByRole("checkbox", { name: mensajes.recordatoriosEtiqueta }).isChecked()).resolves.toBe(false);
     await page.screenshot({ path: screenshotPath("perfil"), fullPage: true });
 
     // The delete confirmation uses the exact text, and cancelling keeps the account

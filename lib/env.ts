@@ -29,6 +29,8 @@ const schema = z
     UPLOADTHING_TOKEN: optionalText,
     STORAGE_DIR: z.string().min(1).default("storage"),
     GEOCODER: z.enum(["local"]).default("local"),
+    /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
+    CRON_SECRET: optionalText.pipe(z.string().min(16).optional()),
   })
   .superRefine((v, ctx) => {
     // `next build` runs with NODE_ENV=production but serves nobody: the secret is a run-time need.

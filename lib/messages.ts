@@ -75,6 +75,12 @@ export const mensajes = {
   sinPlanes: "No hemos encontrado planes con estos filtros. Prueba a ampliar la distancia o a cambiar las fechas.",
   errorObtenerPlanes: "Ha ocurrido un error inesperado al obtener los planes, por favor vuelve a intentarlo",
   planNoEncontrado: "No hemos encontrado este plan.",
+  // Reminders of saved plans (issue 6) and scheduled jobs
+  recordatoriosActivados: "Te avisaremos por correo el día antes de tus planes guardados.",
+  recordatoriosDesactivados: "Ya no te enviaremos recordatorios de tus planes guardados.",
+  recordatoriosEtiqueta: "Avisarme por correo el día antes de mis planes guardados",
+  recursoNoEncontrado: "No existe lo que buscas.",
+  noAutorizado: "No tienes permiso para hacer esto.",
   favoritoGuardado: "El plan se ha guardado en tus favoritos.",
   favoritoEliminado: "El plan se ha eliminado de tus favoritos.",
   loginNecesarioFavoritos: "Es necesario iniciar sesión para guardar planes.",

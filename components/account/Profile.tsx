@@ -8,6 +8,7 @@ import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { llamar, mensajeDe } from "./api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
+import { RemindersToggle } from "./RemindersToggle";
 import perfil from "./Profile.module.css";
 
 type Dialogo = "nombre" | "correo" | "password" | "olvido" | "eliminar" | null;
@@ -65,7 +66,7 @@ function EditarCampo({
   );
 }
 
-export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean } }) {
+export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean; recordatorios: boolean } }) {
   const router = useRouter();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -129,6 +130,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
         )}
       </dl>
       {usuario.google && <p className={perfil.nota}>Has entrado con Google: tu nombre, correo y contraseña se gestionan en tu cuenta de Google.</p>}
+      <RemindersToggle inicial={usuario.recordatorios} onAviso={setAviso} />
       <Aviso {...aviso} />
       <div className={styles.actions}>
         <button type="button" className={styles.buttonGhost} onClick={cerrarSesion}>

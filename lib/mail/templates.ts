@@ -11,7 +11,7 @@ function mensaje(to: string, asunto: string, nombre: string, parrafo: string, bo
   const text = `Hola, ${nombre}:\n\n${parrafo}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
 <p>Hola, ${escapeHtml(nombre)}:</p>
-<p>${escapeHtml(parrafo)}</p>
+<p style="white-space:pre-line">${escapeHtml(parrafo)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(boton)}</a></p>
 <p style="font-size:14px;color:#57534e">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(url)}</p>
 <p style="font-size:14px;color:#57534e">${escapeHtml(pie)}</p>
@@ -65,4 +65,19 @@ export function avisoInterno(asunto: string, datos: Record<string, string | null
     .map(([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
     .join("")}</table></body></html>`;
   return { to: contacto, subject: `${asunto} · ${producto}`, text, html };
+}
+
+/** The evening-before reminder of saved plans (lib/reminders): one e-mail a user, every plan in it. */
+export function correoRecordatorio(to: string, nombre: string, planes: { titulo: string; municipio: string; hora: string }[]): Email {
+  const { url } = site();
+  const lista = planes.map((p) => `• ${p.titulo} (${p.municipio}, a las ${p.hora})`).join("\n");
+  return mensaje(
+    to,
+    planes.length === 1 ? "Mañana tienes un plan" : "Mañana tienes planes",
+    nombre,
+    `${planes.length === 1 ? "Mañana empieza un plan que guardaste" : "Mañana empiezan planes que guardaste"}:\n${lista}`,
+    "Ver mis planes guardados",
+    `${url}/planes-favoritos`,
+    `Si no quieres recibir estos recordatorios, desactívalos en tu perfil: ${url}/perfil`,
+  );
 }
