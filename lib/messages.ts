@@ -135,6 +135,28 @@ export const mensajes = {
   orgNoEncontrada: "No hemos encontrado esta organización.",
   orgAjena: "No puedes modificar una organización que no administras.",
   imagenDefectuosa: "No hemos podido leer la imagen. Prueba con otro archivo PNG o JPG.",
+
+  // Personal lists and organization forms (spec §2, §5, §8; the confirmation text is ours)
+  orgPrivacidadCrear: "Es necesario aceptar la política de privacidad.",
+  orgPrivacidadActualizar: "Debes aceptar la política de privacidad.",
+  errorCrearOrg: "Error al crear el organizacion",
+  errorActualizarOrg: "Error al actualizar el organizacion, por favor vuelve a intentarlo",
+  errorEliminarOrg: "Error al eliminar el organizacion",
+  eliminarOrgConfirmacion: "¿Estás segur@ de que deseas eliminar la organización? Sus planes seguirán publicados, sin organización.",
+  sinOrganizaciones: "No administras ninguna organizacion.",
+  sinPlanesCreados: "No has creado ningún plan.",
+  sinPlanesGuardados: "No tienes planes guardados",
+
+  // Plan wizard, edit page and promotion modal (spec §2, §5, §8)
+  planPrivacidad: "Debes aceptar la política de privacidad.",
+  errorCrearPlan: "Error al crear el plan",
+  errorActualizarPlan: "Error al actualizar el plan, por favor vuelve a intentarlo",
+  errorEliminarPlan: "Error al eliminar el plan",
+  errorDestacarPlan: "Error al destacar el plan, por favor vuelve a intentarlo.",
+  errorObtenerOrganizaciones: "Error al obtener las organizaciones",
+  eliminarPlanTitulo: "Eliminar Plan",
+  eliminarPlanConfirmacion: "¿Estás segur@ de que deseas eliminar el plan?",
+  promocionTitulo: "¡El plan ha sido publicado!",
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;

@@ -7,15 +7,17 @@ export interface Respuesta<T = Record<string, unknown>> {
 }
 
 /**
- * A JSON call to our API from the browser (the session travels in its httpOnly cookie).
- * A network failure becomes a Spanish message instead of an exception.
+ * A call to our API from the browser (the session travels in its httpOnly cookie): JSON, or
+ * multipart when the body is a FormData (posters, logos). A network failure becomes a Spanish
+ * message instead of an exception.
  */
 export async function llamar<T = Record<string, unknown>>(metodo: string, ruta: string, cuerpo?: unknown): Promise<Respuesta<T>> {
+  const multipart = cuerpo instanceof FormData;
   try {
     const res = await fetch(ruta, {
       method: metodo,
-      headers: cuerpo === undefined ? undefined : { "Content-Type": "application/json" },
-      body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+      headers: cuerpo === undefined || multipart ? undefined : { "Content-Type": "application/json" },
+      body: cuerpo === undefined ? undefined : multipart ? cuerpo : JSON.stringify(cuerpo),
       credentials: "same-origin",
     });
     const text = await res.text();

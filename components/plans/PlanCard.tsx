@@ -11,9 +11,11 @@ const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
 
 /**
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
- * distance beyond 3 km. It opens the plan's page, or its external web in a new tab.
+ * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
+ * open another page of ours instead (e.g. the plan's edit page in the user's own list).
  */
-export function PlanCard({ plan }: { plan: PlanApi }) {
+export function PlanCard({ plan, href, nivelTitulo = 3 }: { plan: PlanApi; href?: string; nivelTitulo?: 2 | 3 }) {
+  const Titulo = nivelTitulo === 2 ? "h2" : "h3";
   const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
   const distancia = distanciaVisible(plan.distancia);
   const contenido = (
@@ -31,7 +33,7 @@ export function PlanCard({ plan }: { plan: PlanApi }) {
         </span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{plan.titulo}</h3>
+        <Titulo className={styles.title}>{plan.titulo}</Titulo>
         <p className={styles.meta}>
           {plan.municipio}
           {distancia && <span className={styles.distance}> · a {distancia}</span>}
@@ -42,13 +44,13 @@ export function PlanCard({ plan }: { plan: PlanApi }) {
   );
   return (
     <article className={styles.card}>
-      {plan.enlaceWebExterior ? (
+      {plan.enlaceWebExterior && !href ? (
         <a className={styles.link} href={plan.enlaceWebExterior} target="_blank" rel="noopener noreferrer">
           {contenido}
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
       ) : (
-        <Link className={styles.link} href={planPath(plan.titulo, plan._id)}>
+        <Link className={styles.link} href={href ?? planPath(plan.titulo, plan._id)}>
           {contenido}
         </Link>
       )}
@@ -82,12 +84,20 @@ export function SponsorCard({ item }: { item: Patrocinado }) {
   );
 }
 
-/** A grid of plan (and sponsor) cards. */
-export function PlanGrid({ planes }: { planes: (PlanApi | Patrocinado)[] }) {
+/** A grid of plan (and sponsor) cards; `hrefDe` and `nivelTitulo` are passed on to each PlanCard. */
+export function PlanGrid({
+  planes,
+  hrefDe,
+  nivelTitulo,
+}: {
+  planes: (PlanApi | Patrocinado)[];
+  hrefDe?: (plan: PlanApi) => string;
+  nivelTitulo?: 2 | 3;
+}) {
   return (
     <ul className={styles.grid}>
       {planes.map((p) => (
-        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} /> : <PlanCard plan={p} />}</li>
+        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} /> : <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} />}</li>
       ))}
     </ul>
   );

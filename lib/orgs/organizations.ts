@@ -7,37 +7,16 @@ import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
 import { serializeArchivo, serializePlan, type PlanRow } from "../plans/serialize";
-import { tieneControl } from "../text";
-import { EMAIL_PATTERN } from "../users/schemas";
 import type { SessionUser } from "../users/session";
+import { camposOrganizacionSchema, primerErrorOrganizacion, type CamposOrganizacion } from "./schemas";
 
-interface DatosOrg {
-  nombre?: string;
-  direccion?: string;
-  emailContacto?: string;
-  telefonoContacto?: string;
-  descripcion?: string;
-}
-
-function leer(form: FormData): DatosOrg {
-  const d: DatosOrg = {};
-  for (const k of ["nombre", "direccion", "emailContacto", "telefonoContacto", "descripcion"] as const) {
+/** The text fields of the multipart form (files under a text field's name are ignored). */
+function leer(form: FormData): CamposOrganizacion {
+  const campos = Object.keys(camposOrganizacionSchema.shape).flatMap((k) => {
     const v = form.get(k);
-    if (typeof v !== "string") continue;
-    if (tieneControl(v, k === "descripcion")) throw new ApiError(400, mensajes.datosNoValidos);
-    d[k] = v.trim();
-  }
-  return d;
-}
-
-/** The organization rules of spec §5 in order (creation or update wording). */
-function primerError(d: DatosOrg, modo: "crear" | "actualizar", conLogo: boolean): string | null {
-  if (modo === "crear" && (!d.nombre || !d.emailContacto || !conLogo)) return mensajes.orgObligatoriosCrear;
-  if (modo === "actualizar" && (!d.nombre || !d.direccion || !d.emailContacto || !conLogo)) return mensajes.orgObligatoriosActualizar;
-  if (!EMAIL_PATTERN.test(d.emailContacto!)) return mensajes.correoFormato;
-  if ([d.nombre, d.direccion, d.emailContacto, d.telefonoContacto].some((v) => (v?.length ?? 0) > 50)) return mensajes.campoLargo;
-  if ((d.descripcion?.length ?? 0) > 20_000) return mensajes.datosNoValidos;
-  return null;
+    return typeof v === "string" ? [[k, v]] : [];
+  });
+  return camposOrganizacionSchema.parse(Object.fromEntries(campos));
 }
 
 type OrgConLogo = {
@@ -65,7 +44,7 @@ const CON_LOGO = { archivoLogo: true } as const;
 export async function crearOrganizacion(user: SessionUser, form: FormData) {
   const d = leer(form);
   const logo = archivoDe(form, "archivoLogo");
-  const error = primerError(d, "crear", logo !== null);
+  const error = primerErrorOrganizacion(d, { modo: "crear", conLogo: logo !== null });
   if (error) throw new ApiError(400, error);
   const img = await guardarImagenSubida(logo!, "logos");
   try {
@@ -97,7 +76,7 @@ async function organizacionPropia(user: SessionUser, id: string) {
 export async function actualizarOrganizacion(user: SessionUser, id: string, form: FormData) {
   const actual = await organizacionPropia(user, id);
   const cambios = leer(form);
-  const d: DatosOrg = {
+  const d: CamposOrganizacion = {
     nombre: cambios.nombre ?? actual.nombre,
     direccion: cambios.direccion ?? actual.direccion,
     emailContacto: cambios.emailContacto ?? actual.emailContacto,
@@ -106,7 +85,7 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
     descripcion: cambios.descripcion || actual.descripcion || "",
   };
   const logo = archivoDe(form, "archivoLogo");
-  const error = primerError(d, "actualizar", logo !== null || actual.archivoLogo !== null);
+  const error = primerErrorOrganizacion(d, { modo: "actualizar", conLogo: logo !== null || actual.archivoLogo !== null });
   if (error) throw new ApiError(400, error);
   const img: StoredImage | null = logo ? await guardarImagenSubida(logo, "logos") : null;
   let org: OrgConLogo;

@@ -1,0 +1,33 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { PaginaLista } from "@/components/lists/PaginaLista";
+import { PlanGrid } from "@/components/plans/PlanCard";
+import { planesFavoritos } from "@/lib/favorites/favorites";
+import { mensajes } from "@/lib/messages";
+import { planPath } from "@/lib/plans/serialize";
+import { requirePageUser } from "@/lib/users/session";
+
+export const metadata: Metadata = { title: "Planes guardados", robots: { index: false } };
+
+/** Saved plans (spec §2), each linking to its page (not to an external web). */
+export default async function PlanesFavoritosPage() {
+  const user = await requirePageUser("/planes-favoritos");
+  const planes = await planesFavoritos(user.id);
+  return (
+    <PaginaLista
+      titulo="Planes guardados"
+      vacio={
+        planes.length === 0 && (
+          <>
+            <p>{mensajes.sinPlanesGuardados}</p>
+            <p>
+              <Link href="/">Descubre planes cerca de ti</Link>
+            </p>
+          </>
+        )
+      }
+    >
+      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} />
+    </PaginaLista>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { mensajeDe } from "@/components/account/api";
+import { Aviso, Spinner } from "@/components/ui/Field";
+import ui from "@/components/ui/ui.module.css";
+import { mensajes } from "@/lib/messages";
+import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
+import { enviarFormulario, formularioOrganizacion } from "./api";
+import { OrganizationFields } from "./OrganizationFields";
+import { primerError } from "./errores";
+
+const VACIO: FormularioOrganizacion = { nombre: "", direccion: "", emailContacto: "", telefonoContacto: "", descripcion: "", privacidad: false, logo: null };
+const SCHEMA = organizacionFormSchema("crear");
+
+/** Create organization (spec §2), with the API's own rules of spec §5 in their order. */
+export function CreateOrganizationForm() {
+  const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
+  const { register, handleSubmit, reset, setValue, control, formState } = useForm<FormularioOrganizacion>({
+    resolver: zodResolver(SCHEMA) as never,
+    defaultValues: VACIO,
+  });
+  const logo = useWatch({ control, name: "logo" });
+
+  async function enviar(datos: FormularioOrganizacion) {
+    setResultado({});
+    const r = await enviarFormulario("POST", "/api/organizacion", formularioOrganizacion(datos));
+    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorCrearOrg) });
+    reset(VACIO);
+    setResultado({ exito: mensajeDe(r, mensajes.orgCreada) });
+  }
+
+  return (
+    <form onSubmit={handleSubmit(enviar)} noValidate>
+      <OrganizationFields
+        register={register}
+        logo={logo}
+        onLogo={(archivo) => setValue("logo", archivo, { shouldDirty: true })}
+        etiquetaLogo="Seleccionar logo"
+      />
+      <Aviso error={primerError(formState.errors) ?? resultado.error} exito={resultado.exito} />
+      {resultado.exito && (
+        <p>
+          <Link href="/tus-organizaciones">Ver tus organizaciones</Link>
+        </p>
+      )}
+      <div className={ui.actions}>
+        <button type="submit" className="button" disabled={formState.isSubmitting}>
+          Crear organización
+        </button>
+        {formState.isSubmitting && <Spinner etiqueta="Creando la organización…" />}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+
+import { useId, useState } from "react";
+import { LOGO_ACCEPT } from "@/lib/orgs/schemas";
+import styles from "./Organizations.module.css";
+
+/**
+ * The logo file picker with a preview of the chosen file (or of the stored logo). The native
+ * input stays in the tab order, visually hidden behind a label styled as a button.
+ */
+export function LogoPicker({
+  etiqueta,
+  archivo,
+  onArchivo,
+  actual,
+}: {
+  etiqueta: string;
+  archivo: File | null;
+  onArchivo: (archivo: File | null) => void;
+  /** The stored logo: its URL and its alt text. */
+  actual?: { url: string; alt: string };
+}) {
+  const id = useId();
+  // The preview belongs to one file: once the form forgets that file, the stored logo shows again.
+  const [vista, setVista] = useState<{ archivo: File; url: string } | null>(null);
+  const preview = vista && vista.archivo === archivo ? { url: vista.url, alt: "Vista previa del logo elegido" } : actual;
+
+  function elegir(event: React.ChangeEvent<HTMLInputElement>) {
+    const elegido = event.target.files?.[0] ?? null;
+    // Cleared so that choosing the same file again after a reset still counts as a change.
+    event.target.value = "";
+    onArchivo(elegido);
+    if (!elegido) return setVista(null);
+    const lector = new FileReader();
+    lector.onload = () => setVista({ archivo: elegido, url: String(lector.result) });
+    lector.readAsDataURL(elegido);
+  }
+
+  return (
+    <div className={styles.logoPicker}>
+      <div className={styles.logoVista}>
+        {preview ? (
+          // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URL) or an already resized variant
+          <img src={preview.url} alt={preview.alt} />
+        ) : (
+          <span aria-hidden="true">Logo</span>
+        )}
+      </div>
+      <div className={styles.logoControles}>
+        <input id={id} type="file" accept={LOGO_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} />
+        <label htmlFor={id} className={styles.logoBoton}>
+          {etiqueta}
+        </label>
+        <p className={styles.ayuda} aria-live="polite">
+          {archivo ? archivo.name : "PNG o JPG, hasta 10 MB."}
+        </p>
+      </div>
+    </div>
+  );
+}

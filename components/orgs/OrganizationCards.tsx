@@ -1,0 +1,156 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useState } from "react";
+import { useForm, useWatch } from "react-hook-form";
+import { llamar, mensajeDe } from "@/components/account/api";
+import { Vacio } from "@/components/lists/PaginaLista";
+import { Aviso, Spinner } from "@/components/ui/Field";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
+import { mensajes } from "@/lib/messages";
+import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
+import { enviarFormulario, formularioOrganizacion } from "./api";
+import { primerError } from "./errores";
+import { OrganizationFields } from "./OrganizationFields";
+import styles from "./Organizations.module.css";
+
+/** An organization of the user as the cards need it (paths and URLs resolved on the server). */
+export interface OrganizacionTarjeta {
+  _id: string;
+  nombre: string;
+  direccion: string;
+  emailContacto: string;
+  telefonoContacto: string | null;
+  descripcion: string | null;
+  /** Its public page. */
+  href: string;
+  logoUrl: string | null;
+}
+
+type Resultado = { error?: string; exito?: string };
+
+// Every stored organization has a logo, so the update never requires a new one.
+const SCHEMA = organizacionFormSchema("actualizar", { logoGuardado: true });
+
+/**
+ * My organizations (spec §2): one editable card each, or the empty text with a link to create
+ * one. After an update or a delete the server's list is read again.
+ */
+export function OrganizationCards({ organizaciones }: { organizaciones: OrganizacionTarjeta[] }) {
+  const [aviso, setAviso] = useState<Resultado>({});
+  return (
+    <>
+      <Aviso {...aviso} />
+      {organizaciones.length === 0 ? (
+        <Vacio>
+          <p>{mensajes.sinOrganizaciones}</p>
+          <p>
+            <Link href="/crear-organizacion">Crear una organización</Link>
+          </p>
+        </Vacio>
+      ) : (
+        <ul className={styles.tarjetas}>
+          {organizaciones.map((o) => (
+            <li key={o._id}>
+              <OrganizationCard org={o} onEliminada={setAviso} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEliminada: (aviso: Resultado) => void }) {
+  const router = useRouter();
+  const tituloId = useId();
+  const [resultado, setResultado] = useState<Resultado>({});
+  const [confirmar, setConfirmar] = useState(false);
+  const [eliminando, setEliminando] = useState(false);
+  const { register, handleSubmit, setValue, control, formState } = useForm<FormularioOrganizacion>({
+    resolver: zodResolver(SCHEMA) as never,
+    defaultValues: {
+      nombre: org.nombre,
+      direccion: org.direccion,
+      emailContacto: org.emailContacto,
+      telefonoContacto: org.telefonoContacto ?? "",
+      descripcion: org.descripcion ?? "",
+      privacidad: false,
+      logo: null,
+    },
+  });
+  const logo = useWatch({ control, name: "logo" });
+
+  async function actualizar(datos: FormularioOrganizacion) {
+    setResultado({});
+    const r = await enviarFormulario("PATCH", `/api/organizacion/${org._id}`, formularioOrganizacion(datos));
+    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorActualizarOrg) });
+    setValue("logo", null);
+    setResultado({ exito: mensajeDe(r, mensajes.orgActualizada) });
+    router.refresh();
+  }
+
+  async function eliminar() {
+    setEliminando(true);
+    const r = await llamar("DELETE", `/api/organizacion/${org._id}`);
+    setEliminando(false);
+    setConfirmar(false);
+    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorEliminarOrg) });
+    onEliminada({ exito: mensajeDe(r, mensajes.orgEliminada) });
+    router.refresh();
+  }
+
+  const ocupado = formState.isSubmitting || eliminando;
+  return (
+    <article className={styles.tarjeta} aria-labelledby={tituloId}>
+      <header className={styles.tarjetaCabecera}>
+        <h2 id={tituloId} className={styles.tarjetaTitulo}>
+          {org.nombre}
+        </h2>
+        <Link href={org.href} className={styles.verPagina}>
+          Ver página<span className="visually-hidden"> de {org.nombre}</span>
+        </Link>
+      </header>
+      <form onSubmit={handleSubmit(actualizar)} noValidate>
+        <OrganizationFields
+          register={register}
+          logo={logo}
+          onLogo={(archivo) => setValue("logo", archivo, { shouldDirty: true })}
+          etiquetaLogo="Seleccionar nuevo logo"
+          logoActual={org.logoUrl ? { url: org.logoUrl, alt: `Logo de ${org.nombre}` } : undefined}
+          direccionObligatoria
+        />
+        <Aviso error={primerError(formState.errors) ?? resultado.error} exito={resultado.exito} />
+        <div className={ui.actions}>
+          <button type="button" className={ui.buttonDanger} onClick={() => setConfirmar(true)} disabled={ocupado}>
+            Eliminar
+          </button>
+          <button type="submit" className="button" disabled={ocupado}>
+            Actualizar
+          </button>
+          {ocupado && <Spinner etiqueta="Guardando…" />}
+        </div>
+      </form>
+      <Modal
+        abierto={confirmar}
+        titulo="Eliminar organización"
+        onCerrar={() => setConfirmar(false)}
+        acciones={
+          <>
+            <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(false)}>
+              Cancelar
+            </button>
+            <button type="button" className={ui.buttonDanger} onClick={eliminar} disabled={eliminando}>
+              Eliminar
+            </button>
+          </>
+        }
+      >
+        <p>{mensajes.eliminarOrgConfirmacion}</p>
+      </Modal>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+"use client";
+
+import Link from "next/link";
+import { forwardRef, useId } from "react";
+import type { UseFormRegister } from "react-hook-form";
+import { Field } from "@/components/ui/Field";
+import ui from "@/components/ui/ui.module.css";
+import { ORG_CAMPO_MAX, type FormularioOrganizacion } from "@/lib/orgs/schemas";
+import { LogoPicker } from "./LogoPicker";
+import styles from "./Organizations.module.css";
+
+type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { etiqueta: string; ayuda?: string };
+
+/** A labelled multi-line text field in the look of Field. */
+const AreaTexto = forwardRef<HTMLTextAreaElement, AreaProps>(function AreaTexto({ etiqueta, ayuda, ...props }, ref) {
+  const id = useId();
+  return (
+    <div className={ui.field}>
+      <label htmlFor={id} className={ui.label}>
+        {etiqueta}
+      </label>
+      <textarea id={id} ref={ref} className={`${ui.input} ${styles.area}`} aria-describedby={ayuda ? `${id}-ayuda` : undefined} {...props} />
+      {ayuda && (
+        <p id={`${id}-ayuda`} className={styles.ayuda}>
+          {ayuda}
+        </p>
+      )}
+    </div>
+  );
+});
+
+/** The fields of an organization (spec §2), shared by the create form and the editable cards. */
+export function OrganizationFields({
+  register,
+  logo,
+  onLogo,
+  etiquetaLogo,
+  logoActual,
+  direccionObligatoria = false,
+}: {
+  register: UseFormRegister<FormularioOrganizacion>;
+  logo: File | null;
+  onLogo: (archivo: File | null) => void;
+  etiquetaLogo: string;
+  logoActual?: { url: string; alt: string };
+  /** Creation does not require the address; an update does (spec §5). */
+  direccionObligatoria?: boolean;
+}) {
+  return (
+    <>
+      <Field etiqueta="Nombre" autoComplete="organization" maxLength={ORG_CAMPO_MAX} required {...register("nombre")} />
+      <LogoPicker etiqueta={etiquetaLogo} archivo={logo} onArchivo={onLogo} actual={logoActual} />
+      <Field etiqueta="Dirección" autoComplete="street-address" maxLength={ORG_CAMPO_MAX} required={direccionObligatoria} {...register("direccion")} />
+      <Field etiqueta="Correo electrónico de contacto" type="email" autoComplete="email" maxLength={ORG_CAMPO_MAX} required {...register("emailContacto")} />
+      <Field etiqueta="Teléfono de contacto" type="tel" autoComplete="tel" inputMode="tel" maxLength={ORG_CAMPO_MAX} {...register("telefonoContacto")} />
+      <AreaTexto etiqueta="Descripción (opcional)" rows={5} ayuda="Puedes usar Markdown: **negrita**, listas y enlaces." {...register("descripcion")} />
+      <label className={ui.checkbox}>
+        <input type="checkbox" {...register("privacidad")} />
+        <span>
+          He leído y acepto la{" "}
+          <Link href="/politica-privacidad" target="_blank">
+            política de privacidad
+          </Link>
+        </span>
+      </label>
+    </>
+  );
+}

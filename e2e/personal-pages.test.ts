@@ -1,0 +1,297 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mensajes } from "@/lib/messages";
+import { organizacionPath } from "@/lib/orgs/paths";
+import { planPath } from "@/lib/plans/serialize";
+import { launchBrowser, screenshotPath } from "./support/browser";
+import { query } from "./support/database";
+import { png } from "./support/forms";
+import { freshOrigin, insertPlan } from "./support/plans";
+import { call, confirmedUser, freshIp } from "./support/users";
+
+const db = () => process.env.DATABASE_URL!;
+type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
+
+describe("personal lists and organization pages", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /**
+   * A browser context of its own, logged in as `usuario` when given, with the cookie bar accepted
+   * and every request outside the app refused (the login page would load Google's script).
+   */
+  async function contexto(usuario?: Usuario, viewport = { width: 390, height: 844 }): Promise<BrowserContext> {
+    const ctx = await browser.newContext({ viewport, extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
+    await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    await ctx.route("**/*", (r) => {
+      const { hostname } = new URL(r.request().url());
+      return hostname === "127.0.0.1" || hostname === "localhost" ? r.continue() : r.abort();
+    });
+    if (usuario) {
+      const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
+      const [nombre, valor] = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0].split("=");
+      await ctx.addCookies([{ name: nombre, value: valor, url: inject("baseUrl") }]);
+    }
+    return ctx;
+  }
+
+  async function abrir(ctx: BrowserContext, path: string): Promise<Page> {
+    const page = await ctx.newPage();
+    const res = await page.goto(`${inject("baseUrl")}${path}`);
+    expect(res?.status(), path).toBe(200);
+    expect(new URL(page.url()).pathname).toBe(path);
+    return page;
+  }
+
+  async function sinViolaciones(page: Page) {
+    const r = await new AxeBuilder({ page }).analyze();
+    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
+  }
+
+  /** Full-page screenshots at 390 px and 1280 px wide. */
+  async function capturas(page: Page, nombre: string) {
+    // From the top, so the sticky navbar sits where a visitor sees it.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath(`${nombre}-390`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: screenshotPath(`${nombre}-1280`), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+  }
+
+  const alerta = (page: Page) => page.locator("main").getByRole("alert");
+  const estado = (page: Page) => page.locator("main").getByRole("status");
+
+  async function logoCargado(page: Page, alt: string): Promise<boolean> {
+    const img = page.locator("main").getByRole("img", { name: alt });
+    await img.waitFor();
+    return img.evaluate(async (el: HTMLImageElement) => {
+      await el.decode().catch(() => undefined);
+      return el.complete && el.naturalWidth > 0;
+    });
+  }
+
+  it("sends anonymous visitors of the four pages to the login page", async () => {
+    const ctx = await contexto();
+    const page = await ctx.newPage();
+    for (const path of ["/crear-organizacion", "/tus-organizaciones", "/mis-planes", "/planes-favoritos"]) {
+      await page.goto(`${inject("baseUrl")}${path}`);
+      const url = new URL(page.url());
+      expect(url.pathname, path).toBe("/iniciar-sesion");
+      expect(url.searchParams.get("redirigir")).toBe(path);
+    }
+    await ctx.close();
+  });
+
+  it("creates an organization through the form, with the rules of spec §5 in order and the server's message", async () => {
+    const usuario = await confirmedUser();
+    const ctx = await contexto(usuario);
+    const page = await abrir(ctx, "/crear-organizacion");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Crear organización");
+    await sinViolaciones(page);
+    await capturas(page, "crear-organizacion");
+    const crear = page.getByRole("button", { name: "Crear organización" });
+    const logo = page.getByLabel("Seleccionar logo");
+
+    // The required fields first, then the privacy acceptance, then the e-mail format
+    await crear.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgObligatoriosCrear);
+    await page.getByLabel("Nombre").fill("  Peña Los Navegantes  ");
+    await page.getByLabel("Correo electrónico de contacto").fill("pena@correo");
+    await crear.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgObligatoriosCrear);
+    await logo.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png(160, 120) });
+    await expect(logoCargado(page, "Vista previa del logo elegido")).resolves.toBe(true);
+    await expect(page.getByText("logo.png", { exact: true }).count()).resolves.toBe(1);
+    await crear.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgPrivacidadCrear);
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await crear.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.correoFormato);
+    await page.getByLabel("Correo electrónico de contacto").fill("navegantes@example.com");
+
+    // Only png, jpg and jpeg logos; every field of 50 characters at most
+    await logo.setInputFiles({ name: "logo.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") });
+    await crear.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.imagenTipo);
+    for (const etiqueta of ["Nombre", "Dirección", "Correo electrónico de contacto", "Teléfono de contacto"]) {
+      await expect(page.getByLabel(etiqueta).getAttribute("maxlength"), etiqueta).resolves.toBe("50");
+    }
+
+    // A file that only looks like a PNG passes the browser's checks: the server's message shows
+    const roto = Buffer.concat([(await png()).subarray(0, 8), Buffer.from("no es una imagen")]);
+    await logo.setInputFiles({ name: "roto.png", mimeType: "image/png", buffer: roto });
+    await crear.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.imagenDefectuosa);
+    expect(await query(db(), "SELECT 1 FROM organizacion WHERE usuario_id = $1", [usuario.id])).toEqual([]);
+
+    await logo.setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: await png(160, 120) });
+    await page.getByLabel("Dirección").fill("Calle del Puerto 4");
+    await page.getByLabel("Teléfono de contacto").fill("600 111 222");
+    await page.getByLabel("Descripción (opcional)").fill("Salimos **cada domingo**.");
+    await crear.click();
+    await expect(estado(page).filter({ hasText: mensajes.orgCreada }).textContent()).resolves.toBe(mensajes.orgCreada);
+    await expect(alerta(page).count()).resolves.toBe(0);
+    // The form is empty again, for another organization
+    await expect(page.getByLabel("Nombre").inputValue()).resolves.toBe("");
+    await expect(page.getByRole("checkbox", { name: /política de privacidad/ }).isChecked()).resolves.toBe(false);
+    await expect(page.locator("main").getByRole("img").count()).resolves.toBe(0);
+    const filas = await query<{ nombre: string; direccion: string; email_contacto: string; telefono_contacto: string; descripcion: string; width: number }>(
+      db(),
+      "SELECT o.nombre, o.direccion, o.email_contacto, o.telefono_contacto, o.descripcion, a.width FROM organizacion o JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.usuario_id = $1",
+      [usuario.id],
+    );
+    expect(filas).toEqual([{ nombre: "Peña Los Navegantes", direccion: "Calle del Puerto 4", email_contacto: "navegantes@example.com", telefono_contacto: "600 111 222", descripcion: "Salimos **cada domingo**.", width: 160 }]);
+    await capturas(page, "crear-organizacion-creada");
+
+    await page.getByRole("link", { name: "Ver tus organizaciones" }).click();
+    await page.waitForURL((u) => u.pathname === "/tus-organizaciones");
+    await ctx.close();
+  });
+
+  it("updates an organization's name and logo on its card, and deletes it after a confirmation", async () => {
+    const usuario = await confirmedUser();
+    const crear = new FormData();
+    for (const [k, v] of Object.entries({ nombre: "Asociación Río Claro", direccion: "Plaza 1", emailContacto: "rio@example.com", telefonoContacto: "600 000 333" })) crear.append(k, v);
+    crear.append("archivoLogo", new Blob([new Uint8Array(await png(120, 120))], { type: "image/png" }), "logo.png");
+    const res = await fetch(`${inject("baseUrl")}/api/organizacion`, { method: "POST", body: crear, headers: { Authorization: `Bearer ${usuario.token}`, "X-Forwarded-For": freshIp() } });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { organizacion: { _id: string } }).organizacion._id;
+
+    const ctx = await contexto(usuario);
+    const page = await abrir(ctx, "/tus-organizaciones");
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Mis organizaciones");
+    const tarjeta = main.getByRole("article");
+    await expect(tarjeta.getByRole("heading", { level: 2 }).textContent()).resolves.toBe("Asociación Río Claro");
+    await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(organizacionPath("Asociación Río Claro", id));
+    await expect(logoCargado(page, "Logo de Asociación Río Claro")).resolves.toBe(true);
+    await expect(tarjeta.getByLabel("Correo electrónico de contacto").inputValue()).resolves.toBe("rio@example.com");
+    await sinViolaciones(page);
+    await capturas(page, "tus-organizaciones");
+
+    // The update's rules: the address is required here, then the privacy acceptance
+    const actualizar = tarjeta.getByRole("button", { name: "Actualizar" });
+    await tarjeta.getByLabel("Dirección").fill("");
+    await actualizar.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgObligatoriosActualizar);
+    await tarjeta.getByLabel("Dirección").fill("Plaza del Río 2");
+    await actualizar.click();
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgPrivacidadActualizar);
+    await tarjeta.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await tarjeta.getByLabel("Nombre").fill("Asociación Río Bravo");
+    await tarjeta.getByLabel("Seleccionar nuevo logo").setInputFiles({ name: "nuevo.jpg", mimeType: "image/png", buffer: await png(90, 90) });
+    await expect(logoCargado(page, "Vista previa del logo elegido")).resolves.toBe(true);
+    await actualizar.click();
+    await expect(estado(page).filter({ hasText: mensajes.orgActualizada }).textContent()).resolves.toBe(mensajes.orgActualizada);
+    // The list is read again: the new name, its page and the stored new logo
+    await tarjeta.getByRole("heading", { level: 2, name: "Asociación Río Bravo" }).waitFor();
+    await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(organizacionPath("Asociación Río Bravo", id));
+    await expect(logoCargado(page, "Logo de Asociación Río Bravo")).resolves.toBe(true);
+    const [fila] = await query<{ nombre: string; direccion: string; width: number }>(db(), "SELECT o.nombre, o.direccion, a.width FROM organizacion o JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.id = $1", [id]);
+    expect(fila).toEqual({ nombre: "Asociación Río Bravo", direccion: "Plaza del Río 2", width: 90 });
+    await capturas(page, "tus-organizaciones-actualizada");
+
+    // Delete: cancelling keeps it; confirming removes it and shows the empty text
+    await tarjeta.getByRole("button", { name: "Eliminar" }).click();
+    const dialogo = page.getByRole("dialog", { name: "Eliminar organización" });
+    await dialogo.waitFor();
+    await expect(dialogo.getByText(mensajes.eliminarOrgConfirmacion).count()).resolves.toBe(1);
+    await sinViolaciones(page);
+    await dialogo.getByRole("button", { name: "Cancelar" }).click();
+    await expect(dialogo.isVisible()).resolves.toBe(false);
+    expect(await query(db(), "SELECT 1 FROM organizacion WHERE id = $1", [id])).toHaveLength(1);
+    await tarjeta.getByRole("button", { name: "Eliminar" }).click();
+    await dialogo.getByRole("button", { name: "Eliminar" }).click();
+    await main.getByText(mensajes.sinOrganizaciones).waitFor();
+    await expect(estado(page).filter({ hasText: mensajes.orgEliminada }).count()).resolves.toBe(1);
+    await expect(main.getByRole("link", { name: "Crear una organización" }).getAttribute("href")).resolves.toBe("/crear-organizacion");
+    expect(await query(db(), "SELECT 1 FROM organizacion WHERE id = $1", [id])).toEqual([]);
+
+    // After a reload too, for good
+    await page.reload();
+    await expect(main.getByText(mensajes.sinOrganizaciones).count()).resolves.toBe(1);
+    await expect(main.getByRole("article").count()).resolves.toBe(0);
+    await sinViolaciones(page);
+    await capturas(page, "tus-organizaciones-vacia");
+    await ctx.close();
+  });
+
+  it("lists the user's plans in 'Planes Creados', each opening its edit page, or the empty text", async () => {
+    const usuario = await confirmedUser();
+    const origin = await freshOrigin();
+    const plan = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto en la plaza" });
+    const oculto = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Taller aún oculto", visible: false, tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
+    await query(db(), "UPDATE plan SET enlace_web_exterior = 'https://example.com/concierto' WHERE id = $1", [plan]);
+    const otro = await confirmedUser();
+    await insertPlan({ usuarioId: otro.id, origin, titulo: "De otra persona" });
+
+    const ctx = await contexto(usuario);
+    const page = await abrir(ctx, "/mis-planes");
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
+    const enlaces = main.getByRole("list").getByRole("link");
+    await expect(enlaces.count()).resolves.toBe(2);
+    // Its own plans only, hidden ones too, and never the external web: the edit page
+    await expect(main.getByRole("link", { name: /Concierto en la plaza/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${plan}`);
+    await expect(main.getByRole("link", { name: /Concierto en la plaza/ }).getAttribute("target")).resolves.toBeNull();
+    await expect(main.getByRole("link", { name: /Taller aún oculto/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${oculto}`);
+    await expect(main.getByText("De otra persona").count()).resolves.toBe(0);
+    await expect(main.getByText(mensajes.sinPlanesCreados).count()).resolves.toBe(0);
+    await sinViolaciones(page);
+    await capturas(page, "mis-planes");
+    await ctx.close();
+
+    const vacio = await contexto(await confirmedUser());
+    const pagina = await abrir(vacio, "/mis-planes");
+    await expect(pagina.locator("main").getByText(mensajes.sinPlanesCreados, { exact: true }).count()).resolves.toBe(1);
+    await expect(pagina.locator("main article").count()).resolves.toBe(0);
+    await sinViolaciones(pagina);
+    await capturas(pagina, "mis-planes-vacia");
+    await vacio.close();
+  });
+
+  it("lists the saved plans in 'Planes guardados', each opening its page, or the empty text", async () => {
+    const autora = await confirmedUser();
+    const origin = await freshOrigin();
+    const guardado = await insertPlan({ usuarioId: autora.id, origin, titulo: "Romería de San Isidro" });
+    const externo = await insertPlan({ usuarioId: autora.id, origin, titulo: "Feria con web propia" });
+    await insertPlan({ usuarioId: autora.id, origin, titulo: "Sin guardar" });
+    await query(db(), "UPDATE plan SET enlace_web_exterior = 'https://example.com/feria' WHERE id = $1", [externo]);
+
+    const usuario = await confirmedUser();
+    const ctx = await contexto(usuario);
+    const page = await abrir(ctx, "/planes-favoritos");
+    const main = page.locator("main");
+    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes guardados");
+    await expect(main.getByText(mensajes.sinPlanesGuardados, { exact: true }).count()).resolves.toBe(1);
+    await sinViolaciones(page);
+    await capturas(page, "planes-favoritos-vacia");
+
+    for (const id of [externo, guardado]) {
+      expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: usuario.token })).status).toBe(200);
+    }
+    await page.reload();
+    await expect(main.getByText(mensajes.sinPlanesGuardados).count()).resolves.toBe(0);
+    await expect(main.getByRole("list").getByRole("link").count()).resolves.toBe(2);
+    await expect(main.getByRole("link", { name: /Romería de San Isidro/ }).getAttribute("href")).resolves.toBe(planPath("Romería de San Isidro", guardado));
+    await expect(main.getByRole("link", { name: /Feria con web propia/ }).getAttribute("href")).resolves.toBe(planPath("Feria con web propia", externo));
+    await expect(main.getByText("Sin guardar").count()).resolves.toBe(0);
+    await sinViolaciones(page);
+    await capturas(page, "planes-favoritos");
+
+    // Removing one (as the plan page does) takes it off the list
+    expect((await call("PATCH", `/api/plan/eliminar-plan-favorito/${externo}`, { token: usuario.token })).status).toBe(200);
+    await page.reload();
+    await expect(main.getByRole("list").getByRole("link").count()).resolves.toBe(1);
+    await main.getByRole("link", { name: /Romería de San Isidro/ }).click();
+    await page.waitForURL((u) => u.pathname === planPath("Romería de San Isidro", guardado));
+    await ctx.close();
+  });
+});
