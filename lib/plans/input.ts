@@ -100,8 +100,8 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     if (t("precio") !== undefined) {
       const p = t("precio")!;
       if (p === "" || p === "null") d.precio = null;
-      else if (!/^\d{1,7}([.,]\d{1,2})?$/.test(p)) throw new EntradaNoValida(mensajes.precioNoValido);
-      else d.precio = Number(p.replace(",", "."));
+      // A malformed price is left to primerErrorPlan, which reports it in its place of the order.
+      else d.precio = /^\d{1,7}([.,]\d{1,2})?$/.test(p) ? Number(p.replace(",", ".")) : Number.NaN;
     }
     if (t("organizacionId") !== undefined) {
       const o = t("organizacionId")!;
@@ -120,11 +120,30 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
 
 const DIA = 86_400_000;
 
+/** Title, contact e-mail and phone: 50 characters at most (spec §9). */
+export const TITULO_MAX = 50;
+export const CONTACTO_MAX = 50;
+/** Poster formats of spec §9, for the file picker (the server checks the content itself). */
+export const CARTEL_ACCEPT = ".png,.jpg,.jpeg,image/png,image/jpeg";
+const CARTEL_EXTENSION = /\.(png|jpe?g)$/i;
+
+export interface ReglasPlan {
+  /** Picks the creation or the update wording (spec §5). */
+  modo: "crear" | "actualizar";
+  /** The plan has (or gets) a poster. */
+  conCartel: boolean;
+  /** The form's privacy checkbox when the form asks for it; the API never receives it and leaves it undefined. */
+  privacidad?: boolean;
+  /** The chosen file's name, checked by extension in the browser (the server checks the content). */
+  cartelNombre?: string;
+  ahora?: number;
+}
+
 /**
- * The publishing rules of spec §5 in their order, first failure only. `modo` picks the
- * creation or the update wording; `conCartel` says whether the plan has (or gets) a poster.
+ * The publishing rules of spec §5 in their order, first failure only. The API runs them on what
+ * it receives, and the web forms on the very form they are about to send, so a rule lives here once.
  */
-export function primerErrorPlan(d: DatosPlan, modo: "crear" | "actualizar", conCartel: boolean, ahora = Date.now()): string | null {
+export function primerErrorPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelNombre, ahora = Date.now() }: ReglasPlan): string | null {
   if (d.tipo !== "evento" && d.tipo !== "experiencia") return mensajes.tipoObligatorio;
   if (!d.ubicacion || !d.direccion) return mensajes.ubicacionFalta;
   if (modo === "crear") {
@@ -134,7 +153,7 @@ export function primerErrorPlan(d: DatosPlan, modo: "crear" | "actualizar", conC
     if (!conCartel) return mensajes.cartelObligatorio;
     if (!d.municipio) return mensajes.todosObligatorios;
   }
-  if (d.titulo.length > 50) return mensajes.tituloLargo;
+  if (d.titulo.length > TITULO_MAX) return mensajes.tituloLargo;
   if (d.direccion.length > 200 || d.municipio.length > 100) return mensajes.datosNoValidos;
   if (d.tipo === "evento") {
     if (!d.fechaFin) return mensajes.fechaFinFalta;
@@ -149,9 +168,11 @@ export function primerErrorPlan(d: DatosPlan, modo: "crear" | "actualizar", conC
     if (lista.some((h) => h.horaFin <= h.horaInicio)) return mensajes.horaFinAnterior;
     if (d.fechaInicio && d.fechaFin && d.fechaInicio > d.fechaFin) return mensajes.fechaInicioPosterior;
   }
+  if (privacidad === false) return mensajes.planPrivacidad;
   if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) return mensajes.precioNoValido;
-  if ((d.emailContacto?.length ?? 0) > 50 || (d.telefonoContacto?.length ?? 0) > 50) return mensajes.campoLargo;
+  if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX || (d.telefonoContacto?.length ?? 0) > CONTACTO_MAX) return mensajes.campoLargo;
   if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) return mensajes.correoFormato;
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) return mensajes.datosNoValidos;
+  if (cartelNombre !== undefined && !CARTEL_EXTENSION.test(cartelNombre)) return mensajes.imagenTipo;
   return null;
 }

@@ -39,7 +39,7 @@ async function leerPlan(id: string): Promise<PlanRow> {
 export async function crearPlan(user: SessionUser, form: FormData) {
   const d = datosDelFormulario(form);
   const cartel = archivoDe(form, "archivoCartel");
-  const error = primerErrorPlan(d, "crear", cartel !== null);
+  const error = primerErrorPlan(d, { modo: "crear", conCartel: cartel !== null });
   if (error) throw new ApiError(400, error);
   await comprobarOrganizacion(user.id, d.organizacionId);
   const img = await guardarImagenSubida(cartel!, "carteles");
@@ -95,7 +95,7 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)),
   };
   const cartel = archivoDe(form, "archivoCartel");
-  const error = primerErrorPlan(d, "actualizar", cartel !== null || actual.archivoCartel !== null);
+  const error = primerErrorPlan(d, { modo: "actualizar", conCartel: cartel !== null || actual.archivoCartel !== null });
   if (error) throw new ApiError(400, error);
   if (d.organizacionId !== actual.organizacionId) await comprobarOrganizacion(user.id, d.organizacionId);
   const img: StoredImage | null = cartel ? await guardarImagenSubida(cartel, "carteles") : null;

@@ -1,0 +1,31 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
+import styles from "@/components/plans/form/form.module.css";
+import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
+import { planesDeUsuario } from "@/lib/plans/user-plans";
+import { requirePageUser } from "@/lib/users/session";
+
+export const metadata: Metadata = { title: "Editar plan", robots: { index: false } };
+
+interface Props {
+  params: Promise<{ publicacionId: string }>;
+}
+
+/** Spec §2 'Edit plan': the owner's plan with their organizations; anyone else gets the not-found page. */
+export default async function EditarPlanPage({ params }: Props) {
+  const { publicacionId } = await params;
+  const user = await requirePageUser(`/editar-plan/${encodeURIComponent(publicacionId)}`);
+  // Hidden and finished plans too: they are the owner's to edit.
+  const [planes, organizaciones] = await Promise.all([planesDeUsuario(user.id), organizacionesDeUsuario(user.id)]);
+  const plan = planes.find((p) => p._id === publicacionId);
+  if (!plan) notFound();
+  return (
+    <section className={styles.pagina} aria-labelledby="editar-titulo">
+      <h1 id="editar-titulo" className={styles.tituloPagina}>
+        Editar plan
+      </h1>
+      <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
+    </section>
+  );
+}

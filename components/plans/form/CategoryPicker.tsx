@@ -1,0 +1,21 @@
+"use client";
+
+import { CATEGORIAS, type Categoria } from "@/lib/plans/constants";
+import { alternarCategoria } from "@/lib/plans/search-state";
+import styles from "./form.module.css";
+
+/** The plan's categories as toggle buttons, 'Otros' first and by default, with the rules of spec §4. */
+export function CategoryPicker({ value, onChange, leyenda }: { value: Categoria[]; onChange: (c: Categoria[]) => void; leyenda: string }) {
+  return (
+    <fieldset className={styles.grupo}>
+      <legend className={styles.leyenda}>{leyenda}</legend>
+      <div className={styles.chips}>
+        {CATEGORIAS.map((c) => (
+          <button key={c} type="button" className={styles.chip} aria-pressed={value.includes(c)} onClick={() => onChange(alternarCategoria(value, c))}>
+            {c}
+          </button>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import { Component } from "react";
+import styles from "./form.module.css";
+
+export interface Punto {
+  lat: number;
+  lng: number;
+}
+
+// Leaflet needs `window`: the map is only ever rendered in the browser.
+const PinMapLeaflet = dynamic(() => import("./PinMapLeaflet"), {
+  ssr: false,
+  loading: () => <div className={styles.mapa} />,
+});
+
+/** Without a map (a script that fails, a Leaflet error) the municipality's centre still counts. */
+class SinMapaSiFalla extends Component<{ children: React.ReactNode }, { fallo: boolean }> {
+  state = { fallo: false };
+
+  static getDerivedStateFromError() {
+    return { fallo: true };
+  }
+
+  render() {
+    return this.state.fallo ? null : this.props.children;
+  }
+}
+
+/**
+ * The map of the location picker: the pin can be dragged, moved with the arrow keys once focused,
+ * or placed by a click on the map. `encuadre` changes when the view should recentre on the pin.
+ */
+export function PinMap(props: { punto: Punto; encuadre: number; onMover: (p: Punto) => void }) {
+  return (
+    <SinMapaSiFalla>
+      <div className={styles.mapaMarco} role="region" aria-label="Mapa para marcar el lugar exacto">
+        <PinMapLeaflet {...props} />
+      </div>
+      <p className={styles.ayuda}>Arrastra el marcador, o toca el mapa, hasta el lugar exacto del plan. Con el teclado: selecciona el marcador y muévelo con las flechas.</p>
+    </SinMapaSiFalla>
+  );
+}

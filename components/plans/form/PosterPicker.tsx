@@ -1,0 +1,61 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { CARTEL_ACCEPT } from "@/lib/plans/input";
+import styles from "./form.module.css";
+
+/** The preview URL of a chosen file, released when the file changes or the picker goes away. */
+function useUrlDeArchivo(archivo: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!archivo) return;
+    const u = URL.createObjectURL(archivo);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the object URL is an external resource tied to this effect
+    setUrl(u);
+    return () => {
+      URL.revokeObjectURL(u);
+      setUrl(null);
+    };
+  }, [archivo]);
+  return archivo ? url : null;
+}
+
+/**
+ * The poster (spec §2): a PNG or JPEG chosen with a file picker, previewed at once. With a stored
+ * poster (edit page) the button reads 'Seleccionar nuevo cartel'.
+ */
+export function PosterPicker({ archivo, urlGuardada, onArchivo }: { archivo: File | null; urlGuardada?: string | null; onArchivo: (f: File | null) => void }) {
+  const id = useId();
+  const vista = useUrlDeArchivo(archivo) ?? (archivo ? null : (urlGuardada ?? null));
+  return (
+    <div className={styles.campo} role="group" aria-labelledby={`${id}-titulo`}>
+      <span className={styles.etiqueta} id={`${id}-titulo`}>
+        Cartel
+      </span>
+      <input
+        id={id}
+        className={`visually-hidden ${styles.archivo}`}
+        type="file"
+        accept={CARTEL_ACCEPT}
+        aria-describedby={`${id}-ayuda`}
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          if (f) onArchivo(f);
+          // The same file can be chosen again after a reset.
+          e.target.value = "";
+        }}
+      />
+      <label htmlFor={id} className={styles.botonArchivo}>
+        {urlGuardada || archivo ? "Seleccionar nuevo cartel" : "Seleccionar cartel"}
+      </label>
+      <p id={`${id}-ayuda`} className={styles.ayuda}>
+        Imagen PNG o JPG de hasta 10 MB.
+      </p>
+      {archivo && <p className={styles.nombreArchivo}>Archivo elegido: {archivo.name}</p>}
+      {vista && (
+        // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an already resized variant
+        <img src={vista} alt="Vista previa del cartel" className={styles.vistaCartel} />
+      )}
+    </div>
+  );
+}

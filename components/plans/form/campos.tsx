@@ -1,0 +1,188 @@
+"use client";
+
+import Link from "next/link";
+import { useId } from "react";
+import { Controller, useController, useFormContext, useWatch } from "react-hook-form";
+import type { CamposPlan } from "@/lib/plans/formulario";
+import { CONTACTO_MAX, TITULO_MAX } from "@/lib/plans/input";
+import { CategoryPicker } from "./CategoryPicker";
+import { DescriptionEditor } from "./DescriptionEditor";
+import { LocationPicker, type Ubicacion } from "./LocationPicker";
+import { OrganizationSelect, type useOrganizaciones } from "./OrganizationSelect";
+import { PlanDates } from "./PlanDates";
+import { PosterPicker } from "./PosterPicker";
+import { WeeklySchedule } from "./WeeklySchedule";
+import styles from "./form.module.css";
+
+/**
+ * The plan's fields bound to the surrounding react-hook-form (FormProvider), shared by the wizard's
+ * steps and the edit page so that each field is written once.
+ */
+function useCampos() {
+  const { control, setValue } = useFormContext<CamposPlan>();
+  const poner = <K extends keyof CamposPlan>(k: K, v: CamposPlan[K]) => setValue(k, v as never, { shouldDirty: true });
+  return { control, poner };
+}
+
+/**
+ * Text inputs and checkboxes as controlled fields: their values are in the server's HTML too, so
+ * the edit page never shows empty fields before hydration.
+ */
+function useTexto(name: "titulo" | "precio" | "emailContacto" | "telefonoContacto") {
+  const { field } = useController<CamposPlan, typeof name>({ name });
+  return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, value: field.value };
+}
+
+function useCasilla(name: "contacto" | "privacidad") {
+  const { field } = useController<CamposPlan, typeof name>({ name });
+  return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, checked: field.value };
+}
+
+export function CampoTitulo() {
+  const entrada = useTexto("titulo");
+  const titulo = entrada.value;
+  const id = useId();
+  return (
+    <div className={styles.campo}>
+      <div className={styles.cabeceraCampo}>
+        <label htmlFor={id} className={styles.etiqueta}>
+          Título
+        </label>
+        <span id={`${id}-contador`} className={styles.contador}>
+          {`${titulo.length} - ${TITULO_MAX}`}
+        </span>
+      </div>
+      <input id={id} className={styles.input} type="text" maxLength={TITULO_MAX} aria-describedby={`${id}-contador`} {...entrada} />
+    </div>
+  );
+}
+
+export function CampoCategorias({ leyenda = "Categorías" }: { leyenda?: string }) {
+  const { control } = useCampos();
+  return <Controller control={control} name="categorias" render={({ field }) => <CategoryPicker value={field.value} onChange={field.onChange} leyenda={leyenda} />} />;
+}
+
+export function CampoUbicacion() {
+  const { control, poner } = useCampos();
+  const [municipio, direccion, ubicacion] = useWatch({ control, name: ["municipio", "direccion", "ubicacion"] });
+  const onCambio = (c: Partial<Ubicacion>) => {
+    if (c.municipio !== undefined) poner("municipio", c.municipio);
+    if (c.direccion !== undefined) poner("direccion", c.direccion);
+    if (c.ubicacion !== undefined) poner("ubicacion", c.ubicacion);
+  };
+  return <LocationPicker valor={{ municipio, direccion, ubicacion }} onCambio={onCambio} />;
+}
+
+export function CampoCartel({ urlGuardada }: { urlGuardada?: string | null }) {
+  const { control, poner } = useCampos();
+  const cartel = useWatch({ control, name: "cartel" });
+  return <PosterPicker archivo={cartel} urlGuardada={urlGuardada} onArchivo={(f) => poner("cartel", f)} />;
+}
+
+/** Dates for an event; for an experience its week and, optionally, its first and last day. */
+export function CampoFechas() {
+  const { control, poner } = useCampos();
+  const [tipo, fechaInicio, fechaFin, horarios] = useWatch({ control, name: ["tipo", "fechaInicio", "fechaFin", "horarios"] });
+  const fechas = (opcionales: boolean) => (
+    <PlanDates
+      inicio={fechaInicio}
+      fin={fechaFin}
+      opcionales={opcionales}
+      onCambio={(c) => {
+        if (c.fechaInicio !== undefined) poner("fechaInicio", c.fechaInicio);
+        if (c.fechaFin !== undefined) poner("fechaFin", c.fechaFin);
+      }}
+    />
+  );
+  if (tipo !== "experiencia") return fechas(false);
+  return (
+    <>
+      <WeeklySchedule horarios={horarios} onCambio={(h) => poner("horarios", h)} />
+      {fechas(true)}
+    </>
+  );
+}
+
+export function CampoDescripcion() {
+  const { control } = useCampos();
+  return <Controller control={control} name="descripcion" render={({ field }) => <DescriptionEditor valor={field.value} onCambio={field.onChange} />} />;
+}
+
+export function CampoPrecio() {
+  const entrada = useTexto("precio");
+  const id = useId();
+  return (
+    <div className={styles.campo}>
+      <label htmlFor={id} className={styles.etiqueta}>
+        Precio (€)
+      </label>
+      <input id={id} className={styles.input} type="number" inputMode="decimal" min={0} step={0.01} aria-describedby={`${id}-ayuda`} {...entrada} />
+      <p id={`${id}-ayuda`} className={styles.ayuda}>
+        Déjalo vacío si es gratis.
+      </p>
+    </div>
+  );
+}
+
+export function CampoOrganizacion({ organizaciones, variante }: { organizaciones: ReturnType<typeof useOrganizaciones>; variante: "publicar" | "editar" }) {
+  const { control } = useCampos();
+  return (
+    <Controller
+      control={control}
+      name="organizacionId"
+      render={({ field }) => <OrganizationSelect valor={field.value} onCambio={field.onChange} organizaciones={organizaciones} variante={variante} />}
+    />
+  );
+}
+
+/**
+ * Contact e-mail and phone with the privacy acceptance. On the edit page a switch reveals them
+ * (spec §2); the wizard always shows them.
+ */
+export function CamposContacto({ interruptor = false }: { interruptor?: boolean }) {
+  const interruptorEntrada = useCasilla("contacto");
+  const correo = useTexto("emailContacto");
+  const telefono = useTexto("telefonoContacto");
+  const privacidad = useCasilla("privacidad");
+  const contacto = interruptorEntrada.checked;
+  const id = useId();
+  return (
+    <fieldset className={styles.grupo}>
+      <legend className={interruptor ? "visually-hidden" : styles.leyenda}>Contacto</legend>
+      {interruptor && (
+        <label className={styles.interruptor}>
+          <input type="checkbox" role="switch" {...interruptorEntrada} />
+          Mostrar datos de contacto
+        </label>
+      )}
+      {(!interruptor || contacto) && (
+        <>
+          <div className={styles.fila}>
+            <div className={styles.campo}>
+              <label htmlFor={`${id}-correo`} className={styles.etiqueta}>
+                Correo electrónico de contacto
+              </label>
+              <input id={`${id}-correo`} className={styles.input} type="email" autoComplete="email" maxLength={CONTACTO_MAX} {...correo} />
+            </div>
+            <div className={styles.campo}>
+              <label htmlFor={`${id}-telefono`} className={styles.etiqueta}>
+                Teléfono de contacto
+              </label>
+              <input id={`${id}-telefono`} className={styles.input} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACTO_MAX} {...telefono} />
+            </div>
+          </div>
+          <label className={styles.checkbox}>
+            <input type="checkbox" {...privacidad} />
+            <span>
+              He leído y acepto la{" "}
+              <Link href="/politica-privacidad" target="_blank">
+                política de privacidad
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </Link>
+            </span>
+          </label>
+        </>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { llamar, mensajeDe } from "@/components/account/api";
+import { enlaceWhatsApp } from "@/components/plans/enlaces";
+import { mensajeDeError } from "@/components/plans/errores";
+import { Aviso, Field } from "@/components/ui/Field";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
+import { mensajes } from "@/lib/messages";
+import { destacadoSchema } from "@/lib/promotions/schemas";
+
+export interface PlanPublicado {
+  _id: string;
+  titulo: string;
+  urlPlan: string;
+}
+
+const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
+
+/**
+ * After publishing a plan priced above 10 (spec §2, §4, §9): an offer to feature it. The phone is
+ * required (the API's own schema); the request goes to POST /api/emailDestacado, and e-mail and
+ * WhatsApp are offered as other ways. Closing it goes home (the wizard's caller decides).
+ */
+export function PromotionModal({ plan, contacto, onCerrar }: { plan: PlanPublicado | null; contacto: string; onCerrar: () => void }) {
+  const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
+  const { register, handleSubmit, reset, formState } = useForm<{ telefono: string }>({
+    resolver: zodResolver(destacadoSchema) as never,
+    defaultValues: { telefono: "" },
+  });
+
+  async function enviar({ telefono }: { telefono: string }) {
+    if (!plan) return;
+    setResultado({});
+    const r = await llamar("POST", "/api/emailDestacado", { telefono, nombrePlan: plan.titulo, idPlan: plan._id, origen: "Web app" });
+    if (!r.ok) return setResultado({ error: mensajeDeError(r, mensajes.errorDestacarPlan) });
+    reset({ telefono: "" });
+    setResultado({ exito: mensajeDe(r, mensajes.destacadoEnviado) });
+  }
+
+  const texto = plan ? `Hola, quiero destacar mi plan «${plan.titulo}»: ${plan.urlPlan}` : "";
+  return (
+    <Modal
+      abierto={plan !== null}
+      titulo={mensajes.promocionTitulo}
+      onCerrar={onCerrar}
+      acciones={
+        <button type="button" className={ui.buttonGhost} onClick={onCerrar}>
+          Cerrar
+        </button>
+      }
+    >
+      <p>¿Quieres que lo vea más gente? Podemos destacarlo en las búsquedas desde 2 € a la semana o 5 € al mes. Déjanos tu teléfono y te llamamos.</p>
+      <form onSubmit={handleSubmit(enviar)} noValidate>
+        <Field etiqueta="Teléfono" type="tel" autoComplete="tel" inputMode="tel" maxLength={50} {...register("telefono")} />
+        <Aviso error={formState.errors.telefono?.message ?? resultado.error} exito={resultado.exito} />
+        <button type="submit" className="button" disabled={formState.isSubmitting}>
+          Quiero destacarlo
+        </button>
+      </form>
+      <p>
+        También puedes escribirnos a{" "}
+        <a href={`mailto:${contacto}?subject=${encodeURIComponent("Destacar mi plan")}&body=${encodeURIComponent(texto)}`}>{contacto}</a> o por{" "}
+        <a href={enlaceWhatsApp([texto])} target="_blank" rel="noopener noreferrer">
+          WhatsApp
+          {NUEVA_PESTANA}
+        </a>
+        .
+      </p>
+    </Modal>
+  );
+}

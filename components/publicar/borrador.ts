@@ -1,0 +1,105 @@
+import { z } from "zod";
+import { CATEGORIAS } from "@/lib/plans/constants";
+import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
+
+/**
+ * The wizard's draft (spec §3 'Wizard draft'), kept in this browser per user so it survives a
+ * reload or a detour to create an organization: the fields and the step in localStorage, the
+ * poster file in IndexedDB (files are too big for localStorage and IndexedDB stores them as they are).
+ */
+
+export interface Borrador {
+  paso: number;
+  campos: CamposPlan;
+}
+
+const clave = (usuarioId: string) => `borradorPlan:${usuarioId}`;
+
+// A draft written by an older version, or edited by hand, falls back field by field.
+const i = CAMPOS_INICIALES;
+const camposSchema = z.object({
+  tipo: z.enum(["evento", "experiencia", ""]).catch(i.tipo),
+  categorias: z.array(z.enum(CATEGORIAS)).min(1).catch(i.categorias),
+  titulo: z.string().catch(i.titulo),
+  municipio: z.string().catch(i.municipio),
+  direccion: z.string().catch(i.direccion),
+  ubicacion: z.object({ lng: z.number(), lat: z.number() }).nullable().catch(i.ubicacion),
+  fechaInicio: z.string().catch(i.fechaInicio),
+  fechaFin: z.string().catch(i.fechaFin),
+  horarios: z.array(z.object({ diaSemana: z.number().int().min(0).max(6), horaInicio: z.string(), horaFin: z.string() })).catch(i.horarios),
+  descripcion: z.string().catch(i.descripcion),
+  precio: z.string().catch(i.precio),
+  organizacionId: z.string().catch(i.organizacionId),
+  contacto: z.boolean().catch(i.contacto),
+  emailContacto: z.string().catch(i.emailContacto),
+  telefonoContacto: z.string().catch(i.telefonoContacto),
+  privacidad: z.boolean().catch(i.privacidad),
+});
+const borradorSchema = z.object({ paso: z.number().int().min(1).max(4).catch(1), campos: camposSchema });
+
+export function leerBorrador(usuarioId: string): Borrador | null {
+  try {
+    const texto = localStorage.getItem(clave(usuarioId));
+    if (!texto) return null;
+    const b = borradorSchema.parse(JSON.parse(texto));
+    return { paso: b.paso, campos: { ...b.campos, cartel: null } };
+  } catch {
+    return null;
+  }
+}
+
+export function guardarBorrador(usuarioId: string, { paso, campos }: Borrador): void {
+  try {
+    // The poster file goes to IndexedDB (guardarCartel); JSON would turn it into {}.
+    localStorage.setItem(clave(usuarioId), JSON.stringify({ paso, campos: { ...campos, cartel: null } }));
+  } catch {
+    // Private mode or a full storage: the wizard still works, without a draft.
+  }
+}
+
+const BASE = "planazo";
+const ALMACEN = "carteles";
+
+function abrir(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const peticion = indexedDB.open(BASE, 1);
+    peticion.onupgradeneeded = () => peticion.result.createObjectStore(ALMACEN);
+    peticion.onsuccess = () => resolve(peticion.result);
+    peticion.onerror = () => reject(peticion.error);
+  });
+}
+
+async function conAlmacen<T>(modo: IDBTransactionMode, accion: (s: IDBObjectStore) => IDBRequest<T>): Promise<T | null> {
+  try {
+    const db = await abrir();
+    try {
+      return await new Promise<T>((resolve, reject) => {
+        const peticion = accion(db.transaction(ALMACEN, modo).objectStore(ALMACEN));
+        peticion.onsuccess = () => resolve(peticion.result);
+        peticion.onerror = () => reject(peticion.error);
+      });
+    } finally {
+      db.close();
+    }
+  } catch {
+    return null;
+  }
+}
+
+export async function guardarCartel(usuarioId: string, cartel: File | null): Promise<void> {
+  await conAlmacen<unknown>("readwrite", (s) => (cartel ? s.put(cartel, usuarioId) : s.delete(usuarioId)) as IDBRequest<unknown>);
+}
+
+export async function leerCartel(usuarioId: string): Promise<File | null> {
+  const f = await conAlmacen<unknown>("readonly", (s) => s.get(usuarioId));
+  return f instanceof File ? f : null;
+}
+
+export async function borrarBorrador(usuarioId: string): Promise<void> {
+  try {
+    localStorage.removeItem(clave(usuarioId));
+  } catch {
+    // Nothing stored.
+  }
+  await guardarCartel(usuarioId, null);
+}

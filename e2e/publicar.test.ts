@@ -1,0 +1,394 @@
+import { randomBytes } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mensajes } from "@/lib/messages";
+import { localDeInstante } from "@/lib/plans/formulario";
+import { launchBrowser, screenshotPath } from "./support/browser";
+import { query } from "./support/database";
+import { enviarFormulario, formulario, png } from "./support/forms";
+import { contextoConectado } from "./support/session-context";
+import { confirmedUser } from "./support/users";
+
+const db = () => process.env.DATABASE_URL!;
+const HORA = 3_600_000;
+const DIA = 24 * HORA;
+/** Two small towns of the gazetteer (data/municipios.csv) that no other test uses. */
+const GRIEGOS = { nombre: "Griegos", lat: 40.42722, lng: -1.71201 };
+const VALDELINARES = { nombre: "Valdelinares", lat: 40.39114, lng: -0.60593 };
+
+type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
+
+/** A Madrid wall-clock picker value `dias` days from now, on the hour. */
+const fecha = (dias: number, horas = 0) => localDeInstante(new Date(Math.ceil((Date.now() + dias * DIA) / HORA) * HORA + horas * HORA).toISOString());
+const unico = (texto: string) => `${texto} ${randomBytes(3).toString("hex")}`;
+
+const alerta = (page: Page) => page.locator("main").getByRole("alert");
+
+/** Presses the wizard's button and waits for the message (the resolver runs asynchronously). */
+async function pulsarYLeer(page: Page, boton: string, esperado: string) {
+  await page.getByRole("button", { name: boton, exact: true }).click();
+  await expect.poll(() => alerta(page).textContent(), { timeout: 5_000 }).toBe(esperado);
+}
+
+/** A full-page screenshot from the top (the sticky navbar stays where it belongs). */
+async function captura(page: Page, nombre: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: screenshotPath(nombre), fullPage: true });
+}
+
+async function sinViolaciones(page: Page, donde: string) {
+  const r = await new AxeBuilder({ page }).analyze();
+  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), donde).toEqual([]);
+}
+
+const tituloPaso = (page: Page) => page.locator("#paso-titulo");
+
+async function esperarPaso(page: Page, nombre: string) {
+  await page.locator("ol li[aria-current='step']", { hasText: nombre }).waitFor();
+}
+
+async function elegirMunicipio(page: Page, nombre: string) {
+  await page.getByRole("combobox", { name: "Municipio" }).fill(nombre);
+  await page.getByRole("option").filter({ hasText: nombre }).first().click();
+  await page.locator(".leaflet-marker-icon").waitFor();
+}
+
+async function ponerCartel(page: Page, nombre = "cartel.png", etiqueta: string | RegExp = /^Seleccionar (nuevo )?cartel$/) {
+  const buffer = nombre.endsWith(".gif") ? Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1") : await png(400, 600);
+  await page.getByLabel(etiqueta).setInputFiles({ name: nombre, mimeType: nombre.endsWith(".gif") ? "image/gif" : "image/png", buffer });
+  await page.getByText(`Archivo elegido: ${nombre}`).waitFor();
+}
+
+async function fechas(page: Page, inicio: string, fin: string) {
+  await page.getByLabel("Seleccionar fecha de inicio", { exact: true }).fill(inicio);
+  await page.getByLabel("Seleccionar fecha de fin", { exact: true }).fill(fin);
+}
+
+/** Steps 1 and 2 without detours: the type, then the categories as they are. */
+async function tipoYCategorias(page: Page, tipo: "Evento" | "Experiencia", categorias: string[] = []) {
+  await page.getByRole("radio", { name: new RegExp(`^${tipo}`) }).check();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await esperarPaso(page, "Categoría");
+  for (const c of categorias) await page.getByRole("button", { name: c, exact: true }).click();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await esperarPaso(page, "Datos");
+}
+
+/** Step 3 of an event with valid data. */
+async function datosDeEvento(page: Page, titulo: string, lugar = GRIEGOS) {
+  await page.getByLabel("Título").fill(titulo);
+  await elegirMunicipio(page, lugar.nombre);
+  await page.getByLabel("Dirección").fill("Plaza de la Iglesia, 1");
+  await ponerCartel(page);
+  await fechas(page, fecha(3), fecha(3, 5));
+}
+
+async function planPorTitulo(titulo: string) {
+  const [p] = await query<{ id: string; lng: number; lat: number; categorias: string[]; precio: string | null; tipo: string; email_contacto: string | null; descripcion: string }>(
+    db(),
+    `SELECT id, ST_X(ubicacion::geometry) AS lng, ST_Y(ubicacion::geometry) AS lat, categorias::text[] AS categorias, precio::text, tipo::text,
+            email_contacto, descripcion FROM plan WHERE titulo = $1`,
+    [titulo],
+  );
+  return p;
+}
+
+describe("the publishing wizard /publicar", () => {
+  let browser: Browser;
+  let usuario: Usuario;
+  const bloqueados = new Set<string>();
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    usuario = await confirmedUser("Pilar Publicadora");
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("publishes an event through the four steps, with every data-step message once, then shows it on its page and in the search", async () => {
+    const ctx = await contextoConectado(browser, usuario, { bloqueados });
+    const page = await ctx.newPage();
+    const titulo = unico("Verbena en la plaza");
+    const res = await page.goto(`${inject("baseUrl")}/publicar`);
+    expect(res?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Publicar un plan");
+    await expect(page.locator("ol[aria-label='Pasos para publicar'] li").allTextContents()).resolves.toEqual(["Tipo", "Categoría", "Datos", "Opcional"]);
+
+    // Step 1: a type is needed; the message goes when the step changes.
+    await esperarPaso(page, "Tipo");
+    await sinViolaciones(page, "paso 1");
+    await captura(page, "publicar-1-tipo-390");
+    await pulsarYLeer(page, "Continuar", mensajes.tipoObligatorio);
+    await page.getByRole("radio", { name: /^Evento/ }).check();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Categoría");
+    await expect(alerta(page).count()).resolves.toBe(0);
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("paso-titulo");
+
+    // Step 2: 'Otros' by default; another replaces it, 'Otros' clears the rest, empty goes back to 'Otros'.
+    const pulsada = (c: string) => page.getByRole("button", { name: c, exact: true }).getAttribute("aria-pressed");
+    await expect(pulsada("Otros")).resolves.toBe("true");
+    await page.getByRole("button", { name: "Fiesta", exact: true }).click();
+    await expect(pulsada("Otros")).resolves.toBe("false");
+    await page.getByRole("button", { name: "Fiesta", exact: true }).click();
+    await expect(pulsada("Otros")).resolves.toBe("true");
+    await page.getByRole("button", { name: "Deporte", exact: true }).click();
+    await page.getByRole("button", { name: "Otros", exact: true }).click();
+    await expect(pulsada("Deporte")).resolves.toBe("false");
+    await page.getByRole("button", { name: "Fiestas de pueblo", exact: true }).click();
+    await page.getByRole("button", { name: "Cultura", exact: true }).click();
+    await sinViolaciones(page, "paso 2");
+    await captura(page, "publicar-2-categoria-390");
+    // Back goes one step and keeps the choice.
+    await page.getByRole("button", { name: "Atrás" }).click();
+    await esperarPaso(page, "Tipo");
+    await expect(page.getByRole("radio", { name: /^Evento/ }).isChecked()).resolves.toBe(true);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Categoría");
+    await expect(pulsada("Cultura")).resolves.toBe("true");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Datos");
+
+    // Step 3: the rules of spec §5 in their order, each message once.
+    await pulsarYLeer(page, "Continuar", mensajes.ubicacionFalta);
+    await elegirMunicipio(page, GRIEGOS.nombre);
+    await page.getByLabel("Dirección").fill("Plaza de la Iglesia, 1");
+    await pulsarYLeer(page, "Continuar", mensajes.todosObligatorios);
+    await page.getByLabel("Título").fill(titulo);
+    await expect(page.getByText(`${titulo.length} - 50`).count()).resolves.toBe(1);
+    await expect(page.getByLabel("Título").getAttribute("maxlength")).resolves.toBe("50");
+    await ponerCartel(page);
+    await expect(page.getByRole("img", { name: "Vista previa del cartel" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 400)).resolves.toBe(true);
+    await pulsarYLeer(page, "Continuar", mensajes.fechaFinFalta);
+    await fechas(page, "", fecha(3, 5));
+    await pulsarYLeer(page, "Continuar", mensajes.fechaInicioFalta);
+    await fechas(page, fecha(4), fecha(3));
+    await pulsarYLeer(page, "Continuar", mensajes.fechaInicioPosterior);
+    await fechas(page, fecha(-4), fecha(-3));
+    await pulsarYLeer(page, "Continuar", mensajes.fechaFinPasadaEvento);
+    await fechas(page, fecha(2), fecha(64));
+    await pulsarYLeer(page, "Continuar", mensajes.duracionMaxima);
+    await fechas(page, fecha(3), fecha(3, 5));
+    await ponerCartel(page, "cartel.gif");
+    await pulsarYLeer(page, "Continuar", mensajes.imagenTipo);
+    await ponerCartel(page, "cartel.png");
+    // The pickers: no day before today, 15-minute steps, the choice repeated as dd/MM/yyyy HH:mm.
+    const inicio = page.getByLabel("Seleccionar fecha de inicio", { exact: true });
+    await expect(inicio.getAttribute("step")).resolves.toBe("900");
+    await expect(inicio.getAttribute("min")).resolves.toBe(`${fecha(0).slice(0, 10)}T00:00`);
+    const [d, h] = fecha(3).split("T");
+    await expect(page.getByText(`Elegida: ${d.split("-").reverse().join("/")} ${h}`).count()).resolves.toBe(1);
+    // The pin is dragged away from the town's centre to the exact spot.
+    const pin = page.locator(".leaflet-marker-icon");
+    await pin.scrollIntoViewIfNeeded();
+    const caja = (await pin.boundingBox())!;
+    await page.mouse.move(caja.x + caja.width / 2, caja.y + caja.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(caja.x + caja.width / 2 + 60, caja.y + caja.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    await sinViolaciones(page, "paso 3");
+    await captura(page, "publicar-3-datos-390");
+    await page.getByRole("button", { name: "Continuar" }).scrollIntoViewIfNeeded();
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(500);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Opcional");
+    await expect(alerta(page).count()).resolves.toBe(0);
+    await expect(page.evaluate(() => window.scrollY)).resolves.toBe(0);
+
+    // Step 4: description with its preview, price, organization, contact and the privacy acceptance.
+    await page.getByLabel("Descripción", { exact: true }).fill("Con **orquesta** hasta tarde.");
+    await page.getByRole("tab", { name: "Vista previa" }).click();
+    await expect(page.getByRole("tabpanel").locator("strong").textContent()).resolves.toBe("orquesta");
+    await page.getByRole("tab", { name: "Escribir" }).click();
+    await expect(page.getByLabel("Precio (€)").getAttribute("step")).resolves.toBe("0.01");
+    await expect(page.getByLabel("Precio (€)").getAttribute("min")).resolves.toBe("0");
+    await page.getByLabel("Precio (€)").fill("8.50");
+    const crear = page.getByRole("link", { name: /Crear una organización/ });
+    await expect(crear.getAttribute("href")).resolves.toBe("/crear-organizacion");
+    await expect(crear.getAttribute("target")).resolves.toBe("_blank");
+    await page.getByLabel("Correo electrónico de contacto").fill("verbena@example.com");
+    await page.getByLabel("Teléfono de contacto").fill("600 111 222");
+    await sinViolaciones(page, "paso 4");
+    await captura(page, "publicar-4-opcional-390");
+    await pulsarYLeer(page, "Publicar", mensajes.planPrivacidad);
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await page.getByRole("button", { name: "Publicar" }).click();
+
+    // Not above 10 €: straight to the new plan's page.
+    await page.waitForURL(/\/plan\//);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(titulo);
+    await expect(page.locator("main").getByText(GRIEGOS.nombre, { exact: true }).count()).resolves.toBe(1);
+    const plan = await planPorTitulo(titulo);
+    expect(plan).toMatchObject({ tipo: "evento", categorias: ["Fiestas de pueblo", "Cultura"], precio: "8.50", email_contacto: "verbena@example.com", descripcion: "Con **orquesta** hasta tarde." });
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`/${plan.id}$`));
+    // The dragged pin: east and south of the centre, still within a kilometre.
+    expect(plan.lng).toBeGreaterThan(GRIEGOS.lng);
+    expect(plan.lat).toBeLessThan(GRIEGOS.lat);
+    expect(Math.abs(plan.lng - GRIEGOS.lng) + Math.abs(plan.lat - GRIEGOS.lat)).toBeLessThan(0.02);
+    // The draft is gone.
+    await expect(page.evaluate((k) => localStorage.getItem(k), `borradorPlan:${usuario.id}`)).resolves.toBeNull();
+
+    // The search near the town finds it.
+    await page.goto(`${inject("baseUrl")}/?${new URLSearchParams({ municipio: GRIEGOS.nombre, lat: String(GRIEGOS.lat), lng: String(GRIEGOS.lng), radio: "5" })}`);
+    await expect(page.locator("main").getByRole("link", { name: titulo }).count()).resolves.toBe(1);
+    expect([...bloqueados].every((h) => h.endsWith("openstreetmap.org"))).toBe(true);
+    await ctx.close();
+  }, 120_000);
+
+  it("publishes an experience with two days, Monday first and Wednesday as X", async () => {
+    const ctx = await contextoConectado(browser, usuario);
+    const page = await ctx.newPage();
+    const titulo = unico("Visita al mirador");
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    await tipoYCategorias(page, "Experiencia", ["Turismo"]);
+    await page.getByLabel("Título").fill(titulo);
+    await elegirMunicipio(page, VALDELINARES.nombre);
+    await page.getByLabel("Dirección").fill("Mirador del pueblo");
+    await ponerCartel(page);
+    const dias = page.getByRole("group", { name: "Días y horarios disponibles" }).getByRole("button");
+    await expect(dias.allTextContents()).resolves.toEqual(["L", "M", "X", "J", "V", "S", "D"]);
+    await expect(page.getByRole("button", { name: "Miércoles" }).textContent()).resolves.toBe("X");
+    await pulsarYLeer(page, "Continuar", mensajes.horariosFaltan);
+    await page.getByRole("button", { name: "Domingo" }).click();
+    await page.getByRole("button", { name: "Sábado" }).click();
+    await pulsarYLeer(page, "Continuar", mensajes.horariosFaltan);
+    await page.getByLabel("Hora de inicio (Sábado)").fill("10:00");
+    await page.getByLabel("Hora de fin (Sábado)").fill("12:30");
+    await page.getByLabel("Hora de inicio (Domingo)").fill("12:00");
+    await page.getByLabel("Hora de fin (Domingo)").fill("11:00");
+    await pulsarYLeer(page, "Continuar", mensajes.horaFinAnterior);
+    await page.getByLabel("Hora de fin (Domingo)").fill("13:45");
+    // The optional dates of an experience.
+    await page.getByLabel("Seleccionar fecha de fin (opcional)").fill(fecha(40));
+    await captura(page, "publicar-3-experiencia-390");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Opcional");
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await page.waitForURL(/\/plan\//);
+    await expect(page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }).count()).resolves.toBe(1);
+    await expect(page.locator("main").getByText("De 10:00 a 12:30").count()).resolves.toBe(1);
+    await expect(page.locator("main").getByText("De 12:00 a 13:45").count()).resolves.toBe(1);
+    const plan = await planPorTitulo(titulo);
+    expect(plan).toMatchObject({ tipo: "experiencia", categorias: ["Turismo"], precio: null, email_contacto: null });
+    const horarios = await query(db(), "SELECT dia_semana, hora_inicio, hora_fin FROM horario_disponible WHERE plan_id = $1 ORDER BY dia_semana", [plan.id]);
+    expect(horarios).toEqual([
+      { dia_semana: 0, hora_inicio: "12:00", hora_fin: "13:45" },
+      { dia_semana: 6, hora_inicio: "10:00", hora_fin: "12:30" },
+    ]);
+    await ctx.close();
+  }, 90_000);
+
+  it("offers the promotion for a plan above 10 €, stores the request and goes home when closed", async () => {
+    const ctx = await contextoConectado(browser, usuario);
+    const page = await ctx.newPage();
+    const titulo = unico("Concierto de verano");
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    await tipoYCategorias(page, "Evento");
+    await datosDeEvento(page, titulo);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Opcional");
+    await page.getByLabel("Precio (€)").fill("15");
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await page.getByRole("button", { name: "Publicar" }).click();
+
+    const modal = page.getByRole("dialog", { name: mensajes.promocionTitulo });
+    await modal.waitFor();
+    const plan = await planPorTitulo(titulo);
+    expect(plan.precio).toBe("15.00");
+    await expect(modal.getByRole("link", { name: /@/ }).getAttribute("href")).resolves.toMatch(/^mailto:hola@planazo\.es\?subject=/);
+    const chat = modal.getByRole("link", { name: /WhatsApp/ });
+    await expect(chat.getAttribute("href")).resolves.toContain(encodeURIComponent(titulo));
+    await expect(chat.getAttribute("target")).resolves.toBe("_blank");
+    await modal.getByRole("button", { name: "Quiero destacarlo" }).click();
+    await expect.poll(() => modal.getByRole("alert").textContent()).toBe(mensajes.destacadoTelefono);
+    await sinViolaciones(page, "modal de promoción");
+    await page.screenshot({ path: screenshotPath("publicar-promocion-390") });
+    await modal.getByLabel("Teléfono").fill("600 123 456");
+    await modal.getByRole("button", { name: "Quiero destacarlo" }).click();
+    await expect.poll(() => modal.getByRole("status").textContent()).toBe(mensajes.destacadoEnviado);
+    await expect(modal.getByLabel("Teléfono").inputValue()).resolves.toBe("");
+    const solicitudes = await query(db(), "SELECT telefono, nombre, correo, nombre_plan, origen, id_user FROM solicitud_destacado WHERE plan_id = $1", [plan.id]);
+    expect(solicitudes).toEqual([{ telefono: "600 123 456", nombre: "Pilar Publicadora", correo: usuario.correo, nombre_plan: titulo, origen: "Web app", id_user: usuario.id }]);
+    await modal.getByRole("button", { name: "Cerrar" }).click();
+    await page.waitForURL(`${inject("baseUrl")}/`);
+    await ctx.close();
+  }, 90_000);
+
+  it("keeps the draft, poster included, through a reload and a detour to create an organization", async () => {
+    const ctx = await contextoConectado(browser, usuario);
+    const page = await ctx.newPage();
+    const titulo = unico("Taller de cerámica");
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    await tipoYCategorias(page, "Evento", ["Taller"]);
+    await page.getByLabel("Título").fill(titulo);
+    await elegirMunicipio(page, GRIEGOS.nombre);
+    await page.getByLabel("Dirección").fill("Calle Mayor, 7");
+    await ponerCartel(page);
+    await page.getByLabel("Seleccionar fecha de inicio", { exact: true }).fill(fecha(5));
+
+    const comprobar = async () => {
+      await esperarPaso(page, "Datos");
+      await expect(tituloPaso(page).textContent()).resolves.toContain("Datos del plan");
+      await expect(page.getByLabel("Título").inputValue()).resolves.toBe(titulo);
+      await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe(GRIEGOS.nombre);
+      await expect(page.getByLabel("Dirección").inputValue()).resolves.toBe("Calle Mayor, 7");
+      await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(fecha(5));
+      await page.getByText("Archivo elegido: cartel.png").waitFor();
+      await page.locator(".leaflet-marker-icon").waitFor();
+    };
+    await page.reload();
+    await comprobar();
+
+    // A detour in the same tab to create an organization, and back.
+    await page.goto(`${inject("baseUrl")}/crear-organizacion`);
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    await comprobar();
+    await page.getByRole("button", { name: "Atrás" }).click();
+    await esperarPaso(page, "Categoría");
+    await expect(page.getByRole("button", { name: "Taller", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Datos");
+    await page.getByLabel("Seleccionar fecha de fin", { exact: true }).fill(fecha(5, 3));
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Opcional");
+
+    // The organization created meanwhile (another tab) shows after refreshing the list.
+    const org = await enviarFormulario("POST", "/api/organizacion", formulario({
+      nombre: unico("Peña La Alegría"), emailContacto: "pena@example.com", archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
+    }), usuario.token);
+    expect(org.status).toBe(201);
+    const { _id: orgId, nombre: orgNombre } = org.body.organizacion as { _id: string; nombre: string };
+    const select = page.getByLabel("Organización");
+    await expect(select.locator("option", { hasText: orgNombre }).count()).resolves.toBe(0);
+    await page.getByRole("button", { name: "Actualizar la lista de organizaciones" }).click();
+    await select.locator("option", { hasText: orgNombre }).waitFor({ state: "attached" });
+    await select.selectOption(orgId);
+    await page.reload();
+    await esperarPaso(page, "Opcional");
+    await expect(page.getByLabel("Organización").inputValue()).resolves.toBe(orgId);
+
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await page.waitForURL(/\/plan\//);
+    await expect(page.locator("main").getByRole("link", { name: orgNombre }).count()).resolves.toBe(1);
+    const [fila] = await query<{ organizacion_id: string; categorias: string[] }>(db(), "SELECT organizacion_id, categorias::text[] AS categorias FROM plan WHERE titulo = $1", [titulo]);
+    expect(fila).toEqual({ organizacion_id: orgId, categorias: ["Taller"] });
+
+    // A new visit starts from scratch.
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    await esperarPaso(page, "Tipo");
+    await expect(page.getByRole("radio", { name: /^Evento/ }).isChecked()).resolves.toBe(false);
+    await ctx.close();
+  }, 120_000);
+
+  it("sends a visitor without a session to the login page", async () => {
+    const ctx = await contextoConectado(browser, null);
+    const page = await ctx.newPage();
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    expect(new URL(page.url()).pathname).toBe("/iniciar-sesion");
+    await ctx.close();
+  });
+});

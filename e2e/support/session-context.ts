@@ -1,0 +1,36 @@
+import type { Browser, BrowserContext } from "playwright-core";
+import { expect, inject } from "vitest";
+import { call, freshIp } from "./users";
+
+/**
+ * A Chromium context logged in as the user (the session cookie of a real login), in Spanish and
+ * Madrid time, with the cookie bar already accepted and every request outside the app refused
+ * (map tiles). `bloqueados` collects the refused hosts.
+ */
+export async function contextoConectado(
+  browser: Browser,
+  usuario: { correo: string; password: string } | null,
+  { ancho = 390, alto = 844, bloqueados = new Set<string>() }: { ancho?: number; alto?: number; bloqueados?: Set<string> } = {},
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({
+    viewport: { width: ancho, height: alto },
+    locale: "es-ES",
+    timezoneId: "Europe/Madrid",
+    extraHTTPHeaders: { "X-Forwarded-For": freshIp() },
+  });
+  await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+  await ctx.route("**/*", (r) => {
+    const { hostname } = new URL(r.request().url());
+    if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
+    bloqueados.add(hostname);
+    return r.abort();
+  });
+  if (usuario) {
+    const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
+    expect(login.status).toBe(200);
+    const sesion = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0];
+    const igual = sesion.indexOf("=");
+    await ctx.addCookies([{ name: sesion.slice(0, igual), value: sesion.slice(igual + 1), url: inject("baseUrl") }]);
+  }
+  return ctx;
+}

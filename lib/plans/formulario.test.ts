@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { mensajes } from "../messages";
+import { CAMPOS_INICIALES, errorFormularioPlan, fechaVisible, formularioPlan, instanteDeLocal, localDeInstante, minimoFecha, type CamposPlan } from "./formulario";
+
+const AHORA = Date.parse("2026-06-10T10:00:00Z");
+const cartel = (nombre = "cartel.png") => new File([new Uint8Array([137, 80, 78, 71])], nombre, { type: "image/png" });
+
+/** A complete event of the wizard, ready to publish. */
+const evento = (cambios: Partial<CamposPlan> = {}): CamposPlan => ({
+  ...CAMPOS_INICIALES,
+  tipo: "evento",
+  categorias: ["Fiesta", "Cultura"],
+  titulo: "  Verbena  ",
+  municipio: "Griegos",
+  direccion: " Plaza Mayor, 1 ",
+  ubicacion: { lng: -1.712, lat: 40.427 },
+  fechaInicio: "2026-06-20T22:00",
+  fechaFin: "2026-06-21T03:00",
+  precio: "12.50",
+  emailContacto: "fiestas@example.com",
+  telefonoContacto: "600 000 111",
+  privacidad: true,
+  cartel: cartel(),
+  ...cambios,
+});
+
+describe("picker values in Madrid time", () => {
+  it("turns a wall-clock value into the instant, summer and winter alike, and back", () => {
+    expect(instanteDeLocal("2026-07-01T10:00")?.toISOString()).toBe("2026-07-01T08:00:00.000Z");
+    expect(instanteDeLocal("2026-01-15T10:15")?.toISOString()).toBe("2026-01-15T09:15:00.000Z");
+    expect(localDeInstante("2026-07-01T08:00:00.000Z")).toBe("2026-07-01T10:00");
+    expect(localDeInstante(null)).toBe("");
+    expect(instanteDeLocal("")).toBeNull();
+    expect(instanteDeLocal("01/07/2026 10:00")).toBeNull();
+  });
+
+  it("shows a choice as dd/MM/yyyy HH:mm and offers nothing before today in Madrid", () => {
+    expect(fechaVisible("2026-07-01T09:05")).toBe("01/07/2026 09:05");
+    expect(fechaVisible("")).toBe("");
+    // 23:30 UTC on 1 March is already 2 March in Madrid.
+    expect(minimoFecha(new Date("2026-03-01T23:30:00Z"))).toBe("2026-03-02T00:00");
+  });
+});
+
+describe("formularioPlan", () => {
+  it("builds the multipart form of spec §7, trimmed, with the contact fields only while the switch is on", () => {
+    const f = formularioPlan(evento());
+    expect(Object.fromEntries([...f].filter(([, v]) => typeof v === "string"))).toEqual({
+      tipo: "evento", categorias: "Fiesta,Cultura", titulo: "Verbena", direccion: "Plaza Mayor, 1", municipio: "Griegos",
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.427] }),
+      fechaInicio: "2026-06-20T20:00:00.000Z", fechaFin: "2026-06-21T01:00:00.000Z",
+      descripcion: "", precio: "12.50", organizacionId: "", emailContacto: "fiestas@example.com", telefonoContacto: "600 000 111",
+    });
+    expect((f.get("archivoCartel") as File).name).toBe("cartel.png");
+    const sinContacto = formularioPlan(evento({ contacto: false }));
+    expect(sinContacto.has("emailContacto")).toBe(false);
+    expect(sinContacto.has("telefonoContacto")).toBe(false);
+    const datos = formularioPlan(evento(), "datos");
+    expect(["descripcion", "precio", "organizacionId", "emailContacto"].some((k) => datos.has(k))).toBe(false);
+    const experiencia = formularioPlan(evento({ tipo: "experiencia", fechaInicio: "", fechaFin: "", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] }));
+    expect(experiencia.get("horariosDisponibles")).toBe('[{"diaSemana":6,"horaInicio":"10:00","horaFin":"12:00"}]');
+    expect(experiencia.get("fechaFin")).toBe("");
+  });
+});
+
+describe("errorFormularioPlan: the API's rules on the form the browser sends", () => {
+  const crear = (c: CamposPlan, parte: "datos" | "todo" = "datos") => errorFormularioPlan(c, { modo: "crear", parte, ahora: AHORA });
+
+  it("gives the data step's messages in the order of spec §5", () => {
+    expect(crear(evento({ ubicacion: null }))).toBe(mensajes.ubicacionFalta);
+    expect(crear(evento({ direccion: "  " }))).toBe(mensajes.ubicacionFalta);
+    expect(crear(evento({ titulo: "" }))).toBe(mensajes.todosObligatorios);
+    expect(crear(evento({ cartel: null }))).toBe(mensajes.todosObligatorios);
+    expect(crear(evento({ fechaFin: "" }))).toBe(mensajes.fechaFinFalta);
+    expect(crear(evento({ fechaInicio: "" }))).toBe(mensajes.fechaInicioFalta);
+    expect(crear(evento({ fechaInicio: "2026-06-22T10:00" }))).toBe(mensajes.fechaInicioPosterior);
+    expect(crear(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(mensajes.fechaFinPasadaEvento);
+    expect(crear(evento({ fechaFin: "2026-08-30T10:00" }))).toBe(mensajes.duracionMaxima);
+    expect(crear(evento({ cartel: cartel("cartel.gif") }))).toBe(mensajes.imagenTipo);
+    expect(crear(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltan);
+    expect(crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "" }] }))).toBe(mensajes.horariosFaltan);
+    expect(crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "11:00" }] }))).toBe(mensajes.horaFinAnterior);
+    // The optional step's fields are not looked at yet.
+    expect(crear(evento({ privacidad: false, precio: "-3" }))).toBeNull();
+  });
+
+  it("checks the optional step: privacy first, then price and contact", () => {
+    expect(crear(evento({ privacidad: false, precio: "3.456" }), "todo")).toBe(mensajes.planPrivacidad);
+    expect(crear(evento({ precio: "3.456" }), "todo")).toBe(mensajes.precioNoValido);
+    expect(crear(evento({ precio: "-1" }), "todo")).toBe(mensajes.precioNoValido);
+    expect(crear(evento({ telefonoContacto: "6".repeat(51) }), "todo")).toBe(mensajes.campoLargo);
+    expect(crear(evento({ emailContacto: "no-es-un-correo" }), "todo")).toBe(mensajes.correoFormato);
+    expect(crear(evento({ precio: "" }), "todo")).toBeNull();
+  });
+
+  it("uses the update wording, counts a stored poster, and asks for privacy only with the contact switch on", () => {
+    const actualizar = (c: CamposPlan, cartelGuardado = true) => errorFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado, ahora: AHORA });
+    expect(actualizar(evento({ titulo: " " }))).toBe(mensajes.tituloObligatorio);
+    expect(actualizar(evento({ cartel: null }), false)).toBe(mensajes.cartelObligatorio);
+    expect(actualizar(evento({ cartel: null }))).toBeNull();
+    expect(actualizar(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(mensajes.fechaFinPasadaPlan);
+    expect(actualizar(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltanActualizar);
+    expect(actualizar(evento({ privacidad: false }))).toBe(mensajes.planPrivacidad);
+    expect(actualizar(evento({ privacidad: false, contacto: false }))).toBeNull();
+  });
+});
