@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Aviso, Field } from "@/components/ui/Field";
+import { Aviso, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
@@ -49,15 +49,7 @@ export function RegisterForm() {
         <Field etiqueta="Correo electrónico" type="email" autoComplete="email" {...register("correo")} />
         <Field etiqueta="Contraseña" type="password" autoComplete="new-password" {...register("password")} />
         <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" {...register("passwordConfirm")} />
-        <label className={styles.checkbox}>
-          <input type="checkbox" {...register("privacidad")} />
-          <span>
-            He leído y acepto la{" "}
-            <Link href="/politica-privacidad" target="_blank">
-              política de privacidad
-            </Link>
-          </span>
-        </label>
+        <CasillaPrivacidad className={styles.checkbox} {...register("privacidad")} />
         <Aviso error={(errorValidacion as string | undefined) ?? aviso} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={formState.isSubmitting}>

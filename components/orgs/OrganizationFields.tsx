@@ -1,9 +1,8 @@
 "use client";
 
-import Link from "next/link";
 import { forwardRef, useId } from "react";
 import type { UseFormRegister } from "react-hook-form";
-import { Field } from "@/components/ui/Field";
+import { CasillaPrivacidad, Field } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { ORG_CAMPO_MAX, type FormularioOrganizacion } from "@/lib/orgs/schemas";
 import { LogoPicker } from "./LogoPicker";
@@ -54,15 +53,7 @@ export function OrganizationFields({
       <Field etiqueta="Correo electrónico de contacto" type="email" autoComplete="email" maxLength={ORG_CAMPO_MAX} required {...register("emailContacto")} />
       <Field etiqueta="Teléfono de contacto" type="tel" autoComplete="tel" inputMode="tel" maxLength={ORG_CAMPO_MAX} {...register("telefonoContacto")} />
       <AreaTexto etiqueta="Descripción (opcional)" rows={5} ayuda="Puedes usar Markdown: **negrita**, listas y enlaces." {...register("descripcion")} />
-      <label className={ui.checkbox}>
-        <input type="checkbox" {...register("privacidad")} />
-        <span>
-          He leído y acepto la{" "}
-          <Link href="/politica-privacidad" target="_blank">
-            política de privacidad
-          </Link>
-        </span>
-      </label>
+      <CasillaPrivacidad className={ui.checkbox} {...register("privacidad")} />
     </>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { forwardRef, useId, useState } from "react";
 import styles from "./ui.module.css";
 
@@ -59,3 +60,21 @@ export function Spinner({ etiqueta = "Cargando…" }: { etiqueta?: string }) {
     </span>
   );
 }
+
+/** The privacy acceptance every form with personal data asks for, linking to the policy in a new tab. */
+export const CasillaPrivacidad = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement> & { className?: string }>(
+  function CasillaPrivacidad({ className = styles.checkbox, ...props }, ref) {
+    return (
+      <label className={className}>
+        <input type="checkbox" ref={ref} {...props} />
+        <span>
+          He leído y acepto la{" "}
+          <Link href="/politica-privacidad" target="_blank">
+            política de privacidad
+            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          </Link>
+        </span>
+      </label>
+    );
+  },
+);

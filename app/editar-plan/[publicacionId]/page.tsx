@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
-import { planesDeUsuario } from "@/lib/plans/user-plans";
+import { planDeUsuario } from "@/lib/plans/user-plans";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Editar plan", robots: { index: false } };
@@ -17,8 +17,7 @@ export default async function EditarPlanPage({ params }: Props) {
   const { publicacionId } = await params;
   const user = await requirePageUser(`/editar-plan/${encodeURIComponent(publicacionId)}`);
   // Hidden and finished plans too: they are the owner's to edit.
-  const [planes, organizaciones] = await Promise.all([planesDeUsuario(user.id), organizacionesDeUsuario(user.id)]);
-  const plan = planes.find((p) => p._id === publicacionId);
+  const [plan, organizaciones] = await Promise.all([planDeUsuario(user.id, publicacionId), organizacionesDeUsuario(user.id)]);
   if (!plan) notFound();
   return (
     <section className={styles.pagina} aria-labelledby="editar-titulo">

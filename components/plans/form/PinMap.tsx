@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { Component } from "react";
+import { SinMapaSiFalla } from "../SinMapaSiFalla";
 import styles from "./form.module.css";
 
 export interface Punto {
@@ -15,18 +15,6 @@ const PinMapLeaflet = dynamic(() => import("./PinMapLeaflet"), {
   loading: () => <div className={styles.mapa} />,
 });
 
-/** Without a map (a script that fails, a Leaflet error) the municipality's centre still counts. */
-class SinMapaSiFalla extends Component<{ children: React.ReactNode }, { fallo: boolean }> {
-  state = { fallo: false };
-
-  static getDerivedStateFromError() {
-    return { fallo: true };
-  }
-
-  render() {
-    return this.state.fallo ? null : this.props.children;
-  }
-}
 
 /**
  * The map of the location picker: the pin can be dragged, moved with the arrow keys once focused,

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useId } from "react";
 import { Controller, useController, useFormContext, useWatch } from "react-hook-form";
 import type { CamposPlan } from "@/lib/plans/formulario";
@@ -12,6 +11,7 @@ import { OrganizationSelect, type useOrganizaciones } from "./OrganizationSelect
 import { PlanDates } from "./PlanDates";
 import { PosterPicker } from "./PosterPicker";
 import { WeeklySchedule } from "./WeeklySchedule";
+import { CasillaPrivacidad } from "@/components/ui/Field";
 import styles from "./form.module.css";
 
 /**
@@ -171,16 +171,7 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
               <input id={`${id}-telefono`} className={styles.input} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACTO_MAX} {...telefono} />
             </div>
           </div>
-          <label className={styles.checkbox}>
-            <input type="checkbox" {...privacidad} />
-            <span>
-              He leído y acepto la{" "}
-              <Link href="/politica-privacidad" target="_blank">
-                política de privacidad
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </Link>
-            </span>
-          </label>
+          <CasillaPrivacidad className={styles.checkbox} {...privacidad} />
         </>
       )}
     </fieldset>
