@@ -143,7 +143,7 @@ describe("the edit page /editar-plan/{id}", () => {
     await desde.fill(localDeInstante(inicio.toISOString()));
     await hasta.fill(localDeInstante(fin.toISOString()));
     // The contact switch is on: the privacy policy has to be accepted again.
-    await pulsarYLeer(page, mensajes.planPrivacidad);
+    await pulsarYLeer(page, mensajes.debesAceptarPrivacidad);
     expect(await fila(id)).toEqual(antes);
 
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();

@@ -183,13 +183,13 @@ describe("personal lists and organization pages", () => {
     await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgObligatoriosActualizar);
     await tarjeta.getByLabel("Dirección").fill("Plaza del Río 2");
     await actualizar.click();
-    await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgPrivacidadActualizar);
+    await expect(alerta(page).textContent()).resolves.toBe(mensajes.debesAceptarPrivacidad);
     await tarjeta.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await tarjeta.getByLabel("Nombre").fill("Asociación Río Bravo");
     await tarjeta.getByLabel("Seleccionar nuevo logo").setInputFiles({ name: "nuevo.jpg", mimeType: "image/png", buffer: await png(90, 90) });
     await expect(logoCargado(page, "Vista previa del logo elegido")).resolves.toBe(true);
     await actualizar.click();
-    await expect(estado(page).filter({ hasText: mensajes.orgActualizada }).textContent()).resolves.toBe(mensajes.orgActualizada);
+    await expect(estado(page).filter({ hasText: mensajes.datosActualizados }).textContent()).resolves.toBe(mensajes.datosActualizados);
     // The list is read again: the new name, its page and the stored new logo
     await tarjeta.getByRole("heading", { level: 2, name: "Asociación Río Bravo" }).waitFor();
     await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(organizacionPath("Asociación Río Bravo", id));

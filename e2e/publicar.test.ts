@@ -214,7 +214,7 @@ describe("the publishing wizard /publicar", () => {
     await page.getByLabel("Teléfono de contacto").fill("600 111 222");
     await sinViolaciones(page, "paso 4");
     await captura(page, "publicar-4-opcional-390");
-    await pulsarYLeer(page, "Publicar", mensajes.planPrivacidad);
+    await pulsarYLeer(page, "Publicar", mensajes.debesAceptarPrivacidad);
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
 

@@ -130,7 +130,6 @@ export const mensajes = {
   orgObligatoriosCrear: "El nombre, el logo y el correo de contacto son obligatorios.",
   orgObligatoriosActualizar: "Todos los campos, excepto la descripción y el teléfono de contacto, son obligatorios.",
   orgCreada: "La organización se ha creado correctamente",
-  orgActualizada: "Se ha actualizado la información",
   orgEliminada: "La organización se ha eliminado correctamente.",
   orgNoEncontrada: "No hemos encontrado esta organización.",
   orgAjena: "No puedes modificar una organización que no administras.",
@@ -138,7 +137,6 @@ export const mensajes = {
 
   // Personal lists and organization forms (spec §2, §5, §8; the confirmation text is ours)
   orgPrivacidadCrear: "Es necesario aceptar la política de privacidad.",
-  orgPrivacidadActualizar: "Debes aceptar la política de privacidad.",
   errorCrearOrg: "Error al crear el organizacion",
   errorActualizarOrg: "Error al actualizar el organizacion, por favor vuelve a intentarlo",
   errorEliminarOrg: "Error al eliminar el organizacion",
@@ -148,7 +146,8 @@ export const mensajes = {
   sinPlanesGuardados: "No tienes planes guardados",
 
   // Plan wizard, edit page and promotion modal (spec §2, §5, §8)
-  planPrivacidad: "Debes aceptar la política de privacidad.",
+  // Plan forms and organization updates ask for it with these words (spec §5).
+  debesAceptarPrivacidad: "Debes aceptar la política de privacidad.",
   errorCrearPlan: "Error al crear el plan",
   errorActualizarPlan: "Error al actualizar el plan, por favor vuelve a intentarlo",
   errorEliminarPlan: "Error al eliminar el plan",

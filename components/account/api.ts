@@ -8,8 +8,8 @@ export interface Respuesta<T = Record<string, unknown>> {
 
 /**
  * A call to our API from the browser (the session travels in its httpOnly cookie): JSON, or
- * multipart when the body is a FormData (posters, logos). A network failure becomes a Spanish
- * message instead of an exception.
+ * multipart when the body is a FormData (posters, logos). A network failure answers status 0
+ * instead of throwing.
  */
 export async function llamar<T = Record<string, unknown>>(metodo: string, ruta: string, cuerpo?: unknown): Promise<Respuesta<T>> {
   const multipart = cuerpo instanceof FormData;
@@ -24,11 +24,12 @@ export async function llamar<T = Record<string, unknown>>(metodo: string, ruta: 
     const data = (text ? JSON.parse(text) : {}) as T & { mensaje?: string };
     return { ok: res.ok, status: res.status, data };
   } catch {
-    return { ok: false, status: 0, data: { mensaje: mensajes.errorInesperado } as T & { mensaje?: string } };
+    // No answer at all (status 0): no server message, so mensajeDe gives the call's fallback.
+    return { ok: false, status: 0, data: {} as T & { mensaje?: string } };
   }
 }
 
-/** The server's message, or the spec's fallback for user calls. */
+/** Spec §8: the server's message, or the call's own fallback (by default the one for user calls). */
 export function mensajeDe(r: Respuesta, fallback: string = mensajes.errorInesperado): string {
   return r.data.mensaje ?? fallback;
 }

@@ -32,10 +32,10 @@ export function EuronaForm() {
 
   async function enviar(datos: Campos) {
     setResultado({});
-    const r = await llamar("POST", "/api/emailEurona/", { nombre: datos.nombre, telefono: datos.telefono });
+    const r = await llamar("POST", "/api/emailEurona/", datos);
     if (!r.ok) {
       // No answer at all (status 0) gets the form's own fallback of spec §8, not the generic one.
-      return setResultado({ error: r.status === 0 ? mensajes.euronaError : mensajeDe(r, mensajes.euronaError) });
+      return setResultado({ error: mensajeDe(r, mensajes.euronaError) });
     }
     reset(VACIO);
     setResultado({ exito: mensajeDe(r, mensajes.euronaEnviado) });

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/components/account/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
-import { enviarFormulario, formularioOrganizacion } from "./api";
+import { formularioOrganizacion } from "./api";
 import { OrganizationFields } from "./OrganizationFields";
 import { primerError } from "./errores";
 
@@ -27,7 +27,7 @@ export function CreateOrganizationForm() {
 
   async function enviar(datos: FormularioOrganizacion) {
     setResultado({});
-    const r = await enviarFormulario("POST", "/api/organizacion", formularioOrganizacion(datos));
+    const r = await llamar("POST", "/api/organizacion", formularioOrganizacion(datos));
     if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorCrearOrg) });
     reset(VACIO);
     setResultado({ exito: mensajeDe(r, mensajes.orgCreada) });

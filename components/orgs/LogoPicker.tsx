@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
-import { LOGO_ACCEPT } from "@/lib/orgs/schemas";
+import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
 import styles from "./Organizations.module.css";
 
 /**
@@ -47,7 +47,7 @@ export function LogoPicker({
         )}
       </div>
       <div className={styles.logoControles}>
-        <input id={id} type="file" accept={LOGO_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} />
+        <input id={id} type="file" accept={IMAGEN_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} />
         <label htmlFor={id} className={styles.logoBoton}>
           {etiqueta}
         </label>

@@ -12,7 +12,7 @@ import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
-import { enviarFormulario, formularioOrganizacion } from "./api";
+import { formularioOrganizacion } from "./api";
 import { primerError } from "./errores";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";
@@ -86,10 +86,10 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
 
   async function actualizar(datos: FormularioOrganizacion) {
     setResultado({});
-    const r = await enviarFormulario("PATCH", `/api/organizacion/${org._id}`, formularioOrganizacion(datos));
+    const r = await llamar("PATCH", `/api/organizacion/${org._id}`, formularioOrganizacion(datos));
     if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorActualizarOrg) });
     setValue("logo", null);
-    setResultado({ exito: mensajeDe(r, mensajes.orgActualizada) });
+    setResultado({ exito: mensajeDe(r, mensajes.datosActualizados) });
     router.refresh();
   }
 

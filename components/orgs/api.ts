@@ -1,10 +1,3 @@
-import { llamar, type Respuesta } from "@/components/account/api";
-
-/** A multipart call (an organization with its logo, a plan with its poster): `llamar` with a FormData. */
-export function enviarFormulario(metodo: "POST" | "PATCH", ruta: string, form: FormData): Promise<Respuesta> {
-  return llamar(metodo, ruta, form);
-}
-
 /** The multipart form of spec §7: the text fields, and the logo only when one was chosen. */
 export function formularioOrganizacion(d: {
   nombre: string;

@@ -2,11 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useState } from "react";
-import { llamar } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/components/account/api";
 import { Aviso } from "@/components/ui/Field";
 import { mensajes } from "@/lib/messages";
 import { LOGIN_PATH } from "@/lib/users/routes";
-import { mensajeDeError } from "./errores";
 import styles from "./PlanDetail.module.css";
 
 function Corazon({ lleno }: { lleno: boolean }) {
@@ -64,7 +63,7 @@ export function FavoriteToggle({ planId, conectado }: { planId: string; conectad
     }
     setFavorito(!guardar);
     if (r.status === 401) setSesion(false);
-    setAviso({ error: mensajeDeError(r, guardar ? mensajes.errorGuardarFavorito : mensajes.errorEliminarFavorito) });
+    setAviso({ error: mensajeDe(r, guardar ? mensajes.errorGuardarFavorito : mensajes.errorEliminarFavorito) });
   }
 
   return (

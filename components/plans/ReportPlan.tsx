@@ -1,12 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { llamar } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/components/account/api";
 import { Aviso } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { mensajeDeError } from "./errores";
 import styles from "./PlanDetail.module.css";
 
 /** 'Reportar mal uso' (spec §2): a confirmation, then the report and the server's answer. */
@@ -20,7 +19,7 @@ export function ReportPlan({ titulo, urlArchivo, urlPlan }: { titulo: string; ur
     const r = await llamar("POST", "/api/plan/reportar-plan", { titulo, urlArchivo, urlPlan });
     setEnviando(false);
     setAbierto(false);
-    setAviso(r.ok ? { exito: r.data.mensaje } : { error: mensajeDeError(r, mensajes.errorReportarPlan) });
+    setAviso(r.ok ? { exito: r.data.mensaje } : { error: mensajeDe(r, mensajes.errorReportarPlan) });
   }
 
   return (

@@ -5,7 +5,6 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
 import { enlaceWhatsApp } from "@/components/plans/enlaces";
-import { mensajeDeError } from "@/components/plans/errores";
 import { Aviso, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
@@ -36,7 +35,7 @@ export function PromotionModal({ plan, contacto, onCerrar }: { plan: PlanPublica
     if (!plan) return;
     setResultado({});
     const r = await llamar("POST", "/api/emailDestacado", { telefono, nombrePlan: plan.titulo, idPlan: plan._id, origen: "Web app" });
-    if (!r.ok) return setResultado({ error: mensajeDeError(r, mensajes.errorDestacarPlan) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorDestacarPlan) });
     reset({ telefono: "" });
     setResultado({ exito: mensajeDe(r, mensajes.destacadoEnviado) });
   }

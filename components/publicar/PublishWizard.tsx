@@ -3,8 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext, type UseFormReturn } from "react-hook-form";
-import { llamar } from "@/components/account/api";
-import { mensajeDeError } from "@/components/plans/errores";
+import { llamar, mensajeDe } from "@/components/account/api";
 import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "@/components/plans/form/campos";
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
@@ -109,7 +108,7 @@ export function PublishWizard({ usuarioId, organizaciones: iniciales, contacto }
     if (paso < 4) return irA((paso + 1) as Paso);
     setAviso(null);
     const r = await llamar("POST", "/api/plan", formularioPlan(campos));
-    if (!r.ok) return setAviso(mensajeDeError(r, mensajes.errorCrearPlan));
+    if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorCrearPlan));
     const plan = r.data.plan as PlanPublicado & { precio: number | null };
     await descartar();
     form.reset(CAMPOS_INICIALES);

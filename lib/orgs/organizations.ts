@@ -108,7 +108,7 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
     throw e;
   }
   if (img && actual.archivoLogo) await borrarArchivos([actual.archivoLogo]);
-  return { mensaje: mensajes.orgActualizada, organizacion: serializeOrganizacion(org) };
+  return { mensaje: mensajes.datosActualizados, organizacion: serializeOrganizacion(org) };
 }
 
 /** Deletes an organization; its plans stay, without organization (the foreign key sets NULL). */

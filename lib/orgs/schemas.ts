@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
+import { esNombreDeImagen } from "../media/formatos";
 import { tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 
@@ -7,8 +8,6 @@ import { EMAIL_PATTERN } from "../users/schemas";
 export const ORG_CAMPO_MAX = 50;
 export const ORG_DESCRIPCION_MAX = 20_000;
 /** Logo formats of spec §9, for the file picker. */
-export const LOGO_ACCEPT = ".png,.jpg,.jpeg,image/png,image/jpeg";
-const LOGO_EXTENSION = /\.(png|jpe?g)$/i;
 
 const texto = (multilinea = false) =>
   z
@@ -46,11 +45,11 @@ export function primerErrorOrganizacion(d: CamposOrganizacion, r: ReglasOrganiza
   const crear = r.modo === "crear";
   if (crear && (!d.nombre || !d.emailContacto || !r.conLogo)) return mensajes.orgObligatoriosCrear;
   if (!crear && (!d.nombre || !d.direccion || !d.emailContacto || !r.conLogo)) return mensajes.orgObligatoriosActualizar;
-  if (r.privacidad === false) return crear ? mensajes.orgPrivacidadCrear : mensajes.orgPrivacidadActualizar;
+  if (r.privacidad === false) return crear ? mensajes.orgPrivacidadCrear : mensajes.debesAceptarPrivacidad;
   if (!EMAIL_PATTERN.test(d.emailContacto!)) return mensajes.correoFormato;
   if ([d.nombre, d.direccion, d.emailContacto, d.telefonoContacto].some((v) => (v?.length ?? 0) > ORG_CAMPO_MAX)) return mensajes.campoLargo;
   if ((d.descripcion?.length ?? 0) > ORG_DESCRIPCION_MAX) return mensajes.datosNoValidos;
-  if (r.logoNombre !== undefined && !LOGO_EXTENSION.test(r.logoNombre)) return mensajes.imagenTipo;
+  if (r.logoNombre !== undefined && !esNombreDeImagen(r.logoNombre)) return mensajes.imagenTipo;
   return null;
 }
 

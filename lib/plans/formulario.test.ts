@@ -85,7 +85,7 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
   });
 
   it("checks the optional step: privacy first, then price and contact", () => {
-    expect(crear(evento({ privacidad: false, precio: "3.456" }), "todo")).toBe(mensajes.planPrivacidad);
+    expect(crear(evento({ privacidad: false, precio: "3.456" }), "todo")).toBe(mensajes.debesAceptarPrivacidad);
     expect(crear(evento({ precio: "3.456" }), "todo")).toBe(mensajes.precioNoValido);
     expect(crear(evento({ precio: "-1" }), "todo")).toBe(mensajes.precioNoValido);
     expect(crear(evento({ telefonoContacto: "6".repeat(51) }), "todo")).toBe(mensajes.campoLargo);
@@ -100,7 +100,7 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
     expect(actualizar(evento({ cartel: null }))).toBeNull();
     expect(actualizar(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(mensajes.fechaFinPasadaPlan);
     expect(actualizar(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltanActualizar);
-    expect(actualizar(evento({ privacidad: false }))).toBe(mensajes.planPrivacidad);
+    expect(actualizar(evento({ privacidad: false }))).toBe(mensajes.debesAceptarPrivacidad);
     expect(actualizar(evento({ privacidad: false, contacto: false }))).toBeNull();
   });
 });

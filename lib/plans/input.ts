@@ -1,4 +1,5 @@
 import { mensajes } from "../messages";
+import { esNombreDeImagen } from "../media/formatos";
 import { tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
@@ -84,7 +85,7 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     const d: DatosPlan = {};
     const t = (k: string) => texto(form.get(k), k === "descripcion");
     if (t("titulo") !== undefined) d.titulo = t("titulo");
-    if (t("descripcion") !== undefined) d.descripcion = t("descripcion")!.slice(0, 20_000);
+    if (t("descripcion") !== undefined) d.descripcion = t("descripcion")!.slice(0, DESCRIPCION_MAX);
     if (t("tipo") !== undefined) d.tipo = t("tipo");
     if (t("direccion") !== undefined) d.direccion = t("direccion");
     if (t("municipio") !== undefined) d.municipio = t("municipio");
@@ -122,10 +123,10 @@ const DIA = 86_400_000;
 
 /** Title, contact e-mail and phone: 50 characters at most (spec §9). */
 export const TITULO_MAX = 50;
+export const DESCRIPCION_MAX = 20_000;
+export const DIRECCION_MAX = 200;
 export const CONTACTO_MAX = 50;
 /** Poster formats of spec §9, for the file picker (the server checks the content itself). */
-export const CARTEL_ACCEPT = ".png,.jpg,.jpeg,image/png,image/jpeg";
-const CARTEL_EXTENSION = /\.(png|jpe?g)$/i;
 
 export interface ReglasPlan {
   /** Picks the creation or the update wording (spec §5). */
@@ -154,7 +155,7 @@ export function primerErrorPlan(d: DatosPlan, { modo, conCartel, privacidad, car
     if (!d.municipio) return mensajes.todosObligatorios;
   }
   if (d.titulo.length > TITULO_MAX) return mensajes.tituloLargo;
-  if (d.direccion.length > 200 || d.municipio.length > 100) return mensajes.datosNoValidos;
+  if (d.direccion.length > DIRECCION_MAX || d.municipio.length > 100) return mensajes.datosNoValidos;
   if (d.tipo === "evento") {
     if (!d.fechaFin) return mensajes.fechaFinFalta;
     if (!d.fechaInicio) return mensajes.fechaInicioFalta;
@@ -168,11 +169,11 @@ export function primerErrorPlan(d: DatosPlan, { modo, conCartel, privacidad, car
     if (lista.some((h) => h.horaFin <= h.horaInicio)) return mensajes.horaFinAnterior;
     if (d.fechaInicio && d.fechaFin && d.fechaInicio > d.fechaFin) return mensajes.fechaInicioPosterior;
   }
-  if (privacidad === false) return mensajes.planPrivacidad;
+  if (privacidad === false) return mensajes.debesAceptarPrivacidad;
   if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) return mensajes.precioNoValido;
   if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX || (d.telefonoContacto?.length ?? 0) > CONTACTO_MAX) return mensajes.campoLargo;
   if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) return mensajes.correoFormato;
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) return mensajes.datosNoValidos;
-  if (cartelNombre !== undefined && !CARTEL_EXTENSION.test(cartelNombre)) return mensajes.imagenTipo;
+  if (cartelNombre !== undefined && !esNombreDeImagen(cartelNombre)) return mensajes.imagenTipo;
   return null;
 }

@@ -8,7 +8,7 @@ import { mensajes } from "../messages";
 import { ARCHIVO_JSON, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import type { Busqueda } from "./schemas";
-import { serializeArchivo, serializePlan, type ArchivoRow, type PlanRow } from "./serialize";
+import { serializeArchivo, serializePlan, type ArchivoRow, type PlanApi, type PlanRow } from "./serialize";
 
 /**
  * The date window. An event matches when its dates overlap the window. An experience matches
@@ -60,11 +60,14 @@ async function patrocinioParaPagina(page: number): Promise<Patrocinado | null> {
 /** Where a page's sponsor item goes: after the fifth plan, or last on a shorter page. */
 export const POSICION_PATROCINIO = 5;
 
+/** The search point as a geography. */
+const punto = (lng: number, lat: number) => Prisma.sql`ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography`;
+
 function filtros(q: Busqueda, lng: number, lat: number): Prisma.Sql {
   const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::text[]::categoria[]` : Prisma.empty;
   return Prisma.sql`
     ${PLAN_LISTED}
-    AND ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography, ${q.radio * 1000})
+    AND ST_DWithin(p.ubicacion, ${punto(lng, lat)}, ${q.radio * 1000})
     ${categorias} ${filtroFechas(q)}`;
 }
 
@@ -77,7 +80,7 @@ export function consultaBusqueda(q: Busqueda, lng: number, lat: number): Prisma.
   return Prisma.sql`
     WITH pagina AS (
       SELECT p.id, p.destacado, p.fecha_inicio,
-        ST_Distance(p.ubicacion, ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography) AS distancia_m
+        ST_Distance(p.ubicacion, ${punto(lng, lat)}) AS distancia_m
       FROM plan p
       WHERE ${filtros(q, lng, lat)}
       ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
@@ -93,7 +96,7 @@ export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql
 }
 
 export type ResultadoBusqueda = {
-  planes: (ReturnType<typeof serializePlan> | Patrocinado)[];
+  planes: (PlanApi | Patrocinado)[];
   total: number;
   mensaje?: string;
 };

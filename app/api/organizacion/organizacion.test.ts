@@ -46,7 +46,7 @@ describe("organizations API", () => {
     const logoViejo = (await query<{ variantes: Record<string, string> }>(db(), "SELECT a.variantes FROM organizacion o JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.id = $1", [id]))[0].variantes;
     const cambio = formulario({ nombre: "Peña Renovada", direccion: "Plaza 2", emailContacto: "nueva@example.com", telefonoContacto: "", archivoLogo: { bytes: await png(90, 90), nombre: "l2.png" } });
     const act = await enviarFormulario("PATCH", `/api/organizacion/${id}`, cambio, u.token);
-    expect(act).toMatchObject({ status: 200, body: { mensaje: mensajes.orgActualizada, organizacion: { nombre: "Peña Renovada", descripcion: "Peña de **amigos**", telefonoContacto: null, archivoLogo: { width: 90 } } } });
+    expect(act).toMatchObject({ status: 200, body: { mensaje: mensajes.datosActualizados, organizacion: { nombre: "Peña Renovada", descripcion: "Peña de **amigos**", telefonoContacto: null, archivoLogo: { width: 90 } } } });
     for (const key of Object.values(logoViejo)) expect(existsSync(path.join(inject("storageDir"), key))).toBe(false);
 
     expect(await call("DELETE", `/api/organizacion/${id}`, { token: u.token })).toMatchObject({ status: 200, body: { mensaje: mensajes.orgEliminada } });

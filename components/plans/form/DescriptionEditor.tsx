@@ -2,9 +2,9 @@
 
 import { useId, useState } from "react";
 import { Markdown } from "@/components/plans/Markdown";
+import { DESCRIPCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";
 
-const LIMITE = 20_000;
 
 /** The description in markdown (spec §2), with a preview tab that renders it as the plan page will. */
 export function DescriptionEditor({ valor, onCambio }: { valor: string; onCambio: (v: string) => void }) {
@@ -37,7 +37,7 @@ export function DescriptionEditor({ valor, onCambio }: { valor: string; onCambio
           id={`${id}-texto`}
           className={styles.textarea}
           value={valor}
-          maxLength={LIMITE}
+          maxLength={DESCRIPCION_MAX}
           aria-describedby={`${id}-ayuda`}
           onChange={(e) => onCambio(e.target.value)}
         />

@@ -5,7 +5,6 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
-import { mensajeDeError } from "@/components/plans/errores";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
@@ -47,7 +46,7 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
     setTrabajando(true);
     const r = await llamar("PATCH", `/api/plan/${plan._id}`, formularioPlan(campos));
     setTrabajando(false);
-    if (!r.ok) return setResultado({ error: mensajeDeError(r, mensajes.errorActualizarPlan) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorActualizarPlan) });
     setPlan(r.data.plan as PlanApi);
     // Spec §4: after sending, the chosen poster is cleared (the stored one now shows).
     form.setValue("cartel", null);
@@ -61,7 +60,7 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
     setTrabajando(true);
     const r = await llamar("DELETE", `/api/plan/${plan._id}`);
     setTrabajando(false);
-    if (!r.ok) return setResultado({ error: mensajeDeError(r, mensajes.errorEliminarPlan) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorEliminarPlan) });
     setEliminado(mensajeDe(r, mensajes.planEliminado));
     router.refresh();
   }

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/search/MunicipioCombobox";
+import { DIRECCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";
 import { PinMap, type Punto } from "./PinMap";
 
@@ -69,7 +70,7 @@ export function LocationPicker({ valor, onCambio }: { valor: Ubicacion; onCambio
           type="text"
           autoComplete="street-address"
           placeholder="Calle, número, lugar…"
-          maxLength={200}
+          maxLength={DIRECCION_MAX}
           value={valor.direccion}
           onChange={(e) => onCambio({ direccion: e.target.value })}
         />

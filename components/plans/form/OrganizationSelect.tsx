@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import { useCallback, useEffect, useId, useState } from "react";
-import { llamar } from "@/components/account/api";
-import { mensajeDeError } from "@/components/plans/errores";
+import { llamar, mensajeDe } from "@/components/account/api";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import styles from "./form.module.css";
@@ -27,7 +26,7 @@ export function useOrganizaciones(iniciales: OrganizacionResumen[]) {
     setCargando(true);
     const r = await llamar("GET", "/api/organizacion/organizaciones-usuario");
     setCargando(false);
-    if (!r.ok || !Array.isArray(r.data)) return setError(mensajeDeError(r, mensajes.errorObtenerOrganizaciones));
+    if (!r.ok || !Array.isArray(r.data)) return setError(mensajeDe(r, mensajes.errorObtenerOrganizaciones));
     setError(null);
     setLista((r.data as unknown as OrganizacionResumen[]).map(({ _id, nombre }) => ({ _id, nombre })));
   }, []);

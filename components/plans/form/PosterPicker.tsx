@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { CARTEL_ACCEPT } from "@/lib/plans/input";
+import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
 import styles from "./form.module.css";
 
 /** The preview URL of a chosen file, released when the file changes or the picker goes away. */
@@ -36,7 +36,7 @@ export function PosterPicker({ archivo, urlGuardada, onArchivo }: { archivo: Fil
         id={id}
         className={`visually-hidden ${styles.archivo}`}
         type="file"
-        accept={CARTEL_ACCEPT}
+        accept={IMAGEN_ACCEPT}
         aria-describedby={`${id}-ayuda`}
         onChange={(e) => {
           const f = e.target.files?.[0];

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { DIAS_SEMANA } from "@/lib/plans/format";
-import type { Horario } from "@/lib/plans/formulario";
+import { PASO_FECHA_S, type Horario } from "@/lib/plans/formulario";
 import styles from "./form.module.css";
 
 /** Monday first (spec §2), by diaSemana (0 Sunday … 6 Saturday); Wednesday is 'X' in Spain. */
@@ -58,7 +58,7 @@ export function WeeklySchedule({ horarios, onCambio }: { horarios: Horario[]; on
                   id={`${id}-${h.diaSemana}-inicio`}
                   className={styles.input}
                   type="time"
-                  step={900}
+                  step={PASO_FECHA_S}
                   value={h.horaInicio}
                   onChange={(e) => cambiar(h.diaSemana, { horaInicio: e.target.value })}
                 />
@@ -72,7 +72,7 @@ export function WeeklySchedule({ horarios, onCambio }: { horarios: Horario[]; on
                   id={`${id}-${h.diaSemana}-fin`}
                   className={styles.input}
                   type="time"
-                  step={900}
+                  step={PASO_FECHA_S}
                   value={h.horaFin}
                   onChange={(e) => cambiar(h.diaSemana, { horaFin: e.target.value })}
                 />
