@@ -1,9 +1,12 @@
 import { NextResponse, type NextRequest } from "next/server";
+import { nuevoNonce, politicaDeContenido } from "./lib/security";
 import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } from "./lib/users/routes";
 
 /**
- * An optimistic check only: protected pages without a session cookie go to the login page.
- * The pages and API handlers verify the session themselves.
+ * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
+ * protected pages without a session cookie to the login page (the pages and API handlers verify
+ * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
+ * Next.js reads from the request headers and puts on its own inline scripts.
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -18,7 +21,13 @@ export function proxy(request: NextRequest) {
     url.searchParams.set("redirigir", pathname);
     return NextResponse.redirect(url);
   }
-  return NextResponse.next();
+  const nonce = nuevoNonce();
+  const csp = politicaDeContenido(nonce, { desarrollo: process.env.NODE_ENV === "development" });
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("Content-Security-Policy", csp);
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
 }
 
 export const config = {

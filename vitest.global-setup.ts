@@ -12,6 +12,8 @@ declare module "vitest" {
     storageDir: string;
     googlePrivateJwk: string;
     cronSecret: string;
+    /** The environment the app server was started with, for tests that start a second instance. */
+    appEnv: Record<string, string>;
   }
 }
 
@@ -26,17 +28,19 @@ export default async function setup(project: TestProject) {
   const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
   const jwks = await startJwksServer();
   const cronSecret = randomBytes(24).toString("hex");
-  const server = await startAppServer({
+  const appEnv = {
     DATABASE_URL: process.env.DATABASE_URL,
     CRON_SECRET: cronSecret,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     STORAGE_DIR: storageDir,
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     GOOGLE_JWKS_URL: jwks.url,
-  });
+  };
+  const server = await startAppServer(appEnv);
   project.provide("baseUrl", server.url);
   project.provide("storageDir", storageDir);
   project.provide("cronSecret", cronSecret);
+  project.provide("appEnv", appEnv);
   project.provide("googlePrivateJwk", JSON.stringify(jwks.privateJwk));
   return async () => {
     await server.stop();

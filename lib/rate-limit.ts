@@ -61,4 +61,7 @@ export const LIMITES = {
     { key: `restablecer:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
     { key: `restablecer:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
   ],
+  reporte: (ip: string): Limit[] => [{ key: `reporte:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
+  destacado: (usuarioId: string): Limit[] => [{ key: `destacado:cuenta:${usuarioId}`, max: 10, windowMs: 60 * MINUTE }],
+  eurona: (ip: string): Limit[] => [{ key: `eurona:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
 };

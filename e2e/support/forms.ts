@@ -18,9 +18,15 @@ export function formulario(campos: Record<string, string | { bytes: Buffer; nomb
   return form;
 }
 
-/** A multipart call to the running app. */
-export async function enviarFormulario(metodo: string, ruta: string, form: FormData, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const res = await fetch(`${inject("baseUrl")}${ruta}`, {
+/** A multipart call to the running app (or to another instance at `base`). */
+export async function enviarFormulario(
+  metodo: string,
+  ruta: string,
+  form: FormData,
+  token?: string,
+  base = inject("baseUrl"),
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const res = await fetch(`${base}${ruta}`, {
     method: metodo,
     body: form,
     headers: { "X-Forwarded-For": freshIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },

@@ -22,14 +22,21 @@ export interface ApiCall {
 export async function call(
   method: string,
   pathname: string,
-  { body, token, cookie, ip = freshIp(), origin }: { body?: unknown; token?: string; cookie?: string; ip?: string; origin?: string } = {},
+  {
+    body,
+    token,
+    cookie,
+    ip = freshIp(),
+    origin,
+    base = inject("baseUrl"),
+  }: { body?: unknown; token?: string; cookie?: string; ip?: string; origin?: string; base?: string } = {},
 ): Promise<ApiCall> {
   const headers: Record<string, string> = { "X-Forwarded-For": ip };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (cookie) headers.Cookie = cookie;
   if (origin) headers.Origin = origin;
-  const res = await fetch(`${inject("baseUrl")}${pathname}`, {
+  const res = await fetch(`${base}${pathname}`, {
     method,
     headers,
     body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),

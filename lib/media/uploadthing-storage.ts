@@ -1,5 +1,6 @@
 import { UTApi, UTFile } from "uploadthing/server";
 import { assertSafeKey, type FileStorage } from "./storage";
+import { ufsHost } from "./ufs-host";
 
 /** The app id inside an UploadThing token (base64 JSON `{ apiKey, appId, regions }`). */
 function appIdDe(token: string): string {
@@ -29,11 +30,8 @@ export function uploadThingStorage(token: string): FileStorage {
   const appId = appIdDe(token);
   const api = new UTApi({ token, logLevel: "Error" });
   const publicUrl = (key: string) => {
-    const host = process.env.UPLOADTHING_UFS_HOST ?? "ufs.sh";
-    const proto = host.includes("local") ? "http" : "https";
-    return process.env.UPLOADTHING_UFS_APP_ID_LOCATION === "path"
-      ? `${proto}://${host}/a/${appId}/${customId(key)}`
-      : `${proto}://${appId}.${host}/f/${customId(key)}`;
+    const { proto, host, porRuta } = ufsHost();
+    return porRuta ? `${proto}://${host}/a/${appId}/${customId(key)}` : `${proto}://${appId}.${host}/f/${customId(key)}`;
   };
   return {
     async put(key, body, contentType) {

@@ -5,14 +5,14 @@ import { deliverSoon } from "../mail/send";
 import { enqueueEmail } from "../mail/outbox";
 import { avisoInterno } from "../mail/templates";
 import { mensajes } from "../messages";
-import { enforceLimits } from "../rate-limit";
+import { LIMITES, enforceLimits } from "../rate-limit";
 import type { reporteSchema } from "./schemas";
 
 const UUID_IN_URL = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i;
 
 /** A misuse report: stored (plan resolved from its URL when it exists) and e-mailed to the team. */
 export async function reportarPlan(datos: z.infer<typeof reporteSchema>, ip: string, usuarioId: string | null): Promise<string> {
-  await enforceLimits([{ key: `reporte:ip:${ip}`, max: 10, windowMs: 3_600_000 }]);
+  await enforceLimits(LIMITES.reporte(ip));
   const posible = datos.urlPlan.match(UUID_IN_URL)?.[1];
   const plan = posible ? await prisma.plan.findUnique({ where: { id: posible }, select: { id: true } }) : null;
   await prisma.$transaction(async (tx) => {

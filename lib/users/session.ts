@@ -1,7 +1,6 @@
 import "server-only";
 import { cookies, headers as nextHeaders } from "next/headers";
 import { redirect } from "next/navigation";
-import { env } from "../env";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
@@ -14,18 +13,6 @@ export interface SessionUser {
   google: boolean;
   sessionToken: string;
   viaBearer: boolean;
-}
-
-/**
- * A cookie-authenticated change must come from our own pages: browsers send Origin on
- * cross-site POST/PATCH/DELETE, and a foreign one is refused (CSRF). Bearer calls are exempt.
- */
-function assertSameOrigin(request: Request): void {
-  if (["GET", "HEAD", "OPTIONS"].includes(request.method)) return;
-  const origin = request.headers.get("origin");
-  if (!origin) return;
-  const allowed = new Set([new URL(env().SITE_URL).origin, new URL(request.url).origin]);
-  if (!allowed.has(origin)) throw new ApiError(403, mensajes.origenNoPermitido);
 }
 
 /** The user of a bearer token or session cookie, or null. */
@@ -47,7 +34,6 @@ export async function sessionUser(headers: Headers): Promise<SessionUser | null>
 export async function requireUser(request: Request): Promise<SessionUser> {
   const user = await sessionUser(request.headers);
   if (!user) throw new ApiError(401, mensajes.loginNecesario);
-  if (!user.viaBearer) assertSameOrigin(request);
   return user;
 }
 

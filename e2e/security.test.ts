@@ -1,0 +1,320 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { mensajes } from "@/lib/messages";
+import { planPath } from "@/lib/plans/serialize";
+import { LIMITES } from "@/lib/rate-limit";
+import { startAppServer, type AppServer } from "@/scripts/lib/app-server";
+import { launchBrowser } from "./support/browser";
+import { query } from "./support/database";
+import { enviarFormulario, formulario, png } from "./support/forms";
+import { freshOrigin, insertPlan } from "./support/plans";
+import { contextoConectado } from "./support/session-context";
+import { call, confirmedUser, freshIp, uniqueEmail } from "./support/users";
+
+const db = () => process.env.DATABASE_URL!;
+const EVIL = "https://malvado.example";
+
+/** The directives of a CSP header, by name. */
+function directivas(csp: string): Map<string, string[]> {
+  return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k, v]));
+}
+
+/** The session cookie (`name=value`) of a login answer. */
+function cookieDeSesion(setCookie: string[]): string {
+  const cookie = setCookie.find((c) => /session_token=/.test(c));
+  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(setCookie)}`);
+  return cookie.split(";")[0];
+}
+
+describe("security headers", () => {
+  it("gives every page a CSP with a fresh nonce that every script of the page carries", async () => {
+    const base = inject("baseUrl");
+    const [a, b] = await Promise.all([fetch(`${base}/`), fetch(`${base}/`)]);
+    const cspA = a.headers.get("content-security-policy")!;
+    const d = directivas(cspA);
+    const nonce = d.get("script-src")!.find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/=]{22,}$/);
+    expect(b.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(d.get("script-src")).toContain("'strict-dynamic'");
+    expect(d.get("script-src")).not.toContain("'unsafe-eval'");
+    expect(d.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(d.get("object-src")).toEqual(["'none'"]);
+    expect(d.get("base-uri")).toEqual(["'self'"]);
+    expect(d.get("img-src")).toEqual(expect.arrayContaining(["'self'", "https://*.tile.openstreetmap.org"]));
+    // The test app has a Google client id: its sign-in script and frame are the only other hosts.
+    expect(d.get("frame-src")).toEqual(["https://accounts.google.com/gsi/"]);
+    expect(d.get("default-src")).toEqual(["'self'"]);
+
+    const html = await a.text();
+    const scripts = [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const attrs of scripts) {
+      if (/type="application\/ld\+json"/.test(attrs)) continue; // data, never run
+      expect(attrs, attrs).toContain(`nonce="${nonce}"`);
+    }
+    for (const res of [a, b]) {
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+
+  it("gives API and media answers a CSP that lets nothing run or frame them", async () => {
+    const base = inject("baseUrl");
+    for (const path of ["/api/health", "/api/plan?lat=40&lng=-3", "/media/planes/no-existe/original.webp", "/api/no-existe"]) {
+      const res = await fetch(`${base}${path}`);
+      expect(res.headers.get("content-security-policy"), path).toContain("default-src 'none'");
+      expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("x-content-type-options"), path).toBe("nosniff");
+      expect(res.headers.get("referrer-policy"), path).toBe("strict-origin-when-cross-origin");
+    }
+  });
+});
+
+describe("the CSP in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("blocks nothing the pages use (scripts, styles, map tiles, the Google button) and blocks injected scripts", async () => {
+    const usuario = await confirmedUser();
+    const origin = await freshOrigin();
+    const id = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto seguro" });
+    const bloqueados = new Set<string>();
+    const ctx = await contextoConectado(browser, null, { bloqueados });
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { __violaciones: string[] };
+      w.__violaciones = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.__violaciones.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const page = await ctx.newPage();
+    const errores: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error" && /Content Security Policy/i.test(m.text())) errores.push(m.text());
+    });
+    const paginas = [
+      `/?municipio=Pueblo&lat=${origin.lat}&lng=${origin.lng}&radio=10`,
+      planPath("Concierto seguro", id),
+      "/iniciar-sesion",
+    ];
+    for (const path of paginas) {
+      await page.goto(`${inject("baseUrl")}${path}`, { waitUntil: "networkidle" });
+      expect(await page.evaluate(() => (window as unknown as { __violaciones: string[] }).__violaciones), path).toEqual([]);
+    }
+    // The app hydrated under the CSP: the login form reacts to typing.
+    await page.getByLabel(/correo/i).first().fill("x@example.com");
+    // Requests the CSP allowed reach the network, where the test refuses them: the map tiles
+    // (plan page) and Google's sign-in script (login page) were really asked for.
+    expect([...bloqueados].some((h) => h.endsWith("tile.openstreetmap.org"))).toBe(true);
+    expect(bloqueados.has("accounts.google.com")).toBe(true);
+
+    // A script injected into the page without the nonce does not run.
+    const corrio = await page.evaluate(async () => {
+      const w = window as unknown as { __inyectado?: boolean; __violaciones: string[] };
+      document.body.insertAdjacentHTML("beforeend", '<img src="x" onerror="window.__inyectado = true">');
+      await new Promise((r) => setTimeout(r, 300));
+      return { inyectado: w.__inyectado === true, violaciones: w.__violaciones };
+    });
+    expect(corrio.inyectado).toBe(false);
+    expect(corrio.violaciones.some((v) => v.startsWith("script-src"))).toBe(true);
+    expect(errores.filter((e) => !/inline event handler/i.test(e))).toEqual([]);
+    await ctx.close();
+  });
+});
+
+describe("cookies, Origin and rate limits", () => {
+  it("sets the session cookie httpOnly and SameSite=Lax, never Secure-less under an https SITE_URL", async () => {
+    const u = await confirmedUser();
+    const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
+    const cookie = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!;
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+
+    // The production setting: a site served over https gets __Secure- cookies marked Secure.
+    const https = await startAppServer({ ...inject("appEnv"), SITE_URL: "https://planazo.example" });
+    try {
+      const r = await call("POST", "/api/usuario/login", { base: https.url, body: { correo: u.correo, password: u.password } });
+      expect(r.status).toBe(200);
+      const segura = r.setCookie.find((c) => c.startsWith("__Secure-planazo.session_token="))!;
+      expect(segura).toMatch(/;\s*Secure/i);
+      expect(segura).toMatch(/;\s*HttpOnly/i);
+      expect(segura).toMatch(/;\s*SameSite=Lax/i);
+      const csp = (await fetch(`${https.url}/`)).headers.get("content-security-policy")!;
+      expect(csp).toContain("upgrade-insecure-requests");
+    } finally {
+      await https.stop();
+    }
+  });
+
+  it("refuses changes carrying the session cookie from a foreign Origin, and log-in CSRF, with nothing changed", async () => {
+    const u = await confirmedUser("Nombre Original");
+    const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
+    const cookie = cookieDeSesion(login.setCookie);
+    const id = await insertPlan({ usuarioId: u.id, origin: await freshOrigin(), titulo: "Plan protegido" });
+    const estado = () =>
+      query<{ name: string; plans: number; favs: number; sesiones: number }>(
+        db(),
+        `SELECT name, (SELECT count(*)::int FROM plan WHERE usuario_id = $1) AS plans, (SELECT count(*)::int FROM favorito WHERE usuario_id = $1) AS favs,
+                (SELECT count(*)::int FROM sesion WHERE user_id = $1) AS sesiones FROM usuario WHERE id = $1`,
+        [u.id],
+      );
+    const antes = await estado();
+    expect(antes[0]).toMatchObject({ name: "Nombre Original", plans: 1, favs: 0 });
+    const refused = { status: 403, body: { mensaje: mensajes.origenNoPermitido } };
+    const intentos: [string, string, unknown][] = [
+      ["PATCH", "/api/usuario/cambiar-datos", { nombre: "Hackeado" }],
+      ["DELETE", `/api/plan/${id}`, undefined],
+      ["POST", `/api/plan/agregar-plan-favorito/${id}`, undefined],
+      ["POST", "/api/usuario/logout", undefined],
+      ["DELETE", "/api/usuario", undefined],
+      ["POST", "/api/usuario/login", { correo: u.correo, password: u.password }],
+    ];
+    for (const [metodo, ruta, body] of intentos) {
+      expect(await call(metodo, ruta, { cookie, origin: EVIL, body }), `${metodo} ${ruta}`).toMatchObject(refused);
+    }
+    // A browser that sends no Origin still says where the request came from.
+    const sinOrigin = await fetch(`${inject("baseUrl")}/api/usuario/cambiar-datos`, {
+      method: "PATCH",
+      headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json", "X-Forwarded-For": freshIp() },
+      body: JSON.stringify({ nombre: "Hackeado" }),
+    });
+    expect(sinOrigin.status).toBe(403);
+    expect(await estado()).toEqual(antes);
+    // Our own origin, and the mobile app (no Origin, bearer), are served.
+    expect((await call("PATCH", "/api/usuario/cambiar-datos", { cookie, origin: inject("baseUrl"), body: { nombre: "Nombre Nuevo" } })).status).toBe(200);
+    expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: u.token })).status).toBe(200);
+  });
+
+  it("answers 429 in Spanish when a limit is passed: login per account, report per address", async () => {
+    // Each attempt from a new address: only the per-account count can stop them.
+    const correo = uniqueEmail("fuerza-bruta");
+    const [porCuenta] = LIMITES.login("x", correo).filter((l) => l.key.includes(":cuenta:"));
+    const statuses: number[] = [];
+    for (let i = 0; i < porCuenta.max; i++) {
+      statuses.push((await call("POST", "/api/usuario/login", { body: { correo, password: "mal-contraseña" } })).status);
+    }
+    expect(statuses).toEqual(Array(porCuenta.max).fill(401));
+    const bloqueado = await call("POST", "/api/usuario/login", { body: { correo, password: "mal-contraseña" } });
+    expect(bloqueado).toMatchObject({ status: 429, body: { mensaje: mensajes.demasiadasPeticiones } });
+
+    const ip = freshIp();
+    const [reporte] = LIMITES.reporte(ip);
+    const cuerpo = { titulo: "Contenido inapropiado", urlPlan: "https://planazo.es/plan/x/y" };
+    for (let i = 0; i < reporte.max; i++) expect((await call("POST", "/api/plan/reportar-plan", { ip, body: cuerpo })).status).toBe(200);
+    expect(await call("POST", "/api/plan/reportar-plan", { ip, body: cuerpo })).toMatchObject({ status: 429, body: { mensaje: mensajes.demasiadasPeticiones } });
+  });
+
+  it("never returns a password hash, in any answer about the user", async () => {
+    const u = await confirmedUser();
+    const [{ password: hash }] = await query<{ password: string }>(db(), "SELECT password FROM cuenta WHERE user_id = $1 AND password IS NOT NULL", [u.id]);
+    expect(hash.length).toBeGreaterThan(20);
+    const sal = hash.split(":")[0];
+    const ctx = { token: u.token };
+    const respuestas = [
+      await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } }),
+      await call("GET", "/api/usuario", ctx),
+      await call("PATCH", "/api/usuario/cambiar-datos", { ...ctx, body: { nombre: "Otro Nombre" } }),
+    ];
+    const plan = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: "Plan con autora",
+        tipo: "evento",
+        categorias: "Cultura",
+        direccion: "Plaza Mayor, 1",
+        municipio: "Teruel",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.1065, 40.3456] }),
+        fechaInicio: new Date(Date.now() + 86_400_000).toISOString(),
+        fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
+        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      }),
+      u.token,
+    );
+    expect(plan.status).toBe(201);
+    const planId = (plan.body.plan as { _id: string })._id;
+    const textos = [
+      ...respuestas.map((r) => JSON.stringify(r.body)),
+      JSON.stringify(plan.body),
+      JSON.stringify((await call("GET", `/api/plan/detalle/${planId}`)).body),
+      JSON.stringify((await call("GET", "/api/plan/planesUsuario", ctx)).body),
+    ];
+    for (const texto of textos) {
+      expect(texto).not.toContain(hash);
+      expect(texto).not.toContain(sal);
+      expect(texto).not.toMatch(/"password"/i);
+    }
+    expect(respuestas.every((r) => r.status === 200)).toBe(true);
+    await call("DELETE", `/api/plan/${planId}`, ctx);
+  });
+});
+
+describe("two app instances on one database", () => {
+  let b: AppServer;
+  beforeAll(async () => {
+    b = await startAppServer(inject("appEnv"));
+  });
+  afterAll(async () => {
+    await b?.stop();
+  });
+
+  it("share sessions, rate limits and plans", async () => {
+    const a = inject("baseUrl");
+    const u = await confirmedUser("Ana Dos Instancias");
+
+    // A session created on A works on B, by cookie and by bearer token; logging out on B ends it on A.
+    const login = await call("POST", "/api/usuario/login", { base: a, body: { correo: u.correo, password: u.password } });
+    const cookie = cookieDeSesion(login.setCookie);
+    expect(await call("GET", "/api/usuario", { base: b.url, cookie })).toMatchObject({ status: 200, body: { usuario: { correo: u.correo } } });
+    expect((await call("GET", "/api/usuario", { base: b.url, token: login.body.token as string })).status).toBe(200);
+    expect((await call("POST", "/api/usuario/logout", { base: b.url, cookie })).status).toBe(200);
+    expect((await call("GET", "/api/usuario", { base: a, cookie })).status).toBe(401);
+
+    // Rate limits are one count: attempts alternate between the instances from one address.
+    const ip = freshIp();
+    const correo = uniqueEmail("dos-instancias");
+    const [porCuenta] = LIMITES.login(ip, correo).filter((l) => l.key.includes(":cuenta:"));
+    const statuses: number[] = [];
+    for (let i = 0; i <= porCuenta.max; i++) {
+      const base = i % 2 === 0 ? a : b.url;
+      statuses.push((await call("POST", "/api/usuario/login", { base, ip, body: { correo, password: "mal-contraseña" } })).status);
+    }
+    expect(statuses).toEqual([...Array(porCuenta.max).fill(401), 429]);
+
+    // A plan published on A is at once in B's detail and search (no cache hides it).
+    const origin = await freshOrigin();
+    const buscar = `/api/plan?lat=${origin.lat}&lng=${origin.lng}&radio=5`;
+    expect((await call("GET", buscar, { base: b.url })).body).toMatchObject({ total: 0, planes: [] });
+    const plan = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: "Publicado en A",
+        tipo: "evento",
+        categorias: "Fiesta",
+        direccion: "Plaza Mayor, 1",
+        municipio: "Pueblo",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+        fechaInicio: new Date(Date.now() + 86_400_000).toISOString(),
+        fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
+        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      }),
+      u.token,
+      a,
+    );
+    expect(plan.status).toBe(201);
+    const id = (plan.body.plan as { _id: string })._id;
+    expect(await call("GET", `/api/plan/detalle/${id}`, { base: b.url })).toMatchObject({ status: 200, body: { titulo: "Publicado en A" } });
+    const enB = await call("GET", buscar, { base: b.url });
+    expect(enB.status).toBe(200);
+    expect((enB.body.planes as { _id: string }[]).map((p) => p._id)).toEqual([id]);
+    // ...and deleted on B, gone from A's search at once.
+    expect((await call("DELETE", `/api/plan/${id}`, { base: b.url, token: u.token })).status).toBe(200);
+    expect((await call("GET", buscar, { base: a })).body).toMatchObject({ total: 0, planes: [] });
+  });
+});
