@@ -1,3 +1,5 @@
+import type { Instrumentation } from "next";
+
 /** Runs once when a server instance starts: a bad environment stops it here, not on the first request. */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -10,3 +12,13 @@ export async function register(): Promise<void> {
     }
   }
 }
+
+/**
+ * A page that failed because PostgreSQL is unreachable marks it down for a moment, so proxy.ts
+ * answers the next page requests with a Spanish 503 instead of rendering them to fail too.
+ */
+export const onRequestError: Instrumentation.onRequestError = async (error) => {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const [{ isDatabaseUnavailable }, { marcarBaseDeDatosCaida }] = await Promise.all([import("./lib/http"), import("./lib/db/caida")]);
+  if (isDatabaseUnavailable(error)) marcarBaseDeDatosCaida();
+};

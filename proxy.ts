@@ -1,12 +1,15 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { nuevoNonce, politicaDeContenido } from "./lib/security";
+import { baseDeDatosCaida } from "./lib/db/caida";
+import { mensajes } from "./lib/messages";
+import { CSP_DE_DATOS, nuevoNonce, politicaDeContenido } from "./lib/security";
 import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } from "./lib/users/routes";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
  * protected pages without a session cookie to the login page (the pages and API handlers verify
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
- * Next.js reads from the request headers and puts on its own inline scripts.
+ * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
+ * is down (lib/db/caida.ts) pages are answered 503 at once.
  */
 export function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
@@ -21,6 +24,7 @@ export function proxy(request: NextRequest) {
     url.searchParams.set("redirigir", pathname);
     return NextResponse.redirect(url);
   }
+  if (baseDeDatosCaida()) return paginaNoDisponible();
   const nonce = nuevoNonce();
   const csp = politicaDeContenido(nonce, { desarrollo: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);
@@ -28,6 +32,15 @@ export function proxy(request: NextRequest) {
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+/** While PostgreSQL is down: a small Spanish page with 503 and when to try again. */
+function paginaNoDisponible(): Response {
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${mensajes.servicioNoDisponible}</p></main></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store", "Content-Security-Policy": CSP_DE_DATOS },
+  });
 }
 
 export const config = {

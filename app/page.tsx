@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
-import { ApiError } from "@/lib/http";
+import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
@@ -40,6 +40,9 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
     return { resultado: await buscarPlanes(q.data) };
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message };
+    // An outage is the whole page's error (5xx, app/error.tsx, and proxy.ts's 503 next), not an
+    // empty result to be cached or indexed.
+    if (isDatabaseUnavailable(error)) throw error;
     console.error(error);
     return { error: mensajes.errorObtenerPlanes };
   }

@@ -1,5 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
+import { marcarBaseDeDatosCaida } from "./db/caida";
 import { env } from "./env";
 import { mensajes } from "./messages";
 
@@ -28,13 +29,17 @@ const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "E
 
 /** True when the error means PostgreSQL could not be reached (so the answer is 503, not 500). */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // Prisma keeps the driver adapter's error in meta.driverAdapterError (not in `cause`); that
+  // error's `cause` says what happened: a kind, and PostgreSQL's code (57P01 when the server
+  // shuts down under a query).
   for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
+    const { code, message, kind, cause, meta } = e as { code?: unknown; message?: unknown; kind?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
     if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
-    if (typeof message === "string" && /ECONNREFUSED|connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database/i.test(message)) {
+    if (typeof kind === "string" && ["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"].includes(kind)) return true;
+    if (typeof message === "string" && /ECONNREFUSED|connection terminated|terminating connection|server has closed the connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database/i.test(message)) {
       return true;
     }
-    e = (e as { cause?: unknown }).cause;
+    e = cause ?? meta?.driverAdapterError;
   }
   return false;
 }
@@ -46,6 +51,7 @@ export function toErrorResponse(error: unknown): Response {
     return errorResponse(400, error.issues[0]?.message ?? mensajes.datosNoValidos);
   }
   if (isDatabaseUnavailable(error)) {
+    marcarBaseDeDatosCaida();
     return errorResponse(503, mensajes.servicioNoDisponible);
   }
   console.error(error);
