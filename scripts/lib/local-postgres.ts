@@ -64,7 +64,8 @@ export function assertPostgis(install: PgInstall): void {
   }
 }
 
-export async function ensureLocalCluster(port: number): Promise<void> {
+/** Creates (initdb) and starts the local cluster when needed; `log` tells which it did. */
+export async function ensureLocalCluster(port: number, log: (line: string) => void = console.log): Promise<void> {
   const install = findPostgres();
   assertPostgis(install);
   mkdirSync(SOCKET_DIR, { recursive: true });
@@ -72,7 +73,7 @@ export async function ensureLocalCluster(port: number): Promise<void> {
   const initdb = path.join(install.bindir, "initdb");
   const pgCtl = path.join(install.bindir, "pg_ctl");
   if (!existsSync(path.join(CLUSTER_DIR, "PG_VERSION"))) {
-    console.log(`creating a local PostgreSQL cluster in ${path.relative(ROOT, CLUSTER_DIR)}/`);
+    log(`creating a local PostgreSQL cluster in ${path.relative(ROOT, CLUSTER_DIR)}/`);
     run(initdb, ["-D", CLUSTER_DIR, "-U", "postgres", "--auth=trust", "--encoding=UTF8", "--locale=C.UTF-8"]);
   }
   let running = true;
@@ -82,7 +83,7 @@ export async function ensureLocalCluster(port: number): Promise<void> {
     running = false;
   }
   if (!running) {
-    console.log(`starting the local PostgreSQL on 127.0.0.1:${port} (log: ${path.relative(ROOT, LOG_FILE)})`);
+    log(`starting the local PostgreSQL on 127.0.0.1:${port} (log: ${path.relative(ROOT, LOG_FILE)})`);
     try {
       run(pgCtl, [
         "start", "-w", "-t", "60", "-D", CLUSTER_DIR, "-l", LOG_FILE,

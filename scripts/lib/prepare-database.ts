@@ -15,21 +15,22 @@ export interface PrepareOptions {
 }
 
 /** The URL of `database` on the configured server, or in the project-local cluster (started if needed). */
-export async function resolveDatabaseUrl(database?: string): Promise<string> {
+export async function resolveDatabaseUrl(database?: string, log: (line: string) => void = console.log): Promise<string> {
   const config = env();
   if (process.env.DATABASE_URL) {
     const url = new URL(config.DATABASE_URL);
     if (database) url.pathname = `/${database}`;
     return url.toString();
   }
-  await ensureLocalCluster(config.LOCAL_PG_PORT);
+  await ensureLocalCluster(config.LOCAL_PG_PORT, log);
   return localDatabaseUrl(database ?? "planazo", config.LOCAL_PG_PORT);
 }
 
 /** Creates the database and extensions, migrates, loads the gazetteer and optionally the demo data. */
 export async function prepareDatabase(options: PrepareOptions = {}): Promise<string> {
   const log = options.log ?? console.log;
-  const databaseUrl = await resolveDatabaseUrl(options.database);
+  // The progress goes through `log`: scripts/test-db.ts prints only the URL on its stdout.
+  const databaseUrl = await resolveDatabaseUrl(options.database, log);
   await ensureDatabase(databaseUrl);
   const { applied } = await migrate(databaseUrl);
   log(`database ${new URL(databaseUrl).pathname.slice(1)}: ${applied.length} migration(s) applied`);
