@@ -1,12 +1,10 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
+import { lineaDeTexto } from "../text";
 
 export const geocodeQuerySchema = z.object({
-  q: z
-    .string({ error: mensajes.geocodeTextoObligatorio })
-    .trim()
-    .min(1, mensajes.geocodeTextoObligatorio)
-    .max(100, mensajes.geocodeTextoLargo),
+  // PostgreSQL refuses NUL in text; no municipality has control characters in its name.
+  q: lineaDeTexto(100, { tipo: mensajes.geocodeTextoObligatorio, largo: mensajes.geocodeTextoLargo }).min(1, mensajes.geocodeTextoObligatorio),
   limit: z.coerce
     .number({ error: mensajes.geocodeLimiteNoValido })
     .int(mensajes.geocodeLimiteNoValido)

@@ -3,7 +3,7 @@ import { esNombreDeImagen } from "../media/formatos";
 import { tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
-import { UUID_PATTERN } from "./schemas";
+import { fechaIso, UUID_PATTERN } from "./schemas";
 
 export interface Horario {
   diaSemana: number;
@@ -61,8 +61,8 @@ function punto(v: string): { lng: number; lat: number } | null {
 
 function fecha(v: string, mensaje: string): Date | null {
   if (v === "" || v === "null") return null;
-  const d = new Date(v);
-  if (Number.isNaN(d.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(v)) throw new EntradaNoValida(mensaje);
+  const d = fechaIso(v);
+  if (!d) throw new EntradaNoValida(mensaje);
   return d;
 }
 
@@ -85,7 +85,7 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     const d: DatosPlan = {};
     const t = (k: string) => texto(form.get(k), k === "descripcion");
     if (t("titulo") !== undefined) d.titulo = t("titulo");
-    if (t("descripcion") !== undefined) d.descripcion = t("descripcion")!.slice(0, DESCRIPCION_MAX);
+    if (t("descripcion") !== undefined) d.descripcion = t("descripcion");
     if (t("tipo") !== undefined) d.tipo = t("tipo");
     if (t("direccion") !== undefined) d.direccion = t("direccion");
     if (t("municipio") !== undefined) d.municipio = t("municipio");
@@ -155,7 +155,8 @@ export function primerErrorPlan(d: DatosPlan, { modo, conCartel, privacidad, car
     if (!d.municipio) return mensajes.todosObligatorios;
   }
   if (d.titulo.length > TITULO_MAX) return mensajes.tituloLargo;
-  if (d.direccion.length > DIRECCION_MAX || d.municipio.length > 100) return mensajes.datosNoValidos;
+  // The form stops the description at its maximum; only a client of its own sends more.
+  if (d.direccion.length > DIRECCION_MAX || d.municipio.length > 100 || (d.descripcion?.length ?? 0) > DESCRIPCION_MAX) return mensajes.datosNoValidos;
   if (d.tipo === "evento") {
     if (!d.fechaFin) return mensajes.fechaFinFalta;
     if (!d.fechaInicio) return mensajes.fechaInicioFalta;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
+import { lineaDeTexto } from "../text";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
@@ -18,14 +19,30 @@ function numero(mensaje: string) {
     });
 }
 
+const ISO_FECHA = /^(\d{4})-(\d{2})-(\d{2})(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
+
+/**
+ * An ISO 8601 date or date-time, as the clients send them (`toISOString()`), or null. Only that
+ * format: `new Date` alone also reads '2030-01-01junk' and rolls 30 February over into March.
+ */
+export function fechaIso(v: string): Date | null {
+  const m = ISO_FECHA.exec(v);
+  if (!m) return null;
+  const [y, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const soloDia = new Date(Date.UTC(y, mes - 1, dia));
+  if (soloDia.getUTCFullYear() !== y || soloDia.getUTCMonth() !== mes - 1 || soloDia.getUTCDate() !== dia) return null;
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
 function fecha() {
   return z
     .string()
     .optional()
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === "") return undefined;
-      const d = new Date(v);
-      if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) {
+      const d = fechaIso(v);
+      if (!d) {
         ctx.addIssue({ code: "custom", message: mensajes.fechasFiltroNoValidas });
         return z.NEVER;
       }
@@ -38,7 +55,7 @@ export const busquedaSchema = z
   .object({
     lng: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-180, mensajes.coordenadasNoValidas).max(180, mensajes.coordenadasNoValidas).optional()),
     lat: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-90, mensajes.coordenadasNoValidas).max(90, mensajes.coordenadasNoValidas).optional()),
-    municipio: z.string().trim().max(100, mensajes.coordenadasNoValidas).optional(),
+    municipio: lineaDeTexto(100, { largo: mensajes.coordenadasNoValidas }).optional(),
     radio: numero(mensajes.radioNoValido).pipe(z.number().min(0, mensajes.radioNoValido).max(RADIO_MAX_KM, mensajes.radioNoValido).optional()),
     categorias: z
       .string()

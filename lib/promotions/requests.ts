@@ -2,20 +2,27 @@ import "server-only";
 import type { z } from "zod";
 import { prisma } from "../db";
 import { deliverSoon } from "../mail/send";
+import { ApiError } from "../http";
 import { enqueueEmail } from "../mail/outbox";
 import { avisoInterno } from "../mail/templates";
 import { mensajes } from "../messages";
 import { UUID_PATTERN } from "../plans/schemas";
-import { enforceLimits } from "../rate-limit";
+import { LIMITES, enforceLimits } from "../rate-limit";
 import type { SessionUser } from "../users/session";
 import type { destacadoSchema, euronaSchema } from "./schemas";
 
+/** The plan a request names: only the user's own may be featured (404 unknown, 403 someone else's). */
+async function planPropio(usuarioId: string, id: string) {
+  const plan = UUID_PATTERN.test(id) ? await prisma.plan.findUnique({ where: { id }, select: { id: true, titulo: true, usuarioId: true } }) : null;
+  if (!plan) throw new ApiError(404, mensajes.planNoEncontrado);
+  if (plan.usuarioId !== usuarioId) throw new ApiError(403, mensajes.planAjeno);
+  return plan;
+}
+
 /** A request to feature a plan: stored with the user's own name and address, and e-mailed to the team. */
 export async function solicitarDestacado(user: SessionUser, datos: z.infer<typeof destacadoSchema>): Promise<string> {
-  await enforceLimits([{ key: `destacado:cuenta:${user.id}`, max: 10, windowMs: 3_600_000 }]);
-  const plan = datos.idPlan && UUID_PATTERN.test(datos.idPlan)
-    ? await prisma.plan.findFirst({ where: { id: datos.idPlan, usuarioId: user.id }, select: { id: true, titulo: true } })
-    : null;
+  await enforceLimits(LIMITES.destacado(user.id));
+  const plan = datos.idPlan ? await planPropio(user.id, datos.idPlan) : null;
   const nombrePlan = (plan?.titulo ?? datos.nombrePlan ?? "").slice(0, 50);
   await prisma.$transaction(async (tx) => {
     await tx.solicitudDestacado.create({
@@ -31,7 +38,7 @@ export async function solicitarDestacado(user: SessionUser, datos: z.infer<typeo
 
 /** A satellite internet information request (/eurona). */
 export async function solicitarInformacionEurona(datos: z.infer<typeof euronaSchema>, ip: string): Promise<string> {
-  await enforceLimits([{ key: `eurona:ip:${ip}`, max: 10, windowMs: 3_600_000 }]);
+  await enforceLimits(LIMITES.eurona(ip));
   await prisma.$transaction(async (tx) => {
     await tx.solicitudInformacion.create({ data: { nombre: datos.nombre ?? "", telefono: datos.telefono } });
     await enqueueEmail(tx, avisoInterno("Solicitud de información de internet por satélite", { Nombre: datos.nombre, Teléfono: datos.telefono }));

@@ -1,21 +1,30 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
+import { lineaDeTexto } from "../text";
 
-const corto = z.string().trim().max(50, mensajes.campoLargo);
+const linea = (max: number, { tipo = mensajes.datosNoValidos as string } = {}) => lineaDeTexto(max, { tipo, largo: mensajes.campoLargo });
+
+const corto = linea(50);
 
 /** Promotion request (spec §3): the phone is required (spec §5). */
-export const destacadoSchema = z.object({
-  telefono: z.string({ error: mensajes.destacadoTelefono }).trim().min(1, mensajes.destacadoTelefono).max(50, mensajes.campoLargo),
-  nombre: corto.optional(),
-  correo: z.string().trim().max(254, mensajes.campoLargo).optional(),
-  nombrePlan: corto.optional(),
-  idPlan: z.string().trim().max(100).optional(),
-  idUser: z.string().optional(),
-  origen: z.string().optional(),
-});
+export const destacadoSchema = z.object(
+  {
+    telefono: linea(50, { tipo: mensajes.destacadoTelefono }).refine((v) => v.length > 0, mensajes.destacadoTelefono),
+    nombre: corto.optional(),
+    correo: linea(254).optional(),
+    nombrePlan: corto.optional(),
+    idPlan: linea(100).optional(),
+    idUser: z.string().optional(),
+    origen: z.string().optional(),
+  },
+  { error: mensajes.destacadoTelefono },
+);
 
 /** Satellite lead (spec §3): nombre and telefono, at most 50 characters each. */
-export const euronaSchema = z.object({
-  nombre: corto.optional(),
-  telefono: z.string({ error: mensajes.euronaTelefono }).trim().min(1, mensajes.euronaTelefono).max(50, mensajes.campoLargo),
-});
+export const euronaSchema = z.object(
+  {
+    nombre: corto.optional(),
+    telefono: linea(50, { tipo: mensajes.euronaTelefono }).refine((v) => v.length > 0, mensajes.euronaTelefono),
+  },
+  { error: mensajes.euronaTelefono },
+);

@@ -1,10 +1,17 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
+import { lineaDeTexto } from "../text";
 
-const url = z.string().trim().max(1000, mensajes.reporteNoValido);
+/** Every refusal of a report says the same: which plan is being reported is not clear. */
+const linea = (max: number) => lineaDeTexto(max, { tipo: mensajes.reporteNoValido, largo: mensajes.reporteNoValido });
 
-export const reporteSchema = z.object({
-  titulo: z.string({ error: mensajes.reporteNoValido }).trim().min(1, mensajes.reporteNoValido).max(200, mensajes.reporteNoValido),
-  urlArchivo: url.optional().nullable(),
-  urlPlan: url.min(1, mensajes.reporteNoValido).refine((u) => /^https?:\/\//i.test(u), mensajes.reporteNoValido),
-});
+const url = linea(1000);
+
+export const reporteSchema = z.object(
+  {
+    titulo: linea(200).refine((v) => v.length > 0, mensajes.reporteNoValido),
+    urlArchivo: url.optional().nullable(),
+    urlPlan: url.refine((u) => /^https?:\/\/\S+$/i.test(u), mensajes.reporteNoValido),
+  },
+  { error: mensajes.reporteNoValido },
+);

@@ -1,13 +1,16 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
+import { lineaDeTexto } from "../text";
 
 /** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
 export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
-const texto = (max: number) => z.string().trim().max(max, mensajes.datosNoValidos).catch("");
-const correo = z.string().trim().toLowerCase().max(254, mensajes.correoFormato).catch("");
+// Names and e-mails are one line: a NUL, a line break or a bidi override makes them invalid,
+// which the registration and log-in rules then answer like a missing field.
+const texto = (max: number) => lineaDeTexto(max, { largo: mensajes.datosNoValidos }).catch("");
+const correo = lineaDeTexto(254, { largo: mensajes.correoFormato, control: mensajes.correoFormato }).toLowerCase().catch("");
 const password = z.string().max(PASSWORD_MAX, mensajes.datosNoValidos).catch("");
 
 export interface DatosRegistro {
@@ -55,10 +58,14 @@ export const googleSchema = z.object({
 });
 
 const cambiarNombre = z.object({
-  nombre: z.string({ error: mensajes.campoVacio }).trim().min(1, mensajes.campoVacio).max(100, mensajes.datosNoValidos),
+  nombre: lineaDeTexto(100, { tipo: mensajes.campoVacio, largo: mensajes.datosNoValidos }).min(1, mensajes.campoVacio),
 });
 const cambiarCorreo = z
-  .object({ correo: z.string({ error: mensajes.campoVacio }).trim().toLowerCase().min(1, mensajes.campoVacio).max(254, mensajes.correoFormato) })
+  .object({
+    correo: lineaDeTexto(254, { tipo: mensajes.campoVacio, largo: mensajes.correoFormato, control: mensajes.correoFormato })
+      .toLowerCase()
+      .min(1, mensajes.campoVacio),
+  })
   .refine((d) => EMAIL_PATTERN.test(d.correo), { message: mensajes.correoFormato });
 const cambiarPassword = z.object({
   passwordPerfilActual: z.string({ error: mensajes.campoVacio }).min(1, mensajes.campoVacio).max(PASSWORD_MAX, mensajes.datosNoValidos),
