@@ -28,7 +28,8 @@ async function relay(destino: { host: string; port: number }) {
   const cortar = () =>
     new Promise<void>((resolve) => {
       for (const s of sockets) s.destroy();
-      server ? server.close(() => resolve()) : resolve();
+      if (server) server.close(() => resolve());
+      else resolve();
       server = null;
     });
   await abrir();
