@@ -30,9 +30,38 @@ const INE_DEL_MUNICIPIO = (municipio: string, lng: number, lat: number) => Prism
   ORDER BY ST_Distance(ST_MakePoint(m.lng, m.lat)::geography, ST_MakePoint(${lng}, ${lat})::geography)
   LIMIT 1)`;
 
-async function leerPlan(id: string): Promise<PlanRow> {
-  const [row] = await prisma.$queryRaw<PlanRow[]>`SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS} WHERE p.id = ${id}::uuid`;
+async function leerPlan(id: string, db: Pick<Prisma.TransactionClient, "$queryRaw"> = prisma): Promise<PlanRow> {
+  const [row] = await db.$queryRaw<PlanRow[]>`SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS} WHERE p.id = ${id}::uuid`;
   return row;
+}
+
+/**
+ * Runs `cuerpo` in one transaction that writes the row of a just-stored image (or none). When
+ * it fails, the image's files are removed — unless it failed while committing (the body had
+ * run, e.g. PostgreSQL went away at that moment): the commit may have happened, so the files
+ * stay when the image's row is there, or when the database cannot tell yet.
+ */
+async function escribirConImagen<T>(img: StoredImage | null, cuerpo: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  let confirmando = false;
+  try {
+    return await prisma.$transaction(async (tx) => {
+      const resultado = await cuerpo(tx);
+      confirmando = true;
+      return resultado;
+    });
+  } catch (e) {
+    if (img && !(confirmando && (await quizaGuardada(img)))) await borrarArchivos([img]);
+    throw e;
+  }
+}
+
+async function quizaGuardada(img: StoredImage): Promise<boolean> {
+  try {
+    return (await prisma.archivo.count({ where: { path: img.path } })) > 0;
+  } catch {
+    console.error("[media] archivos conservados: no se sabe si la transacción se confirmó:", img.path);
+    return true;
+  }
 }
 
 /** POST /api/plan: validates (spec §5), stores the poster, then writes plan and slots in one transaction. */
@@ -43,29 +72,26 @@ export async function crearPlan(user: SessionUser, form: FormData) {
   if (error) throw new ApiError(400, error);
   await comprobarOrganizacion(user.id, d.organizacionId);
   const img = await guardarImagenSubida(cartel!, "carteles");
-  try {
-    const id = await prisma.$transaction(async (tx) => {
-      const archivo = await tx.archivo.create({ data: img, select: { id: true } });
-      const { lng, lat } = d.ubicacion!;
-      const [{ id }] = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO plan (titulo, descripcion, tipo, precio, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin,
-                          categorias, enlace_web_exterior, email_contacto, telefono_contacto, archivo_cartel_id, usuario_id, organizacion_id)
-        VALUES (${d.titulo}, ${d.descripcion ?? ""}, ${d.tipo}::tipo_plan, ${d.precio ?? null}::numeric, ${d.municipio},
-                ${INE_DEL_MUNICIPIO(d.municipio!, lng, lat)}, ${d.direccion},
-                ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography, ${d.fechaInicio ?? null}, ${d.fechaFin ?? null},
-                ${d.categorias ?? ["Otros"]}::text[]::categoria[], ${d.enlaceWebExterior ?? null}, ${d.emailContacto ?? null},
-                ${d.telefonoContacto ?? null}, ${archivo.id}::uuid, ${user.id}, ${d.organizacionId ?? null}::uuid)
-        RETURNING id`;
-      if (d.tipo === "experiencia") {
-        await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId: id })) });
-      }
-      return id;
-    });
-    return { mensaje: mensajes.planPublicado, plan: serializePlan(await leerPlan(id)) };
-  } catch (e) {
-    await borrarArchivos([img]);
-    throw e;
-  }
+  // The answer's row is read inside the transaction: once it has committed, nothing can fail
+  // and take the poster's files away from a plan that exists.
+  const row = await escribirConImagen(img, async (tx) => {
+    const archivo = await tx.archivo.create({ data: img, select: { id: true } });
+    const { lng, lat } = d.ubicacion!;
+    const [{ id }] = await tx.$queryRaw<{ id: string }[]>`
+      INSERT INTO plan (titulo, descripcion, tipo, precio, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin,
+                        categorias, enlace_web_exterior, email_contacto, telefono_contacto, archivo_cartel_id, usuario_id, organizacion_id)
+      VALUES (${d.titulo}, ${d.descripcion ?? ""}, ${d.tipo}::tipo_plan, ${d.precio ?? null}::numeric, ${d.municipio},
+              ${INE_DEL_MUNICIPIO(d.municipio!, lng, lat)}, ${d.direccion},
+              ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography, ${d.fechaInicio ?? null}, ${d.fechaFin ?? null},
+              ${d.categorias ?? ["Otros"]}::text[]::categoria[], ${d.enlaceWebExterior ?? null}, ${d.emailContacto ?? null},
+              ${d.telefonoContacto ?? null}, ${archivo.id}::uuid, ${user.id}, ${d.organizacionId ?? null}::uuid)
+      RETURNING id`;
+    if (d.tipo === "experiencia") {
+      await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId: id })) });
+    }
+    return leerPlan(id, tx);
+  });
+  return { mensaje: mensajes.planPublicado, plan: serializePlan(row) };
 }
 
 /** The plan if it exists and is the user's: 404 otherwise, 403 for someone else's. */
@@ -99,30 +125,25 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
   if (error) throw new ApiError(400, error);
   if (d.organizacionId !== actual.organizacionId) await comprobarOrganizacion(user.id, d.organizacionId);
   const img: StoredImage | null = cartel ? await guardarImagenSubida(cartel, "carteles") : null;
-  try {
-    await prisma.$transaction(async (tx) => {
-      const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
-      const { lng, lat } = d.ubicacion!;
-      await tx.$executeRaw`
-        UPDATE plan SET titulo = ${d.titulo}, descripcion = ${d.descripcion ?? ""}, tipo = ${d.tipo}::tipo_plan,
-          precio = ${d.precio ?? null}::numeric, municipio = ${d.municipio}, municipio_ine = ${INE_DEL_MUNICIPIO(d.municipio!, lng, lat)},
-          direccion = ${d.direccion}, ubicacion = ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography,
-          fecha_inicio = ${d.fechaInicio ?? null}, fecha_fin = ${d.fechaFin ?? null},
-          categorias = ${d.categorias ?? ["Otros"]}::text[]::categoria[], enlace_web_exterior = ${d.enlaceWebExterior ?? null},
-          email_contacto = ${d.emailContacto ?? null}, telefono_contacto = ${d.telefonoContacto ?? null},
-          organizacion_id = ${d.organizacionId ?? null}::uuid,
-          archivo_cartel_id = coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id), fecha_actualizacion = now()
-        WHERE id = ${id}::uuid`;
-      await tx.horarioDisponible.deleteMany({ where: { planId: id } });
-      if (d.tipo === "experiencia") {
-        await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId: id })) });
-      }
-      if (nuevo && actual.archivoCartel) await tx.archivo.delete({ where: { id: actual.archivoCartel.id } });
-    });
-  } catch (e) {
-    if (img) await borrarArchivos([img]);
-    throw e;
-  }
+  await escribirConImagen(img, async (tx) => {
+    const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
+    const { lng, lat } = d.ubicacion!;
+    await tx.$executeRaw`
+      UPDATE plan SET titulo = ${d.titulo}, descripcion = ${d.descripcion ?? ""}, tipo = ${d.tipo}::tipo_plan,
+        precio = ${d.precio ?? null}::numeric, municipio = ${d.municipio}, municipio_ine = ${INE_DEL_MUNICIPIO(d.municipio!, lng, lat)},
+        direccion = ${d.direccion}, ubicacion = ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography,
+        fecha_inicio = ${d.fechaInicio ?? null}, fecha_fin = ${d.fechaFin ?? null},
+        categorias = ${d.categorias ?? ["Otros"]}::text[]::categoria[], enlace_web_exterior = ${d.enlaceWebExterior ?? null},
+        email_contacto = ${d.emailContacto ?? null}, telefono_contacto = ${d.telefonoContacto ?? null},
+        organizacion_id = ${d.organizacionId ?? null}::uuid,
+        archivo_cartel_id = coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id), fecha_actualizacion = now()
+      WHERE id = ${id}::uuid`;
+    await tx.horarioDisponible.deleteMany({ where: { planId: id } });
+    if (d.tipo === "experiencia") {
+      await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId: id })) });
+    }
+    if (nuevo && actual.archivoCartel) await tx.archivo.delete({ where: { id: actual.archivoCartel.id } });
+  });
   if (img && actual.archivoCartel) await borrarArchivos([actual.archivoCartel]);
   return { mensaje: mensajes.planActualizado, plan: serializePlan(await leerPlan(id)) };
 }
