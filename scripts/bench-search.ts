@@ -5,7 +5,8 @@
  *   - the bare SQL time of the search query, from PostgreSQL (EXPLAIN ANALYZE, 200 runs);
  *   - the API at 32 connections for 20 s (autocannon): p50/p95/p99, req/s, errors;
  *   - their ratio. Targets: p95 ≤ 25 ms, ≤ 1.5× the bare SQL, ≥ 500 req/s, 0 errors.
- * Uses its own database (planazo_bench) on DATABASE_URL's server or the local cluster.
+ * Uses its own database (planazo_bench, scripts/lib/bench-data.ts) on DATABASE_URL's server or
+ * the local cluster.
  *
  *   npm run bench:search [-- --plans 100000] [-- --reuse]
  */
@@ -18,7 +19,7 @@ import { Prisma } from "../lib/generated/prisma/client";
 import { busquedaSchema } from "../lib/plans/schemas";
 import { consultaBusqueda, consultaTotal } from "../lib/plans/search";
 import { startAppServer } from "./lib/app-server";
-import { prepareDatabase } from "./lib/prepare-database";
+import { prepareBenchDatabase } from "./lib/bench-data";
 
 const { values } = parseArgs({ options: { plans: { type: "string", default: "1000000" }, reuse: { type: "boolean", default: false } } });
 const N = Number(values.plans);
@@ -30,63 +31,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function sembrar(prisma: ReturnType<typeof createPrismaClient>) {
-  const existing = await prisma.plan.count();
-  if (values.reuse && existing >= N) return console.log(`reusing ${existing.toLocaleString("es")} plans`);
-  console.log(`seeding ${N.toLocaleString("es")} plans…`);
-  const t = Date.now();
-  await prisma.$executeRaw`TRUNCATE plan CASCADE`;
-  await prisma.$executeRaw`INSERT INTO usuario (id, name, email, email_verified) VALUES ('bench-user', 'Bench', 'bench@example.com', true) ON CONFLICT DO NOTHING`;
-  // Towns drawn by population (binary search over cumulative weights), plans within ~5 km.
-  const towns = await prisma.$queryRaw<{ ine: string; nombre: string; lat: number; lng: number; peso: number }[]>`
-    SELECT ine, nombre, lat, lng, coalesce(poblacion, 100)::float8 AS peso FROM municipio WHERE lat IS NOT NULL ORDER BY ine`;
-  const acum: number[] = [];
-  towns.reduce((sum, t, i) => (acum[i] = sum + t.peso), 0);
-  const total = acum[acum.length - 1];
-  const pick = () => {
-    const r = Math.random() * total;
-    let lo = 0;
-    let hi = acum.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (acum[mid] < r) lo = mid + 1;
-      else hi = mid;
-    }
-    return towns[lo];
-  };
-  const lote = 50_000;
-  for (let desde = 0; desde < N; desde += lote) {
-    const n = Math.min(lote, N - desde);
-    const elegidos = Array.from({ length: n }, pick);
-    await prisma.$executeRaw`
-      INSERT INTO plan (titulo, tipo, destacado, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
-      SELECT 'Plan ' || (${desde} + e.g), CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
-             random() < 0.02, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
-             ST_SetSRID(ST_MakePoint(e.lng + (random() - 0.5) * 0.1, e.lat + (random() - 0.5) * 0.08), 4326)::geography,
-             CASE WHEN e.d < 0.7 THEN e.ini END, CASE WHEN e.d < 0.7 THEN e.ini + e.dura END,
-             ARRAY[(enum_range(NULL::categoria))[1 + floor(random() * 10)::int], (enum_range(NULL::categoria))[1 + floor(random() * 10)::int]],
-             'bench-user'
-      FROM (
-        SELECT t.*, random() AS d, now() + (random() * 150 - 30) * interval '1 day' AS ini, (1 + floor(random() * 48)) * interval '1 hour' AS dura
-        FROM unnest(${elegidos.map((t) => t.ine)}::text[], ${elegidos.map((t) => t.nombre)}::text[],
-                    ${elegidos.map((t) => t.lat)}::float8[], ${elegidos.map((t) => t.lng)}::float8[]) WITH ORDINALITY AS t(ine, nombre, lat, lng, g)
-      ) e`;
-    process.stdout.write(`  ${(desde + n).toLocaleString("es")}\r`);
-  }
-  await prisma.$executeRaw`
-    INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
-    SELECT id, d, '10:00', '13:00' FROM plan, LATERAL (SELECT DISTINCT floor(random() * 7)::int + 0 * length(plan.titulo) AS d FROM generate_series(1, 3)) s
-    WHERE tipo = 'experiencia'`;
-  await prisma.$executeRaw`VACUUM ANALYZE plan`;
-  await prisma.$executeRaw`VACUUM ANALYZE horario_disponible`;
-  console.log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s            `);
-}
-
 async function main() {
-  const databaseUrl = await prepareDatabase({ database: "planazo_bench", log: () => {} });
+  const databaseUrl = await prepareBenchDatabase({ plans: N, reuse: values.reuse });
   const prisma = createPrismaClient(databaseUrl, 4);
   try {
-    await sembrar(prisma);
     await prisma.$executeRaw`VACUUM ANALYZE plan`; // a migration may have just rewritten rows
     // This weekend (Friday to Sunday), two categories, default radius.
     const hoy = new Date();

@@ -1,0 +1,84 @@
+import { createPrismaClient } from "../../lib/db/client";
+import { prepareDatabase } from "./prepare-database";
+
+/** The benchmarks' own database on DATABASE_URL's server (or in the local cluster). */
+export const BENCH_DATABASE = "planazo_bench";
+
+/** The user who owns every seeded plan. */
+export const BENCH_USER_ID = "bench-user";
+
+export interface BenchDataOptions {
+  /** How many plans the database must hold. */
+  plans: number;
+  /** Keep an already seeded database when it holds at least `plans` plans. */
+  reuse: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * Prepares `planazo_bench` (migrations, gazetteer) and fills it with `plans` plans spread over
+ * Spain like its population: towns drawn by population, each plan within ~5 km of its town,
+ * 70% events between 30 days ago and 120 days ahead, 30% weekly experiences, 2% featured, 1%
+ * hidden, two random categories each. Returns the database URL.
+ */
+export async function prepareBenchDatabase({ plans: N, reuse, log = console.log }: BenchDataOptions): Promise<string> {
+  const databaseUrl = await prepareDatabase({ database: BENCH_DATABASE, log: () => {} });
+  const prisma = createPrismaClient(databaseUrl, 4);
+  try {
+    const existing = await prisma.plan.count();
+    if (reuse && existing >= N) {
+      log(`reusing ${existing.toLocaleString("es")} plans in ${BENCH_DATABASE}`);
+      return databaseUrl;
+    }
+    log(`seeding ${N.toLocaleString("es")} plans in ${BENCH_DATABASE}…`);
+    const t = Date.now();
+    await prisma.$executeRaw`TRUNCATE plan CASCADE`;
+    await prisma.$executeRaw`INSERT INTO usuario (id, name, email, email_verified) VALUES (${BENCH_USER_ID}, 'Bench', 'bench@example.com', true) ON CONFLICT DO NOTHING`;
+    // Towns drawn by population (binary search over cumulative weights), plans within ~5 km.
+    const towns = await prisma.$queryRaw<{ ine: string; nombre: string; lat: number; lng: number; peso: number }[]>`
+      SELECT ine, nombre, lat, lng, coalesce(poblacion, 100)::float8 AS peso FROM municipio WHERE lat IS NOT NULL ORDER BY ine`;
+    const acum: number[] = [];
+    towns.reduce((sum, t, i) => (acum[i] = sum + t.peso), 0);
+    const total = acum[acum.length - 1];
+    const pick = () => {
+      const r = Math.random() * total;
+      let lo = 0;
+      let hi = acum.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (acum[mid] < r) lo = mid + 1;
+        else hi = mid;
+      }
+      return towns[lo];
+    };
+    const lote = 50_000;
+    for (let desde = 0; desde < N; desde += lote) {
+      const n = Math.min(lote, N - desde);
+      const elegidos = Array.from({ length: n }, pick);
+      await prisma.$executeRaw`
+        INSERT INTO plan (titulo, tipo, destacado, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+        SELECT 'Plan ' || (${desde} + e.g), CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
+               random() < 0.02, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
+               ST_SetSRID(ST_MakePoint(e.lng + (random() - 0.5) * 0.1, e.lat + (random() - 0.5) * 0.08), 4326)::geography,
+               CASE WHEN e.d < 0.7 THEN e.ini END, CASE WHEN e.d < 0.7 THEN e.ini + e.dura END,
+               ARRAY[(enum_range(NULL::categoria))[1 + floor(random() * 10)::int], (enum_range(NULL::categoria))[1 + floor(random() * 10)::int]],
+               ${BENCH_USER_ID}
+        FROM (
+          SELECT t.*, random() AS d, now() + (random() * 150 - 30) * interval '1 day' AS ini, (1 + floor(random() * 48)) * interval '1 hour' AS dura
+          FROM unnest(${elegidos.map((t) => t.ine)}::text[], ${elegidos.map((t) => t.nombre)}::text[],
+                      ${elegidos.map((t) => t.lat)}::float8[], ${elegidos.map((t) => t.lng)}::float8[]) WITH ORDINALITY AS t(ine, nombre, lat, lng, g)
+        ) e`;
+      if (process.stdout.isTTY) process.stdout.write(`  ${(desde + n).toLocaleString("es")}\r`);
+    }
+    await prisma.$executeRaw`
+      INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
+      SELECT id, d, '10:00', '13:00' FROM plan, LATERAL (SELECT DISTINCT floor(random() * 7)::int + 0 * length(plan.titulo) AS d FROM generate_series(1, 3)) s
+      WHERE tipo = 'experiencia'`;
+    await prisma.$executeRaw`VACUUM ANALYZE plan`;
+    await prisma.$executeRaw`VACUUM ANALYZE horario_disponible`;
+    log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s            `);
+    return databaseUrl;
+  } finally {
+    await prisma.$disconnect();
+  }
+}

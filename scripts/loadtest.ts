@@ -1,0 +1,470 @@
+/**
+ * Load and fault test (issue 7), against the production build and the bench database
+ * (planazo_bench, seeded as for `npm run bench:search`). Three phases:
+ *
+ *  1. carga: `--connections` (32) for `--duration` s (60) on the mix of scripts/lib/load-mix.ts
+ *     (search 70%, plan page 20%, geocode 10%); req/s, p50/p95/p99 and errors per kind.
+ *  2. fallo: the same mix for `--fault-duration` s (40) while a publisher POSTs plans; after
+ *     `--fault-after` s (10) PostgreSQL is stopped for `--outage` s (5) and started again. Checks
+ *     the answers while it is down (503 with the Spanish message, no 500, no hang), the time to
+ *     recover, that every plan answered 201 is in the database, what became of the ones that
+ *     failed, and that no poster file is left without its row.
+ *  3. instancias: two app instances on two ports against the same database: a session from
+ *     one works on the other, the login rate limits are shared, a plan published on one is
+ *     seen on the other at once.
+ *
+ *   npm run loadtest [-- --plans 100000] [-- --reuse] [-- --solo carga|fallo|instancias]
+ *                    [-- --connections 32 --duration 60] [-- --fault-duration 40 --fault-after 10 --outage 5]
+ *                    [-- --pg-stop-cmd '…' --pg-start-cmd '…']   (or LOADTEST_PG_STOP / LOADTEST_PG_START)
+ *
+ * PostgreSQL is always started again, even when the run fails or is interrupted. The app logs
+ * are kept in a directory printed at the start. The exit code is 1 when a check FAILs.
+ */
+import "./lib/load-env";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { query } from "../e2e/support/database";
+import { call, freshIp, uniqueEmail } from "../e2e/support/users";
+import { mensajes } from "../lib/messages";
+import { planPath } from "../lib/plans/serialize";
+import { LIMITES } from "../lib/rate-limit";
+import { cuentaConfirmada, iniciarSesion, publicarPlan, type Cuenta } from "./lib/app-client";
+import { startAppServer, type AppServer } from "./lib/app-server";
+import { prepareBenchDatabase } from "./lib/bench-data";
+import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
+import { byKind, figures, figuresLine, isError, runLoad, type Sample } from "./lib/load-runner";
+import { pgAnswers, pgControl, type PgControl } from "./lib/pg-control";
+
+const { values } = parseArgs({
+  options: {
+    plans: { type: "string", default: "1000000" },
+    reuse: { type: "boolean", default: false },
+    solo: { type: "string" },
+    connections: { type: "string", default: "32" },
+    duration: { type: "string", default: "60" },
+    "fault-duration": { type: "string", default: "40" },
+    "fault-after": { type: "string", default: "10" },
+    outage: { type: "string", default: "5" },
+    "pg-stop-cmd": { type: "string", default: process.env.LOADTEST_PG_STOP },
+    "pg-start-cmd": { type: "string", default: process.env.LOADTEST_PG_START },
+    logs: { type: "string" },
+  },
+});
+const FASES = ["carga", "fallo", "instancias"] as const;
+if (values.solo && !(FASES as readonly string[]).includes(values.solo)) throw new Error(`--solo: one of ${FASES.join(", ")}`);
+const fase = (f: (typeof FASES)[number]) => !values.solo || values.solo === f;
+const CONNECTIONS = Number(values.connections);
+const SEARCH_P95_TARGET_MS = 25;
+/** An answer slower than this counts as a hang (a timeout). */
+const TIMEOUT_MS = 30_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const now = () => performance.now();
+let fallos = 0;
+/** A PASS/FAIL line; a FAIL makes the exit code 1. */
+function check(ok: boolean, what: string, detail = ""): boolean {
+  if (!ok) fallos++;
+  console.log(`${ok ? "PASS" : "FAIL"}  ${what}${detail ? `  (${detail})` : ""}`);
+  return ok;
+}
+const machine = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} cores`;
+
+// ---- PostgreSQL is never left stopped ---------------------------------------------------
+let pg: PgControl | undefined;
+let pgParado = false;
+function arrancarPgSiParado() {
+  if (!pg || !pgParado) return;
+  console.error(`\nstarting PostgreSQL again: ${pg.startCommand}`);
+  try {
+    pg.startSync();
+    pgParado = false;
+  } catch (error) {
+    console.error("could not start PostgreSQL, start it by hand:", pg.startCommand, error);
+  }
+}
+process.on("exit", arrancarPgSiParado);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    arrancarPgSiParado();
+    process.exit(130);
+  });
+}
+
+// ---- the app, with its log kept ----------------------------------------------------------
+const secret = randomBytes(32).toString("hex");
+const runTag = randomBytes(3).toString("hex");
+const logsDir = path.resolve(values.logs ?? path.join(os.tmpdir(), `planazo-loadtest-${new Date().toISOString().replace(/[:.]/g, "-")}`));
+const storageDir = path.join(os.tmpdir(), `planazo-loadtest-storage-${runTag}`);
+mkdirSync(logsDir, { recursive: true });
+mkdirSync(storageDir, { recursive: true });
+const logFiles: string[] = [];
+
+async function arrancarApp(databaseUrl: string, nombre: string): Promise<AppServer> {
+  const server = await startAppServer({ DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: secret, STORAGE_DIR: storageDir });
+  const file = path.join(logsDir, `${nombre}.log`);
+  logFiles.push(file);
+  const log = createWriteStream(file);
+  server.process.stdout?.pipe(log);
+  server.process.stderr?.pipe(log);
+  return server;
+}
+
+/** What the app logs said: lines that look like errors, counted, with the distinct first lines. */
+function resumenLogs() {
+  console.log(`\n== app logs (${logsDir})`);
+  for (const file of logFiles) {
+    const lines = readFileSync(file, "utf8").split("\n");
+    const limpia = (l: string) =>
+      l.replace(/\x1b\[[0-9;]*m/g, "").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}|[0-9a-f]{10,}/g, "…").trim().slice(0, 160);
+    const errores = lines.filter((l) => /error|⨯|unhandled|exception|warn/i.test(l));
+    const porLinea = new Map<string, number>();
+    for (const l of errores.map(limpia)) porLinea.set(l, (porLinea.get(l) ?? 0) + 1);
+    const distintos = [...porLinea].map(([l, n]) => `${String(n).padStart(5)}× ${l}`);
+    console.log(`${path.basename(file)}: ${lines.length - 1} lines, ${errores.length} look like errors${distintos.length ? ":" : ""}`);
+    for (const l of distintos.slice(0, 8)) console.log(`    ${l}`);
+    if (distintos.length > 8) console.log(`    … ${distintos.length - 8} more distinct lines`);
+  }
+}
+
+// ---- printing figures --------------------------------------------------------------------
+function imprimirCifras(samples: Sample[], seconds: number) {
+  for (const [kind, ss] of byKind(samples, [...KINDS])) console.log(figuresLine(kind, figures(ss, seconds)));
+  const search = samples.filter((s) => SEARCH_KINDS.includes(s.kind));
+  console.log(figuresLine("search (all)", figures(search, seconds)));
+  console.log(figuresLine("overall", figures(samples, seconds)));
+  return figures(search, seconds);
+}
+
+/** New searches split by the density of the town and by radius: where the time goes. */
+function imprimirDesglose(samples: Sample[], seconds: number) {
+  const nuevas = samples.filter((s) => s.kind === "search-new");
+  for (const tag of ["towns", "radius"]) {
+    const valores = [...new Set(nuevas.map((s) => s.tags?.[tag] ?? "?"))].sort((a, b) => parseFloat(b) - parseFloat(a) || a.localeCompare(b));
+    for (const v of valores) console.log(figuresLine(`  new ${v}`, figures(nuevas.filter((s) => s.tags?.[tag] === v), seconds)));
+  }
+}
+
+function ejemplosDeError(samples: Sample[]) {
+  const seen = new Map<string, number>();
+  for (const s of samples.filter(isError)) {
+    const key = `${s.kind} ${s.status || s.failure} ${(s.body ?? "").slice(0, 120)}`;
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  for (const [k, n] of [...seen].slice(0, 10)) console.log(`    ${n}× ${k}`);
+}
+
+// ---- phase 1: load -----------------------------------------------------------------------
+async function faseCarga(databaseUrl: string, mix: Mix) {
+  const seconds = Number(values.duration);
+  console.log(`\n== 1. load: ${CONNECTIONS} connections for ${seconds} s against the production build (${machine()})`);
+  const server = await arrancarApp(databaseUrl, "carga");
+  try {
+    await runLoad({ baseUrl: server.url, connections: 8, durationMs: 5_000, next: mix.next }); // warm-up, not counted
+    const t0 = now();
+    const samples = await runLoad({ baseUrl: server.url, connections: CONNECTIONS, durationMs: seconds * 1000, next: mix.next, timeoutMs: TIMEOUT_MS });
+    const elapsed = (now() - t0) / 1000;
+    console.log(`after a 5 s warm-up at 8 connections; ${elapsed.toFixed(1)} s measured; latency = until the whole answer has arrived`);
+    const search = imprimirCifras(samples, elapsed);
+    console.log("new searches by town density and by radius:");
+    imprimirDesglose(samples, elapsed);
+    const errores = samples.filter(isError);
+    if (errores.length) ejemplosDeError(samples);
+    console.log(`search p95 ${search.p95.toFixed(1)} ms vs target ${SEARCH_P95_TARGET_MS} ms: ${search.p95 <= SEARCH_P95_TARGET_MS ? "met" : "NOT met"}` +
+      `  (repeated ${figures(samples.filter((s) => s.kind === "search-repeated"), elapsed).p95.toFixed(1)} ms, new ${figures(samples.filter((s) => s.kind === "search-new"), elapsed).p95.toFixed(1)} ms)`);
+    check(errores.length === 0, "no errors under load", `${errores.length} of ${samples.length}`);
+    console.log(`(${machine()} after the run)`);
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---- phase 2: PostgreSQL goes away -------------------------------------------------------
+interface Publicacion {
+  n: number;
+  titulo: string;
+  start: number;
+  end: number;
+  status: number;
+  id?: string;
+  mensaje?: string;
+}
+
+function publicador(base: string, cuenta: Cuenta, pueblos: Town[]) {
+  let parar = false;
+  const hechas: Publicacion[] = [];
+  const bucle = (async () => {
+    for (let n = 1; !parar; n++) {
+      const t = pueblos[n % pueblos.length];
+      const titulo = `Carga ${runTag} nº ${n}`;
+      const start = now();
+      let p: Publicacion;
+      try {
+        const r = await publicarPlan(base, cuenta.token, { titulo, municipio: t.nombre, lat: t.lat + (Math.random() - 0.5) * 0.01, lng: t.lng + (Math.random() - 0.5) * 0.01 });
+        const plan = r.body.plan as { _id?: string } | undefined;
+        p = { n, titulo, start, end: now(), status: r.status, id: plan?._id, mensaje: r.body.mensaje as string | undefined };
+      } catch (error) {
+        p = { n, titulo, start, end: now(), status: 0, mensaje: (error as Error).name };
+      }
+      hechas.push(p);
+      if (p.status !== 201) await sleep(100);
+    }
+  })();
+  return { parar: async () => ((parar = true), await bucle, hechas) };
+}
+
+type Ventana = "before" | "stopping" | "down" | "starting" | "after";
+
+async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
+  const seconds = Number(values["fault-duration"]);
+  const after = Number(values["fault-after"]);
+  const outage = Number(values.outage);
+  console.log(`\n== 2. fault: the same mix at ${CONNECTIONS} connections for ${seconds} s, a publisher POSTing plans throughout;`);
+  console.log(`   at ${after} s PostgreSQL stops for ${outage} s (${machine()})`);
+  console.log(`   stop:  ${control.stopCommand}\n   start: ${control.startCommand}`);
+  const server = await arrancarApp(databaseUrl, "fallo");
+  let cuenta: Cuenta | undefined;
+  try {
+    cuenta = await cuentaConfirmada({ registro: server.url });
+    await runLoad({ baseUrl: server.url, connections: 8, durationMs: 3_000, next: mix.next }); // warm-up
+    const t0 = now();
+    const pub = publicador(server.url, cuenta, mix.towns.village);
+    const carga = runLoad({ baseUrl: server.url, connections: CONNECTIONS, durationMs: seconds * 1000, next: mix.next, timeoutMs: TIMEOUT_MS });
+    const t = { stopBegin: 0, stopEnd: 0, startBegin: 0, startEnd: 0 };
+    try {
+      await sleep(after * 1000);
+      t.stopBegin = now();
+      pgParado = true;
+      await control.stop();
+      t.stopEnd = now();
+      await sleep(outage * 1000);
+      t.startBegin = now();
+      await control.start();
+      pgParado = false;
+      t.startEnd = now();
+    } finally {
+      if (pgParado) {
+        arrancarPgSiParado();
+        if (!t.startEnd) t.startBegin = t.startEnd = now();
+      }
+    }
+    const samples = await carga;
+    const publicaciones = await pub.parar();
+    const rel = (x: number) => `${((x - t0) / 1000).toFixed(2)} s`;
+    console.log(`stop issued at ${rel(t.stopBegin)}, down at ${rel(t.stopEnd)}; start issued at ${rel(t.startBegin)}, accepting at ${rel(t.startEnd)}`);
+
+    const ventana = (s: { start: number; end: number }): Ventana =>
+      s.end < t.stopBegin ? "before" : s.start >= t.stopEnd && s.end <= t.startBegin ? "down" : s.start >= t.startEnd ? "after" : s.start < t.stopEnd ? "stopping" : "starting";
+    const ventanas: Ventana[] = ["before", "stopping", "down", "starting", "after"];
+    console.log(`answers by window (stopping = sent before PostgreSQL was down and answered after the stop began; starting = likewise around the start):`);
+    for (const v of ventanas) {
+      const ss = samples.filter((s) => ventana(s) === v);
+      for (const [kind, k] of byKind(ss, [...KINDS])) {
+        if (k.length === 0) continue;
+        const f = figures(k, 1);
+        console.log(`  ${v.padEnd(9)} ${kind.padEnd(16)} ${String(k.length).padStart(6)}  [${Object.entries(f.statuses).map(([s, n]) => `${s}×${n}`).join(" ")}]  p50 ${f.p50.toFixed(1)} ms  max ${f.max.toFixed(0)} ms`);
+      }
+      const ps = publicaciones.filter((p) => ventana(p) === v);
+      if (ps.length) {
+        const st: Record<string, number> = {};
+        for (const p of ps) st[p.status || "sin respuesta"] = (st[p.status || "sin respuesta"] ?? 0) + 1;
+        console.log(`  ${v.padEnd(9)} ${"publish".padEnd(16)} ${String(ps.length).padStart(6)}  [${Object.entries(st).map(([s, n]) => `${s}×${n}`).join(" ")}]  max ${Math.max(...ps.map((p) => p.end - p.start)).toFixed(0)} ms`);
+      }
+    }
+
+    // While it is down.
+    const down = samples.filter((s) => ventana(s) === "down");
+    const apiDown = down.filter((s) => s.kind !== "plan-page");
+    const es503 = (s: Sample) => {
+      if (s.status !== 503) return false;
+      try {
+        return JSON.stringify(JSON.parse(s.body ?? "")) === JSON.stringify({ mensaje: mensajes.servicioNoDisponible });
+      } catch {
+        return false;
+      }
+    };
+    const mal = apiDown.filter((s) => !es503(s));
+    check(apiDown.length > 0 && mal.length === 0, `API while PostgreSQL is down: every answer is 503 { mensaje: servicioNoDisponible }`,
+      `${apiDown.length - mal.length} of ${apiDown.length}${mal.length ? `; others: ${mal.slice(0, 3).map((s) => `${s.kind} ${s.status || s.failure} ${(s.body ?? "").slice(0, 100)}`).join(" | ")}` : ""}`);
+    const pubDown = publicaciones.filter((p) => ventana(p) === "down");
+    const pubMal = pubDown.filter((p) => !(p.status === 503 && p.mensaje === mensajes.servicioNoDisponible));
+    check(pubMal.length === 0, "publishing while PostgreSQL is down: 503 with the Spanish message",
+      `${pubDown.length - pubMal.length} of ${pubDown.length}${pubMal.length ? `; others: ${pubMal.slice(0, 3).map((p) => `${p.status} ${p.mensaje}`).join(" | ")}` : ""}`);
+    const todas = [...samples, ...publicaciones.map((p) => ({ ...p, kind: "publish", path: "/api/plan", failure: p.status === 0 ? p.mensaje : undefined }))];
+    const quinientos = todas.filter((s) => s.status >= 500 && s.status !== 503);
+    check(quinientos.filter((s) => s.kind !== "plan-page").length === 0, "no API answer other than 503 among the 5xx, in any window",
+      quinientos.filter((s) => s.kind !== "plan-page").slice(0, 3).map((s) => `${s.kind} ${s.status} ${(s as Sample).body?.slice(0, 100) ?? ""}`).join(" | "));
+    const colgadas = todas.filter((s) => s.status === 0);
+    check(colgadas.length === 0, `no request hung (no answer within ${TIMEOUT_MS / 1000} s) or lost its connection`, `${colgadas.length}; longest answer ${Math.max(...todas.map((s) => s.end - s.start)).toFixed(0)} ms`);
+    const paginas = down.filter((s) => s.kind === "plan-page");
+    if (paginas.length) {
+      const ejemplo = paginas.find((s) => s.body)?.body ?? "";
+      const espanol = ejemplo.includes(mensajes.servicioNoDisponible) || ejemplo.includes(mensajes.errorInesperado);
+      const ingles = /Application error|Internal Server Error|server-side exception/i.test(ejemplo);
+      console.log(`plan pages while down: [${Object.entries(figures(paginas, 1).statuses).map(([s, n]) => `${s}×${n}`).join(" ")}]; ` +
+        `body ${espanol ? "has the Spanish message" : ingles ? "is an English error page" : "has neither the Spanish message nor an English error"}` +
+        ` (<title>${/<title>([^<]*)<\/title>/.exec(ejemplo)?.[1] ?? "?"}</title>)`);
+      check(!ingles && paginas.every((s) => s.status !== 0), "plan pages while down: no English error page, no hang");
+    }
+
+    // Recovery.
+    const primera = (kinds: string[]) =>
+      samples.filter((s) => kinds.includes(s.kind) && s.start >= t.stopEnd && s.status >= 200 && s.status < 300).sort((a, b) => a.end - b.end)[0];
+    const rec = primera([...SEARCH_KINDS]);
+    console.log(`time to recovery (first 2xx search sent after the stop): ${rec ? `${(rec.end - t.startEnd).toFixed(0)} ms after PostgreSQL accepted connections, ${(rec.end - t.startBegin).toFixed(0)} ms after the start was issued` : "never"}`);
+    for (const k of ["plan-page", "geocode"]) {
+      const r = primera([k]);
+      console.log(`  first 2xx ${k}: ${r ? `${(r.end - t.startEnd).toFixed(0)} ms after` : "never"}`);
+    }
+    const pub1 = publicaciones.find((p) => p.start >= t.stopEnd && p.status === 201);
+    console.log(`  first 201 publish: ${pub1 ? `${(pub1.end - t.startEnd).toFixed(0)} ms after` : "never"}`);
+    check(Boolean(rec), "the app recovers by itself");
+    const asentado = t.startEnd + 5_000;
+    const trasRecuperar = samples.filter((s) => s.start >= asentado);
+    const erroresTras = trasRecuperar.filter(isError);
+    check(erroresTras.length === 0, "no errors in requests sent 5 s or more after PostgreSQL accepted connections", `${erroresTras.length} of ${trasRecuperar.length}`);
+    if (erroresTras.length) ejemplosDeError(trasRecuperar);
+    const paginas500 = samples.filter((s) => s.kind === "plan-page" && s.status >= 500 && s.status !== 503);
+    if (paginas500.length) {
+      console.log(`plan pages answered ${[...new Set(paginas500.map((s) => s.status))].join("/")} (not 503): ${paginas500.length}, in windows ${[...new Set(paginas500.map(ventana))].join(", ")}; ` +
+        `<title>${/<title>([^<]*)<\/title>/.exec(paginas500[0].body ?? "")?.[1] ?? "?"}</title>`);
+    }
+    const health = await call("GET", "/api/health", { base: server.url });
+    check(health.status === 200, "GET /api/health answers 200 after the run", String(health.status));
+    console.log(`figures of the whole fault run (${seconds} s, outage included):`);
+    imprimirCifras(samples, seconds);
+
+    // What was published.
+    const creadas = publicaciones.filter((p) => p.status === 201);
+    const otras = publicaciones.filter((p) => p.status !== 201);
+    console.log(`publisher: ${publicaciones.length} POSTs, ${creadas.length} answered 201, others [${Object.entries(
+      otras.reduce<Record<string, number>>((a, p) => ((a[p.status || "sin respuesta"] = (a[p.status || "sin respuesta"] ?? 0) + 1), a), {}),
+    ).map(([s, n]) => `${s}×${n}`).join(" ")}]`);
+    const ids = creadas.map((p) => p.id!).filter(Boolean);
+    const enDb = new Set((await query<{ id: string }>(databaseUrl, "SELECT id FROM plan WHERE id = ANY($1::uuid[])", [ids])).map((r) => r.id));
+    const perdidas = creadas.filter((p) => !p.id || !enDb.has(p.id));
+    check(creadas.length > 0 && perdidas.length === 0, "every plan answered 201 is in the database", `${creadas.length - perdidas.length} of ${creadas.length}`);
+    const filas = await query<{ id: string; titulo: string; archivo_cartel_id: string | null; variantes: Record<string, string> | null }>(
+      databaseUrl,
+      `SELECT p.id, p.titulo, p.archivo_cartel_id, a.variantes FROM plan p LEFT JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.usuario_id = $1`,
+      [cuenta.id],
+    );
+    const porTitulo = new Map(filas.map((f) => [f.titulo, f]));
+    const fallidas5xx = otras.filter((p) => p.status >= 500 || p.status === 0);
+    const escritas = fallidas5xx.filter((p) => porTitulo.has(p.titulo));
+    console.log(`plans answered 5xx or without answer: ${fallidas5xx.length}; of them in the database anyway: ${escritas.length}` +
+      (escritas.length ? ` (${escritas.map((p) => `nº ${p.n} ${p.status}`).join(", ")}: committed, then the answer failed)` : ""));
+    const ficheros = new Set<string>();
+    for (const e of readdirSync(storageDir, { recursive: true, withFileTypes: true })) {
+      if (e.isFile()) ficheros.add(path.relative(storageDir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+    }
+    const referidas = new Set(filas.flatMap((f) => Object.values(f.variantes ?? {})));
+    const huerfanos = [...ficheros].filter((f) => !referidas.has(f));
+    const sinFichero = [...referidas].filter((k) => !ficheros.has(k));
+    const sinCartel = filas.filter((f) => !f.archivo_cartel_id || !f.variantes);
+    check(sinCartel.length === 0 && sinFichero.length === 0, "every published plan in the database has its poster row and files",
+      `${filas.length} plans; ${sinCartel.length} without poster row, ${sinFichero.length} files missing`);
+    check(huerfanos.length === 0, "no poster file in storage without its row", `${ficheros.size} files, ${huerfanos.length} orphans${huerfanos.length ? `: ${huerfanos.slice(0, 3).join(", ")}` : ""}`);
+  } finally {
+    if (cuenta) await call("DELETE", "/api/usuario", { base: server.url, token: cuenta.token }).catch(() => {});
+    await server.stop();
+  }
+}
+
+// ---- phase 3: two instances ----------------------------------------------------------------
+async function faseInstancias(databaseUrl: string, mix: Mix) {
+  console.log(`\n== 3. two instances against the same database`);
+  const [a, b] = [await arrancarApp(databaseUrl, "instancia-a"), await arrancarApp(databaseUrl, "instancia-b")];
+  console.log(`A ${a.url}   B ${b.url}`);
+  const cuentas: Cuenta[] = [];
+  try {
+    // Sessions.
+    const cuenta = await cuentaConfirmada({ registro: a.url, confirmacion: b.url, login: a.url });
+    cuentas.push(cuenta);
+    console.log(`registered on A, confirmed with the e-mail link on B, logged in on A`);
+    const conCookie = await call("GET", "/api/usuario", { base: b.url, cookie: cuenta.cookie });
+    check(conCookie.status === 200 && (conCookie.body.usuario as { _id?: string })?._id === cuenta.id, "a session cookie from A works on B", `GET /api/usuario → ${conCookie.status}`);
+    const conToken = await call("GET", "/api/usuario", { base: b.url, token: cuenta.token });
+    check(conToken.status === 200 && (conToken.body.usuario as { _id?: string })?._id === cuenta.id, "a bearer token from A works on B", `→ ${conToken.status}`);
+    const otra = await iniciarSesion(b.url, cuenta.correo, cuenta.password);
+    const salir = await call("POST", "/api/usuario/logout", { base: b.url, cookie: otra.cookie, token: otra.token });
+    const tras = await call("GET", "/api/usuario", { base: a.url, token: otra.token });
+    check(salir.status === 200 && tras.status === 401, "a session ended on B no longer works on A", `logout on B → ${salir.status}, then A → ${tras.status}`);
+
+    // Rate limits: the same client alternating between A and B is counted once.
+    const limite = async (nombre: string, correoDe: (i: number) => string, ip: string, esperado: number) => {
+      const estados: number[] = [];
+      for (let i = 1; i <= esperado + 5; i++) {
+        const r = await call("POST", "/api/usuario/login", { base: i % 2 ? a.url : b.url, body: { correo: correoDe(i), password: "no-es-esta" }, ip });
+        estados.push(r.status);
+        if (r.status === 429) {
+          check(i === esperado && estados.slice(0, -1).every((s) => s === 401) && r.body.mensaje === mensajes.demasiadasPeticiones,
+            `${nombre}: shared by A and B`, `first 429 at attempt ${i} (alternating A/B), single-instance limit → ${esperado}`);
+          return;
+        }
+      }
+      check(false, `${nombre}: shared by A and B`, `no 429 after ${estados.length} attempts: ${estados.join(",")}`);
+    };
+    const correoFijo = uniqueEmail("limite");
+    const ipCuenta = freshIp();
+    await limite("login limit per account", () => correoFijo, ipCuenta, Math.min(...LIMITES.login(ipCuenta, correoFijo).map((l) => l.max)) + 1);
+    const ipSola = freshIp();
+    const porIp = LIMITES.login(ipSola, "x").find((l) => l.key.startsWith("login:ip:"))!.max + 1;
+    await limite("login limit per address", () => uniqueEmail("limite"), ipSola, porIp);
+
+    // A plan published on A is seen on B at once (B's search memo included).
+    const pueblo = mix.towns.village[0];
+    const lugar = { lat: pueblo.lat + 0.0005, lng: pueblo.lng + 0.0005 };
+    const busqueda = `/api/plan?${new URLSearchParams({ lat: String(lugar.lat), lng: String(lugar.lng), radio: "1" })}`;
+    const antes = await call("GET", busqueda, { base: b.url });
+    const publicado = await publicarPlan(a.url, cuenta.token, { titulo: `Dos instancias ${runTag}`, municipio: pueblo.nombre, ...lugar });
+    const id = (publicado.body.plan as { _id?: string } | undefined)?._id ?? "";
+    check(publicado.status === 201, "publish on A", `${publicado.status}`);
+    const detalle = await call("GET", `/api/plan/detalle/${id}`, { base: b.url });
+    check(detalle.status === 200 && detalle.body._id === id, "the new plan's detail on B at once", `GET /api/plan/detalle → ${detalle.status}`);
+    const pagina = await fetch(`${b.url}${planPath(`Dos instancias ${runTag}`, id)}`);
+    check(pagina.status === 200 && (await pagina.text()).includes(`Dos instancias ${runTag}`), "the new plan's page on B at once", `→ ${pagina.status}`);
+    const despues = await call("GET", busqueda, { base: b.url });
+    const enLista = ((despues.body.planes ?? []) as { _id: string }[]).some((p) => p._id === id);
+    check(antes.status === 200 && despues.status === 200 && enLista, "the new plan in B's search at once (same search asked on B just before)",
+      `total ${antes.body.total} → ${despues.body.total}`);
+  } finally {
+    for (const c of cuentas) await call("DELETE", "/api/usuario", { base: a.url, token: c.token }).catch(() => {});
+    await Promise.all([a.stop(), b.stop()]);
+  }
+}
+
+async function main() {
+  const plans = Number(values.plans);
+  console.log(`planazo load test · ${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model}) · ${machine()}`);
+  console.log(`app logs in ${logsDir}`);
+  const localCluster = !process.env.DATABASE_URL;
+  const databaseUrl = await prepareBenchDatabase({ plans, reuse: values.reuse });
+  if (fase("fallo")) pg = pgControl(databaseUrl, { stop: values["pg-stop-cmd"], start: values["pg-start-cmd"] }, { localCluster });
+  // The outbox helpers of e2e/support read the database from here.
+  process.env.DATABASE_URL = databaseUrl;
+  const [{ n }] = await query<{ n: number }>(databaseUrl, "SELECT count(*)::int AS n FROM plan");
+  console.log(`bench database: ${n.toLocaleString("es")} plans`);
+  const mix = await buildMix(databaseUrl);
+  console.log(`mix:\n${mix.description.map((l) => `  ${l}`).join("\n")}`);
+  try {
+    if (fase("carga")) await faseCarga(databaseUrl, mix);
+    if (fase("fallo")) {
+      if (!(await pgAnswers(databaseUrl))) throw new Error("PostgreSQL does not answer before the fault run");
+      await faseFallo(databaseUrl, mix, pg!);
+      check(await pgAnswers(databaseUrl), "PostgreSQL is running again at the end");
+    }
+    if (fase("instancias")) await faseInstancias(databaseUrl, mix);
+  } finally {
+    arrancarPgSiParado();
+    resumenLogs();
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+  console.log(`\n${fallos === 0 ? "all checks passed" : `${fallos} check(s) FAILED`}`);
+  process.exitCode = fallos === 0 ? 0 : 1;
+}
+
+await main();
