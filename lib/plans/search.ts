@@ -63,36 +63,81 @@ export const POSICION_PATROCINIO = 5;
 /** The search point as a geography. */
 const punto = (lng: number, lat: number) => Prisma.sql`ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography`;
 
-function filtros(q: Busqueda, lng: number, lat: number): Prisma.Sql {
-  const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::text[]::categoria[]` : Prisma.empty;
-  return Prisma.sql`
-    ${PLAN_LISTED}
-    AND ST_DWithin(p.ubicacion, ${punto(lng, lat)}, ${q.radio * 1000})
-    ${categorias} ${filtroFechas(q)}`;
-}
-
-/**
- * The page's rows of the search (exported so the benchmark can time it inside PostgreSQL).
- * The inner part finds and orders the matches with only what that needs; the plan's full
- * columns (slots, poster, organization) are read for the page's rows alone.
- */
-export function consultaBusqueda(q: Busqueda, lng: number, lat: number): Prisma.Sql {
-  return Prisma.sql`
-    WITH pagina AS (
-      SELECT p.id, p.destacado, p.fecha_inicio,
-        ST_Distance(p.ubicacion, ${punto(lng, lat)}) AS distancia_m
-      FROM plan p
-      WHERE ${filtros(q, lng, lat)}
-      ORDER BY p.destacado DESC, distancia_m, p.fecha_inicio NULLS FIRST, p.id
-      LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit})
-    SELECT ${PLAN_SELECT}, pg.distancia_m
-    FROM pagina pg JOIN plan p ON p.id = pg.id ${PLAN_JOINS}
-    ORDER BY pg.destacado DESC, pg.distancia_m, pg.fecha_inicio NULLS FIRST, pg.id`;
+function filtrosSinRadio(q: Busqueda): Prisma.Sql {
+  const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::categoria[]` : Prisma.empty;
+  return Prisma.sql`${PLAN_LISTED} ${categorias} ${filtroFechas(q)}`;
 }
 
 /** How many plans match the search (all pages). */
 export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql {
-  return Prisma.sql`SELECT count(*) AS n FROM plan p WHERE ${filtros(q, lng, lat)}`;
+  return Prisma.sql`SELECT count(*) AS n FROM plan p
+    WHERE ${filtrosSinRadio(q)} AND ST_DWithin(p.ubicacion, ${punto(lng, lat)}, ${q.radio * 1000})`;
+}
+
+/** A match as the page's ordering sees it: `d` is the distance on the sphere (the GiST index's `<->`). */
+interface Cercano {
+  id: string;
+  fecha_inicio: Date | null;
+  d: number;
+}
+
+/**
+ * The `n` nearest matches among the featured plans or among the others, nearest first, plus
+ * any further ones at exactly the distance of the last (so ties are complete), or fewer when
+ * fewer match. It walks the GiST index in distance order (KNN) and stops there: a full page in
+ * a dense area reads a few dozen rows, not every plan within the radius. The radius test is
+ * spelt as the index condition (&&) plus PostGIS's exact check (_ST_DWithin, as ST_DWithin
+ * does it) because ST_DWithin's own row estimate is so low that the planner would read and
+ * sort every match instead. Exported so the benchmark can time it inside PostgreSQL.
+ */
+export function consultaCercanos(q: Busqueda, lng: number, lat: number, destacado: boolean, n: number): Prisma.Sql {
+  const pt = punto(lng, lat);
+  const metros = q.radio * 1000;
+  return Prisma.sql`
+    SELECT p.id, p.fecha_inicio, p.ubicacion <-> ${pt} AS d
+    FROM plan p
+    WHERE p.destacado = ${destacado} AND ${filtrosSinRadio(q)}
+      AND p.ubicacion && _ST_Expand(${pt}, ${metros}) AND _ST_DWithin(p.ubicacion, ${pt}, ${metros}, true)
+    ORDER BY p.ubicacion <-> ${pt}
+    LIMIT ${n}`;
+}
+
+/** The page's order within a branch: nearest, then soonest start (none first), then id. */
+function antes(a: Cercano, b: Cercano): number {
+  if (a.d !== b.d) return a.d - b.d;
+  const fa = a.fecha_inicio?.getTime() ?? -Infinity;
+  const fb = b.fecha_inicio?.getTime() ?? -Infinity;
+  if (fa !== fb) return fa < fb ? -1 : 1;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** The first `n` matches of a branch in the page's order (see consultaCercanos). */
+async function primerosCercanos(q: Busqueda, lng: number, lat: number, destacado: boolean, n: number): Promise<Cercano[]> {
+  if (n <= 0) return [];
+  // Ask for a few more than needed: when even the last of them is as near as the n-th, ties
+  // may go on past it, so ask again for more.
+  for (let pedidos = n + 8; ; pedidos *= 4) {
+    const filas = await prisma.$queryRaw<Cercano[]>(consultaCercanos(q, lng, lat, destacado, pedidos));
+    if (filas.length < pedidos || filas[n - 1].d !== filas[filas.length - 1].d) return filas.sort(antes).slice(0, n);
+  }
+}
+
+/**
+ * The page's rows of the search: featured plans first, then the others, each nearest first,
+ * then soonest start, then id (a total order, so pages never overlap). The full columns (slots,
+ * poster, organization) and the exact distance shown are read for the page's rows alone.
+ */
+async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
+  const hasta = q.page * q.limit;
+  const destacados = await primerosCercanos(q, lng, lat, true, hasta);
+  const otros = await primerosCercanos(q, lng, lat, false, hasta - destacados.length);
+  const ids = [...destacados, ...otros].slice(hasta - q.limit).map((c) => c.id);
+  if (ids.length === 0) return [];
+  return prisma.$queryRaw<PlanRow[]>`
+    SELECT ${PLAN_SELECT}, ST_Distance(p.ubicacion, ${punto(lng, lat)}) AS distancia_m
+    FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS pagina(id, orden)
+    JOIN plan p ON p.id = pagina.id ${PLAN_JOINS}
+    ORDER BY pagina.orden`;
 }
 
 export type ResultadoBusqueda = {
@@ -116,7 +161,7 @@ async function versionBusqueda(): Promise<bigint> {
 }
 
 async function calcularBusqueda(q: Busqueda, lng: number, lat: number, claveTotal: string) {
-  const rows = await prisma.$queryRaw<PlanRow[]>(consultaBusqueda(q, lng, lat));
+  const rows = await filasDePagina(q, lng, lat);
   const offset = (q.page - 1) * q.limit;
   // A page that is neither empty nor full is the last one, so it tells the total itself.
   const total =

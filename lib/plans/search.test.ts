@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { query } from "@/e2e/support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
+import { CATEGORIAS } from "./constants";
+import { busquedaSchema } from "./schemas";
+import { buscarPlanes } from "./search";
+
+const db = () => process.env.DATABASE_URL!;
+const DIA = 86_400_000;
+
+/** A small deterministic PRNG: the same layout of plans on every run. */
+function aleatorio(semilla: number) {
+  let a = semilla;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * The search walks the GiST index nearest first, featured and other plans apart, and completes
+ * ties itself; this compares every page with the order written plainly in SQL, over plans laid
+ * out to be awkward: many at the very same spots, featured ones, undated experiences, plans
+ * just inside and outside the radius, finished and hidden ones.
+ */
+describe("buscarPlanes pages agree with the plain SQL order", () => {
+  let origin: { lat: number; lng: number };
+
+  beforeAll(async () => {
+    origin = await freshOrigin();
+    const usuarioId = await insertUser();
+    const r = aleatorio(20261123);
+    const manana = Date.now() + DIA;
+    const sitios = [0, 0, 0, 1500, 1500, 7000, 19_990, 20_010];
+    for (let i = 0; i < 130; i++) {
+      const comun = i % 3 === 0;
+      const tipo = r() < 0.25 ? "experiencia" : "evento";
+      const inicio = tipo === "evento" || r() < 0.5 ? new Date(manana + Math.floor(r() * 4) * DIA) : null;
+      await insertPlan({
+        usuarioId,
+        origin,
+        distanciaM: comun ? sitios[Math.floor(r() * sitios.length)] : Math.floor(r() * 25_000),
+        rumbo: comun ? 0 : Math.floor(r() * 360),
+        tipo,
+        fechaInicio: inicio,
+        fechaFin: tipo === "evento" ? new Date(inicio!.getTime() + 3 * 3_600_000) : inicio && new Date(inicio.getTime() + 30 * DIA),
+        destacado: r() < 0.15,
+        visible: r() > 0.05,
+        categorias: [CATEGORIAS[1 + Math.floor(r() * (CATEGORIAS.length - 1))], CATEGORIAS[Math.floor(r() * CATEGORIAS.length)]],
+        horarios: tipo === "experiencia" ? [{ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }] : [],
+      });
+    }
+    await insertPlan({ usuarioId, origin, distanciaM: 300, fechaInicio: new Date(Date.now() - 3 * DIA), fechaFin: new Date(Date.now() - 2 * DIA) });
+  });
+
+  /** The reference: every listed match, featured first, nearest, soonest start, then id. */
+  async function referencia(params: Record<string, string>): Promise<{ ids: string[]; total: number }> {
+    const q = busquedaSchema.parse(params);
+    const filas = await query<{ id: string }>(
+      db(),
+      `SELECT p.id FROM plan p
+       WHERE p.visible AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())
+         AND ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3)
+         AND ($4::text[] IS NULL OR p.categorias && $4::text[]::categoria[])
+       ORDER BY p.destacado DESC, p.ubicacion <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, p.fecha_inicio NULLS FIRST, p.id`,
+      [q.lng, q.lat, q.radio * 1000, q.categorias ?? null],
+    );
+    return { ids: filas.map((f) => f.id), total: filas.length };
+  }
+
+  const casos: Record<string, string>[] = [
+    { radio: "20" },
+    { radio: "20", limit: "7" },
+    { radio: "5", limit: "4" },
+    { radio: "25", categorias: "Fiesta,Cultura", limit: "5" },
+    { radio: "1", limit: "3" },
+    { radio: "0", limit: "2" },
+  ];
+
+  for (const caso of casos) {
+    it(`returns the same plans in the same order, page by page: ${JSON.stringify(caso)}`, async () => {
+      const params = { lat: String(origin.lat), lng: String(origin.lng), ...caso };
+      const esperado = await referencia(params);
+      const limit = Number(caso.limit ?? 30);
+      expect(esperado.total).toBeGreaterThan(0);
+      const vistos: string[] = [];
+      for (let page = 1; page <= Math.ceil(esperado.total / limit) + 1; page++) {
+        const r = await buscarPlanes(busquedaSchema.parse({ ...params, page: String(page) }));
+        expect(r.total, `page ${page}`).toBe(esperado.total);
+        vistos.push(...r.planes.filter((p) => p.tipo !== "Patrocinado").map((p) => p._id));
+      }
+      expect(vistos).toEqual(esperado.ids);
+    });
+  }
+});
