@@ -1,6 +1,7 @@
-import "@fontsource-variable/inter";
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
+import { cookies } from "next/headers";
+import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
@@ -23,6 +24,7 @@ export const viewport: Viewport = { themeColor: "#c2410c", width: "device-width"
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const { nombre, contacto } = site();
   const conectado = await tieneCookieDeSesion();
+  const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
   return (
     <html lang="es">
       <body>
@@ -32,7 +34,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <Navbar nombreSitio={nombre} conectado={conectado} />
         <main id="contenido">{children}</main>
         <Footer nombreSitio={nombre} contacto={contacto} />
-        <CookieBar />
+        <CookieBar aceptadasEnServidor={avisoAceptado} />
       </body>
     </html>
   );

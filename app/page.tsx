@@ -5,6 +5,7 @@ import { Pagination } from "@/components/search/Pagination";
 import { SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
+import { fechasTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
 import { leerEstado, POR_PAGINA, urlBusqueda, ventanaFechas, type EstadoBusqueda } from "@/lib/plans/search-state";
@@ -57,6 +58,7 @@ export default async function HomePage({ searchParams }: Props) {
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
   }
   const total = resultado?.total ?? 0;
+  const ventana = ventanaFechas(estado.fecha, estado.desplazamiento);
   return (
     <>
       <section className={styles.hero}>
@@ -67,7 +69,7 @@ export default async function HomePage({ searchParams }: Props) {
         </p>
       </section>
 
-      <SearchPanel estado={estado} />
+      <SearchPanel estado={estado} ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
 
       {hayLugar && (
         <section aria-labelledby="resultados-titulo">

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -11,6 +10,7 @@ import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "./api";
+import { resolverZod } from "@/components/ui/zod-navegador";
 
 interface Campos {
   nombre: string;
@@ -28,7 +28,7 @@ export function RegisterForm() {
   const [aviso, setAviso] = useState<string | null>(null);
   const [confirmar, setConfirmar] = useState(false);
   const { register, handleSubmit, reset, formState } = useForm<Campos>({
-    resolver: zodResolver(registroFormSchema) as never,
+    resolver: resolverZod(registroFormSchema),
     defaultValues: VACIO,
   });
   const errorValidacion = Object.values(formState.errors)[0]?.message ?? formState.errors.root?.message;

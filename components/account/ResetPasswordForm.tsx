@@ -6,6 +6,7 @@ import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { restablecerSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "./api";
+import "@/components/ui/zod-navegador"; // parses with zod: no eval under the CSP
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const [passwordNueva, setNueva] = useState("");

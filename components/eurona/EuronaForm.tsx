@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
@@ -8,6 +7,7 @@ import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { euronaSchema } from "@/lib/promotions/schemas";
+import { resolverZod } from "@/components/ui/zod-navegador";
 
 interface Campos {
   nombre: string;
@@ -25,7 +25,7 @@ const MAX = 50;
 export function EuronaForm() {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, formState } = useForm<Campos>({
-    resolver: zodResolver(euronaSchema) as never,
+    resolver: resolverZod(euronaSchema),
     defaultValues: VACIO,
   });
   const errorValidacion = formState.errors.telefono?.message ?? formState.errors.nombre?.message;

@@ -1,37 +1,66 @@
 "use client";
 
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { mensajes } from "@/lib/messages";
+import { AVISO_COOKIES } from "./aviso-cookies";
 import styles from "./CookieBar.module.css";
 
-/** Local storage key of spec §9. */
-const CLAVE = "cookiesAccepted";
+const UN_ANO_S = 365 * 24 * 3600;
 const listeners = new Set<() => void>();
+/** Accepted according to local storage (read once the page is idle; see below). */
+let aceptadasEnLocal = false;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The bar shows until 'Aceptar' is pressed; the choice is kept in the browser. */
-export function CookieBar() {
-  const aceptadas = useSyncExternalStore(
-    subscribe,
-    () => window.localStorage.getItem(CLAVE) === "true",
-    () => true, // on the server: render nothing, the browser decides after hydration
-  );
+const enCookie = () => document.cookie.split("; ").includes(`${AVISO_COOKIES}=true`);
+const aceptadasEnNavegador = () => aceptadasEnLocal || enCookie();
+
+function guardarCookie() {
+  const segura = window.location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${AVISO_COOKIES}=true; Path=/; Max-Age=${UN_ANO_S}; SameSite=Lax${segura}`;
+}
+
+/**
+ * The bar shows until 'Aceptar' is pressed; the choice is kept in local storage (spec §9) and in
+ * a cookie, which lets the server leave the bar out of the page (see ./aviso-cookies.ts).
+ */
+export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolean }) {
+  const aceptadas = useSyncExternalStore(subscribe, aceptadasEnNavegador, () => aceptadasEnServidor);
+  // Accepted before the cookie existed (local storage only): hide the bar and write the cookie.
+  // Read when the page is idle: a page's first local storage access can block its thread for
+  // tens of milliseconds on a slow phone, and hydration is the worst moment for it.
+  useEffect(() => {
+    if (aceptadas) return;
+    const leer = () => {
+      if (window.localStorage.getItem(AVISO_COOKIES) !== "true") return;
+      aceptadasEnLocal = true;
+      guardarCookie();
+      listeners.forEach((l) => l());
+    };
+    if (typeof window.requestIdleCallback !== "function") {
+      const t = window.setTimeout(leer, 200);
+      return () => window.clearTimeout(t);
+    }
+    const id = window.requestIdleCallback(leer, { timeout: 2000 });
+    return () => window.cancelIdleCallback(id);
+  }, [aceptadas]);
   if (aceptadas) return null;
   return (
     <div className={styles.bar} role="region" aria-label="Aviso de cookies">
       <p className={styles.text}>
-        {mensajes.cookiesTexto} <Link href="/cookies">{mensajes.politicaCookies}</Link>.
+        {mensajes.cookiesTexto} <Link href="/cookies" prefetch={false}>{mensajes.politicaCookies}</Link>.
       </p>
       <button
         type="button"
         className="button"
         onClick={() => {
-          window.localStorage.setItem(CLAVE, "true");
+          window.localStorage.setItem(AVISO_COOKIES, "true");
+          aceptadasEnLocal = true;
+          guardarCookie();
           listeners.forEach((l) => l());
         }}
       >

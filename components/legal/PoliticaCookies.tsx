@@ -24,9 +24,9 @@ const ALMACENAMIENTOS: Almacenamiento[] = [
   },
   {
     nombre: <code>cookiesAccepted</code>,
-    tipo: "Almacenamiento local del navegador, propio",
+    tipo: "Cookie propia, técnica, y el mismo dato en el almacenamiento local del navegador",
     finalidad: "Recordar que ya has cerrado el aviso de cookies, para no mostrártelo en cada página.",
-    duracion: "Hasta que borres los datos de navegación.",
+    duracion: "Un año la cookie; el almacenamiento local, hasta que borres los datos de navegación.",
   },
   {
     nombre: "Última ubicación buscada",
@@ -71,7 +71,7 @@ export function PoliticaCookies({ nombre }: DatosSitio) {
 
       <h2>3. Por qué no te pedimos consentimiento</h2>
       <p>
-        La cookie y los datos de la lista anterior son estrictamente necesarios para prestarte el servicio que pides
+        Las cookies y los datos de la lista anterior son estrictamente necesarios para prestarte el servicio que pides
         (mantener tu sesión y recordar tus preferencias), por lo que están exentos del deber de consentimiento según el
         artículo 22.2 de la Ley 34/2002 (LSSI-CE). El aviso que ves al entrar es solo informativo: al pulsar «Aceptar» lo
         cerramos y lo recordamos.
@@ -81,8 +81,8 @@ export function PoliticaCookies({ nombre }: DatosSitio) {
       <p>
         Puedes borrar las cookies y el almacenamiento local, o impedir que se guarden, desde la configuración de tu
         navegador (normalmente en el apartado de privacidad o de datos de sitios). Si bloqueas la cookie de sesión no
-        podrás iniciar sesión; si borras el almacenamiento local volverás a ver el aviso de cookies y tendrás que buscar
-        de nuevo tu municipio.
+        podrás iniciar sesión; si borras las cookies y el almacenamiento local volverás a ver el aviso de cookies y
+        tendrás que buscar de nuevo tu municipio.
       </p>
 
       <h2>5. Cambios</h2>

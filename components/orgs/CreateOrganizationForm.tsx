@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
@@ -12,6 +11,7 @@ import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/
 import { formularioOrganizacion } from "./api";
 import { OrganizationFields } from "./OrganizationFields";
 import { primerError } from "./errores";
+import { resolverZod } from "@/components/ui/zod-navegador";
 
 const VACIO: FormularioOrganizacion = { nombre: "", direccion: "", emailContacto: "", telefonoContacto: "", descripcion: "", privacidad: false, logo: null };
 const SCHEMA = organizacionFormSchema("crear");
@@ -20,7 +20,7 @@ const SCHEMA = organizacionFormSchema("crear");
 export function CreateOrganizationForm() {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, setValue, control, formState } = useForm<FormularioOrganizacion>({
-    resolver: zodResolver(SCHEMA) as never,
+    resolver: resolverZod(SCHEMA),
     defaultValues: VACIO,
   });
   const logo = useWatch({ control, name: "logo" });

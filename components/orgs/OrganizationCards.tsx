@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
@@ -16,6 +15,7 @@ import { formularioOrganizacion } from "./api";
 import { primerError } from "./errores";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";
+import { resolverZod } from "@/components/ui/zod-navegador";
 
 /** An organization of the user as the cards need it (paths and URLs resolved on the server). */
 export interface OrganizacionTarjeta {
@@ -71,7 +71,7 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
   const [confirmar, setConfirmar] = useState(false);
   const [eliminando, setEliminando] = useState(false);
   const { register, handleSubmit, setValue, control, formState } = useForm<FormularioOrganizacion>({
-    resolver: zodResolver(SCHEMA) as never,
+    resolver: resolverZod(SCHEMA),
     defaultValues: {
       nombre: org.nombre,
       direccion: org.direccion,

@@ -50,7 +50,9 @@ export function PlanCard({ plan, href, nivelTitulo = 3 }: { plan: PlanApi; href?
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </a>
       ) : (
-        <Link className={styles.link} href={href ?? planPath(plan.titulo, plan._id)}>
+        // No prefetch: a page of results would fetch 30 plan pages' data as the cards scroll by,
+        // work on the phone's main thread while the page is still becoming interactive.
+        <Link className={styles.link} href={href ?? planPath(plan.titulo, plan._id)} prefetch={false}>
           {contenido}
         </Link>
       )}
@@ -71,7 +73,7 @@ export function SponsorCard({ item }: { item: Patrocinado }) {
         <h3 className={styles.title}>{item.titulo}</h3>
         <p className={styles.meta}>{item.descripcion}</p>
         {interno ? (
-          <Link className="button" href="/eurona">
+          <Link className="button" href="/eurona" prefetch={false}>
             Saber más
           </Link>
         ) : (

@@ -1,6 +1,5 @@
 "use client";
 
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
@@ -10,6 +9,7 @@ import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { destacadoSchema } from "@/lib/promotions/schemas";
+import { resolverZod } from "@/components/ui/zod-navegador";
 
 export interface PlanPublicado {
   _id: string;
@@ -27,7 +27,7 @@ const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestañ
 export function PromotionModal({ plan, contacto, onCerrar }: { plan: PlanPublicado | null; contacto: string; onCerrar: () => void }) {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, formState } = useForm<{ telefono: string }>({
-    resolver: zodResolver(destacadoSchema) as never,
+    resolver: resolverZod(destacadoSchema),
     defaultValues: { telefono: "" },
   });
 

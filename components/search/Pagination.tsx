@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { urlBusqueda, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { urlBusqueda, type EstadoBusqueda } from "@/lib/plans/search-url";
 import styles from "./Search.module.css";
 
 /** Page links (30 plans a page): first, last and two either side of the current one. */

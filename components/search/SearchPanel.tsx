@@ -3,11 +3,9 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, useSyncExternalStore, useTransition } from "react";
 import { CATEGORIAS } from "@/lib/plans/constants";
-import { fechasTexto } from "@/lib/plans/format";
 import {
-  alternarCategoria, conFlechas, ETIQUETAS_FECHA, OPCIONES_FECHA, urlBusqueda, ventanaFechas,
-  type EstadoBusqueda, type OpcionFecha,
-} from "@/lib/plans/search-state";
+  alternarCategoria, conFlechas, ETIQUETAS_FECHA, OPCIONES_FECHA, urlBusqueda, type EstadoBusqueda, type OpcionFecha,
+} from "@/lib/plans/search-url";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
 
@@ -26,8 +24,10 @@ export function lugarGuardado(): Lugar | null {
 /**
  * The search controls. Every change becomes a new URL (page back to 1), which the server
  * renders: the URL is the state, so searches can be shared and work without this script.
+ * `ventana` is the chosen date window as text ('Del 1 al 7 de junio de 2025'), written by the
+ * server so that no date library ships to the browser.
  */
-export function SearchPanel({ estado }: { estado: EstadoBusqueda }) {
+export function SearchPanel({ estado, ventana }: { estado: EstadoBusqueda; ventana: string | null }) {
   const router = useRouter();
   const [pendiente, startTransition] = useTransition();
   const [radio, setRadio] = useState(estado.radio);
@@ -66,7 +66,6 @@ export function SearchPanel({ estado }: { estado: EstadoBusqueda }) {
     ir(l);
   };
 
-  const ventana = ventanaFechas(estado.fecha, estado.desplazamiento);
   return (
     <section className={styles.panel} aria-label="Buscar planes" aria-busy={pendiente}>
       <LocationSearch inicial={estado.municipio ?? ""} onLugar={elegirLugar} />
@@ -136,7 +135,7 @@ export function SearchPanel({ estado }: { estado: EstadoBusqueda }) {
               </button>
             )}
           </div>
-          {ventana && <p className={styles.ventana}>{fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())}</p>}
+          {ventana && <p className={styles.ventana}>{ventana}</p>}
         </div>
       </div>
     </section>
