@@ -2,8 +2,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "./support/api";
 import { launchBrowser } from "./support/browser";
-import { enviarFormulario, formulario, png } from "./support/forms";
-import { camposEvento, camposOrganizacion } from "./support/hostile";
+import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "./support/forms";
 import { contextoConectado } from "./support/session-context";
 import { call, confirmedUser } from "./support/users";
 

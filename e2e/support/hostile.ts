@@ -52,36 +52,6 @@ export async function peticion(
   return { status: res.status, tipo, body: parsed, texto };
 }
 
-/** The fields of a valid event for POST /api/plan (2 days ahead, 5 hours long), without a poster. */
-export function camposEvento(): Record<string, string> {
-  const inicio = new Date(Date.now() + 2 * 86_400_000);
-  return {
-    titulo: "Verbena de las fiestas",
-    descripcion: "Con **orquesta**",
-    tipo: "evento",
-    categorias: "Fiesta,Fiestas de pueblo",
-    direccion: "Plaza Mayor, 1, Albarracín",
-    municipio: "Albarracín",
-    ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.4443, 40.4079] }),
-    fechaInicio: inicio.toISOString(),
-    fechaFin: new Date(inicio.getTime() + 5 * 3_600_000).toISOString(),
-    precio: "12.50",
-    emailContacto: "fiestas@example.com",
-    telefonoContacto: "600 000 111",
-  };
-}
-
-/** The fields of a valid organization for POST /api/organizacion, without a logo. */
-export function camposOrganizacion(): Record<string, string> {
-  return {
-    nombre: "Peña El Cierzo",
-    direccion: "Calle Mayor 3",
-    emailContacto: "pena@example.com",
-    telefonoContacto: "600 000 222",
-    descripcion: "Peña de **amigos**",
-  };
-}
-
 /**
  * A decompression bomb: a real, tiny baseline JPEG whose frame header (SOF0) declares
  * `ancho` × `alto` pixels.

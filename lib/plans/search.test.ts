@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { aleatorio } from "@/e2e/support/aleatorio";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
 import { CATEGORIAS } from "./constants";
@@ -7,17 +8,6 @@ import { buscarPlanes } from "./search";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;
-
-/** A small deterministic PRNG: the same layout of plans on every run. */
-function aleatorio(semilla: number) {
-  let a = semilla;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * The search walks the GiST index nearest first, featured and other plans apart, and completes

@@ -1,3 +1,4 @@
+import { aleatorio } from "../../e2e/support/aleatorio";
 import { query } from "../../e2e/support/database";
 import { CATEGORIAS } from "../../lib/plans/constants";
 import { ventanaFechas, type OpcionFecha } from "../../lib/plans/search-state";
@@ -24,17 +25,6 @@ export interface Mix {
   description: string[];
   /** Towns searched, by density group, for other uses (the publisher places its plans in villages). */
   towns: Record<"city" | "medium" | "village", Town[]>;
-}
-
-/** A small seeded PRNG, so the fixed parts of the mix are the same on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Picks from `options` with the given weights (summing to 1). */
@@ -82,7 +72,7 @@ const sinAcentos = (s: string) => s.normalize("NFD").replace(/[\u0300-\u036f]/g,
  * today, this weekend, this week, this month, sometimes the next ones).
  */
 export async function buildMix(databaseUrl: string, { densities = true } = {}): Promise<Mix> {
-  const rand = mulberry32(20_260_701);
+  const rand = aleatorio(20_260_701);
   const cols = "ine, nombre, lat, lng, poblacion";
   const towns = {
     city: await query<Town>(databaseUrl, `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion IS NOT NULL ORDER BY poblacion DESC LIMIT 6`),

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
-import { enviarFormulario, formulario, png } from "@/e2e/support/forms";
+import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
 import { freshOrigin, insertPlan } from "@/e2e/support/plans";
 import { call, confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
@@ -11,11 +11,7 @@ const db = () => process.env.DATABASE_URL!;
 
 async function org(extra: Record<string, string | undefined> = {}, conLogo = true) {
   return formulario({
-    nombre: "Peña El Cierzo",
-    direccion: "Calle Mayor 3",
-    emailContacto: "pena@example.com",
-    telefonoContacto: "600 000 222",
-    descripcion: "Peña de **amigos**",
+    ...camposOrganizacion(),
     ...extra,
     ...(conLogo ? { archivoLogo: { bytes: await png(120, 120), nombre: "logo.png" } } : {}),
   });

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
-import { enviarFormulario, formulario, png } from "@/e2e/support/forms";
+import { camposEvento, enviarFormulario, formulario, png } from "@/e2e/support/forms";
 import { call, confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
 
@@ -10,20 +10,8 @@ const db = () => process.env.DATABASE_URL!;
 const DAY = 86_400_000;
 
 async function evento(extra: Record<string, string | undefined> = {}, cartel?: { bytes: Buffer; nombre: string; tipo?: string } | null) {
-  const inicio = new Date(Date.now() + 2 * DAY);
   return formulario({
-    titulo: "Verbena de las fiestas",
-    descripcion: "Con **orquesta**",
-    tipo: "evento",
-    categorias: "Fiesta,Fiestas de pueblo",
-    direccion: "Plaza Mayor, 1, Albarracín",
-    municipio: "Albarracín",
-    ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.4443, 40.4079] }),
-    fechaInicio: inicio.toISOString(),
-    fechaFin: new Date(inicio.getTime() + 5 * 3_600_000).toISOString(),
-    precio: "12.50",
-    emailContacto: "fiestas@example.com",
-    telefonoContacto: "600 000 111",
+    ...camposEvento(),
     ...extra,
     ...(cartel === null ? {} : { archivoCartel: cartel ?? { bytes: await png(), nombre: "cartel.png" } }),
   });
