@@ -52,3 +52,51 @@ export async function borrarConImagen(
   });
   if (imagen) await borrarArchivos([imagen]);
 }
+
+type EstadoTransaccion = "committed" | "aborted" | "in progress" | null;
+
+/** What PostgreSQL knows of a transaction by its id; null when it cannot be asked (or forgot). */
+async function estadoTransaccion(xid: string): Promise<EstadoTransaccion> {
+  try {
+    const [{ estado }] = await prisma.$queryRaw<{ estado: EstadoTransaccion }[]>`SELECT txid_status(${xid}::bigint) AS estado`;
+    return estado;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `cuerpo` in one transaction that writes the row of `img`, an image whose files were
+ * just stored (or of none), and answers what `cuerpo` returned.
+ *
+ * When the transaction fails, the files are removed only if it certainly did not commit: it
+ * failed before its COMMIT was sent, or PostgreSQL says so by its id (txid_status). A failure
+ * while committing (the connection lost at that moment, as in a restart) may hide a commit
+ * that happened: when PostgreSQL says it committed, the write stands and its answer is given;
+ * when it cannot tell yet, the files stay (an unused file, logged, rather than a plan without
+ * its poster) and the error goes on.
+ */
+export async function escribirConImagen<T>(img: StoredImage | null, cuerpo: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+  // Filled in inside the transaction: its id, then the body's result once COMMIT is next.
+  const hecho: { xid?: string; cuerpo?: { resultado: T } } = {};
+  try {
+    return await prisma.$transaction(async (tx) => {
+      [{ xid: hecho.xid }] = await tx.$queryRaw<{ xid: string }[]>`SELECT txid_current()::text AS xid`;
+      const resultado = await cuerpo(tx);
+      hecho.cuerpo = { resultado };
+      return resultado;
+    });
+  } catch (error) {
+    const estado = hecho.cuerpo && hecho.xid ? await estadoTransaccion(hecho.xid) : "aborted";
+    if (estado === "committed" && hecho.cuerpo) {
+      console.error("[db] error al confirmar, pero la transacción se confirmó:", hecho.xid, error);
+      return hecho.cuerpo.resultado;
+    }
+    if (estado === "aborted") {
+      if (img) await borrarArchivos([img]);
+    } else if (img) {
+      console.error("[media] archivos conservados: no se sabe aún si la transacción", hecho.xid, "se confirmó:", img.path);
+    }
+    throw error;
+  }
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, borrarConImagen, guardarImagenSubida } from "../media/upload";
+import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarImagenSubida } from "../media/upload";
 import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
@@ -47,19 +47,16 @@ export async function crearOrganizacion(user: SessionUser, form: FormData) {
   const error = primerErrorOrganizacion(d, { modo: "crear", conLogo: logo !== null });
   if (error) throw new ApiError(400, error);
   const img = await guardarImagenSubida(logo!, "logos");
-  try {
-    const org = await prisma.organizacion.create({
+  const org = await escribirConImagen(img, (tx) =>
+    tx.organizacion.create({
       data: {
         nombre: d.nombre!, direccion: d.direccion ?? "", emailContacto: d.emailContacto!, telefonoContacto: d.telefonoContacto || null,
         descripcion: d.descripcion || null, usuario: { connect: { id: user.id } }, archivoLogo: { create: img },
       },
       include: CON_LOGO,
-    });
-    return { mensaje: mensajes.orgCreada, organizacion: serializeOrganizacion(org) };
-  } catch (e) {
-    await borrarArchivos([img]);
-    throw e;
-  }
+    }),
+  );
+  return { mensaje: mensajes.orgCreada, organizacion: serializeOrganizacion(org) };
 }
 
 function buscarOrganizacion(id: string) {
@@ -88,25 +85,19 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
   const error = primerErrorOrganizacion(d, { modo: "actualizar", conLogo: logo !== null || actual.archivoLogo !== null });
   if (error) throw new ApiError(400, error);
   const img: StoredImage | null = logo ? await guardarImagenSubida(logo, "logos") : null;
-  let org: OrgConLogo;
-  try {
-    org = await prisma.$transaction(async (tx) => {
-      const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
-      const updated = await tx.organizacion.update({
-        where: { id },
-        data: {
-          nombre: d.nombre, direccion: d.direccion, emailContacto: d.emailContacto, telefonoContacto: d.telefonoContacto || null,
-          descripcion: d.descripcion || null, ...(nuevo ? { archivoLogoId: nuevo.id } : {}),
-        },
-        include: CON_LOGO,
-      });
-      if (nuevo && actual.archivoLogo) await tx.archivo.delete({ where: { id: actual.archivoLogo.id } });
-      return updated;
+  const org = await escribirConImagen(img, async (tx) => {
+    const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
+    const updated = await tx.organizacion.update({
+      where: { id },
+      data: {
+        nombre: d.nombre, direccion: d.direccion, emailContacto: d.emailContacto, telefonoContacto: d.telefonoContacto || null,
+        descripcion: d.descripcion || null, ...(nuevo ? { archivoLogoId: nuevo.id } : {}),
+      },
+      include: CON_LOGO,
     });
-  } catch (e) {
-    if (img) await borrarArchivos([img]);
-    throw e;
-  }
+    if (nuevo && actual.archivoLogo) await tx.archivo.delete({ where: { id: actual.archivoLogo.id } });
+    return updated;
+  });
   if (img && actual.archivoLogo) await borrarArchivos([actual.archivoLogo]);
   return { mensaje: mensajes.datosActualizados, organizacion: serializeOrganizacion(org) };
 }

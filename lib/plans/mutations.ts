@@ -3,7 +3,7 @@ import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, borrarConImagen, guardarImagenSubida } from "../media/upload";
+import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarImagenSubida } from "../media/upload";
 import { mensajes } from "../messages";
 import type { SessionUser } from "../users/session";
 import { PLAN_JOINS, PLAN_SELECT } from "./queries";
@@ -33,35 +33,6 @@ const INE_DEL_MUNICIPIO = (municipio: string, lng: number, lat: number) => Prism
 async function leerPlan(id: string, db: Pick<Prisma.TransactionClient, "$queryRaw"> = prisma): Promise<PlanRow> {
   const [row] = await db.$queryRaw<PlanRow[]>`SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS} WHERE p.id = ${id}::uuid`;
   return row;
-}
-
-/**
- * Runs `cuerpo` in one transaction that writes the row of a just-stored image (or none). When
- * it fails, the image's files are removed — unless it failed while committing (the body had
- * run, e.g. PostgreSQL went away at that moment): the commit may have happened, so the files
- * stay when the image's row is there, or when the database cannot tell yet.
- */
-async function escribirConImagen<T>(img: StoredImage | null, cuerpo: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
-  let confirmando = false;
-  try {
-    return await prisma.$transaction(async (tx) => {
-      const resultado = await cuerpo(tx);
-      confirmando = true;
-      return resultado;
-    });
-  } catch (e) {
-    if (img && !(confirmando && (await quizaGuardada(img)))) await borrarArchivos([img]);
-    throw e;
-  }
-}
-
-async function quizaGuardada(img: StoredImage): Promise<boolean> {
-  try {
-    return (await prisma.archivo.count({ where: { path: img.path } })) > 0;
-  } catch {
-    console.error("[media] archivos conservados: no se sabe si la transacción se confirmó:", img.path);
-    return true;
-  }
 }
 
 /** POST /api/plan: validates (spec §5), stores the poster, then writes plan and slots in one transaction. */
@@ -95,7 +66,7 @@ export async function crearPlan(user: SessionUser, form: FormData) {
 }
 
 /** The plan if it exists and is the user's: 404 otherwise, 403 for someone else's. */
-async function planPropio(user: SessionUser, id: string) {
+export async function planPropio(user: SessionUser, id: string) {
   const plan = UUID_PATTERN.test(id) ? await prisma.plan.findUnique({ where: { id }, include: { archivoCartel: true } }) : null;
   if (!plan) throw new ApiError(404, mensajes.planNoEncontrado);
   if (plan.usuarioId !== user.id) throw new ApiError(403, mensajes.planAjeno);
