@@ -63,6 +63,8 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
   const casos: Record<string, string>[] = [
     { radio: "20" },
     { radio: "20", limit: "7" },
+    // Pages past the tenth are ordered by PostgreSQL, not read from the index: both must agree.
+    { radio: "25", limit: "2" },
     { radio: "5", limit: "4" },
     { radio: "25", categorias: "Fiesta,Cultura", limit: "5" },
     { radio: "1", limit: "3" },

@@ -96,7 +96,7 @@ export function consultaCercanos(q: Busqueda, lng: number, lat: number, destacad
   return Prisma.sql`
     SELECT p.id, p.fecha_inicio, p.ubicacion <-> ${pt} AS d
     FROM plan p
-    WHERE p.destacado = ${destacado} AND ${filtrosSinRadio(q)}
+    WHERE ${destacado ? Prisma.sql`p.destacado` : Prisma.sql`NOT p.destacado`} AND ${filtrosSinRadio(q)}
       AND p.ubicacion && _ST_Expand(${pt}, ${metros}) AND _ST_DWithin(p.ubicacion, ${pt}, ${metros}, true)
     ORDER BY p.ubicacion <-> ${pt}
     LIMIT ${n}`;
@@ -123,18 +123,42 @@ async function primerosCercanos(q: Busqueda, lng: number, lat: number, destacado
 }
 
 /**
- * The page's rows of the search: featured plans first, then the others, each nearest first,
- * then soonest start, then id (a total order, so pages never overlap). The full columns (slots,
- * poster, organization) and the exact distance shown are read for the page's rows alone.
+ * Pages up to this one are read nearest first from the index; deeper ones (rarely asked, and
+ * up to the last of thousands) are ordered by PostgreSQL itself, which sends only the page's
+ * rows instead of every row before them.
  */
-async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
+const PAGINAS_DESDE_EL_INDICE = 10;
+
+/** The page's ids when the page is deep: the same order, with OFFSET, over every match. */
+async function idsDePaginaProfunda(q: Busqueda, lng: number, lat: number): Promise<string[]> {
+  const pt = punto(lng, lat);
+  const filas = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT p.id FROM plan p
+    WHERE ${filtrosSinRadio(q)} AND ST_DWithin(p.ubicacion, ${pt}, ${q.radio * 1000})
+    ORDER BY p.destacado DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
+    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+  return filas.map((f) => f.id);
+}
+
+/** The page's ids from the two nearest-first branches: the featured plans, then the others. */
+async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promise<string[]> {
   const hasta = q.page * q.limit;
   const destacados = await primerosCercanos(q, lng, lat, true, hasta);
   const otros = await primerosCercanos(q, lng, lat, false, hasta - destacados.length);
-  const ids = [...destacados, ...otros].slice(hasta - q.limit).map((c) => c.id);
+  return [...destacados, ...otros].slice(hasta - q.limit).map((c) => c.id);
+}
+
+/**
+ * The page's rows of the search: featured plans first, then the others, each nearest first,
+ * then soonest start, then id (a total order, so pages never overlap). The full columns (slots,
+ * poster, organization) are read for the page's rows alone, with the distance shown: the same
+ * sphere distance that orders them, so the cards' kilometres never go down along the list.
+ */
+async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
+  const ids = q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
   if (ids.length === 0) return [];
   return prisma.$queryRaw<PlanRow[]>`
-    SELECT ${PLAN_SELECT}, ST_Distance(p.ubicacion, ${punto(lng, lat)}) AS distancia_m
+    SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS pagina(id, orden)
     JOIN plan p ON p.id = pagina.id ${PLAN_JOINS}
     ORDER BY pagina.orden`;
