@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../text";
+import { lineaDeTexto } from "../schemas";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */

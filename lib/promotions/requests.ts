@@ -2,27 +2,19 @@ import "server-only";
 import type { z } from "zod";
 import { prisma } from "../db";
 import { deliverSoon } from "../mail/send";
-import { ApiError } from "../http";
 import { enqueueEmail } from "../mail/outbox";
 import { avisoInterno } from "../mail/templates";
 import { mensajes } from "../messages";
-import { UUID_PATTERN } from "../plans/schemas";
+import { planPropio } from "../plans/mutations";
 import { LIMITES, enforceLimits } from "../rate-limit";
 import type { SessionUser } from "../users/session";
 import type { destacadoSchema, euronaSchema } from "./schemas";
 
-/** The plan a request names: only the user's own may be featured (404 unknown, 403 someone else's). */
-async function planPropio(usuarioId: string, id: string) {
-  const plan = UUID_PATTERN.test(id) ? await prisma.plan.findUnique({ where: { id }, select: { id: true, titulo: true, usuarioId: true } }) : null;
-  if (!plan) throw new ApiError(404, mensajes.planNoEncontrado);
-  if (plan.usuarioId !== usuarioId) throw new ApiError(403, mensajes.planAjeno);
-  return plan;
-}
-
 /** A request to feature a plan: stored with the user's own name and address, and e-mailed to the team. */
 export async function solicitarDestacado(user: SessionUser, datos: z.infer<typeof destacadoSchema>): Promise<string> {
   await enforceLimits(LIMITES.destacado(user.id));
-  const plan = datos.idPlan ? await planPropio(user.id, datos.idPlan) : null;
+  // Only the user's own plan may be featured: 404 unknown, 403 someone else's.
+  const plan = datos.idPlan ? await planPropio(user, datos.idPlan) : null;
   const nombrePlan = (plan?.titulo ?? datos.nombrePlan ?? "").slice(0, 50);
   await prisma.$transaction(async (tx) => {
     await tx.solicitudDestacado.create({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../text";
+import { lineaDeTexto } from "../schemas";
 
 const linea = (max: number, { tipo = mensajes.datosNoValidos as string } = {}) => lineaDeTexto(max, { tipo, largo: mensajes.campoLargo });
 

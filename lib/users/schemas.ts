@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../text";
+import { lineaDeTexto } from "../schemas";
 
 /** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
 export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
