@@ -8,3 +8,11 @@ const SALTOS = /[\n\r\t]/;
 export function tieneControl(texto: string, multilinea = false): boolean {
   return CONTROL.test(texto) || (!multilinea && SALTOS.test(texto.trim()));
 }
+
+/**
+ * A multi-line text with its line breaks as the user typed them: a form sent as multipart
+ * turns each into CRLF, which would count twice against a limit the textarea counted once.
+ */
+export function saltosDeLinea(texto: string): string {
+  return texto.replace(/\r\n?/g, "\n");
+}

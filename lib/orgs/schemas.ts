@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { mensajes } from "../messages";
 import { esNombreDeImagen } from "../media/formatos";
-import { tieneControl } from "../text";
+import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 
 /** Name, address, contact e-mail and phone: 50 characters at most (spec §9). */
@@ -13,7 +13,7 @@ const texto = (multilinea = false) =>
   z
     .string()
     .refine((v) => !tieneControl(v, multilinea), mensajes.datosNoValidos)
-    .transform((v) => v.trim())
+    .transform((v) => (multilinea ? saltosDeLinea(v) : v).trim())
     .optional();
 
 /** The text fields of an organization as the API receives them (trimmed; absent stays absent). */

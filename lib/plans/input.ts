@@ -1,6 +1,6 @@
 import { mensajes } from "../messages";
 import { esNombreDeImagen } from "../media/formatos";
-import { tieneControl } from "../text";
+import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
 import { fechaIso, UUID_PATTERN } from "./schemas";
@@ -37,7 +37,7 @@ const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 function texto(v: FormDataEntryValue | null, multilinea = false): string | undefined {
   if (typeof v !== "string") return undefined;
   if (tieneControl(v, multilinea)) throw new EntradaNoValida(mensajes.datosNoValidos);
-  return v.trim();
+  return (multilinea ? saltosDeLinea(v) : v).trim();
 }
 
 function json(v: string, mensaje: string): unknown {
@@ -155,7 +155,6 @@ export function primerErrorPlan(d: DatosPlan, { modo, conCartel, privacidad, car
     if (!d.municipio) return mensajes.todosObligatorios;
   }
   if (d.titulo.length > TITULO_MAX) return mensajes.tituloLargo;
-  // The form stops the description at its maximum; only a client of its own sends more.
   if (d.direccion.length > DIRECCION_MAX || d.municipio.length > 100 || (d.descripcion?.length ?? 0) > DESCRIPCION_MAX) return mensajes.datosNoValidos;
   if (d.tipo === "evento") {
     if (!d.fechaFin) return mensajes.fechaFinFalta;

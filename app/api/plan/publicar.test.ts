@@ -5,6 +5,7 @@ import { query } from "@/e2e/support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/e2e/support/forms";
 import { call, confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
+import { DESCRIPCION_MAX } from "@/lib/plans/input";
 
 const db = () => process.env.DATABASE_URL!;
 const DAY = 86_400_000;
@@ -103,6 +104,18 @@ describe("POST /api/plan", () => {
     expect(await enviarFormulario("POST", "/api/plan", await evento({}, gif), u.token)).toEqual({ status: 415, body: { mensaje: mensajes.imagenTipo } });
     expect(await enviarFormulario("POST", "/api/plan", await evento({}, grande), u.token)).toEqual({ status: 413, body: { mensaje: mensajes.imagenGrande } });
     expect(await archivoCount()).toBe(antes);
+  });
+
+  it("counts each line break of the description once, as the form's textarea does", async () => {
+    const u = await confirmedUser();
+    // Multipart sends each line break as CRLF; the textarea counted it as one character.
+    const descripcion = "Una línea del programa.\n".repeat(DESCRIPCION_MAX).slice(0, DESCRIPCION_MAX - 1) + ".";
+    expect(descripcion).toHaveLength(DESCRIPCION_MAX);
+    const r = await enviarFormulario("POST", "/api/plan", await evento({ descripcion }), u.token);
+    expect(r.status).toBe(201);
+    expect((r.body.plan as { descripcion: string }).descripcion).toBe(descripcion);
+    const largo = await enviarFormulario("POST", "/api/plan", await evento({ descripcion: `${descripcion}x` }), u.token);
+    expect(largo).toMatchObject({ status: 400, body: { mensaje: mensajes.datosNoValidos } });
   });
 
   it("needs a login, and an organization of the user's own", async () => {
