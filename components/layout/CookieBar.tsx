@@ -19,6 +19,15 @@ function subscribe(listener: () => void) {
 const enCookie = () => document.cookie.split("; ").includes(`${AVISO_COOKIES}=true`);
 const aceptadasEnNavegador = () => aceptadasEnLocal || enCookie();
 
+/** Local storage's value, or null where the browser refuses local storage (a privacy setting). */
+function leerLocal(): string | null {
+  try {
+    return window.localStorage.getItem(AVISO_COOKIES);
+  } catch {
+    return null;
+  }
+}
+
 function guardarCookie() {
   const segura = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${AVISO_COOKIES}=true; Path=/; Max-Age=${UN_ANO_S}; SameSite=Lax${segura}`;
@@ -36,7 +45,7 @@ export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolea
   useEffect(() => {
     if (aceptadas) return;
     const leer = () => {
-      if (window.localStorage.getItem(AVISO_COOKIES) !== "true") return;
+      if (leerLocal() !== "true") return;
       aceptadasEnLocal = true;
       guardarCookie();
       listeners.forEach((l) => l());
@@ -58,9 +67,14 @@ export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolea
         type="button"
         className="button"
         onClick={() => {
-          window.localStorage.setItem(AVISO_COOKIES, "true");
-          aceptadasEnLocal = true;
+          // The cookie first: it alone hides the bar, even where local storage is refused.
           guardarCookie();
+          aceptadasEnLocal = true;
+          try {
+            window.localStorage.setItem(AVISO_COOKIES, "true");
+          } catch {
+            // Storage disabled or full: the cookie keeps the choice.
+          }
           listeners.forEach((l) => l());
         }}
       >

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/components/ui/zod-navegador"; // parses with zod: no eval under the CSP
 import { CATEGORIAS } from "@/lib/plans/constants";
 import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
 
