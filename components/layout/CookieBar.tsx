@@ -8,7 +8,7 @@ import styles from "./CookieBar.module.css";
 
 const UN_ANO_S = 365 * 24 * 3600;
 const listeners = new Set<() => void>();
-/** Accepted according to local storage (read once the page is idle; see below). */
+/** Accepted in this browser during this page: with the button, or found in local storage (see below). */
 let aceptadasEnLocal = false;
 
 function subscribe(listener: () => void) {
@@ -28,9 +28,12 @@ function leerLocal(): string | null {
   }
 }
 
-function guardarCookie() {
+/** Remembers the acceptance in the cookie (which alone hides the bar) and hides it. */
+function marcarAceptadas() {
   const segura = window.location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${AVISO_COOKIES}=true; Path=/; Max-Age=${UN_ANO_S}; SameSite=Lax${segura}`;
+  aceptadasEnLocal = true;
+  listeners.forEach((l) => l());
 }
 
 /**
@@ -45,10 +48,7 @@ export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolea
   useEffect(() => {
     if (aceptadas) return;
     const leer = () => {
-      if (leerLocal() !== "true") return;
-      aceptadasEnLocal = true;
-      guardarCookie();
-      listeners.forEach((l) => l());
+      if (leerLocal() === "true") marcarAceptadas();
     };
     if (typeof window.requestIdleCallback !== "function") {
       const t = window.setTimeout(leer, 200);
@@ -68,14 +68,12 @@ export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolea
         className="button"
         onClick={() => {
           // The cookie first: it alone hides the bar, even where local storage is refused.
-          guardarCookie();
-          aceptadasEnLocal = true;
+          marcarAceptadas();
           try {
             window.localStorage.setItem(AVISO_COOKIES, "true");
           } catch {
             // Storage disabled or full: the cookie keeps the choice.
           }
-          listeners.forEach((l) => l());
         }}
       >
         {mensajes.cookiesAceptar}
