@@ -1,4 +1,4 @@
-import { formulario, png } from "../../e2e/support/forms";
+import { camposEvento, formulario, png } from "../../e2e/support/forms";
 import { call, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "../../e2e/support/users";
 
 /*
@@ -47,17 +47,12 @@ export async function publicarPlan(
   { titulo, municipio, lat, lng }: { titulo: string; municipio: string; lat: number; lng: number },
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   cartel ??= await png(800, 600);
-  const inicio = new Date(Date.now() + 3 * 86_400_000);
   const form = formulario({
+    ...camposEvento(),
     titulo,
-    descripcion: "Plan publicado por la prueba de carga.",
-    tipo: "evento",
-    categorias: "Fiesta,Cultura",
     direccion: `Plaza Mayor, 1, ${municipio}`,
     municipio,
     ubicacion: JSON.stringify({ type: "Point", coordinates: [lng, lat] }),
-    fechaInicio: inicio.toISOString(),
-    fechaFin: new Date(inicio.getTime() + 4 * 3_600_000).toISOString(),
     archivoCartel: { bytes: cartel, nombre: "cartel.png" },
   });
   const res = await fetch(`${base}/api/plan`, {
