@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
+import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
@@ -60,7 +61,7 @@ export default async function HomePage({ searchParams }: Props) {
   const total = resultado?.total ?? 0;
   const ventana = ventanaFechas(estado.fecha, estado.desplazamiento);
   return (
-    <>
+    <BusquedaProvider estado={estado}>
       <section className={styles.hero}>
         <h1 className={styles.title}>{mensajes.tituloHome}</h1>
         <p className={styles.lead}>
@@ -69,10 +70,10 @@ export default async function HomePage({ searchParams }: Props) {
         </p>
       </section>
 
-      <SearchPanel estado={estado} ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
+      <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
 
       {hayLugar && (
-        <section aria-labelledby="resultados-titulo">
+        <ResultadosBusqueda aria-labelledby="resultados-titulo">
           <div className={styles.resultadosCabecera}>
             <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
             {total > 0 && <p>{total === 1 ? "1 plan" : `${total.toLocaleString("es-ES")} planes`}</p>}
@@ -86,8 +87,8 @@ export default async function HomePage({ searchParams }: Props) {
           ) : (
             resultado && <PlanGrid planes={resultado.planes} />
           )}
-          <Pagination estado={estado} total={total} porPagina={POR_PAGINA} />
-        </section>
+          <Pagination total={total} porPagina={POR_PAGINA} />
+        </ResultadosBusqueda>
       )}
 
       {!hayLugar && (
@@ -108,6 +109,6 @@ export default async function HomePage({ searchParams }: Props) {
           </section>
         </SoloSinLugar>
       )}
-    </>
+    </BusquedaProvider>
   );
 }

@@ -3,8 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { insertPlan, insertUser } from "@/e2e/support/plans";
-import { fechasTexto } from "@/lib/plans/format";
+import { cuandoEventoTexto } from "@/lib/plans/format";
 import { ventanaFechas } from "@/lib/plans/search-state";
+import { api } from "./support/api";
 import { launchBrowser, screenshotPath } from "./support/browser";
 
 // Frontera (El Hierro): no other test puts plans within 50 km of it.
@@ -57,8 +58,8 @@ describe("home search in Chromium", () => {
     // Within 3 km the distance is hidden; beyond, it shows.
     await expect(tarjeta(page, planes.cerca.titulo).textContent()).resolves.not.toMatch(/ km/);
     await expect(tarjeta(page, planes.lejos.titulo).textContent()).resolves.toContain("a 12 km");
-    const fechaLejos = fechasTexto(planes.lejos.inicio.toISOString(), new Date(planes.lejos.inicio.getTime() + 30 * HORA).toISOString())!;
-    expect(fechaLejos).toMatch(/^Del \d+/); // 30 hours: a range
+    const fechaLejos = cuandoEventoTexto(planes.lejos.inicio.toISOString(), new Date(planes.lejos.inicio.getTime() + 30 * HORA).toISOString())!;
+    expect(fechaLejos).toMatch(/^Del \d+ [a-z]{3}, \d\d:\d\d al /); // 30 hours: from one instant to another
     await expect(tarjeta(page, planes.lejos.titulo).textContent()).resolves.toContain(fechaLejos);
     await expect(tarjeta(page, planes.lejos.titulo).getByRole("link").getAttribute("href")).resolves.toMatch(/^\/plan\/Ruta-del-Julan-/);
 
@@ -117,6 +118,79 @@ describe("home search in Chromium", () => {
     expect(await titulos(page)).toContain(planes.mes.titulo);
     expect(await titulos(page)).not.toContain(planes.cerca.titulo);
     await page.close();
+  });
+
+  /** Waits until no search is on its way (the results and the panel are no longer busy). */
+  const quieto = (page: Page) => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
+
+  it("keeps the town when a category is tapped at once after choosing it (10 tries)", async () => {
+    for (let intento = 0; intento < 10; intento++) {
+      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await ctx.newPage();
+      await page.goto(inject("baseUrl"));
+      await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
+      await page.getByRole("option", { name: /^Frontera/ }).click();
+      // As a person does: straight away, without waiting for the town's results.
+      await page.getByRole("button", { name: "Cultura" }).click();
+      await page.waitForURL((u) => u.searchParams.get("categorias") === "Cultura", { timeout: 10_000 });
+      await quieto(page);
+      const url = new URL(page.url());
+      expect(url.searchParams.get("municipio"), `intento ${intento}`).toBe("Frontera");
+      expect(url.searchParams.get("lat"), `intento ${intento}`).toMatch(/^27\.754/);
+      await expect(page.getByRole("button", { name: "Cultura" }).getAttribute("aria-pressed")).resolves.toBe("true");
+      expect(await titulos(page), `intento ${intento}`).toEqual([planes.cerca.titulo]);
+      await ctx.close();
+    }
+  }, 120_000);
+
+  it("ends several fast changes in the search the controls show, and shows that it is loading", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
+    await quieto(page);
+    // Slow every search down a little so that the changes overlap for certain.
+    await page.route((u) => u.pathname === "/" && u.searchParams.has("_rsc"), async (r) => {
+      await new Promise((f) => setTimeout(f, 300));
+      await r.continue();
+    });
+    await page.getByRole("button", { name: "Deporte" }).click();
+    await expect.poll(() => page.locator('section[aria-busy="true"]').count()).toBeGreaterThan(0);
+    await expect(page.getByRole("progressbar", { name: "Buscando planes" }).count()).resolves.toBe(1);
+    await page.getByRole("button", { name: "Cultura" }).click();
+    await page.getByRole("button", { name: "Deporte" }).click();
+    await page.getByLabel("Fecha", { exact: true }).selectOption("semana");
+    await page.getByRole("button", { name: "Gastronomía" }).click();
+    await page.getByRole("button", { name: "Gastronomía" }).click();
+    await page.waitForURL((u) => u.searchParams.get("categorias") === "Cultura" && u.searchParams.get("fecha") === "semana" && u.searchParams.get("municipio") === "Frontera");
+    await quieto(page);
+    const pulsadas = await page.getByRole("group", { name: "Categorías" }).locator('button[aria-pressed="true"]').allTextContents();
+    expect(pulsadas).toEqual(["Cultura"]);
+    await expect(page.getByLabel("Fecha", { exact: true }).inputValue()).resolves.toBe("semana");
+    expect(await titulos(page)).toEqual([planes.cerca.titulo]);
+    await expect(page.getByRole("progressbar").count()).resolves.toBe(0);
+    await page.close();
+  });
+
+  it("takes the first place for the text in the box on Enter, never a suggestion of an older text", async () => {
+    const primero = async (q: string) => ((await (await api(`/api/geocode?q=${encodeURIComponent(q)}&limit=1`)).json()) as { results: { address: { municipality: string; municipalitySubdivision?: string } }[] }).results[0].address;
+    const esperado = await primero("Villalba");
+    const viejo = await primero("Vill");
+    const nombre = (a: { municipality: string; municipalitySubdivision?: string }) => a.municipalitySubdivision ?? a.municipality;
+    expect(nombre(viejo)).not.toBe(nombre(esperado)); // otherwise the test could not tell them apart
+    for (let intento = 0; intento < 3; intento++) {
+      const ctx = await browser.newContext();
+      const page = await ctx.newPage();
+      await page.goto(inject("baseUrl"));
+      const caja = page.getByRole("combobox", { name: "¿Dónde buscas planes?" });
+      await caja.pressSequentially("Vill");
+      await page.getByRole("option").first().waitFor();
+      // Within the 400 ms the suggestions wait for: the old ones are still on their way out.
+      await caja.pressSequentially("alba");
+      await caja.press("Enter");
+      await page.waitForURL(/municipio=/);
+      expect(new URL(page.url()).searchParams.get("municipio"), `intento ${intento}`).toBe(nombre(esperado));
+      await expect(caja.inputValue()).resolves.toBe(nombre(esperado));
+      await ctx.close();
+    }
   });
 
   it("renders a shared search URL on the server, the same with JavaScript off", async () => {

@@ -34,7 +34,8 @@ const ESPERA_MS = 400;
  */
 export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeocodigo) => void) {
   const [texto, setTexto] = useState(inicial);
-  const [sugerencias, setSugerencias] = useState<ResultadoGeocodigo[]>([]);
+  // Suggestions remember the text they answer: those of an older text are never offered or taken.
+  const [respuesta, setRespuesta] = useState<{ para: string; lista: ResultadoGeocodigo[] }>({ para: "", lista: [] });
   const [activa, setActiva] = useState(-1);
   const [abierta, setAbierta] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -51,13 +52,14 @@ export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeo
   }
 
   const consulta = texto.trim();
+  const sugerencias = respuesta.para === consulta ? respuesta.lista : [];
   useEffect(() => {
     if (!abierta || consulta.length < 2) return;
     const t = setTimeout(async () => {
       ultima.current = consulta;
       const res = await geocodificar(consulta, 5);
       if (ultima.current !== consulta) return; // a newer query is on its way
-      setSugerencias(res ?? []);
+      setRespuesta({ para: consulta, lista: res ?? [] });
       setActiva(-1);
       if (!res) setError(mensajes.ubicacionesNoEncontradas);
     }, ESPERA_MS);
@@ -66,17 +68,23 @@ export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeo
 
   const elegir = (r: ResultadoGeocodigo) => {
     setTexto(lugarDe(r).municipio);
-    setSugerencias([]);
+    setRespuesta({ para: "", lista: [] });
     setAbierta(false);
     setError(null);
     onElegir(r);
   };
 
-  /** Enter: the highlighted (or first) suggestion, else the first result for the text. */
+  /**
+   * Enter and 'Buscar': the highlighted (or first) suggestion of the text in the box, else the
+   * first result for that text (spec §4). A later keystroke makes the answer stale: it is dropped.
+   */
   const confirmar = async () => {
     if (sugerencias.length > 0 && abierta) return elegir(sugerencias[Math.max(activa, 0)]);
     if (!consulta) return;
-    const res = await geocodificar(consulta, 1);
+    const pedida = consulta;
+    ultima.current = pedida;
+    const res = await geocodificar(pedida, 1);
+    if (ultima.current !== pedida) return;
     if (res && res.length > 0) elegir(res[0]);
     else setError(mensajes.ubicacionesNoEncontradas);
   };
@@ -107,7 +115,7 @@ export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeo
         e.preventDefault();
         setActiva((a) => (a <= 0 ? sugerencias.length - 1 : a - 1));
       } else if (e.key === "Escape") {
-        setSugerencias([]);
+        setRespuesta({ para: "", lista: [] });
         setAbierta(false);
       } else if (e.key === "Enter") {
         // Enter picks a place; it never submits a surrounding form.
@@ -120,7 +128,7 @@ export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeo
 
   const limpiar = () => {
     setTexto("");
-    setSugerencias([]);
+    setRespuesta({ para: "", lista: [] });
     setError(null);
   };
 

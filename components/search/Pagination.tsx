@@ -1,20 +1,36 @@
+"use client";
+
 import Link from "next/link";
-import { urlBusqueda, type EstadoBusqueda } from "@/lib/plans/search-url";
+import { urlBusqueda } from "@/lib/plans/search-url";
+import { useBusqueda } from "./BusquedaProvider";
 import styles from "./Search.module.css";
 
-/** Page links (30 plans a page): first, last and two either side of the current one. */
-export function Pagination({ estado, total, porPagina }: { estado: EstadoBusqueda; total: number; porPagina: number }) {
+/**
+ * Page links (30 plans a page): first, last and two either side of the current one. They are
+ * real links (shareable, and they work without script); a plain click goes through the search's
+ * state like every other control, so it keeps what the person has just chosen.
+ */
+export function Pagination({ total, porPagina }: { total: number; porPagina: number }) {
+  const { estado, ir } = useBusqueda();
   const ultima = Math.max(1, Math.ceil(total / porPagina));
   if (ultima === 1) return null;
   const actual = Math.min(estado.page, ultima);
   const paginas = [...new Set([1, actual - 2, actual - 1, actual, actual + 1, actual + 2, ultima])].filter((n) => n >= 1 && n <= ultima).sort((a, b) => a - b);
-  const enlace = (n: number) => urlBusqueda({ ...estado, page: n });
+  const enlace = (n: number) => ({
+    href: urlBusqueda({ ...estado, page: n }),
+    onClick: (e: React.MouseEvent) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+      e.preventDefault();
+      ir({ page: n });
+      document.getElementById("resultados-titulo")?.scrollIntoView({ block: "start" });
+    },
+  });
   return (
     <nav aria-label="Paginación">
       <ul className={styles.paginacion}>
         {actual > 1 && (
           <li>
-            <Link href={enlace(actual - 1)} rel="prev">
+            <Link {...enlace(actual - 1)} rel="prev">
               Anterior
             </Link>
           </li>
@@ -25,7 +41,7 @@ export function Pagination({ estado, total, porPagina }: { estado: EstadoBusqued
             {n === actual ? (
               <span aria-current="page">{n}</span>
             ) : (
-              <Link href={enlace(n)} aria-label={`Página ${n}`}>
+              <Link {...enlace(n)} aria-label={`Página ${n}`}>
                 {n}
               </Link>
             )}
@@ -33,7 +49,7 @@ export function Pagination({ estado, total, porPagina }: { estado: EstadoBusqued
         ))}
         {actual < ultima && (
           <li>
-            <Link href={enlace(actual + 1)} rel="next">
+            <Link {...enlace(actual + 1)} rel="next">
               Siguiente
             </Link>
           </li>

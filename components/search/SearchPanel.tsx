@@ -1,11 +1,9 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useEffect, useId, useState, useSyncExternalStore, useTransition } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import { CATEGORIAS } from "@/lib/plans/constants";
-import {
-  alternarCategoria, conFlechas, ETIQUETAS_FECHA, OPCIONES_FECHA, urlBusqueda, type EstadoBusqueda, type OpcionFecha,
-} from "@/lib/plans/search-url";
+import { alternarCategoria, conFlechas, ETIQUETAS_FECHA, OPCIONES_FECHA, type OpcionFecha } from "@/lib/plans/search-url";
+import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
 
@@ -23,13 +21,13 @@ export function lugarGuardado(): Lugar | null {
 
 /**
  * The search controls. Every change becomes a new URL (page back to 1), which the server
- * renders: the URL is the state, so searches can be shared and work without this script.
+ * renders: the URL is the state, so searches can be shared and work without this script. Each
+ * change builds on the latest intended search (BusquedaProvider), never on a URL still on its way.
  * `ventana` is the chosen date window as text ('Del 1 al 7 de junio de 2025'), written by the
  * server so that no date library ships to the browser.
  */
-export function SearchPanel({ estado, ventana }: { estado: EstadoBusqueda; ventana: string | null }) {
-  const router = useRouter();
-  const [pendiente, startTransition] = useTransition();
+export function SearchPanel({ ventana }: { ventana: string | null }) {
+  const { estado, pendiente, ir } = useBusqueda();
   const [radio, setRadio] = useState(estado.radio);
   const radioId = useId();
   const fechaId = useId();
@@ -40,16 +38,11 @@ export function SearchPanel({ estado, ventana }: { estado: EstadoBusqueda; venta
     setRadio(estado.radio);
   }
 
-  const ir = (cambios: Partial<EstadoBusqueda>, reemplazar = false) => {
-    const url = urlBusqueda({ ...estado, page: 1, ...cambios });
-    startTransition(() => (reemplazar ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
-  };
-
   // Spec §4: the search runs again on the next visit for the remembered place.
   useEffect(() => {
     if (estado.lat !== null || estado.municipio) return;
     const l = lugarGuardado();
-    if (l) ir(l, true);
+    if (l) ir(l, { reemplazar: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
@@ -81,7 +74,7 @@ export function SearchPanel({ estado, ventana }: { estado: EstadoBusqueda; venta
                 type="button"
                 className={activa ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
                 aria-pressed={activa}
-                onClick={() => ir({ categorias: alternarCategoria(estado.categorias, c) })}
+                onClick={() => ir((b) => ({ categorias: alternarCategoria(b.categorias, c) }))}
               >
                 {c === "Otros" ? "Todos" : c}
               </button>
@@ -113,7 +106,7 @@ export function SearchPanel({ estado, ventana }: { estado: EstadoBusqueda; venta
           </label>
           <div className={styles.fechas}>
             {conFlechas(estado.fecha) && estado.desplazamiento > 0 && (
-              <button type="button" className={styles.flecha} aria-label="Periodo anterior" onClick={() => ir({ desplazamiento: estado.desplazamiento - 1 })}>
+              <button type="button" className={styles.flecha} aria-label="Periodo anterior" onClick={() => ir((b) => ({ desplazamiento: Math.max(0, b.desplazamiento - 1) }))}>
                 ‹
               </button>
             )}
@@ -130,7 +123,7 @@ export function SearchPanel({ estado, ventana }: { estado: EstadoBusqueda; venta
               ))}
             </select>
             {conFlechas(estado.fecha) && (
-              <button type="button" className={styles.flecha} aria-label="Periodo siguiente" onClick={() => ir({ desplazamiento: estado.desplazamiento + 1 })}>
+              <button type="button" className={styles.flecha} aria-label="Periodo siguiente" onClick={() => ir((b) => ({ desplazamiento: b.desplazamiento + 1 }))}>
                 ›
               </button>
             )}

@@ -1,0 +1,75 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from "react";
+import { urlBusqueda, type EstadoBusqueda } from "@/lib/plans/search-url";
+import styles from "./Search.module.css";
+
+interface Busqueda {
+  /** What the controls show: the search the person last asked for, even before the server answers. */
+  estado: EstadoBusqueda;
+  /** A search is on its way. */
+  pendiente: boolean;
+  /**
+   * The next search: the latest intended one with these changes (page back to 1 unless given).
+   * A function receives that latest search, for changes that depend on it (toggling a category).
+   */
+  ir: (cambios: Partial<EstadoBusqueda> | ((ultima: EstadoBusqueda) => Partial<EstadoBusqueda>), opciones?: { reemplazar?: boolean }) => void;
+}
+
+const Contexto = createContext<Busqueda | null>(null);
+
+export function useBusqueda(): Busqueda {
+  const b = useContext(Contexto);
+  if (!b) throw new Error("useBusqueda outside <BusquedaProvider>");
+  return b;
+}
+
+/**
+ * The one owner of the home search's state in the browser. The URL, rendered by the server, is
+ * the state of record; but a navigation takes a while to commit, and a control that built its
+ * search from the URL in the meantime would drop what the person just chose (a town picked and,
+ * at once, a category tapped lost the town). So every control builds from the latest *intended*
+ * search, kept here until every navigation has landed, and then the URL's state takes over again
+ * (also for the back button).
+ */
+export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda; children: React.ReactNode }) {
+  const router = useRouter();
+  const [pendiente, startTransition] = useTransition();
+  // The ref is what the next change builds on (two taps within one frame see each other); the
+  // state mirrors it for rendering while the search is on its way.
+  const objetivo = useRef<EstadoBusqueda | null>(null);
+  const [vista, setVista] = useState<EstadoBusqueda | null>(null);
+
+  // Every navigation has landed (or the back button moved): the URL's state rules again.
+  useEffect(() => {
+    if (!pendiente) objetivo.current = null;
+  }, [pendiente, estado]);
+
+  const ir = useCallback<Busqueda["ir"]>(
+    (cambios, { reemplazar = false } = {}) => {
+      const base = objetivo.current ?? estado;
+      const nuevo = { ...base, page: 1, ...(typeof cambios === "function" ? cambios(base) : cambios) };
+      objetivo.current = nuevo;
+      setVista(nuevo);
+      const url = urlBusqueda(nuevo);
+      startTransition(() => (reemplazar ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
+    },
+    [router, estado],
+  );
+
+  const mostrado = pendiente && vista ? vista : estado;
+  const valor = useMemo(() => ({ estado: mostrado, pendiente, ir }), [mostrado, pendiente, ir]);
+  return <Contexto.Provider value={valor}>{children}</Contexto.Provider>;
+}
+
+/** The results area: marked busy, with a thin progress bar, while a search is on its way. */
+export function ResultadosBusqueda({ children, ...props }: React.ComponentProps<"section">) {
+  const { pendiente } = useBusqueda();
+  return (
+    <section {...props} aria-busy={pendiente} className={styles.resultados}>
+      {pendiente && <div className={styles.progreso} role="progressbar" aria-label="Buscando planes" />}
+      {children}
+    </section>
+  );
+}
