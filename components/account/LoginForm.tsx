@@ -6,14 +6,10 @@ import { useState } from "react";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
+import { destinoSeguro } from "@/lib/safe-redirect";
 import { llamar, mensajeDe } from "./api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { GoogleButton } from "./GoogleButton";
-
-/** Only paths of our own site are followed after login (no open redirect). */
-export function destinoSeguro(redirigir: string | undefined): string {
-  return redirigir && redirigir.startsWith("/") && !redirigir.startsWith("//") ? redirigir : "/";
-}
 
 export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; googleClientId?: string }) {
   const router = useRouter();
@@ -24,6 +20,7 @@ export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; g
   const [recuperar, setRecuperar] = useState(false);
   const [enviando, setEnviando] = useState(false);
 
+  // Only paths of our own site are followed after login (no open redirect).
   function entrar() {
     router.replace(destinoSeguro(redirigir));
     router.refresh();
