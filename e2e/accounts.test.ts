@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { launchBrowser, screenshotPath } from "./support/browser";
-import { linkFromOutbox, uniqueEmail } from "./support/users";
+import { contextoConectado } from "./support/session-context";
+import { confirmedUser, linkFromOutbox, uniqueEmail } from "./support/users";
 
 describe("accounts in Chromium", () => {
   let browser: Browser;
@@ -113,5 +114,60 @@ describe("accounts in Chromium", () => {
     await modal.getByRole("button", { name: "Cerrar" }).click();
     await expect(modal.isVisible()).resolves.toBe(false);
     await page.close();
+  });
+
+  it("never follows a redirect after login off the site, however it is written", async () => {
+    const base = inject("baseUrl");
+    const u = await confirmedUser("Rita Redirigida");
+    for (const destino of ["/%5Cevil.example/x", "//evil.example/x", "/%09/evil.example", "https://evil.example/", "/%2F%2Fevil.example"]) {
+      const ctx = await contextoConectado(browser, null, { ancho: 1280, alto: 800 });
+      const page = await ctx.newPage();
+      await page.goto(`${base}/iniciar-sesion?redirigir=${destino}`);
+      await fill(page, "Correo electrónico", u.correo);
+      await fill(page, "Contraseña", u.password);
+      await page.getByRole("button", { name: "Iniciar sesión" }).click();
+      await page.waitForURL((url) => url.pathname === "/" || url.origin !== base);
+      expect(new URL(page.url()).origin, destino).toBe(base);
+      expect(new URL(page.url()).pathname, destino).toBe("/");
+      await ctx.close();
+    }
+    // A path of the site is still followed.
+    const ctx = await contextoConectado(browser, null);
+    const page = await ctx.newPage();
+    await page.goto(`${base}/iniciar-sesion?redirigir=${encodeURIComponent("/mis-planes")}`);
+    await fill(page, "Correo electrónico", u.correo);
+    await fill(page, "Contraseña", u.password);
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await page.waitForURL(`${base}/mis-planes`);
+    await ctx.close();
+  });
+
+  it("opens 'Restablecer Contraseña' from the change-password modal of /perfil, and it stays open", async () => {
+    const u = await confirmedUser("Olga Olvidadiza");
+    const ctx = await contextoConectado(browser, u);
+    const page = await ctx.newPage();
+    await page.goto(`${inject("baseUrl")}/perfil`);
+    await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+    const cambiar = page.getByRole("dialog", { name: "Cambiar contraseña" });
+    await cambiar.waitFor();
+    await cambiar.getByRole("button", { name: "He olvidado mi contraseña" }).click();
+    const recuperar = page.getByRole("dialog", { name: "Restablecer Contraseña" });
+    await recuperar.waitFor();
+    // The close event of the first modal arrives a moment later; it must not close this one.
+    await page.waitForTimeout(400);
+    await expect(recuperar.isVisible()).resolves.toBe(true);
+    await expect(cambiar.isVisible()).resolves.toBe(false);
+    await expect(recuperar.getByLabel("Correo electrónico").inputValue()).resolves.toBe(u.correo);
+    await recuperar.getByRole("button", { name: "Enviar", exact: true }).click();
+    await expect.poll(() => recuperar.getByRole("status").textContent()).toBe(mensajes.restablecerEnviado);
+    await page.screenshot({ path: screenshotPath("perfil-recuperar-390") });
+    await recuperar.getByRole("button", { name: "Cerrar" }).click();
+    await expect(recuperar.isVisible()).resolves.toBe(false);
+    // Escape still closes a modal, and the page is usable again.
+    await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+    await cambiar.waitFor();
+    await page.keyboard.press("Escape");
+    await cambiar.waitFor({ state: "hidden" });
+    await ctx.close();
   });
 });

@@ -73,6 +73,10 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
   const [pw, setPw] = useState({ actual: "", nueva: "", confirmar: "" });
   const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
   const cerrar = () => setDialogo(null);
+  const cerrarPassword = () => {
+    setAvisoPw({});
+    cerrar();
+  };
 
   async function cambiarPassword() {
     if (pw.nueva !== pw.confirmar) return setAvisoPw({ error: mensajes.passwordConfirmarDistinta });
@@ -146,11 +150,8 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       <Modal
         abierto={dialogo === "password"}
         titulo="Cambiar contraseña"
-        onCerrar={() => {
-          setAvisoPw({});
-          cerrar();
-        }}
-        acciones={<CerrarGuardar onCerrar={cerrar} onGuardar={cambiarPassword} />}
+        onCerrar={cerrarPassword}
+        acciones={<CerrarGuardar onCerrar={cerrarPassword} onGuardar={cambiarPassword} />}
       >
         <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" value={pw.actual} onChange={(e) => setPw({ ...pw, actual: e.target.value })} />
         <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={pw.nueva} onChange={(e) => setPw({ ...pw, nueva: e.target.value })} />
