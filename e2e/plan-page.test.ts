@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { fechasTexto, horaTexto } from "@/lib/plans/format";
+import { cuandoEventoTexto } from "@/lib/plans/format";
 import { mensajes } from "@/lib/messages";
 import { api } from "./support/api";
 import { launchBrowser, screenshotPath } from "./support/browser";
@@ -139,8 +140,7 @@ describe("plan and organization pages", () => {
     await expect(programa.getAttribute("rel")).resolves.toContain("noopener");
 
     const cuando = main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }) });
-    await expect(cuando.textContent()).resolves.toContain(fechasTexto(inicio.toISOString(), fin.toISOString())!);
-    await expect(cuando.textContent()).resolves.toContain(`De ${horaTexto(inicio.toISOString())} a ${horaTexto(fin.toISOString())}`);
+    await expect(cuando.textContent()).resolves.toContain(cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!);
     await cuando.getByText("Guardar en mi calendario").click();
     const google = new URL((await cuando.getByRole("link", { name: /Google Calendar/ }).getAttribute("href"))!);
     expect(google.hostname).toBe("calendar.google.com");
@@ -175,14 +175,14 @@ describe("plan and organization pages", () => {
     const compartir = new URL((await main.getByRole("link", { name: /Compartir/ }).getAttribute("href"))!);
     expect(compartir.origin).toBe("https://wa.me");
     const mensaje = compartir.searchParams.get("text")!;
-    for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", fechasTexto(inicio.toISOString(), fin.toISOString())!, evento.urlPlan]) expect(mensaje).toContain(parte);
+    for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!, evento.urlPlan]) expect(mensaje).toContain(parte);
 
     // The detail modal: title, image, address, dates, 'Cerrar' and 'Cómo llegar'.
     await main.getByRole("button", { name: "Ver resumen" }).click();
     const dialogo = page.getByRole("dialog", { name: TITULO });
     await dialogo.waitFor();
     await expect(dialogo.textContent()).resolves.toContain("Plaza Mayor, 1, Albarracín");
-    await expect(dialogo.textContent()).resolves.toContain(fechasTexto(inicio.toISOString(), fin.toISOString())!);
+    await expect(dialogo.textContent()).resolves.toContain(cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!);
     await expect(dialogo.locator("img").getAttribute("src")).resolves.toMatch(/\/tarjeta\.webp$/);
     await page.screenshot({ path: screenshotPath("plan-resumen-1280") });
     await expect(dialogo.getByRole("link", { name: /Cómo llegar/ }).getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
@@ -207,6 +207,41 @@ describe("plan and organization pages", () => {
     await expect(page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }).count()).resolves.toBe(0);
     await expect(page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(0);
     await expect(page.getByText("Guardar en mi calendario").count()).resolves.toBe(0);
+    await ctx.close();
+  });
+
+  it("shows a multi-day event as its start and end instants on its card, page, summary and JSON-LD", async () => {
+    // 19:00 one day to 23:00 the next, in Madrid: not a daily timetable of 19:00 to 23:00.
+    const dia = new TZDate(Date.now() + 10 * DIA, "Europe/Madrid");
+    const desde = new TZDate(dia.getFullYear(), dia.getMonth(), dia.getDate(), 19, 0, 0, "Europe/Madrid");
+    const hasta = new TZDate(dia.getFullYear(), dia.getMonth(), dia.getDate() + 1, 23, 0, 0, "Europe/Madrid");
+    const origin = await freshOrigin();
+    const titulo = "Feria de dos días";
+    const id = await insertPlan({ usuarioId: usuario.id, origin, titulo, fechaInicio: new Date(desde.getTime()), fechaFin: new Date(hasta.getTime()) });
+    const esperado = /^Del \d{1,2} [a-z]{3}, 19:00 al \d{1,2} [a-z]{3}, 23:00$/;
+    expect(cuandoEventoTexto(desde.toISOString(), hasta.toISOString())).toMatch(esperado);
+
+    const ctx = await contexto({ viewport: { width: 390, height: 844 } }, { sinCookieBar: true });
+    const busqueda = await abrir(ctx, `/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`);
+    const tarjeta = busqueda.locator("main article", { has: busqueda.getByRole("heading", { name: titulo }) });
+    const textoTarjeta = await tarjeta.textContent();
+    expect(textoTarjeta).toMatch(/Del \d{1,2} [a-z]{3}, 19:00 al \d{1,2} [a-z]{3}, 23:00/);
+    expect(textoTarjeta).not.toContain("De 19:00 a 23:00");
+
+    const page = await abrir(ctx, `/plan/${encodeURIComponent("Feria-de-dos-días")}/${id}`);
+    const main = page.locator("main");
+    const cuando = main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }) });
+    await expect(cuando.locator("p").first().textContent()).resolves.toMatch(esperado);
+    await expect(main.textContent()).resolves.not.toContain("De 19:00 a 23:00");
+    await main.getByRole("button", { name: "Ver resumen" }).click();
+    const dialogo = page.getByRole("dialog", { name: titulo });
+    await dialogo.waitFor();
+    await expect(dialogo.textContent()).resolves.toMatch(/Del \d{1,2} [a-z]{3}, 19:00 al \d{1,2} [a-z]{3}, 23:00/);
+    await page.screenshot({ path: screenshotPath("plan-varios-dias-390"), fullPage: true });
+
+    const ld = jsonLd<{ startDate: string; endDate: string }>(await (await api(`/plan/${encodeURIComponent("Feria-de-dos-días")}/${id}`)).text());
+    expect(ld.startDate).toMatch(/T19:00:00\+0[12]:00$/);
+    expect(ld.endDate).toMatch(/T23:00:00\+0[12]:00$/);
     await ctx.close();
   });
 
@@ -253,7 +288,7 @@ describe("plan and organization pages", () => {
       expect(meta("property", "og:site_name")).toBe("Planazo");
       expect(meta("name", "twitter:card")).toBe("summary_large_image");
       expect(meta("name", "twitter:image")).toBe(imagen);
-      expect(meta("name", "description")).toBe(`${fechasTexto(inicio.toISOString(), fin.toISOString())} · Albarracín · Con orquesta y baile hasta tarde. Programa completo`);
+      expect(meta("name", "description")).toBe(`${cuandoEventoTexto(inicio.toISOString(), fin.toISOString())} · Albarracín · Con orquesta y baile hasta tarde. Programa completo`);
       expect(head).toContain(`<link rel="canonical" href="${evento.urlPlan}"`);
       expect(head).not.toContain("noindex");
       const og = await fetch(imagen!);

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Patrocinado } from "@/lib/plans/search";
-import { distanciaVisible, fechasTexto } from "@/lib/plans/format";
+import { cuandoTexto, distanciaVisible } from "@/lib/plans/format";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
 import { varianteUrl } from "@/lib/media/variant-url";
@@ -16,7 +16,7 @@ const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
  */
 export function PlanCard({ plan, href, nivelTitulo = 3 }: { plan: PlanApi; href?: string; nivelTitulo?: 2 | 3 }) {
   const Titulo = nivelTitulo === 2 ? "h2" : "h3";
-  const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
+  const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
   const contenido = (
     <>

@@ -1,10 +1,9 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { DIAS_SEMANA, fechasTexto, horaTexto, precioTexto } from "@/lib/plans/format";
+import { cuandoTexto, DIAS_SEMANA, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type PlanApi } from "@/lib/plans/serialize";
-import { diasTexto, horariosOrdenados, type Horario } from "@/lib/plans/seo";
 import { enlaceBuscarEnMapa } from "./enlaces";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
@@ -75,8 +74,7 @@ export function PlanDetail({ plan, conectado }: { plan: PlanApi; conectado: bool
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
   const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
-  const horas = plan.tipo === "evento" && plan.fechaInicio && plan.fechaFin ? `De ${horaTexto(plan.fechaInicio)} a ${horaTexto(plan.fechaFin)}` : null;
-  const cuando = plan.tipo === "evento" ? [fechas, horas].filter(Boolean).join(" · ") || null : diasTexto(plan.horariosDisponibles) || fechas;
+  const cuando = cuandoTexto(plan);
   const lugar = lugarCalendario(plan);
   return (
     <article className={styles.plan}>
@@ -110,8 +108,7 @@ export function PlanDetail({ plan, conectado }: { plan: PlanApi; conectado: bool
           </Seccion>
           {plan.tipo === "evento" ? (
             <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?">
-              {fechas && <p className={styles.dato}>{fechas}</p>}
-              {horas && <p>{horas}</p>}
+              {cuando && <p className={styles.dato}>{cuando}</p>}
               <Calendario plan={plan} />
             </Seccion>
           ) : (

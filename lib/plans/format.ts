@@ -2,6 +2,9 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { es } from "date-fns/locale";
 import { ZONA } from "../dates";
+import type { PlanApi } from "./serialize";
+
+export type Horario = PlanApi["horariosDisponibles"][number];
 
 /** Spanish weekday names by diaSemana (0 Sunday … 6 Saturday). */
 export const DIAS_SEMANA = ["Domingo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"] as const;
@@ -24,6 +27,44 @@ export function fechasTexto(fechaInicio: string | null, fechaFin: string | null)
       : `Del ${format(a, "d 'de' MMMM", { locale: es })} al ${dia(b)}`;
   }
   return `Del ${dia(a)} al ${dia(b)}`;
+}
+
+/**
+ * When an event happens, for cards, the plan page and its summary. Within one Madrid day: the
+ * date and its hours ("25 de noviembre de 2026 · De 19:00 a 23:00"). Over several days, its start
+ * and end instants ("Del 25 nov, 19:00 al 26 nov, 23:00"): the date range with one pair of hours
+ * read as a daily timetable, which it is not. The year shows when the two years differ.
+ */
+export function cuandoEventoTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
+  if (!fechaInicio || !fechaFin) return fechasTexto(fechaInicio, fechaFin);
+  const a = enMadrid(fechaInicio);
+  const b = enMadrid(fechaFin);
+  const dia = fechasTexto(fechaInicio, fechaFin)!;
+  if (format(a, "yyyy-MM-dd") === format(b, "yyyy-MM-dd")) {
+    return a.getTime() === b.getTime() ? `${dia} · ${horaTexto(fechaInicio)}` : `${dia} · De ${horaTexto(fechaInicio)} a ${horaTexto(fechaFin)}`;
+  }
+  const patron = a.getFullYear() === b.getFullYear() ? "d MMM, HH:mm" : "d MMM yyyy, HH:mm";
+  return `Del ${format(a, patron, { locale: es })} al ${format(b, patron, { locale: es })}`;
+}
+
+/** Slots Monday first (spec shows the week the Spanish way), then by start time. */
+export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {
+  return [...horarios].sort((a, b) => (a.diaSemana + 6) % 7 - (b.diaSemana + 6) % 7 || a.horaInicio.localeCompare(b.horaInicio));
+}
+
+/** The days an experience is available, e.g. "Sábado y Domingo". */
+export function diasTexto(horarios: readonly Horario[]): string {
+  const dias = [...new Set(horariosOrdenados(horarios).map((h) => DIAS_SEMANA[h.diaSemana]))];
+  return dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? "");
+}
+
+/**
+ * The one "when" line of a plan (cards, the plan page, its summary, meta descriptions): an
+ * event's dates and hours, or the days an experience is open (else its dates).
+ */
+export function cuandoTexto(plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">): string | null {
+  if (plan.tipo === "evento") return cuandoEventoTexto(plan.fechaInicio, plan.fechaFin);
+  return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
 }
 
 /** "HH:mm" in Madrid of an instant. */

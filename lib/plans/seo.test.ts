@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { organizacionJsonLd, organizacionMetadata } from "../orgs/seo";
 import { site } from "../site";
-import { descripcionPlan, horariosOrdenados, isoMadrid, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
+import { horariosOrdenados } from "./format";
+import { descripcionPlan, isoMadrid, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
 import { planDeEjemplo } from "@/e2e/support/plan-ejemplo";
 
 const ORG = "9f1d2c3b-4a5e-4f60-8172-93a4b5c6d7e8";
@@ -22,7 +23,7 @@ describe("plan SEO helpers", () => {
   });
 
   it("describes a plan as date · municipality · start of the description", () => {
-    expect(descripcionPlan(plan())).toBe("Del 14 al 15 de agosto de 2026 · Albarracín · Gran verbena Con orquesta y fuegos hasta el amanecer. Sin entradas.");
+    expect(descripcionPlan(plan())).toBe("Del 14 ago, 22:00 al 15 ago, 04:00 · Albarracín · Gran verbena Con orquesta y fuegos hasta el amanecer. Sin entradas.");
     const exp = plan({ tipo: "experiencia", fechaInicio: null, fechaFin: null, horariosDisponibles: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:00" }, { diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
     expect(descripcionPlan(exp).startsWith("Sábado y Domingo · Albarracín · ")).toBe(true);
   });

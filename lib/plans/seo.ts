@@ -5,13 +5,11 @@ import { ZONA } from "../dates";
 import { varianteUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
-import { DIAS_SEMANA, fechasTexto } from "./format";
+import { cuandoTexto, horariosOrdenados } from "./format";
 import { absoluteUrl, type PlanApi } from "./serialize";
 
 /** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
 const DIAS_SCHEMA = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
-export type Horario = PlanApi["horariosDisponibles"][number];
 
 /** The text of a markdown description without its markup (for meta descriptions and calendars). */
 export function textoPlano(markdown: string): string {
@@ -48,17 +46,6 @@ export function resumen(texto: string, max = 160): string {
   return `${(espacio > max * 0.6 ? corte.slice(0, espacio) : corte).replace(/[\s.,;:·-]+$/, "")}…`;
 }
 
-/** Slots Monday first (spec shows the week the Spanish way), then by start time. */
-export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {
-  return [...horarios].sort((a, b) => (a.diaSemana + 6) % 7 - (b.diaSemana + 6) % 7 || a.horaInicio.localeCompare(b.horaInicio));
-}
-
-/** The days an experience is available, e.g. "Sábado y Domingo". */
-export function diasTexto(horarios: readonly Horario[]): string {
-  const dias = [...new Set(horariosOrdenados(horarios).map((h) => DIAS_SEMANA[h.diaSemana]))];
-  return dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? "");
-}
-
 /** A finished plan (its end is past) keeps its page, but out of search engines. */
 export function planTerminado(plan: Pick<PlanApi, "fechaFin">, ahora: Date = new Date()): boolean {
   return plan.fechaFin !== null && new Date(plan.fechaFin).getTime() < ahora.getTime();
@@ -76,8 +63,7 @@ export function segmentoCanonico(segmento: string, slug: string): boolean {
 
 /** "date · municipality · start of the description", at most 160 characters. */
 export function descripcionPlan(plan: PlanApi): string {
-  const cuando = fechasTexto(plan.fechaInicio, plan.fechaFin) ?? diasTexto(plan.horariosDisponibles);
-  return resumen([cuando, plan.municipio, textoPlano(plan.descripcion)].filter(Boolean).join(" · "));
+  return resumen([cuandoTexto(plan), plan.municipio, textoPlano(plan.descripcion)].filter(Boolean).join(" · "));
 }
 
 /** The 1200×630 link-preview image of a stored poster or logo, absolute. */
