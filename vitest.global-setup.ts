@@ -35,6 +35,7 @@ export default async function setup(project: TestProject) {
     STORAGE_DIR: storageDir,
     GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
     GOOGLE_JWKS_URL: jwks.url,
+    PROMOTION_PHONE: "+34 600 000 999",
   };
   const server = await startAppServer(appEnv);
   project.provide("baseUrl", server.url);

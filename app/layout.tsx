@@ -5,6 +5,7 @@ import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
+import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
 import { site } from "@/lib/site";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 
@@ -32,7 +33,10 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           Saltar al contenido
         </a>
         <Navbar nombreSitio={nombre} conectado={conectado} />
-        <main id="contenido">{children}</main>
+        <main id="contenido">
+          <AvisoAlLlegar />
+          {children}
+        </main>
         <Footer nombreSitio={nombre} contacto={contacto} />
         <CookieBar aceptadasEnServidor={avisoAceptado} />
       </body>

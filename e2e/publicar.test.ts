@@ -218,9 +218,11 @@ describe("the publishing wizard /publicar", () => {
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
 
-    // Not above 10 €: straight to the new plan's page.
+    // Not above 10 €: straight to the new plan's page, which says it was published (once).
     await page.waitForURL(/\/plan\//);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(titulo);
+    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planPublicado }).count()).toBe(1);
+    await captura(page, "publicar-publicado-390");
     await expect(page.locator("main").getByText(GRIEGOS.nombre, { exact: true }).count()).resolves.toBe(1);
     const plan = await planPorTitulo(titulo);
     expect(plan).toMatchObject({ tipo: "evento", categorias: ["Fiestas de pueblo", "Cultura"], precio: "8.50", email_contacto: "verbena@example.com", descripcion: "Con **orquesta** hasta tarde." });
@@ -231,6 +233,9 @@ describe("the publishing wizard /publicar", () => {
     expect(Math.abs(plan.lng - GRIEGOS.lng) + Math.abs(plan.lat - GRIEGOS.lat)).toBeLessThan(0.02);
     // The draft is gone.
     await expect(page.evaluate((k) => localStorage.getItem(k), `borradorPlan:${usuario.id}`)).resolves.toBeNull();
+    // The confirmation was for arriving there: a reload does not show it again.
+    await page.reload();
+    await expect(page.locator("main").getByText(mensajes.planPublicado).count()).resolves.toBe(0);
 
     // The search near the town finds it.
     await page.goto(`${inject("baseUrl")}/?${new URLSearchParams({ municipio: GRIEGOS.nombre, lat: String(GRIEGOS.lat), lng: String(GRIEGOS.lng), radio: "5" })}`);
@@ -301,7 +306,9 @@ describe("the publishing wizard /publicar", () => {
     const plan = await planPorTitulo(titulo);
     expect(plan.precio).toBe("15.00");
     await expect(modal.getByRole("link", { name: /@/ }).getAttribute("href")).resolves.toMatch(/^mailto:hola@planazo\.es\?subject=/);
+    // The chat goes to the team's phone (PROMOTION_PHONE of the test app: +34 600 000 999).
     const chat = modal.getByRole("link", { name: /WhatsApp/ });
+    await expect(chat.getAttribute("href")).resolves.toMatch(/^https:\/\/wa\.me\/34600000999\?text=/);
     await expect(chat.getAttribute("href")).resolves.toContain(encodeURIComponent(titulo));
     await expect(chat.getAttribute("target")).resolves.toBe("_blank");
     await modal.getByRole("button", { name: "Quiero destacarlo" }).click();

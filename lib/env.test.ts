@@ -36,4 +36,13 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "short" })).toThrow(/BETTER_AUTH_SECRET/);
     expect(parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
   });
+
+  it("reads the team's chat phone as international digits, Spain's prefix added to a bare number", () => {
+    expect(parseEnv({}).PROMOTION_PHONE).toBeUndefined();
+    expect(parseEnv({ PROMOTION_PHONE: "" }).PROMOTION_PHONE).toBeUndefined();
+    expect(parseEnv({ PROMOTION_PHONE: "+34 600 123 456" }).PROMOTION_PHONE).toBe("34600123456");
+    expect(parseEnv({ PROMOTION_PHONE: "600-12-34-56" }).PROMOTION_PHONE).toBe("34600123456");
+    expect(parseEnv({ PROMOTION_PHONE: "+351 912 345 678" }).PROMOTION_PHONE).toBe("351912345678");
+    expect(() => parseEnv({ PROMOTION_PHONE: "llámanos" })).toThrow(/PROMOTION_PHONE/);
+  });
 });

@@ -31,6 +31,20 @@ const schema = z
     GEOCODER: z.enum(["local"]).default("local"),
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
     CRON_SECRET: optionalText.pipe(z.string().min(16).optional()),
+    /**
+     * The team's phone for featuring requests by chat (the promotion modal's WhatsApp link), with
+     * or without +34; unset, the modal offers e-mail only.
+     */
+    PROMOTION_PHONE: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\+?[\d\s().-]{9,24}$/, "a phone number, e.g. +34 600 123 456")
+        .transform((v) => {
+          const cifras = v.replace(/\D/g, "");
+          return cifras.length === 9 ? `34${cifras}` : cifras;
+        })
+        .optional(),
+    ),
   })
   .superRefine((v, ctx) => {
     // `next build` runs with NODE_ENV=production but serves nobody: the secret is a run-time need.

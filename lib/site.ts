@@ -1,9 +1,12 @@
 import { env } from "./env";
 
-/** Product name, public URL and contact address, from the environment (SITE_NAME, SITE_URL, CONTACT_EMAIL). */
+/**
+ * Product name, public URL, contact address and the team's chat phone (international digits, or
+ * null), from the environment (SITE_NAME, SITE_URL, CONTACT_EMAIL, PROMOTION_PHONE).
+ */
 export function site() {
   const e = env();
-  return { nombre: e.SITE_NAME, url: e.SITE_URL, contacto: e.CONTACT_EMAIL };
+  return { nombre: e.SITE_NAME, url: e.SITE_URL, contacto: e.CONTACT_EMAIL, telefonoEquipo: e.PROMOTION_PHONE ?? null };
 }
 
 /** Where the footer and the promo block send people: the apps and the social networks. */

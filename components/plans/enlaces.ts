@@ -10,7 +10,10 @@ export function enlaceComoLlegar([lng, lat]: readonly [number, number]): string 
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
 }
 
-/** A WhatsApp message with the plan's title, address, date and link. */
-export function enlaceWhatsApp(lineas: readonly (string | null | undefined)[]): string {
-  return `https://wa.me/?text=${encodeURIComponent(lineas.filter(Boolean).join("\n"))}`;
+/**
+ * A WhatsApp message with the plan's title, address, date and link; to `telefono` (international
+ * digits), or to a contact the person picks when there is none.
+ */
+export function enlaceWhatsApp(lineas: readonly (string | null | undefined)[], telefono?: string): string {
+  return `https://wa.me/${telefono ?? ""}?text=${encodeURIComponent(lineas.filter(Boolean).join("\n"))}`;
 }

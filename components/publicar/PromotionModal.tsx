@@ -24,7 +24,18 @@ const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestañ
  * required (the API's own schema); the request goes to POST /api/emailDestacado, and e-mail and
  * WhatsApp are offered as other ways. Closing it goes home (the wizard's caller decides).
  */
-export function PromotionModal({ plan, contacto, onCerrar }: { plan: PlanPublicado | null; contacto: string; onCerrar: () => void }) {
+export function PromotionModal({
+  plan,
+  contacto,
+  telefonoEquipo,
+  onCerrar,
+}: {
+  plan: PlanPublicado | null;
+  contacto: string;
+  /** The team's chat phone (PROMOTION_PHONE); without it only the e-mail is offered. */
+  telefonoEquipo: string | null;
+  onCerrar: () => void;
+}) {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, formState } = useForm<{ telefono: string }>({
     resolver: resolverZod(destacadoSchema),
@@ -62,11 +73,16 @@ export function PromotionModal({ plan, contacto, onCerrar }: { plan: PlanPublica
       </form>
       <p>
         También puedes escribirnos a{" "}
-        <a href={`mailto:${contacto}?subject=${encodeURIComponent("Destacar mi plan")}&body=${encodeURIComponent(texto)}`}>{contacto}</a> o por{" "}
-        <a href={enlaceWhatsApp([texto])} target="_blank" rel="noopener noreferrer">
-          WhatsApp
-          {NUEVA_PESTANA}
-        </a>
+        <a href={`mailto:${contacto}?subject=${encodeURIComponent("Destacar mi plan")}&body=${encodeURIComponent(texto)}`}>{contacto}</a>
+        {telefonoEquipo && (
+          <>
+            {" "}o por{" "}
+            <a href={enlaceWhatsApp([texto], telefonoEquipo)} target="_blank" rel="noopener noreferrer">
+              WhatsApp
+              {NUEVA_PESTANA}
+            </a>
+          </>
+        )}
         .
       </p>
     </Modal>

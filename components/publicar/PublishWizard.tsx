@@ -8,6 +8,7 @@ import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrgan
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
 import { resolverDeRegla } from "@/components/plans/form/resolver";
+import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
@@ -79,7 +80,17 @@ function useBorrador(usuarioId: string, form: UseFormReturn<CamposPlan, { paso: 
  * The four-step publishing wizard (spec §2, §4): type, categories, data, optional data. Back goes
  * one step, each step change clears the message and going forward scrolls to the top.
  */
-export function PublishWizard({ usuarioId, organizaciones: iniciales, contacto }: { usuarioId: string; organizaciones: OrganizacionResumen[]; contacto: string }) {
+export function PublishWizard({
+  usuarioId,
+  organizaciones: iniciales,
+  contacto,
+  telefonoEquipo,
+}: {
+  usuarioId: string;
+  organizaciones: OrganizacionResumen[];
+  contacto: string;
+  telefonoEquipo: string | null;
+}) {
   const router = useRouter();
   const [paso, setPaso] = useState<Paso>(1);
   const [aviso, setAviso] = useState<string | null>(null);
@@ -113,8 +124,10 @@ export function PublishWizard({ usuarioId, organizaciones: iniciales, contacto }
     await descartar();
     form.reset(CAMPOS_INICIALES);
     setPaso(1);
-    if ((plan.precio ?? 0) > PRECIO_PROMOCION) setPublicado(plan);
-    else router.push(new URL(plan.urlPlan).pathname);
+    if ((plan.precio ?? 0) > PRECIO_PROMOCION) return setPublicado(plan);
+    const ruta = new URL(plan.urlPlan).pathname;
+    dejarAviso(ruta, mensajeDe(r, mensajes.planPublicado));
+    router.push(ruta);
   }
 
   const error = form.formState.errors.root?.message ?? aviso;
@@ -179,7 +192,7 @@ export function PublishWizard({ usuarioId, organizaciones: iniciales, contacto }
           </div>
         </form>
       </FormProvider>
-      <PromotionModal plan={publicado} contacto={contacto} onCerrar={() => router.push("/")} />
+      <PromotionModal plan={publicado} contacto={contacto} telefonoEquipo={telefonoEquipo} onCerrar={() => router.push("/")} />
     </>
   );
 }

@@ -1,0 +1,56 @@
+"use client";
+
+import { usePathname } from "next/navigation";
+import { useEffect, useState } from "react";
+import styles from "./ui.module.css";
+
+const CLAVE = "planazo.avisoAlLlegar";
+
+const mismaRuta = (a: string, b: string) => {
+  try {
+    return decodeURIComponent(a) === decodeURIComponent(b);
+  } catch {
+    return a === b;
+  }
+};
+
+/**
+ * Leaves a message for the page an action goes on to (a published plan's page shows '¡Genial!
+ * El plan ha sido publicado.'). Kept in this tab's session storage, not in the URL, so a shared
+ * or reloaded link never shows it again.
+ */
+export function dejarAviso(ruta: string, mensaje: string) {
+  try {
+    sessionStorage.setItem(CLAVE, JSON.stringify({ ruta, mensaje }));
+  } catch {
+    // Storage refused (private mode): the page still opens, without the message.
+  }
+}
+
+/** Shows, once, the message left for the current page (in the root layout). */
+export function AvisoAlLlegar() {
+  const ruta = usePathname();
+  const [aviso, setAviso] = useState<string | null>(null);
+  useEffect(() => {
+    let guardado: { ruta?: unknown; mensaje?: unknown } | null = null;
+    try {
+      guardado = JSON.parse(sessionStorage.getItem(CLAVE) ?? "null");
+    } catch {
+      return;
+    }
+    if (!guardado || typeof guardado.ruta !== "string" || typeof guardado.mensaje !== "string" || !mismaRuta(guardado.ruta, ruta)) return;
+    sessionStorage.removeItem(CLAVE);
+    // Session storage is only readable after hydration: the message cannot come from the render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setAviso(guardado.mensaje);
+  }, [ruta]);
+  if (!aviso) return null;
+  return (
+    <div role="status" className={styles.avisoLlegada}>
+      <p>{aviso}</p>
+      <button type="button" className={styles.avisoCerrar} aria-label="Cerrar aviso" onClick={() => setAviso(null)}>
+        ×
+      </button>
+    </div>
+  );
+}
