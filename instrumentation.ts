@@ -1,6 +1,9 @@
 import type { Instrumentation } from "next";
 
-/** Runs once when a server instance starts: a bad environment stops it here, not on the first request. */
+/**
+ * Runs once when a server instance starts: a bad environment stops it here, not on the first
+ * request. It also gives proxy.ts the probe that tells when PostgreSQL is back after an outage.
+ */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
     const { env } = await import("./lib/env");
@@ -10,6 +13,8 @@ export async function register(): Promise<void> {
       console.error((error as Error).message);
       process.exit(1);
     }
+    const [{ checkDatabase }, { registrarSondaBaseDeDatos }] = await Promise.all([import("./lib/db/health"), import("./lib/db/caida")]);
+    registrarSondaBaseDeDatos(() => checkDatabase(1_000));
   }
 }
 

@@ -9,9 +9,9 @@ import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } fr
  * protected pages without a session cookie to the login page (the pages and API handlers verify
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
- * is down (lib/db/caida.ts) pages are answered 503 at once.
+ * is down (lib/db/caida.ts) pages are answered 503 at once, until it answers again.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname } = request.nextUrl;
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const url = new URL(request.url);
@@ -24,7 +24,7 @@ export function proxy(request: NextRequest) {
     url.searchParams.set("redirigir", pathname);
     return NextResponse.redirect(url);
   }
-  if (baseDeDatosCaida()) return paginaNoDisponible();
+  if (await baseDeDatosCaida()) return paginaNoDisponible();
   const nonce = nuevoNonce();
   const csp = politicaDeContenido(nonce, { desarrollo: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);

@@ -73,8 +73,8 @@ describe("PostgreSQL goes away and comes back", () => {
     expect(pagina.headers.get("retry-after")).toBe("5");
     expect(await pagina.text()).toContain(mensajes.servicioNoDisponible);
 
-    // Once the mark expires a page is rendered again; it fails with our Spanish error page,
-    // never Next.js's English one, and marks the database down again.
+    // Later pages still get the Spanish 503 (never Next.js's English error page) while it stays
+    // down.
     await new Promise((r) => setTimeout(r, 2_100));
     const renderizada = await get(`/?${busqueda}`);
     expect(renderizada.status).toBeGreaterThanOrEqual(500);
@@ -93,8 +93,20 @@ describe("PostgreSQL goes away and comes back", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     expect(recuperada).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 2_100));
+    // Pages are back as soon as the API is: no pause left over from the failures just before.
     expect((await get(`/?${busqueda}`)).status).toBe(200);
     expect((await get("/api/health")).status).toBe(200);
+  });
+
+  it("brings pages back as soon as PostgreSQL answers, with no API call in between", async () => {
+    expect((await get(`/?${busqueda}`)).status).toBe(200);
+    await pg.cortar();
+    expect((await get(`/api/plan?${busqueda}`)).status).toBe(503);
+    expect((await get("/nosotros")).status).toBe(503);
+    await pg.abrir();
+    // The failure above marked the database down a moment ago; the page asks it again at once.
+    const pagina = await get(`/?${busqueda}`);
+    expect(pagina.status).toBe(200);
+    expect((await get("/nosotros")).status).toBe(200);
   });
 });
