@@ -228,6 +228,7 @@ describe("personal lists and organization pages", () => {
     const origin = await freshOrigin();
     const plan = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto en la plaza" });
     const oculto = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Taller aún oculto", visible: false, tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
+    const pasado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta del verano pasado", fechaInicio: new Date(Date.now() - 40 * 86_400_000), fechaFin: new Date(Date.now() - 39 * 86_400_000) });
     await query(db(), "UPDATE plan SET enlace_web_exterior = 'https://example.com/concierto' WHERE id = $1", [plan]);
     const otro = await confirmedUser();
     await insertPlan({ usuarioId: otro.id, origin, titulo: "De otra persona" });
@@ -237,13 +238,20 @@ describe("personal lists and organization pages", () => {
     const main = page.locator("main");
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
     const enlaces = main.getByRole("list").getByRole("link");
-    await expect(enlaces.count()).resolves.toBe(2);
+    await expect(enlaces.count()).resolves.toBe(3);
     // Its own plans only, hidden ones too, and never the external web: the edit page
     await expect(main.getByRole("link", { name: /Concierto en la plaza/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${plan}`);
     await expect(main.getByRole("link", { name: /Concierto en la plaza/ }).getAttribute("target")).resolves.toBeNull();
     await expect(main.getByRole("link", { name: /Taller aún oculto/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${oculto}`);
     await expect(main.getByText("De otra persona").count()).resolves.toBe(0);
     await expect(main.getByText(mensajes.sinPlanesCreados).count()).resolves.toBe(0);
+    // Hidden and finished plans are marked as such; a listed one is not.
+    const tarjeta = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
+    await expect(tarjeta("Taller aún oculto").textContent()).resolves.toContain("Oculto");
+    await expect(tarjeta("Taller aún oculto").textContent()).resolves.toContain("No aparece en las búsquedas");
+    await expect(tarjeta("Fiesta del verano pasado").textContent()).resolves.toContain("Finalizado");
+    await expect(main.getByRole("link", { name: /Fiesta del verano pasado/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${pasado}`);
+    await expect(tarjeta("Concierto en la plaza").textContent()).resolves.not.toMatch(/Oculto|Finalizado/);
     await sinViolaciones(page);
     await capturas(page, "mis-planes");
     await ctx.close();

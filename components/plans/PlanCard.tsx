@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Patrocinado } from "@/lib/plans/search";
 import { cuandoTexto, distanciaVisible } from "@/lib/plans/format";
+import { planTerminado } from "@/lib/plans/seo";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
 import { varianteUrl } from "@/lib/media/variant-url";
@@ -9,18 +10,27 @@ import styles from "./PlanCard.module.css";
 
 const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
 
+/** What the owner's list says of a plan the public no longer sees. */
+function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string } | null {
+  if (!plan.visible) return { etiqueta: "Oculto", detalle: "No aparece en las búsquedas ni tiene página pública" };
+  if (planTerminado(plan)) return { etiqueta: "Finalizado", detalle: "Ya ha terminado: no aparece en las búsquedas" };
+  return null;
+}
+
 /**
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
  * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
- * open another page of ours instead (e.g. the plan's edit page in the user's own list).
+ * open another page of ours instead (e.g. the plan's edit page in the user's own list), and
+ * `conEstado` marks hidden and finished plans (the owner's list, where they are mixed in).
  */
-export function PlanCard({ plan, href, nivelTitulo = 3 }: { plan: PlanApi; href?: string; nivelTitulo?: 2 | 3 }) {
+export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { plan: PlanApi; href?: string; nivelTitulo?: 2 | 3; conEstado?: boolean }) {
   const Titulo = nivelTitulo === 2 ? "h2" : "h3";
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
+  const estado = conEstado ? estadoParaSuDueno(plan) : null;
   const contenido = (
     <>
-      <div className={styles.poster}>
+      <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
         {plan.archivoCartel ? (
           <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
         ) : (
@@ -31,6 +41,7 @@ export function PlanCard({ plan, href, nivelTitulo = 3 }: { plan: PlanApi; href?
         <span className={plan.destacado ? `${styles.badge} ${styles.destacado}` : styles.badge}>
           {plan.destacado ? "DESTACADO" : ETIQUETA_TIPO[plan.tipo]}
         </span>
+        {estado && <span className={`${styles.badge} ${styles.estado}`}>{estado.etiqueta}</span>}
       </div>
       <div className={styles.body}>
         <Titulo className={styles.title}>{plan.titulo}</Titulo>
@@ -39,6 +50,7 @@ export function PlanCard({ plan, href, nivelTitulo = 3 }: { plan: PlanApi; href?
           {distancia && <span className={styles.distance}> · a {distancia}</span>}
         </p>
         {fechas && <p className={styles.dates}>{fechas}</p>}
+        {estado && <p className={styles.estadoDetalle}>{estado.detalle}</p>}
       </div>
     </>
   );
@@ -86,20 +98,22 @@ export function SponsorCard({ item }: { item: Patrocinado }) {
   );
 }
 
-/** A grid of plan (and sponsor) cards; `hrefDe` and `nivelTitulo` are passed on to each PlanCard. */
+/** A grid of plan (and sponsor) cards; `hrefDe`, `nivelTitulo` and `conEstado` are passed on to each PlanCard. */
 export function PlanGrid({
   planes,
   hrefDe,
   nivelTitulo,
+  conEstado,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
   nivelTitulo?: 2 | 3;
+  conEstado?: boolean;
 }) {
   return (
     <ul className={styles.grid}>
       {planes.map((p) => (
-        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} /> : <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} />}</li>
+        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} /> : <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} />}</li>
       ))}
     </ul>
   );

@@ -11,6 +11,7 @@ export function planDeEjemplo(extra: Partial<PlanApi> = {}): PlanApi {
     descripcion: "## Gran verbena\n\nCon **orquesta** y [fuegos](https://example.com/fuegos) hasta el amanecer. <b>Sin</b> entradas.",
     tipo: "evento",
     destacado: false,
+    visible: true,
     precio: 12.5,
     municipio: "Albarracín",
     direccion: "Plaza Mayor, 1",

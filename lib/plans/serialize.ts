@@ -70,6 +70,7 @@ export function serializePlan(p: PlanRow) {
     descripcion: p.descripcion,
     tipo: p.tipo,
     destacado: p.destacado,
+    visible: p.visible,
     precio: p.precio === null ? null : Number(p.precio),
     municipio: p.municipio,
     direccion: p.direccion,

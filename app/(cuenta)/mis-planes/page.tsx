@@ -22,7 +22,7 @@ export default async function MisPlanesPage() {
       }
       vacio={planes.length === 0 && <p>{mensajes.sinPlanesCreados}</p>}
     >
-      <PlanGrid planes={planes} hrefDe={(p) => `/editar-plan/${p._id}`} nivelTitulo={2} />
+      <PlanGrid planes={planes} hrefDe={(p) => `/editar-plan/${p._id}`} nivelTitulo={2} conEstado />
     </PaginaLista>
   );
 }
