@@ -52,9 +52,19 @@ export const loginSchema = z.object({ correo, password });
 
 export const correoSchema = z.object({ correo }).refine((d) => EMAIL_PATTERN.test(d.correo), { message: mensajes.correoFormato });
 
+/** Where a Google sign-in comes from; the account keeps the latest. */
+export const PLATAFORMAS_GOOGLE = ["web", "android", "ios"] as const;
+export type PlataformaGoogle = (typeof PLATAFORMAS_GOOGLE)[number];
+
+/** Any platform a client sends is read liberally: a known one in any case, anything else is the web's. */
+export function plataformaGoogle(v: unknown): PlataformaGoogle {
+  const p = typeof v === "string" ? v.trim().toLowerCase() : "";
+  return (PLATAFORMAS_GOOGLE as readonly string[]).includes(p) ? (p as PlataformaGoogle) : "web";
+}
+
 export const googleSchema = z.object({
   id_token: z.string({ error: mensajes.googleNoVerificado }).min(10, mensajes.googleNoVerificado).max(10_000, mensajes.googleNoVerificado),
-  platform: z.string().optional(),
+  platform: z.unknown().optional().transform(plataformaGoogle),
 });
 
 const cambiarNombre = z.object({
