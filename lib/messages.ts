@@ -72,7 +72,7 @@ export const mensajes = {
   radioNoValido: "La distancia debe ser un número entre 0 y 50 km.",
   categoriaNoValida: "Alguna de las categorías no existe.",
   paginaNoValida: "La página debe ser un número entero mayor que 0.",
-  limiteNoValido: "El número de planes por página debe estar entre 1 y 30.",
+  limiteNoValido: "El número de planes por página debe ser un número entero mayor que 0.",
   fechasFiltroNoValidas: "Las fechas del filtro no son válidas.",
   sinPlanes: "No hemos encontrado planes con estos filtros. Prueba a ampliar la distancia o a cambiar las fechas.",
   errorObtenerPlanes: "Ha ocurrido un error inesperado al obtener los planes, por favor vuelve a intentarlo",

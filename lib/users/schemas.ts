@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../schemas";
+import { lineaDeTexto, z } from "../schemas";
 
 /** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
 export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
@@ -66,6 +65,9 @@ export const googleSchema = z.object({
   id_token: z.string({ error: mensajes.googleNoVerificado }).min(10, mensajes.googleNoVerificado).max(10_000, mensajes.googleNoVerificado),
   platform: z.unknown().optional().transform(plataformaGoogle),
 });
+
+/** PATCH /api/usuario/recordatorios: the reminder e-mails on or off. */
+export const recordatoriosSchema = z.object({ recordatorios: z.boolean() });
 
 const cambiarNombre = z.object({
   nombre: lineaDeTexto(100, { tipo: mensajes.campoVacio, largo: mensajes.datosNoValidos }).min(1, mensajes.campoVacio),
