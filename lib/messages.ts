@@ -58,7 +58,8 @@ export const mensajes = {
   passwordNuevaCorta: "La nueva contraseña debe tener al menos 8 caracteres",
   datosActualizados: "Se ha actualizado la información",
   passwordActualizada: "La contraseña ha sido actualizada",
-  cambioCorreoEnviado: "Te hemos enviado un correo a la nueva dirección. El cambio tendrá efecto cuando lo confirmes.",
+  // {correo}: the new address (conDatos).
+  cambioCorreoEnviado: "Te hemos enviado un enlace a {correo} para confirmar el cambio de correo.",
   restablecerEnviado: "Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña.",
   passwordRestablecida: "Tu contraseña ha sido actualizada. Ya puedes iniciar sesión.",
   cuentaEliminada: "Tu cuenta ha sido eliminada.",
@@ -161,3 +162,8 @@ export const mensajes = {
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;
+
+/** A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. */
+export function conDatos(mensaje: string, datos: Record<string, string>): string {
+  return mensaje.replace(/\{(\w+)\}/g, (marca, clave: string) => datos[clave] ?? marca);
+}

@@ -9,7 +9,7 @@ import { enqueueEmail } from "../mail/outbox";
 import { correoConfirmarCambioCorreo, correoConfirmarCuenta, correoRestablecerPassword } from "../mail/templates";
 import { imageKeys } from "../media/images";
 import { storage } from "../media/storage";
-import { mensajes } from "../messages";
+import { conDatos, mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
 import { auth } from "./auth";
 import type { CambioDatos, PlataformaGoogle } from "./schemas";
@@ -159,7 +159,7 @@ export async function cambiarDatos(user: SessionUser, cambio: CambioDatos): Prom
         await enqueueEmail(tx, correoConfirmarCambioCorreo(cambio.correo, user.name, token));
       });
       deliverSoon();
-      return mensajes.cambioCorreoEnviado;
+      return conDatos(mensajes.cambioCorreoEnviado, { correo: cambio.correo });
     }
     case "password": {
       const account = await prisma.account.findFirst({ where: { userId: user.id, providerId: CREDENTIAL } });
