@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "@/e2e/support/api";
 import { query } from "@/e2e/support/database";
 import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
+import { freshOrigin, insertPlan } from "@/e2e/support/plans";
 import { call, confirmedUser } from "@/e2e/support/users";
 
 const db = () => process.env.DATABASE_URL!;
@@ -20,9 +21,12 @@ describe("the fields of spec §3 in every answer", () => {
     const propios = (await call("GET", "/api/plan/planesUsuario", { token: u.token })).body as unknown as { _id: string; visible: boolean }[];
     expect(propios.map((p) => [p._id, p.visible]).sort()).toEqual([[id, true], [ocultoId, false]].sort());
     expect((await (await api(`/api/plan/detalle/${id}`)).json()).visible).toBe(true);
-    const busqueda = await (await api("/api/plan?lng=-1.4443&lat=40.4079&radio=1")).json();
-    expect(busqueda.planes.find((p: { _id: string }) => p._id === id)).toMatchObject({ visible: true });
-    expect(busqueda.planes.find((p: { _id: string }) => p._id === ocultoId)).toBeUndefined();
+    // The search at a place of its own, where other tests' plans never crowd the first page.
+    const origin = await freshOrigin();
+    const listado = await insertPlan({ usuarioId: u.id, origin });
+    await insertPlan({ usuarioId: u.id, origin, visible: false });
+    const busqueda = await (await api(`/api/plan?lng=${origin.lng}&lat=${origin.lat}`)).json();
+    expect(busqueda.planes.map((p: { _id: string; visible: boolean }) => [p._id, p.visible])).toEqual([[listado, true]]);
     await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: u.token });
     const favoritos = (await call("GET", "/api/plan/planesFavoritos", { token: u.token })).body as unknown as { visible: boolean }[];
     expect(favoritos[0].visible).toBe(true);
