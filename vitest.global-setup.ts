@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startJwksServer, TEST_GOOGLE_CLIENT_ID } from "./e2e/support/google-jwks";
+import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./e2e/support/google-jwks";
 import { startAppServer } from "./scripts/lib/app-server";
 
 declare module "vitest" {
@@ -33,7 +33,7 @@ export default async function setup(project: TestProject) {
     CRON_SECRET: cronSecret,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     STORAGE_DIR: storageDir,
-    GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_IDS: Object.values(TEST_GOOGLE_CLIENT_IDS).join(","),
     GOOGLE_JWKS_URL: jwks.url,
     PROMOTION_PHONE: "+34 600 000 999",
   };

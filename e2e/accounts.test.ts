@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { contextoConectado } from "./support/session-context";
 import { confirmedUser, linkFromOutbox, uniqueEmail } from "./support/users";
@@ -76,6 +76,16 @@ describe("accounts in Chromium", () => {
     await expect(editar.getByRole("status").textContent()).resolves.toBe(mensajes.datosActualizados);
     await editar.getByRole("button", { name: "Cerrar" }).click();
     await page.getByText("Marta Editada").waitFor();
+
+    // Edit the e-mail: the change waits for the link sent to the new address, and the page says so
+    const nuevoCorreo = uniqueEmail("e2e-nuevo");
+    await page.getByRole("button", { name: "Editar correo electrónico" }).click();
+    const editarCorreo = page.getByRole("dialog", { name: "Editar correo electrónico" });
+    await editarCorreo.getByLabel("Correo electrónico").fill(nuevoCorreo);
+    await editarCorreo.getByRole("button", { name: "Guardar" }).click();
+    await expect(editarCorreo.getByRole("status").textContent()).resolves.toBe(conDatos(mensajes.cambioCorreoEnviado, { correo: nuevoCorreo }));
+    await editarCorreo.getByRole("button", { name: "Cerrar" }).click();
+    await expect(page.getByText(correo, { exact: true }).count()).resolves.toBe(1);
 
     // Reminders are on by default and can be switched off (and stay off after a reload)
     const recordatorios = page.getByRole("checkbox", { name: mensajes.recordatoriosEtiqueta });

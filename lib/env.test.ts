@@ -45,4 +45,22 @@ describe("parseEnv", () => {
     expect(parseEnv({ PROMOTION_PHONE: "+351 912 345 678" }).PROMOTION_PHONE).toBe("351912345678");
     expect(() => parseEnv({ PROMOTION_PHONE: "llámanos" })).toThrow(/PROMOTION_PHONE/);
   });
+
+  it("reads the Google client ids as a list, web first, falling back to the single old variable", () => {
+    expect(parseEnv({ GOOGLE_CLIENT_IDS: " web.apps , android.apps,,ios.apps,web.apps " })).toMatchObject({
+      GOOGLE_CLIENT_IDS: ["web.apps", "android.apps", "ios.apps"],
+      GOOGLE_WEB_CLIENT_ID: "web.apps",
+    });
+    expect(parseEnv({ GOOGLE_CLIENT_ID: "antiguo.apps" })).toMatchObject({ GOOGLE_CLIENT_IDS: ["antiguo.apps"], GOOGLE_WEB_CLIENT_ID: "antiguo.apps" });
+    expect(parseEnv({ NEXT_PUBLIC_GOOGLE_CLIENT_ID: "publico.apps" }).GOOGLE_CLIENT_IDS).toEqual(["publico.apps"]);
+    expect(parseEnv({ GOOGLE_CLIENT_IDS: "nuevo.apps", GOOGLE_CLIENT_ID: "antiguo.apps" }).GOOGLE_CLIENT_IDS).toEqual(["nuevo.apps"]);
+    expect(parseEnv({ GOOGLE_CLIENT_IDS: "  ", GOOGLE_CLIENT_ID: "antiguo.apps" }).GOOGLE_CLIENT_IDS).toEqual(["antiguo.apps"]);
+    expect(parseEnv({})).toMatchObject({ GOOGLE_CLIENT_IDS: [], GOOGLE_WEB_CLIENT_ID: undefined });
+    expect(() => parseEnv({ GOOGLE_CLIENT_IDS: "web.apps android.apps" })).toThrow(/GOOGLE_CLIENT_IDS/);
+  });
+
+  it("explains bad variables in zod's English, not in the visitors' catalogue", async () => {
+    await import("./schemas"); // sets the catalogue's default message for request schemas
+    expect(() => parseEnv({ GEOCODER: "magic" })).toThrow(/GEOCODER: Invalid input/);
+  });
 });

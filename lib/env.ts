@@ -22,7 +22,15 @@ const schema = z
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
     CONTACT_EMAIL: z.email().default("hola@planazo.es"),
     BETTER_AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
-    GOOGLE_CLIENT_ID: optionalText,
+    /**
+     * OAuth client ids whose Google ID tokens we accept (web, Android, iOS), comma-separated; the
+     * first is the web button's. Falls back to GOOGLE_CLIENT_ID (see parseEnv).
+     */
+    GOOGLE_CLIENT_IDS: z
+      .string()
+      .default("")
+      .transform((v) => [...new Set(v.split(",").map((id) => id.trim()).filter(Boolean))])
+      .pipe(z.array(z.string().regex(/^[\w.-]+$/, "client ids are letters, digits, '.', '-' and '_', separated by commas"))),
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     RESEND_API_KEY: optionalText,
     MAIL_FROM: z.string().default("Planazo <no-responder@planazo.es>"),
@@ -61,18 +69,22 @@ const schema = z
     ...v,
     DATABASE_URL: v.DATABASE_URL ?? localDatabaseUrl("planazo", v.LOCAL_PG_PORT),
     SITE_URL: v.SITE_URL.replace(/\/+$/, ""),
+    /** The client id of the web's Google button; undefined when Google sign-in is not configured. */
+    GOOGLE_WEB_CLIENT_ID: v.GOOGLE_CLIENT_IDS[0] as string | undefined,
   }));
 
 export type Env = z.infer<typeof schema>;
 
 /** Parses an environment; throws one readable error listing every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
-  // APP_URL is accepted as another name for SITE_URL, NEXT_PUBLIC_GOOGLE_CLIENT_ID for GOOGLE_CLIENT_ID.
-  const result = schema.safeParse({
-    ...source,
-    SITE_URL: source.SITE_URL ?? source.APP_URL,
-    GOOGLE_CLIENT_ID: source.GOOGLE_CLIENT_ID ?? source.NEXT_PUBLIC_GOOGLE_CLIENT_ID,
-  });
+  // APP_URL is accepted as another name for SITE_URL. Deployments from before the apps' client
+  // ids set one web client id, as GOOGLE_CLIENT_ID or NEXT_PUBLIC_GOOGLE_CLIENT_ID.
+  const clientIds = [source.GOOGLE_CLIENT_IDS, source.GOOGLE_CLIENT_ID, source.NEXT_PUBLIC_GOOGLE_CLIENT_ID].find((v) => v?.trim());
+  const result = schema.safeParse(
+    { ...source, SITE_URL: source.SITE_URL ?? source.APP_URL, GOOGLE_CLIENT_IDS: clientIds },
+    // Messages for whoever deploys, in zod's English rather than the catalogue's default (lib/schemas.ts).
+    { error: z.locales.en().localeError },
+  );
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new Error(`Invalid environment variables (see .env.example):\n${lines.join("\n")}`);

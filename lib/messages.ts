@@ -49,6 +49,8 @@ export const mensajes = {
   confirmacionReenviada: "Si tu cuenta está pendiente de confirmar, te hemos enviado un nuevo enlace.",
   googleNoVerificado: "No se ha podido verificar tu cuenta de Google, por favor vuelve a intentarlo.",
   googleNoDisponible: "El inicio de sesión con Google no está disponible.",
+  // The login page's note where no client id is configured (the demo).
+  googleSinConfigurar: "El inicio de sesión con Google no está activado: hace falta configurar GOOGLE_CLIENT_IDS.",
   googleNoPuedeCambiar: "Las cuentas de Google no pueden cambiar el nombre, el correo ni la contraseña.",
   campoVacio: "El campo no puede estar vacío.",
   passwordActualIncorrecta: "La contraseña actual no es correcta.",
@@ -56,7 +58,8 @@ export const mensajes = {
   passwordNuevaCorta: "La nueva contraseña debe tener al menos 8 caracteres",
   datosActualizados: "Se ha actualizado la información",
   passwordActualizada: "La contraseña ha sido actualizada",
-  cambioCorreoEnviado: "Te hemos enviado un correo a la nueva dirección. El cambio tendrá efecto cuando lo confirmes.",
+  // {correo}: the new address (conDatos).
+  cambioCorreoEnviado: "Te hemos enviado un enlace a {correo} para confirmar el cambio de correo.",
   restablecerEnviado: "Si existe una cuenta con ese correo, te hemos enviado un enlace para restablecer la contraseña.",
   passwordRestablecida: "Tu contraseña ha sido actualizada. Ya puedes iniciar sesión.",
   cuentaEliminada: "Tu cuenta ha sido eliminada.",
@@ -70,7 +73,7 @@ export const mensajes = {
   radioNoValido: "La distancia debe ser un número entre 0 y 50 km.",
   categoriaNoValida: "Alguna de las categorías no existe.",
   paginaNoValida: "La página debe ser un número entero mayor que 0.",
-  limiteNoValido: "El número de planes por página debe estar entre 1 y 30.",
+  limiteNoValido: "El número de planes por página debe ser un número entero mayor que 0.",
   fechasFiltroNoValidas: "Las fechas del filtro no son válidas.",
   sinPlanes: "No hemos encontrado planes con estos filtros. Prueba a ampliar la distancia o a cambiar las fechas.",
   errorObtenerPlanes: "Ha ocurrido un error inesperado al obtener los planes, por favor vuelve a intentarlo",
@@ -159,3 +162,8 @@ export const mensajes = {
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;
+
+/** A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. */
+export function conDatos(mensaje: string, datos: Record<string, string>): string {
+  return mensaje.replace(/\{(\w+)\}/g, (marca, clave: string) => datos[clave] ?? marca);
+}

@@ -34,7 +34,7 @@ const TESELAS_OSM = "https://*.tile.openstreetmap.org";
  */
 export function politicaDeContenido(nonce: string, { desarrollo = false }: { desarrollo?: boolean } = {}): string {
   const config = env();
-  const google = config.GOOGLE_CLIENT_ID ? [GOOGLE_GSI] : [];
+  const google = config.GOOGLE_WEB_CLIENT_ID ? [GOOGLE_GSI] : [];
   const imagenes = ["'self'", "data:", "blob:", TESELAS_OSM, ...(config.UPLOADTHING_TOKEN ? [ufsFuenteCsp()] : [])];
   const directivas: Record<string, string[]> = {
     "default-src": ["'self'"],

@@ -300,7 +300,7 @@ describe("hostile input to the API", () => {
       ...["-1", "0", "1.5", "1e308", "99999999999999999999", "NaN", "Infinity", "100001"].map((v): Caso => ({
         nombre: `search: page ${v}`, metodo: "GET", ruta: `/api/plan?${CERCA}&page=${v}`, quien: "anónima", status: 400, mensaje: mensajes.paginaNoValida,
       })),
-      ...["0", "31", "-1"].map((v): Caso => ({ nombre: `search: limit ${v}`, metodo: "GET", ruta: `/api/plan?${CERCA}&limit=${v}`, quien: "anónima", status: 400, mensaje: mensajes.limiteNoValido })),
+      ...["0", "-1", "2.5"].map((v): Caso => ({ nombre: `search: limit ${v}`, metodo: "GET", ruta: `/api/plan?${CERCA}&limit=${v}`, quien: "anónima", status: 400, mensaje: mensajes.limiteNoValido })),
       ...["51", "-1", "NaN", "Infinity"].map((v): Caso => ({ nombre: `search: radio ${v}`, metodo: "GET", ruta: `/api/plan?${CERCA}&radio=${v}`, quien: "anónima", status: 400, mensaje: mensajes.radioNoValido })),
       ...["Botellón", "otros", "Gastronomia", "Fiesta,<script>"].map((v): Caso => ({
         nombre: `search: category ${v}`, metodo: "GET", ruta: `/api/plan?${CERCA}&categorias=${enc(v)}`, quien: "anónima", status: 400, mensaje: mensajes.categoriaNoValida,
@@ -394,6 +394,7 @@ describe("hostile input to the API", () => {
       { nombre: "search: SQL in municipio next to coordinates (coordinates win)", metodo: "GET", ruta: `/api/plan?${CERCA}&municipio=${enc(SQL)}` },
       { nombre: "search: unknown parameters", metodo: "GET", ruta: `/api/plan?${CERCA}&usuarioId=${otra.id}&visible=false&destacado=true&${enc("'; DROP TABLE plan; --")}=1` },
       { nombre: "search: the last page allowed", metodo: "GET", ruta: `/api/plan?${CERCA}&page=100000` },
+      { nombre: "search: a limit above a page (clamped to 30)", metodo: "GET", ruta: `/api/plan?${CERCA}&limit=${enc("1000000")}` },
       { nombre: "search: every category, 'Otros' included", metodo: "GET", ruta: `/api/plan?${CERCA}&categorias=${enc("Otros,Fiesta,Fiesta,Gastronomía")}` },
       { nombre: "remove a plan the other user never saved (the owner's favourite stays)", metodo: "PATCH", ruta: `/api/plan/eliminar-plan-favorito/${planId}`, quien: "otra" },
       { nombre: "remove an unknown plan from favourites", metodo: "PATCH", ruta: `/api/plan/eliminar-plan-favorito/${NO_EXISTE}`, quien: "otra" },

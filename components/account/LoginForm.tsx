@@ -65,18 +65,19 @@ export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; g
           </button>
         </div>
       </form>
-      {googleClientId && (
-        <>
-          <p className={styles.divider}>o</p>
-          <GoogleButton
-            clientId={googleClientId}
-            onToken={async (idToken) => {
-              const r = await llamar("POST", "/api/usuario/login-google", { id_token: idToken, platform: "web" });
-              if (r.ok) return entrar();
-              setAviso({ error: mensajeDe(r, mensajes.errorInesperado) });
-            }}
-          />
-        </>
+      <p className={styles.divider}>o</p>
+      {googleClientId ? (
+        <GoogleButton
+          clientId={googleClientId}
+          onToken={async (idToken) => {
+            const r = await llamar("POST", "/api/usuario/login-google", { id_token: idToken, platform: "web" });
+            if (r.ok) return entrar();
+            setAviso({ error: mensajeDe(r, mensajes.errorInesperado) });
+          }}
+        />
+      ) : (
+        // Without a client id Google's button cannot work: say why instead of showing a broken one.
+        <p className={styles.nota}>{mensajes.googleSinConfigurar}</p>
       )}
       <p>
         ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>

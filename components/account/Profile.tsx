@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Aviso, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 import { llamar, mensajeDe } from "./api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { RemindersToggle } from "./RemindersToggle";
@@ -46,7 +46,9 @@ function EditarCampo({
   async function guardar() {
     if (!valor.trim()) return setAviso({ error: mensajes.campoVacio });
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { [campo]: valor.trim() });
-    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+    // A new e-mail only takes effect from the link sent to it: say so, not a generic success.
+    const exito = campo === "correo" ? conDatos(mensajes.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() }) : mensajes.datosActualizados;
+    setAviso(r.ok ? { exito: mensajeDe(r, exito) } : { error: mensajeDe(r) });
     if (r.ok) router.refresh();
   }
   function cerrar() {

@@ -5,7 +5,7 @@ import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
-import type { OrganizacionApi } from "@/lib/orgs/seo";
+import type { OrganizacionApi } from "@/lib/orgs/serialize";
 import type { PlanApi } from "@/lib/plans/serialize";
 import styles from "./OrganizationDetail.module.css";
 

@@ -1,7 +1,13 @@
 import { createServer, type Server } from "node:http";
 import { exportJWK, generateKeyPair, SignJWT, importJWK, type JWK } from "jose";
 
-export const TEST_GOOGLE_CLIENT_ID = "planazo-test.apps.googleusercontent.com";
+/** The test app's OAuth client ids, one per platform (GOOGLE_CLIENT_IDS, web first). */
+export const TEST_GOOGLE_CLIENT_IDS = {
+  web: "planazo-test.apps.googleusercontent.com",
+  android: "planazo-android-test.apps.googleusercontent.com",
+  ios: "planazo-ios-test.apps.googleusercontent.com",
+} as const;
+export const TEST_GOOGLE_CLIENT_ID = TEST_GOOGLE_CLIENT_IDS.web;
 export const TEST_KID = "planazo-test-key";
 
 /** A local stand-in for Google's JWKS endpoint, serving the public half of a fresh RSA key. */

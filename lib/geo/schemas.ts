@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../schemas";
+import { lineaDeTexto, z } from "../schemas";
 
 export const geocodeQuerySchema = z.object({
   // PostgreSQL refuses NUL in text; no municipality has control characters in its name.

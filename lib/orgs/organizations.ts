@@ -6,9 +6,10 @@ import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarI
 import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
-import { serializeArchivo, serializePlan, type PlanRow } from "../plans/serialize";
+import type { PlanRow } from "../plans/serialize";
 import type { SessionUser } from "../users/session";
 import { camposOrganizacionSchema, primerErrorOrganizacion, type CamposOrganizacion } from "./schemas";
+import { serializeOrganizacion } from "./serialize";
 
 /** The text fields of the multipart form (files under a text field's name are ignored). */
 function leer(form: FormData): CamposOrganizacion {
@@ -17,26 +18,6 @@ function leer(form: FormData): CamposOrganizacion {
     return typeof v === "string" ? [[k, v]] : [];
   });
   return camposOrganizacionSchema.parse(Object.fromEntries(campos));
-}
-
-type OrgConLogo = {
-  id: string; nombre: string; descripcion: string | null; direccion: string; emailContacto: string; telefonoContacto: string | null;
-  usuarioId: string; fechaCreacion: Date;
-  archivoLogo: { url: string; nombre: string; contentType: string; md5sum: string; hash: string; width: number; height: number } | null;
-};
-
-export function serializeOrganizacion(o: OrgConLogo) {
-  return {
-    _id: o.id,
-    nombre: o.nombre,
-    descripcion: o.descripcion,
-    direccion: o.direccion,
-    emailContacto: o.emailContacto,
-    telefonoContacto: o.telefonoContacto,
-    archivoLogo: serializeArchivo(o.archivoLogo),
-    usuario: o.usuarioId,
-    fechaCreacion: o.fechaCreacion.toISOString(),
-  };
 }
 
 const CON_LOGO = { archivoLogo: true } as const;
@@ -111,7 +92,20 @@ export async function eliminarOrganizacion(user: SessionUser, id: string) {
 
 export async function organizacionesDeUsuario(usuarioId: string) {
   const orgs = await prisma.organizacion.findMany({ where: { usuarioId }, include: CON_LOGO, orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }] });
-  return orgs.map(serializeOrganizacion);
+  return orgs.map((o) => serializeOrganizacion(o));
+}
+
+/**
+ * The user's organizations with their `planes` (GET /api/organizacion/organizaciones-usuario):
+ * all of them, hidden and finished ones too, as the owner's list of plans shows them.
+ */
+export async function organizacionesDeUsuarioConPlanes(usuarioId: string) {
+  const orgs = await prisma.organizacion.findMany({ where: { usuarioId }, include: CON_LOGO, orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }] });
+  const planes = orgs.length === 0 ? [] : await prisma.$queryRaw<PlanRow[]>`
+    SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
+    WHERE p.organizacion_id = ANY(${orgs.map((o) => o.id)}::uuid[])
+    ORDER BY p.fecha_inicio NULLS FIRST, p.id`;
+  return orgs.map((o) => serializeOrganizacion(o, planes.filter((p) => p.organizacion_id === o.id)));
 }
 
 /** The public organization page's data: the organization and its listed plans. */
@@ -122,5 +116,5 @@ export async function organizacionConPlanes(id: string) {
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
     WHERE p.organizacion_id = ${id}::uuid AND ${PLAN_LISTED}
     ORDER BY p.fecha_inicio NULLS FIRST, p.id`;
-  return { ...serializeOrganizacion(org), planes: planes.map(serializePlan) };
+  return serializeOrganizacion(org, planes);
 }

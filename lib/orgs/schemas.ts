@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { mensajes } from "../messages";
 import { esNombreDeImagen } from "../media/formatos";
+import { mensajes } from "../messages";
+import { sinValor, z } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 
@@ -9,20 +9,23 @@ export const ORG_CAMPO_MAX = 50;
 export const ORG_DESCRIPCION_MAX = 20_000;
 /** Logo formats of spec §9, for the file picker. */
 
-const texto = (multilinea = false) =>
+const texto = ({ multilinea = false, opcional = false } = {}) =>
   z
     .string()
     .refine((v) => !tieneControl(v, multilinea), mensajes.datosNoValidos)
-    .transform((v) => (multilinea ? saltosDeLinea(v) : v).trim())
+    .transform((v) => (opcional && sinValor(v) ? "" : (multilinea ? saltosDeLinea(v) : v).trim()))
     .optional();
 
-/** The text fields of an organization as the API receives them (trimmed; absent stays absent). */
+/**
+ * The text fields of an organization as the API receives them (trimmed; absent stays absent).
+ * The optional ones read 'undefined' and 'null' as empty, as the existing clients mean them.
+ */
 export const camposOrganizacionSchema = z.object({
   nombre: texto(),
-  direccion: texto(),
+  direccion: texto({ opcional: true }),
   emailContacto: texto(),
-  telefonoContacto: texto(),
-  descripcion: texto(true),
+  telefonoContacto: texto({ opcional: true }),
+  descripcion: texto({ multilinea: true, opcional: true }),
 });
 
 export type CamposOrganizacion = z.infer<typeof camposOrganizacionSchema>;

@@ -2,10 +2,8 @@ import type { Metadata } from "next";
 import { absoluteUrl } from "../plans/serialize";
 import { imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
 import { site } from "../site";
-import type { serializeOrganizacion } from "./organizations";
 import { organizacionPath } from "./paths";
-
-export type OrganizacionApi = ReturnType<typeof serializeOrganizacion>;
+import type { OrganizacionApi } from "./serialize";
 
 export function organizacionUrl(org: Pick<OrganizacionApi, "_id" | "nombre">): string {
   return `${site().url}${organizacionPath(org.nombre, org._id)}`;

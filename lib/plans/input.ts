@@ -1,5 +1,6 @@
-import { mensajes } from "../messages";
 import { esNombreDeImagen } from "../media/formatos";
+import { mensajes } from "../messages";
+import { sinValor } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
@@ -34,8 +35,15 @@ class EntradaNoValida extends Error {}
 
 const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-function texto(v: FormDataEntryValue | null, multilinea = false): string | undefined {
+/**
+ * Optional fields: the existing clients send an empty one as '', 'undefined' or 'null' (what a
+ * FormData makes of `undefined` and `null`); all three are read as ''.
+ */
+const OPCIONALES = new Set(["descripcion", "fechaInicio", "fechaFin", "horariosDisponibles", "precio", "organizacionId", "emailContacto", "telefonoContacto", "enlaceWebExterior"]);
+
+function texto(v: FormDataEntryValue | null, multilinea = false, opcional = false): string | undefined {
   if (typeof v !== "string") return undefined;
+  if (opcional && sinValor(v)) return "";
   if (tieneControl(v, multilinea)) throw new EntradaNoValida(mensajes.datosNoValidos);
   return (multilinea ? saltosDeLinea(v) : v).trim();
 }
@@ -60,7 +68,7 @@ function punto(v: string): { lng: number; lat: number } | null {
 }
 
 function fecha(v: string, mensaje: string): Date | null {
-  if (v === "" || v === "null") return null;
+  if (v === "") return null;
   const d = fechaIso(v);
   if (!d) throw new EntradaNoValida(mensaje);
   return d;
@@ -83,7 +91,7 @@ function horarios(v: string): Horario[] {
 export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: string } {
   try {
     const d: DatosPlan = {};
-    const t = (k: string) => texto(form.get(k), k === "descripcion");
+    const t = (k: string) => texto(form.get(k), k === "descripcion", OPCIONALES.has(k));
     if (t("titulo") !== undefined) d.titulo = t("titulo");
     if (t("descripcion") !== undefined) d.descripcion = t("descripcion");
     if (t("tipo") !== undefined) d.tipo = t("tipo");
@@ -100,14 +108,14 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     if (t("horariosDisponibles") !== undefined) d.horariosDisponibles = t("horariosDisponibles") ? horarios(t("horariosDisponibles")!) : [];
     if (t("precio") !== undefined) {
       const p = t("precio")!;
-      if (p === "" || p === "null") d.precio = null;
+      if (p === "") d.precio = null;
       // A malformed price is left to primerErrorPlan, which reports it in its place of the order.
       else d.precio = /^\d{1,7}([.,]\d{1,2})?$/.test(p) ? Number(p.replace(",", ".")) : Number.NaN;
     }
     if (t("organizacionId") !== undefined) {
       const o = t("organizacionId")!;
-      if (o !== "" && o !== "null" && !UUID_PATTERN.test(o)) throw new EntradaNoValida(mensajes.organizacionAjena);
-      d.organizacionId = o === "" || o === "null" ? null : o;
+      if (o !== "" && !UUID_PATTERN.test(o)) throw new EntradaNoValida(mensajes.organizacionAjena);
+      d.organizacionId = o === "" ? null : o;
     }
     for (const k of ["emailContacto", "telefonoContacto", "enlaceWebExterior"] as const) {
       if (t(k) !== undefined) d[k] = t(k) || null;

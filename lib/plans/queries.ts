@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 /** The public File object (ArchivoRow) of the `archivo` row joined as `a`, or NULL. */
 export const ARCHIVO_JSON = Prisma.sql`
   CASE WHEN a.id IS NULL THEN NULL ELSE json_build_object(
-    'url', a.url, 'nombre', a.nombre, 'contentType', a.content_type, 'md5sum', a.md5sum,
+    'url', a.url, 'nombre', a.nombre, 'path', a.path, 'contentType', a.content_type, 'md5sum', a.md5sum,
     'hash', a.hash, 'width', a.width, 'height', a.height) END`;
 
 /**

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../schemas";
+import { lineaDeTexto, z } from "../schemas";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
@@ -50,7 +49,13 @@ function fecha() {
     });
 }
 
-/** GET /api/plan query. Categories: comma-joined; empty or containing 'Otros' means all. */
+/**
+ * The categories that mean "all": 'Otros' (spec §4), and 'Todos', the name the home page shows
+ * for it, which some clients send.
+ */
+const TODAS = ["Otros", "Todos"];
+
+/** GET /api/plan query. Categories: comma-joined; empty or containing 'Otros' or 'Todos' means all. */
 export const busquedaSchema = z
   .object({
     lng: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-180, mensajes.coordenadasNoValidas).max(180, mensajes.coordenadasNoValidas).optional()),
@@ -64,15 +69,18 @@ export const busquedaSchema = z
       .transform((v, ctx) => {
         const lista = (v ?? "").split(",").map((c) => c.trim()).filter(Boolean);
         for (const c of lista) {
-          if (!(CATEGORIAS as readonly string[]).includes(c)) {
+          if (!(CATEGORIAS as readonly string[]).includes(c) && !TODAS.includes(c)) {
             ctx.addIssue({ code: "custom", message: mensajes.categoriaNoValida });
             return z.NEVER;
           }
         }
-        return lista.length === 0 || lista.includes("Otros") ? null : (lista as Categoria[]);
+        return lista.length === 0 || lista.some((c) => TODAS.includes(c)) ? null : (lista as Categoria[]);
       }),
     page: numero(mensajes.paginaNoValida).pipe(z.number().int(mensajes.paginaNoValida).min(1, mensajes.paginaNoValida).max(100_000, mensajes.paginaNoValida).optional()),
-    limit: numero(mensajes.limiteNoValido).pipe(z.number().int(mensajes.limiteNoValido).min(1, mensajes.limiteNoValido).max(PAGE_SIZE, mensajes.limiteNoValido).optional()),
+    // Clients that ask for more than a page get a page (30), as they always did.
+    limit: numero(mensajes.limiteNoValido)
+      .pipe(z.number().int(mensajes.limiteNoValido).min(1, mensajes.limiteNoValido).optional())
+      .transform((n) => (n === undefined ? n : Math.min(n, PAGE_SIZE))),
     fechaInicioFiltro: fecha(),
     fechaFinFiltro: fecha(),
   })

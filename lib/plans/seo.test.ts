@@ -86,7 +86,7 @@ describe("plan SEO helpers", () => {
     const org = {
       _id: ORG, nombre: "Peña El Cierzo", descripcion: "Peña de **amigos**", direccion: "Calle Mayor 3", emailContacto: "pena@example.com",
       telefonoContacto: "600 000 222", usuario: "u1", fechaCreacion: "2026-01-01T00:00:00.000Z",
-      archivoLogo: { url: `${site().url}/media/logos/l/original.webp`, nombre: "logo.png", contentType: "image/webp", md5sum: "x", hash: "y", width: 120, height: 120 },
+      archivoLogo: { url: `${site().url}/media/logos/l/original.webp`, nombre: "logo.png", path: "logos/l/original.webp", contentType: "image/webp", md5sum: "x", hash: "y", width: 120, height: 120 },
     };
     const m = organizacionMetadata(org);
     expect(m).toMatchObject({ title: "Peña El Cierzo", description: "Peña de amigos", openGraph: { images: [{ url: `${site().url}/media/logos/l/og.jpg`, width: 1200, height: 630 }] } });

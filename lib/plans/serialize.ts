@@ -31,6 +31,8 @@ export interface PlanRow {
 export interface ArchivoRow {
   url: string;
   nombre: string;
+  /** The storage key (spec §3 `path`); its variants stay private. */
+  path: string;
   contentType: string;
   md5sum: string;
   hash: string;
@@ -43,9 +45,9 @@ export function absoluteUrl(url: string): string {
   return /^https?:\/\//.test(url) ? url : `${site().url}${url}`;
 }
 
-/** The public File object of a stored image (never its storage path or variants), with an absolute URL. */
+/** The File object of spec §3 for a stored image (not its variants), with an absolute URL. */
 export function serializeArchivo(a: ArchivoRow | null): ArchivoRow | null {
-  return a && { url: absoluteUrl(a.url), nombre: a.nombre, contentType: a.contentType, md5sum: a.md5sum, hash: a.hash, width: a.width, height: a.height };
+  return a && { url: absoluteUrl(a.url), nombre: a.nombre, path: a.path, contentType: a.contentType, md5sum: a.md5sum, hash: a.hash, width: a.width, height: a.height };
 }
 
 /** The title in a plan's URL: spaces become hyphens (spec §2). */

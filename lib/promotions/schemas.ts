@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../schemas";
+import { lineaDeTexto, z } from "../schemas";
 
 const linea = (max: number, { tipo = mensajes.datosNoValidos as string } = {}) => lineaDeTexto(max, { tipo, largo: mensajes.campoLargo });
 

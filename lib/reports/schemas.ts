@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../schemas";
+import { lineaDeTexto, z } from "../schemas";
 
 /** Every refusal of a report says the same: which plan is being reported is not clear. */
 const linea = (max: number) => lineaDeTexto(max, { tipo: mensajes.reporteNoValido, largo: mensajes.reporteNoValido });

@@ -9,10 +9,10 @@ import { enqueueEmail } from "../mail/outbox";
 import { correoConfirmarCambioCorreo, correoConfirmarCuenta, correoRestablecerPassword } from "../mail/templates";
 import { imageKeys } from "../media/images";
 import { storage } from "../media/storage";
-import { mensajes } from "../messages";
+import { conDatos, mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
 import { auth } from "./auth";
-import type { CambioDatos } from "./schemas";
+import type { CambioDatos, PlataformaGoogle } from "./schemas";
 import { serializeUsuario, type UsuarioApi } from "./serialize";
 import type { SessionUser } from "./session";
 import { consumirToken, crearToken } from "./tokens";
@@ -111,9 +111,14 @@ export async function login(
   }
 }
 
-export async function loginGoogle(idToken: string, ip: string, headers: Headers): Promise<ConCookies<{ token: string; usuario: UsuarioApi }>> {
+export async function loginGoogle(
+  idToken: string,
+  platform: PlataformaGoogle,
+  ip: string,
+  headers: Headers,
+): Promise<ConCookies<{ token: string; usuario: UsuarioApi }>> {
   await enforceLimits(LIMITES.google(ip));
-  if (!env().GOOGLE_CLIENT_ID) throw new ApiError(503, mensajes.googleNoDisponible);
+  if (env().GOOGLE_CLIENT_IDS.length === 0) throw new ApiError(503, mensajes.googleNoDisponible);
   let result;
   try {
     result = await auth().api.signInSocial({
@@ -127,6 +132,8 @@ export async function loginGoogle(idToken: string, ip: string, headers: Headers)
   }
   const response = result.response as { token?: string; user?: { id: string } };
   if (!response.token || !response.user) throw new ApiError(401, mensajes.googleNoVerificado);
+  // better-auth has just created or found the Google account; it does not know our platform.
+  await prisma.account.updateMany({ where: { userId: response.user.id, providerId: "google" }, data: { platform } });
   const user = await prisma.user.findUniqueOrThrow({ where: { id: response.user.id } });
   return { body: { token: response.token, usuario: serializeUsuario(user) }, setCookies: result.headers.getSetCookie() };
 }
@@ -152,7 +159,7 @@ export async function cambiarDatos(user: SessionUser, cambio: CambioDatos): Prom
         await enqueueEmail(tx, correoConfirmarCambioCorreo(cambio.correo, user.name, token));
       });
       deliverSoon();
-      return mensajes.cambioCorreoEnviado;
+      return conDatos(mensajes.cambioCorreoEnviado, { correo: cambio.correo });
     }
     case "password": {
       const account = await prisma.account.findFirst({ where: { userId: user.id, providerId: CREDENTIAL } });

@@ -11,13 +11,16 @@ const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 
 let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
 
-/** Verifies a Google ID token: signature against GOOGLE_JWKS_URL, issuer, audience, expiry. */
+/**
+ * Verifies a Google ID token: signature against GOOGLE_JWKS_URL, issuer, expiry, and an audience
+ * that is any of our client ids (the web's and the apps' each get tokens for their own).
+ */
 export async function verifyGoogleIdToken(token: string): Promise<boolean> {
-  const { GOOGLE_CLIENT_ID, GOOGLE_JWKS_URL } = env();
-  if (!GOOGLE_CLIENT_ID) return false;
+  const { GOOGLE_CLIENT_IDS, GOOGLE_JWKS_URL } = env();
+  if (GOOGLE_CLIENT_IDS.length === 0) return false;
   jwks ??= createRemoteJWKSet(new URL(GOOGLE_JWKS_URL));
   try {
-    await jwtVerify(token, jwks, { issuer: GOOGLE_ISSUERS, audience: GOOGLE_CLIENT_ID, algorithms: ["RS256"] });
+    await jwtVerify(token, jwks, { issuer: GOOGLE_ISSUERS, audience: GOOGLE_CLIENT_IDS, algorithms: ["RS256"] });
     return true;
   } catch {
     return false;
@@ -50,10 +53,10 @@ function createAuth() {
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
-    socialProviders: config.GOOGLE_CLIENT_ID
+    socialProviders: config.GOOGLE_WEB_CLIENT_ID
       ? {
           google: {
-            clientId: config.GOOGLE_CLIENT_ID,
+            clientId: config.GOOGLE_CLIENT_IDS,
             clientSecret: "",
             verifyIdToken: (token: string) => verifyGoogleIdToken(token),
           },

@@ -1,6 +1,5 @@
-import { z } from "zod";
 import { mensajes } from "../messages";
-import { lineaDeTexto } from "../schemas";
+import { lineaDeTexto, z } from "../schemas";
 
 /** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
 export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
@@ -52,10 +51,23 @@ export const loginSchema = z.object({ correo, password });
 
 export const correoSchema = z.object({ correo }).refine((d) => EMAIL_PATTERN.test(d.correo), { message: mensajes.correoFormato });
 
+/** Where a Google sign-in comes from; the account keeps the latest. */
+export const PLATAFORMAS_GOOGLE = ["web", "android", "ios"] as const;
+export type PlataformaGoogle = (typeof PLATAFORMAS_GOOGLE)[number];
+
+/** Any platform a client sends is read liberally: a known one in any case, anything else is the web's. */
+export function plataformaGoogle(v: unknown): PlataformaGoogle {
+  const p = typeof v === "string" ? v.trim().toLowerCase() : "";
+  return (PLATAFORMAS_GOOGLE as readonly string[]).includes(p) ? (p as PlataformaGoogle) : "web";
+}
+
 export const googleSchema = z.object({
   id_token: z.string({ error: mensajes.googleNoVerificado }).min(10, mensajes.googleNoVerificado).max(10_000, mensajes.googleNoVerificado),
-  platform: z.string().optional(),
+  platform: z.unknown().optional().transform(plataformaGoogle),
 });
+
+/** PATCH /api/usuario/recordatorios: the reminder e-mails on or off. */
+export const recordatoriosSchema = z.object({ recordatorios: z.boolean() });
 
 const cambiarNombre = z.object({
   nombre: lineaDeTexto(100, { tipo: mensajes.campoVacio, largo: mensajes.datosNoValidos }).min(1, mensajes.campoVacio),

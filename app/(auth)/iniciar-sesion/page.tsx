@@ -10,7 +10,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Entrar</h1>
-      <LoginForm redirigir={redirigir} googleClientId={env().GOOGLE_CLIENT_ID} />
+      <LoginForm redirigir={redirigir} googleClientId={env().GOOGLE_WEB_CLIENT_ID} />
     </section>
   );
 }

@@ -206,7 +206,7 @@ describe("GET /api/plan", () => {
       [{ lat: "40", lng: "-1", categorias: "Deporte,Pádel" }, mensajes.categoriaNoValida],
       [{ lat: "40", lng: "-1", page: "0" }, mensajes.paginaNoValida],
       [{ lat: "40", lng: "-1", page: "1.5" }, mensajes.paginaNoValida],
-      [{ lat: "40", lng: "-1", limit: "31" }, mensajes.limiteNoValido],
+      [{ lat: "40", lng: "-1", limit: "0" }, mensajes.limiteNoValido],
       [{ lat: "40", lng: "-1", fechaInicioFiltro: "mañana", fechaFinFiltro: "2027-01-01" }, mensajes.fechasFiltroNoValidas],
       [{ lat: "40", lng: "-1", fechaInicioFiltro: "2027-01-02", fechaFinFiltro: "2027-01-01" }, mensajes.fechasFiltroNoValidas],
       [{ lat: "40", lng: "-1", fechaInicioFiltro: "2027-01-02" }, mensajes.fechasFiltroNoValidas],

@@ -8,7 +8,7 @@ import { signGoogleIdToken } from "@/e2e/support/google-jwks";
 import { call, confirmedUser, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "@/e2e/support/users";
 import { storeImage } from "@/lib/media/images";
 import { diskStorage } from "@/lib/media/storage";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;
 const googleKey = () => JSON.parse(inject("googlePrivateJwk"));
@@ -154,12 +154,12 @@ describe("PATCH /api/usuario/cambiar-datos", () => {
     });
   });
 
-  it("changes the e-mail only once the new address confirms it", async () => {
+  it("changes the e-mail only once the new address confirms it, and says where the link went", async () => {
     const u = await confirmedUser();
     const nuevo = uniqueEmail("nuevo");
     expect(await call("PATCH", "/api/usuario/cambiar-datos", { token: u.token, body: { correo: nuevo } })).toMatchObject({
       status: 200,
-      body: { mensaje: mensajes.cambioCorreoEnviado },
+      body: { mensaje: conDatos(mensajes.cambioCorreoEnviado, { correo: nuevo }) },
     });
     expect((await call("GET", "/api/usuario", { token: u.token })).body).toMatchObject({ usuario: { correo: u.correo } });
     const link = await linkFromOutbox(nuevo, "/confirmar-cuenta/");

@@ -1,9 +1,9 @@
 import { route } from "@/lib/http";
-import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
+import { organizacionesDeUsuarioConPlanes } from "@/lib/orgs/organizations";
 import { requireUser } from "@/lib/users/session";
 
-/** GET /api/organizacion/organizaciones-usuario → the user's organizations (an array, maybe empty). */
+/** GET /api/organizacion/organizaciones-usuario → the user's organizations with their planes (an array, maybe empty). */
 export const GET = route(async (request) => {
   const user = await requireUser(request);
-  return Response.json(await organizacionesDeUsuario(user.id), { headers: { "Cache-Control": "no-store" } });
+  return Response.json(await organizacionesDeUsuarioConPlanes(user.id), { headers: { "Cache-Control": "no-store" } });
 });

@@ -5,7 +5,7 @@ import { googleSchema } from "@/lib/users/schemas";
 
 /** POST /api/usuario/login-google { id_token, platform } → { token, usuario } and the session cookie. */
 export const POST = route(async (request) => {
-  const { id_token } = googleSchema.parse(await readJson(request));
-  const { body, setCookies } = await loginGoogle(id_token, clientIp(request), request.headers);
+  const { id_token, platform } = googleSchema.parse(await readJson(request));
+  const { body, setCookies } = await loginGoogle(id_token, platform, clientIp(request), request.headers);
   return jsonWithCookies(body, setCookies);
 });

@@ -1,16 +1,14 @@
-import { z } from "zod";
 import { prisma } from "@/lib/db";
 import { readJson, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { cambiarRecordatorios } from "@/lib/reminders/reminders";
+import { recordatoriosSchema } from "@/lib/users/schemas";
 import { requireUser } from "@/lib/users/session";
-
-const schema = z.object({ recordatorios: z.boolean({ error: mensajes.datosNoValidos }) });
 
 /** PATCH /api/usuario/recordatorios { recordatorios: boolean } → { mensaje, recordatorios }: the reminder e-mails on or off. */
 export const PATCH = route(async (request) => {
   const user = await requireUser(request);
-  const { recordatorios } = schema.parse(await readJson(request));
+  const { recordatorios } = recordatoriosSchema.parse(await readJson(request));
   await cambiarRecordatorios(prisma, user.id, recordatorios);
   return Response.json({ mensaje: recordatorios ? mensajes.recordatoriosActivados : mensajes.recordatoriosDesactivados, recordatorios });
 });
