@@ -11,7 +11,7 @@ import { llamar, mensajeDe } from "./api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { GoogleButton } from "./GoogleButton";
 
-export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; googleClientId?: string }) {
+export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }: { redirigir?: string; googleClientId?: string; avisoSinGoogle?: boolean }) {
   const router = useRouter();
   const [correo, setCorreo] = useState("");
   const [password, setPassword] = useState("");
@@ -65,19 +65,22 @@ export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; g
           </button>
         </div>
       </form>
-      <p className={styles.divider}>o</p>
       {googleClientId ? (
-        <GoogleButton
-          clientId={googleClientId}
-          onToken={async (idToken) => {
-            const r = await llamar("POST", "/api/usuario/login-google", { id_token: idToken, platform: "web" });
-            if (r.ok) return entrar();
-            setAviso({ error: mensajeDe(r, mensajes.errorInesperado) });
-          }}
-        />
+        <>
+          <p className={styles.divider}>o</p>
+          <GoogleButton
+            clientId={googleClientId}
+            onToken={async (idToken) => {
+              const r = await llamar("POST", "/api/usuario/login-google", { id_token: idToken, platform: "web" });
+              if (r.ok) return entrar();
+              setAviso({ error: mensajeDe(r, mensajes.errorInesperado) });
+            }}
+          />
+        </>
       ) : (
-        // Without a client id Google's button cannot work: say why instead of showing a broken one.
-        <p className={styles.nota}>{mensajes.googleSinConfigurar}</p>
+        // Without a client id Google's button cannot work: never a broken one. On a local copy
+        // (the demo) a note says what it needs.
+        avisoSinGoogle && <p className={styles.nota}>{mensajes.googleSinConfigurar}</p>
       )}
       <p>
         ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>

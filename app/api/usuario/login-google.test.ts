@@ -88,5 +88,15 @@ describe("Google sign-in configuration", () => {
     } finally {
       await demo.stop();
     }
+    // A public site without a client id shows neither the button nor a note meant for its team.
+    const publico = await startAppServer({ ...inject("appEnv"), SITE_URL: "https://planazo.example", GOOGLE_CLIENT_IDS: "", GOOGLE_CLIENT_ID: "", NEXT_PUBLIC_GOOGLE_CLIENT_ID: "" });
+    try {
+      const pagina = await (await fetch(`${publico.url}/iniciar-sesion`)).text();
+      expect(pagina).toContain("Iniciar sesión");
+      expect(pagina).not.toContain(mensajes.googleSinConfigurar);
+      expect(pagina).not.toContain("googleusercontent.com");
+    } finally {
+      await publico.stop();
+    }
   }, 120_000);
 });
