@@ -3,13 +3,14 @@ import { redirect } from "next/navigation";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
-import { SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
+import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
-import { leerEstado, POR_PAGINA, urlBusqueda, ventanaFechas, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
+import { leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
 
@@ -28,7 +29,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; error?: string }> {
-  const ventana = ventanaFechas(estado.fecha, estado.desplazamiento);
+  const ventana = ventanaDeEstado(estado);
   const q = busquedaSchema.safeParse({
     ...(estado.lat !== null && estado.lng !== null ? { lat: String(estado.lat), lng: String(estado.lng) } : { municipio: estado.municipio }),
     radio: String(estado.radio),
@@ -59,37 +60,55 @@ export default async function HomePage({ searchParams }: Props) {
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
   }
   const total = resultado?.total ?? 0;
-  const ventana = ventanaFechas(estado.fecha, estado.desplazamiento);
+  const ventana = ventanaDeEstado(estado);
   return (
     <BusquedaProvider estado={estado}>
-      <section className={styles.hero}>
+      {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
+      <section className={hayLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>
         <h1 className={styles.title}>{mensajes.tituloHome}</h1>
-        <p className={styles.lead}>
-          Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué
-          hay a tu alrededor.
-        </p>
+        {!hayLugar && (
+          <p className={styles.lead}>
+            Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué
+            hay a tu alrededor.
+          </p>
+        )}
       </section>
 
       <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
 
-      {hayLugar && (
-        <ResultadosBusqueda aria-labelledby="resultados-titulo">
-          <div className={styles.resultadosCabecera}>
-            <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
-            {total > 0 && <p>{total === 1 ? "1 plan" : `${total.toLocaleString("es-ES")} planes`}</p>}
-          </div>
-          {error ? (
-            <p role="alert" className={styles.mensaje}>
-              {error}
-            </p>
-          ) : resultado?.mensaje ? (
-            <p className={styles.mensaje}>{resultado.mensaje}</p>
-          ) : (
-            resultado && <PlanGrid planes={resultado.planes} />
-          )}
-          <Pagination total={total} porPagina={POR_PAGINA} />
-        </ResultadosBusqueda>
-      )}
+      <div className={hayLugar ? styles.cuerpo : undefined}>
+        <FiltrosBusqueda total={total} />
+        {hayLugar && (
+          <ResultadosBusqueda
+            aria-labelledby="resultados-titulo"
+            cabecera={
+              <div className={styles.resultadosCabecera}>
+                <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
+                {total > 0 && <p>{total === 1 ? "1 plan" : `${total.toLocaleString("es-ES")} planes`}</p>}
+              </div>
+            }
+          >
+            {error ? (
+              <p role="alert" className={styles.mensaje}>
+                {error}
+              </p>
+            ) : resultado?.mensaje ? (
+              <p className={styles.mensaje}>{resultado.mensaje}</p>
+            ) : (
+              resultado &&
+              agruparPorCuando(resultado.planes).map(({ grupo, items }) => (
+                <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
+                  <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
+                    {TITULOS_GRUPO[grupo]}
+                  </h3>
+                  <PlanGrid planes={items} nivelTitulo={4} />
+                </section>
+              ))
+            )}
+            <Pagination total={total} porPagina={POR_PAGINA} />
+          </ResultadosBusqueda>
+        )}
+      </div>
 
       {!hayLugar && (
         <SoloSinLugar>

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { insertPlan, insertUser } from "@/e2e/support/plans";
-import { cuandoEventoTexto } from "@/lib/plans/format";
+import { cuandoEventoTexto, fechasTexto } from "@/lib/plans/format";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { api } from "./support/api";
 import { launchBrowser, screenshotPath } from "./support/browser";
@@ -40,7 +40,9 @@ describe("home search in Chromium", () => {
     await browser?.close();
   });
 
-  const titulos = async (page: Page) => (await page.locator("main article h3").allTextContents()).filter((x) => x.endsWith(sufijo));
+  const titulos = async (page: Page) => (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo));
+  /** The date chips of the search bar. */
+  const chipFecha = (page: Page, nombre: string) => page.getByRole("group", { name: "Fecha" }).getByRole("button", { name: nombre, exact: true });
   const tarjeta = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
 
   it("searches a town from the box and shows its plans with dates and distances", async () => {
@@ -99,8 +101,7 @@ describe("home search in Chromium", () => {
     expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.mes.titulo]);
 
     await page.goto(base);
-    const fecha = page.getByLabel("Fecha", { exact: true });
-    await fecha.selectOption("semana");
+    await chipFecha(page, "Esta semana").click();
     await page.waitForURL(/fecha=semana/);
     expect(await titulos(page)).toEqual([planes.cerca.titulo]);
     await expect(page.getByRole("button", { name: "Periodo anterior" }).count()).resolves.toBe(0);
@@ -111,7 +112,7 @@ describe("home search in Chromium", () => {
     await page.waitForURL((u) => u.searchParams.get("fecha") === "semana" && !u.searchParams.has("desplazamiento"));
     expect(await titulos(page)).toEqual([planes.cerca.titulo]);
 
-    await fecha.selectOption("mes");
+    await chipFecha(page, "Este mes").click();
     await page.waitForURL(/fecha=mes/);
     await page.getByRole("button", { name: "Periodo siguiente" }).click();
     await page.waitForURL(/fecha=mes&desplazamiento=1/);
@@ -130,7 +131,9 @@ describe("home search in Chromium", () => {
       await page.goto(inject("baseUrl"));
       await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
       await page.getByRole("option", { name: /^Frontera/ }).click();
-      // As a person does: straight away, without waiting for the town's results.
+      // As a person does: straight away, without waiting for the town's results (on the phone
+      // the categories are in the filters sheet).
+      await page.getByRole("button", { name: /^Filtros/ }).click();
       await page.getByRole("button", { name: "Cultura" }).click();
       await page.waitForURL((u) => u.searchParams.get("categorias") === "Cultura", { timeout: 10_000 });
       await quieto(page);
@@ -157,14 +160,14 @@ describe("home search in Chromium", () => {
     await expect(page.getByRole("progressbar", { name: "Buscando planes" }).count()).resolves.toBe(1);
     await page.getByRole("button", { name: "Cultura" }).click();
     await page.getByRole("button", { name: "Deporte" }).click();
-    await page.getByLabel("Fecha", { exact: true }).selectOption("semana");
+    await chipFecha(page, "Esta semana").click();
     await page.getByRole("button", { name: "Gastronomía" }).click();
     await page.getByRole("button", { name: "Gastronomía" }).click();
     await page.waitForURL((u) => u.searchParams.get("categorias") === "Cultura" && u.searchParams.get("fecha") === "semana" && u.searchParams.get("municipio") === "Frontera");
     await quieto(page);
     const pulsadas = await page.getByRole("group", { name: "Categorías" }).locator('button[aria-pressed="true"]').allTextContents();
     expect(pulsadas).toEqual(["Cultura"]);
-    await expect(page.getByLabel("Fecha", { exact: true }).inputValue()).resolves.toBe("semana");
+    await expect(chipFecha(page, "Esta semana").getAttribute("aria-pressed")).resolves.toBe("true");
     expect(await titulos(page)).toEqual([planes.cerca.titulo]);
     await expect(page.getByRole("progressbar").count()).resolves.toBe(0);
     await page.close();
@@ -191,6 +194,71 @@ describe("home search in Chromium", () => {
       await expect(caja.inputValue()).resolves.toBe(nombre(esperado));
       await ctx.close();
     }
+  });
+
+  it("puts the first result just below the sticky bar after every search, on a phone and a laptop", async () => {
+    for (const [ancho, alto] of [[390, 844], [1280, 800]]) {
+      const ctx = await browser.newContext({ viewport: { width: ancho, height: alto } });
+      await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+      const page = await ctx.newPage();
+      await page.goto(inject("baseUrl"));
+      await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
+      await page.getByRole("option", { name: /^Frontera/ }).click();
+      await page.waitForURL(/municipio=Frontera/);
+      await quieto(page);
+      const posiciones = () =>
+        page.evaluate(() => {
+          const barra = document.getElementById("barra-busqueda")!.getBoundingClientRect();
+          const titulo = document.getElementById("resultados-titulo")!.getBoundingClientRect();
+          const tarjeta = document.querySelector("main article")!.getBoundingClientRect();
+          return { barra: barra.bottom, titulo: titulo.top, tarjeta: tarjeta.top, alto: window.innerHeight };
+        });
+      let p = await posiciones();
+      expect(p.titulo, `${ancho}: the results start under the bar`).toBeGreaterThanOrEqual(p.barra - 1);
+      expect(p.tarjeta, `${ancho}: a card is on screen`).toBeLessThan(p.alto - 100);
+
+      // Scrolled down to the footer, a date chip brings the results back under the bar.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await chipFecha(page, "Este mes").click();
+      await page.waitForURL(/fecha=mes/);
+      await quieto(page);
+      p = await posiciones();
+      expect(p.barra, `${ancho}: the bar stays at the top`).toBeLessThan(260);
+      expect(p.titulo, `${ancho}: the results start under the bar`).toBeGreaterThanOrEqual(p.barra - 1);
+      expect(p.titulo, `${ancho}: right under it`).toBeLessThan(p.barra + 40);
+      await page.screenshot({ path: screenshotPath(`home-tras-filtro-${ancho}`) });
+      await ctx.close();
+    }
+  });
+
+  it("offers time first: Hoy, Mañana and chosen days are the spec's date windows", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
+    await chipFecha(page, "Mañana").click();
+    await page.waitForURL((u) => u.searchParams.get("fecha") === "hoy" && u.searchParams.get("desplazamiento") === "1");
+    await quieto(page);
+    const manana = ventanaFechas("hoy", 1)!;
+    await expect(page.locator("#barra-busqueda").textContent()).resolves.toContain(fechasTexto(manana.desde.toISOString(), manana.hasta.toISOString())!);
+    await expect(chipFecha(page, "Mañana").getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(chipFecha(page, "Hoy").getAttribute("aria-pressed")).resolves.toBe("false");
+    // The active chip again: any date.
+    await chipFecha(page, "Mañana").click();
+    await page.waitForURL((u) => !u.searchParams.has("fecha"));
+    await quieto(page);
+
+    // Elegir fechas: the week after next holds the 'lejos' plan only.
+    await chipFecha(page, "Elegir fechas").click();
+    const dia = (d: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Madrid" }).format(d);
+    await page.getByLabel("Desde").fill(dia(semanaQueViene.desde));
+    await page.getByLabel("Hasta").fill(dia(semanaQueViene.hasta));
+    await page.getByRole("button", { name: "Ver planes" }).click();
+    await page.waitForURL((u) => u.searchParams.get("fecha") === "rango");
+    await quieto(page);
+    expect(new URL(page.url()).searchParams.get("desde")).toBe(dia(semanaQueViene.desde));
+    expect(await titulos(page)).toEqual([planes.lejos.titulo]);
+    await expect(page.getByRole("heading", { name: "Próximamente" }).count()).resolves.toBe(1);
+    await page.screenshot({ path: screenshotPath("home-elegir-fechas-390"), fullPage: true });
+    await page.close();
   });
 
   it("renders a shared search URL on the server, the same with JavaScript off", async () => {

@@ -15,6 +15,24 @@ interface Busqueda {
    * A function receives that latest search, for changes that depend on it (toggling a category).
    */
   ir: (cambios: Partial<EstadoBusqueda> | ((ultima: EstadoBusqueda) => Partial<EstadoBusqueda>), opciones?: { reemplazar?: boolean }) => void;
+  /** The phone's filters sheet (categories and distance). */
+  filtrosAbiertos: boolean;
+  abrirFiltros: (abiertos: boolean) => void;
+}
+
+/**
+ * Brings the first result to just below the sticky search bar: after a change the person sees
+ * what it found (or the placeholders of what is on its way), not the controls they just used.
+ */
+function verResultados() {
+  const resultados = document.getElementById("resultados");
+  if (!resultados) return;
+  const barra = document.getElementById("barra-busqueda");
+  const estilo = barra && getComputedStyle(barra);
+  // What covers the top of the page once it scrolls: the navbar, then the sticky search bar.
+  const tapa = barra && estilo?.position === "sticky" ? parseFloat(estilo.top) + barra.getBoundingClientRect().height : 0;
+  const y = resultados.getBoundingClientRect().top + window.scrollY - tapa - 8;
+  window.scrollTo({ top: Math.max(0, y), behavior: "instant" });
 }
 
 const Contexto = createContext<Busqueda | null>(null);
@@ -41,9 +59,19 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
   const objetivo = useRef<EstadoBusqueda | null>(null);
   const [vista, setVista] = useState<EstadoBusqueda | null>(null);
 
-  // Every navigation has landed (or the back button moved): the URL's state rules again.
+  const [filtrosAbiertos, abrirFiltros] = useState(false);
+  const desplazar = useRef(false);
+
+  // Every navigation has landed (or the back button moved): the URL's state rules again, and
+  // the results that just arrived are brought into view (the first search has no results area
+  // before it lands).
   useEffect(() => {
-    if (!pendiente) objetivo.current = null;
+    if (pendiente) return;
+    objetivo.current = null;
+    if (desplazar.current) {
+      desplazar.current = false;
+      verResultados();
+    }
   }, [pendiente, estado]);
 
   const ir = useCallback<Busqueda["ir"]>(
@@ -52,6 +80,10 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
       const nuevo = { ...base, page: 1, ...(typeof cambios === "function" ? cambios(base) : cambios) };
       objetivo.current = nuevo;
       setVista(nuevo);
+      if (!reemplazar) {
+        desplazar.current = true;
+        verResultados();
+      }
       const url = urlBusqueda(nuevo);
       startTransition(() => (reemplazar ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
     },
@@ -59,17 +91,32 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
   );
 
   const mostrado = pendiente && vista ? vista : estado;
-  const valor = useMemo(() => ({ estado: mostrado, pendiente, ir }), [mostrado, pendiente, ir]);
+  const valor = useMemo(() => ({ estado: mostrado, pendiente, ir, filtrosAbiertos, abrirFiltros }), [mostrado, pendiente, ir, filtrosAbiertos]);
   return <Contexto.Provider value={valor}>{children}</Contexto.Provider>;
 }
 
-/** The results area: marked busy, with a thin progress bar, while a search is on its way. */
-export function ResultadosBusqueda({ children, ...props }: React.ComponentProps<"section">) {
+/**
+ * The results area: while a search is on its way it is marked busy, with a thin progress bar
+ * and placeholder cards where the plans will be (the old ones stay in the page, hidden).
+ */
+export function ResultadosBusqueda({ cabecera, children, ...props }: React.ComponentProps<"section"> & { cabecera: React.ReactNode }) {
   const { pendiente } = useBusqueda();
   return (
-    <section {...props} aria-busy={pendiente} className={styles.resultados}>
+    <section {...props} id="resultados" aria-busy={pendiente} className={styles.resultados}>
       {pendiente && <div className={styles.progreso} role="progressbar" aria-label="Buscando planes" />}
-      {children}
+      {cabecera}
+      {pendiente && (
+        <ul className={styles.esqueletos} aria-hidden="true">
+          {Array.from({ length: 6 }, (_, i) => (
+            <li key={i} className={styles.esqueleto}>
+              <span />
+              <span />
+              <span />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div hidden={pendiente}>{children}</div>
     </section>
   );
 }

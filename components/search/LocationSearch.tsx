@@ -13,7 +13,7 @@ export interface Lugar {
  * The place box of the search (spec §2, §4): suggestions after 400 ms, a clear button, and
  * 'Buscar'/Enter, which take the highlighted or first result.
  */
-export function LocationSearch({ inicial, onLugar }: { inicial: string; onLugar: (l: Lugar) => void }) {
+export function LocationSearch({ inicial, onLugar, compacto = false }: { inicial: string; onLugar: (l: Lugar) => void; compacto?: boolean }) {
   const combo = useMunicipioCombobox(inicial, (r) => onLugar(lugarDe(r)));
   const { id, error } = combo;
   return (
@@ -26,7 +26,7 @@ export function LocationSearch({ inicial, onLugar }: { inicial: string; onLugar:
         void combo.confirmar();
       }}
     >
-      <label htmlFor={id} className={styles.etiqueta}>
+      <label htmlFor={id} className={compacto ? "visually-hidden" : styles.etiqueta}>
         ¿Dónde buscas planes?
       </label>
       <div className={styles.lugarFila}>

@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useId, useState, useSyncExternalStore } from "react";
-import { CATEGORIAS } from "@/lib/plans/constants";
-import { alternarCategoria, conFlechas, ETIQUETAS_FECHA, OPCIONES_FECHA, type OpcionFecha } from "@/lib/plans/search-url";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
+import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas } from "@/lib/plans/search-url";
 import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
@@ -20,23 +20,16 @@ export function lugarGuardado(): Lugar | null {
 }
 
 /**
- * The search controls. Every change becomes a new URL (page back to 1), which the server
- * renders: the URL is the state, so searches can be shared and work without this script. Each
- * change builds on the latest intended search (BusquedaProvider), never on a URL still on its way.
- * `ventana` is the chosen date window as text ('Del 1 al 7 de junio de 2025'), written by the
- * server so that no date library ships to the browser.
+ * The search bar: the place and the date chips, sticky at the top once a place is chosen. Every
+ * change becomes a new URL (page back to 1), which the server renders: the URL is the state, so
+ * searches can be shared and work without this script. Each change builds on the latest intended
+ * search (BusquedaProvider), never on a URL still on its way. `ventana` is the chosen date window
+ * as text ('Del 1 al 7 de junio de 2025'), written by the server so that no date library ships to
+ * the browser.
  */
 export function SearchPanel({ ventana }: { ventana: string | null }) {
-  const { estado, pendiente, ir } = useBusqueda();
-  const [radio, setRadio] = useState(estado.radio);
-  const radioId = useId();
-  const fechaId = useId();
-
-  const [radioPrevio, setRadioPrevio] = useState(estado.radio);
-  if (estado.radio !== radioPrevio) {
-    setRadioPrevio(estado.radio);
-    setRadio(estado.radio);
-  }
+  const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
+  const compacto = hayLugar(estado);
 
   // Spec §4: the search runs again on the next visit for the remembered place.
   useEffect(() => {
@@ -46,6 +39,144 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
+  const elegirLugar = (l: Lugar) => {
+    localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
+    ir(l);
+  };
+  const activos = (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) + (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0);
+
+  return (
+    <section id="barra-busqueda" className={compacto ? `${styles.panel} ${styles.barra}` : styles.panel} aria-label="Buscar planes" aria-busy={pendiente}>
+      <LocationSearch inicial={estado.municipio ?? ""} onLugar={elegirLugar} compacto={compacto} />
+      <div className={styles.filaFechas}>
+        {compacto && (
+          <button
+            type="button"
+            className={`${styles.chip} ${styles.botonFiltros}`}
+            aria-expanded={filtrosAbiertos}
+            aria-controls="filtros"
+            onClick={() => abrirFiltros(true)}
+          >
+            Filtros{activos > 0 && <span className={styles.cuenta}> · {activos}</span>}
+          </button>
+        )}
+        <FiltroFechas ventana={ventana} />
+      </div>
+    </section>
+  );
+}
+
+/** Time first: the date chips of the spec's options, their arrows, and 'Elegir fechas'. */
+function FiltroFechas({ ventana }: { ventana: string | null }) {
+  const { estado, ir } = useBusqueda();
+  const [eligiendo, setEligiendo] = useState(false);
+  const hoy = useSyncExternalStore(sinCambios, hoyEnNavegador, () => "");
+  const desdeId = useId();
+  const hastaId = useId();
+  return (
+    <div className={styles.fechasBloque}>
+      <div role="group" aria-label="Fecha" className={styles.chipsFecha}>
+        {CHIPS_FECHA.map((chip) => {
+          const activo = chipActivo(estado, chip);
+          return (
+            <button
+              key={chip.etiqueta}
+              type="button"
+              className={activo ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+              aria-pressed={activo}
+              onClick={() => {
+                setEligiendo(false);
+                // The active chip again: any date.
+                ir(activo ? { fecha: null, desplazamiento: 0 } : { fecha: chip.fecha, desplazamiento: chip.desplazamiento, desde: null, hasta: null });
+              }}
+            >
+              {chip.etiqueta}
+            </button>
+          );
+        })}
+        <button
+          type="button"
+          className={estado.fecha === "rango" ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+          aria-pressed={estado.fecha === "rango"}
+          aria-expanded={eligiendo}
+          onClick={() => setEligiendo((e) => !e)}
+        >
+          Elegir fechas
+        </button>
+      </div>
+      {eligiendo && (
+        <form
+          className={styles.elegirFechas}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const datos = new FormData(e.currentTarget);
+            const desde = String(datos.get("desde") ?? "");
+            const hasta = String(datos.get("hasta") ?? "") || desde;
+            if (!desde) return;
+            setEligiendo(false);
+            ir({ fecha: "rango", desplazamiento: 0, desde, hasta: hasta < desde ? desde : hasta });
+          }}
+        >
+          <label htmlFor={desdeId}>Desde</label>
+          <input id={desdeId} name="desde" type="date" required min={hoy || undefined} defaultValue={estado.desde ?? hoy} />
+          <label htmlFor={hastaId}>Hasta</label>
+          <input id={hastaId} name="hasta" type="date" min={hoy || undefined} defaultValue={estado.hasta ?? ""} />
+          <button type="submit" className="button">
+            Ver planes
+          </button>
+        </form>
+      )}
+      {ventana && (
+        <p className={styles.ventana}>
+          {conFlechas(estado.fecha) && estado.desplazamiento > 0 && (
+            <button type="button" className={styles.flecha} aria-label="Periodo anterior" onClick={() => ir((b) => ({ desplazamiento: Math.max(0, b.desplazamiento - 1) }))}>
+              ‹
+            </button>
+          )}
+          <span aria-live="polite">{ventana}</span>
+          {conFlechas(estado.fecha) && (
+            <button type="button" className={styles.flecha} aria-label="Periodo siguiente" onClick={() => ir((b) => ({ desplazamiento: b.desplazamiento + 1 }))}>
+              ›
+            </button>
+          )}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const sinCambios = () => () => {};
+/** A place chosen (or being chosen): the bar turns compact and the filters go to a sheet. */
+const hayLugar = (e: { lat: number | null; municipio: string | null }) => e.lat !== null || e.municipio !== null;
+/** Today in the browser as yyyy-MM-dd (the minimum of 'Elegir fechas'; the server clamps too). */
+const hoyEnNavegador = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+};
+
+/**
+ * Categories and distance: beside the results on a laptop, a sheet from the bottom on a phone
+ * (opened by 'Filtros', closed by 'Ver N planes' with the count the last search found). Before a
+ * place is chosen they sit in the page.
+ */
+export function FiltrosBusqueda({ total }: { total: number }) {
+  const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
+  const comoHoja = hayLugar(estado);
+  const [radio, setRadio] = useState(estado.radio);
+  const radioId = useId();
+  const tituloId = useId();
+  const abierta = comoHoja && filtrosAbiertos;
+  const titulo = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (abierta) titulo.current?.focus();
+  }, [abierta]);
+
+  const [radioPrevio, setRadioPrevio] = useState(estado.radio);
+  if (estado.radio !== radioPrevio) {
+    setRadioPrevio(estado.radio);
+    setRadio(estado.radio);
+  }
+
   // The slider searches once the hand stops moving.
   useEffect(() => {
     if (radio === estado.radio) return;
@@ -54,36 +185,50 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- radio is the trigger
   }, [radio]);
 
-  const elegirLugar = (l: Lugar) => {
-    localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
-    ir(l);
+  const cerrar = () => {
+    abrirFiltros(false);
+    document.getElementById("barra-busqueda")?.querySelector<HTMLButtonElement>("[aria-controls=filtros]")?.focus();
   };
 
   return (
-    <section className={styles.panel} aria-label="Buscar planes" aria-busy={pendiente}>
-      <LocationSearch inicial={estado.municipio ?? ""} onLugar={elegirLugar} />
+    <>
+      {abierta && <div className={styles.fondoHoja} onClick={cerrar} aria-hidden="true" />}
+      <div
+        id="filtros"
+        className={comoHoja ? styles.filtros : `${styles.filtros} ${styles.filtrosEnPagina}`}
+        data-abierta={abierta || undefined}
+        role={abierta ? "dialog" : undefined}
+        aria-modal={abierta || undefined}
+        aria-labelledby={abierta ? tituloId : undefined}
+        onKeyDown={(e) => {
+          if (abierta && e.key === "Escape") cerrar();
+        }}
+      >
+        {comoHoja && (
+          <p id={tituloId} className={styles.hojaTitulo} tabIndex={-1} ref={titulo}>
+            Filtros
+          </p>
+        )}
+        <fieldset className={styles.grupo}>
+          <legend className={styles.etiqueta}>Categorías</legend>
+          <div className={styles.chips}>
+            {CATEGORIAS.map((c) => {
+              const activa = estado.categorias.includes(c);
+              return (
+                <button
+                  key={c}
+                  type="button"
+                  className={activa ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+                  aria-pressed={activa}
+                  onClick={() => ir((b) => ({ categorias: alternarCategoria(b.categorias, c) }))}
+                >
+                  {c === "Otros" ? "Todos" : c}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
 
-      <fieldset className={styles.grupo}>
-        <legend className={styles.etiqueta}>Categorías</legend>
-        <div className={styles.chips}>
-          {CATEGORIAS.map((c) => {
-            const activa = estado.categorias.includes(c);
-            return (
-              <button
-                key={c}
-                type="button"
-                className={activa ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
-                aria-pressed={activa}
-                onClick={() => ir((b) => ({ categorias: alternarCategoria(b.categorias, c) }))}
-              >
-                {c === "Otros" ? "Todos" : c}
-              </button>
-            );
-          })}
-        </div>
-      </fieldset>
-
-      <div className={styles.fila}>
         <div className={styles.grupo}>
           <label htmlFor={radioId} className={styles.etiqueta}>
             Distancia: <output htmlFor={radioId}>{radio} km</output>
@@ -93,45 +238,19 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
             className={styles.rango}
             type="range"
             min={0}
-            max={50}
+            max={RADIO_MAX_KM}
             step={1}
             value={radio}
             onChange={(e) => setRadio(Number(e.target.value))}
           />
         </div>
-
-        <div className={styles.grupo}>
-          <label htmlFor={fechaId} className={styles.etiqueta}>
-            Fecha
-          </label>
-          <div className={styles.fechas}>
-            {conFlechas(estado.fecha) && estado.desplazamiento > 0 && (
-              <button type="button" className={styles.flecha} aria-label="Periodo anterior" onClick={() => ir((b) => ({ desplazamiento: Math.max(0, b.desplazamiento - 1) }))}>
-                ‹
-              </button>
-            )}
-            <select
-              id={fechaId}
-              className={styles.select}
-              value={estado.fecha ?? ""}
-              onChange={(e) => ir({ fecha: (e.target.value || null) as OpcionFecha | null, desplazamiento: 0 })}
-            >
-              {(["", ...OPCIONES_FECHA] as const).map((o) => (
-                <option key={o} value={o}>
-                  {ETIQUETAS_FECHA[o]}
-                </option>
-              ))}
-            </select>
-            {conFlechas(estado.fecha) && (
-              <button type="button" className={styles.flecha} aria-label="Periodo siguiente" onClick={() => ir((b) => ({ desplazamiento: b.desplazamiento + 1 }))}>
-                ›
-              </button>
-            )}
-          </div>
-          {ventana && <p className={styles.ventana}>{ventana}</p>}
-        </div>
+        {comoHoja && (
+          <button type="button" className={`button ${styles.verPlanes}`} onClick={cerrar}>
+            {pendiente ? "Buscando planes…" : `Ver ${total.toLocaleString("es-ES")} ${total === 1 ? "plan" : "planes"}`}
+          </button>
+        )}
       </div>
-    </section>
+    </>
   );
 }
 

@@ -8,13 +8,21 @@ const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).
 describe("the home search in the URL", () => {
   it("reads every field, falls back to defaults on bad values, and writes the same URL back", () => {
     const e = leerEstado({ municipio: "Teruel", lat: "40.34", lng: "-1.1", radio: "20", categorias: "Cultura,Fiesta", fecha: "semana", desplazamiento: "2", page: "3" });
-    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, page: 3 });
+    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, desde: null, hasta: null, page: 3 });
     expect(urlBusqueda(e)).toBe("/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&page=3");
     const malo = leerEstado({ lat: "91", lng: "x", radio: "70", categorias: "Nada", fecha: "ayer", desplazamiento: "-1", page: "0" });
-    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, page: 1 });
+    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, desde: null, hasta: null, page: 1 });
     expect(urlBusqueda(malo)).toBe("/");
-    // 'hoy' has no arrows, so no offset either.
-    expect(leerEstado({ fecha: "hoy", desplazamiento: "3" }).desplazamiento).toBe(0);
+    // 'hoy' moves one day at most: 'Mañana'.
+    expect(leerEstado({ fecha: "hoy", desplazamiento: "3" }).desplazamiento).toBe(1);
+    expect(urlBusqueda(leerEstado({ fecha: "hoy", desplazamiento: "1" }))).toBe("/?fecha=hoy&desplazamiento=1");
+    // Chosen days only with 'rango', and 'rango' only with both of them.
+    const rango = leerEstado({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05", desplazamiento: "2" });
+    expect(rango).toMatchObject({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05", desplazamiento: 0 });
+    expect(urlBusqueda(rango)).toBe("/?fecha=rango&desde=2027-04-02&hasta=2027-04-05");
+    expect(leerEstado({ fecha: "rango", desde: "2027-04-02" })).toMatchObject({ fecha: null, desde: null, hasta: null });
+    expect(leerEstado({ fecha: "semana", desde: "2027-04-02", hasta: "2027-04-05" })).toMatchObject({ desde: null, hasta: null });
+    expect(leerEstado({ fecha: "rango", desde: "2027-02-30", hasta: "2027-04-05" }).fecha).toBeNull();
   });
 
   it("follows the category rules of spec §4", () => {
@@ -48,5 +56,15 @@ describe("date windows (Europe/Madrid)", () => {
     expect(ventanaFechas("mes", 0, ahora)).toEqual({ desde: madrid(2027, 3, 1), hasta: finDe(2027, 3, 31) });
     expect(ventanaFechas("mes", 10, ahora)).toEqual({ desde: madrid(2028, 1, 1), hasta: finDe(2028, 1, 31) });
     expect(ventanaFechas(null, 0, ahora)).toBeNull();
+  });
+
+  it("moves 'hoy' one day for 'Mañana', and keeps chosen days from today on, at most a year", () => {
+    expect(ventanaFechas("hoy", 1, ahora)).toEqual({ desde: madrid(2027, 3, 25), hasta: finDe(2027, 3, 25) });
+    const elegir = (desde: string, hasta: string) => ventanaFechas("rango", 0, ahora, { desde, hasta });
+    expect(elegir("2027-04-02", "2027-04-05")).toEqual({ desde: madrid(2027, 4, 2), hasta: finDe(2027, 4, 5) });
+    expect(elegir("2027-04-05", "2027-04-02")).toEqual({ desde: madrid(2027, 4, 2), hasta: finDe(2027, 4, 5) });
+    expect(elegir("2027-03-01", "2027-03-26")).toEqual({ desde: madrid(2027, 3, 24), hasta: finDe(2027, 3, 26) });
+    expect(elegir("2027-03-01", "2027-03-02")).toEqual({ desde: madrid(2027, 3, 24), hasta: finDe(2027, 3, 24) });
+    expect(elegir("2027-04-01", "2030-01-01")).toEqual({ desde: madrid(2027, 4, 1), hasta: finDe(2028, 3, 31) });
   });
 });

@@ -27,27 +27,57 @@ const estadoSchema = z.object({
   ),
   fecha: tolerante(z.enum(OPCIONES_FECHA), null),
   desplazamiento: tolerante(z.coerce.number().int().min(0).max(120), 0),
+  desde: tolerante(z.iso.date(), null),
+  hasta: tolerante(z.iso.date(), null),
   page: tolerante(z.coerce.number().int().min(1).max(100_000), 1),
 });
 
 export function leerEstado(params: Record<string, string | string[] | undefined>): EstadoBusqueda {
   const e = estadoSchema.parse(params) as EstadoBusqueda;
-  // Coordinates only count in pairs; an offset only with a date option that has arrows.
+  // Coordinates only count in pairs; an offset only with a date option that moves ('hoy' moves
+  // one day, for 'Mañana'); chosen days only with 'rango', and 'rango' only with both.
   if (e.lat === null || e.lng === null) e.lat = e.lng = null;
-  if (!e.fecha || e.fecha === "hoy") e.desplazamiento = 0;
+  if (e.fecha === "rango" && (!e.desde || !e.hasta)) e.fecha = null;
+  if (!e.fecha || e.fecha === "rango") e.desplazamiento = 0;
+  if (e.fecha === "hoy") e.desplazamiento = Math.min(e.desplazamiento, 1);
+  if (e.fecha !== "rango") e.desde = e.hasta = null;
   return e;
 }
 
+const diaDeTexto = (t: string): Dia => {
+  const [year, month, day] = t.split("-").map(Number);
+  return { year, month, day };
+};
+const comparar = (a: Dia, b: Dia) => a.year - b.year || a.month - b.month || a.day - b.day;
+/** The longest window 'Elegir fechas' searches, in days. */
+const RANGO_MAX_DIAS = 366;
+
 /**
- * The window of a date option in Madrid (spec §4): today 00:00–23:59:59.999; the weekend
- * (Friday–Sunday) and the week (Monday–Sunday) of the current week, shifted by 7 days per step;
- * the month, shifted by one month per step.
+ * The window of a date option in Madrid (spec §4): today 00:00–23:59:59.999 (tomorrow with
+ * offset 1); the weekend (Friday–Sunday) and the week (Monday–Sunday) of the current week,
+ * shifted by 7 days per step; the month, shifted by one month per step; and the chosen days of
+ * 'rango', from today at the earliest (the past cannot be browsed) and at most a year long.
  */
-export function ventanaFechas(fecha: OpcionFecha | null, desplazamiento: number, ahora = new Date()): { desde: Date; hasta: Date } | null {
+export function ventanaFechas(
+  fecha: OpcionFecha | null,
+  desplazamiento: number,
+  ahora = new Date(),
+  elegidas: { desde: string | null; hasta: string | null } = { desde: null, hasta: null },
+): { desde: Date; hasta: Date } | null {
   if (!fecha) return null;
   const hoy = diaEnMadrid(ahora);
   const rango = (a: Dia, b: Dia) => ({ desde: instanteEnMadrid(a, "00:00"), hasta: new Date(instanteEnMadrid(sumarDias(b, 1), "00:00").getTime() - 1) });
-  if (fecha === "hoy") return rango(hoy, hoy);
+  if (fecha === "hoy") return rango(sumarDias(hoy, desplazamiento), sumarDias(hoy, desplazamiento));
+  if (fecha === "rango") {
+    if (!elegidas.desde || !elegidas.hasta) return null;
+    let a = diaDeTexto(elegidas.desde);
+    let b = diaDeTexto(elegidas.hasta);
+    if (comparar(b, a) < 0) [a, b] = [b, a];
+    if (comparar(a, hoy) < 0) a = hoy;
+    if (comparar(b, a) < 0) b = a;
+    const tope = sumarDias(a, RANGO_MAX_DIAS - 1);
+    return rango(a, comparar(b, tope) > 0 ? tope : b);
+  }
   if (fecha === "mes") {
     const primero = new TZDate(hoy.year, hoy.month - 1 + desplazamiento, 1, 12, 0, ZONA);
     const ultimo = new TZDate(hoy.year, hoy.month + desplazamiento, 0, 12, 0, ZONA);
@@ -57,6 +87,11 @@ export function ventanaFechas(fecha: OpcionFecha | null, desplazamiento: number,
   const diaSemana = new TZDate(instanteEnMadrid(hoy, "12:00").getTime(), ZONA).getDay();
   const lunes = sumarDias(hoy, -((diaSemana + 6) % 7) + 7 * desplazamiento);
   return fecha === "semana" ? rango(lunes, sumarDias(lunes, 6)) : rango(sumarDias(lunes, 4), sumarDias(lunes, 6));
+}
+
+/** The date window of a search's state (null: any date). */
+export function ventanaDeEstado(e: Pick<EstadoBusqueda, "fecha" | "desplazamiento" | "desde" | "hasta">, ahora = new Date()) {
+  return ventanaFechas(e.fecha, e.desplazamiento, ahora, e);
 }
 
 export const POR_PAGINA = PAGE_SIZE;

@@ -5,16 +5,27 @@ import { RADIO_DEFAULT_KM, type Categoria } from "./constants";
  * search controls need in the browser. No zod and no date library here, so the home page's
  * script stays small; lib/plans/search-state.ts parses a URL into this state on the server.
  */
-export const OPCIONES_FECHA = ["hoy", "finDeSemana", "semana", "mes"] as const;
+/** The spec's date options (§4), and 'rango': two days the person chose ('Elegir fechas'). */
+export const OPCIONES_FECHA = ["hoy", "finDeSemana", "semana", "mes", "rango"] as const;
 export type OpcionFecha = (typeof OPCIONES_FECHA)[number];
 
-export const ETIQUETAS_FECHA: Record<OpcionFecha | "", string> = {
-  "": "Cualquier fecha",
-  hoy: "Hoy",
-  finDeSemana: "Fin de semana",
-  semana: "Semana",
-  mes: "Mes",
-};
+/**
+ * The date chips of the home search, each one of the spec's states: 'Mañana' is today's
+ * option one day on, and the other chips start at offset 0, moved by the arrows.
+ */
+export const CHIPS_FECHA = [
+  { etiqueta: "Hoy", fecha: "hoy", desplazamiento: 0 },
+  { etiqueta: "Mañana", fecha: "hoy", desplazamiento: 1 },
+  { etiqueta: "Este finde", fecha: "finDeSemana", desplazamiento: 0 },
+  { etiqueta: "Esta semana", fecha: "semana", desplazamiento: 0 },
+  { etiqueta: "Este mes", fecha: "mes", desplazamiento: 0 },
+] as const satisfies readonly { etiqueta: string; fecha: OpcionFecha; desplazamiento: number }[];
+
+/** Whether a chip is the current date option (the arrows keep it on while they move the window). */
+export function chipActivo(e: Pick<EstadoBusqueda, "fecha" | "desplazamiento">, chip: (typeof CHIPS_FECHA)[number]): boolean {
+  if (e.fecha !== chip.fecha) return false;
+  return chip.fecha !== "hoy" || e.desplazamiento === chip.desplazamiento;
+}
 
 export interface EstadoBusqueda {
   municipio: string | null;
@@ -24,6 +35,9 @@ export interface EstadoBusqueda {
   categorias: Categoria[];
   fecha: OpcionFecha | null;
   desplazamiento: number;
+  /** The chosen days of 'rango' (yyyy-MM-dd, Madrid), else null. */
+  desde: string | null;
+  hasta: string | null;
   page: number;
 }
 
@@ -38,7 +52,11 @@ export function urlBusqueda(e: EstadoBusqueda): string {
   if (e.radio !== RADIO_DEFAULT_KM) q.set("radio", String(e.radio));
   if (!(e.categorias.length === 1 && e.categorias[0] === "Otros")) q.set("categorias", e.categorias.join(","));
   if (e.fecha) q.set("fecha", e.fecha);
-  if (e.fecha && e.desplazamiento > 0) q.set("desplazamiento", String(e.desplazamiento));
+  if (e.fecha && e.fecha !== "rango" && e.desplazamiento > 0) q.set("desplazamiento", String(e.desplazamiento));
+  if (e.fecha === "rango" && e.desde && e.hasta) {
+    q.set("desde", e.desde);
+    q.set("hasta", e.hasta);
+  }
   if (e.page > 1) q.set("page", String(e.page));
   const s = q.toString();
   return s ? `/?${s}` : "/";
