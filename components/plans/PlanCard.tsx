@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Patrocinado } from "@/lib/plans/search";
-import { cuandoTexto, distanciaVisible } from "@/lib/plans/format";
+import { cuandoTexto, distanciaVisible, fechaInsignia, precioTexto } from "@/lib/plans/format";
 import { planTerminado } from "@/lib/plans/seo";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
@@ -9,6 +9,8 @@ import { PosterImage } from "./PosterImage";
 import styles from "./PlanCard.module.css";
 
 const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
+type NivelTitulo = 2 | 3 | 4;
+const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
 
 /** What the owner's list says of a plan the public no longer sees. */
 function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string } | null {
@@ -23,28 +25,43 @@ function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string }
  * open another page of ours instead (e.g. the plan's edit page in the user's own list), and
  * `conEstado` marks hidden and finished plans (the owner's list, where they are mixed in).
  */
-export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { plan: PlanApi; href?: string; nivelTitulo?: 2 | 3; conEstado?: boolean }) {
-  const Titulo = nivelTitulo === 2 ? "h2" : "h3";
+export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { plan: PlanApi; href?: string; nivelTitulo?: NivelTitulo; conEstado?: boolean }) {
+  const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
   const estado = conEstado ? estadoParaSuDueno(plan) : null;
+  const categoria = plan.categorias.find((c) => c !== "Otros");
+  const insignia = plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
         {plan.archivoCartel ? (
-          <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
+          <>
+            {/* The whole poster over a blurred copy of itself, whatever its shape. */}
+            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.fondo} />
+            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.entero} />
+          </>
         ) : (
           <span className={styles.sinCartel} aria-hidden="true">
-            {plan.categorias.find((c) => c !== "Otros") ?? plan.municipio}
+            {categoria ?? plan.municipio}
           </span>
         )}
         <span className={plan.destacado ? `${styles.badge} ${styles.destacado}` : styles.badge}>
           {plan.destacado ? "DESTACADO" : ETIQUETA_TIPO[plan.tipo]}
         </span>
+        {insignia && (
+          <span className={styles.insignia} aria-hidden="true">
+            <span>{insignia.semana}</span>
+            <strong>{insignia.dia}</strong>
+            <span>{insignia.mes}</span>
+          </span>
+        )}
+        {plan.precio !== null && <span className={plan.precio === 0 ? `${styles.precio} ${styles.gratis}` : styles.precio}>{precioTexto(plan.precio)}</span>}
         {estado && <span className={`${styles.badge} ${styles.estado}`}>{estado.etiqueta}</span>}
       </div>
       <div className={styles.body}>
         <Titulo className={styles.title}>{plan.titulo}</Titulo>
+        {categoria && <p className={styles.categoria}>{categoria}</p>}
         <p className={styles.meta}>
           {plan.municipio}
           {distancia && <span className={styles.distance}> · a {distancia}</span>}
@@ -73,7 +90,8 @@ export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { p
 }
 
 /** A sponsor item among the plans: 'Saber más' goes to /eurona for Eurona, else to the company's site. */
-export function SponsorCard({ item }: { item: Patrocinado }) {
+export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nivelTitulo?: NivelTitulo }) {
+  const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const interno = item.empresa.trim().toLowerCase() === "eurona";
   return (
     <article className={`${styles.card} ${styles.sponsor}`}>
@@ -82,7 +100,7 @@ export function SponsorCard({ item }: { item: Patrocinado }) {
         <span className={styles.badge}>Patrocinado</span>
       </div>
       <div className={styles.body}>
-        <h3 className={styles.title}>{item.titulo}</h3>
+        <Titulo className={styles.title}>{item.titulo}</Titulo>
         <p className={styles.meta}>{item.descripcion}</p>
         {interno ? (
           <Link className="button" href="/eurona" prefetch={false}>
@@ -107,13 +125,13 @@ export function PlanGrid({
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
-  nivelTitulo?: 2 | 3;
+  nivelTitulo?: NivelTitulo;
   conEstado?: boolean;
 }) {
   return (
     <ul className={styles.grid}>
       {planes.map((p) => (
-        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} /> : <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} />}</li>
+        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} nivelTitulo={nivelTitulo} /> : <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} />}</li>
       ))}
     </ul>
   );

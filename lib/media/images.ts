@@ -12,7 +12,8 @@ const MAX_PIXELS = 40_000_000;
 export const VARIANTS = {
   original: { width: 1600, height: 1600, fit: "inside", format: "webp" },
   detalle: { width: 1200, height: 1200, fit: "inside", format: "webp" },
-  tarjeta: { width: 600, height: 400, fit: "cover", format: "webp" },
+  // Whole, never cropped: a village poster's date and price lines are at its edges.
+  tarjeta: { width: 600, height: 600, fit: "inside", format: "webp" },
   og: { width: 1200, height: 630, fit: "cover", format: "jpeg" },
 } as const;
 

@@ -67,6 +67,12 @@ export function cuandoTexto(plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaF
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
 }
 
+/** The day on a card's date badge, in Madrid: weekday, day and month ("sáb", "29", "nov"). */
+export function fechaInsignia(iso: string): { semana: string; dia: string; mes: string } {
+  const d = enMadrid(iso);
+  return { semana: format(d, "EEE", { locale: es }), dia: format(d, "d"), mes: format(d, "MMM", { locale: es }) };
+}
+
 /** "HH:mm" in Madrid of an instant. */
 export function horaTexto(iso: string): string {
   return format(enMadrid(iso), "HH:mm");
