@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Patrocinado } from "@/lib/plans/search";
 import { cuandoTexto, distanciaVisible } from "@/lib/plans/format";
-import { planTerminado } from "@/lib/plans/seo";
+import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
 import { varianteUrl } from "@/lib/media/variant-url";
@@ -9,13 +9,6 @@ import { PosterImage } from "./PosterImage";
 import styles from "./PlanCard.module.css";
 
 const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
-
-/** What the owner's list says of a plan the public no longer sees. */
-function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string } | null {
-  if (!plan.visible) return { etiqueta: "Oculto", detalle: "No aparece en las búsquedas ni tiene página pública" };
-  if (planTerminado(plan)) return { etiqueta: "Finalizado", detalle: "Ya ha terminado: no aparece en las búsquedas" };
-  return null;
-}
 
 /**
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
@@ -27,7 +20,8 @@ export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { p
   const Titulo = nivelTitulo === 2 ? "h2" : "h3";
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
-  const estado = conEstado ? estadoParaSuDueno(plan) : null;
+  const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
+  const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
