@@ -212,7 +212,7 @@ describe("the edit page /editar-plan/{id}", () => {
     expect((await fila(id)).titulo).toBe("Mercado medieval");
   });
 
-  it("deletes the plan after the 'Eliminar Plan' confirmation", async () => {
+  it("deletes the plan after the 'Eliminar Plan' confirmation and goes back to 'Planes Creados', which says so", async () => {
     const id = await publicar("Concurso de migas");
     const ctx = await contextoConectado(browser, duena);
     const page = await ctx.newPage();
@@ -228,9 +228,13 @@ describe("the edit page /editar-plan/{id}", () => {
 
     await page.getByRole("button", { name: "Eliminar", exact: true }).click();
     await dialogo.getByRole("button", { name: "Eliminar", exact: true }).click();
-    await expect.poll(() => page.locator("main").getByRole("status").textContent()).toBe(mensajes.planEliminado);
+    // Not the 404 of the plan that is gone: the list, with the server's message and without the plan.
+    await page.waitForURL((u) => u.pathname === "/mis-planes");
+    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planEliminado }).count()).toBe(1);
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
+    await expect(page.locator("main").getByText("Concurso de migas").count()).resolves.toBe(0);
+    await page.screenshot({ path: screenshotPath("publish-eliminado-desde-edicion-390"), fullPage: true });
     expect(await fila(id)).toBeUndefined();
-    await page.getByRole("link", { name: "Ver mis planes" }).waitFor();
     expect(await editar(page, id)).toBe(404);
     await ctx.close();
   });

@@ -223,38 +223,69 @@ describe("personal lists and organization pages", () => {
     await ctx.close();
   });
 
-  it("lists the user's plans in 'Planes Creados', each opening its edit page, or the empty text", async () => {
+  it("shows 'Planes Creados' as a dashboard: each plan's state, listed ones first, and Ver, Editar and Duplicar, or the empty text", async () => {
     const usuario = await confirmedUser();
     const origin = await freshOrigin();
-    const plan = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto en la plaza" });
+    const DIA = 86_400_000;
+    const plan = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto en la plaza", fechaInicio: new Date(Date.now() + 9 * DIA), fechaFin: new Date(Date.now() + 9.1 * DIA) });
+    const destacado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Feria destacada", destacado: true, fechaInicio: new Date(Date.now() + 2 * DIA), fechaFin: new Date(Date.now() + 2.1 * DIA) });
     const oculto = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Taller aún oculto", visible: false, tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
-    const pasado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta del verano pasado", fechaInicio: new Date(Date.now() - 40 * 86_400_000), fechaFin: new Date(Date.now() - 39 * 86_400_000) });
+    const pasado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta del verano pasado", fechaInicio: new Date(Date.now() - 40 * DIA), fechaFin: new Date(Date.now() - 39 * DIA) });
     await query(db(), "UPDATE plan SET enlace_web_exterior = 'https://example.com/concierto' WHERE id = $1", [plan]);
     const otro = await confirmedUser();
     await insertPlan({ usuarioId: otro.id, origin, titulo: "De otra persona" });
 
-    const ctx = await contexto(usuario);
-    const page = await abrir(ctx, "/mis-planes");
-    const main = page.locator("main");
-    await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
-    const enlaces = main.getByRole("list").getByRole("link");
-    await expect(enlaces.count()).resolves.toBe(3);
-    // Its own plans only, hidden ones too, and never the external web: the edit page
-    await expect(main.getByRole("link", { name: /Concierto en la plaza/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${plan}`);
-    await expect(main.getByRole("link", { name: /Concierto en la plaza/ }).getAttribute("target")).resolves.toBeNull();
-    await expect(main.getByRole("link", { name: /Taller aún oculto/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${oculto}`);
-    await expect(main.getByText("De otra persona").count()).resolves.toBe(0);
-    await expect(main.getByText(mensajes.sinPlanesCreados).count()).resolves.toBe(0);
-    // Hidden and finished plans are marked as such; a listed one is not.
-    const tarjeta = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
-    await expect(tarjeta("Taller aún oculto").textContent()).resolves.toContain("Oculto");
-    await expect(tarjeta("Taller aún oculto").textContent()).resolves.toContain("No aparece en las búsquedas");
-    await expect(tarjeta("Fiesta del verano pasado").textContent()).resolves.toContain("Finalizado");
-    await expect(main.getByRole("link", { name: /Fiesta del verano pasado/ }).getAttribute("href")).resolves.toBe(`/editar-plan/${pasado}`);
-    await expect(tarjeta("Concierto en la plaza").textContent()).resolves.not.toMatch(/Oculto|Finalizado/);
-    await sinViolaciones(page);
-    await capturas(page, "mis-planes");
-    await ctx.close();
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const ctx = await contexto(usuario, viewport);
+      const page = await abrir(ctx, "/mis-planes");
+      const main = page.locator("main");
+      await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
+      // Its own plans only, hidden and finished ones too: what people find now first (soonest first), then hidden, then finished.
+      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Feria destacada", "Concierto en la plaza", "Taller aún oculto", "Fiesta del verano pasado"]);
+      await expect(main.getByText("De otra persona").count()).resolves.toBe(0);
+      await expect(main.getByText(mensajes.sinPlanesCreados).count()).resolves.toBe(0);
+      const fila = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
+      const estados = (titulo: string) => fila(titulo).locator("p").first().textContent();
+      await expect(estados("Concierto en la plaza")).resolves.toBe("PublicadoEvento");
+      await expect(estados("Feria destacada")).resolves.toBe("PublicadoDestacadoEvento");
+      await expect(estados("Taller aún oculto")).resolves.toBe("OcultoExperiencia");
+      await expect(estados("Fiesta del verano pasado")).resolves.toBe("FinalizadoEvento");
+      await expect(fila("Taller aún oculto").textContent()).resolves.toContain("No aparece en las búsquedas ni tiene página pública");
+
+      // The title and 'Ver' open the public page (ours, never the external web); nothing opens the edit form by surprise.
+      await expect(fila("Concierto en la plaza").getByRole("heading").getByRole("link").getAttribute("href")).resolves.toBe(planPath("Concierto en la plaza", plan));
+      await expect(fila("Concierto en la plaza").getByRole("link", { name: /^Ver/ }).getAttribute("href")).resolves.toBe(planPath("Concierto en la plaza", plan));
+      await expect(fila("Fiesta del verano pasado").getByRole("link", { name: /^Ver/ }).getAttribute("href")).resolves.toBe(planPath("Fiesta del verano pasado", pasado));
+      // A hidden plan has no page: no link, and the row says so.
+      await expect(fila("Taller aún oculto").getByRole("heading").getByRole("link").count()).resolves.toBe(0);
+      await expect(fila("Taller aún oculto").getByRole("link", { name: /^Ver/ }).count()).resolves.toBe(0);
+      await expect(fila("Taller aún oculto").getByText("Sin página pública").count()).resolves.toBe(1);
+      for (const [titulo, id] of [["Concierto en la plaza", plan], ["Feria destacada", destacado], ["Taller aún oculto", oculto], ["Fiesta del verano pasado", pasado]]) {
+        await expect(fila(titulo).getByRole("link", { name: `Editar «${titulo}»` }).getAttribute("href")).resolves.toBe(`/editar-plan/${id}`);
+        await expect(fila(titulo).getByRole("link", { name: `Duplicar «${titulo}»` }).getAttribute("href")).resolves.toBe(`/publicar?duplicar=${id}`);
+        await expect(fila(titulo).getByRole("button", { name: `Eliminar «${titulo}»` }).count()).resolves.toBe(1);
+        await expect(main.locator(`a[href="/editar-plan/${id}"]`).count()).resolves.toBe(1);
+      }
+      await sinViolaciones(page);
+      await page.screenshot({ path: screenshotPath(`publish-mis-planes-${viewport.width}`), fullPage: true });
+
+      if (viewport.width === 390) {
+        // Each action goes where it says.
+        await fila("Concierto en la plaza").getByRole("link", { name: /^Ver/ }).click();
+        await page.waitForURL((u) => u.pathname === planPath("Concierto en la plaza", plan));
+        await page.goBack();
+        await fila("Taller aún oculto").getByRole("link", { name: /^Editar/ }).click();
+        await page.waitForURL((u) => u.pathname === `/editar-plan/${oculto}`);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Editar plan");
+        await page.goBack();
+        await fila("Fiesta del verano pasado").getByRole("link", { name: /^Duplicar/ }).click();
+        await page.waitForURL((u) => u.pathname === "/publicar");
+        await page.locator("ol li[aria-current='step']", { hasText: "Datos" }).waitFor();
+        await expect(page.getByLabel("Título").inputValue()).resolves.toBe("Fiesta del verano pasado");
+        await page.evaluate((k) => localStorage.removeItem(k), `borradorPlan:${usuario.id}`);
+      }
+      await ctx.close();
+    }
 
     const vacio = await contexto(await confirmedUser());
     const pagina = await abrir(vacio, "/mis-planes");
@@ -263,6 +294,43 @@ describe("personal lists and organization pages", () => {
     await sinViolaciones(pagina);
     await capturas(pagina, "mis-planes-vacia");
     await vacio.close();
+  });
+
+  it("deletes a plan from 'Planes Creados' after the 'Eliminar Plan' confirmation, and the list says so without it", async () => {
+    const usuario = await confirmedUser();
+    const origin = await freshOrigin();
+    const borrar = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Rastrillo solidario" });
+    await insertPlan({ usuarioId: usuario.id, origin, titulo: "Cine de verano" });
+    const otro = await confirmedUser();
+    const ajeno = await insertPlan({ usuarioId: otro.id, origin, titulo: "Plan de otra persona" });
+
+    const ctx = await contexto(usuario, { width: 1280, height: 800 });
+    const page = await abrir(ctx, "/mis-planes");
+    const main = page.locator("main");
+    const fila = main.locator("article", { has: page.getByRole("heading", { name: "Rastrillo solidario" }) });
+    await fila.getByRole("button", { name: /^Eliminar/ }).click();
+    const dialogo = page.getByRole("dialog", { name: mensajes.eliminarPlanTitulo });
+    await dialogo.waitFor();
+    await expect(dialogo.textContent()).resolves.toContain(mensajes.eliminarPlanConfirmacion);
+    await sinViolaciones(page);
+    await page.screenshot({ path: screenshotPath("publish-mis-planes-eliminar-1280") });
+    await dialogo.getByRole("button", { name: "Cancelar" }).click();
+    await dialogo.waitFor({ state: "hidden" });
+    expect(await query(db(), "SELECT 1 FROM plan WHERE id = $1", [borrar])).toHaveLength(1);
+
+    await fila.getByRole("button", { name: /^Eliminar/ }).click();
+    await dialogo.getByRole("button", { name: "Eliminar", exact: true }).click();
+    await expect.poll(() => estado(page).filter({ hasText: mensajes.planEliminado }).count()).toBe(1);
+    await expect.poll(() => main.getByText("Rastrillo solidario").count()).toBe(0);
+    await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Cine de verano"]);
+    expect(await query(db(), "SELECT 1 FROM plan WHERE id = $1", [borrar])).toEqual([]);
+    await sinViolaciones(page);
+    await page.screenshot({ path: screenshotPath("publish-mis-planes-eliminado-1280"), fullPage: true });
+    // Another person's plan cannot be deleted with this session: the API refuses and the plan stays.
+    const r = await page.evaluate(async (id) => (await fetch(`/api/plan/${id}`, { method: "DELETE" })).status, ajeno);
+    expect(r).toBe(403);
+    expect(await query(db(), "SELECT 1 FROM plan WHERE id = $1", [ajeno])).toHaveLength(1);
+    await ctx.close();
   });
 
   it("lists the saved plans in 'Planes guardados', each opening its page, or the empty text", async () => {

@@ -4,6 +4,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { localDeInstante } from "@/lib/plans/formulario";
+import { planPath } from "@/lib/plans/serialize";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { enviarFormulario, formulario, png } from "./support/forms";
@@ -82,6 +83,19 @@ async function datosDeEvento(page: Page, titulo: string, lugar = GRIEGOS) {
   await page.getByLabel("Dirección").fill("Plaza de la Iglesia, 1");
   await ponerCartel(page);
   await fechas(page, fecha(3), fecha(3, 5));
+}
+
+/** The screen after publishing: the server's message, once, and the new plan's card. */
+async function pantallaPublicado(page: Page, titulo: string) {
+  const main = page.locator("main");
+  await expect.poll(() => main.getByRole("status").filter({ hasText: mensajes.planPublicado }).count(), { timeout: 10_000 }).toBe(1);
+  await expect(main.getByRole("heading", { level: 2, name: mensajes.planPublicado }).count()).resolves.toBe(1);
+  const tarjeta = main.getByRole("article").filter({ has: page.getByRole("heading", { name: titulo }) });
+  await expect(tarjeta.count()).resolves.toBe(1);
+  const plan = await planPorTitulo(titulo);
+  await expect(tarjeta.getByRole("link").getAttribute("href")).resolves.toBe(planPath(titulo, plan.id));
+  await expect(page.getByRole("link", { name: "Ver mi plan" }).getAttribute("href")).resolves.toBe(planPath(titulo, plan.id));
+  return plan;
 }
 
 async function planPorTitulo(titulo: string) {
@@ -218,11 +232,14 @@ describe("the publishing wizard /publicar", () => {
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
 
-    // Not above 10 €: straight to the new plan's page, which says it was published (once).
+    // Not above 10 €: the success screen with the server's message and the new plan's card, then its page.
+    await pantallaPublicado(page, titulo);
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    await sinViolaciones(page, "publicado");
+    await captura(page, "publicar-publicado-390");
+    await page.getByRole("link", { name: "Ver mi plan" }).click();
     await page.waitForURL(/\/plan\//);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(titulo);
-    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planPublicado }).count()).toBe(1);
-    await captura(page, "publicar-publicado-390");
     await expect(page.locator("main").getByText(GRIEGOS.nombre, { exact: true }).count()).resolves.toBe(1);
     const plan = await planPorTitulo(titulo);
     expect(plan).toMatchObject({ tipo: "evento", categorias: ["Fiestas de pueblo", "Cultura"], precio: "8.50", email_contacto: "verbena@example.com", descripcion: "Con **orquesta** hasta tarde." });
@@ -233,8 +250,7 @@ describe("the publishing wizard /publicar", () => {
     expect(Math.abs(plan.lng - GRIEGOS.lng) + Math.abs(plan.lat - GRIEGOS.lat)).toBeLessThan(0.02);
     // The draft is gone.
     await expect(page.evaluate((k) => localStorage.getItem(k), `borradorPlan:${usuario.id}`)).resolves.toBeNull();
-    // The confirmation was for arriving there: a reload does not show it again.
-    await page.reload();
+    // The confirmation belonged to the success screen: the plan's page does not repeat it.
     await expect(page.locator("main").getByText(mensajes.planPublicado).count()).resolves.toBe(0);
 
     // The search near the town finds it.
@@ -274,6 +290,8 @@ describe("the publishing wizard /publicar", () => {
     await esperarPaso(page, "Opcional");
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
+    await pantallaPublicado(page, titulo);
+    await page.getByRole("link", { name: "Ver mi plan" }).click();
     await page.waitForURL(/\/plan\//);
     await expect(page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }).count()).resolves.toBe(1);
     await expect(page.locator("main").getByText("De 10:00 a 12:30").count()).resolves.toBe(1);
@@ -288,7 +306,7 @@ describe("the publishing wizard /publicar", () => {
     await ctx.close();
   }, 90_000);
 
-  it("offers the promotion for a plan above 10 €, stores the request and goes home when closed", async () => {
+  it("offers the promotion for a plan above 10 €, stores the request and closes onto the success screen", async () => {
     const ctx = await contextoConectado(browser, usuario);
     const page = await ctx.newPage();
     const titulo = unico("Concierto de verano");
@@ -321,8 +339,15 @@ describe("the publishing wizard /publicar", () => {
     await expect(modal.getByLabel("Teléfono").inputValue()).resolves.toBe("");
     const solicitudes = await query(db(), "SELECT telefono, nombre, correo, nombre_plan, origen, id_user FROM solicitud_destacado WHERE plan_id = $1", [plan.id]);
     expect(solicitudes).toEqual([{ telefono: "600 123 456", nombre: "Pilar Publicadora", correo: usuario.correo, nombre_plan: titulo, origen: "Web app", id_user: usuario.id }]);
+    // Closing it shows what was published (the spec's "goes to /" is the success screen's 'Ir al inicio').
     await modal.getByRole("button", { name: "Cerrar" }).click();
-    await page.waitForURL(`${inject("baseUrl")}/`);
+    await modal.waitFor({ state: "hidden" });
+    await pantallaPublicado(page, titulo);
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("publicado-titulo");
+    expect(new URL(page.url()).pathname).toBe("/publicar");
+    await expect(page.getByRole("link", { name: "Ir al inicio" }).getAttribute("href")).resolves.toBe("/");
+    await sinViolaciones(page, "publicado tras la promoción");
+    await captura(page, "publish-promocion-cerrada-390");
     await ctx.close();
   }, 90_000);
 
@@ -381,6 +406,8 @@ describe("the publishing wizard /publicar", () => {
 
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
+    await pantallaPublicado(page, titulo);
+    await page.getByRole("link", { name: "Ver mi plan" }).click();
     await page.waitForURL(/\/plan\//);
     await expect(page.locator("main").getByRole("link", { name: orgNombre }).count()).resolves.toBe(1);
     const [fila] = await query<{ organizacion_id: string; categorias: string[] }>(db(), "SELECT organizacion_id, categorias::text[] AS categorias FROM plan WHERE titulo = $1", [titulo]);
@@ -390,6 +417,162 @@ describe("the publishing wizard /publicar", () => {
     await page.goto(`${inject("baseUrl")}/publicar`);
     await esperarPaso(page, "Tipo");
     await expect(page.getByRole("radio", { name: /^Evento/ }).isChecked()).resolves.toBe(false);
+    await ctx.close();
+  }, 120_000);
+
+  /** Steps 1 to 4 of an event at Griegos, published. */
+  async function publicarEvento(page: Page, titulo: string) {
+    await page.goto(`${inject("baseUrl")}/publicar`);
+    await tipoYCategorias(page, "Evento");
+    await datosDeEvento(page, titulo);
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Opcional");
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await page.getByRole("button", { name: "Publicar" }).click();
+  }
+
+  for (const [ancho, alto] of [[390, 844], [1280, 800]] as const) {
+    it(`ends on a success screen at ${ancho} px whose 'Compartir' shares or copies the link and whose 'Publicar otro' starts again, empty`, async () => {
+      const ctx = await contextoConectado(browser, usuario, { ancho, alto });
+      // The phone gets a share sheet; the laptop has none, so the link is copied.
+      const conHoja = ancho === 390;
+      if (conHoja) {
+        await ctx.addInitScript(() => {
+          Object.defineProperty(Navigator.prototype, "share", {
+            configurable: true,
+            value: (datos: ShareData) => {
+              (window as unknown as { compartido: ShareData }).compartido = datos;
+              return Promise.resolve();
+            },
+          });
+        });
+      } else {
+        await ctx.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }));
+        await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+      }
+      const page = await ctx.newPage();
+      const titulo = unico("Mercado de otoño");
+      await publicarEvento(page, titulo);
+      const plan = await pantallaPublicado(page, titulo);
+      const ruta = planPath(titulo, plan.id);
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("publicado-titulo");
+      await sinViolaciones(page, `publicado ${ancho}`);
+      await captura(page, `publish-publicado-${ancho}`);
+
+      await page.getByRole("button", { name: "Compartir", exact: true }).click();
+      if (conHoja) {
+        await expect.poll(() => page.evaluate(() => (window as unknown as { compartido?: ShareData }).compartido?.url ?? "")).toMatch(/\/plan\//);
+        const datos = await page.evaluate(() => (window as unknown as { compartido: ShareData }).compartido);
+        expect(new URL(datos.url!).pathname).toBe(ruta);
+        expect(datos.title).toBe(titulo);
+        await expect(page.getByText(mensajes.enlaceCopiado).count()).resolves.toBe(0);
+      } else {
+        await page.locator("main").getByRole("status").filter({ hasText: mensajes.enlaceCopiado }).waitFor();
+        const copiado = await page.evaluate(() => navigator.clipboard.readText());
+        expect(new URL(copiado).pathname).toBe(ruta);
+        await captura(page, `publish-enlace-copiado-${ancho}`);
+      }
+      const chat = await page.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
+      expect(chat).toMatch(/^https:\/\/wa\.me\/\?text=/);
+      expect(decodeURIComponent(chat!.split("text=")[1])).toContain(titulo);
+
+      // 'Publicar otro': step 1, nothing chosen, and the next plan's draft is kept again.
+      await page.getByRole("button", { name: "Publicar otro" }).click();
+      await esperarPaso(page, "Tipo");
+      await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("paso-titulo");
+      await expect(page.locator("main").getByText(mensajes.planPublicado).count()).resolves.toBe(0);
+      await expect(page.getByRole("radio", { name: /^Evento/ }).isChecked()).resolves.toBe(false);
+      await tipoYCategorias(page, "Evento");
+      await expect(page.getByLabel("Título").inputValue()).resolves.toBe("");
+      await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe("");
+      await expect(page.getByText(/Archivo elegido/).count()).resolves.toBe(0);
+      await page.getByLabel("Título").fill("El siguiente");
+      await page.reload();
+      await esperarPaso(page, "Datos");
+      await expect(page.getByLabel("Título").inputValue()).resolves.toBe("El siguiente");
+      await page.evaluate((k) => localStorage.removeItem(k), `borradorPlan:${usuario.id}`);
+      await ctx.close();
+    }, 120_000);
+  }
+
+  it("duplicates one's own plan into the wizard, poster included and dates left to set, and never another person's", async () => {
+    const titulo = unico("Mercado mensual");
+    const dia = (d: number) => new Date(Math.ceil((Date.now() + d * DIA) / HORA) * HORA);
+    const r = await enviarFormulario("POST", "/api/plan", formulario({
+      titulo, descripcion: "Puestos de **artesanía**.", tipo: "evento", categorias: "Gastronomía,Cultura",
+      direccion: "Plaza Mayor, 1", municipio: GRIEGOS.nombre, ubicacion: JSON.stringify({ type: "Point", coordinates: [GRIEGOS.lng, GRIEGOS.lat] }),
+      fechaInicio: dia(2).toISOString(), fechaFin: dia(2.2).toISOString(), precio: "3", emailContacto: "mercado@example.com", telefonoContacto: "600 333 444",
+      archivoCartel: { bytes: await png(300, 420), nombre: "mercado.png" },
+    }), usuario.token);
+    expect(r.status).toBe(201);
+    const id = (r.body.plan as { _id: string })._id;
+
+    // Another person asking for it gets the usual empty wizard: nothing of the plan reaches the page.
+    const otra = await confirmedUser("Olvido Ajena");
+    const ajeno = await contextoConectado(browser, otra);
+    const intruso = await ajeno.newPage();
+    expect((await intruso.goto(`${inject("baseUrl")}/publicar?duplicar=${id}`))?.status()).toBe(200);
+    await esperarPaso(intruso, "Tipo");
+    await expect(intruso.content()).resolves.not.toContain("Mercado mensual");
+    await expect(intruso.content()).resolves.not.toContain("mercado@example.com");
+    await expect(intruso.getByRole("radio", { name: /^Evento/ }).isChecked()).resolves.toBe(false);
+    await ajeno.close();
+    const anonimo = await contextoConectado(browser, null);
+    const visita = await anonimo.newPage();
+    await visita.goto(`${inject("baseUrl")}/publicar?duplicar=${id}`);
+    expect(new URL(visita.url()).pathname).toBe("/iniciar-sesion");
+    await anonimo.close();
+
+    // The owner, from 'Planes Creados': the data step, everything but the dates, the poster reused.
+    const ctx = await contextoConectado(browser, usuario);
+    const page = await ctx.newPage();
+    await page.goto(`${inject("baseUrl")}/mis-planes`);
+    await page.locator("article", { has: page.getByRole("heading", { name: titulo }) }).getByRole("link", { name: /^Duplicar/ }).click();
+    await esperarPaso(page, "Datos");
+    await expect(page.getByLabel("Título").inputValue()).resolves.toBe(titulo);
+    await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe(GRIEGOS.nombre);
+    await expect(page.getByLabel("Dirección").inputValue()).resolves.toBe("Plaza Mayor, 1");
+    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe("");
+    await expect(page.getByLabel("Seleccionar fecha de fin", { exact: true }).inputValue()).resolves.toBe("");
+    await page.getByText("Archivo elegido: mercado.jpg").waitFor();
+    await page.getByText(mensajes.duplicadoCartel).waitFor();
+    await expect(page.getByText(`Copia de «${titulo}»`, { exact: false }).count()).resolves.toBe(1);
+    // The address no longer asks for the plan again on a reload.
+    expect(new URL(page.url()).search).toBe("");
+    await sinViolaciones(page, "duplicado");
+    await captura(page, "publish-duplicado-390");
+    await page.getByRole("button", { name: "Atrás" }).click();
+    await esperarPaso(page, "Categoría");
+    await expect(page.getByRole("button", { name: "Gastronomía", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.getByRole("button", { name: "Cultura", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Datos");
+    await pulsarYLeer(page, "Continuar", mensajes.fechaFinFalta);
+    await fechas(page, fecha(33), fecha(33, 5));
+    await page.reload();
+    await esperarPaso(page, "Datos");
+    await page.getByText("Archivo elegido: mercado.jpg").waitFor();
+    await page.getByRole("button", { name: "Continuar" }).click();
+    await esperarPaso(page, "Opcional");
+    await expect(page.getByLabel("Precio (€)").inputValue()).resolves.toBe("3");
+    await expect(page.getByLabel("Correo electrónico de contacto").inputValue()).resolves.toBe("mercado@example.com");
+    await expect(page.getByLabel("Teléfono de contacto").inputValue()).resolves.toBe("600 333 444");
+    await expect(page.getByLabel("Descripción", { exact: true }).inputValue()).resolves.toBe("Puestos de **artesanía**.");
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await page.getByRole("button", { name: "Publicar" }).click();
+    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planPublicado }).count(), { timeout: 10_000 }).toBe(1);
+
+    const filas = await query<{ id: string; categorias: string[]; precio: string; email_contacto: string; descripcion: string; fecha_inicio: Date; width: number; cartel: string }>(
+      db(),
+      `SELECT p.id, p.categorias::text[] AS categorias, p.precio::text, p.email_contacto, p.descripcion, p.fecha_inicio, a.width, a.id AS cartel
+         FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.titulo = $1 ORDER BY p.fecha_creacion`,
+      [titulo],
+    );
+    expect(filas).toHaveLength(2);
+    const [original, copia] = filas;
+    expect(copia).toMatchObject({ categorias: ["Gastronomía", "Cultura"], precio: "3.00", email_contacto: "mercado@example.com", descripcion: "Puestos de **artesanía**.", width: 300 });
+    expect(copia.cartel).not.toBe(original.cartel);
+    expect(copia.fecha_inicio.getTime()).toBeGreaterThan(original.fecha_inicio.getTime() + 20 * DIA);
     await ctx.close();
   }, 120_000);
 

@@ -159,6 +159,11 @@ export const mensajes = {
   eliminarPlanTitulo: "Eliminar Plan",
   eliminarPlanConfirmacion: "¿Estás segur@ de que deseas eliminar el plan?",
   promocionTitulo: "¡El plan ha sido publicado!",
+  // After publishing and 'Duplicar' (ours)
+  enlaceCopiado: "Enlace copiado",
+  copiaEnlaceManual: "Copia el enlace para compartirlo:",
+  duplicadoCartel: "Hemos reutilizado su cartel; puedes cambiarlo en «Datos».",
+  duplicadoSinCartel: "Elige un cartel en «Datos»: no hemos podido copiar el del plan original.",
 } as const;
 
 export type ClaveMensaje = keyof typeof mensajes;

@@ -1,22 +1,45 @@
 import type { Metadata } from "next";
 import styles from "@/components/plans/form/form.module.css";
-import { PublishWizard } from "@/components/publicar/PublishWizard";
+import { PublishWizard, type Duplicado } from "@/components/publicar/PublishWizard";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
+import { camposParaDuplicar } from "@/lib/plans/formulario";
+import { planDeUsuario } from "@/lib/plans/user-plans";
 import { site } from "@/lib/site";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Publicar un plan", robots: { index: false } };
 
-export default async function PublicarPage() {
+/** The poster's address as the browser fetches it: ours stay on this origin (same-site fetch, no CORS). */
+function direccionCartel(url: string, sitio: string): string {
+  return url.startsWith(`${sitio}/`) ? url.slice(sitio.length) : url;
+}
+
+/**
+ * The wizard; `?duplicar={id}` starts it with a plan of the user's own ('Duplicar' in 'Planes
+ * Creados'). Any other id, another person's included, gives the usual wizard and reveals nothing.
+ */
+export default async function PublicarPage({ searchParams }: { searchParams: Promise<{ duplicar?: string | string[] }> }) {
   const user = await requirePageUser("/publicar");
-  const organizaciones = await organizacionesDeUsuario(user.id);
-  const { contacto, telefonoEquipo } = site();
+  const { duplicar } = await searchParams;
+  const [organizaciones, original] = await Promise.all([organizacionesDeUsuario(user.id), typeof duplicar === "string" ? planDeUsuario(user.id, duplicar) : null]);
+  const { contacto, telefonoEquipo, url } = site();
+  const duplicado: Duplicado | null = original && {
+    titulo: original.titulo,
+    campos: camposParaDuplicar(original),
+    cartel: original.archivoCartel && { url: direccionCartel(original.archivoCartel.url, url), nombre: original.archivoCartel.nombre },
+  };
   return (
     <section className={styles.pagina} aria-labelledby="publicar-titulo">
       <h1 id="publicar-titulo" className={styles.tituloPagina}>
         Publicar un plan
       </h1>
-      <PublishWizard usuarioId={user.id} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} contacto={contacto} telefonoEquipo={telefonoEquipo} />
+      <PublishWizard
+        usuarioId={user.id}
+        organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))}
+        contacto={contacto}
+        telefonoEquipo={telefonoEquipo}
+        duplicado={duplicado}
+      />
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { Patrocinado } from "@/lib/plans/search";
+import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { cuandoTexto, distanciaVisible, fechaInsignia, precioTexto } from "@/lib/plans/format";
-import { planTerminado } from "@/lib/plans/seo";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
 import { varianteUrl } from "@/lib/media/variant-url";
@@ -11,13 +11,6 @@ import styles from "./PlanCard.module.css";
 const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
 type NivelTitulo = 2 | 3 | 4;
 const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
-
-/** What the owner's list says of a plan the public no longer sees. */
-function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string } | null {
-  if (!plan.visible) return { etiqueta: "Oculto", detalle: "No aparece en las búsquedas ni tiene página pública" };
-  if (planTerminado(plan)) return { etiqueta: "Finalizado", detalle: "Ya ha terminado: no aparece en las búsquedas" };
-  return null;
-}
 
 /**
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
@@ -29,7 +22,8 @@ export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { p
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
-  const estado = conEstado ? estadoParaSuDueno(plan) : null;
+  const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
+  const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
   const categoria = plan.categorias.find((c) => c !== "Otros");
   const insignia = plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
   const contenido = (

@@ -22,7 +22,7 @@ const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestañ
 /**
  * After publishing a plan priced above 10 (spec §2, §4, §9): an offer to feature it. The phone is
  * required (the API's own schema); the request goes to POST /api/emailDestacado, and e-mail and
- * WhatsApp are offered as other ways. Closing it goes home (the wizard's caller decides).
+ * WhatsApp are offered as other ways. Closing it is the caller's to decide (the wizard shows its success screen).
  */
 export function PromotionModal({
   plan,

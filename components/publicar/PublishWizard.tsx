@@ -1,6 +1,5 @@
 "use client";
 
-import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
@@ -8,13 +7,14 @@ import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrgan
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
 import { resolverDeRegla } from "@/components/plans/form/resolver";
-import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { CAMPOS_INICIALES, errorFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
-import { borrarBorrador, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
-import { PromotionModal, type PlanPublicado } from "./PromotionModal";
+import type { PlanApi } from "@/lib/plans/serialize";
+import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
+import { PromotionModal } from "./PromotionModal";
+import { Publicado } from "./Publicado";
 import wizard from "./Wizard.module.css";
 
 type Paso = 1 | 2 | 3 | 4;
@@ -36,44 +36,80 @@ function reglaDelPaso(c: CamposPlan, { paso }: { paso: Paso }): string | null {
 }
 const resolver = resolverDeRegla(reglaDelPaso);
 
-/** The draft of this browser: restored once on arrival, then written on every change. */
-function useBorrador(usuarioId: string, form: UseFormReturn<CamposPlan, { paso: Paso }>, paso: Paso, setPaso: (p: Paso) => void) {
+/** A plan of the user's to publish again ('Duplicar'): its fields without dates, and its poster. */
+export interface Duplicado {
+  titulo: string;
+  campos: CamposPlan;
+  cartel: { url: string; nombre: string } | null;
+}
+
+/** Where a duplicate starts: the data step, whose dates are the ones to set. */
+const PASO_DUPLICADO: Paso = 3;
+type CartelDuplicado = "copiando" | "copiado" | "falta";
+
+/**
+ * The draft of this browser: restored once on arrival, then written on every change. A duplicated
+ * plan replaces it (the person asked for that plan), poster included when it can be copied.
+ */
+function useBorrador(usuarioId: string, form: UseFormReturn<CamposPlan, { paso: Paso }>, paso: Paso, setPaso: (p: Paso) => void, duplicado: Duplicado | null) {
   const [listo, setListo] = useState(false);
+  const [cartelDuplicado, setCartelDuplicado] = useState<CartelDuplicado | null>(duplicado ? (duplicado.cartel ? "copiando" : "falta") : null);
   const guardando = useRef(false);
   const pasoActual = useRef(paso);
 
   useEffect(() => {
-    const b = leerBorrador(usuarioId);
-    if (b) {
-      form.reset(b.campos);
-      pasoActual.current = b.paso as Paso;
-      setPaso(b.paso as Paso);
+    if (duplicado) {
+      form.reset(duplicado.campos);
+      pasoActual.current = PASO_DUPLICADO;
+      setPaso(PASO_DUPLICADO);
+      guardarBorrador(usuarioId, { paso: PASO_DUPLICADO, campos: duplicado.campos });
+      // A reload now restores the draft (with any change made since), not the original again.
+      window.history.replaceState(null, "", "/publicar");
+      // The old draft's poster goes first, then the copy is stored like a chosen file.
+      void guardarCartel(usuarioId, null)
+        .then(() => (duplicado.cartel ? cartelDesdeUrl(duplicado.cartel.url, duplicado.cartel.nombre) : null))
+        .then((cartel) => {
+          if (cartel && !form.getValues("cartel")) form.setValue("cartel", cartel);
+          if (duplicado.cartel) setCartelDuplicado(cartel ? "copiado" : "falta");
+        });
+    } else {
+      const b = leerBorrador(usuarioId);
+      if (b) {
+        form.reset(b.campos);
+        pasoActual.current = b.paso as Paso;
+        setPaso(b.paso as Paso);
+      }
+      void leerCartel(usuarioId).then((cartel) => {
+        if (cartel && !form.getValues("cartel")) form.setValue("cartel", cartel);
+      });
     }
     guardando.current = true;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft lives in browser storage, read once after hydration
     setListo(true);
-    void leerCartel(usuarioId).then((cartel) => {
-      if (cartel && !form.getValues("cartel")) form.setValue("cartel", cartel);
-    });
     const sub = form.watch((_, { name }) => {
       if (!guardando.current) return;
       guardarBorrador(usuarioId, { paso: pasoActual.current, campos: form.getValues() });
       if (name === "cartel") void guardarCartel(usuarioId, form.getValues("cartel"));
     });
     return () => sub.unsubscribe();
-  }, [usuarioId, form, setPaso]);
+  }, [usuarioId, form, setPaso, duplicado]);
 
   useEffect(() => {
     pasoActual.current = paso;
     if (guardando.current) guardarBorrador(usuarioId, { paso, campos: form.getValues() });
   }, [usuarioId, form, paso]);
 
-  /** After publishing: the draft goes, and nothing is written until the next visit. */
+  /** After publishing: the draft goes, and nothing is written until another plan is begun. */
   const descartar = async () => {
     guardando.current = false;
+    setCartelDuplicado(null);
     await borrarBorrador(usuarioId);
   };
-  return { listo, descartar };
+  /** 'Publicar otro': an empty wizard again, kept as a draft from now on. */
+  const reanudar = () => {
+    guardando.current = true;
+  };
+  return { listo, descartar, reanudar, cartelDuplicado };
 }
 
 /**
@@ -85,20 +121,24 @@ export function PublishWizard({
   organizaciones: iniciales,
   contacto,
   telefonoEquipo,
+  duplicado = null,
 }: {
   usuarioId: string;
   organizaciones: OrganizacionResumen[];
   contacto: string;
   telefonoEquipo: string | null;
+  duplicado?: Duplicado | null;
 }) {
-  const router = useRouter();
-  const [paso, setPaso] = useState<Paso>(1);
+  const [paso, setPaso] = useState<Paso>(duplicado ? PASO_DUPLICADO : 1);
   const [aviso, setAviso] = useState<string | null>(null);
-  const [publicado, setPublicado] = useState<PlanPublicado | null>(null);
+  /** The published plan and the server's message: the wizard then shows the success screen. */
+  const [hecho, setHecho] = useState<{ plan: PlanApi; mensaje: string } | null>(null);
+  const [promocion, setPromocion] = useState(false);
   const organizaciones = useOrganizaciones(iniciales);
-  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: CAMPOS_INICIALES, resolver, context: { paso } });
-  const { listo, descartar } = useBorrador(usuarioId, form, paso, setPaso);
+  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: duplicado?.campos ?? CAMPOS_INICIALES, resolver, context: { paso } });
+  const { listo, descartar, reanudar, cartelDuplicado } = useBorrador(usuarioId, form, paso, setPaso, duplicado);
   const titulo = useRef<HTMLHeadingElement>(null);
+  const tituloHecho = useRef<HTMLHeadingElement>(null);
   const avanzo = useRef(false);
 
   useEffect(() => {
@@ -106,7 +146,15 @@ export function PublishWizard({
     avanzo.current = false;
     window.scrollTo({ top: 0 });
     titulo.current?.focus({ preventScroll: true });
-  }, [paso]);
+  }, [paso, hecho]);
+
+  // The success screen takes the focus once the promotion offer, if any, is closed: the modal
+  // (a child, so its effect runs first) has then closed and given the focus back to the page.
+  useEffect(() => {
+    if (!hecho || promocion) return;
+    window.scrollTo({ top: 0 });
+    tituloHecho.current?.focus({ preventScroll: true });
+  }, [hecho, promocion]);
 
   const irA = (destino: Paso) => {
     form.clearErrors();
@@ -120,14 +168,33 @@ export function PublishWizard({
     setAviso(null);
     const r = await llamar("POST", "/api/plan", formularioPlan(campos));
     if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorCrearPlan));
-    const plan = r.data.plan as PlanPublicado & { precio: number | null };
+    const plan = r.data.plan as PlanApi;
     await descartar();
     form.reset(CAMPOS_INICIALES);
     setPaso(1);
-    if ((plan.precio ?? 0) > PRECIO_PROMOCION) return setPublicado(plan);
-    const ruta = new URL(plan.urlPlan).pathname;
-    dejarAviso(ruta, mensajeDe(r, mensajes.planPublicado));
-    router.push(ruta);
+    // Spec §4: above 10 € the promotion offer opens first, over the success screen it closes onto.
+    setPromocion((plan.precio ?? 0) > PRECIO_PROMOCION);
+    setHecho({ plan, mensaje: mensajeDe(r, mensajes.planPublicado) });
+  }
+
+  function publicarOtro() {
+    reanudar();
+    avanzo.current = true;
+    setHecho(null);
+  }
+
+  if (hecho) {
+    return (
+      <>
+        <Publicado mensaje={hecho.mensaje} plan={hecho.plan} tituloRef={tituloHecho} onOtro={publicarOtro} />
+        <PromotionModal
+          plan={promocion ? hecho.plan : null}
+          contacto={contacto}
+          telefonoEquipo={telefonoEquipo}
+          onCerrar={() => setPromocion(false)}
+        />
+      </>
+    );
   }
 
   const error = form.formState.errors.root?.message ?? aviso;
@@ -147,6 +214,14 @@ export function PublishWizard({
             <span className="visually-hidden">{`Paso ${paso} de 4: `}</span>
             {TITULOS[paso]}
           </h2>
+          {duplicado && cartelDuplicado !== null && (
+            <div className={wizard.duplicado}>
+              <p>
+                Copia de «{duplicado.titulo}»: pon las fechas nuevas y revisa lo demás antes de publicar.
+              </p>
+              {cartelDuplicado !== "copiando" && <p>{cartelDuplicado === "copiado" ? mensajes.duplicadoCartel : mensajes.duplicadoSinCartel}</p>}
+            </div>
+          )}
           {!listo ? (
             <div className={wizard.cargando}>
               <Spinner etiqueta="Recuperando tu borrador…" />
@@ -192,7 +267,6 @@ export function PublishWizard({
           </div>
         </form>
       </FormProvider>
-      <PromotionModal plan={publicado} contacto={contacto} telefonoEquipo={telefonoEquipo} onCerrar={() => router.push("/")} />
     </>
   );
 }

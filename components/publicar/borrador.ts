@@ -104,3 +104,32 @@ export async function borrarBorrador(usuarioId: string): Promise<void> {
   }
   await guardarCartel(usuarioId, null);
 }
+
+/**
+ * A stored poster as a file the wizard can send again ('Duplicar'). Stored posters are WebP and
+ * the API takes PNG or JPEG only, so the browser decodes it and encodes a JPEG. Null when it
+ * cannot be fetched or decoded: the person then chooses a poster.
+ */
+export async function cartelDesdeUrl(url: string, nombre: string): Promise<File | null> {
+  try {
+    const res = await fetch(url);
+    if (!res.ok) return null;
+    const imagen = await createImageBitmap(await res.blob());
+    const lienzo = document.createElement("canvas");
+    lienzo.width = imagen.width;
+    lienzo.height = imagen.height;
+    const ctx = lienzo.getContext("2d");
+    if (!ctx) return null;
+    // JPEG has no transparency: a white background, as the link previews have.
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, lienzo.width, lienzo.height);
+    ctx.drawImage(imagen, 0, 0);
+    imagen.close();
+    const blob = await new Promise<Blob | null>((resolve) => lienzo.toBlob(resolve, "image/jpeg", 0.9));
+    if (!blob) return null;
+    const base = nombre.replace(/\.[^.]*$/, "").trim() || "cartel";
+    return new File([blob], `${base}.jpg`, { type: "image/jpeg" });
+  } catch {
+    return null;
+  }
+}

@@ -166,3 +166,13 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     cartel: null,
   };
 }
+
+/**
+ * The wizard's starting values for publishing a plan again ('Duplicar' in 'Planes Creados'):
+ * everything of the original but its dates, which a monthly market sets anew (an experience's
+ * old start and end would mostly be past too), and the privacy acceptance, given again. The
+ * wizard always sends the contact fields it shows.
+ */
+export function camposParaDuplicar(p: PlanApi): CamposPlan {
+  return { ...camposDePlan(p), fechaInicio: "", fechaFin: "", contacto: true, privacidad: false };
+}

@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
-import { PlanGrid } from "@/components/plans/PlanCard";
+import { PanelPlanes } from "@/components/plans/PanelPlanes";
 import { mensajes } from "@/lib/messages";
+import { ordenPanel } from "@/lib/plans/estado";
 import { planesDeUsuario } from "@/lib/plans/user-plans";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Mis publicaciones", robots: { index: false } };
 
-/** 'Planes Creados' (spec §2): the user's plans, each opening its edit page. */
+/** 'Planes Creados' (spec §2): the organizer's dashboard of their plans, listed ones first. */
 export default async function MisPlanesPage() {
   const user = await requirePageUser("/mis-planes");
-  const planes = await planesDeUsuario(user.id);
+  const planes = ordenPanel(await planesDeUsuario(user.id));
   return (
     <PaginaLista
       titulo="Planes Creados"
@@ -22,7 +23,7 @@ export default async function MisPlanesPage() {
       }
       vacio={planes.length === 0 && <p>{mensajes.sinPlanesCreados}</p>}
     >
-      <PlanGrid planes={planes} hrefDe={(p) => `/editar-plan/${p._id}`} nivelTitulo={2} conEstado />
+      <PanelPlanes planes={planes} />
     </PaginaLista>
   );
 }

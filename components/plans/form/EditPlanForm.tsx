@@ -6,13 +6,13 @@ import { useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
-import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
 import { camposDePlan, errorFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "./campos";
+import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";
 import { resolverDeRegla } from "./resolver";
 import styles from "./form.module.css";
@@ -37,9 +37,9 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
   const [plan, setPlan] = useState(inicial);
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const [trabajando, setTrabajando] = useState(false);
-  const [confirmar, setConfirmar] = useState(false);
-  const [eliminado, setEliminado] = useState<string | null>(null);
+  const borrado = useEliminarPlan(inicial._id);
   const organizaciones = useOrganizaciones(iniciales);
+  const ocupado = trabajando || borrado.trabajando;
   const form = useForm<CamposPlan, Contexto>({ defaultValues: camposDePlan(inicial), resolver, context: { cartelGuardado: plan.archivoCartel !== null } });
 
   async function actualizar(campos: CamposPlan) {
@@ -54,41 +54,12 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
     router.refresh();
   }
 
-  async function eliminar() {
-    setConfirmar(false);
-    setResultado({});
-    setTrabajando(true);
-    const r = await llamar("DELETE", `/api/plan/${plan._id}`);
-    setTrabajando(false);
-    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorEliminarPlan) });
-    setEliminado(mensajeDe(r, mensajes.planEliminado));
-    router.refresh();
-  }
-
-  if (eliminado) {
-    return (
-      <div className={styles.tarjeta}>
-        <p role="status" className={ui.success}>
-          {eliminado}
-        </p>
-        <div className={ui.actions}>
-          <Link href="/mis-planes" className="button">
-            Ver mis planes
-          </Link>
-          <Link href="/publicar" className={ui.buttonGhost}>
-            Publicar otro plan
-          </Link>
-        </div>
-      </div>
-    );
-  }
-
   return (
     <FormProvider {...form}>
       <form
         className={styles.tarjeta}
         noValidate
-        aria-busy={trabajando}
+        aria-busy={ocupado}
         onSubmit={(e) => {
           // Spec §4: a submit first clears the previous messages, then validates.
           setResultado({});
@@ -107,34 +78,27 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
         <CampoOrganizacion organizaciones={organizaciones} variante="editar" />
         <CampoPrecio />
         <CamposContacto interruptor />
-        <Aviso error={form.formState.errors.root?.message ?? resultado.error} exito={resultado.exito} />
+        <Aviso error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error} exito={resultado.exito} />
         <div className={styles.acciones}>
-          <button type="button" className={ui.buttonDanger} disabled={trabajando} onClick={() => setConfirmar(true)}>
+          <button
+            type="button"
+            className={ui.buttonDanger}
+            disabled={ocupado}
+            onClick={() => {
+              setResultado({});
+              borrado.pedir();
+            }}
+          >
             Eliminar
           </button>
           {trabajando && <Spinner etiqueta="Guardando los cambios…" />}
-          <button type="submit" className="button" disabled={trabajando}>
+          {borrado.trabajando && <Spinner etiqueta="Eliminando el plan…" />}
+          <button type="submit" className="button" disabled={ocupado}>
             Actualizar
           </button>
         </div>
       </form>
-      <Modal
-        abierto={confirmar}
-        titulo={mensajes.eliminarPlanTitulo}
-        onCerrar={() => setConfirmar(false)}
-        acciones={
-          <>
-            <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(false)}>
-              Cancelar
-            </button>
-            <button type="button" className={ui.buttonDanger} onClick={() => void eliminar()}>
-              Eliminar
-            </button>
-          </>
-        }
-      >
-        <p>{mensajes.eliminarPlanConfirmacion}</p>
-      </Modal>
+      {borrado.confirmacion}
     </FormProvider>
   );
 }

@@ -1,0 +1,68 @@
+"use client";
+
+import { usePathname, useRouter } from "next/navigation";
+import { useState, useTransition } from "react";
+import { llamar, mensajeDe } from "@/components/account/api";
+import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
+import { Modal } from "@/components/ui/Modal";
+import ui from "@/components/ui/ui.module.css";
+import { mensajes } from "@/lib/messages";
+
+/** 'Planes Creados': where a deleted plan's owner goes back to. */
+export const MIS_PLANES = "/mis-planes";
+
+/**
+ * Deleting a plan, the same from the edit page and from 'Planes Creados' (spec §2, §4): the
+ * 'Eliminar Plan' confirmation, DELETE /api/plan/{id}, then 'Planes Creados' reloaded with the
+ * server's message on top. The caller places the button (`pedir`) and the error; `confirmacion`
+ * is the modal to render.
+ */
+export function useEliminarPlan(planId: string) {
+  const router = useRouter();
+  const ruta = usePathname();
+  const [abierto, setAbierto] = useState(false);
+  const [llamando, setLlamando] = useState(false);
+  const [recargando, startTransition] = useTransition();
+  const [error, setError] = useState<string | null>(null);
+
+  async function eliminar() {
+    setAbierto(false);
+    setError(null);
+    setLlamando(true);
+    const r = await llamar("DELETE", `/api/plan/${planId}`);
+    setLlamando(false);
+    if (!r.ok) return setError(mensajeDe(r, mensajes.errorEliminarPlan));
+    dejarAviso(MIS_PLANES, mensajeDe(r, mensajes.planEliminado));
+    // Already on the list: read it again in place; elsewhere (the edit page, now a 404): go there.
+    startTransition(() => (ruta === MIS_PLANES ? router.refresh() : router.push(MIS_PLANES)));
+  }
+
+  const confirmacion = (
+    <Modal
+      abierto={abierto}
+      titulo={mensajes.eliminarPlanTitulo}
+      onCerrar={() => setAbierto(false)}
+      acciones={
+        <>
+          <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(false)}>
+            Cancelar
+          </button>
+          <button type="button" className={ui.buttonDanger} onClick={() => void eliminar()}>
+            Eliminar
+          </button>
+        </>
+      }
+    >
+      <p>{mensajes.eliminarPlanConfirmacion}</p>
+    </Modal>
+  );
+  return {
+    pedir: () => {
+      setError(null);
+      setAbierto(true);
+    },
+    trabajando: llamando || recargando,
+    error,
+    confirmacion,
+  };
+}
