@@ -12,7 +12,7 @@ import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } fr
  * is down (lib/db/caida.ts) pages are answered 503 at once, until it answers again.
  */
 export async function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
+  const { pathname, search } = request.nextUrl;
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const url = new URL(request.url);
     url.pathname = pathname.replace(/\/+$/, "") || "/";
@@ -21,7 +21,7 @@ export async function proxy(request: NextRequest) {
   const hasSession = request.cookies.has(SESSION_COOKIE) || request.cookies.has(SECURE_SESSION_COOKIE);
   if (isProtectedPath(pathname) && !hasSession) {
     const url = new URL(LOGIN_PATH, request.url);
-    url.searchParams.set("redirigir", pathname);
+    url.searchParams.set("redirigir", `${pathname}${search}`);
     return NextResponse.redirect(url);
   }
   if (await baseDeDatosCaida()) return paginaNoDisponible();

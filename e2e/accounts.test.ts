@@ -150,7 +150,7 @@ describe("accounts in Chromium", () => {
     await page.getByRole("button", { name: "Iniciar sesión" }).click();
     await page.waitForURL(`${base}/mis-planes`);
     await ctx.close();
-  });
+  }, 90_000);
 
   it("opens 'Restablecer Contraseña' from the change-password modal of /perfil, and it stays open", async () => {
     const u = await confirmedUser("Olga Olvidadiza");

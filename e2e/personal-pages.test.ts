@@ -294,7 +294,7 @@ describe("personal lists and organization pages", () => {
     await sinViolaciones(pagina);
     await capturas(pagina, "mis-planes-vacia");
     await vacio.close();
-  });
+  }, 90_000);
 
   it("deletes a plan from 'Planes Creados' after the 'Eliminar Plan' confirmation, and the list says so without it", async () => {
     const usuario = await confirmedUser();

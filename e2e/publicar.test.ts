@@ -581,6 +581,9 @@ describe("the publishing wizard /publicar", () => {
     const page = await ctx.newPage();
     await page.goto(`${inject("baseUrl")}/publicar`);
     expect(new URL(page.url()).pathname).toBe("/iniciar-sesion");
+    // The way back keeps the query: 'Duplicar' from a logged-out tab returns to the duplicate.
+    await page.goto(`${inject("baseUrl")}/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d`);
+    expect(new URL(page.url()).searchParams.get("redirigir")).toBe("/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d");
     await ctx.close();
   });
 });

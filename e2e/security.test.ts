@@ -103,6 +103,9 @@ describe("the CSP in Chromium", () => {
     ];
     for (const path of paginas) {
       await page.goto(`${inject("baseUrl")}${path}`, { waitUntil: "networkidle" });
+      // The plan page's map loads as it comes near the screen: wait for its tiles, which a busy
+      // machine may ask for after the network first went quiet.
+      if (path === paginas[1]) await expect.poll(() => [...bloqueados].some((h) => h.endsWith("tile.openstreetmap.org")), { timeout: 20_000 }).toBe(true);
       expect(await page.evaluate(() => (window as unknown as { __violaciones: string[] }).__violaciones), path).toEqual([]);
     }
     // The app hydrated under the CSP: the login form reacts to typing.
