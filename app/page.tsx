@@ -96,14 +96,19 @@ export default async function HomePage({ searchParams }: Props) {
               <p className={styles.mensaje}>{resultado.mensaje}</p>
             ) : (
               resultado &&
-              agruparPorCuando(resultado.planes).map(({ grupo, items }) => (
+              // With a date chosen the window says when; with any date, the groups do.
+              (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }) =>
+                grupo === null ? (
+                  <PlanGrid key="todos" planes={items} nivelTitulo={4} />
+                ) : (
                 <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
                   <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
                     {TITULOS_GRUPO[grupo]}
                   </h3>
                   <PlanGrid planes={items} nivelTitulo={4} />
                 </section>
-              ))
+                ),
+              )
             )}
             <Pagination total={total} porPagina={POR_PAGINA} />
           </ResultadosBusqueda>
