@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { Patrocinado } from "@/lib/plans/search";
 import { cuandoTexto, distanciaVisible } from "@/lib/plans/format";
+import { mensajes } from "@/lib/messages";
 import { planTerminado } from "@/lib/plans/seo";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
@@ -10,10 +11,10 @@ import styles from "./PlanCard.module.css";
 
 const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
 
-/** What the owner's list says of a plan the public no longer sees. */
-function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string } | null {
+/** What a person's own lists (created, saved) say of a plan the public no longer finds. */
+function estadoEnSuLista(plan: PlanApi): { etiqueta: string; detalle: string } | null {
   if (!plan.visible) return { etiqueta: "Oculto", detalle: "No aparece en las búsquedas ni tiene página pública" };
-  if (planTerminado(plan)) return { etiqueta: "Finalizado", detalle: "Ya ha terminado: no aparece en las búsquedas" };
+  if (planTerminado(plan)) return { etiqueta: mensajes.planFinalizado, detalle: "Ya ha terminado: no aparece en las búsquedas" };
   return null;
 }
 
@@ -21,13 +22,13 @@ function estadoParaSuDueno(plan: PlanApi): { etiqueta: string; detalle: string }
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
  * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
  * open another page of ours instead (e.g. the plan's edit page in the user's own list), and
- * `conEstado` marks hidden and finished plans (the owner's list, where they are mixed in).
+ * `conEstado` marks hidden and finished plans (a person's own lists, where they are mixed in).
  */
 export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { plan: PlanApi; href?: string; nivelTitulo?: 2 | 3; conEstado?: boolean }) {
   const Titulo = nivelTitulo === 2 ? "h2" : "h3";
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
-  const estado = conEstado ? estadoParaSuDueno(plan) : null;
+  const estado = conEstado ? estadoEnSuLista(plan) : null;
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
