@@ -370,4 +370,33 @@ describe("personal lists and organization pages", () => {
     await page.waitForURL((u) => u.pathname === planPath("Romería de San Isidro", guardado));
     await ctx.close();
   });
+
+  it("marks ended plans in 'Planes guardados' as finished and lists them after the upcoming ones", async () => {
+    const autora = await confirmedUser();
+    const origin = await freshOrigin();
+    const DIA = 86_400_000;
+    const proximo = await insertPlan({ usuarioId: autora.id, origin, titulo: "Mercado de Navidad" });
+    const experiencia = await insertPlan({ usuarioId: autora.id, origin, titulo: "Visita a la almazara", tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
+    const acabado = await insertPlan({ usuarioId: autora.id, origin, titulo: "Verbena de agosto", fechaInicio: new Date(Date.now() - 90 * DIA), fechaFin: new Date(Date.now() - 89 * DIA) });
+    const usuario = await confirmedUser();
+    // Saved last, so "most recently saved first" alone would put the ended plan on top.
+    for (const id of [proximo, experiencia, acabado]) {
+      expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: usuario.token })).status).toBe(200);
+    }
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const ctx = await contexto(usuario, viewport);
+      const page = await abrir(ctx, "/planes-favoritos");
+      const main = page.locator("main");
+      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Visita a la almazara", "Mercado de Navidad", "Verbena de agosto"]);
+      const tarjeta = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
+      await expect(tarjeta("Verbena de agosto").getByText(mensajes.planFinalizado, { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(main.getByRole("link", { name: /Verbena de agosto/ }).getAttribute("href")).resolves.toBe(planPath("Verbena de agosto", acabado));
+      for (const titulo of ["Mercado de Navidad", "Visita a la almazara"]) {
+        await expect(tarjeta(titulo).textContent()).resolves.not.toContain(mensajes.planFinalizado);
+      }
+      await sinViolaciones(page);
+      await page.screenshot({ path: screenshotPath(`planpage-guardados-${viewport.width}`), fullPage: true });
+      await ctx.close();
+    }
+  });
 });

@@ -157,22 +157,25 @@ describe("plan and organization pages", () => {
     await expect(direccion.getAttribute("href")).resolves.toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Plaza Mayor, 1, Albarracín")}`);
     await expect(direccion.getAttribute("target")).resolves.toBe("_blank");
     // The map: Leaflet in the browser, 400 px high, zoom 13, its marker image from our bundle.
-    const mapa = donde.locator(".leaflet-container");
+    // (It sits under the description now; '¿DÓNDE?' is in the facts card beside the poster.)
+    const region = main.getByRole("region", { name: "Mapa" });
+    const mapa = region.locator(".leaflet-container");
     await mapa.waitFor();
     await expect(mapa.evaluate((el) => el.getBoundingClientRect().height)).resolves.toBe(400);
-    const marcador = donde.locator("img.leaflet-marker-icon");
+    const marcador = region.locator("img.leaflet-marker-icon");
     await expect(marcador.getAttribute("src")).resolves.toMatch(/^\/_next\/static\/media\/marker-icon.*\.png$/);
     await expect(marcador.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
-    await expect(donde.locator("img.leaflet-tile").first().getAttribute("src")).resolves.toMatch(/^https:\/\/[abc]\.tile\.openstreetmap\.org\/13\//);
-    await expect(donde.getByRole("link", { name: /OpenStreetMap/ }).count()).resolves.toBe(1);
+    await expect(region.locator("img.leaflet-tile").first().getAttribute("src")).resolves.toMatch(/^https:\/\/[abc]\.tile\.openstreetmap\.org\/13\//);
+    await expect(region.getByRole("link", { name: /OpenStreetMap/ }).count()).resolves.toBe(1);
     await marcador.click();
-    await expect(donde.locator(".leaflet-popup-content").textContent()).resolves.toBe("Plaza Mayor, 1, Albarracín");
+    await expect(region.locator(".leaflet-popup-content").textContent()).resolves.toBe("Plaza Mayor, 1, Albarracín");
 
     await expect(main.getByRole("link", { name: ORG }).getAttribute("href")).resolves.toBe(`/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`);
     await expect(main.getByRole("link", { name: "fiestas@example.com" }).getAttribute("href")).resolves.toBe("mailto:fiestas@example.com");
     await expect(main.getByRole("link", { name: "600 000 111" }).getAttribute("href")).resolves.toBe("tel:600000111");
 
-    const compartir = new URL((await main.getByRole("link", { name: /Compartir/ }).getAttribute("href"))!);
+    // The chat link now sits in Compartir's panel (next to "Copiar enlace"), closed until asked for.
+    const compartir = new URL((await main.getByRole("link", { name: /WhatsApp/, includeHidden: true }).getAttribute("href"))!);
     expect(compartir.origin).toBe("https://wa.me");
     const mensaje = compartir.searchParams.get("text")!;
     for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!, evento.urlPlan]) expect(mensaje).toContain(parte);
@@ -366,12 +369,16 @@ describe("plan and organization pages", () => {
     const ctx = await contexto();
     await ctx.addCookies([{ name: nombre, value: valor, url: inject("baseUrl") }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
-    const boton = page.getByRole("button", { name: "Favorito" });
+    // One button whose words follow its state: "Favorito", then "Guardado" once saved.
+    const boton = page.locator("main button[aria-pressed]");
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[aria-pressed]")?.disabled);
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(boton.textContent()).resolves.toBe("Favorito");
     await boton.click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).waitFor();
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(boton.textContent()).resolves.toBe(mensajes.favoritoGuardadoBoton);
+    await expect(page.locator("main").getByRole("button", { name: mensajes.favoritoGuardadoBoton }).count()).resolves.toBe(1);
     const favoritos = await call("GET", "/api/plan/planesFavoritos", { token: usuario.token });
     expect((favoritos.body as unknown as { _id: string }[]).map((p) => p._id)).toContain(evento._id);
 
@@ -380,6 +387,7 @@ describe("plan and organization pages", () => {
     await boton.click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoEliminado }).waitFor();
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(boton.textContent()).resolves.toBe("Favorito");
     expect((await call("GET", "/api/plan/planesFavoritos", { token: usuario.token })).status).toBe(204);
     await ctx.close();
   });
@@ -433,6 +441,184 @@ describe("plan and organization pages", () => {
     const vacia = await abrir(ctx, `/org/Asociación-Sin-Planes/${orgVaciaId}`);
     await expect(vacia.locator("main").getByText(mensajes.orgSinPlanes).count()).resolves.toBe(1);
     await ctx.close();
+  });
+
+  /** The box of a visible element, in CSS pixels of the viewport. */
+  async function caja(locator: ReturnType<Page["locator"]>) {
+    const b = await locator.boundingBox();
+    if (!b) throw new Error("no box: the element is not visible");
+    return b;
+  }
+
+  it("puts when, price, place and organizer beside the poster and above the fold at 1280×800", async () => {
+    const ctx = await contexto({ viewport: { width: 1280, height: 800 } }, { sinCookieBar: true });
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const main = page.locator("main");
+    const poster = await caja(main.locator("header img").first());
+    const seccion = (h: string) => main.locator("section", { has: page.getByRole("heading", { level: 2, name: h, exact: true }) });
+    const hechos = {
+      cuando: seccion("¿CUÁNDO SERÁ?").getByText(cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!),
+      precio: seccion("¿CUÁNTO CUESTA?").getByText("12,50 €"),
+      lugar: seccion("¿DÓNDE?").getByRole("link", { name: /Plaza Mayor, 1, Albarracín/ }),
+      comoLlegar: seccion("¿DÓNDE?").getByRole("link", { name: /Cómo llegar/ }),
+      organiza: seccion("ORGANIZADO POR:").getByRole("link", { name: ORG }),
+    };
+    for (const [nombre, locator] of Object.entries(hechos)) {
+      const b = await caja(locator);
+      expect(b.x, `${nombre} beside the poster`).toBeGreaterThanOrEqual(poster.x + poster.width);
+      expect(b.y, `${nombre} level with the poster`).toBeLessThan(poster.y + poster.height);
+      expect(b.y + b.height, `${nombre} above the fold`).toBeLessThanOrEqual(800);
+    }
+    // "Cómo llegar" is a direct link, not only inside 'Ver resumen'.
+    await expect(hechos.comoLlegar.getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await expect(hechos.comoLlegar.getAttribute("target")).resolves.toBe("_blank");
+    await page.screenshot({ path: screenshotPath("planpage-hechos-1280") });
+    await ctx.close();
+  });
+
+  it("keeps Favorito, Compartir and Cómo llegar on screen while a phone scrolls the page", async () => {
+    const ctx = await contexto({ viewport: { width: 390, height: 844 } }, { sinCookieBar: true });
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const main = page.locator("main");
+    const acciones = [
+      main.getByRole("button", { name: "Favorito" }),
+      main.getByText("Compartir", { exact: true }),
+      main.getByRole("link", { name: /Cómo llegar/ }).last(),
+    ];
+    for (const y of [900, 2000, 100_000]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForFunction((top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) < 2, y);
+      for (const accion of acciones) {
+        const b = await caja(accion);
+        expect(b.y, `at ${y}`).toBeGreaterThanOrEqual(0);
+        expect(b.y + b.height, `at ${y}`).toBeLessThanOrEqual(844);
+        // Not covered by anything else: the element itself is what a tap at its centre hits.
+        const encima = await accion.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          const tocado = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+          return !!tocado && (el.contains(tocado) || tocado.contains(el));
+        });
+        expect(encima, `at ${y}`).toBe(true);
+      }
+      if (y === 2000) await page.screenshot({ path: screenshotPath("planpage-barra-390") });
+    }
+    await expect(acciones[2].getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    // At the very bottom the bar covers none of the page's own controls.
+    const reportar = await caja(main.getByRole("button", { name: "Reportar mal uso" }));
+    const barra = await caja(main.getByRole("button", { name: "Favorito" }));
+    expect(reportar.y + reportar.height).toBeLessThanOrEqual(barra.y);
+    await ctx.close();
+  });
+
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    it(`copies the plan's link from Compartir where there is no share sheet (${viewport.width} px)`, async () => {
+      const ctx = await contexto({ viewport }, { sinCookieBar: true });
+      await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+      await ctx.addInitScript(() => {
+        delete (Navigator.prototype as Partial<Navigator>).share;
+      });
+      const page = await abrir(ctx, ruta(evento.urlPlan));
+      const main = page.locator("main");
+      await main.getByText("Compartir", { exact: true }).click();
+      const copiar = main.getByRole("button", { name: "Copiar enlace" });
+      await copiar.click();
+      await main.getByText(mensajes.enlaceCopiado, { exact: true }).waitFor();
+      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(evento.urlPlan);
+      // The chat link of spec §2 is still offered, with the title, address, date and link.
+      const whatsapp = new URL((await main.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"))!);
+      expect(whatsapp.origin).toBe("https://wa.me");
+      for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", evento.urlPlan]) expect(whatsapp.searchParams.get("text")).toContain(parte);
+      await page.screenshot({ path: screenshotPath(`planpage-compartir-${viewport.width}`) });
+      // The copy button stays within the screen (the phone's bar opens its panel upwards).
+      const b = await caja(copiar);
+      expect(b.y).toBeGreaterThanOrEqual(0);
+      expect(b.y + b.height).toBeLessThanOrEqual(viewport.height);
+      await ctx.close();
+    });
+  }
+
+  it("opens the system share sheet with the plan's title and address where the browser has one", async () => {
+    const ctx = await contexto({ viewport: { width: 390, height: 844 } }, { sinCookieBar: true });
+    await ctx.addInitScript(() => {
+      const w = window as unknown as { compartido: ShareData[] };
+      w.compartido = [];
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: (datos: ShareData) => {
+          w.compartido.push(datos);
+          return Promise.resolve();
+        },
+      });
+    });
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const main = page.locator("main");
+    // Tapped as soon as it shows, before anything else has settled.
+    await main.getByText("Compartir", { exact: true }).click();
+    await page.waitForFunction(() => (window as unknown as { compartido: ShareData[] }).compartido.length > 0);
+    const compartido = await page.evaluate(() => (window as unknown as { compartido: ShareData[] }).compartido);
+    expect(compartido).toHaveLength(1);
+    expect(compartido[0].url).toBe(evento.urlPlan);
+    expect(compartido[0].title).toBe(TITULO);
+    expect(compartido[0].text).toContain("Plaza Mayor, 1, Albarracín");
+    // The sheet replaces the panel: no second menu opens behind it.
+    await expect(main.getByRole("button", { name: "Copiar enlace" }).isVisible()).resolves.toBe(false);
+    await ctx.close();
+  });
+
+  it("keeps the facts and the chat link without JavaScript", async () => {
+    const ctx = await contexto({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    // Init scripts need JavaScript: the acceptance is the cookie the server reads instead.
+    await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
+    const page = await abrir(ctx, ruta(evento.urlPlan));
+    const main = page.locator("main");
+    await expect(main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }) }).textContent()).resolves.toContain("12,50 €");
+    await main.getByText("Compartir", { exact: true }).click();
+    const whatsapp = main.getByRole("link", { name: /WhatsApp/ });
+    await whatsapp.waitFor();
+    expect(new URL((await whatsapp.getAttribute("href"))!).origin).toBe("https://wa.me");
+    await expect(main.getByRole("link", { name: /Cómo llegar/ }).first().getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await ctx.close();
+  });
+
+  it("marks an ended plan, offers no calendar, and lists upcoming plans nearby, its category first", async () => {
+    const origin = await freshOrigin();
+    const pasado = { fechaInicio: new Date(Date.now() - 10 * DIA), fechaFin: new Date(Date.now() - 10 * DIA + 4 * HORA) };
+    const acabado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto de ayer", categorias: ["Cultura"], ...pasado });
+    const mismaCategoria = await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 30_000, titulo: "Teatro en la plaza", categorias: ["Cultura"] });
+    const otraCategoria = await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 2_000, titulo: "Carrera popular", categorias: ["Deporte"] });
+    await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 80_000, titulo: "Demasiado lejos", categorias: ["Cultura"] });
+    await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 1_000, titulo: "También terminado", categorias: ["Cultura"], ...pasado });
+    await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 1_000, titulo: "Oculto cerca", categorias: ["Cultura"], visible: false });
+
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      const ctx = await contexto({ viewport }, { sinCookieBar: true });
+      const page = await abrir(ctx, `/plan/Concierto-de-ayer/${acabado}`);
+      const main = page.locator("main");
+      const cabecera = main.locator("header").first();
+      await expect(cabecera.getByText(mensajes.planFinalizado, { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(cabecera.getByText(mensajes.planTerminadoAviso).isVisible()).resolves.toBe(true);
+      // The mark sits next to the title, on the first screen.
+      const marca = await caja(cabecera.getByText(mensajes.planFinalizado, { exact: true }));
+      expect(marca.y + marca.height).toBeLessThanOrEqual(viewport.height);
+      await expect(main.getByText("Guardar en mi calendario").count()).resolves.toBe(0);
+      await expect(main.getByRole("heading", { level: 2, name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(1);
+
+      const parecidos = main.locator("section", { has: page.getByRole("heading", { level: 2, name: mensajes.planesParecidosTitulo }) });
+      const titulos = await parecidos.getByRole("heading", { level: 3 }).allTextContents();
+      expect(titulos).toEqual(["Teatro en la plaza", "Carrera popular"]);
+      await expect(parecidos.getByRole("link", { name: /Teatro en la plaza/ }).getAttribute("href")).resolves.toBe(`/plan/Teatro-en-la-plaza/${mismaCategoria}`);
+      await expect(parecidos.getByRole("link", { name: /Carrera popular/ }).getAttribute("href")).resolves.toBe(`/plan/Carrera-popular/${otraCategoria}`);
+      await page.screenshot({ path: screenshotPath(`planpage-finalizado-${viewport.width}`), fullPage: true });
+      if (viewport.width === 390) {
+        const r = await new AxeBuilder({ page }).analyze();
+        expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      }
+      await ctx.close();
+    }
+    // An upcoming plan says nothing of the sort.
+    const html = await (await api(ruta(evento.urlPlan))).text();
+    expect(html).not.toContain(mensajes.planTerminadoAviso);
+    expect(html).not.toContain(mensajes.planesParecidosTitulo);
   });
 
   it("has no accessibility violations on the plan and organization pages", async () => {

@@ -459,7 +459,8 @@ describe("the publishing wizard /publicar", () => {
       await sinViolaciones(page, `publicado ${ancho}`);
       await captura(page, `publish-publicado-${ancho}`);
 
-      await page.getByRole("button", { name: "Compartir", exact: true }).click();
+      // One 'Compartir' for the plan page and this screen (components/plans/SharePlan.tsx).
+      await page.locator("main").getByText("Compartir", { exact: true }).click();
       if (conHoja) {
         await expect.poll(() => page.evaluate(() => (window as unknown as { compartido?: ShareData }).compartido?.url ?? "")).toMatch(/\/plan\//);
         const datos = await page.evaluate(() => (window as unknown as { compartido: ShareData }).compartido);
@@ -467,12 +468,13 @@ describe("the publishing wizard /publicar", () => {
         expect(datos.title).toBe(titulo);
         await expect(page.getByText(mensajes.enlaceCopiado).count()).resolves.toBe(0);
       } else {
+        await page.locator("main").getByRole("button", { name: "Copiar enlace" }).click();
         await page.locator("main").getByRole("status").filter({ hasText: mensajes.enlaceCopiado }).waitFor();
         const copiado = await page.evaluate(() => navigator.clipboard.readText());
         expect(new URL(copiado).pathname).toBe(ruta);
         await captura(page, `publish-enlace-copiado-${ancho}`);
       }
-      const chat = await page.getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
+      const chat = await page.locator("main").getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
       expect(chat).toMatch(/^https:\/\/wa\.me\/\?text=/);
       expect(decodeURIComponent(chat!.split("text=")[1])).toContain(titulo);
 

@@ -96,6 +96,13 @@ export const mensajes = {
   errorGuardarFavorito: "Error al guardar el plan como favorito, por favor vuelve a intentarlo",
   errorEliminarFavorito: "Error al eliminar el plan como favorito, por favor vuelve a intentarlo",
   orgSinPlanes: "Esta organización no tiene planes publicados ahora mismo.",
+  // Plan page: the favourite's saved state, sharing, and a plan that has ended (issue 14)
+  favoritoGuardadoBoton: "Guardado",
+  enlaceCopiado: "Enlace copiado",
+  enlaceNoCopiado: "No se ha podido copiar. Copia esta dirección:",
+  planFinalizado: "Finalizado",
+  planTerminadoAviso: "Este plan ya ha terminado",
+  planesParecidosTitulo: "Otros planes cerca",
   destacadoEnviado: "Hemos recibido tu solicitud. Te llamaremos pronto para destacar tu plan.",
   destacadoTelefono: "Por favor, indica un número de teléfono para que podamos contactar.",
   euronaEnviado: "Hemos recibido tus datos. Te llamaremos pronto.",
@@ -160,8 +167,6 @@ export const mensajes = {
   eliminarPlanConfirmacion: "¿Estás segur@ de que deseas eliminar el plan?",
   promocionTitulo: "¡El plan ha sido publicado!",
   // After publishing and 'Duplicar' (ours)
-  enlaceCopiado: "Enlace copiado",
-  copiaEnlaceManual: "Copia el enlace para compartirlo:",
   duplicadoCartel: "Hemos reutilizado su cartel; puedes cambiarlo en «Datos».",
   duplicadoSinCartel: "Elige un cartel en «Datos»: no hemos podido copiar el del plan original.",
 } as const;

@@ -25,7 +25,7 @@ function Corazon({ lleno }: { lleno: boolean }) {
 /**
  * The favourite toggle of the plan page (spec §4): a visitor without a session goes to the login
  * page (and comes back); with one, the saved state loads from the favourites list and flips at
- * once, going back if the server refuses.
+ * once, going back if the server refuses. A saved plan's button reads "Guardado".
  */
 export function FavoriteToggle({ planId, conectado }: { planId: string; conectado: boolean }) {
   const router = useRouter();
@@ -70,7 +70,7 @@ export function FavoriteToggle({ planId, conectado }: { planId: string; conectad
     <div className={styles.favorito}>
       <button type="button" className={styles.accion} aria-pressed={favorito} disabled={cargando} onClick={alternar}>
         <Corazon lleno={favorito} />
-        Favorito
+        {favorito ? mensajes.favoritoGuardadoBoton : "Favorito"}
       </button>
       <Aviso error={aviso.error} exito={aviso.exito} />
     </div>

@@ -4,9 +4,11 @@ import { organizacionPath } from "@/lib/orgs/paths";
 import { cuandoTexto, DIAS_SEMANA, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type PlanApi } from "@/lib/plans/serialize";
-import { enlaceBuscarEnMapa } from "./enlaces";
+import { mensajes } from "@/lib/messages";
+import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
+import { PlanGrid } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
 import { PlanSummary } from "./PlanSummary";
 import { PosterImage } from "./PosterImage";
@@ -16,14 +18,22 @@ import styles from "./PlanDetail.module.css";
 
 const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
 
-function Seccion({ id, titulo, children }: { id: string; titulo: string; children: React.ReactNode }) {
+function Seccion({ id, titulo, children, hecho = false }: { id: string; titulo: string; children: React.ReactNode; hecho?: boolean }) {
   return (
-    <section className={styles.seccion} aria-labelledby={id}>
-      <h2 id={id} className={styles.seccionTitulo}>
+    <section className={hecho ? styles.hecho : styles.seccion} aria-labelledby={id}>
+      <h2 id={id} className={hecho ? styles.hechoTitulo : styles.seccionTitulo}>
         {titulo}
       </h2>
       {children}
     </section>
+  );
+}
+
+function Flecha() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+      <path d="M3 11l18-8-8 18-2-8-8-2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+    </svg>
   );
 }
 
@@ -69,13 +79,28 @@ function Calendario({ plan }: { plan: PlanApi }) {
   );
 }
 
-/** The plan page of spec §2: poster, title, actions, and the how / when / price / where sections. */
-export function PlanDetail({ plan, conectado }: { plan: PlanApi; conectado: boolean }) {
+/**
+ * The plan page of spec §2. Beside the poster (under it on a phone) the facts a person decides
+ * on: the title, then when, price, where (with directions) and who organizes it, each under its
+ * heading of the spec; then the description, the map and the contact. Favorito, Compartir and
+ * Cómo llegar stay in a bar at the bottom of a phone's screen while it scrolls. An ended plan
+ * says so by its title, offers no calendar and lists `parecidos`, upcoming plans around it,
+ * right under its facts: what the person can still go to matters more than what they missed.
+ */
+export function PlanDetail({
+  plan, conectado, terminado, parecidos,
+}: {
+  plan: PlanApi;
+  conectado: boolean;
+  terminado: boolean;
+  parecidos: PlanApi[];
+}) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
   const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
   const cuando = cuandoTexto(plan);
   const lugar = lugarCalendario(plan);
+  const comoLlegar = enlaceComoLlegar(plan.ubicacion.coordinates);
   return (
     <article className={styles.plan}>
       <header className={styles.cabecera}>
@@ -83,13 +108,66 @@ export function PlanDetail({ plan, conectado }: { plan: PlanApi; conectado: bool
           {cartel && <PosterImage src={varianteUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />}
         </div>
         <div className={styles.intro}>
-          <p className={styles.etiqueta}>{plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}</p>
+          <div className={styles.etiquetas}>
+            <p className={styles.etiqueta}>{plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}</p>
+            {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
+          </div>
           <h1 className={styles.titulo}>{plan.titulo}</h1>
           <p className={styles.municipio}>{plan.municipio}</p>
-          {cuando && <p className={styles.cuando}>{cuando}</p>}
+          {terminado && (
+            <p className={styles.terminado}>
+              {mensajes.planTerminadoAviso}.{" "}
+              {parecidos.length > 0 && <a href="#planes-parecidos">Mira otros planes cerca</a>}
+            </p>
+          )}
+
+          <div className={styles.hechos}>
+            {plan.tipo === "evento" ? (
+              <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?" hecho>
+                {cuando && <p className={styles.dato}>{cuando}</p>}
+                {!terminado && <Calendario plan={plan} />}
+              </Seccion>
+            ) : (
+              <Seccion id="plan-cuando" titulo="¿CUÁNDO ESTÁ DISPONIBLE?" hecho>
+                <Semana horarios={plan.horariosDisponibles} />
+                {fechas && <p>{fechas}</p>}
+              </Seccion>
+            )}
+            {plan.precio !== null && (
+              <Seccion id="plan-precio" titulo="¿CUÁNTO CUESTA?" hecho>
+                <p className={styles.dato}>{precioTexto(plan.precio)}</p>
+              </Seccion>
+            )}
+            <Seccion id="plan-donde" titulo="¿DÓNDE?" hecho>
+              <p>
+                <a href={enlaceBuscarEnMapa(lugar)} target="_blank" rel="noopener noreferrer">
+                  {lugar}
+                  {NUEVA_PESTANA}
+                </a>
+              </p>
+              <a className={styles.enlaceAccion} href={comoLlegar} target="_blank" rel="noopener noreferrer">
+                <Flecha />
+                Cómo llegar{NUEVA_PESTANA}
+              </a>
+            </Seccion>
+            {plan.organizacion && (
+              <Seccion id="plan-organiza" titulo="ORGANIZADO POR:" hecho>
+                <p className={styles.dato}>
+                  <Link href={organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}>{plan.organizacion.nombre}</Link>
+                </p>
+              </Seccion>
+            )}
+          </div>
+
           <div className={styles.acciones}>
-            <FavoriteToggle planId={plan._id} conectado={conectado} />
-            <SharePlan titulo={plan.titulo} lineas={[lugar, cuando ?? ""]} url={plan.urlPlan} />
+            <div className={styles.barra}>
+              <FavoriteToggle planId={plan._id} conectado={conectado} />
+              <SharePlan titulo={plan.titulo} lineas={[lugar, cuando ?? ""]} url={plan.urlPlan} />
+              <a className={`${styles.accion} ${styles.soloEnBarra}`} href={comoLlegar} target="_blank" rel="noopener noreferrer">
+                <Flecha />
+                Cómo llegar{NUEVA_PESTANA}
+              </a>
+            </div>
             <PlanSummary
               titulo={plan.titulo}
               imagen={cartel && { src: varianteUrl(cartel.url, "tarjeta"), width: 600, height: 400 }}
@@ -101,46 +179,24 @@ export function PlanDetail({ plan, conectado }: { plan: PlanApi; conectado: bool
         </div>
       </header>
 
+      {parecidos.length > 0 && (
+        <section id="planes-parecidos" className={styles.parecidos} aria-labelledby="planes-parecidos-titulo">
+          <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
+            {mensajes.planesParecidosTitulo}
+          </h2>
+          <PlanGrid planes={parecidos} />
+        </section>
+      )}
+
       <div className={styles.cuerpo}>
         <div className={styles.principal}>
           <Seccion id="plan-como" titulo="¿CÓMO SERÁ?">
             <Markdown texto={plan.descripcion} nivelTitulos={3} />
           </Seccion>
-          {plan.tipo === "evento" ? (
-            <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?">
-              {cuando && <p className={styles.dato}>{cuando}</p>}
-              <Calendario plan={plan} />
-            </Seccion>
-          ) : (
-            <Seccion id="plan-cuando" titulo="¿CUÁNDO ESTÁ DISPONIBLE?">
-              <Semana horarios={plan.horariosDisponibles} />
-              {fechas && <p>{fechas}</p>}
-            </Seccion>
-          )}
-          {plan.precio !== null && (
-            <Seccion id="plan-precio" titulo="¿CUÁNTO CUESTA?">
-              <p className={styles.dato}>{precioTexto(plan.precio)}</p>
-            </Seccion>
-          )}
         </div>
 
         <div className={styles.lateral}>
-          <Seccion id="plan-donde" titulo="¿DÓNDE?">
-            <p>
-              <a href={enlaceBuscarEnMapa(lugar)} target="_blank" rel="noopener noreferrer">
-                {lugar}
-                {NUEVA_PESTANA}
-              </a>
-            </p>
-            <PlanMap lat={lat} lng={lng} direccion={lugar} />
-          </Seccion>
-          {plan.organizacion && (
-            <Seccion id="plan-organiza" titulo="ORGANIZADO POR:">
-              <p>
-                <Link href={organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}>{plan.organizacion.nombre}</Link>
-              </p>
-            </Seccion>
-          )}
+          <PlanMap lat={lat} lng={lng} direccion={lugar} />
           {(plan.emailContacto || plan.telefonoContacto) && (
             <Seccion id="plan-contacto" titulo="CONTACTO DEL PLAN">
               <ContactLinks email={plan.emailContacto} telefono={plan.telefonoContacto} />

@@ -1,41 +1,90 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { mensajes } from "@/lib/messages";
 import { enlaceWhatsApp } from "./enlaces";
 import styles from "./PlanDetail.module.css";
 
 const sinCambios = () => () => {};
+const NUEVA_PESTANA = " (se abre en una pestaña nueva)";
 
-function Bocadillo() {
+function Compartir() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M4 5h16v11H9l-5 4V5z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path d="M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v8h14v-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
 
 /**
- * 'Compartir' (spec §2): a WhatsApp message with the title, address, date and link, and the
- * device's own share sheet where the browser has one.
+ * 'Compartir' (spec §2). Where the browser has a share sheet (phones), the button opens it with
+ * the plan's title, address, date and link. Elsewhere it opens a small panel with "Copiar enlace"
+ * and the WhatsApp message of spec §2. The panel is a <details>, so without JavaScript the
+ * button still opens it and the WhatsApp link works.
  */
 export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: string[]; url: string }) {
-  const nativo = useSyncExternalStore(sinCambios, () => typeof navigator.share === "function", () => false);
+  const panel = useRef<HTMLDetailsElement>(null);
+  const [copiado, setCopiado] = useState<boolean | null>(null);
+  const puedeCopiar = useSyncExternalStore(sinCambios, () => typeof navigator.clipboard?.writeText === "function", () => false);
+
+  // Like the navbar's menus: a click elsewhere or Escape closes the panel.
+  useEffect(() => {
+    function cerrar(event: MouseEvent | KeyboardEvent) {
+      const d = panel.current;
+      if (d?.open && (event instanceof KeyboardEvent ? event.key === "Escape" : !d.contains(event.target as Node))) d.open = false;
+    }
+    document.addEventListener("click", cerrar);
+    document.addEventListener("keydown", cerrar);
+    return () => {
+      document.removeEventListener("click", cerrar);
+      document.removeEventListener("keydown", cerrar);
+    };
+  }, []);
+
+  function abrir(event: React.MouseEvent) {
+    if (typeof navigator.share !== "function" || panel.current?.open) return;
+    event.preventDefault();
+    navigator.share({ title: titulo, text: [titulo, ...lineas].filter(Boolean).join("\n"), url }).catch((error: unknown) => {
+      // Closing the sheet is no failure; a browser that refuses it gets the panel instead.
+      if ((error as Error)?.name !== "AbortError" && panel.current) panel.current.open = true;
+    });
+  }
+
+  async function copiar() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopiado(true);
+    } catch {
+      setCopiado(false);
+    }
+  }
+
   return (
-    <>
-      <a className={styles.accion} href={enlaceWhatsApp([titulo, ...lineas, url])} target="_blank" rel="noopener noreferrer">
-        <Bocadillo />
+    <details ref={panel} className={styles.compartir} onToggle={(e) => !e.currentTarget.open && setCopiado(null)}>
+      <summary className={styles.accion} onClick={abrir}>
+        <Compartir />
         Compartir
-        <span className="visually-hidden"> por WhatsApp (se abre en una pestaña nueva)</span>
-      </a>
-      {nativo && (
-        <button
-          type="button"
-          className={styles.accion}
-          onClick={() => navigator.share({ title: titulo, text: [titulo, ...lineas].join("\n"), url }).catch(() => {})}
-        >
-          Más opciones para compartir
-        </button>
-      )}
-    </>
+      </summary>
+      <div className={styles.compartirPanel}>
+        {puedeCopiar && (
+          <button type="button" className={styles.accion} onClick={copiar}>
+            Copiar enlace
+          </button>
+        )}
+        <a className={styles.accion} href={enlaceWhatsApp([titulo, ...lineas, url])} target="_blank" rel="noopener noreferrer">
+          WhatsApp
+          <span className="visually-hidden">{NUEVA_PESTANA}</span>
+        </a>
+        <div role="status" className={styles.compartirAviso}>
+          {copiado === true && mensajes.enlaceCopiado}
+          {copiado === false && (
+            <>
+              {mensajes.enlaceNoCopiado}
+              <input className={styles.compartirUrl} readOnly value={url} aria-label="Dirección del plan" onFocus={(e) => e.currentTarget.select()} />
+            </>
+          )}
+        </div>
+      </div>
+    </details>
   );
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { CompartirEnlace } from "@/components/plans/CompartirEnlace";
+import { SharePlan } from "@/components/plans/SharePlan";
 import { PlanCard } from "@/components/plans/PlanCard";
 import ui from "@/components/ui/ui.module.css";
 import { cuandoTexto } from "@/lib/plans/format";
@@ -40,12 +40,7 @@ export function Publicado({
         <Link href={ruta} className="button">
           Ver mi plan
         </Link>
-        <CompartirEnlace
-          titulo={plan.titulo}
-          lineas={[cuandoTexto(plan) ?? "", `${plan.direccion}, ${plan.municipio}`]}
-          url={plan.urlPlan}
-          clases={{ boton: ui.buttonOutline, chat: ui.buttonGhost, aviso: wizard.publicadoAviso }}
-        />
+        <SharePlan titulo={plan.titulo} lineas={[`${plan.direccion}, ${plan.municipio}`, cuandoTexto(plan) ?? ""]} url={plan.urlPlan} />
         <button type="button" className={ui.buttonGhost} onClick={onOtro}>
           Publicar otro
         </button>

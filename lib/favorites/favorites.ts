@@ -25,11 +25,14 @@ export async function eliminarFavorito(usuarioId: string, planId: string): Promi
   return mensajes.favoritoEliminado;
 }
 
-/** The user's saved plans that are still visible, most recently saved first. */
+/**
+ * The user's saved plans that are still visible: those still to come, most recently saved first,
+ * then those that have ended (as planTerminado reads them), most recently saved first.
+ */
 export async function planesFavoritos(usuarioId: string) {
   const rows = await prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM favorito f JOIN plan p ON p.id = f.plan_id ${PLAN_JOINS}
     WHERE f.usuario_id = ${usuarioId} AND p.visible
-    ORDER BY f.created_at DESC, p.id`;
+    ORDER BY coalesce(p.fecha_fin < now(), false), f.created_at DESC, p.id`;
   return rows.map(serializePlan);
 }

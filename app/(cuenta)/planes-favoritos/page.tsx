@@ -9,7 +9,7 @@ import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Planes guardados", robots: { index: false } };
 
-/** Saved plans (spec §2), each linking to its page (not to an external web). */
+/** Saved plans (spec §2), each linking to its page (not to an external web); ended ones last, marked. */
 export default async function PlanesFavoritosPage() {
   const user = await requirePageUser("/planes-favoritos");
   const planes = await planesFavoritos(user.id);
@@ -27,7 +27,7 @@ export default async function PlanesFavoritosPage() {
         )
       }
     >
-      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} />
+      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} conEstado />
     </PaginaLista>
   );
 }

@@ -4,7 +4,8 @@ import { cache } from "react";
 import { PlanDetail } from "@/components/plans/PlanDetail";
 import { obtenerPlan } from "@/lib/plans/get-plan";
 import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/serialize";
-import { jsonLdScript, planJsonLd, planMetadata, segmentoCanonico } from "@/lib/plans/seo";
+import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
+import { planesParecidos } from "@/lib/plans/similar";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 
 interface Props {
@@ -28,11 +29,12 @@ export default async function PlanPage({ params }: Props) {
   const plan = await cargarPlan(planId);
   if (!plan) notFound();
   if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
-  const conectado = await tieneCookieDeSesion();
+  const terminado = planTerminado(plan);
+  const [conectado, parecidos] = await Promise.all([tieneCookieDeSesion(), terminado ? planesParecidos(plan) : []]);
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan)) }} />
-      <PlanDetail plan={plan} conectado={conectado} />
+      <PlanDetail plan={plan} conectado={conectado} terminado={terminado} parecidos={parecidos} />
     </>
   );
 }
