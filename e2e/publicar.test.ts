@@ -474,7 +474,8 @@ describe("the publishing wizard /publicar", () => {
         expect(new URL(copiado).pathname).toBe(ruta);
         await captura(page, `publish-enlace-copiado-${ancho}`);
       }
-      const chat = await page.locator("main").getByRole("link", { name: /WhatsApp/ }).getAttribute("href");
+      // The chat link sits in Compartir's panel, closed when the share sheet answered.
+      const chat = await page.locator("main a[href^='https://wa.me/']").getAttribute("href");
       expect(chat).toMatch(/^https:\/\/wa\.me\/\?text=/);
       expect(decodeURIComponent(chat!.split("text=")[1])).toContain(titulo);
 
