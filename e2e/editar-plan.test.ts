@@ -2,10 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { localDeInstante } from "@/lib/plans/formulario";
+import { fechaVisible, localDeInstante } from "@/lib/plans/formulario";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
-import { enviarFormulario, formulario, png } from "./support/forms";
+import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";
 import { contextoConectado } from "./support/session-context";
 import { confirmedUser } from "./support/users";
 
@@ -15,6 +15,9 @@ const DIA = 24 * HORA;
 const ORG = "Asociación Cultural El Olmo";
 
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
+
+/** The picker value of an instant `dias` days ago, on the hour (the pickers move in 15-minute steps). */
+const haceDias = (dias: number) => localDeInstante(new Date(Math.floor((Date.now() - dias * DIA) / HORA) * HORA).toISOString());
 
 const alerta = (page: Page) => page.locator("main").getByRole("alert");
 
@@ -83,8 +86,8 @@ describe("the edit page /editar-plan/{id}", () => {
     await expect(page.getByRole("group", { name: "Categorías" }).locator("[aria-pressed='true']").allTextContents()).resolves.toEqual(["Fiesta", "Cultura"]);
     await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe("Griegos");
     await expect(page.getByLabel("Dirección").inputValue()).resolves.toBe("Plaza Mayor, 3");
-    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(localDeInstante(inicio.toISOString()));
-    await expect(page.getByLabel("Seleccionar fecha de fin", { exact: true }).inputValue()).resolves.toBe(localDeInstante(fin.toISOString()));
+    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(fechaVisible(localDeInstante(inicio.toISOString())));
+    await expect(page.getByLabel("Seleccionar fecha de fin", { exact: true }).inputValue()).resolves.toBe(fechaVisible(localDeInstante(fin.toISOString())));
     const cartel = page.getByRole("img", { name: "Vista previa del cartel" });
     await expect(cartel.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
     await expect(cartel.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
@@ -130,18 +133,18 @@ describe("the edit page /editar-plan/{id}", () => {
     await pulsarYLeer(page, mensajes.tituloObligatorio);
     await titulo.fill("Feria de artesanía y oficios");
     await expect(page.getByText("28 - 50", { exact: true }).count()).resolves.toBe(1);
-    await hasta.fill("");
+    await escribirFecha(hasta, "");
     await pulsarYLeer(page, mensajes.fechaFinFalta);
-    await hasta.fill(localDeInstante(fin.toISOString()));
-    await desde.fill("");
+    await escribirFecha(hasta, localDeInstante(fin.toISOString()));
+    await escribirFecha(desde, "");
     await pulsarYLeer(page, mensajes.fechaInicioFalta);
-    await desde.fill(localDeInstante(new Date(fin.getTime() + DIA).toISOString()));
+    await escribirFecha(desde, localDeInstante(new Date(fin.getTime() + DIA).toISOString()));
     await pulsarYLeer(page, mensajes.fechaInicioPosterior);
-    await desde.fill(localDeInstante(new Date(Date.now() - 5 * DIA).toISOString()));
-    await hasta.fill(localDeInstante(new Date(Date.now() - 3 * DIA).toISOString()));
+    await escribirFecha(desde, haceDias(5));
+    await escribirFecha(hasta, haceDias(3));
     await pulsarYLeer(page, mensajes.fechaFinPasadaPlan);
-    await desde.fill(localDeInstante(inicio.toISOString()));
-    await hasta.fill(localDeInstante(fin.toISOString()));
+    await escribirFecha(desde, localDeInstante(inicio.toISOString()));
+    await escribirFecha(hasta, localDeInstante(fin.toISOString()));
     // The contact switch is on: the privacy policy has to be accepted again.
     await pulsarYLeer(page, mensajes.debesAceptarPrivacidad);
     expect(await fila(id)).toEqual(antes);
@@ -189,7 +192,7 @@ describe("the edit page /editar-plan/{id}", () => {
     await expect(page.getByLabel("Hora de inicio (Miércoles)").inputValue()).resolves.toBe("17:15");
     await expect(page.getByLabel("Hora de fin (Domingo)").inputValue()).resolves.toBe("11:30");
     await expect(page.getByLabel("Seleccionar fecha de inicio (opcional)").inputValue()).resolves.toBe("");
-    await expect(page.getByLabel("Seleccionar fecha de fin (opcional)").inputValue()).resolves.toBe(localDeInstante(fin.toISOString()));
+    await expect(page.getByLabel("Seleccionar fecha de fin (opcional)").inputValue()).resolves.toBe(fechaVisible(localDeInstante(fin.toISOString())));
     await expect(page.getByRole("switch", { name: "Mostrar datos de contacto" }).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel("Correo electrónico de contacto").count()).resolves.toBe(0);
     await ctx.close();

@@ -171,6 +171,43 @@ export const mensajes = {
   duplicadoSinCartel: "Elige un cartel en «Datos»: no hemos podido copiar el del plan original.",
 } as const;
 
+/**
+ * The short hint next to each failing field of a form (ours, not the spec's): the spec's message
+ * for the first failing rule still shows by the submit button.
+ */
+export const pistas = {
+  tipo: "Elige evento o experiencia",
+  municipio: "Elige un municipio de la lista",
+  direccion: "Falta la dirección",
+  titulo: "Falta el título",
+  tituloLargo: "Como máximo, 50 caracteres",
+  textoLargo: "Es demasiado largo",
+  cartel: "Falta el cartel",
+  imagenTipo: "Tiene que ser una imagen PNG o JPG",
+  fechaInicio: "Falta la fecha de inicio",
+  fechaFin: "Falta la fecha de fin",
+  finAntesDeInicio: "La fecha de fin es anterior a la de inicio",
+  finPasada: "Esa fecha ya ha pasado",
+  duracion: "Como mucho, 60 días después del inicio",
+  dias: "Elige al menos un día",
+  horas: "Falta la hora de inicio o la de fin",
+  horaFinAntes: "La hora de fin es anterior a la de inicio",
+  privacidad: "Marca la casilla para continuar",
+  precio: "Escribe un número, como 5 o 7,50",
+  largo50: "Como máximo, 50 caracteres",
+  correo: "Revisa el correo: nombre@dominio.es",
+  enlace: "Escribe la dirección completa, con https://",
+  nombre: "Falta el nombre",
+  correoFalta: "Falta el correo electrónico",
+  logo: "Falta el logo",
+  passwordFalta: "Falta la contraseña",
+  passwordCorta: "Al menos 8 caracteres",
+  confirmarFalta: "Repite la contraseña",
+  noCoinciden: "No coincide con la contraseña",
+  fechaFormato: "Escríbela así: 25/12/2026 20:30",
+  fechaPaso: "Los minutos van de 15 en 15: 00, 15, 30 o 45",
+} as const;
+
 export type ClaveMensaje = keyof typeof mensajes;
 
 /** A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. */

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
 import { Aviso, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
@@ -12,6 +12,8 @@ export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: {
   const [enviado, setEnviado] = useState(false);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [enviando, setEnviando] = useState(false);
+  const campo = useRef<HTMLInputElement>(null);
+  const idAviso = useId();
 
   async function enviar() {
     setEnviando(true);
@@ -22,6 +24,7 @@ export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: {
       setAviso({ exito: mensajeDe(r) });
     } else {
       setAviso({ error: mensajeDe(r) });
+      campo.current?.focus();
     }
   }
 
@@ -59,12 +62,19 @@ export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: {
       }
     >
       <p>Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.</p>
+      {/* The server's refusal speaks of the one field: marked and described by it until it changes. */}
       <Field
+        ref={campo}
         etiqueta="Correo electrónico"
         type="email"
         autoComplete="email"
         value={correo}
-        onChange={(e) => setCorreo(e.target.value)}
+        aria-invalid={aviso.error ? true : undefined}
+        aria-describedby={aviso.error ? idAviso : undefined}
+        onChange={(e) => {
+          setCorreo(e.target.value);
+          if (aviso.error) setAviso({});
+        }}
         onKeyDown={(e) => {
           if (e.key === "Enter") {
             e.preventDefault();
@@ -72,7 +82,7 @@ export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: {
           }
         }}
       />
-      <Aviso {...aviso} />
+      <Aviso {...aviso} id={idAviso} />
     </Modal>
   );
 }

@@ -1,8 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useId, useRef, useState } from "react";
+import { useErroresDeReglas } from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";
+import { reunirFallos } from "@/lib/formularios";
+import { fallosCambioPassword, type DatosCambioPassword } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -10,6 +13,8 @@ import { llamar, mensajeDe } from "./api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { RemindersToggle } from "./RemindersToggle";
 import perfil from "./Profile.module.css";
+
+const reglasPassword = (d: DatosCambioPassword) => reunirFallos(fallosCambioPassword(d));
 
 type Dialogo = "nombre" | "correo" | "password" | "olvido" | "eliminar" | null;
 
@@ -43,13 +48,19 @@ function EditarCampo({
   const router = useRouter();
   const [valor, setValor] = useState(inicial);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const campoRef = useRef<HTMLInputElement>(null);
+  const idAviso = useId();
   async function guardar() {
-    if (!valor.trim()) return setAviso({ error: mensajes.campoVacio });
+    if (!valor.trim()) {
+      campoRef.current?.focus();
+      return setAviso({ error: mensajes.campoVacio });
+    }
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { [campo]: valor.trim() });
     // A new e-mail only takes effect from the link sent to it: say so, not a generic success.
     const exito = campo === "correo" ? conDatos(mensajes.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() }) : mensajes.datosActualizados;
     setAviso(r.ok ? { exito: mensajeDe(r, exito) } : { error: mensajeDe(r) });
     if (r.ok) router.refresh();
+    else campoRef.current?.focus();
   }
   function cerrar() {
     setAviso({});
@@ -62,8 +73,20 @@ function EditarCampo({
       onCerrar={cerrar}
       acciones={<CerrarGuardar onCerrar={cerrar} onGuardar={guardar} />}
     >
-      <Field etiqueta={etiqueta} type={tipo} value={valor} onChange={(e) => setValor(e.target.value)} />
-      <Aviso {...aviso} />
+      {/* The one field is what the message speaks of: marked and described by it until it changes. */}
+      <Field
+        ref={campoRef}
+        etiqueta={etiqueta}
+        type={tipo}
+        value={valor}
+        aria-invalid={aviso.error ? true : undefined}
+        aria-describedby={aviso.error ? idAviso : undefined}
+        onChange={(e) => {
+          setValor(e.target.value);
+          if (aviso.error) setAviso({});
+        }}
+      />
+      <Aviso {...aviso} id={idAviso} />
     </Modal>
   );
 }
@@ -72,8 +95,15 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
   const router = useRouter();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const [pw, setPw] = useState({ actual: "", nueva: "", confirmar: "" });
+  const [pw, setPw] = useState<DatosCambioPassword>({ actual: "", nueva: "", confirmar: "" });
   const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
+  const dialogoPassword = useRef<HTMLDivElement>(null);
+  const reglasPw = useErroresDeReglas(reglasPassword, dialogoPassword);
+  const cambiarPw = (campo: keyof DatosCambioPassword, valor: string) => {
+    const nuevo = { ...pw, [campo]: valor };
+    setPw(nuevo);
+    reglasPw.revisar(nuevo);
+  };
   const cerrar = () => setDialogo(null);
   const cerrarPassword = () => {
     setAvisoPw({});
@@ -81,7 +111,8 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
   };
 
   async function cambiarPassword() {
-    if (pw.nueva !== pw.confirmar) return setAvisoPw({ error: mensajes.passwordConfirmarDistinta });
+    setAvisoPw({});
+    if (!reglasPw.validar(pw)) return;
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { passwordPerfilActual: pw.actual, passwordPerfilNueva: pw.nueva });
     setAvisoPw(r.ok ? { exito: mensajeDe(r, mensajes.passwordActualizada) } : { error: mensajeDe(r) });
     if (r.ok) setPw({ actual: "", nueva: "", confirmar: "" });
@@ -155,10 +186,19 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
         onCerrar={cerrarPassword}
         acciones={<CerrarGuardar onCerrar={cerrarPassword} onGuardar={cambiarPassword} />}
       >
-        <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" value={pw.actual} onChange={(e) => setPw({ ...pw, actual: e.target.value })} />
-        <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={pw.nueva} onChange={(e) => setPw({ ...pw, nueva: e.target.value })} />
-        <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" value={pw.confirmar} onChange={(e) => setPw({ ...pw, confirmar: e.target.value })} />
-        <Aviso {...avisoPw} />
+        <div ref={dialogoPassword}>
+          <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" value={pw.actual} onChange={(e) => cambiarPw("actual", e.target.value)} />
+          <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={pw.nueva} onChange={(e) => cambiarPw("nueva", e.target.value)} />
+          <Field
+            etiqueta="Confirmar contraseña"
+            type="password"
+            autoComplete="new-password"
+            value={pw.confirmar}
+            pista={reglasPw.errores.campos.confirmar}
+            onChange={(e) => cambiarPw("confirmar", e.target.value)}
+          />
+        </div>
+        <Aviso error={reglasPw.errores.mensaje ?? avisoPw.error} exito={avisoPw.exito} />
         <button type="button" className={styles.linkButton} onClick={() => setDialogo("olvido")}>
           He olvidado mi contraseña
         </button>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Aviso, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
@@ -11,6 +11,7 @@ import { mensajes } from "@/lib/messages";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "./api";
 import { resolverZod } from "@/components/ui/zod-navegador";
+import { mensajeDelFormulario, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 
 interface Campos {
   nombre: string;
@@ -21,17 +22,19 @@ interface Campos {
 }
 
 const VACIO: Campos = { nombre: "", correo: "", password: "", passwordConfirm: "", privacidad: false };
+const RESOLVER = resolverZod(registroFormSchema);
 
 /** Registration with the rules of spec §5 in their order (the same schema the API uses). */
 export function RegisterForm() {
   const router = useRouter();
   const [aviso, setAviso] = useState<string | null>(null);
   const [confirmar, setConfirmar] = useState(false);
-  const { register, handleSubmit, reset, formState } = useForm<Campos>({
-    resolver: resolverZod(registroFormSchema),
-    defaultValues: VACIO,
-  });
-  const errorValidacion = Object.values(formState.errors)[0]?.message ?? formState.errors.root?.message;
+  const form = useForm<Campos>({ resolver: RESOLVER, defaultValues: VACIO, shouldFocusError: false });
+  const { register, handleSubmit, reset, formState } = form;
+  const formulario = useRef<HTMLFormElement>(null);
+  useEnfocarPrimerError(formulario, formState.submitCount);
+  useLimpiarAlCorregir(form, RESOLVER, undefined);
+  const pista = (campo: keyof Campos) => formState.errors[campo]?.message;
 
   async function enviar(datos: Campos) {
     setAviso(null);
@@ -44,13 +47,13 @@ export function RegisterForm() {
 
   return (
     <>
-      <form onSubmit={handleSubmit(enviar)} noValidate>
-        <Field etiqueta="Nombre" autoComplete="name" {...register("nombre")} />
-        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" {...register("correo")} />
-        <Field etiqueta="Contraseña" type="password" autoComplete="new-password" {...register("password")} />
-        <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" {...register("passwordConfirm")} />
-        <CasillaPrivacidad className={styles.checkbox} {...register("privacidad")} />
-        <Aviso error={(errorValidacion as string | undefined) ?? aviso} />
+      <form ref={formulario} onSubmit={handleSubmit(enviar)} noValidate>
+        <Field etiqueta="Nombre" autoComplete="name" pista={pista("nombre")} {...register("nombre")} />
+        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" pista={pista("correo")} {...register("correo")} />
+        <Field etiqueta="Contraseña" type="password" autoComplete="new-password" pista={pista("password")} {...register("password")} />
+        <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" pista={pista("passwordConfirm")} {...register("passwordConfirm")} />
+        <CasillaPrivacidad className={styles.checkbox} pista={pista("privacidad")} {...register("privacidad")} />
+        <Aviso error={mensajeDelFormulario(formState.errors) ?? aviso} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={formState.isSubmitting}>
             Me registro

@@ -1,33 +1,57 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
+import { useErroresDeReglas } from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
-import { restablecerSchema } from "@/lib/users/schemas";
+import { reunirFallos } from "@/lib/formularios";
+import { fallosRestablecer, type DatosRestablecer } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "./api";
-import "@/components/ui/zod-navegador"; // parses with zod: no eval under the CSP
+
+const reglas = (d: DatosRestablecer) => reunirFallos(fallosRestablecer(d));
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [passwordNueva, setNueva] = useState("");
-  const [passwordConfirm, setConfirm] = useState("");
+  const [datos, setDatos] = useState<DatosRestablecer>({ passwordNueva: "", passwordConfirm: "" });
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [hecho, setHecho] = useState(false);
+  const formulario = useRef<HTMLFormElement>(null);
+  const { errores, validar, revisar } = useErroresDeReglas(reglas, formulario);
+
+  const cambiar = (campo: keyof DatosRestablecer, valor: string) => {
+    const nuevos = { ...datos, [campo]: valor };
+    setDatos(nuevos);
+    revisar(nuevos);
+  };
 
   async function enviar(event: React.FormEvent) {
     event.preventDefault();
-    const valido = restablecerSchema.safeParse({ passwordNueva, passwordConfirm });
-    if (!valido.success) return setAviso({ error: valido.error.issues[0].message });
-    const r = await llamar("PATCH", `/api/usuario/restablecer-password/${encodeURIComponent(token)}`, { passwordNueva, passwordConfirm });
+    setAviso({});
+    if (!validar(datos)) return;
+    const r = await llamar("PATCH", `/api/usuario/restablecer-password/${encodeURIComponent(token)}`, datos);
     setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
     setHecho(r.ok);
   }
 
   return (
-    <form onSubmit={enviar} noValidate>
-      <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={passwordNueva} onChange={(e) => setNueva(e.target.value)} />
-      <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" value={passwordConfirm} onChange={(e) => setConfirm(e.target.value)} />
-      <Aviso {...aviso} />
+    <form ref={formulario} onSubmit={enviar} noValidate>
+      <Field
+        etiqueta="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        value={datos.passwordNueva}
+        pista={errores.campos.passwordNueva}
+        onChange={(e) => cambiar("passwordNueva", e.target.value)}
+      />
+      <Field
+        etiqueta="Confirmar contraseña"
+        type="password"
+        autoComplete="new-password"
+        value={datos.passwordConfirm}
+        pista={errores.campos.passwordConfirm}
+        onChange={(e) => cambiar("passwordConfirm", e.target.value)}
+      />
+      <Aviso error={errores.mensaje ?? aviso.error} exito={aviso.exito} />
       <div className={styles.actions}>
         {hecho ? (
           <Link className="button" href="/iniciar-sesion">

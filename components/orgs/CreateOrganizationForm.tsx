@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
@@ -10,19 +10,24 @@ import { mensajes } from "@/lib/messages";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
 import { formularioOrganizacion } from "./api";
 import { OrganizationFields } from "./OrganizationFields";
-import { primerError } from "./errores";
 import { resolverZod } from "@/components/ui/zod-navegador";
+import { mensajeDelFormulario, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 
 const VACIO: FormularioOrganizacion = { nombre: "", direccion: "", emailContacto: "", telefonoContacto: "", descripcion: "", privacidad: false, logo: null };
-const SCHEMA = organizacionFormSchema("crear");
+const RESOLVER = resolverZod(organizacionFormSchema("crear"));
 
 /** Create organization (spec §2), with the API's own rules of spec §5 in their order. */
 export function CreateOrganizationForm() {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
-  const { register, handleSubmit, reset, setValue, control, formState } = useForm<FormularioOrganizacion>({
-    resolver: resolverZod(SCHEMA),
+  const form = useForm<FormularioOrganizacion>({
+    resolver: RESOLVER,
+    shouldFocusError: false,
     defaultValues: VACIO,
   });
+  const { register, handleSubmit, reset, setValue, control, formState } = form;
+  const formulario = useRef<HTMLFormElement>(null);
+  useEnfocarPrimerError(formulario, formState.submitCount);
+  useLimpiarAlCorregir(form, RESOLVER, undefined);
   const logo = useWatch({ control, name: "logo" });
 
   async function enviar(datos: FormularioOrganizacion) {
@@ -34,14 +39,15 @@ export function CreateOrganizationForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit(enviar)} noValidate>
+    <form ref={formulario} onSubmit={handleSubmit(enviar)} noValidate>
       <OrganizationFields
         register={register}
+        errores={formState.errors}
         logo={logo}
         onLogo={(archivo) => setValue("logo", archivo, { shouldDirty: true })}
         etiquetaLogo="Seleccionar logo"
       />
-      <Aviso error={primerError(formState.errors) ?? resultado.error} exito={resultado.exito} />
+      <Aviso error={mensajeDelFormulario(formState.errors) ?? resultado.error} exito={resultado.exito} />
       {resultado.exito && (
         <p>
           <Link href="/tus-organizaciones">Ver tus organizaciones</Link>

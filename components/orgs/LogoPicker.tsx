@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { marcado, Pista } from "@/components/ui/Field";
 import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
 import styles from "./Organizations.module.css";
 
@@ -13,12 +14,15 @@ export function LogoPicker({
   archivo,
   onArchivo,
   actual,
+  pista,
 }: {
   etiqueta: string;
   archivo: File | null;
   onArchivo: (archivo: File | null) => void;
   /** The stored logo: its URL and its alt text. */
   actual?: { url: string; alt: string };
+  /** The form rules' hint while the logo fails. */
+  pista?: string;
 }) {
   const id = useId();
   // The preview belongs to one file: once the form forgets that file, the stored logo shows again.
@@ -37,7 +41,7 @@ export function LogoPicker({
   }
 
   return (
-    <div className={styles.logoPicker}>
+    <div className={styles.logoPicker} data-campo>
       <div className={styles.logoVista}>
         {preview ? (
           // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URL) or an already resized variant
@@ -47,13 +51,14 @@ export function LogoPicker({
         )}
       </div>
       <div className={styles.logoControles}>
-        <input id={id} type="file" accept={IMAGEN_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} />
+        <input id={id} type="file" accept={IMAGEN_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} {...marcado(pista, `${id}-pista`)} />
         <label htmlFor={id} className={styles.logoBoton}>
           {etiqueta}
         </label>
         <p className={styles.ayuda} aria-live="polite">
           {archivo ? archivo.name : "PNG o JPG, hasta 10 MB."}
         </p>
+        <Pista id={`${id}-pista`} texto={pista} />
       </div>
     </div>
   );

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
 import { Vacio } from "@/components/lists/PaginaLista";
@@ -12,10 +12,10 @@ import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
 import { formularioOrganizacion } from "./api";
-import { primerError } from "./errores";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
+import { mensajeDelFormulario, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 
 /** An organization of the user as the cards need it (paths and URLs resolved on the server). */
 export interface OrganizacionTarjeta {
@@ -33,7 +33,7 @@ export interface OrganizacionTarjeta {
 type Resultado = { error?: string; exito?: string };
 
 // Every stored organization has a logo, so the update never requires a new one.
-const SCHEMA = organizacionFormSchema("actualizar", { logoGuardado: true });
+const RESOLVER = resolverZod(organizacionFormSchema("actualizar", { logoGuardado: true }));
 
 /**
  * My organizations (spec §2): one editable card each, or the empty text with a link to create
@@ -70,8 +70,9 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
   const [resultado, setResultado] = useState<Resultado>({});
   const [confirmar, setConfirmar] = useState(false);
   const [eliminando, setEliminando] = useState(false);
-  const { register, handleSubmit, setValue, control, formState } = useForm<FormularioOrganizacion>({
-    resolver: resolverZod(SCHEMA),
+  const form = useForm<FormularioOrganizacion>({
+    resolver: RESOLVER,
+    shouldFocusError: false,
     defaultValues: {
       nombre: org.nombre,
       direccion: org.direccion,
@@ -82,6 +83,10 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
       logo: null,
     },
   });
+  const { register, handleSubmit, setValue, control, formState } = form;
+  const formulario = useRef<HTMLFormElement>(null);
+  useEnfocarPrimerError(formulario, formState.submitCount);
+  useLimpiarAlCorregir(form, RESOLVER, undefined);
   const logo = useWatch({ control, name: "logo" });
 
   async function actualizar(datos: FormularioOrganizacion) {
@@ -114,16 +119,17 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
           Ver página<span className="visually-hidden"> de {org.nombre}</span>
         </Link>
       </header>
-      <form onSubmit={handleSubmit(actualizar)} noValidate>
+      <form ref={formulario} onSubmit={handleSubmit(actualizar)} noValidate>
         <OrganizationFields
           register={register}
+          errores={formState.errors}
           logo={logo}
           onLogo={(archivo) => setValue("logo", archivo, { shouldDirty: true })}
           etiquetaLogo="Seleccionar nuevo logo"
           logoActual={org.logoUrl ? { url: org.logoUrl, alt: `Logo de ${org.nombre}` } : undefined}
           direccionObligatoria
         />
-        <Aviso error={primerError(formState.errors) ?? resultado.error} exito={resultado.exito} />
+        <Aviso error={mensajeDelFormulario(formState.errors) ?? resultado.error} exito={resultado.exito} />
         <div className={ui.actions}>
           <button type="button" className={ui.buttonDanger} onClick={() => setConfirmar(true)} disabled={ocupado}>
             Eliminar

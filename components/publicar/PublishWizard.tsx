@@ -1,16 +1,18 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { FormProvider, useForm, useFormContext, type UseFormReturn } from "react-hook-form";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { FormProvider, useForm, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
 import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "@/components/plans/form/campos";
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
-import { resolverDeRegla } from "@/components/plans/form/resolver";
-import { Aviso, Spinner } from "@/components/ui/Field";
+import { resolverDeReglas } from "@/components/plans/form/resolver";
+import { useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
-import { CAMPOS_INICIALES, errorFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
+import { reunirFallos, type ErroresFormulario } from "@/lib/formularios";
+import { mensajes, pistas } from "@/lib/messages";
+import { CAMPOS_INICIALES, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
 import { PromotionModal } from "./PromotionModal";
@@ -29,12 +31,12 @@ const TITULOS: Record<Paso, string> = {
 const PRECIO_PROMOCION = 10;
 
 /** Spec §4: a type is needed on step 1, step 2 has no rule, steps 3 and 4 the API's rules. */
-function reglaDelPaso(c: CamposPlan, { paso }: { paso: Paso }): string | null {
-  if (paso === 1) return c.tipo ? null : mensajes.tipoObligatorio;
-  if (paso === 2) return null;
-  return errorFormularioPlan(c, { modo: "crear", parte: paso === 3 ? "datos" : "todo" });
+function reglasDelPaso(c: CamposPlan, { paso }: { paso: Paso }): ErroresFormulario {
+  if (paso === 1) return reunirFallos(c.tipo ? [] : [{ mensaje: mensajes.tipoObligatorio, campo: "tipo", pista: pistas.tipo }]);
+  if (paso === 2) return { mensaje: null, campos: {} };
+  return erroresFormularioPlan(c, { modo: "crear", parte: paso === 3 ? "datos" : "todo" });
 }
-const resolver = resolverDeRegla(reglaDelPaso);
+const resolver = resolverDeReglas(reglasDelPaso);
 
 /** A plan of the user's to publish again ('Duplicar'): its fields without dates, and its poster. */
 export interface Duplicado {
@@ -135,7 +137,11 @@ export function PublishWizard({
   const [hecho, setHecho] = useState<{ plan: PlanApi; mensaje: string } | null>(null);
   const [promocion, setPromocion] = useState(false);
   const organizaciones = useOrganizaciones(iniciales);
-  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: duplicado?.campos ?? CAMPOS_INICIALES, resolver, context: { paso } });
+  const contexto = useMemo(() => ({ paso }), [paso]);
+  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: duplicado?.campos ?? CAMPOS_INICIALES, resolver, context: contexto, shouldFocusError: false });
+  const formulario = useRef<HTMLFormElement>(null);
+  useEnfocarPrimerError(formulario, form.formState.submitCount);
+  useLimpiarAlCorregir(form, resolver, contexto);
   const { listo, descartar, reanudar, cartelDuplicado } = useBorrador(usuarioId, form, paso, setPaso, duplicado);
   const titulo = useRef<HTMLHeadingElement>(null);
   const tituloHecho = useRef<HTMLHeadingElement>(null);
@@ -209,7 +215,7 @@ export function PublishWizard({
         ))}
       </ol>
       <FormProvider {...form}>
-        <form className={styles.tarjeta} onSubmit={(e) => form.handleSubmit(continuar)(e)} noValidate aria-labelledby="paso-titulo">
+        <form ref={formulario} className={styles.tarjeta} onSubmit={(e) => form.handleSubmit(continuar)(e)} noValidate aria-labelledby="paso-titulo">
           <h2 id="paso-titulo" ref={titulo} tabIndex={-1} className={wizard.tituloPaso}>
             <span className="visually-hidden">{`Paso ${paso} de 4: `}</span>
             {TITULOS[paso]}
@@ -274,8 +280,9 @@ export function PublishWizard({
 /** Step 1: event or experience, as two large radio cards. */
 function PasoTipo() {
   const { register } = useFormContext<CamposPlan>();
+  const pista = useFormState<CamposPlan>({ name: "tipo" }).errors.tipo?.message;
   return (
-    <fieldset className={styles.grupo}>
+    <fieldset className={styles.grupo} role="radiogroup" {...marcado(pista, "tipo-pista")}>
       <legend className="visually-hidden">Tipo de plan</legend>
       <div className={styles.opciones}>
         <label className={styles.opcion}>
@@ -291,6 +298,7 @@ function PasoTipo() {
           </span>
         </label>
       </div>
+      <Pista id="tipo-pista" texto={pista} className={styles.pista} />
     </fieldset>
   );
 }

@@ -4,10 +4,26 @@ import Link from "next/link";
 import { forwardRef, useId, useState } from "react";
 import styles from "./ui.module.css";
 
-type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { etiqueta: string };
+type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { etiqueta: string; pista?: string };
 
-/** A labelled text input; password inputs get a show/hide toggle. */
-export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ etiqueta, type = "text", ...props }, ref) {
+/** A failing field's own short hint, right below it (its id goes in the field's aria-describedby). */
+export function Pista({ id, texto, className = styles.pista }: { id: string; texto?: string; className?: string }) {
+  if (!texto) return null;
+  return (
+    <p id={id} className={className}>
+      {texto}
+    </p>
+  );
+}
+
+/** The ARIA of a field that may fail: invalid while it has a hint, described by it (and its other help). */
+export function marcado(pista: string | undefined, idPista: string, ...otros: (string | undefined)[]) {
+  const describe = [...otros, pista ? idPista : undefined].filter(Boolean).join(" ");
+  return { "aria-invalid": pista ? (true as const) : undefined, "aria-describedby": describe || undefined };
+}
+
+/** A labelled text input; password inputs get a show/hide toggle. A hint marks it as failing. */
+export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ etiqueta, pista, type = "text", ...props }, ref) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const esPassword = type === "password";
@@ -17,7 +33,15 @@ export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ e
         {etiqueta}
       </label>
       <div className={styles.inputWrap}>
-        <input id={id} ref={ref} className={styles.input} type={esPassword && visible ? "text" : type} {...props} />
+        <input
+          id={id}
+          ref={ref}
+          className={styles.input}
+          type={esPassword && visible ? "text" : type}
+          {...props}
+          {...marcado(pista, `${id}-pista`, props["aria-describedby"])}
+          aria-invalid={pista ? true : props["aria-invalid"]}
+        />
         {esPassword && (
           <button
             type="button"
@@ -30,15 +54,16 @@ export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ e
           </button>
         )}
       </div>
+      <Pista id={`${id}-pista`} texto={pista} />
     </div>
   );
 });
 
 /** The error (red) or success text of a form, announced to screen readers. */
-export function Aviso({ error, exito }: { error?: string | null; exito?: string | null }) {
+export function Aviso({ error, exito, id }: { error?: string | null; exito?: string | null; id?: string }) {
   if (error) {
     return (
-      <p role="alert" className={styles.error}>
+      <p role="alert" id={id} className={styles.error}>
         {error}
       </p>
     );
@@ -62,11 +87,13 @@ export function Spinner({ etiqueta = "Cargando…" }: { etiqueta?: string }) {
 }
 
 /** The privacy acceptance every form with personal data asks for, linking to the policy in a new tab. */
-export const CasillaPrivacidad = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement> & { className?: string }>(
-  function CasillaPrivacidad({ className = styles.checkbox, ...props }, ref) {
+export const CasillaPrivacidad = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement> & { className?: string; pista?: string }>(
+  function CasillaPrivacidad({ className = styles.checkbox, pista, ...props }, ref) {
+    const id = useId();
     return (
+      <div data-campo>
       <label className={className}>
-        <input type="checkbox" ref={ref} {...props} />
+        <input type="checkbox" ref={ref} {...props} {...marcado(pista, `${id}-pista`)} />
         <span>
           He leído y acepto la{" "}
           <Link href="/politica-privacidad" target="_blank">
@@ -75,6 +102,8 @@ export const CasillaPrivacidad = forwardRef<HTMLInputElement, React.InputHTMLAtt
           </Link>
         </span>
       </label>
+      <Pista id={`${id}-pista`} texto={pista} />
+      </div>
     );
   },
 );

@@ -1,5 +1,7 @@
+import type { Locator } from "playwright-core";
 import sharp from "sharp";
 import { inject } from "vitest";
+import { fechaVisible } from "@/lib/plans/formulario";
 import { freshIp } from "./users";
 
 /** A real PNG of the given size. */
@@ -63,4 +65,13 @@ export async function enviarFormulario(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {} };
+}
+
+/**
+ * Types a date into a plan's date picker as a person does, dd/MM/yyyy HH:mm, from a picker value
+ * 'yyyy-MM-ddTHH:mm' ('' leaves it empty).
+ */
+export async function escribirFecha(campo: Locator, valor: string): Promise<void> {
+  await campo.fill("");
+  if (valor) await campo.pressSequentially(fechaVisible(valor));
 }

@@ -1,5 +1,6 @@
 import { esNombreDeImagen } from "../media/formatos";
-import { mensajes } from "../messages";
+import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
+import { mensajes, pistas } from "../messages";
 import { sinValor, z } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
@@ -40,20 +41,32 @@ export interface ReglasOrganizacion {
   logoNombre?: string;
 }
 
+/** The fields the organization rules speak of: the form's own names. */
+export type CampoOrganizacion = "nombre" | "direccion" | "emailContacto" | "telefonoContacto" | "descripcion" | "privacidad" | "logo";
+
 /**
- * The organization rules of spec §5, in order, first failure only: the required fields (creation
- * and update differ), the privacy acceptance (form only), the e-mail format, then our limits.
+ * The organization rules of spec §5, in order, every failure with its field: the required fields
+ * (creation and update differ), the privacy acceptance (form only), the e-mail format, then our limits.
  */
-export function primerErrorOrganizacion(d: CamposOrganizacion, r: ReglasOrganizacion): string | null {
+export function* fallosOrganizacion(d: CamposOrganizacion, r: ReglasOrganizacion): Generator<Fallo<CampoOrganizacion>> {
   const crear = r.modo === "crear";
-  if (crear && (!d.nombre || !d.emailContacto || !r.conLogo)) return mensajes.orgObligatoriosCrear;
-  if (!crear && (!d.nombre || !d.direccion || !d.emailContacto || !r.conLogo)) return mensajes.orgObligatoriosActualizar;
-  if (r.privacidad === false) return crear ? mensajes.orgPrivacidadCrear : mensajes.debesAceptarPrivacidad;
-  if (!EMAIL_PATTERN.test(d.emailContacto!)) return mensajes.correoFormato;
-  if ([d.nombre, d.direccion, d.emailContacto, d.telefonoContacto].some((v) => (v?.length ?? 0) > ORG_CAMPO_MAX)) return mensajes.campoLargo;
-  if ((d.descripcion?.length ?? 0) > ORG_DESCRIPCION_MAX) return mensajes.datosNoValidos;
-  if (r.logoNombre !== undefined && !esNombreDeImagen(r.logoNombre)) return mensajes.imagenTipo;
-  return null;
+  const obligatorios = crear ? mensajes.orgObligatoriosCrear : mensajes.orgObligatoriosActualizar;
+  if (!d.nombre) yield { mensaje: obligatorios, campo: "nombre", pista: pistas.nombre };
+  if (!crear && !d.direccion) yield { mensaje: obligatorios, campo: "direccion", pista: pistas.direccion };
+  if (!d.emailContacto) yield { mensaje: obligatorios, campo: "emailContacto", pista: pistas.correoFalta };
+  if (!r.conLogo) yield { mensaje: obligatorios, campo: "logo", pista: pistas.logo };
+  if (r.privacidad === false) yield { mensaje: crear ? mensajes.orgPrivacidadCrear : mensajes.debesAceptarPrivacidad, campo: "privacidad", pista: pistas.privacidad };
+  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) yield { mensaje: mensajes.correoFormato, campo: "emailContacto", pista: pistas.correo };
+  for (const campo of ["nombre", "direccion", "emailContacto", "telefonoContacto"] as const) {
+    if ((d[campo]?.length ?? 0) > ORG_CAMPO_MAX) yield { mensaje: mensajes.campoLargo, campo, pista: pistas.largo50 };
+  }
+  if ((d.descripcion?.length ?? 0) > ORG_DESCRIPCION_MAX) yield { mensaje: mensajes.datosNoValidos, campo: "descripcion", pista: pistas.textoLargo };
+  if (r.logoNombre !== undefined && !esNombreDeImagen(r.logoNombre)) yield { mensaje: mensajes.imagenTipo, campo: "logo", pista: pistas.imagenTipo };
+}
+
+/** The first message of spec §5 for an organization, or null (what the API answers). */
+export function primerErrorOrganizacion(d: CamposOrganizacion, r: ReglasOrganizacion): string | null {
+  return primerMensaje(fallosOrganizacion(d, r));
 }
 
 /** What the create and update forms hold: the text fields, the chosen logo and the checkbox. */
@@ -67,17 +80,12 @@ export interface FormularioOrganizacion {
   logo: File | null;
 }
 
-/** The forms' schema: the API's fields and rules, plus the checkbox and the chosen logo. */
+/** The forms' schema: the API's fields and rules, plus the checkbox and the chosen logo; the first message is the root error, each failing field gets its hint. */
 export function organizacionFormSchema(modo: ReglasOrganizacion["modo"], { logoGuardado = false } = {}) {
   return camposOrganizacionSchema
     .extend({ privacidad: z.boolean().catch(false), logo: z.custom<File | null>().catch(null) })
     .superRefine((d, ctx) => {
-      const error = primerErrorOrganizacion(d, {
-        modo,
-        conLogo: logoGuardado || Boolean(d.logo),
-        privacidad: d.privacidad,
-        logoNombre: d.logo?.name,
-      });
-      if (error) ctx.addIssue({ code: "custom", message: error, path: [] });
+      const reglas = { modo, conLogo: logoGuardado || Boolean(d.logo), privacidad: d.privacidad, logoNombre: d.logo?.name };
+      issuesDeFallos(ctx, reunirFallos(fallosOrganizacion(d, reglas)));
     });
 }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { mensajes } from "../messages";
-import { CAMPOS_INICIALES, errorFormularioPlan, fechaVisible, formularioPlan, instanteDeLocal, localDeInstante, minimoFecha, type CamposPlan } from "./formulario";
+import { mensajes, pistas } from "../messages";
+import {
+  CAMPOS_INICIALES, errorFormularioPlan, erroresFormularioPlan, fechaVisible, formularioPlan, HORAS_DEL_DIA, instanteDeLocal, leerFechaEscrita, localDeInstante,
+  minimoFecha, type CamposPlan,
+} from "./formulario";
 
 const AHORA = Date.parse("2026-06-10T10:00:00Z");
 const cartel = (nombre = "cartel.png") => new File([new Uint8Array([137, 80, 78, 71])], nombre, { type: "image/png" });
@@ -102,5 +105,51 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
     expect(actualizar(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltanActualizar);
     expect(actualizar(evento({ privacidad: false }))).toBe(mensajes.debesAceptarPrivacidad);
     expect(actualizar(evento({ privacidad: false, contacto: false }))).toBeNull();
+  });
+});
+
+describe("erroresFormularioPlan: every failing field with its hint, and the first message", () => {
+  const todo = (c: CamposPlan, modo: "crear" | "actualizar" = "crear") => erroresFormularioPlan(c, { modo, parte: "todo", cartelGuardado: false, ahora: AHORA });
+
+  it("marks every empty field of a new event while the message stays the spec's first one", () => {
+    const r = todo({ ...CAMPOS_INICIALES, tipo: "evento" });
+    expect(r.mensaje).toBe(mensajes.ubicacionFalta);
+    expect(r.campos).toEqual({
+      municipio: pistas.municipio, direccion: pistas.direccion, titulo: pistas.titulo, cartel: pistas.cartel,
+      fechaFin: pistas.fechaFin, fechaInicio: pistas.fechaInicio, privacidad: pistas.privacidad,
+    });
+    expect(r.mensaje).toBe(errorFormularioPlan({ ...CAMPOS_INICIALES, tipo: "evento" }, { modo: "crear", parte: "todo", ahora: AHORA }));
+  });
+
+  it("puts the date rules on the end date and each day's hours on that day", () => {
+    expect(todo(evento({ fechaInicio: "2026-06-20T22:00", fechaFin: "2026-09-20T22:00" }))).toEqual({ mensaje: mensajes.duracionMaxima, campos: { fechaFin: pistas.duracion } });
+    expect(todo(evento({ fechaInicio: "2026-06-22T22:00", fechaFin: "2026-06-21T22:00", emailContacto: "mal" }))).toEqual({
+      mensaje: mensajes.fechaInicioPosterior,
+      campos: { fechaFin: pistas.finAntesDeInicio, emailContacto: pistas.correo },
+    });
+    const semana = todo(evento({ tipo: "experiencia", fechaInicio: "", fechaFin: "", horarios: [
+      { diaSemana: 6, horaInicio: "10:00", horaFin: "" },
+      { diaSemana: 0, horaInicio: "12:00", horaFin: "11:00" },
+    ] }), "actualizar");
+    expect(semana).toEqual({ mensaje: mensajes.horariosFaltanActualizar, campos: { "horario-6": pistas.horas, "horario-0": pistas.horaFinAntes } });
+    expect(todo(evento({ tipo: "experiencia", horarios: [] })).campos).toEqual({ horarios: pistas.dias });
+    expect(todo(evento())).toEqual({ mensaje: null, campos: {} });
+  });
+});
+
+describe("dates typed as the spec shows them", () => {
+  it("reads dd/MM/yyyy HH:mm into a picker value and says why anything else cannot be", () => {
+    expect(leerFechaEscrita("25/12/2026 20:30")).toEqual({ valor: "2026-12-25T20:30" });
+    expect(leerFechaEscrita(" 5/1/2027 9.15 ")).toEqual({ valor: "2027-01-05T09:15" });
+    expect(leerFechaEscrita("")).toEqual({ valor: "" });
+    expect(leerFechaEscrita("31/02/2027 10:00")).toEqual({ error: pistas.fechaFormato });
+    expect(leerFechaEscrita("2027-01-05 10:00")).toEqual({ error: pistas.fechaFormato });
+    expect(leerFechaEscrita("05/01/2027 10:10")).toEqual({ error: pistas.fechaPaso });
+  });
+
+  it("offers every quarter of an hour of the day", () => {
+    expect(HORAS_DEL_DIA).toHaveLength(96);
+    expect(HORAS_DEL_DIA.slice(0, 3)).toEqual(["00:00", "00:15", "00:30"]);
+    expect(HORAS_DEL_DIA.at(-1)).toBe("23:45");
   });
 });

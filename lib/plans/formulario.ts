@@ -1,8 +1,10 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { diaEnMadrid, ZONA } from "../dates";
+import { pistas } from "../messages";
 import type { Categoria } from "./constants";
-import { leerDatosPlan, primerErrorPlan, type Horario } from "./input";
+import { reunirFallos, type ErroresFormulario } from "../formularios";
+import { fallosPlan, leerDatosPlan, type CampoPlan, type Horario } from "./input";
 import type { PlanApi } from "./serialize";
 
 /**
@@ -22,7 +24,7 @@ export interface CamposPlan {
   municipio: string;
   direccion: string;
   ubicacion: { lng: number; lat: number } | null;
-  /** Wall-clock time in Madrid, 'yyyy-MM-ddTHH:mm', as a datetime-local input holds it ('' when unset). */
+  /** Wall-clock time in Madrid, 'yyyy-MM-ddTHH:mm' ('' when unset): what the date picker holds. */
   fechaInicio: string;
   fechaFin: string;
   horarios: Horario[];
@@ -58,7 +60,7 @@ export const CAMPOS_INICIALES: CamposPlan = {
   cartel: null,
 };
 
-/** Date pickers move in 15-minute steps (spec §9), in seconds as the inputs' `step` wants them. */
+/** Date pickers move in 15-minute steps (spec §9), in seconds as a time input's `step` wants them. */
 export const PASO_FECHA_S = 15 * 60;
 const LOCAL = "yyyy-MM-dd'T'HH:mm";
 
@@ -70,7 +72,7 @@ export function instanteDeLocal(valor: string): Date | null {
   return new Date(new TZDate(y, mo - 1, d, h, mi, ZONA).getTime());
 }
 
-/** The Madrid wall-clock value of an instant, for a datetime-local input. */
+/** The Madrid wall-clock value of an instant, for the date picker. */
 export function localDeInstante(iso: string | null): string {
   return iso ? format(new TZDate(new Date(iso).getTime(), ZONA), LOCAL) : "";
 }
@@ -79,6 +81,33 @@ export function localDeInstante(iso: string | null): string {
 export function fechaVisible(valor: string): string {
   const d = instanteDeLocal(valor);
   return d ? format(new TZDate(d.getTime(), ZONA), "dd/MM/yyyy HH:mm") : "";
+}
+
+/** The hours a picker offers: every 15 minutes of a day, 'HH:mm'. */
+export const HORAS_DEL_DIA = Array.from({ length: (24 * 3600) / PASO_FECHA_S }, (_, i) => {
+  const minutos = (i * PASO_FECHA_S) / 60;
+  return `${String(Math.floor(minutos / 60)).padStart(2, "0")}:${String(minutos % 60).padStart(2, "0")}`;
+});
+
+export type ValorFecha = { valor: string } | { error: string };
+
+/**
+ * A date a person typed as the spec shows dates (dd/MM/yyyy HH:mm; one-digit day, month or hour
+ * and 'h' or '.' before the minutes are read too) as a picker value, or the hint that says why it
+ * cannot be: not a date, or minutes off the 15-minute steps. A past day is read as it is: the
+ * calendar offers none, and the plan rules answer an end in the past with the spec's message.
+ */
+export function leerFechaEscrita(texto: string): ValorFecha {
+  const t = texto.trim();
+  if (t === "") return { valor: "" };
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})\s+(\d{1,2})[:.h](\d{2})$/.exec(t);
+  if (!m) return { error: pistas.fechaFormato };
+  const [d, mo, y, h, mi] = m.slice(1).map(Number);
+  const dia = new Date(Date.UTC(y, mo - 1, d));
+  if (dia.getUTCFullYear() !== y || dia.getUTCMonth() !== mo - 1 || dia.getUTCDate() !== d || h > 23 || mi > 59) return { error: pistas.fechaFormato };
+  if ((mi * 60) % PASO_FECHA_S !== 0) return { error: pistas.fechaPaso };
+  const dos = (n: number) => String(n).padStart(2, "0");
+  return { valor: `${y}-${dos(mo)}-${dos(d)}T${dos(h)}:${dos(mi)}` };
 }
 
 /** The earliest a picker offers: today at 00:00 in Madrid (spec §2: no dates before today). */
@@ -127,19 +156,27 @@ export interface ContextoReglas {
 }
 
 /**
- * The first message of spec §5 for what the form would send, or null. The privacy checkbox counts
- * on the optional step of the wizard, and on the edit page while the contact switch is on.
+ * Spec §5 for what the form would send: the first rule's message, and every failing field with its
+ * hint. The privacy checkbox counts on the optional step of the wizard, and on the edit page while
+ * the contact switch is on.
  */
-export function errorFormularioPlan(c: CamposPlan, { modo, parte, cartelGuardado = false, ahora }: ContextoReglas): string | null {
+export function erroresFormularioPlan(c: CamposPlan, { modo, parte, cartelGuardado = false, ahora }: ContextoReglas): ErroresFormulario<CampoPlan> {
   const leido = leerDatosPlan(formularioPlan(c, parte));
-  if ("error" in leido) return leido.error;
-  return primerErrorPlan(leido.datos, {
-    modo,
-    conCartel: c.cartel !== null || cartelGuardado,
-    privacidad: parte === "todo" && c.contacto ? c.privacidad : undefined,
-    cartelNombre: c.cartel?.name,
-    ahora,
-  });
+  if ("error" in leido) return { mensaje: leido.error, campos: {} };
+  return reunirFallos(
+    fallosPlan(leido.datos, {
+      modo,
+      conCartel: c.cartel !== null || cartelGuardado,
+      privacidad: parte === "todo" && c.contacto ? c.privacidad : undefined,
+      cartelNombre: c.cartel?.name,
+      ahora,
+    }),
+  );
+}
+
+/** The first message of spec §5 for what the form would send, or null. */
+export function errorFormularioPlan(c: CamposPlan, contexto: ContextoReglas): string | null {
+  return erroresFormularioPlan(c, contexto).mensaje;
 }
 
 /** The edit page's starting values (spec §2: dates as picker values, the switch on if there is contact data). */

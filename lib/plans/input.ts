@@ -1,5 +1,6 @@
 import { esNombreDeImagen } from "../media/formatos";
-import { mensajes } from "../messages";
+import { type Fallo, primerMensaje } from "../formularios";
+import { mensajes, pistas } from "../messages";
 import { sinValor } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
@@ -148,40 +149,62 @@ export interface ReglasPlan {
   ahora?: number;
 }
 
+/** The fields the plan rules speak of (a day of the weekly schedule is `horario-<diaSemana>`). */
+export type CampoPlan =
+  | "tipo" | "municipio" | "direccion" | "titulo" | "cartel" | "descripcion" | "fechaInicio" | "fechaFin" | "horarios"
+  | `horario-${number}` | "privacidad" | "precio" | "emailContacto" | "telefonoContacto" | "enlaceWebExterior";
+
 /**
- * The publishing rules of spec §5 in their order, first failure only. The API runs them on what
- * it receives, and the web forms on the very form they are about to send, so a rule lives here once.
+ * The publishing rules of spec §5 in their order, every failure with its field. The API runs them
+ * on what it receives, and the web forms on the very form they are about to send, so a rule lives
+ * here once. Each rule is checked on its own, so the first failure is the spec's first message.
  */
-export function primerErrorPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelNombre, ahora = Date.now() }: ReglasPlan): string | null {
-  if (d.tipo !== "evento" && d.tipo !== "experiencia") return mensajes.tipoObligatorio;
-  if (!d.ubicacion || !d.direccion) return mensajes.ubicacionFalta;
+export function* fallosPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelNombre, ahora = Date.now() }: ReglasPlan): Generator<Fallo<CampoPlan>> {
+  const fallo = (mensaje: string, campo: CampoPlan, pista: string): Fallo<CampoPlan> => ({ mensaje, campo, pista });
+  if (d.tipo !== "evento" && d.tipo !== "experiencia") yield fallo(mensajes.tipoObligatorio, "tipo", pistas.tipo);
+  if (!d.ubicacion) yield fallo(mensajes.ubicacionFalta, "municipio", pistas.municipio);
+  if (!d.direccion) yield fallo(mensajes.ubicacionFalta, "direccion", pistas.direccion);
   if (modo === "crear") {
-    if (!d.titulo || !d.municipio || !conCartel) return mensajes.todosObligatorios;
+    if (!d.titulo) yield fallo(mensajes.todosObligatorios, "titulo", pistas.titulo);
+    if (!d.municipio) yield fallo(mensajes.todosObligatorios, "municipio", pistas.municipio);
+    if (!conCartel) yield fallo(mensajes.todosObligatorios, "cartel", pistas.cartel);
   } else {
-    if (!d.titulo) return mensajes.tituloObligatorio;
-    if (!conCartel) return mensajes.cartelObligatorio;
-    if (!d.municipio) return mensajes.todosObligatorios;
+    if (!d.titulo) yield fallo(mensajes.tituloObligatorio, "titulo", pistas.titulo);
+    if (!conCartel) yield fallo(mensajes.cartelObligatorio, "cartel", pistas.cartel);
+    if (!d.municipio) yield fallo(mensajes.todosObligatorios, "municipio", pistas.municipio);
   }
-  if (d.titulo.length > TITULO_MAX) return mensajes.tituloLargo;
-  if (d.direccion.length > DIRECCION_MAX || d.municipio.length > 100 || (d.descripcion?.length ?? 0) > DESCRIPCION_MAX) return mensajes.datosNoValidos;
+  if ((d.titulo?.length ?? 0) > TITULO_MAX) yield fallo(mensajes.tituloLargo, "titulo", pistas.tituloLargo);
+  if ((d.direccion?.length ?? 0) > DIRECCION_MAX) yield fallo(mensajes.datosNoValidos, "direccion", pistas.textoLargo);
+  if ((d.municipio?.length ?? 0) > 100) yield fallo(mensajes.datosNoValidos, "municipio", pistas.textoLargo);
+  if ((d.descripcion?.length ?? 0) > DESCRIPCION_MAX) yield fallo(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
+  const { fechaInicio: inicio, fechaFin: fin } = d;
   if (d.tipo === "evento") {
-    if (!d.fechaFin) return mensajes.fechaFinFalta;
-    if (!d.fechaInicio) return mensajes.fechaInicioFalta;
-    if (d.fechaInicio > d.fechaFin) return mensajes.fechaInicioPosterior;
-    if (d.fechaFin.getTime() < ahora - DIA) return modo === "crear" ? mensajes.fechaFinPasadaEvento : mensajes.fechaFinPasadaPlan;
-    if (d.fechaFin.getTime() - d.fechaInicio.getTime() > 60 * DIA) return mensajes.duracionMaxima;
-  } else {
+    if (!fin) yield fallo(mensajes.fechaFinFalta, "fechaFin", pistas.fechaFin);
+    if (!inicio) yield fallo(mensajes.fechaInicioFalta, "fechaInicio", pistas.fechaInicio);
+    if (inicio && fin && inicio > fin) yield fallo(mensajes.fechaInicioPosterior, "fechaFin", pistas.finAntesDeInicio);
+    if (fin && fin.getTime() < ahora - DIA) yield fallo(modo === "crear" ? mensajes.fechaFinPasadaEvento : mensajes.fechaFinPasadaPlan, "fechaFin", pistas.finPasada);
+    if (inicio && fin && fin.getTime() - inicio.getTime() > 60 * DIA) yield fallo(mensajes.duracionMaxima, "fechaFin", pistas.duracion);
+  } else if (d.tipo === "experiencia") {
     const faltan = modo === "crear" ? mensajes.horariosFaltan : mensajes.horariosFaltanActualizar;
     const lista = d.horariosDisponibles ?? [];
-    if (lista.length === 0 || lista.some((h) => !HORA.test(h.horaInicio) || !HORA.test(h.horaFin))) return faltan;
-    if (lista.some((h) => h.horaFin <= h.horaInicio)) return mensajes.horaFinAnterior;
-    if (d.fechaInicio && d.fechaFin && d.fechaInicio > d.fechaFin) return mensajes.fechaInicioPosterior;
+    const completo = (h: Horario) => HORA.test(h.horaInicio) && HORA.test(h.horaFin);
+    if (lista.length === 0) yield fallo(faltan, "horarios", pistas.dias);
+    for (const h of lista) if (!completo(h)) yield fallo(faltan, `horario-${h.diaSemana}`, pistas.horas);
+    for (const h of lista) if (completo(h) && h.horaFin <= h.horaInicio) yield fallo(mensajes.horaFinAnterior, `horario-${h.diaSemana}`, pistas.horaFinAntes);
+    if (inicio && fin && inicio > fin) yield fallo(mensajes.fechaInicioPosterior, "fechaFin", pistas.finAntesDeInicio);
   }
-  if (privacidad === false) return mensajes.debesAceptarPrivacidad;
-  if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) return mensajes.precioNoValido;
-  if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX || (d.telefonoContacto?.length ?? 0) > CONTACTO_MAX) return mensajes.campoLargo;
-  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) return mensajes.correoFormato;
-  if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) return mensajes.datosNoValidos;
-  if (cartelNombre !== undefined && !esNombreDeImagen(cartelNombre)) return mensajes.imagenTipo;
-  return null;
+  if (privacidad === false) yield fallo(mensajes.debesAceptarPrivacidad, "privacidad", pistas.privacidad);
+  if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) yield fallo(mensajes.precioNoValido, "precio", pistas.precio);
+  if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX) yield fallo(mensajes.campoLargo, "emailContacto", pistas.largo50);
+  if ((d.telefonoContacto?.length ?? 0) > CONTACTO_MAX) yield fallo(mensajes.campoLargo, "telefonoContacto", pistas.largo50);
+  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) yield fallo(mensajes.correoFormato, "emailContacto", pistas.correo);
+  if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) {
+    yield fallo(mensajes.datosNoValidos, "enlaceWebExterior", pistas.enlace);
+  }
+  if (cartelNombre !== undefined && !esNombreDeImagen(cartelNombre)) yield fallo(mensajes.imagenTipo, "cartel", pistas.imagenTipo);
+}
+
+/** The first message of spec §5 for a plan, or null (what the API answers). */
+export function primerErrorPlan(d: DatosPlan, reglas: ReglasPlan): string | null {
+  return primerMensaje(fallosPlan(d, reglas));
 }

@@ -1,4 +1,5 @@
-import { mensajes } from "../messages";
+import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
+import { mensajes, pistas } from "../messages";
 import { lineaDeTexto, z } from "../schemas";
 
 /** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
@@ -20,22 +21,36 @@ export interface DatosRegistro {
   privacidad?: boolean;
 }
 
+export type CampoRegistro = "nombre" | "correo" | "password" | "passwordConfirm" | "privacidad";
+
 /**
- * The registration rules in the order of spec §5, first failure only. The server checks the
- * fields it receives; the form also passes the confirmation and the privacy checkbox.
+ * The registration rules in the order of spec §5, every failure with its field. The server checks
+ * the fields it receives; the form also passes the confirmation and the privacy checkbox.
  */
-export function primerErrorRegistro(d: DatosRegistro, { formulario = false } = {}): string | null {
-  if (!d.nombre || !d.correo || !d.password || (formulario && !d.passwordConfirm)) return mensajes.todosObligatoriosRegistro;
-  if (d.password.length < PASSWORD_MIN) return mensajes.passwordCortaRegistro;
-  if (formulario && d.password !== d.passwordConfirm) return mensajes.passwordsNoCoinciden;
-  if (formulario && !d.privacidad) return mensajes.aceptaPrivacidadRegistro;
-  if (!EMAIL_PATTERN.test(d.correo)) return mensajes.correoFormato;
-  return null;
+export function* fallosRegistro(d: DatosRegistro, { formulario = false } = {}): Generator<Fallo<CampoRegistro>> {
+  const todos = mensajes.todosObligatoriosRegistro;
+  if (!d.nombre) yield { mensaje: todos, campo: "nombre", pista: pistas.nombre };
+  if (!d.correo) yield { mensaje: todos, campo: "correo", pista: pistas.correoFalta };
+  if (!d.password) yield { mensaje: todos, campo: "password", pista: pistas.passwordFalta };
+  if (formulario && !d.passwordConfirm) yield { mensaje: todos, campo: "passwordConfirm", pista: pistas.confirmarFalta };
+  if (d.password && d.password.length < PASSWORD_MIN) yield { mensaje: mensajes.passwordCortaRegistro, campo: "password", pista: pistas.passwordCorta };
+  if (formulario && d.password && d.passwordConfirm && d.password !== d.passwordConfirm) {
+    yield { mensaje: mensajes.passwordsNoCoinciden, campo: "passwordConfirm", pista: pistas.noCoinciden };
+  }
+  if (formulario && !d.privacidad) yield { mensaje: mensajes.aceptaPrivacidadRegistro, campo: "privacidad", pista: pistas.privacidad };
+  if (d.correo && !EMAIL_PATTERN.test(d.correo)) yield { mensaje: mensajes.correoFormato, campo: "correo", pista: pistas.correo };
+}
+
+/** The first message of spec §5 for a registration, or null. */
+export function primerErrorRegistro(d: DatosRegistro, opciones: { formulario?: boolean } = {}): string | null {
+  return primerMensaje(fallosRegistro(d, opciones));
 }
 
 function conReglas<T extends z.ZodType<DatosRegistro>>(schema: T, formulario: boolean) {
   return schema.superRefine((d, ctx) => {
-    const error = primerErrorRegistro(d, { formulario });
+    // The form marks every failing field; the API answers the first message.
+    if (formulario) return issuesDeFallos(ctx, reunirFallos(fallosRegistro(d, { formulario })));
+    const error = primerErrorRegistro(d);
     if (error) ctx.addIssue({ code: "custom", message: error, path: [] });
   });
 }
@@ -101,10 +116,31 @@ export function parseCambioDatos(body: unknown): CambioDatos {
   return { tipo: "nombre", ...cambiarNombre.parse(b) };
 }
 
-/** Password reset, rules in the order of spec §5. */
+export interface DatosRestablecer {
+  passwordNueva: string;
+  passwordConfirm: string;
+}
+
+/** Password reset, rules in the order of spec §5, every failure with its field. */
+export function* fallosRestablecer(d: DatosRestablecer): Generator<Fallo<keyof DatosRestablecer>> {
+  if (d.passwordNueva !== d.passwordConfirm) yield { mensaje: mensajes.passwordsNoCoinciden, campo: "passwordConfirm", pista: pistas.noCoinciden };
+  if (d.passwordNueva.length < PASSWORD_MIN) yield { mensaje: mensajes.passwordNuevaCorta, campo: "passwordNueva", pista: pistas.passwordCorta };
+}
+
+export interface DatosCambioPassword {
+  actual: string;
+  nueva: string;
+  confirmar: string;
+}
+
+/** Change password (spec §5): only the confirmation is checked in the browser; the server checks the rest. */
+export function* fallosCambioPassword(d: DatosCambioPassword): Generator<Fallo<keyof DatosCambioPassword>> {
+  if (d.nueva !== d.confirmar) yield { mensaje: mensajes.passwordConfirmarDistinta, campo: "confirmar", pista: pistas.noCoinciden };
+}
+
 export const restablecerSchema = z
   .object({ passwordNueva: password, passwordConfirm: password })
   .superRefine((d, ctx) => {
-    if (d.passwordNueva !== d.passwordConfirm) ctx.addIssue({ code: "custom", message: mensajes.passwordsNoCoinciden });
-    else if (d.passwordNueva.length < PASSWORD_MIN) ctx.addIssue({ code: "custom", message: mensajes.passwordNuevaCorta });
+    const error = primerMensaje(fallosRestablecer(d));
+    if (error) ctx.addIssue({ code: "custom", message: error });
   });

@@ -2,19 +2,20 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
+import { useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
-import { camposDePlan, errorFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
+import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "./campos";
 import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";
-import { resolverDeRegla } from "./resolver";
+import { resolverDeReglas } from "./resolver";
 import styles from "./form.module.css";
 
 interface Contexto {
@@ -22,7 +23,7 @@ interface Contexto {
 }
 
 /** Spec §5 'Plan update', in its order, on the very form the page sends. */
-const resolver = resolverDeRegla<Contexto>((c, { cartelGuardado }) => errorFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado }));
+const resolver = resolverDeReglas<Contexto>((c, { cartelGuardado }) => erroresFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado }));
 
 const urlCartel = (p: PlanApi) => (p.archivoCartel ? varianteUrl(p.archivoCartel.url, "detalle") : null);
 const rutaPlan = (p: PlanApi) => new URL(p.urlPlan).pathname;
@@ -40,7 +41,12 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
   const borrado = useEliminarPlan(inicial._id);
   const organizaciones = useOrganizaciones(iniciales);
   const ocupado = trabajando || borrado.trabajando;
-  const form = useForm<CamposPlan, Contexto>({ defaultValues: camposDePlan(inicial), resolver, context: { cartelGuardado: plan.archivoCartel !== null } });
+  const cartelGuardado = plan.archivoCartel !== null;
+  const contexto = useMemo(() => ({ cartelGuardado }), [cartelGuardado]);
+  const form = useForm<CamposPlan, Contexto>({ defaultValues: camposDePlan(inicial), resolver, context: contexto, shouldFocusError: false });
+  const formulario = useRef<HTMLFormElement>(null);
+  useEnfocarPrimerError(formulario, form.formState.submitCount);
+  useLimpiarAlCorregir(form, resolver, contexto);
 
   async function actualizar(campos: CamposPlan) {
     setTrabajando(true);
@@ -57,6 +63,7 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
   return (
     <FormProvider {...form}>
       <form
+        ref={formulario}
         className={styles.tarjeta}
         noValidate
         aria-busy={ocupado}

@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/search/MunicipioCombobox";
+import { marcado, Pista } from "@/components/ui/Field";
 import { DIRECCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";
 import { PinMap, type Punto } from "./PinMap";
@@ -17,7 +18,16 @@ export interface Ubicacion {
  * combobox), the street address as the user writes it, and a map whose pin can be dragged to the
  * exact spot. Typing a new municipality drops the chosen one until a suggestion is picked.
  */
-export function LocationPicker({ valor, onCambio }: { valor: Ubicacion; onCambio: (cambio: Partial<Ubicacion>) => void }) {
+export function LocationPicker({
+  valor,
+  onCambio,
+  pistas = {},
+}: {
+  valor: Ubicacion;
+  onCambio: (cambio: Partial<Ubicacion>) => void;
+  /** The form rules' hints for the municipality and the address. */
+  pistas?: { municipio?: string; direccion?: string };
+}) {
   // The map recentres when a municipality is picked (or restored), not when the pin is dragged.
   const [encuadre, setEncuadre] = useState(0);
   const [municipioPrevio, setMunicipioPrevio] = useState(valor.municipio);
@@ -34,7 +44,7 @@ export function LocationPicker({ valor, onCambio }: { valor: Ubicacion; onCambio
   return (
     <fieldset className={styles.grupo}>
       <legend className={styles.leyenda}>Ubicación</legend>
-      <div className={styles.campo}>
+      <div className={styles.campo} data-campo>
         <label htmlFor={id} className={styles.etiqueta}>
           Municipio
         </label>
@@ -43,7 +53,7 @@ export function LocationPicker({ valor, onCambio }: { valor: Ubicacion; onCambio
             {...combo.inputProps}
             className={styles.input}
             placeholder="Escribe y elige un municipio"
-            aria-describedby={`${id}-ayuda${error ? ` ${id}-error` : ""}`}
+            {...marcado(pistas.municipio, `${id}-pista`, `${id}-ayuda`, error ? `${id}-error` : undefined)}
             onChange={(e) => {
               combo.inputProps.onChange(e);
               if (valor.municipio) onCambio({ municipio: "", ubicacion: null });
@@ -54,13 +64,14 @@ export function LocationPicker({ valor, onCambio }: { valor: Ubicacion; onCambio
         <p id={`${id}-ayuda`} className={styles.ayuda}>
           Elige el municipio entre las sugerencias.
         </p>
+        <Pista id={`${id}-pista`} texto={pistas.municipio} className={styles.pista} />
         {error && (
           <p id={`${id}-error`} className={styles.ayuda}>
             {error}
           </p>
         )}
       </div>
-      <div className={styles.campo}>
+      <div className={styles.campo} data-campo>
         <label htmlFor={`${id}-direccion`} className={styles.etiqueta}>
           Dirección
         </label>
@@ -73,7 +84,9 @@ export function LocationPicker({ valor, onCambio }: { valor: Ubicacion; onCambio
           maxLength={DIRECCION_MAX}
           value={valor.direccion}
           onChange={(e) => onCambio({ direccion: e.target.value })}
+          {...marcado(pistas.direccion, `${id}-direccion-pista`)}
         />
+        <Pista id={`${id}-direccion-pista`} texto={pistas.direccion} className={styles.pista} />
       </div>
       {valor.ubicacion ? (
         <PinMap punto={valor.ubicacion} encuadre={encuadre} onMover={(ubicacion) => onCambio({ ubicacion })} />

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { marcado, Pista } from "@/components/ui/Field";
 import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
 import styles from "./form.module.css";
 
@@ -24,11 +25,21 @@ function useUrlDeArchivo(archivo: File | null): string | null {
  * The poster (spec §2): a PNG or JPEG chosen with a file picker, previewed at once. With a stored
  * poster (edit page) the button reads 'Seleccionar nuevo cartel'.
  */
-export function PosterPicker({ archivo, urlGuardada, onArchivo }: { archivo: File | null; urlGuardada?: string | null; onArchivo: (f: File | null) => void }) {
+export function PosterPicker({
+  archivo,
+  urlGuardada,
+  onArchivo,
+  pista,
+}: {
+  archivo: File | null;
+  urlGuardada?: string | null;
+  onArchivo: (f: File | null) => void;
+  pista?: string;
+}) {
   const id = useId();
   const vista = useUrlDeArchivo(archivo) ?? (archivo ? null : (urlGuardada ?? null));
   return (
-    <div className={styles.campo} role="group" aria-labelledby={`${id}-titulo`}>
+    <div className={styles.campo} data-campo role="group" aria-labelledby={`${id}-titulo`}>
       <span className={styles.etiqueta} id={`${id}-titulo`}>
         Cartel
       </span>
@@ -37,7 +48,7 @@ export function PosterPicker({ archivo, urlGuardada, onArchivo }: { archivo: Fil
         className={`visually-hidden ${styles.archivo}`}
         type="file"
         accept={IMAGEN_ACCEPT}
-        aria-describedby={`${id}-ayuda`}
+        {...marcado(pista, `${id}-pista`, `${id}-ayuda`)}
         onChange={(e) => {
           const f = e.target.files?.[0];
           if (f) onArchivo(f);
@@ -51,6 +62,7 @@ export function PosterPicker({ archivo, urlGuardada, onArchivo }: { archivo: Fil
       <p id={`${id}-ayuda`} className={styles.ayuda}>
         Imagen PNG o JPG de hasta 10 MB.
       </p>
+      <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
       {archivo && <p className={styles.nombreArchivo}>Archivo elegido: {archivo.name}</p>}
       {vista && (
         // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an already resized variant

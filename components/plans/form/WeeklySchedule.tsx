@@ -1,8 +1,9 @@
 "use client";
 
 import { useId } from "react";
+import { marcado, Pista } from "@/components/ui/Field";
 import { DIAS_SEMANA } from "@/lib/plans/format";
-import { PASO_FECHA_S, type Horario } from "@/lib/plans/formulario";
+import { HORAS_DEL_DIA, type Horario } from "@/lib/plans/formulario";
 import styles from "./form.module.css";
 
 /** Monday first (spec §2), by diaSemana (0 Sunday … 6 Saturday); Wednesday is 'X' in Spain. */
@@ -18,10 +19,48 @@ const DIAS: { dia: number; letra: string }[] = [
 const ORDEN = DIAS.map((d) => d.dia);
 
 /**
+ * An hour as a list of the day's quarters, 24-hour in every browser (a native time input shows
+ * the system's "07:30 PM"). A stored hour off the quarters stays offered as it is.
+ */
+function SelectorHora({
+  id,
+  valor,
+  onCambio,
+  ...aria
+}: {
+  id: string;
+  valor: string;
+  onCambio: (hora: string) => void;
+  "aria-invalid"?: true;
+  "aria-describedby"?: string;
+}) {
+  const horas = valor && !HORAS_DEL_DIA.includes(valor) ? [valor, ...HORAS_DEL_DIA].sort() : HORAS_DEL_DIA;
+  return (
+    <select id={id} className={styles.select} value={valor} onChange={(e) => onCambio(e.target.value)} {...aria}>
+      <option value="">--:--</option>
+      {horas.map((h) => (
+        <option key={h} value={h}>
+          {h}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
  * An experience's week (spec §2): a button per day, Monday first; each chosen day gets its start
  * and end hour, in 15-minute steps.
  */
-export function WeeklySchedule({ horarios, onCambio }: { horarios: Horario[]; onCambio: (h: Horario[]) => void }) {
+export function WeeklySchedule({
+  horarios,
+  onCambio,
+  pistas = { porDia: {} },
+}: {
+  horarios: Horario[];
+  onCambio: (h: Horario[]) => void;
+  /** The form rules' hints: no day chosen, and each chosen day's hours. */
+  pistas?: { dias?: string; porDia: Record<number, string | undefined> };
+}) {
   const id = useId();
   const de = (dia: number) => horarios.find((h) => h.diaSemana === dia);
   const alternar = (dia: number) =>
@@ -35,17 +74,19 @@ export function WeeklySchedule({ horarios, onCambio }: { horarios: Horario[]; on
   return (
     <fieldset className={styles.grupo}>
       <legend className={styles.leyenda}>Días y horarios disponibles</legend>
-      <div className={styles.chips}>
+      {/* A group of toggle buttons has no invalid state in ARIA: data-invalido lets the form focus it. */}
+      <div className={styles.chips} role="group" aria-label="Días de la semana" data-invalido={pistas.dias ? "" : undefined} aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}>
         {DIAS.map(({ dia, letra }) => (
           <button key={dia} type="button" className={styles.dia} aria-pressed={Boolean(de(dia))} aria-label={DIAS_SEMANA[dia]} title={DIAS_SEMANA[dia]} onClick={() => alternar(dia)}>
             {letra}
           </button>
         ))}
       </div>
+      <Pista id={`${id}-dias-pista`} texto={pistas.dias} className={styles.pista} />
       {horarios.length > 0 && (
         <ul className={styles.franjas}>
           {horarios.map((h) => (
-            <li key={h.diaSemana} className={styles.franja}>
+            <li key={h.diaSemana} className={styles.franja} data-campo>
               <p className={styles.franjaDia} aria-hidden="true">
                 {DIAS_SEMANA[h.diaSemana]}
               </p>
@@ -54,13 +95,11 @@ export function WeeklySchedule({ horarios, onCambio }: { horarios: Horario[]; on
                   Hora de inicio
                   <span className="visually-hidden"> ({DIAS_SEMANA[h.diaSemana]})</span>
                 </label>
-                <input
+                <SelectorHora
                   id={`${id}-${h.diaSemana}-inicio`}
-                  className={styles.input}
-                  type="time"
-                  step={PASO_FECHA_S}
-                  value={h.horaInicio}
-                  onChange={(e) => cambiar(h.diaSemana, { horaInicio: e.target.value })}
+                  valor={h.horaInicio}
+                  {...marcado(pistas.porDia[h.diaSemana], `${id}-${h.diaSemana}-pista`)}
+                  onCambio={(horaInicio) => cambiar(h.diaSemana, { horaInicio })}
                 />
               </div>
               <div>
@@ -68,15 +107,14 @@ export function WeeklySchedule({ horarios, onCambio }: { horarios: Horario[]; on
                   Hora de fin
                   <span className="visually-hidden"> ({DIAS_SEMANA[h.diaSemana]})</span>
                 </label>
-                <input
+                <SelectorHora
                   id={`${id}-${h.diaSemana}-fin`}
-                  className={styles.input}
-                  type="time"
-                  step={PASO_FECHA_S}
-                  value={h.horaFin}
-                  onChange={(e) => cambiar(h.diaSemana, { horaFin: e.target.value })}
+                  valor={h.horaFin}
+                  {...marcado(pistas.porDia[h.diaSemana], `${id}-${h.diaSemana}-pista`)}
+                  onCambio={(horaFin) => cambiar(h.diaSemana, { horaFin })}
                 />
               </div>
+              <Pista id={`${id}-${h.diaSemana}-pista`} texto={pistas.porDia[h.diaSemana]} className={`${styles.pista} ${styles.franjaPista}`} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { Controller, useController, useFormContext, useWatch } from "react-hook-form";
+import { Controller, useController, useFormContext, useFormState, useWatch } from "react-hook-form";
 import type { CamposPlan } from "@/lib/plans/formulario";
 import { CONTACTO_MAX, TITULO_MAX } from "@/lib/plans/input";
 import { CategoryPicker } from "./CategoryPicker";
@@ -11,7 +11,8 @@ import { OrganizationSelect, type useOrganizaciones } from "./OrganizationSelect
 import { PlanDates } from "./PlanDates";
 import { PosterPicker } from "./PosterPicker";
 import { WeeklySchedule } from "./WeeklySchedule";
-import { CasillaPrivacidad } from "@/components/ui/Field";
+import { CasillaPrivacidad, marcado, Pista } from "@/components/ui/Field";
+import type { CampoPlan } from "@/lib/plans/input";
 import styles from "./form.module.css";
 
 /**
@@ -33,6 +34,23 @@ function useTexto(name: "titulo" | "precio" | "emailContacto" | "telefonoContact
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, value: field.value };
 }
 
+/** The rules' hint for a field of the plan while it fails (set on submit, cleared once fixed). */
+function usePista(campo: CampoPlan): string | undefined {
+  const { errors } = useFormState<CamposPlan>();
+  const error = (errors as Record<string, { message?: unknown } | undefined>)[campo];
+  return typeof error?.message === "string" ? error.message : undefined;
+}
+
+/** The hints of the weekly schedule: choosing no day, and each day's hours. */
+function usePistasHorario(horarios: { diaSemana: number }[]) {
+  const { errors } = useFormState<CamposPlan>();
+  const de = (campo: string) => {
+    const m = (errors as Record<string, { message?: unknown } | undefined>)[campo]?.message;
+    return typeof m === "string" ? m : undefined;
+  };
+  return { dias: de("horarios"), porDia: Object.fromEntries(horarios.map((h) => [h.diaSemana, de(`horario-${h.diaSemana}`)])) };
+}
+
 function useCasilla(name: "contacto" | "privacidad") {
   const { field } = useController<CamposPlan, typeof name>({ name });
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, checked: field.value };
@@ -42,8 +60,9 @@ export function CampoTitulo() {
   const entrada = useTexto("titulo");
   const titulo = entrada.value;
   const id = useId();
+  const pista = usePista("titulo");
   return (
-    <div className={styles.campo}>
+    <div className={styles.campo} data-campo>
       <div className={styles.cabeceraCampo}>
         <label htmlFor={id} className={styles.etiqueta}>
           Título
@@ -52,7 +71,8 @@ export function CampoTitulo() {
           {`${titulo.length} - ${TITULO_MAX}`}
         </span>
       </div>
-      <input id={id} className={styles.input} type="text" maxLength={TITULO_MAX} aria-describedby={`${id}-contador`} {...entrada} />
+      <input id={id} className={styles.input} type="text" maxLength={TITULO_MAX} {...entrada} {...marcado(pista, `${id}-pista`, `${id}-contador`)} />
+      <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
     </div>
   );
 }
@@ -70,24 +90,28 @@ export function CampoUbicacion() {
     if (c.direccion !== undefined) poner("direccion", c.direccion);
     if (c.ubicacion !== undefined) poner("ubicacion", c.ubicacion);
   };
-  return <LocationPicker valor={{ municipio, direccion, ubicacion }} onCambio={onCambio} />;
+  const pistas = { municipio: usePista("municipio"), direccion: usePista("direccion") };
+  return <LocationPicker valor={{ municipio, direccion, ubicacion }} onCambio={onCambio} pistas={pistas} />;
 }
 
 export function CampoCartel({ urlGuardada }: { urlGuardada?: string | null }) {
   const { control, poner } = useCampos();
   const cartel = useWatch({ control, name: "cartel" });
-  return <PosterPicker archivo={cartel} urlGuardada={urlGuardada} onArchivo={(f) => poner("cartel", f)} />;
+  return <PosterPicker archivo={cartel} urlGuardada={urlGuardada} onArchivo={(f) => poner("cartel", f)} pista={usePista("cartel")} />;
 }
 
 /** Dates for an event; for an experience its week and, optionally, its first and last day. */
 export function CampoFechas() {
   const { control, poner } = useCampos();
   const [tipo, fechaInicio, fechaFin, horarios] = useWatch({ control, name: ["tipo", "fechaInicio", "fechaFin", "horarios"] });
+  const pistas = { inicio: usePista("fechaInicio"), fin: usePista("fechaFin") };
+  const pistasHorario = usePistasHorario(horarios);
   const fechas = (opcionales: boolean) => (
     <PlanDates
       inicio={fechaInicio}
       fin={fechaFin}
       opcionales={opcionales}
+      pistas={pistas}
       onCambio={(c) => {
         if (c.fechaInicio !== undefined) poner("fechaInicio", c.fechaInicio);
         if (c.fechaFin !== undefined) poner("fechaFin", c.fechaFin);
@@ -97,7 +121,7 @@ export function CampoFechas() {
   if (tipo !== "experiencia") return fechas(false);
   return (
     <>
-      <WeeklySchedule horarios={horarios} onCambio={(h) => poner("horarios", h)} />
+      <WeeklySchedule horarios={horarios} onCambio={(h) => poner("horarios", h)} pistas={pistasHorario} />
       {fechas(true)}
     </>
   );
@@ -111,15 +135,17 @@ export function CampoDescripcion() {
 export function CampoPrecio() {
   const entrada = useTexto("precio");
   const id = useId();
+  const pista = usePista("precio");
   return (
-    <div className={styles.campo}>
+    <div className={styles.campo} data-campo>
       <label htmlFor={id} className={styles.etiqueta}>
         Precio (€)
       </label>
-      <input id={id} className={styles.input} type="number" inputMode="decimal" min={0} step={0.01} aria-describedby={`${id}-ayuda`} {...entrada} />
+      <input id={id} className={styles.input} type="number" inputMode="decimal" min={0} step={0.01} {...entrada} {...marcado(pista, `${id}-pista`, `${id}-ayuda`)} />
       <p id={`${id}-ayuda`} className={styles.ayuda}>
         Déjalo vacío si es gratis.
       </p>
+      <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
     </div>
   );
 }
@@ -146,6 +172,9 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
   const privacidad = useCasilla("privacidad");
   const contacto = interruptorEntrada.checked;
   const id = useId();
+  const pistaCorreo = usePista("emailContacto");
+  const pistaTelefono = usePista("telefonoContacto");
+  const pistaPrivacidad = usePista("privacidad");
   return (
     <fieldset className={styles.grupo}>
       <legend className={interruptor ? "visually-hidden" : styles.leyenda}>Contacto</legend>
@@ -158,20 +187,22 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
       {(!interruptor || contacto) && (
         <>
           <div className={styles.fila}>
-            <div className={styles.campo}>
+            <div className={styles.campo} data-campo>
               <label htmlFor={`${id}-correo`} className={styles.etiqueta}>
                 Correo electrónico de contacto
               </label>
-              <input id={`${id}-correo`} className={styles.input} type="email" autoComplete="email" maxLength={CONTACTO_MAX} {...correo} />
+              <input id={`${id}-correo`} className={styles.input} type="email" autoComplete="email" maxLength={CONTACTO_MAX} {...correo} {...marcado(pistaCorreo, `${id}-correo-pista`)} />
+              <Pista id={`${id}-correo-pista`} texto={pistaCorreo} className={styles.pista} />
             </div>
-            <div className={styles.campo}>
+            <div className={styles.campo} data-campo>
               <label htmlFor={`${id}-telefono`} className={styles.etiqueta}>
                 Teléfono de contacto
               </label>
-              <input id={`${id}-telefono`} className={styles.input} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACTO_MAX} {...telefono} />
+              <input id={`${id}-telefono`} className={styles.input} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACTO_MAX} {...telefono} {...marcado(pistaTelefono, `${id}-telefono-pista`)} />
+              <Pista id={`${id}-telefono-pista`} texto={pistaTelefono} className={styles.pista} />
             </div>
           </div>
-          <CasillaPrivacidad className={styles.checkbox} {...privacidad} />
+          <CasillaPrivacidad className={styles.checkbox} pista={pistaPrivacidad} {...privacidad} />
         </>
       )}
     </fieldset>

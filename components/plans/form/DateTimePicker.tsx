@@ -1,0 +1,208 @@
+"use client";
+
+import { useEffect, useId, useRef, useState } from "react";
+import { DayPicker } from "react-day-picker";
+import { es } from "react-day-picker/locale/es";
+import "react-day-picker/style.css";
+import { Pista, marcado } from "@/components/ui/Field";
+import { fechaVisible, HORAS_DEL_DIA, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
+import styles from "./form.module.css";
+
+/** Spain's weekday letters, Monday first; Wednesday is 'X' (spec §2). By Date.getDay(). */
+const LETRAS = ["D", "L", "M", "X", "J", "V", "S"];
+/** The hour a day chosen on the calendar gets until the person picks one. */
+const HORA_INICIAL = "10:00";
+
+const diaDe = (valor: string) => (valor ? new Date(Number(valor.slice(0, 4)), Number(valor.slice(5, 7)) - 1, Number(valor.slice(8, 10))) : undefined);
+const dos = (n: number) => String(n).padStart(2, "0");
+const valorDe = (dia: Date, hora: string) => `${dia.getFullYear()}-${dos(dia.getMonth() + 1)}-${dos(dia.getDate())}T${hora}`;
+
+/**
+ * A date and time as the spec shows it, dd/MM/yyyy HH:mm, in every browser: a text field a person
+ * may type into, and a calendar (Monday first, no day before `minimo`) with an hour list in
+ * 15-minute steps. It holds Madrid wall-clock values 'yyyy-MM-ddTHH:mm' ('' when unset), as the
+ * form stores them.
+ */
+export function DateTimePicker({
+  etiqueta,
+  nombreCalendario,
+  valor,
+  minimo,
+  pista,
+  onCambio,
+}: {
+  etiqueta: string;
+  /** The calendar button's name, told apart from the field's label. */
+  nombreCalendario: string;
+  valor: string;
+  /** The earliest day offered, 'yyyy-MM-ddT00:00' ('' before hydration: no limit yet). */
+  minimo: string;
+  /** The form rules' hint for this field. */
+  pista?: string;
+  onCambio: (valor: string) => void;
+}) {
+  const id = useId();
+  const [texto, setTexto] = useState(() => fechaVisible(valor));
+  // The value this field last showed: a change from outside (a calendar pick, a restored draft) rewrites the text.
+  const [mostrado, setMostrado] = useState(valor);
+  // Whether the text is the person's typing (checked) or a value shown as it is (a stored plan may have started already).
+  const [escrito, setEscrito] = useState(false);
+  if (valor !== mostrado) {
+    setMostrado(valor);
+    setTexto(fechaVisible(valor));
+    setEscrito(false);
+  }
+  const [tocado, setTocado] = useState(false);
+  const [abierto, setAbierto] = useState(false);
+  // The hour follows the chosen value; before a day is chosen, the list keeps its own.
+  const [horaSinDia, setHoraSinDia] = useState(HORA_INICIAL);
+  const hora = valor ? valor.slice(11, 16) : horaSinDia;
+  const caja = useRef<HTMLDivElement>(null);
+  const boton = useRef<HTMLButtonElement>(null);
+  const selectorHora = useRef<HTMLSelectElement>(null);
+
+  const leido: ValorFecha = leerFechaEscrita(texto);
+  // A typed value that cannot be read says why once the person leaves the field (or submits).
+  const local = escrito && "error" in leido && (tocado || pista) ? leido.error : undefined;
+  const aviso = local ?? pista;
+
+  const poner = (nuevo: string) => {
+    setMostrado(nuevo);
+    if (nuevo !== valor) onCambio(nuevo);
+  };
+
+  const escribir = (t: string) => {
+    setTexto(t);
+    setEscrito(true);
+    const l = leerFechaEscrita(t);
+    poner("valor" in l ? l.valor : "");
+  };
+
+  const elegir = (nuevo: string) => {
+    setTexto(fechaVisible(nuevo));
+    setEscrito(false);
+    poner(nuevo);
+  };
+
+  const cerrar = () => {
+    setAbierto(false);
+    boton.current?.focus();
+  };
+
+  // A click or a focus outside the open calendar closes it, as any popover does.
+  useEffect(() => {
+    if (!abierto) return;
+    const fuera = (e: Event) => {
+      if (caja.current && !caja.current.contains(e.target as Node)) setAbierto(false);
+    };
+    document.addEventListener("pointerdown", fuera);
+    document.addEventListener("focusin", fuera);
+    return () => {
+      document.removeEventListener("pointerdown", fuera);
+      document.removeEventListener("focusin", fuera);
+    };
+  }, [abierto]);
+
+  const elegido = diaDe(valor);
+  const primerDia = diaDe(minimo);
+  return (
+    <div className={styles.campo} data-campo ref={caja}>
+      <label htmlFor={id} className={styles.etiqueta}>
+        {etiqueta}
+      </label>
+      <div className={styles.fechaCaja}>
+        <input
+          id={id}
+          className={styles.input}
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="dd/mm/aaaa hh:mm"
+          value={texto}
+          onChange={(e) => escribir(e.target.value)}
+          onBlur={() => setTocado(true)}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowDown" && e.altKey) {
+              e.preventDefault();
+              setAbierto(true);
+            }
+          }}
+          {...marcado(aviso, `${id}-pista`, `${id}-formato`)}
+        />
+        <button
+          ref={boton}
+          type="button"
+          className={styles.botonCalendario}
+          aria-expanded={abierto}
+          aria-controls={`${id}-calendario`}
+          aria-label={nombreCalendario}
+          onClick={() => setAbierto((a) => !a)}
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
+            <rect x="3" y="5" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M3 10h18M8 3v4M16 3v4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+      <p id={`${id}-formato`} className={styles.ayuda}>
+        Día/mes/año y hora, p. ej. 25/12/2026 20:30
+      </p>
+      <Pista id={`${id}-pista`} texto={aviso} className={styles.pista} />
+      {abierto && (
+        <div
+          id={`${id}-calendario`}
+          role="group"
+          aria-label={nombreCalendario}
+          className={styles.calendario}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") {
+              e.stopPropagation();
+              cerrar();
+            }
+          }}
+        >
+          <DayPicker
+            mode="single"
+            locale={es}
+            weekStartsOn={1}
+            autoFocus
+            selected={elegido}
+            defaultMonth={elegido ?? primerDia}
+            startMonth={primerDia}
+            disabled={primerDia ? { before: primerDia } : undefined}
+            formatters={{ formatWeekdayName: (d) => LETRAS[d.getDay()] }}
+            onSelect={(dia) => {
+              if (!dia) return;
+              elegir(valorDe(dia, hora));
+              // Next comes the hour: the keyboard goes straight to it.
+              selectorHora.current?.focus();
+            }}
+          />
+          <div className={styles.calendarioPie}>
+            <label className={styles.calendarioHora}>
+              Hora
+              <select
+                ref={selectorHora}
+                className={styles.select}
+                value={hora}
+                onChange={(e) => {
+                  if (elegido) elegir(valorDe(elegido, e.target.value));
+                  else setHoraSinDia(e.target.value);
+                }}
+              >
+                {HORAS_DEL_DIA.map((h) => (
+                  <option key={h} value={h}>
+                    {h}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button type="button" className="button" onClick={cerrar}>
+              Listo
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+"use client";
+
+import { useEffect, useState, type RefObject } from "react";
+import type { ErroresFormulario } from "@/lib/formularios";
+import { pistas } from "@/lib/messages";
+import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from "react-hook-form";
+
+/** A failing field: aria-invalid, or data-invalido where ARIA has no such state (a group of toggles). */
+const MARCADOS = '[aria-invalid="true"], [data-invalido]';
+
+/**
+ * After a submit with errors, focus goes to the first marked field in the page's order and the
+ * field comes into view (its whole block, when the marked element is a hidden file input).
+ */
+export function enfocarPrimerError(raiz: HTMLElement | null): void {
+  const el = raiz?.querySelector<HTMLElement>(MARCADOS);
+  if (!el) return;
+  // A marked group (the type's radios, the weekdays) gives the focus to its first control.
+  const enfocable = "input, select, textarea, button, [tabindex]";
+  (el.matches(enfocable) ? el : (el.querySelector<HTMLElement>(enfocable) ?? el)).focus({ preventScroll: true });
+  (el.closest<HTMLElement>("[data-campo]") ?? el).scrollIntoView({ block: "center" });
+}
+
+/** Runs enfocarPrimerError after each submit of a react-hook-form form, once its errors are shown. */
+export function useEnfocarPrimerError(raiz: RefObject<HTMLElement | null>, envios: number): void {
+  useEffect(() => {
+    if (envios > 0) enfocarPrimerError(raiz.current);
+  }, [raiz, envios]);
+}
+
+/**
+ * After the first submit, every change runs the form's own rules again: a field's hint goes as
+ * soon as the field passes (or changes to its new hint), and the top message goes once its rule
+ * passes. Nothing new is marked while the person types; the next submit does that.
+ */
+export function useLimpiarAlCorregir<T extends FieldValues, C>(form: UseFormReturn<T, C>, resolver: Resolver<T, C>, contexto: C): void {
+  useEffect(() => {
+    let ultima = 0;
+    const sub = form.watch(async () => {
+      if (!form.formState.isSubmitted) return;
+      const vez = ++ultima;
+      const { errors: ahora } = await resolver(form.getValues(), contexto, { fields: {}, shouldUseNativeValidation: false, criteriaMode: undefined, names: undefined });
+      // A later change has already answered.
+      if (vez !== ultima) return;
+      const actuales = form.formState.errors as Record<string, { message?: unknown } | undefined>;
+      const nuevos = ahora as Record<string, { message?: unknown } | undefined>;
+      for (const campo of Object.keys(actuales)) {
+        if (campo === "root") continue;
+        const pista = nuevos[campo]?.message;
+        if (typeof pista !== "string") form.clearErrors(campo as never);
+        else if (pista !== actuales[campo]?.message) form.setError(campo as never, { type: "regla", message: pista });
+      }
+      const raiz = actuales.root?.message;
+      if (raiz && raiz !== nuevos.root?.message) form.clearErrors("root" as never);
+    });
+    return () => sub.unsubscribe();
+  }, [form, resolver, contexto]);
+}
+
+/**
+ * The one message a form shows by its button: the root error (the first failed rule of spec §5),
+ * or else the first field's own message (a field its schema refuses before the rules run).
+ */
+export function mensajeDelFormulario(errors: FieldErrors): string | undefined {
+  if (typeof errors.root?.message === "string") return errors.root.message;
+  // A hint left on a field once the top message went (its rule passed) is not a top message.
+  const campo = Object.values(errors).find((e) => typeof e?.message === "string" && !PISTAS.has(e.message));
+  return campo?.message as string | undefined;
+}
+
+const PISTAS = new Set<string>(Object.values(pistas));
+
+const SIN_ERRORES = { mensaje: null, campos: {} };
+
+/**
+ * The same behaviour for a form without react-hook-form: `validar` on submit marks every failing
+ * field and focuses the first; `revisar` on each change after that keeps only the hints (and the
+ * top message) of rules that still fail.
+ */
+export function useErroresDeReglas<V, C extends string>(reglas: (valores: V) => ErroresFormulario<C>, raiz: RefObject<HTMLElement | null>) {
+  const [errores, setErrores] = useState<ErroresFormulario<C>>(SIN_ERRORES);
+  const [envios, setEnvios] = useState(0);
+  useEnfocarPrimerError(raiz, envios);
+  const validar = (valores: V): boolean => {
+    const e = reglas(valores);
+    setErrores(e);
+    setEnvios((n) => n + 1);
+    return e.mensaje === null;
+  };
+  const revisar = (valores: V) => {
+    if (envios === 0) return;
+    const e = reglas(valores);
+    setErrores((antes) => ({
+      mensaje: antes.mensaje === e.mensaje ? antes.mensaje : null,
+      campos: Object.fromEntries(Object.keys(antes.campos).flatMap((c) => (e.campos[c as C] ? [[c, e.campos[c as C]]] : []))) as Partial<Record<C, string>>,
+    }));
+  };
+  return { errores, validar, revisar };
+}

@@ -1,0 +1,51 @@
+/**
+ * Every failing field of a form, not only the first rule. Each domain writes its rules of spec §5
+ * once, as a generator of failures in the spec's order; the API and the form's top message take
+ * the first failure's message, and the form also marks every failing field with its own hint.
+ * Client-safe: no server imports.
+ */
+
+/** One failing rule on one field: the spec's message and the field's short hint. */
+export interface Fallo<C extends string = string> {
+  mensaje: string;
+  campo: C;
+  pista: string;
+}
+
+export interface ErroresFormulario<C extends string = string> {
+  /** The spec's message of the first failing rule, or null when nothing fails. */
+  mensaje: string | null;
+  /** Every failing field with its hint (the first one when several rules fail on it), in rule order. */
+  campos: Partial<Record<C, string>>;
+}
+
+/** The first failure's message; stops the rules there (the API needs no more). */
+export function primerMensaje(fallos: Iterable<Fallo>): string | null {
+  for (const f of fallos) return f.mensaje;
+  return null;
+}
+
+export function reunirFallos<C extends string>(fallos: Iterable<Fallo<C>>): ErroresFormulario<C> {
+  let mensaje: string | null = null;
+  const campos: Partial<Record<C, string>> = {};
+  for (const f of fallos) {
+    mensaje ??= f.mensaje;
+    campos[f.campo] ??= f.pista;
+  }
+  return { mensaje, campos };
+}
+
+/** What a zod refinement context needs to take issues (zod 4's `ctx` in superRefine). */
+interface ContextoZod {
+  addIssue(issue: { code: "custom"; message: string; path: PropertyKey[] }): void;
+}
+
+/**
+ * A form schema's issues: the first message as react-hook-form's root error (shown by the submit
+ * button), then one issue per failing field carrying its hint.
+ */
+export function issuesDeFallos(ctx: ContextoZod, { mensaje, campos }: ErroresFormulario): void {
+  if (!mensaje) return;
+  ctx.addIssue({ code: "custom", message: mensaje, path: ["root"] });
+  for (const [campo, pista] of Object.entries(campos)) ctx.addIssue({ code: "custom", message: pista as string, path: [campo] });
+}
