@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { mensajes } from "./messages";
+import { mensajes, pistas } from "./messages";
 import { parseCambioDatos } from "./users/schemas";
 
-const CATALOGO = new Set<string>(Object.values(mensajes));
+/** The Spanish catalogue: the spec's messages and the forms' field hints (both in lib/messages.ts). */
+const CATALOGO = new Set<string>([...Object.values(mensajes), ...Object.values(pistas)]);
 
 /** Every request schema: each export of lib/**\/schemas.ts that is a zod schema (routes parse only these). */
 const modulos = import.meta.glob<Record<string, unknown>>("./**/schemas.ts", { eager: true });
