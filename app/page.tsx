@@ -14,6 +14,9 @@ import { leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusque
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
 
+/** Cards on a phone's or a laptop's first screen of results: their posters are not lazy. */
+const PRIMERA_PANTALLA = 2;
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
@@ -97,15 +100,15 @@ export default async function HomePage({ searchParams }: Props) {
             ) : (
               resultado &&
               // With a date chosen the window says when; with any date, the groups do.
-              (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }) =>
+              (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
                 grupo === null ? (
-                  <PlanGrid key="todos" planes={items} nivelTitulo={4} />
+                  <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} />
                 ) : (
                 <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
                   <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
                     {TITULOS_GRUPO[grupo]}
                   </h3>
-                  <PlanGrid planes={items} nivelTitulo={4} />
+                  <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} />
                 </section>
                 ),
               )

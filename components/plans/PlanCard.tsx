@@ -18,7 +18,20 @@ const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
  * open another page of ours instead (e.g. the plan's edit page in the user's own list), and
  * `conEstado` marks hidden and finished plans (a person's own lists, where they are mixed in).
  */
-export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { plan: PlanApi; href?: string; nivelTitulo?: NivelTitulo; conEstado?: boolean }) {
+export function PlanCard({
+  plan,
+  href,
+  nivelTitulo = 3,
+  conEstado = false,
+  prioridad = false,
+}: {
+  plan: PlanApi;
+  href?: string;
+  nivelTitulo?: NivelTitulo;
+  conEstado?: boolean;
+  /** On the first screen: its poster loads at once (it is the page's largest paint), not lazily. */
+  prioridad?: boolean;
+}) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
@@ -32,8 +45,8 @@ export function PlanCard({ plan, href, nivelTitulo = 3, conEstado = false }: { p
         {plan.archivoCartel ? (
           <>
             {/* The whole poster over a blurred copy of itself, whatever its shape. */}
-            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.fondo} />
-            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.entero} />
+            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.fondo} priority={prioridad} />
+            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.entero} priority={prioridad} />
           </>
         ) : (
           <span className={styles.sinCartel} aria-hidden="true">
@@ -116,16 +129,25 @@ export function PlanGrid({
   hrefDe,
   nivelTitulo,
   conEstado,
+  prioritarios = 0,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
   nivelTitulo?: NivelTitulo;
   conEstado?: boolean;
+  /** How many cards from the top are on the first screen (their posters load at once). */
+  prioritarios?: number;
 }) {
   return (
     <ul className={styles.grid}>
-      {planes.map((p) => (
-        <li key={p._id}>{p.tipo === "Patrocinado" ? <SponsorCard item={p} nivelTitulo={nivelTitulo} /> : <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} />}</li>
+      {planes.map((p, i) => (
+        <li key={p._id}>
+          {p.tipo === "Patrocinado" ? (
+            <SponsorCard item={p} nivelTitulo={nivelTitulo} />
+          ) : (
+            <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} prioridad={i < prioritarios} />
+          )}
+        </li>
       ))}
     </ul>
   );
