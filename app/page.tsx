@@ -10,7 +10,7 @@ import { fechasTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
-import { leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { hayLugar, leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
 
@@ -56,8 +56,8 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
 
 export default async function HomePage({ searchParams }: Props) {
   const estado = leerEstado(await searchParams);
-  const hayLugar = estado.lat !== null || estado.municipio !== null;
-  const { resultado, error } = hayLugar ? await buscar(estado) : {};
+  const conLugar = hayLugar(estado);
+  const { resultado, error } = conLugar ? await buscar(estado) : {};
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
@@ -67,9 +67,9 @@ export default async function HomePage({ searchParams }: Props) {
   return (
     <BusquedaProvider estado={estado}>
       {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
-      <section className={hayLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>
+      <section className={conLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>
         <h1 className={styles.title}>{mensajes.tituloHome}</h1>
-        {!hayLugar && (
+        {!conLugar && (
           <p className={styles.lead}>
             Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué
             hay a tu alrededor.
@@ -79,9 +79,9 @@ export default async function HomePage({ searchParams }: Props) {
 
       <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
 
-      <div className={hayLugar ? styles.cuerpo : undefined}>
+      <div className={conLugar ? styles.cuerpo : undefined}>
         <FiltrosBusqueda total={total} />
-        {hayLugar && (
+        {conLugar && (
           <ResultadosBusqueda
             aria-labelledby="resultados-titulo"
             cabecera={
@@ -118,7 +118,7 @@ export default async function HomePage({ searchParams }: Props) {
         )}
       </div>
 
-      {!hayLugar && (
+      {!conLugar && (
         <SoloSinLugar>
           <section className={styles.promo} aria-labelledby="promo-titulo">
             <h2 id="promo-titulo" className={styles.promoTitle}>

@@ -21,8 +21,8 @@ export function Pagination({ total, porPagina }: { total: number; porPagina: num
     onClick: (e: React.MouseEvent) => {
       if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
       e.preventDefault();
+      // ir() brings the results into view, as for every other control.
       ir({ page: n });
-      document.getElementById("resultados-titulo")?.scrollIntoView({ block: "start" });
     },
   });
   return (

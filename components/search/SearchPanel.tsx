@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
-import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas } from "@/lib/plans/search-url";
+import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas, hayLugar } from "@/lib/plans/search-url";
 import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
@@ -33,7 +33,7 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
 
   // Spec §4: the search runs again on the next visit for the remembered place.
   useEffect(() => {
-    if (estado.lat !== null || estado.municipio) return;
+    if (hayLugar(estado)) return;
     const l = lugarGuardado();
     if (l) ir(l, { reemplazar: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
@@ -146,8 +146,6 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
 }
 
 const sinCambios = () => () => {};
-/** A place chosen (or being chosen): the bar turns compact and the filters go to a sheet. */
-const hayLugar = (e: { lat: number | null; municipio: string | null }) => e.lat !== null || e.municipio !== null;
 /** Today in the browser as yyyy-MM-dd (the minimum of 'Elegir fechas'; the server clamps too). */
 const hoyEnNavegador = () => {
   const d = new Date();

@@ -25,12 +25,17 @@ function enVentana(plan: PlanCuando, v: { desde: Date; hasta: Date }): boolean {
   return false;
 }
 
-export function grupoCuando(plan: PlanCuando, ahora = new Date()): GrupoCuando {
-  if (enVentana(plan, ventanaFechas("hoy", 0, ahora)!)) return "hoy";
+/** Today, and what is left of the coming weekend from today on (on a Sunday, Friday's and Saturday's are over). */
+function ventanasCuando(ahora: Date) {
+  const hoy = ventanaFechas("hoy", 0, ahora)!;
   const finde = ventanaFechas("finDeSemana", 0, ahora)!;
-  // From today on: on a Sunday, Friday's and Saturday's events are over.
-  const desde = new Date(Math.max(finde.desde.getTime(), ventanaFechas("hoy", 0, ahora)!.desde.getTime()));
-  if (desde <= finde.hasta && enVentana(plan, { desde, hasta: finde.hasta })) return "finde";
+  const desde = new Date(Math.max(finde.desde.getTime(), hoy.desde.getTime()));
+  return { hoy, finde: desde <= finde.hasta ? { desde, hasta: finde.hasta } : null };
+}
+
+export function grupoCuando(plan: PlanCuando, ahora = new Date(), ventanas = ventanasCuando(ahora)): GrupoCuando {
+  if (enVentana(plan, ventanas.hoy)) return "hoy";
+  if (ventanas.finde && enVentana(plan, ventanas.finde)) return "finde";
   return "proximamente";
 }
 
@@ -43,13 +48,14 @@ export function agruparPorCuando<T extends { tipo: string }>(items: T[], ahora =
   const grupos = new Map<GrupoCuando, T[]>([["hoy", []], ["finde", []], ["proximamente", []]]);
   let ultimo: GrupoCuando | null = null;
   let sueltos: T[] = []; // sponsor cards before the first plan go with it
+  const ventanas = ventanasCuando(ahora);
   for (const item of items) {
     if (item.tipo !== "evento" && item.tipo !== "experiencia") {
       if (ultimo) grupos.get(ultimo)!.push(item);
       else sueltos.push(item);
       continue;
     }
-    ultimo = grupoCuando(item as unknown as PlanCuando, ahora);
+    ultimo = grupoCuando(item as unknown as PlanCuando, ahora, ventanas);
     grupos.get(ultimo)!.push(...sueltos, item);
     sueltos = [];
   }

@@ -41,6 +41,11 @@ export interface EstadoBusqueda {
   page: number;
 }
 
+/** A place is chosen: there is a search to run (the home then shows results, not the hero). */
+export function hayLugar(e: Pick<EstadoBusqueda, "lat" | "municipio">): boolean {
+  return e.lat !== null || e.municipio !== null;
+}
+
 /** The URL of a search; defaults are left out so links stay short. */
 export function urlBusqueda(e: EstadoBusqueda): string {
   const q = new URLSearchParams();
