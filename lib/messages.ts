@@ -180,7 +180,6 @@ export const pistas = {
   municipio: "Elige un municipio de la lista",
   direccion: "Falta la dirección",
   titulo: "Falta el título",
-  tituloLargo: "Como máximo, 50 caracteres",
   textoLargo: "Es demasiado largo",
   cartel: "Falta el cartel",
   imagenTipo: "Tiene que ser una imagen PNG o JPG",

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useRef, useState } from "react";
-import { Aviso, Field } from "@/components/ui/Field";
+import { Aviso, Field, marcado } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "./api";
@@ -69,8 +69,7 @@ export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: {
         type="email"
         autoComplete="email"
         value={correo}
-        aria-invalid={aviso.error ? true : undefined}
-        aria-describedby={aviso.error ? idAviso : undefined}
+        {...marcado(aviso.error, idAviso)}
         onChange={(e) => {
           setCorreo(e.target.value);
           if (aviso.error) setAviso({});

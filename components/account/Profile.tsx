@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useErroresDeReglas } from "@/components/ui/errores-campos";
-import { Aviso, Field } from "@/components/ui/Field";
+import { Aviso, Field, marcado } from "@/components/ui/Field";
 import { reunirFallos } from "@/lib/formularios";
 import { fallosCambioPassword, type DatosCambioPassword } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/Modal";
@@ -79,8 +79,7 @@ function EditarCampo({
         etiqueta={etiqueta}
         type={tipo}
         value={valor}
-        aria-invalid={aviso.error ? true : undefined}
-        aria-describedby={aviso.error ? idAviso : undefined}
+        {...marcado(aviso.error, idAviso)}
         onChange={(e) => {
           setValor(e.target.value);
           if (aviso.error) setAviso({});

@@ -15,8 +15,8 @@ const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
 /**
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
  * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
- * open another page of ours instead (e.g. the plan's edit page in the user's own list), and
- * `conEstado` marks hidden and finished plans (a person's own lists, where they are mixed in).
+ * open another page of ours instead, and `conEstado` marks plans the public no longer finds
+ * (hidden or finished) in a person's own lists, where they are mixed in.
  */
 export function PlanCard({
   plan,

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
-import { PLAN_JOINS, PLAN_SELECT } from "../plans/queries";
+import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
 import { serializePlan, type PlanRow } from "../plans/serialize";
 
@@ -33,6 +33,6 @@ export async function planesFavoritos(usuarioId: string) {
   const rows = await prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM favorito f JOIN plan p ON p.id = f.plan_id ${PLAN_JOINS}
     WHERE f.usuario_id = ${usuarioId} AND p.visible
-    ORDER BY coalesce(p.fecha_fin < now(), false), f.created_at DESC, p.id`;
+    ORDER BY NOT (${PLAN_LISTED}), f.created_at DESC, p.id`;
   return rows.map(serializePlan);
 }

@@ -3,7 +3,7 @@ import { planTerminado } from "./seo";
 
 /**
  * What the owner sees of a plan's state in 'Planes Creados' (client-safe). A hidden plan has no
- * public page; a finished one keeps its page but leaves the search; a featured one is listed first.
+ * public page; a finished one keeps its page but leaves the search.
  */
 export type EstadoPlan = "Publicado" | "Oculto" | "Finalizado";
 

@@ -173,7 +173,7 @@ export function* fallosPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelN
     if (!conCartel) yield fallo(mensajes.cartelObligatorio, "cartel", pistas.cartel);
     if (!d.municipio) yield fallo(mensajes.todosObligatorios, "municipio", pistas.municipio);
   }
-  if ((d.titulo?.length ?? 0) > TITULO_MAX) yield fallo(mensajes.tituloLargo, "titulo", pistas.tituloLargo);
+  if ((d.titulo?.length ?? 0) > TITULO_MAX) yield fallo(mensajes.tituloLargo, "titulo", pistas.largo50);
   if ((d.direccion?.length ?? 0) > DIRECCION_MAX) yield fallo(mensajes.datosNoValidos, "direccion", pistas.textoLargo);
   if ((d.municipio?.length ?? 0) > 100) yield fallo(mensajes.datosNoValidos, "municipio", pistas.textoLargo);
   if ((d.descripcion?.length ?? 0) > DESCRIPCION_MAX) yield fallo(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
