@@ -201,13 +201,15 @@ describe("plan and organization pages", () => {
     await ctx.close();
   });
 
-  it("shows an experience's week, Monday first, and no price section without a price", async () => {
+  it("shows an experience's week, Monday first, and no price or description section without them", async () => {
     const ctx = await contexto();
     const page = await abrir(ctx, `/plan/Ruta-guiada-por-el-castillo/${experiencia}`);
     const seccion = page.locator("main section", { has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }) });
     await expect(seccion.locator("dt").allTextContents()).resolves.toEqual(["Lunes", "Domingo"]);
     await expect(seccion.locator("dd").allTextContents()).resolves.toEqual(["De 17:00 a 19:00", "De 10:00 a 12:30"]);
     await expect(page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }).count()).resolves.toBe(0);
+    // No description: no empty '¿CÓMO SERÁ?' heading over nothing.
+    await expect(page.getByRole("heading", { name: "¿CÓMO SERÁ?" }).count()).resolves.toBe(0);
     await expect(page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(0);
     await expect(page.getByText("Guardar en mi calendario").count()).resolves.toBe(0);
     await ctx.close();

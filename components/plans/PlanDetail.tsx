@@ -190,9 +190,11 @@ export function PlanDetail({
 
       <div className={styles.cuerpo}>
         <div className={styles.principal}>
-          <Seccion id="plan-como" titulo="¿CÓMO SERÁ?">
-            <Markdown texto={plan.descripcion} nivelTitulos={3} />
-          </Seccion>
+          {plan.descripcion.trim() && (
+            <Seccion id="plan-como" titulo="¿CÓMO SERÁ?">
+              <Markdown texto={plan.descripcion} nivelTitulos={3} />
+            </Seccion>
+          )}
         </div>
 
         <div className={styles.lateral}>
