@@ -4,6 +4,7 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
+import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/plans/format";
@@ -57,7 +58,11 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
 export default async function HomePage({ searchParams }: Props) {
   const estado = leerEstado(await searchParams);
   const conLugar = hayLugar(estado);
-  const { resultado, error } = conLugar ? await buscar(estado) : {};
+  // The results and the person's saved plans (for the cards' hearts) are read side by side.
+  const [{ resultado, error }, favoritos] = await Promise.all([
+    conLugar ? buscar(estado) : ({} as Awaited<ReturnType<typeof buscar>>),
+    conLugar ? favoritosDeLaSesion() : undefined,
+  ]);
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
@@ -102,13 +107,13 @@ export default async function HomePage({ searchParams }: Props) {
               // With a date chosen the window says when; with any date, the groups do.
               (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
                 grupo === null ? (
-                  <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} />
+                  <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} favoritos={favoritos} />
                 ) : (
                 <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
                   <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
                     {TITULOS_GRUPO[grupo]}
                   </h3>
-                  <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} />
+                  <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} favoritos={favoritos} />
                 </section>
                 ),
               )

@@ -307,6 +307,62 @@ describe("forms that help: every failing field marked, focused, and cleared once
     await ctx.close();
   }, 60_000);
 
+  it("after a submit, typing clears hints but never marks a field that was fine (the rules run once per keystroke, not twice)", async () => {
+    for (const { ancho, alto } of ANCHOS) {
+      const ctx = await contextoConectado(browser, null, { ancho, alto });
+      const page = await ctx.newPage();
+      await page.goto(`${inject("baseUrl")}/registro`);
+      const campo = (etiqueta: string) => page.getByLabel(etiqueta, { exact: true });
+      await campo("Nombre").fill("Nuria");
+      await campo("Correo electrónico").fill("nuria@example.com");
+      await page.getByRole("button", { name: "Me registro" }).click();
+      await expect.poll(() => pistaDe(campo("Contraseña"))).toBe(pistas.passwordFalta);
+      await expect(pistaDe(campo("Correo electrónico"))).resolves.toBeNull();
+      // The address broken while typing: react-hook-form's own re-validation on change marked it
+      // at once; only the next submit may.
+      await campo("Correo electrónico").press("End");
+      for (let i = 0; i < "example.com".length; i++) await campo("Correo electrónico").press("Backspace");
+      await campo("Contraseña").pressSequentially("una-clave-larga");
+      await expect.poll(() => pistaDe(campo("Contraseña"))).toBeNull();
+      await expect(pistaDe(campo("Correo electrónico"))).resolves.toBeNull();
+      await expect(pistaDe(campo("Nombre"))).resolves.toBeNull();
+      await page.getByRole("button", { name: "Me registro" }).click();
+      await expect.poll(() => pistaDe(campo("Correo electrónico"))).toBe(pistas.correo);
+      await ctx.close();
+    }
+  }, 60_000);
+
+  it("the change-password modal of /perfil opens clean again after a failed try was closed", async () => {
+    for (const { ancho, alto } of ANCHOS) {
+      const ctx = await contextoConectado(browser, usuario, { ancho, alto });
+      const page = await ctx.newPage();
+      await page.goto(`${inject("baseUrl")}/perfil`);
+      const dialogo = page.getByRole("dialog", { name: "Cambiar contraseña" });
+      const confirmar = dialogo.getByLabel("Confirmar contraseña", { exact: true });
+      await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+      await dialogo.waitFor();
+      await dialogo.getByLabel("Contraseña actual", { exact: true }).fill(usuario.password);
+      await dialogo.getByLabel("Nueva contraseña", { exact: true }).fill("una-clave-larga");
+      await confirmar.fill("otra-clave-larga");
+      await dialogo.getByRole("button", { name: "Guardar" }).click();
+      await expect.poll(() => pistaDe(confirmar)).toBe(pistas.noCoinciden);
+      await expect(dialogo.getByRole("alert").textContent()).resolves.toBe(mensajes.passwordConfirmarDistinta);
+      await dialogo.getByRole("button", { name: "Cerrar" }).click();
+      await dialogo.waitFor({ state: "hidden" });
+
+      await page.getByRole("button", { name: "Cambiar contraseña" }).click();
+      await dialogo.waitFor();
+      await expect(pistaDe(confirmar)).resolves.toBeNull();
+      await expect(dialogo.getByRole("alert").count()).resolves.toBe(0);
+      // A fresh try: typing marks nothing until the next 'Guardar'.
+      await dialogo.getByLabel("Nueva contraseña", { exact: true }).fill("una-clave-larga");
+      await confirmar.fill("una");
+      await expect(pistaDe(confirmar)).resolves.toBeNull();
+      await page.screenshot({ path: `/work/notes/shots/tarjeta-perfil-reabierto-${ancho}.png` });
+      await ctx.close();
+    }
+  }, 60_000);
+
   it("the date picker shows dd/MM/yyyy HH:mm, opens a Monday-first calendar with no past days, works by keyboard and offers 15-minute steps", async () => {
     // A person of its own: logins are limited per account.
     const persona = await confirmedUser("Paco Calendario");

@@ -360,7 +360,8 @@ describe("plan and organization pages", () => {
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
     await boton.click();
     await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
-    expect(new URL(page.url()).searchParams.get("redirigir")).toBe(ruta(evento.urlPlan));
+    // Back to this page, which saves the plan on arrival (?guardar, see the cards' hearts).
+    expect(new URL(page.url()).searchParams.get("redirigir")).toBe(`${ruta(evento.urlPlan)}?guardar=${evento._id}`);
     await ctx.close();
   });
 

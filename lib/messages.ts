@@ -98,6 +98,9 @@ export const mensajes = {
   orgSinPlanes: "Esta organización no tiene planes publicados ahora mismo.",
   // Plan page: the favourite's saved state, sharing, and a plan that has ended (issue 14)
   favoritoGuardadoBoton: "Guardado",
+  // The heart on a plan's card (issue 14): {titulo} is the plan's (conDatos).
+  guardarPlanTarjeta: "Guardar {titulo}",
+  quitarPlanTarjeta: "Quitar {titulo} de guardados",
   enlaceCopiado: "Enlace copiado",
   enlaceNoCopiado: "No se ha podido copiar. Copia esta dirección:",
   planFinalizado: "Finalizado",

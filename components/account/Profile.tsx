@@ -104,8 +104,11 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
     reglasPw.revisar(nuevo);
   };
   const cerrar = () => setDialogo(null);
+  // Closed, the modal forgets this try: its passwords, its message and its fields' hints.
   const cerrarPassword = () => {
     setAvisoPw({});
+    setPw({ actual: "", nueva: "", confirmar: "" });
+    reglasPw.reiniciar();
     cerrar();
   };
 

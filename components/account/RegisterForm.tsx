@@ -11,7 +11,7 @@ import { mensajes } from "@/lib/messages";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "./api";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import { mensajeDelFormulario, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 
 interface Campos {
   nombre: string;
@@ -29,7 +29,7 @@ export function RegisterForm() {
   const router = useRouter();
   const [aviso, setAviso] = useState<string | null>(null);
   const [confirmar, setConfirmar] = useState(false);
-  const form = useForm<Campos>({ resolver: RESOLVER, defaultValues: VACIO, shouldFocusError: false });
+  const form = useForm<Campos>({ resolver: RESOLVER, defaultValues: VACIO, ...OPCIONES_CON_PISTAS });
   const { register, handleSubmit, reset, formState } = form;
   const formulario = useRef<HTMLFormElement>(null);
   useEnfocarPrimerError(formulario, formState.submitCount);

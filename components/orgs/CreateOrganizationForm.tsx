@@ -11,7 +11,7 @@ import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/
 import { formularioOrganizacion } from "./api";
 import { OrganizationFields } from "./OrganizationFields";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import { mensajeDelFormulario, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 
 const VACIO: FormularioOrganizacion = { nombre: "", direccion: "", emailContacto: "", telefonoContacto: "", descripcion: "", privacidad: false, logo: null };
 const RESOLVER = resolverZod(organizacionFormSchema("crear"));
@@ -21,7 +21,7 @@ export function CreateOrganizationForm() {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const form = useForm<FormularioOrganizacion>({
     resolver: RESOLVER,
-    shouldFocusError: false,
+    ...OPCIONES_CON_PISTAS,
     defaultValues: VACIO,
   });
   const { register, handleSubmit, reset, setValue, control, formState } = form;

@@ -15,7 +15,7 @@ import { formularioOrganizacion } from "./api";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import { mensajeDelFormulario, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 
 /** An organization of the user as the cards need it (paths and URLs resolved on the server). */
 export interface OrganizacionTarjeta {
@@ -72,7 +72,7 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
   const [eliminando, setEliminando] = useState(false);
   const form = useForm<FormularioOrganizacion>({
     resolver: RESOLVER,
-    shouldFocusError: false,
+    ...OPCIONES_CON_PISTAS,
     defaultValues: {
       nombre: org.nombre,
       direccion: org.direccion,

@@ -4,13 +4,14 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { varianteUrl } from "@/lib/media/variant-url";
+import type { Favoritos } from "@/lib/favorites/sesion";
 import { mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/orgs/serialize";
 import type { PlanApi } from "@/lib/plans/serialize";
 import styles from "./OrganizationDetail.module.css";
 
 /** The organization page of spec §2: name, logo, description, address, contact and its plans. */
-export function OrganizationDetail({ org, planes }: { org: OrganizacionApi; planes: PlanApi[] }) {
+export function OrganizationDetail({ org, planes, favoritos }: { org: OrganizacionApi; planes: PlanApi[]; favoritos: Favoritos }) {
   const logo = org.archivoLogo;
   return (
     <article className={styles.org}>
@@ -38,7 +39,7 @@ export function OrganizationDetail({ org, planes }: { org: OrganizacionApi; plan
         <h2 id="org-planes" className={styles.planesTitulo}>
           Planes:
         </h2>
-        {planes.length > 0 ? <PlanGrid planes={planes} /> : <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>}
+        {planes.length > 0 ? <PlanGrid planes={planes} favoritos={favoritos} /> : <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>}
       </section>
     </article>
   );

@@ -1,10 +1,12 @@
 import Link from "next/link";
+import type { Favoritos } from "@/lib/favorites/sesion";
 import type { Patrocinado } from "@/lib/plans/search";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { cuandoTexto, distanciaVisible, fechaInsignia, precioTexto } from "@/lib/plans/format";
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
 import { varianteUrl } from "@/lib/media/variant-url";
+import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
 import styles from "./PlanCard.module.css";
 
@@ -16,7 +18,8 @@ const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
  * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
  * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
  * open another page of ours instead, and `conEstado` marks plans the public no longer finds
- * (hidden or finished) in a person's own lists, where they are mixed in.
+ * (hidden or finished) in a person's own lists, where they are mixed in. With `favoritos` it has a
+ * save heart, a button beside the link (not inside it) over the poster's corner.
  */
 export function PlanCard({
   plan,
@@ -24,6 +27,7 @@ export function PlanCard({
   nivelTitulo = 3,
   conEstado = false,
   prioridad = false,
+  favoritos,
 }: {
   plan: PlanApi;
   href?: string;
@@ -31,6 +35,7 @@ export function PlanCard({
   conEstado?: boolean;
   /** On the first screen: its poster loads at once (it is the page's largest paint), not lazily. */
   prioridad?: boolean;
+  favoritos?: Favoritos;
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const fechas = cuandoTexto(plan);
@@ -64,7 +69,7 @@ export function PlanCard({
           </span>
         )}
         {plan.precio !== null && <span className={plan.precio === 0 ? `${styles.precio} ${styles.gratis}` : styles.precio}>{precioTexto(plan.precio)}</span>}
-        {estado && <span className={`${styles.badge} ${styles.estado}`}>{estado.etiqueta}</span>}
+        {estado && <span className={favoritos ? `${styles.badge} ${styles.estado} ${styles.estadoJuntoAlCorazon}` : `${styles.badge} ${styles.estado}`}>{estado.etiqueta}</span>}
       </div>
       <div className={styles.body}>
         <Titulo className={styles.title}>{plan.titulo}</Titulo>
@@ -92,6 +97,7 @@ export function PlanCard({
           {contenido}
         </Link>
       )}
+      {favoritos && <GuardarTarjeta planId={plan._id} titulo={plan.titulo} conectado={favoritos.conectado} guardado={favoritos.guardados.has(plan._id)} />}
     </article>
   );
 }
@@ -123,13 +129,14 @@ export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nive
   );
 }
 
-/** A grid of plan (and sponsor) cards; `hrefDe`, `nivelTitulo` and `conEstado` are passed on to each PlanCard. */
+/** A grid of plan (and sponsor) cards; `hrefDe`, `nivelTitulo`, `conEstado` and `favoritos` are passed on to each PlanCard. */
 export function PlanGrid({
   planes,
   hrefDe,
   nivelTitulo,
   conEstado,
   prioritarios = 0,
+  favoritos,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
@@ -137,6 +144,8 @@ export function PlanGrid({
   conEstado?: boolean;
   /** How many cards from the top are on the first screen (their posters load at once). */
   prioritarios?: number;
+  /** The page's saved plans (one read for the whole page): each plan's card gets a save heart. */
+  favoritos?: Favoritos;
 }) {
   return (
     <ul className={styles.grid}>
@@ -145,7 +154,7 @@ export function PlanGrid({
           {p.tipo === "Patrocinado" ? (
             <SponsorCard item={p} nivelTitulo={nivelTitulo} />
           ) : (
-            <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} prioridad={i < prioritarios} />
+            <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} prioridad={i < prioritarios} favoritos={favoritos} />
           )}
         </li>
       ))}

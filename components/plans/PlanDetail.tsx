@@ -4,6 +4,7 @@ import { organizacionPath } from "@/lib/orgs/paths";
 import { cuandoTexto, DIAS_SEMANA, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type PlanApi } from "@/lib/plans/serialize";
+import type { Favoritos } from "@/lib/favorites/sesion";
 import { mensajes } from "@/lib/messages";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { FavoriteToggle } from "./FavoriteToggle";
@@ -88,10 +89,10 @@ function Calendario({ plan }: { plan: PlanApi }) {
  * right under its facts: what the person can still go to matters more than what they missed.
  */
 export function PlanDetail({
-  plan, conectado, terminado, parecidos,
+  plan, favoritos, terminado, parecidos,
 }: {
   plan: PlanApi;
-  conectado: boolean;
+  favoritos: Favoritos;
   terminado: boolean;
   parecidos: PlanApi[];
 }) {
@@ -161,7 +162,7 @@ export function PlanDetail({
 
           <div className={styles.acciones}>
             <div className={styles.barra}>
-              <FavoriteToggle planId={plan._id} conectado={conectado} />
+              <FavoriteToggle planId={plan._id} conectado={favoritos.conectado} guardado={favoritos.guardados.has(plan._id)} />
               <SharePlan titulo={plan.titulo} lineas={[lugar, cuando ?? ""]} url={plan.urlPlan} />
               <a className={`${styles.accion} ${styles.soloEnBarra}`} href={comoLlegar} target="_blank" rel="noopener noreferrer">
                 <Flecha />
@@ -184,7 +185,7 @@ export function PlanDetail({
           <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
             {mensajes.planesParecidosTitulo}
           </h2>
-          <PlanGrid planes={parecidos} />
+          <PlanGrid planes={parecidos} favoritos={favoritos} />
         </section>
       )}
 

@@ -7,7 +7,7 @@ import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrgan
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
 import { resolverDeReglas } from "@/components/plans/form/resolver";
-import { useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { reunirFallos, type ErroresFormulario } from "@/lib/formularios";
@@ -138,7 +138,7 @@ export function PublishWizard({
   const [promocion, setPromocion] = useState(false);
   const organizaciones = useOrganizaciones(iniciales);
   const contexto = useMemo(() => ({ paso }), [paso]);
-  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: duplicado?.campos ?? CAMPOS_INICIALES, resolver, context: contexto, shouldFocusError: false });
+  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: duplicado?.campos ?? CAMPOS_INICIALES, resolver, context: contexto, ...OPCIONES_CON_PISTAS });
   const formulario = useRef<HTMLFormElement>(null);
   useEnfocarPrimerError(formulario, form.formState.submitCount);
   useLimpiarAlCorregir(form, resolver, contexto);

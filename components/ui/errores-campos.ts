@@ -29,7 +29,14 @@ export function useEnfocarPrimerError(raiz: RefObject<HTMLElement | null>, envio
 }
 
 /**
- * After the first submit, every change runs the form's own rules again: a field's hint goes as
+ * The react-hook-form options of every form with field hints: the focus is useEnfocarPrimerError's,
+ * and after a submit only useLimpiarAlCorregir checks again. react-hook-form's own re-validation
+ * on change would run the rules a second time per keystroke and mark fields while they are typed.
+ */
+export const OPCIONES_CON_PISTAS = { shouldFocusError: false, reValidateMode: "onSubmit" } as const;
+
+/**
+ * After the first submit (the form built with OPCIONES_CON_PISTAS), every change runs the form's own rules again: a field's hint goes as
  * soon as the field passes (or changes to its new hint), and the top message goes once its rule
  * passes. Nothing new is marked while the person types; the next submit does that.
  */
@@ -75,7 +82,8 @@ const SIN_ERRORES = { mensaje: null, campos: {} };
 /**
  * The same behaviour for a form without react-hook-form: `validar` on submit marks every failing
  * field and focuses the first; `revisar` on each change after that keeps only the hints (and the
- * top message) of rules that still fail.
+ * top message) of rules that still fail; `reiniciar` forgets them all, as if never submitted (a
+ * modal closed and opened again starts clean).
  */
 export function useErroresDeReglas<V, C extends string>(reglas: (valores: V) => ErroresFormulario<C>, raiz: RefObject<HTMLElement | null>) {
   const [errores, setErrores] = useState<ErroresFormulario<C>>(SIN_ERRORES);
@@ -95,5 +103,9 @@ export function useErroresDeReglas<V, C extends string>(reglas: (valores: V) => 
       campos: Object.fromEntries(Object.keys(antes.campos).flatMap((c) => (e.campos[c as C] ? [[c, e.campos[c as C]]] : []))) as Partial<Record<C, string>>,
     }));
   };
-  return { errores, validar, revisar };
+  const reiniciar = () => {
+    setErrores(SIN_ERRORES);
+    setEnvios(0);
+  };
+  return { errores, validar, revisar, reiniciar };
 }

@@ -36,3 +36,9 @@ export async function planesFavoritos(usuarioId: string) {
     ORDER BY NOT (${PLAN_LISTED}), f.created_at DESC, p.id`;
   return rows.map(serializePlan);
 }
+
+/** The ids of every plan the user has saved: what a page of cards needs to fill its hearts. */
+export async function idsFavoritos(usuarioId: string): Promise<string[]> {
+  const rows = await prisma.favorito.findMany({ where: { usuarioId }, select: { planId: true } });
+  return rows.map((r) => r.planId);
+}

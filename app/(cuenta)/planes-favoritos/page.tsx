@@ -13,6 +13,8 @@ export const metadata: Metadata = { title: "Planes guardados", robots: { index: 
 export default async function PlanesFavoritosPage() {
   const user = await requirePageUser("/planes-favoritos");
   const planes = await planesFavoritos(user.id);
+  // Every plan here is saved; a heart taken off stays until the page is next opened.
+  const favoritos = { conectado: true, guardados: new Set(planes.map((p) => p._id)) };
   return (
     <PaginaLista
       titulo="Planes guardados"
@@ -27,7 +29,7 @@ export default async function PlanesFavoritosPage() {
         )
       }
     >
-      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} conEstado />
+      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} conEstado favoritos={favoritos} />
     </PaginaLista>
   );
 }

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
-import { useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { varianteUrl } from "@/lib/media/variant-url";
@@ -43,7 +43,7 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
   const ocupado = trabajando || borrado.trabajando;
   const cartelGuardado = plan.archivoCartel !== null;
   const contexto = useMemo(() => ({ cartelGuardado }), [cartelGuardado]);
-  const form = useForm<CamposPlan, Contexto>({ defaultValues: camposDePlan(inicial), resolver, context: contexto, shouldFocusError: false });
+  const form = useForm<CamposPlan, Contexto>({ defaultValues: camposDePlan(inicial), resolver, context: contexto, ...OPCIONES_CON_PISTAS });
   const formulario = useRef<HTMLFormElement>(null);
   useEnfocarPrimerError(formulario, form.formState.submitCount);
   useLimpiarAlCorregir(form, resolver, contexto);

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { OrganizationDetail } from "@/components/orgs/OrganizationDetail";
+import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { organizacionConPlanes } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
@@ -26,10 +27,11 @@ export default async function OrganizationPage({ params }: Props) {
   if (!org) notFound();
   if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre))) permanentRedirect(organizacionPath(org.nombre, org._id));
   const { planes, ...datos } = org;
+  const favoritos = await favoritosDeLaSesion();
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos)) }} />
-      <OrganizationDetail org={datos} planes={planes} />
+      <OrganizationDetail org={datos} planes={planes} favoritos={favoritos} />
     </>
   );
 }

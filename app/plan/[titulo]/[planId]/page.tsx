@@ -6,7 +6,7 @@ import { obtenerPlan } from "@/lib/plans/get-plan";
 import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/serialize";
 import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
 import { planesParecidos } from "@/lib/plans/similar";
-import { tieneCookieDeSesion } from "@/lib/users/session";
+import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 
 interface Props {
   params: Promise<{ titulo: string; planId: string }>;
@@ -30,11 +30,11 @@ export default async function PlanPage({ params }: Props) {
   if (!plan) notFound();
   if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
   const terminado = planTerminado(plan);
-  const [conectado, parecidos] = await Promise.all([tieneCookieDeSesion(), terminado ? planesParecidos(plan) : []]);
+  const [favoritos, parecidos] = await Promise.all([favoritosDeLaSesion(), terminado ? planesParecidos(plan) : []]);
   return (
     <>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan)) }} />
-      <PlanDetail plan={plan} conectado={conectado} terminado={terminado} parecidos={parecidos} />
+      <PlanDetail plan={plan} favoritos={favoritos} terminado={terminado} parecidos={parecidos} />
     </>
   );
 }

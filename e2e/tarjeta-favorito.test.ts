@@ -1,0 +1,162 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { conDatos, mensajes } from "@/lib/messages";
+import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { launchBrowser } from "./support/browser";
+import { freshOrigin, insertPlan, insertUser } from "./support/plans";
+import { contextoConectado } from "./support/session-context";
+import { call, confirmedUser } from "./support/users";
+
+const VISTAS = [
+  { nombre: "390", ancho: 390, alto: 844 },
+  { nombre: "1280", ancho: 1280, alto: 800 },
+] as const;
+const CAPTURAS = "/work/notes/shots";
+
+/** Issue 14 item 3: a save heart on every plan card, beside its link, for anyone. */
+describe("the save heart on plan cards", () => {
+  let browser: Browser;
+  let busqueda: string;
+  const sufijo = Math.random().toString(36).slice(2, 7);
+  const titulos = { uno: `Mercado de otoño ${sufijo}`, dos: `Taller de cerámica ${sufijo}`, tres: `Ruta de las ermitas ${sufijo}` };
+  const ids: Record<keyof typeof titulos, string> = { uno: "", dos: "", tres: "" };
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const origin = await freshOrigin();
+    const autora = await insertUser();
+    let distanciaM = 500;
+    for (const clave of Object.keys(titulos) as (keyof typeof titulos)[]) {
+      ids[clave] = await insertPlan({ usuarioId: autora, origin, distanciaM: (distanciaM += 700), titulo: titulos[clave], categorias: ["Cultura"] });
+    }
+    // A search with more than a place in it, so 'the same search' means something.
+    busqueda = urlBusqueda({ ...leerEstado({}), municipio: "Pueblo de Prueba", lat: origin.lat, lng: origin.lng, categorias: ["Cultura"] });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const corazon = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) }).locator("button[aria-pressed]");
+  const guardadosEnServidor = async (token: string) => {
+    const r = await call("GET", "/api/plan/planesFavoritos", { token });
+    return r.status === 204 ? [] : (r.body as unknown as { _id: string }[]).map((p) => p._id);
+  };
+  /** Until every call of the heart has answered (the button is busy meanwhile). */
+  const asentado = (page: Page, titulo: string) =>
+    page.waitForFunction(
+      (t) => [...document.querySelectorAll("main article")].find((a) => a.querySelector("h4")?.textContent === t)?.querySelector("button[aria-pressed]")?.getAttribute("aria-busy") === "false",
+      titulo,
+    );
+  async function abrir(ctx: BrowserContext, ruta: string): Promise<Page> {
+    const page = await ctx.newPage();
+    const res = await page.goto(`${inject("baseUrl")}${ruta}`);
+    expect(res?.status(), ruta).toBe(200);
+    return page;
+  }
+
+  for (const vista of VISTAS) {
+    it(`saves from the card at ${vista.nombre} px, keeps it after a reload and lists it in 'Planes guardados'`, async () => {
+      const usuario = await confirmedUser();
+      const ctx = await contextoConectado(browser, usuario, { ancho: vista.ancho, alto: vista.alto });
+      const page = await abrir(ctx, busqueda);
+      const boton = corazon(page, titulos.uno);
+      await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+      await expect(boton.getAttribute("aria-label")).resolves.toBe(conDatos(mensajes.guardarPlanTarjeta, { titulo: titulos.uno }));
+      // A sibling of the card's link, never inside it: a tap saves and goes nowhere.
+      await expect(boton.evaluate((b) => b.closest("a") === null && b.parentElement?.tagName === "ARTICLE")).resolves.toBe(true);
+      const antes = page.url();
+      await boton.click();
+      await asentado(page, titulos.uno);
+      expect(page.url()).toBe(antes);
+      await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(boton.getAttribute("aria-label")).resolves.toBe(conDatos(mensajes.quitarPlanTarjeta, { titulo: titulos.uno }));
+      expect(await guardadosEnServidor(usuario.token)).toEqual([ids.uno]);
+      await page.screenshot({ path: `${CAPTURAS}/tarjeta-guardado-${vista.nombre}.png` });
+
+      const axe = await new AxeBuilder({ page }).analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+
+      await page.reload();
+      await expect(corazon(page, titulos.uno).getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(corazon(page, titulos.dos).getAttribute("aria-pressed")).resolves.toBe("false");
+
+      const lista = await abrir(ctx, "/planes-favoritos");
+      await expect(lista.locator("main article h2").allTextContents()).resolves.toEqual([titulos.uno]);
+      await expect(corazon(lista, titulos.uno).getAttribute("aria-pressed")).resolves.toBe("true");
+      const axeLista = await new AxeBuilder({ page: lista }).analyze();
+      expect(axeLista.violations.map((v) => v.id)).toEqual([]);
+      await ctx.close();
+    }, 90_000);
+
+    it(`ends fast double and triple taps at ${vista.nombre} px where the last tap pointed, as the server has it`, async () => {
+      const usuario = await confirmedUser();
+      const ctx = await contextoConectado(browser, usuario, { ancho: vista.ancho, alto: vista.alto });
+      const page = await abrir(ctx, busqueda);
+      const boton = corazon(page, titulos.dos);
+      const antes = page.url();
+
+      await boton.dblclick();
+      await asentado(page, titulos.dos);
+      await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+      expect(await guardadosEnServidor(usuario.token)).toEqual([]);
+
+      await boton.click({ clickCount: 3 });
+      await asentado(page, titulos.dos);
+      await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
+      expect(await guardadosEnServidor(usuario.token)).toEqual([ids.dos]);
+
+      // Five taps, one after another as fast as a thumb: unsaved.
+      for (let i = 0; i < 5; i++) await boton.click({ delay: 0 });
+      await asentado(page, titulos.dos);
+      await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+      expect(await guardadosEnServidor(usuario.token)).toEqual([]);
+      expect(page.url()).toBe(antes);
+      await page.reload();
+      await expect(corazon(page, titulos.dos).getAttribute("aria-pressed")).resolves.toBe("false");
+      await ctx.close();
+    }, 90_000);
+
+    it(`sends a visitor at ${vista.nombre} px to log in, then back to the same search with the plan saved`, async () => {
+      const usuario = await confirmedUser();
+      const ctx = await contextoConectado(browser, null, { ancho: vista.ancho, alto: vista.alto });
+      const page = await abrir(ctx, busqueda);
+      const boton = corazon(page, titulos.tres);
+      await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
+      await boton.click();
+      await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
+      const vuelta = new URL(new URL(page.url()).searchParams.get("redirigir")!, inject("baseUrl"));
+      expect(vuelta.searchParams.get("guardar")).toBe(ids.tres);
+      vuelta.searchParams.delete("guardar");
+      const original = new URL(busqueda, inject("baseUrl"));
+      expect(`${vuelta.pathname}?${vuelta.searchParams}`).toBe(`${original.pathname}?${original.searchParams}`);
+
+      await page.getByLabel("Correo electrónico").fill(usuario.correo);
+      await page.getByLabel("Contraseña", { exact: true }).fill(usuario.password);
+      await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+      // Back on the same search, the mark gone from the address, the plan saved and in view.
+      await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("municipio") === "Pueblo de Prueba" && !u.searchParams.has("guardar"));
+      expect(new URL(page.url()).search).toBe(new URL(busqueda, inject("baseUrl")).search);
+      await page.waitForFunction((t) => [...document.querySelectorAll("main article")].find((a) => a.querySelector("h4")?.textContent === t)?.querySelector("button[aria-pressed]")?.getAttribute("aria-pressed") === "true", titulos.tres);
+      await asentado(page, titulos.tres);
+      expect(await guardadosEnServidor(usuario.token)).toEqual([ids.tres]);
+      await expect(corazon(page, titulos.tres).isVisible()).resolves.toBe(true);
+      await expect(corazon(page, titulos.tres).evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).resolves.toBe(true);
+      await page.screenshot({ path: `${CAPTURAS}/tarjeta-tras-login-${vista.nombre}.png` });
+
+      // A reload of the address saves nothing again, and the rest stay as they were.
+      await page.reload();
+      await expect(corazon(page, titulos.tres).getAttribute("aria-pressed")).resolves.toBe("true");
+      expect(await guardadosEnServidor(usuario.token)).toEqual([ids.tres]);
+      await ctx.close();
+    }, 90_000);
+  }
+
+  it("gives every plan card of a search its heart, none inside a link, also without a session", async () => {
+    const ctx = await contextoConectado(browser, null);
+    const page = await abrir(ctx, busqueda);
+    await expect(page.locator("main article button[aria-pressed]").count()).resolves.toBe(3);
+    await expect(page.locator("main article a button, main article a [role=button]").count()).resolves.toBe(0);
+    await ctx.close();
+  });
+});
