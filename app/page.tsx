@@ -168,8 +168,10 @@ export default async function HomePage({ searchParams }: Props) {
               <h2 id="destacados-titulo" className={styles.portadaTitulo}>
                 Destacados
               </h2>
-              {/* Below the fold: their posters load as they come into view. */}
-              <PlanGrid planes={destacados} nivelTitulo={3} />
+              {/* Below the fold: their posters load as they come into view. A row to swipe on a phone. */}
+              <div className={styles.carrusel}>
+                <PlanGrid planes={destacados} nivelTitulo={3} />
+              </div>
             </section>
           )}
 
