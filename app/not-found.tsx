@@ -1,12 +1,19 @@
 import Link from "next/link";
 import { mensajes } from "@/lib/messages";
+import styles from "./page.module.css";
 
 export default function NotFound() {
   return (
-    <section>
+    <section className={styles.noEncontrada}>
       <h1>{mensajes.paginaNoEncontrada}</h1>
-      <p>
-        <Link href="/">Volver a los planes</Link>
+      <p>Puede que el enlace esté mal escrito o que el plan ya no esté publicado. Hay muchos más esperándote.</p>
+      <p className={styles.badges}>
+        <Link className="button" href="/">
+          Buscar planes
+        </Link>
+        <Link href="/publicar">
+          Publicar un plan
+        </Link>
       </p>
     </section>
   );

@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { redirect } from "next/navigation";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
+import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { fechasTexto } from "@/lib/plans/format";
+import { fechasTexto, planesTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
+import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
+import type { PlanApi } from "@/lib/plans/serialize";
 import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
 import { hayLugar, leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
@@ -55,13 +59,33 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
   }
 }
 
+/**
+ * What a first visit sees before choosing a place: featured plans and the towns with most plans.
+ * Neither is worth an error page: without them the home still searches.
+ */
+async function portada(): Promise<Portada> {
+  try {
+    const [destacados, pueblos] = await Promise.all([planesDestacados(), pueblosConMasPlanes()]);
+    return { destacados, pueblos };
+  } catch (error) {
+    if (isDatabaseUnavailable(error)) throw error;
+    console.error(error);
+    return SIN_PORTADA;
+  }
+}
+
+type Portada = { destacados: PlanApi[]; pueblos: PuebloConPlanes[] };
+const SIN_PORTADA: Portada = { destacados: [], pueblos: [] };
+
 export default async function HomePage({ searchParams }: Props) {
   const estado = leerEstado(await searchParams);
   const conLugar = hayLugar(estado);
-  // The results and the person's saved plans (for the cards' hearts) are read side by side.
-  const [{ resultado, error }, favoritos] = await Promise.all([
-    conLugar ? buscar(estado) : ({} as Awaited<ReturnType<typeof buscar>>),
-    conLugar ? favoritosDeLaSesion() : undefined,
+  // The results (or the first visit's featured plans and towns) and the person's saved plans
+  // (for the cards' hearts) are read side by side.
+  const [{ resultado, error }, { destacados, pueblos }, favoritos] = await Promise.all([
+    conLugar ? buscar(estado) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
+    conLugar ? SIN_PORTADA : portada(),
+    favoritosDeLaSesion(),
   ]);
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
@@ -92,7 +116,7 @@ export default async function HomePage({ searchParams }: Props) {
             cabecera={
               <div className={styles.resultadosCabecera}>
                 <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
-                {total > 0 && <p>{total === 1 ? "1 plan" : `${total.toLocaleString("es-ES")} planes`}</p>}
+                {total > 0 && <p>{planesTexto(total)}</p>}
               </div>
             }
           >
@@ -101,7 +125,10 @@ export default async function HomePage({ searchParams }: Props) {
                 {error}
               </p>
             ) : resultado?.mensaje ? (
-              <p className={styles.mensaje}>{resultado.mensaje}</p>
+              <div className={styles.mensaje}>
+                <p>{resultado.mensaje}</p>
+                <ArreglosSinResultados />
+              </div>
             ) : (
               resultado &&
               // With a date chosen the window says when; with any date, the groups do.
@@ -139,6 +166,42 @@ export default async function HomePage({ searchParams }: Props) {
               </a>
             </div>
           </section>
+
+          {destacados.length > 0 && (
+            <section className={styles.portada} aria-labelledby="destacados-titulo">
+              <h2 id="destacados-titulo" className={styles.portadaTitulo}>
+                Destacados
+              </h2>
+              {/* Below the fold: their posters load as they come into view. A row to swipe on a phone. */}
+              <div className={styles.carrusel}>
+                <PlanGrid planes={destacados} nivelTitulo={3} favoritos={favoritos} />
+              </div>
+            </section>
+          )}
+
+          {pueblos.length > 0 && (
+            <section className={styles.portada} aria-labelledby="pueblos-titulo">
+              <h2 id="pueblos-titulo" className={styles.portadaTitulo}>
+                Pueblos con más planes
+              </h2>
+              <ul className={styles.pueblos}>
+                {pueblos.map((p) => (
+                  <li key={`${p.municipio}|${p.provincia}`}>
+                    <Link
+                      className={styles.pueblo}
+                      prefetch={false}
+                      href={urlBusqueda({ ...leerEstado({}), municipio: p.municipio, lat: p.lat, lng: p.lng })}
+                    >
+                      <span className={styles.puebloNombre}>{p.municipio}</span>
+                      <span className={styles.puebloDetalle}>
+                        {p.provincia} · {planesTexto(p.planes)}
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
         </SoloSinLugar>
       )}
     </BusquedaProvider>

@@ -26,6 +26,11 @@ export const mensajes = {
   geocodeTextoObligatorio: "Escribe el nombre de un municipio para buscar.",
   geocodeTextoLargo: "El texto de búsqueda no puede tener más de 100 caracteres.",
   geocodeLimiteNoValido: "El número de resultados debe ser un número entero entre 1 y 10.",
+  // 'Usar mi ubicación' (ours)
+  geocodeCoordenadasNoValidas: "Las coordenadas no son válidas: la latitud va de -90 a 90 y la longitud de -180 a 180.",
+  ubicacionFueraDeEspana: "Parece que estás fuera de España. Escribe un municipio para ver sus planes.",
+  ubicacionDenegada: "No tenemos permiso para usar tu ubicación. Escribe tu municipio para ver sus planes.",
+  ubicacionNoDisponible: "No hemos podido saber dónde estás. Escribe tu municipio para ver sus planes.",
 
   // Files
   archivoNoEncontrado: "No se ha encontrado el archivo.",

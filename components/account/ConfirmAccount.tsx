@@ -2,12 +2,14 @@
 
 import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
-import { Spinner } from "@/components/ui/Field";
+import { Aviso, Field, Spinner } from "@/components/ui/Field";
+import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "./api";
 
 /**
  * Confirms on load from the browser (spec §2), so a mail scanner that only fetches the link
- * cannot use the single-use token up. The answer becomes the page heading.
+ * cannot use the single-use token up. The answer becomes the page heading; a link that no longer
+ * works offers a new one, logging in (it may have been used already) and the plans.
  */
 export function ConfirmAccount({ token }: { token: string }) {
   const [resultado, setResultado] = useState<{ ok: boolean; mensaje: string } | null>(null);
@@ -21,13 +23,49 @@ export function ConfirmAccount({ token }: { token: string }) {
   return (
     <>
       <h1>{resultado.mensaje}</h1>
-      {resultado.ok && (
+      {resultado.ok ? (
         <p>
           <Link className="button" href="/iniciar-sesion">
             Iniciar sesión
           </Link>
         </p>
+      ) : (
+        <NuevoEnlace />
       )}
+    </>
+  );
+}
+
+/** After a failed confirmation: ask for a new link, or go on to log in or to the plans. */
+function NuevoEnlace() {
+  const [correo, setCorreo] = useState("");
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [enviando, setEnviando] = useState(false);
+
+  async function enviar(event: React.FormEvent) {
+    event.preventDefault();
+    setEnviando(true);
+    const r = await llamar("POST", "/api/usuario/reenviar-confirmacion", { correo: correo.trim() });
+    setEnviando(false);
+    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+  }
+
+  return (
+    <>
+      <form onSubmit={enviar} noValidate aria-label="Pedir un nuevo enlace">
+        <p>Si tu cuenta aún no está confirmada, escribe tu correo y te enviamos un enlace nuevo.</p>
+        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" value={correo} onChange={(e) => setCorreo(e.target.value)} required />
+        <Aviso {...aviso} />
+        <div className={styles.actions}>
+          <button type="submit" className="button" disabled={enviando}>
+            Enviarme otro enlace
+          </button>
+        </div>
+      </form>
+      <p className={styles.actions}>
+        <Link href="/iniciar-sesion">Iniciar sesión</Link>
+        <Link href="/">Buscar planes</Link>
+      </p>
     </>
   );
 }

@@ -120,3 +120,24 @@ export function ResultadosBusqueda({ cabecera, children, ...props }: React.Compo
     </section>
   );
 }
+
+/**
+ * A link to the current search with some changes: a plain link without script (its URL is the
+ * search), and through `ir` with it, so it builds on the latest intended search.
+ */
+export function EnlaceBusqueda({ cambios, className, children }: { cambios: Partial<EstadoBusqueda>; className?: string; children: React.ReactNode }) {
+  const { estado, ir } = useBusqueda();
+  return (
+    <a
+      href={urlBusqueda({ ...estado, page: 1, ...cambios })}
+      className={className}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+        e.preventDefault();
+        ir(cambios);
+      }}
+    >
+      {children}
+    </a>
+  );
+}

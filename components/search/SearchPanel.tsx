@@ -2,10 +2,15 @@
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
-import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas, hayLugar } from "@/lib/plans/search-url";
+import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas, hayLugar, type EstadoBusqueda } from "@/lib/plans/search-url";
 import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
+import { UsarMiUbicacion } from "./UsarMiUbicacion";
+
+/** The 'Este finde' chip's search (its window is the server's to compute). */
+const { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO } = CHIPS_FECHA.find((c) => c.etiqueta === "Este finde")!;
+const ESTE_FINDE: Partial<EstadoBusqueda> = { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO, desde: null, hasta: null };
 
 /** Where the chosen place is remembered in the browser (spec §3 'Local storage'). */
 export const CLAVE_LUGAR = "ubicacionBusqueda";
@@ -39,15 +44,17 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
-  const elegirLugar = (l: Lugar) => {
+  const elegirLugar = (l: Lugar, cambios: Partial<EstadoBusqueda> = {}) => {
     localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
-    ir(l);
+    ir({ ...l, ...cambios });
   };
   const activos = (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) + (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0);
 
   return (
     <section id="barra-busqueda" className={compacto ? `${styles.panel} ${styles.barra}` : styles.panel} aria-label="Buscar planes" aria-busy={pendiente}>
-      <LocationSearch inicial={estado.municipio ?? ""} onLugar={elegirLugar} compacto={compacto} />
+      <LocationSearch inicial={estado.municipio ?? ""} onLugar={(l) => elegirLugar(l)} compacto={compacto} />
+      {/* Where the person is, for this weekend: what a first visit most often wants to know. */}
+      {!compacto && <UsarMiUbicacion onLugar={(l) => elegirLugar(l, ESTE_FINDE)} />}
       <div className={styles.filaFechas}>
         {compacto && (
           <button

@@ -27,6 +27,8 @@ export interface GeocodeResult {
 export interface Geocoder {
   /** Places in Spain matching free text, best first. */
   search(query: string, limit: number): Promise<GeocodeResult[]>;
+  /** The municipality nearest to a position ('Usar mi ubicación'), or null outside Spain. */
+  nearest(lat: number, lng: number): Promise<GeocodeResult | null>;
 }
 
 /** The geocoder chosen by the GEOCODER environment variable (today only the offline gazetteer). */

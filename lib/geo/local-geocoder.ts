@@ -31,6 +31,13 @@ export function toGeocodeResult(row: Row): GeocodeResult {
 }
 
 /**
+ * How far a position may be from the nearest municipality's centre and still count as being in
+ * Spain: more than any point of a Spanish municipality is from its nearest centre, less than
+ * Lisbon, Porto or Bordeaux are from any of them.
+ */
+export const MAX_METROS_AL_MAS_CERCANO = 30_000;
+
+/**
  * The offline geocoder over the municipality gazetteer. Text is compared normalised (no
  * accents, lower case) against every key of a municipality, with and without its leading
  * article. Rank: exact name, then prefix, then a word inside the name, then any substring;
@@ -38,6 +45,18 @@ export function toGeocodeResult(row: Row): GeocodeResult {
  * (typos) finds the most similar names.
  */
 export const localGeocoder: Geocoder = {
+  async nearest(lat, lng) {
+    // KNN on municipio_punto_idx: the index is walked in distance order and the first row wins.
+    const [m] = await prisma.$queryRaw<(Row & { metros: number })[]>`
+      SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng, m.punto <-> q.punto AS metros
+      FROM (SELECT *, ST_SetSRID(ST_MakePoint(lng, lat), 4326)::geography AS punto FROM municipio) m,
+           (SELECT ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography AS punto) q
+      WHERE m.lat IS NOT NULL AND m.lng IS NOT NULL
+      ORDER BY m.punto <-> q.punto
+      LIMIT 1`;
+    return m && m.metros <= MAX_METROS_AL_MAS_CERCANO ? toGeocodeResult(m) : null;
+  },
+
   async search(query, limit) {
     const found = await prisma.$queryRaw<Row[]>`
       SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng

@@ -15,6 +15,11 @@ const enMadrid = (iso: string) => new TZDate(new Date(iso).getTime(), ZONA);
  * A plan's dates for cards and pages (spec §2): one date for a single-day plan, a range for a
  * longer one, in Spanish with month names, in Madrid time. Null when the plan has no dates.
  */
+/** '1 plan', '1.234 planes'. */
+export function planesTexto(n: number): string {
+  return n === 1 ? "1 plan" : `${n.toLocaleString("es-ES")} planes`;
+}
+
 export function fechasTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
   if (!fechaInicio) return fechaFin ? `Hasta el ${format(enMadrid(fechaFin), "d 'de' MMMM 'de' yyyy", { locale: es })}` : null;
   const a = enMadrid(fechaInicio);

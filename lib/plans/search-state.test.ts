@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid } from "../dates";
-import { alternarCategoria, leerEstado, urlBusqueda, ventanaFechas } from "./search-state";
+import { alternarCategoria, arreglosSinResultados, leerEstado, urlBusqueda, ventanaFechas } from "./search-state";
 
 const madrid = (y: number, m: number, d: number, h = "00:00") => instanteEnMadrid({ year: y, month: m, day: d }, h);
 const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).getTime() - 1);
@@ -31,6 +31,24 @@ describe("the home search in the URL", () => {
     expect(alternarCategoria(["Cultura", "Deporte"], "Cultura")).toEqual(["Deporte"]);
     expect(alternarCategoria(["Deporte"], "Deporte")).toEqual(["Otros"]);
     expect(alternarCategoria(["Cultura", "Deporte"], "Otros")).toEqual(["Otros"]);
+  });
+});
+
+describe("ways out of a search that found nothing", () => {
+  const arreglos = (params: Record<string, string>) => {
+    const e = leerEstado({ municipio: "Teruel", ...params });
+    return arreglosSinResultados(e).map((a) => [a.etiqueta, urlBusqueda({ ...e, page: 1, ...a.cambios })]);
+  };
+
+  it("offers only what would widen it, each keeping everything else", () => {
+    expect(arreglos({})).toEqual([]);
+    expect(arreglos({ radio: "10", categorias: "Cultura", fecha: "semana", desplazamiento: "1", page: "2" })).toEqual([
+      ["Ampliar a 50 km", "/?municipio=Teruel&categorias=Cultura&fecha=semana&desplazamiento=1"],
+      ["Cualquier fecha", "/?municipio=Teruel&radio=10&categorias=Cultura"],
+      ["Todas las categorías", "/?municipio=Teruel&radio=10&fecha=semana&desplazamiento=1"],
+    ]);
+    expect(arreglos({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05" })).toEqual([["Cualquier fecha", "/?municipio=Teruel"]]);
+    expect(arreglos({ categorias: "Otros" })).toEqual([]);
   });
 });
 

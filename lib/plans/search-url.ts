@@ -1,4 +1,4 @@
-import { RADIO_DEFAULT_KM, type Categoria } from "./constants";
+import { RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /**
  * The home search's URL state without its parser: the types, the labels and the rules the
@@ -55,7 +55,7 @@ export function urlBusqueda(e: EstadoBusqueda): string {
     q.set("lng", String(e.lng));
   }
   if (e.radio !== RADIO_DEFAULT_KM) q.set("radio", String(e.radio));
-  if (!(e.categorias.length === 1 && e.categorias[0] === "Otros")) q.set("categorias", e.categorias.join(","));
+  if (!todasLasCategorias(e.categorias)) q.set("categorias", e.categorias.join(","));
   if (e.fecha) q.set("fecha", e.fecha);
   if (e.fecha && e.fecha !== "rango" && e.desplazamiento > 0) q.set("desplazamiento", String(e.desplazamiento));
   if (e.fecha === "rango" && e.desde && e.hasta) {
@@ -66,6 +66,9 @@ export function urlBusqueda(e: EstadoBusqueda): string {
   const s = q.toString();
   return s ? `/?${s}` : "/";
 }
+
+/** No category filter: ['Otros'] (the URL leaves it out). */
+export const todasLasCategorias = (c: Categoria[]): boolean => c.length === 1 && c[0] === "Otros";
 
 /** An empty or 'Otros'-containing selection means all: ['Otros'] (spec §4). */
 export function normalizarCategorias(lista: Categoria[]): Categoria[] {
@@ -85,3 +88,15 @@ export function alternarCategoria(actuales: Categoria[], c: Categoria): Categori
 
 /** Whether the date option has previous/next arrows. */
 export const conFlechas = (f: OpcionFecha | null): f is "finDeSemana" | "semana" | "mes" => f === "finDeSemana" || f === "semana" || f === "mes";
+
+/**
+ * One-tap ways out of a search that found nothing, each keeping everything else: the widest
+ * distance (if narrower), any date (if one is chosen), all categories (if some are picked).
+ */
+export function arreglosSinResultados(e: EstadoBusqueda): { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] {
+  const arreglos: { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] = [];
+  if (e.radio < RADIO_MAX_KM) arreglos.push({ etiqueta: `Ampliar a ${RADIO_MAX_KM} km`, cambios: { radio: RADIO_MAX_KM } });
+  if (e.fecha) arreglos.push({ etiqueta: "Cualquier fecha", cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null } });
+  if (!todasLasCategorias(e.categorias)) arreglos.push({ etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } });
+  return arreglos;
+}

@@ -179,7 +179,7 @@ export type ResultadoBusqueda = {
 const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
-async function versionBusqueda(): Promise<bigint> {
+export async function versionBusqueda(): Promise<bigint> {
   const [{ version }] = await prisma.$queryRaw<{ version: bigint }[]>`SELECT version FROM busqueda_version`;
   return version;
 }
