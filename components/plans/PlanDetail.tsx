@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { cuandoTexto, DIAS_SEMANA, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
+import { cuandoTexto, diaEtiqueta, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type PlanApi } from "@/lib/plans/serialize";
 import { mensajes } from "@/lib/messages";
@@ -45,7 +45,7 @@ function Semana({ horarios }: { horarios: Horario[] }) {
     <dl className={styles.semana}>
       {[...dias].map(([dia, franjas]) => (
         <div key={dia} className={styles.dia}>
-          <dt>{DIAS_SEMANA[dia]}</dt>
+          <dt>{diaEtiqueta(dia)}</dt>
           {franjas.map((f) => (
             <dd key={f.horaInicio}>
               De {f.horaInicio} a {f.horaFin}
