@@ -6,11 +6,10 @@ import localFont from "next/font/local";
  * (CSP font-src 'self'). The latin file (Spanish, with ñ, á, ü, ¿, ¡, €) is the one preloaded;
  * latin-ext (Catalan ŀ, other names of towns) is fetched only when a page uses one of its letters.
  * Both keep the system face until they arrive (swap), with fallback metrics to avoid a jump.
+ * (next/font wants every value written out as a literal.)
  */
-const DIR = "../node_modules/@fontsource-variable/bricolage-grotesque/files";
-
 export const displayLatin = localFont({
-  src: `${DIR}/bricolage-grotesque-latin-wght-normal.woff2`,
+  src: "../node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2",
   weight: "200 800",
   display: "swap",
   variable: "--font-display-latin",
@@ -23,7 +22,7 @@ export const displayLatin = localFont({
 });
 
 export const displayLatinExt = localFont({
-  src: `${DIR}/bricolage-grotesque-latin-ext-wght-normal.woff2`,
+  src: "../node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-ext-wght-normal.woff2",
   weight: "200 800",
   display: "swap",
   preload: false,

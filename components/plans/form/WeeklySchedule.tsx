@@ -77,7 +77,7 @@ export function WeeklySchedule({
       {/* A group of toggle buttons has no invalid state in ARIA: data-invalido lets the form focus it. */}
       <div className={styles.chips} role="group" aria-label="Días de la semana" data-invalido={pistas.dias ? "" : undefined} aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}>
         {DIAS.map(({ dia, letra }) => (
-          <button key={dia} type="button" className={styles.dia} aria-pressed={Boolean(de(dia))} aria-label={diaEtiqueta(dia)} title={diaEtiqueta(dia)} onClick={() => alternar(dia)}>
+          <button key={dia} type="button" className={`${styles.chip} ${styles.dia}`} aria-pressed={Boolean(de(dia))} aria-label={diaEtiqueta(dia)} title={diaEtiqueta(dia)} onClick={() => alternar(dia)}>
             {letra}
           </button>
         ))}
