@@ -109,7 +109,9 @@ export function PlanDetail({
         </div>
         <div className={styles.intro}>
           <div className={styles.etiquetas}>
-            <p className={styles.etiqueta}>{plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}</p>
+            <p className={!plan.destacado && plan.tipo === "experiencia" ? `${styles.etiqueta} ${styles.experiencia}` : styles.etiqueta}>
+              {plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}
+            </p>
             {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
           </div>
           <h1 className={styles.titulo}>{plan.titulo}</h1>
