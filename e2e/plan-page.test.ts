@@ -60,8 +60,12 @@ describe("plan and organization pages", () => {
   async function contexto(extra: Parameters<Browser["newContext"]>[0] = {}, { sinCookieBar = false } = {}): Promise<BrowserContext> {
     // A client address of its own: the report's rate limit is per address.
     const ctx = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() }, ...extra });
-    // Screenshots show the page itself, not the cookie bar above it.
-    if (sinCookieBar) await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    // Screenshots show the page itself, not the cookie bar above it. The cookie leaves the bar
+    // out of the HTML: accepted in local storage alone, it would leave the flow at idle and move the page.
+    if (sinCookieBar) {
+      await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
+      await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    }
     await ctx.route("**/*", (r) => {
       const { hostname } = new URL(r.request().url());
       if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
@@ -625,7 +629,11 @@ describe("plan and organization pages", () => {
     const ctx = await contexto();
     for (const path of [ruta(evento.urlPlan), `/plan/Ruta-guiada-por-el-castillo/${experiencia}`, `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`]) {
       const page = await abrir(ctx, path);
-      if (path.startsWith("/plan/")) await page.locator(".leaflet-container").waitFor();
+      if (path.startsWith("/plan/")) {
+        // The map loads as it nears the viewport, which the cookie bar at the top pushes down.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.locator(".leaflet-container").waitFor();
+      }
       const r = await new AxeBuilder({ page }).analyze();
       expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
       await page.close();

@@ -23,7 +23,11 @@ export async function contextoConectado(
     timezoneId: "Europe/Madrid",
     extraHTTPHeaders: { "X-Forwarded-For": freshIp() },
   });
-  if (!conAvisoCookies) await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+  if (!conAvisoCookies) {
+    // The cookie too: with local storage alone the bar would leave the page's flow at idle.
+    await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
+    await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+  }
   await ctx.route("**/*", (r) => {
     const { hostname } = new URL(r.request().url());
     if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
