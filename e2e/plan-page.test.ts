@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/plans/format";
 import { mensajes } from "@/lib/messages";
 import { api } from "./support/api";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { enviarFormulario, formulario, png } from "./support/forms";
 import { freshOrigin, insertPlan } from "./support/plans";
@@ -60,12 +60,8 @@ describe("plan and organization pages", () => {
   async function contexto(extra: Parameters<Browser["newContext"]>[0] = {}, { sinCookieBar = false } = {}): Promise<BrowserContext> {
     // A client address of its own: the report's rate limit is per address.
     const ctx = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() }, ...extra });
-    // Screenshots show the page itself, not the cookie bar above it. The cookie leaves the bar
-    // out of the HTML: accepted in local storage alone, it would leave the flow at idle and move the page.
-    if (sinCookieBar) {
-      await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
-      await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
-    }
+    // Screenshots show the page itself, not the cookie bar above it.
+    if (sinCookieBar) await conCookiesAceptadas(ctx, inject("baseUrl"));
     await ctx.route("**/*", (r) => {
       const { hostname } = new URL(r.request().url());
       if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();

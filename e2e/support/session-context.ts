@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { expect, inject } from "vitest";
+import { conCookiesAceptadas } from "./browser";
 import { call, freshIp } from "./users";
 
 /**
@@ -23,11 +24,7 @@ export async function contextoConectado(
     timezoneId: "Europe/Madrid",
     extraHTTPHeaders: { "X-Forwarded-For": freshIp() },
   });
-  if (!conAvisoCookies) {
-    // The cookie too: with local storage alone the bar would leave the page's flow at idle.
-    await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
-    await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
-  }
+  if (!conAvisoCookies) await conCookiesAceptadas(ctx, inject("baseUrl"));
   await ctx.route("**/*", (r) => {
     const { hostname } = new URL(r.request().url());
     if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
