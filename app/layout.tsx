@@ -7,6 +7,7 @@ import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
 import { site } from "@/lib/site";
+import { displayLatin, displayLatinExt } from "./fonts";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 
 export function generateMetadata(): Metadata {
@@ -20,25 +21,26 @@ export function generateMetadata(): Metadata {
   };
 }
 
-export const viewport: Viewport = { themeColor: "#c2410c", width: "device-width", initialScale: 1 };
+export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const { nombre, contacto } = site();
   const conectado = await tieneCookieDeSesion();
   const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
   return (
-    <html lang="es">
+    <html lang="es" className={`${displayLatin.variable} ${displayLatinExt.variable}`}>
       <body>
         <a className="skip-link" href="#contenido">
           Saltar al contenido
         </a>
+        {/* Before the page, in its flow: see CookieBar.module.css. */}
+        <CookieBar aceptadasEnServidor={avisoAceptado} />
         <Navbar nombreSitio={nombre} conectado={conectado} />
         <main id="contenido">
           <AvisoAlLlegar />
           {children}
         </main>
         <Footer nombreSitio={nombre} contacto={contacto} />
-        <CookieBar aceptadasEnServidor={avisoAceptado} />
       </body>
     </html>
   );

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/serialize";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { png } from "./support/forms";
 import { freshOrigin, insertPlan } from "./support/plans";
@@ -28,7 +28,7 @@ describe("personal lists and organization pages", () => {
    */
   async function contexto(usuario?: Usuario, viewport = { width: 390, height: 844 }): Promise<BrowserContext> {
     const ctx = await browser.newContext({ viewport, extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
-    await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    await conCookiesAceptadas(ctx, inject("baseUrl"));
     await ctx.route("**/*", (r) => {
       const { hostname } = new URL(r.request().url());
       return hostname === "127.0.0.1" || hostname === "localhost" ? r.continue() : r.abort();

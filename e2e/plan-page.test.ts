@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/plans/format";
 import { mensajes } from "@/lib/messages";
 import { api } from "./support/api";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { enviarFormulario, formulario, png } from "./support/forms";
 import { freshOrigin, insertPlan } from "./support/plans";
@@ -61,7 +61,7 @@ describe("plan and organization pages", () => {
     // A client address of its own: the report's rate limit is per address.
     const ctx = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() }, ...extra });
     // Screenshots show the page itself, not the cookie bar above it.
-    if (sinCookieBar) await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    if (sinCookieBar) await conCookiesAceptadas(ctx, inject("baseUrl"));
     await ctx.route("**/*", (r) => {
       const { hostname } = new URL(r.request().url());
       if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
@@ -628,7 +628,11 @@ describe("plan and organization pages", () => {
     const ctx = await contexto();
     for (const path of [ruta(evento.urlPlan), `/plan/Ruta-guiada-por-el-castillo/${experiencia}`, `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`]) {
       const page = await abrir(ctx, path);
-      if (path.startsWith("/plan/")) await page.locator(".leaflet-container").waitFor();
+      if (path.startsWith("/plan/")) {
+        // The map loads as it nears the viewport, which the cookie bar at the top pushes down.
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        await page.locator(".leaflet-container").waitFor();
+      }
       const r = await new AxeBuilder({ page }).analyze();
       expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
       await page.close();

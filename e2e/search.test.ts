@@ -6,7 +6,7 @@ import { insertPlan, insertUser } from "@/e2e/support/plans";
 import { cuandoEventoTexto, fechasTexto } from "@/lib/plans/format";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { api } from "./support/api";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
 
 // Frontera (El Hierro): no other test puts plans within 50 km of it.
 const FRONTERA = { lat: 27.75404, lng: -18.00367 };
@@ -199,7 +199,7 @@ describe("home search in Chromium", () => {
   it("puts the first result just below the sticky bar after every search, on a phone and a laptop", async () => {
     for (const [ancho, alto] of [[390, 844], [1280, 800]]) {
       const ctx = await browser.newContext({ viewport: { width: ancho, height: alto } });
-      await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+      await conCookiesAceptadas(ctx, inject("baseUrl"));
       const page = await ctx.newPage();
       await page.goto(inject("baseUrl"));
       await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");

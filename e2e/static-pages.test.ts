@@ -7,7 +7,7 @@ import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/serialize";
 import { numeroDeTrozos, rangoDeTrozo } from "@/lib/seo/sitemap";
 import { api } from "./support/api";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { freshOrigin, insertPlan, insertUser } from "./support/plans";
 import { freshIp } from "./support/users";
@@ -198,7 +198,7 @@ describe("static pages in Chromium", () => {
   async function abrir(width: number, { avisoCookies = true } = {}): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
     await context.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort()));
-    if (!avisoCookies) await context.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+    if (!avisoCookies) await conCookiesAceptadas(context, inject("baseUrl"));
     return { context, page: await context.newPage() };
   }
 

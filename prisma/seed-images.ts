@@ -29,8 +29,11 @@ function lineas(texto: string, max: number): string[] {
   return out;
 }
 
-/** A portrait demo poster (PNG) drawn from an SVG: gradient, circles, title and subtitle. */
-export async function dibujarCartel(titulo: string, categoria: string, subtitulo: string, semilla: number): Promise<Buffer> {
+/**
+ * A portrait demo poster (PNG) drawn from an SVG: gradient, circles, the plan's own title, when
+ * it happens (its dates, or the days an experience opens) and the town, as a real poster would.
+ */
+export async function dibujarCartel(titulo: string, categoria: string, subtitulo: string, semilla: number, cuando?: string): Promise<Buffer> {
   const [a, b] = PALETAS[categoria] ?? PALETAS.Otros;
   const w = 900;
   const h = 1200;
@@ -44,12 +47,14 @@ export async function dibujarCartel(titulo: string, categoria: string, subtitulo
     .slice(0, 5)
     .map((l, i) => `<text x="70" y="${560 + i * 92}" font-size="78" font-weight="700">${escapeXml(l)}</text>`)
     .join("");
+  const cuandoLineas = cuando ? lineas(cuando, 30).slice(0, 2) : [];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${(w * 2) / 3}" height="${(h * 2) / 3}" viewBox="0 0 ${w} ${h}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
     <rect width="${w}" height="${h}" fill="url(#g)"/>${circulos}
     <g font-family="DejaVu Sans, Liberation Sans, sans-serif" fill="#ffffff">
       <text x="70" y="140" font-size="40" font-weight="700" letter-spacing="6">${escapeXml(categoria.toUpperCase())}</text>
       ${texto}
+      ${cuandoLineas.map((l, i) => `<text x="70" y="${1040 - (cuandoLineas.length - 1 - i) * 52}" font-size="40" font-weight="700">${escapeXml(l)}</text>`).join("")}
       <text x="70" y="1110" font-size="44">${escapeXml(subtitulo)}</text>
     </g></svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 3 }).toBuffer();

@@ -13,6 +13,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { PrismaClient } from "../lib/db/client";
 import { type Dia, diaEnMadrid, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
+import { diasTexto, fechasTexto } from "../lib/plans/format";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
 import { dibujarCartel, dibujarLogo } from "./seed-images";
 
@@ -84,6 +85,15 @@ function slug(texto: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, ".")
     .replace(/^\.|\.$/g, "");
+}
+
+/** The "when" line of a demo poster: an event's dates, or the days an experience opens. */
+function cuandoEnCartel(t: Contenido["planes"][number], fechaInicio: Date | null, fechaFin: Date | null): string | undefined {
+  if (t.tipo === "experiencia" && t.horario) {
+    const { dias, horaInicio, horaFin } = t.horario;
+    return diasTexto(dias.map((diaSemana) => ({ diaSemana, horaInicio, horaFin })));
+  }
+  return fechasTexto(fechaInicio?.toISOString() ?? null, fechaFin?.toISOString() ?? null) ?? undefined;
 }
 
 interface Pueblo {
@@ -243,8 +253,12 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     for (let start = 0; start < specs.length; start += 4) {
       carteles.push(
         ...(await Promise.all(
-          specs.slice(start, start + 4).map(async ({ i, t, pueblo }) =>
-            guardarImagen("carteles", `cartel-${slug(t.titulo)}.png`, await dibujarCartel(t.titulo, t.categorias[0], pueblo.nombre, i + 11)),
+          specs.slice(start, start + 4).map(async ({ i, t, pueblo, fechaInicio, fechaFin }) =>
+            guardarImagen(
+              "carteles",
+              `cartel-${slug(t.titulo)}.png`,
+              await dibujarCartel(t.titulo, t.categorias[0], pueblo.nombre, i + 11, cuandoEnCartel(t, fechaInicio, fechaFin)),
+            ),
           ),
         )),
       );

@@ -215,7 +215,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
             <button type="button" className={styles.buttonGhost} onClick={cerrar}>
               Cancelar
             </button>
-            <button type="button" className={styles.buttonDanger} onClick={eliminarCuenta}>
+            <button type="button" className={styles.buttonDangerSolid} onClick={eliminarCuenta}>
               Eliminar
             </button>
           </>

@@ -60,24 +60,26 @@ export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolea
   if (aceptadas) return null;
   return (
     <div className={styles.bar} role="region" aria-label="Aviso de cookies">
-      <p className={styles.text}>
-        {mensajes.cookiesTexto} <Link href="/cookies" prefetch={false}>{mensajes.politicaCookies}</Link>.
-      </p>
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          // The cookie first: it alone hides the bar, even where local storage is refused.
-          marcarAceptadas();
-          try {
-            window.localStorage.setItem(AVISO_COOKIES, "true");
-          } catch {
-            // Storage disabled or full: the cookie keeps the choice.
-          }
-        }}
-      >
-        {mensajes.cookiesAceptar}
-      </button>
+      <div className={styles.inner}>
+        <p className={styles.text}>
+          {mensajes.cookiesTexto} <Link href="/cookies" prefetch={false}>{mensajes.politicaCookies}</Link>.
+        </p>
+        <button
+          type="button"
+          className={`button ${styles.boton}`}
+          onClick={() => {
+            // The cookie first: it alone hides the bar, even where local storage is refused.
+            marcarAceptadas();
+            try {
+              window.localStorage.setItem(AVISO_COOKIES, "true");
+            } catch {
+              // Storage disabled or full: the cookie keeps the choice.
+            }
+          }}
+        >
+          {mensajes.cookiesAceptar}
+        </button>
+      </div>
     </div>
   );
 }

@@ -149,7 +149,7 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
             <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(false)}>
               Cancelar
             </button>
-            <button type="button" className={ui.buttonDanger} onClick={eliminar} disabled={eliminando}>
+            <button type="button" className={ui.buttonDangerSolid} onClick={eliminar} disabled={eliminando}>
               Eliminar
             </button>
           </>

@@ -47,7 +47,7 @@ export function useEliminarPlan(planId: string) {
           <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(false)}>
             Cancelar
           </button>
-          <button type="button" className={ui.buttonDanger} onClick={() => void eliminar()}>
+          <button type="button" className={ui.buttonDangerSolid} onClick={() => void eliminar()}>
             Eliminar
           </button>
         </>

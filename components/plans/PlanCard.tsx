@@ -58,7 +58,7 @@ export function PlanCard({
             {categoria ?? plan.municipio}
           </span>
         )}
-        <span className={plan.destacado ? `${styles.badge} ${styles.destacado}` : styles.badge}>
+        <span className={`${styles.badge} ${plan.destacado ? styles.destacado : plan.tipo === "experiencia" ? styles.experiencia : ""}`}>
           {plan.destacado ? "DESTACADO" : ETIQUETA_TIPO[plan.tipo]}
         </span>
         {insignia && (

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { cuandoTexto, DIAS_SEMANA, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
+import { cuandoTexto, diaEtiqueta, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type PlanApi } from "@/lib/plans/serialize";
 import type { Favoritos } from "@/lib/favorites/sesion";
@@ -46,7 +46,7 @@ function Semana({ horarios }: { horarios: Horario[] }) {
     <dl className={styles.semana}>
       {[...dias].map(([dia, franjas]) => (
         <div key={dia} className={styles.dia}>
-          <dt>{DIAS_SEMANA[dia]}</dt>
+          <dt>{diaEtiqueta(dia)}</dt>
           {franjas.map((f) => (
             <dd key={f.horaInicio}>
               De {f.horaInicio} a {f.horaFin}
@@ -110,7 +110,9 @@ export function PlanDetail({
         </div>
         <div className={styles.intro}>
           <div className={styles.etiquetas}>
-            <p className={styles.etiqueta}>{plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}</p>
+            <p className={!plan.destacado && plan.tipo === "experiencia" ? `${styles.etiqueta} ${styles.experiencia}` : styles.etiqueta}>
+              {plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}
+            </p>
             {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
           </div>
           <h1 className={styles.titulo}>{plan.titulo}</h1>

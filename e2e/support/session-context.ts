@@ -1,16 +1,22 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { expect, inject } from "vitest";
+import { conCookiesAceptadas } from "./browser";
 import { call, freshIp } from "./users";
 
 /**
  * A Chromium context logged in as the user (the session cookie of a real login), in Spanish and
- * Madrid time, with the cookie bar already accepted and every request outside the app refused
- * (map tiles). `bloqueados` collects the refused hosts.
+ * Madrid time, with the cookie bar already accepted (unless `conAvisoCookies`, a first visit) and
+ * every request outside the app refused (map tiles). `bloqueados` collects the refused hosts.
  */
 export async function contextoConectado(
   browser: Browser,
   usuario: { correo: string; password: string } | null,
-  { ancho = 390, alto = 844, bloqueados = new Set<string>() }: { ancho?: number; alto?: number; bloqueados?: Set<string> } = {},
+  {
+    ancho = 390,
+    alto = 844,
+    bloqueados = new Set<string>(),
+    conAvisoCookies = false,
+  }: { ancho?: number; alto?: number; bloqueados?: Set<string>; conAvisoCookies?: boolean } = {},
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
     viewport: { width: ancho, height: alto },
@@ -18,7 +24,7 @@ export async function contextoConectado(
     timezoneId: "Europe/Madrid",
     extraHTTPHeaders: { "X-Forwarded-For": freshIp() },
   });
-  await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+  if (!conAvisoCookies) await conCookiesAceptadas(ctx, inject("baseUrl"));
   await ctx.route("**/*", (r) => {
     const { hostname } = new URL(r.request().url());
     if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();

@@ -6,8 +6,19 @@ import type { PlanApi } from "./serialize";
 
 export type Horario = PlanApi["horariosDisponibles"][number];
 
-/** Spanish weekday names by diaSemana (0 Sunday … 6 Saturday). */
-export const DIAS_SEMANA = ["Domingo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"] as const;
+/**
+ * Spanish weekday names by diaSemana (0 Sunday … 6 Saturday), in lower case as Spanish writes
+ * them mid-sentence ("abierto martes y jueves"); `diaEtiqueta` gives the one that starts a label.
+ */
+export const DIAS_SEMANA = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
+
+/** The first letter in upper case, for a text that starts a sentence or a label. */
+export function capitalizar(texto: string): string {
+  return texto.charAt(0).toUpperCase() + texto.slice(1);
+}
+
+/** A weekday as a label on its own ("Lunes"). */
+export const diaEtiqueta = (diaSemana: number): string => capitalizar(DIAS_SEMANA[diaSemana]);
 
 const enMadrid = (iso: string) => new TZDate(new Date(iso).getTime(), ZONA);
 
@@ -57,10 +68,10 @@ export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {
   return [...horarios].sort((a, b) => (a.diaSemana + 6) % 7 - (b.diaSemana + 6) % 7 || a.horaInicio.localeCompare(b.horaInicio));
 }
 
-/** The days an experience is available, e.g. "Sábado y Domingo". */
+/** The days an experience is available, as a line of its own: "Sábado y domingo". */
 export function diasTexto(horarios: readonly Horario[]): string {
   const dias = [...new Set(horariosOrdenados(horarios).map((h) => DIAS_SEMANA[h.diaSemana]))];
-  return dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? "");
+  return capitalizar(dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? ""));
 }
 
 /**

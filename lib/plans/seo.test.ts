@@ -25,7 +25,7 @@ describe("plan SEO helpers", () => {
   it("describes a plan as date · municipality · start of the description", () => {
     expect(descripcionPlan(plan())).toBe("Del 14 ago, 22:00 al 15 ago, 04:00 · Albarracín · Gran verbena Con orquesta y fuegos hasta el amanecer. Sin entradas.");
     const exp = plan({ tipo: "experiencia", fechaInicio: null, fechaFin: null, horariosDisponibles: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:00" }, { diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
-    expect(descripcionPlan(exp).startsWith("Sábado y Domingo · Albarracín · ")).toBe(true);
+    expect(descripcionPlan(exp).startsWith("Sábado y domingo · Albarracín · ")).toBe(true);
   });
 
   it("builds the page metadata with an absolute 1200×630 preview and noindex only once finished", () => {

@@ -2,7 +2,7 @@
 
 import { useId } from "react";
 import { marcado, Pista } from "@/components/ui/Field";
-import { DIAS_SEMANA } from "@/lib/plans/format";
+import { DIAS_SEMANA, diaEtiqueta } from "@/lib/plans/format";
 import { HORAS_DEL_DIA, type Horario } from "@/lib/plans/formulario";
 import styles from "./form.module.css";
 
@@ -77,7 +77,7 @@ export function WeeklySchedule({
       {/* A group of toggle buttons has no invalid state in ARIA: data-invalido lets the form focus it. */}
       <div className={styles.chips} role="group" aria-label="Días de la semana" data-invalido={pistas.dias ? "" : undefined} aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}>
         {DIAS.map(({ dia, letra }) => (
-          <button key={dia} type="button" className={styles.dia} aria-pressed={Boolean(de(dia))} aria-label={DIAS_SEMANA[dia]} title={DIAS_SEMANA[dia]} onClick={() => alternar(dia)}>
+          <button key={dia} type="button" className={`${styles.chip} ${styles.dia}`} aria-pressed={Boolean(de(dia))} aria-label={diaEtiqueta(dia)} title={diaEtiqueta(dia)} onClick={() => alternar(dia)}>
             {letra}
           </button>
         ))}
@@ -88,7 +88,7 @@ export function WeeklySchedule({
           {horarios.map((h) => (
             <li key={h.diaSemana} className={styles.franja} data-campo>
               <p className={styles.franjaDia} aria-hidden="true">
-                {DIAS_SEMANA[h.diaSemana]}
+                {diaEtiqueta(h.diaSemana)}
               </p>
               <div>
                 <label htmlFor={`${id}-${h.diaSemana}-inicio`}>
