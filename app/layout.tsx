@@ -6,6 +6,7 @@ import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
+import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 
@@ -27,7 +28,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const conectado = await tieneCookieDeSesion();
   const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
   return (
-    <html lang="es">
+    // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
+    <html lang="es" data-teselas={env().MAP_TILES_URL}>
       <body>
         <a className="skip-link" href="#contenido">
           Saltar al contenido

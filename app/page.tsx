@@ -3,12 +3,15 @@ import { redirect } from "next/navigation";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
+import { SelectorVista } from "@/components/search/SelectorVista";
+import { VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
-import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
+import type { ResultadoMapa } from "@/lib/plans/mapa";
+import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
 import { hayLugar, leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
 import { ENLACES_EXTERNOS } from "@/lib/site";
@@ -31,7 +34,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; error?: string }> {
+/** The page's plans of the search, and on the map view the map's plans of the same search. */
+async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; mapa?: ResultadoMapa; error?: string }> {
   const ventana = ventanaDeEstado(estado);
   const q = busquedaSchema.safeParse({
     ...(estado.lat !== null && estado.lng !== null ? { lat: String(estado.lat), lng: String(estado.lng) } : { municipio: estado.municipio }),
@@ -43,7 +47,8 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
   });
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
   try {
-    return { resultado: await buscarPlanes(q.data) };
+    const [resultado, mapa] = await Promise.all([buscarPlanes(q.data), estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined]);
+    return { resultado, mapa };
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message };
     // An outage is the whole page's error (5xx, app/error.tsx, and proxy.ts's 503 next), not an
@@ -57,13 +62,41 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
 export default async function HomePage({ searchParams }: Props) {
   const estado = leerEstado(await searchParams);
   const conLugar = hayLugar(estado);
-  const { resultado, error } = conLugar ? await buscar(estado) : {};
+  const { resultado, mapa, error } = conLugar ? await buscar(estado) : {};
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
   }
   const total = resultado?.total ?? 0;
   const ventana = ventanaDeEstado(estado);
+  // The list of the search; on the map view, what shows without script.
+  const lista = (
+    <>
+      {error ? (
+        <p role="alert" className={styles.mensaje}>
+          {error}
+        </p>
+      ) : resultado?.mensaje ? (
+        <p className={styles.mensaje}>{resultado.mensaje}</p>
+      ) : (
+        resultado &&
+        // With a date chosen the window says when; with any date, the groups do.
+        (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
+          grupo === null ? (
+            <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} />
+          ) : (
+          <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
+            <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
+              {TITULOS_GRUPO[grupo]}
+            </h3>
+            <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} />
+          </section>
+          ),
+        )
+      )}
+      <Pagination total={total} porPagina={POR_PAGINA} />
+    </>
+  );
   return (
     <BusquedaProvider estado={estado}>
       {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
@@ -84,36 +117,28 @@ export default async function HomePage({ searchParams }: Props) {
         {conLugar && (
           <ResultadosBusqueda
             aria-labelledby="resultados-titulo"
+            mapa={mapa !== undefined}
             cabecera={
               <div className={styles.resultadosCabecera}>
                 <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
                 {total > 0 && <p>{total === 1 ? "1 plan" : `${total.toLocaleString("es-ES")} planes`}</p>}
+                <SelectorVista />
               </div>
             }
           >
-            {error ? (
-              <p role="alert" className={styles.mensaje}>
-                {error}
-              </p>
-            ) : resultado?.mensaje ? (
-              <p className={styles.mensaje}>{resultado.mensaje}</p>
+            {mapa ? (
+              <>
+                {resultado?.mensaje && <p className={styles.mensaje}>{resultado.mensaje}</p>}
+                <VistaMapa mapa={mapa} radioKm={estado.radio} verLista={urlBusqueda({ ...estado, vista: "lista" })} />
+                {/* Without script the map cannot show: the same search as a list. */}
+                <noscript>
+                  <p className={styles.mensaje}>{mensajes.mapaSinScript}</p>
+                  {lista}
+                </noscript>
+              </>
             ) : (
-              resultado &&
-              // With a date chosen the window says when; with any date, the groups do.
-              (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
-                grupo === null ? (
-                  <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} />
-                ) : (
-                <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
-                  <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
-                    {TITULOS_GRUPO[grupo]}
-                  </h3>
-                  <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} />
-                </section>
-                ),
-              )
+              lista
             )}
-            <Pagination total={total} porPagina={POR_PAGINA} />
           </ResultadosBusqueda>
         )}
       </div>

@@ -7,6 +7,20 @@ export function localDatabaseUrl(database = "planazo", port = LOCAL_PG_PORT_DEFA
   return `postgresql://postgres@127.0.0.1:${port}/${database}`;
 }
 
+/** OpenStreetMap's own tiles, the default of MAP_TILES_URL. */
+export const TESELAS_OSM_URL = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
+
+/**
+ * The Content-Security-Policy source that lets the pages load a tile template's images: its
+ * origin, with {s} (Leaflet's subdomains) as a wildcard; a path of this site needs nothing more
+ * than 'self' (null).
+ */
+export function fuenteDeTeselas(plantilla: string): string | null {
+  if (plantilla.startsWith("/")) return null;
+  const [, esquema, host] = /^(https?):\/\/([^/?#]+)/.exec(plantilla)!;
+  return `${esquema}://${host.replace(/\{s\}/g, "*").replace(/\{[^}]*\}/g, "*")}`;
+}
+
 const optionalText = z
   .string()
   .trim()
@@ -37,6 +51,21 @@ const schema = z
     UPLOADTHING_TOKEN: optionalText,
     STORAGE_DIR: z.string().min(1).default("storage"),
     GEOCODER: z.enum(["local"]).default("local"),
+    /**
+     * The map tiles of every map (plan page, location picker, home search): a Leaflet URL
+     * template, http(s) or a path of this site, with {z}, {x} and {y} (and {s} for subdomains).
+     */
+    MAP_TILES_URL: z
+      .string()
+      .trim()
+      .default(TESELAS_OSM_URL)
+      .transform((v) => v || TESELAS_OSM_URL)
+      .pipe(
+        z
+          .string()
+          .refine((v) => v.startsWith("/") || /^https?:\/\/[^/?#]+\//.test(v), "an http(s) URL or a path starting with /, e.g. https://{s}.tile.example.org/{z}/{x}/{y}.png")
+          .refine((v) => ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), "must contain {z}, {x} and {y}"),
+      ),
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
     CRON_SECRET: optionalText.pipe(z.string().min(16).optional()),
     /**
