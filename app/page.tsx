@@ -4,7 +4,7 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { SelectorVista } from "@/components/search/SelectorVista";
-import { VistaMapa } from "@/components/search/VistaMapa";
+import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
@@ -131,10 +131,7 @@ export default async function HomePage({ searchParams }: Props) {
                 {resultado?.mensaje && <p className={styles.mensaje}>{resultado.mensaje}</p>}
                 <VistaMapa mapa={mapa} radioKm={estado.radio} verLista={urlBusqueda({ ...estado, vista: "lista" })} />
                 {/* Without script the map cannot show: the same search as a list. */}
-                <noscript>
-                  <p className={styles.mensaje}>{mensajes.mapaSinScript}</p>
-                  {lista}
-                </noscript>
+                <SinScript>{lista}</SinScript>
               </>
             ) : (
               lista

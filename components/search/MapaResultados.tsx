@@ -24,18 +24,34 @@ function iconoGrupo(grupo: L.MarkerCluster) {
   });
 }
 
-/** The view fits the search's circle; and Leaflet learns of every change of the map's size. */
+/**
+ * The view fits the search's circle, and fits it again when the map's size changes (its styles
+ * arriving, a phone turned) until the person moves or zooms the map themselves.
+ */
 function Encuadre({ lat, lng, radioKm }: { lat: number; lng: number; radioKm: number }) {
   const map = useMap();
   useEffect(() => {
-    if (radioKm > 0) map.fitBounds(L.latLng(lat, lng).toBounds(radioKm * 2000), { animate: false });
-    else map.setView([lat, lng], 15, { animate: false });
-  }, [map, lat, lng, radioKm]);
-  useEffect(() => {
-    const observador = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    let movido = false;
+    let propio = false;
+    const encuadrar = () => {
+      propio = true;
+      map.invalidateSize({ pan: false });
+      if (radioKm > 0) map.fitBounds(L.latLng(lat, lng).toBounds(radioKm * 2000), { animate: false });
+      else map.setView([lat, lng], 15, { animate: false });
+      propio = false;
+    };
+    const alMover = () => {
+      if (!propio) movido = true;
+    };
+    encuadrar();
+    map.on("dragstart zoomstart", alMover);
+    const observador = new ResizeObserver(() => (movido ? map.invalidateSize({ pan: false }) : encuadrar()));
     observador.observe(map.getContainer());
-    return () => observador.disconnect();
-  }, [map]);
+    return () => {
+      observador.disconnect();
+      map.off("dragstart zoomstart", alMover);
+    };
+  }, [map, lat, lng, radioKm]);
   return null;
 }
 
@@ -55,7 +71,14 @@ function Marcadores({ puntos, onElegir }: { puntos: PuntoMapa[]; onElegir: (id: 
     grupo.addLayers(
       puntos.map((p) => {
         const m = L.marker([p.lat, p.lng], { icon: pin, title: p.titulo, keyboard: true, riseOnHover: true });
-        return m.on("click", () => elegir.current(p.id, m.getElement()));
+        // Leaflet's marker is a focusable button for the keyboard, but only a bound popup opens
+        // with Enter: Enter and Space open the card here (clusters handle Enter themselves).
+        return m.on("click", () => elegir.current(p.id, m.getElement())).on("keypress", (e) => {
+          const tecla = (e as L.LeafletKeyboardEvent).originalEvent;
+          if (tecla.key !== "Enter" && tecla.key !== " ") return;
+          tecla.preventDefault();
+          elegir.current(p.id, m.getElement());
+        });
       }),
     );
     map.addLayer(grupo);
@@ -107,7 +130,8 @@ export default function MapaResultados({ centro, puntos, radioKm }: ResultadoMap
   };
   return (
     <>
-      <MapContainer center={[centro.lat, centro.lng]} zoom={11} zoomControl={false} className={styles.mapa}>
+      {/* Quarter zoom steps: the circle fills the map, not half of it at the next whole level. */}
+      <MapContainer center={[centro.lat, centro.lng]} zoom={11} zoomSnap={0.25} zoomControl={false} className={styles.mapa}>
         <CapaTeselas />
         <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
         <Encuadre lat={centro.lat} lng={centro.lng} radioKm={radioKm} />
@@ -115,7 +139,9 @@ export default function MapaResultados({ centro, puntos, radioKm }: ResultadoMap
           <Circle
             center={[centro.lat, centro.lng]}
             radius={radioKm * 1000}
-            pathOptions={{ className: "mapa-radio", color: "#c2410c", weight: 2, dashArray: "6 6", fillColor: "#c2410c", fillOpacity: 0.05, interactive: false }}
+            className="mapa-radio"
+            interactive={false}
+            pathOptions={{ color: "#c2410c", weight: 2, dashArray: "6 6", fillColor: "#c2410c", fillOpacity: 0.05 }}
           />
         )}
         <Marcadores puntos={puntos} onElegir={(id, marcador) => setElegido({ id, marcador })} />

@@ -17,7 +17,10 @@ const MapaResultados = dynamic(() => import("./MapaResultados"), {
   ),
 });
 
-/** The home's map view of the search: its plans as markers, the radius drawn around the point. */
+/**
+ * The home's map view of the search: its plans as markers, the radius drawn around the point.
+ * Without script it is hidden (see SinScript) and the page's list shows instead.
+ */
 export function VistaMapa({ mapa, radioKm, verLista }: { mapa: ResultadoMapa; radioKm: number; verLista: string }) {
   return (
     <SinMapaSiFalla
@@ -27,10 +30,23 @@ export function VistaMapa({ mapa, radioKm, verLista }: { mapa: ResultadoMapa; ra
         </p>
       }
     >
-      {mapa.total > mapa.puntos.length && <p className={styles.nota}>{conDatos(mensajes.mapaTope, { n: String(mapa.puntos.length) })}</p>}
-      <div className={styles.marco} role="region" aria-label={mensajes.mapaRegion}>
-        <MapaResultados {...mapa} radioKm={radioKm} />
+      <div data-solo-con-script="">
+        {mapa.total > mapa.puntos.length && <p className={styles.nota}>{conDatos(mensajes.mapaTope, { n: String(mapa.puntos.length) })}</p>}
+        <div className={styles.marco} role="region" aria-label={mensajes.mapaRegion}>
+          <MapaResultados {...mapa} radioKm={radioKm} />
+        </div>
       </div>
     </SinMapaSiFalla>
+  );
+}
+
+/** What shows instead of the map without script: a note, the list, and the map's frame hidden. */
+export function SinScript({ children }: { children: React.ReactNode }) {
+  return (
+    <noscript>
+      <style>{"[data-solo-con-script]{display:none}"}</style>
+      <p className={styles.aviso}>{mensajes.mapaSinScript}</p>
+      {children}
+    </noscript>
   );
 }

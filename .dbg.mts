@@ -1,0 +1,16 @@
+import { chromium } from "playwright-core";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+const p2 = await (await b.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+await p2.goto("http://localhost:3101/?municipio=Ezcaray&lat=42.3255&lng=-3.0131&vista=mapa&radio=50");
+await p2.locator(".leaflet-marker-icon").first().waitFor();
+await p2.locator(".leaflet-marker-icon").first().click();
+await p2.waitForTimeout(1500);
+console.log(await p2.locator(".leaflet-marker-icon").evaluateAll((els) => els.map((e) => [e.getAttribute("title"), e.tabIndex])));
+const m = p2.locator(".leaflet-marker-icon[title]").first();
+await m.focus(); await p2.keyboard.press("Enter");
+await p2.waitForTimeout(500);
+console.log("card", await p2.getByRole("region", { name: "Plan seleccionado en el mapa" }).count());
+await m.focus(); await p2.keyboard.press("Space");
+await p2.waitForTimeout(500);
+console.log("card", await p2.getByRole("region", { name: "Plan seleccionado en el mapa" }).count());
+await b.close();
