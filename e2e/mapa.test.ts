@@ -172,6 +172,8 @@ describe("the home search's map view in Chromium", () => {
         cuandoTexto({ tipo: "evento", fechaInicio: carrera.inicio.toISOString(), fechaFin: new Date(carrera.inicio.getTime() + 2 * 3_600_000).toISOString(), horariosDisponibles: [] })!,
       );
       if (viewport.width >= 900) await expect(enlace.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      // On the screen, even when the bottom of the map was below it.
+      await expect(tarjeta.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).resolves.toBe(true);
       await page.screenshot({ path: screenshotPath(`mapa-tarjeta-${viewport.width}`) });
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -91,17 +91,23 @@ function Marcadores({ puntos, onElegir }: { puntos: PuntoMapa[]; onElegir: (id: 
 
 /** The chosen plan over the map: poster, title, when, price, and the link to its page. */
 function MiniTarjeta({ punto, onCerrar }: { punto: PuntoMapa; onCerrar: () => void }) {
+  const tarjeta = useRef<HTMLElement>(null);
   const enlace = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
+    // The card is read at once: on a phone the bottom of the map may be below the screen.
+    tarjeta.current?.scrollIntoView({ block: "nearest" });
     enlace.current?.focus({ preventScroll: true });
   }, [punto.id]);
   return (
-    <section className={styles.tarjeta} aria-label={mensajes.mapaTarjeta} onKeyDown={(e) => e.key === "Escape" && onCerrar()}>
-      {punto.cartel ? (
+    <section
+      ref={tarjeta}
+      className={punto.cartel ? styles.tarjeta : `${styles.tarjeta} ${styles.sinCartel}`}
+      aria-label={mensajes.mapaTarjeta}
+      onKeyDown={(e) => e.key === "Escape" && onCerrar()}
+    >
+      {punto.cartel && (
         // eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized
         <img src={punto.cartel} alt="" className={styles.tarjetaCartel} />
-      ) : (
-        <span className={styles.tarjetaCartel} aria-hidden="true" />
       )}
       <div className={styles.tarjetaTexto}>
         <h3>
