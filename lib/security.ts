@@ -26,8 +26,8 @@ const GOOGLE_GSI = "https://accounts.google.com/gsi/";
 /**
  * The Content-Security-Policy of a page, allowing only what the pages use: our own files,
  * inline scripts carrying this request's nonce (Next.js adds it to its own), scripts those load
- * ('strict-dynamic': the Google button script), the maps' tiles (MAP_TILES_URL's host), UploadThing images when that storage
- * is on, and Google's sign-in frame. Inline styles stay allowed: React renders `style`
+ * ('strict-dynamic': the Google button script), the maps' tiles (MAP_TILES_URL's host),
+ * UploadThing images when that storage is on, and Google's sign-in frame. Inline styles stay allowed: React renders `style`
  * attributes and Leaflet positions its panes with them, and a style cannot run code.
  */
 export function politicaDeContenido(nonce: string, { desarrollo = false }: { desarrollo?: boolean } = {}): string {
