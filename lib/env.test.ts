@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fuenteDeTeselas, localDatabaseUrl, parseEnv, TESELAS_OSM_URL } from "./env";
+import { localDatabaseUrl, parseEnv } from "./env";
+import { fuenteDeTeselas, TESELAS_OSM_URL } from "./teselas";
 
 describe("parseEnv", () => {
   it("falls back to the local cluster, Planazo and localhost", () => {

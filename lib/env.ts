@@ -1,24 +1,11 @@
 import { z } from "zod";
+import { TESELAS_OSM_URL } from "./teselas";
 
 /** Port of the project-local PostgreSQL cluster that `npm run db:setup` starts under .data/. */
 export const LOCAL_PG_PORT_DEFAULT = 54329;
 
 export function localDatabaseUrl(database = "planazo", port = LOCAL_PG_PORT_DEFAULT): string {
   return `postgresql://postgres@127.0.0.1:${port}/${database}`;
-}
-
-/** OpenStreetMap's own tiles, the default of MAP_TILES_URL. */
-export const TESELAS_OSM_URL = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
-
-/**
- * The Content-Security-Policy source that lets the pages load a tile template's images: its
- * origin, with {s} (Leaflet's subdomains) as a wildcard; a path of this site needs nothing more
- * than 'self' (null).
- */
-export function fuenteDeTeselas(plantilla: string): string | null {
-  if (plantilla.startsWith("/")) return null;
-  const [, esquema, host] = /^(https?):\/\/([^/?#]+)/.exec(plantilla)!;
-  return `${esquema}://${host.replace(/\{s\}/g, "*").replace(/\{[^}]*\}/g, "*")}`;
 }
 
 const optionalText = z

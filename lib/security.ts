@@ -1,4 +1,5 @@
-import { env, fuenteDeTeselas } from "./env";
+import { env } from "./env";
+import { fuenteDeTeselas } from "./teselas";
 import { ufsFuenteCsp } from "./media/ufs-host";
 
 /**

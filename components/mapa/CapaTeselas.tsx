@@ -2,30 +2,26 @@
 
 import { useEffect } from "react";
 import { TileLayer, useMap } from "react-leaflet";
+import { TESELAS_OSM_URL } from "@/lib/teselas";
 import styles from "./mapa.module.css";
-
-/** OpenStreetMap's tiles, when the page does not name others (it always does; see app/layout.tsx). */
-const OSM = "https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png";
-/** A transparent pixel in place of a tile that fails: the map's plain background shows through. */
-const SIN_TESELA = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 /**
  * The tile layer of every map (plan page, location picker, home search): the tiles of
  * MAP_TILES_URL, which the root layout puts on <html data-teselas> (lib/env.ts validates it and
  * lib/security.ts lets the pages load its host). Under the tiles the map is a plain light
  * land colour, so where tiles cannot load (offline, blocked) the markers, the radius and the
- * controls still show on it, never on Leaflet's empty grey.
+ * controls still show on it, never on Leaflet's empty grey (a tile that fails is an image with
+ * an empty alt, which draws nothing).
  */
 export function CapaTeselas() {
   const map = useMap();
   useEffect(() => {
     map.getContainer().classList.add(styles.fondo);
   }, [map]);
-  const url = (typeof document !== "undefined" && document.documentElement.dataset.teselas) || OSM;
+  const url = (typeof document !== "undefined" && document.documentElement.dataset.teselas) || TESELAS_OSM_URL;
   return (
     <TileLayer
       url={url}
-      errorTileUrl={SIN_TESELA}
       attribution='&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores de OpenStreetMap</a>'
     />
   );
