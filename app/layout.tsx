@@ -6,6 +6,7 @@ import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
+import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { displayLatin, displayLatinExt } from "./fonts";
 import { tieneCookieDeSesion } from "@/lib/users/session";
@@ -28,7 +29,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const conectado = await tieneCookieDeSesion();
   const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
   return (
-    <html lang="es" className={`${displayLatin.variable} ${displayLatinExt.variable}`}>
+    // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
+    <html lang="es" className={`${displayLatin.variable} ${displayLatinExt.variable}`} data-teselas={env().MAP_TILES_URL}>
       <body>
         <a className="skip-link" href="#contenido">
           Saltar al contenido

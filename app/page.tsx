@@ -5,6 +5,8 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
+import { SelectorVista } from "@/components/search/SelectorVista";
+import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
@@ -13,7 +15,8 @@ import { fechasTexto, planesTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
 import type { PlanApi } from "@/lib/plans/serialize";
-import { buscarPlanes, type ResultadoBusqueda } from "@/lib/plans/search";
+import type { ResultadoMapa } from "@/lib/plans/mapa";
+import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
 import { hayLugar, leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
 import { ENLACES_EXTERNOS } from "@/lib/site";
@@ -36,7 +39,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; error?: string }> {
+/** The page's plans of the search, and on the map view the map's plans of the same search. */
+async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; mapa?: ResultadoMapa; error?: string }> {
   const ventana = ventanaDeEstado(estado);
   const q = busquedaSchema.safeParse({
     ...(estado.lat !== null && estado.lng !== null ? { lat: String(estado.lat), lng: String(estado.lng) } : { municipio: estado.municipio }),
@@ -48,7 +52,8 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
   });
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
   try {
-    return { resultado: await buscarPlanes(q.data) };
+    const [resultado, mapa] = await Promise.all([buscarPlanes(q.data), estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined]);
+    return { resultado, mapa };
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message };
     // An outage is the whole page's error (5xx, app/error.tsx, and proxy.ts's 503 next), not an
@@ -82,7 +87,7 @@ export default async function HomePage({ searchParams }: Props) {
   const conLugar = hayLugar(estado);
   // The results (or the first visit's featured plans and towns) and the person's saved plans
   // (for the cards' hearts) are read side by side.
-  const [{ resultado, error }, { destacados, pueblos }, favoritos] = await Promise.all([
+  const [{ resultado, mapa, error }, { destacados, pueblos }, favoritos] = await Promise.all([
     conLugar ? buscar(estado) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
     conLugar ? SIN_PORTADA : portada(),
     favoritosDeLaSesion(),
@@ -93,6 +98,37 @@ export default async function HomePage({ searchParams }: Props) {
   }
   const total = resultado?.total ?? 0;
   const ventana = ventanaDeEstado(estado);
+  // The list of the search; on the map view, what shows without script.
+  const lista = (
+    <>
+      {error ? (
+        <p role="alert" className={styles.mensaje}>
+          {error}
+        </p>
+      ) : resultado?.mensaje ? (
+        <div className={styles.mensaje}>
+          <p>{resultado.mensaje}</p>
+          <ArreglosSinResultados />
+        </div>
+      ) : (
+        resultado &&
+        // With a date chosen the window says when; with any date, the groups do.
+        (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
+          grupo === null ? (
+            <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} favoritos={favoritos} />
+          ) : (
+          <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
+            <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
+              {TITULOS_GRUPO[grupo]}
+            </h3>
+            <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} favoritos={favoritos} />
+          </section>
+          ),
+        )
+      )}
+      <Pagination total={total} porPagina={POR_PAGINA} />
+    </>
+  );
   return (
     <BusquedaProvider estado={estado}>
       {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
@@ -113,39 +149,25 @@ export default async function HomePage({ searchParams }: Props) {
         {conLugar && (
           <ResultadosBusqueda
             aria-labelledby="resultados-titulo"
+            mapa={mapa !== undefined}
             cabecera={
               <div className={styles.resultadosCabecera}>
                 <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
                 {total > 0 && <p>{planesTexto(total)}</p>}
+                <SelectorVista />
               </div>
             }
           >
-            {error ? (
-              <p role="alert" className={styles.mensaje}>
-                {error}
-              </p>
-            ) : resultado?.mensaje ? (
-              <div className={styles.mensaje}>
-                <p>{resultado.mensaje}</p>
-                <ArreglosSinResultados />
-              </div>
+            {/* A map with nothing on it helps no one: an empty search shows its message and fixes. */}
+            {mapa && !resultado?.mensaje ? (
+              <>
+                <VistaMapa mapa={mapa} radioKm={estado.radio} verLista={urlBusqueda({ ...estado, vista: "lista" })} />
+                {/* Without script the map cannot show: the same search as a list. */}
+                <SinScript>{lista}</SinScript>
+              </>
             ) : (
-              resultado &&
-              // With a date chosen the window says when; with any date, the groups do.
-              (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
-                grupo === null ? (
-                  <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} favoritos={favoritos} />
-                ) : (
-                <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
-                  <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
-                    {TITULOS_GRUPO[grupo]}
-                  </h3>
-                  <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} favoritos={favoritos} />
-                </section>
-                ),
-              )
+              lista
             )}
-            <Pagination total={total} porPagina={POR_PAGINA} />
           </ResultadosBusqueda>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { localDatabaseUrl, parseEnv } from "./env";
+import { fuenteDeTeselas, TESELAS_OSM_URL } from "./teselas";
 
 describe("parseEnv", () => {
   it("falls back to the local cluster, Planazo and localhost", () => {
@@ -62,5 +63,20 @@ describe("parseEnv", () => {
   it("explains bad variables in zod's English, not in the visitors' catalogue", async () => {
     await import("./schemas"); // sets the catalogue's default message for request schemas
     expect(() => parseEnv({ GEOCODER: "magic" })).toThrow(/GEOCODER: Invalid input/);
+  });
+
+  it("reads the map tiles' template, OpenStreetMap's by default, and refuses one Leaflet cannot use", () => {
+    expect(parseEnv({}).MAP_TILES_URL).toBe(TESELAS_OSM_URL);
+    expect(parseEnv({ MAP_TILES_URL: " " }).MAP_TILES_URL).toBe(TESELAS_OSM_URL);
+    expect(parseEnv({ MAP_TILES_URL: "https://tiles.example.org/osm/{z}/{x}/{y}.png" }).MAP_TILES_URL).toBe("https://tiles.example.org/osm/{z}/{x}/{y}.png");
+    expect(parseEnv({ MAP_TILES_URL: "/teselas/{z}/{x}/{y}.png" }).MAP_TILES_URL).toBe("/teselas/{z}/{x}/{y}.png");
+    expect(() => parseEnv({ MAP_TILES_URL: "ftp://tiles.example.org/{z}/{x}/{y}.png" })).toThrow(/MAP_TILES_URL/);
+    expect(() => parseEnv({ MAP_TILES_URL: "https://tiles.example.org/{z}/{x}.png" })).toThrow(/MAP_TILES_URL[^\n]*\{y\}/);
+  });
+
+  it("lets the pages load the tiles' host: {s} as a wildcard, a path of ours as nothing more", () => {
+    expect(fuenteDeTeselas(TESELAS_OSM_URL)).toBe("https://*.tile.openstreetmap.org");
+    expect(fuenteDeTeselas("https://tiles.example.org:8443/{z}/{x}/{y}.png?k=1")).toBe("https://tiles.example.org:8443");
+    expect(fuenteDeTeselas("/teselas/{z}/{x}/{y}.png")).toBeNull();
   });
 });

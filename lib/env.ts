@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { TESELAS_OSM_URL } from "./teselas";
 
 /** Port of the project-local PostgreSQL cluster that `npm run db:setup` starts under .data/. */
 export const LOCAL_PG_PORT_DEFAULT = 54329;
@@ -37,6 +38,21 @@ const schema = z
     UPLOADTHING_TOKEN: optionalText,
     STORAGE_DIR: z.string().min(1).default("storage"),
     GEOCODER: z.enum(["local"]).default("local"),
+    /**
+     * The map tiles of every map (plan page, location picker, home search): a Leaflet URL
+     * template, http(s) or a path of this site, with {z}, {x} and {y} (and {s} for subdomains).
+     */
+    MAP_TILES_URL: z
+      .string()
+      .trim()
+      .default(TESELAS_OSM_URL)
+      .transform((v) => v || TESELAS_OSM_URL)
+      .pipe(
+        z
+          .string()
+          .refine((v) => v.startsWith("/") || /^https?:\/\/[^/?#]+\//.test(v), "an http(s) URL or a path starting with /, e.g. https://{s}.tile.example.org/{z}/{x}/{y}.png")
+          .refine((v) => ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), "must contain {z}, {x} and {y}"),
+      ),
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
     CRON_SECRET: optionalText.pipe(z.string().min(16).optional()),
     /**

@@ -1,4 +1,5 @@
 import { env } from "./env";
+import { fuenteDeTeselas } from "./teselas";
 import { ufsFuenteCsp } from "./media/ufs-host";
 
 /**
@@ -22,20 +23,19 @@ export const CSP_DE_DATOS = "default-src 'none'; frame-ancestors 'none'; base-ur
 
 /** Google Identity Services, when Google sign-in is configured: its script, button frame and calls. */
 const GOOGLE_GSI = "https://accounts.google.com/gsi/";
-/** OpenStreetMap's tile servers ({s}.tile.openstreetmap.org), for the react-leaflet maps. */
-const TESELAS_OSM = "https://*.tile.openstreetmap.org";
 
 /**
  * The Content-Security-Policy of a page, allowing only what the pages use: our own files,
  * inline scripts carrying this request's nonce (Next.js adds it to its own), scripts those load
- * ('strict-dynamic': the Google button script), OSM tiles, UploadThing images when that storage
- * is on, and Google's sign-in frame. Inline styles stay allowed: React renders `style`
+ * ('strict-dynamic': the Google button script), the maps' tiles (MAP_TILES_URL's host),
+ * UploadThing images when that storage is on, and Google's sign-in frame. Inline styles stay allowed: React renders `style`
  * attributes and Leaflet positions its panes with them, and a style cannot run code.
  */
 export function politicaDeContenido(nonce: string, { desarrollo = false }: { desarrollo?: boolean } = {}): string {
   const config = env();
   const google = config.GOOGLE_WEB_CLIENT_ID ? [GOOGLE_GSI] : [];
-  const imagenes = ["'self'", "data:", "blob:", TESELAS_OSM, ...(config.UPLOADTHING_TOKEN ? [ufsFuenteCsp()] : [])];
+  const teselas = fuenteDeTeselas(config.MAP_TILES_URL);
+  const imagenes = ["'self'", "data:", "blob:", ...(teselas ? [teselas] : []), ...(config.UPLOADTHING_TOKEN ? [ufsFuenteCsp()] : [])];
   const directivas: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'unsafe-eval' only in `next dev` (React's dev tools need it); the https: and 'unsafe-inline'

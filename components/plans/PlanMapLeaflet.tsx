@@ -6,7 +6,8 @@ import type { StaticImageData } from "next/image";
 import iconoRetina from "leaflet/dist/images/marker-icon-2x.png";
 import icono from "leaflet/dist/images/marker-icon.png";
 import sombra from "leaflet/dist/images/marker-shadow.png";
-import { MapContainer, Marker, Popup, TileLayer, ZoomControl } from "react-leaflet";
+import { MapContainer, Marker, Popup, ZoomControl } from "react-leaflet";
+import { CapaTeselas } from "../mapa/CapaTeselas";
 import styles from "./PlanDetail.module.css";
 
 // The marker images come from our own bundle: Leaflet's default guesses a path from its CSS,
@@ -27,10 +28,7 @@ const marcador = L.icon({
 export default function PlanMapLeaflet({ lat, lng, direccion }: { lat: number; lng: number; direccion: string }) {
   return (
     <MapContainer center={[lat, lng]} zoom={13} scrollWheelZoom={false} zoomControl={false} className={styles.mapa}>
-      <TileLayer
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores de OpenStreetMap</a>'
-      />
+      <CapaTeselas />
       <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <Marker position={[lat, lng]} icon={marcador} alt={`Marcador: ${direccion}`} title={direccion}>
         <Popup>{direccion}</Popup>

@@ -2,8 +2,11 @@
 
 import { Component } from "react";
 
-/** A map that fails (a script that does not load, a Leaflet error) leaves the rest of the page alone. */
-export class SinMapaSiFalla extends Component<{ children: React.ReactNode }, { fallo: boolean }> {
+/**
+ * A map that fails (a script that does not load, a Leaflet error) leaves the rest of the page
+ * alone, showing `alternativa` (if any) in its place.
+ */
+export class SinMapaSiFalla extends Component<{ children: React.ReactNode; alternativa?: React.ReactNode }, { fallo: boolean }> {
   state = { fallo: false };
 
   static getDerivedStateFromError() {
@@ -11,6 +14,6 @@ export class SinMapaSiFalla extends Component<{ children: React.ReactNode }, { f
   }
 
   render() {
-    return this.state.fallo ? null : this.props.children;
+    return this.state.fallo ? (this.props.alternativa ?? null) : this.props.children;
   }
 }

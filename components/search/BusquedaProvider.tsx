@@ -96,14 +96,39 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
 }
 
 /**
+ * A real link to a search with these changes (shareable, and it works without script); a plain
+ * click goes through ir(), so it keeps what the person has just chosen and brings the results
+ * into view like every other control.
+ */
+export function useEnlaceBusqueda() {
+  const { estado, ir } = useBusqueda();
+  return (cambios: Partial<EstadoBusqueda>) => ({
+    href: urlBusqueda({ ...estado, page: 1, ...cambios }),
+    onClick: (e: React.MouseEvent) => {
+      if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+      e.preventDefault();
+      ir(cambios);
+    },
+  });
+}
+
+/**
  * The results area: while a search is on its way it is marked busy, with a thin progress bar
  * and placeholder cards where the plans will be (the old ones stay in the page, hidden).
  */
-export function ResultadosBusqueda({ cabecera, children, ...props }: React.ComponentProps<"section"> & { cabecera: React.ReactNode }) {
-  const { pendiente } = useBusqueda();
+export function ResultadosBusqueda({
+  cabecera,
+  mapa = false,
+  children,
+  ...props
+}: React.ComponentProps<"section"> & { cabecera: React.ReactNode; /** The page shows the map view. */ mapa?: boolean }) {
+  const { pendiente: buscando, estado } = useBusqueda();
+  // The map stays in place while the next search of the map view is on its way: its markers
+  // change when the search lands, rather than the map being hidden and drawn again.
+  const pendiente = buscando && !(mapa && estado.vista === "mapa");
   return (
-    <section {...props} id="resultados" aria-busy={pendiente} className={styles.resultados}>
-      {pendiente && <div className={styles.progreso} role="progressbar" aria-label="Buscando planes" />}
+    <section {...props} id="resultados" aria-busy={buscando} className={styles.resultados}>
+      {buscando && <div className={styles.progreso} role="progressbar" aria-label="Buscando planes" />}
       {cabecera}
       {pendiente && (
         <ul className={styles.esqueletos} aria-hidden="true">
@@ -121,22 +146,11 @@ export function ResultadosBusqueda({ cabecera, children, ...props }: React.Compo
   );
 }
 
-/**
- * A link to the current search with some changes: a plain link without script (its URL is the
- * search), and through `ir` with it, so it builds on the latest intended search.
- */
+/** A link to the current search with some changes (see useEnlaceBusqueda). */
 export function EnlaceBusqueda({ cambios, className, children }: { cambios: Partial<EstadoBusqueda>; className?: string; children: React.ReactNode }) {
-  const { estado, ir } = useBusqueda();
+  const enlace = useEnlaceBusqueda();
   return (
-    <a
-      href={urlBusqueda({ ...estado, page: 1, ...cambios })}
-      className={className}
-      onClick={(e) => {
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
-        e.preventDefault();
-        ir(cambios);
-      }}
-    >
+    <a {...enlace(cambios)} className={className}>
       {children}
     </a>
   );

@@ -8,10 +8,10 @@ const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).
 describe("the home search in the URL", () => {
   it("reads every field, falls back to defaults on bad values, and writes the same URL back", () => {
     const e = leerEstado({ municipio: "Teruel", lat: "40.34", lng: "-1.1", radio: "20", categorias: "Cultura,Fiesta", fecha: "semana", desplazamiento: "2", page: "3" });
-    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, desde: null, hasta: null, page: 3 });
+    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, desde: null, hasta: null, page: 3, vista: "lista" });
     expect(urlBusqueda(e)).toBe("/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&page=3");
     const malo = leerEstado({ lat: "91", lng: "x", radio: "70", categorias: "Nada", fecha: "ayer", desplazamiento: "-1", page: "0" });
-    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, desde: null, hasta: null, page: 1 });
+    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, desde: null, hasta: null, page: 1, vista: "lista" });
     expect(urlBusqueda(malo)).toBe("/");
     // 'hoy' moves one day at most: 'Mañana'.
     expect(leerEstado({ fecha: "hoy", desplazamiento: "3" }).desplazamiento).toBe(1);
@@ -23,6 +23,14 @@ describe("the home search in the URL", () => {
     expect(leerEstado({ fecha: "rango", desde: "2027-04-02" })).toMatchObject({ fecha: null, desde: null, hasta: null });
     expect(leerEstado({ fecha: "semana", desde: "2027-04-02", hasta: "2027-04-05" })).toMatchObject({ desde: null, hasta: null });
     expect(leerEstado({ fecha: "rango", desde: "2027-02-30", hasta: "2027-04-05" }).fecha).toBeNull();
+  });
+
+  it("keeps the map view in the URL, the list being the default left out", () => {
+    const mapa = leerEstado({ municipio: "Teruel", vista: "mapa" });
+    expect(mapa.vista).toBe("mapa");
+    expect(urlBusqueda(mapa)).toBe("/?municipio=Teruel&vista=mapa");
+    expect(urlBusqueda({ ...mapa, vista: "lista" })).toBe("/?municipio=Teruel");
+    expect(leerEstado({ vista: "satelite" }).vista).toBe("lista");
   });
 
   it("follows the category rules of spec §4", () => {

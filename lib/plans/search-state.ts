@@ -2,12 +2,12 @@ import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
 import { diaEnMadrid, instanteEnMadrid, sumarDias, ZONA, type Dia } from "../dates";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
-import { normalizarCategorias, OPCIONES_FECHA, type EstadoBusqueda, type OpcionFecha } from "./search-url";
+import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./search-url";
 
 export * from "./search-url";
 
 /**
- * The home search as it lives in the URL (`/?municipio&lat&lng&radio&categorias&fecha&desplazamiento&page`),
+ * The home search as it lives in the URL (`/?municipio&lat&lng&radio&categorias&fecha&desplazamiento&page&vista`),
  * so a search can be shared, bookmarked and rendered on the server. Bad values fall back to the
  * defaults: a page never refuses a hand-edited link. Client-safe (no server imports), but the
  * browser's search controls import ./search-url, which has no zod or date library.
@@ -30,6 +30,7 @@ const estadoSchema = z.object({
   desde: tolerante(z.iso.date(), null),
   hasta: tolerante(z.iso.date(), null),
   page: tolerante(z.coerce.number().int().min(1).max(100_000), 1),
+  vista: tolerante(z.enum(VISTAS), "lista"),
 });
 
 export function leerEstado(params: Record<string, string | string[] | undefined>): EstadoBusqueda {

@@ -27,6 +27,10 @@ export function chipActivo(e: Pick<EstadoBusqueda, "fecha" | "desplazamiento">, 
   return chip.fecha !== "hoy" || e.desplazamiento === chip.desplazamiento;
 }
 
+/** How the results are shown: the list of cards (the default) or the map of the same search. */
+export const VISTAS = ["lista", "mapa"] as const;
+export type Vista = (typeof VISTAS)[number];
+
 export interface EstadoBusqueda {
   municipio: string | null;
   lat: number | null;
@@ -39,6 +43,7 @@ export interface EstadoBusqueda {
   desde: string | null;
   hasta: string | null;
   page: number;
+  vista: Vista;
 }
 
 /** A place is chosen: there is a search to run (the home then shows results, not the hero). */
@@ -63,6 +68,7 @@ export function urlBusqueda(e: EstadoBusqueda): string {
     q.set("hasta", e.hasta);
   }
   if (e.page > 1) q.set("page", String(e.page));
+  if (e.vista === "mapa") q.set("vista", "mapa");
   const s = q.toString();
   return s ? `/?${s}` : "/";
 }

@@ -4,7 +4,8 @@ import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
 import { CATEGORIAS } from "./constants";
 import { busquedaSchema } from "./schemas";
-import { buscarPlanes } from "./search";
+import { TOPE_MAPA } from "./mapa";
+import { buscarPlanes, buscarPlanesMapa } from "./search";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;
@@ -84,6 +85,20 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
         vistos.push(...r.planes.filter((p) => p.tipo !== "Patrocinado").map((p) => p._id));
       }
       expect(vistos).toEqual(esperado.ids);
+    });
+  }
+
+  for (const caso of casos.filter((c) => !c.limit || c.radio === "0")) {
+    it(`maps the same search's plans, in its order, with the point and the total: ${JSON.stringify(caso)}`, async () => {
+      const params = { lat: String(origin.lat), lng: String(origin.lng), ...caso };
+      const esperado = await referencia(params);
+      expect(esperado.total).toBeLessThan(TOPE_MAPA);
+      // The list's page and limit do not cut the map.
+      const mapa = await buscarPlanesMapa(busquedaSchema.parse({ ...params, page: "3", limit: "2" }));
+      expect(mapa.puntos.map((p) => p.id)).toEqual(esperado.ids);
+      expect(mapa.total).toBe(esperado.total);
+      expect(mapa.centro).toEqual({ lat: origin.lat, lng: origin.lng });
+      expect(mapa.puntos[0].href).toMatch(/^\/plan\/[^/]+\/[0-9a-f-]{36}$/);
     });
   }
 });

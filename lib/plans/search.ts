@@ -7,6 +7,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { ARCHIVO_JSON, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
+import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import type { Busqueda } from "./schemas";
 import { serializeArchivo, serializePlan, type ArchivoRow, type PlanApi, type PlanRow } from "./serialize";
 
@@ -184,19 +185,22 @@ export async function versionBusqueda(): Promise<bigint> {
   return version;
 }
 
+const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+
+/** How many plans match, from a page's rows when they tell it (a page neither empty nor full is the last one). */
+async function totalDe(q: Busqueda, lng: number, lat: number, claveTotal: string, rows: readonly unknown[]): Promise<number> {
+  const offset = (q.page - 1) * q.limit;
+  if (rows.length > 0 && rows.length < q.limit) return offset + rows.length;
+  if (rows.length === 0 && q.page === 1) return 0;
+  return totales.get(claveTotal, async () => {
+    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+    return Number(n);
+  });
+}
+
 async function calcularBusqueda(q: Busqueda, lng: number, lat: number, claveTotal: string) {
   const rows = await filasDePagina(q, lng, lat);
-  const offset = (q.page - 1) * q.limit;
-  // A page that is neither empty nor full is the last one, so it tells the total itself.
-  const total =
-    rows.length > 0 && rows.length < q.limit
-      ? offset + rows.length
-      : rows.length === 0 && q.page === 1
-        ? 0
-        : await totales.get(claveTotal, async () => {
-            const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
-            return Number(n);
-          });
+  const total = await totalDe(q, lng, lat, claveTotal, rows);
   const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
   if (planes.length > 0) {
     const patrocinio = await patrocinioParaPagina(q.page);
@@ -206,7 +210,8 @@ async function calcularBusqueda(q: Busqueda, lng: number, lat: number, claveTota
   return { resultado, json: JSON.stringify(resultado) };
 }
 
-async function busqueda(q: Busqueda) {
+/** The search's point (the town's, when only its name is given) and the key of its matches in the memos. */
+async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; claveTotal: string }> {
   let { lat, lng } = q;
   if (lat === undefined || lng === undefined) {
     const [lugar] = await geocoder().search(q.municipio!, 1);
@@ -214,8 +219,26 @@ async function busqueda(q: Busqueda) {
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
-  const claveTotal = JSON.stringify([String(version), lng, lat, q.radio, q.categorias, q.fechaInicioFiltro, q.fechaFinFiltro]);
+  return { lng, lat, claveTotal: JSON.stringify([String(version), lng, lat, q.radio, q.categorias, q.fechaInicioFiltro, q.fechaFinFiltro]) };
+}
+
+async function busqueda(q: Busqueda) {
+  const { lng, lat, claveTotal } = await puntoYClave(q);
   return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, claveTotal));
+}
+
+/**
+ * The home map's view of the same search: its first TOPE_MAPA plans in the search's own order
+ * (featured, then nearest), as map points, with the point searched around and the total. The
+ * same query as the list's pages, with a larger first page; `page` and `limit` are ignored.
+ */
+export async function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
+  const { lng, lat, claveTotal } = await puntoYClave(q);
+  return mapas.get(claveTotal, async () => {
+    const todos = { ...q, page: 1, limit: TOPE_MAPA };
+    const rows = await filasDePagina(todos, lng, lat);
+    return { centro: { lat, lng }, puntos: rows.map((r) => puntoDelMapa(serializePlan(r))), total: await totalDe(todos, lng, lat, claveTotal, rows) };
+  });
 }
 
 /**

@@ -3,7 +3,8 @@
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
-import { MapContainer, Marker, TileLayer, useMap, useMapEvents, ZoomControl } from "react-leaflet";
+import { MapContainer, Marker, useMap, useMapEvents, ZoomControl } from "react-leaflet";
+import { CapaTeselas, PIN_SVG } from "../../mapa/CapaTeselas";
 import styles from "./form.module.css";
 import type { Punto } from "./PinMap";
 
@@ -11,10 +12,10 @@ const ZOOM = 15;
 /** Pixels the arrow keys move the pin at the current zoom. */
 const PASO_TECLA_PX = 8;
 
-// An SVG pin drawn here: no image requests, and it reads as "movable" next to the plan page's marker.
+// The app's SVG pin (no image requests): it reads as "movable" next to the plan page's marker.
 const pin = L.divIcon({
   className: styles.pin,
-  html: '<svg width="32" height="44" viewBox="0 0 32 44" aria-hidden="true"><path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 43 16 43s15-16 15-27.2C31 7.6 24.3 1 16 1z" fill="#c2410c" stroke="#fff" stroke-width="2"/><circle cx="16" cy="16" r="5.5" fill="#fff"/></svg>',
+  html: PIN_SVG,
   iconSize: [32, 44],
   iconAnchor: [16, 43],
 });
@@ -69,10 +70,7 @@ export default function PinMapLeaflet({ punto: p, encuadre, onMover }: { punto: 
   const marcador = useRef<L.Marker>(null);
   return (
     <MapContainer center={[p.lat, p.lng]} zoom={ZOOM} scrollWheelZoom={false} zoomControl={false} className={styles.mapa}>
-      <TileLayer
-        url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-        attribution='&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores de OpenStreetMap</a>'
-      />
+      <CapaTeselas />
       <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <Encuadre punto={p} encuadre={encuadre} />
       <ClicEnMapa onMover={onMover} />

@@ -1,0 +1,44 @@
+import { varianteUrl } from "../media/variant-url";
+import { cuandoTexto, precioTexto } from "./format";
+import { planPath, type PlanApi } from "./serialize";
+
+/** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */
+export const TOPE_MAPA = 200;
+
+/**
+ * A plan as the home's map needs it: where it is, and what its mini card says (poster, title,
+ * when, price, link). Written on the server, so the map's script carries no date or price code.
+ */
+export interface PuntoMapa {
+  id: string;
+  titulo: string;
+  lat: number;
+  lng: number;
+  destacado: boolean;
+  cuando: string | null;
+  precio: string | null;
+  cartel: string | null;
+  href: string;
+}
+
+/** The map's plans of a search, the point it was searched around and how many match in all. */
+export interface ResultadoMapa {
+  centro: { lat: number; lng: number };
+  puntos: PuntoMapa[];
+  total: number;
+}
+
+export function puntoDelMapa(plan: PlanApi): PuntoMapa {
+  const [lng, lat] = plan.ubicacion.coordinates;
+  return {
+    id: plan._id,
+    titulo: plan.titulo,
+    lat,
+    lng,
+    destacado: plan.destacado,
+    cuando: cuandoTexto(plan),
+    precio: plan.precio === null ? null : precioTexto(plan.precio),
+    cartel: plan.archivoCartel ? varianteUrl(plan.archivoCartel.url, "tarjeta") : null,
+    href: planPath(plan.titulo, plan._id),
+  };
+}
