@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser } from "./support/browser";
+import { launchBrowser, screenshotPath } from "./support/browser";
 import { freshOrigin, insertPlan, insertUser } from "./support/plans";
 import { contextoConectado } from "./support/session-context";
 import { call, confirmedUser } from "./support/users";
@@ -12,7 +12,6 @@ const VISTAS = [
   { nombre: "390", ancho: 390, alto: 844 },
   { nombre: "1280", ancho: 1280, alto: 800 },
 ] as const;
-const CAPTURAS = "/work/notes/shots";
 
 /** Issue 14 item 3: a save heart on every plan card, beside its link, for anyone. */
 describe("the save heart on plan cards", () => {
@@ -72,7 +71,7 @@ describe("the save heart on plan cards", () => {
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
       await expect(boton.getAttribute("aria-label")).resolves.toBe(conDatos(mensajes.quitarPlanTarjeta, { titulo: titulos.uno }));
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.uno]);
-      await page.screenshot({ path: `${CAPTURAS}/tarjeta-guardado-${vista.nombre}.png` });
+      await page.screenshot({ path: screenshotPath(`tarjeta-guardado-${vista.nombre}`) });
 
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -142,7 +141,7 @@ describe("the save heart on plan cards", () => {
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.tres]);
       await expect(corazon(page, titulos.tres).isVisible()).resolves.toBe(true);
       await expect(corazon(page, titulos.tres).evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).resolves.toBe(true);
-      await page.screenshot({ path: `${CAPTURAS}/tarjeta-tras-login-${vista.nombre}.png` });
+      await page.screenshot({ path: screenshotPath(`tarjeta-tras-login-${vista.nombre}`) });
 
       // A reload of the address saves nothing again, and the rest stay as they were.
       await page.reload();
@@ -151,6 +150,22 @@ describe("the save heart on plan cards", () => {
       await ctx.close();
     }, 90_000);
   }
+
+  it("saves nothing for a logged-in person who opens a link someone else made with ?guardar=", async () => {
+    const usuario = await confirmedUser();
+    const ctx = await contextoConectado(browser, usuario);
+    const page = await abrir(ctx, `${busqueda}&guardar=${ids.dos}`);
+    // The mark leaves the address all the same, and the heart stays as the server has it.
+    await page.waitForURL((u) => !u.searchParams.has("guardar"));
+    // Any call the page would make on arrival has been made and answered.
+    await page.waitForLoadState("networkidle");
+    expect(await guardadosEnServidor(usuario.token)).toEqual([]);
+    await expect(corazon(page, titulos.dos).getAttribute("aria-pressed")).resolves.toBe("false");
+    await page.reload();
+    await expect(corazon(page, titulos.dos).getAttribute("aria-pressed")).resolves.toBe("false");
+    expect(await guardadosEnServidor(usuario.token)).toEqual([]);
+    await ctx.close();
+  });
 
   it("gives every plan card of a search its heart, none inside a link, also without a session", async () => {
     const ctx = await contextoConectado(browser, null);

@@ -9,6 +9,31 @@ import { LOGIN_PATH } from "@/lib/users/routes";
 /** The mark a login round trip carries back: `?guardar=<plan id>` saves that plan on arrival, once. */
 export const PARAM_GUARDAR = "guardar";
 
+/**
+ * The same wish, kept in this tab while it goes through the login page: the mark in the address
+ * is acted on only when it matches, so a link someone else made with `?guardar=` saves nothing.
+ */
+const CLAVE_GUARDAR = "planazo:guardarTrasLogin";
+
+function recordarDeseo(planId: string) {
+  try {
+    window.sessionStorage.setItem(CLAVE_GUARDAR, planId);
+  } catch {
+    // Storage refused (a private mode): the plan is then not saved on return, only shown.
+  }
+}
+
+/** Whether this tab asked to save this plan before logging in; the wish is used up either way. */
+function deseoRecordado(planId: string): boolean {
+  try {
+    const pedido = window.sessionStorage.getItem(CLAVE_GUARDAR) === planId;
+    if (pedido) window.sessionStorage.removeItem(CLAVE_GUARDAR);
+    return pedido;
+  } catch {
+    return false;
+  }
+}
+
 const sinSuscripcion = () => () => {};
 
 /** The heart of the favourite buttons (plan page and cards). */
@@ -32,7 +57,7 @@ export function Corazon({ lleno, tamano = 20 }: { lleno: boolean; tamano?: numbe
  * the calls go one at a time, each for the latest wish, so fast taps end where the last one
  * pointed and the server agrees; a refusal puts back what the server holds. Without a session the
  * tap goes to the login page, which comes back to this same address with `?guardar=<id>`, and the
- * plan is saved then.
+ * plan is saved then (only for the wish this tab made: see CLAVE_GUARDAR).
  */
 export function useFavorito(planId: string, { conectado, guardado }: { conectado: boolean; guardado: boolean }) {
   const router = useRouter();
@@ -85,6 +110,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
     if (!sesion) {
       const vuelta = new URL(window.location.href);
       vuelta.searchParams.set(PARAM_GUARDAR, planId);
+      recordarDeseo(planId);
       router.push(`${LOGIN_PATH}?redirigir=${encodeURIComponent(`${vuelta.pathname}${vuelta.search}`)}`);
       return;
     }
@@ -98,7 +124,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
     if (url.searchParams.get(PARAM_GUARDAR) !== planId) return;
     url.searchParams.delete(PARAM_GUARDAR);
     window.history.replaceState(null, "", `${url.pathname}${url.search}${url.hash}`);
-    if (!conectado) return;
+    if (!deseoRecordado(planId) || !conectado) return;
     ref.current?.scrollIntoView({ block: "center" });
     deseado.current = true;
     void sincronizar();
