@@ -3,8 +3,11 @@ import localFont from "next/font/local";
 /*
  * Bricolage Grotesque, the display face (headings and the brand), self-hosted from its npm
  * package: next/font copies the files into /_next/static/media, so no request leaves our origin
- * (CSP font-src 'self'). The latin file (Spanish, with ñ, á, ü, ¿, ¡, €) is the one preloaded;
- * latin-ext (Catalan ŀ, other names of towns) is fetched only when a page uses one of its letters.
+ * (CSP font-src 'self'). Neither file is preloaded: a preload went out before the poster, which
+ * is the page's largest paint, and held it back (Lighthouse: 270 ms of load delay on the plan
+ * page); headings show in the fallback for a moment instead. The latin file (Spanish, with ñ, á,
+ * ü, ¿, ¡, €) is fetched by every page; latin-ext (Catalan ŀ, other names of towns) only when a
+ * page uses one of its letters.
  * Both keep the system face until they arrive (swap), with fallback metrics to avoid a jump.
  * (next/font wants every value written out as a literal.)
  */
@@ -12,6 +15,7 @@ export const displayLatin = localFont({
   src: "../node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2",
   weight: "200 800",
   display: "swap",
+  preload: false,
   variable: "--font-display-latin",
   declarations: [
     {
