@@ -173,6 +173,35 @@ describe("home search in Chromium", () => {
     await page.close();
   });
 
+  it("keeps a tap made the instant a search lands: on, then off, ends off", async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
+    await page.getByRole("button", { name: "Cultura" }).waitFor();
+    await page.waitForFunction(() => document.readyState === "complete");
+    // The moment the results stop being busy (the commit that ends the search, before React's
+    // effects run), tap Gastronomía on, and right after, off: a person's double tap.
+    await page.evaluate(() => {
+      const gastronomia = () => [...document.querySelectorAll<HTMLButtonElement>("button[aria-pressed]")].find((b) => b.textContent === "Gastronomía")!;
+      const observador = new MutationObserver(() => {
+        if (document.getElementById("resultados")?.getAttribute("aria-busy") !== "false") return;
+        observador.disconnect();
+        gastronomia().click();
+        setTimeout(() => {
+          gastronomia().click();
+          document.body.dataset.tocado = "2";
+        }, 0);
+      });
+      observador.observe(document.body, { attributes: true, subtree: true, attributeFilter: ["aria-busy"] });
+    });
+    await page.getByRole("button", { name: "Cultura" }).click();
+    await page.waitForFunction(() => document.body.dataset.tocado === "2");
+    await quieto(page);
+    await expect.poll(() => new URL(page.url()).searchParams.get("categorias")).toBe("Cultura");
+    await expect(page.getByRole("button", { name: "Gastronomía" }).getAttribute("aria-pressed")).resolves.toBe("false");
+    expect(await titulos(page)).toEqual([planes.cerca.titulo]);
+    await page.close();
+  });
+
   it("takes the first place for the text in the box on Enter, never a suggestion of an older text", async () => {
     const primero = async (q: string) => ((await (await api(`/api/geocode?q=${encodeURIComponent(q)}&limit=1`)).json()) as { results: { address: { municipality: string; municipalitySubdivision?: string } }[] }).results[0].address;
     const esperado = await primero("Villalba");

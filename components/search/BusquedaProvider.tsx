@@ -67,12 +67,16 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
   // before it lands).
   useEffect(() => {
     if (pendiente) return;
+    // Only when no tap came after this render: a tap between the commit that ended the last
+    // search and this effect has already set the next target, and forgetting it would make the
+    // tap after it build on the old URL (on, then off, ended on).
+    if (objetivo.current !== vista) return;
     objetivo.current = null;
     if (desplazar.current) {
       desplazar.current = false;
       verResultados();
     }
-  }, [pendiente, estado]);
+  }, [pendiente, estado, vista]);
 
   const ir = useCallback<Busqueda["ir"]>(
     (cambios, { reemplazar = false } = {}) => {
