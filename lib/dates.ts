@@ -31,3 +31,8 @@ export function instanteEnMadrid(dia: Dia, hora: string): Date {
 export function fechaLarga(instant: Date): string {
   return format(new TZDate(instant.getTime(), ZONA), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
 }
+
+/** Date and time in Madrid as the spec writes them, dd/MM/yyyy HH:mm (the back-office's lists). */
+export function fechaHora(instant: Date): string {
+  return format(new TZDate(instant.getTime(), ZONA), "dd/MM/yyyy HH:mm");
+}

@@ -190,6 +190,21 @@ export const mensajes = {
   // After publishing and 'Duplicar' (ours)
   duplicadoCartel: "Hemos reutilizado su cartel; puedes cambiarlo en «Datos».",
   duplicadoSinCartel: "Elige un cartel en «Datos»: no hemos podido copiar el del plan original.",
+  // The back-office (issue 15, ours)
+  soloAdmin: "Solo un administrador puede hacer esto.",
+  motivoObligatorio: "Escribe el motivo: queda en el registro.",
+  motivoLargo: "El motivo no puede tener más de 500 caracteres.",
+  planOcultado: "Plan ocultado. Su autor recibirá un correo con el motivo.",
+  planYaOculto: "El plan ya estaba oculto.",
+  planMostrado: "El plan vuelve a estar publicado.",
+  planYaVisible: "El plan ya estaba publicado.",
+  reportesDescartados: "Reportes descartados.",
+  sinReportesAbiertos: "No quedaba ningún reporte abierto.",
+  destacadoHasta: "Plan destacado hasta el {fecha}.",
+  destacadoQuitado: "El plan ya no está destacado.",
+  destacadoFechaPasada: "La fecha de fin tiene que ser futura.",
+  rolAsignado: "Rol cambiado: ahora es {rol}.",
+  rolNoValido: "Elige un rol: usuario, moderador o admin.",
 } as const;
 
 /**

@@ -64,4 +64,6 @@ export const LIMITES = {
   reporte: (ip: string): Limit[] => [{ key: `reporte:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
   destacado: (usuarioId: string): Limit[] => [{ key: `destacado:cuenta:${usuarioId}`, max: 10, windowMs: 60 * MINUTE }],
   eurona: (ip: string): Limit[] => [{ key: `eurona:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
+  /** A moderator's busy day, not a script run wild with a stolen session. */
+  gestion: (usuarioId: string): Limit[] => [{ key: `gestion:cuenta:${usuarioId}`, max: 300, windowMs: 15 * MINUTE }],
 };

@@ -14,10 +14,14 @@ import type { PrismaClient } from "../lib/db/client";
 import { type Dia, diaEnMadrid, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
 import { diasTexto, fechasTexto } from "../lib/plans/format";
+import { planPath } from "../lib/plans/serialize";
+import { site } from "../lib/site";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
 import { dibujarCartel, dibujarLogo } from "./seed-images";
 
 export const DEMO_LOGIN = { correo: "demo@planazo.es", password: "planazo-demo" } as const;
+/** The demo's back-office admin (issue 15). */
+export const DEMO_ADMIN = { correo: "admin@planazo.es", password: "planazo-admin" } as const;
 const DEMO_ID_PREFIX = "demo-";
 
 interface Contenido {
@@ -142,6 +146,8 @@ async function borrarDemo(prisma: PrismaClient, files: FileStorage): Promise<voi
     select: { id: true, variantes: true },
   });
   await prisma.$transaction([
+    // The demo's reports are by demo users; a report outlives its reporter otherwise.
+    prisma.reporte.deleteMany({ where: { usuarioId: { startsWith: DEMO_ID_PREFIX } } }),
     prisma.user.deleteMany({ where: { id: { startsWith: DEMO_ID_PREFIX } } }),
     prisma.patrocinio.deleteMany({}),
     prisma.archivo.deleteMany({ where: { id: { in: archivos.map((a) => a.id) } } }),
@@ -186,6 +192,12 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     });
     await prisma.account.createMany({
       data: usuarios.map((u) => ({ id: `${u.id}-credential`, accountId: u.id, providerId: "credential", userId: u.id, password: u.password })),
+    });
+    // The team: one admin for the back-office at /gestion.
+    const admin = { id: `${DEMO_ID_PREFIX}admin`, name: "Equipo Planazo", email: DEMO_ADMIN.correo };
+    await prisma.user.create({ data: { ...admin, emailVerified: true, rol: "admin" } });
+    await prisma.account.create({
+      data: { id: `${admin.id}-credential`, accountId: admin.id, providerId: "credential", userId: admin.id, password: await hashPassword(DEMO_ADMIN.password) },
     });
 
     // Organizations, owned by the first users (the demo user runs two)
@@ -306,13 +318,27 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
       await prisma.patrocinio.create({ data: { ...p, archivoCartel: { create: { ...cartel } } } });
     }
 
+    // Two plans reported by visitors, so the back-office's queue has something to show
+    const reportados = await prisma.plan.findMany({ where: { id: { in: planIds.slice(20, 22) } }, select: { id: true, titulo: true } });
+    for (const [i, p] of reportados.entries()) {
+      await prisma.reporte.createMany({
+        data: Array.from({ length: i + 1 }, (_, k) => ({
+          titulo: p.titulo,
+          urlPlan: `${site().url}${planPath(p.titulo, p.id)}`,
+          planId: p.id,
+          usuarioId: usuarios[(k + 2) % usuarios.length].id,
+          createdAt: new Date(ahora.getTime() - (k + 1) * 3_600_000),
+        })),
+      });
+    }
+
     // A few saved plans for the demo user
     await prisma.favorito.createMany({ data: planIds.slice(0, 8).map((planId) => ({ usuarioId: usuarios[0].id, planId })) });
 
     return [
       `demo data: ${usuarios.length} users, ${organizaciones.length} organizations, ${planIds.length} plans`,
       `in ${pueblos.length} municipalities (${finalizados} already finished), ${PATROCINIOS.length} sponsor items`,
-      `demo login: ${DEMO_LOGIN.correo} / ${DEMO_LOGIN.password}`,
+      `demo login: ${DEMO_LOGIN.correo} / ${DEMO_LOGIN.password}; back-office (/gestion): ${DEMO_ADMIN.correo} / ${DEMO_ADMIN.password}`,
     ].join("\n");
   } catch (error) {
     // Nothing half-written: remove what was inserted and the files drawn so far.

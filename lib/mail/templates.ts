@@ -81,3 +81,17 @@ export function correoRecordatorio(to: string, nombre: string, planes: { titulo:
     `Si no quieres recibir estos recordatorios, desactívalos en tu perfil: ${url}/perfil`,
   );
 }
+
+/** To a plan's owner when the team hides it: which plan, and why (the reason typed in /gestion). */
+export function correoPlanOculto(to: string, nombre: string, titulo: string, motivo: string): Email {
+  const { url, nombre: producto } = site();
+  return mensaje(
+    to,
+    "Hemos ocultado tu plan",
+    nombre,
+    `El equipo de ${producto} ha ocultado tu plan «${titulo}»: ya no aparece en las búsquedas ni se puede abrir.\n\nMotivo: ${motivo}`,
+    "Ver mis planes",
+    `${url}/mis-planes`,
+    "Si crees que es un error, responde a este correo y lo revisaremos.",
+  );
+}

@@ -6,6 +6,7 @@ export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
 
 /** Pages that need a logged-in user (spec §2 'login' routes). */
 export const PROTECTED_PREFIXES = [
+  "/gestion",
   "/planes-favoritos",
   "/publicar",
   "/perfil",

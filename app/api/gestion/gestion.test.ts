@@ -1,0 +1,199 @@
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { query } from "@/e2e/support/database";
+import { freshOrigin, insertPlan } from "@/e2e/support/plans";
+import { databaseFingerprint } from "@/e2e/support/snapshot";
+import { call, confirmedUser } from "@/e2e/support/users";
+import { conDatos, mensajes } from "@/lib/messages";
+
+const db = () => process.env.DATABASE_URL!;
+const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
+const SITIO_AJENO = "https://sitio-malicioso.example";
+
+/** A page's HTML as text, without the comments React puts between adjacent strings. */
+const pagina = (ruta: string, cookie: string) => fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) => (await r.text()).replaceAll("<!-- -->", ""));
+
+type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: string };
+
+/** A confirmed user with a role, logged in: their bearer token and their session cookie. */
+async function persona(nombre: string, rol: "usuario" | "moderador" | "admin"): Promise<Persona> {
+  const u = await confirmedUser(nombre);
+  await query(db(), "UPDATE usuario SET rol = $1::rol WHERE id = $2", [rol, u.id]);
+  const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
+  return { ...u, cookie: login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0] };
+}
+
+const auditoria = (objetoId: string) =>
+  query<{ accion: string; actor_correo: string; motivo: string | null; datos: { cambio?: boolean; reportesCerrados?: number } }>(
+    db(),
+    "SELECT accion, actor_correo, motivo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id",
+    [objetoId],
+  );
+
+describe("the back-office (/gestion and /api/gestion)", () => {
+  let duena: Persona;
+  let usuaria: Persona;
+  let moderadora: Persona;
+  let admin: Persona;
+  let planId: string;
+  let origen: { lat: number; lng: number };
+
+  beforeAll(async () => {
+    [duena, usuaria, moderadora, admin] = await Promise.all([
+      persona("Dueña Gestión", "usuario"),
+      persona("Usuaria Gestión", "usuario"),
+      persona("Moderadora Gestión", "moderador"),
+      persona("Admin Gestión", "admin"),
+    ]);
+    origen = await freshOrigin();
+    planId = await insertPlan({ usuarioId: duena.id, origin: origen, titulo: "Mercadillo reportado" });
+    await query(db(), "INSERT INTO reporte (titulo, url_plan, plan_id) VALUES ('Mercadillo reportado', $1, $2), ('Mercadillo reportado', $1, $2)", [`https://planazo.es/plan/x/${planId}`, planId]);
+  });
+
+  describe("unauthorized access", () => {
+    const PAGINAS = ["/gestion", "/gestion/reportes", "/gestion/reportes?estado=cerrados", "/gestion/planes?q=mercadillo", "/gestion/registro"];
+
+    it.each(PAGINAS)("sends a visitor without a session from %s to the login page, and comes back there", async (pagina) => {
+      const res = await fetch(`${inject("baseUrl")}${pagina}`, { redirect: "manual" });
+      expect(res.status).toBe(307);
+      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
+      expect(destino.pathname).toBe("/iniciar-sesion");
+      expect(destino.searchParams.get("redirigir")).toBe(pagina);
+    });
+
+    it.each(PAGINAS)("shows a plain user the 404 page at %s, without a trace of the back-office", async (pagina) => {
+      const res = await fetch(`${inject("baseUrl")}${pagina}`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" });
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain(mensajes.paginaNoEncontrada);
+      expect(html.match(/.{40}(Gestión|Reportes|Registro).{40}/g)).toBeNull();
+    });
+
+    it.each(PAGINAS)("opens %s to a moderator, never indexed", async (pagina) => {
+      const res = await fetch(`${inject("baseUrl")}${pagina}`, { headers: { Cookie: moderadora.cookie }, redirect: "manual" });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      expect(html).toMatch(/<meta name="robots" content="noindex, ?nofollow"/);
+      expect(html).toContain('aria-label="Gestión"');
+    });
+
+    it("refuses every call to the wrong person with the right status and changes nothing", async () => {
+      const CALLS = [
+        { ruta: `/api/gestion/planes/${planId}/ocultar`, body: { motivo: "Spam" } },
+        { ruta: `/api/gestion/planes/${planId}/mostrar`, body: {} },
+        { ruta: "/api/gestion/reportes/descartar", body: { planId } },
+        { ruta: `/api/gestion/usuarios/${duena.id}/rol`, body: { rol: "admin", motivo: "Prueba" } },
+      ];
+      const antes = await databaseFingerprint(db(), { ignorar: ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"] });
+      for (const c of CALLS) {
+        const anonima = await call("POST", c.ruta, { body: c.body });
+        expect([c.ruta, anonima.status, anonima.body.mensaje]).toEqual([c.ruta, 401, mensajes.loginNecesario]);
+        const comun = await call("POST", c.ruta, { body: c.body, token: usuaria.token });
+        expect([c.ruta, comun.status, comun.body.mensaje]).toEqual([c.ruta, 404, mensajes.recursoNoEncontrado]);
+        const ajena = await call("POST", c.ruta, { body: c.body, cookie: moderadora.cookie, origin: SITIO_AJENO });
+        expect([c.ruta, ajena.status, ajena.body.mensaje]).toEqual([c.ruta, 403, mensajes.origenNoPermitido]);
+      }
+      // Roles are an admin's: a moderator is told so.
+      const corta = await call("POST", `/api/gestion/usuarios/${duena.id}/rol`, { body: { rol: "admin", motivo: "Prueba" }, token: moderadora.token });
+      expect([corta.status, corta.body.mensaje]).toEqual([403, mensajes.soloAdmin]);
+      expect(await databaseFingerprint(db(), { ignorar: ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"] })).toEqual(antes);
+    });
+  });
+
+  it("hides a reported plan with a reason: gone for the public, reports closed, the owner told, the log written", async () => {
+    const sinMotivo = await call("POST", `/api/gestion/planes/${planId}/ocultar`, { body: { motivo: "   " }, token: moderadora.token });
+    expect([sinMotivo.status, sinMotivo.body.mensaje]).toEqual([400, mensajes.motivoObligatorio]);
+    const noExiste = await call("POST", `/api/gestion/planes/${NO_EXISTE}/ocultar`, { body: { motivo: "Spam" }, token: moderadora.token });
+    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.planNoEncontrado]);
+    expect(await auditoria(planId)).toEqual([]);
+
+    const publico = await call("GET", `/api/plan/detalle/${planId}`);
+    expect(publico.status).toBe(200);
+    const ocultar = await call("POST", `/api/gestion/planes/${planId}/ocultar`, { body: { motivo: "Es publicidad de una tienda, no un plan." }, token: moderadora.token });
+    expect([ocultar.status, ocultar.body]).toEqual([200, { mensaje: mensajes.planOcultado, cambio: true }]);
+
+    expect((await call("GET", `/api/plan/detalle/${planId}`)).status).toBe(404);
+    const reportes = await query<{ resolucion: string; cerrado_por: string }>(db(), "SELECT resolucion, cerrado_por FROM reporte WHERE plan_id = $1", [planId]);
+    expect(reportes).toEqual([
+      { resolucion: "ocultado", cerrado_por: moderadora.correo },
+      { resolucion: "ocultado", cerrado_por: moderadora.correo },
+    ]);
+    const [correo] = await query<{ subject: string; text: string }>(db(), `SELECT subject, text FROM email_outbox WHERE "to" = $1 AND subject LIKE 'Hemos ocultado%'`, [duena.correo]);
+    expect(correo.text).toContain("«Mercadillo reportado»");
+    expect(correo.text).toContain("Motivo: Es publicidad de una tienda, no un plan.");
+    const [plan] = await query<{ visible: boolean; oculto_motivo: string }>(db(), "SELECT visible, oculto_motivo FROM plan WHERE id = $1", [planId]);
+    expect(plan).toEqual({ visible: false, oculto_motivo: "Es publicidad de una tienda, no un plan." });
+    expect(await auditoria(planId)).toEqual([
+      { accion: "ocultar_plan", actor_correo: moderadora.correo, motivo: "Es publicidad de una tienda, no un plan.", datos: { cambio: true, reportesCerrados: 2 } },
+    ]);
+
+    // The owner still sees it, marked, among their plans.
+    const suyos = await call("GET", "/api/plan/planesUsuario", { token: duena.token });
+    expect((suyos.body as unknown as { _id: string; visible: boolean }[]).find((p) => p._id === planId)?.visible).toBe(false);
+  });
+
+  it("makes one change and two log rows when two moderators act at once, and publishes again", async () => {
+    const otroPlan = await insertPlan({ usuarioId: duena.id, origin: origen, distanciaM: 2000, titulo: "Plan de dos moderadores" });
+    const [a, b] = await Promise.all([
+      call("POST", `/api/gestion/planes/${otroPlan}/ocultar`, { body: { motivo: "Duplicado" }, token: moderadora.token }),
+      call("POST", `/api/gestion/planes/${otroPlan}/ocultar`, { body: { motivo: "Duplicado" }, token: admin.token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.cambio, b.body.cambio].sort()).toEqual([false, true]);
+    expect((await auditoria(otroPlan)).map((f) => f.datos.cambio).sort()).toEqual([false, true]);
+    const correos = await query(db(), `SELECT 1 FROM email_outbox WHERE "to" = $1 AND text LIKE '%Plan de dos moderadores%'`, [duena.correo]);
+    expect(correos).toHaveLength(1);
+
+    const mostrar = await call("POST", `/api/gestion/planes/${otroPlan}/mostrar`, { body: {}, token: moderadora.token });
+    expect([mostrar.status, mostrar.body]).toEqual([200, { mensaje: mensajes.planMostrado, cambio: true }]);
+    expect((await call("GET", `/api/plan/detalle/${otroPlan}`)).status).toBe(200);
+    const [plan] = await query<{ oculto_motivo: string | null }>(db(), "SELECT oculto_motivo FROM plan WHERE id = $1", [otroPlan]);
+    expect(plan.oculto_motivo).toBeNull();
+    const otraVez = await call("POST", `/api/gestion/planes/${otroPlan}/mostrar`, { body: {}, token: moderadora.token });
+    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.planYaVisible, cambio: false }]);
+  });
+
+  it("dismisses a plan's open reports and leaves the plan as it is; closed reports stay listed with who closed them", async () => {
+    const plan = await insertPlan({ usuarioId: duena.id, origin: origen, distanciaM: 3000, titulo: "Plan mal reportado" });
+    await query(db(), "INSERT INTO reporte (titulo, url_plan, plan_id) VALUES ('Plan mal reportado', 'https://planazo.es/x', $1)", [plan]);
+    expect(await pagina("/gestion/reportes", moderadora.cookie)).toContain("Plan mal reportado");
+
+    const r = await call("POST", "/api/gestion/reportes/descartar", { body: { planId: plan }, token: moderadora.token });
+    expect([r.status, r.body]).toEqual([200, { mensaje: mensajes.reportesDescartados, cambio: true }]);
+    expect((await call("GET", `/api/plan/detalle/${plan}`)).status).toBe(200);
+    const otraVez = await call("POST", "/api/gestion/reportes/descartar", { body: { planId: plan }, token: moderadora.token });
+    expect(otraVez.body).toEqual({ mensaje: mensajes.sinReportesAbiertos, cambio: false });
+
+    const abiertos = await pagina("/gestion/reportes", moderadora.cookie);
+    expect(abiertos).not.toContain("Plan mal reportado");
+    const cerrados = await pagina("/gestion/reportes?estado=cerrados", moderadora.cookie);
+    expect(cerrados).toContain("Plan mal reportado");
+    expect(cerrados).toContain(`Descartado por ${moderadora.correo}`);
+  });
+
+  it("lets an admin change a role, logged with its reason", async () => {
+    const r = await call("POST", `/api/gestion/usuarios/${usuaria.id}/rol`, { body: { rol: "moderador", motivo: "Entra en el equipo" }, token: admin.token });
+    expect([r.status, r.body.mensaje]).toEqual([200, conDatos(mensajes.rolAsignado, { rol: "moderador" })]);
+    const malo = await call("POST", `/api/gestion/usuarios/${usuaria.id}/rol`, { body: { rol: "jefa", motivo: "x" }, token: admin.token });
+    expect([malo.status, malo.body.mensaje]).toEqual([400, mensajes.rolNoValido]);
+    expect(await auditoria(usuaria.id)).toEqual([{ accion: "asignar_rol", actor_correo: admin.correo, motivo: "Entra en el equipo", datos: { antes: "usuario", despues: "moderador", cambio: true } }]);
+    // At once: the next request of that account is a moderator's.
+    expect((await fetch(`${inject("baseUrl")}/gestion`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" })).status).toBe(200);
+  });
+
+  it("finds plans by title without accents, by owner e-mail and by id, newest first", async () => {
+    const buscar = (q: string) => pagina(`/gestion/planes?q=${encodeURIComponent(q)}`, moderadora.cookie);
+    expect(await buscar("MERCADÍLLO")).toContain("Mercadillo reportado");
+    expect(await buscar(duena.correo.toUpperCase())).toContain("Plan de dos moderadores");
+    const porId = await buscar(planId);
+    expect(porId).toContain("Mercadillo reportado");
+    expect(porId).not.toContain("Plan de dos moderadores");
+  });
+
+  it("keeps the audit log: its rows can be neither changed nor deleted", async () => {
+    await expect(query(db(), "DELETE FROM auditoria WHERE objeto_id = $1", [planId])).rejects.toThrow(/no se cambian ni se borran/);
+    await expect(query(db(), "UPDATE auditoria SET motivo = 'x' WHERE objeto_id = $1", [planId])).rejects.toThrow(/no se cambian ni se borran/);
+    const registro = await pagina(`/gestion/registro?objetoId=${planId}`, moderadora.cookie);
+    expect(registro).toContain("Ocultar plan");
+    expect(registro).toContain("Es publicidad de una tienda, no un plan.");
+  });
+});

@@ -1,0 +1,14 @@
+import { exigirGestorApi } from "@/lib/admin/acceso";
+import { mostrarPlan } from "@/lib/admin/moderacion";
+import { idPlanSchema, notaSchema } from "@/lib/admin/schemas";
+import { readJson, route } from "@/lib/http";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** POST /api/gestion/planes/{id}/mostrar { motivo? } → { mensaje, cambio } (moderator). */
+export const POST = route<Ctx>(async (request, { params }) => {
+  const gestor = await exigirGestorApi(request);
+  const id = idPlanSchema.parse((await params).id);
+  const { motivo } = notaSchema.parse(await readJson(request));
+  return Response.json(await mostrarPlan(gestor, id, motivo || null));
+});

@@ -1,0 +1,14 @@
+import { exigirGestorApi } from "@/lib/admin/acceso";
+import { ocultarPlan } from "@/lib/admin/moderacion";
+import { idPlanSchema, ocultarSchema } from "@/lib/admin/schemas";
+import { readJson, route } from "@/lib/http";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** POST /api/gestion/planes/{id}/ocultar { motivo } → { mensaje, cambio } (moderator). */
+export const POST = route<Ctx>(async (request, { params }) => {
+  const gestor = await exigirGestorApi(request);
+  const id = idPlanSchema.parse((await params).id);
+  const { motivo } = ocultarSchema.parse(await readJson(request));
+  return Response.json(await ocultarPlan(gestor, id, motivo));
+});

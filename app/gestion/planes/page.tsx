@@ -1,0 +1,94 @@
+import Link from "next/link";
+import { AccionesPlan } from "@/components/gestion/AccionesPlan";
+import { Paginador } from "@/components/gestion/Paginador";
+import styles from "@/components/gestion/gestion.module.css";
+import ui from "@/components/ui/ui.module.css";
+import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
+import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
+import { ESTADOS_GESTION, buscarPlanesGestion, type EstadoGestion } from "@/lib/admin/planes";
+import { fechaHora } from "@/lib/dates";
+import { fechasTexto } from "@/lib/plans/format";
+import { planPath } from "@/lib/plans/serialize";
+
+export const generateMetadata = metadatosGestion("Planes");
+
+type Props = { searchParams: Promise<{ q?: string; estado?: string; despues?: string }> };
+
+const ESTADO_TEXTO: Record<EstadoGestion, string> = { todos: "Todos", publicados: "Publicados", ocultos: "Ocultos" };
+
+/** Any plan by title, town, owner e-mail or id, newest first; hide and publish again. */
+export default async function PlanesGestionPage({ searchParams }: Props) {
+  await exigirGestorPagina("/gestion/planes");
+  const sp = await searchParams;
+  const q = (sp.q ?? "").slice(0, 200);
+  const estado: EstadoGestion = (ESTADOS_GESTION as readonly string[]).includes(sp.estado ?? "") ? (sp.estado as EstadoGestion) : "todos";
+  const cursor = leerCursor(sp.despues);
+  const { planes, siguiente } = await buscarPlanesGestion({ q, estado, despues: cursor && { fecha: cursor.instante, id: cursor.clave } });
+  return (
+    <>
+      <h1 className={styles.titulo}>Planes</h1>
+      <form className={styles.filtros} action="/gestion/planes" role="search">
+        <div className={styles.campo}>
+          <label htmlFor="q">Título, municipio, correo del autor o id</label>
+          <input id="q" name="q" type="search" className={ui.input} defaultValue={q} />
+        </div>
+        <div className={styles.campo}>
+          <label htmlFor="estado">Estado</label>
+          <select id="estado" name="estado" className={ui.input} defaultValue={estado}>
+            {ESTADOS_GESTION.map((e) => (
+              <option key={e} value={e}>
+                {ESTADO_TEXTO[e]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </form>
+      {planes.length === 0 ? (
+        <p className={styles.nada}>Ningún plan coincide con la búsqueda.</p>
+      ) : (
+        <ul className={styles.lista}>
+          {planes.map((p) => (
+            <li key={p.id} className={styles.fila}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized */}
+              {p.cartel ? <img src={p.cartel} alt="" className={styles.miniatura} width={64} height={80} loading="lazy" /> : <span className={styles.miniatura} aria-hidden="true" />}
+              <div className={styles.datos}>
+                <h2 className={styles.nombre}>
+                  {p.visible ? (
+                    <a href={planPath(p.titulo, p.id)} target="_blank" rel="noopener">
+                      {p.titulo}
+                    </a>
+                  ) : (
+                    p.titulo
+                  )}
+                  {!p.visible && <span className={styles.etiquetaOculto}>Oculto</span>}
+                  {p.reportes_abiertos > 0 && (
+                    <Link href="/gestion/reportes" className={styles.etiqueta}>
+                      {p.reportes_abiertos} {p.reportes_abiertos === 1 ? "reporte" : "reportes"}
+                    </Link>
+                  )}
+                </h2>
+                <p>
+                  {p.tipo === "evento" ? "Evento" : "Experiencia"} · {p.municipio}
+                  {p.tipo === "evento" && p.fecha_inicio && ` · ${fechasTexto(p.fecha_inicio.toISOString(), p.fecha_fin?.toISOString() ?? null)}`}
+                </p>
+                <p className={styles.secundario}>
+                  {p.propietario}
+                  {p.organizacion && ` · ${p.organizacion}`} · publicado el {fechaHora(p.fecha_creacion)}
+                </p>
+                {!p.visible && p.oculto_motivo && <p className={styles.secundario}>Motivo: {p.oculto_motivo}</p>}
+                <p className={styles.secundario}>
+                  <Link href={`/gestion/registro?objetoId=${p.id}`}>Historial</Link>
+                </p>
+              </div>
+              <AccionesPlan objetivo={{ planId: p.id, titulo: p.titulo, visible: p.visible }} descartar={p.reportes_abiertos > 0} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paginador ruta="/gestion/planes" filtros={{ q: q || undefined, estado: estado === "todos" ? undefined : estado }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.fecha, siguiente.id)} />
+    </>
+  );
+}

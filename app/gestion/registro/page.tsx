@@ -1,0 +1,89 @@
+import { Paginador } from "@/components/gestion/Paginador";
+import styles from "@/components/gestion/gestion.module.css";
+import ui from "@/components/ui/ui.module.css";
+import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
+import { ACCIONES } from "@/lib/admin/acciones";
+import { leerAuditoria } from "@/lib/admin/auditoria";
+import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
+import { fechaHora } from "@/lib/dates";
+
+export const generateMetadata = metadatosGestion("Registro");
+
+type Props = { searchParams: Promise<{ actor?: string; accion?: string; objetoId?: string; despues?: string }> };
+
+/** The audit log: every action of the team, newest first, by person, kind and object. */
+export default async function RegistroPage({ searchParams }: Props) {
+  await exigirGestorPagina("/gestion/registro");
+  const sp = await searchParams;
+  const filtros = {
+    actor: sp.actor?.trim().slice(0, 254) || undefined,
+    accion: sp.accion && sp.accion in ACCIONES ? sp.accion : undefined,
+    objetoId: sp.objetoId?.trim().slice(0, 100) || undefined,
+  };
+  const cursor = leerCursor(sp.despues);
+  const { filas, siguiente } = await leerAuditoria({ ...filtros, antesDe: cursor ? { creadoEn: cursor.instante, id: cursor.clave } : undefined });
+  return (
+    <>
+      <h1 className={styles.titulo}>Registro</h1>
+      <form className={styles.filtros} action="/gestion/registro" role="search">
+        <div className={styles.campo}>
+          <label htmlFor="actor">Persona (correo)</label>
+          <input id="actor" name="actor" type="search" className={ui.input} defaultValue={filtros.actor} />
+        </div>
+        <div className={styles.campo}>
+          <label htmlFor="accion">Acción</label>
+          <select id="accion" name="accion" className={ui.input} defaultValue={filtros.accion ?? ""}>
+            <option value="">Todas</option>
+            {Object.entries(ACCIONES).map(([clave, texto]) => (
+              <option key={clave} value={clave}>
+                {texto}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.campo}>
+          <label htmlFor="objetoId">Objeto (id)</label>
+          <input id="objetoId" name="objetoId" type="search" className={ui.input} defaultValue={filtros.objetoId} />
+        </div>
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </form>
+      {filas.length === 0 ? (
+        <p className={styles.nada}>No hay ninguna acción registrada con estos filtros.</p>
+      ) : (
+        // Focusable, so a keyboard can scroll the wide table sideways on a phone.
+        <div className={styles.tablaScroll} tabIndex={0} role="region" aria-label="Acciones registradas">
+          <table className={styles.tabla}>
+            <thead>
+              <tr>
+                <th scope="col">Cuándo</th>
+                <th scope="col">Quién</th>
+                <th scope="col">Acción</th>
+                <th scope="col">Objeto</th>
+                <th scope="col">Motivo</th>
+              </tr>
+            </thead>
+            <tbody>
+              {filas.map((f) => (
+                <tr key={f.id}>
+                  <td>{fechaHora(f.creadoEn)}</td>
+                  <td>{f.actorCorreo}</td>
+                  <td>
+                    {ACCIONES[f.accion as keyof typeof ACCIONES] ?? f.accion}
+                    {(f.datos as { cambio?: boolean }).cambio === false && <span className={styles.secundario}> (sin cambios)</span>}
+                  </td>
+                  <td>
+                    {f.objetoTipo} <code>{f.objetoId}</code>
+                  </td>
+                  <td>{f.motivo ?? "—"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Paginador ruta="/gestion/registro" filtros={filtros} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)} />
+    </>
+  );
+}

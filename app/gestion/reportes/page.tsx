@@ -1,0 +1,109 @@
+import Link from "next/link";
+import { AccionesPlan } from "@/components/gestion/AccionesPlan";
+import { Paginador } from "@/components/gestion/Paginador";
+import styles from "@/components/gestion/gestion.module.css";
+import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
+import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
+import { colaDeReportes, reportesCerrados } from "@/lib/admin/reportes";
+import { fechaHora } from "@/lib/dates";
+import { planPath } from "@/lib/plans/serialize";
+
+export const generateMetadata = metadatosGestion("Reportes");
+
+type Props = { searchParams: Promise<{ estado?: string; despues?: string }> };
+
+/** The reports queue: open reports grouped by plan, and the closed ones with who closed them. */
+export default async function ReportesPage({ searchParams }: Props) {
+  await exigirGestorPagina("/gestion/reportes");
+  const { estado, despues } = await searchParams;
+  const cerrados = estado === "cerrados";
+  const cursor = leerCursor(despues);
+  return (
+    <>
+      <h1 className={styles.titulo}>Reportes</h1>
+      <nav className={styles.pestanas} aria-label="Estado de los reportes">
+        <Link href="/gestion/reportes" aria-current={cerrados ? undefined : "page"}>
+          Abiertos
+        </Link>
+        <Link href="/gestion/reportes?estado=cerrados" aria-current={cerrados ? "page" : undefined}>
+          Cerrados
+        </Link>
+      </nav>
+      {cerrados ? <Cerrados cursor={cursor} /> : <Abiertos cursor={cursor} />}
+    </>
+  );
+}
+
+async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
+  const { grupos, siguiente } = await colaDeReportes(cursor && { ultimo: cursor.instante, clave: cursor.clave });
+  if (grupos.length === 0) return <p className={styles.nada}>No hay reportes abiertos.</p>;
+  return (
+    <>
+      <ul className={styles.lista}>
+        {grupos.map((g) => (
+          <li key={g.clave} className={styles.fila}>
+            {/* eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized */}
+            {g.cartel ? <img src={g.cartel} alt="" className={styles.miniatura} width={64} height={80} loading="lazy" /> : <span className={styles.miniatura} aria-hidden="true" />}
+            <div className={styles.datos}>
+              <h2 className={styles.nombre}>
+                {g.plan_id && g.titulo ? (
+                  <Link href={`/gestion/planes?q=${g.plan_id}`}>{g.titulo}</Link>
+                ) : (
+                  <>
+                    {g.titulo_reportado} <span className={styles.etiqueta}>sin plan</span>
+                  </>
+                )}
+                {g.visible === false && <span className={styles.etiquetaOculto}>Oculto</span>}
+              </h2>
+              <p>
+                <strong>
+                  {g.n} {g.n === 1 ? "reporte" : "reportes"}
+                </strong>{" "}
+                · {g.n === 1 ? fechaHora(g.primero) : `del ${fechaHora(g.primero)} al ${fechaHora(g.ultimo)}`}
+              </p>
+              {g.propietario && (
+                <p className={styles.secundario}>
+                  {g.propietario}
+                  {g.organizacion && ` · ${g.organizacion}`}
+                </p>
+              )}
+              {g.plan_id && g.titulo && g.visible && (
+                <p className={styles.secundario}>
+                  <a href={planPath(g.titulo, g.plan_id)} target="_blank" rel="noopener">
+                    Ver el plan publicado
+                  </a>
+                </p>
+              )}
+              {!g.plan_id && <p className={styles.secundario}>{g.url_plan}</p>}
+            </div>
+            <AccionesPlan objetivo={g.plan_id && g.titulo ? { planId: g.plan_id, titulo: g.titulo, visible: Boolean(g.visible) } : { reporteId: g.clave, titulo: g.titulo_reportado }} descartar />
+          </li>
+        ))}
+      </ul>
+      <Paginador ruta="/gestion/reportes" filtros={{}} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.ultimo, siguiente.clave)} />
+    </>
+  );
+}
+
+async function Cerrados({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
+  const { reportes, siguiente } = await reportesCerrados(cursor && { cerradoEn: cursor.instante, id: cursor.clave });
+  if (reportes.length === 0) return <p className={styles.nada}>Todavía no se ha cerrado ningún reporte.</p>;
+  return (
+    <>
+      <ul className={styles.lista}>
+        {reportes.map((r) => (
+          <li key={r.id} className={styles.fila}>
+            <div className={styles.datos}>
+              <h2 className={styles.nombre}>{r.plan_titulo ?? r.titulo}</h2>
+              <p>
+                {r.resolucion === "ocultado" ? "Plan ocultado" : "Descartado"} por {r.cerrado_por} el {fechaHora(r.cerrado_en)}
+              </p>
+              <p className={styles.secundario}>Reportado el {fechaHora(r.created_at)}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <Paginador ruta="/gestion/reportes" filtros={{ estado: "cerrados" }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.cerradoEn, siguiente.id)} />
+    </>
+  );
+}

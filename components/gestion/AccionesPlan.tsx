@@ -1,0 +1,87 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { llamar, mensajeDe } from "@/components/account/api";
+import ui from "@/components/ui/ui.module.css";
+import styles from "./gestion.module.css";
+
+type Objetivo = { planId: string; titulo: string; visible: boolean } | { reporteId: string; titulo: string };
+
+/**
+ * A moderator's actions on one plan of a list: hide it (a reason is required and goes to its
+ * owner), publish it again, and dismiss its open reports. The answer shows beside the buttons
+ * and the list is read again from the server.
+ */
+export function AccionesPlan({ objetivo, descartar = false }: { objetivo: Objetivo; /** The plan has open reports. */ descartar?: boolean }) {
+  const router = useRouter();
+  const id = useId();
+  const [ocultando, setOcultando] = useState(false);
+  const [motivo, setMotivo] = useState("");
+  const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
+  const [ocupado, startTransition] = useTransition();
+  const planId = "planId" in objetivo ? objetivo.planId : null;
+
+  const hacer = (ruta: string, cuerpo: unknown) =>
+    startTransition(async () => {
+      const r = await llamar("POST", ruta, cuerpo);
+      setAviso({ ok: r.ok, texto: mensajeDe(r) });
+      if (r.ok) {
+        setOcultando(false);
+        setMotivo("");
+        router.refresh();
+      }
+    });
+
+  return (
+    <div className={styles.acciones}>
+      {ocultando && planId ? (
+        <form
+          className={styles.formMotivo}
+          onSubmit={(e) => {
+            e.preventDefault();
+            hacer(`/api/gestion/planes/${planId}/ocultar`, { motivo });
+          }}
+        >
+          <label htmlFor={`${id}-motivo`}>Motivo (lo recibirá el autor del plan)</label>
+          <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} rows={3} required autoFocus />
+          <div className={styles.botones}>
+            <button type="submit" className={ui.buttonDangerSolid} disabled={ocupado}>
+              Ocultar el plan
+            </button>
+            <button type="button" className={ui.buttonGhost} onClick={() => setOcultando(false)}>
+              Cancelar
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className={styles.botones}>
+          {planId && "visible" in objetivo && objetivo.visible && (
+            <button type="button" className={ui.buttonDanger} onClick={() => setOcultando(true)} aria-label={`Ocultar «${objetivo.titulo}»`}>
+              Ocultar
+            </button>
+          )}
+          {planId && "visible" in objetivo && !objetivo.visible && (
+            <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/mostrar`, {})} aria-label={`Publicar de nuevo «${objetivo.titulo}»`}>
+              Publicar de nuevo
+            </button>
+          )}
+          {descartar && (
+            <button
+              type="button"
+              className={ui.buttonGhost}
+              disabled={ocupado}
+              onClick={() => hacer("/api/gestion/reportes/descartar", planId ? { planId } : { reporteId: "reporteId" in objetivo ? objetivo.reporteId : "" })}
+              aria-label={`Descartar los reportes de «${objetivo.titulo}»`}
+            >
+              Descartar reportes
+            </button>
+          )}
+        </div>
+      )}
+      <p role="status" className={aviso ? (aviso.ok ? ui.success : ui.error) : styles.vacio}>
+        {aviso?.texto}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { z } from "../schemas";
+import { mensajes } from "../messages";
+import { UUID_PATTERN } from "../plans/schemas";
+import { ROLES } from "./roles";
+
+/** The reason the team types for an action: required, trimmed, at most 500 characters. */
+export const motivoSchema = z
+  .string({ error: mensajes.motivoObligatorio })
+  .trim()
+  .min(1, mensajes.motivoObligatorio)
+  .max(500, mensajes.motivoLargo);
+
+export const idPlanSchema = z.string().regex(UUID_PATTERN, mensajes.planNoEncontrado);
+
+/** POST /api/gestion/planes/{id}/ocultar */
+export const ocultarSchema = z.object({ motivo: motivoSchema });
+
+/** POST /api/gestion/planes/{id}/mostrar and …/reportes/descartar: a note is optional. */
+export const notaSchema = z.object({ motivo: z.string().trim().max(500, mensajes.motivoLargo).optional() });
+
+/** POST /api/gestion/reportes/descartar: the reports of a plan, or one report without a plan. */
+export const descartarSchema = notaSchema
+  .extend({ planId: idPlanSchema.optional(), reporteId: z.string().regex(UUID_PATTERN, mensajes.recursoNoEncontrado).optional() })
+  .refine((d) => Boolean(d.planId) !== Boolean(d.reporteId), mensajes.datosNoValidos);
+
+/** POST /api/gestion/usuarios/{id}/rol (admin). */
+export const rolSchema = z.object({ rol: z.enum(ROLES, { error: mensajes.rolNoValido }), motivo: motivoSchema });
