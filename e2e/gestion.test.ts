@@ -68,6 +68,17 @@ describe("the back-office in Chromium", () => {
     expect(correo.text).toContain("Motivo: Es la publicidad de una tienda, no un plan.");
     const dueña = await contextoConectado(browser, duena);
     const pd = await dueña.newPage();
+    // Its page is still there for its owner (and the team), marked, with the reason, never indexed.
+    for (const quien of [pd, page]) {
+      expect((await quien.goto(url))?.status()).toBe(200);
+      await expect(quien.getByRole("note").textContent()).resolves.toBe(`${mensajes.planOcultoAviso} Motivo: Es la publicidad de una tienda, no un plan.`);
+      await expect(quien.locator('meta[name="robots"]').getAttribute("content")).resolves.toMatch(/noindex/);
+      await expect(quien.locator('script[type="application/ld+json"]').count()).resolves.toBe(0);
+    }
+    const otra = await contextoConectado(browser, await confirmedUser("Otra persona"));
+    expect((await (await otra.newPage()).goto(url))?.status()).toBe(404);
+    await otra.close();
+    await page.goto(`${inject("baseUrl")}/gestion/reportes`);
     await pd.goto(`${inject("baseUrl")}/mis-planes`);
     await expect(pd.locator("article", { has: pd.getByRole("heading", { name: titulo }) }).locator("p").first().textContent()).resolves.toBe("OcultoEvento");
 

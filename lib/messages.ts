@@ -203,6 +203,7 @@ export const mensajes = {
   destacadoHasta: "Plan destacado hasta el {fecha}.",
   destacadoQuitado: "El plan ya no está destacado.",
   destacadoFechaPasada: "La fecha de fin tiene que ser futura.",
+  planOcultoAviso: "El equipo ha ocultado este plan: no aparece en las búsquedas y su página solo la ven su autor y el equipo.",
   rolAsignado: "Rol cambiado: ahora es {rol}.",
   rolNoValido: "Elige un rol: usuario, moderador o admin.",
 } as const;

@@ -89,12 +89,14 @@ function Calendario({ plan }: { plan: PlanApi }) {
  * right under its facts: what the person can still go to matters more than what they missed.
  */
 export function PlanDetail({
-  plan, favoritos, terminado, parecidos,
+  plan, favoritos, terminado, parecidos, oculto = null,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
   terminado: boolean;
   parecidos: PlanApi[];
+  /** Hidden by the team: only its owner and the team see the page, with this notice. */
+  oculto?: { motivo: string | null } | null;
 }) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
@@ -114,7 +116,19 @@ export function PlanDetail({
               {plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}
             </p>
             {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
+            {oculto && <p className={`${styles.etiqueta} ${styles.oculto}`}>Oculto</p>}
           </div>
+          {oculto && (
+            <p className={styles.avisoOculto} role="note">
+              {mensajes.planOcultoAviso}
+              {oculto.motivo && (
+                <>
+                  {" "}
+                  <strong>Motivo:</strong> {oculto.motivo}
+                </>
+              )}
+            </p>
+          )}
           <h1 className={styles.titulo}>{plan.titulo}</h1>
           <p className={styles.municipio}>{plan.municipio}</p>
           {terminado && (

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { PlanDetail } from "@/components/plans/PlanDetail";
-import { obtenerPlan } from "@/lib/plans/get-plan";
+import { obtenerPlan, planOcultoParaQuienMira } from "@/lib/plans/get-plan";
 import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/serialize";
 import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
 import { planesParecidos } from "@/lib/plans/similar";
@@ -12,29 +12,36 @@ interface Props {
   params: Promise<{ titulo: string; planId: string }>;
 }
 
-/** One read per request, shared by the metadata and the page. */
+/**
+ * One read per request, shared by the metadata and the page: the public plan, or a hidden one
+ * for its owner and the team (with the team's reason).
+ */
 const cargarPlan = cache(async (id: string) => {
   const row = await obtenerPlan(id);
-  return row && serializePlan(row);
+  if (row) return { plan: serializePlan(row), oculto: null };
+  const oculto = await planOcultoParaQuienMira(id);
+  return oculto && { plan: serializePlan(oculto.row), oculto: { motivo: oculto.motivo } };
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const plan = await cargarPlan((await params).planId);
-  if (!plan) notFound();
-  return planMetadata(plan);
+  const cargado = await cargarPlan((await params).planId);
+  if (!cargado) notFound();
+  const { plan, oculto } = cargado;
+  return oculto ? { title: plan.titulo, robots: { index: false, follow: false } } : planMetadata(plan);
 }
 
 export default async function PlanPage({ params }: Props) {
   const { titulo, planId } = await params;
-  const plan = await cargarPlan(planId);
-  if (!plan) notFound();
+  const cargado = await cargarPlan(planId);
+  if (!cargado) notFound();
+  const { plan, oculto } = cargado;
   if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
   const terminado = planTerminado(plan);
   const [favoritos, parecidos] = await Promise.all([favoritosDeLaSesion(), terminado ? planesParecidos(plan) : []]);
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan)) }} />
-      <PlanDetail plan={plan} favoritos={favoritos} terminado={terminado} parecidos={parecidos} />
+      {!oculto && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan)) }} />}
+      <PlanDetail plan={plan} favoritos={favoritos} terminado={terminado} parecidos={parecidos} oculto={oculto} />
     </>
   );
 }
