@@ -228,7 +228,9 @@ describe("personal lists and organization pages", () => {
     const origin = await freshOrigin();
     const DIA = 86_400_000;
     const plan = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto en la plaza", fechaInicio: new Date(Date.now() + 9 * DIA), fechaFin: new Date(Date.now() + 9.1 * DIA) });
-    const destacado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Feria destacada", destacado: true, fechaInicio: new Date(Date.now() + 2 * DIA), fechaFin: new Date(Date.now() + 2.1 * DIA) });
+    const destacado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Feria destacada", destacadoHasta: new Date(Date.now() + 3 * DIA), fechaInicio: new Date(Date.now() + 2 * DIA), fechaFin: new Date(Date.now() + 2.1 * DIA) });
+    // Its featuring ended yesterday: a plain published plan again.
+    await insertPlan({ usuarioId: usuario.id, origin, titulo: "Mercado ya sin destacar", destacadoHasta: new Date(Date.now() - DIA), fechaInicio: new Date(Date.now() + 5 * DIA), fechaFin: new Date(Date.now() + 5.1 * DIA) });
     const oculto = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Taller aún oculto", visible: false, tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
     const pasado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta del verano pasado", fechaInicio: new Date(Date.now() - 40 * DIA), fechaFin: new Date(Date.now() - 39 * DIA) });
     await query(db(), "UPDATE plan SET enlace_web_exterior = 'https://example.com/concierto' WHERE id = $1", [plan]);
@@ -241,13 +243,14 @@ describe("personal lists and organization pages", () => {
       const main = page.locator("main");
       await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
       // Its own plans only, hidden and finished ones too: what people find now first (soonest first), then hidden, then finished.
-      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Feria destacada", "Concierto en la plaza", "Taller aún oculto", "Fiesta del verano pasado"]);
+      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Feria destacada", "Mercado ya sin destacar", "Concierto en la plaza", "Taller aún oculto", "Fiesta del verano pasado"]);
       await expect(main.getByText("De otra persona").count()).resolves.toBe(0);
       await expect(main.getByText(mensajes.sinPlanesCreados).count()).resolves.toBe(0);
       const fila = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
       const estados = (titulo: string) => fila(titulo).locator("p").first().textContent();
       await expect(estados("Concierto en la plaza")).resolves.toBe("PublicadoEvento");
       await expect(estados("Feria destacada")).resolves.toBe("PublicadoDestacadoEvento");
+      await expect(estados("Mercado ya sin destacar")).resolves.toBe("PublicadoEvento");
       await expect(estados("Taller aún oculto")).resolves.toBe("OcultoExperiencia");
       await expect(estados("Fiesta del verano pasado")).resolves.toBe("FinalizadoEvento");
       await expect(fila("Taller aún oculto").textContent()).resolves.toContain("No aparece en las búsquedas ni tiene página pública");

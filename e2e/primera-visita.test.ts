@@ -52,7 +52,7 @@ describe("first visit and empty states in Chromium", () => {
       horarios: [0, 1, 2, 3, 4, 5, 6].map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin: "18:00" })),
     });
     // Featured and already on: first among the featured plans, soonest first.
-    await insertPlan({ usuarioId, origin, distanciaM: 500, titulo: titulos.destacado, destacado: true, fechaInicio: new Date(Date.now() - HORA), fechaFin: new Date(despues + HORA) });
+    await insertPlan({ usuarioId, origin, distanciaM: 500, titulo: titulos.destacado, destacadoHasta: new Date(despues + HORA), fechaInicio: new Date(Date.now() - HORA), fechaFin: new Date(despues + HORA) });
     for (let i = 2; i < PLANES_CUDILLERO; i++) {
       await insertPlan({ usuarioId, origin, distanciaM: 200 + i * 50, rumbo: i * 9, titulo: t(`Plan ${i}`), fechaInicio: new Date(despues), fechaFin: new Date(despues + 2 * HORA) });
     }
@@ -78,7 +78,7 @@ describe("first visit and empty states in Chromium", () => {
     // The featured plans still listed, soonest first, as the database has them.
     const esperados = await query<{ titulo: string }>(
       db(),
-      `SELECT titulo FROM plan WHERE destacado AND visible AND (fecha_fin IS NULL OR fecha_fin >= now()) ORDER BY fecha_inicio, id LIMIT 6`,
+      `SELECT titulo FROM plan WHERE destacado_hasta > now() AND visible AND (fecha_fin IS NULL OR fecha_fin >= now()) ORDER BY fecha_inicio, id LIMIT 6`,
     );
     expect(esperados.map((e) => e.titulo)).toContain(titulos.destacado);
     const destacados = page.getByRole("region", { name: "Destacados" });

@@ -57,7 +57,7 @@ describe("demo seed", () => {
   it("covers every category, with featured plans and finished ones", async () => {
     const rows = await prisma.$queryRaw<{ categoria: string }[]>`SELECT DISTINCT unnest(categorias)::text AS categoria FROM plan`;
     expect(rows.map((r) => r.categoria).sort()).toEqual([...CATEGORIAS].sort());
-    expect(await prisma.plan.count({ where: { destacado: true } })).toBeGreaterThan(0);
+    expect(await prisma.plan.count({ where: { destacadoHasta: { gt: new Date() } } })).toBeGreaterThan(0);
     const [{ finished }] = await prisma.$queryRaw<{ finished: number }[]>`
       SELECT count(*)::int AS finished FROM plan WHERE fecha_fin < now()`;
     expect(finished).toBeGreaterThan(0);

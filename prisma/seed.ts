@@ -169,6 +169,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
   const r = prng(20240720);
   const hoy = options.hoy ?? diaEnMadrid();
   const ahora = new Date();
+  // One plan in 16 is featured, for two to six weeks from now (as if bought by the week).
+  const destacadoHasta = (i: number) => (i % 16 === 3 ? new Date(ahora.getTime() + (2 + (i % 5)) * 7 * 86_400_000) : null);
   const pueblos = await elegirPueblos(prisma);
   const stored: StoredImage[] = [];
   const guardarImagen = async (folder: "carteles" | "logos" | "patrocinios", nombre: string, png: Buffer) => {
@@ -287,10 +289,10 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
           VALUES (${cartel.nombre}, ${cartel.path}, ${cartel.url}, ${cartel.contentType}, ${cartel.md5sum}, ${cartel.hash},
                   ${cartel.width}, ${cartel.height}, ${cartel.size}, ${JSON.stringify(cartel.variantes)}::jsonb)
           RETURNING id)
-        INSERT INTO plan (titulo, descripcion, tipo, destacado, visible, precio, municipio, municipio_ine, direccion,
+        INSERT INTO plan (titulo, descripcion, tipo, destacado_hasta, visible, precio, municipio, municipio_ine, direccion,
                           ubicacion, fecha_inicio, fecha_fin, categorias, enlace_web_exterior, email_contacto,
                           telefono_contacto, archivo_cartel_id, usuario_id, organizacion_id, fecha_creacion)
-        SELECT ${t.titulo}, ${t.descripcion}, ${t.tipo}::tipo_plan, ${i % 16 === 3}, ${i % 97 !== 50}, ${t.precio}::numeric,
+        SELECT ${t.titulo}, ${t.descripcion}, ${t.tipo}::tipo_plan, ${destacadoHasta(i)}::timestamptz, ${i % 97 !== 50}, ${t.precio}::numeric,
                ${pueblo.nombre}, ${pueblo.ine}, ${s.direccion},
                ST_SetSRID(ST_MakePoint(${s.lng}, ${s.lat}), 4326)::geography, ${s.fechaInicio}, ${s.fechaFin},
                ${t.categorias}::text[]::categoria[],

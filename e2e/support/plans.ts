@@ -32,7 +32,8 @@ export interface TestPlan {
   tipo?: "evento" | "experiencia";
   fechaInicio?: Date | null;
   fechaFin?: Date | null;
-  destacado?: boolean;
+  /** Featured until this instant (NULL or past: not featured). */
+  destacadoHasta?: Date | null;
   visible?: boolean;
   categorias?: string[];
   horarios?: { diaSemana: number; horaInicio: string; horaFin: string }[];
@@ -45,12 +46,12 @@ export async function insertPlan(p: TestPlan): Promise<string> {
   const fin = p.fechaFin === undefined ? (tipo === "evento" ? new Date(Date.now() + 90_000_000) : null) : p.fechaFin;
   const [{ id }] = await query<{ id: string }>(
     db(),
-    `INSERT INTO plan (titulo, tipo, destacado, visible, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+    `INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
      VALUES ($1, $2::tipo_plan, $3, $4, 'Pueblo de Prueba', 'Plaza Mayor, 1',
              ST_Project(ST_SetSRID(ST_MakePoint($5, $6), 4326)::geography, $7, radians($8)),
              $9, $10, $11::text[]::categoria[], $12)
      RETURNING id`,
-    [p.titulo ?? "Plan de prueba", tipo, p.destacado ?? false, p.visible ?? true, p.origin.lng, p.origin.lat, p.distanciaM ?? 1000, p.rumbo ?? 0, inicio, fin, p.categorias ?? ["Otros"], p.usuarioId],
+    [p.titulo ?? "Plan de prueba", tipo, p.destacadoHasta ?? null, p.visible ?? true, p.origin.lng, p.origin.lat, p.distanciaM ?? 1000, p.rumbo ?? 0, inicio, fin, p.categorias ?? ["Otros"], p.usuarioId],
   );
   for (const h of p.horarios ?? []) {
     await query(db(), "INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin) VALUES ($1, $2, $3, $4)", [id, h.diaSemana, h.horaInicio, h.horaFin]);

@@ -105,8 +105,8 @@ describe("schema.prisma and the migrated database", () => {
       process.env.DATABASE_URL!,
       `SELECT indexdef FROM pg_indexes WHERE tablename = 'plan' AND indexdef ILIKE '%USING gist (ubicacion)%' ORDER BY length(indexdef)`,
     );
-    // One over every plan, one over the featured ones only (search puts those first).
-    expect(indexes.map((i) => i.indexdef.replace(/^.*USING gist \(ubicacion\)/, "").trim())).toEqual(["", "WHERE (destacado AND visible)"]);
+    // One over every plan, one over the plans ever featured only (search puts the featured first).
+    expect(indexes.map((i) => i.indexdef.replace(/^.*USING gist \(ubicacion\)/, "").trim())).toEqual(["", "WHERE ((destacado_hasta IS NOT NULL) AND visible)"]);
   });
 
   it("enforces the length limits of spec §9 in the database", async () => {

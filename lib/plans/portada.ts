@@ -2,15 +2,16 @@ import "server-only";
 import { Memo } from "../cache";
 import { prisma } from "../db";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
-import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { versionBusqueda } from "./search";
 import { serializePlan, type PlanApi, type PlanRow } from "./serialize";
 
 /**
  * The home's first visit, before a place is chosen: featured plans and the towns with most
  * plans. Both run on every such visit, so each reads an index of its own with a LIMIT
- * (migration 20261123200000_primera_visita) and is remembered by `busqueda_version`, as the
- * search is: a repeated visit costs one tiny query, and a change is seen at once.
+ * (migrations 20261123200000_primera_visita, 20261124000100_destacado_hasta) and is remembered
+ * by versionBusqueda, as the search is: a repeated visit costs one tiny query, and a change (or
+ * an ended featuring) is seen at once.
  */
 export const DESTACADOS_PORTADA = 6;
 export const PUEBLOS_PORTADA = 8;
@@ -32,7 +33,7 @@ export async function planesDestacados(n = DESTACADOS_PORTADA): Promise<PlanApi[
   return destacados.get(`${version}|${n}`, async () => {
     const rows = await prisma.$queryRaw<PlanRow[]>`
       SELECT ${PLAN_SELECT}
-      FROM (SELECT p.id, p.fecha_inicio FROM plan p WHERE p.destacado AND ${PLAN_LISTED}
+      FROM (SELECT p.id, p.fecha_inicio FROM plan p WHERE ${PLAN_DESTACADO} AND ${PLAN_LISTED}
             ORDER BY p.fecha_inicio, p.id LIMIT ${n}) d
       JOIN plan p ON p.id = d.id ${PLAN_JOINS}
       ORDER BY d.fecha_inicio, d.id`;

@@ -8,11 +8,22 @@ export const ARCHIVO_JSON = Prisma.sql`
     'hash', a.hash, 'width', a.width, 'height', a.height) END`;
 
 /**
+ * The plan `p` is featured: until its destacado_hasta (the one place that says so). NULL for a
+ * plan never featured, so use it as a WHERE clause; it implies the featured plans' partial
+ * indexes' `destacado_hasta IS NOT NULL` (migration 20261124000100_destacado_hasta). Adding that
+ * test by hand would be counted twice in the row estimate and lose the search its KNN path.
+ */
+export const PLAN_DESTACADO = Prisma.sql`p.destacado_hasta > now()`;
+
+/** The same as a boolean that is never NULL: for columns, NOT and ORDER BY. */
+export const PLAN_ES_DESTACADO = Prisma.sql`coalesce(${PLAN_DESTACADO}, false)`;
+
+/**
  * The columns every plan read selects, with its slots, organization name and poster, in the
  * shape of PlanRow. One place, so the search, the detail and the lists agree.
  */
 export const PLAN_SELECT = Prisma.sql`
-  p.id, p.titulo, p.descripcion, p.tipo, p.destacado, p.visible, p.precio::text AS precio,
+  p.id, p.titulo, p.descripcion, p.tipo, ${PLAN_ES_DESTACADO} AS destacado, p.visible, p.precio::text AS precio,
   p.municipio, p.direccion, ST_X(p.ubicacion::geometry) AS lng, ST_Y(p.ubicacion::geometry) AS lat,
   p.fecha_inicio, p.fecha_fin, p.categorias::text[] AS categorias, p.enlace_web_exterior,
   p.email_contacto, p.telefono_contacto, p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,

@@ -13,7 +13,7 @@ const DIA = 86_400_000;
 /**
  * The search walks the GiST index nearest first, featured and other plans apart, and completes
  * ties itself; this compares every page with the order written plainly in SQL, over plans laid
- * out to be awkward: many at the very same spots, featured ones, undated experiences, plans
+ * out to be awkward: many at the very same spots, featured ones and formerly featured ones, undated experiences, plans
  * just inside and outside the radius, finished and hidden ones.
  */
 describe("buscarPlanes pages agree with the plain SQL order", () => {
@@ -37,7 +37,8 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
         tipo,
         fechaInicio: inicio,
         fechaFin: tipo === "evento" ? new Date(inicio!.getTime() + 3 * 3_600_000) : inicio && new Date(inicio.getTime() + 30 * DIA),
-        destacado: r() < 0.15,
+        // Some featured, some whose featuring has ended (not featured any more).
+        destacadoHasta: r() < 0.2 ? new Date(Date.now() + (r() < 0.7 ? DIA : -DIA)) : null,
         visible: r() > 0.05,
         categorias: [CATEGORIAS[1 + Math.floor(r() * (CATEGORIAS.length - 1))], CATEGORIAS[Math.floor(r() * CATEGORIAS.length)]],
         horarios: tipo === "experiencia" ? [{ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }] : [],
@@ -55,7 +56,7 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
        WHERE p.visible AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())
          AND ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3)
          AND ($4::text[] IS NULL OR p.categorias && $4::text[]::categoria[])
-       ORDER BY p.destacado DESC, p.ubicacion <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, p.fecha_inicio NULLS FIRST, p.id`,
+       ORDER BY coalesce(p.destacado_hasta > now(), false) DESC, p.ubicacion <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, p.fecha_inicio NULLS FIRST, p.id`,
       [q.lng, q.lat, q.radio * 1000, q.categorias ?? null],
     );
     return { ids: filas.map((f) => f.id), total: filas.length };

@@ -5,7 +5,7 @@ import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
-import { ARCHIVO_JSON, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { ARCHIVO_JSON, PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import type { Busqueda } from "./schemas";
@@ -97,7 +97,7 @@ export function consultaCercanos(q: Busqueda, lng: number, lat: number, destacad
   return Prisma.sql`
     SELECT p.id, p.fecha_inicio, p.ubicacion <-> ${pt} AS d
     FROM plan p
-    WHERE ${destacado ? Prisma.sql`p.destacado` : Prisma.sql`NOT p.destacado`} AND ${filtrosSinRadio(q)}
+    WHERE ${destacado ? PLAN_DESTACADO : Prisma.sql`NOT ${PLAN_ES_DESTACADO}`} AND ${filtrosSinRadio(q)}
       AND p.ubicacion && _ST_Expand(${pt}, ${metros}) AND _ST_DWithin(p.ubicacion, ${pt}, ${metros}, true)
     ORDER BY p.ubicacion <-> ${pt}
     LIMIT ${n}`;
@@ -136,7 +136,7 @@ async function idsDePaginaProfunda(q: Busqueda, lng: number, lat: number): Promi
   const filas = await prisma.$queryRaw<{ id: string }[]>`
     SELECT p.id FROM plan p
     WHERE ${filtrosSinRadio(q)} AND ST_DWithin(p.ubicacion, ${pt}, ${q.radio * 1000})
-    ORDER BY p.destacado DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
+    ORDER BY ${PLAN_ES_DESTACADO} DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
     LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
   return filas.map((f) => f.id);
 }
@@ -146,7 +146,8 @@ async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promis
   const hasta = q.page * q.limit;
   const destacados = await primerosCercanos(q, lng, lat, true, hasta);
   const otros = await primerosCercanos(q, lng, lat, false, hasta - destacados.length);
-  return [...destacados, ...otros].slice(hasta - q.limit).map((c) => c.id);
+  // A featuring that ends between the two queries would list its plan in both: keep the first.
+  return [...new Set([...destacados, ...otros].map((c) => c.id))].slice(hasta - q.limit);
 }
 
 /**
@@ -173,16 +174,25 @@ export type ResultadoBusqueda = {
 
 /**
  * Answers and totals by search and `busqueda_version` (which every change to what a search
- * shows moves on, by trigger): a repeated search costs one tiny query, and a change is seen
- * by the next search on every instance. The time to live bounds how long a plan that has just
+ * shows moves on, by trigger) and the next featuring's end (versionBusqueda): a repeated search
+ * costs one tiny query, and a change or an ended featuring is seen by the next search on every
+ * instance. The time to live bounds how long a plan that has just
  * finished can still be listed.
  */
 const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
-export async function versionBusqueda(): Promise<bigint> {
-  const [{ version }] = await prisma.$queryRaw<{ version: bigint }[]>`SELECT version FROM busqueda_version`;
-  return version;
+/**
+ * The version part of every search memo key: `busqueda_version`, plus the instant the next
+ * featuring ends (read from plan_destacado_hasta_idx). A featuring ends with no write to move
+ * the version on, so the key changes at that instant instead, and no answer remembered with the
+ * plan featured is served after it.
+ */
+export async function versionBusqueda(): Promise<string> {
+  const [{ version, proximo }] = await prisma.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
+    SELECT v.version, (SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible) AS proximo
+    FROM busqueda_version v`;
+  return proximo ? `${version}@${proximo.getTime()}` : String(version);
 }
 
 const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
@@ -219,7 +229,7 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; cla
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
-  return { lng, lat, claveTotal: JSON.stringify([String(version), lng, lat, q.radio, q.categorias, q.fechaInicioFiltro, q.fechaFinFiltro]) };
+  return { lng, lat, claveTotal: JSON.stringify([version, lng, lat, q.radio, q.categorias, q.fechaInicioFiltro, q.fechaFinFiltro]) };
 }
 
 async function busqueda(q: Busqueda) {

@@ -1,8 +1,8 @@
 import { createPrismaClient } from "../../lib/db/client";
 import { prepareDatabase } from "./prepare-database";
 
-/** The benchmarks' own database on DATABASE_URL's server (or in the local cluster). */
-export const BENCH_DATABASE = "planazo_bench";
+/** The benchmarks' own database on DATABASE_URL's server (or in the local cluster); BENCH_DATABASE names another. */
+export const BENCH_DATABASE = process.env.BENCH_DATABASE || "planazo_bench";
 
 /** The user who owns every seeded plan. */
 export const BENCH_USER_ID = "bench-user";
@@ -18,7 +18,7 @@ export interface BenchDataOptions {
 /**
  * Prepares `planazo_bench` (migrations, gazetteer) and fills it with `plans` plans spread over
  * Spain like its population: towns drawn by population, each plan within ~5 km of its town,
- * 70% events between 30 days ago and 120 days ahead, 30% weekly experiences, 2% featured, 1%
+ * 70% events between 30 days ago and 120 days ahead, 30% weekly experiences, 2% featured (and 1% whose featuring has ended), 1%
  * hidden, two random categories each. Returns the database URL.
  */
 export async function prepareBenchDatabase({ plans: N, reuse, log = console.log }: BenchDataOptions): Promise<string> {
@@ -56,9 +56,10 @@ export async function prepareBenchDatabase({ plans: N, reuse, log = console.log 
       const n = Math.min(lote, N - desde);
       const elegidos = Array.from({ length: n }, pick);
       await prisma.$executeRaw`
-        INSERT INTO plan (titulo, tipo, destacado, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+        INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
         SELECT 'Plan ' || (${desde} + e.g), CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
-               random() < 0.02, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
+               -- 3% ever featured: about 2% still (until up to 40 days ahead), 1% ended in the last 20 days.
+               CASE WHEN random() < 0.03 THEN now() + (random() * 60 - 20) * interval '1 day' END, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
                ST_SetSRID(ST_MakePoint(e.lng + (random() - 0.5) * 0.1, e.lat + (random() - 0.5) * 0.08), 4326)::geography,
                CASE WHEN e.d < 0.7 THEN e.ini END, CASE WHEN e.d < 0.7 THEN e.ini + e.dura END,
                ARRAY[(enum_range(NULL::categoria))[1 + floor(random() * 10)::int], (enum_range(NULL::categoria))[1 + floor(random() * 10)::int]],

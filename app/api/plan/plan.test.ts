@@ -148,7 +148,7 @@ describe("GET /api/plan", () => {
   it("orders featured first, then nearest, then soonest, and pages without overlap or gaps", async () => {
     const usuarioId = await insertUser();
     const origin = await freshOrigin();
-    const destacadoLejos = await insertPlan({ usuarioId, origin, distanciaM: 40_000, destacado: true });
+    const destacadoLejos = await insertPlan({ usuarioId, origin, distanciaM: 40_000, destacadoHasta: new Date(Date.now() + DAY) });
     const cerca = await insertPlan({ usuarioId, origin, distanciaM: 1_000 });
     const lejos = await insertPlan({ usuarioId, origin, distanciaM: 20_000 });
     const first = (await buscar(at(origin))).body.planes.map((p) => p._id);

@@ -1,0 +1,63 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { query } from "@/e2e/support/database";
+import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { launchBrowser, screenshotPath } from "./support/browser";
+import { freshOrigin, insertPlan, insertUser } from "./support/plans";
+
+const db = () => process.env.DATABASE_URL!;
+
+/** Issue 15: featuring until a date ends by itself, with nothing written at that instant. */
+describe("a featured plan's card in Chromium", () => {
+  let browser: Browser;
+  const sufijo = Math.random().toString(36).slice(2, 7);
+  const titulos = { destacado: `Feria de ganado ${sufijo}`, cerca: `Mercadillo ${sufijo}` };
+  let busqueda: string;
+  let hasta: Date;
+  let destacadoId: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const origin = await freshOrigin();
+    const usuarioId = await insertUser();
+    hasta = new Date(Date.now() + 15_000);
+    destacadoId = await insertPlan({ usuarioId, origin, distanciaM: 9_000, titulo: titulos.destacado, destacadoHasta: hasta });
+    await insertPlan({ usuarioId, origin, distanciaM: 800, titulo: titulos.cerca });
+    busqueda = urlBusqueda({ ...leerEstado({}), municipio: "Pueblo de Prueba", lat: origin.lat, lng: origin.lng });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const titulosEnOrden = (page: Page) => page.locator("main article h4").allTextContents();
+  const tarjeta = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
+
+  it("shows DESTACADO and lists it first until destacado_hasta, then neither, by itself", async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${inject("baseUrl")}${busqueda}`);
+    await expect(titulosEnOrden(page)).resolves.toEqual([titulos.destacado, titulos.cerca]);
+    await expect(tarjeta(page, titulos.destacado).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(1);
+    await expect(tarjeta(page, titulos.cerca).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(0);
+    await page.screenshot({ path: screenshotPath("destacado-hasta-390") });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: screenshotPath("destacado-hasta-1280") });
+    const [{ version }] = await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version");
+
+    // The instant passes; nothing is written to the database.
+    for (;;) {
+      const [{ paso }] = await query<{ paso: boolean }>(db(), "SELECT now() > $1::timestamptz AS paso", [hasta]);
+      if (paso) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    await page.reload();
+    await expect(titulosEnOrden(page)).resolves.toEqual([titulos.cerca, titulos.destacado]);
+    await expect(tarjeta(page, titulos.destacado).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(0);
+    await expect(tarjeta(page, titulos.destacado).getByText("Evento", { exact: true }).count()).resolves.toBe(1);
+    await page.screenshot({ path: screenshotPath("destacado-hasta-terminado-1280") });
+    const r = await page.request.get(`${inject("baseUrl")}/api/plan/detalle/${destacadoId}`);
+    expect(r.status()).toBe(200);
+    expect(((await r.json()) as { destacado: boolean }).destacado).toBe(false);
+    await expect(query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version")).resolves.toEqual([{ version }]);
+    await page.close();
+  });
+});
