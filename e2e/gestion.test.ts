@@ -105,6 +105,14 @@ describe("the back-office in Chromium", () => {
     await enPlanes.getByRole("button", { name: `Publicar de nuevo «${titulo}»` }).click();
     await page.getByRole("status").filter({ hasText: mensajes.planMostrado }).waitFor();
     expect((await pv.goto(url))?.status()).toBe(200);
+
+    // Featured for a week from the same row: the home's search shows it with DESTACADO.
+    await enPlanes.getByRole("button", { name: `Destacar «${titulo}» 1 semana más` }).click();
+    await page.getByRole("status").filter({ hasText: /^Plan destacado hasta el \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/ }).waitFor();
+    await expect.poll(() => enPlanes.textContent()).toContain("Destacado hasta el");
+    await pv.goto(`${inject("baseUrl")}${planPath(titulo, planId)}`);
+    await expect(pv.locator("main").getByText("DESTACADO", { exact: true }).count()).resolves.toBe(1);
+    await page.screenshot({ path: screenshotPath("gestion-planes-destacado-390"), fullPage: true });
     await ctx.close();
     await visitante.close();
     await dueña.close();

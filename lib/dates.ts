@@ -1,5 +1,5 @@
 import { TZDate } from "@date-fns/tz";
-import { addDays, format } from "date-fns";
+import { addDays, addMonths, format } from "date-fns";
 import { es } from "date-fns/locale";
 
 /** All calendar logic of the product happens in this zone (DESIGN.md § Data). */
@@ -35,4 +35,9 @@ export function fechaLarga(instant: Date): string {
 /** Date and time in Madrid as the spec writes them, dd/MM/yyyy HH:mm (the back-office's lists). */
 export function fechaHora(instant: Date): string {
   return format(new TZDate(instant.getTime(), ZONA), "dd/MM/yyyy HH:mm");
+}
+
+/** The instant `n` calendar months after `instant` in Madrid (same wall-clock time; 31 Jan → 28/29 Feb). */
+export function sumarMeses(instant: Date, n: number): Date {
+  return new Date(addMonths(new TZDate(instant.getTime(), ZONA), n).getTime());
 }

@@ -6,14 +6,24 @@ import { llamar, mensajeDe } from "@/components/account/api";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./gestion.module.css";
 
-type Objetivo = { planId: string; titulo: string; visible: boolean } | { reporteId: string; titulo: string };
+type Objetivo = { planId: string; titulo: string; visible: boolean; destacado?: boolean } | { reporteId: string; titulo: string };
 
 /**
  * A moderator's actions on one plan of a list: hide it (a reason is required and goes to its
  * owner), publish it again, and dismiss its open reports. The answer shows beside the buttons
  * and the list is read again from the server.
  */
-export function AccionesPlan({ objetivo, descartar = false }: { objetivo: Objetivo; /** The plan has open reports. */ descartar?: boolean }) {
+export function AccionesPlan({
+  objetivo,
+  descartar = false,
+  destacar = false,
+}: {
+  objetivo: Objetivo;
+  /** The plan has open reports. */
+  descartar?: boolean;
+  /** Offer featuring it for a week or a month (the advertised prices), or stopping it. */
+  destacar?: boolean;
+}) {
   const router = useRouter();
   const id = useId();
   const [ocultando, setOcultando] = useState(false);
@@ -65,6 +75,21 @@ export function AccionesPlan({ objetivo, descartar = false }: { objetivo: Objeti
             <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/mostrar`, {})} aria-label={`Publicar de nuevo «${objetivo.titulo}»`}>
               Publicar de nuevo
             </button>
+          )}
+          {destacar && planId && "visible" in objetivo && objetivo.visible && (
+            <>
+              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "semana" })} aria-label={`Destacar «${objetivo.titulo}» 1 semana más`}>
+                Destacar 1 semana
+              </button>
+              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "mes" })} aria-label={`Destacar «${objetivo.titulo}» 1 mes más`}>
+                Destacar 1 mes
+              </button>
+              {objetivo.destacado && (
+                <button type="button" className={ui.buttonGhost} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "quitar" })} aria-label={`Dejar de destacar «${objetivo.titulo}»`}>
+                  Quitar destacado
+                </button>
+              )}
+            </>
           )}
           {descartar && (
             <button

@@ -1,12 +1,14 @@
 import "server-only";
+import { fechaHora, sumarMeses } from "../dates";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import { enqueueEmail } from "../mail/outbox";
 import { deliverSoon } from "../mail/send";
 import { correoPlanOculto } from "../mail/templates";
-import { mensajes } from "../messages";
+import { conDatos, mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
+import { destacarPlan } from "./destacar";
 
 /**
  * Moderation of a plan. Each action is one transaction: the change, the reports it closes, the
@@ -68,4 +70,30 @@ export async function descartarReportes(gestor: Gestor, cual: { planId: string }
     return cerrados.count;
   });
   return { mensaje: n > 0 ? mensajes.reportesDescartados : mensajes.sinReportesAbiertos, cambio: n > 0 };
+}
+
+/** How long a featuring bought at the advertised prices lasts (2 € a week, 5 € a month). */
+export const PERIODOS_DESTACADO = { semana: "1 semana", mes: "1 mes" } as const;
+export type PeriodoDestacado = keyof typeof PERIODOS_DESTACADO;
+
+/**
+ * Features a plan for a week or a month more (from its current end while it is still featured,
+ * so a renewal adds up), or stops featuring it (`quitar`). The plan is featured until that
+ * instant and stops by itself (lib/plans/queries.ts PLAN_DESTACADO).
+ */
+export async function destacar(gestor: Gestor, planId: string, periodo: PeriodoDestacado | "quitar", motivo: string | null): Promise<{ mensaje: string; cambio: boolean; hasta: string | null }> {
+  await existePlan(planId);
+  return prisma.$transaction(async (tx) => {
+    const [fila] = await tx.$queryRaw<{ hasta: Date | null }[]>`SELECT destacado_hasta AS hasta FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
+    const ahora = new Date();
+    const desde = fila.hasta && fila.hasta > ahora ? fila.hasta : ahora;
+    const hasta = periodo === "quitar" ? null : periodo === "semana" ? new Date(desde.getTime() + 7 * 86_400_000) : sumarMeses(desde, 1);
+    const cambio = await destacarPlan(tx, planId, hasta);
+    await registrar(tx, gestor, { accion: "destacar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { periodo, hasta: hasta?.toISOString() ?? null, antes: fila.hasta?.toISOString() ?? null, cambio } });
+    return {
+      mensaje: hasta ? conDatos(mensajes.destacadoHasta, { fecha: fechaHora(hasta) }) : mensajes.destacadoQuitado,
+      cambio,
+      hasta: hasta?.toISOString() ?? null,
+    };
+  });
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
+import { PLAN_DESTACADO } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
 import { POR_PAGINA_GESTION } from "./reportes";
 
-export const ESTADOS_GESTION = ["todos", "publicados", "ocultos"] as const;
+export const ESTADOS_GESTION = ["todos", "publicados", "ocultos", "destacados"] as const;
 export type EstadoGestion = (typeof ESTADOS_GESTION)[number];
 
 export interface PlanGestion {
@@ -14,6 +15,8 @@ export interface PlanGestion {
   tipo: "evento" | "experiencia";
   visible: boolean;
   oculto_motivo: string | null;
+  /** Featured until then (only while it is in the future). */
+  destacado_hasta: Date | null;
   fecha_inicio: Date | null;
   fecha_fin: Date | null;
   fecha_creacion: Date;
@@ -40,9 +43,11 @@ export async function buscarPlanesGestion(f: { q: string; estado: EstadoGestion;
   }
   if (f.estado === "publicados") condiciones.push(Prisma.sql`p.visible`);
   if (f.estado === "ocultos") condiciones.push(Prisma.sql`NOT p.visible`);
+  if (f.estado === "destacados") condiciones.push(PLAN_DESTACADO);
   if (f.despues) condiciones.push(Prisma.sql`(p.fecha_creacion, p.id) < (${f.despues.fecha}, ${f.despues.id}::uuid)`);
   const filas = await prisma.$queryRaw<PlanGestion[]>`
-    SELECT p.id, p.titulo, p.municipio, p.tipo, p.visible, p.oculto_motivo, p.fecha_inicio, p.fecha_fin, p.fecha_creacion,
+    SELECT p.id, p.titulo, p.municipio, p.tipo, p.visible, p.oculto_motivo,
+           CASE WHEN ${PLAN_DESTACADO} THEN p.destacado_hasta END AS destacado_hasta, p.fecha_inicio, p.fecha_fin, p.fecha_creacion,
            u.email AS propietario, o.nombre AS organizacion, a.url AS cartel,
            (SELECT count(*)::int FROM reporte r WHERE r.plan_id = p.id AND r.cerrado_en IS NULL) AS reportes_abiertos
     FROM plan p

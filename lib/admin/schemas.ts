@@ -25,3 +25,6 @@ export const descartarSchema = notaSchema
 
 /** POST /api/gestion/usuarios/{id}/rol (admin). */
 export const rolSchema = z.object({ rol: z.enum(ROLES, { error: mensajes.rolNoValido }), motivo: motivoSchema });
+
+/** POST /api/gestion/planes/{id}/destacar: a week or a month more, or stop featuring it. */
+export const destacarSchema = notaSchema.extend({ periodo: z.enum(["semana", "mes", "quitar"], { error: mensajes.datosNoValidos }) });

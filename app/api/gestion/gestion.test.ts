@@ -81,6 +81,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
         { ruta: `/api/gestion/planes/${planId}/ocultar`, body: { motivo: "Spam" } },
         { ruta: `/api/gestion/planes/${planId}/mostrar`, body: {} },
         { ruta: "/api/gestion/reportes/descartar", body: { planId } },
+        { ruta: `/api/gestion/planes/${planId}/destacar`, body: { periodo: "semana" } },
         { ruta: `/api/gestion/usuarios/${duena.id}/rol`, body: { rol: "admin", motivo: "Prueba" } },
       ];
       const antes = await databaseFingerprint(db(), { ignorar: ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"] });
@@ -168,6 +169,39 @@ describe("the back-office (/gestion and /api/gestion)", () => {
     const cerrados = await pagina("/gestion/reportes?estado=cerrados", moderadora.cookie);
     expect(cerrados).toContain("Plan mal reportado");
     expect(cerrados).toContain(`Descartado por ${moderadora.correo}`);
+  });
+
+  it("features a plan for a week, then a month more from its end, lists it first with DESTACADO, and stops by itself", async () => {
+    const cerca = await insertPlan({ usuarioId: duena.id, origin: origen, distanciaM: 500, titulo: "Plan cercano" });
+    const lejos = await insertPlan({ usuarioId: duena.id, origin: origen, distanciaM: 9000, titulo: "Plan para destacar" });
+    const buscar = async () => {
+      const r = await call("GET", `/api/plan?lat=${origen.lat}&lng=${origen.lng}&radio=20`);
+      return (r.body as unknown as { planes: { _id: string; destacado: boolean }[] }).planes.filter((p) => [cerca, lejos].includes(p._id));
+    };
+    expect((await buscar()).map((p) => p._id)).toEqual([cerca, lejos]);
+
+    const antes = Date.now();
+    const semana = await call("POST", `/api/gestion/planes/${lejos}/destacar`, { body: { periodo: "semana" }, token: moderadora.token });
+    expect(semana.status).toBe(200);
+    const hasta = new Date(semana.body.hasta as string).getTime();
+    expect(hasta - antes).toBeGreaterThanOrEqual(7 * 86_400_000 - 1000);
+    expect(hasta - antes).toBeLessThan(7 * 86_400_000 + 60_000);
+    expect(await buscar()).toEqual([expect.objectContaining({ _id: lejos, destacado: true }), expect.objectContaining({ _id: cerca, destacado: false })]);
+
+    // A month more counts from the current end, not from today.
+    const mes = await call("POST", `/api/gestion/planes/${lejos}/destacar`, { body: { periodo: "mes" }, token: moderadora.token });
+    const finMes = new Date(mes.body.hasta as string).getTime();
+    expect(finMes - hasta).toBeGreaterThanOrEqual(28 * 86_400_000 - 3_600_000);
+    expect(finMes - hasta).toBeLessThanOrEqual(31 * 86_400_000 + 3_600_000);
+
+    // With its end in the past it is an ordinary plan again, without any job.
+    await query(db(), "UPDATE plan SET destacado_hasta = now() - interval '1 minute' WHERE id = $1", [lejos]);
+    expect((await buscar()).map((p) => [p._id, p.destacado])).toEqual([[cerca, false], [lejos, false]]);
+    const quitar = await call("POST", `/api/gestion/planes/${lejos}/destacar`, { body: { periodo: "quitar" }, token: moderadora.token });
+    expect(quitar.body.mensaje).toBe(mensajes.destacadoQuitado);
+    const malo = await call("POST", `/api/gestion/planes/${lejos}/destacar`, { body: { periodo: "siempre" }, token: moderadora.token });
+    expect(malo.status).toBe(400);
+    expect((await auditoria(lejos)).map((f) => f.accion)).toEqual(["destacar_plan", "destacar_plan", "destacar_plan"]);
   });
 
   it("lets an admin change a role, logged with its reason", async () => {

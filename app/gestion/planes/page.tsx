@@ -14,7 +14,7 @@ export const generateMetadata = metadatosGestion("Planes");
 
 type Props = { searchParams: Promise<{ q?: string; estado?: string; despues?: string }> };
 
-const ESTADO_TEXTO: Record<EstadoGestion, string> = { todos: "Todos", publicados: "Publicados", ocultos: "Ocultos" };
+const ESTADO_TEXTO: Record<EstadoGestion, string> = { todos: "Todos", publicados: "Publicados", ocultos: "Ocultos", destacados: "Destacados" };
 
 /** Any plan by title, town, owner e-mail or id, newest first; hide and publish again. */
 export default async function PlanesGestionPage({ searchParams }: Props) {
@@ -64,6 +64,7 @@ export default async function PlanesGestionPage({ searchParams }: Props) {
                     p.titulo
                   )}
                   {!p.visible && <span className={styles.etiquetaOculto}>Oculto</span>}
+                  {p.destacado_hasta && <span className={styles.etiquetaDestacado}>Destacado hasta el {fechaHora(p.destacado_hasta)}</span>}
                   {p.reportes_abiertos > 0 && (
                     <Link href="/gestion/reportes" className={styles.etiqueta}>
                       {p.reportes_abiertos} {p.reportes_abiertos === 1 ? "reporte" : "reportes"}
@@ -83,7 +84,7 @@ export default async function PlanesGestionPage({ searchParams }: Props) {
                   <Link href={`/gestion/registro?objetoId=${p.id}`}>Historial</Link>
                 </p>
               </div>
-              <AccionesPlan objetivo={{ planId: p.id, titulo: p.titulo, visible: p.visible }} descartar={p.reportes_abiertos > 0} />
+              <AccionesPlan objetivo={{ planId: p.id, titulo: p.titulo, visible: p.visible, destacado: Boolean(p.destacado_hasta) }} descartar={p.reportes_abiertos > 0} destacar />
             </li>
           ))}
         </ul>
