@@ -135,6 +135,12 @@ describe("the back-office in Chromium", () => {
       await page.goto(`${inject("baseUrl")}/gestion/planes`);
       await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
       await page.screenshot({ path: screenshotPath(`gestion-planes-${ancho}`) });
+      await page.goto(`${inject("baseUrl")}/gestion/usuarios?q=${encodeURIComponent(admin.correo)}`);
+      await expect(page.getByRole("heading", { name: "Admin" }).count()).resolves.toBe(1);
+      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
+      await sinViolaciones(page);
+      await page.goto(`${inject("baseUrl")}/gestion/usuarios`);
+      await page.screenshot({ path: screenshotPath(`gestion-usuarios-${ancho}`) });
       await ctx.close();
     }
   }, 60_000);

@@ -204,6 +204,13 @@ export const mensajes = {
   destacadoQuitado: "El plan ya no está destacado.",
   destacadoFechaPasada: "La fecha de fin tiene que ser futura.",
   planOcultoAviso: "El equipo ha ocultado este plan: no aparece en las búsquedas y su página solo la ven su autor y el equipo.",
+  cuentaSuspendida: "Tu cuenta está suspendida. Si crees que es un error, escríbenos a través de la página de contacto.",
+  usuarioSuspendido: "Cuenta suspendida: se han cerrado sus sesiones y sus planes ya no se ven.",
+  usuarioYaSuspendido: "La cuenta ya estaba suspendida.",
+  usuarioRestaurado: "Cuenta restaurada: puede volver a entrar y sus planes vuelven a verse.",
+  usuarioNoSuspendido: "La cuenta no estaba suspendida.",
+  planDeCuentaSuspendida: "Su autor tiene la cuenta suspendida: restaura la cuenta para publicar sus planes.",
+  usuarioNoEncontrado: "No hemos encontrado esta cuenta.",
   rolAsignado: "Rol cambiado: ahora es {rol}.",
   rolNoValido: "Elige un rol: usuario, moderador o admin.",
 } as const;

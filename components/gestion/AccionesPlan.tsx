@@ -1,9 +1,8 @@
 "use client";
 
-import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { useState } from "react";
 import ui from "@/components/ui/ui.module.css";
+import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
 
 type Objetivo = { planId: string; titulo: string; visible: boolean; destacado?: boolean } | { reporteId: string; titulo: string };
@@ -24,46 +23,20 @@ export function AccionesPlan({
   /** Offer featuring it for a week or a month (the advertised prices), or stopping it. */
   destacar?: boolean;
 }) {
-  const router = useRouter();
-  const id = useId();
   const [ocultando, setOcultando] = useState(false);
-  const [motivo, setMotivo] = useState("");
-  const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
-  const [ocupado, startTransition] = useTransition();
+  const { hacer, ocupado, aviso } = useAccion();
   const planId = "planId" in objetivo ? objetivo.planId : null;
-
-  const hacer = (ruta: string, cuerpo: unknown) =>
-    startTransition(async () => {
-      const r = await llamar("POST", ruta, cuerpo);
-      setAviso({ ok: r.ok, texto: mensajeDe(r) });
-      if (r.ok) {
-        setOcultando(false);
-        setMotivo("");
-        router.refresh();
-      }
-    });
 
   return (
     <div className={styles.acciones}>
       {ocultando && planId ? (
-        <form
-          className={styles.formMotivo}
-          onSubmit={(e) => {
-            e.preventDefault();
-            hacer(`/api/gestion/planes/${planId}/ocultar`, { motivo });
-          }}
-        >
-          <label htmlFor={`${id}-motivo`}>Motivo (lo recibirá el autor del plan)</label>
-          <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} rows={3} required autoFocus />
-          <div className={styles.botones}>
-            <button type="submit" className={ui.buttonDangerSolid} disabled={ocupado}>
-              Ocultar el plan
-            </button>
-            <button type="button" className={ui.buttonGhost} onClick={() => setOcultando(false)}>
-              Cancelar
-            </button>
-          </div>
-        </form>
+        <FormMotivo
+          etiqueta="Motivo (lo recibirá el autor del plan)"
+          boton="Ocultar el plan"
+          ocupado={ocupado}
+          onEnviar={(motivo) => hacer(`/api/gestion/planes/${planId}/ocultar`, { motivo }, () => setOcultando(false))}
+          onCancelar={() => setOcultando(false)}
+        />
       ) : (
         <div className={styles.botones}>
           {planId && "visible" in objetivo && objetivo.visible && (
@@ -104,9 +77,7 @@ export function AccionesPlan({
           )}
         </div>
       )}
-      <p role="status" className={aviso ? (aviso.ok ? ui.success : ui.error) : styles.vacio}>
-        {aviso?.texto}
-      </p>
+      <AvisoAccion aviso={aviso} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ const SECCIONES = [
   { href: "/gestion", nombre: "Resumen" },
   { href: "/gestion/reportes", nombre: "Reportes" },
   { href: "/gestion/planes", nombre: "Planes" },
+  { href: "/gestion/usuarios", nombre: "Usuarios" },
   { href: "/gestion/registro", nombre: "Registro" },
 ] as const;
 

@@ -5,6 +5,8 @@ export const ACCIONES = {
   descartar_reportes: "Descartar reportes",
   destacar_plan: "Destacar plan",
   asignar_rol: "Cambiar rol",
+  suspender_usuario: "Suspender cuenta",
+  restaurar_usuario: "Restaurar cuenta",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;

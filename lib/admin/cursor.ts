@@ -8,10 +8,16 @@ export function cursorTexto(instante: Date, clave: string): string {
   return `${instante.toISOString()}~${clave}`;
 }
 
-/** The cursor of `?despues=`, or null when absent or not one of ours (then the list starts over). */
-export function leerCursor(texto: string | undefined): { instante: Date; clave: string } | null {
-  const [iso, clave] = (texto ?? "").split("~");
+/** An account id (better-auth's, or a test's): letters, digits, '-' and '_'. */
+export const ID_CUENTA = /^[\w-]{1,100}$/;
+
+/**
+ * The cursor of `?despues=`, or null when absent or not one of ours (then the list starts
+ * over). Keys are UUIDs unless told (accounts have ids of their own).
+ */
+export function leerCursor(texto: string | undefined, clave: RegExp = UUID_PATTERN): { instante: Date; clave: string } | null {
+  const [iso, k] = (texto ?? "").split("~");
   const instante = new Date(iso ?? "");
-  if (!clave || Number.isNaN(instante.getTime()) || !UUID_PATTERN.test(clave)) return null;
-  return { instante, clave };
+  if (!k || Number.isNaN(instante.getTime()) || !clave.test(k)) return null;
+  return { instante, clave: k };
 }

@@ -26,8 +26,8 @@ export async function ocultarPlan(gestor: Gestor, planId: string, motivo: string
   await existePlan(planId);
   const cambio = await prisma.$transaction(async (tx) => {
     const [oculto] = await tx.$queryRaw<{ titulo: string; nombre: string; email: string }[]>`
-      UPDATE plan p SET visible = false, oculto_motivo = ${motivo}
-      FROM usuario u WHERE p.id = ${planId}::uuid AND p.visible AND u.id = p.usuario_id
+      UPDATE plan p SET visible = false, oculto_motivo = ${motivo}, oculto_por_suspension = false
+      FROM usuario u WHERE p.id = ${planId}::uuid AND (p.visible OR p.oculto_por_suspension) AND u.id = p.usuario_id
       RETURNING p.titulo, u.name AS nombre, u.email`;
     const cerrados = await tx.reporte.updateMany({
       where: { planId, cerradoEn: null },
@@ -45,7 +45,10 @@ export async function ocultarPlan(gestor: Gestor, planId: string, motivo: string
 export async function mostrarPlan(gestor: Gestor, planId: string, motivo: string | null): Promise<{ mensaje: string; cambio: boolean }> {
   await existePlan(planId);
   const cambio = await prisma.$transaction(async (tx) => {
-    const n = await tx.$executeRaw`UPDATE plan SET visible = true, oculto_motivo = NULL WHERE id = ${planId}::uuid AND NOT visible`;
+    const [duena] = await tx.$queryRaw<{ suspendido: boolean }[]>`
+      SELECT u.suspendido_en IS NOT NULL AS suspendido FROM plan p JOIN usuario u ON u.id = p.usuario_id WHERE p.id = ${planId}::uuid FOR UPDATE OF u`;
+    if (duena?.suspendido) throw new ApiError(409, mensajes.planDeCuentaSuspendida);
+    const n = await tx.$executeRaw`UPDATE plan SET visible = true, oculto_motivo = NULL, oculto_por_suspension = false WHERE id = ${planId}::uuid AND NOT visible`;
     await registrar(tx, gestor, { accion: "mostrar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { cambio: n > 0 } });
     return n > 0;
   });

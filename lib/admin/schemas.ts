@@ -12,7 +12,7 @@ export const motivoSchema = z
 
 export const idPlanSchema = z.string().regex(UUID_PATTERN, mensajes.planNoEncontrado);
 
-/** POST /api/gestion/planes/{id}/ocultar */
+/** POST /api/gestion/planes/{id}/ocultar and /api/gestion/usuarios/{id}/suspender: a reason is required. */
 export const ocultarSchema = z.object({ motivo: motivoSchema });
 
 /** POST /api/gestion/planes/{id}/mostrar and …/reportes/descartar: a note is optional. */

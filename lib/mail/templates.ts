@@ -95,3 +95,17 @@ export function correoPlanOculto(to: string, nombre: string, titulo: string, mot
     "Si crees que es un error, responde a este correo y lo revisaremos.",
   );
 }
+
+/** To a person whose account the team suspends: why, and what it means. */
+export function correoCuentaSuspendida(to: string, nombre: string, motivo: string): Email {
+  const { url, nombre: producto } = site();
+  return mensaje(
+    to,
+    "Hemos suspendido tu cuenta",
+    nombre,
+    `El equipo de ${producto} ha suspendido tu cuenta: no puedes iniciar sesión y tus planes ya no se muestran.\n\nMotivo: ${motivo}`,
+    "Ir a la web",
+    url,
+    "Si crees que es un error, responde a este correo y lo revisaremos.",
+  );
+}

@@ -11,7 +11,7 @@ import { imageKeys } from "../media/images";
 import { storage } from "../media/storage";
 import { conDatos, mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
-import { auth } from "./auth";
+import { CUENTA_SUSPENDIDA, auth } from "./auth";
 import type { CambioDatos, PlataformaGoogle } from "./schemas";
 import { serializeUsuario, type UsuarioApi } from "./serialize";
 import type { SessionUser } from "./session";
@@ -89,6 +89,11 @@ function apiErrorStatus(error: unknown): string | undefined {
   return (error as { status?: string }).status;
 }
 
+/** better-auth refused the session because the team suspended the account (lib/users/auth.ts). */
+function esCuentaSuspendida(error: unknown): boolean {
+  return (error as { body?: { code?: string } }).body?.code === CUENTA_SUSPENDIDA;
+}
+
 export async function login(
   datos: { correo: string; password: string },
   ip: string,
@@ -105,6 +110,7 @@ export async function login(
     const { _id, nombre, correo } = serializeUsuario(response.user);
     return { body: { token: response.token, usuario: { _id, nombre, correo } }, setCookies: h.getSetCookie() };
   } catch (error) {
+    if (esCuentaSuspendida(error)) throw new ApiError(403, mensajes.cuentaSuspendida);
     if (apiErrorStatus(error) === "FORBIDDEN") throw new ApiError(403, mensajes.cuentaSinConfirmar);
     if (["UNAUTHORIZED", "BAD_REQUEST"].includes(apiErrorStatus(error) ?? "")) throw new ApiError(401, mensajes.credencialesIncorrectas);
     throw error;
@@ -127,6 +133,7 @@ export async function loginGoogle(
       returnHeaders: true,
     });
   } catch (error) {
+    if (esCuentaSuspendida(error)) throw new ApiError(403, mensajes.cuentaSuspendida);
     if (apiErrorStatus(error)) throw new ApiError(401, mensajes.googleNoVerificado);
     throw error;
   }

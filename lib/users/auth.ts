@@ -1,11 +1,16 @@
 import "server-only";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError } from "better-auth/api";
 import { bearer } from "better-auth/plugins";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { prisma } from "../db";
 import { env } from "../env";
+import { mensajes } from "../messages";
 import { SESSION_COOKIE_PREFIX } from "./routes";
+
+/** The code of better-auth's refusal when a suspended account tries to get a session. */
+export const CUENTA_SUSPENDIDA = "CUENTA_SUSPENDIDA";
 
 const GOOGLE_ISSUERS = ["https://accounts.google.com", "accounts.google.com"];
 
@@ -63,6 +68,15 @@ function createAuth() {
         }
       : undefined,
     databaseHooks: {
+      session: {
+        create: {
+          // A suspended account gets no session, whichever way it logs in (lib/admin/usuarios.ts).
+          before: async (session) => {
+            const u = await prisma.user.findUnique({ where: { id: session.userId }, select: { suspendidoEn: true } });
+            if (u?.suspendidoEn) throw APIError.from("FORBIDDEN", { message: mensajes.cuentaSuspendida, code: CUENTA_SUSPENDIDA });
+          },
+        },
+      },
       user: {
         create: {
           // A user first created by a Google sign-in is a Google user (spec §6).

@@ -50,7 +50,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
   });
 
   describe("unauthorized access", () => {
-    const PAGINAS = ["/gestion", "/gestion/reportes", "/gestion/reportes?estado=cerrados", "/gestion/planes?q=mercadillo", "/gestion/registro"];
+    const PAGINAS = ["/gestion", "/gestion/reportes", "/gestion/reportes?estado=cerrados", "/gestion/planes?q=mercadillo", "/gestion/usuarios?q=prueba", "/gestion/registro"];
 
     it.each(PAGINAS)("sends a visitor without a session from %s to the login page, and comes back there", async (pagina) => {
       const res = await fetch(`${inject("baseUrl")}${pagina}`, { redirect: "manual" });
@@ -83,6 +83,8 @@ describe("the back-office (/gestion and /api/gestion)", () => {
         { ruta: "/api/gestion/reportes/descartar", body: { planId } },
         { ruta: `/api/gestion/planes/${planId}/destacar`, body: { periodo: "semana" } },
         { ruta: `/api/gestion/usuarios/${duena.id}/rol`, body: { rol: "admin", motivo: "Prueba" } },
+        { ruta: `/api/gestion/usuarios/${duena.id}/suspender`, body: { motivo: "Prueba" } },
+        { ruta: `/api/gestion/usuarios/${duena.id}/restaurar`, body: {} },
       ];
       const antes = await databaseFingerprint(db(), { ignorar: ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"] });
       for (const c of CALLS) {
@@ -202,6 +204,42 @@ describe("the back-office (/gestion and /api/gestion)", () => {
     const malo = await call("POST", `/api/gestion/planes/${lejos}/destacar`, { body: { periodo: "siempre" }, token: moderadora.token });
     expect(malo.status).toBe(400);
     expect((await auditoria(lejos)).map((f) => f.accion)).toEqual(["destacar_plan", "destacar_plan", "destacar_plan"]);
+  });
+
+  it("suspends an account: sessions gone, log-in refused, plans hidden; a restore brings back exactly what it hid", async () => {
+    const autora = await persona("Autora suspendida", "usuario");
+    const publico = await insertPlan({ usuarioId: autora.id, origin: origen, distanciaM: 4000, titulo: "Plan de la autora" });
+    const yaOculto = await insertPlan({ usuarioId: autora.id, origin: origen, distanciaM: 5000, titulo: "Plan que el equipo ocultó" });
+    await call("POST", `/api/gestion/planes/${yaOculto}/ocultar`, { body: { motivo: "Spam" }, token: moderadora.token });
+
+    const sinMotivo = await call("POST", `/api/gestion/usuarios/${autora.id}/suspender`, { body: {}, token: moderadora.token });
+    expect([sinMotivo.status, sinMotivo.body.mensaje]).toEqual([400, mensajes.motivoObligatorio]);
+    const r = await call("POST", `/api/gestion/usuarios/${autora.id}/suspender`, { body: { motivo: "Suplanta a un ayuntamiento." }, token: moderadora.token });
+    expect([r.status, r.body]).toEqual([200, { mensaje: mensajes.usuarioSuspendido, cambio: true }]);
+
+    // Her token and cookie no longer work, and she cannot log in again, by password or otherwise.
+    expect((await call("GET", "/api/plan/planesUsuario", { token: autora.token })).status).toBe(401);
+    expect((await fetch(`${inject("baseUrl")}/mis-planes`, { headers: { Cookie: autora.cookie }, redirect: "manual" })).status).toBe(307);
+    const login = await call("POST", "/api/usuario/login", { body: { correo: autora.correo, password: autora.password } });
+    expect([login.status, login.body.mensaje]).toEqual([403, mensajes.cuentaSuspendida]);
+    expect((await call("GET", `/api/plan/detalle/${publico}`)).status).toBe(404);
+    const [correo] = await query<{ text: string }>(db(), `SELECT text FROM email_outbox WHERE "to" = $1 AND subject LIKE 'Hemos suspendido tu cuenta%'`, [autora.correo]);
+    expect(correo.text).toContain("Motivo: Suplanta a un ayuntamiento.");
+    // Her plans cannot be published one by one behind the suspension's back.
+    const mostrar = await call("POST", `/api/gestion/planes/${publico}/mostrar`, { body: {}, token: moderadora.token });
+    expect([mostrar.status, mostrar.body.mensaje]).toEqual([409, mensajes.planDeCuentaSuspendida]);
+
+    const restaurar = await call("POST", `/api/gestion/usuarios/${autora.id}/restaurar`, { body: { motivo: "Era el ayuntamiento de verdad." }, token: moderadora.token });
+    expect([restaurar.status, restaurar.body]).toEqual([200, { mensaje: mensajes.usuarioRestaurado, cambio: true }]);
+    expect((await call("POST", "/api/usuario/login", { body: { correo: autora.correo, password: autora.password } })).status).toBe(200);
+    expect((await call("GET", `/api/plan/detalle/${publico}`)).status).toBe(200);
+    expect((await call("GET", `/api/plan/detalle/${yaOculto}`)).status).toBe(404);
+    expect((await auditoria(autora.id)).map((f) => [f.accion, f.datos.cambio])).toEqual([
+      ["suspender_usuario", true],
+      ["restaurar_usuario", true],
+    ]);
+    const usuarios = await pagina(`/gestion/usuarios?q=${encodeURIComponent(autora.correo)}`, moderadora.cookie);
+    expect(usuarios).toContain("Autora suspendida");
   });
 
   it("lets an admin change a role, logged with its reason", async () => {

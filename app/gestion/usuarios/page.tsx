@@ -1,0 +1,64 @@
+import { AccionesUsuario } from "@/components/gestion/AccionesUsuario";
+import { Paginador } from "@/components/gestion/Paginador";
+import styles from "@/components/gestion/gestion.module.css";
+import ui from "@/components/ui/ui.module.css";
+import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
+import { ID_CUENTA, cursorTexto, leerCursor } from "@/lib/admin/cursor";
+import { alcanza } from "@/lib/admin/roles";
+import { buscarUsuarios } from "@/lib/admin/usuarios";
+import { fechaHora } from "@/lib/dates";
+
+export const generateMetadata = metadatosGestion("Usuarios");
+
+type Props = { searchParams: Promise<{ q?: string; despues?: string }> };
+
+/** People by e-mail or name: suspend and restore; an admin also sets roles. */
+export default async function UsuariosPage({ searchParams }: Props) {
+  const gestor = await exigirGestorPagina("/gestion/usuarios");
+  const sp = await searchParams;
+  const q = (sp.q ?? "").slice(0, 254);
+  const cursor = leerCursor(sp.despues, ID_CUENTA);
+  const { usuarios, siguiente } = await buscarUsuarios({ q, despues: cursor && { creado: cursor.instante, id: cursor.clave } });
+  return (
+    <>
+      <h1 className={styles.titulo}>Usuarios</h1>
+      <form className={styles.filtros} action="/gestion/usuarios" role="search">
+        <div className={styles.campo}>
+          <label htmlFor="q">Correo o nombre</label>
+          <input id="q" name="q" type="search" className={ui.input} defaultValue={q} />
+        </div>
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </form>
+      {usuarios.length === 0 ? (
+        <p className={styles.nada}>Nadie coincide con la búsqueda.</p>
+      ) : (
+        <ul className={styles.lista}>
+          {usuarios.map((u) => (
+            <li key={u.id} className={`${styles.fila} ${styles.filaSinImagen}`}>
+              <div className={styles.datos}>
+                <h2 className={styles.nombre}>
+                  {u.name}
+                  {u.rol !== "usuario" && <span className={styles.etiqueta}>{u.rol}</span>}
+                  {u.suspendido_en && <span className={styles.etiquetaOculto}>Suspendida</span>}
+                </h2>
+                <p>{u.email}</p>
+                <p className={styles.secundario}>
+                  {u.planes} {u.planes === 1 ? "plan" : "planes"} · alta el {fechaHora(u.created_at)}
+                </p>
+                {u.suspendido_en && (
+                  <p className={styles.secundario}>
+                    Suspendida el {fechaHora(u.suspendido_en)}: {u.suspendido_motivo}
+                  </p>
+                )}
+              </div>
+              <AccionesUsuario usuario={{ id: u.id, name: u.name, rol: u.rol, suspendido: Boolean(u.suspendido_en) }} puedeCambiarRol={Boolean(gestor && alcanza(gestor.rol, "admin"))} esUnoMismo={u.id === gestor?.id} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paginador ruta="/gestion/usuarios" filtros={{ q: q || undefined }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creado, siguiente.id)} />
+    </>
+  );
+}
