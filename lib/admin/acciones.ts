@@ -5,6 +5,10 @@ export const ACCIONES = {
   descartar_reportes: "Descartar reportes",
   destacar_plan: "Destacar plan",
   asignar_rol: "Cambiar rol",
+  marcar_contactado: "Marcar como contactado",
+  reintentar_correo: "Reintentar correo",
+  reintentar_correos: "Reintentar todos los correos",
+  retencion: "Borrar solicitudes de más de un año",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;
