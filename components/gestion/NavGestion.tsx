@@ -8,6 +8,8 @@ const SECCIONES = [
   { href: "/gestion", nombre: "Resumen" },
   { href: "/gestion/reportes", nombre: "Reportes" },
   { href: "/gestion/planes", nombre: "Planes" },
+  { href: "/gestion/contactos", nombre: "Contactos" },
+  { href: "/gestion/correos", nombre: "Correos" },
   { href: "/gestion/registro", nombre: "Registro" },
 ] as const;
 
