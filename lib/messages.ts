@@ -213,6 +213,14 @@ export const mensajes = {
   usuarioNoEncontrado: "No hemos encontrado esta cuenta.",
   rolAsignado: "Rol cambiado: ahora es {rol}.",
   rolNoValido: "Elige un rol: usuario, moderador o admin.",
+  contactoMarcado: "Marcado como contactado.",
+  contactoYaMarcado: "Ya estaba marcado como contactado.",
+  contactoNoEncontrado: "No existe esa solicitud de contacto.",
+  correoReintentado: "Correo en cola: se intenta enviar ahora.",
+  correosReintentados: "{n} correos en cola: se intentan enviar ahora.",
+  correoYaEnviado: "Ese correo ya se ha enviado.",
+  correoNoEncontrado: "No existe ese correo.",
+  sinCorreosFallidos: "No hay correos pendientes de reintentar.",
 } as const;
 
 /**

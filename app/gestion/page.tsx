@@ -13,8 +13,8 @@ export default async function ResumenPage() {
   const pendientes = [
     { n: r.reportes, texto: "reportes abiertos", href: "/gestion/reportes" },
     { n: r.solicitudes, texto: "solicitudes para destacar (30 días)" },
-    { n: r.contactos, texto: "contactos de Eurona (30 días)" },
-    { n: r.correos_fallidos, texto: "correos que no se han podido enviar" },
+    { n: r.contactos, texto: "contactos de Eurona nuevos", href: "/gestion/contactos" },
+    { n: r.correos_fallidos, texto: "correos que no se han podido enviar", href: "/gestion/correos" },
   ];
   const catalogo = [
     { n: r.listados, texto: "planes publicados" },

@@ -7,6 +7,10 @@ export const ACCIONES = {
   asignar_rol: "Cambiar rol",
   suspender_usuario: "Suspender cuenta",
   restaurar_usuario: "Restaurar cuenta",
+  marcar_contactado: "Marcar como contactado",
+  reintentar_correo: "Reintentar correo",
+  reintentar_correos: "Reintentar todos los correos",
+  retencion: "Borrar solicitudes de más de un año",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;

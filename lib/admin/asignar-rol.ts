@@ -5,6 +5,9 @@ import type { Rol } from "./roles";
 /** Who acts from the command line (`npm run admin:grant`), as the audit log names them. */
 export const CONSOLA = { id: "consola", email: "consola" } as const;
 
+/** Who acts in a scheduled job (`npm run retencion`, /api/tareas/*), as the audit log names them. */
+export const TAREA = { id: "tarea", email: "tarea" } as const;
+
 /**
  * Gives the account (by e-mail or id) a role, with its audit row in the same transaction.
  * Returns the previous role, or null when there is no such account.

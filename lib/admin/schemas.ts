@@ -28,3 +28,9 @@ export const rolSchema = z.object({ rol: z.enum(ROLES, { error: mensajes.rolNoVa
 
 /** POST /api/gestion/planes/{id}/destacar: a week or a month more, or stop featuring it. */
 export const destacarSchema = notaSchema.extend({ periodo: z.enum(["semana", "mes", "quitar"], { error: mensajes.datosNoValidos }) });
+
+/** The id in /api/gestion/contactos/{id}/contactado. */
+export const idContactoSchema = z.string().regex(UUID_PATTERN, mensajes.contactoNoEncontrado);
+
+/** The id in /api/gestion/correos/{id}/reintentar. */
+export const idCorreoSchema = z.string().regex(UUID_PATTERN, mensajes.correoNoEncontrado);

@@ -36,7 +36,7 @@ export default async function UsuariosPage({ searchParams }: Props) {
       ) : (
         <ul className={styles.lista}>
           {usuarios.map((u) => (
-            <li key={u.id} className={`${styles.fila} ${styles.filaSinImagen}`}>
+            <li key={u.id} className={styles.filaSimple}>
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   {u.name}

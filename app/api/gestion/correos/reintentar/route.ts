@@ -1,0 +1,9 @@
+import { exigirGestorApi } from "@/lib/admin/acceso";
+import { reintentarTodos } from "@/lib/admin/correos";
+import { route } from "@/lib/http";
+
+/** POST /api/gestion/correos/reintentar → { mensaje, cambio, correos } (moderator): every failed e-mail due now. */
+export const POST = route(async (request) => {
+  const gestor = await exigirGestorApi(request);
+  return Response.json(await reintentarTodos(gestor));
+});

@@ -1,0 +1,17 @@
+/**
+ * Deletes the contact requests the privacy text promises to keep only one year: satellite leads
+ * and featuring requests older than 365 days. Idempotent; run it once a day from cron:
+ *   30 3 * * *  cd /srv/planazo && npm run --silent retencion
+ * Hosted schedulers can POST /api/tareas/retencion with `Authorization: Bearer $CRON_SECRET`.
+ */
+import "./lib/load-env";
+import { createPrismaClient } from "../lib/db/client";
+import { aplicarRetencion } from "../lib/tareas/retencion";
+
+const prisma = createPrismaClient(undefined, 1);
+try {
+  const { contactos, solicitudes } = await aplicarRetencion(prisma);
+  console.log(`retención: ${contactos} contactos de Eurona y ${solicitudes} solicitudes para destacar borrados (más de un año)`);
+} finally {
+  await prisma.$disconnect();
+}
