@@ -3,8 +3,9 @@ import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
+import { type Persona, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
 import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { call } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
 
 /**
@@ -17,19 +18,6 @@ const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
 const SITIO_AJENO = "https://sitio-malicioso.example";
 /** Tables that legitimately move while the refused calls run (rate limits, sessions, deliveries). */
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
-
-/** A page's HTML as text, without the comments React puts between adjacent strings. */
-const pagina = (ruta: string, cookie: string) => fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) => (await r.text()).replaceAll("<!-- -->", ""));
-
-type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: string };
-
-/** A confirmed user with a role, logged in: their bearer token and their session cookie. */
-async function persona(nombre: string, rol: "usuario" | "moderador" | "admin"): Promise<Persona> {
-  const u = await confirmedUser(nombre);
-  await query(db(), "UPDATE usuario SET rol = $1::rol WHERE id = $2", [rol, u.id]);
-  const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-  return { ...u, cookie: login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0] };
-}
 
 const auditoria = (objetoId: string) =>
   query<{ accion: string; actor_correo: string; datos: Record<string, unknown> }>(db(), "SELECT accion, actor_correo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id", [objetoId]);
