@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "../db";
+import { paginaKeyset } from "./cursor";
 
 export { registrar, type Entrada } from "./auditoria-registro";
 
@@ -29,8 +30,6 @@ export async function leerAuditoria(f: FiltroAuditoria) {
     orderBy: [{ creadoEn: "desc" }, { id: "desc" }],
     take: POR_PAGINA_AUDITORIA + 1,
   });
-  const hayMas = filas.length > POR_PAGINA_AUDITORIA;
-  const pagina = filas.slice(0, POR_PAGINA_AUDITORIA);
-  const ultima = pagina.at(-1);
-  return { filas: pagina, siguiente: hayMas && ultima ? { creadoEn: ultima.creadoEn, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creadoEn: ultima.creadoEn, id: ultima.id }), POR_PAGINA_AUDITORIA);
+  return { filas: pagina, siguiente };
 }

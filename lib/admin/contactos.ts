@@ -6,7 +6,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION } from "./reportes";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 /**
  * The satellite leads (/eurona's form, POST /api/emailEurona): new until someone of the team
@@ -32,9 +32,8 @@ export async function listarContactos(estado: EstadoContacto | undefined, despue
     orderBy: ORDEN,
     take: POR_PAGINA_GESTION + 1,
   });
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { contactos: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { creadoEn: ultima.createdAt, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creadoEn: ultima.createdAt, id: ultima.id }));
+  return { contactos: pagina, siguiente };
 }
 
 /**

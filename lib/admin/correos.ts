@@ -6,7 +6,7 @@ import { deliverSoon } from "../mail/send";
 import { conDatos, mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION } from "./reportes";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 /**
  * The outbox's failures: e-mails not sent after at least one attempt. The team sees to whom,
@@ -33,9 +33,8 @@ export async function correosFallidos(despues: { creadoEn: Date; id: string } | 
       ${despues ? Prisma.sql`AND (created_at, id) < (${despues.creadoEn}, ${despues.id}::uuid)` : Prisma.empty}
     ORDER BY created_at DESC, id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { correos: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { creadoEn: ultima.created_at, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creadoEn: ultima.created_at, id: ultima.id }));
+  return { correos: pagina, siguiente };
 }
 
 /** Makes one failed e-mail due now and starts delivering; an e-mail already sent is left alone. */

@@ -21,3 +21,16 @@ export function leerCursor(texto: string | undefined, clave: RegExp = UUID_PATTE
   if (!k || Number.isNaN(instante.getTime()) || !clave.test(k)) return null;
   return { instante, clave: k };
 }
+
+/** Rows a back-office list shows per page (each query asks for one more, to know if there is a next page). */
+export const POR_PAGINA_GESTION = 30;
+
+/**
+ * A keyset page from the rows of a query that asked for `porPagina + 1`: the page, and the
+ * cursor of its last row when there is a next page.
+ */
+export function paginaKeyset<T, C>(filas: T[], cursorDe: (ultima: T) => C, porPagina = POR_PAGINA_GESTION): { pagina: T[]; siguiente: C | null } {
+  const pagina = filas.slice(0, porPagina);
+  const ultima = pagina.at(-1);
+  return { pagina, siguiente: filas.length > porPagina && ultima !== undefined ? cursorDe(ultima) : null };
+}

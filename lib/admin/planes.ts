@@ -3,7 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
 import { PLAN_DESTACADO } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
-import { POR_PAGINA_GESTION } from "./reportes";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 export const ESTADOS_GESTION = ["todos", "publicados", "ocultos", "destacados"] as const;
 export type EstadoGestion = (typeof ESTADOS_GESTION)[number];
@@ -57,7 +57,6 @@ export async function buscarPlanesGestion(f: { q: string; estado: EstadoGestion;
     ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
     ORDER BY p.fecha_creacion DESC, p.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { planes: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { fecha: ultima.fecha_creacion, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ fecha: ultima.fecha_creacion, id: ultima.id }));
+  return { planes: pagina, siguiente };
 }

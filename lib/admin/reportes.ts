@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
-export const POR_PAGINA_GESTION = 30;
 
 /** The open reports of one plan (or one report that names no plan of ours), for the queue. */
 export interface GrupoReportes {
@@ -47,9 +47,8 @@ export async function colaDeReportes(despues: CursorCola | null) {
     ${despues ? Prisma.sql`WHERE (g.ultimo, g.clave) < (${despues.ultimo}, ${despues.clave})` : Prisma.empty}
     ORDER BY g.ultimo DESC, g.clave DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { grupos: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { ultimo: ultima.ultimo, clave: ultima.clave } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ ultimo: ultima.ultimo, clave: ultima.clave }));
+  return { grupos: pagina, siguiente };
 }
 
 export interface ReporteCerrado {
@@ -73,7 +72,6 @@ export async function reportesCerrados(despues: { cerradoEn: Date; id: string } 
       ${despues ? Prisma.sql`AND (r.cerrado_en, r.id) < (${despues.cerradoEn}, ${despues.id}::uuid)` : Prisma.empty}
     ORDER BY r.cerrado_en DESC, r.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { reportes: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { cerradoEn: ultima.cerrado_en, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ cerradoEn: ultima.cerrado_en, id: ultima.id }));
+  return { reportes: pagina, siguiente };
 }

@@ -8,7 +8,7 @@ import { correoCuentaSuspendida } from "../mail/templates";
 import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION } from "./reportes";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 import type { Rol } from "./roles";
 
 /**
@@ -79,7 +79,6 @@ export async function buscarUsuarios(f: { q: string; despues: { creado: Date; id
     ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
     ORDER BY u.created_at DESC, u.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { usuarios: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { creado: ultima.created_at, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creado: ultima.created_at, id: ultima.id }));
+  return { usuarios: pagina, siguiente };
 }

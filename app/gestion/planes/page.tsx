@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
+import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador } from "@/components/gestion/Paginador";
 import styles from "@/components/gestion/gestion.module.css";
 import ui from "@/components/ui/ui.module.css";
@@ -52,8 +53,7 @@ export default async function PlanesGestionPage({ searchParams }: Props) {
         <ul className={styles.lista}>
           {planes.map((p) => (
             <li key={p.id} className={styles.fila}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized */}
-              {p.cartel ? <img src={p.cartel} alt="" className={styles.miniatura} width={64} height={80} loading="lazy" /> : <span className={styles.miniatura} aria-hidden="true" />}
+              <Miniatura src={p.cartel} />
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   {p.visible ? (

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
+import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador } from "@/components/gestion/Paginador";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -42,8 +43,7 @@ async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
       <ul className={styles.lista}>
         {grupos.map((g) => (
           <li key={g.clave} className={styles.fila}>
-            {/* eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized */}
-            {g.cartel ? <img src={g.cartel} alt="" className={styles.miniatura} width={64} height={80} loading="lazy" /> : <span className={styles.miniatura} aria-hidden="true" />}
+            <Miniatura src={g.cartel} />
             <div className={styles.datos}>
               <h2 className={styles.nombre}>
                 {g.plan_id && g.titulo ? (
