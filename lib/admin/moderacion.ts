@@ -1,6 +1,7 @@
 import "server-only";
 import { fechaHora, sumarMeses } from "../dates";
 import { prisma } from "../db";
+import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import { enqueueEmail } from "../mail/outbox";
 import { deliverSoon } from "../mail/send";
@@ -75,28 +76,35 @@ export async function descartarReportes(gestor: Gestor, cual: { planId: string }
   return { mensaje: n > 0 ? mensajes.reportesDescartados : mensajes.sinReportesAbiertos, cambio: n > 0 };
 }
 
-/** How long a featuring bought at the advertised prices lasts (2 € a week, 5 € a month). */
+/** How long a featuring bought at the advertised prices lasts (2 € a week, 5 € a month), and its price. */
 export const PERIODOS_DESTACADO = { semana: "1 semana", mes: "1 mes" } as const;
+export const PRECIOS_DESTACADO = { semana: "2 €", mes: "5 €" } as const;
 export type PeriodoDestacado = keyof typeof PERIODOS_DESTACADO;
 
 /**
  * Features a plan for a week or a month more (from its current end while it is still featured,
  * so a renewal adds up), or stops featuring it (`quitar`). The plan is featured until that
- * instant and stops by itself (lib/plans/queries.ts PLAN_DESTACADO).
+ * instant and stops by itself (lib/plans/queries.ts PLAN_DESTACADO). In its own transaction, or
+ * in the caller's (`tx`: featuring from a request changes the request in the same one).
  */
-export async function destacar(gestor: Gestor, planId: string, periodo: PeriodoDestacado | "quitar", motivo: string | null): Promise<{ mensaje: string; cambio: boolean; hasta: string | null }> {
-  await existePlan(planId);
-  return prisma.$transaction(async (tx) => {
-    const [fila] = await tx.$queryRaw<{ hasta: Date | null }[]>`SELECT destacado_hasta AS hasta FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
-    const ahora = new Date();
-    const desde = fila.hasta && fila.hasta > ahora ? fila.hasta : ahora;
-    const hasta = periodo === "quitar" ? null : periodo === "semana" ? new Date(desde.getTime() + 7 * 86_400_000) : sumarMeses(desde, 1);
-    const cambio = await destacarPlan(tx, planId, hasta);
-    await registrar(tx, gestor, { accion: "destacar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { periodo, hasta: hasta?.toISOString() ?? null, antes: fila.hasta?.toISOString() ?? null, cambio } });
-    return {
-      mensaje: hasta ? conDatos(mensajes.destacadoHasta, { fecha: fechaHora(hasta) }) : mensajes.destacadoQuitado,
-      cambio,
-      hasta: hasta?.toISOString() ?? null,
-    };
-  });
+export async function destacar(
+  gestor: Gestor,
+  planId: string,
+  periodo: PeriodoDestacado | "quitar",
+  motivo: string | null,
+  tx?: Prisma.TransactionClient,
+): Promise<{ mensaje: string; cambio: boolean; hasta: string | null }> {
+  if (!tx) return prisma.$transaction((t) => destacar(gestor, planId, periodo, motivo, t));
+  const [fila] = await tx.$queryRaw<{ hasta: Date | null }[]>`SELECT destacado_hasta AS hasta FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
+  if (!fila) throw new ApiError(404, mensajes.planNoEncontrado);
+  const ahora = new Date();
+  const desde = fila.hasta && fila.hasta > ahora ? fila.hasta : ahora;
+  const hasta = periodo === "quitar" ? null : periodo === "semana" ? new Date(desde.getTime() + 7 * 86_400_000) : sumarMeses(desde, 1);
+  const cambio = await destacarPlan(tx, planId, hasta);
+  await registrar(tx, gestor, { accion: "destacar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { periodo, hasta: hasta?.toISOString() ?? null, antes: fila.hasta?.toISOString() ?? null, cambio } });
+  return {
+    mensaje: hasta ? conDatos(mensajes.destacadoHasta, { fecha: fechaHora(hasta) }) : mensajes.destacadoQuitado,
+    cambio,
+    hasta: hasta?.toISOString() ?? null,
+  };
 }
