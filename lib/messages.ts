@@ -221,6 +221,18 @@ export const mensajes = {
   correoYaEnviado: "Ese correo ya se ha enviado.",
   correoNoEncontrado: "No existe ese correo.",
   sinCorreosFallidos: "No hay correos pendientes de reintentar.",
+  solicitudNoEncontrada: "No existe esa solicitud para destacar.",
+  solicitudContactada: "Solicitud marcada como contactada.",
+  solicitudYaContactada: "La solicitud ya estaba marcada como contactada.",
+  solicitudDescartada: "Solicitud descartada.",
+  solicitudYaDescartada: "La solicitud ya estaba descartada.",
+  solicitudDestacada: "Plan destacado hasta el {fecha}. La solicitud queda como destacada.",
+  solicitudYaDestacada: "La solicitud ya estaba destacada: el plan no ha cambiado.",
+  solicitudNotasGuardadas: "Notas guardadas.",
+  solicitudNotasSinCambios: "Las notas no han cambiado.",
+  solicitudNotasLargas: "Las notas no pueden tener más de 2000 caracteres.",
+  solicitudTransicion: "Una solicitud {desde} no puede pasar a {hacia}.",
+  solicitudSinPlan: "El plan de esta solicitud ya no existe: no se puede destacar.",
 } as const;
 
 /**

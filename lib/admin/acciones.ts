@@ -11,6 +11,10 @@ export const ACCIONES = {
   reintentar_correo: "Reintentar correo",
   reintentar_correos: "Reintentar todos los correos",
   retencion: "Borrar solicitudes de más de un año",
+  solicitud_contactada: "Marcar solicitud como contactada",
+  solicitud_descartada: "Descartar solicitud",
+  solicitud_destacada: "Destacar desde una solicitud",
+  solicitud_notas: "Editar notas de una solicitud",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;

@@ -34,3 +34,12 @@ export const idContactoSchema = z.string().regex(UUID_PATTERN, mensajes.contacto
 
 /** The id in /api/gestion/correos/{id}/reintentar. */
 export const idCorreoSchema = z.string().regex(UUID_PATTERN, mensajes.correoNoEncontrado);
+
+/** The id in /api/gestion/solicitudes/{id}/…. */
+export const idSolicitudSchema = z.string().regex(UUID_PATTERN, mensajes.solicitudNoEncontrada);
+
+/** POST /api/gestion/solicitudes/{id}/destacar: the week or the month agreed. */
+export const destacarSolicitudSchema = z.object({ periodo: z.enum(["semana", "mes"], { error: mensajes.datosNoValidos }) });
+
+/** POST /api/gestion/solicitudes/{id}/notas: the notes as they should read (may be empty). */
+export const notasSolicitudSchema = z.object({ notas: z.string({ error: mensajes.datosNoValidos }).max(2000, mensajes.solicitudNotasLargas) });
