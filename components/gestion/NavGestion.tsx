@@ -9,6 +9,7 @@ const SECCIONES = [
   { href: "/gestion/reportes", nombre: "Reportes" },
   { href: "/gestion/planes", nombre: "Planes" },
   { href: "/gestion/usuarios", nombre: "Usuarios" },
+  { href: "/gestion/solicitudes", nombre: "Solicitudes" },
   { href: "/gestion/contactos", nombre: "Contactos" },
   { href: "/gestion/correos", nombre: "Correos" },
   { href: "/gestion/registro", nombre: "Registro" },

@@ -35,8 +35,22 @@ export function AvisoAccion({ aviso }: { aviso: { ok: boolean; texto: string } |
   );
 }
 
-/** An action that needs a reason typed first (hide a plan, suspend an account). */
-export function FormMotivo({ etiqueta, boton, ocupado, onEnviar, onCancelar }: { etiqueta: string; boton: string; ocupado: boolean; onEnviar: (motivo: string) => void; onCancelar: () => void }) {
+/** An action that needs a reason typed first (hide a plan, suspend an account), or offers a note (`opcional`: discard a request). */
+export function FormMotivo({
+  etiqueta,
+  boton,
+  ocupado,
+  onEnviar,
+  onCancelar,
+  opcional = false,
+}: {
+  etiqueta: string;
+  boton: string;
+  ocupado: boolean;
+  onEnviar: (motivo: string) => void;
+  onCancelar: () => void;
+  opcional?: boolean;
+}) {
   const id = useId();
   const [motivo, setMotivo] = useState("");
   return (
@@ -48,7 +62,7 @@ export function FormMotivo({ etiqueta, boton, ocupado, onEnviar, onCancelar }: {
       }}
     >
       <label htmlFor={`${id}-motivo`}>{etiqueta}</label>
-      <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} rows={3} required autoFocus />
+      <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} rows={3} required={!opcional} autoFocus />
       <div className={styles.botones}>
         <button type="submit" className={ui.buttonDangerSolid} disabled={ocupado}>
           {boton}

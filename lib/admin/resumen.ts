@@ -16,7 +16,7 @@ export async function resumen() {
   >`
     SELECT
       (SELECT count(*)::int FROM reporte WHERE cerrado_en IS NULL) AS reportes,
-      (SELECT count(*)::int FROM solicitud_destacado WHERE created_at > now() - interval '30 days') AS solicitudes,
+      (SELECT count(*)::int FROM solicitud_destacado WHERE estado = 'nueva') AS solicitudes,
       (SELECT count(*)::int FROM solicitud_informacion WHERE contactado_en IS NULL) AS contactos,
       (SELECT count(*)::int FROM email_outbox WHERE sent_at IS NULL AND attempts > 0) AS correos_fallidos,
       (SELECT count(*)::int FROM plan p WHERE ${PLAN_LISTED}) AS listados,

@@ -1,0 +1,82 @@
+"use client";
+
+import { useId, useState } from "react";
+import ui from "@/components/ui/ui.module.css";
+import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
+import styles from "./gestion.module.css";
+
+type Estado = "nueva" | "contactada" | "destacada" | "descartada";
+
+/**
+ * A moderator's actions on one featuring request: mark it contacted, feature its plan for the
+ * week or the month agreed (the advertised prices), discard it with an optional note, and edit
+ * its notes. Only the steps its estado allows are offered; the server checks them again.
+ */
+export function AccionesSolicitud({ id, nombre, estado, conPlan, notas }: { id: string; nombre: string; estado: Estado; conPlan: boolean; notas: string }) {
+  const [abierto, setAbierto] = useState<"descartar" | "notas" | null>(null);
+  const { hacer, ocupado, aviso } = useAccion();
+  const ruta = (accion: string) => `/api/gestion/solicitudes/${id}/${accion}`;
+  const abierta = estado === "nueva" || estado === "contactada";
+
+  return (
+    <div className={styles.acciones}>
+      {abierto === "descartar" ? (
+        <FormMotivo etiqueta="Nota (opcional)" boton="Descartar la solicitud" opcional ocupado={ocupado} onEnviar={(motivo) => hacer(ruta("descartar"), { motivo }, () => setAbierto(null))} onCancelar={() => setAbierto(null)} />
+      ) : abierto === "notas" ? (
+        <FormNotas notas={notas} ocupado={ocupado} onEnviar={(texto) => hacer(ruta("notas"), { notas: texto }, () => setAbierto(null))} onCancelar={() => setAbierto(null)} />
+      ) : (
+        <div className={styles.botones}>
+          {estado === "nueva" && (
+            <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(ruta("contactada"), {})} aria-label={`Marcar contactada la solicitud de ${nombre}`}>
+              Marcar contactada
+            </button>
+          )}
+          {abierta && conPlan && (
+            <>
+              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(ruta("destacar"), { periodo: "semana" })} aria-label={`Destacar 1 semana (2 €) el plan de ${nombre}`}>
+                Destacar 1 semana (2 €)
+              </button>
+              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(ruta("destacar"), { periodo: "mes" })} aria-label={`Destacar 1 mes (5 €) el plan de ${nombre}`}>
+                Destacar 1 mes (5 €)
+              </button>
+            </>
+          )}
+          {abierta && (
+            <button type="button" className={ui.buttonDanger} onClick={() => setAbierto("descartar")} aria-label={`Descartar la solicitud de ${nombre}`}>
+              Descartar
+            </button>
+          )}
+          <button type="button" className={ui.buttonGhost} onClick={() => setAbierto("notas")} aria-label={`Editar las notas de la solicitud de ${nombre}`}>
+            Editar notas
+          </button>
+        </div>
+      )}
+      <AvisoAccion aviso={aviso} />
+    </div>
+  );
+}
+
+function FormNotas({ notas, ocupado, onEnviar, onCancelar }: { notas: string; ocupado: boolean; onEnviar: (notas: string) => void; onCancelar: () => void }) {
+  const id = useId();
+  const [texto, setTexto] = useState(notas);
+  return (
+    <form
+      className={styles.formMotivo}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onEnviar(texto);
+      }}
+    >
+      <label htmlFor={`${id}-notas`}>Notas</label>
+      <textarea id={`${id}-notas`} className={ui.input} value={texto} onChange={(e) => setTexto(e.target.value)} maxLength={2000} rows={5} autoFocus />
+      <div className={styles.botones}>
+        <button type="submit" className="button" disabled={ocupado}>
+          Guardar notas
+        </button>
+        <button type="button" className={ui.buttonGhost} onClick={onCancelar}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}
