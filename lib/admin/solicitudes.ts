@@ -7,8 +7,8 @@ import { conDatos, mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import type { Accion } from "./acciones";
 import { registrar } from "./auditoria";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, destacar, type PeriodoDestacado } from "./moderacion";
-import { POR_PAGINA_GESTION } from "./reportes";
 
 /**
  * The featuring requests (POST /api/emailDestacado, sent from the app after publishing): nueva
@@ -39,9 +39,8 @@ export async function listarSolicitudes(estado: EstadoSolicitud | undefined, des
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: POR_PAGINA_GESTION + 1,
   });
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { solicitudes: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { creadoEn: ultima.createdAt, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creadoEn: ultima.createdAt, id: ultima.id }));
+  return { solicitudes: pagina, siguiente };
 }
 
 type Tx = Prisma.TransactionClient;

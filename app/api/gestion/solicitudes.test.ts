@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan } from "@/e2e/support/plans";
 import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { type Persona, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
+import { call } from "@/e2e/support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 
 /**
@@ -16,19 +17,6 @@ const SITIO_AJENO = "https://sitio-malicioso.example";
 /** Tables that legitimately move while the refused calls run (rate limits, sessions, deliveries). */
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
 const DIA = 86_400_000;
-
-/** A page's HTML as text, without the comments React puts between adjacent strings. */
-const pagina = (ruta: string, cookie: string) => fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) => (await r.text()).replaceAll("<!-- -->", ""));
-
-type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: string };
-
-/** A confirmed user with a role, logged in: their bearer token and their session cookie. */
-async function persona(nombre: string, rol: "usuario" | "moderador" | "admin"): Promise<Persona> {
-  const u = await confirmedUser(nombre);
-  await query(db(), "UPDATE usuario SET rol = $1::rol WHERE id = $2", [rol, u.id]);
-  const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-  return { ...u, cookie: login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0] };
-}
 
 const unico = () => Math.random().toString(36).slice(2, 8);
 
