@@ -10,6 +10,7 @@ const SECCIONES = [
   { href: "/gestion/planes", nombre: "Planes" },
   { href: "/gestion/usuarios", nombre: "Usuarios" },
   { href: "/gestion/solicitudes", nombre: "Solicitudes" },
+  { href: "/gestion/organizaciones", nombre: "Organizaciones" },
   { href: "/gestion/contactos", nombre: "Contactos" },
   { href: "/gestion/correos", nombre: "Correos" },
   { href: "/gestion/registro", nombre: "Registro" },

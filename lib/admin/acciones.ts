@@ -7,6 +7,8 @@ export const ACCIONES = {
   asignar_rol: "Cambiar rol",
   suspender_usuario: "Suspender cuenta",
   restaurar_usuario: "Restaurar cuenta",
+  verificar_organizacion: "Verificar organización",
+  quitar_verificacion: "Quitar verificación",
   marcar_contactado: "Marcar como contactado",
   reintentar_correo: "Reintentar correo",
   reintentar_correos: "Reintentar todos los correos",

@@ -1,0 +1,64 @@
+import { AccionesOrganizacion } from "@/components/gestion/AccionesOrganizacion";
+import { Paginador } from "@/components/gestion/Paginador";
+import styles from "@/components/gestion/gestion.module.css";
+import ui from "@/components/ui/ui.module.css";
+import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
+import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
+import { buscarOrganizaciones } from "@/lib/admin/organizaciones";
+import { fechaHora } from "@/lib/dates";
+import { varianteUrl } from "@/lib/media/variant-url";
+import { organizacionPath } from "@/lib/orgs/paths";
+
+export const generateMetadata = metadatosGestion("Organizaciones");
+
+type Props = { searchParams: Promise<{ q?: string; despues?: string }> };
+
+/** Organizations by name or owner e-mail, newest first: verify them or take the mark away. */
+export default async function OrganizacionesPage({ searchParams }: Props) {
+  await exigirGestorPagina("/gestion/organizaciones");
+  const sp = await searchParams;
+  const q = (sp.q ?? "").slice(0, 254);
+  const cursor = leerCursor(sp.despues);
+  const { organizaciones, siguiente } = await buscarOrganizaciones({ q, despues: cursor && { fecha: cursor.instante, id: cursor.clave } });
+  return (
+    <>
+      <h1 className={styles.titulo}>Organizaciones</h1>
+      <form className={styles.filtros} action="/gestion/organizaciones" role="search">
+        <div className={styles.campo}>
+          <label htmlFor="q">Nombre o correo del responsable</label>
+          <input id="q" name="q" type="search" className={ui.input} defaultValue={q} />
+        </div>
+        <button type="submit" className="button">
+          Buscar
+        </button>
+      </form>
+      {organizaciones.length === 0 ? (
+        <p className={styles.nada}>Ninguna organización coincide con la búsqueda.</p>
+      ) : (
+        <ul className={styles.lista}>
+          {organizaciones.map((o) => (
+            <li key={o.id} className={styles.fila}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized */}
+              {o.logo ? <img src={varianteUrl(o.logo, "tarjeta")} alt="" className={styles.logo} width={64} height={64} loading="lazy" /> : <span className={styles.logo} aria-hidden="true" />}
+              <div className={styles.datos}>
+                <h2 className={styles.nombre}>
+                  <a href={organizacionPath(o.nombre, o.id)} target="_blank" rel="noopener">
+                    {o.nombre}
+                  </a>
+                  {o.verificada && <span className={styles.etiquetaVerificada}>Verificada</span>}
+                </h2>
+                <p>{o.propietario}</p>
+                <p className={styles.secundario}>
+                  {o.planes} {o.planes === 1 ? "plan" : "planes"} · creada el {fechaHora(o.fecha_creacion)}
+                  {o.verificada_en && <> · verificada el {fechaHora(o.verificada_en)}</>}
+                </p>
+              </div>
+              <AccionesOrganizacion organizacion={{ id: o.id, nombre: o.nombre, verificada: o.verificada }} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Paginador ruta="/gestion/organizaciones" filtros={{ q: q || undefined }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.fecha, siguiente.id)} />
+    </>
+  );
+}
