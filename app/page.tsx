@@ -9,6 +9,7 @@ import { SelectorVista } from "@/components/search/SelectorVista";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto, planesTexto } from "@/lib/plans/format";
@@ -96,6 +97,8 @@ export default async function HomePage({ searchParams }: Props) {
     // Past the last page (a stale link): go to the last one.
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
   }
+  // Read live, not memoized with the search answer: a verification shows on the very next page.
+  const verificadas = await organizacionesVerificadas([...(resultado?.planes ?? []).filter((p): p is PlanApi => p.tipo !== "Patrocinado"), ...destacados]);
   const total = resultado?.total ?? 0;
   const ventana = ventanaDeEstado(estado);
   // The list of the search; on the map view, what shows without script.
@@ -115,13 +118,13 @@ export default async function HomePage({ searchParams }: Props) {
         // With a date chosen the window says when; with any date, the groups do.
         (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
           grupo === null ? (
-            <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} favoritos={favoritos} />
+            <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} favoritos={favoritos} verificadas={verificadas} />
           ) : (
           <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
             <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
               {TITULOS_GRUPO[grupo]}
             </h3>
-            <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} favoritos={favoritos} />
+            <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} favoritos={favoritos} verificadas={verificadas} />
           </section>
           ),
         )
@@ -196,7 +199,7 @@ export default async function HomePage({ searchParams }: Props) {
               </h2>
               {/* Below the fold: their posters load as they come into view. A row to swipe on a phone. */}
               <div className={styles.carrusel}>
-                <PlanGrid planes={destacados} nivelTitulo={3} favoritos={favoritos} />
+                <PlanGrid planes={destacados} nivelTitulo={3} favoritos={favoritos} verificadas={verificadas} />
               </div>
             </section>
           )}

@@ -216,6 +216,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
           telefonoContacto: o.telefonoContacto,
           usuario: { connect: { id: usuarios[i % 6].id } },
           archivoLogo: { create: { ...logo } },
+          // The first one verified by the team, so the demo shows the "Verificada" badge.
+          ...(i === 0 ? { verificada: true, verificadaEn: new Date() } : {}),
         },
       });
       organizaciones.push({ id: org.id, nombre: org.nombre, usuarioId: org.usuarioId, email: org.emailContacto, telefono: o.telefonoContacto });

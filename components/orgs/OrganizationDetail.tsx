@@ -1,5 +1,6 @@
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
+import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
@@ -10,9 +11,13 @@ import type { OrganizacionApi } from "@/lib/orgs/serialize";
 import type { PlanApi } from "@/lib/plans/serialize";
 import styles from "./OrganizationDetail.module.css";
 
-/** The organization page of spec §2: name, logo, description, address, contact and its plans. */
-export function OrganizationDetail({ org, planes, favoritos }: { org: OrganizacionApi; planes: PlanApi[]; favoritos: Favoritos }) {
+/**
+ * The organization page of spec §2: name, logo, description, address, contact and its plans; a
+ * verified organization has "Verificada" under its name and on its plans' cards.
+ */
+export function OrganizationDetail({ org, planes, favoritos, verificada = false }: { org: OrganizacionApi; planes: PlanApi[]; favoritos: Favoritos; verificada?: boolean }) {
   const logo = org.archivoLogo;
+  const verificadas = new Set(verificada ? [org._id] : []);
   return (
     <article className={styles.org}>
       <header className={styles.cabecera}>
@@ -23,6 +28,11 @@ export function OrganizationDetail({ org, planes, favoritos }: { org: Organizaci
         )}
         <div className={styles.datos}>
           <h1 className={styles.nombre}>{org.nombre}</h1>
+          {verificada && (
+            <p className={styles.verificada}>
+              <InsigniaVerificada />
+            </p>
+          )}
           {org.direccion && (
             <p className={styles.direccion}>
               <a href={enlaceBuscarEnMapa(org.direccion)} target="_blank" rel="noopener noreferrer">
@@ -39,7 +49,7 @@ export function OrganizationDetail({ org, planes, favoritos }: { org: Organizaci
         <h2 id="org-planes" className={styles.planesTitulo}>
           Planes:
         </h2>
-        {planes.length > 0 ? <PlanGrid planes={planes} favoritos={favoritos} /> : <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>}
+        {planes.length > 0 ? <PlanGrid planes={planes} favoritos={favoritos} verificadas={verificadas} /> : <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>}
       </section>
     </article>
   );

@@ -6,6 +6,7 @@ import { cuandoTexto, distanciaVisible, fechaInsignia, precioTexto } from "@/lib
 import type { PlanApi } from "@/lib/plans/serialize";
 import { planPath } from "@/lib/plans/serialize";
 import { varianteUrl } from "@/lib/media/variant-url";
+import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
 import styles from "./PlanCard.module.css";
@@ -19,7 +20,8 @@ const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
  * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
  * open another page of ours instead, and `conEstado` marks plans the public no longer finds
  * (hidden or finished) in a person's own lists, where they are mixed in. With `favoritos` it has a
- * save heart, a button beside the link (not inside it) over the poster's corner.
+ * save heart, a button beside the link (not inside it) over the poster's corner. A plan of a
+ * verified organization (`verificadas`, read once for the page) names it with "Verificada".
  */
 export function PlanCard({
   plan,
@@ -28,6 +30,7 @@ export function PlanCard({
   conEstado = false,
   prioridad = false,
   favoritos,
+  verificadas,
 }: {
   plan: PlanApi;
   href?: string;
@@ -36,8 +39,11 @@ export function PlanCard({
   /** On the first screen: its poster loads at once (it is the page's largest paint), not lazily. */
   prioridad?: boolean;
   favoritos?: Favoritos;
+  /** The page's verified organizations (lib/orgs/verificadas.ts). */
+  verificadas?: ReadonlySet<string>;
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
+  const verificada = plan.organizacion && verificadas?.has(plan.organizacion._id) ? plan.organizacion : null;
   const fechas = cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
@@ -79,6 +85,11 @@ export function PlanCard({
           {distancia && <span className={styles.distance}> · a {distancia}</span>}
         </p>
         {fechas && <p className={styles.dates}>{fechas}</p>}
+        {verificada && (
+          <p className={styles.organiza}>
+            <span className={styles.organizaNombre}>{verificada.nombre}</span> <InsigniaVerificada pequena />
+          </p>
+        )}
         {estado && <p className={styles.estadoDetalle}>{estado.detalle}</p>}
       </div>
     </>
@@ -137,6 +148,7 @@ export function PlanGrid({
   conEstado,
   prioritarios = 0,
   favoritos,
+  verificadas,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
@@ -146,6 +158,8 @@ export function PlanGrid({
   prioritarios?: number;
   /** The page's saved plans (one read for the whole page): each plan's card gets a save heart. */
   favoritos?: Favoritos;
+  /** The page's verified organizations: their plans' cards say "Verificada". */
+  verificadas?: ReadonlySet<string>;
 }) {
   return (
     <ul className={styles.grid}>
@@ -154,7 +168,7 @@ export function PlanGrid({
           {p.tipo === "Patrocinado" ? (
             <SponsorCard item={p} nivelTitulo={nivelTitulo} />
           ) : (
-            <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} prioridad={i < prioritarios} favoritos={favoritos} />
+            <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} prioridad={i < prioritarios} favoritos={favoritos} verificadas={verificadas} />
           )}
         </li>
       ))}

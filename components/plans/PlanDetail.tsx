@@ -9,6 +9,7 @@ import { mensajes } from "@/lib/messages";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
+import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
 import { PlanGrid } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
 import { PlanSummary } from "./PlanSummary";
@@ -89,7 +90,7 @@ function Calendario({ plan }: { plan: PlanApi }) {
  * right under its facts: what the person can still go to matters more than what they missed.
  */
 export function PlanDetail({
-  plan, favoritos, terminado, parecidos, oculto = null,
+  plan, favoritos, terminado, parecidos, oculto = null, verificadas,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
@@ -97,6 +98,8 @@ export function PlanDetail({
   parecidos: PlanApi[];
   /** Hidden by the team: only its owner and the team see the page, with this notice. */
   oculto?: { motivo: string | null } | null;
+  /** The verified organizations among this plan's and its `parecidos`' (lib/orgs/verificadas.ts). */
+  verificadas?: ReadonlySet<string>;
 }) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
@@ -171,6 +174,12 @@ export function PlanDetail({
               <Seccion id="plan-organiza" titulo="ORGANIZADO POR:" hecho>
                 <p className={styles.dato}>
                   <Link href={organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}>{plan.organizacion.nombre}</Link>
+                  {verificadas?.has(plan.organizacion._id) && (
+                    <>
+                      {" "}
+                      <InsigniaVerificada />
+                    </>
+                  )}
                 </p>
               </Seccion>
             )}
@@ -201,7 +210,7 @@ export function PlanDetail({
           <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
             {mensajes.planesParecidosTitulo}
           </h2>
-          <PlanGrid planes={parecidos} favoritos={favoritos} />
+          <PlanGrid planes={parecidos} favoritos={favoritos} verificadas={verificadas} />
         </section>
       )}
 

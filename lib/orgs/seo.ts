@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { absoluteUrl } from "../plans/serialize";
-import { imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
+import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
 import { site } from "../site";
 import { organizacionPath } from "./paths";
 import type { OrganizacionApi } from "./serialize";
@@ -25,8 +25,8 @@ export function organizacionMetadata(org: OrganizacionApi): Metadata {
   });
 }
 
-/** schema.org Organization of the organization page. */
-export function organizacionJsonLd(org: OrganizacionApi): Record<string, unknown> {
+/** schema.org Organization of the organization page; a verified one says so (ORGANIZACION_VERIFICADA_JSON_LD). */
+export function organizacionJsonLd(org: OrganizacionApi, verificada = false): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
@@ -37,5 +37,6 @@ export function organizacionJsonLd(org: OrganizacionApi): Record<string, unknown
     email: org.emailContacto,
     ...(org.telefonoContacto ? { telephone: org.telefonoContacto } : {}),
     ...(org.direccion ? { address: { "@type": "PostalAddress", streetAddress: org.direccion, addressCountry: "ES" } } : {}),
+    ...(verificada ? ORGANIZACION_VERIFICADA_JSON_LD : {}),
   };
 }

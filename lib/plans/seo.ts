@@ -104,8 +104,20 @@ function lugar(plan: PlanApi) {
   };
 }
 
-/** schema.org data of a plan: an Event, or a TouristAttraction with its weekly opening hours. */
-export function planJsonLd(plan: PlanApi): Record<string, unknown> {
+/**
+ * What a verified organization's schema.org Organization adds (its page, and a plan's
+ * `organizer`). schema.org has no "verified" property and Google reads none for organizers;
+ * `award` is a property of Organization that takes free text, so it states the plain fact,
+ * "Organización verificada por Planazo", without posing as a third-party certification
+ * (`hasCredential`) or inventing a property Google would flag. One place, so both agree.
+ */
+export const ORGANIZACION_VERIFICADA_JSON_LD = { award: "Organización verificada por Planazo" } as const;
+
+/**
+ * schema.org data of a plan: an Event, or a TouristAttraction with its weekly opening hours.
+ * `organizacionVerificada` marks the event's organizer (a TouristAttraction has no organizer).
+ */
+export function planJsonLd(plan: PlanApi, { organizacionVerificada = false }: { organizacionVerificada?: boolean } = {}): Record<string, unknown> {
   const comun = {
     "@context": "https://schema.org",
     name: plan.titulo,
@@ -139,7 +151,14 @@ export function planJsonLd(plan: PlanApi): Record<string, unknown> {
       ? {}
       : { offers: { "@type": "Offer", price: plan.precio, priceCurrency: "EUR", availability: "https://schema.org/InStock", url: plan.urlPlan } }),
     ...(plan.organizacion
-      ? { organizer: { "@type": "Organization", name: plan.organizacion.nombre, url: `${site().url}${organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}` } }
+      ? {
+          organizer: {
+            "@type": "Organization",
+            name: plan.organizacion.nombre,
+            url: `${site().url}${organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}`,
+            ...(organizacionVerificada ? ORGANIZACION_VERIFICADA_JSON_LD : {}),
+          },
+        }
       : {}),
   };
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { planesFavoritos } from "@/lib/favorites/favorites";
+import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/serialize";
 import { requirePageUser } from "@/lib/users/session";
@@ -13,6 +14,7 @@ export const metadata: Metadata = { title: "Planes guardados", robots: { index: 
 export default async function PlanesFavoritosPage() {
   const user = await requirePageUser("/planes-favoritos");
   const planes = await planesFavoritos(user.id);
+  const verificadas = await organizacionesVerificadas(planes);
   // Every plan here is saved; a heart taken off stays until the page is next opened.
   const favoritos = { conectado: true, guardados: new Set(planes.map((p) => p._id)) };
   return (
@@ -29,7 +31,7 @@ export default async function PlanesFavoritosPage() {
         )
       }
     >
-      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} conEstado favoritos={favoritos} />
+      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} conEstado favoritos={favoritos} verificadas={verificadas} />
     </PaginaLista>
   );
 }

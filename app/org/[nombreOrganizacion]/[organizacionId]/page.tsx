@@ -5,6 +5,7 @@ import { OrganizationDetail } from "@/components/orgs/OrganizationDetail";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { organizacionConPlanes } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionVerificada } from "@/lib/orgs/verificadas";
 import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
 import { tituloEnUrl } from "@/lib/plans/serialize";
 import { jsonLdScript, segmentoCanonico } from "@/lib/plans/seo";
@@ -27,11 +28,11 @@ export default async function OrganizationPage({ params }: Props) {
   if (!org) notFound();
   if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre))) permanentRedirect(organizacionPath(org.nombre, org._id));
   const { planes, ...datos } = org;
-  const favoritos = await favoritosDeLaSesion();
+  const [favoritos, verificada] = await Promise.all([favoritosDeLaSesion(), organizacionVerificada(org._id)]);
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos)) }} />
-      <OrganizationDetail org={datos} planes={planes} favoritos={favoritos} />
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos, verificada)) }} />
+      <OrganizationDetail org={datos} planes={planes} favoritos={favoritos} verificada={verificada} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/serialize";
 import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
 import { planesParecidos } from "@/lib/plans/similar";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 
 interface Props {
   params: Promise<{ titulo: string; planId: string }>;
@@ -38,10 +39,12 @@ export default async function PlanPage({ params }: Props) {
   if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
   const terminado = planTerminado(plan);
   const [favoritos, parecidos] = await Promise.all([favoritosDeLaSesion(), terminado ? planesParecidos(plan) : []]);
+  const verificadas = await organizacionesVerificadas([plan, ...parecidos]);
+  const organizacionVerificada = Boolean(plan.organizacionId && verificadas.has(plan.organizacionId));
   return (
     <>
-      {!oculto && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan)) }} />}
-      <PlanDetail plan={plan} favoritos={favoritos} terminado={terminado} parecidos={parecidos} oculto={oculto} />
+      {!oculto && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan, { organizacionVerificada })) }} />}
+      <PlanDetail plan={plan} favoritos={favoritos} terminado={terminado} parecidos={parecidos} oculto={oculto} verificadas={verificadas} />
     </>
   );
 }
