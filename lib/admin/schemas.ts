@@ -44,8 +44,5 @@ export const destacarSolicitudSchema = z.object({ periodo: z.enum(["semana", "me
 /** POST /api/gestion/solicitudes/{id}/notas: the notes as they should read (may be empty). */
 export const notasSolicitudSchema = z.object({ notas: z.string({ error: mensajes.datosNoValidos }).max(2000, mensajes.solicitudNotasLargas) });
 
-/** The id in /api/gestion/organizaciones/{id}/verificar. */
-export const idOrganizacionSchema = z.string().regex(UUID_PATTERN, mensajes.orgNoEncontrada);
-
 /** POST /api/gestion/organizaciones/{id}/verificar: the state wanted, and an optional note. */
 export const verificarSchema = notaSchema.extend({ verificada: z.boolean({ error: mensajes.datosNoValidos }) });
