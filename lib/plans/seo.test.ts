@@ -55,6 +55,10 @@ describe("plan SEO helpers", () => {
       offers: { price: 12.5, priceCurrency: "EUR", url: plan().urlPlan },
       organizer: { "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}` },
     });
+    expect(ld.organizer).not.toHaveProperty("award");
+    // A verified organizer says so with Organization's `award` (schema.org has no "verified").
+    const verificada = planJsonLd(plan({ organizacion: { _id: ORG, nombre: "Peña El Cierzo" }, organizacionId: ORG }), { organizacionVerificada: true });
+    expect(verificada.organizer).toEqual({ "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`, award: "Organización verificada por Planazo" });
     expect(planJsonLd(plan({ precio: null }))).not.toHaveProperty("offers");
     expect(isoMadrid("2026-01-10T09:30:00Z")).toBe("2026-01-10T10:30:00+01:00");
   });
@@ -94,5 +98,7 @@ describe("plan SEO helpers", () => {
       "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`, logo: org.archivoLogo.url,
       email: "pena@example.com", telephone: "600 000 222", address: { streetAddress: "Calle Mayor 3", addressCountry: "ES" },
     });
+    expect(organizacionJsonLd(org)).not.toHaveProperty("award");
+    expect(organizacionJsonLd(org, true)).toMatchObject({ "@type": "Organization", name: "Peña El Cierzo", award: "Organización verificada por Planazo" });
   });
 });

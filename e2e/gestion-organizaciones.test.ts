@@ -1,0 +1,97 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { query } from "@/e2e/support/database";
+import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
+import { freshOrigin, insertPlan } from "@/e2e/support/plans";
+import { contextoConectado } from "@/e2e/support/session-context";
+import { confirmedUser } from "@/e2e/support/users";
+import { mensajes } from "@/lib/messages";
+import { organizacionPath } from "@/lib/orgs/paths";
+import { planPath } from "@/lib/plans/serialize";
+import { launchBrowser, screenshotPath } from "./support/browser";
+
+const db = () => process.env.DATABASE_URL!;
+const TAMANOS = [
+  [390, 844],
+  [1280, 800],
+] as const;
+
+describe("verifying an organization in Chromium", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function sinViolaciones(page: Page) {
+    const r = await new AxeBuilder({ page }).analyze();
+    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
+  }
+
+  it("a moderator verifies it from /gestion/organizaciones, and the public sees 'Verificada' on its page, its plan's page and its card", async () => {
+    const duena = await confirmedUser("Dueña de la peña verificada");
+    const moderadora = await confirmedUser("Moderadora de organizaciones");
+    await query(db(), "UPDATE usuario SET rol = 'moderador' WHERE id = $1", [moderadora.id]);
+    const nombre = `Peña El Cierzo ${Math.random().toString(36).slice(2, 6)}`;
+    const creada = await enviarFormulario("POST", "/api/organizacion", formulario({ ...camposOrganizacion(), nombre, archivoLogo: { bytes: await png(120, 120), nombre: "l.png" } }), duena.token);
+    const orgId = (creada.body.organizacion as { _id: string })._id;
+    const origin = await freshOrigin();
+    const titulo = "Ronda jotera por el casco viejo";
+    const planId = await insertPlan({ usuarioId: duena.id, origin, titulo });
+    await query(db(), "UPDATE plan SET organizacion_id = $1 WHERE id = $2", [orgId, planId]);
+
+    // The moderator, on a phone, finds it by name and verifies it.
+    const ctx = await contextoConectado(browser, moderadora);
+    const page = await ctx.newPage();
+    await page.goto(`${inject("baseUrl")}/gestion/organizaciones`);
+    await page.getByRole("searchbox", { name: "Nombre o correo del responsable" }).fill(nombre);
+    await page.getByRole("button", { name: "Buscar" }).click();
+    await page.waitForURL(/q=/);
+    const fila = page.locator("li", { has: page.getByRole("heading", { name: nombre }) });
+    await expect(fila.textContent()).resolves.toContain(duena.correo);
+    await expect(fila.textContent()).resolves.toContain("1 plan");
+    await sinViolaciones(page);
+    // Nothing (a long owner e-mail) runs past the phone's screen.
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
+    await page.screenshot({ path: screenshotPath("gestion-organizaciones-390"), fullPage: true });
+    await fila.getByRole("button", { name: `Verificar ${nombre}` }).click();
+    await fila.getByRole("status").filter({ hasText: mensajes.orgVerificada }).waitFor();
+    await fila.getByRole("button", { name: `Quitar la verificación de ${nombre}` }).waitFor();
+    await expect(fila.getByRole("heading", { name: nombre }).textContent()).resolves.toContain("Verificada");
+    await sinViolaciones(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: screenshotPath("gestion-organizaciones-1280"), fullPage: true });
+    await ctx.close();
+
+    // A visitor at both widths: the organization's page, the plan's page, and the search's card.
+    for (const [ancho, alto] of TAMANOS) {
+      const visita = await contextoConectado(browser, null, { ancho, alto });
+      const p = await visita.newPage();
+
+      await p.goto(`${inject("baseUrl")}${organizacionPath(nombre, orgId)}`);
+      const cabecera = p.locator("header", { has: p.getByRole("heading", { level: 1, name: nombre }) });
+      await expect(cabecera.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(p.getByRole("region", { name: "Planes:" }).getByRole("article").filter({ hasText: titulo }).getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
+      await sinViolaciones(p);
+      await p.screenshot({ path: screenshotPath(`org-verificada-${ancho}`), fullPage: true });
+
+      await p.goto(`${inject("baseUrl")}${planPath(titulo, planId)}`);
+      const organiza = p.getByRole("region", { name: "ORGANIZADO POR:" });
+      await expect(organiza.getByRole("link", { name: nombre }).isVisible()).resolves.toBe(true);
+      await expect(organiza.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
+      await sinViolaciones(p);
+      await p.screenshot({ path: screenshotPath(`plan-org-verificada-${ancho}`), fullPage: false });
+
+      await p.goto(`${inject("baseUrl")}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`);
+      const tarjeta = p.getByRole("article").filter({ hasText: titulo });
+      await expect(tarjeta.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(tarjeta.textContent()).resolves.toContain(nombre);
+      await sinViolaciones(p);
+      await tarjeta.screenshot({ path: screenshotPath(`tarjeta-org-verificada-${ancho}`) });
+      await visita.close();
+    }
+  }, 120_000);
+});
