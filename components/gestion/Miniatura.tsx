@@ -1,7 +1,11 @@
 import styles from "./gestion.module.css";
 
-/** A plan's poster in a back-office row (or an empty box of the same size, so rows line up). */
-export function Miniatura({ src }: { src: string | null }) {
+/**
+ * A plan's poster (or, `logo`, an organization's square logo, shown whole) in a back-office row,
+ * or an empty box of the same size, so rows line up.
+ */
+export function Miniatura({ src, logo = false }: { src: string | null; logo?: boolean }) {
+  const clase = logo ? styles.logo : styles.miniatura;
   // eslint-disable-next-line @next/next/no-img-element -- the stored variant, already resized
-  return src ? <img src={src} alt="" className={styles.miniatura} width={64} height={80} loading="lazy" /> : <span className={styles.miniatura} aria-hidden="true" />;
+  return src ? <img src={src} alt="" className={clase} width={64} height={logo ? 64 : 80} loading="lazy" /> : <span className={clase} aria-hidden="true" />;
 }

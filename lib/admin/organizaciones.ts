@@ -5,7 +5,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION } from "./reportes";
+import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 /**
  * Marks an organization verified, or takes the mark away. Idempotent: asking for the state it
@@ -56,7 +56,6 @@ export async function buscarOrganizaciones(f: { q: string; despues: { fecha: Dat
     ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
     ORDER BY o.fecha_creacion DESC, o.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
-  const pagina = filas.slice(0, POR_PAGINA_GESTION);
-  const ultima = pagina.at(-1);
-  return { organizaciones: pagina, siguiente: filas.length > POR_PAGINA_GESTION && ultima ? { fecha: ultima.fecha_creacion, id: ultima.id } : null };
+  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ fecha: ultima.fecha_creacion, id: ultima.id }));
+  return { organizaciones: pagina, siguiente };
 }

@@ -1,4 +1,5 @@
 import { AccionesOrganizacion } from "@/components/gestion/AccionesOrganizacion";
+import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador } from "@/components/gestion/Paginador";
 import styles from "@/components/gestion/gestion.module.css";
 import ui from "@/components/ui/ui.module.css";
@@ -38,8 +39,7 @@ export default async function OrganizacionesPage({ searchParams }: Props) {
         <ul className={styles.lista}>
           {organizaciones.map((o) => (
             <li key={o.id} className={styles.fila}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- the card variant, already resized */}
-              {o.logo ? <img src={varianteUrl(o.logo, "tarjeta")} alt="" className={styles.logo} width={64} height={64} loading="lazy" /> : <span className={styles.logo} aria-hidden="true" />}
+              <Miniatura src={o.logo && varianteUrl(o.logo, "tarjeta")} logo />
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   <a href={organizacionPath(o.nombre, o.id)} target="_blank" rel="noopener">
