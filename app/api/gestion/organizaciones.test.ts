@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
 import { freshOrigin, insertPlan } from "@/e2e/support/plans";
+import { persona, type Persona } from "@/e2e/support/gestion";
 import { databaseFingerprint } from "@/e2e/support/snapshot";
 import { call, confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
@@ -22,6 +23,7 @@ const AWARD = "Organización verificada por Planazo";
 /** The badge as the HTML renders it: the check is hidden from screen readers, the word is not. */
 const INSIGNIA = /<span class="[^"]*insignia[^"]*" title="Organización verificada por el equipo de Planazo"><svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>Verificada<\/span>/;
 
+/** A page's status and HTML, anonymous or with a cookie (paginaHtml of e2e/support/gestion.ts gives the text only). */
 const pagina = async (ruta: string, cookie?: string) => {
   const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
@@ -29,15 +31,6 @@ const pagina = async (ruta: string, cookie?: string) => {
 
 /** The page's schema.org data, parsed. */
 const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]) as Record<string, unknown> & { organizer?: Record<string, unknown> };
-
-type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: string };
-
-async function persona(nombre: string, rol: "usuario" | "moderador" | "admin"): Promise<Persona> {
-  const u = await confirmedUser(nombre);
-  await query(db(), "UPDATE usuario SET rol = $1::rol WHERE id = $2", [rol, u.id]);
-  const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-  return { ...u, cookie: login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0] };
-}
 
 const unico = () => Math.random().toString(36).slice(2, 8);
 
