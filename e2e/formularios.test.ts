@@ -1,5 +1,4 @@
 import { TZDate } from "@date-fns/tz";
-import AxeBuilder from "@axe-core/playwright";
 import { format } from "date-fns";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -10,6 +9,7 @@ import { query } from "./support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";
 import { contextoConectado } from "./support/session-context";
 import { call, confirmedUser, linkFromOutbox, tokenOf } from "./support/users";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const HORA = 3_600_000;
 const DIA = 24 * HORA;
@@ -42,10 +42,6 @@ function enfocadoYVisible(campo: Locator): Promise<boolean> {
   });
 }
 
-async function sinViolaciones(page: Page, donde: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), donde).toEqual([]);
-}
 
 async function alPaso3(page: Page, tipo: "Evento" | "Experiencia") {
   await page.goto(`${inject("baseUrl")}/publicar`);

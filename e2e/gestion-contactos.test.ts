@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { contextoConectado } from "@/e2e/support/session-context";
 import { confirmedUser } from "@/e2e/support/users";
 import { launchBrowser, screenshotPath } from "./support/browser";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);
@@ -22,10 +22,6 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
     await browser?.close();
   });
 
-  async function sinViolaciones(page: Page) {
-    const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
-  }
 
   const sinDesbordar = (page: Page, ancho: number) => expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
 

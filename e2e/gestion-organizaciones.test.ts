@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
@@ -10,6 +9,7 @@ import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/serialize";
 import { launchBrowser, screenshotPath } from "./support/browser";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const TAMANOS = [
@@ -26,10 +26,6 @@ describe("verifying an organization in Chromium", () => {
     await browser?.close();
   });
 
-  async function sinViolaciones(page: Page) {
-    const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
-  }
 
   it("a moderator verifies it from /gestion/organizaciones, and the public sees 'Verificada' on its page, its plan's page and its card", async () => {
     const duena = await confirmedUser("Dueña de la peña verificada");

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
@@ -8,6 +7,7 @@ import { mensajes } from "@/lib/messages";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { freshOrigin, insertPlan } from "./support/plans";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);
@@ -26,10 +26,6 @@ describe("the back-office's featuring requests in Chromium", () => {
     await browser?.close();
   });
 
-  async function sinViolaciones(page: Page) {
-    const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
-  }
 
   const sinDesbordar = (page: Page, ancho: number) => expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
   const titulosEnOrden = (page: Page) => page.locator("main article h4").allTextContents();

@@ -1,5 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan } from "@/e2e/support/plans";
@@ -8,6 +7,7 @@ import { confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/serialize";
 import { launchBrowser, screenshotPath } from "./support/browser";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -20,10 +20,6 @@ describe("the back-office in Chromium", () => {
     await browser?.close();
   });
 
-  async function sinViolaciones(page: Page) {
-    const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
-  }
 
   it("takes a visitor's report to a moderator, who hides the plan with a reason and later publishes it again", async () => {
     const duena = await confirmedUser("Dueña del mercadillo");

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser, screenshotPath } from "./support/browser";
@@ -6,6 +5,7 @@ import { query } from "./support/database";
 import { freshOrigin, insertPlan } from "./support/plans";
 import { contextoConectado } from "./support/session-context";
 import { confirmedUser } from "./support/users";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const TAMANOS = [
   { ancho: 390, alto: 844 },
@@ -15,10 +15,6 @@ const EVENTO = "Concierto en la plaza";
 const EXPERIENCIA = "Taller de cesteria";
 const DIAS = /[a-záéíóúñ,] (Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo)\b/;
 
-async function sinViolaciones(page: Page) {
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 /** Hue in degrees of a computed `rgb(r, g, b)` colour. */
 function tono(color: string): number {

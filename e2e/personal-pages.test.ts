@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
@@ -9,6 +8,7 @@ import { query } from "./support/database";
 import { png } from "./support/forms";
 import { freshOrigin, insertPlan } from "./support/plans";
 import { call, confirmedUser, freshIp } from "./support/users";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
@@ -49,10 +49,6 @@ describe("personal lists and organization pages", () => {
     return page;
   }
 
-  async function sinViolaciones(page: Page) {
-    const r = await new AxeBuilder({ page }).analyze();
-    expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), page.url()).toEqual([]);
-  }
 
   /** Full-page screenshots at 390 px and 1280 px wide. */
   async function capturas(page: Page, nombre: string) {

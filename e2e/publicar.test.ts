@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
@@ -10,6 +9,7 @@ import { query } from "./support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";
 import { contextoConectado } from "./support/session-context";
 import { confirmedUser } from "./support/users";
+import { sinViolaciones } from "@/e2e/support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -38,10 +38,6 @@ async function captura(page: Page, nombre: string) {
   await page.screenshot({ path: screenshotPath(nombre), fullPage: true });
 }
 
-async function sinViolaciones(page: Page, donde: string) {
-  const r = await new AxeBuilder({ page }).analyze();
-  expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), donde).toEqual([]);
-}
 
 const tituloPaso = (page: Page) => page.locator("#paso-titulo");
 

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
-import { type Persona, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
+import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
 import { databaseFingerprint } from "@/e2e/support/snapshot";
 import { call } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
@@ -68,31 +68,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
   });
 
   describe("unauthorized access", () => {
-    const PAGINAS = ["/gestion/contactos", "/gestion/contactos?estado=contactados", "/gestion/correos"];
-
-    it.each(PAGINAS)("sends a visitor without a session from %s to the login page, and comes back there", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
-      expect(res.status).toBe(307);
-      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
-      expect(destino.pathname).toBe("/iniciar-sesion");
-      expect(destino.searchParams.get("redirigir")).toBe(ruta);
-    });
-
-    it.each(PAGINAS)("shows a plain user the 404 page at %s, without a trace of the back-office", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" });
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain(mensajes.paginaNoEncontrada);
-      expect(html.match(/.{40}(Gestión|Contactos|Correos sin enviar|Eurona).{40}/g)).toBeNull();
-    });
-
-    it.each(PAGINAS)("opens %s to a moderator, never indexed", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: moderadora.cookie }, redirect: "manual" });
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toMatch(/<meta name="robots" content="noindex, ?nofollow"/);
-      expect(html).toContain('aria-label="Gestión"');
-    });
+    comprobarAccesoPaginas(["/gestion/contactos", "/gestion/contactos?estado=contactados", "/gestion/correos"], () => ({ usuaria, moderadora }), /Gestión|Contactos|Correos sin enviar|Eurona/);
 
     it("refuses every call to the wrong person with the right status and changes nothing", async () => {
       const contacto = await nuevoContacto("Contacto intocable", "600 111 222");

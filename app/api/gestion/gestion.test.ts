@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { type Persona, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
+import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
 import { databaseFingerprint } from "@/e2e/support/snapshot";
 import { call } from "@/e2e/support/users";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -38,31 +38,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
   });
 
   describe("unauthorized access", () => {
-    const PAGINAS = ["/gestion", "/gestion/reportes", "/gestion/reportes?estado=cerrados", "/gestion/planes?q=mercadillo", "/gestion/usuarios?q=prueba", "/gestion/registro"];
-
-    it.each(PAGINAS)("sends a visitor without a session from %s to the login page, and comes back there", async (pagina) => {
-      const res = await fetch(`${inject("baseUrl")}${pagina}`, { redirect: "manual" });
-      expect(res.status).toBe(307);
-      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
-      expect(destino.pathname).toBe("/iniciar-sesion");
-      expect(destino.searchParams.get("redirigir")).toBe(pagina);
-    });
-
-    it.each(PAGINAS)("shows a plain user the 404 page at %s, without a trace of the back-office", async (pagina) => {
-      const res = await fetch(`${inject("baseUrl")}${pagina}`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" });
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain(mensajes.paginaNoEncontrada);
-      expect(html.match(/.{40}(Gestión|Reportes|Registro).{40}/g)).toBeNull();
-    });
-
-    it.each(PAGINAS)("opens %s to a moderator, never indexed", async (pagina) => {
-      const res = await fetch(`${inject("baseUrl")}${pagina}`, { headers: { Cookie: moderadora.cookie }, redirect: "manual" });
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toMatch(/<meta name="robots" content="noindex, ?nofollow"/);
-      expect(html).toContain('aria-label="Gestión"');
-    });
+    comprobarAccesoPaginas(["/gestion", "/gestion/reportes", "/gestion/reportes?estado=cerrados", "/gestion/planes?q=mercadillo", "/gestion/usuarios?q=prueba", "/gestion/registro"], () => ({ usuaria, moderadora }), /Gestión|Reportes|Registro/);
 
     it("refuses every call to the wrong person with the right status and changes nothing", async () => {
       const CALLS = [

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan } from "@/e2e/support/plans";
 import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { type Persona, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
+import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
 import { call } from "@/e2e/support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 
@@ -65,31 +65,7 @@ describe("featuring requests in the back-office", () => {
   const accion = (p: Persona, id: string, que: "contactada" | "descartar" | "destacar" | "notas", body: object = {}) => call("POST", `/api/gestion/solicitudes/${id}/${que}`, { body, token: p.token });
 
   describe("unauthorized access", () => {
-    const PAGINAS = ["/gestion/solicitudes", "/gestion/solicitudes?estado=todas"];
-
-    it.each(PAGINAS)("sends a visitor without a session from %s to the login page, and comes back there", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
-      expect(res.status).toBe(307);
-      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
-      expect(destino.pathname).toBe("/iniciar-sesion");
-      expect(destino.searchParams.get("redirigir")).toBe(ruta);
-    });
-
-    it.each(PAGINAS)("shows a plain user the 404 page at %s, without a trace of the back-office", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" });
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain(mensajes.paginaNoEncontrada);
-      expect(html.match(/.{40}(Gestión|Solicitudes|Destacar 1).{40}/g)).toBeNull();
-    });
-
-    it.each(PAGINAS)("opens %s to a moderator, never indexed", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: moderadora.cookie }, redirect: "manual" });
-      expect(res.status).toBe(200);
-      const html = await res.text();
-      expect(html).toMatch(/<meta name="robots" content="noindex, ?nofollow"/);
-      expect(html).toContain('aria-label="Gestión"');
-    });
+    comprobarAccesoPaginas(["/gestion/solicitudes", "/gestion/solicitudes?estado=todas"], () => ({ usuaria, moderadora }), /Gestión|Solicitudes|Destacar 1/);
 
     it("refuses every call to the wrong person with the right status and changes nothing", async () => {
       const planId = await insertPlan({ usuarioId: duena.id, origin: origen, titulo: "Plan intocable" });
