@@ -31,6 +31,8 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
   ])("marks a lead contacted and exports the CSV at %i px, without axe violations", async (ancho, alto) => {
     const nombre = `Rocío Satélite ${unico()}`;
     await query(db(), "INSERT INTO solicitud_informacion (nombre, telefono) VALUES ($1, '+34 699 111 222')", [nombre]);
+    // The form's name is optional (spec §3): a lead without one still gets a readable heading.
+    await query(db(), "INSERT INTO solicitud_informacion (nombre, telefono) VALUES ('', '600 222 333')");
     const ctx = await contextoConectado(browser, moderadora, { ancho, alto });
     const page = await ctx.newPage();
     await page.goto(`${inject("baseUrl")}/gestion`);
@@ -39,6 +41,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Contactos de Eurona");
     const fila = page.locator("li", { has: page.getByRole("heading", { name: nombre }) });
     await expect(fila.getByRole("link", { name: "+34 699 111 222" }).getAttribute("href")).resolves.toBe("tel:+34699111222");
+    await expect(page.locator("li", { has: page.getByRole("link", { name: "600 222 333" }) }).first().getByRole("heading").textContent()).resolves.toBe("Sin nombre");
     await sinViolaciones(page);
     await sinDesbordar(page, ancho);
     await page.screenshot({ path: screenshotPath(`gestion-contactos-${ancho}`), fullPage: true });

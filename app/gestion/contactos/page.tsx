@@ -50,7 +50,7 @@ export default async function ContactosPage({ searchParams }: Props) {
           {contactos.map((c) => (
             <li key={c.id} className={styles.filaSimple}>
               <div className={styles.datos}>
-                <h2 className={styles.nombre}>{c.nombre}</h2>
+                <h2 className={styles.nombre}>{c.nombre.trim() || "Sin nombre"}</h2>
                 <p>
                   <a href={`tel:${c.telefono.replace(/[^\d+]/g, "")}`}>{c.telefono}</a>
                 </p>

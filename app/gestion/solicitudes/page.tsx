@@ -50,7 +50,7 @@ export default async function SolicitudesPage({ searchParams }: Props) {
             <li key={s.id} className={styles.filaSimple}>
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
-                  {s.nombre}
+                  {s.nombre.trim() || "Sin nombre"}
                   {!estado && <span className={s.estado === "destacada" ? styles.etiquetaDestacado : styles.etiqueta}>{ESTADO_TEXTO[s.estado]}</span>}
                 </h2>
                 <p>
