@@ -41,3 +41,9 @@ export function fechaHora(instant: Date): string {
 export function sumarMeses(instant: Date, n: number): Date {
   return new Date(addMonths(new TZDate(instant.getTime(), ZONA), n).getTime());
 }
+
+/** A calendar day written YYYY-MM-DD (a date column, a date input) in short Spanish, e.g. "1 dic 2026". */
+export function diaTexto(dia: string): string {
+  const [y, m, d] = dia.split("-").map(Number);
+  return format(new Date(y, m - 1, d), "d MMM yyyy", { locale: es });
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "./messages";
-import { tieneControl } from "./text";
+import { saltosDeLinea, tieneControl } from "./text";
 
 // zod pieces that the domains' own schemas share, and zod itself for them: every schema that
 // reads a request imports `z` from here, so this setting is in force wherever one parses.
@@ -30,4 +30,35 @@ export function lineaDeTexto(max: number, { tipo, largo, control = mensajes.dato
     .trim()
     .max(max, largo)
     .refine((v) => !tieneControl(v), control);
+}
+
+/**
+ * A text field of a multipart form, as the domains' field schemas read it: no control characters
+ * (line breaks only when `multilinea`, kept as typed), trimmed; an `opcional` one reads '',
+ * 'undefined' and 'null' as empty (sinValor); absent stays absent.
+ */
+export function campoDeTexto({ multilinea = false, opcional = false } = {}) {
+  return z
+    .string()
+    .refine((v) => !tieneControl(v, multilinea), mensajes.datosNoValidos)
+    .transform((v) => (opcional && sinValor(v) ? "" : (multilinea ? saltosDeLinea(v) : v).trim()))
+    .optional();
+}
+
+/**
+ * The text fields of a multipart form that `schema` knows, parsed by it (a file sent under a
+ * text field's name is ignored). `alias` names other spellings a field is read under when its
+ * own is absent.
+ */
+export function camposDeTexto<S extends z.ZodObject>(form: FormData, schema: S, alias: Record<string, string> = {}): z.infer<S> {
+  const valor = (k: string) => {
+    const v = form.get(k);
+    return typeof v === "string" ? v : undefined;
+  };
+  const otros = Object.fromEntries(Object.entries(alias).map(([otro, campo]) => [campo, otro]));
+  const campos = Object.keys(schema.shape).flatMap((k) => {
+    const v = valor(k) ?? (otros[k] ? valor(otros[k]) : undefined);
+    return v === undefined ? [] : [[k, v]];
+  });
+  return schema.parse(Object.fromEntries(campos));
 }

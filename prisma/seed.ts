@@ -319,7 +319,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     ];
     for (const [i, p] of PATROCINIOS.entries()) {
       const cartel = await guardarImagen("patrocinios", `patrocinio-${slug(p.empresa)}.png`, await dibujarCartel(p.titulo, "Otros", p.empresa, 900 + i));
-      await prisma.patrocinio.create({ data: { ...p, archivoCartel: { create: { ...cartel } } } });
+      await prisma.patrocinio.create({ data: { ...p, orden: i + 1, archivoCartel: { create: { ...cartel } } } });
     }
 
     // Two plans reported by visitors, so the back-office's queue has something to show

@@ -13,7 +13,7 @@ export default async function GestionLayout({ children }: { children: React.Reac
   const gestor = await exigirGestorPagina("/gestion");
   return (
     <div className={styles.gestion}>
-      <NavGestion correo={gestor?.email ?? ""} />
+      <NavGestion correo={gestor?.email ?? ""} admin={gestor?.rol === "admin"} />
       <div className={styles.contenido}>{children}</div>
     </div>
   );

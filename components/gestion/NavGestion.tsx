@@ -11,13 +11,14 @@ const SECCIONES = [
   { href: "/gestion/usuarios", nombre: "Usuarios" },
   { href: "/gestion/solicitudes", nombre: "Solicitudes" },
   { href: "/gestion/organizaciones", nombre: "Organizaciones" },
+  { href: "/gestion/patrocinios", nombre: "Patrocinios", admin: true },
   { href: "/gestion/contactos", nombre: "Contactos" },
   { href: "/gestion/correos", nombre: "Correos" },
   { href: "/gestion/registro", nombre: "Registro" },
-] as const;
+] as const satisfies readonly { href: string; nombre: string; admin?: boolean }[];
 
-/** The back-office's sections, the current one marked; a row that scrolls sideways on a phone. */
-export function NavGestion({ correo }: { correo: string }) {
+/** The back-office's sections (the admin-only ones for admins), the current one marked; a row that scrolls sideways on a phone. */
+export function NavGestion({ correo, admin }: { correo: string; admin: boolean }) {
   const ruta = usePathname();
   const actual = (href: string) => (href === "/gestion" ? ruta === href : ruta === href || ruta.startsWith(`${href}/`));
   return (
@@ -26,7 +27,7 @@ export function NavGestion({ correo }: { correo: string }) {
         Gestión <span className={styles.quien}>{correo}</span>
       </p>
       <ul>
-        {SECCIONES.map((s) => (
+        {SECCIONES.filter((s) => admin || !("admin" in s)).map((s) => (
           <li key={s.href}>
             <Link href={s.href} aria-current={actual(s.href) ? "page" : undefined}>
               {s.nombre}

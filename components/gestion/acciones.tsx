@@ -1,27 +1,48 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition } from "react";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { llamar, mensajeDe } from "@/components/account/api";
+import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./gestion.module.css";
 
+/** How long after an action a row that leaves the list still hands its answer to the page. */
+const ENTREGA_MS = 10_000;
+
 /**
  * One back-office action at a time from a row: the call, the server's answer shown beside the
- * buttons, and the list read again from the server when it worked.
+ * buttons, and the list read again from the server when it worked. When that reading takes the
+ * row away (a hidden plan leaves the queue, a deleted card leaves the list), the answer goes on
+ * to the page's own notice (AvisoAlLlegar), so it is never lost with the row.
  */
 export function useAccion() {
   const router = useRouter();
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
   const [ocupado, startTransition] = useTransition();
-  const hacer = (ruta: string, cuerpo: unknown, alAcabar?: () => void) =>
+  const ultimo = useRef<{ texto: string; ruta: string; hasta: number } | null>(null);
+  useEffect(
+    () => () => {
+      // Unmounted on the same page (not by going to another one): the list no longer has the row.
+      const u = ultimo.current;
+      if (u && Date.now() < u.hasta && window.location.pathname === u.ruta) dejarAviso(u.ruta, u.texto);
+    },
+    [],
+  );
+  const hacer = (ruta: string, cuerpo: unknown, alAcabar?: () => void, metodo: "POST" | "DELETE" = "POST") =>
     startTransition(async () => {
-      const r = await llamar("POST", ruta, cuerpo);
-      setAviso({ ok: r.ok, texto: mensajeDe(r) });
-      if (r.ok) {
-        alAcabar?.();
-        router.refresh();
-      }
+      const r = await llamar(metodo, ruta, cuerpo);
+      const texto = mensajeDe(r);
+      // One transition for the answer and the list read again, so they show together: never
+      // "paused" beside a row that still says it is shown.
+      startTransition(() => {
+        setAviso({ ok: r.ok, texto });
+        if (r.ok) {
+          ultimo.current = { texto, ruta: window.location.pathname, hasta: Date.now() + ENTREGA_MS };
+          alAcabar?.();
+          router.refresh();
+        }
+      });
     });
   return { hacer, ocupado, aviso };
 }

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { marcado, Pista } from "@/components/ui/Field";
 import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./Organizations.module.css";
 
 /**
@@ -55,7 +56,7 @@ export function LogoPicker({
         <label htmlFor={id} className={styles.logoBoton}>
           {etiqueta}
         </label>
-        <p className={styles.ayuda} aria-live="polite">
+        <p className={ui.ayuda} aria-live="polite">
           {archivo ? archivo.name : "PNG o JPG, hasta 10 MB."}
         </p>
         <Pista id={`${id}-pista`} texto={pista} />

@@ -1,33 +1,10 @@
 "use client";
 
-import { forwardRef, useId } from "react";
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
-import { CasillaPrivacidad, Field, marcado, Pista } from "@/components/ui/Field";
+import { AreaTexto, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { ORG_CAMPO_MAX, type FormularioOrganizacion } from "@/lib/orgs/schemas";
 import { LogoPicker } from "./LogoPicker";
-import styles from "./Organizations.module.css";
-
-type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { etiqueta: string; ayuda?: string; pista?: string };
-
-/** A labelled multi-line text field in the look of Field. */
-const AreaTexto = forwardRef<HTMLTextAreaElement, AreaProps>(function AreaTexto({ etiqueta, ayuda, pista, ...props }, ref) {
-  const id = useId();
-  return (
-    <div className={ui.field}>
-      <label htmlFor={id} className={ui.label}>
-        {etiqueta}
-      </label>
-      <textarea id={id} ref={ref} className={`${ui.input} ${styles.area}`} {...props} {...marcado(pista, `${id}-pista`, ayuda ? `${id}-ayuda` : undefined)} />
-      {ayuda && (
-        <p id={`${id}-ayuda`} className={styles.ayuda}>
-          {ayuda}
-        </p>
-      )}
-      <Pista id={`${id}-pista`} texto={pista} />
-    </div>
-  );
-});
 
 /** The fields of an organization (spec §2), shared by the create form and the editable cards. */
 export function OrganizationFields({

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import type { Favoritos } from "@/lib/favorites/sesion";
-import type { Patrocinado } from "@/lib/plans/search";
+import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { cuandoTexto, distanciaVisible, fechaInsignia, precioTexto } from "@/lib/plans/format";
 import type { PlanApi } from "@/lib/plans/serialize";

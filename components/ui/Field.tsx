@@ -59,6 +59,27 @@ export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ e
   );
 });
 
+type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { etiqueta: string; ayuda?: string; pista?: string };
+
+/** A labelled multi-line text field in the look of Field, with an optional help line below it. */
+export const AreaTexto = forwardRef<HTMLTextAreaElement, AreaProps>(function AreaTexto({ etiqueta, ayuda, pista, ...props }, ref) {
+  const id = useId();
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {etiqueta}
+      </label>
+      <textarea id={id} ref={ref} className={`${styles.input} ${styles.area}`} {...props} {...marcado(pista, `${id}-pista`, ayuda ? `${id}-ayuda` : undefined)} />
+      {ayuda && (
+        <p id={`${id}-ayuda`} className={styles.ayuda}>
+          {ayuda}
+        </p>
+      )}
+      <Pista id={`${id}-pista`} texto={pista} />
+    </div>
+  );
+});
+
 /** The error (red) or success text of a form, announced to screen readers. */
 export function Aviso({ error, exito, id }: { error?: string | null; exito?: string | null; id?: string }) {
   if (error) {

@@ -17,6 +17,12 @@ export const ACCIONES = {
   solicitud_descartada: "Descartar solicitud",
   solicitud_destacada: "Destacar desde una solicitud",
   solicitud_notas: "Editar notas de una solicitud",
+  crear_patrocinio: "Crear patrocinio",
+  editar_patrocinio: "Editar patrocinio",
+  pausar_patrocinio: "Pausar patrocinio",
+  reanudar_patrocinio: "Reanudar patrocinio",
+  ordenar_patrocinio: "Cambiar el turno de un patrocinio",
+  borrar_patrocinio: "Borrar patrocinio",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;

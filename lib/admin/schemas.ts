@@ -46,3 +46,9 @@ export const notasSolicitudSchema = z.object({ notas: z.string({ error: mensajes
 
 /** POST /api/gestion/organizaciones/{id}/verificar: the state wanted, and an optional note. */
 export const verificarSchema = notaSchema.extend({ verificada: z.boolean({ error: mensajes.datosNoValidos }) });
+
+/** POST /api/gestion/patrocinios/{id}/pausar: the state wanted, and an optional note. */
+export const pausarSchema = notaSchema.extend({ pausado: z.boolean({ error: mensajes.datosNoValidos }) });
+
+/** POST /api/gestion/patrocinios/{id}/orden: the turn wanted, 1 first (beyond the last: the last). */
+export const ordenSchema = z.object({ posicion: z.coerce.number({ error: mensajes.datosNoValidos }).int(mensajes.datosNoValidos).min(1, mensajes.datosNoValidos).max(10_000, mensajes.datosNoValidos) });

@@ -26,6 +26,7 @@ const NATIVE_TYPES: Record<string, (args: string[]) => string> = {
   Uuid: () => "uuid",
   Timestamptz: ([p]) => `timestamp(${p ?? 6}) with time zone`,
   SmallInt: () => "smallint",
+  Date: () => "date",
   Decimal: ([p, s]) => `numeric(${p},${s})`,
 };
 

@@ -15,8 +15,8 @@ export function archivoDe(form: FormData, campo: string): File | null {
   return value instanceof File && value.size > 0 ? value : null;
 }
 
-/** Stores an uploaded poster or logo; refusals become 413 / 415 / 400 with Spanish messages. */
-export async function guardarImagenSubida(file: File, folder: "carteles" | "logos"): Promise<StoredImage> {
+/** Stores an uploaded poster, logo or sponsor poster; refusals become 413 / 415 / 400 with Spanish messages. */
+export async function guardarImagenSubida(file: File, folder: Parameters<typeof storeImage>[1]): Promise<StoredImage> {
   if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, mensajes.imagenGrande);
   try {
     return await storeImage(storage(), folder, file.name, Buffer.from(await file.arrayBuffer()));

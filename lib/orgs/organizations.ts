@@ -4,6 +4,7 @@ import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
 import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarImagenSubida } from "../media/upload";
 import { mensajes } from "../messages";
+import { camposDeTexto } from "../schemas";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
 import type { PlanRow } from "../plans/serialize";
@@ -11,14 +12,8 @@ import type { SessionUser } from "../users/session";
 import { camposOrganizacionSchema, primerErrorOrganizacion, type CamposOrganizacion } from "./schemas";
 import { serializeOrganizacion } from "./serialize";
 
-/** The text fields of the multipart form (files under a text field's name are ignored). */
-function leer(form: FormData): CamposOrganizacion {
-  const campos = Object.keys(camposOrganizacionSchema.shape).flatMap((k) => {
-    const v = form.get(k);
-    return typeof v === "string" ? [[k, v]] : [];
-  });
-  return camposOrganizacionSchema.parse(Object.fromEntries(campos));
-}
+/** The text fields of the multipart form. */
+const leer = (form: FormData): CamposOrganizacion => camposDeTexto(form, camposOrganizacionSchema);
 
 const CON_LOGO = { archivoLogo: true } as const;
 

@@ -1,8 +1,7 @@
 import { esNombreDeImagen } from "../media/formatos";
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
 import { mensajes, pistas } from "../messages";
-import { sinValor, z } from "../schemas";
-import { saltosDeLinea, tieneControl } from "../text";
+import { campoDeTexto, z } from "../schemas";
 import { EMAIL_PATTERN } from "../users/schemas";
 
 /** Name, address, contact e-mail and phone: 50 characters at most (spec §9). */
@@ -10,23 +9,16 @@ export const ORG_CAMPO_MAX = 50;
 export const ORG_DESCRIPCION_MAX = 20_000;
 /** Logo formats of spec §9, for the file picker. */
 
-const texto = ({ multilinea = false, opcional = false } = {}) =>
-  z
-    .string()
-    .refine((v) => !tieneControl(v, multilinea), mensajes.datosNoValidos)
-    .transform((v) => (opcional && sinValor(v) ? "" : (multilinea ? saltosDeLinea(v) : v).trim()))
-    .optional();
-
 /**
  * The text fields of an organization as the API receives them (trimmed; absent stays absent).
  * The optional ones read 'undefined' and 'null' as empty, as the existing clients mean them.
  */
 export const camposOrganizacionSchema = z.object({
-  nombre: texto(),
-  direccion: texto({ opcional: true }),
-  emailContacto: texto(),
-  telefonoContacto: texto({ opcional: true }),
-  descripcion: texto({ multilinea: true, opcional: true }),
+  nombre: campoDeTexto(),
+  direccion: campoDeTexto({ opcional: true }),
+  emailContacto: campoDeTexto(),
+  telefonoContacto: campoDeTexto({ opcional: true }),
+  descripcion: campoDeTexto({ multilinea: true, opcional: true }),
 });
 
 export type CamposOrganizacion = z.infer<typeof camposOrganizacionSchema>;

@@ -5,11 +5,12 @@ import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
-import { ARCHIVO_JSON, PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
+import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import type { Busqueda } from "./schemas";
-import { serializeArchivo, serializePlan, type ArchivoRow, type PlanApi, type PlanRow } from "./serialize";
+import { serializePlan, type PlanApi, type PlanRow } from "./serialize";
 
 /**
  * The date window. An event matches when its dates overlap the window. An experience matches
@@ -25,37 +26,6 @@ function filtroFechas(q: Busqueda): Prisma.Sql {
     OR (p.tipo = 'experiencia' AND p.dias_semana & planazo_mascara_dias(
       (greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date,
       (least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date) <> 0))`;
-}
-
-export interface Patrocinado {
-  _id: string;
-  tipo: "Patrocinado";
-  empresa: string;
-  enlaceCompany: string;
-  enlaceEmpresa: string;
-  titulo: string;
-  descripcion: string;
-  archivoCartel: ReturnType<typeof serializeArchivo>;
-}
-
-/** Active sponsor items, one of which is placed on each page of results (in rotation). */
-async function patrocinioParaPagina(page: number): Promise<Patrocinado | null> {
-  const rows = await prisma.$queryRaw<{ id: string; empresa: string; enlace_empresa: string; titulo: string; descripcion: string; cartel: ArchivoRow | null }[]>`
-    SELECT s.id, s.empresa, s.enlace_empresa, s.titulo, s.descripcion, ${ARCHIVO_JSON} AS cartel
-    FROM patrocinio s LEFT JOIN archivo a ON a.id = s.archivo_cartel_id
-    WHERE s.activo ORDER BY s.created_at, s.id`;
-  if (rows.length === 0) return null;
-  const s = rows[(page - 1) % rows.length];
-  return {
-    _id: s.id,
-    tipo: "Patrocinado",
-    empresa: s.empresa,
-    enlaceCompany: s.enlace_empresa,
-    enlaceEmpresa: s.enlace_empresa,
-    titulo: s.titulo,
-    descripcion: s.descripcion,
-    archivoCartel: serializeArchivo(s.cartel),
-  };
 }
 
 /** Where a page's sponsor item goes: after the fifth plan, or last on a shorter page. */
@@ -183,14 +153,14 @@ const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(BUSQ
 const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
 /**
- * The version part of every search memo key: `busqueda_version`, plus the instant the next
- * featuring ends (read from plan_destacado_hasta_idx). A featuring ends with no write to move
- * the version on, so the key changes at that instant instead, and no answer remembered with the
- * plan featured is served after it.
+ * The version part of every search memo key: `busqueda_version`, plus the next instant the
+ * answers change by themselves: a featuring ends (read from plan_destacado_hasta_idx), or a
+ * sponsor card's first day begins or its last day ends. No write moves the version on then, so
+ * the key changes at that instant instead, and no answer remembered before it is served after it.
  */
 export async function versionBusqueda(): Promise<string> {
   const [{ version, proximo }] = await prisma.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
-    SELECT v.version, (SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible) AS proximo
+    SELECT v.version, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
     FROM busqueda_version v`;
   return proximo ? `${version}@${proximo.getTime()}` : String(version);
 }
@@ -213,7 +183,7 @@ async function calcularBusqueda(q: Busqueda, lng: number, lat: number, claveTota
   const total = await totalDe(q, lng, lat, claveTotal, rows);
   const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
   if (planes.length > 0) {
-    const patrocinio = await patrocinioParaPagina(q.page);
+    const patrocinio = await patrocinioDeLaPagina(q.page);
     if (patrocinio) planes.splice(Math.min(POSICION_PATROCINIO, planes.length), 0, patrocinio);
   }
   const resultado: ResultadoBusqueda = total === 0 ? { planes, total, mensaje: mensajes.sinPlanes } : { planes, total };

@@ -1,6 +1,6 @@
-import Link from "next/link";
 import { BotonAccion } from "@/components/gestion/BotonAccion";
 import { Paginador } from "@/components/gestion/Paginador";
+import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { esEstadoContacto, listarContactos } from "@/lib/admin/contactos";
@@ -32,13 +32,7 @@ export default async function ContactosPage({ searchParams }: Props) {
       <h1 className={styles.titulo}>Contactos de Eurona</h1>
       <p className={styles.secundario}>Personas que han pedido información sobre internet por satélite. Se borran al cumplir un año.</p>
       <div className={styles.barra}>
-        <nav className={styles.pestanas} aria-label="Estado de los contactos">
-          {PESTANAS.map((p) => (
-            <Link key={p.estado} href={p.estado === "nuevos" ? "/gestion/contactos" : `/gestion/contactos?estado=${p.estado}`} aria-current={pestana === p.estado ? "page" : undefined}>
-              {p.nombre}
-            </Link>
-          ))}
-        </nav>
+        <Pestanas etiqueta="Estado de los contactos" ruta="/gestion/contactos" pestanas={PESTANAS} actual={pestana} />
         <a className="button" href={estado ? `/api/gestion/contactos.csv?estado=${estado}` : "/api/gestion/contactos.csv"} download>
           Exportar CSV
         </a>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
 import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador } from "@/components/gestion/Paginador";
+import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
@@ -22,14 +23,15 @@ export default async function ReportesPage({ searchParams }: Props) {
   return (
     <>
       <h1 className={styles.titulo}>Reportes</h1>
-      <nav className={styles.pestanas} aria-label="Estado de los reportes">
-        <Link href="/gestion/reportes" aria-current={cerrados ? undefined : "page"}>
-          Abiertos
-        </Link>
-        <Link href="/gestion/reportes?estado=cerrados" aria-current={cerrados ? "page" : undefined}>
-          Cerrados
-        </Link>
-      </nav>
+      <Pestanas
+        etiqueta="Estado de los reportes"
+        ruta="/gestion/reportes"
+        pestanas={[
+          { estado: "abiertos", nombre: "Abiertos" },
+          { estado: "cerrados", nombre: "Cerrados" },
+        ]}
+        actual={cerrados ? "cerrados" : "abiertos"}
+      />
       {cerrados ? <Cerrados cursor={cursor} /> : <Abiertos cursor={cursor} />}
     </>
   );

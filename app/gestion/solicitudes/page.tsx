@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { AccionesSolicitud } from "@/components/gestion/AccionesSolicitud";
 import { Paginador } from "@/components/gestion/Paginador";
+import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
@@ -35,13 +36,7 @@ export default async function SolicitudesPage({ searchParams }: Props) {
     <>
       <h1 className={styles.titulo}>Solicitudes para destacar</h1>
       <p className={styles.secundario}>Personas que quieren destacar su plan (2 € a la semana, 5 € al mes). Se borran al cumplir un año.</p>
-      <nav className={styles.pestanas} aria-label="Estado de las solicitudes">
-        {PESTANAS.map((p) => (
-          <Link key={p.estado} href={p.estado === "nueva" ? "/gestion/solicitudes" : `/gestion/solicitudes?estado=${p.estado}`} aria-current={pestana.estado === p.estado ? "page" : undefined}>
-            {p.nombre}
-          </Link>
-        ))}
-      </nav>
+      <Pestanas etiqueta="Estado de las solicitudes" ruta="/gestion/solicitudes" pestanas={PESTANAS} actual={pestana.estado} />
       {solicitudes.length === 0 ? (
         <p className={styles.nada}>{pestana.vacia}</p>
       ) : (

@@ -6,7 +6,7 @@ import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
 import styles from "./form.module.css";
 
 /** The preview URL of a chosen file, released when the file changes or the picker goes away. */
-function useUrlDeArchivo(archivo: File | null): string | null {
+export function useUrlDeArchivo(archivo: File | null): string | null {
   const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
     if (!archivo) return;
@@ -23,18 +23,21 @@ function useUrlDeArchivo(archivo: File | null): string | null {
 
 /**
  * The poster (spec §2): a PNG or JPEG chosen with a file picker, previewed at once. With a stored
- * poster (edit page) the button reads 'Seleccionar nuevo cartel'.
+ * poster (edit page) the button reads 'Seleccionar nuevo cartel'. Without `conVista` the preview
+ * is left to the caller (the back-office shows the whole sponsor card instead).
  */
 export function PosterPicker({
   archivo,
   urlGuardada,
   onArchivo,
   pista,
+  conVista = true,
 }: {
   archivo: File | null;
   urlGuardada?: string | null;
   onArchivo: (f: File | null) => void;
   pista?: string;
+  conVista?: boolean;
 }) {
   const id = useId();
   const vista = useUrlDeArchivo(archivo) ?? (archivo ? null : (urlGuardada ?? null));
@@ -64,7 +67,7 @@ export function PosterPicker({
       </p>
       <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
       {archivo && <p className={styles.nombreArchivo}>Archivo elegido: {archivo.name}</p>}
-      {vista && (
+      {conVista && vista && (
         // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an already resized variant
         <img src={vista} alt="Vista previa del cartel" className={styles.vistaCartel} />
       )}
