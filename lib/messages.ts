@@ -202,6 +202,7 @@ export const mensajes = {
   sinReportesAbiertos: "No quedaba ningún reporte abierto.",
   destacadoHasta: "Plan destacado hasta el {fecha}.",
   destacadoQuitado: "El plan ya no está destacado.",
+  destacarOculto: "El plan está oculto: publícalo de nuevo antes de destacarlo.",
   destacadoFechaPasada: "La fecha de fin tiene que ser futura.",
   planOcultoAviso: "El equipo ha ocultado este plan: no aparece en las búsquedas y su página solo la ven su autor y el equipo.",
   cuentaSuspendida: "Tu cuenta está suspendida. Si crees que es un error, escríbenos a través de la página de contacto.",

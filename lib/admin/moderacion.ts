@@ -95,8 +95,10 @@ export async function destacar(
   tx?: Prisma.TransactionClient,
 ): Promise<{ mensaje: string; cambio: boolean; hasta: string | null }> {
   if (!tx) return prisma.$transaction((t) => destacar(gestor, planId, periodo, motivo, t));
-  const [fila] = await tx.$queryRaw<{ hasta: Date | null }[]>`SELECT destacado_hasta AS hasta FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
+  const [fila] = await tx.$queryRaw<{ hasta: Date | null; visible: boolean }[]>`SELECT destacado_hasta AS hasta, visible FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
   if (!fila) throw new ApiError(404, mensajes.planNoEncontrado);
+  // The weeks paid for would run out while nobody can see it.
+  if (!fila.visible && periodo !== "quitar") throw new ApiError(409, mensajes.destacarOculto);
   const ahora = new Date();
   const desde = fila.hasta && fila.hasta > ahora ? fila.hasta : ahora;
   const hasta = periodo === "quitar" ? null : periodo === "semana" ? new Date(desde.getTime() + 7 * 86_400_000) : sumarMeses(desde, 1);

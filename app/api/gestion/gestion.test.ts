@@ -109,6 +109,10 @@ describe("the back-office (/gestion and /api/gestion)", () => {
     expect((await auditoria(otroPlan)).map((f) => f.datos.cambio).sort()).toEqual([false, true]);
     const correos = await query(db(), `SELECT 1 FROM email_outbox WHERE "to" = $1 AND text LIKE '%Plan de dos moderadores%'`, [duena.correo]);
     expect(correos).toHaveLength(1);
+    // Hidden, it cannot be featured: the weeks paid for would run out unseen.
+    const destacarOculto = await call("POST", `/api/gestion/planes/${otroPlan}/destacar`, { body: { periodo: "semana" }, token: moderadora.token });
+    expect([destacarOculto.status, destacarOculto.body.mensaje]).toEqual([409, mensajes.destacarOculto]);
+    await expect(query(db(), "SELECT destacado_hasta FROM plan WHERE id = $1", [otroPlan])).resolves.toEqual([{ destacado_hasta: null }]);
 
     const mostrar = await call("POST", `/api/gestion/planes/${otroPlan}/mostrar`, { body: {}, token: moderadora.token });
     expect([mostrar.status, mostrar.body]).toEqual([200, { mensaje: mensajes.planMostrado, cambio: true }]);
