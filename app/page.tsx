@@ -15,7 +15,7 @@ import { mensajes } from "@/lib/messages";
 import { fechasTexto, planesTexto } from "@/lib/plans/format";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
-import type { PlanApi } from "@/lib/plans/serialize";
+import type { PlanApi } from "@/lib/plans/plan";
 import type { ResultadoMapa } from "@/lib/plans/mapa";
 import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";

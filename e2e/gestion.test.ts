@@ -5,7 +5,7 @@ import { freshOrigin, insertPlan } from "@/e2e/support/plans";
 import { contextoConectado } from "@/e2e/support/session-context";
 import { confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { sinViolaciones } from "@/e2e/support/axe";
 

@@ -6,7 +6,7 @@ import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
 import { conDatos, mensajes } from "@/lib/messages";
 import { cuandoTexto } from "@/lib/plans/format";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, screenshotPath } from "./support/browser";
 
 /** The plain land colour under the tiles (components/mapa/mapa.module.css), never Leaflet's grey. */

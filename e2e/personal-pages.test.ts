@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { png } from "./support/forms";

@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/plans/formulario";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";

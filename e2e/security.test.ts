@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { LIMITES } from "@/lib/rate-limit";
 import { startAppServer, type AppServer } from "@/scripts/lib/app-server";
 import { launchBrowser } from "./support/browser";

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { numeroDeTrozos, rangoDeTrozo } from "@/lib/seo/sitemap";
 import { api } from "./support/api";
 import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";

@@ -14,7 +14,7 @@ import type { PrismaClient } from "../lib/db/client";
 import { type Dia, diaEnMadrid, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
 import { diasTexto, fechasTexto } from "../lib/plans/format";
-import { planPath } from "../lib/plans/serialize";
+import { planPath } from "../lib/plans/plan";
 import { site } from "../lib/site";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
 import { dibujarCartel, dibujarLogo } from "./seed-images";

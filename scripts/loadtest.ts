@@ -30,7 +30,7 @@ import { parseArgs } from "node:util";
 import { query } from "../e2e/support/database";
 import { call, freshIp, uniqueEmail } from "../e2e/support/users";
 import { mensajes } from "../lib/messages";
-import { planPath } from "../lib/plans/serialize";
+import { planPath } from "../lib/plans/plan";
 import { LIMITES } from "../lib/rate-limit";
 import { cuentaConfirmada, iniciarSesion, publicarPlan, type Cuenta } from "./lib/app-client";
 import { startAppServer, type AppServer } from "./lib/app-server";

@@ -3,7 +3,8 @@ import styles from "@/components/plans/form/form.module.css";
 import { PublishWizard, type Duplicado } from "@/components/publicar/PublishWizard";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
 import { camposParaDuplicar } from "@/lib/plans/formulario";
-import { planDeUsuario } from "@/lib/plans/user-plans";
+import { serializePlan } from "@/lib/plans/plan";
+import { leerPlan } from "@/lib/plans/queries";
 import { site } from "@/lib/site";
 import { requirePageUser } from "@/lib/users/session";
 
@@ -21,7 +22,7 @@ function direccionCartel(url: string, sitio: string): string {
 export default async function PublicarPage({ searchParams }: { searchParams: Promise<{ duplicar?: string | string[] }> }) {
   const user = await requirePageUser("/publicar");
   const { duplicar } = await searchParams;
-  const [organizaciones, original] = await Promise.all([organizacionesDeUsuario(user.id), typeof duplicar === "string" ? planDeUsuario(user.id, duplicar) : null]);
+  const [organizaciones, original] = await Promise.all([organizacionesDeUsuario(user.id), typeof duplicar === "string" ? leerPlan(duplicar, { ocultos: true, usuarioId: user.id }).then((p) => p && serializePlan(p)) : null]);
   const { contacto, telefonoEquipo, url } = site();
   const duplicado: Duplicado | null = original && {
     titulo: original.titulo,

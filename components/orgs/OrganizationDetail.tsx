@@ -8,7 +8,7 @@ import { varianteUrl } from "@/lib/media/variant-url";
 import type { Favoritos } from "@/lib/favorites/sesion";
 import { mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/orgs/serialize";
-import type { PlanApi } from "@/lib/plans/serialize";
+import type { PlanApi } from "@/lib/plans/plan";
 import styles from "./OrganizationDetail.module.css";
 
 /**

@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { cuandoTexto, diaEtiqueta, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
+import { cuandoTexto, diaEtiqueta, fechasTexto, horariosOrdenados, precioTexto } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
-import { planPath, type PlanApi } from "@/lib/plans/serialize";
+import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favorites/sesion";
 import { mensajes } from "@/lib/messages";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";

@@ -5,7 +5,7 @@ import { SharePlan } from "@/components/plans/SharePlan";
 import { PlanCard } from "@/components/plans/PlanCard";
 import ui from "@/components/ui/ui.module.css";
 import { cuandoTexto } from "@/lib/plans/format";
-import type { PlanApi } from "@/lib/plans/serialize";
+import type { PlanApi } from "@/lib/plans/plan";
 import wizard from "./Wizard.module.css";
 
 /**

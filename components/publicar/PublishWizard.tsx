@@ -13,7 +13,7 @@ import ui from "@/components/ui/ui.module.css";
 import { reunirFallos, type ErroresFormulario } from "@/lib/formularios";
 import { mensajes, pistas } from "@/lib/messages";
 import { CAMPOS_INICIALES, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
-import type { PlanApi } from "@/lib/plans/serialize";
+import type { PlanApi } from "@/lib/plans/plan";
 import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
 import { PromotionModal } from "./PromotionModal";
 import { Publicado } from "./Publicado";

@@ -1,5 +1,5 @@
 import { site } from "@/lib/site";
-import type { PlanApi } from "@/lib/plans/serialize";
+import type { PlanApi } from "@/lib/plans/plan";
 
 export const ID_EJEMPLO = "0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d";
 

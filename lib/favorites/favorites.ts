@@ -4,7 +4,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../plans/schemas";
-import { serializePlan, type PlanRow } from "../plans/serialize";
+import { serializePlan, type PlanRow } from "../plans/plan";
 
 async function planVisible(planId: string): Promise<void> {
   const found = UUID_PATTERN.test(planId) && (await prisma.plan.findFirst({ where: { id: planId, visible: true }, select: { id: true } }));

@@ -1,4 +1,4 @@
-import { tituloEnUrl } from "../plans/serialize";
+import { tituloEnUrl } from "../plans/plan";
 
 /**
  * Path of an organization's public page (spec §2: /org/{nombreOrganizacion}/{organizacionId}).

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { absoluteUrl } from "../plans/serialize";
+import { absoluteUrl } from "../plans/plan";
 import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
 import { site } from "../site";
 import { organizacionPath } from "./paths";

@@ -1,4 +1,4 @@
-import { serializeArchivo, serializePlan, type ArchivoRow, type PlanApi, type PlanRow } from "../plans/serialize";
+import { serializeArchivo, serializePlan, type ArchivoRow, type PlanApi, type PlanRow } from "../plans/plan";
 
 /** An organization row with its logo, as lib/orgs/organizations.ts reads it. */
 export interface OrganizacionRow {

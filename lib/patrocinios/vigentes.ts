@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { ARCHIVO_JSON } from "../plans/queries";
-import { serializeArchivo, type ArchivoRow } from "../plans/serialize";
+import { serializeArchivo, type ArchivoRow } from "../plans/plan";
 
 /** A sponsor card among the plans of a search (spec §3, tipo Patrocinado). */
 export interface Patrocinado {

@@ -1,4 +1,4 @@
-import type { PlanApi } from "./serialize";
+import type { PlanApi } from "./plan";
 import { planTerminado } from "./seo";
 
 /**

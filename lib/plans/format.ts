@@ -2,9 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import { es } from "date-fns/locale";
 import { ZONA } from "../dates";
-import type { PlanApi } from "./serialize";
+import type { Horario, PlanApi } from "./plan";
 
-export type Horario = PlanApi["horariosDisponibles"][number];
 
 /**
  * Spanish weekday names by diaSemana (0 Sunday … 6 Saturday), in lower case as Spanish writes

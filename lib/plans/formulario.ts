@@ -4,8 +4,8 @@ import { diaEnMadrid, ZONA } from "../dates";
 import { pistas } from "../messages";
 import type { Categoria } from "./constants";
 import { reunirFallos, type ErroresFormulario } from "../formularios";
-import { fallosPlan, leerDatosPlan, type CampoPlan, type Horario } from "./input";
-import type { PlanApi } from "./serialize";
+import { fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
+import type { Horario, PlanApi } from "./plan";
 
 /**
  * The plan as the publishing wizard and the edit page hold it, and the bridge to the API: the
@@ -15,7 +15,6 @@ import type { PlanApi } from "./serialize";
  */
 
 export type TipoPlan = "evento" | "experiencia";
-export type { Horario };
 
 export interface CamposPlan {
   tipo: TipoPlan | "";

@@ -1,7 +1,7 @@
 import { TZDate } from "@date-fns/tz";
 import { diaEnMadrid, instanteEnMadrid, sumarDias, ZONA } from "../dates";
 import { ventanaFechas } from "./search-state";
-import type { PlanApi } from "./serialize";
+import type { PlanApi } from "./plan";
 
 /** When a listed plan happens, for the headings of the home's results. */
 export type GrupoCuando = "hoy" | "finde" | "proximamente";

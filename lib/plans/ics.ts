@@ -1,6 +1,6 @@
 import { site } from "../site";
 import { textoPlano } from "./seo";
-import type { PlanApi } from "./serialize";
+import type { PlanApi } from "./plan";
 
 const CRLF = "\r\n";
 const bytes = new TextEncoder();

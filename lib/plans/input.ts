@@ -5,32 +5,8 @@ import { sinValor } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
+import type { DatosPlan, Horario } from "./plan";
 import { fechaIso, UUID_PATTERN } from "./schemas";
-
-export interface Horario {
-  diaSemana: number;
-  horaInicio: string;
-  horaFin: string;
-}
-
-/** A plan as the form or the API describes it (the text fields of POST/PATCH /api/plan). */
-export interface DatosPlan {
-  titulo?: string;
-  descripcion?: string;
-  tipo?: string;
-  categorias?: Categoria[];
-  direccion?: string;
-  municipio?: string;
-  ubicacion?: { lng: number; lat: number } | null;
-  fechaInicio?: Date | null;
-  fechaFin?: Date | null;
-  horariosDisponibles?: Horario[];
-  precio?: number | null;
-  organizacionId?: string | null;
-  emailContacto?: string | null;
-  telefonoContacto?: string | null;
-  enlaceWebExterior?: string | null;
-}
 
 class EntradaNoValida extends Error {}
 

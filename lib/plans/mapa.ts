@@ -1,6 +1,6 @@
 import { varianteUrl } from "../media/variant-url";
 import { cuandoTexto, precioTexto } from "./format";
-import { planPath, type PlanApi } from "./serialize";
+import { planPath, type PlanApi } from "./plan";
 
 /** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */
 export const TOPE_MAPA = 200;

@@ -4,7 +4,7 @@ import { prisma } from "../db";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { versionBusqueda } from "./search";
-import { serializePlan, type PlanApi, type PlanRow } from "./serialize";
+import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
 /**
  * The home's first visit, before a place is chosen: featured plans and the towns with most

@@ -10,7 +10,7 @@ import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import type { Busqueda } from "./schemas";
-import { serializePlan, type PlanApi, type PlanRow } from "./serialize";
+import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
 /**
  * The date window. An event matches when its dates overlap the window. An experience matches

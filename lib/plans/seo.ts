@@ -6,7 +6,7 @@ import { varianteUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
 import { cuandoTexto, horariosOrdenados } from "./format";
-import { absoluteUrl, type PlanApi } from "./serialize";
+import { absoluteUrl, type PlanApi } from "./plan";
 
 /** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
 const DIAS_SCHEMA = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

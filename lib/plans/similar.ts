@@ -2,7 +2,7 @@ import "server-only";
 import { CATEGORIAS, RADIO_DEFAULT_KM, type Categoria } from "./constants";
 import type { Busqueda } from "./schemas";
 import { buscarPlanes } from "./search";
-import type { PlanApi } from "./serialize";
+import type { PlanApi } from "./plan";
 
 /** How many plans an ended plan's page offers instead. */
 export const PLANES_PARECIDOS = 4;

@@ -3,7 +3,7 @@ import { Memo } from "../cache";
 import { prisma } from "../db";
 import { organizacionPath } from "../orgs/paths";
 import { PLAN_LISTED } from "../plans/queries";
-import { planPath } from "../plans/serialize";
+import { planPath } from "../plans/plan";
 import { site } from "../site";
 
 /**

@@ -2,7 +2,7 @@ import { aleatorio } from "../../e2e/support/aleatorio";
 import { query } from "../../e2e/support/database";
 import { CATEGORIAS } from "../../lib/plans/constants";
 import { ventanaFechas, type OpcionFecha } from "../../lib/plans/search-state";
-import { planPath } from "../../lib/plans/serialize";
+import { planPath } from "../../lib/plans/plan";
 import type { LoadRequest } from "./load-runner";
 
 /** The kinds of request of the mix, in print order. */

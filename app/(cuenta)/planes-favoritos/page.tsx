@@ -5,7 +5,7 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { planesFavoritos } from "@/lib/favorites/favorites";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { mensajes } from "@/lib/messages";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Planes guardados", robots: { index: false } };

@@ -7,7 +7,7 @@ import { databaseFingerprint } from "@/e2e/support/snapshot";
 import { call, confirmedUser } from "@/e2e/support/users";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 
 /**
  * Verified organizations (issue 15, item 8): who may verify one, that a second click changes

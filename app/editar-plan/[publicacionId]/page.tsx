@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
-import { planDeUsuario } from "@/lib/plans/user-plans";
+import { serializePlan } from "@/lib/plans/plan";
+import { leerPlan } from "@/lib/plans/queries";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Editar plan", robots: { index: false } };
@@ -17,7 +18,7 @@ export default async function EditarPlanPage({ params }: Props) {
   const { publicacionId } = await params;
   const user = await requirePageUser(`/editar-plan/${encodeURIComponent(publicacionId)}`);
   // Hidden and finished plans too: they are the owner's to edit.
-  const [plan, organizaciones] = await Promise.all([planDeUsuario(user.id, publicacionId), organizacionesDeUsuario(user.id)]);
+  const [plan, organizaciones] = await Promise.all([leerPlan(publicacionId, { ocultos: true, usuarioId: user.id }).then((p) => p && serializePlan(p)), organizacionesDeUsuario(user.id)]);
   if (!plan) notFound();
   return (
     <section className={styles.pagina} aria-labelledby="editar-titulo">

@@ -9,7 +9,7 @@ import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { ESTADOS_GESTION, buscarPlanesGestion, type EstadoGestion } from "@/lib/admin/planes";
 import { fechaHora } from "@/lib/dates";
 import { fechasTexto } from "@/lib/plans/format";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 
 export const generateMetadata = metadatosGestion("Planes");
 

@@ -8,7 +8,7 @@ import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { colaDeReportes, reportesCerrados } from "@/lib/admin/reportes";
 import { fechaHora } from "@/lib/dates";
-import { planPath } from "@/lib/plans/serialize";
+import { planPath } from "@/lib/plans/plan";
 
 export const generateMetadata = metadatosGestion("Reportes");
 

@@ -11,7 +11,7 @@ import ui from "@/components/ui/ui.module.css";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
-import type { PlanApi } from "@/lib/plans/serialize";
+import type { PlanApi } from "@/lib/plans/plan";
 import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "./campos";
 import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";

@@ -3,7 +3,8 @@
 import { useId } from "react";
 import { marcado, Pista } from "@/components/ui/Field";
 import { DIAS_SEMANA, diaEtiqueta } from "@/lib/plans/format";
-import { HORAS_DEL_DIA, type Horario } from "@/lib/plans/formulario";
+import { HORAS_DEL_DIA } from "@/lib/plans/formulario";
+import type { Horario } from "@/lib/plans/plan";
 import styles from "./form.module.css";
 
 /** Monday first (spec §2), by diaSemana (0 Sunday … 6 Saturday); Wednesday is 'X' in Spain. */

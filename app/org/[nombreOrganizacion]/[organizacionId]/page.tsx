@@ -7,7 +7,7 @@ import { organizacionConPlanes } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { organizacionVerificada } from "@/lib/orgs/verificadas";
 import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
-import { tituloEnUrl } from "@/lib/plans/serialize";
+import { tituloEnUrl } from "@/lib/plans/plan";
 import { jsonLdScript, segmentoCanonico } from "@/lib/plans/seo";
 
 interface Props {

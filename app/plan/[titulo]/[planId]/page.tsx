@@ -2,8 +2,9 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { PlanDetail } from "@/components/plans/PlanDetail";
-import { obtenerPlan, planOcultoParaQuienMira } from "@/lib/plans/get-plan";
-import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/serialize";
+import { planOcultoParaQuienMira } from "@/lib/plans/get-plan";
+import { leerPlan } from "@/lib/plans/queries";
+import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/plan";
 import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
 import { planesParecidos } from "@/lib/plans/similar";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
@@ -18,7 +19,7 @@ interface Props {
  * for its owner and the team (with the team's reason).
  */
 const cargarPlan = cache(async (id: string) => {
-  const row = await obtenerPlan(id);
+  const row = await leerPlan(id);
   if (row) return { plan: serializePlan(row), oculto: null };
   const oculto = await planOcultoParaQuienMira(id);
   return oculto && { plan: serializePlan(oculto.row), oculto: { motivo: oculto.motivo } };

@@ -1,11 +1,11 @@
 import { ApiError, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { obtenerPlan } from "@/lib/plans/get-plan";
-import { serializePlan } from "@/lib/plans/serialize";
+import { leerPlan } from "@/lib/plans/queries";
+import { serializePlan } from "@/lib/plans/plan";
 
 /** GET /api/plan/detalle/{id} → the plan; 404 when unknown or hidden. */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (_request, { params }) => {
-  const plan = await obtenerPlan((await params).id);
+  const plan = await leerPlan((await params).id);
   if (!plan) throw new ApiError(404, mensajes.planNoEncontrado);
   return Response.json(serializePlan(plan));
 });

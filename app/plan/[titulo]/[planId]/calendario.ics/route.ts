@@ -1,12 +1,12 @@
 import { ApiError, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { obtenerPlan } from "@/lib/plans/get-plan";
+import { leerPlan } from "@/lib/plans/queries";
 import { calendarioPlan, disposicionIcs } from "@/lib/plans/ics";
-import { serializePlan } from "@/lib/plans/serialize";
+import { serializePlan } from "@/lib/plans/plan";
 
 /** GET /plan/{titulo}/{id}/calendario.ics → the event as an iCalendar file; 404 for experiences and unknown plans. */
 export const GET = route<{ params: Promise<{ planId: string }> }>(async (_request, { params }) => {
-  const row = await obtenerPlan((await params).planId);
+  const row = await leerPlan((await params).planId);
   const plan = row && serializePlan(row);
   const ics = plan && calendarioPlan(plan);
   if (!plan || !ics) throw new ApiError(404, mensajes.planNoEncontrado);

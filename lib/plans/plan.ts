@@ -1,4 +1,39 @@
 import { site } from "../site";
+import type { Categoria } from "./constants";
+
+/**
+ * The plan's shape, once: its weekly slot, its File object, its database row (as
+ * lib/plans/queries.ts selects it), what a form or the API says of it (DatosPlan), the documented
+ * API shape (serializePlan) and the row read back as data (datosDeFila). A new plan field is
+ * declared here, selected and written in queries.ts, read and checked in input.ts, and asked for
+ * in the form. Client-safe: the forms import it.
+ */
+
+/** A weekly slot of an experience: 0 = Sunday … 6 = Saturday, 'HH:mm'. */
+export interface Horario {
+  diaSemana: number;
+  horaInicio: string;
+  horaFin: string;
+}
+
+/** A plan as the form or the API describes it (the text fields of POST/PATCH /api/plan; absent: unchanged). */
+export interface DatosPlan {
+  titulo?: string;
+  descripcion?: string;
+  tipo?: string;
+  categorias?: Categoria[];
+  direccion?: string;
+  municipio?: string;
+  ubicacion?: { lng: number; lat: number } | null;
+  fechaInicio?: Date | null;
+  fechaFin?: Date | null;
+  horariosDisponibles?: Horario[];
+  precio?: number | null;
+  organizacionId?: string | null;
+  emailContacto?: string | null;
+  telefonoContacto?: string | null;
+  enlaceWebExterior?: string | null;
+}
 
 /** A plan row as lib/plans/queries.ts selects it. */
 export interface PlanRow {
@@ -23,7 +58,11 @@ export interface PlanRow {
   organizacion_id: string | null;
   organizacion_nombre: string | null;
   fecha_creacion: Date;
-  horarios: { diaSemana: number; horaInicio: string; horaFin: string }[] | null;
+  horarios: Horario[] | null;
+  /** The poster's row (for replacing or deleting its files); never in the API. */
+  archivo_cartel_id: string | null;
+  /** Why the team hid it, shown to its owner and the team; never in the API. */
+  oculto_motivo: string | null;
   cartel: ArchivoRow | null;
   distancia_m?: number | null;
 }
@@ -95,3 +134,24 @@ export function serializePlan(p: PlanRow) {
 }
 
 export type PlanApi = ReturnType<typeof serializePlan>;
+
+/** The row as the data a form or the API speaks of: what an update starts from before its changes. */
+export function datosDeFila(p: PlanRow): Required<DatosPlan> {
+  return {
+    titulo: p.titulo,
+    descripcion: p.descripcion,
+    tipo: p.tipo,
+    categorias: p.categorias as Categoria[],
+    direccion: p.direccion,
+    municipio: p.municipio,
+    ubicacion: { lng: p.lng, lat: p.lat },
+    fechaInicio: p.fecha_inicio,
+    fechaFin: p.fecha_fin,
+    horariosDisponibles: p.horarios ?? [],
+    precio: p.precio === null ? null : Number(p.precio),
+    organizacionId: p.organizacion_id,
+    emailContacto: p.email_contacto,
+    telefonoContacto: p.telefono_contacto,
+    enlaceWebExterior: p.enlace_web_exterior,
+  };
+}
