@@ -50,6 +50,7 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
     page: String(estado.page),
     limit: String(POR_PAGINA),
     ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
+    ...(estado.accesible && { accesible: "1" }),
   });
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
   try {

@@ -20,6 +20,14 @@ export function sinValor(v: string): boolean {
   return t === "" || t === "undefined" || t === "null";
 }
 
+/** A yes/no as clients write it (true, 1, on, sí, yes / false, 0, off, no, or empty), or null when it is neither. */
+export function siNo(v: string): boolean | null {
+  const t = v.trim().toLowerCase();
+  if (["true", "1", "on", "si", "sí", "yes"].includes(t)) return true;
+  if (["", "false", "0", "off", "no"].includes(t)) return false;
+  return null;
+}
+
 /**
  * A one-line text field of a JSON body or a query: a string (else `tipo`), trimmed, at most
  * `max` characters (else `largo`), with no control characters (else `control`).

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
+import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
 import { cuandoTexto, diaEtiqueta, fechasTexto, horariosOrdenados, precioTexto } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
@@ -169,6 +170,11 @@ export function PlanDetail({
                 <Flecha />
                 Cómo llegar{NUEVA_PESTANA}
               </a>
+              {plan.accesible && (
+                <p className={styles.accesible}>
+                  <span aria-hidden="true">♿</span> {ACCESIBLE_TEXTO}
+                </p>
+              )}
             </Seccion>
             {plan.organizacion && (
               <Seccion id="plan-organiza" titulo="ORGANIZADO POR:" hecho>

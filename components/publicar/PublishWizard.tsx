@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/components/account/api";
-import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "@/components/plans/form/campos";
+import { CampoAccesible, CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "@/components/plans/form/campos";
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
 import { resolverDeReglas } from "@/components/plans/form/resolver";
@@ -253,6 +253,7 @@ export function PublishWizard({
                 <>
                   <CampoDescripcion />
                   <CampoPrecio />
+                  <CampoAccesible />
                   <CampoOrganizacion organizaciones={organizaciones} variante="publicar" />
                   <CamposContacto />
                 </>

@@ -34,6 +34,7 @@ const camposSchema = z.object({
   contacto: z.boolean().catch(i.contacto),
   emailContacto: z.string().catch(i.emailContacto),
   telefonoContacto: z.string().catch(i.telefonoContacto),
+  accesible: z.boolean().catch(i.accesible),
   privacidad: z.boolean().catch(i.privacidad),
 });
 const borradorSchema = z.object({ paso: z.number().int().min(1).max(4).catch(1), campos: camposSchema });

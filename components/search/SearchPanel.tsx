@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
+import { ACCESIBLE_TEXTO, CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
 import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas, hayLugar, type EstadoBusqueda } from "@/lib/plans/search-url";
 import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
@@ -48,7 +48,7 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
     localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
     ir({ ...l, ...cambios });
   };
-  const activos = (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) + (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0);
+  const activos = (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) + (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0) + (estado.accesible ? 1 : 0);
 
   return (
     <section id="barra-busqueda" className={compacto ? `${styles.panel} ${styles.barra}` : styles.panel} aria-label="Buscar planes" aria-busy={pendiente}>
@@ -231,6 +231,21 @@ export function FiltrosBusqueda({ total }: { total: number }) {
                 </button>
               );
             })}
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.grupo}>
+          <legend className={styles.etiqueta}>Accesibilidad</legend>
+          <div className={styles.chips}>
+            <button
+              type="button"
+              className={estado.accesible ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+              aria-pressed={estado.accesible}
+              title={ACCESIBLE_TEXTO}
+              onClick={() => ir((b) => ({ accesible: !b.accesible }))}
+            >
+              Accesible
+            </button>
           </div>
         </fieldset>
 

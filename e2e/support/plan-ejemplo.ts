@@ -25,6 +25,7 @@ export function planDeEjemplo(extra: Partial<PlanApi> = {}): PlanApi {
     horariosDisponibles: [],
     emailContacto: null,
     telefonoContacto: null,
+    accesible: false,
     usuario: "u1",
     organizacion: null,
     organizacionId: null,

@@ -4,6 +4,8 @@ export const CATEGORIAS = [
 ] as const;
 export type Categoria = (typeof CATEGORIAS)[number];
 
+/** A plan people with reduced mobility can attend (the form's checkbox, its page, the search chip's meaning). */
+export const ACCESIBLE_TEXTO = "Accesible para personas con movilidad reducida";
 export const PAGE_SIZE = 30;
 export const RADIO_MAX_KM = 50;
 export const RADIO_DEFAULT_KM = 50;

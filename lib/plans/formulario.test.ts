@@ -52,8 +52,9 @@ describe("formularioPlan", () => {
       tipo: "evento", categorias: "Fiesta,Cultura", titulo: "Verbena", direccion: "Plaza Mayor, 1", municipio: "Griegos",
       ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.427] }),
       fechaInicio: "2026-06-20T20:00:00.000Z", fechaFin: "2026-06-21T01:00:00.000Z",
-      descripcion: "", precio: "12.50", organizacionId: "", emailContacto: "fiestas@example.com", telefonoContacto: "600 000 111",
+      descripcion: "", precio: "12.50", organizacionId: "", accesible: "false", emailContacto: "fiestas@example.com", telefonoContacto: "600 000 111",
     });
+    expect(formularioPlan(evento({ accesible: true })).get("accesible")).toBe("true");
     expect((f.get("archivoCartel") as File).name).toBe("cartel.png");
     const sinContacto = formularioPlan(evento({ contacto: false }));
     expect(sinContacto.has("emailContacto")).toBe(false);

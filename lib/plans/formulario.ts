@@ -34,6 +34,8 @@ export interface CamposPlan {
   contacto: boolean;
   emailContacto: string;
   telefonoContacto: string;
+  /** "Accesible para personas con movilidad reducida". */
+  accesible: boolean;
   privacidad: boolean;
   /** A newly chosen poster (kept apart from the JSON draft). */
   cartel: File | null;
@@ -55,6 +57,7 @@ export const CAMPOS_INICIALES: CamposPlan = {
   contacto: true,
   emailContacto: "",
   telefonoContacto: "",
+  accesible: false,
   privacidad: false,
   cartel: null,
 };
@@ -138,6 +141,7 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
     f.set("descripcion", c.descripcion.trim());
     f.set("precio", c.precio.trim());
     f.set("organizacionId", c.organizacionId);
+    f.set("accesible", c.accesible ? "true" : "false");
     if (c.contacto) {
       f.set("emailContacto", c.emailContacto.trim());
       f.set("telefonoContacto", c.telefonoContacto.trim());
@@ -197,6 +201,7 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     contacto,
     emailContacto: p.emailContacto ?? "",
     telefonoContacto: p.telefonoContacto ?? "",
+    accesible: p.accesible,
     // Publishing contact data again means accepting the policy again (spec §5, plan update).
     privacidad: false,
     cartel: null,

@@ -1,7 +1,7 @@
 import { esNombreDeImagen } from "../media/formatos";
 import { type Fallo, primerMensaje } from "../formularios";
 import { mensajes, pistas } from "../messages";
-import { sinValor } from "../schemas";
+import { sinValor, siNo } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
@@ -16,7 +16,7 @@ const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
  * Optional fields: the existing clients send an empty one as '', 'undefined' or 'null' (what a
  * FormData makes of `undefined` and `null`); all three are read as ''.
  */
-const OPCIONALES = new Set(["descripcion", "fechaInicio", "fechaFin", "horariosDisponibles", "precio", "organizacionId", "emailContacto", "telefonoContacto", "enlaceWebExterior"]);
+const OPCIONALES = new Set(["descripcion", "fechaInicio", "fechaFin", "horariosDisponibles", "precio", "organizacionId", "emailContacto", "telefonoContacto", "enlaceWebExterior", "accesible"]);
 
 function texto(v: FormDataEntryValue | null, multilinea = false, opcional = false): string | undefined {
   if (typeof v !== "string") return undefined;
@@ -96,6 +96,11 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     }
     for (const k of ["emailContacto", "telefonoContacto", "enlaceWebExterior"] as const) {
       if (t(k) !== undefined) d[k] = t(k) || null;
+    }
+    if (t("accesible") !== undefined) {
+      const si = siNo(t("accesible")!);
+      if (si === null) throw new EntradaNoValida(mensajes.datosNoValidos);
+      d.accesible = si;
     }
     return { datos: d };
   } catch (error) {

@@ -33,6 +33,7 @@ export interface DatosPlan {
   emailContacto?: string | null;
   telefonoContacto?: string | null;
   enlaceWebExterior?: string | null;
+  accesible?: boolean;
 }
 
 /** A plan row as lib/plans/queries.ts selects it. */
@@ -54,6 +55,7 @@ export interface PlanRow {
   enlace_web_exterior: string | null;
   email_contacto: string | null;
   telefono_contacto: string | null;
+  accesible: boolean;
   usuario_id: string;
   organizacion_id: string | null;
   organizacion_nombre: string | null;
@@ -126,6 +128,7 @@ export function serializePlan(p: PlanRow) {
     horariosDisponibles: p.horarios ?? [],
     emailContacto: p.email_contacto,
     telefonoContacto: p.telefono_contacto,
+    accesible: p.accesible,
     usuario: p.usuario_id,
     organizacion: p.organizacion_id ? { _id: p.organizacion_id, nombre: p.organizacion_nombre ?? "" } : null,
     organizacionId: p.organizacion_id,
@@ -153,5 +156,6 @@ export function datosDeFila(p: PlanRow): Required<DatosPlan> {
     emailContacto: p.email_contacto,
     telefonoContacto: p.telefono_contacto,
     enlaceWebExterior: p.enlace_web_exterior,
+    accesible: p.accesible,
   };
 }

@@ -29,7 +29,7 @@ export const PLAN_SELECT = Prisma.sql`
   p.id, p.titulo, p.descripcion, p.tipo, ${PLAN_ES_DESTACADO} AS destacado, p.visible, p.precio::text AS precio,
   p.municipio, p.direccion, ST_X(p.ubicacion::geometry) AS lng, ST_Y(p.ubicacion::geometry) AS lat,
   p.fecha_inicio, p.fecha_fin, p.categorias::text[] AS categorias, p.enlace_web_exterior,
-  p.email_contacto, p.telefono_contacto, p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,
+  p.email_contacto, p.telefono_contacto, p.accesible, p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,
   p.fecha_creacion, p.archivo_cartel_id, p.oculto_motivo,
   (SELECT json_agg(json_build_object('diaSemana', h.dia_semana, 'horaInicio', h.hora_inicio, 'horaFin', h.hora_fin)
                    ORDER BY (h.dia_semana + 6) % 7, h.hora_inicio)
@@ -87,6 +87,7 @@ function columnasPlan(d: DatosPlan): [string, Prisma.Sql][] {
     ["email_contacto", Prisma.sql`${d.emailContacto ?? null}`],
     ["telefono_contacto", Prisma.sql`${d.telefonoContacto ?? null}`],
     ["organizacion_id", Prisma.sql`${d.organizacionId ?? null}::uuid`],
+    ["accesible", Prisma.sql`${d.accesible ?? false}`],
   ];
 }
 

@@ -1,5 +1,5 @@
 import { mensajes } from "../messages";
-import { lineaDeTexto, z } from "../schemas";
+import { lineaDeTexto, siNo, z } from "../schemas";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
@@ -83,6 +83,18 @@ export const busquedaSchema = z
       .transform((n) => (n === undefined ? n : Math.min(n, PAGE_SIZE))),
     fechaInicioFiltro: fecha(),
     fechaFinFiltro: fecha(),
+    // Only plans people with reduced mobility can attend: accesible=1 (true, sí…); absent or 0: all.
+    accesible: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        const si = v === undefined ? false : siNo(v);
+        if (si === null) {
+          ctx.addIssue({ code: "custom", message: mensajes.datosNoValidos });
+          return z.NEVER;
+        }
+        return si;
+      }),
   })
   .superRefine((q, ctx) => {
     if ((q.lat === undefined) !== (q.lng === undefined)) ctx.addIssue({ code: "custom", message: mensajes.coordenadasNoValidas });

@@ -7,11 +7,11 @@ const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).
 
 describe("the home search in the URL", () => {
   it("reads every field, falls back to defaults on bad values, and writes the same URL back", () => {
-    const e = leerEstado({ municipio: "Teruel", lat: "40.34", lng: "-1.1", radio: "20", categorias: "Cultura,Fiesta", fecha: "semana", desplazamiento: "2", page: "3" });
-    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, desde: null, hasta: null, page: 3, vista: "lista" });
-    expect(urlBusqueda(e)).toBe("/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&page=3");
-    const malo = leerEstado({ lat: "91", lng: "x", radio: "70", categorias: "Nada", fecha: "ayer", desplazamiento: "-1", page: "0" });
-    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, desde: null, hasta: null, page: 1, vista: "lista" });
+    const e = leerEstado({ municipio: "Teruel", lat: "40.34", lng: "-1.1", radio: "20", categorias: "Cultura,Fiesta", fecha: "semana", desplazamiento: "2", accesible: "1", page: "3" });
+    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, desde: null, hasta: null, accesible: true, page: 3, vista: "lista" });
+    expect(urlBusqueda(e)).toBe("/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&page=3");
+    const malo = leerEstado({ lat: "91", lng: "x", radio: "70", categorias: "Nada", fecha: "ayer", desplazamiento: "-1", accesible: "quizas", page: "0" });
+    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, desde: null, hasta: null, accesible: false, page: 1, vista: "lista" });
     expect(urlBusqueda(malo)).toBe("/");
     // 'hoy' moves one day at most: 'Mañana'.
     expect(leerEstado({ fecha: "hoy", desplazamiento: "3" }).desplazamiento).toBe(1);
@@ -57,6 +57,10 @@ describe("ways out of a search that found nothing", () => {
     ]);
     expect(arreglos({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05" })).toEqual([["Cualquier fecha", "/?municipio=Teruel"]]);
     expect(arreglos({ categorias: "Otros" })).toEqual([]);
+    expect(arreglos({ accesible: "1", radio: "10" })).toEqual([
+      ["Ampliar a 50 km", "/?municipio=Teruel&accesible=1"],
+      ["También los no accesibles", "/?municipio=Teruel&radio=10"],
+    ]);
   });
 });
 

@@ -29,6 +29,7 @@ const estadoSchema = z.object({
   desplazamiento: tolerante(z.coerce.number().int().min(0).max(120), 0),
   desde: tolerante(z.iso.date(), null),
   hasta: tolerante(z.iso.date(), null),
+  accesible: tolerante(z.literal("1").transform(() => true), false),
   page: tolerante(z.coerce.number().int().min(1).max(100_000), 1),
   vista: tolerante(z.enum(VISTAS), "lista"),
 });

@@ -42,6 +42,8 @@ export interface EstadoBusqueda {
   /** The chosen days of 'rango' (yyyy-MM-dd, Madrid), else null. */
   desde: string | null;
   hasta: string | null;
+  /** Only plans people with reduced mobility can attend (?accesible=1). */
+  accesible: boolean;
   page: number;
   vista: Vista;
 }
@@ -67,6 +69,7 @@ export function urlBusqueda(e: EstadoBusqueda): string {
     q.set("desde", e.desde);
     q.set("hasta", e.hasta);
   }
+  if (e.accesible) q.set("accesible", "1");
   if (e.page > 1) q.set("page", String(e.page));
   if (e.vista === "mapa") q.set("vista", "mapa");
   const s = q.toString();
@@ -104,5 +107,6 @@ export function arreglosSinResultados(e: EstadoBusqueda): { etiqueta: string; ca
   if (e.radio < RADIO_MAX_KM) arreglos.push({ etiqueta: `Ampliar a ${RADIO_MAX_KM} km`, cambios: { radio: RADIO_MAX_KM } });
   if (e.fecha) arreglos.push({ etiqueta: "Cualquier fecha", cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null } });
   if (!todasLasCategorias(e.categorias)) arreglos.push({ etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } });
+  if (e.accesible) arreglos.push({ etiqueta: "También los no accesibles", cambios: { accesible: false } });
   return arreglos;
 }

@@ -36,7 +36,8 @@ const punto = (lng: number, lat: number) => Prisma.sql`ST_SetSRID(ST_MakePoint($
 
 function filtrosSinRadio(q: Busqueda): Prisma.Sql {
   const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::categoria[]` : Prisma.empty;
-  return Prisma.sql`${PLAN_LISTED} ${categorias} ${filtroFechas(q)}`;
+  const accesible = q.accesible ? Prisma.sql`AND p.accesible` : Prisma.empty;
+  return Prisma.sql`${PLAN_LISTED} ${categorias} ${accesible} ${filtroFechas(q)}`;
 }
 
 /** How many plans match the search (all pages). */
@@ -199,7 +200,7 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; cla
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
-  return { lng, lat, claveTotal: JSON.stringify([version, lng, lat, q.radio, q.categorias, q.fechaInicioFiltro, q.fechaFinFiltro]) };
+  return { lng, lat, claveTotal: JSON.stringify([version, lng, lat, q.radio, q.categorias, q.accesible, q.fechaInicioFiltro, q.fechaFinFiltro]) };
 }
 
 async function busqueda(q: Busqueda) {

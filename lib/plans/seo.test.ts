@@ -73,6 +73,13 @@ describe("plan SEO helpers", () => {
     expect(horariosOrdenados([{ diaSemana: 6, horaInicio: "09:00", horaFin: "10:00" }, { diaSemana: 1, horaInicio: "09:00", horaFin: "10:00" }]).map((h) => h.diaSemana)).toEqual([1, 6]);
   });
 
+  it("says an accessible plan's place is accessible (amenityFeature), and says nothing of the others", () => {
+    const rasgo = [{ "@type": "LocationFeatureSpecification", name: "Accesible para personas con movilidad reducida", value: true }];
+    expect((planJsonLd(plan({ accesible: true })).location as Record<string, unknown>).amenityFeature).toEqual(rasgo);
+    expect(planJsonLd(plan({ accesible: true, tipo: "experiencia" })).amenityFeature).toEqual(rasgo);
+    expect(JSON.stringify(planJsonLd(plan({ accesible: false })))).not.toContain("amenityFeature");
+  });
+
   it("escapes '<' so a description cannot close the JSON-LD script", () => {
     const s = jsonLdScript(planJsonLd(plan({ titulo: "</script><script>alert(1)</script>" })));
     expect(s).not.toContain("<");

@@ -5,6 +5,7 @@ import { ZONA } from "../dates";
 import { varianteUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
+import { ACCESIBLE_TEXTO } from "./constants";
 import { cuandoTexto, horariosOrdenados } from "./format";
 import { absoluteUrl, type PlanApi } from "./plan";
 
@@ -101,6 +102,8 @@ function lugar(plan: PlanApi) {
   return {
     address: { "@type": "PostalAddress", streetAddress: plan.direccion, addressLocality: plan.municipio, addressCountry: "ES" },
     geo: { "@type": "GeoCoordinates", latitude, longitude },
+    // schema.org's way for a place to say it is accessible (isAccessibleForFree is about the price).
+    ...(plan.accesible ? { amenityFeature: [{ "@type": "LocationFeatureSpecification", name: ACCESIBLE_TEXTO, value: true }] } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import { varianteUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/plan";
-import { CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "./campos";
+import { CampoAccesible, CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "./campos";
 import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";
 import { resolverDeReglas } from "./resolver";
@@ -84,6 +84,7 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
         <CampoCartel urlGuardada={urlCartel(plan)} />
         <CampoOrganizacion organizaciones={organizaciones} variante="editar" />
         <CampoPrecio />
+        <CampoAccesible />
         <CamposContacto interruptor />
         <Aviso error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error} exito={resultado.exito} />
         <div className={styles.acciones}>

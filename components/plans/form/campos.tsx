@@ -12,6 +12,7 @@ import { PlanDates } from "./PlanDates";
 import { PosterPicker } from "./PosterPicker";
 import { WeeklySchedule } from "./WeeklySchedule";
 import { CasillaPrivacidad, marcado, Pista } from "@/components/ui/Field";
+import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
 import type { CampoPlan } from "@/lib/plans/input";
 import styles from "./form.module.css";
 
@@ -51,7 +52,7 @@ function usePistasHorario(horarios: { diaSemana: number }[]) {
   return { dias: de("horarios"), porDia: Object.fromEntries(horarios.map((h) => [h.diaSemana, de(`horario-${h.diaSemana}`)])) };
 }
 
-function useCasilla(name: "contacto" | "privacidad") {
+function useCasilla(name: "contacto" | "privacidad" | "accesible") {
   const { field } = useController<CamposPlan, typeof name>({ name });
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, checked: field.value };
 }
@@ -158,6 +159,17 @@ export function CampoOrganizacion({ organizaciones, variante }: { organizaciones
       name="organizacionId"
       render={({ field }) => <OrganizationSelect valor={field.value} onCambio={field.onChange} organizaciones={organizaciones} variante={variante} />}
     />
+  );
+}
+
+/** Whether people with reduced mobility can attend: a plain checkbox, off unless the publisher says so. */
+export function CampoAccesible() {
+  const casilla = useCasilla("accesible");
+  return (
+    <label className={styles.checkbox}>
+      <input type="checkbox" {...casilla} />
+      <span>{ACCESIBLE_TEXTO}</span>
+    </label>
   );
 }
 
