@@ -1,7 +1,8 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { cuandoTexto, diaEtiqueta, fechasTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
+import { diaEtiqueta, fechasTexto } from "@/lib/dates";
+import { cuandoTexto, horariosOrdenados, precioTexto, type Horario } from "@/lib/plans/format";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type PlanApi } from "@/lib/plans/serialize";
 import type { Favoritos } from "@/lib/favorites/sesion";
