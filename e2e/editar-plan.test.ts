@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { fechaVisible, localDeInstante } from "@/lib/plans/formulario";
+import { fechaVisible, localDeInstante } from "@/lib/dates";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";

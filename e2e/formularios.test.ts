@@ -3,7 +3,7 @@ import { format } from "date-fns";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes, pistas } from "@/lib/messages";
-import { localDeInstante } from "@/lib/plans/formulario";
+import { localDeInstante } from "@/lib/dates";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";

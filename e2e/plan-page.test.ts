@@ -3,7 +3,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { cuandoEventoTexto } from "@/lib/plans/format";
+import { cuandoEventoTexto } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
 import { api } from "./support/api";
 import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";

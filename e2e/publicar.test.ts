@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { fechaVisible, localDeInstante } from "@/lib/plans/formulario";
+import { fechaVisible, localDeInstante } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, screenshotPath } from "./support/browser";
 import { query } from "./support/database";

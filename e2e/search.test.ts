@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { insertPlan, insertUser } from "@/e2e/support/plans";
-import { cuandoEventoTexto, fechasTexto } from "@/lib/plans/format";
+import { cuandoEventoTexto, fechasTexto } from "@/lib/dates";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { api } from "./support/api";
 import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";

@@ -2,8 +2,14 @@ import { TZDate } from "@date-fns/tz";
 import { addDays, addMonths, format } from "date-fns";
 import { es } from "date-fns/locale";
 
+/**
+ * The one date module: every conversion between instants and the Madrid calendar, the Spanish
+ * week (Monday first), and every date as the product writes it in Spanish. Client-safe: pages,
+ * components and server code import it. SQL that counts Madrid days uses lib/db/sql-fechas.ts.
+ */
+
 /** All calendar logic of the product happens in this zone (DESIGN.md § Data). */
-export const ZONA = "Europe/Madrid";
+const ZONA = "Europe/Madrid";
 
 /** A calendar day in Madrid. */
 export interface Dia {
@@ -12,38 +18,166 @@ export interface Dia {
   day: number;
 }
 
+/** A Madrid wall-clock time; the fields overflow as Date's do (day 0 is the last of the month before). */
+const reloj = (year: number, month: number, day: number, h = 12, m = 0) => new TZDate(year, month - 1, day, h, m, ZONA);
+
+/** An instant (a Date or an ISO string) on Madrid's wall clock, to read its day, hour or weekday. */
+export function enMadrid(instante: Date | string): TZDate {
+  return new TZDate(new Date(instante).getTime(), ZONA);
+}
+
 export function diaEnMadrid(instant: Date = new Date()): Dia {
-  const d = new TZDate(instant.getTime(), ZONA);
+  const d = enMadrid(instant);
   return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
 }
 
 export function sumarDias(dia: Dia, n: number): Dia {
-  return diaEnMadrid(addDays(new TZDate(dia.year, dia.month - 1, dia.day, 12, 0, ZONA), n));
+  return diaEnMadrid(addDays(reloj(dia.year, dia.month, dia.day), n));
 }
 
 /** The instant of a wall-clock time ("HH:mm") on a Madrid day. */
 export function instanteEnMadrid(dia: Dia, hora: string): Date {
   const [h, m] = hora.split(":").map(Number);
-  return new Date(new TZDate(dia.year, dia.month - 1, dia.day, h, m, ZONA).getTime());
-}
-
-/** Spanish long date in Madrid time, e.g. "sábado, 5 de diciembre de 2026". */
-export function fechaLarga(instant: Date): string {
-  return format(new TZDate(instant.getTime(), ZONA), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
-}
-
-/** Date and time in Madrid as the spec writes them, dd/MM/yyyy HH:mm (the back-office's lists). */
-export function fechaHora(instant: Date): string {
-  return format(new TZDate(instant.getTime(), ZONA), "dd/MM/yyyy HH:mm");
+  return new Date(reloj(dia.year, dia.month, dia.day, h, m).getTime());
 }
 
 /** The instant `n` calendar months after `instant` in Madrid (same wall-clock time; 31 Jan → 28/29 Feb). */
 export function sumarMeses(instant: Date, n: number): Date {
-  return new Date(addMonths(new TZDate(instant.getTime(), ZONA), n).getTime());
+  return new Date(addMonths(enMadrid(instant), n).getTime());
+}
+
+/** The first and the last day of the Madrid month `desplazamiento` months after the one of `dia`. */
+export function mesDe(dia: Dia, desplazamiento = 0): { primero: Dia; ultimo: Dia } {
+  return {
+    primero: diaEnMadrid(reloj(dia.year, dia.month + desplazamiento, 1)),
+    ultimo: diaEnMadrid(reloj(dia.year, dia.month + desplazamiento + 1, 0)),
+  };
+}
+
+const LOCAL = "yyyy-MM-dd'T'HH:mm";
+
+/** The instant of a Madrid wall-clock 'yyyy-MM-ddTHH:mm' (what a date picker holds), or null when empty or malformed. */
+export function instanteDeLocal(valor: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(valor);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m.map(Number);
+  return new Date(reloj(y, mo, d, h, mi).getTime());
+}
+
+/** The Madrid wall-clock value 'yyyy-MM-ddTHH:mm' of an instant, for a date picker ('' for none). */
+export function localDeInstante(instante: Date | string | null): string {
+  return instante ? format(enMadrid(instante), LOCAL) : "";
+}
+
+/** ISO 8601 with Madrid's offset, e.g. "2026-12-05T20:00:00+01:00". */
+export function isoMadrid(iso: string): string {
+  return format(enMadrid(iso), "yyyy-MM-dd'T'HH:mm:ssXXX");
+}
+
+// The Spanish week. Weekdays are numbered as Date.getDay and a slot's diaSemana: 0 Sunday … 6 Saturday.
+
+/** Monday, the first day of the Spanish week (react-day-picker's `weekStartsOn`). */
+export const LUNES = 1;
+
+/** The weekdays in the order the Spanish week shows them, Monday first. */
+export const SEMANA = [1, 2, 3, 4, 5, 6, 0] as const;
+
+/** A weekday's place in the Spanish week: 0 Monday … 6 Sunday. */
+export const indiceLunes = (diaSemana: number): number => (diaSemana + 6) % 7;
+
+/** The weekday of a Madrid day. */
+export function diaDeLaSemana(dia: Dia): number {
+  return reloj(dia.year, dia.month, dia.day).getDay();
+}
+
+/** The Monday of the week of a Madrid day. */
+export function lunesDe(dia: Dia): Dia {
+  return sumarDias(dia, -indiceLunes(diaDeLaSemana(dia)));
+}
+
+// Dates as the product writes them in Spanish, all in Madrid time.
+
+/**
+ * Spanish weekday names by diaSemana, in lower case as Spanish writes them mid-sentence
+ * ("abierto martes y jueves"); `diaEtiqueta` gives the one that starts a label.
+ */
+export const DIAS_SEMANA = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"] as const;
+
+/** Spain's one-letter weekdays by diaSemana; Wednesday is 'X' (spec §2). */
+export const LETRAS_SEMANA = ["D", "L", "M", "X", "J", "V", "S"] as const;
+
+/** A weekday as a label on its own ("Lunes"). */
+export function diaEtiqueta(diaSemana: number): string {
+  const nombre = DIAS_SEMANA[diaSemana];
+  return nombre.charAt(0).toUpperCase() + nombre.slice(1);
+}
+
+/** Spanish long date, e.g. "sábado, 5 de diciembre de 2026". */
+export function fechaLarga(instant: Date): string {
+  return format(enMadrid(instant), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+}
+
+/** Date and time as the spec writes them, dd/MM/yyyy HH:mm (the back-office's lists, the date pickers). */
+export function fechaHora(instant: Date): string {
+  return format(enMadrid(instant), "dd/MM/yyyy HH:mm");
+}
+
+/** A date picker's value ('yyyy-MM-ddTHH:mm') as the spec shows dates, dd/MM/yyyy HH:mm ('' for none). */
+export function fechaVisible(valor: string): string {
+  const d = instanteDeLocal(valor);
+  return d ? fechaHora(d) : "";
 }
 
 /** A calendar day written YYYY-MM-DD (a date column, a date input) in short Spanish, e.g. "1 dic 2026". */
 export function diaTexto(dia: string): string {
   const [y, m, d] = dia.split("-").map(Number);
   return format(new Date(y, m - 1, d), "d MMM yyyy", { locale: es });
+}
+
+/** "HH:mm" of an instant. */
+export function horaTexto(iso: string): string {
+  return format(enMadrid(iso), "HH:mm");
+}
+
+/** The day on a card's date badge: weekday, day and month ("sáb", "29", "nov"). */
+export function fechaInsignia(iso: string): { semana: string; dia: string; mes: string } {
+  const d = enMadrid(iso);
+  return { semana: format(d, "EEE", { locale: es }), dia: format(d, "d"), mes: format(d, "MMM", { locale: es }) };
+}
+
+const diaLargo = (d: Date) => format(d, "d 'de' MMMM 'de' yyyy", { locale: es });
+
+/**
+ * A plan's dates for cards and pages (spec §2): one date for a single-day plan, a range for a
+ * longer one, in Spanish with month names. Null when the plan has no dates.
+ */
+export function fechasTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
+  if (!fechaInicio) return fechaFin ? `Hasta el ${diaLargo(enMadrid(fechaFin))}` : null;
+  const a = enMadrid(fechaInicio);
+  const b = fechaFin ? enMadrid(fechaFin) : a;
+  if (diaLargo(a) === diaLargo(b)) return diaLargo(a);
+  if (a.getFullYear() === b.getFullYear()) {
+    return a.getMonth() === b.getMonth()
+      ? `Del ${format(a, "d", { locale: es })} al ${diaLargo(b)}`
+      : `Del ${format(a, "d 'de' MMMM", { locale: es })} al ${diaLargo(b)}`;
+  }
+  return `Del ${diaLargo(a)} al ${diaLargo(b)}`;
+}
+
+/**
+ * When an event happens, for cards, the plan page and its summary. Within one Madrid day: the
+ * date and its hours ("25 de noviembre de 2026 · De 19:00 a 23:00"). Over several days, its start
+ * and end instants ("Del 25 nov, 19:00 al 26 nov, 23:00"): the date range with one pair of hours
+ * read as a daily timetable, which it is not. The year shows when the two years differ.
+ */
+export function cuandoEventoTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
+  if (!fechaInicio || !fechaFin) return fechasTexto(fechaInicio, fechaFin);
+  const a = enMadrid(fechaInicio);
+  const b = enMadrid(fechaFin);
+  const dia = fechasTexto(fechaInicio, fechaFin)!;
+  if (format(a, "yyyy-MM-dd") === format(b, "yyyy-MM-dd")) {
+    return a.getTime() === b.getTime() ? `${dia} · ${horaTexto(fechaInicio)}` : `${dia} · De ${horaTexto(fechaInicio)} a ${horaTexto(fechaFin)}`;
+  }
+  const patron = a.getFullYear() === b.getFullYear() ? "d MMM, HH:mm" : "d MMM yyyy, HH:mm";
+  return `Del ${format(a, patron, { locale: es })} al ${format(b, patron, { locale: es })}`;
 }

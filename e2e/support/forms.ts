@@ -1,7 +1,7 @@
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
 import { inject } from "vitest";
-import { fechaVisible } from "@/lib/plans/formulario";
+import { fechaVisible } from "@/lib/dates";
 import { freshIp } from "./users";
 
 /** A real PNG of the given size. */

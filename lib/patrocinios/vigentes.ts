@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma } from "../db";
+import { HOY_MADRID, inicioDiaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { ARCHIVO_JSON } from "../plans/queries";
 import { serializeArchivo, type ArchivoRow } from "../plans/plan";
@@ -38,17 +39,14 @@ export function serializePatrocinio(s: PatrocinioRow): Patrocinado {
   };
 }
 
-/** Today in Madrid, where a sponsor card's days are counted. */
-const HOY = Prisma.sql`(now() AT TIME ZONE 'Europe/Madrid')::date`;
-
 /**
  * The state of the sponsor card `s` (the one place that says when a card is shown): paused by
- * the team, before its first day, after its last day, or shown ('activo').
+ * the team, before its first day, after its last day, or shown ('activo'). Its days are Madrid's.
  */
 export const ESTADO_PATROCINIO = Prisma.sql`(CASE
   WHEN NOT s.activo THEN 'pausado'
-  WHEN s.activo_hasta IS NOT NULL AND s.activo_hasta < ${HOY} THEN 'terminado'
-  WHEN s.activo_desde IS NOT NULL AND s.activo_desde > ${HOY} THEN 'programado'
+  WHEN s.activo_hasta IS NOT NULL AND s.activo_hasta < ${HOY_MADRID} THEN 'terminado'
+  WHEN s.activo_desde IS NOT NULL AND s.activo_desde > ${HOY_MADRID} THEN 'programado'
   ELSE 'activo' END)`;
 
 /** Every sponsor card in its turn (1 first; ties, from rows written by hand, by id). */
@@ -60,9 +58,9 @@ export const ORDEN_PATROCINIO = Prisma.sql`s.orden, s.id`;
  */
 export const PROXIMO_CAMBIO_PATROCINIOS = Prisma.sql`(
   SELECT min(cambio) FROM (
-    SELECT (s.activo_desde::timestamp AT TIME ZONE 'Europe/Madrid') AS cambio FROM patrocinio s WHERE s.activo AND s.activo_desde IS NOT NULL
+    SELECT ${inicioDiaMadrid(Prisma.sql`s.activo_desde`)} AS cambio FROM patrocinio s WHERE s.activo AND s.activo_desde IS NOT NULL
     UNION ALL
-    SELECT ((s.activo_hasta + 1)::timestamp AT TIME ZONE 'Europe/Madrid') FROM patrocinio s WHERE s.activo AND s.activo_hasta IS NOT NULL
+    SELECT ${inicioDiaMadrid(Prisma.sql`(s.activo_hasta + 1)`)} FROM patrocinio s WHERE s.activo AND s.activo_hasta IS NOT NULL
   ) c WHERE cambio > now())`;
 
 /** The cards shown today take turns: page 1 of a search shows the first, page 2 the second… */

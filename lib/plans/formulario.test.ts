@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { mensajes, pistas } from "../messages";
 import {
-  CAMPOS_INICIALES, errorFormularioPlan, erroresFormularioPlan, fechaVisible, formularioPlan, HORAS_DEL_DIA, instanteDeLocal, leerFechaEscrita, localDeInstante,
-  minimoFecha, type CamposPlan,
+  CAMPOS_INICIALES, errorFormularioPlan, erroresFormularioPlan, formularioPlan, HORAS_DEL_DIA, leerFechaEscrita, minimoFecha, type CamposPlan,
 } from "./formulario";
 
 const AHORA = Date.parse("2026-06-10T10:00:00Z");
@@ -27,19 +26,8 @@ const evento = (cambios: Partial<CamposPlan> = {}): CamposPlan => ({
   ...cambios,
 });
 
-describe("picker values in Madrid time", () => {
-  it("turns a wall-clock value into the instant, summer and winter alike, and back", () => {
-    expect(instanteDeLocal("2026-07-01T10:00")?.toISOString()).toBe("2026-07-01T08:00:00.000Z");
-    expect(instanteDeLocal("2026-01-15T10:15")?.toISOString()).toBe("2026-01-15T09:15:00.000Z");
-    expect(localDeInstante("2026-07-01T08:00:00.000Z")).toBe("2026-07-01T10:00");
-    expect(localDeInstante(null)).toBe("");
-    expect(instanteDeLocal("")).toBeNull();
-    expect(instanteDeLocal("01/07/2026 10:00")).toBeNull();
-  });
-
-  it("shows a choice as dd/MM/yyyy HH:mm and offers nothing before today in Madrid", () => {
-    expect(fechaVisible("2026-07-01T09:05")).toBe("01/07/2026 09:05");
-    expect(fechaVisible("")).toBe("");
+describe("the date pickers' limit", () => {
+  it("offers nothing before today in Madrid", () => {
     // 23:30 UTC on 1 March is already 2 March in Madrid.
     expect(minimoFecha(new Date("2026-03-01T23:30:00Z"))).toBe("2026-03-02T00:00");
   });

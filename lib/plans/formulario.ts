@@ -1,6 +1,4 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
-import { diaEnMadrid, ZONA } from "../dates";
+import { diaEnMadrid, instanteDeLocal, instanteEnMadrid, localDeInstante } from "../dates";
 import { pistas } from "../messages";
 import type { Categoria } from "./constants";
 import { reunirFallos, type ErroresFormulario } from "../formularios";
@@ -64,26 +62,6 @@ export const CAMPOS_INICIALES: CamposPlan = {
 
 /** Date pickers move in 15-minute steps (spec §9), in seconds as a time input's `step` wants them. */
 export const PASO_FECHA_S = 15 * 60;
-const LOCAL = "yyyy-MM-dd'T'HH:mm";
-
-/** The instant of a Madrid wall-clock 'yyyy-MM-ddTHH:mm', or null when empty or malformed. */
-export function instanteDeLocal(valor: string): Date | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(valor);
-  if (!m) return null;
-  const [, y, mo, d, h, mi] = m.map(Number);
-  return new Date(new TZDate(y, mo - 1, d, h, mi, ZONA).getTime());
-}
-
-/** The Madrid wall-clock value of an instant, for the date picker. */
-export function localDeInstante(iso: string | null): string {
-  return iso ? format(new TZDate(new Date(iso).getTime(), ZONA), LOCAL) : "";
-}
-
-/** A picker value as the spec shows dates: dd/MM/yyyy HH:mm. */
-export function fechaVisible(valor: string): string {
-  const d = instanteDeLocal(valor);
-  return d ? format(new TZDate(d.getTime(), ZONA), "dd/MM/yyyy HH:mm") : "";
-}
 
 /** The hours a picker offers: every 15 minutes of a day, 'HH:mm'. */
 export const HORAS_DEL_DIA = Array.from({ length: (24 * 3600) / PASO_FECHA_S }, (_, i) => {
@@ -114,8 +92,7 @@ export function leerFechaEscrita(texto: string): ValorFecha {
 
 /** The earliest a picker offers: today at 00:00 in Madrid (spec §2: no dates before today). */
 export function minimoFecha(ahora: Date = new Date()): string {
-  const { year, month, day } = diaEnMadrid(ahora);
-  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}T00:00`;
+  return localDeInstante(instanteEnMadrid(diaEnMadrid(ahora), "00:00"));
 }
 
 /** Which fields a form sends: the wizard checks its data step alone before the optional one. */

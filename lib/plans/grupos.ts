@@ -1,5 +1,4 @@
-import { TZDate } from "@date-fns/tz";
-import { diaEnMadrid, instanteEnMadrid, sumarDias, ZONA } from "../dates";
+import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
 import { ventanaFechas } from "./search-state";
 import type { PlanApi } from "./plan";
 
@@ -18,7 +17,7 @@ function enVentana(plan: PlanCuando, v: { desde: Date; hasta: Date }): boolean {
   for (let dia = diaEnMadrid(v.desde); instanteEnMadrid(dia, "00:00") <= v.hasta; dia = sumarDias(dia, 1)) {
     const empieza = instanteEnMadrid(dia, "00:00").getTime();
     const acaba = instanteEnMadrid(sumarDias(dia, 1), "00:00").getTime() - 1;
-    const semana = new TZDate(empieza, ZONA).getDay();
+    const semana = diaDeLaSemana(dia);
     const dentro = (inicio === null || inicio <= acaba) && (fin === null || fin >= empieza);
     if (dentro && plan.horariosDisponibles.some((h) => h.diaSemana === semana)) return true;
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { indiceLunesSql } from "../db/sql-fechas";
 import type { DatosPlan, PlanRow } from "./plan";
 import { UUID_PATTERN } from "./schemas";
 
@@ -32,7 +33,7 @@ export const PLAN_SELECT = Prisma.sql`
   p.email_contacto, p.telefono_contacto, p.accesible, p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,
   p.fecha_creacion, p.archivo_cartel_id, p.oculto_motivo,
   (SELECT json_agg(json_build_object('diaSemana', h.dia_semana, 'horaInicio', h.hora_inicio, 'horaFin', h.hora_fin)
-                   ORDER BY (h.dia_semana + 6) % 7, h.hora_inicio)
+                   ORDER BY ${indiceLunesSql(Prisma.sql`h.dia_semana`)}, h.hora_inicio)
      FROM horario_disponible h WHERE h.plan_id = p.id) AS horarios,
   ${ARCHIVO_JSON} AS cartel`;
 

@@ -1,6 +1,5 @@
-import { TZDate } from "@date-fns/tz";
 import { z } from "zod";
-import { diaEnMadrid, instanteEnMadrid, sumarDias, ZONA, type Dia } from "../dates";
+import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } from "../dates";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./search-url";
 
@@ -81,13 +80,10 @@ export function ventanaFechas(
     return rango(a, comparar(b, tope) > 0 ? tope : b);
   }
   if (fecha === "mes") {
-    const primero = new TZDate(hoy.year, hoy.month - 1 + desplazamiento, 1, 12, 0, ZONA);
-    const ultimo = new TZDate(hoy.year, hoy.month + desplazamiento, 0, 12, 0, ZONA);
-    return rango(diaEnMadrid(primero), diaEnMadrid(ultimo));
+    const { primero, ultimo } = mesDe(hoy, desplazamiento);
+    return rango(primero, ultimo);
   }
-  // Monday of this week (getDay: 0 Sunday … 6 Saturday), then the offset in weeks.
-  const diaSemana = new TZDate(instanteEnMadrid(hoy, "12:00").getTime(), ZONA).getDay();
-  const lunes = sumarDias(hoy, -((diaSemana + 6) % 7) + 7 * desplazamiento);
+  const lunes = sumarDias(lunesDe(hoy), 7 * desplazamiento);
   return fecha === "semana" ? rango(lunes, sumarDias(lunes, 6)) : rango(sumarDias(lunes, 4), sumarDias(lunes, 6));
 }
 

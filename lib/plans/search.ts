@@ -1,6 +1,7 @@
 import "server-only";
 import { Memo } from "../cache";
 import { prisma } from "../db";
+import { diaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
@@ -24,8 +25,8 @@ function filtroFechas(q: Busqueda): Prisma.Sql {
   return Prisma.sql`AND (
     (p.tipo = 'evento' AND p.fecha_inicio <= ${hasta} AND p.fecha_fin >= ${desde})
     OR (p.tipo = 'experiencia' AND p.dias_semana & planazo_mascara_dias(
-      (greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date,
-      (least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz)) AT TIME ZONE 'Europe/Madrid')::date) <> 0))`;
+      ${diaMadrid(Prisma.sql`greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz))`)},
+      ${diaMadrid(Prisma.sql`least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz))`)}) <> 0))`;
 }
 
 /** Where a page's sponsor item goes: after the fifth plan, or last on a shorter page. */

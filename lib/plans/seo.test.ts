@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { organizacionJsonLd, organizacionMetadata } from "../orgs/seo";
 import { site } from "../site";
 import { horariosOrdenados } from "./format";
-import { descripcionPlan, isoMadrid, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
+import { descripcionPlan, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
 import { planDeEjemplo } from "@/e2e/support/plan-ejemplo";
 
 const ORG = "9f1d2c3b-4a5e-4f60-8172-93a4b5c6d7e8";
@@ -60,7 +60,6 @@ describe("plan SEO helpers", () => {
     const verificada = planJsonLd(plan({ organizacion: { _id: ORG, nombre: "Peña El Cierzo" }, organizacionId: ORG }), { organizacionVerificada: true });
     expect(verificada.organizer).toEqual({ "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`, award: "Organización verificada por Planazo" });
     expect(planJsonLd(plan({ precio: null }))).not.toHaveProperty("offers");
-    expect(isoMadrid("2026-01-10T09:30:00Z")).toBe("2026-01-10T10:30:00+01:00");
   });
 
   it("describes an experience as a TouristAttraction with opening hours, Monday first", () => {

@@ -1,7 +1,5 @@
-import { TZDate } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { Metadata } from "next";
-import { ZONA } from "../dates";
+import { isoMadrid } from "../dates";
 import { varianteUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
@@ -90,11 +88,6 @@ export function planMetadata(plan: PlanApi, ahora: Date = new Date()): Metadata 
     ...metadatosCompartidos({ titulo: plan.titulo, descripcion: descripcionPlan(plan), url: plan.urlPlan, imagen: imagenOg(plan.archivoCartel), alt: plan.titulo }),
     ...(planTerminado(plan, ahora) ? { robots: { index: false, follow: true } } : {}),
   };
-}
-
-/** ISO 8601 with Madrid's offset, e.g. "2026-12-05T20:00:00+01:00". */
-export function isoMadrid(iso: string): string {
-  return format(new TZDate(new Date(iso).getTime(), ZONA), "yyyy-MM-dd'T'HH:mm:ssXXX");
 }
 
 function lugar(plan: PlanApi) {

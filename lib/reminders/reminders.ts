@@ -1,8 +1,7 @@
 import type { PrismaClient } from "../db/client";
-import { diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
+import { diaEnMadrid, horaTexto, instanteEnMadrid, sumarDias } from "../dates";
 import { enqueueEmail } from "../mail/outbox";
 import { correoRecordatorio } from "../mail/templates";
-import { horaTexto } from "../plans/format";
 
 interface Fila {
   usuario_id: string;

@@ -7,8 +7,7 @@ import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { ESTADOS_GESTION, buscarPlanesGestion, type EstadoGestion } from "@/lib/admin/planes";
-import { fechaHora } from "@/lib/dates";
-import { fechasTexto } from "@/lib/plans/format";
+import { fechaHora, fechasTexto } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
 
 export const generateMetadata = metadatosGestion("Planes");

@@ -5,11 +5,10 @@ import { DayPicker } from "react-day-picker";
 import { es } from "react-day-picker/locale/es";
 import "react-day-picker/style.css";
 import { Pista, marcado } from "@/components/ui/Field";
-import { fechaVisible, HORAS_DEL_DIA, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
+import { fechaVisible, LETRAS_SEMANA, LUNES } from "@/lib/dates";
+import { HORAS_DEL_DIA, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
 import styles from "./form.module.css";
 
-/** Spain's weekday letters, Monday first; Wednesday is 'X' (spec §2). By Date.getDay(). */
-const LETRAS = ["D", "L", "M", "X", "J", "V", "S"];
 /** The hour a day chosen on the calendar gets until the person picks one. */
 const HORA_INICIAL = "10:00";
 
@@ -164,13 +163,13 @@ export function DateTimePicker({
           <DayPicker
             mode="single"
             locale={es}
-            weekStartsOn={1}
+            weekStartsOn={LUNES}
             autoFocus
             selected={elegido}
             defaultMonth={elegido ?? primerDia}
             startMonth={primerDia}
             disabled={primerDia ? { before: primerDia } : undefined}
-            formatters={{ formatWeekdayName: (d) => LETRAS[d.getDay()] }}
+            formatters={{ formatWeekdayName: (d) => LETRAS_SEMANA[d.getDay()] }}
             onSelect={(dia) => {
               if (!dia) return;
               elegir(valorDe(dia, hora));

@@ -2,22 +2,10 @@
 
 import { useId } from "react";
 import { marcado, Pista } from "@/components/ui/Field";
-import { DIAS_SEMANA, diaEtiqueta } from "@/lib/plans/format";
+import { DIAS_SEMANA, diaEtiqueta, indiceLunes, LETRAS_SEMANA, SEMANA } from "@/lib/dates";
 import { HORAS_DEL_DIA } from "@/lib/plans/formulario";
 import type { Horario } from "@/lib/plans/plan";
 import styles from "./form.module.css";
-
-/** Monday first (spec §2), by diaSemana (0 Sunday … 6 Saturday); Wednesday is 'X' in Spain. */
-const DIAS: { dia: number; letra: string }[] = [
-  { dia: 1, letra: "L" },
-  { dia: 2, letra: "M" },
-  { dia: 3, letra: "X" },
-  { dia: 4, letra: "J" },
-  { dia: 5, letra: "V" },
-  { dia: 6, letra: "S" },
-  { dia: 0, letra: "D" },
-];
-const ORDEN = DIAS.map((d) => d.dia);
 
 /**
  * An hour as a list of the day's quarters, 24-hour in every browser (a native time input shows
@@ -68,7 +56,7 @@ export function WeeklySchedule({
     onCambio(
       de(dia)
         ? horarios.filter((h) => h.diaSemana !== dia)
-        : [...horarios, { diaSemana: dia, horaInicio: "", horaFin: "" }].sort((a, b) => ORDEN.indexOf(a.diaSemana) - ORDEN.indexOf(b.diaSemana)),
+        : [...horarios, { diaSemana: dia, horaInicio: "", horaFin: "" }].sort((a, b) => indiceLunes(a.diaSemana) - indiceLunes(b.diaSemana)),
     );
   const cambiar = (dia: number, cambio: Partial<Horario>) => onCambio(horarios.map((h) => (h.diaSemana === dia ? { ...h, ...cambio } : h)));
 
@@ -77,9 +65,9 @@ export function WeeklySchedule({
       <legend className={styles.leyenda}>Días y horarios disponibles</legend>
       {/* A group of toggle buttons has no invalid state in ARIA: data-invalido lets the form focus it. */}
       <div className={styles.chips} role="group" aria-label="Días de la semana" data-invalido={pistas.dias ? "" : undefined} aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}>
-        {DIAS.map(({ dia, letra }) => (
+        {SEMANA.map((dia) => (
           <button key={dia} type="button" className={`${styles.chip} ${styles.dia}`} aria-pressed={Boolean(de(dia))} aria-label={diaEtiqueta(dia)} title={diaEtiqueta(dia)} onClick={() => alternar(dia)}>
-            {letra}
+            {LETRAS_SEMANA[dia]}
           </button>
         ))}
       </div>
