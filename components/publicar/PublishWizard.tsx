@@ -10,16 +10,16 @@ import { resolverDeReglas } from "@/components/plans/form/resolver";
 import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
-import { reunirFallos, type ErroresFormulario } from "@/lib/formularios";
-import { mensajes, pistas } from "@/lib/messages";
-import { CAMPOS_INICIALES, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
+import { mensajes } from "@/lib/messages";
+import { CAMPOS_INICIALES, erroresDelPaso, formularioPlan, type CamposPlan, type PasoAsistente } from "@/lib/plans/formulario";
+import { ofrecePromocion } from "@/lib/promotions/schemas";
 import type { PlanApi } from "@/lib/plans/plan";
 import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
 import { PromotionModal } from "./PromotionModal";
 import { Publicado } from "./Publicado";
 import wizard from "./Wizard.module.css";
 
-type Paso = 1 | 2 | 3 | 4;
+type Paso = PasoAsistente;
 const PASOS = ["Tipo", "Categoría", "Datos", "Opcional"] as const;
 const TITULOS: Record<Paso, string> = {
   1: "¿Qué quieres publicar?",
@@ -27,16 +27,7 @@ const TITULOS: Record<Paso, string> = {
   3: "Datos del plan",
   4: "Datos opcionales",
 };
-/** Spec §9: the promotion modal opens for plans priced above this. */
-const PRECIO_PROMOCION = 10;
-
-/** Spec §4: a type is needed on step 1, step 2 has no rule, steps 3 and 4 the API's rules. */
-function reglasDelPaso(c: CamposPlan, { paso }: { paso: Paso }): ErroresFormulario {
-  if (paso === 1) return reunirFallos(c.tipo ? [] : [{ mensaje: mensajes.tipoObligatorio, campo: "tipo", pista: pistas.tipo }]);
-  if (paso === 2) return { mensaje: null, campos: {} };
-  return erroresFormularioPlan(c, { modo: "crear", parte: paso === 3 ? "datos" : "todo" });
-}
-const resolver = resolverDeReglas(reglasDelPaso);
+const resolver = resolverDeReglas((c: CamposPlan, { paso }: { paso: Paso }) => erroresDelPaso(c, paso));
 
 /** A plan of the user's to publish again ('Duplicar'): its fields without dates, and its poster. */
 export interface Duplicado {
@@ -179,7 +170,7 @@ export function PublishWizard({
     form.reset(CAMPOS_INICIALES);
     setPaso(1);
     // Spec §4: above 10 € the promotion offer opens first, over the success screen it closes onto.
-    setPromocion((plan.precio ?? 0) > PRECIO_PROMOCION);
+    setPromocion(ofrecePromocion(plan.precio));
     setHecho({ plan, mensaje: mensajeDe(r, mensajes.planPublicado) });
   }
 

@@ -1,4 +1,4 @@
-import { UUID_PATTERN } from "../plans/schemas";
+import { UUID_PATTERN } from "../schemas";
 
 /**
  * The keyset cursor of a back-office list in its URL (`?despues=`): an instant and a key, so

@@ -7,7 +7,7 @@ import { archivoDe, borrarArchivos, escribirConImagen, guardarImagenSubida } fro
 import { conDatos, mensajes } from "../messages";
 import { camposDeTexto } from "../schemas";
 import { ARCHIVO_JSON } from "../plans/queries";
-import { UUID_PATTERN } from "../plans/schemas";
+import { UUID_PATTERN } from "../schemas";
 import { camposPatrocinioSchema, primerErrorPatrocinio, type CamposPatrocinio, type EstadoPatrocinio } from "../patrocinios/schemas";
 import { ESTADO_PATROCINIO, ORDEN_PATROCINIO, serializePatrocinio, type Patrocinado, type PatrocinioRow } from "../patrocinios/vigentes";
 import type { Gestor } from "./acceso";

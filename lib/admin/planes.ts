@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
 import { PLAN_DESTACADO } from "../plans/queries";
-import { UUID_PATTERN } from "../plans/schemas";
+import { UUID_PATTERN } from "../schemas";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 export const ESTADOS_GESTION = ["todos", "publicados", "ocultos", "destacados"] as const;

@@ -1,6 +1,6 @@
 import { z } from "../schemas";
 import { mensajes } from "../messages";
-import { UUID_PATTERN } from "../plans/schemas";
+import { UUID_PATTERN } from "../schemas";
 import { ROLES } from "./roles";
 
 /** The reason the team types for an action: required, trimmed, at most 500 characters. */

@@ -3,7 +3,7 @@ import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
-import { UUID_PATTERN } from "../plans/schemas";
+import { UUID_PATTERN } from "../schemas";
 import { serializePlan, type PlanRow } from "../plans/plan";
 
 async function planVisible(planId: string): Promise<void> {

@@ -6,7 +6,7 @@ import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarI
 import { mensajes } from "../messages";
 import { camposDeTexto } from "../schemas";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
-import { UUID_PATTERN } from "../plans/schemas";
+import { UUID_PATTERN } from "../schemas";
 import type { PlanRow } from "../plans/plan";
 import type { SessionUser } from "../users/session";
 import { camposOrganizacionSchema, primerErrorOrganizacion, type CamposOrganizacion } from "./schemas";

@@ -2,7 +2,7 @@ import { esNombreDeImagen } from "../media/formatos";
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
 import { mensajes, pistas } from "../messages";
 import { campoDeTexto, z } from "../schemas";
-import { EMAIL_PATTERN } from "../users/schemas";
+import { EMAIL_PATTERN } from "../schemas";
 
 /** Name, address, contact e-mail and phone: 50 characters at most (spec §9). */
 export const ORG_CAMPO_MAX = 50;

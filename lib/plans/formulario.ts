@@ -1,5 +1,5 @@
 import { diaEnMadrid, instanteDeLocal, instanteEnMadrid, localDeInstante } from "../dates";
-import { pistas } from "../messages";
+import { mensajes, pistas } from "../messages";
 import type { Categoria } from "./constants";
 import { reunirFallos, type ErroresFormulario } from "../formularios";
 import { fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
@@ -193,4 +193,14 @@ export function camposDePlan(p: PlanApi): CamposPlan {
  */
 export function camposParaDuplicar(p: PlanApi): CamposPlan {
   return { ...camposDePlan(p), fechaInicio: "", fechaFin: "", contacto: true, privacidad: false };
+}
+
+/** The publishing wizard's steps (spec §4): type, categories, data, optional data. */
+export type PasoAsistente = 1 | 2 | 3 | 4;
+
+/** Spec §4: a type is needed on step 1, step 2 has no rule, steps 3 and 4 the API's rules. */
+export function erroresDelPaso(c: CamposPlan, paso: PasoAsistente): ErroresFormulario<CampoPlan> {
+  if (paso === 1) return reunirFallos<CampoPlan>(c.tipo ? [] : [{ mensaje: mensajes.tipoObligatorio, campo: "tipo", pista: pistas.tipo }]);
+  if (paso === 2) return { mensaje: null, campos: {} };
+  return erroresFormularioPlan(c, { modo: "crear", parte: paso === 3 ? "datos" : "todo" });
 }

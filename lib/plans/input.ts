@@ -1,12 +1,10 @@
 import { esNombreDeImagen } from "../media/formatos";
 import { type Fallo, primerMensaje } from "../formularios";
 import { mensajes, pistas } from "../messages";
-import { sinValor, siNo } from "../schemas";
+import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
-import { EMAIL_PATTERN } from "../users/schemas";
 import { CATEGORIAS, type Categoria } from "./constants";
 import type { DatosPlan, Horario } from "./plan";
-import { fechaIso, UUID_PATTERN } from "./schemas";
 
 class EntradaNoValida extends Error {}
 

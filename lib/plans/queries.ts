@@ -3,7 +3,7 @@ import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { indiceLunesSql } from "../db/sql-fechas";
 import type { DatosPlan, PlanRow } from "./plan";
-import { UUID_PATTERN } from "./schemas";
+import { UUID_PATTERN } from "../schemas";
 
 /** The public File object (ArchivoRow) of the `archivo` row joined as `a`, or NULL. */
 export const ARCHIVO_JSON = Prisma.sql`

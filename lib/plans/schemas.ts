@@ -1,5 +1,5 @@
 import { mensajes } from "../messages";
-import { lineaDeTexto, siNo, z } from "../schemas";
+import { fechaIso, lineaDeTexto, siNo, z } from "../schemas";
 import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
@@ -18,21 +18,6 @@ function numero(mensaje: string) {
     });
 }
 
-const ISO_FECHA = /^(\d{4})-(\d{2})-(\d{2})(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
-
-/**
- * An ISO 8601 date or date-time, as the clients send them (`toISOString()`), or null. Only that
- * format: `new Date` alone also reads '2030-01-01junk' and rolls 30 February over into March.
- */
-export function fechaIso(v: string): Date | null {
-  const m = ISO_FECHA.exec(v);
-  if (!m) return null;
-  const [y, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const soloDia = new Date(Date.UTC(y, mes - 1, dia));
-  if (soloDia.getUTCFullYear() !== y || soloDia.getUTCMonth() !== mes - 1 || soloDia.getUTCDate() !== dia) return null;
-  const d = new Date(v);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
 
 function fecha() {
   return z
@@ -113,4 +98,3 @@ export const busquedaSchema = z
 
 export type Busqueda = z.output<typeof busquedaSchema>;
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

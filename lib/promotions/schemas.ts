@@ -5,6 +5,12 @@ const linea = (max: number, { tipo = mensajes.datosNoValidos as string } = {}) =
 
 const corto = linea(50);
 
+/** Spec §9: after publishing, the promotion offer opens for a plan priced above this (€). */
+export const PRECIO_PROMOCION = 10;
+
+/** Whether publishing a plan at this price opens the promotion offer. */
+export const ofrecePromocion = (precio: number | null): boolean => (precio ?? 0) > PRECIO_PROMOCION;
+
 /** Promotion request (spec §3): the phone is required (spec §5). */
 export const destacadoSchema = z.object(
   {

@@ -1,9 +1,7 @@
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
 import { mensajes, pistas } from "../messages";
-import { lineaDeTexto, z } from "../schemas";
+import { EMAIL_PATTERN, lineaDeTexto, z } from "../schemas";
 
-/** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
-export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 

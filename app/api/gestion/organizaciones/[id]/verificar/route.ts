@@ -1,9 +1,9 @@
+import { UUID_PATTERN } from "@/lib/schemas";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { verificarOrganizacion } from "@/lib/admin/organizaciones";
 import { verificarSchema } from "@/lib/admin/schemas";
 import { ApiError, readJson, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { UUID_PATTERN } from "@/lib/plans/schemas";
 
 type Ctx = { params: Promise<{ id: string }> };
 
