@@ -4,7 +4,7 @@ import { useId, useRef, useState } from "react";
 import { Aviso, Field, marcado } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 
 /** 'Restablecer Contraseña': Enviar / Cancelar, then Cerrar / Enviar un nuevo correo (spec §2). */
 export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: { abierto: boolean; onCerrar: () => void; correoInicial?: string }) {

@@ -9,7 +9,7 @@ import { fallosCambioPassword, type DatosCambioPassword } from "@/lib/users/sche
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { conDatos, mensajes } from "@/lib/messages";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { RemindersToggle } from "./RemindersToggle";
 import perfil from "./Profile.module.css";

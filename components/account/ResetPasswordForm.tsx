@@ -7,7 +7,7 @@ import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { reunirFallos } from "@/lib/formularios";
 import { fallosRestablecer, type DatosRestablecer } from "@/lib/users/schemas";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 
 const reglas = (d: DatosRestablecer) => reunirFallos(fallosRestablecer(d));
 

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { enlaceWhatsApp } from "@/components/plans/enlaces";
 import { Aviso, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
