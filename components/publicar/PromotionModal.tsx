@@ -38,7 +38,8 @@ export function PromotionModal({
 }) {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, formState } = useForm<{ telefono: string }>({
-    resolver: resolverZod(destacadoSchema),
+    // The form asks only for the phone; the rest of the API's body comes from the plan.
+    resolver: resolverZod(destacadoSchema.pick({ telefono: true })),
     defaultValues: { telefono: "" },
   });
 
