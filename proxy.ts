@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { baseDeDatosCaida } from "./lib/db/caida";
 import { mensajes } from "./lib/messages";
 import { CSP_DE_DATOS, nuevoNonce, politicaDeContenido } from "./lib/security";
-import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } from "./lib/users/routes";
+import { loginConVuelta, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } from "./lib/users/routes";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
@@ -20,9 +20,7 @@ export async function proxy(request: NextRequest) {
   }
   const hasSession = request.cookies.has(SESSION_COOKIE) || request.cookies.has(SECURE_SESSION_COOKIE);
   if (isProtectedPath(pathname) && !hasSession) {
-    const url = new URL(LOGIN_PATH, request.url);
-    url.searchParams.set("redirigir", `${pathname}${search}`);
-    return NextResponse.redirect(url);
+    return NextResponse.redirect(new URL(loginConVuelta(`${pathname}${search}`), request.url));
   }
   if (await baseDeDatosCaida()) return paginaNoDisponible();
   const nonce = nuevoNonce();

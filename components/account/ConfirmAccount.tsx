@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useEffect, useRef, useState } from "react";
 import { Aviso, Field, Spinner } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 
 /**
  * Confirms on load from the browser (spec §2), so a mail scanner that only fetches the link

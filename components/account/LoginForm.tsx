@@ -3,22 +3,27 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { destinoSeguro } from "@/lib/safe-redirect";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { GoogleButton } from "./GoogleButton";
 
+interface Credenciales {
+  correo: string;
+  password: string;
+}
+
 export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }: { redirigir?: string; googleClientId?: string; avisoSinGoogle?: boolean }) {
   const router = useRouter();
-  const [correo, setCorreo] = useState("");
-  const [password, setPassword] = useState("");
+  // No rule in the browser: the server answers every failed login with its message (spec §5).
+  const { register, handleSubmit, getValues, formState } = useForm<Credenciales>({ defaultValues: { correo: "", password: "" } });
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [sinConfirmar, setSinConfirmar] = useState(false);
   const [recuperar, setRecuperar] = useState(false);
-  const [enviando, setEnviando] = useState(false);
 
   // Only paths of our own site are followed after login (no open redirect).
   function entrar() {
@@ -26,28 +31,25 @@ export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }:
     router.refresh();
   }
 
-  async function enviar(event: React.FormEvent) {
-    event.preventDefault();
-    setEnviando(true);
+  async function enviar({ correo, password }: Credenciales) {
     setAviso({});
     const r = await llamar("POST", "/api/usuario/login", { correo: correo.trim(), password: password.trim() });
-    setEnviando(false);
     if (r.ok) return entrar();
     setSinConfirmar(r.status === 403);
     setAviso({ error: mensajeDe(r) });
   }
 
   async function reenviar() {
-    const r = await llamar("POST", "/api/usuario/reenviar-confirmacion", { correo: correo.trim() });
+    const r = await llamar("POST", "/api/usuario/reenviar-confirmacion", { correo: getValues("correo").trim() });
     setSinConfirmar(false);
     setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
   }
 
   return (
     <>
-      <form onSubmit={enviar} noValidate>
-        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" value={correo} onChange={(e) => setCorreo(e.target.value)} required />
-        <Field etiqueta="Contraseña" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <form onSubmit={handleSubmit(enviar)} noValidate>
+        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" required {...register("correo")} />
+        <Field etiqueta="Contraseña" type="password" autoComplete="current-password" required {...register("password")} />
         <Aviso {...aviso} />
         {sinConfirmar && (
           <p>
@@ -57,7 +59,7 @@ export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }:
           </p>
         )}
         <div className={styles.actions}>
-          <button type="submit" className="button" disabled={enviando}>
+          <button type="submit" className="button" disabled={formState.isSubmitting}>
             Iniciar sesión
           </button>
           <button type="button" className={styles.linkButton} onClick={() => setRecuperar(true)}>
@@ -85,7 +87,7 @@ export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }:
       <p>
         ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>
       </p>
-      <ForgotPasswordModal abierto={recuperar} onCerrar={() => setRecuperar(false)} correoInicial={correo} />
+      <ForgotPasswordModal abierto={recuperar} onCerrar={() => setRecuperar(false)} correoInicial={getValues("correo")} />
     </>
   );
 }

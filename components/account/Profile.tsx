@@ -2,19 +2,22 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { useErroresDeReglas } from "@/components/ui/errores-campos";
+import { useForm } from "react-hook-form";
+import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, Field, marcado } from "@/components/ui/Field";
-import { reunirFallos } from "@/lib/formularios";
-import { fallosCambioPassword, type DatosCambioPassword } from "@/lib/users/schemas";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
+import { resolverZod } from "@/components/ui/zod-navegador";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { conDatos, mensajes } from "@/lib/messages";
-import { llamar, mensajeDe } from "./api";
+import { cambioDatoFormSchema, cambioPasswordFormSchema, type DatosCambioPassword } from "@/lib/users/schemas";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { RemindersToggle } from "./RemindersToggle";
 import perfil from "./Profile.module.css";
 
-const reglasPassword = (d: DatosCambioPassword) => reunirFallos(fallosCambioPassword(d));
+const RESOLVER_DATO = resolverZod<{ valor: string }>(cambioDatoFormSchema);
+const RESOLVER_PASSWORD = resolverZod<DatosCambioPassword>(cambioPasswordFormSchema);
+const PASSWORDS_VACIAS: DatosCambioPassword = { actual: "", nueva: "", confirmar: "" };
 
 type Dialogo = "nombre" | "correo" | "password" | "olvido" | "eliminar" | null;
 
@@ -46,46 +49,44 @@ function EditarCampo({
   abierto: boolean; titulo: string; etiqueta: string; tipo: string; inicial: string; campo: "nombre" | "correo"; onCerrar: () => void;
 }) {
   const router = useRouter();
-  const [valor, setValor] = useState(inicial);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const campoRef = useRef<HTMLInputElement>(null);
+  const form = useForm<{ valor: string }>({ resolver: RESOLVER_DATO, defaultValues: { valor: inicial }, ...OPCIONES_CON_PISTAS });
+  const { register, handleSubmit, formState } = form;
+  const dialogo = useRef<HTMLDivElement>(null);
+  // After the server's refusal too: submitCount grows once the call has answered.
+  useEnfocarPrimerError(dialogo, formState.submitCount);
+  useLimpiarAlCorregir(form, RESOLVER_DATO, undefined);
   const idAviso = useId();
-  async function guardar() {
-    if (!valor.trim()) {
-      campoRef.current?.focus();
-      return setAviso({ error: mensajes.campoVacio });
-    }
+  async function guardar({ valor }: { valor: string }) {
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { [campo]: valor.trim() });
     // A new e-mail only takes effect from the link sent to it: say so, not a generic success.
     const exito = campo === "correo" ? conDatos(mensajes.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() }) : mensajes.datosActualizados;
     setAviso(r.ok ? { exito: mensajeDe(r, exito) } : { error: mensajeDe(r) });
     if (r.ok) router.refresh();
-    else campoRef.current?.focus();
   }
   function cerrar() {
     setAviso({});
+    form.clearErrors();
     onCerrar();
   }
+  const error = mensajeDelFormulario(formState.errors) ?? aviso.error;
   return (
     <Modal
       abierto={abierto}
       titulo={titulo}
       onCerrar={cerrar}
-      acciones={<CerrarGuardar onCerrar={cerrar} onGuardar={guardar} />}
+      acciones={<CerrarGuardar onCerrar={cerrar} onGuardar={handleSubmit(guardar, () => setAviso({}))} />}
     >
       {/* The one field is what the message speaks of: marked and described by it until it changes. */}
-      <Field
-        ref={campoRef}
-        etiqueta={etiqueta}
-        type={tipo}
-        value={valor}
-        {...marcado(aviso.error, idAviso)}
-        onChange={(e) => {
-          setValor(e.target.value);
-          if (aviso.error) setAviso({});
-        }}
-      />
-      <Aviso {...aviso} id={idAviso} />
+      <div ref={dialogo}>
+        <Field
+          etiqueta={etiqueta}
+          type={tipo}
+          {...marcado(error, idAviso)}
+          {...register("valor", { onChange: () => aviso.error && setAviso({}) })}
+        />
+      </div>
+      <Aviso error={error} exito={aviso.exito} id={idAviso} />
     </Modal>
   );
 }
@@ -94,30 +95,24 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
   const router = useRouter();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const [pw, setPw] = useState<DatosCambioPassword>({ actual: "", nueva: "", confirmar: "" });
   const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
+  const formPw = useForm<DatosCambioPassword>({ resolver: RESOLVER_PASSWORD, defaultValues: PASSWORDS_VACIAS, ...OPCIONES_CON_PISTAS });
   const dialogoPassword = useRef<HTMLDivElement>(null);
-  const reglasPw = useErroresDeReglas(reglasPassword, dialogoPassword);
-  const cambiarPw = (campo: keyof DatosCambioPassword, valor: string) => {
-    const nuevo = { ...pw, [campo]: valor };
-    setPw(nuevo);
-    reglasPw.revisar(nuevo);
-  };
+  useEnfocarPrimerError(dialogoPassword, formPw.formState.submitCount);
+  useLimpiarAlCorregir(formPw, RESOLVER_PASSWORD, undefined);
   const cerrar = () => setDialogo(null);
   // Closed, the modal forgets this try: its passwords, its message and its fields' hints.
   const cerrarPassword = () => {
     setAvisoPw({});
-    setPw({ actual: "", nueva: "", confirmar: "" });
-    reglasPw.reiniciar();
+    formPw.reset(PASSWORDS_VACIAS);
     cerrar();
   };
 
-  async function cambiarPassword() {
+  async function cambiarPassword(pw: DatosCambioPassword) {
     setAvisoPw({});
-    if (!reglasPw.validar(pw)) return;
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { passwordPerfilActual: pw.actual, passwordPerfilNueva: pw.nueva });
     setAvisoPw(r.ok ? { exito: mensajeDe(r, mensajes.passwordActualizada) } : { error: mensajeDe(r) });
-    if (r.ok) setPw({ actual: "", nueva: "", confirmar: "" });
+    if (r.ok) formPw.reset(PASSWORDS_VACIAS);
   }
 
   async function cerrarSesion() {
@@ -186,21 +181,20 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
         abierto={dialogo === "password"}
         titulo="Cambiar contraseña"
         onCerrar={cerrarPassword}
-        acciones={<CerrarGuardar onCerrar={cerrarPassword} onGuardar={cambiarPassword} />}
+        acciones={<CerrarGuardar onCerrar={cerrarPassword} onGuardar={formPw.handleSubmit(cambiarPassword, () => setAvisoPw({}))} />}
       >
         <div ref={dialogoPassword}>
-          <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" value={pw.actual} onChange={(e) => cambiarPw("actual", e.target.value)} />
-          <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" value={pw.nueva} onChange={(e) => cambiarPw("nueva", e.target.value)} />
+          <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" {...formPw.register("actual")} />
+          <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" {...formPw.register("nueva")} />
           <Field
             etiqueta="Confirmar contraseña"
             type="password"
             autoComplete="new-password"
-            value={pw.confirmar}
-            pista={reglasPw.errores.campos.confirmar}
-            onChange={(e) => cambiarPw("confirmar", e.target.value)}
+            pista={formPw.formState.errors.confirmar?.message}
+            {...formPw.register("confirmar")}
           />
         </div>
-        <Aviso error={reglasPw.errores.mensaje ?? avisoPw.error} exito={avisoPw.exito} />
+        <Aviso error={mensajeDelFormulario(formPw.formState.errors) ?? avisoPw.error} exito={avisoPw.exito} />
         <button type="button" className={styles.linkButton} onClick={() => setDialogo("olvido")}>
           He olvidado mi contraseña
         </button>

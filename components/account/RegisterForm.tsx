@@ -9,7 +9,7 @@ import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { registroFormSchema } from "@/lib/users/schemas";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { resolverZod } from "@/components/ui/zod-navegador";
 import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 

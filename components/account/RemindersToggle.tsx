@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { mensajes } from "@/lib/messages";
-import { llamar, mensajeDe } from "./api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import perfil from "./Profile.module.css";
 
 /** The reminder e-mails on or off (PATCH /api/usuario/recordatorios); reports through onAviso. */

@@ -2,56 +2,37 @@
 
 import Link from "next/link";
 import { useRef, useState } from "react";
-import { useErroresDeReglas } from "@/components/ui/errores-campos";
+import { useForm } from "react-hook-form";
+import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
-import { reunirFallos } from "@/lib/formularios";
-import { fallosRestablecer, type DatosRestablecer } from "@/lib/users/schemas";
-import { llamar, mensajeDe } from "./api";
+import { resolverZod } from "@/components/ui/zod-navegador";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { restablecerFormSchema, type DatosRestablecer } from "@/lib/users/schemas";
 
-const reglas = (d: DatosRestablecer) => reunirFallos(fallosRestablecer(d));
+const RESOLVER = resolverZod<DatosRestablecer>(restablecerFormSchema);
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [datos, setDatos] = useState<DatosRestablecer>({ passwordNueva: "", passwordConfirm: "" });
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [hecho, setHecho] = useState(false);
+  const form = useForm<DatosRestablecer>({ resolver: RESOLVER, defaultValues: { passwordNueva: "", passwordConfirm: "" }, ...OPCIONES_CON_PISTAS });
+  const { register, handleSubmit, formState } = form;
   const formulario = useRef<HTMLFormElement>(null);
-  const { errores, validar, revisar } = useErroresDeReglas(reglas, formulario);
+  useEnfocarPrimerError(formulario, formState.submitCount);
+  useLimpiarAlCorregir(form, RESOLVER, undefined);
 
-  const cambiar = (campo: keyof DatosRestablecer, valor: string) => {
-    const nuevos = { ...datos, [campo]: valor };
-    setDatos(nuevos);
-    revisar(nuevos);
-  };
-
-  async function enviar(event: React.FormEvent) {
-    event.preventDefault();
+  async function enviar(datos: DatosRestablecer) {
     setAviso({});
-    if (!validar(datos)) return;
     const r = await llamar("PATCH", `/api/usuario/restablecer-password/${encodeURIComponent(token)}`, datos);
     setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
     setHecho(r.ok);
   }
 
   return (
-    <form ref={formulario} onSubmit={enviar} noValidate>
-      <Field
-        etiqueta="Nueva contraseña"
-        type="password"
-        autoComplete="new-password"
-        value={datos.passwordNueva}
-        pista={errores.campos.passwordNueva}
-        onChange={(e) => cambiar("passwordNueva", e.target.value)}
-      />
-      <Field
-        etiqueta="Confirmar contraseña"
-        type="password"
-        autoComplete="new-password"
-        value={datos.passwordConfirm}
-        pista={errores.campos.passwordConfirm}
-        onChange={(e) => cambiar("passwordConfirm", e.target.value)}
-      />
-      <Aviso error={errores.mensaje ?? aviso.error} exito={aviso.exito} />
+    <form ref={formulario} onSubmit={handleSubmit(enviar, () => setAviso({}))} noValidate>
+      <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" pista={formState.errors.passwordNueva?.message} {...register("passwordNueva")} />
+      <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" pista={formState.errors.passwordConfirm?.message} {...register("passwordConfirm")} />
+      <Aviso error={mensajeDelFormulario(formState.errors) ?? aviso.error} exito={aviso.exito} />
       <div className={styles.actions}>
         {hecho ? (
           <Link className="button" href="/iniciar-sesion">

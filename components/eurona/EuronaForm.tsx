@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useMemo, useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { SponsorCard } from "@/components/plans/PlanCard";
 import { PosterPicker, useUrlDeArchivo } from "@/components/plans/form/PosterPicker";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./gestion.module.css";

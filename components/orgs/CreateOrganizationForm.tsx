@@ -3,12 +3,12 @@
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { useForm, useWatch } from "react-hook-form";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
-import { formularioOrganizacion } from "./api";
+import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import { resolverZod } from "@/components/ui/zod-navegador";
 import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";

@@ -2,7 +2,7 @@
 
 import { usePathname, useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";

@@ -2,9 +2,9 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
-import { LOGIN_PATH } from "@/lib/users/routes";
+import { loginConVuelta } from "@/lib/users/routes";
 
 /** The mark a login round trip carries back: `?guardar=<plan id>` saves that plan on arrival, once. */
 export const PARAM_GUARDAR = "guardar";
@@ -111,7 +111,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
       const vuelta = new URL(window.location.href);
       vuelta.searchParams.set(PARAM_GUARDAR, planId);
       recordarDeseo(planId);
-      router.push(`${LOGIN_PATH}?redirigir=${encodeURIComponent(`${vuelta.pathname}${vuelta.search}`)}`);
+      router.push(loginConVuelta(`${vuelta.pathname}${vuelta.search}`));
       return;
     }
     querer(!deseado.current);

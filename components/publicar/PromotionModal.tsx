@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { enlaceWhatsApp } from "@/components/plans/enlaces";
 import { Aviso, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
@@ -38,7 +38,8 @@ export function PromotionModal({
 }) {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, formState } = useForm<{ telefono: string }>({
-    resolver: resolverZod(destacadoSchema),
+    // The form asks only for the phone; the rest of the API's body comes from the plan.
+    resolver: resolverZod(destacadoSchema.pick({ telefono: true })),
     defaultValues: { telefono: "" },
   });
 

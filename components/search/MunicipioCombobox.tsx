@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { llamar } from "@/components/account/api";
+import { llamar } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
 import styles from "./Combobox.module.css";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { llamar, mensajeDe } from "@/components/account/api";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
 import type { Lugar } from "./LocationSearch";
 import { lugarDe, type ResultadoGeocodigo } from "./MunicipioCombobox";

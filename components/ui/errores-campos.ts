@@ -1,7 +1,6 @@
 "use client";
 
-import { useEffect, useState, type RefObject } from "react";
-import type { ErroresFormulario } from "@/lib/formularios";
+import { useEffect, type RefObject } from "react";
 import { pistas } from "@/lib/messages";
 import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from "react-hook-form";
 
@@ -76,36 +75,3 @@ export function mensajeDelFormulario(errors: FieldErrors): string | undefined {
 }
 
 const PISTAS = new Set<string>(Object.values(pistas));
-
-const SIN_ERRORES = { mensaje: null, campos: {} };
-
-/**
- * The same behaviour for a form without react-hook-form: `validar` on submit marks every failing
- * field and focuses the first; `revisar` on each change after that keeps only the hints (and the
- * top message) of rules that still fail; `reiniciar` forgets them all, as if never submitted (a
- * modal closed and opened again starts clean).
- */
-export function useErroresDeReglas<V, C extends string>(reglas: (valores: V) => ErroresFormulario<C>, raiz: RefObject<HTMLElement | null>) {
-  const [errores, setErrores] = useState<ErroresFormulario<C>>(SIN_ERRORES);
-  const [envios, setEnvios] = useState(0);
-  useEnfocarPrimerError(raiz, envios);
-  const validar = (valores: V): boolean => {
-    const e = reglas(valores);
-    setErrores(e);
-    setEnvios((n) => n + 1);
-    return e.mensaje === null;
-  };
-  const revisar = (valores: V) => {
-    if (envios === 0) return;
-    const e = reglas(valores);
-    setErrores((antes) => ({
-      mensaje: antes.mensaje === e.mensaje ? antes.mensaje : null,
-      campos: Object.fromEntries(Object.keys(antes.campos).flatMap((c) => (e.campos[c as C] ? [[c, e.campos[c as C]]] : []))) as Partial<Record<C, string>>,
-    }));
-  };
-  const reiniciar = () => {
-    setErrores(SIN_ERRORES);
-    setEnvios(0);
-  };
-  return { errores, validar, revisar, reiniciar };
-}

@@ -7,7 +7,7 @@ import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
-import { LOGIN_PATH } from "../users/routes";
+import { loginConVuelta } from "../users/routes";
 import { sessionUser, type SessionUser } from "../users/session";
 import { alcanza, type Rol } from "./roles";
 
@@ -59,7 +59,7 @@ const accesoDeLaPagina = cache(async (necesario: Rol) => acceso(await sessionUse
  */
 export async function exigirGestorPagina(pathname: string, necesario: Rol = "moderador"): Promise<Gestor | null> {
   const a = await accesoDeLaPagina(necesario);
-  if (a.tipo === "anonimo") redirect(`${LOGIN_PATH}?redirigir=${encodeURIComponent(pathname)}`);
+  if (a.tipo === "anonimo") redirect(loginConVuelta(pathname));
   if (a.tipo === "fuera") notFound();
   return a.tipo === "dentro" ? a.gestor : null;
 }

@@ -18,6 +18,11 @@ export const PROTECTED_PREFIXES = [
 
 export const LOGIN_PATH = "/iniciar-sesion";
 
+/** The login page with the way back after it (read by destinoSeguro in lib/safe-redirect.ts). */
+export function loginConVuelta(vuelta: string): string {
+  return `${LOGIN_PATH}?redirigir=${encodeURIComponent(vuelta)}`;
+}
+
 export function isProtectedPath(pathname: string): boolean {
   return PROTECTED_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }

@@ -136,6 +136,24 @@ export function* fallosCambioPassword(d: DatosCambioPassword): Generator<Fallo<k
   if (d.nueva !== d.confirmar) yield { mensaje: mensajes.passwordConfirmarDistinta, campo: "confirmar", pista: pistas.noCoinciden };
 }
 
+/** The reset form: every failing field marked, the first message of spec §5 on top. */
+export const restablecerFormSchema = z
+  .object({ passwordNueva: z.string(), passwordConfirm: z.string() })
+  .superRefine((d, ctx) => issuesDeFallos(ctx, reunirFallos(fallosRestablecer(d))));
+
+/** The change-password form of /perfil: the confirmation must repeat the new password. */
+export const cambioPasswordFormSchema = z
+  .object({ actual: z.string(), nueva: z.string(), confirmar: z.string() })
+  .superRefine((d, ctx) => issuesDeFallos(ctx, reunirFallos(fallosCambioPassword(d))));
+
+/**
+ * The name or e-mail modal of /perfil: an empty value is refused before the call (the API's own
+ * rule, cambiarNombre and cambiarCorreo above). The message marks the one field; it has no hint.
+ */
+export const cambioDatoFormSchema = z.object({ valor: z.string() }).superRefine((d, ctx) => {
+  if (!d.valor.trim()) ctx.addIssue({ code: "custom", message: mensajes.campoVacio, path: ["valor"] });
+});
+
 export const restablecerSchema = z
   .object({ passwordNueva: password, passwordConfirm: password })
   .superRefine((d, ctx) => {

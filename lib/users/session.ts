@@ -4,7 +4,7 @@ import { redirect } from "next/navigation";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
-import { LOGIN_PATH, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./routes";
+import { loginConVuelta, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./routes";
 
 export interface SessionUser {
   id: string;
@@ -45,7 +45,7 @@ export async function currentUser(): Promise<SessionUser | null> {
 /** For protected pages: the logged-in user, or a redirect to the login page that comes back here. */
 export async function requirePageUser(pathname: string): Promise<SessionUser> {
   const user = await currentUser();
-  if (!user) redirect(`${LOGIN_PATH}?redirigir=${encodeURIComponent(pathname)}`);
+  if (!user) redirect(loginConVuelta(pathname));
   return user;
 }
 

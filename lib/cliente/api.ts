@@ -1,3 +1,4 @@
+// The browser's client of our API: client-safe (no server imports), shared by every component that calls it.
 import { mensajes } from "@/lib/messages";
 
 export interface Respuesta<T = Record<string, unknown>> {
