@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { useState } from "react";
 import ui from "@/components/ui/ui.module.css";
 import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
@@ -23,7 +23,18 @@ export function AccionesSolicitud({ id, nombre, estado, conPlan, notas }: { id: 
       {abierto === "descartar" ? (
         <FormMotivo etiqueta="Nota (opcional)" boton="Descartar la solicitud" opcional ocupado={ocupado} onEnviar={(motivo) => hacer(ruta("descartar"), { motivo }, () => setAbierto(null))} onCancelar={() => setAbierto(null)} />
       ) : abierto === "notas" ? (
-        <FormNotas notas={notas} ocupado={ocupado} onEnviar={(texto) => hacer(ruta("notas"), { notas: texto }, () => setAbierto(null))} onCancelar={() => setAbierto(null)} />
+        <FormMotivo
+          etiqueta="Notas"
+          boton="Guardar notas"
+          inicial={notas}
+          max={2000}
+          filas={5}
+          opcional
+          peligro={false}
+          ocupado={ocupado}
+          onEnviar={(texto) => hacer(ruta("notas"), { notas: texto }, () => setAbierto(null))}
+          onCancelar={() => setAbierto(null)}
+        />
       ) : (
         <div className={styles.botones}>
           {estado === "nueva" && (
@@ -53,30 +64,5 @@ export function AccionesSolicitud({ id, nombre, estado, conPlan, notas }: { id: 
       )}
       <AvisoAccion aviso={aviso} />
     </div>
-  );
-}
-
-function FormNotas({ notas, ocupado, onEnviar, onCancelar }: { notas: string; ocupado: boolean; onEnviar: (notas: string) => void; onCancelar: () => void }) {
-  const id = useId();
-  const [texto, setTexto] = useState(notas);
-  return (
-    <form
-      className={styles.formMotivo}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onEnviar(texto);
-      }}
-    >
-      <label htmlFor={`${id}-notas`}>Notas</label>
-      <textarea id={`${id}-notas`} className={ui.input} value={texto} onChange={(e) => setTexto(e.target.value)} maxLength={2000} rows={5} autoFocus />
-      <div className={styles.botones}>
-        <button type="submit" className="button" disabled={ocupado}>
-          Guardar notas
-        </button>
-        <button type="button" className={ui.buttonGhost} onClick={onCancelar}>
-          Cancelar
-        </button>
-      </div>
-    </form>
   );
 }

@@ -56,7 +56,11 @@ export function AvisoAccion({ aviso }: { aviso: { ok: boolean; texto: string } |
   );
 }
 
-/** An action that needs a reason typed first (hide a plan, suspend an account), or offers a note (`opcional`: discard a request). */
+/**
+ * A text typed before an action: the reason it needs (hide a plan, suspend an account), an
+ * optional note (`opcional`: discard a request, delete a sponsor card), or a text edited in
+ * place (`inicial`: a request's notes, saved with a plain button instead of a red one).
+ */
 export function FormMotivo({
   etiqueta,
   boton,
@@ -64,6 +68,10 @@ export function FormMotivo({
   onEnviar,
   onCancelar,
   opcional = false,
+  inicial = "",
+  max = 500,
+  filas = 3,
+  peligro = true,
 }: {
   etiqueta: string;
   boton: string;
@@ -71,9 +79,14 @@ export function FormMotivo({
   onEnviar: (motivo: string) => void;
   onCancelar: () => void;
   opcional?: boolean;
+  inicial?: string;
+  max?: number;
+  filas?: number;
+  /** The action removes or hides something: a red button. */
+  peligro?: boolean;
 }) {
   const id = useId();
-  const [motivo, setMotivo] = useState("");
+  const [motivo, setMotivo] = useState(inicial);
   return (
     <form
       className={styles.formMotivo}
@@ -83,9 +96,9 @@ export function FormMotivo({
       }}
     >
       <label htmlFor={`${id}-motivo`}>{etiqueta}</label>
-      <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={500} rows={3} required={!opcional} autoFocus />
+      <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={max} rows={filas} required={!opcional} autoFocus />
       <div className={styles.botones}>
-        <button type="submit" className={ui.buttonDangerSolid} disabled={ocupado}>
+        <button type="submit" className={peligro ? ui.buttonDangerSolid : "button"} disabled={ocupado}>
           {boton}
         </button>
         <button type="button" className={ui.buttonGhost} onClick={onCancelar}>

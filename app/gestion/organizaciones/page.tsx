@@ -1,8 +1,8 @@
 import { AccionesOrganizacion } from "@/components/gestion/AccionesOrganizacion";
 import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador } from "@/components/gestion/Paginador";
+import { Filtros, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
-import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { buscarOrganizaciones } from "@/lib/admin/organizaciones";
@@ -24,15 +24,9 @@ export default async function OrganizacionesPage({ searchParams }: Props) {
   return (
     <>
       <h1 className={styles.titulo}>Organizaciones</h1>
-      <form className={styles.filtros} action="/gestion/organizaciones" role="search">
-        <div className={styles.campo}>
-          <label htmlFor="q">Nombre o correo del responsable</label>
-          <input id="q" name="q" type="search" className={ui.input} defaultValue={q} />
-        </div>
-        <button type="submit" className="button">
-          Buscar
-        </button>
-      </form>
+      <Filtros ruta="/gestion/organizaciones">
+        <FiltroTexto nombre="q" etiqueta="Nombre o correo del responsable" valor={q} />
+      </Filtros>
       {organizaciones.length === 0 ? (
         <p className={styles.nada}>Ninguna organización coincide con la búsqueda.</p>
       ) : (

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
 import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador } from "@/components/gestion/Paginador";
+import { Filtros, FiltroOpciones, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
-import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { ESTADOS_GESTION, buscarPlanesGestion, type EstadoGestion } from "@/lib/admin/planes";
@@ -27,25 +27,10 @@ export default async function PlanesGestionPage({ searchParams }: Props) {
   return (
     <>
       <h1 className={styles.titulo}>Planes</h1>
-      <form className={styles.filtros} action="/gestion/planes" role="search">
-        <div className={styles.campo}>
-          <label htmlFor="q">Título, municipio, correo del autor o id</label>
-          <input id="q" name="q" type="search" className={ui.input} defaultValue={q} />
-        </div>
-        <div className={styles.campo}>
-          <label htmlFor="estado">Estado</label>
-          <select id="estado" name="estado" className={ui.input} defaultValue={estado}>
-            {ESTADOS_GESTION.map((e) => (
-              <option key={e} value={e}>
-                {ESTADO_TEXTO[e]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Buscar
-        </button>
-      </form>
+      <Filtros ruta="/gestion/planes">
+        <FiltroTexto nombre="q" etiqueta="Título, municipio, correo del autor o id" valor={q} />
+        <FiltroOpciones nombre="estado" etiqueta="Estado" valor={estado} opciones={ESTADOS_GESTION.map((e) => ({ valor: e, texto: ESTADO_TEXTO[e] }))} />
+      </Filtros>
       {planes.length === 0 ? (
         <p className={styles.nada}>Ningún plan coincide con la búsqueda.</p>
       ) : (

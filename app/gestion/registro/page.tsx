@@ -1,6 +1,6 @@
 import { Paginador } from "@/components/gestion/Paginador";
+import { Filtros, FiltroOpciones, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
-import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { ACCIONES } from "@/lib/admin/acciones";
 import { leerAuditoria } from "@/lib/admin/auditoria";
@@ -25,30 +25,16 @@ export default async function RegistroPage({ searchParams }: Props) {
   return (
     <>
       <h1 className={styles.titulo}>Registro</h1>
-      <form className={styles.filtros} action="/gestion/registro" role="search">
-        <div className={styles.campo}>
-          <label htmlFor="actor">Persona (correo)</label>
-          <input id="actor" name="actor" type="search" className={ui.input} defaultValue={filtros.actor} />
-        </div>
-        <div className={styles.campo}>
-          <label htmlFor="accion">Acción</label>
-          <select id="accion" name="accion" className={ui.input} defaultValue={filtros.accion ?? ""}>
-            <option value="">Todas</option>
-            {Object.entries(ACCIONES).map(([clave, texto]) => (
-              <option key={clave} value={clave}>
-                {texto}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.campo}>
-          <label htmlFor="objetoId">Objeto (id)</label>
-          <input id="objetoId" name="objetoId" type="search" className={ui.input} defaultValue={filtros.objetoId} />
-        </div>
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </form>
+      <Filtros ruta="/gestion/registro" boton="Filtrar">
+        <FiltroTexto nombre="actor" etiqueta="Persona (correo)" valor={filtros.actor} />
+        <FiltroOpciones
+          nombre="accion"
+          etiqueta="Acción"
+          valor={filtros.accion ?? ""}
+          opciones={[{ valor: "", texto: "Todas" }, ...Object.entries(ACCIONES).map(([clave, texto]) => ({ valor: clave, texto }))]}
+        />
+        <FiltroTexto nombre="objetoId" etiqueta="Objeto (id)" valor={filtros.objetoId} />
+      </Filtros>
       {filas.length === 0 ? (
         <p className={styles.nada}>No hay ninguna acción registrada con estos filtros.</p>
       ) : (

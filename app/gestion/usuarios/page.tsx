@@ -1,7 +1,7 @@
 import { AccionesUsuario } from "@/components/gestion/AccionesUsuario";
 import { Paginador } from "@/components/gestion/Paginador";
+import { Filtros, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
-import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { ID_CUENTA, cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { alcanza } from "@/lib/admin/roles";
@@ -22,15 +22,9 @@ export default async function UsuariosPage({ searchParams }: Props) {
   return (
     <>
       <h1 className={styles.titulo}>Usuarios</h1>
-      <form className={styles.filtros} action="/gestion/usuarios" role="search">
-        <div className={styles.campo}>
-          <label htmlFor="q">Correo o nombre</label>
-          <input id="q" name="q" type="search" className={ui.input} defaultValue={q} />
-        </div>
-        <button type="submit" className="button">
-          Buscar
-        </button>
-      </form>
+      <Filtros ruta="/gestion/usuarios">
+        <FiltroTexto nombre="q" etiqueta="Correo o nombre" valor={q} />
+      </Filtros>
       {usuarios.length === 0 ? (
         <p className={styles.nada}>Nadie coincide con la búsqueda.</p>
       ) : (
