@@ -21,6 +21,12 @@ export interface Gestor {
 
 type Acceso = { tipo: "anonimo" } | { tipo: "fuera" } | { tipo: "corto"; gestor: Gestor } | { tipo: "dentro"; gestor: Gestor };
 
+/** A person's role, read from the database (never from the session), so a change applies at once. */
+export async function rolDe(usuarioId: string): Promise<Rol> {
+  const fila = await prisma.user.findUnique({ where: { id: usuarioId }, select: { rol: true } });
+  return fila?.rol ?? "usuario";
+}
+
 /**
  * The one role check of the back-office, for pages and calls alike: nobody logged in; a plain
  * user (who must not learn that the back-office exists); a moderator asking for what only an
@@ -29,8 +35,7 @@ type Acceso = { tipo: "anonimo" } | { tipo: "fuera" } | { tipo: "corto"; gestor:
  */
 async function acceso(user: SessionUser | null, necesario: Rol): Promise<Acceso> {
   if (!user) return { tipo: "anonimo" };
-  const fila = await prisma.user.findUnique({ where: { id: user.id }, select: { rol: true } });
-  const rol = fila?.rol ?? "usuario";
+  const rol = await rolDe(user.id);
   if (!alcanza(rol, "moderador")) return { tipo: "fuera" };
   const gestor = { id: user.id, email: user.email, name: user.name, rol };
   return alcanza(rol, necesario) ? { tipo: "dentro", gestor } : { tipo: "corto", gestor };

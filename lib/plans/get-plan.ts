@@ -1,6 +1,6 @@
 import "server-only";
+import { rolDe } from "../admin/acceso";
 import { alcanza } from "../admin/roles";
-import { prisma } from "../db";
 import { currentUser, tieneCookieDeSesion } from "../users/session";
 import type { PlanRow } from "./plan";
 import { leerPlan } from "./queries";
@@ -13,7 +13,6 @@ export async function planOcultoParaQuienMira(id: string): Promise<{ row: PlanRo
   if (!(await tieneCookieDeSesion())) return null;
   const [user, row] = await Promise.all([currentUser(), leerPlan(id, { ocultos: true })]);
   if (!user || !row || row.visible) return null;
-  const quien = await prisma.user.findUnique({ where: { id: user.id }, select: { rol: true } });
-  if (row.usuario_id !== user.id && !alcanza(quien?.rol ?? "usuario", "moderador")) return null;
+  if (row.usuario_id !== user.id && !alcanza(await rolDe(user.id), "moderador")) return null;
   return { row, motivo: row.oculto_motivo };
 }
