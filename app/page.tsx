@@ -20,7 +20,8 @@ import type { PlanApi } from "@/lib/plans/plan";
 import type { ResultadoMapa } from "@/lib/plans/mapa";
 import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
-import { hayLugar, leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { hayLugar, leerEstado, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { POR_PAGINA } from "@/lib/plans/constants";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
 
