@@ -13,7 +13,7 @@ import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/dates";
-import { planesTexto } from "@/lib/plans/format";
+import { planesTexto } from "@/lib/plans/texto";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
 import type { PlanApi } from "@/lib/plans/plan";

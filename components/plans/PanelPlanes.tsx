@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { varianteUrl } from "@/lib/media/variant-url";
 import { DETALLE_ESTADO, estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
-import { cuandoTexto } from "@/lib/plans/format";
+import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PosterImage } from "./PosterImage";

@@ -3,7 +3,7 @@ import type { Favoritos } from "@/lib/favorites/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
-import { cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/format";
+import { cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import { planPath } from "@/lib/plans/plan";
 import { varianteUrl } from "@/lib/media/variant-url";

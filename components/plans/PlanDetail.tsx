@@ -3,7 +3,7 @@ import { varianteUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { diaEtiqueta, fechasTexto } from "@/lib/dates";
 import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
-import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/format";
+import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favorites/sesion";

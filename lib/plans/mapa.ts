@@ -1,5 +1,5 @@
 import { varianteUrl } from "../media/variant-url";
-import { cuandoTexto, precioTexto } from "./format";
+import { cuandoTexto, precioTexto } from "./texto";
 import { planPath, type PlanApi } from "./plan";
 
 /** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */

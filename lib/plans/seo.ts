@@ -4,7 +4,7 @@ import { varianteUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
 import { ACCESIBLE_TEXTO } from "./constants";
-import { cuandoTexto, horariosOrdenados } from "./format";
+import { cuandoTexto, horariosOrdenados } from "./texto";
 import { absoluteUrl, type PlanApi } from "./plan";
 
 /** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
