@@ -2,7 +2,8 @@ import { NextResponse, type NextRequest } from "next/server";
 import { databaseMarkedDown } from "./lib/db/outage";
 import { mensajes } from "./lib/messages";
 import { CSP_DE_DATOS, nuevoNonce, politicaDeContenido } from "./lib/security";
-import { loginConVuelta, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } from "./lib/users/routes";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
+import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
