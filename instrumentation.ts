@@ -13,8 +13,8 @@ export async function register(): Promise<void> {
       console.error((error as Error).message);
       process.exit(1);
     }
-    const [{ checkDatabase }, { registrarSondaBaseDeDatos }] = await Promise.all([import("./lib/db/health"), import("./lib/db/caida")]);
-    registrarSondaBaseDeDatos(() => checkDatabase(1_000));
+    const [{ checkDatabase }, { registerDatabaseProbe }] = await Promise.all([import("./lib/db/health"), import("./lib/db/outage")]);
+    registerDatabaseProbe(() => checkDatabase(1_000));
   }
 }
 
@@ -24,6 +24,6 @@ export async function register(): Promise<void> {
  */
 export const onRequestError: Instrumentation.onRequestError = async (error) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ isDatabaseUnavailable }, { marcarBaseDeDatosCaida }] = await Promise.all([import("./lib/http"), import("./lib/db/caida")]);
-  if (isDatabaseUnavailable(error)) marcarBaseDeDatosCaida();
+  const [{ isDatabaseUnavailable }, { markDatabaseDown }] = await Promise.all([import("./lib/http"), import("./lib/db/outage")]);
+  if (isDatabaseUnavailable(error)) markDatabaseDown();
 };

@@ -1,15 +1,16 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { baseDeDatosCaida } from "./lib/db/caida";
+import { databaseMarkedDown } from "./lib/db/outage";
 import { mensajes } from "./lib/messages";
 import { CSP_DE_DATOS, nuevoNonce, politicaDeContenido } from "./lib/security";
-import { loginConVuelta, SECURE_SESSION_COOKIE, SESSION_COOKIE, isProtectedPath } from "./lib/users/routes";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
+import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
  * protected pages without a session cookie to the login page (the pages and API handlers verify
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
- * is down (lib/db/caida.ts) pages are answered 503 at once, until it answers again.
+ * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -22,7 +23,7 @@ export async function proxy(request: NextRequest) {
   if (isProtectedPath(pathname) && !hasSession) {
     return NextResponse.redirect(new URL(loginConVuelta(`${pathname}${search}`), request.url));
   }
-  if (await baseDeDatosCaida()) return paginaNoDisponible();
+  if (await databaseMarkedDown()) return paginaNoDisponible();
   const nonce = nuevoNonce();
   const csp = politicaDeContenido(nonce, { desarrollo: process.env.NODE_ENV === "development" });
   const requestHeaders = new Headers(request.headers);

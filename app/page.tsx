@@ -13,14 +13,15 @@ import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/dates";
-import { planesTexto } from "@/lib/plans/format";
+import { planesTexto } from "@/lib/plans/texto";
 import { busquedaSchema } from "@/lib/plans/schemas";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { ResultadoMapa } from "@/lib/plans/mapa";
 import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
-import { hayLugar, leerEstado, POR_PAGINA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { hayLugar, leerEstado, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
+import { POR_PAGINA } from "@/lib/plans/constants";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
 

@@ -1,6 +1,6 @@
 import type { MetadataRoute } from "next";
 import { urlsSitemaps } from "@/lib/seo/sitemap";
-import { PROTECTED_PREFIXES } from "@/lib/users/routes";
+import { PROTECTED_PREFIXES } from "@/lib/users/protected-pages";
 
 // Built per request: the sitemap URLs are absolute (SITE_URL) and their number depends on the data.
 export const dynamic = "force-dynamic";

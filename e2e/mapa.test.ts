@@ -5,7 +5,7 @@ import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
 import { conDatos, mensajes } from "@/lib/messages";
-import { cuandoTexto } from "@/lib/plans/format";
+import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, screenshotPath } from "./support/browser";
 

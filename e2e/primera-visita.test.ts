@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/e2e/support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
 import { mensajes } from "@/lib/messages";
-import { planesTexto } from "@/lib/plans/format";
+import { planesTexto } from "@/lib/plans/texto";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { launchBrowser, screenshotPath } from "./support/browser";
 

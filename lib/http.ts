@@ -1,6 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
-import { marcarBaseDeDatosCaida } from "./db/caida";
+import { markDatabaseDown } from "./db/outage";
 import { env } from "./env";
 import { mensajes } from "./messages";
 
@@ -51,7 +51,7 @@ export function toErrorResponse(error: unknown): Response {
     return errorResponse(400, error.issues[0]?.message ?? mensajes.datosNoValidos);
   }
   if (isDatabaseUnavailable(error)) {
-    marcarBaseDeDatosCaida();
+    markDatabaseDown();
     return errorResponse(503, mensajes.servicioNoDisponible);
   }
   console.error(error);

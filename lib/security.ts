@@ -1,6 +1,6 @@
 import { env } from "./env";
 import { fuenteDeTeselas } from "./teselas";
-import { ufsFuenteCsp } from "./media/ufs-host";
+import { ufsCspSource } from "./media/ufs-host";
 
 /**
  * The response headers that harden every answer (pages, API, media): no MIME sniffing, no
@@ -35,7 +35,7 @@ export function politicaDeContenido(nonce: string, { desarrollo = false }: { des
   const config = env();
   const google = config.GOOGLE_WEB_CLIENT_ID ? [GOOGLE_GSI] : [];
   const teselas = fuenteDeTeselas(config.MAP_TILES_URL);
-  const imagenes = ["'self'", "data:", "blob:", ...(teselas ? [teselas] : []), ...(config.UPLOADTHING_TOKEN ? [ufsFuenteCsp()] : [])];
+  const imagenes = ["'self'", "data:", "blob:", ...(teselas ? [teselas] : []), ...(config.UPLOADTHING_TOKEN ? [ufsCspSource()] : [])];
   const directivas: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'unsafe-eval' only in `next dev` (React's dev tools need it); the https: and 'unsafe-inline'

@@ -13,7 +13,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { PrismaClient } from "../lib/db/client";
 import { type Dia, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
-import { diasTexto } from "../lib/plans/format";
+import { diasTexto } from "../lib/plans/texto";
 import { planPath } from "../lib/plans/plan";
 import { site } from "../lib/site";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";

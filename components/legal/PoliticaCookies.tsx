@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/routes";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/cookies";
 import styles from "./legal.module.css";
 import type { DatosSitio } from "./tipos";
 

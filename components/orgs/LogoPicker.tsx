@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import { marcado, Pista } from "@/components/ui/Field";
-import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
+import { IMAGE_ACCEPT } from "@/lib/media/image-types";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./Organizations.module.css";
 
@@ -52,7 +52,7 @@ export function LogoPicker({
         )}
       </div>
       <div className={styles.logoControles}>
-        <input id={id} type="file" accept={IMAGEN_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} {...marcado(pista, `${id}-pista`)} />
+        <input id={id} type="file" accept={IMAGE_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} {...marcado(pista, `${id}-pista`)} />
         <label htmlFor={id} className={styles.logoBoton}>
           {etiqueta}
         </label>

@@ -4,7 +4,7 @@ import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import type { Favoritos } from "@/lib/favorites/sesion";
 import { mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/orgs/serialize";
@@ -23,7 +23,7 @@ export function OrganizationDetail({ org, planes, favoritos, verificada = false 
       <header className={styles.cabecera}>
         {logo && (
           <div className={styles.logo}>
-            <PosterImage src={varianteUrl(logo.url, "detalle")} width={logo.width} height={logo.height} priority />
+            <PosterImage src={variantUrl(logo.url, "detalle")} width={logo.width} height={logo.height} priority />
           </div>
         )}
         <div className={styles.datos}>

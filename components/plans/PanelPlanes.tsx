@@ -1,7 +1,7 @@
 import Link from "next/link";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import { DETALLE_ESTADO, estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
-import { cuandoTexto } from "@/lib/plans/format";
+import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PosterImage } from "./PosterImage";
@@ -37,7 +37,7 @@ function FilaPlan({ plan }: { plan: PlanApi }) {
   const nombre = <span className="visually-hidden"> «{plan.titulo}»</span>;
   const cartel = (
     <span className={estado === "Publicado" ? styles.cartel : `${styles.cartel} ${styles.apagado}`}>
-      {plan.archivoCartel ? <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} /> : <span className={styles.sinCartel} aria-hidden="true" />}
+      {plan.archivoCartel ? <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} /> : <span className={styles.sinCartel} aria-hidden="true" />}
     </span>
   );
   return (

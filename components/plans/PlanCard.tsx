@@ -3,10 +3,10 @@ import type { Favoritos } from "@/lib/favorites/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
-import { cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/format";
+import { cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import { planPath } from "@/lib/plans/plan";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
@@ -57,8 +57,8 @@ export function PlanCard({
         {plan.archivoCartel ? (
           <>
             {/* The whole poster over a blurred copy of itself, whatever its shape. */}
-            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.fondo} priority={prioridad} />
-            <PosterImage src={varianteUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.entero} priority={prioridad} />
+            <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.fondo} priority={prioridad} />
+            <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.entero} priority={prioridad} />
           </>
         ) : (
           <span className={styles.sinCartel} aria-hidden="true">
@@ -121,7 +121,7 @@ export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nive
   return (
     <article className={`${styles.card} ${styles.sponsor}`}>
       <div className={styles.poster}>
-        {item.archivoCartel && <PosterImage src={varianteUrl(item.archivoCartel.url, "tarjeta")} width={600} height={400} />}
+        {item.archivoCartel && <PosterImage src={variantUrl(item.archivoCartel.url, "tarjeta")} width={600} height={400} />}
         <span className={styles.badge}>Patrocinado</span>
       </div>
       <div className={styles.body}>

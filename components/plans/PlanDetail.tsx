@@ -1,9 +1,9 @@
 import Link from "next/link";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { diaEtiqueta, fechasTexto } from "@/lib/dates";
 import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
-import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/format";
+import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favorites/sesion";
@@ -113,7 +113,7 @@ export function PlanDetail({
     <article className={styles.plan}>
       <header className={styles.cabecera}>
         <div className={styles.cartel}>
-          {cartel && <PosterImage src={varianteUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />}
+          {cartel && <PosterImage src={variantUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />}
         </div>
         <div className={styles.intro}>
           <div className={styles.etiquetas}>
@@ -203,7 +203,7 @@ export function PlanDetail({
             </div>
             <PlanSummary
               titulo={plan.titulo}
-              imagen={cartel && { src: varianteUrl(cartel.url, "tarjeta"), width: 600, height: 400 }}
+              imagen={cartel && { src: variantUrl(cartel.url, "tarjeta"), width: 600, height: 400 }}
               direccion={lugar}
               cuando={cuando}
               coordenadas={plan.ubicacion.coordinates}

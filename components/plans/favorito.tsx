@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
-import { loginConVuelta } from "@/lib/users/routes";
+import { loginConVuelta } from "@/lib/users/protected-pages";
 
 /** The mark a login round trip carries back: `?guardar=<plan id>` saves that plan on arrival, once. */
 export const PARAM_GUARDAR = "guardar";

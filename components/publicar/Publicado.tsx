@@ -4,7 +4,7 @@ import Link from "next/link";
 import { SharePlan } from "@/components/plans/SharePlan";
 import { PlanCard } from "@/components/plans/PlanCard";
 import ui from "@/components/ui/ui.module.css";
-import { cuandoTexto } from "@/lib/plans/format";
+import { cuandoTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import wizard from "./Wizard.module.css";
 

@@ -7,7 +7,7 @@ import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
-import { loginConVuelta } from "../users/routes";
+import { loginConVuelta } from "../users/protected-pages";
 import { sessionUser, type SessionUser } from "../users/session";
 import { alcanza, type Rol } from "./roles";
 

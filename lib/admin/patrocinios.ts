@@ -3,7 +3,7 @@ import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, escribirConImagen, guardarImagenSubida } from "../media/upload";
+import { fileField, removeImageFiles, writeWithImage, storeUpload } from "../media/upload";
 import { conDatos, mensajes } from "../messages";
 import { camposDeTexto } from "../schemas";
 import { ARCHIVO_JSON } from "../plans/queries";
@@ -94,11 +94,11 @@ const dia = (v: string | undefined) => (v ? new Date(`${v}T00:00:00Z`) : null);
 /** POST /api/gestion/patrocinios: a new card, last in the turn, shown from its first day. */
 export async function crearPatrocinio(gestor: Gestor, form: FormData) {
   const d = leer(form);
-  const cartel = archivoDe(form, "archivoCartel");
+  const cartel = fileField(form, "archivoCartel");
   const error = primerErrorPatrocinio(d, { modo: "crear", conCartel: cartel !== null });
   if (error) throw new ApiError(400, error);
-  const img = await guardarImagenSubida(cartel!, "patrocinios");
-  const id = await escribirConImagen(img, async (tx) => {
+  const img = await storeUpload(cartel!, "patrocinios");
+  const id = await writeWithImage(img, async (tx) => {
     await bloquearTurnos(tx);
     const [{ siguiente }] = await tx.$queryRaw<{ siguiente: number }[]>`SELECT (coalesce(max(orden), 0) + 1)::int AS siguiente FROM patrocinio`;
     const creado = await tx.patrocinio.create({
@@ -128,12 +128,12 @@ const textoDia = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
 /** PATCH /api/gestion/patrocinios/{id}: the fields sent replace the card's; a new poster replaces the old files after the commit. */
 export async function actualizarPatrocinio(gestor: Gestor, id: string, form: FormData) {
   const cambios = leer(form);
-  const cartel = archivoDe(form, "archivoCartel");
+  const cartel = fileField(form, "archivoCartel");
   // Checked before storing a poster: a card that does not exist gets 404, not an orphan file.
   const existe = UUID_PATTERN.test(id) && (await prisma.patrocinio.count({ where: { id } })) > 0;
   if (!existe) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
-  const img: StoredImage | null = cartel ? await guardarImagenSubida(cartel, "patrocinios") : null;
-  const { viejo, cambiados } = await escribirConImagen(img, async (tx) => {
+  const img: StoredImage | null = cartel ? await storeUpload(cartel, "patrocinios") : null;
+  const { viejo, cambiados } = await writeWithImage(img, async (tx) => {
     const actual = await bloquear(tx, id);
     const d: CamposPatrocinio = {
       empresa: actual.empresa, enlaceEmpresa: actual.enlaceEmpresa, titulo: actual.titulo, descripcion: actual.descripcion,
@@ -160,7 +160,7 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
     await registrar(tx, gestor, { accion: "editar_patrocinio", objetoTipo: "patrocinio", objetoId: id, datos: { cambios: cambiados } });
     return { viejo: img ? actual.archivoCartel : null, cambiados };
   });
-  if (viejo) await borrarArchivos([viejo]);
+  if (viejo) await removeImageFiles([viejo]);
   return { mensaje: cambiados.length > 0 ? mensajes.patrocinioGuardado : mensajes.patrocinioSinCambios, patrocinio: (await leerPatrocinio(id))!.tarjeta };
 }
 
@@ -225,6 +225,6 @@ export async function borrarPatrocinio(gestor: Gestor, id: string, motivo: strin
     await registrar(tx, gestor, { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id, motivo, datos: { cambio: true, empresa: actual.empresa, titulo: actual.titulo } });
     return actual;
   });
-  if (borrado?.archivoCartel) await borrarArchivos([borrado.archivoCartel]);
+  if (borrado?.archivoCartel) await removeImageFiles([borrado.archivoCartel]);
   return { mensaje: borrado ? mensajes.patrocinioBorrado : mensajes.patrocinioYaBorrado, cambio: borrado !== null };
 }

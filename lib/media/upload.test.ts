@@ -9,7 +9,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "planazo-upload-"));
 const ficheros = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
 const filasArchivo = async (ruta: string) => (await query<{ n: number }>(process.env.DATABASE_URL!, "SELECT count(*)::int AS n FROM archivo WHERE path = $1", [ruta]))[0].n;
 
-describe("escribirConImagen: an image's files live exactly as long as its row", () => {
+describe("writeWithImage: an image's files live exactly as long as its row", () => {
   let upload: typeof import("./upload");
 
   beforeAll(async () => {
@@ -18,18 +18,18 @@ describe("escribirConImagen: an image's files live exactly as long as its row", 
   });
 
   async function imagen() {
-    return upload.guardarImagenSubida(new File([new Uint8Array(await png(80, 60))], "cartel.png", { type: "image/png" }), "carteles");
+    return upload.storeUpload(new File([new Uint8Array(await png(80, 60))], "cartel.png", { type: "image/png" }), "carteles");
   }
 
   it("keeps the files and answers the body's result when the transaction commits", async () => {
     const img = await imagen();
     const antes = ficheros();
-    const id = await upload.escribirConImagen(img, async (tx) => (await tx.archivo.create({ data: img, select: { id: true } })).id);
+    const id = await upload.writeWithImage(img, async (tx) => (await tx.archivo.create({ data: img, select: { id: true } })).id);
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await filasArchivo(img.path)).toBe(1);
     expect(ficheros()).toBe(antes);
     await query(process.env.DATABASE_URL!, "DELETE FROM archivo WHERE id = $1", [id]);
-    await upload.borrarArchivos([img]);
+    await upload.removeImageFiles([img]);
   });
 
   it("removes the files when the body fails", async () => {
@@ -37,7 +37,7 @@ describe("escribirConImagen: an image's files live exactly as long as its row", 
     const img = await imagen();
     expect(ficheros()).toBeGreaterThan(antes);
     await expect(
-      upload.escribirConImagen(img, async (tx) => {
+      upload.writeWithImage(img, async (tx) => {
         await tx.archivo.create({ data: img });
         throw new Error("falla el cuerpo");
       }),
@@ -51,7 +51,7 @@ describe("escribirConImagen: an image's files live exactly as long as its row", 
     const img = await imagen();
     // A deferred constraint trigger that raises: the body runs to the end, COMMIT fails.
     await expect(
-      upload.escribirConImagen(img, async (tx) => {
+      upload.writeWithImage(img, async (tx) => {
         await tx.archivo.create({ data: img });
         await tx.$executeRawUnsafe(`CREATE FUNCTION pg_temp.falla_al_confirmar() RETURNS trigger LANGUAGE plpgsql AS $$
           BEGIN RAISE EXCEPTION 'falla al confirmar'; END $$`);

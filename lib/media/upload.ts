@@ -10,13 +10,13 @@ import { storage } from "./storage";
 export const MAX_FORM_BYTES = MAX_IMAGE_BYTES + 256 * 1024;
 
 /** A form field that is a file with content, or null. */
-export function archivoDe(form: FormData, campo: string): File | null {
-  const value = form.get(campo);
+export function fileField(form: FormData, field: string): File | null {
+  const value = form.get(field);
   return value instanceof File && value.size > 0 ? value : null;
 }
 
 /** Stores an uploaded poster, logo or sponsor poster; refusals become 413 / 415 / 400 with Spanish messages. */
-export async function guardarImagenSubida(file: File, folder: Parameters<typeof storeImage>[1]): Promise<StoredImage> {
+export async function storeUpload(file: File, folder: Parameters<typeof storeImage>[1]): Promise<StoredImage> {
   if (file.size > MAX_IMAGE_BYTES) throw new ApiError(413, mensajes.imagenGrande);
   try {
     return await storeImage(storage(), folder, file.name, Buffer.from(await file.arrayBuffer()));
@@ -31,8 +31,8 @@ export async function guardarImagenSubida(file: File, folder: Parameters<typeof 
 }
 
 /** Removes stored images' files (after their rows are gone, or when a write failed). */
-export async function borrarArchivos(imagenes: { variantes: unknown }[]): Promise<void> {
-  const keys = imagenes.flatMap((i) => imageKeys(i.variantes));
+export async function removeImageFiles(images: { variantes: unknown }[]): Promise<void> {
+  const keys = images.flatMap((i) => imageKeys(i.variantes));
   await storage()
     .remove(keys)
     .catch((error) => console.error("[media] archivos sin borrar:", keys, error));
@@ -42,32 +42,32 @@ export async function borrarArchivos(imagenes: { variantes: unknown }[]): Promis
  * Deletes a row that owns an image and the image's row in one transaction, then its files
  * (after the commit, so a failed delete never leaves a row pointing at missing files).
  */
-export async function borrarConImagen(
-  borrarFila: (tx: Prisma.TransactionClient) => Promise<unknown>,
-  imagen: { id: string; variantes: unknown } | null,
+export async function deleteWithImage(
+  deleteRow: (tx: Prisma.TransactionClient) => Promise<unknown>,
+  image: { id: string; variantes: unknown } | null,
 ): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    await borrarFila(tx);
-    if (imagen) await tx.archivo.delete({ where: { id: imagen.id } });
+    await deleteRow(tx);
+    if (image) await tx.archivo.delete({ where: { id: image.id } });
   });
-  if (imagen) await borrarArchivos([imagen]);
+  if (image) await removeImageFiles([image]);
 }
 
-type EstadoTransaccion = "committed" | "aborted" | "in progress" | null;
+type TransactionStatus = "committed" | "aborted" | "in progress" | null;
 
 /** What PostgreSQL knows of a transaction by its id; null when it cannot be asked (or forgot). */
-async function estadoTransaccion(xid: string): Promise<EstadoTransaccion> {
+async function transactionStatus(xid: string): Promise<TransactionStatus> {
   try {
-    const [{ estado }] = await prisma.$queryRaw<{ estado: EstadoTransaccion }[]>`SELECT txid_status(${xid}::bigint) AS estado`;
-    return estado;
+    const [{ status }] = await prisma.$queryRaw<{ status: TransactionStatus }[]>`SELECT txid_status(${xid}::bigint) AS status`;
+    return status;
   } catch {
     return null;
   }
 }
 
 /**
- * Runs `cuerpo` in one transaction that writes the row of `img`, an image whose files were
- * just stored (or of none), and answers what `cuerpo` returned.
+ * Runs `body` in one transaction that writes the row of `img`, an image whose files were
+ * just stored (or of none), and answers what `body` returned.
  *
  * When the transaction fails, the files are removed only if it certainly did not commit: it
  * failed before its COMMIT was sent, or PostgreSQL says so by its id (txid_status). A failure
@@ -76,26 +76,26 @@ async function estadoTransaccion(xid: string): Promise<EstadoTransaccion> {
  * when it cannot tell yet, the files stay (an unused file, logged, rather than a plan without
  * its poster) and the error goes on.
  */
-export async function escribirConImagen<T>(img: StoredImage | null, cuerpo: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export async function writeWithImage<T>(img: StoredImage | null, body: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
   // Filled in inside the transaction: its id, then the body's result once COMMIT is next.
-  const hecho: { xid?: string; cuerpo?: { resultado: T } } = {};
+  const done: { xid?: string; body?: { result: T } } = {};
   try {
     return await prisma.$transaction(async (tx) => {
-      [{ xid: hecho.xid }] = await tx.$queryRaw<{ xid: string }[]>`SELECT txid_current()::text AS xid`;
-      const resultado = await cuerpo(tx);
-      hecho.cuerpo = { resultado };
-      return resultado;
+      [{ xid: done.xid }] = await tx.$queryRaw<{ xid: string }[]>`SELECT txid_current()::text AS xid`;
+      const result = await body(tx);
+      done.body = { result };
+      return result;
     });
   } catch (error) {
-    const estado = hecho.cuerpo && hecho.xid ? await estadoTransaccion(hecho.xid) : "aborted";
-    if (estado === "committed" && hecho.cuerpo) {
-      console.error("[db] error al confirmar, pero la transacción se confirmó:", hecho.xid, error);
-      return hecho.cuerpo.resultado;
+    const status = done.body && done.xid ? await transactionStatus(done.xid) : "aborted";
+    if (status === "committed" && done.body) {
+      console.error("[db] error al confirmar, pero la transacción se confirmó:", done.xid, error);
+      return done.body.result;
     }
-    if (estado === "aborted") {
-      if (img) await borrarArchivos([img]);
+    if (status === "aborted") {
+      if (img) await removeImageFiles([img]);
     } else if (img) {
-      console.error("[media] archivos conservados: no se sabe aún si la transacción", hecho.xid, "se confirmó:", img.path);
+      console.error("[media] archivos conservados: no se sabe aún si la transacción", done.xid, "se confirmó:", img.path);
     }
     throw error;
   }

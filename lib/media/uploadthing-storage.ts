@@ -30,8 +30,8 @@ export function uploadThingStorage(token: string): FileStorage {
   const appId = appIdDe(token);
   const api = new UTApi({ token, logLevel: "Error" });
   const publicUrl = (key: string) => {
-    const { proto, host, porRuta } = ufsHost();
-    return porRuta ? `${proto}://${host}/a/${appId}/${customId(key)}` : `${proto}://${appId}.${host}/f/${customId(key)}`;
+    const { proto, host, pathStyle } = ufsHost();
+    return pathStyle ? `${proto}://${host}/a/${appId}/${customId(key)}` : `${proto}://${appId}.${host}/f/${customId(key)}`;
   };
   return {
     async put(key, body, contentType) {

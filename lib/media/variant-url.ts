@@ -3,7 +3,7 @@
  * original). Every variant sits beside the original under the same name stem (see
  * storeImage in ./images), on disk and in UploadThing alike; any other URL is returned as is.
  */
-export function varianteUrl(url: string, variante: "tarjeta" | "detalle" | "og"): string {
-  const fichero = variante === "og" ? "og.jpg" : `${variante}.webp`;
-  return url.replace(/original\.webp$/, fichero);
+export function variantUrl(url: string, variant: "tarjeta" | "detalle" | "og"): string {
+  const file = variant === "og" ? "og.jpg" : `${variant}.webp`;
+  return url.replace(/original\.webp$/, file);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarImagenSubida } from "../media/upload";
+import { fileField, removeImageFiles, deleteWithImage, writeWithImage, storeUpload } from "../media/upload";
 import { mensajes } from "../messages";
 import { camposDeTexto } from "../schemas";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
@@ -19,11 +19,11 @@ const CON_LOGO = { archivoLogo: true } as const;
 
 export async function crearOrganizacion(user: SessionUser, form: FormData) {
   const d = leer(form);
-  const logo = archivoDe(form, "archivoLogo");
+  const logo = fileField(form, "archivoLogo");
   const error = primerErrorOrganizacion(d, { modo: "crear", conLogo: logo !== null });
   if (error) throw new ApiError(400, error);
-  const img = await guardarImagenSubida(logo!, "logos");
-  const org = await escribirConImagen(img, (tx) =>
+  const img = await storeUpload(logo!, "logos");
+  const org = await writeWithImage(img, (tx) =>
     tx.organizacion.create({
       data: {
         nombre: d.nombre!, direccion: d.direccion ?? "", emailContacto: d.emailContacto!, telefonoContacto: d.telefonoContacto || null,
@@ -57,11 +57,11 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
     // The spec's client sends the description only when it is not empty.
     descripcion: cambios.descripcion || actual.descripcion || "",
   };
-  const logo = archivoDe(form, "archivoLogo");
+  const logo = fileField(form, "archivoLogo");
   const error = primerErrorOrganizacion(d, { modo: "actualizar", conLogo: logo !== null || actual.archivoLogo !== null });
   if (error) throw new ApiError(400, error);
-  const img: StoredImage | null = logo ? await guardarImagenSubida(logo, "logos") : null;
-  const org = await escribirConImagen(img, async (tx) => {
+  const img: StoredImage | null = logo ? await storeUpload(logo, "logos") : null;
+  const org = await writeWithImage(img, async (tx) => {
     const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
     const updated = await tx.organizacion.update({
       where: { id },
@@ -74,14 +74,14 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
     if (nuevo && actual.archivoLogo) await tx.archivo.delete({ where: { id: actual.archivoLogo.id } });
     return updated;
   });
-  if (img && actual.archivoLogo) await borrarArchivos([actual.archivoLogo]);
+  if (img && actual.archivoLogo) await removeImageFiles([actual.archivoLogo]);
   return { mensaje: mensajes.datosActualizados, organizacion: serializeOrganizacion(org) };
 }
 
 /** Deletes an organization; its plans stay, without organization (the foreign key sets NULL). */
 export async function eliminarOrganizacion(user: SessionUser, id: string) {
   const actual = await organizacionPropia(user, id);
-  await borrarConImagen((tx) => tx.organizacion.delete({ where: { id } }), actual.archivoLogo);
+  await deleteWithImage((tx) => tx.organizacion.delete({ where: { id } }), actual.archivoLogo);
   return { mensaje: mensajes.orgEliminada };
 }
 

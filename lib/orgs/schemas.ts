@@ -1,4 +1,4 @@
-import { esNombreDeImagen } from "../media/formatos";
+import { isImageFileName } from "../media/image-types";
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
 import { mensajes, pistas } from "../messages";
 import { campoDeTexto, z } from "../schemas";
@@ -53,7 +53,7 @@ export function* fallosOrganizacion(d: CamposOrganizacion, r: ReglasOrganizacion
     if ((d[campo]?.length ?? 0) > ORG_CAMPO_MAX) yield { mensaje: mensajes.campoLargo, campo, pista: pistas.largo50 };
   }
   if ((d.descripcion?.length ?? 0) > ORG_DESCRIPCION_MAX) yield { mensaje: mensajes.datosNoValidos, campo: "descripcion", pista: pistas.textoLargo };
-  if (r.logoNombre !== undefined && !esNombreDeImagen(r.logoNombre)) yield { mensaje: mensajes.imagenTipo, campo: "logo", pista: pistas.imagenTipo };
+  if (r.logoNombre !== undefined && !isImageFileName(r.logoNombre)) yield { mensaje: mensajes.imagenTipo, campo: "logo", pista: pistas.imagenTipo };
 }
 
 /** The first message of spec §5 for an organization, or null (what the API answers). */

@@ -1,4 +1,4 @@
-import { esNombreDeImagen } from "../media/formatos";
+import { isImageFileName } from "../media/image-types";
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
 import { mensajes, pistas } from "../messages";
 import { campoDeTexto, z } from "../schemas";
@@ -64,7 +64,7 @@ export function* fallosPatrocinio(d: CamposPatrocinio, r: ReglasPatrocinio): Gen
   if (desdeOk && hastaOk && d.activoDesde && d.activoHasta && d.activoHasta < d.activoDesde) {
     yield { mensaje: mensajes.patrocinioFechas, campo: "activoHasta", pista: pistas.finAntesDeInicio };
   }
-  if (r.cartelNombre !== undefined && !esNombreDeImagen(r.cartelNombre)) yield { mensaje: mensajes.imagenTipo, campo: "cartel", pista: pistas.imagenTipo };
+  if (r.cartelNombre !== undefined && !isImageFileName(r.cartelNombre)) yield { mensaje: mensajes.imagenTipo, campo: "cartel", pista: pistas.imagenTipo };
 }
 
 /** The first failing rule's message, or null (what the API answers). */

@@ -6,7 +6,8 @@ export type Categoria = (typeof CATEGORIAS)[number];
 
 /** A plan people with reduced mobility can attend (the form's checkbox, its page, the search chip's meaning). */
 export const ACCESIBLE_TEXTO = "Accesible para personas con movilidad reducida";
-export const PAGE_SIZE = 30;
+/** The search's page size (the home's pages and the API's largest `limit`). */
+export const POR_PAGINA = 30;
 export const RADIO_MAX_KM = 50;
 export const RADIO_DEFAULT_KM = 50;
 

@@ -1,4 +1,4 @@
-import { esNombreDeImagen } from "../media/formatos";
+import { isImageFileName } from "../media/image-types";
 import { type Fallo, primerMensaje } from "../formularios";
 import { mensajes, pistas } from "../messages";
 import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schemas";
@@ -180,7 +180,7 @@ export function* fallosPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelN
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) {
     yield fallo(mensajes.datosNoValidos, "enlaceWebExterior", pistas.enlace);
   }
-  if (cartelNombre !== undefined && !esNombreDeImagen(cartelNombre)) yield fallo(mensajes.imagenTipo, "cartel", pistas.imagenTipo);
+  if (cartelNombre !== undefined && !isImageFileName(cartelNombre)) yield fallo(mensajes.imagenTipo, "cartel", pistas.imagenTipo);
 }
 
 /** The first message of spec §5 for a plan, or null (what the API answers). */

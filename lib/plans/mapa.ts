@@ -1,5 +1,5 @@
-import { varianteUrl } from "../media/variant-url";
-import { cuandoTexto, precioTexto } from "./format";
+import { variantUrl } from "../media/variant-url";
+import { cuandoTexto, precioTexto } from "./texto";
 import { planPath, type PlanApi } from "./plan";
 
 /** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */
@@ -38,7 +38,7 @@ export function puntoDelMapa(plan: PlanApi): PuntoMapa {
     destacado: plan.destacado,
     cuando: cuandoTexto(plan),
     precio: plan.precio === null ? null : precioTexto(plan.precio),
-    cartel: plan.archivoCartel ? varianteUrl(plan.archivoCartel.url, "tarjeta") : null,
+    cartel: plan.archivoCartel ? variantUrl(plan.archivoCartel.url, "tarjeta") : null,
     href: planPath(plan.titulo, plan._id),
   };
 }

@@ -3,7 +3,7 @@ import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
-import { archivoDe, borrarArchivos, borrarConImagen, escribirConImagen, guardarImagenSubida } from "../media/upload";
+import { fileField, removeImageFiles, deleteWithImage, writeWithImage, storeUpload } from "../media/upload";
 import { mensajes } from "../messages";
 import type { SessionUser } from "../users/session";
 import { leerDatosPlan, primerErrorPlan } from "./input";
@@ -25,14 +25,14 @@ function datosDelFormulario(form: FormData): DatosPlan {
 /** POST /api/plan: validates (spec §5), stores the poster, then writes plan and slots in one transaction. */
 export async function crearPlan(user: SessionUser, form: FormData) {
   const d = datosDelFormulario(form);
-  const cartel = archivoDe(form, "archivoCartel");
+  const cartel = fileField(form, "archivoCartel");
   const error = primerErrorPlan(d, { modo: "crear", conCartel: cartel !== null });
   if (error) throw new ApiError(400, error);
   await comprobarOrganizacion(user.id, d.organizacionId);
-  const img = await guardarImagenSubida(cartel!, "carteles");
+  const img = await storeUpload(cartel!, "carteles");
   // The answer's row is read inside the transaction: once it has committed, nothing can fail
   // and take the poster's files away from a plan that exists.
-  const row = await escribirConImagen(img, async (tx) => {
+  const row = await writeWithImage(img, async (tx) => {
     const archivo = await tx.archivo.create({ data: img, select: { id: true } });
     const id = await insertarPlan(tx, d, [
       ["archivo_cartel_id", Prisma.sql`${archivo.id}::uuid`],
@@ -71,13 +71,13 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     cambios.telefonoContacto ??= null;
   }
   const d: DatosPlan = { ...datosDeFila(actual), ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)) };
-  const cartel = archivoDe(form, "archivoCartel");
+  const cartel = fileField(form, "archivoCartel");
   const error = primerErrorPlan(d, { modo: "actualizar", conCartel: cartel !== null || actual.archivo_cartel_id !== null });
   if (error) throw new ApiError(400, error);
   if (d.organizacionId !== actual.organizacion_id) await comprobarOrganizacion(user.id, d.organizacionId);
   const viejo = cartel ? await cartelDe(actual) : null;
-  const img: StoredImage | null = cartel ? await guardarImagenSubida(cartel, "carteles") : null;
-  await escribirConImagen(img, async (tx) => {
+  const img: StoredImage | null = cartel ? await storeUpload(cartel, "carteles") : null;
+  await writeWithImage(img, async (tx) => {
     const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
     await actualizarFilaPlan(tx, id, d, [
       ["archivo_cartel_id", Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`],
@@ -86,13 +86,13 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     await escribirHorarios(tx, id, d);
     if (nuevo && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
   });
-  if (img && viejo) await borrarArchivos([viejo]);
+  if (img && viejo) await removeImageFiles([viejo]);
   return { mensaje: mensajes.planActualizado, plan: serializePlan((await leerPlan(id, { ocultos: true }))!) };
 }
 
 /** DELETE /api/plan/{id}: the plan, its slots, favourites and poster row go together; the files after. */
 export async function eliminarPlan(user: SessionUser, id: string) {
   const actual = await planPropio(user, id);
-  await borrarConImagen((tx) => tx.plan.delete({ where: { id } }), await cartelDe(actual));
+  await deleteWithImage((tx) => tx.plan.delete({ where: { id } }), await cartelDe(actual));
   return { mensaje: mensajes.planEliminado };
 }

@@ -1,6 +1,6 @@
 import { mensajes } from "../messages";
 import { fechaIso, lineaDeTexto, siNo, z } from "../schemas";
-import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+import { CATEGORIAS, POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
 function numero(mensaje: string) {
@@ -65,7 +65,7 @@ export const busquedaSchema = z
     // Clients that ask for more than a page get a page (30), as they always did.
     limit: numero(mensajes.limiteNoValido)
       .pipe(z.number().int(mensajes.limiteNoValido).min(1, mensajes.limiteNoValido).optional())
-      .transform((n) => (n === undefined ? n : Math.min(n, PAGE_SIZE))),
+      .transform((n) => (n === undefined ? n : Math.min(n, POR_PAGINA))),
     fechaInicioFiltro: fecha(),
     fechaFinFiltro: fecha(),
     // Only plans people with reduced mobility can attend: accesible=1 (true, sí…); absent or 0: all.
@@ -93,7 +93,7 @@ export const busquedaSchema = z
     ...q,
     radio: q.radio ?? RADIO_DEFAULT_KM,
     page: q.page ?? 1,
-    limit: q.limit ?? PAGE_SIZE,
+    limit: q.limit ?? POR_PAGINA,
   }));
 
 export type Busqueda = z.output<typeof busquedaSchema>;

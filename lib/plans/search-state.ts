@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } from "../dates";
-import { CATEGORIAS, PAGE_SIZE, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
 import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./search-url";
 
 export * from "./search-url";
@@ -92,4 +92,3 @@ export function ventanaDeEstado(e: Pick<EstadoBusqueda, "fecha" | "desplazamient
   return ventanaFechas(e.fecha, e.desplazamiento, ahora, e);
 }
 
-export const POR_PAGINA = PAGE_SIZE;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { organizacionJsonLd, organizacionMetadata } from "../orgs/seo";
 import { site } from "../site";
-import { horariosOrdenados } from "./format";
+import { horariosOrdenados } from "./texto";
 import { descripcionPlan, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
 import { planDeEjemplo } from "@/e2e/support/plan-ejemplo";
 

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { isoMadrid } from "../dates";
-import { varianteUrl } from "../media/variant-url";
+import { variantUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
 import { ACCESIBLE_TEXTO } from "./constants";
-import { cuandoTexto, horariosOrdenados } from "./format";
+import { cuandoTexto, horariosOrdenados } from "./texto";
 import { absoluteUrl, type PlanApi } from "./plan";
 
 /** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
@@ -67,7 +67,7 @@ export function descripcionPlan(plan: PlanApi): string {
 
 /** The 1200×630 link-preview image of a stored poster or logo, absolute. */
 export function imagenOg(archivo: { url: string } | null): string | null {
-  return archivo && absoluteUrl(varianteUrl(archivo.url, "og"));
+  return archivo && absoluteUrl(variantUrl(archivo.url, "og"));
 }
 
 /** OpenGraph and Twitter fields shared by the plan and organization pages. */
@@ -119,7 +119,7 @@ export function planJsonLd(plan: PlanApi, { organizacionVerificada = false }: { 
     name: plan.titulo,
     description: resumen(textoPlano(plan.descripcion), 500),
     url: plan.urlPlan,
-    ...(plan.archivoCartel ? { image: [imagenOg(plan.archivoCartel), absoluteUrl(varianteUrl(plan.archivoCartel.url, "detalle"))] } : {}),
+    ...(plan.archivoCartel ? { image: [imagenOg(plan.archivoCartel), absoluteUrl(variantUrl(plan.archivoCartel.url, "detalle"))] } : {}),
   };
   if (plan.tipo === "experiencia") {
     return {

@@ -4,7 +4,8 @@ import { redirect } from "next/navigation";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
-import { loginConVuelta, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./routes";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
+import { loginConVuelta } from "./protected-pages";
 
 export interface SessionUser {
   id: string;

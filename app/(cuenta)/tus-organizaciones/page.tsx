@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { OrganizationCards } from "@/components/orgs/OrganizationCards";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { requirePageUser } from "@/lib/users/session";
@@ -20,7 +20,7 @@ export default async function TusOrganizacionesPage() {
     telefonoContacto: o.telefonoContacto,
     descripcion: o.descripcion,
     href: organizacionPath(o.nombre, o._id),
-    logoUrl: o.archivoLogo && varianteUrl(o.archivoLogo.url, "detalle"),
+    logoUrl: o.archivoLogo && variantUrl(o.archivoLogo.url, "detalle"),
   }));
   return (
     <PaginaLista

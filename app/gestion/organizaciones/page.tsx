@@ -7,7 +7,7 @@ import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { buscarOrganizaciones } from "@/lib/admin/organizaciones";
 import { fechaHora } from "@/lib/dates";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
 
 export const generateMetadata = metadatosGestion("Organizaciones");
@@ -33,7 +33,7 @@ export default async function OrganizacionesPage({ searchParams }: Props) {
         <ul className={styles.lista}>
           {organizaciones.map((o) => (
             <li key={o.id} className={styles.fila}>
-              <Miniatura src={o.logo && varianteUrl(o.logo, "tarjeta")} logo />
+              <Miniatura src={o.logo && variantUrl(o.logo, "tarjeta")} logo />
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   <a href={organizacionPath(o.nombre, o.id)} target="_blank" rel="noopener">

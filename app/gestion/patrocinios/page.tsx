@@ -8,7 +8,7 @@ import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { listarPatrocinios } from "@/lib/admin/patrocinios";
 import { diaTexto } from "@/lib/dates";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import type { EstadoPatrocinio } from "@/lib/patrocinios/schemas";
 
 export const generateMetadata = metadatosGestion("Patrocinios");
@@ -58,7 +58,7 @@ export default async function PatrociniosPage({ searchParams }: Props) {
         <ol className={styles.lista}>
           {patrocinios.map((s) => (
             <li key={s.id} className={styles.fila}>
-              <Miniatura src={s.tarjeta.archivoCartel && varianteUrl(s.tarjeta.archivoCartel.url, "tarjeta")} />
+              <Miniatura src={s.tarjeta.archivoCartel && variantUrl(s.tarjeta.archivoCartel.url, "tarjeta")} />
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   <Link href={`/gestion/patrocinios/${s.id}`}>{s.tarjeta.titulo}</Link>

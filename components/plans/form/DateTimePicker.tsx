@@ -12,7 +12,7 @@ import styles from "./form.module.css";
 /** The hour a day chosen on the calendar gets until the person picks one. */
 const HORA_INICIAL = "10:00";
 
-const diaDe = (valor: string) => (valor ? new Date(Number(valor.slice(0, 4)), Number(valor.slice(5, 7)) - 1, Number(valor.slice(8, 10))) : undefined);
+const diaDe = (value: string) => (value ? new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))) : undefined);
 const dos = (n: number) => String(n).padStart(2, "0");
 const valorDe = (dia: Date, hora: string) => `${dia.getFullYear()}-${dos(dia.getMonth() + 1)}-${dos(dia.getDate())}T${hora}`;
 
@@ -25,37 +25,37 @@ const valorDe = (dia: Date, hora: string) => `${dia.getFullYear()}-${dos(dia.get
 export function DateTimePicker({
   etiqueta,
   nombreCalendario,
-  valor,
+  value,
   minimo,
   pista,
-  onCambio,
+  onChange,
 }: {
   etiqueta: string;
   /** The calendar button's name, told apart from the field's label. */
   nombreCalendario: string;
-  valor: string;
+  value: string;
   /** The earliest day offered, 'yyyy-MM-ddT00:00' ('' before hydration: no limit yet). */
   minimo: string;
   /** The form rules' hint for this field. */
   pista?: string;
-  onCambio: (valor: string) => void;
+  onChange: (value: string) => void;
 }) {
   const id = useId();
-  const [texto, setTexto] = useState(() => fechaVisible(valor));
+  const [texto, setTexto] = useState(() => fechaVisible(value));
   // The value this field last showed: a change from outside (a calendar pick, a restored draft) rewrites the text.
-  const [mostrado, setMostrado] = useState(valor);
+  const [mostrado, setMostrado] = useState(value);
   // Whether the text is the person's typing (checked) or a value shown as it is (a stored plan may have started already).
   const [escrito, setEscrito] = useState(false);
-  if (valor !== mostrado) {
-    setMostrado(valor);
-    setTexto(fechaVisible(valor));
+  if (value !== mostrado) {
+    setMostrado(value);
+    setTexto(fechaVisible(value));
     setEscrito(false);
   }
   const [tocado, setTocado] = useState(false);
   const [abierto, setAbierto] = useState(false);
   // The hour follows the chosen value; before a day is chosen, the list keeps its own.
   const [horaSinDia, setHoraSinDia] = useState(HORA_INICIAL);
-  const hora = valor ? valor.slice(11, 16) : horaSinDia;
+  const hora = value ? value.slice(11, 16) : horaSinDia;
   const caja = useRef<HTMLDivElement>(null);
   const boton = useRef<HTMLButtonElement>(null);
   const selectorHora = useRef<HTMLSelectElement>(null);
@@ -67,7 +67,7 @@ export function DateTimePicker({
 
   const poner = (nuevo: string) => {
     setMostrado(nuevo);
-    if (nuevo !== valor) onCambio(nuevo);
+    if (nuevo !== value) onChange(nuevo);
   };
 
   const escribir = (t: string) => {
@@ -102,7 +102,7 @@ export function DateTimePicker({
     };
   }, [abierto]);
 
-  const elegido = diaDe(valor);
+  const elegido = diaDe(value);
   const primerDia = diaDe(minimo);
   return (
     <div className={styles.campo} data-campo ref={caja}>

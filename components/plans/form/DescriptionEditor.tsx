@@ -7,7 +7,7 @@ import styles from "./form.module.css";
 
 
 /** The description in markdown (spec §2), with a preview tab that renders it as the plan page will. */
-export function DescriptionEditor({ valor, onCambio }: { valor: string; onCambio: (v: string) => void }) {
+export function DescriptionEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const id = useId();
   const [vista, setVista] = useState(false);
   const pestana = (activa: boolean, texto: string, onClick: () => void, panel: string) => (
@@ -36,17 +36,17 @@ export function DescriptionEditor({ valor, onCambio }: { valor: string; onCambio
         <textarea
           id={`${id}-texto`}
           className={styles.textarea}
-          value={valor}
+          value={value}
           maxLength={DESCRIPCION_MAX}
           aria-describedby={`${id}-ayuda`}
-          onChange={(e) => onCambio(e.target.value)}
+          onChange={(e) => onChange(e.target.value)}
         />
         <p id={`${id}-ayuda`} className={styles.ayuda}>
           Puedes usar markdown: **negrita**, *cursiva*, listas con «-» y enlaces [texto](https://…).
         </p>
       </div>
       <div id={`${id}-vista`} role="tabpanel" aria-labelledby={`${id}-vista-tab`} hidden={!vista} tabIndex={0} className={styles.vistaPrevia}>
-        {vista && (valor.trim() ? <Markdown texto={valor} nivelTitulos={3} /> : <p>Aún no has escrito nada.</p>)}
+        {vista && (value.trim() ? <Markdown texto={value} nivelTitulos={3} /> : <p>Aún no has escrito nada.</p>)}
       </div>
     </div>
   );

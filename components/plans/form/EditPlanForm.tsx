@@ -8,7 +8,7 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
-import { varianteUrl } from "@/lib/media/variant-url";
+import { variantUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/plan";
@@ -25,7 +25,7 @@ interface Contexto {
 /** Spec §5 'Plan update', in its order, on the very form the page sends. */
 const resolver = resolverDeReglas<Contexto>((c, { cartelGuardado }) => erroresFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado }));
 
-const urlCartel = (p: PlanApi) => (p.archivoCartel ? varianteUrl(p.archivoCartel.url, "detalle") : null);
+const urlCartel = (p: PlanApi) => (p.archivoCartel ? variantUrl(p.archivoCartel.url, "detalle") : null);
 const rutaPlan = (p: PlanApi) => new URL(p.urlPlan).pathname;
 
 /**

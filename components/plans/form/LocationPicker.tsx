@@ -19,25 +19,25 @@ export interface Ubicacion {
  * exact spot. Typing a new municipality drops the chosen one until a suggestion is picked.
  */
 export function LocationPicker({
-  valor,
-  onCambio,
+  value,
+  onChange,
   pistas = {},
 }: {
-  valor: Ubicacion;
-  onCambio: (cambio: Partial<Ubicacion>) => void;
+  value: Ubicacion;
+  onChange: (cambio: Partial<Ubicacion>) => void;
   /** The form rules' hints for the municipality and the address. */
   pistas?: { municipio?: string; direccion?: string };
 }) {
   // The map recentres when a municipality is picked (or restored), not when the pin is dragged.
   const [encuadre, setEncuadre] = useState(0);
-  const [municipioPrevio, setMunicipioPrevio] = useState(valor.municipio);
-  if (valor.municipio !== municipioPrevio) {
-    setMunicipioPrevio(valor.municipio);
-    if (valor.municipio) setEncuadre((n) => n + 1);
+  const [municipioPrevio, setMunicipioPrevio] = useState(value.municipio);
+  if (value.municipio !== municipioPrevio) {
+    setMunicipioPrevio(value.municipio);
+    if (value.municipio) setEncuadre((n) => n + 1);
   }
-  const combo = useMunicipioCombobox(valor.municipio, (r) => {
+  const combo = useMunicipioCombobox(value.municipio, (r) => {
     const { municipio, lat, lng } = lugarDe(r);
-    onCambio({ municipio, ubicacion: { lat, lng } });
+    onChange({ municipio, ubicacion: { lat, lng } });
   });
   const { id, error } = combo;
 
@@ -56,7 +56,7 @@ export function LocationPicker({
             {...marcado(pistas.municipio, `${id}-pista`, `${id}-ayuda`, error ? `${id}-error` : undefined)}
             onChange={(e) => {
               combo.inputProps.onChange(e);
-              if (valor.municipio) onCambio({ municipio: "", ubicacion: null });
+              if (value.municipio) onChange({ municipio: "", ubicacion: null });
             }}
           />
           <ListaSugerencias combo={combo} />
@@ -82,14 +82,14 @@ export function LocationPicker({
           autoComplete="street-address"
           placeholder="Calle, número, lugar…"
           maxLength={DIRECCION_MAX}
-          value={valor.direccion}
-          onChange={(e) => onCambio({ direccion: e.target.value })}
+          value={value.direccion}
+          onChange={(e) => onChange({ direccion: e.target.value })}
           {...marcado(pistas.direccion, `${id}-direccion-pista`)}
         />
         <Pista id={`${id}-direccion-pista`} texto={pistas.direccion} className={styles.pista} />
       </div>
-      {valor.ubicacion ? (
-        <PinMap punto={valor.ubicacion} encuadre={encuadre} onMover={(ubicacion) => onCambio({ ubicacion })} />
+      {value.ubicacion ? (
+        <PinMap punto={value.ubicacion} encuadre={encuadre} onMover={(ubicacion) => onChange({ ubicacion })} />
       ) : (
         <p className={styles.sinMapa}>Elige un municipio y aparecerá aquí el mapa para marcar el lugar exacto.</p>
       )}

@@ -46,26 +46,26 @@ export function useOrganizaciones(iniciales: OrganizacionResumen[]) {
  * refresh the list.
  */
 export function OrganizationSelect({
-  valor,
-  onCambio,
+  value,
+  onChange,
   organizaciones,
   variante,
 }: {
-  valor: string;
-  onCambio: (id: string) => void;
+  value: string;
+  onChange: (id: string) => void;
   organizaciones: ReturnType<typeof useOrganizaciones>;
   variante: "publicar" | "editar";
 }) {
   const id = useId();
   const { lista, error, cargando, recargar } = organizaciones;
-  const elegida = lista.find((o) => o._id === valor);
+  const elegida = lista.find((o) => o._id === value);
   return (
     <div className={styles.campo}>
       <label htmlFor={id} className={styles.etiqueta}>
         Organización
       </label>
       <div className={styles.filaOrganizacion}>
-        <select id={id} className={styles.select} value={elegida ? valor : ""} onChange={(e) => onCambio(e.target.value)}>
+        <select id={id} className={styles.select} value={elegida ? value : ""} onChange={(e) => onChange(e.target.value)}>
           <option value="">Ninguna</option>
           {lista.map((o) => (
             <option key={o._id} value={o._id}>

@@ -15,13 +15,13 @@ const sinCambios = () => () => {};
 export function PlanDates({
   inicio,
   fin,
-  onCambio,
+  onChange,
   opcionales = false,
   pistas = {},
 }: {
   inicio: string;
   fin: string;
-  onCambio: (cambio: { fechaInicio?: string; fechaFin?: string }) => void;
+  onChange: (cambio: { fechaInicio?: string; fechaFin?: string }) => void;
   opcionales?: boolean;
   pistas?: { inicio?: string; fin?: string };
 }) {
@@ -35,18 +35,18 @@ export function PlanDates({
         <DateTimePicker
           etiqueta={`Seleccionar fecha de inicio${sufijo}`}
           nombreCalendario="Calendario de la fecha de inicio"
-          valor={inicio}
+          value={inicio}
           minimo={minimo}
           pista={pistas.inicio}
-          onCambio={(fechaInicio) => onCambio({ fechaInicio })}
+          onChange={(fechaInicio) => onChange({ fechaInicio })}
         />
         <DateTimePicker
           etiqueta={`Seleccionar fecha de fin${sufijo}`}
           nombreCalendario="Calendario de la fecha de fin"
-          valor={fin}
+          value={fin}
           minimo={inicio > minimo ? inicio : minimo}
           pista={pistas.fin}
-          onCambio={(fechaFin) => onCambio({ fechaFin })}
+          onChange={(fechaFin) => onChange({ fechaFin })}
         />
       </div>
     </fieldset>

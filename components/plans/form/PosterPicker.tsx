@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { marcado, Pista } from "@/components/ui/Field";
-import { IMAGEN_ACCEPT } from "@/lib/media/formatos";
+import { IMAGE_ACCEPT } from "@/lib/media/image-types";
 import styles from "./form.module.css";
 
 /** The preview URL of a chosen file, released when the file changes or the picker goes away. */
@@ -50,7 +50,7 @@ export function PosterPicker({
         id={id}
         className={`visually-hidden ${styles.archivo}`}
         type="file"
-        accept={IMAGEN_ACCEPT}
+        accept={IMAGE_ACCEPT}
         {...marcado(pista, `${id}-pista`, `${id}-ayuda`)}
         onChange={(e) => {
           const f = e.target.files?.[0];

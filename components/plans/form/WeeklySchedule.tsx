@@ -13,19 +13,19 @@ import styles from "./form.module.css";
  */
 function SelectorHora({
   id,
-  valor,
-  onCambio,
+  value,
+  onChange,
   ...aria
 }: {
   id: string;
-  valor: string;
-  onCambio: (hora: string) => void;
+  value: string;
+  onChange: (hora: string) => void;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
 }) {
-  const horas = valor && !HORAS_DEL_DIA.includes(valor) ? [valor, ...HORAS_DEL_DIA].sort() : HORAS_DEL_DIA;
+  const horas = value && !HORAS_DEL_DIA.includes(value) ? [value, ...HORAS_DEL_DIA].sort() : HORAS_DEL_DIA;
   return (
-    <select id={id} className={styles.select} value={valor} onChange={(e) => onCambio(e.target.value)} {...aria}>
+    <select id={id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)} {...aria}>
       <option value="">--:--</option>
       {horas.map((h) => (
         <option key={h} value={h}>
@@ -42,23 +42,23 @@ function SelectorHora({
  */
 export function WeeklySchedule({
   horarios,
-  onCambio,
+  onChange,
   pistas = { porDia: {} },
 }: {
   horarios: Horario[];
-  onCambio: (h: Horario[]) => void;
+  onChange: (h: Horario[]) => void;
   /** The form rules' hints: no day chosen, and each chosen day's hours. */
   pistas?: { dias?: string; porDia: Record<number, string | undefined> };
 }) {
   const id = useId();
   const de = (dia: number) => horarios.find((h) => h.diaSemana === dia);
   const alternar = (dia: number) =>
-    onCambio(
+    onChange(
       de(dia)
         ? horarios.filter((h) => h.diaSemana !== dia)
         : [...horarios, { diaSemana: dia, horaInicio: "", horaFin: "" }].sort((a, b) => indiceLunes(a.diaSemana) - indiceLunes(b.diaSemana)),
     );
-  const cambiar = (dia: number, cambio: Partial<Horario>) => onCambio(horarios.map((h) => (h.diaSemana === dia ? { ...h, ...cambio } : h)));
+  const cambiar = (dia: number, cambio: Partial<Horario>) => onChange(horarios.map((h) => (h.diaSemana === dia ? { ...h, ...cambio } : h)));
 
   return (
     <fieldset className={styles.grupo}>
@@ -86,9 +86,9 @@ export function WeeklySchedule({
                 </label>
                 <SelectorHora
                   id={`${id}-${h.diaSemana}-inicio`}
-                  valor={h.horaInicio}
+                  value={h.horaInicio}
                   {...marcado(pistas.porDia[h.diaSemana], `${id}-${h.diaSemana}-pista`)}
-                  onCambio={(horaInicio) => cambiar(h.diaSemana, { horaInicio })}
+                  onChange={(horaInicio) => cambiar(h.diaSemana, { horaInicio })}
                 />
               </div>
               <div>
@@ -98,9 +98,9 @@ export function WeeklySchedule({
                 </label>
                 <SelectorHora
                   id={`${id}-${h.diaSemana}-fin`}
-                  valor={h.horaFin}
+                  value={h.horaFin}
                   {...marcado(pistas.porDia[h.diaSemana], `${id}-${h.diaSemana}-pista`)}
-                  onCambio={(horaFin) => cambiar(h.diaSemana, { horaFin })}
+                  onChange={(horaFin) => cambiar(h.diaSemana, { horaFin })}
                 />
               </div>
               <Pista id={`${id}-${h.diaSemana}-pista`} texto={pistas.porDia[h.diaSemana]} className={`${styles.pista} ${styles.franjaPista}`} />

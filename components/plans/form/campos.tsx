@@ -86,13 +86,13 @@ export function CampoCategorias({ leyenda = "Categorías" }: { leyenda?: string 
 export function CampoUbicacion() {
   const { control, poner } = useCampos();
   const [municipio, direccion, ubicacion] = useWatch({ control, name: ["municipio", "direccion", "ubicacion"] });
-  const onCambio = (c: Partial<Ubicacion>) => {
+  const onChange = (c: Partial<Ubicacion>) => {
     if (c.municipio !== undefined) poner("municipio", c.municipio);
     if (c.direccion !== undefined) poner("direccion", c.direccion);
     if (c.ubicacion !== undefined) poner("ubicacion", c.ubicacion);
   };
   const pistas = { municipio: usePista("municipio"), direccion: usePista("direccion") };
-  return <LocationPicker valor={{ municipio, direccion, ubicacion }} onCambio={onCambio} pistas={pistas} />;
+  return <LocationPicker value={{ municipio, direccion, ubicacion }} onChange={onChange} pistas={pistas} />;
 }
 
 export function CampoCartel({ urlGuardada }: { urlGuardada?: string | null }) {
@@ -113,7 +113,7 @@ export function CampoFechas() {
       fin={fechaFin}
       opcionales={opcionales}
       pistas={pistas}
-      onCambio={(c) => {
+      onChange={(c) => {
         if (c.fechaInicio !== undefined) poner("fechaInicio", c.fechaInicio);
         if (c.fechaFin !== undefined) poner("fechaFin", c.fechaFin);
       }}
@@ -122,7 +122,7 @@ export function CampoFechas() {
   if (tipo !== "experiencia") return fechas(false);
   return (
     <>
-      <WeeklySchedule horarios={horarios} onCambio={(h) => poner("horarios", h)} pistas={pistasHorario} />
+      <WeeklySchedule horarios={horarios} onChange={(h) => poner("horarios", h)} pistas={pistasHorario} />
       {fechas(true)}
     </>
   );
@@ -130,7 +130,7 @@ export function CampoFechas() {
 
 export function CampoDescripcion() {
   const { control } = useCampos();
-  return <Controller control={control} name="descripcion" render={({ field }) => <DescriptionEditor valor={field.value} onCambio={field.onChange} />} />;
+  return <Controller control={control} name="descripcion" render={({ field }) => <DescriptionEditor value={field.value} onChange={field.onChange} />} />;
 }
 
 export function CampoPrecio() {
@@ -157,7 +157,7 @@ export function CampoOrganizacion({ organizaciones, variante }: { organizaciones
     <Controller
       control={control}
       name="organizacionId"
-      render={({ field }) => <OrganizationSelect valor={field.value} onCambio={field.onChange} organizaciones={organizaciones} variante={variante} />}
+      render={({ field }) => <OrganizationSelect value={field.value} onChange={field.onChange} organizaciones={organizaciones} variante={variante} />}
     />
   );
 }

@@ -1,9 +1,3 @@
-export const SESSION_COOKIE_PREFIX = "planazo";
-/** Name of the session cookie (better-auth's name with our prefix; see DESIGN.md § Auth). */
-export const SESSION_COOKIE = `${SESSION_COOKIE_PREFIX}.session_token`;
-/** Over HTTPS browsers get the cookie with the __Secure- prefix. */
-export const SECURE_SESSION_COOKIE = `__Secure-${SESSION_COOKIE}`;
-
 /** Pages that need a logged-in user (spec §2 'login' routes). */
 export const PROTECTED_PREFIXES = [
   "/gestion",

@@ -7,41 +7,42 @@
  * pages come back as soon as the database does, like the API, instead of waiting out a pause
  * that every failure in between had renewed. Kept on globalThis because proxy, pages and route
  * handlers are separate bundles of one process. No imports: the proxy reads it cheaply.
+ * (Whether one error means PostgreSQL is unreachable is `isDatabaseUnavailable` in lib/http.ts.)
  */
-const CLAVE = Symbol.for("planazo.baseDeDatosCaidaHasta");
-const SONDA = Symbol.for("planazo.sondaBaseDeDatos");
-const SONDA_EN_CURSO = Symbol.for("planazo.sondaBaseDeDatosEnCurso");
+const DOWN_UNTIL = Symbol.for("planazo.databaseDownUntil");
+const PROBE = Symbol.for("planazo.databaseProbe");
+const PROBE_RUNNING = Symbol.for("planazo.databaseProbeRunning");
 /** Without a probe (scripts, tests of this module) the mark simply expires after this. */
-const PAUSA_MS = 2_000;
+const PAUSE_MS = 2_000;
 
-type ConMarca = typeof globalThis & {
-  [CLAVE]?: number;
-  [SONDA]?: () => Promise<boolean>;
-  [SONDA_EN_CURSO]?: Promise<boolean>;
+type WithMark = typeof globalThis & {
+  [DOWN_UNTIL]?: number;
+  [PROBE]?: () => Promise<boolean>;
+  [PROBE_RUNNING]?: Promise<boolean>;
 };
-const g = () => globalThis as ConMarca;
+const g = () => globalThis as WithMark;
 
-export function marcarBaseDeDatosCaida(ahora = Date.now()): void {
-  g()[CLAVE] = ahora + PAUSA_MS;
+export function markDatabaseDown(now = Date.now()): void {
+  g()[DOWN_UNTIL] = now + PAUSE_MS;
 }
 
 /** The check the proxy runs while the mark is set: true when PostgreSQL answers again. */
-export function registrarSondaBaseDeDatos(sonda: () => Promise<boolean>): void {
-  g()[SONDA] = sonda;
+export function registerDatabaseProbe(probe: () => Promise<boolean>): void {
+  g()[PROBE] = probe;
 }
 
 /** Whether pages should be answered 503 now. */
-export async function baseDeDatosCaida(ahora = Date.now()): Promise<boolean> {
-  const estado = g();
-  if ((estado[CLAVE] ?? 0) <= ahora) return false;
-  const sonda = estado[SONDA];
-  if (!sonda) return true;
-  estado[SONDA_EN_CURSO] ??= sonda()
+export async function databaseMarkedDown(now = Date.now()): Promise<boolean> {
+  const state = g();
+  if ((state[DOWN_UNTIL] ?? 0) <= now) return false;
+  const probe = state[PROBE];
+  if (!probe) return true;
+  state[PROBE_RUNNING] ??= probe()
     .catch(() => false)
     .finally(() => {
-      estado[SONDA_EN_CURSO] = undefined;
+      state[PROBE_RUNNING] = undefined;
     });
-  const viva = await estado[SONDA_EN_CURSO];
-  if (viva) estado[CLAVE] = 0;
-  return !viva;
+  const up = await state[PROBE_RUNNING];
+  if (up) state[DOWN_UNTIL] = 0;
+  return !up;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cuandoTexto, distanciaVisible, precioTexto } from "./format";
+import { cuandoTexto, distanciaVisible, precioTexto } from "./texto";
 
 describe("plan formatting", () => {
   it("writes an experience's days Monday first, the first one capitalized, and an event's dates and hours", () => {

@@ -2,8 +2,8 @@
  * The image files a poster or a logo may be (spec §9: png, jpg, jpeg), as the file pickers and
  * the forms' rules check them in the browser. The server checks the content itself (./images).
  */
-export const IMAGEN_ACCEPT = ".png,.jpg,.jpeg,image/png,image/jpeg";
+export const IMAGE_ACCEPT = ".png,.jpg,.jpeg,image/png,image/jpeg";
 
-export function esNombreDeImagen(nombre: string): boolean {
-  return /\.(png|jpe?g)$/i.test(nombre);
+export function isImageFileName(name: string): boolean {
+  return /\.(png|jpe?g)$/i.test(name);
 }
