@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { png } from "./support/forms";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { call, confirmedUser, freshIp } from "./support/users";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser, freshIp } from "@/test-support/users";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;

@@ -5,12 +5,12 @@ import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
-import { api } from "./support/api";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { enviarFormulario, formulario, png } from "./support/forms";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { call, confirmedUser, freshIp } from "./support/users";
+import { api } from "@/test-support/api";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser, freshIp } from "@/test-support/users";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;

@@ -27,13 +27,13 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { query } from "../e2e/support/database";
-import { call, freshIp, uniqueEmail } from "../e2e/support/users";
+import { query } from "../test-support/database";
+import { call, freshIp, uniqueEmail } from "../test-support/users";
 import { mensajes } from "../lib/messages";
 import { planPath } from "../lib/plans/plan";
 import { LIMITES } from "../lib/rate-limit";
 import { cuentaConfirmada, iniciarSesion, publicarPlan, type Cuenta } from "./lib/app-client";
-import { startAppServer, type AppServer } from "./lib/app-server";
+import { startAppServer, type AppServer } from "../test-support/app-server";
 import { prepareBenchDatabase } from "./lib/bench-data";
 import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
 import { byKind, figures, figuresLine, isError, runLoad, type Sample } from "./lib/load-runner";
@@ -444,7 +444,7 @@ async function main() {
   const localCluster = !process.env.DATABASE_URL;
   const databaseUrl = await prepareBenchDatabase({ plans, reuse: values.reuse });
   if (fase("fallo")) pg = pgControl(databaseUrl, { stop: values["pg-stop-cmd"], start: values["pg-start-cmd"] }, { localCluster });
-  // The outbox helpers of e2e/support read the database from here.
+  // The outbox helpers of test-support read the database from here.
   process.env.DATABASE_URL = databaseUrl;
   const [{ n }] = await query<{ n: number }>(databaseUrl, "SELECT count(*)::int AS n FROM plan");
   console.log(`bench database: ${n.toLocaleString("es")} plans`);

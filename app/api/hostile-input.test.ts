@@ -1,12 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposEvento, camposOrganizacion, formulario, png } from "@/e2e/support/forms";
-import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/e2e/support/hostile";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { databaseFingerprint, storageListing } from "@/e2e/support/snapshot";
-import { call, confirmedUser, uniqueEmail } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { camposEvento, camposOrganizacion, formulario, png } from "@/test-support/forms";
+import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/test-support/hostile";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { databaseFingerprint, storageListing } from "@/test-support/snapshot";
+import { call, confirmedUser, uniqueEmail } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;

@@ -1,5 +1,5 @@
-import { camposEvento, formulario, png } from "../../e2e/support/forms";
-import { call, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "../../e2e/support/users";
+import { camposEvento, formulario, png } from "../../test-support/forms";
+import { call, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "../../test-support/users";
 
 /*
  * For scripts that drive app instances at given addresses, on top of the test helpers (whose
