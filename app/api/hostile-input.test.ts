@@ -7,6 +7,7 @@ import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/te
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { databaseFingerprint, storageListing } from "@/test-support/snapshot";
 import { call, confirmedUser, uniqueEmail } from "@/test-support/users";
+import { cookieDe } from "@/test-support/cookies";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;
@@ -88,7 +89,7 @@ describe("hostile input to the API", () => {
     PNG = await png();
     [duena, otra] = await Promise.all([confirmedUser("Dueña Prueba"), confirmedUser("Otra Prueba")]);
     const login = await call("POST", "/api/usuario/login", { body: { correo: duena.correo, password: duena.password } });
-    cookieDuena = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0];
+    cookieDuena = cookieDe(login.setCookie);
 
     const publicado = await enviar({ metodo: "POST", ruta: "/api/plan" }, plan());
     expect(publicado.status).toBe(201);
