@@ -6,7 +6,7 @@ export default defineConfig({
     alias: {
       "@": path.resolve(import.meta.dirname),
       // `server-only` throws outside React Server Components; tests run server code directly.
-      "server-only": path.resolve(import.meta.dirname, "e2e/support/server-only.ts"),
+      "server-only": path.resolve(import.meta.dirname, "test-support/server-only.ts"),
     },
   },
   test: {

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./e2e/support/google-jwks";
-import { startAppServer } from "./scripts/lib/app-server";
+import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./test-support/google-jwks";
+import { startAppServer } from "./test-support/app-server";
 
 declare module "vitest" {
   export interface ProvidedContext {

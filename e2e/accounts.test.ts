@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { contextoConectado } from "./support/session-context";
-import { confirmedUser, linkFromOutbox, uniqueEmail } from "./support/users";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser, linkFromOutbox, uniqueEmail } from "@/test-support/users";
 
 describe("accounts in Chromium", () => {
   let browser: Browser;

@@ -1,8 +1,8 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { freePort, startAppServer, type AppServer } from "@/scripts/lib/app-server";
-import { freshIp } from "./support/users";
+import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
+import { freshIp } from "@/test-support/users";
 
 /**
  * A TCP relay in front of PostgreSQL that the test can cut and restore: to the app it looks like

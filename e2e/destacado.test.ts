@@ -1,9 +1,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
+import { query } from "@/test-support/database";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { freshOrigin, insertPlan, insertUser } from "./support/plans";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 
 const db = () => process.env.DATABASE_URL!;
 

@@ -3,11 +3,11 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/dates";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";
-import { contextoConectado } from "./support/session-context";
-import { confirmedUser } from "./support/users";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;

@@ -4,12 +4,12 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes, pistas } from "@/lib/messages";
 import { localDeInstante } from "@/lib/dates";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";
-import { contextoConectado } from "./support/session-context";
-import { call, confirmedUser, linkFromOutbox, tokenOf } from "./support/users";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
+import { contextoConectado } from "@/test-support/session-context";
+import { call, confirmedUser, linkFromOutbox, tokenOf } from "@/test-support/users";
+import { sinViolaciones } from "@/test-support/axe";
 
 const HORA = 3_600_000;
 const DIA = 24 * HORA;

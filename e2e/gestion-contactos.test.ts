@@ -1,11 +1,11 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { contextoConectado } from "@/e2e/support/session-context";
-import { confirmedUser } from "@/e2e/support/users";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { query } from "@/test-support/database";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);

@@ -1,15 +1,15 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { contextoConectado } from "@/e2e/support/session-context";
-import { confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const TAMANOS = [

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { sinViolaciones } from "@/e2e/support/axe";
-import { query } from "@/e2e/support/database";
-import { png } from "@/e2e/support/forms";
-import { persona, type Persona } from "@/e2e/support/gestion";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
-import { contextoConectado } from "@/e2e/support/session-context";
+import { sinViolaciones } from "@/test-support/axe";
+import { query } from "@/test-support/database";
+import { png } from "@/test-support/forms";
+import { persona, type Persona } from "@/test-support/gestion";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { contextoConectado } from "@/test-support/session-context";
 import { mensajes } from "@/lib/messages";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
 
 const db = () => process.env.DATABASE_URL!;
 

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { contextoConectado } from "@/e2e/support/session-context";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { contextoConectado } from "@/test-support/session-context";
+import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);

@@ -1,13 +1,13 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { contextoConectado } from "@/e2e/support/session-context";
-import { confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 

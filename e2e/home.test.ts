@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
 
 describe("home page in Chromium", () => {
   let browser: Browser;

@@ -1,11 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { contextoConectado } from "./support/session-context";
-import { confirmedUser } from "./support/users";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
+import { sinViolaciones } from "@/test-support/axe";
 
 const TAMANOS = [
   { ancho: 390, alto: 844 },

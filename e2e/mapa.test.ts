@@ -2,12 +2,12 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { conDatos, mensajes } from "@/lib/messages";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
 
 /** The plain land colour under the tiles (components/mapa/mapa.module.css), never Leaflet's grey. */
 const FONDO = "rgb(238, 241, 230)";

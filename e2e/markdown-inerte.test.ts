@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api } from "./support/api";
-import { launchBrowser } from "./support/browser";
-import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "./support/forms";
-import { contextoConectado } from "./support/session-context";
-import { call, confirmedUser } from "./support/users";
+import { api } from "@/test-support/api";
+import { launchBrowser } from "@/test-support/browser";
+import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { contextoConectado } from "@/test-support/session-context";
+import { call, confirmedUser } from "@/test-support/users";
 
 /** Each payload would set window.__pwned (or open a dialog) if it ever ran or were clicked. */
 const TITULO = "<script>window.__pwned='titulo'</script>";

@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { png } from "./support/forms";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { call, confirmedUser, freshIp } from "./support/users";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser, freshIp } from "@/test-support/users";
+import { nombreYValor } from "@/test-support/cookies";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
@@ -35,8 +36,7 @@ describe("personal lists and organization pages", () => {
     });
     if (usuario) {
       const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
-      const [nombre, valor] = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0].split("=");
-      await ctx.addCookies([{ name: nombre, value: valor, url: inject("baseUrl") }]);
+      await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
     }
     return ctx;
   }

@@ -5,12 +5,13 @@ import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
-import { api } from "./support/api";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { enviarFormulario, formulario, png } from "./support/forms";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { call, confirmedUser, freshIp } from "./support/users";
+import { api } from "@/test-support/api";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser, freshIp } from "@/test-support/users";
+import { nombreYValor } from "@/test-support/cookies";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -367,10 +368,8 @@ describe("plan and organization pages", () => {
 
   it("saves and removes a favourite for a logged-in user, at once and for good", async () => {
     const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
-    const sesion = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!;
-    const [nombre, valor] = sesion.split(";")[0].split("=");
     const ctx = await contexto();
-    await ctx.addCookies([{ name: nombre, value: valor, url: inject("baseUrl") }]);
+    await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     // One button whose words follow its state: "Favorito", then "Guardado" once saved.
     const boton = page.locator("main button[aria-pressed]");

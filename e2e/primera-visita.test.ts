@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { mensajes } from "@/lib/messages";
 import { planesTexto } from "@/lib/plans/texto";
 import { ventanaFechas } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "./support/browser";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;

@@ -4,12 +4,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { enviarFormulario, escribirFecha, formulario, png } from "./support/forms";
-import { contextoConectado } from "./support/session-context";
-import { confirmedUser } from "./support/users";
-import { sinViolaciones } from "@/e2e/support/axe";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
+import { sinViolaciones } from "@/test-support/axe";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;

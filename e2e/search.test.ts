@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { insertPlan, insertUser } from "@/e2e/support/plans";
+import { query } from "@/test-support/database";
+import { insertPlan, insertUser } from "@/test-support/plans";
 import { cuandoEventoTexto, fechasTexto } from "@/lib/dates";
 import { ventanaFechas } from "@/lib/plans/search-state";
-import { api } from "./support/api";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
+import { api } from "@/test-support/api";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
 
 // Frontera (El Hierro): no other test puts plans within 50 km of it.
 const FRONTERA = { lat: 27.75404, lng: -18.00367 };

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { LIMITES } from "@/lib/rate-limit";
-import { startAppServer, type AppServer } from "@/scripts/lib/app-server";
-import { launchBrowser } from "./support/browser";
-import { query } from "./support/database";
-import { enviarFormulario, formulario, png } from "./support/forms";
-import { freshOrigin, insertPlan } from "./support/plans";
-import { contextoConectado } from "./support/session-context";
-import { call, confirmedUser, freshIp, uniqueEmail } from "./support/users";
+import { startAppServer, type AppServer } from "@/test-support/app-server";
+import { launchBrowser } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { contextoConectado } from "@/test-support/session-context";
+import { call, confirmedUser, freshIp, uniqueEmail } from "@/test-support/users";
+import { cookieDe, setCookieDe } from "@/test-support/cookies";
 
 const db = () => process.env.DATABASE_URL!;
 const EVIL = "https://malvado.example";
@@ -17,13 +18,6 @@ const EVIL = "https://malvado.example";
 /** The directives of a CSP header, by name. */
 function directivas(csp: string): Map<string, string[]> {
   return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k, v]));
-}
-
-/** The session cookie (`name=value`) of a login answer. */
-function cookieDeSesion(setCookie: string[]): string {
-  const cookie = setCookie.find((c) => /session_token=/.test(c));
-  if (!cookie) throw new Error(`no session cookie in ${JSON.stringify(setCookie)}`);
-  return cookie.split(";")[0];
 }
 
 describe("security headers", () => {
@@ -133,7 +127,7 @@ describe("cookies, Origin and rate limits", () => {
   it("sets the session cookie httpOnly and SameSite=Lax, never Secure-less under an https SITE_URL", async () => {
     const u = await confirmedUser();
     const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-    const cookie = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!;
+    const cookie = setCookieDe(login.setCookie);
     expect(cookie).toMatch(/;\s*HttpOnly/i);
     expect(cookie).toMatch(/;\s*SameSite=Lax/i);
     expect(cookie).toMatch(/;\s*Path=\//i);
@@ -143,7 +137,7 @@ describe("cookies, Origin and rate limits", () => {
     try {
       const r = await call("POST", "/api/usuario/login", { base: https.url, body: { correo: u.correo, password: u.password } });
       expect(r.status).toBe(200);
-      const segura = r.setCookie.find((c) => c.startsWith("__Secure-planazo.session_token="))!;
+      const segura = setCookieDe(r.setCookie, "__Secure-planazo.session_token");
       expect(segura).toMatch(/;\s*Secure/i);
       expect(segura).toMatch(/;\s*HttpOnly/i);
       expect(segura).toMatch(/;\s*SameSite=Lax/i);
@@ -157,7 +151,7 @@ describe("cookies, Origin and rate limits", () => {
   it("refuses changes carrying the session cookie from a foreign Origin, and log-in CSRF, with nothing changed", async () => {
     const u = await confirmedUser("Nombre Original");
     const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-    const cookie = cookieDeSesion(login.setCookie);
+    const cookie = cookieDe(login.setCookie);
     const id = await insertPlan({ usuarioId: u.id, origin: await freshOrigin(), titulo: "Plan protegido" });
     const estado = () =>
       query<{ name: string; plans: number; favs: number; sesiones: number }>(
@@ -272,7 +266,7 @@ describe("two app instances on one database", () => {
 
     // A session created on A works on B, by cookie and by bearer token; logging out on B ends it on A.
     const login = await call("POST", "/api/usuario/login", { base: a, body: { correo: u.correo, password: u.password } });
-    const cookie = cookieDeSesion(login.setCookie);
+    const cookie = cookieDe(login.setCookie);
     expect(await call("GET", "/api/usuario", { base: b.url, cookie })).toMatchObject({ status: 200, body: { usuario: { correo: u.correo } } });
     expect((await call("GET", "/api/usuario", { base: b.url, token: login.body.token as string })).status).toBe(200);
     expect((await call("POST", "/api/usuario/logout", { base: b.url, cookie })).status).toBe(200);

@@ -6,11 +6,11 @@ import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
 import { numeroDeTrozos, rangoDeTrozo } from "@/lib/seo/sitemap";
-import { api } from "./support/api";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "./support/browser";
-import { query } from "./support/database";
-import { freshOrigin, insertPlan, insertUser } from "./support/plans";
-import { freshIp } from "./support/users";
+import { api } from "@/test-support/api";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { freshIp } from "@/test-support/users";
 
 const db = () => process.env.DATABASE_URL!;
 const CONTACTO = process.env.CONTACT_EMAIL ?? "hola@planazo.es";

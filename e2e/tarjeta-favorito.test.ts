@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "./support/browser";
-import { freshOrigin, insertPlan, insertUser } from "./support/plans";
-import { contextoConectado } from "./support/session-context";
-import { call, confirmedUser } from "./support/users";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { contextoConectado } from "@/test-support/session-context";
+import { call, confirmedUser } from "@/test-support/users";
 
 const VISTAS = [
   { nombre: "390", ancho: 390, alto: 844 },

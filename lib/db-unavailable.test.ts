@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freePort } from "@/scripts/lib/app-server";
+import { query } from "@/test-support/database";
+import { freePort } from "@/test-support/app-server";
 import { createPrismaClient } from "./db/client";
 import { isDatabaseUnavailable } from "./http";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchDatabase } from "@/e2e/support/database";
+import { createScratchDatabase } from "@/test-support/database";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { migrate } from "@/lib/db/migrate";
 import { loadGazetteer } from "@/lib/geo/load-gazetteer";

@@ -9,7 +9,7 @@ import "./lib/load-env";
 import { randomBytes } from "node:crypto";
 import { env } from "../lib/env";
 import { readGazetteer } from "../lib/geo/load-gazetteer";
-import { startAppServer } from "./lib/app-server";
+import { startAppServer } from "../test-support/app-server";
 
 const QUERIES = 1_200;
 

@@ -18,7 +18,7 @@ import { createPrismaClient } from "../lib/db/client";
 import { Prisma } from "../lib/generated/prisma/client";
 import { busquedaSchema } from "../lib/plans/schemas";
 import { consultaCercanos, consultaTotal } from "../lib/plans/search";
-import { startAppServer } from "./lib/app-server";
+import { startAppServer } from "../test-support/app-server";
 import { prepareBenchDatabase } from "./lib/bench-data";
 
 const { values } = parseArgs({ options: { plans: { type: "string", default: "1000000" }, reuse: { type: "boolean", default: false } } });

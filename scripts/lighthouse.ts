@@ -21,7 +21,7 @@ import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { generateReport, type Result } from "lighthouse";
 import { createPrismaClient } from "../lib/db/client";
-import { startAppServer, type AppServer } from "./lib/app-server";
+import { startAppServer, type AppServer } from "../test-support/app-server";
 import { prepareDatabase, runScript } from "./lib/prepare-database";
 
 const { values } = parseArgs({

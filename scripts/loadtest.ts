@@ -1,6 +1,6 @@
 /**
  * Load and fault test (issue 7), against the production build and the bench database
- * (planazo_bench, seeded as for `npm run bench:search`). Three phases:
+ * (planazo_bench, seeded as for `npm run bench:search`). Two phases:
  *
  *  1. carga: `--connections` (32) for `--duration` s (60) on the mix of scripts/lib/load-mix.ts
  *     (search 70%, plan page 20%, geocode 10%); req/s, p50/p95/p99 and errors per kind.
@@ -9,11 +9,10 @@
  *     the answers while it is down (503 with the Spanish message, no 500, no hang), the time to
  *     recover, that every plan answered 201 is in the database, what became of the ones that
  *     failed, and that no poster file is left without its row.
- *  3. instancias: two app instances on two ports against the same database: a session from
- *     one works on the other, the login rate limits are shared, a plan published on one is
- *     seen on the other at once.
  *
- *   npm run loadtest [-- --plans 100000] [-- --reuse] [-- --solo carga|fallo|instancias]
+ * Two instances on one database (sessions, rate limits, new plans): see e2e/security.test.ts.
+ *
+ *   npm run loadtest [-- --plans 100000] [-- --reuse] [-- --solo carga|fallo]
  *                    [-- --connections 32 --duration 60] [-- --fault-duration 40 --fault-after 10 --outage 5]
  *                    [-- --pg-stop-cmd '…' --pg-start-cmd '…']   (or LOADTEST_PG_STOP / LOADTEST_PG_START)
  *
@@ -27,13 +26,11 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { query } from "../e2e/support/database";
-import { call, freshIp, uniqueEmail } from "../e2e/support/users";
+import { query } from "../test-support/database";
+import { call, confirmedUser } from "../test-support/users";
 import { mensajes } from "../lib/messages";
-import { planPath } from "../lib/plans/plan";
-import { LIMITES } from "../lib/rate-limit";
-import { cuentaConfirmada, iniciarSesion, publicarPlan, type Cuenta } from "./lib/app-client";
-import { startAppServer, type AppServer } from "./lib/app-server";
+import { publicarPlan } from "./lib/app-client";
+import { startAppServer, type AppServer } from "../test-support/app-server";
 import { prepareBenchDatabase } from "./lib/bench-data";
 import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
 import { byKind, figures, figuresLine, isError, runLoad, type Sample } from "./lib/load-runner";
@@ -54,7 +51,7 @@ const { values } = parseArgs({
     logs: { type: "string" },
   },
 });
-const FASES = ["carga", "fallo", "instancias"] as const;
+const FASES = ["carga", "fallo"] as const;
 if (values.solo && !(FASES as readonly string[]).includes(values.solo)) throw new Error(`--solo: one of ${FASES.join(", ")}`);
 const fase = (f: (typeof FASES)[number]) => !values.solo || values.solo === f;
 const CONNECTIONS = Number(values.connections);
@@ -183,6 +180,8 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
 }
 
 // ---- phase 2: PostgreSQL goes away -------------------------------------------------------
+type Cuenta = Awaited<ReturnType<typeof confirmedUser>>;
+
 interface Publicacion {
   n: number;
   titulo: string;
@@ -228,7 +227,7 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
   const server = await arrancarApp(databaseUrl, "fallo");
   let cuenta: Cuenta | undefined;
   try {
-    cuenta = await cuentaConfirmada({ registro: server.url });
+    cuenta = await confirmedUser("Prueba de carga", server.url);
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 3_000, next: mix.next }); // warm-up
     const t0 = now();
     const pub = publicador(server.url, cuenta, mix.towns.village);
@@ -374,69 +373,6 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
   }
 }
 
-// ---- phase 3: two instances ----------------------------------------------------------------
-async function faseInstancias(databaseUrl: string, mix: Mix) {
-  console.log(`\n== 3. two instances against the same database`);
-  const [a, b] = [await arrancarApp(databaseUrl, "instancia-a"), await arrancarApp(databaseUrl, "instancia-b")];
-  console.log(`A ${a.url}   B ${b.url}`);
-  const cuentas: Cuenta[] = [];
-  try {
-    // Sessions.
-    const cuenta = await cuentaConfirmada({ registro: a.url, confirmacion: b.url, login: a.url });
-    cuentas.push(cuenta);
-    console.log(`registered on A, confirmed with the e-mail link on B, logged in on A`);
-    const conCookie = await call("GET", "/api/usuario", { base: b.url, cookie: cuenta.cookie });
-    check(conCookie.status === 200 && (conCookie.body.usuario as { _id?: string })?._id === cuenta.id, "a session cookie from A works on B", `GET /api/usuario → ${conCookie.status}`);
-    const conToken = await call("GET", "/api/usuario", { base: b.url, token: cuenta.token });
-    check(conToken.status === 200 && (conToken.body.usuario as { _id?: string })?._id === cuenta.id, "a bearer token from A works on B", `→ ${conToken.status}`);
-    const otra = await iniciarSesion(b.url, cuenta.correo, cuenta.password);
-    const salir = await call("POST", "/api/usuario/logout", { base: b.url, cookie: otra.cookie, token: otra.token });
-    const tras = await call("GET", "/api/usuario", { base: a.url, token: otra.token });
-    check(salir.status === 200 && tras.status === 401, "a session ended on B no longer works on A", `logout on B → ${salir.status}, then A → ${tras.status}`);
-
-    // Rate limits: the same client alternating between A and B is counted once.
-    const limite = async (nombre: string, correoDe: (i: number) => string, ip: string, esperado: number) => {
-      const estados: number[] = [];
-      for (let i = 1; i <= esperado + 5; i++) {
-        const r = await call("POST", "/api/usuario/login", { base: i % 2 ? a.url : b.url, body: { correo: correoDe(i), password: "no-es-esta" }, ip });
-        estados.push(r.status);
-        if (r.status === 429) {
-          check(i === esperado && estados.slice(0, -1).every((s) => s === 401) && r.body.mensaje === mensajes.demasiadasPeticiones,
-            `${nombre}: shared by A and B`, `first 429 at attempt ${i} (alternating A/B), single-instance limit → ${esperado}`);
-          return;
-        }
-      }
-      check(false, `${nombre}: shared by A and B`, `no 429 after ${estados.length} attempts: ${estados.join(",")}`);
-    };
-    const correoFijo = uniqueEmail("limite");
-    const ipCuenta = freshIp();
-    await limite("login limit per account", () => correoFijo, ipCuenta, Math.min(...LIMITES.login(ipCuenta, correoFijo).map((l) => l.max)) + 1);
-    const ipSola = freshIp();
-    const porIp = LIMITES.login(ipSola, "x").find((l) => l.key.startsWith("login:ip:"))!.max + 1;
-    await limite("login limit per address", () => uniqueEmail("limite"), ipSola, porIp);
-
-    // A plan published on A is seen on B at once (B's search memo included).
-    const pueblo = mix.towns.village[0];
-    const lugar = { lat: pueblo.lat + 0.0005, lng: pueblo.lng + 0.0005 };
-    const busqueda = `/api/plan?${new URLSearchParams({ lat: String(lugar.lat), lng: String(lugar.lng), radio: "1" })}`;
-    const antes = await call("GET", busqueda, { base: b.url });
-    const publicado = await publicarPlan(a.url, cuenta.token, { titulo: `Dos instancias ${runTag}`, municipio: pueblo.nombre, ...lugar });
-    const id = (publicado.body.plan as { _id?: string } | undefined)?._id ?? "";
-    check(publicado.status === 201, "publish on A", `${publicado.status}`);
-    const detalle = await call("GET", `/api/plan/detalle/${id}`, { base: b.url });
-    check(detalle.status === 200 && detalle.body._id === id, "the new plan's detail on B at once", `GET /api/plan/detalle → ${detalle.status}`);
-    const pagina = await fetch(`${b.url}${planPath(`Dos instancias ${runTag}`, id)}`);
-    check(pagina.status === 200 && (await pagina.text()).includes(`Dos instancias ${runTag}`), "the new plan's page on B at once", `→ ${pagina.status}`);
-    const despues = await call("GET", busqueda, { base: b.url });
-    const enLista = ((despues.body.planes ?? []) as { _id: string }[]).some((p) => p._id === id);
-    check(antes.status === 200 && despues.status === 200 && enLista, "the new plan in B's search at once (same search asked on B just before)",
-      `total ${antes.body.total} → ${despues.body.total}`);
-  } finally {
-    for (const c of cuentas) await call("DELETE", "/api/usuario", { base: a.url, token: c.token }).catch(() => {});
-    await Promise.all([a.stop(), b.stop()]);
-  }
-}
-
 async function main() {
   const plans = Number(values.plans);
   console.log(`planazo load test · ${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model}) · ${machine()}`);
@@ -444,7 +380,7 @@ async function main() {
   const localCluster = !process.env.DATABASE_URL;
   const databaseUrl = await prepareBenchDatabase({ plans, reuse: values.reuse });
   if (fase("fallo")) pg = pgControl(databaseUrl, { stop: values["pg-stop-cmd"], start: values["pg-start-cmd"] }, { localCluster });
-  // The outbox helpers of e2e/support read the database from here.
+  // The outbox helpers of test-support read the database from here.
   process.env.DATABASE_URL = databaseUrl;
   const [{ n }] = await query<{ n: number }>(databaseUrl, "SELECT count(*)::int AS n FROM plan");
   console.log(`bench database: ${n.toLocaleString("es")} plans`);
@@ -457,7 +393,6 @@ async function main() {
       await faseFallo(databaseUrl, mix, pg!);
       check(await pgAnswers(databaseUrl), "PostgreSQL is running again at the end");
     }
-    if (fase("instancias")) await faseInstancias(databaseUrl, mix);
   } finally {
     arrancarPgSiParado();
     resumenLogs();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { api } from "@/e2e/support/api";
-import { query } from "@/e2e/support/database";
-import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
 
 const db = () => process.env.DATABASE_URL!;
 const ARCHIVO = ["url", "nombre", "path", "contentType", "md5sum", "hash", "width", "height"].sort();

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { api } from "@/e2e/support/api";
-import { query } from "@/e2e/support/database";
-import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { peticion } from "@/e2e/support/hostile";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
-import { confirmedUser } from "@/e2e/support/users";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { peticion } from "@/test-support/hostile";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;

@@ -1,12 +1,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposEvento, camposOrganizacion, formulario, png } from "@/e2e/support/forms";
-import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/e2e/support/hostile";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { databaseFingerprint, storageListing } from "@/e2e/support/snapshot";
-import { call, confirmedUser, uniqueEmail } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { camposEvento, camposOrganizacion, formulario, png } from "@/test-support/forms";
+import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/test-support/hostile";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { databaseFingerprint, storageListing } from "@/test-support/snapshot";
+import { call, confirmedUser, uniqueEmail } from "@/test-support/users";
+import { cookieDe } from "@/test-support/cookies";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;
@@ -88,7 +89,7 @@ describe("hostile input to the API", () => {
     PNG = await png();
     [duena, otra] = await Promise.all([confirmedUser("Dueña Prueba"), confirmedUser("Otra Prueba")]);
     const login = await call("POST", "/api/usuario/login", { body: { correo: duena.correo, password: duena.password } });
-    cookieDuena = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0];
+    cookieDuena = cookieDe(login.setCookie);
 
     const publicado = await enviar({ metodo: "POST", ruta: "/api/plan" }, plan());
     expect(publicado.status).toBe(201);

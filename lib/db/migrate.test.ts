@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { createScratchDatabase, query } from "@/e2e/support/database";
+import { createScratchDatabase, query } from "@/test-support/database";
 import { MIGRATIONS_DIR, migrate } from "./migrate";
 
 describe("migrate", () => {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import internals from "@prisma/internals";
 import { beforeAll, describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
+import { query } from "@/test-support/database";
 
 /**
  * The migrations are written by hand, so this test is what keeps them and schema.prisma in

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { png } from "@/e2e/support/forms";
+import { query } from "@/test-support/database";
+import { png } from "@/test-support/forms";
 
 const dir = mkdtempSync(path.join(tmpdir(), "planazo-upload-"));
 const ficheros = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;

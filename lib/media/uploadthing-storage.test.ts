@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeUploadThing, type FakeUploadThing } from "@/e2e/support/uploadthing";
+import { startFakeUploadThing, type FakeUploadThing } from "@/test-support/uploadthing";
 import { uploadThingStorage } from "./uploadthing-storage";
 
 const token = Buffer.from(JSON.stringify({ apiKey: "sk_live_prueba", appId: "planazoapp", regions: ["fra1"] })).toString("base64");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { destacarPlan } from "@/lib/admin/destacar";
 import { prisma } from "@/lib/db";
 import { planesDestacados } from "./portada";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { calendarioPlan, disposicionIcs, enlaceGoogleCalendar, escaparTexto, plegarLinea } from "./ics";
-import { ID_EJEMPLO, planDeEjemplo } from "@/e2e/support/plan-ejemplo";
+import { ID_EJEMPLO, planDeEjemplo } from "@/test-support/plan-ejemplo";
 
 /** Unfolds an iCalendar text and reads its properties (name without parameters → raw value). */
 function leerIcs(texto: string): { lineas: string[]; props: Map<string, string> } {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { aleatorio } from "@/e2e/support/aleatorio";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
+import { aleatorio } from "@/test-support/aleatorio";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { CATEGORIAS } from "./constants";
 import { busquedaSchema } from "./schemas";
 import { TOPE_MAPA } from "./mapa";

@@ -3,7 +3,7 @@ import { organizacionJsonLd, organizacionMetadata } from "../orgs/seo";
 import { site } from "../site";
 import { horariosOrdenados } from "./texto";
 import { descripcionPlan, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./seo";
-import { planDeEjemplo } from "@/e2e/support/plan-ejemplo";
+import { planDeEjemplo } from "@/test-support/plan-ejemplo";
 
 const ORG = "9f1d2c3b-4a5e-4f60-8172-93a4b5c6d7e8";
 const plan = planDeEjemplo;

@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { api } from "@/e2e/support/api";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
 import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";

@@ -1,5 +1,5 @@
-import { aleatorio } from "../../e2e/support/aleatorio";
-import { query } from "../../e2e/support/database";
+import { aleatorio } from "../../test-support/aleatorio";
+import { query } from "../../test-support/database";
 import { CATEGORIAS } from "../../lib/plans/constants";
 import { ventanaFechas, type OpcionFecha } from "../../lib/plans/search-state";
 import { planPath } from "../../lib/plans/plan";

@@ -2,10 +2,10 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
-import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { call } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/test-support/gestion";
+import { databaseFingerprint } from "@/test-support/snapshot";
+import { call } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 
 /**

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
-import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { call } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/test-support/gestion";
+import { databaseFingerprint } from "@/test-support/snapshot";
+import { call } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { persona, type Persona } from "@/e2e/support/gestion";
-import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { persona, type Persona } from "@/test-support/gestion";
+import { databaseFingerprint } from "@/test-support/snapshot";
+import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
@@ -23,7 +23,7 @@ const AWARD = "Organización verificada por Planazo";
 /** The badge as the HTML renders it: the check is hidden from screen readers, the word is not. */
 const INSIGNIA = /<span class="[^"]*insignia[^"]*" title="Organización verificada por el equipo de Planazo"><svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>Verificada<\/span>/;
 
-/** A page's status and HTML, anonymous or with a cookie (paginaHtml of e2e/support/gestion.ts gives the text only). */
+/** A page's status and HTML, anonymous or with a cookie (paginaHtml of test-support/gestion.ts gives the text only). */
 const pagina = async (ruta: string, cookie?: string) => {
   const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };

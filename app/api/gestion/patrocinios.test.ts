@@ -1,12 +1,12 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/e2e/support/gestion";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
-import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { call } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { enviarFormulario, formulario, png } from "@/test-support/forms";
+import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { databaseFingerprint } from "@/test-support/snapshot";
+import { call } from "@/test-support/users";
 import { diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "@/lib/dates";
 import { conDatos, mensajes } from "@/lib/messages";
 import { prisma } from "@/lib/db";

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { databaseFingerprint } from "@/e2e/support/snapshot";
-import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/e2e/support/gestion";
-import { call } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { databaseFingerprint } from "@/test-support/snapshot";
+import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/test-support/gestion";
+import { call } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 
 /**

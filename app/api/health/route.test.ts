@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { api } from "@/e2e/support/api";
+import { api } from "@/test-support/api";
 import { mensajes } from "@/lib/messages";
-import { freePort, startAppServer } from "@/scripts/lib/app-server";
+import { freePort, startAppServer } from "@/test-support/app-server";
 
 describe("GET /api/health", () => {
   it("answers 200 when the database answers", async () => {

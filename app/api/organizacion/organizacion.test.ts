@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposOrganizacion, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposEvento, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { call, confirmedUser } from "@/e2e/support/users";
-import { api } from "@/e2e/support/api";
+import { query } from "@/test-support/database";
+import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
+import { api } from "@/test-support/api";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;

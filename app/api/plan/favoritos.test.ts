@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan } from "@/e2e/support/plans";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;

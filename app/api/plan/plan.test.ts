@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { api } from "@/e2e/support/api";
-import { query } from "@/e2e/support/database";
-import { freshOrigin, insertPlan, insertUser } from "@/e2e/support/plans";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { instanteEnMadrid } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
 

@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { camposEvento, enviarFormulario, formulario, png } from "@/e2e/support/forms";
-import { call, confirmedUser } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { DESCRIPCION_MAX } from "@/lib/plans/input";
 

@@ -1,10 +1,10 @@
 import { describe, expect, inject, it } from "vitest";
-import { api } from "@/e2e/support/api";
-import { query } from "@/e2e/support/database";
-import { signGoogleIdToken, TEST_GOOGLE_CLIENT_IDS } from "@/e2e/support/google-jwks";
-import { call, uniqueEmail } from "@/e2e/support/users";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { signGoogleIdToken, TEST_GOOGLE_CLIENT_IDS } from "@/test-support/google-jwks";
+import { call, uniqueEmail } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
-import { startAppServer } from "@/scripts/lib/app-server";
+import { startAppServer } from "@/test-support/app-server";
 
 const db = () => process.env.DATABASE_URL!;
 const googleKey = () => JSON.parse(inject("googlePrivateJwk"));

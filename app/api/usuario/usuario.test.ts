@@ -3,9 +3,10 @@ import path from "node:path";
 import { generateKeyPair, exportJWK } from "jose";
 import sharp from "sharp";
 import { describe, expect, inject, it } from "vitest";
-import { query } from "@/e2e/support/database";
-import { signGoogleIdToken } from "@/e2e/support/google-jwks";
-import { call, confirmedUser, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "@/e2e/support/users";
+import { query } from "@/test-support/database";
+import { signGoogleIdToken } from "@/test-support/google-jwks";
+import { call, confirmedUser, freshIp, linkFromOutbox, tokenOf, uniqueEmail } from "@/test-support/users";
+import { cookieDe, setCookieDe } from "@/test-support/cookies";
 import { storeImage } from "@/lib/media/images";
 import { diskStorage } from "@/lib/media/storage";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -38,13 +39,13 @@ describe("register → confirm → login → GET /api/usuario", () => {
     const login = await call("POST", "/api/usuario/login", { body: { correo: correo.toUpperCase(), password: "contraseña1" } });
     expect(login.status).toBe(200);
     expect(login.body).toEqual({ token: expect.any(String), usuario: { _id: expect.any(String), nombre: "Ana Ruiz", correo } });
-    const cookie = login.setCookie.find((c) => c.startsWith("planazo.session_token="));
+    const cookie = setCookieDe(login.setCookie);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
 
     const me = await call("GET", "/api/usuario", { token: login.body.token as string });
     expect(me).toMatchObject({ status: 200, body: { usuario: { _id: expect.any(String), nombre: "Ana Ruiz", correo, google: false } } });
-    const viaCookie = await call("GET", "/api/usuario", { cookie: cookie!.split(";")[0] });
+    const viaCookie = await call("GET", "/api/usuario", { cookie: cookieDe(login.setCookie) });
     expect(viaCookie.body).toEqual(me.body);
     expect(JSON.stringify([reg.body, login.body, me.body])).not.toMatch(/scrypt|password|\$/i);
   });
@@ -183,7 +184,7 @@ describe("PATCH /api/usuario/cambiar-datos", () => {
   it("refuses a cookie-authenticated change from another site", async () => {
     const u = await confirmedUser();
     const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-    const cookie = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0];
+    const cookie = cookieDe(login.setCookie);
     const res = await call("PATCH", "/api/usuario/cambiar-datos", { cookie, origin: "https://evil.example", body: { nombre: "Hackeado" } });
     expect(res).toMatchObject({ status: 403, body: { mensaje: mensajes.origenNoPermitido } });
     expect((await call("GET", "/api/usuario", { token: u.token })).body).toMatchObject({ usuario: { nombre: "Lucía Prueba" } });

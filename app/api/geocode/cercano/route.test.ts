@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { api } from "@/e2e/support/api";
+import { api } from "@/test-support/api";
 import type { GeocodeResult } from "@/lib/geo/geocoder";
 import { mensajes } from "@/lib/messages";
 

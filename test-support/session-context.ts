@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext } from "playwright-core";
 import { expect, inject } from "vitest";
 import { conCookiesAceptadas } from "./browser";
+import { nombreYValor } from "./cookies";
 import { call, freshIp } from "./users";
 
 /**
@@ -34,9 +35,7 @@ export async function contextoConectado(
   if (usuario) {
     const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
     expect(login.status).toBe(200);
-    const sesion = login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0];
-    const igual = sesion.indexOf("=");
-    await ctx.addCookies([{ name: sesion.slice(0, igual), value: sesion.slice(igual + 1), url: inject("baseUrl") }]);
+    await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
   }
   return ctx;
 }

@@ -1,5 +1,6 @@
 import { expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
+import { cookieDe } from "./cookies";
 import { query } from "./database";
 import { call, confirmedUser } from "./users";
 
@@ -10,7 +11,7 @@ export async function persona(nombre: string, rol: "usuario" | "moderador" | "ad
   const u = await confirmedUser(nombre);
   await query(process.env.DATABASE_URL!, "UPDATE usuario SET rol = $1::rol WHERE id = $2", [rol, u.id]);
   const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-  return { ...u, cookie: login.setCookie.find((c) => c.startsWith("planazo.session_token="))!.split(";")[0] };
+  return { ...u, cookie: cookieDe(login.setCookie) };
 }
 
 /** A page's HTML as text, without the comments React puts between adjacent strings. */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContext } from "playwright-core";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const SCREENSHOTS = path.join(import.meta.dirname, "..", "screenshots");
+export const SCREENSHOTS = path.join(import.meta.dirname, "..", "e2e", "screenshots");
 
 /** Debian's Chromium, headless, with nothing reaching out to the network by itself. */
 export async function launchBrowser(): Promise<Browser> {

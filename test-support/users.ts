@@ -62,15 +62,18 @@ export function tokenOf(link: string): string {
   return link.split("/").pop()!;
 }
 
-/** Registers and confirms a user through the API; returns its credentials and a bearer token. */
-export async function confirmedUser(nombre = "Lucía Prueba"): Promise<{ correo: string; password: string; token: string; id: string }> {
+/**
+ * Registers and confirms a user through the API of the app at `base` (the tests' app unless
+ * given); returns its credentials and a bearer token.
+ */
+export async function confirmedUser(nombre = "Lucía Prueba", base?: string): Promise<{ correo: string; password: string; token: string; id: string }> {
   const correo = uniqueEmail();
   const password = "contraseña-segura";
-  const reg = await call("POST", "/api/usuario/register", { body: { nombre, correo, password } });
+  const reg = await call("POST", "/api/usuario/register", { base, body: { nombre, correo, password } });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
   const token = tokenOf(await linkFromOutbox(correo, "/confirmar-cuenta/"));
-  await call("GET", `/api/usuario/confirmar-cuenta/${token}`);
-  const login = await call("POST", "/api/usuario/login", { body: { correo, password } });
+  await call("GET", `/api/usuario/confirmar-cuenta/${token}`, { base });
+  const login = await call("POST", "/api/usuario/login", { base, body: { correo, password } });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);
   return { correo, password, token: login.body.token as string, id: (login.body.usuario as { _id: string })._id };
 }
