@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@/lib/users/routes";
+import { SESSION_COOKIE } from "@/lib/users/cookies";
 
 /*
  * The one place tests and scripts read cookies out of Set-Cookie headers (the `setCookie` of
