@@ -114,16 +114,24 @@ export async function crearPatrocinio(gestor: Gestor, form: FormData) {
   return { mensaje: mensajes.patrocinioCreado, patrocinio: (await leerPatrocinio(id))!.tarjeta };
 }
 
-/** The card, locked for the rest of the transaction, or 404. */
-async function bloquear(tx: Tx, id: string) {
+/** The card with its poster, locked for the rest of the transaction, or null when there is none. */
+async function buscarBloqueado(tx: Tx, id: string) {
   const [fila] = UUID_PATTERN.test(id)
     ? await tx.$queryRaw<{ id: string }[]>`SELECT id FROM patrocinio WHERE id = ${id}::uuid FOR UPDATE`
     : [];
-  if (!fila) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
-  return tx.patrocinio.findUniqueOrThrow({ where: { id }, include: { archivoCartel: true } });
+  return fila ? tx.patrocinio.findUniqueOrThrow({ where: { id }, include: { archivoCartel: true } }) : null;
+}
+
+/** The card, locked for the rest of the transaction, or 404. */
+async function bloquear(tx: Tx, id: string) {
+  const actual = await buscarBloqueado(tx, id);
+  if (!actual) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
+  return actual;
 }
 
 const textoDia = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : "");
+
+const CAMPOS = ["empresa", "enlaceEmpresa", "titulo", "descripcion", "activoDesde", "activoHasta"] as const;
 
 /** PATCH /api/gestion/patrocinios/{id}: the fields sent replace the card's; a new poster replaces the old files after the commit. */
 export async function actualizarPatrocinio(gestor: Gestor, id: string, form: FormData) {
@@ -135,16 +143,15 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
   const img: StoredImage | null = cartel ? await storeUpload(cartel, "patrocinios") : null;
   const { viejo, cambiados } = await writeWithImage(img, async (tx) => {
     const actual = await bloquear(tx, id);
-    const d: CamposPatrocinio = {
+    // The card as the form speaks of it; the fields sent replace their own.
+    const antes: CamposPatrocinio = {
       empresa: actual.empresa, enlaceEmpresa: actual.enlaceEmpresa, titulo: actual.titulo, descripcion: actual.descripcion,
       activoDesde: textoDia(actual.activoDesde), activoHasta: textoDia(actual.activoHasta),
-      ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)),
     };
+    const d: CamposPatrocinio = { ...antes, ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)) };
     const error = primerErrorPatrocinio(d, { modo: "actualizar", conCartel: true });
     if (error) throw new ApiError(400, error);
-    const cambiados: string[] = (["empresa", "enlaceEmpresa", "titulo", "descripcion", "activoDesde", "activoHasta"] as const).filter(
-      (k) => (d[k] ?? "") !== (k === "activoDesde" || k === "activoHasta" ? textoDia(actual[k]) : actual[k]),
-    );
+    const cambiados: string[] = CAMPOS.filter((k) => (d[k] ?? "") !== antes[k]);
     if (img) cambiados.push("cartel");
     if (cambiados.length > 0) {
       const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
@@ -212,14 +219,13 @@ export async function ordenarPatrocinio(gestor: Gestor, id: string, posicion: nu
 export async function borrarPatrocinio(gestor: Gestor, id: string, motivo: string | null) {
   if (!UUID_PATTERN.test(id)) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
   const borrado = await prisma.$transaction(async (tx) => {
-    const [fila] = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM patrocinio WHERE id = ${id}::uuid FOR UPDATE`;
-    if (!fila) {
+    const actual = await buscarBloqueado(tx, id);
+    if (!actual) {
       const antes = await tx.auditoria.findFirst({ where: { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id }, select: { id: true } });
       if (!antes) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
       await registrar(tx, gestor, { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id, motivo, datos: { cambio: false } });
       return null;
     }
-    const actual = await tx.patrocinio.findUniqueOrThrow({ where: { id }, include: { archivoCartel: true } });
     await tx.patrocinio.delete({ where: { id } });
     if (actual.archivoCartel) await tx.archivo.delete({ where: { id: actual.archivoCartel.id } });
     await registrar(tx, gestor, { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id, motivo, datos: { cambio: true, empresa: actual.empresa, titulo: actual.titulo } });
