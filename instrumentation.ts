@@ -13,7 +13,10 @@ export async function register(): Promise<void> {
       console.error((error as Error).message);
       process.exit(1);
     }
-    const [{ checkDatabase }, { registerDatabaseProbe }] = await Promise.all([import("./lib/db/health"), import("./lib/db/outage")]);
+    const [{ checkDatabase }, { registerDatabaseProbe }] = await Promise.all([
+      import("./lib/db/health"),
+      import("./lib/db/outage"),
+    ]);
     registerDatabaseProbe(() => checkDatabase(1_000));
   }
 }
@@ -24,6 +27,9 @@ export async function register(): Promise<void> {
  */
 export const onRequestError: Instrumentation.onRequestError = async (error) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ isDatabaseUnavailable }, { markDatabaseDown }] = await Promise.all([import("./lib/http"), import("./lib/db/outage")]);
+  const [{ isDatabaseUnavailable }, { markDatabaseDown }] = await Promise.all([
+    import("./lib/http"),
+    import("./lib/db/outage"),
+  ]);
   if (isDatabaseUnavailable(error)) markDatabaseDown();
 };

@@ -38,7 +38,12 @@ function paginaNoDisponible(): Response {
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${mensajes.servicioNoDisponible}</p></main></body></html>`;
   return new Response(html, {
     status: 503,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Retry-After": "5", "Cache-Control": "no-store", "Content-Security-Policy": CSP_DE_DATOS },
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Retry-After": "5",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": CSP_DE_DATOS,
+    },
   });
 }
 

@@ -30,7 +30,11 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
   return (
     // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
-    <html lang="es" className={`${displayLatin.variable} ${displayLatinExt.variable}`} data-teselas={env().MAP_TILES_URL}>
+    <html
+      lang="es"
+      className={`${displayLatin.variable} ${displayLatinExt.variable}`}
+      data-teselas={env().MAP_TILES_URL}
+    >
       <body>
         <a className="skip-link" href="#contenido">
           Saltar al contenido

@@ -11,9 +11,7 @@ export default function NotFound() {
         <Link className="button" href="/">
           Buscar planes
         </Link>
-        <Link href="/publicar">
-          Publicar un plan
-        </Link>
+        <Link href="/publicar">Publicar un plan</Link>
       </p>
     </section>
   );

@@ -43,10 +43,14 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 /** The page's plans of the search, and on the map view the map's plans of the same search. */
-async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBusqueda; mapa?: ResultadoMapa; error?: string }> {
+async function buscar(
+  estado: EstadoBusqueda,
+): Promise<{ resultado?: ResultadoBusqueda; mapa?: ResultadoMapa; error?: string }> {
   const ventana = ventanaDeEstado(estado);
   const q = busquedaSchema.safeParse({
-    ...(estado.lat !== null && estado.lng !== null ? { lat: String(estado.lat), lng: String(estado.lng) } : { municipio: estado.municipio }),
+    ...(estado.lat !== null && estado.lng !== null
+      ? { lat: String(estado.lat), lng: String(estado.lng) }
+      : { municipio: estado.municipio }),
     radio: String(estado.radio),
     categorias: estado.categorias.join(","),
     page: String(estado.page),
@@ -56,7 +60,10 @@ async function buscar(estado: EstadoBusqueda): Promise<{ resultado?: ResultadoBu
   });
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
   try {
-    const [resultado, mapa] = await Promise.all([buscarPlanes(q.data), estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined]);
+    const [resultado, mapa] = await Promise.all([
+      buscarPlanes(q.data),
+      estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined,
+    ]);
     return { resultado, mapa };
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message };
@@ -101,7 +108,10 @@ export default async function HomePage({ searchParams }: Props) {
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
   }
   // Read live, not memoized with the search answer: a verification shows on the very next page.
-  const verificadas = await organizacionesVerificadas([...(resultado?.planes ?? []).filter((p): p is PlanApi => p.tipo !== "Patrocinado"), ...destacados]);
+  const verificadas = await organizacionesVerificadas([
+    ...(resultado?.planes ?? []).filter((p): p is PlanApi => p.tipo !== "Patrocinado"),
+    ...destacados,
+  ]);
   const total = resultado?.total ?? 0;
   const ventana = ventanaDeEstado(estado);
   // The list of the search; on the map view, what shows without script.
@@ -119,17 +129,31 @@ export default async function HomePage({ searchParams }: Props) {
       ) : (
         resultado &&
         // With a date chosen the window says when; with any date, the groups do.
-        (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(({ grupo, items }, i) =>
-          grupo === null ? (
-            <PlanGrid key="todos" planes={items} nivelTitulo={4} prioritarios={PRIMERA_PANTALLA} favoritos={favoritos} verificadas={verificadas} />
-          ) : (
-          <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
-            <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
-              {TITULOS_GRUPO[grupo]}
-            </h3>
-            <PlanGrid planes={items} nivelTitulo={4} prioritarios={i === 0 ? PRIMERA_PANTALLA : 0} favoritos={favoritos} verificadas={verificadas} />
-          </section>
-          ),
+        (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(
+          ({ grupo, items }, i) =>
+            grupo === null ? (
+              <PlanGrid
+                key="todos"
+                planes={items}
+                nivelTitulo={4}
+                prioritarios={PRIMERA_PANTALLA}
+                favoritos={favoritos}
+                verificadas={verificadas}
+              />
+            ) : (
+              <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
+                <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
+                  {TITULOS_GRUPO[grupo]}
+                </h3>
+                <PlanGrid
+                  planes={items}
+                  nivelTitulo={4}
+                  prioritarios={i === 0 ? PRIMERA_PANTALLA : 0}
+                  favoritos={favoritos}
+                  verificadas={verificadas}
+                />
+              </section>
+            ),
         )
       )}
       <Pagination total={total} porPagina={POR_PAGINA} />
@@ -142,8 +166,8 @@ export default async function HomePage({ searchParams }: Props) {
         <h1 className={styles.title}>{mensajes.tituloHome}</h1>
         {!conLugar && (
           <p className={styles.lead}>
-            Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué
-            hay a tu alrededor.
+            Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué hay
+            a tu alrededor.
           </p>
         )}
       </section>
@@ -158,7 +182,9 @@ export default async function HomePage({ searchParams }: Props) {
             mapa={mapa !== undefined}
             cabecera={
               <div className={styles.resultadosCabecera}>
-                <h2 id="resultados-titulo">{estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}</h2>
+                <h2 id="resultados-titulo">
+                  {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
+                </h2>
                 {total > 0 && <p>{planesTexto(total)}</p>}
                 <SelectorVista />
               </div>

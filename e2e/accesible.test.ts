@@ -29,12 +29,22 @@ describe("an accessible plan in Chromium", () => {
     const sufijo = Math.random().toString(36).slice(2, 6);
     const titulo = `Ruta adaptada ${sufijo}`;
     const inicio = new Date(Date.now() + 3 * 86_400_000);
-    const r = await enviarFormulario("POST", "/api/plan", formulario({
-      titulo, tipo: "evento", categorias: "Turismo", direccion: "Plaza Mayor, 1", municipio: "Pueblo de Prueba",
-      ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
-      fechaInicio: inicio.toISOString(), fechaFin: new Date(inicio.getTime() + 3 * 3_600_000).toISOString(),
-      archivoCartel: { bytes: await png(300, 420), nombre: "c.png" },
-    }), duena.token);
+    const r = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo,
+        tipo: "evento",
+        categorias: "Turismo",
+        direccion: "Plaza Mayor, 1",
+        municipio: "Pueblo de Prueba",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+        fechaInicio: inicio.toISOString(),
+        fechaFin: new Date(inicio.getTime() + 3 * 3_600_000).toISOString(),
+        archivoCartel: { bytes: await png(300, 420), nombre: "c.png" },
+      }),
+      duena.token,
+    );
     expect(r.status).toBe(201);
     const id = (r.body.plan as { _id: string })._id;
     const otro = `Subida al castillo ${sufijo}`;

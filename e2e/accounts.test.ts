@@ -33,7 +33,9 @@ describe("accounts in Chromium", () => {
     await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.passwordsNoCoinciden);
     await fill(page, "Confirmar contraseña", "clave-de-prueba");
     await page.getByRole("button", { name: "Me registro" }).click();
-    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.aceptaPrivacidadRegistro);
+    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(
+      mensajes.aceptaPrivacidadRegistro,
+    );
     await page.getByRole("checkbox").check();
     await page.getByRole("button", { name: "Me registro" }).click();
     const modal = page.getByRole("dialog", { name: "Confirmar cuenta" });
@@ -83,7 +85,9 @@ describe("accounts in Chromium", () => {
     const editarCorreo = page.getByRole("dialog", { name: "Editar correo electrónico" });
     await editarCorreo.getByLabel("Correo electrónico").fill(nuevoCorreo);
     await editarCorreo.getByRole("button", { name: "Guardar" }).click();
-    await expect(editarCorreo.getByRole("status").textContent()).resolves.toBe(conDatos(mensajes.cambioCorreoEnviado, { correo: nuevoCorreo }));
+    await expect(editarCorreo.getByRole("status").textContent()).resolves.toBe(
+      conDatos(mensajes.cambioCorreoEnviado, { correo: nuevoCorreo }),
+    );
     await editarCorreo.getByRole("button", { name: "Cerrar" }).click();
     await expect(page.getByText(correo, { exact: true }).count()).resolves.toBe(1);
 
@@ -91,7 +95,9 @@ describe("accounts in Chromium", () => {
     const recordatorios = page.getByRole("checkbox", { name: mensajes.recordatoriosEtiqueta });
     await expect(recordatorios.isChecked()).resolves.toBe(true);
     await recordatorios.uncheck();
-    await expect(page.locator("main").getByRole("status").textContent()).resolves.toBe(mensajes.recordatoriosDesactivados);
+    await expect(page.locator("main").getByRole("status").textContent()).resolves.toBe(
+      mensajes.recordatoriosDesactivados,
+    );
     await page.reload();
     await expect(page.getByRole("checkbox", { name: mensajes.recordatoriosEtiqueta }).isChecked()).resolves.toBe(false);
     await page.screenshot({ path: screenshotPath("perfil"), fullPage: true });
@@ -129,7 +135,13 @@ describe("accounts in Chromium", () => {
   it("never follows a redirect after login off the site, however it is written", async () => {
     const base = inject("baseUrl");
     const u = await confirmedUser("Rita Redirigida");
-    for (const destino of ["/%5Cevil.example/x", "//evil.example/x", "/%09/evil.example", "https://evil.example/", "/%2F%2Fevil.example"]) {
+    for (const destino of [
+      "/%5Cevil.example/x",
+      "//evil.example/x",
+      "/%09/evil.example",
+      "https://evil.example/",
+      "/%2F%2Fevil.example",
+    ]) {
       const ctx = await contextoConectado(browser, null, { ancho: 1280, alto: 800 });
       const page = await ctx.newPage();
       await page.goto(`${base}/iniciar-sesion?redirigir=${destino}`);

@@ -40,7 +40,8 @@ describe("PostgreSQL goes away and comes back", () => {
   let app: AppServer;
   let pg: Awaited<ReturnType<typeof relay>>;
   const busqueda = "lat=40.4168&lng=-3.7038&radio=10";
-  const get = (path: string) => fetch(`${app.url}${path}`, { headers: { "X-Forwarded-For": freshIp() }, redirect: "manual" });
+  const get = (path: string) =>
+    fetch(`${app.url}${path}`, { headers: { "X-Forwarded-For": freshIp() }, redirect: "manual" });
 
   beforeAll(async () => {
     const real = new URL(process.env.DATABASE_URL!);

@@ -21,7 +21,13 @@ describe("a featured plan's card in Chromium", () => {
     const origin = await freshOrigin();
     const usuarioId = await insertUser();
     hasta = new Date(Date.now() + 15_000);
-    destacadoId = await insertPlan({ usuarioId, origin, distanciaM: 9_000, titulo: titulos.destacado, destacadoHasta: hasta });
+    destacadoId = await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 9_000,
+      titulo: titulos.destacado,
+      destacadoHasta: hasta,
+    });
     await insertPlan({ usuarioId, origin, distanciaM: 800, titulo: titulos.cerca });
     busqueda = urlBusqueda({ ...leerEstado({}), municipio: "Pueblo de Prueba", lat: origin.lat, lng: origin.lng });
   });
@@ -30,7 +36,8 @@ describe("a featured plan's card in Chromium", () => {
   });
 
   const titulosEnOrden = (page: Page) => page.locator("main article h4").allTextContents();
-  const tarjeta = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
+  const tarjeta = (page: Page, titulo: string) =>
+    page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
 
   it("shows DESTACADO and lists it first until destacado_hasta, then neither, by itself", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
@@ -57,7 +64,9 @@ describe("a featured plan's card in Chromium", () => {
     const r = await page.request.get(`${inject("baseUrl")}/api/plan/detalle/${destacadoId}`);
     expect(r.status()).toBe(200);
     expect(((await r.json()) as { destacado: boolean }).destacado).toBe(false);
-    await expect(query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version")).resolves.toEqual([{ version }]);
+    await expect(query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version")).resolves.toEqual([
+      { version },
+    ]);
     await page.close();
   });
 });

@@ -17,7 +17,8 @@ const ORG = "Asociación Cultural El Olmo";
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
 
 /** The picker value of an instant `dias` days ago, on the hour (the pickers move in 15-minute steps). */
-const haceDias = (dias: number) => localDeInstante(new Date(Math.floor((Date.now() - dias * DIA) / HORA) * HORA).toISOString());
+const haceDias = (dias: number) =>
+  localDeInstante(new Date(Math.floor((Date.now() - dias * DIA) / HORA) * HORA).toISOString());
 
 const alerta = (page: Page) => page.locator("main").getByRole("alert");
 
@@ -27,8 +28,15 @@ async function pulsarYLeer(page: Page, esperado: string) {
 }
 
 async function fila(id: string) {
-  const [p] = await query<{ titulo: string; archivo_cartel_id: string; email_contacto: string | null; telefono_contacto: string | null; fecha_fin: Date }>(
-    db(), "SELECT titulo, archivo_cartel_id, email_contacto, telefono_contacto, fecha_fin FROM plan WHERE id = $1", [id]);
+  const [p] = await query<{
+    titulo: string;
+    archivo_cartel_id: string;
+    email_contacto: string | null;
+    telefono_contacto: string | null;
+    fecha_fin: Date;
+  }>(db(), "SELECT titulo, archivo_cartel_id, email_contacto, telefono_contacto, fecha_fin FROM plan WHERE id = $1", [
+    id,
+  ]);
   return p;
 }
 
@@ -41,13 +49,27 @@ describe("the edit page /editar-plan/{id}", () => {
   const fin = new Date(inicio.getTime() + 6 * HORA);
 
   async function publicar(titulo: string): Promise<string> {
-    const r = await enviarFormulario("POST", "/api/plan", formulario({
-      titulo, descripcion: "Bailes **tradicionales** en la plaza.", tipo: "evento", categorias: "Fiesta,Cultura",
-      direccion: "Plaza Mayor, 3", municipio: "Griegos", ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.4272] }),
-      fechaInicio: inicio.toISOString(), fechaFin: fin.toISOString(), precio: "12.50",
-      emailContacto: "olmo@example.com", telefonoContacto: "600 222 333", organizacionId: orgId,
-      archivoCartel: { bytes: await png(300, 420), nombre: "cartel.png" },
-    }), duena.token);
+    const r = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo,
+        descripcion: "Bailes **tradicionales** en la plaza.",
+        tipo: "evento",
+        categorias: "Fiesta,Cultura",
+        direccion: "Plaza Mayor, 3",
+        municipio: "Griegos",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.4272] }),
+        fechaInicio: inicio.toISOString(),
+        fechaFin: fin.toISOString(),
+        precio: "12.50",
+        emailContacto: "olmo@example.com",
+        telefonoContacto: "600 222 333",
+        organizacionId: orgId,
+        archivoCartel: { bytes: await png(300, 420), nombre: "cartel.png" },
+      }),
+      duena.token,
+    );
     expect(r.status).toBe(201);
     return (r.body.plan as { _id: string })._id;
   }
@@ -62,9 +84,16 @@ describe("the edit page /editar-plan/{id}", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     [duena, otra] = [await confirmedUser("Olga Organizadora"), await confirmedUser("Rita Curiosa")];
-    const org = await enviarFormulario("POST", "/api/organizacion", formulario({
-      nombre: ORG, emailContacto: "olmo@example.com", archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
-    }), duena.token);
+    const org = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({
+        nombre: ORG,
+        emailContacto: "olmo@example.com",
+        archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
+      }),
+      duena.token,
+    );
     expect(org.status).toBe(201);
     orgId = (org.body.organizacion as { _id: string })._id;
   });
@@ -80,21 +109,31 @@ describe("the edit page /editar-plan/{id}", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Editar plan");
     await expect(page.getByLabel("Título").inputValue()).resolves.toBe("Danzas del Olmo");
     await expect(page.getByText("15 - 50", { exact: true }).count()).resolves.toBe(1);
-    await expect(page.getByRole("textbox", { name: "Descripción" }).inputValue()).resolves.toBe("Bailes **tradicionales** en la plaza.");
+    await expect(page.getByRole("textbox", { name: "Descripción" }).inputValue()).resolves.toBe(
+      "Bailes **tradicionales** en la plaza.",
+    );
     const categorias = page.getByRole("group", { name: "Categorías" }).getByRole("button");
     await expect(categorias.first().textContent()).resolves.toBe("Otros");
-    await expect(page.getByRole("group", { name: "Categorías" }).locator("[aria-pressed='true']").allTextContents()).resolves.toEqual(["Fiesta", "Cultura"]);
+    await expect(
+      page.getByRole("group", { name: "Categorías" }).locator("[aria-pressed='true']").allTextContents(),
+    ).resolves.toEqual(["Fiesta", "Cultura"]);
     await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe("Griegos");
     await expect(page.getByLabel("Dirección").inputValue()).resolves.toBe("Plaza Mayor, 3");
-    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(fechaVisible(localDeInstante(inicio.toISOString())));
-    await expect(page.getByLabel("Seleccionar fecha de fin", { exact: true }).inputValue()).resolves.toBe(fechaVisible(localDeInstante(fin.toISOString())));
+    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(
+      fechaVisible(localDeInstante(inicio.toISOString())),
+    );
+    await expect(page.getByLabel("Seleccionar fecha de fin", { exact: true }).inputValue()).resolves.toBe(
+      fechaVisible(localDeInstante(fin.toISOString())),
+    );
     const cartel = page.getByRole("img", { name: "Vista previa del cartel" });
     await expect(cartel.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
     await expect(cartel.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
     await expect(page.getByLabel("Seleccionar nuevo cartel").count()).resolves.toBe(1);
     await expect(page.getByLabel("Organización").inputValue()).resolves.toBe(orgId);
     const organiza = page.getByRole("link", { name: ORG });
-    await expect(organiza.getAttribute("href")).resolves.toBe(`/org/${encodeURIComponent(ORG.replace(/ /g, "-"))}/${orgId}`);
+    await expect(organiza.getAttribute("href")).resolves.toBe(
+      `/org/${encodeURIComponent(ORG.replace(/ /g, "-"))}/${orgId}`,
+    );
     await expect(page.getByText(/^Organiza:/).textContent()).resolves.toBe(`Organiza: ${ORG}`);
     const aqui = page.getByRole("link", { name: /^Aquí/ });
     await expect(aqui.getAttribute("href")).resolves.toBe("/crear-organizacion");
@@ -150,10 +189,14 @@ describe("the edit page /editar-plan/{id}", () => {
     expect(await fila(id)).toEqual(antes);
 
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
-    await page.getByLabel("Seleccionar nuevo cartel").setInputFiles({ name: "nuevo.jpg", mimeType: "image/png", buffer: await png(500, 300) });
+    await page
+      .getByLabel("Seleccionar nuevo cartel")
+      .setInputFiles({ name: "nuevo.jpg", mimeType: "image/png", buffer: await png(500, 300) });
     await page.getByText("Archivo elegido: nuevo.jpg").waitFor();
     await page.getByRole("button", { name: "Actualizar", exact: true }).click();
-    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planActualizado }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planActualizado }).count())
+      .toBe(1);
     await expect(alerta(page).count()).resolves.toBe(0);
     const despues = await fila(id);
     expect(despues.titulo).toBe("Feria de artesanía y oficios");
@@ -161,7 +204,13 @@ describe("the edit page /editar-plan/{id}", () => {
     expect(despues.email_contacto).toBe("olmo@example.com");
     // The chosen file is cleared and the stored poster (the new one, 500 px wide) shows.
     await expect(page.getByText("Archivo elegido: nuevo.jpg").count()).resolves.toBe(0);
-    await expect.poll(() => page.getByRole("img", { name: "Vista previa del cartel" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(500);
+    await expect
+      .poll(() =>
+        page
+          .getByRole("img", { name: "Vista previa del cartel" })
+          .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+      )
+      .toBe(500);
 
     // Switched off, the contact data goes.
     await page.getByRole("switch", { name: "Mostrar datos de contacto" }).uncheck();
@@ -177,12 +226,24 @@ describe("the edit page /editar-plan/{id}", () => {
   }, 60_000);
 
   it("loads an experience's week, Monday first, and its optional dates", async () => {
-    const r = await enviarFormulario("POST", "/api/plan", formulario({
-      titulo: "Ruta de los molinos", tipo: "experiencia", direccion: "Molino de abajo", municipio: "Griegos",
-      ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.4272] }), fechaFin: fin.toISOString(),
-      horariosDisponibles: JSON.stringify([{ diaSemana: 0, horaInicio: "09:00", horaFin: "11:30" }, { diaSemana: 3, horaInicio: "17:15", horaFin: "19:00" }]),
-      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
-    }), duena.token);
+    const r = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: "Ruta de los molinos",
+        tipo: "experiencia",
+        direccion: "Molino de abajo",
+        municipio: "Griegos",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.4272] }),
+        fechaFin: fin.toISOString(),
+        horariosDisponibles: JSON.stringify([
+          { diaSemana: 0, horaInicio: "09:00", horaFin: "11:30" },
+          { diaSemana: 3, horaInicio: "17:15", horaFin: "19:00" },
+        ]),
+        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      }),
+      duena.token,
+    );
     expect(r.status).toBe(201);
     const ctx = await contextoConectado(browser, duena);
     const page = await ctx.newPage();
@@ -192,7 +253,9 @@ describe("the edit page /editar-plan/{id}", () => {
     await expect(page.getByLabel("Hora de inicio (Miércoles)").inputValue()).resolves.toBe("17:15");
     await expect(page.getByLabel("Hora de fin (Domingo)").inputValue()).resolves.toBe("11:30");
     await expect(page.getByLabel("Seleccionar fecha de inicio (opcional)").inputValue()).resolves.toBe("");
-    await expect(page.getByLabel("Seleccionar fecha de fin (opcional)").inputValue()).resolves.toBe(fechaVisible(localDeInstante(fin.toISOString())));
+    await expect(page.getByLabel("Seleccionar fecha de fin (opcional)").inputValue()).resolves.toBe(
+      fechaVisible(localDeInstante(fin.toISOString())),
+    );
     await expect(page.getByRole("switch", { name: "Mostrar datos de contacto" }).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel("Correo electrónico de contacto").count()).resolves.toBe(0);
     await ctx.close();
@@ -233,7 +296,9 @@ describe("the edit page /editar-plan/{id}", () => {
     await dialogo.getByRole("button", { name: "Eliminar", exact: true }).click();
     // Not the 404 of the plan that is gone: the list, with the server's message and without the plan.
     await page.waitForURL((u) => u.pathname === "/mis-planes");
-    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planEliminado }).count()).toBe(1);
+    await expect
+      .poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planEliminado }).count())
+      .toBe(1);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
     await expect(page.locator("main").getByText("Concurso de migas").count()).resolves.toBe(0);
     await page.screenshot({ path: screenshotPath("publish-eliminado-desde-edicion-390"), fullPage: true });

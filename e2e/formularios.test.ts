@@ -21,7 +21,8 @@ const ANCHOS = [
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
 
 /** A Madrid wall-clock picker value `dias` days from now, on the hour. */
-const fecha = (dias: number, horas = 0) => localDeInstante(new Date(Math.ceil((Date.now() + dias * DIA) / HORA) * HORA + horas * HORA).toISOString());
+const fecha = (dias: number, horas = 0) =>
+  localDeInstante(new Date(Math.ceil((Date.now() + dias * DIA) / HORA) * HORA + horas * HORA).toISOString());
 
 const alerta = (page: Page) => page.locator("main").getByRole("alert");
 
@@ -42,7 +43,6 @@ function enfocadoYVisible(campo: Locator): Promise<boolean> {
   });
 }
 
-
 async function alPaso3(page: Page, tipo: "Evento" | "Experiencia") {
   await page.goto(`${inject("baseUrl")}/publicar`);
   await page.getByRole("radio", { name: new RegExp(`^${tipo}`) }).check();
@@ -59,7 +59,9 @@ async function elegirMunicipio(page: Page, nombre: string) {
 }
 
 async function ponerCartel(page: Page) {
-  await page.getByLabel(/^Seleccionar cartel$/).setInputFiles({ name: "cartel.png", mimeType: "image/png", buffer: await png(300, 420) });
+  await page
+    .getByLabel(/^Seleccionar cartel$/)
+    .setInputFiles({ name: "cartel.png", mimeType: "image/png", buffer: await png(300, 420) });
   await page.getByText("Archivo elegido: cartel.png").waitFor();
 }
 
@@ -156,7 +158,9 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.horariosFaltan);
       const dias = page.getByRole("group", { name: "Días de la semana" });
       await expect(dias.getAttribute("data-invalido")).resolves.toBe("");
-      await expect(dias.evaluate((g) => document.getElementById(g.getAttribute("aria-describedby")!)?.textContent)).resolves.toBe(pistas.dias);
+      await expect(
+        dias.evaluate((g) => document.getElementById(g.getAttribute("aria-describedby")!)?.textContent),
+      ).resolves.toBe(pistas.dias);
       await expect.poll(() => enfocadoYVisible(page.getByRole("button", { name: "Lunes" }))).toBe(true);
       await page.getByRole("button", { name: "Sábado" }).click();
       await expect.poll(() => dias.getAttribute("data-invalido")).toBeNull();
@@ -183,12 +187,21 @@ describe("forms that help: every failing field marked, focused, and cleared once
 
   it("the edit page focuses the emptied title at the top instead of leaving the message far below, and clears it when typed", async () => {
     const inicio = new Date(Math.ceil((Date.now() + 4 * DIA) / HORA) * HORA);
-    const r = await enviarFormulario("POST", "/api/plan", formulario({
-      titulo: "Romería de la Virgen", tipo: "evento", direccion: "Ermita", municipio: "Griegos",
-      ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.4272] }),
-      fechaInicio: inicio.toISOString(), fechaFin: new Date(inicio.getTime() + 4 * HORA).toISOString(),
-      archivoCartel: { bytes: await png(300, 420), nombre: "cartel.png" },
-    }), usuario.token);
+    const r = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: "Romería de la Virgen",
+        tipo: "evento",
+        direccion: "Ermita",
+        municipio: "Griegos",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.4272] }),
+        fechaInicio: inicio.toISOString(),
+        fechaFin: new Date(inicio.getTime() + 4 * HORA).toISOString(),
+        archivoCartel: { bytes: await png(300, 420), nombre: "cartel.png" },
+      }),
+      usuario.token,
+    );
     expect(r.status).toBe(201);
     const id = (r.body.plan as { _id: string })._id;
     for (const { ancho, alto } of ANCHOS) {
@@ -265,7 +278,8 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await campo("Correo electrónico").pressSequentially("nuria@example.com");
       await campo("Contraseña").pressSequentially("una-clave-larga");
       await campo("Confirmar contraseña").pressSequentially("una-clave-larga");
-      for (const e of ["Nombre", "Correo electrónico", "Contraseña", "Confirmar contraseña"]) await expect.poll(() => pistaDe(campo(e)), { message: e }).toBeNull();
+      for (const e of ["Nombre", "Correo electrónico", "Contraseña", "Confirmar contraseña"])
+        await expect.poll(() => pistaDe(campo(e)), { message: e }).toBeNull();
       await expect.poll(() => alerta(page).count()).toBe(0);
       await page.getByRole("button", { name: "Me registro" }).click();
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.aceptaPrivacidadRegistro);
@@ -279,7 +293,9 @@ describe("forms that help: every failing field marked, focused, and cleared once
 
   it("the password reset marks the confirmation that differs and the short password, and clears each once fixed", async () => {
     const cuenta = await confirmedUser("Rosa Restablece");
-    expect((await call("POST", "/api/usuario/restablecer-password", { body: { correo: cuenta.correo } })).status).toBe(200);
+    expect((await call("POST", "/api/usuario/restablecer-password", { body: { correo: cuenta.correo } })).status).toBe(
+      200,
+    );
     const token = tokenOf(await linkFromOutbox(cuenta.correo, "/restablecer-password/"));
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
@@ -387,19 +403,39 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await boton.click();
       const calendario = page.getByRole("group", { name: "Calendario de la fecha de inicio" });
       await calendario.waitFor();
-      await expect(calendario.locator("thead th").allTextContents()).resolves.toEqual(["L", "M", "X", "J", "V", "S", "D"]);
-      await expect(calendario.getByRole("button", { name: "Ir al mes anterior" }).getAttribute("aria-disabled")).resolves.toBe("true");
+      await expect(calendario.locator("thead th").allTextContents()).resolves.toEqual([
+        "L",
+        "M",
+        "X",
+        "J",
+        "V",
+        "S",
+        "D",
+      ]);
+      await expect(
+        calendario.getByRole("button", { name: "Ir al mes anterior" }).getAttribute("aria-disabled"),
+      ).resolves.toBe("true");
       const hoy = new TZDate(Date.now(), "Europe/Madrid");
-      const pasados = await calendario.locator("td[data-day]").evaluateAll(
-        (celdas, dia) => celdas.filter((c) => c.getAttribute("data-day")! < dia && !c.hasAttribute("data-outside") && !c.hasAttribute("data-disabled")).length,
-        format(hoy, "yyyy-MM-dd"),
-      );
+      const pasados = await calendario
+        .locator("td[data-day]")
+        .evaluateAll(
+          (celdas, dia) =>
+            celdas.filter(
+              (c) =>
+                c.getAttribute("data-day")! < dia &&
+                !c.hasAttribute("data-outside") &&
+                !c.hasAttribute("data-disabled"),
+            ).length,
+          format(hoy, "yyyy-MM-dd"),
+        );
       expect(pasados).toBe(0);
       await page.screenshot({ path: screenshotPath(`forms-calendario-${ancho}`) });
       await sinViolaciones(page, `calendario a ${ancho}`);
 
       // By keyboard: the focus starts on today, an arrow goes to tomorrow, Enter picks it and moves to the hour.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "")).toMatch(/^Hoy, /);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? ""))
+        .toMatch(/^Hoy, /);
       await page.keyboard.press("ArrowRight");
       await page.keyboard.press("Enter");
       const hora = calendario.getByLabel("Hora");
@@ -417,7 +453,10 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect(boton.evaluate((b) => b === document.activeElement)).resolves.toBe(true);
 
       // The form keeps the Madrid wall-clock value it always sent.
-      const guardado = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) ?? "{}").campos?.fechaInicio, `borradorPlan:${persona.id}`);
+      const guardado = await page.evaluate(
+        (k) => JSON.parse(localStorage.getItem(k) ?? "{}").campos?.fechaInicio,
+        `borradorPlan:${persona.id}`,
+      );
       expect(guardado).toBe(`${format(new TZDate(Date.now() + DIA, "Europe/Madrid"), "yyyy-MM-dd")}T20:45`);
       await ctx.close();
     }

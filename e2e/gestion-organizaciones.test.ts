@@ -26,13 +26,17 @@ describe("verifying an organization in Chromium", () => {
     await browser?.close();
   });
 
-
   it("a moderator verifies it from /gestion/organizaciones, and the public sees 'Verificada' on its page, its plan's page and its card", async () => {
     const duena = await confirmedUser("Dueña de la peña verificada");
     const moderadora = await confirmedUser("Moderadora de organizaciones");
     await query(db(), "UPDATE usuario SET rol = 'moderador' WHERE id = $1", [moderadora.id]);
     const nombre = `Peña El Cierzo ${Math.random().toString(36).slice(2, 6)}`;
-    const creada = await enviarFormulario("POST", "/api/organizacion", formulario({ ...camposOrganizacion(), nombre, archivoLogo: { bytes: await png(120, 120), nombre: "l.png" } }), duena.token);
+    const creada = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({ ...camposOrganizacion(), nombre, archivoLogo: { bytes: await png(120, 120), nombre: "l.png" } }),
+      duena.token,
+    );
     const orgId = (creada.body.organizacion as { _id: string })._id;
     const origin = await freshOrigin();
     const titulo = "Ronda jotera por el casco viejo";
@@ -70,7 +74,14 @@ describe("verifying an organization in Chromium", () => {
       await p.goto(`${inject("baseUrl")}${organizacionPath(nombre, orgId)}`);
       const cabecera = p.locator("header", { has: p.getByRole("heading", { level: 1, name: nombre }) });
       await expect(cabecera.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
-      await expect(p.getByRole("region", { name: "Planes:" }).getByRole("article").filter({ hasText: titulo }).getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
+      await expect(
+        p
+          .getByRole("region", { name: "Planes:" })
+          .getByRole("article")
+          .filter({ hasText: titulo })
+          .getByText("Verificada", { exact: true })
+          .isVisible(),
+      ).resolves.toBe(true);
       await sinViolaciones(p);
       await p.screenshot({ path: screenshotPath(`org-verificada-${ancho}`), fullPage: true });
 

@@ -31,7 +31,8 @@ describe("sponsor cards in Chromium", () => {
   });
 
   const busqueda = () => `${inject("baseUrl")}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`;
-  const tarjetaPatrocinada = (p: Page) => p.getByRole("article").filter({ has: p.getByText("Patrocinado", { exact: true }) });
+  const tarjetaPatrocinada = (p: Page) =>
+    p.getByRole("article").filter({ has: p.getByText("Patrocinado", { exact: true }) });
 
   it("an admin creates one with its preview, gives it the first turn, and the search shows it; paused it goes, deleted it says so", async () => {
     const ctx = await contextoConectado(browser, admin);
@@ -49,10 +50,14 @@ describe("sponsor cards in Chromium", () => {
     await page.getByLabel("Enlace de «Saber más»").fill("https://mielespepa.example/tienda");
     await page.getByLabel("Título").fill(titulo);
     await page.getByLabel("Descripción (opcional)").fill("Miel cruda de brezo y romero, de colmenas del pueblo.");
-    await page.locator('input[type="file"]').setInputFiles({ name: "miel.png", mimeType: "image/png", buffer: await png(600, 400) });
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: "miel.png", mimeType: "image/png", buffer: await png(600, 400) });
     // The preview is the search's own card, drawn as the admin types.
     await expect(vista.getByRole("heading", { name: titulo }).isVisible()).resolves.toBe(true);
-    await expect(vista.getByText("Miel cruda de brezo y romero, de colmenas del pueblo.").isVisible()).resolves.toBe(true);
+    await expect(vista.getByText("Miel cruda de brezo y romero, de colmenas del pueblo.").isVisible()).resolves.toBe(
+      true,
+    );
     await expect(vista.locator("img").getAttribute("src")).resolves.toMatch(/^blob:/);
     await expect(vista.getByText("Patrocinado", { exact: true }).isVisible()).resolves.toBe(true);
     await sinViolaciones(page);
@@ -89,7 +94,9 @@ describe("sponsor cards in Chromium", () => {
     await p.goto(busqueda());
     const tarjeta = tarjetaPatrocinada(p);
     await expect(tarjeta.getByRole("heading", { name: titulo }).isVisible()).resolves.toBe(true);
-    await expect(tarjeta.getByRole("link", { name: "Saber más" }).getAttribute("href")).resolves.toBe("https://mielespepa.example/tienda");
+    await expect(tarjeta.getByRole("link", { name: "Saber más" }).getAttribute("href")).resolves.toBe(
+      "https://mielespepa.example/tienda",
+    );
     await tarjeta.screenshot({ path: screenshotPath("patrocinio-en-busqueda-390") });
 
     // Paused: gone from the next search.

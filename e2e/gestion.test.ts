@@ -20,7 +20,6 @@ describe("the back-office in Chromium", () => {
     await browser?.close();
   });
 
-
   it("takes a visitor's report to a moderator, who hides the plan with a reason and later publishes it again", async () => {
     const duena = await confirmedUser("Dueña del mercadillo");
     const moderadora = await confirmedUser("Moderadora");
@@ -34,7 +33,10 @@ describe("the back-office in Chromium", () => {
     const pv = await visitante.newPage();
     await pv.goto(url);
     await pv.getByRole("button", { name: "Reportar mal uso" }).click();
-    await pv.getByRole("dialog", { name: mensajes.reportarPlanTitulo }).getByRole("button", { name: "Reportar", exact: true }).click();
+    await pv
+      .getByRole("dialog", { name: mensajes.reportarPlanTitulo })
+      .getByRole("button", { name: "Reportar", exact: true })
+      .click();
     await pv.locator("main").getByRole("status").filter({ hasText: mensajes.reporteEnviado }).waitFor();
 
     // The moderator sees it at the top of the queue, on a phone.
@@ -60,14 +62,20 @@ describe("the back-office in Chromium", () => {
     // Gone for the public, the owner told why, marked hidden in their 'Planes Creados'.
     const publico = await pv.goto(url);
     expect(publico?.status()).toBe(404);
-    const [correo] = await query<{ text: string }>(db(), `SELECT text FROM email_outbox WHERE "to" = $1 AND subject LIKE 'Hemos ocultado tu plan%'`, [duena.correo]);
+    const [correo] = await query<{ text: string }>(
+      db(),
+      `SELECT text FROM email_outbox WHERE "to" = $1 AND subject LIKE 'Hemos ocultado tu plan%'`,
+      [duena.correo],
+    );
     expect(correo.text).toContain("Motivo: Es la publicidad de una tienda, no un plan.");
     const dueña = await contextoConectado(browser, duena);
     const pd = await dueña.newPage();
     // Its page is still there for its owner (and the team), marked, with the reason, never indexed.
     for (const quien of [pd, page]) {
       expect((await quien.goto(url))?.status()).toBe(200);
-      await expect(quien.getByRole("note").textContent()).resolves.toBe(`${mensajes.planOcultoAviso} Motivo: Es la publicidad de una tienda, no un plan.`);
+      await expect(quien.getByRole("note").textContent()).resolves.toBe(
+        `${mensajes.planOcultoAviso} Motivo: Es la publicidad de una tienda, no un plan.`,
+      );
       await expect(quien.locator('meta[name="robots"]').getAttribute("content")).resolves.toMatch(/noindex/);
       await expect(quien.locator('script[type="application/ld+json"]').count()).resolves.toBe(0);
     }
@@ -76,7 +84,13 @@ describe("the back-office in Chromium", () => {
     await otra.close();
     await page.goto(`${inject("baseUrl")}/gestion/reportes`);
     await pd.goto(`${inject("baseUrl")}/mis-planes`);
-    await expect(pd.locator("article", { has: pd.getByRole("heading", { name: titulo }) }).locator("p").first().textContent()).resolves.toBe("OcultoEvento");
+    await expect(
+      pd
+        .locator("article", { has: pd.getByRole("heading", { name: titulo }) })
+        .locator("p")
+        .first()
+        .textContent(),
+    ).resolves.toBe("OcultoEvento");
 
     // The closed report and the log say who did it.
     await page.getByRole("link", { name: "Cerrados" }).click();
@@ -104,7 +118,10 @@ describe("the back-office in Chromium", () => {
 
     // Featured for a week from the same row: the home's search shows it with DESTACADO.
     await enPlanes.getByRole("button", { name: `Destacar «${titulo}» 1 semana más` }).click();
-    await page.getByRole("status").filter({ hasText: /^Plan destacado hasta el \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/ }).waitFor();
+    await page
+      .getByRole("status")
+      .filter({ hasText: /^Plan destacado hasta el \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/ })
+      .waitFor();
     await expect.poll(() => enPlanes.textContent()).toContain("Destacado hasta el");
     await pv.goto(`${inject("baseUrl")}${planPath(titulo, planId)}`);
     await expect(pv.locator("main").getByText("DESTACADO", { exact: true }).count()).resolves.toBe(1);
@@ -118,22 +135,38 @@ describe("the back-office in Chromium", () => {
     const admin = await confirmedUser("Admin");
     await query(db(), "UPDATE usuario SET rol = 'admin' WHERE id = $1", [admin.id]);
     const [{ n }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM reporte WHERE cerrado_en IS NULL");
-    for (const [ancho, alto] of [[390, 844], [1280, 800]]) {
+    for (const [ancho, alto] of [
+      [390, 844],
+      [1280, 800],
+    ]) {
       const ctx = await contextoConectado(browser, admin, { ancho, alto });
       const page = await ctx.newPage();
       await page.goto(`${inject("baseUrl")}/gestion`);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Resumen");
-      await expect(page.getByRole("link", { name: /reportes abiertos/ }).textContent()).resolves.toBe(`${n.toLocaleString("es-ES")} reportes abiertos`);
-      await expect(page.getByRole("img", { name: /Últimos 30 días: \d+ planes nuevos y \d+ usuarios nuevos/ }).count()).resolves.toBe(1);
+      await expect(page.getByRole("link", { name: /reportes abiertos/ }).textContent()).resolves.toBe(
+        `${n.toLocaleString("es-ES")} reportes abiertos`,
+      );
+      await expect(
+        page.getByRole("img", { name: /Últimos 30 días: \d+ planes nuevos y \d+ usuarios nuevos/ }).count(),
+      ).resolves.toBe(1);
       await page.screenshot({ path: screenshotPath(`gestion-resumen-${ancho}`), fullPage: true });
-      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
+      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([
+        ancho,
+        ancho,
+      ]);
       await sinViolaciones(page);
       await page.goto(`${inject("baseUrl")}/gestion/planes`);
-      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
+      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([
+        ancho,
+        ancho,
+      ]);
       await page.screenshot({ path: screenshotPath(`gestion-planes-${ancho}`) });
       await page.goto(`${inject("baseUrl")}/gestion/usuarios?q=${encodeURIComponent(admin.correo)}`);
       await expect(page.getByRole("heading", { name: "Admin" }).count()).resolves.toBe(1);
-      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([ancho, ancho]);
+      await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([
+        ancho,
+        ancho,
+      ]);
       await sinViolaciones(page);
       await page.goto(`${inject("baseUrl")}/gestion/usuarios`);
       await page.screenshot({ path: screenshotPath(`gestion-usuarios-${ancho}`) });

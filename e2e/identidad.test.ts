@@ -15,10 +15,12 @@ const EVENTO = "Concierto en la plaza";
 const EXPERIENCIA = "Taller de cesteria";
 const DIAS = /[a-záéíóúñ,] (Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo)\b/;
 
-
 /** Hue in degrees of a computed `rgb(r, g, b)` colour. */
 function tono(color: string): number {
-  const [r, g, b] = color.match(/\d+(\.\d+)?/g)!.slice(0, 3).map((n) => Number(n) / 255);
+  const [r, g, b] = color
+    .match(/\d+(\.\d+)?/g)!
+    .slice(0, 3)
+    .map((n) => Number(n) / 255);
   const max = Math.max(r, g, b);
   const d = max - Math.min(r, g, b);
   if (d === 0) return 0;
@@ -61,7 +63,8 @@ describe("identity and polish", () => {
   let origin: { lat: number; lng: number };
   let evento: string;
   let experiencia: string;
-  const busqueda = () => `/?${new URLSearchParams({ municipio: "Pueblo de Prueba", lat: String(origin.lat), lng: String(origin.lng), radio: "5" })}`;
+  const busqueda = () =>
+    `/?${new URLSearchParams({ municipio: "Pueblo de Prueba", lat: String(origin.lat), lng: String(origin.lng), radio: "5" })}`;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -69,8 +72,15 @@ describe("identity and polish", () => {
     origin = await freshOrigin();
     evento = await insertPlan({ usuarioId: usuario.id, origin, titulo: EVENTO, categorias: ["Cultura"] });
     experiencia = await insertPlan({
-      usuarioId: usuario.id, origin, distanciaM: 1500, tipo: "experiencia", titulo: EXPERIENCIA,
-      horarios: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "13:00" }, { diaSemana: 6, horaInicio: "17:00", horaFin: "19:30" }],
+      usuarioId: usuario.id,
+      origin,
+      distanciaM: 1500,
+      tipo: "experiencia",
+      titulo: EXPERIENCIA,
+      horarios: [
+        { diaSemana: 0, horaInicio: "10:00", horaFin: "13:00" },
+        { diaSemana: 6, horaInicio: "17:00", horaFin: "19:30" },
+      ],
     });
   });
   afterAll(async () => {
@@ -104,11 +114,18 @@ describe("identity and polish", () => {
         });
         expect(fuentes.cargadas).toBeGreaterThan(0);
         expect(fuentes.titulo).not.toBe(fuentes.cuerpo);
-        await page.screenshot({ path: screenshotPath(`identidad-${ruta.startsWith("/plan") ? "plan" : "home-resultados"}-${ancho}`) });
+        await page.screenshot({
+          path: screenshotPath(`identidad-${ruta.startsWith("/plan") ? "plan" : "home-resultados"}-${ancho}`),
+        });
       }
       expect(pedidas.some((u) => u.startsWith(`${origen}/_next/static/media/`) && u.endsWith(".woff2"))).toBe(true);
       // Only the map's tiles may go elsewhere (the CSP allows them); every other request is ours.
-      const ajenas = pedidas.filter((u) => !u.startsWith(`${origen}/`) && !u.startsWith("data:") && !/^https:\/\/[abc]\.tile\.openstreetmap\.org\//.test(u));
+      const ajenas = pedidas.filter(
+        (u) =>
+          !u.startsWith(`${origen}/`) &&
+          !u.startsWith("data:") &&
+          !/^https:\/\/[abc]\.tile\.openstreetmap\.org\//.test(u),
+      );
       expect(ajenas).toEqual([]);
       await ctx.close();
     });
@@ -144,7 +161,14 @@ describe("identity and polish", () => {
       const estilo = (el: Element) => {
         const s = getComputedStyle(el);
         const r = el.getBoundingClientRect();
-        return { radio: s.borderTopLeftRadius, borde: s.borderTopColor, fondo: s.backgroundColor, color: s.color, alto: Math.round(r.height), ancho: Math.round(r.width) };
+        return {
+          radio: s.borderTopLeftRadius,
+          borde: s.borderTopColor,
+          fondo: s.backgroundColor,
+          color: s.color,
+          alto: Math.round(r.height),
+          ancho: Math.round(r.width),
+        };
       };
       const chip = page.getByRole("button", { name: "Cultura", exact: true });
       const chipApagado = await chip.evaluate(estilo);
@@ -156,7 +180,9 @@ describe("identity and polish", () => {
 
       const dias = page.getByRole("group", { name: "Días de la semana" }).getByRole("button");
       await expect(dias.allTextContents()).resolves.toEqual(["L", "M", "X", "J", "V", "S", "D"]);
-      await expect(dias.evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-pressed")))).resolves.toEqual(Array(7).fill("false"));
+      await expect(dias.evaluateAll((bs) => bs.map((b) => b.getAttribute("aria-pressed")))).resolves.toEqual(
+        Array(7).fill("false"),
+      );
       const lunes = page.getByRole("button", { name: "Lunes" });
       const apagado = await lunes.evaluate(estilo);
       expect({ ...apagado, ancho: 0 }).toEqual({ ...chipApagado, ancho: 0 });
@@ -171,7 +197,11 @@ describe("identity and polish", () => {
       await expect(page.getByRole("button", { name: "Martes" }).getAttribute("aria-pressed")).resolves.toBe("true");
       await page.mouse.move(0, 0);
       const encendido = await lunes.evaluate(estilo);
-      expect({ fondo: encendido.fondo, color: encendido.color, borde: encendido.borde }).toEqual({ fondo: chipEncendido.fondo, color: chipEncendido.color, borde: chipEncendido.borde });
+      expect({ fondo: encendido.fondo, color: encendido.color, borde: encendido.borde }).toEqual({
+        fondo: chipEncendido.fondo,
+        color: chipEncendido.color,
+        borde: chipEncendido.borde,
+      });
       // Mid-sentence, a weekday is in lower case: 'Hora de inicio (lunes)'.
       await expect(page.getByLabel("Hora de inicio (lunes)", { exact: true }).count()).resolves.toBe(1);
       await sinViolaciones(page);
@@ -190,8 +220,12 @@ describe("identity and polish", () => {
       await expect(page.locator("main").innerText()).resolves.not.toMatch(DIAS);
 
       await page.goto(`${inject("baseUrl")}/plan/${EXPERIENCIA.replaceAll(" ", "-")}/${experiencia}`);
-      await expect(page.locator("meta[name='description']").getAttribute("content")).resolves.toMatch(/^Sábado y domingo · /);
-      const seccion = page.locator("main section", { has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }) });
+      await expect(page.locator("meta[name='description']").getAttribute("content")).resolves.toMatch(
+        /^Sábado y domingo · /,
+      );
+      const seccion = page.locator("main section", {
+        has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }),
+      });
       await expect(seccion.locator("dt").allTextContents()).resolves.toEqual(["Sábado", "Domingo"]);
       await page.getByRole("button", { name: "Ver resumen" }).click();
       const dialogo = page.getByRole("dialog", { name: EXPERIENCIA });
@@ -233,7 +267,9 @@ describe("identity and polish", () => {
       await page.screenshot({ path: screenshotPath(`identidad-eliminar-${ancho}`) });
       await dialogo.getByRole("button", { name: "Cancelar" }).click();
       await dialogo.waitFor({ state: "hidden" });
-      await expect(query(process.env.DATABASE_URL!, "SELECT 1 FROM plan WHERE id = $1", [evento])).resolves.toHaveLength(1);
+      await expect(
+        query(process.env.DATABASE_URL!, "SELECT 1 FROM plan WHERE id = $1", [evento]),
+      ).resolves.toHaveLength(1);
       await ctx.close();
     });
   }

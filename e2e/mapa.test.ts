@@ -26,7 +26,11 @@ describe("the home search's map view in Chromium", () => {
   let origin: { lat: number; lng: number };
   const sufijo = Math.random().toString(36).slice(2, 7);
   const t = (nombre: string) => `${nombre} ${sufijo}`;
-  const grupo = [t("Teatro en la plaza"), t("Teatro en la plaza, segunda función"), t("Teatro en la plaza, tercera función")];
+  const grupo = [
+    t("Teatro en la plaza"),
+    t("Teatro en la plaza, segunda función"),
+    t("Teatro en la plaza, tercera función"),
+  ];
   const carrera = { titulo: t("Carrera popular"), id: "", inicio: new Date(Date.now() + 3 * 86_400_000) };
   const lejos = t("Concierto lejano");
 
@@ -36,7 +40,8 @@ describe("the home search's map view in Chromium", () => {
     const usuarioId = await insertUser();
     // Three plans at one address 8 km north (one cluster at every zoom), one 15 km south, and
     // one beyond the 20 km searched.
-    for (const titulo of grupo) await insertPlan({ usuarioId, origin, distanciaM: 8_000, rumbo: 0, titulo, categorias: ["Cultura"] });
+    for (const titulo of grupo)
+      await insertPlan({ usuarioId, origin, distanciaM: 8_000, rumbo: 0, titulo, categorias: ["Cultura"] });
     carrera.id = await insertPlan({
       usuarioId,
       origin,
@@ -57,7 +62,10 @@ describe("the home search's map view in Chromium", () => {
   const lista = () => `${inject("baseUrl")}/?lat=${origin.lat}&lng=${origin.lng}&radio=20`;
 
   /** A visitor who has accepted the cookie notice (it would cover the bottom of the map), with every map tile refused. */
-  async function contexto(viewport: { width: number; height: number }, opciones: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  async function contexto(
+    viewport: { width: number; height: number },
+    opciones: { javaScriptEnabled?: boolean } = {},
+  ): Promise<BrowserContext> {
     const ctx = await browser.newContext({ viewport, ...opciones });
     await ctx.addCookies([{ name: AVISO_COOKIES, value: "true", url: inject("baseUrl") }]);
     await ctx.addInitScript((clave) => localStorage.setItem(clave, "true"), AVISO_COOKIES);
@@ -70,7 +78,11 @@ describe("the home search's map view in Chromium", () => {
   const quieto = (page: Page) => page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'));
   /** What the map shows: each marker's or cluster's accessible name, sorted. */
   const nombres = async (page: Page) =>
-    (await marcadores(page).evaluateAll((els) => els.map((el) => el.getAttribute("title") ?? el.querySelector(".visually-hidden")?.textContent ?? ""))).sort();
+    (
+      await marcadores(page).evaluateAll((els) =>
+        els.map((el) => el.getAttribute("title") ?? el.querySelector(".visually-hidden")?.textContent ?? ""),
+      )
+    ).sort();
   const nombreGrupo = (n: number) => conDatos(mensajes.mapaGrupo, { n: String(n) });
 
   /** Waits for the markers of a search that has landed: `n` of them, the circle drawn. */
@@ -97,7 +109,9 @@ describe("the home search's map view in Chromium", () => {
       // Lista is the default, and Leaflet is not part of the home's first load.
       const selector = page.getByRole("group", { name: mensajes.vistaResultados });
       await expect(selector.getByRole("link", { name: "Lista" }).getAttribute("aria-current")).resolves.toBe("true");
-      expect((await Promise.all(scripts)).some((s) => s.includes("MarkerClusterGroup") || s.includes("leaflet-container"))).toBe(false);
+      expect(
+        (await Promise.all(scripts)).some((s) => s.includes("MarkerClusterGroup") || s.includes("leaflet-container")),
+      ).toBe(false);
 
       await selector.getByRole("link", { name: "Mapa" }).click();
       await page.waitForURL((u) => u.searchParams.get("vista") === "mapa");
@@ -112,7 +126,10 @@ describe("the home search's map view in Chromium", () => {
       await expect(mapa(page).locator("path.mapa-radio").isVisible()).resolves.toBe(true);
       for (const m of await marcadores(page).all()) await expect(m.isVisible()).resolves.toBe(true);
       // The view fits the circle: all of it inside the map, filling most of its width or height.
-      const [caja, circulo] = await Promise.all([contenedor.boundingBox(), mapa(page).locator("path.mapa-radio").boundingBox()]);
+      const [caja, circulo] = await Promise.all([
+        contenedor.boundingBox(),
+        mapa(page).locator("path.mapa-radio").boundingBox(),
+      ]);
       expect(circulo!.x).toBeGreaterThanOrEqual(caja!.x - 1);
       expect(circulo!.x + circulo!.width).toBeLessThanOrEqual(caja!.x + caja!.width + 1);
       expect(circulo!.y).toBeGreaterThanOrEqual(caja!.y - 1);
@@ -142,7 +159,9 @@ describe("the home search's map view in Chromium", () => {
       // Two categories at once, as a person taps: the map ends with the search of both.
       await page.getByRole("button", { name: "Deporte" }).click();
       await page.getByRole("button", { name: "Taller" }).click();
-      await page.waitForURL((u) => u.searchParams.get("categorias") === "Deporte,Taller" && u.searchParams.get("vista") === "mapa");
+      await page.waitForURL(
+        (u) => u.searchParams.get("categorias") === "Deporte,Taller" && u.searchParams.get("vista") === "mapa",
+      );
       await esperarMapa(page, 1);
       expect(await nombres(page)).toEqual([carrera.titulo]);
       await page.getByRole("button", { name: "Todos" }).click();
@@ -169,11 +188,21 @@ describe("the home search's map view in Chromium", () => {
       const enlace = tarjeta.getByRole("link", { name: carrera.titulo });
       await expect(enlace.getAttribute("href")).resolves.toBe(planPath(carrera.titulo, carrera.id));
       await expect(tarjeta.textContent()).resolves.toContain(
-        cuandoTexto({ tipo: "evento", fechaInicio: carrera.inicio.toISOString(), fechaFin: new Date(carrera.inicio.getTime() + 2 * 3_600_000).toISOString(), horariosDisponibles: [] })!,
+        cuandoTexto({
+          tipo: "evento",
+          fechaInicio: carrera.inicio.toISOString(),
+          fechaFin: new Date(carrera.inicio.getTime() + 2 * 3_600_000).toISOString(),
+          horariosDisponibles: [],
+        })!,
       );
-      if (viewport.width >= 900) await expect(enlace.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+      if (viewport.width >= 900)
+        await expect(enlace.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
       // On the screen, even when the bottom of the map was below it.
-      await expect(tarjeta.evaluate((el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight)).resolves.toBe(true);
+      await expect(
+        tarjeta.evaluate(
+          (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight,
+        ),
+      ).resolves.toBe(true);
       await page.screenshot({ path: screenshotPath(`mapa-tarjeta-${viewport.width}`) });
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -181,7 +210,9 @@ describe("the home search's map view in Chromium", () => {
       // Escape closes it; the cluster opens onto its three plans, each with its own card.
       await page.keyboard.press("Escape");
       await tarjeta.waitFor({ state: "detached" });
-      await mapa(page).getByRole("button", { name: nombreGrupo(3) }).click();
+      await mapa(page)
+        .getByRole("button", { name: nombreGrupo(3) })
+        .click();
       for (const titulo of grupo) await mapa(page).getByRole("button", { name: titulo }).waitFor();
       await mapa(page).getByRole("button", { name: grupo[1] }).click();
       await tarjeta.getByRole("link", { name: grupo[1] }).waitFor();
@@ -203,7 +234,9 @@ describe("the home search's map view in Chromium", () => {
       await region.scrollIntoViewIfNeeded();
       await region.locator(".leaflet-marker-icon").waitFor();
       await expect(region.locator(".leaflet-marker-icon").isVisible()).resolves.toBe(true);
-      await expect(region.locator(".leaflet-container").evaluate((el) => getComputedStyle(el).backgroundColor)).resolves.toBe(FONDO);
+      await expect(
+        region.locator(".leaflet-container").evaluate((el) => getComputedStyle(el).backgroundColor),
+      ).resolves.toBe(FONDO);
       await page.screenshot({ path: screenshotPath(`mapa-plan-sin-teselas-${viewport.width}`) });
       await ctx.close();
     }

@@ -16,7 +16,7 @@ const DESCRIPCION = [
   "<img src=x onerror=\"window.__pwned='img'; alert('img')\">",
   "<iframe src=\"javascript:window.__pwned='iframe'\"></iframe>",
   "<a href=\"javascript:window.__pwned='a-cruda'\">enlace crudo</a>",
-  "<svg onload=\"window.__pwned='svg'\"><circle r=\"9\"/></svg>",
+  '<svg onload="window.__pwned=\'svg\'"><circle r="9"/></svg>',
   "<style>main { display: none }</style>",
   "<details open ontoggle=\"window.__pwned='details'\">detalles</details>",
   "[javascript](javascript:window.__pwned='md';alert('md'))",
@@ -36,14 +36,21 @@ const DESCRIPCION = [
 async function huellas(page: Page, zona: Locator) {
   const pagina = await page.evaluate(() => ({
     pwned: (window as { __pwned?: unknown }).__pwned,
-    scripts: [...document.scripts].filter((s) => (s.textContent ?? "").trim().startsWith("window.__pwned") || /^\s*(javascript|data|vbscript):/i.test(s.src)).length,
+    scripts: [...document.scripts].filter(
+      (s) =>
+        (s.textContent ?? "").trim().startsWith("window.__pwned") || /^\s*(javascript|data|vbscript):/i.test(s.src),
+    ).length,
     enlacesPeligrosos: [...document.querySelectorAll("[href], [src], [action], [formaction]")]
       .flatMap((e) => ["href", "src", "action", "formaction"].map((a) => e.getAttribute(a) ?? ""))
       .filter((v) => /^\s*(javascript|vbscript|data):/i.test(v.replace(/[\u0000-\u001f]/g, ""))),
-    manejadores: [...document.querySelectorAll("main *")].flatMap((e) => [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName}[${a.name}]`)),
+    manejadores: [...document.querySelectorAll("main *")].flatMap((e) =>
+      [...e.attributes].filter((a) => /^on/i.test(a.name)).map((a) => `${e.tagName}[${a.name}]`),
+    ),
   }));
   const descripcion = await zona.evaluate((el) => ({
-    incrustados: [...el.querySelectorAll("script, iframe, img, svg, style, object, embed, details, b")].map((e) => e.tagName),
+    incrustados: [...el.querySelectorAll("script, iframe, img, svg, style, object, embed, details, b")].map(
+      (e) => e.tagName,
+    ),
     texto: el.textContent ?? "",
   }));
   return { ...pagina, ...descripcion };
@@ -59,14 +66,31 @@ describe("markdown and HTML in a plan and an organization are inert on their pag
   beforeAll(async () => {
     browser = await launchBrowser();
     usuario = await confirmedUser();
-    const org = await enviarFormulario("POST", "/api/organizacion", formulario({
-      ...camposOrganizacion(), nombre: NOMBRE_ORG, descripcion: DESCRIPCION, archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
-    }), usuario.token);
+    const org = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({
+        ...camposOrganizacion(),
+        nombre: NOMBRE_ORG,
+        descripcion: DESCRIPCION,
+        archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
+      }),
+      usuario.token,
+    );
     expect(org.status).toBe(201);
     orgId = (org.body.organizacion as { _id: string })._id;
-    const plan = await enviarFormulario("POST", "/api/plan", formulario({
-      ...camposEvento(), titulo: TITULO, descripcion: DESCRIPCION, organizacionId: orgId, archivoCartel: { bytes: await png(), nombre: "cartel.png" },
-    }), usuario.token);
+    const plan = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        ...camposEvento(),
+        titulo: TITULO,
+        descripcion: DESCRIPCION,
+        organizacionId: orgId,
+        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      }),
+      usuario.token,
+    );
     expect(plan.status).toBe(201);
     const creado = plan.body.plan as { _id: string; urlPlan: string; titulo: string; descripcion: string };
     // Stored as written (the CRLF that multipart makes of each line break back to LF): the text
@@ -102,11 +126,14 @@ describe("markdown and HTML in a plan and an organization are inert on their pag
       expect(html).not.toMatch(/<script>window\.__pwned/);
 
       const main = page.locator("main");
-      await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(pagina === "plan" ? TITULO : NOMBRE_ORG);
+      await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(
+        pagina === "plan" ? TITULO : NOMBRE_ORG,
+      );
       if (pagina === "plan") await expect(page.title()).resolves.toContain(TITULO);
-      const zona = pagina === "plan"
-        ? main.locator("section", { has: page.getByRole("heading", { name: "¿CÓMO SERÁ?" }) })
-        : main.locator("article > header + div");
+      const zona =
+        pagina === "plan"
+          ? main.locator("section", { has: page.getByRole("heading", { name: "¿CÓMO SERÁ?" }) })
+          : main.locator("article > header + div");
       // Move the pointer over every link and over the whole description: nothing reacts to it.
       for (const enlace of await zona.locator("a").all()) await enlace.hover();
       await zona.hover();
@@ -121,7 +148,9 @@ describe("markdown and HTML in a plan and an organization are inert on their pag
       // Raw HTML is shown as the text the user typed (react-markdown never renders it).
       expect(h.texto).toContain(SCRIPT);
       expect(h.texto).toContain("<iframe src=");
-      await expect(zona.getByRole("link", { name: /programa de verdad/ }).getAttribute("href")).resolves.toBe("https://example.com/programa");
+      await expect(zona.getByRole("link", { name: /programa de verdad/ }).getAttribute("href")).resolves.toBe(
+        "https://example.com/programa",
+      );
       // The links whose address was unsafe are still there as text, without that address.
       await expect(zona.getByText("mayúsculas").count()).resolves.toBe(1);
       await expect(main.isVisible()).resolves.toBe(true);

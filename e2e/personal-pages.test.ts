@@ -35,7 +35,9 @@ describe("personal lists and organization pages", () => {
       return hostname === "127.0.0.1" || hostname === "localhost" ? r.continue() : r.abort();
     });
     if (usuario) {
-      const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
+      const login = await call("POST", "/api/usuario/login", {
+        body: { correo: usuario.correo, password: usuario.password },
+      });
       await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
     }
     return ctx;
@@ -48,7 +50,6 @@ describe("personal lists and organization pages", () => {
     expect(new URL(page.url()).pathname).toBe(path);
     return page;
   }
-
 
   /** Full-page screenshots at 390 px and 1280 px wide. */
   async function capturas(page: Page, nombre: string) {
@@ -138,12 +139,28 @@ describe("personal lists and organization pages", () => {
     await expect(page.getByLabel("Nombre").inputValue()).resolves.toBe("");
     await expect(page.getByRole("checkbox", { name: /política de privacidad/ }).isChecked()).resolves.toBe(false);
     await expect(page.locator("main").getByRole("img").count()).resolves.toBe(0);
-    const filas = await query<{ nombre: string; direccion: string; email_contacto: string; telefono_contacto: string; descripcion: string; width: number }>(
+    const filas = await query<{
+      nombre: string;
+      direccion: string;
+      email_contacto: string;
+      telefono_contacto: string;
+      descripcion: string;
+      width: number;
+    }>(
       db(),
       "SELECT o.nombre, o.direccion, o.email_contacto, o.telefono_contacto, o.descripcion, a.width FROM organizacion o JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.usuario_id = $1",
       [usuario.id],
     );
-    expect(filas).toEqual([{ nombre: "Peña Los Navegantes", direccion: "Calle del Puerto 4", email_contacto: "navegantes@example.com", telefono_contacto: "600 111 222", descripcion: "Salimos **cada domingo**.", width: 160 }]);
+    expect(filas).toEqual([
+      {
+        nombre: "Peña Los Navegantes",
+        direccion: "Calle del Puerto 4",
+        email_contacto: "navegantes@example.com",
+        telefono_contacto: "600 111 222",
+        descripcion: "Salimos **cada domingo**.",
+        width: 160,
+      },
+    ]);
     await capturas(page, "crear-organizacion-creada");
 
     await page.getByRole("link", { name: "Ver tus organizaciones" }).click();
@@ -154,9 +171,19 @@ describe("personal lists and organization pages", () => {
   it("updates an organization's name and logo on its card, and deletes it after a confirmation", async () => {
     const usuario = await confirmedUser();
     const crear = new FormData();
-    for (const [k, v] of Object.entries({ nombre: "Asociación Río Claro", direccion: "Plaza 1", emailContacto: "rio@example.com", telefonoContacto: "600 000 333" })) crear.append(k, v);
+    for (const [k, v] of Object.entries({
+      nombre: "Asociación Río Claro",
+      direccion: "Plaza 1",
+      emailContacto: "rio@example.com",
+      telefonoContacto: "600 000 333",
+    }))
+      crear.append(k, v);
     crear.append("archivoLogo", new Blob([new Uint8Array(await png(120, 120))], { type: "image/png" }), "logo.png");
-    const res = await fetch(`${inject("baseUrl")}/api/organizacion`, { method: "POST", body: crear, headers: { Authorization: `Bearer ${usuario.token}`, "X-Forwarded-For": freshIp() } });
+    const res = await fetch(`${inject("baseUrl")}/api/organizacion`, {
+      method: "POST",
+      body: crear,
+      headers: { Authorization: `Bearer ${usuario.token}`, "X-Forwarded-For": freshIp() },
+    });
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { organizacion: { _id: string } }).organizacion._id;
 
@@ -166,7 +193,9 @@ describe("personal lists and organization pages", () => {
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Mis organizaciones");
     const tarjeta = main.getByRole("article");
     await expect(tarjeta.getByRole("heading", { level: 2 }).textContent()).resolves.toBe("Asociación Río Claro");
-    await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(organizacionPath("Asociación Río Claro", id));
+    await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(
+      organizacionPath("Asociación Río Claro", id),
+    );
     await expect(logoCargado(page, "Logo de Asociación Río Claro")).resolves.toBe(true);
     await expect(tarjeta.getByLabel("Correo electrónico de contacto").inputValue()).resolves.toBe("rio@example.com");
     await sinViolaciones(page);
@@ -182,15 +211,25 @@ describe("personal lists and organization pages", () => {
     await expect(alerta(page).textContent()).resolves.toBe(mensajes.debesAceptarPrivacidad);
     await tarjeta.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await tarjeta.getByLabel("Nombre").fill("Asociación Río Bravo");
-    await tarjeta.getByLabel("Seleccionar nuevo logo").setInputFiles({ name: "nuevo.jpg", mimeType: "image/png", buffer: await png(90, 90) });
+    await tarjeta
+      .getByLabel("Seleccionar nuevo logo")
+      .setInputFiles({ name: "nuevo.jpg", mimeType: "image/png", buffer: await png(90, 90) });
     await expect(logoCargado(page, "Vista previa del logo elegido")).resolves.toBe(true);
     await actualizar.click();
-    await expect(estado(page).filter({ hasText: mensajes.datosActualizados }).textContent()).resolves.toBe(mensajes.datosActualizados);
+    await expect(estado(page).filter({ hasText: mensajes.datosActualizados }).textContent()).resolves.toBe(
+      mensajes.datosActualizados,
+    );
     // The list is read again: the new name, its page and the stored new logo
     await tarjeta.getByRole("heading", { level: 2, name: "Asociación Río Bravo" }).waitFor();
-    await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(organizacionPath("Asociación Río Bravo", id));
+    await expect(tarjeta.getByRole("link", { name: /Ver página/ }).getAttribute("href")).resolves.toBe(
+      organizacionPath("Asociación Río Bravo", id),
+    );
     await expect(logoCargado(page, "Logo de Asociación Río Bravo")).resolves.toBe(true);
-    const [fila] = await query<{ nombre: string; direccion: string; width: number }>(db(), "SELECT o.nombre, o.direccion, a.width FROM organizacion o JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.id = $1", [id]);
+    const [fila] = await query<{ nombre: string; direccion: string; width: number }>(
+      db(),
+      "SELECT o.nombre, o.direccion, a.width FROM organizacion o JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.id = $1",
+      [id],
+    );
     expect(fila).toEqual({ nombre: "Asociación Río Bravo", direccion: "Plaza del Río 2", width: 90 });
     await capturas(page, "tus-organizaciones-actualizada");
 
@@ -207,7 +246,9 @@ describe("personal lists and organization pages", () => {
     await dialogo.getByRole("button", { name: "Eliminar" }).click();
     await main.getByText(mensajes.sinOrganizaciones).waitFor();
     await expect(estado(page).filter({ hasText: mensajes.orgEliminada }).count()).resolves.toBe(1);
-    await expect(main.getByRole("link", { name: "Crear una organización" }).getAttribute("href")).resolves.toBe("/crear-organizacion");
+    await expect(main.getByRole("link", { name: "Crear una organización" }).getAttribute("href")).resolves.toBe(
+      "/crear-organizacion",
+    );
     expect(await query(db(), "SELECT 1 FROM organizacion WHERE id = $1", [id])).toEqual([]);
 
     // After a reload too, for good
@@ -223,23 +264,65 @@ describe("personal lists and organization pages", () => {
     const usuario = await confirmedUser();
     const origin = await freshOrigin();
     const DIA = 86_400_000;
-    const plan = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto en la plaza", fechaInicio: new Date(Date.now() + 9 * DIA), fechaFin: new Date(Date.now() + 9.1 * DIA) });
-    const destacado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Feria destacada", destacadoHasta: new Date(Date.now() + 3 * DIA), fechaInicio: new Date(Date.now() + 2 * DIA), fechaFin: new Date(Date.now() + 2.1 * DIA) });
+    const plan = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Concierto en la plaza",
+      fechaInicio: new Date(Date.now() + 9 * DIA),
+      fechaFin: new Date(Date.now() + 9.1 * DIA),
+    });
+    const destacado = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Feria destacada",
+      destacadoHasta: new Date(Date.now() + 3 * DIA),
+      fechaInicio: new Date(Date.now() + 2 * DIA),
+      fechaFin: new Date(Date.now() + 2.1 * DIA),
+    });
     // Its featuring ended yesterday: a plain published plan again.
-    await insertPlan({ usuarioId: usuario.id, origin, titulo: "Mercado ya sin destacar", destacadoHasta: new Date(Date.now() - DIA), fechaInicio: new Date(Date.now() + 5 * DIA), fechaFin: new Date(Date.now() + 5.1 * DIA) });
-    const oculto = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Taller aún oculto", visible: false, tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
-    const pasado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta del verano pasado", fechaInicio: new Date(Date.now() - 40 * DIA), fechaFin: new Date(Date.now() - 39 * DIA) });
+    await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Mercado ya sin destacar",
+      destacadoHasta: new Date(Date.now() - DIA),
+      fechaInicio: new Date(Date.now() + 5 * DIA),
+      fechaFin: new Date(Date.now() + 5.1 * DIA),
+    });
+    const oculto = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Taller aún oculto",
+      visible: false,
+      tipo: "experiencia",
+      horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }],
+    });
+    const pasado = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Fiesta del verano pasado",
+      fechaInicio: new Date(Date.now() - 40 * DIA),
+      fechaFin: new Date(Date.now() - 39 * DIA),
+    });
     await query(db(), "UPDATE plan SET enlace_web_exterior = 'https://example.com/concierto' WHERE id = $1", [plan]);
     const otro = await confirmedUser();
     await insertPlan({ usuarioId: otro.id, origin, titulo: "De otra persona" });
 
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       const ctx = await contexto(usuario, viewport);
       const page = await abrir(ctx, "/mis-planes");
       const main = page.locator("main");
       await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
       // Its own plans only, hidden and finished ones too: what people find now first (soonest first), then hidden, then finished.
-      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Feria destacada", "Mercado ya sin destacar", "Concierto en la plaza", "Taller aún oculto", "Fiesta del verano pasado"]);
+      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual([
+        "Feria destacada",
+        "Mercado ya sin destacar",
+        "Concierto en la plaza",
+        "Taller aún oculto",
+        "Fiesta del verano pasado",
+      ]);
       await expect(main.getByText("De otra persona").count()).resolves.toBe(0);
       await expect(main.getByText(mensajes.sinPlanesCreados).count()).resolves.toBe(0);
       const fila = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
@@ -249,20 +332,45 @@ describe("personal lists and organization pages", () => {
       await expect(estados("Mercado ya sin destacar")).resolves.toBe("PublicadoEvento");
       await expect(estados("Taller aún oculto")).resolves.toBe("OcultoExperiencia");
       await expect(estados("Fiesta del verano pasado")).resolves.toBe("FinalizadoEvento");
-      await expect(fila("Taller aún oculto").textContent()).resolves.toContain("No aparece en las búsquedas ni tiene página pública");
+      await expect(fila("Taller aún oculto").textContent()).resolves.toContain(
+        "No aparece en las búsquedas ni tiene página pública",
+      );
 
       // The title and 'Ver' open the public page (ours, never the external web); nothing opens the edit form by surprise.
-      await expect(fila("Concierto en la plaza").getByRole("heading").getByRole("link").getAttribute("href")).resolves.toBe(planPath("Concierto en la plaza", plan));
-      await expect(fila("Concierto en la plaza").getByRole("link", { name: /^Ver/ }).getAttribute("href")).resolves.toBe(planPath("Concierto en la plaza", plan));
-      await expect(fila("Fiesta del verano pasado").getByRole("link", { name: /^Ver/ }).getAttribute("href")).resolves.toBe(planPath("Fiesta del verano pasado", pasado));
+      await expect(
+        fila("Concierto en la plaza").getByRole("heading").getByRole("link").getAttribute("href"),
+      ).resolves.toBe(planPath("Concierto en la plaza", plan));
+      await expect(
+        fila("Concierto en la plaza").getByRole("link", { name: /^Ver/ }).getAttribute("href"),
+      ).resolves.toBe(planPath("Concierto en la plaza", plan));
+      await expect(
+        fila("Fiesta del verano pasado").getByRole("link", { name: /^Ver/ }).getAttribute("href"),
+      ).resolves.toBe(planPath("Fiesta del verano pasado", pasado));
       // A hidden plan has no page: no link, and the row says so.
       await expect(fila("Taller aún oculto").getByRole("heading").getByRole("link").count()).resolves.toBe(0);
       await expect(fila("Taller aún oculto").getByRole("link", { name: /^Ver/ }).count()).resolves.toBe(0);
       await expect(fila("Taller aún oculto").getByText("Sin página pública").count()).resolves.toBe(1);
-      for (const [titulo, id] of [["Concierto en la plaza", plan], ["Feria destacada", destacado], ["Taller aún oculto", oculto], ["Fiesta del verano pasado", pasado]]) {
-        await expect(fila(titulo).getByRole("link", { name: `Editar «${titulo}»` }).getAttribute("href")).resolves.toBe(`/editar-plan/${id}`);
-        await expect(fila(titulo).getByRole("link", { name: `Duplicar «${titulo}»` }).getAttribute("href")).resolves.toBe(`/publicar?duplicar=${id}`);
-        await expect(fila(titulo).getByRole("button", { name: `Eliminar «${titulo}»` }).count()).resolves.toBe(1);
+      for (const [titulo, id] of [
+        ["Concierto en la plaza", plan],
+        ["Feria destacada", destacado],
+        ["Taller aún oculto", oculto],
+        ["Fiesta del verano pasado", pasado],
+      ]) {
+        await expect(
+          fila(titulo)
+            .getByRole("link", { name: `Editar «${titulo}»` })
+            .getAttribute("href"),
+        ).resolves.toBe(`/editar-plan/${id}`);
+        await expect(
+          fila(titulo)
+            .getByRole("link", { name: `Duplicar «${titulo}»` })
+            .getAttribute("href"),
+        ).resolves.toBe(`/publicar?duplicar=${id}`);
+        await expect(
+          fila(titulo)
+            .getByRole("button", { name: `Eliminar «${titulo}»` })
+            .count(),
+        ).resolves.toBe(1);
         await expect(main.locator(`a[href="/editar-plan/${id}"]`).count()).resolves.toBe(1);
       }
       await sinViolaciones(page);
@@ -273,11 +381,15 @@ describe("personal lists and organization pages", () => {
         await fila("Concierto en la plaza").getByRole("link", { name: /^Ver/ }).click();
         await page.waitForURL((u) => u.pathname === planPath("Concierto en la plaza", plan));
         await page.goBack();
-        await fila("Taller aún oculto").getByRole("link", { name: /^Editar/ }).click();
+        await fila("Taller aún oculto")
+          .getByRole("link", { name: /^Editar/ })
+          .click();
         await page.waitForURL((u) => u.pathname === `/editar-plan/${oculto}`);
         await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Editar plan");
         await page.goBack();
-        await fila("Fiesta del verano pasado").getByRole("link", { name: /^Duplicar/ }).click();
+        await fila("Fiesta del verano pasado")
+          .getByRole("link", { name: /^Duplicar/ })
+          .click();
         await page.waitForURL((u) => u.pathname === "/publicar");
         await page.locator("ol li[aria-current='step']", { hasText: "Datos" }).waitFor();
         await expect(page.getByLabel("Título").inputValue()).resolves.toBe("Fiesta del verano pasado");
@@ -355,14 +467,20 @@ describe("personal lists and organization pages", () => {
     await page.reload();
     await expect(main.getByText(mensajes.sinPlanesGuardados).count()).resolves.toBe(0);
     await expect(main.getByRole("list").getByRole("link").count()).resolves.toBe(2);
-    await expect(main.getByRole("link", { name: /Romería de San Isidro/ }).getAttribute("href")).resolves.toBe(planPath("Romería de San Isidro", guardado));
-    await expect(main.getByRole("link", { name: /Feria con web propia/ }).getAttribute("href")).resolves.toBe(planPath("Feria con web propia", externo));
+    await expect(main.getByRole("link", { name: /Romería de San Isidro/ }).getAttribute("href")).resolves.toBe(
+      planPath("Romería de San Isidro", guardado),
+    );
+    await expect(main.getByRole("link", { name: /Feria con web propia/ }).getAttribute("href")).resolves.toBe(
+      planPath("Feria con web propia", externo),
+    );
     await expect(main.getByText("Sin guardar").count()).resolves.toBe(0);
     await sinViolaciones(page);
     await capturas(page, "planes-favoritos");
 
     // Removing one (as the plan page does) takes it off the list
-    expect((await call("PATCH", `/api/plan/eliminar-plan-favorito/${externo}`, { token: usuario.token })).status).toBe(200);
+    expect((await call("PATCH", `/api/plan/eliminar-plan-favorito/${externo}`, { token: usuario.token })).status).toBe(
+      200,
+    );
     await page.reload();
     await expect(main.getByRole("list").getByRole("link").count()).resolves.toBe(1);
     await main.getByRole("link", { name: /Romería de San Isidro/ }).click();
@@ -375,21 +493,44 @@ describe("personal lists and organization pages", () => {
     const origin = await freshOrigin();
     const DIA = 86_400_000;
     const proximo = await insertPlan({ usuarioId: autora.id, origin, titulo: "Mercado de Navidad" });
-    const experiencia = await insertPlan({ usuarioId: autora.id, origin, titulo: "Visita a la almazara", tipo: "experiencia", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
-    const acabado = await insertPlan({ usuarioId: autora.id, origin, titulo: "Verbena de agosto", fechaInicio: new Date(Date.now() - 90 * DIA), fechaFin: new Date(Date.now() - 89 * DIA) });
+    const experiencia = await insertPlan({
+      usuarioId: autora.id,
+      origin,
+      titulo: "Visita a la almazara",
+      tipo: "experiencia",
+      horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }],
+    });
+    const acabado = await insertPlan({
+      usuarioId: autora.id,
+      origin,
+      titulo: "Verbena de agosto",
+      fechaInicio: new Date(Date.now() - 90 * DIA),
+      fechaFin: new Date(Date.now() - 89 * DIA),
+    });
     const usuario = await confirmedUser();
     // Saved last, so "most recently saved first" alone would put the ended plan on top.
     for (const id of [proximo, experiencia, acabado]) {
       expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: usuario.token })).status).toBe(200);
     }
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       const ctx = await contexto(usuario, viewport);
       const page = await abrir(ctx, "/planes-favoritos");
       const main = page.locator("main");
-      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Visita a la almazara", "Mercado de Navidad", "Verbena de agosto"]);
+      await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual([
+        "Visita a la almazara",
+        "Mercado de Navidad",
+        "Verbena de agosto",
+      ]);
       const tarjeta = (titulo: string) => main.locator("article", { has: page.getByRole("heading", { name: titulo }) });
-      await expect(tarjeta("Verbena de agosto").getByText(mensajes.planFinalizado, { exact: true }).isVisible()).resolves.toBe(true);
-      await expect(main.getByRole("link", { name: /Verbena de agosto/ }).getAttribute("href")).resolves.toBe(planPath("Verbena de agosto", acabado));
+      await expect(
+        tarjeta("Verbena de agosto").getByText(mensajes.planFinalizado, { exact: true }).isVisible(),
+      ).resolves.toBe(true);
+      await expect(main.getByRole("link", { name: /Verbena de agosto/ }).getAttribute("href")).resolves.toBe(
+        planPath("Verbena de agosto", acabado),
+      );
       for (const titulo of ["Mercado de Navidad", "Visita a la almazara"]) {
         await expect(tarjeta(titulo).textContent()).resolves.not.toContain(mensajes.planFinalizado);
       }

@@ -20,7 +20,8 @@ const DIA = 24 * HORA;
 const TITULO = "Verbena de Añón: ¡fiesta mayor!";
 const SLUG = "Verbena-de-Añón:-¡fiesta-mayor!";
 const ORG = "Peña El Cierzo";
-const DESCRIPCION = "Con **orquesta** y <em>baile</em> hasta tarde.\n\n[Programa completo](https://example.com/programa)";
+const DESCRIPCION =
+  "Con **orquesta** y <em>baile</em> hasta tarde.\n\n[Programa completo](https://example.com/programa)";
 
 interface Creado {
   _id: string;
@@ -41,7 +42,10 @@ function jsonLd<T = Record<string, unknown>>(html: string): T {
 
 /** The iCalendar text unfolded (RFC 5545 §3.1), as a map of property name → value. */
 function propiedadesIcs(texto: string): { lineas: string[]; props: Map<string, string> } {
-  const lineas = texto.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+  const lineas = texto
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
   return { lineas, props: new Map(lineas.map((l) => [l.slice(0, l.search(/[:;]/)), l.slice(l.indexOf(":") + 1)])) };
 }
 
@@ -58,7 +62,10 @@ describe("plan and organization pages", () => {
   /** Hosts the browser tried to reach outside the app (all refused). */
   const bloqueados = new Set<string>();
 
-  async function contexto(extra: Parameters<Browser["newContext"]>[0] = {}, { sinCookieBar = false } = {}): Promise<BrowserContext> {
+  async function contexto(
+    extra: Parameters<Browser["newContext"]>[0] = {},
+    { sinCookieBar = false } = {},
+  ): Promise<BrowserContext> {
     // A client address of its own: the report's rate limit is per address.
     const ctx = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() }, ...extra });
     // Screenshots show the page itself, not the cookie bar above it.
@@ -82,33 +89,75 @@ describe("plan and organization pages", () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     usuario = await confirmedUser();
-    const org = await enviarFormulario("POST", "/api/organizacion", formulario({
-      nombre: ORG, direccion: "Calle Mayor 3, Albarracín", emailContacto: "pena@example.com", telefonoContacto: "600 000 222",
-      descripcion: "Somos una **peña** de amigos.", archivoLogo: { bytes: await png(120, 120), nombre: "logo.png" },
-    }), usuario.token);
+    const org = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({
+        nombre: ORG,
+        direccion: "Calle Mayor 3, Albarracín",
+        emailContacto: "pena@example.com",
+        telefonoContacto: "600 000 222",
+        descripcion: "Somos una **peña** de amigos.",
+        archivoLogo: { bytes: await png(120, 120), nombre: "logo.png" },
+      }),
+      usuario.token,
+    );
     expect(org.status).toBe(201);
     orgId = (org.body.organizacion as { _id: string })._id;
-    const vacia = await enviarFormulario("POST", "/api/organizacion", formulario({
-      nombre: "Asociación Sin Planes", emailContacto: "sin@example.com", archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
-    }), usuario.token);
+    const vacia = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({
+        nombre: "Asociación Sin Planes",
+        emailContacto: "sin@example.com",
+        archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
+      }),
+      usuario.token,
+    );
     orgVaciaId = (vacia.body.organizacion as { _id: string })._id;
 
-    const publicado = await enviarFormulario("POST", "/api/plan", formulario({
-      titulo: TITULO, descripcion: DESCRIPCION, tipo: "evento", categorias: "Fiesta", direccion: "Plaza Mayor, 1", municipio: "Albarracín",
-      ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.4443, 40.4079] }),
-      fechaInicio: inicio.toISOString(), fechaFin: fin.toISOString(), precio: "12.50",
-      emailContacto: "fiestas@example.com", telefonoContacto: "600 000 111", organizacionId: orgId,
-      archivoCartel: { bytes: await png(400, 600), nombre: "cartel.png" },
-    }), usuario.token);
+    const publicado = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: TITULO,
+        descripcion: DESCRIPCION,
+        tipo: "evento",
+        categorias: "Fiesta",
+        direccion: "Plaza Mayor, 1",
+        municipio: "Albarracín",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.4443, 40.4079] }),
+        fechaInicio: inicio.toISOString(),
+        fechaFin: fin.toISOString(),
+        precio: "12.50",
+        emailContacto: "fiestas@example.com",
+        telefonoContacto: "600 000 111",
+        organizacionId: orgId,
+        archivoCartel: { bytes: await png(400, 600), nombre: "cartel.png" },
+      }),
+      usuario.token,
+    );
     expect(publicado.status).toBe(201);
     evento = publicado.body.plan as Creado;
 
     const origin = await freshOrigin();
     experiencia = await insertPlan({
-      usuarioId: usuario.id, origin, tipo: "experiencia", titulo: "Ruta guiada por el castillo",
-      horarios: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" }, { diaSemana: 1, horaInicio: "17:00", horaFin: "19:00" }],
+      usuarioId: usuario.id,
+      origin,
+      tipo: "experiencia",
+      titulo: "Ruta guiada por el castillo",
+      horarios: [
+        { diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" },
+        { diaSemana: 1, horaInicio: "17:00", horaFin: "19:00" },
+      ],
     });
-    terminado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Fiesta pasada", fechaInicio: new Date(Date.now() - 10 * DIA), fechaFin: new Date(Date.now() - 9 * DIA) });
+    terminado = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Fiesta pasada",
+      fechaInicio: new Date(Date.now() - 10 * DIA),
+      fechaFin: new Date(Date.now() - 9 * DIA),
+    });
   });
 
   afterAll(async () => {
@@ -147,15 +196,25 @@ describe("plan and organization pages", () => {
     expect(google.hostname).toBe("calendar.google.com");
     expect(google.searchParams.get("action")).toBe("TEMPLATE");
     expect(google.searchParams.get("text")).toBe(TITULO);
-    const utc = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+    const utc = (d: Date) =>
+      d
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z")
+        .replace(/[-:]/g, "");
     expect(google.searchParams.get("dates")).toBe(`${utc(inicio)}/${utc(fin)}`);
-    await expect(cuando.getByRole("link", { name: /\.ics/ }).getAttribute("href")).resolves.toBe(`${ruta(evento.urlPlan)}/calendario.ics`);
+    await expect(cuando.getByRole("link", { name: /\.ics/ }).getAttribute("href")).resolves.toBe(
+      `${ruta(evento.urlPlan)}/calendario.ics`,
+    );
 
-    await expect(main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }) }).textContent()).resolves.toContain("12,50 €");
+    await expect(
+      main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }) }).textContent(),
+    ).resolves.toContain("12,50 €");
 
     const donde = main.locator("section", { has: page.getByRole("heading", { name: "¿DÓNDE?" }) });
     const direccion = donde.getByRole("link", { name: /Plaza Mayor, 1, Albarracín/ });
-    await expect(direccion.getAttribute("href")).resolves.toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Plaza Mayor, 1, Albarracín")}`);
+    await expect(direccion.getAttribute("href")).resolves.toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Plaza Mayor, 1, Albarracín")}`,
+    );
     await expect(direccion.getAttribute("target")).resolves.toBe("_blank");
     // The map: Leaflet in the browser, 400 px high, zoom 13, its marker image from our bundle.
     // (It sits under the description now; '¿DÓNDE?' is in the facts card beside the poster.)
@@ -165,21 +224,37 @@ describe("plan and organization pages", () => {
     await expect(mapa.evaluate((el) => el.getBoundingClientRect().height)).resolves.toBe(400);
     const marcador = region.locator("img.leaflet-marker-icon");
     await expect(marcador.getAttribute("src")).resolves.toMatch(/^\/_next\/static\/media\/marker-icon.*\.png$/);
-    await expect(marcador.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
-    await expect(region.locator("img.leaflet-tile").first().getAttribute("src")).resolves.toMatch(/^https:\/\/[abc]\.tile\.openstreetmap\.org\/13\//);
+    await expect(marcador.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(
+      true,
+    );
+    await expect(region.locator("img.leaflet-tile").first().getAttribute("src")).resolves.toMatch(
+      /^https:\/\/[abc]\.tile\.openstreetmap\.org\/13\//,
+    );
     await expect(region.getByRole("link", { name: /OpenStreetMap/ }).count()).resolves.toBe(1);
     await marcador.click();
     await expect(region.locator(".leaflet-popup-content").textContent()).resolves.toBe("Plaza Mayor, 1, Albarracín");
 
-    await expect(main.getByRole("link", { name: ORG }).getAttribute("href")).resolves.toBe(`/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`);
-    await expect(main.getByRole("link", { name: "fiestas@example.com" }).getAttribute("href")).resolves.toBe("mailto:fiestas@example.com");
+    await expect(main.getByRole("link", { name: ORG }).getAttribute("href")).resolves.toBe(
+      `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`,
+    );
+    await expect(main.getByRole("link", { name: "fiestas@example.com" }).getAttribute("href")).resolves.toBe(
+      "mailto:fiestas@example.com",
+    );
     await expect(main.getByRole("link", { name: "600 000 111" }).getAttribute("href")).resolves.toBe("tel:600000111");
 
     // The chat link now sits in Compartir's panel (next to "Copiar enlace"), closed until asked for.
-    const compartir = new URL((await main.getByRole("link", { name: /WhatsApp/, includeHidden: true }).getAttribute("href"))!);
+    const compartir = new URL(
+      (await main.getByRole("link", { name: /WhatsApp/, includeHidden: true }).getAttribute("href"))!,
+    );
     expect(compartir.origin).toBe("https://wa.me");
     const mensaje = compartir.searchParams.get("text")!;
-    for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!, evento.urlPlan]) expect(mensaje).toContain(parte);
+    for (const parte of [
+      TITULO,
+      "Plaza Mayor, 1, Albarracín",
+      cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!,
+      evento.urlPlan,
+    ])
+      expect(mensaje).toContain(parte);
 
     // The detail modal: title, image, address, dates, 'Cerrar' and 'Cómo llegar'.
     await main.getByRole("button", { name: "Ver resumen" }).click();
@@ -189,12 +264,17 @@ describe("plan and organization pages", () => {
     await expect(dialogo.textContent()).resolves.toContain(cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!);
     await expect(dialogo.locator("img").getAttribute("src")).resolves.toMatch(/\/tarjeta\.webp$/);
     await page.screenshot({ path: screenshotPath("plan-resumen-1280") });
-    await expect(dialogo.getByRole("link", { name: /Cómo llegar/ }).getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await expect(dialogo.getByRole("link", { name: /Cómo llegar/ }).getAttribute("href")).resolves.toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443",
+    );
     await dialogo.getByRole("button", { name: "Cerrar" }).click();
     await dialogo.waitFor({ state: "hidden" });
 
     // Nothing but map tiles was asked of the outside world.
-    expect([...bloqueados].every((h) => /^[abc]\.tile\.openstreetmap\.org$/.test(h)), [...bloqueados].join()).toBe(true);
+    expect(
+      [...bloqueados].every((h) => /^[abc]\.tile\.openstreetmap\.org$/.test(h)),
+      [...bloqueados].join(),
+    ).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath("plan-1280"), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -205,7 +285,9 @@ describe("plan and organization pages", () => {
   it("shows an experience's week, Monday first, and no price or description section without them", async () => {
     const ctx = await contexto();
     const page = await abrir(ctx, `/plan/Ruta-guiada-por-el-castillo/${experiencia}`);
-    const seccion = page.locator("main section", { has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }) });
+    const seccion = page.locator("main section", {
+      has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }),
+    });
     await expect(seccion.locator("dt").allTextContents()).resolves.toEqual(["Lunes", "Domingo"]);
     await expect(seccion.locator("dd").allTextContents()).resolves.toEqual(["De 17:00 a 19:00", "De 10:00 a 12:30"]);
     await expect(page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }).count()).resolves.toBe(0);
@@ -223,7 +305,13 @@ describe("plan and organization pages", () => {
     const hasta = new TZDate(dia.getFullYear(), dia.getMonth(), dia.getDate() + 1, 23, 0, 0, "Europe/Madrid");
     const origin = await freshOrigin();
     const titulo = "Feria de dos días";
-    const id = await insertPlan({ usuarioId: usuario.id, origin, titulo, fechaInicio: new Date(desde.getTime()), fechaFin: new Date(hasta.getTime()) });
+    const id = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo,
+      fechaInicio: new Date(desde.getTime()),
+      fechaFin: new Date(hasta.getTime()),
+    });
     const esperado = /^Del \d{1,2} [a-z]{3}, 19:00 al \d{1,2} [a-z]{3}, 23:00$/;
     expect(cuandoEventoTexto(desde.toISOString(), hasta.toISOString())).toMatch(esperado);
 
@@ -245,7 +333,9 @@ describe("plan and organization pages", () => {
     await expect(dialogo.textContent()).resolves.toMatch(/Del \d{1,2} [a-z]{3}, 19:00 al \d{1,2} [a-z]{3}, 23:00/);
     await page.screenshot({ path: screenshotPath("plan-varios-dias-390"), fullPage: true });
 
-    const ld = jsonLd<{ startDate: string; endDate: string }>(await (await api(`/plan/${encodeURIComponent("Feria-de-dos-días")}/${id}`)).text());
+    const ld = jsonLd<{ startDate: string; endDate: string }>(
+      await (await api(`/plan/${encodeURIComponent("Feria-de-dos-días")}/${id}`)).text(),
+    );
     expect(ld.startDate).toMatch(/T19:00:00\+0[12]:00$/);
     expect(ld.endDate).toMatch(/T23:00:00\+0[12]:00$/);
     await ctx.close();
@@ -255,9 +345,22 @@ describe("plan and organization pages", () => {
     const html = await (await api(ruta(evento.urlPlan))).text();
     const ld = jsonLd<Record<string, unknown> & { startDate: string; endDate: string; image: string[] }>(html);
     expect(ld).toMatchObject({
-      "@context": "https://schema.org", "@type": "Event", name: TITULO, url: evento.urlPlan,
-      eventStatus: "https://schema.org/EventScheduled", eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      location: { "@type": "Place", address: { "@type": "PostalAddress", streetAddress: "Plaza Mayor, 1", addressLocality: "Albarracín", addressCountry: "ES" }, geo: { latitude: 40.4079, longitude: -1.4443 } },
+      "@context": "https://schema.org",
+      "@type": "Event",
+      name: TITULO,
+      url: evento.urlPlan,
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: {
+        "@type": "Place",
+        address: {
+          "@type": "PostalAddress",
+          streetAddress: "Plaza Mayor, 1",
+          addressLocality: "Albarracín",
+          addressCountry: "ES",
+        },
+        geo: { latitude: 40.4079, longitude: -1.4443 },
+      },
       offers: { "@type": "Offer", price: 12.5, priceCurrency: "EUR", url: evento.urlPlan },
       organizer: { "@type": "Organization", name: ORG },
     });
@@ -277,14 +380,19 @@ describe("plan and organization pages", () => {
   });
 
   it("gives link previews an absolute 1200×630 image early in the <head>", async () => {
-    const agentes = ["facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)", "Twitterbot/1.0", "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0"];
+    const agentes = [
+      "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+      "Twitterbot/1.0",
+      "Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0",
+    ];
     for (const ua of agentes) {
       const html = await (await api(ruta(evento.urlPlan), { headers: { "User-Agent": ua } })).text();
       const finHead = html.indexOf("</head>");
       expect(finHead).toBeGreaterThan(0);
       expect(Buffer.byteLength(html.slice(0, finHead))).toBeLessThan(50_000);
       const head = html.slice(0, finHead);
-      const meta = (attr: string, nombre: string) => head.match(new RegExp(`<meta ${attr}="${nombre}" content="([^"]*)"`))?.[1];
+      const meta = (attr: string, nombre: string) =>
+        head.match(new RegExp(`<meta ${attr}="${nombre}" content="([^"]*)"`))?.[1];
       const imagen = meta("property", "og:image");
       expect(imagen).toMatch(new RegExp(`^${inject("baseUrl")}/media/.+/og\\.jpg$`));
       expect(meta("property", "og:image:width")).toBe("1200");
@@ -294,7 +402,9 @@ describe("plan and organization pages", () => {
       expect(meta("property", "og:site_name")).toBe("Planazo");
       expect(meta("name", "twitter:card")).toBe("summary_large_image");
       expect(meta("name", "twitter:image")).toBe(imagen);
-      expect(meta("name", "description")).toBe(`${cuandoEventoTexto(inicio.toISOString(), fin.toISOString())} · Albarracín · Con orquesta y baile hasta tarde. Programa completo`);
+      expect(meta("name", "description")).toBe(
+        `${cuandoEventoTexto(inicio.toISOString(), fin.toISOString())} · Albarracín · Con orquesta y baile hasta tarde. Programa completo`,
+      );
       expect(head).toContain(`<link rel="canonical" href="${evento.urlPlan}"`);
       expect(head).not.toContain("noindex");
       const og = await fetch(imagen!);
@@ -313,14 +423,26 @@ describe("plan and organization pages", () => {
     const res = await api(`${ruta(evento.urlPlan)}/calendario.ics`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="Verbena-de-Anon-fiesta-mayor\.ics"; filename\*=UTF-8''/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="Verbena-de-Anon-fiesta-mayor\.ics"; filename\*=UTF-8''/,
+    );
     const texto = await res.text();
     expect(texto).toContain("\r\n");
     const { lineas, props } = propiedadesIcs(texto);
     expect(lineas[0]).toBe("BEGIN:VCALENDAR");
     expect(lineas).toContain("BEGIN:VEVENT");
-    expect(props.get("DTSTART")).toBe(inicio.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, ""));
-    expect(props.get("DTEND")).toBe(fin.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, ""));
+    expect(props.get("DTSTART")).toBe(
+      inicio
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z")
+        .replace(/[-:]/g, ""),
+    );
+    expect(props.get("DTEND")).toBe(
+      fin
+        .toISOString()
+        .replace(/\.\d{3}Z$/, "Z")
+        .replace(/[-:]/g, ""),
+    );
     expect(props.get("SUMMARY")).toBe("Verbena de Añón: ¡fiesta mayor!");
     expect(props.get("URL")).toBe(evento.urlPlan);
     expect(props.get("UID")).toBe(`${evento._id}@127.0.0.1`);
@@ -339,14 +461,27 @@ describe("plan and organization pages", () => {
     expect((await api(canonica)).status).toBe(200);
     const org = await api(`/org/Otro-Nombre/${orgId}`);
     expect(org.status).toBe(308);
-    expect(new URL(org.headers.get("location")!, inject("baseUrl")).pathname).toBe(`/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`);
+    expect(new URL(org.headers.get("location")!, inject("baseUrl")).pathname).toBe(
+      `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`,
+    );
   });
 
   it("answers 404 with the not-found page for unknown, malformed and hidden plans and organizations", async () => {
-    const oculto = await insertPlan({ usuarioId: usuario.id, origin: await freshOrigin(), titulo: "Oculto", visible: false });
+    const oculto = await insertPlan({
+      usuarioId: usuario.id,
+      origin: await freshOrigin(),
+      titulo: "Oculto",
+      visible: false,
+    });
     const ctx = await contexto();
     const page = await ctx.newPage();
-    for (const path of [`/plan/Nada/${randomUUID()}`, "/plan/Nada/no-es-un-id", `/plan/Oculto/${oculto}`, `/org/Nadie/${randomUUID()}`, "/org/Nadie/123"]) {
+    for (const path of [
+      `/plan/Nada/${randomUUID()}`,
+      "/plan/Nada/no-es-un-id",
+      `/plan/Oculto/${oculto}`,
+      `/org/Nadie/${randomUUID()}`,
+      "/org/Nadie/123",
+    ]) {
       const res = await page.goto(`${inject("baseUrl")}${path}`);
       expect(res?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.paginaNoEncontrada);
@@ -367,7 +502,9 @@ describe("plan and organization pages", () => {
   });
 
   it("saves and removes a favourite for a logged-in user, at once and for good", async () => {
-    const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
+    const login = await call("POST", "/api/usuario/login", {
+      body: { correo: usuario.correo, password: usuario.password },
+    });
     const ctx = await contexto();
     await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
@@ -380,12 +517,16 @@ describe("plan and organization pages", () => {
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).waitFor();
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(boton.textContent()).resolves.toBe(mensajes.favoritoGuardadoBoton);
-    await expect(page.locator("main").getByRole("button", { name: mensajes.favoritoGuardadoBoton }).count()).resolves.toBe(1);
+    await expect(
+      page.locator("main").getByRole("button", { name: mensajes.favoritoGuardadoBoton }).count(),
+    ).resolves.toBe(1);
     const favoritos = await call("GET", "/api/plan/planesFavoritos", { token: usuario.token });
     expect((favoritos.body as unknown as { _id: string }[]).map((p) => p._id)).toContain(evento._id);
 
     await page.reload();
-    await page.waitForFunction(() => document.querySelector("button[aria-pressed]")?.getAttribute("aria-pressed") === "true");
+    await page.waitForFunction(
+      () => document.querySelector("button[aria-pressed]")?.getAttribute("aria-pressed") === "true",
+    );
     await boton.click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoEliminado }).waitFor();
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
@@ -404,7 +545,11 @@ describe("plan and organization pages", () => {
     await dialogo.getByRole("button", { name: "Reportar", exact: true }).click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.reporteEnviado }).waitFor();
     await expect(dialogo.isVisible()).resolves.toBe(false);
-    const filas = await query<{ titulo: string; url_plan: string; url_archivo: string }>(db(), "SELECT titulo, url_plan, url_archivo FROM reporte WHERE plan_id = $1", [evento._id]);
+    const filas = await query<{ titulo: string; url_plan: string; url_archivo: string }>(
+      db(),
+      "SELECT titulo, url_plan, url_archivo FROM reporte WHERE plan_id = $1",
+      [evento._id],
+    );
     expect(filas).toHaveLength(1);
     expect(filas[0]).toMatchObject({ titulo: TITULO, url_plan: evento.urlPlan });
     expect(filas[0].url_archivo).toMatch(/original\.webp$/);
@@ -423,9 +568,13 @@ describe("plan and organization pages", () => {
     await expect(logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
     await expect(main.locator("strong").first().textContent()).resolves.toBe("peña");
     const direccion = main.getByRole("link", { name: /Calle Mayor 3, Albarracín/ });
-    await expect(direccion.getAttribute("href")).resolves.toBe(`https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Calle Mayor 3, Albarracín")}`);
+    await expect(direccion.getAttribute("href")).resolves.toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("Calle Mayor 3, Albarracín")}`,
+    );
     await expect(direccion.getAttribute("target")).resolves.toBe("_blank");
-    await expect(main.getByRole("link", { name: "pena@example.com" }).getAttribute("href")).resolves.toBe("mailto:pena@example.com");
+    await expect(main.getByRole("link", { name: "pena@example.com" }).getAttribute("href")).resolves.toBe(
+      "mailto:pena@example.com",
+    );
     await expect(main.getByRole("link", { name: "600 000 222" }).getAttribute("href")).resolves.toBe("tel:600000222");
     await expect(main.getByRole("heading", { level: 2, name: "Planes:" }).count()).resolves.toBe(1);
     await expect(main.getByRole("link", { name: TITULO }).getAttribute("href")).resolves.toBe(ruta(evento.urlPlan));
@@ -435,8 +584,13 @@ describe("plan and organization pages", () => {
 
     const html = await (await api(path, { headers: { "User-Agent": "facebookexternalhit/1.1" } })).text();
     expect(jsonLd(html)).toMatchObject({
-      "@type": "Organization", name: ORG, url: `${inject("baseUrl")}${path}`, email: "pena@example.com", telephone: "600 000 222",
-      logo: expect.stringMatching(/original\.webp$/), address: { streetAddress: "Calle Mayor 3, Albarracín", addressCountry: "ES" },
+      "@type": "Organization",
+      name: ORG,
+      url: `${inject("baseUrl")}${path}`,
+      email: "pena@example.com",
+      telephone: "600 000 222",
+      logo: expect.stringMatching(/original\.webp$/),
+      address: { streetAddress: "Calle Mayor 3, Albarracín", addressCountry: "ES" },
     });
     expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og\.jpg"/);
 
@@ -457,7 +611,8 @@ describe("plan and organization pages", () => {
     const page = await abrir(ctx, ruta(evento.urlPlan));
     const main = page.locator("main");
     const poster = await caja(main.locator("header img").first());
-    const seccion = (h: string) => main.locator("section", { has: page.getByRole("heading", { level: 2, name: h, exact: true }) });
+    const seccion = (h: string) =>
+      main.locator("section", { has: page.getByRole("heading", { level: 2, name: h, exact: true }) });
     const hechos = {
       cuando: seccion("¿CUÁNDO SERÁ?").getByText(cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!),
       precio: seccion("¿CUÁNTO CUESTA?").getByText("12,50 €"),
@@ -472,7 +627,9 @@ describe("plan and organization pages", () => {
       expect(b.y + b.height, `${nombre} above the fold`).toBeLessThanOrEqual(800);
     }
     // "Cómo llegar" is a direct link, not only inside 'Ver resumen'.
-    await expect(hechos.comoLlegar.getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await expect(hechos.comoLlegar.getAttribute("href")).resolves.toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443",
+    );
     await expect(hechos.comoLlegar.getAttribute("target")).resolves.toBe("_blank");
     await page.screenshot({ path: screenshotPath("planpage-hechos-1280") });
     await ctx.close();
@@ -489,7 +646,11 @@ describe("plan and organization pages", () => {
     ];
     for (const y of [900, 2000, 100_000]) {
       await page.evaluate((top) => window.scrollTo(0, top), y);
-      await page.waitForFunction((top) => Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) < 2, y);
+      await page.waitForFunction(
+        (top) =>
+          Math.abs(window.scrollY - Math.min(top, document.documentElement.scrollHeight - window.innerHeight)) < 2,
+        y,
+      );
       for (const accion of acciones) {
         const b = await caja(accion);
         expect(b.y, `at ${y}`).toBeGreaterThanOrEqual(0);
@@ -504,7 +665,9 @@ describe("plan and organization pages", () => {
       }
       if (y === 2000) await page.screenshot({ path: screenshotPath("planpage-barra-390") });
     }
-    await expect(acciones[2].getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await expect(acciones[2].getAttribute("href")).resolves.toBe(
+      "https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443",
+    );
     // At the very bottom the bar covers none of the page's own controls.
     const reportar = await caja(main.getByRole("button", { name: "Reportar mal uso" }));
     const barra = await caja(main.getByRole("button", { name: "Favorito" }));
@@ -512,7 +675,10 @@ describe("plan and organization pages", () => {
     await ctx.close();
   });
 
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1280, height: 800 },
+  ]) {
     it(`copies the plan's link from Compartir where there is no share sheet (${viewport.width} px)`, async () => {
       const ctx = await contexto({ viewport }, { sinCookieBar: true });
       await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
@@ -529,7 +695,8 @@ describe("plan and organization pages", () => {
       // The chat link of spec §2 is still offered, with the title, address, date and link.
       const whatsapp = new URL((await main.getByRole("link", { name: /WhatsApp/ }).getAttribute("href"))!);
       expect(whatsapp.origin).toBe("https://wa.me");
-      for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", evento.urlPlan]) expect(whatsapp.searchParams.get("text")).toContain(parte);
+      for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", evento.urlPlan])
+        expect(whatsapp.searchParams.get("text")).toContain(parte);
       await page.screenshot({ path: screenshotPath(`planpage-compartir-${viewport.width}`) });
       // The copy button stays within the screen (the phone's bar opens its panel upwards).
       const b = await caja(copiar);
@@ -573,26 +740,77 @@ describe("plan and organization pages", () => {
     await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     const main = page.locator("main");
-    await expect(main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }) }).textContent()).resolves.toContain("12,50 €");
+    await expect(
+      main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNTO CUESTA?" }) }).textContent(),
+    ).resolves.toContain("12,50 €");
     await main.getByText("Compartir", { exact: true }).click();
     const whatsapp = main.getByRole("link", { name: /WhatsApp/ });
     await whatsapp.waitFor();
     expect(new URL((await whatsapp.getAttribute("href"))!).origin).toBe("https://wa.me");
-    await expect(main.getByRole("link", { name: /Cómo llegar/ }).first().getAttribute("href")).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
+    await expect(
+      main
+        .getByRole("link", { name: /Cómo llegar/ })
+        .first()
+        .getAttribute("href"),
+    ).resolves.toBe("https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443");
     await ctx.close();
   });
 
   it("marks an ended plan, offers no calendar, and lists upcoming plans nearby, its category first", async () => {
     const origin = await freshOrigin();
-    const pasado = { fechaInicio: new Date(Date.now() - 10 * DIA), fechaFin: new Date(Date.now() - 10 * DIA + 4 * HORA) };
-    const acabado = await insertPlan({ usuarioId: usuario.id, origin, titulo: "Concierto de ayer", categorias: ["Cultura"], ...pasado });
-    const mismaCategoria = await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 30_000, titulo: "Teatro en la plaza", categorias: ["Cultura"] });
-    const otraCategoria = await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 2_000, titulo: "Carrera popular", categorias: ["Deporte"] });
-    await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 80_000, titulo: "Demasiado lejos", categorias: ["Cultura"] });
-    await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 1_000, titulo: "También terminado", categorias: ["Cultura"], ...pasado });
-    await insertPlan({ usuarioId: usuario.id, origin, distanciaM: 1_000, titulo: "Oculto cerca", categorias: ["Cultura"], visible: false });
+    const pasado = {
+      fechaInicio: new Date(Date.now() - 10 * DIA),
+      fechaFin: new Date(Date.now() - 10 * DIA + 4 * HORA),
+    };
+    const acabado = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      titulo: "Concierto de ayer",
+      categorias: ["Cultura"],
+      ...pasado,
+    });
+    const mismaCategoria = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      distanciaM: 30_000,
+      titulo: "Teatro en la plaza",
+      categorias: ["Cultura"],
+    });
+    const otraCategoria = await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      distanciaM: 2_000,
+      titulo: "Carrera popular",
+      categorias: ["Deporte"],
+    });
+    await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      distanciaM: 80_000,
+      titulo: "Demasiado lejos",
+      categorias: ["Cultura"],
+    });
+    await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      distanciaM: 1_000,
+      titulo: "También terminado",
+      categorias: ["Cultura"],
+      ...pasado,
+    });
+    await insertPlan({
+      usuarioId: usuario.id,
+      origin,
+      distanciaM: 1_000,
+      titulo: "Oculto cerca",
+      categorias: ["Cultura"],
+      visible: false,
+    });
 
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
       const ctx = await contexto({ viewport }, { sinCookieBar: true });
       const page = await abrir(ctx, `/plan/Concierto-de-ayer/${acabado}`);
       const main = page.locator("main");
@@ -605,11 +823,17 @@ describe("plan and organization pages", () => {
       await expect(main.getByText("Guardar en mi calendario").count()).resolves.toBe(0);
       await expect(main.getByRole("heading", { level: 2, name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(1);
 
-      const parecidos = main.locator("section", { has: page.getByRole("heading", { level: 2, name: mensajes.planesParecidosTitulo }) });
+      const parecidos = main.locator("section", {
+        has: page.getByRole("heading", { level: 2, name: mensajes.planesParecidosTitulo }),
+      });
       const titulos = await parecidos.getByRole("heading", { level: 3 }).allTextContents();
       expect(titulos).toEqual(["Teatro en la plaza", "Carrera popular"]);
-      await expect(parecidos.getByRole("link", { name: /Teatro en la plaza/ }).getAttribute("href")).resolves.toBe(`/plan/Teatro-en-la-plaza/${mismaCategoria}`);
-      await expect(parecidos.getByRole("link", { name: /Carrera popular/ }).getAttribute("href")).resolves.toBe(`/plan/Carrera-popular/${otraCategoria}`);
+      await expect(parecidos.getByRole("link", { name: /Teatro en la plaza/ }).getAttribute("href")).resolves.toBe(
+        `/plan/Teatro-en-la-plaza/${mismaCategoria}`,
+      );
+      await expect(parecidos.getByRole("link", { name: /Carrera popular/ }).getAttribute("href")).resolves.toBe(
+        `/plan/Carrera-popular/${otraCategoria}`,
+      );
       await page.screenshot({ path: screenshotPath(`planpage-finalizado-${viewport.width}`), fullPage: true });
       if (viewport.width === 390) {
         const r = await new AxeBuilder({ page }).analyze();
@@ -625,7 +849,11 @@ describe("plan and organization pages", () => {
 
   it("has no accessibility violations on the plan and organization pages", async () => {
     const ctx = await contexto();
-    for (const path of [ruta(evento.urlPlan), `/plan/Ruta-guiada-por-el-castillo/${experiencia}`, `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`]) {
+    for (const path of [
+      ruta(evento.urlPlan),
+      `/plan/Ruta-guiada-por-el-castillo/${experiencia}`,
+      `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`,
+    ]) {
       const page = await abrir(ctx, path);
       if (path.startsWith("/plan/")) {
         // The map loads as it nears the viewport, which the cookie bar at the top pushes down.
@@ -633,7 +861,10 @@ describe("plan and organization pages", () => {
         await page.locator(".leaflet-container").waitFor();
       }
       const r = await new AxeBuilder({ page }).analyze();
-      expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), path).toEqual([]);
+      expect(
+        r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        path,
+      ).toEqual([]);
       await page.close();
     }
     await ctx.close();

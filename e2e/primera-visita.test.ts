@@ -48,18 +48,51 @@ describe("first visit and empty states in Chromium", () => {
     const origin = { lat: CUDILLERO.lat, lng: CUDILLERO.lng };
     // Open every day, with no dates: always in 'Este finde'.
     await insertPlan({
-      usuarioId, origin, distanciaM: 300, titulo: titulos.finde, tipo: "experiencia", fechaInicio: null, fechaFin: null,
+      usuarioId,
+      origin,
+      distanciaM: 300,
+      titulo: titulos.finde,
+      tipo: "experiencia",
+      fechaInicio: null,
+      fechaFin: null,
       horarios: [0, 1, 2, 3, 4, 5, 6].map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin: "18:00" })),
     });
     // Featured and already on: first among the featured plans, soonest first.
-    await insertPlan({ usuarioId, origin, distanciaM: 500, titulo: titulos.destacado, destacadoHasta: new Date(despues + HORA), fechaInicio: new Date(Date.now() - HORA), fechaFin: new Date(despues + HORA) });
+    await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 500,
+      titulo: titulos.destacado,
+      destacadoHasta: new Date(despues + HORA),
+      fechaInicio: new Date(Date.now() - HORA),
+      fechaFin: new Date(despues + HORA),
+    });
     for (let i = 2; i < PLANES_CUDILLERO; i++) {
-      await insertPlan({ usuarioId, origin, distanciaM: 200 + i * 50, rumbo: i * 9, titulo: t(`Plan ${i}`), fechaInicio: new Date(despues), fechaFin: new Date(despues + 2 * HORA) });
+      await insertPlan({
+        usuarioId,
+        origin,
+        distanciaM: 200 + i * 50,
+        rumbo: i * 9,
+        titulo: t(`Plan ${i}`),
+        fechaInicio: new Date(despues),
+        fechaFin: new Date(despues + 2 * HORA),
+      });
     }
-    await query(db(), "UPDATE plan SET municipio = 'Cudillero', municipio_ine = $1 WHERE titulo LIKE $2", [CUDILLERO.ine, `% ${sufijo}`]);
+    await query(db(), "UPDATE plan SET municipio = 'Cudillero', municipio_ine = $1 WHERE titulo LIKE $2", [
+      CUDILLERO.ine,
+      `% ${sufijo}`,
+    ]);
     // A place of its own for the empty results: one sports plan 30 km away, after this weekend.
     vacio = await freshOrigin();
-    await insertPlan({ usuarioId, origin: vacio, distanciaM: 30_000, titulo: titulos.vacio, categorias: ["Deporte"], fechaInicio: new Date(despues), fechaFin: new Date(despues + HORA) });
+    await insertPlan({
+      usuarioId,
+      origin: vacio,
+      distanciaM: 30_000,
+      titulo: titulos.vacio,
+      categorias: ["Deporte"],
+      fechaInicio: new Date(despues),
+      fechaFin: new Date(despues + HORA),
+    });
   });
   afterAll(async () => {
     await query(db(), "DELETE FROM plan WHERE titulo LIKE $1", [`% ${sufijo}`]);
@@ -70,42 +103,45 @@ describe("first visit and empty states in Chromium", () => {
     browser.newContext({ viewport, ...extra });
   const cerrar = async (c: BrowserContext) => c.close();
 
-  it.each(VISTAS)("shows featured plans and the towns with most plans on a first visit, and a town runs its search (%s)", async ({ nombre, viewport }) => {
-    const ctx = await contexto(viewport);
-    const page = await ctx.newPage();
-    await page.goto(inject("baseUrl"));
+  it.each(VISTAS)(
+    "shows featured plans and the towns with most plans on a first visit, and a town runs its search (%s)",
+    async ({ nombre, viewport }) => {
+      const ctx = await contexto(viewport);
+      const page = await ctx.newPage();
+      await page.goto(inject("baseUrl"));
 
-    // The featured plans still listed, soonest first, as the database has them.
-    const esperados = await query<{ titulo: string }>(
-      db(),
-      `SELECT titulo FROM plan WHERE destacado_hasta > now() AND visible AND (fecha_fin IS NULL OR fecha_fin >= now()) ORDER BY fecha_inicio, id LIMIT 6`,
-    );
-    expect(esperados.map((e) => e.titulo)).toContain(titulos.destacado);
-    const destacados = page.getByRole("region", { name: "Destacados" });
-    await expect(destacados.locator("article h3").allTextContents()).resolves.toEqual(esperados.map((e) => e.titulo));
+      // The featured plans still listed, soonest first, as the database has them.
+      const esperados = await query<{ titulo: string }>(
+        db(),
+        `SELECT titulo FROM plan WHERE destacado_hasta > now() AND visible AND (fecha_fin IS NULL OR fecha_fin >= now()) ORDER BY fecha_inicio, id LIMIT 6`,
+      );
+      expect(esperados.map((e) => e.titulo)).toContain(titulos.destacado);
+      const destacados = page.getByRole("region", { name: "Destacados" });
+      await expect(destacados.locator("article h3").allTextContents()).resolves.toEqual(esperados.map((e) => e.titulo));
 
-    // Towns by listed plans, most first; Cudillero with every plan of this test.
-    const pueblos = page.getByRole("region", { name: "Pueblos con más planes" });
-    const enlaces = pueblos.getByRole("link");
-    const textos = await enlaces.allTextContents();
-    expect(textos.length).toBeGreaterThan(0);
-    expect(textos.length).toBeLessThanOrEqual(8);
-    const cuentas = textos.map((x) => Number(/· ([\d.]+) planes?$/.exec(x)![1].replace(/\./g, "")));
-    expect(cuentas).toEqual([...cuentas].sort((a, b) => b - a));
-    const cudillero = pueblos.getByRole("link", { name: /^Cudillero/ });
-    await expect(cudillero.textContent()).resolves.toBe(`CudilleroAsturias · ${planesTexto(PLANES_CUDILLERO)}`);
-    await page.screenshot({ path: screenshotPath(`primera-visita-${nombre}`), fullPage: true });
-    await sinErroresAxe(page);
+      // Towns by listed plans, most first; Cudillero with every plan of this test.
+      const pueblos = page.getByRole("region", { name: "Pueblos con más planes" });
+      const enlaces = pueblos.getByRole("link");
+      const textos = await enlaces.allTextContents();
+      expect(textos.length).toBeGreaterThan(0);
+      expect(textos.length).toBeLessThanOrEqual(8);
+      const cuentas = textos.map((x) => Number(/· ([\d.]+) planes?$/.exec(x)![1].replace(/\./g, "")));
+      expect(cuentas).toEqual([...cuentas].sort((a, b) => b - a));
+      const cudillero = pueblos.getByRole("link", { name: /^Cudillero/ });
+      await expect(cudillero.textContent()).resolves.toBe(`CudilleroAsturias · ${planesTexto(PLANES_CUDILLERO)}`);
+      await page.screenshot({ path: screenshotPath(`primera-visita-${nombre}`), fullPage: true });
+      await sinErroresAxe(page);
 
-    await cudillero.click();
-    await page.waitForURL(/municipio=Cudillero/);
-    const url = new URL(page.url());
-    expect(Number(url.searchParams.get("lat"))).toBeCloseTo(CUDILLERO.lat, 4);
-    expect(Number(url.searchParams.get("lng"))).toBeCloseTo(CUDILLERO.lng, 4);
-    await page.getByRole("heading", { name: "Planes cerca de Cudillero" }).waitFor();
-    await expect(page.getByRole("heading", { name: titulos.destacado }).count()).resolves.toBe(1);
-    await cerrar(ctx);
-  });
+      await cudillero.click();
+      await page.waitForURL(/municipio=Cudillero/);
+      const url = new URL(page.url());
+      expect(Number(url.searchParams.get("lat"))).toBeCloseTo(CUDILLERO.lat, 4);
+      expect(Number(url.searchParams.get("lng"))).toBeCloseTo(CUDILLERO.lng, 4);
+      await page.getByRole("heading", { name: "Planes cerca de Cudillero" }).waitFor();
+      await expect(page.getByRole("heading", { name: titulos.destacado }).count()).resolves.toBe(1);
+      await cerrar(ctx);
+    },
+  );
 
   it.each(VISTAS)("'Usar mi ubicación' searches the nearest town this weekend (%s)", async ({ nombre, viewport }) => {
     const ctx = await contexto(viewport, { permissions: ["geolocation"], geolocation: EN_CUDILLERO });
@@ -117,7 +153,12 @@ describe("first visit and empty states in Chromium", () => {
     expect(url.searchParams.get("fecha")).toBe("finDeSemana");
     expect(Number(url.searchParams.get("lat"))).toBeCloseTo(CUDILLERO.lat, 4);
     await page.getByRole("heading", { name: "Planes cerca de Cudillero" }).waitFor();
-    await expect(page.getByRole("group", { name: "Fecha" }).getByRole("button", { name: "Este finde", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(
+      page
+        .getByRole("group", { name: "Fecha" })
+        .getByRole("button", { name: "Este finde", exact: true })
+        .getAttribute("aria-pressed"),
+    ).resolves.toBe("true");
     await expect(page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).inputValue()).resolves.toBe("Cudillero");
     const mios = (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo));
     // Featured first; the other plans of Cudillero are after this weekend.
@@ -136,57 +177,63 @@ describe("first visit and empty states in Chromium", () => {
     const page = await ctx.newPage();
     await page.goto(inject("baseUrl"));
     await page.getByRole("button", { name: "Usar mi ubicación" }).click();
-    await expect(page.locator("#barra-busqueda").getByRole("alert").textContent()).resolves.toBe(mensajes.ubicacionDenegada);
+    await expect(page.locator("#barra-busqueda").getByRole("alert").textContent()).resolves.toBe(
+      mensajes.ubicacionDenegada,
+    );
     expect(new URL(page.url()).search).toBe("");
     await expect(page.getByRole("region", { name: "Destacados" }).isVisible()).resolves.toBe(true);
     await cerrar(ctx);
   });
 
-  it.each(VISTAS)("offers only the fixes that apply to an empty search, each widening it (%s)", async ({ nombre, viewport }) => {
-    const ctx = await contexto(viewport);
-    const page = await ctx.newPage();
-    const base = `/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}`;
-    await page.goto(`${inject("baseUrl")}${base}&radio=10&categorias=Cultura&fecha=hoy`);
-    const resultados = page.locator("#resultados");
-    const arreglos = () => resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents();
-    await expect(resultados.getByText(mensajes.sinPlanes).count()).resolves.toBe(1);
-    await expect(arreglos()).resolves.toEqual(["Ampliar a 50 km", "Cualquier fecha", "Todas las categorías"]);
-    await page.screenshot({ path: screenshotPath(`primera-vacio-${nombre}`), fullPage: true });
-    await sinErroresAxe(page);
+  it.each(VISTAS)(
+    "offers only the fixes that apply to an empty search, each widening it (%s)",
+    async ({ nombre, viewport }) => {
+      const ctx = await contexto(viewport);
+      const page = await ctx.newPage();
+      const base = `/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}`;
+      await page.goto(`${inject("baseUrl")}${base}&radio=10&categorias=Cultura&fecha=hoy`);
+      const resultados = page.locator("#resultados");
+      const arreglos = () =>
+        resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents();
+      await expect(resultados.getByText(mensajes.sinPlanes).count()).resolves.toBe(1);
+      await expect(arreglos()).resolves.toEqual(["Ampliar a 50 km", "Cualquier fecha", "Todas las categorías"]);
+      await page.screenshot({ path: screenshotPath(`primera-vacio-${nombre}`), fullPage: true });
+      await sinErroresAxe(page);
 
-    const parametros = () => Object.fromEntries(new URL(page.url()).searchParams);
-    const donde = { municipio: "Isla", lat: String(vacio.lat), lng: String(vacio.lng) };
-    await resultados.getByRole("link", { name: "Ampliar a 50 km" }).click();
-    await page.waitForURL((u) => !u.searchParams.has("radio"));
-    await listos(page);
-    expect(parametros()).toEqual({ ...donde, categorias: "Cultura", fecha: "hoy" });
-    await expect(arreglos()).resolves.toEqual(["Cualquier fecha", "Todas las categorías"]);
+      const parametros = () => Object.fromEntries(new URL(page.url()).searchParams);
+      const donde = { municipio: "Isla", lat: String(vacio.lat), lng: String(vacio.lng) };
+      await resultados.getByRole("link", { name: "Ampliar a 50 km" }).click();
+      await page.waitForURL((u) => !u.searchParams.has("radio"));
+      await listos(page);
+      expect(parametros()).toEqual({ ...donde, categorias: "Cultura", fecha: "hoy" });
+      await expect(arreglos()).resolves.toEqual(["Cualquier fecha", "Todas las categorías"]);
 
-    await resultados.getByRole("link", { name: "Cualquier fecha" }).click();
-    await page.waitForURL((u) => !u.searchParams.has("fecha"));
-    await listos(page);
-    expect(parametros()).toEqual({ ...donde, categorias: "Cultura" });
-    await expect(arreglos()).resolves.toEqual(["Todas las categorías"]);
+      await resultados.getByRole("link", { name: "Cualquier fecha" }).click();
+      await page.waitForURL((u) => !u.searchParams.has("fecha"));
+      await listos(page);
+      expect(parametros()).toEqual({ ...donde, categorias: "Cultura" });
+      await expect(arreglos()).resolves.toEqual(["Todas las categorías"]);
 
-    await resultados.getByRole("link", { name: "Todas las categorías" }).click();
-    await page.waitForURL((u) => !u.searchParams.has("categorias"));
-    await listos(page);
-    expect(parametros()).toEqual(donde);
-    await resultados.getByRole("heading", { name: titulos.vacio }).waitFor();
-    await expect(resultados.getByText(mensajes.sinPlanes).count()).resolves.toBe(0);
-    await cerrar(ctx);
-  });
+      await resultados.getByRole("link", { name: "Todas las categorías" }).click();
+      await page.waitForURL((u) => !u.searchParams.has("categorias"));
+      await listos(page);
+      expect(parametros()).toEqual(donde);
+      await resultados.getByRole("heading", { name: titulos.vacio }).waitFor();
+      await expect(resultados.getByText(mensajes.sinPlanes).count()).resolves.toBe(0);
+      await cerrar(ctx);
+    },
+  );
 
   it.each(VISTAS)("the fixes are plain links without JavaScript (%s)", async ({ viewport }) => {
     const ctx = await contexto(viewport, { javaScriptEnabled: false });
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}&radio=20&categorias=Deporte&fecha=hoy`);
+    await page.goto(
+      `${inject("baseUrl")}/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}&radio=20&categorias=Deporte&fecha=hoy`,
+    );
     const resultados = page.locator("#resultados");
-    await expect(resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents()).resolves.toEqual([
-      "Ampliar a 50 km",
-      "Cualquier fecha",
-      "Todas las categorías",
-    ]);
+    await expect(
+      resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents(),
+    ).resolves.toEqual(["Ampliar a 50 km", "Cualquier fecha", "Todas las categorías"]);
     await resultados.getByRole("link", { name: "Cualquier fecha" }).click();
     await page.waitForURL((u) => !u.searchParams.has("fecha"));
     expect(new URL(page.url()).searchParams.get("radio")).toBe("20");
@@ -206,7 +253,9 @@ describe("first visit and empty states in Chromium", () => {
     const res = await page.goto(`${inject("baseUrl")}/esto-no-existe`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.paginaNoEncontrada);
-    await expect(page.locator("main").getByRole("link", { name: "Publicar un plan" }).getAttribute("href")).resolves.toBe("/publicar");
+    await expect(
+      page.locator("main").getByRole("link", { name: "Publicar un plan" }).getAttribute("href"),
+    ).resolves.toBe("/publicar");
     await page.screenshot({ path: screenshotPath(`primera-404-${nombre}`) });
     await sinErroresAxe(page);
     await page.locator("main").getByRole("link", { name: "Buscar planes" }).click();
@@ -215,21 +264,26 @@ describe("first visit and empty states in Chromium", () => {
     await cerrar(ctx);
   });
 
-  it.each(VISTAS)("a confirmation link that fails offers a new one, logging in and the plans (%s)", async ({ nombre, viewport }) => {
-    const ctx = await contexto(viewport);
-    const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/confirmar-cuenta/enlace-que-no-vale-${sufijo}`);
-    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.enlaceNoValido);
-    const main = page.locator("main");
-    await expect(main.getByRole("link", { name: "Iniciar sesión" }).getAttribute("href")).resolves.toBe("/iniciar-sesion");
-    await expect(main.getByRole("link", { name: "Buscar planes" }).getAttribute("href")).resolves.toBe("/");
-    await main.getByLabel("Correo electrónico").fill(`nadie-${sufijo}-${nombre}@example.com`);
-    await main.getByRole("button", { name: "Enviarme otro enlace" }).click();
-    await expect(main.getByRole("status").textContent()).resolves.toBe(mensajes.confirmacionReenviada);
-    await page.screenshot({ path: screenshotPath(`primera-confirmar-${nombre}`) });
-    await sinErroresAxe(page);
-    await main.getByRole("link", { name: "Iniciar sesión" }).click();
-    await page.waitForURL(/\/iniciar-sesion$/);
-    await cerrar(ctx);
-  });
+  it.each(VISTAS)(
+    "a confirmation link that fails offers a new one, logging in and the plans (%s)",
+    async ({ nombre, viewport }) => {
+      const ctx = await contexto(viewport);
+      const page = await ctx.newPage();
+      await page.goto(`${inject("baseUrl")}/confirmar-cuenta/enlace-que-no-vale-${sufijo}`);
+      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.enlaceNoValido);
+      const main = page.locator("main");
+      await expect(main.getByRole("link", { name: "Iniciar sesión" }).getAttribute("href")).resolves.toBe(
+        "/iniciar-sesion",
+      );
+      await expect(main.getByRole("link", { name: "Buscar planes" }).getAttribute("href")).resolves.toBe("/");
+      await main.getByLabel("Correo electrónico").fill(`nadie-${sufijo}-${nombre}@example.com`);
+      await main.getByRole("button", { name: "Enviarme otro enlace" }).click();
+      await expect(main.getByRole("status").textContent()).resolves.toBe(mensajes.confirmacionReenviada);
+      await page.screenshot({ path: screenshotPath(`primera-confirmar-${nombre}`) });
+      await sinErroresAxe(page);
+      await main.getByRole("link", { name: "Iniciar sesión" }).click();
+      await page.waitForURL(/\/iniciar-sesion$/);
+      await cerrar(ctx);
+    },
+  );
 });

@@ -21,7 +21,8 @@ const VALDELINARES = { nombre: "Valdelinares", lat: 40.39114, lng: -0.60593 };
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
 
 /** A Madrid wall-clock picker value `dias` days from now, on the hour. */
-const fecha = (dias: number, horas = 0) => localDeInstante(new Date(Math.ceil((Date.now() + dias * DIA) / HORA) * HORA + horas * HORA).toISOString());
+const fecha = (dias: number, horas = 0) =>
+  localDeInstante(new Date(Math.ceil((Date.now() + dias * DIA) / HORA) * HORA + horas * HORA).toISOString());
 const unico = (texto: string) => `${texto} ${randomBytes(3).toString("hex")}`;
 
 const alerta = (page: Page) => page.locator("main").getByRole("alert");
@@ -38,7 +39,6 @@ async function captura(page: Page, nombre: string) {
   await page.screenshot({ path: screenshotPath(nombre), fullPage: true });
 }
 
-
 const tituloPaso = (page: Page) => page.locator("#paso-titulo");
 
 async function esperarPaso(page: Page, nombre: string) {
@@ -51,9 +51,20 @@ async function elegirMunicipio(page: Page, nombre: string) {
   await page.locator(".leaflet-marker-icon").waitFor();
 }
 
-async function ponerCartel(page: Page, nombre = "cartel.png", etiqueta: string | RegExp = /^Seleccionar (nuevo )?cartel$/) {
-  const buffer = nombre.endsWith(".gif") ? Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1") : await png(400, 600);
-  await page.getByLabel(etiqueta).setInputFiles({ name: nombre, mimeType: nombre.endsWith(".gif") ? "image/gif" : "image/png", buffer });
+async function ponerCartel(
+  page: Page,
+  nombre = "cartel.png",
+  etiqueta: string | RegExp = /^Seleccionar (nuevo )?cartel$/,
+) {
+  const buffer = nombre.endsWith(".gif")
+    ? Buffer.from(
+        "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
+        "latin1",
+      )
+    : await png(400, 600);
+  await page
+    .getByLabel(etiqueta)
+    .setInputFiles({ name: nombre, mimeType: nombre.endsWith(".gif") ? "image/gif" : "image/png", buffer });
   await page.getByText(`Archivo elegido: ${nombre}`).waitFor();
 }
 
@@ -84,18 +95,31 @@ async function datosDeEvento(page: Page, titulo: string, lugar = GRIEGOS) {
 /** The screen after publishing: the server's message, once, and the new plan's card. */
 async function pantallaPublicado(page: Page, titulo: string) {
   const main = page.locator("main");
-  await expect.poll(() => main.getByRole("status").filter({ hasText: mensajes.planPublicado }).count(), { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(() => main.getByRole("status").filter({ hasText: mensajes.planPublicado }).count(), { timeout: 10_000 })
+    .toBe(1);
   await expect(main.getByRole("heading", { level: 2, name: mensajes.planPublicado }).count()).resolves.toBe(1);
   const tarjeta = main.getByRole("article").filter({ has: page.getByRole("heading", { name: titulo }) });
   await expect(tarjeta.count()).resolves.toBe(1);
   const plan = await planPorTitulo(titulo);
   await expect(tarjeta.getByRole("link").getAttribute("href")).resolves.toBe(planPath(titulo, plan.id));
-  await expect(page.getByRole("link", { name: "Ver mi plan" }).getAttribute("href")).resolves.toBe(planPath(titulo, plan.id));
+  await expect(page.getByRole("link", { name: "Ver mi plan" }).getAttribute("href")).resolves.toBe(
+    planPath(titulo, plan.id),
+  );
   return plan;
 }
 
 async function planPorTitulo(titulo: string) {
-  const [p] = await query<{ id: string; lng: number; lat: number; categorias: string[]; precio: string | null; tipo: string; email_contacto: string | null; descripcion: string }>(
+  const [p] = await query<{
+    id: string;
+    lng: number;
+    lat: number;
+    categorias: string[];
+    precio: string | null;
+    tipo: string;
+    email_contacto: string | null;
+    descripcion: string;
+  }>(
     db(),
     `SELECT id, ST_X(ubicacion::geometry) AS lng, ST_Y(ubicacion::geometry) AS lat, categorias::text[] AS categorias, precio::text, tipo::text,
             email_contacto, descripcion FROM plan WHERE titulo = $1`,
@@ -126,7 +150,12 @@ describe("the publishing wizard /publicar", () => {
     const res = await page.goto(`${inject("baseUrl")}/publicar`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Publicar un plan");
-    await expect(page.locator("ol[aria-label='Pasos para publicar'] li").allTextContents()).resolves.toEqual(["Tipo", "Categoría", "Datos", "Opcional"]);
+    await expect(page.locator("ol[aria-label='Pasos para publicar'] li").allTextContents()).resolves.toEqual([
+      "Tipo",
+      "Categoría",
+      "Datos",
+      "Opcional",
+    ]);
 
     // Step 1: a type is needed; the message goes when the step changes.
     await esperarPaso(page, "Tipo");
@@ -172,7 +201,11 @@ describe("the publishing wizard /publicar", () => {
     await expect(page.getByText(`${titulo.length} - 50`).count()).resolves.toBe(1);
     await expect(page.getByLabel("Título").getAttribute("maxlength")).resolves.toBe("50");
     await ponerCartel(page);
-    await expect(page.getByRole("img", { name: "Vista previa del cartel" }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 400)).resolves.toBe(true);
+    await expect(
+      page
+        .getByRole("img", { name: "Vista previa del cartel" })
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 400),
+    ).resolves.toBe(true);
     await pulsarYLeer(page, "Continuar", mensajes.fechaFinFalta);
     await fechas(page, "", fecha(3, 5));
     await pulsarYLeer(page, "Continuar", mensajes.fechaInicioFalta);
@@ -188,7 +221,9 @@ describe("the publishing wizard /publicar", () => {
     await ponerCartel(page, "cartel.png");
     // The pickers show the choice as dd/MM/yyyy HH:mm (their calendar has its own test in formularios.test.ts).
     const [d, h] = fecha(3).split("T");
-    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(`${d.split("-").reverse().join("/")} ${h}`);
+    await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(
+      `${d.split("-").reverse().join("/")} ${h}`,
+    );
     // The pin is dragged away from the town's centre to the exact spot.
     const pin = page.locator(".leaflet-marker-icon");
     await pin.scrollIntoViewIfNeeded();
@@ -235,7 +270,13 @@ describe("the publishing wizard /publicar", () => {
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(titulo);
     await expect(page.locator("main").getByText(GRIEGOS.nombre, { exact: true }).count()).resolves.toBe(1);
     const plan = await planPorTitulo(titulo);
-    expect(plan).toMatchObject({ tipo: "evento", categorias: ["Fiestas de pueblo", "Cultura"], precio: "8.50", email_contacto: "verbena@example.com", descripcion: "Con **orquesta** hasta tarde." });
+    expect(plan).toMatchObject({
+      tipo: "evento",
+      categorias: ["Fiestas de pueblo", "Cultura"],
+      precio: "8.50",
+      email_contacto: "verbena@example.com",
+      descripcion: "Con **orquesta** hasta tarde.",
+    });
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`/${plan.id}$`));
     // The dragged pin: east and south of the centre, still within a kilometre.
     expect(plan.lng).toBeGreaterThan(GRIEGOS.lng);
@@ -247,7 +288,9 @@ describe("the publishing wizard /publicar", () => {
     await expect(page.locator("main").getByText(mensajes.planPublicado).count()).resolves.toBe(0);
 
     // The search near the town finds it.
-    await page.goto(`${inject("baseUrl")}/?${new URLSearchParams({ municipio: GRIEGOS.nombre, lat: String(GRIEGOS.lat), lng: String(GRIEGOS.lng), radio: "5" })}`);
+    await page.goto(
+      `${inject("baseUrl")}/?${new URLSearchParams({ municipio: GRIEGOS.nombre, lat: String(GRIEGOS.lat), lng: String(GRIEGOS.lng), radio: "5" })}`,
+    );
     await expect(page.locator("main").getByRole("link", { name: titulo }).count()).resolves.toBe(1);
     expect([...bloqueados].every((h) => h.endsWith("openstreetmap.org"))).toBe(true);
     await ctx.close();
@@ -291,7 +334,11 @@ describe("the publishing wizard /publicar", () => {
     await expect(page.locator("main").getByText("De 12:00 a 13:45").count()).resolves.toBe(1);
     const plan = await planPorTitulo(titulo);
     expect(plan).toMatchObject({ tipo: "experiencia", categorias: ["Turismo"], precio: null, email_contacto: null });
-    const horarios = await query(db(), "SELECT dia_semana, hora_inicio, hora_fin FROM horario_disponible WHERE plan_id = $1 ORDER BY dia_semana", [plan.id]);
+    const horarios = await query(
+      db(),
+      "SELECT dia_semana, hora_inicio, hora_fin FROM horario_disponible WHERE plan_id = $1 ORDER BY dia_semana",
+      [plan.id],
+    );
     expect(horarios).toEqual([
       { dia_semana: 0, hora_inicio: "12:00", hora_fin: "13:45" },
       { dia_semana: 6, hora_inicio: "10:00", hora_fin: "12:30" },
@@ -316,7 +363,9 @@ describe("the publishing wizard /publicar", () => {
     await modal.waitFor();
     const plan = await planPorTitulo(titulo);
     expect(plan.precio).toBe("15.00");
-    await expect(modal.getByRole("link", { name: /@/ }).getAttribute("href")).resolves.toMatch(/^mailto:hola@planazo\.es\?subject=/);
+    await expect(modal.getByRole("link", { name: /@/ }).getAttribute("href")).resolves.toMatch(
+      /^mailto:hola@planazo\.es\?subject=/,
+    );
     // The chat goes to the team's phone (PROMOTION_PHONE of the test app: +34 600 000 999).
     const chat = modal.getByRole("link", { name: /WhatsApp/ });
     await expect(chat.getAttribute("href")).resolves.toMatch(/^https:\/\/wa\.me\/34600000999\?text=/);
@@ -330,8 +379,21 @@ describe("the publishing wizard /publicar", () => {
     await modal.getByRole("button", { name: "Quiero destacarlo" }).click();
     await expect.poll(() => modal.getByRole("status").textContent()).toBe(mensajes.destacadoEnviado);
     await expect(modal.getByLabel("Teléfono").inputValue()).resolves.toBe("");
-    const solicitudes = await query(db(), "SELECT telefono, nombre, correo, nombre_plan, origen, id_user FROM solicitud_destacado WHERE plan_id = $1", [plan.id]);
-    expect(solicitudes).toEqual([{ telefono: "600 123 456", nombre: "Pilar Publicadora", correo: usuario.correo, nombre_plan: titulo, origen: "Web app", id_user: usuario.id }]);
+    const solicitudes = await query(
+      db(),
+      "SELECT telefono, nombre, correo, nombre_plan, origen, id_user FROM solicitud_destacado WHERE plan_id = $1",
+      [plan.id],
+    );
+    expect(solicitudes).toEqual([
+      {
+        telefono: "600 123 456",
+        nombre: "Pilar Publicadora",
+        correo: usuario.correo,
+        nombre_plan: titulo,
+        origen: "Web app",
+        id_user: usuario.id,
+      },
+    ]);
     // Closing it shows what was published (the spec's "goes to /" is the success screen's 'Ir al inicio').
     await modal.getByRole("button", { name: "Cerrar" }).click();
     await modal.waitFor({ state: "hidden" });
@@ -362,7 +424,9 @@ describe("the publishing wizard /publicar", () => {
       await expect(page.getByLabel("Título").inputValue()).resolves.toBe(titulo);
       await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe(GRIEGOS.nombre);
       await expect(page.getByLabel("Dirección").inputValue()).resolves.toBe("Calle Mayor, 7");
-      await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(fechaVisible(fecha(5)));
+      await expect(page.getByLabel("Seleccionar fecha de inicio", { exact: true }).inputValue()).resolves.toBe(
+        fechaVisible(fecha(5)),
+      );
       await page.getByText("Archivo elegido: cartel.png").waitFor();
       await page.locator(".leaflet-marker-icon").waitFor();
     };
@@ -375,7 +439,9 @@ describe("the publishing wizard /publicar", () => {
     await comprobar();
     await page.getByRole("button", { name: "Atrás" }).click();
     await esperarPaso(page, "Categoría");
-    await expect(page.getByRole("button", { name: "Taller", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(page.getByRole("button", { name: "Taller", exact: true }).getAttribute("aria-pressed")).resolves.toBe(
+      "true",
+    );
     await page.getByRole("button", { name: "Continuar" }).click();
     await esperarPaso(page, "Datos");
     await escribirFecha(page.getByLabel("Seleccionar fecha de fin", { exact: true }), fecha(5, 3));
@@ -383,9 +449,16 @@ describe("the publishing wizard /publicar", () => {
     await esperarPaso(page, "Opcional");
 
     // The organization created meanwhile (another tab) shows after refreshing the list.
-    const org = await enviarFormulario("POST", "/api/organizacion", formulario({
-      nombre: unico("Peña La Alegría"), emailContacto: "pena@example.com", archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
-    }), usuario.token);
+    const org = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({
+        nombre: unico("Peña La Alegría"),
+        emailContacto: "pena@example.com",
+        archivoLogo: { bytes: await png(80, 80), nombre: "logo.png" },
+      }),
+      usuario.token,
+    );
     expect(org.status).toBe(201);
     const { _id: orgId, nombre: orgNombre } = org.body.organizacion as { _id: string; nombre: string };
     const select = page.getByLabel("Organización");
@@ -403,7 +476,11 @@ describe("the publishing wizard /publicar", () => {
     await page.getByRole("link", { name: "Ver mi plan" }).click();
     await page.waitForURL(/\/plan\//);
     await expect(page.locator("main").getByRole("link", { name: orgNombre }).count()).resolves.toBe(1);
-    const [fila] = await query<{ organizacion_id: string; categorias: string[] }>(db(), "SELECT organizacion_id, categorias::text[] AS categorias FROM plan WHERE titulo = $1", [titulo]);
+    const [fila] = await query<{ organizacion_id: string; categorias: string[] }>(
+      db(),
+      "SELECT organizacion_id, categorias::text[] AS categorias FROM plan WHERE titulo = $1",
+      [titulo],
+    );
     expect(fila).toEqual({ organizacion_id: orgId, categorias: ["Taller"] });
 
     // A new visit starts from scratch.
@@ -424,7 +501,10 @@ describe("the publishing wizard /publicar", () => {
     await page.getByRole("button", { name: "Publicar" }).click();
   }
 
-  for (const [ancho, alto] of [[390, 844], [1280, 800]] as const) {
+  for (const [ancho, alto] of [
+    [390, 844],
+    [1280, 800],
+  ] as const) {
     it(`ends on a success screen at ${ancho} px whose 'Compartir' shares or copies the link and whose 'Publicar otro' starts again, empty`, async () => {
       const ctx = await contextoConectado(browser, usuario, { ancho, alto });
       // The phone gets a share sheet; the laptop has none, so the link is copied.
@@ -440,7 +520,9 @@ describe("the publishing wizard /publicar", () => {
           });
         });
       } else {
-        await ctx.addInitScript(() => Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }));
+        await ctx.addInitScript(() =>
+          Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }),
+        );
         await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
       }
       const page = await ctx.newPage();
@@ -455,7 +537,9 @@ describe("the publishing wizard /publicar", () => {
       // One 'Compartir' for the plan page and this screen (components/plans/SharePlan.tsx).
       await page.locator("main").getByText("Compartir", { exact: true }).click();
       if (conHoja) {
-        await expect.poll(() => page.evaluate(() => (window as unknown as { compartido?: ShareData }).compartido?.url ?? "")).toMatch(/\/plan\//);
+        await expect
+          .poll(() => page.evaluate(() => (window as unknown as { compartido?: ShareData }).compartido?.url ?? ""))
+          .toMatch(/\/plan\//);
         const datos = await page.evaluate(() => (window as unknown as { compartido: ShareData }).compartido);
         expect(new URL(datos.url!).pathname).toBe(ruta);
         expect(datos.title).toBe(titulo);
@@ -494,12 +578,26 @@ describe("the publishing wizard /publicar", () => {
   it("duplicates one's own plan into the wizard, poster included and dates left to set, and never another person's", async () => {
     const titulo = unico("Mercado mensual");
     const dia = (d: number) => new Date(Math.ceil((Date.now() + d * DIA) / HORA) * HORA);
-    const r = await enviarFormulario("POST", "/api/plan", formulario({
-      titulo, descripcion: "Puestos de **artesanía**.", tipo: "evento", categorias: "Gastronomía,Cultura",
-      direccion: "Plaza Mayor, 1", municipio: GRIEGOS.nombre, ubicacion: JSON.stringify({ type: "Point", coordinates: [GRIEGOS.lng, GRIEGOS.lat] }),
-      fechaInicio: dia(2).toISOString(), fechaFin: dia(2.2).toISOString(), precio: "3", emailContacto: "mercado@example.com", telefonoContacto: "600 333 444",
-      archivoCartel: { bytes: await png(300, 420), nombre: "mercado.png" },
-    }), usuario.token);
+    const r = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo,
+        descripcion: "Puestos de **artesanía**.",
+        tipo: "evento",
+        categorias: "Gastronomía,Cultura",
+        direccion: "Plaza Mayor, 1",
+        municipio: GRIEGOS.nombre,
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [GRIEGOS.lng, GRIEGOS.lat] }),
+        fechaInicio: dia(2).toISOString(),
+        fechaFin: dia(2.2).toISOString(),
+        precio: "3",
+        emailContacto: "mercado@example.com",
+        telefonoContacto: "600 333 444",
+        archivoCartel: { bytes: await png(300, 420), nombre: "mercado.png" },
+      }),
+      usuario.token,
+    );
     expect(r.status).toBe(201);
     const id = (r.body.plan as { _id: string })._id;
 
@@ -523,7 +621,10 @@ describe("the publishing wizard /publicar", () => {
     const ctx = await contextoConectado(browser, usuario);
     const page = await ctx.newPage();
     await page.goto(`${inject("baseUrl")}/mis-planes`);
-    await page.locator("article", { has: page.getByRole("heading", { name: titulo }) }).getByRole("link", { name: /^Duplicar/ }).click();
+    await page
+      .locator("article", { has: page.getByRole("heading", { name: titulo }) })
+      .getByRole("link", { name: /^Duplicar/ })
+      .click();
     await esperarPaso(page, "Datos");
     await expect(page.getByLabel("Título").inputValue()).resolves.toBe(titulo);
     await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe(GRIEGOS.nombre);
@@ -539,8 +640,12 @@ describe("the publishing wizard /publicar", () => {
     await captura(page, "publish-duplicado-390");
     await page.getByRole("button", { name: "Atrás" }).click();
     await esperarPaso(page, "Categoría");
-    await expect(page.getByRole("button", { name: "Gastronomía", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
-    await expect(page.getByRole("button", { name: "Cultura", exact: true }).getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(
+      page.getByRole("button", { name: "Gastronomía", exact: true }).getAttribute("aria-pressed"),
+    ).resolves.toBe("true");
+    await expect(page.getByRole("button", { name: "Cultura", exact: true }).getAttribute("aria-pressed")).resolves.toBe(
+      "true",
+    );
     await page.getByRole("button", { name: "Continuar" }).click();
     await esperarPaso(page, "Datos");
     await pulsarYLeer(page, "Continuar", mensajes.fechaFinFalta);
@@ -553,12 +658,27 @@ describe("the publishing wizard /publicar", () => {
     await expect(page.getByLabel("Precio (€)").inputValue()).resolves.toBe("3");
     await expect(page.getByLabel("Correo electrónico de contacto").inputValue()).resolves.toBe("mercado@example.com");
     await expect(page.getByLabel("Teléfono de contacto").inputValue()).resolves.toBe("600 333 444");
-    await expect(page.getByLabel("Descripción", { exact: true }).inputValue()).resolves.toBe("Puestos de **artesanía**.");
+    await expect(page.getByLabel("Descripción", { exact: true }).inputValue()).resolves.toBe(
+      "Puestos de **artesanía**.",
+    );
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
-    await expect.poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planPublicado }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.locator("main").getByRole("status").filter({ hasText: mensajes.planPublicado }).count(), {
+        timeout: 10_000,
+      })
+      .toBe(1);
 
-    const filas = await query<{ id: string; categorias: string[]; precio: string; email_contacto: string; descripcion: string; fecha_inicio: Date; width: number; cartel: string }>(
+    const filas = await query<{
+      id: string;
+      categorias: string[];
+      precio: string;
+      email_contacto: string;
+      descripcion: string;
+      fecha_inicio: Date;
+      width: number;
+      cartel: string;
+    }>(
       db(),
       `SELECT p.id, p.categorias::text[] AS categorias, p.precio::text, p.email_contacto, p.descripcion, p.fecha_inicio, a.width, a.id AS cartel
          FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.titulo = $1 ORDER BY p.fecha_creacion`,
@@ -566,7 +686,13 @@ describe("the publishing wizard /publicar", () => {
     );
     expect(filas).toHaveLength(2);
     const [original, copia] = filas;
-    expect(copia).toMatchObject({ categorias: ["Gastronomía", "Cultura"], precio: "3.00", email_contacto: "mercado@example.com", descripcion: "Puestos de **artesanía**.", width: 300 });
+    expect(copia).toMatchObject({
+      categorias: ["Gastronomía", "Cultura"],
+      precio: "3.00",
+      email_contacto: "mercado@example.com",
+      descripcion: "Puestos de **artesanía**.",
+      width: 300,
+    });
     expect(copia.cartel).not.toBe(original.cartel);
     expect(copia.fecha_inicio.getTime()).toBeGreaterThan(original.fecha_inicio.getTime() + 20 * DIA);
     await ctx.close();
@@ -579,7 +705,9 @@ describe("the publishing wizard /publicar", () => {
     expect(new URL(page.url()).pathname).toBe("/iniciar-sesion");
     // The way back keeps the query: 'Duplicar' from a logged-out tab returns to the duplicate.
     await page.goto(`${inject("baseUrl")}/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d`);
-    expect(new URL(page.url()).searchParams.get("redirigir")).toBe("/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d");
+    expect(new URL(page.url()).searchParams.get("redirigir")).toBe(
+      "/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d",
+    );
     await ctx.close();
   });
 });

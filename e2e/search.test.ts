@@ -20,30 +20,67 @@ describe("home search in Chromium", () => {
   const semanaQueViene = ventanaFechas("semana", 1)!;
   const mesQueViene = ventanaFechas("mes", 1)!;
   const planes = {
-    cerca: { titulo: t("Concierto en la plaza"), inicio: new Date(Math.max(Date.now() + HORA, semana.hasta.getTime() - 3 * HORA)), horas: 1 },
+    cerca: {
+      titulo: t("Concierto en la plaza"),
+      inicio: new Date(Math.max(Date.now() + HORA, semana.hasta.getTime() - 3 * HORA)),
+      horas: 1,
+    },
     lejos: { titulo: t("Ruta del Julan"), inicio: new Date(semanaQueViene.desde.getTime() + 10 * HORA), horas: 30 },
     // In next month but never in next week (on 23 November both hold 2 December), so each
     // arrow shows one plan whatever the day the tests run.
-    mes: { titulo: t("Feria del queso"), inicio: new Date(Math.max(mesQueViene.desde.getTime() + 40 * HORA, semanaQueViene.hasta.getTime() + 24 * HORA)), horas: 6 },
+    mes: {
+      titulo: t("Feria del queso"),
+      inicio: new Date(Math.max(mesQueViene.desde.getTime() + 40 * HORA, semanaQueViene.hasta.getTime() + 24 * HORA)),
+      horas: 6,
+    },
   };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     const usuarioId = await insertUser();
     const fin = (p: { inicio: Date; horas: number }) => new Date(p.inicio.getTime() + p.horas * HORA);
-    await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 900, titulo: planes.cerca.titulo, categorias: ["Cultura"], fechaInicio: planes.cerca.inicio, fechaFin: fin(planes.cerca) });
-    await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 12_000, rumbo: 60, titulo: planes.lejos.titulo, categorias: ["Deporte"], fechaInicio: planes.lejos.inicio, fechaFin: fin(planes.lejos) });
-    await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 5_000, rumbo: 200, titulo: planes.mes.titulo, categorias: ["Gastronomía"], fechaInicio: planes.mes.inicio, fechaFin: fin(planes.mes) });
+    await insertPlan({
+      usuarioId,
+      origin: FRONTERA,
+      distanciaM: 900,
+      titulo: planes.cerca.titulo,
+      categorias: ["Cultura"],
+      fechaInicio: planes.cerca.inicio,
+      fechaFin: fin(planes.cerca),
+    });
+    await insertPlan({
+      usuarioId,
+      origin: FRONTERA,
+      distanciaM: 12_000,
+      rumbo: 60,
+      titulo: planes.lejos.titulo,
+      categorias: ["Deporte"],
+      fechaInicio: planes.lejos.inicio,
+      fechaFin: fin(planes.lejos),
+    });
+    await insertPlan({
+      usuarioId,
+      origin: FRONTERA,
+      distanciaM: 5_000,
+      rumbo: 200,
+      titulo: planes.mes.titulo,
+      categorias: ["Gastronomía"],
+      fechaInicio: planes.mes.inicio,
+      fechaFin: fin(planes.mes),
+    });
   });
   afterAll(async () => {
     await query(process.env.DATABASE_URL!, "DELETE FROM plan WHERE titulo LIKE $1", [`% ${sufijo}`]);
     await browser?.close();
   });
 
-  const titulos = async (page: Page) => (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo));
+  const titulos = async (page: Page) =>
+    (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo));
   /** The date chips of the search bar. */
-  const chipFecha = (page: Page, nombre: string) => page.getByRole("group", { name: "Fecha" }).getByRole("button", { name: nombre, exact: true });
-  const tarjeta = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
+  const chipFecha = (page: Page, nombre: string) =>
+    page.getByRole("group", { name: "Fecha" }).getByRole("button", { name: nombre, exact: true });
+  const tarjeta = (page: Page, titulo: string) =>
+    page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
 
   it("searches a town from the box and shows its plans with dates and distances", async () => {
     // axe needs a page of an explicit context.
@@ -60,10 +97,15 @@ describe("home search in Chromium", () => {
     // Within 3 km the distance is hidden; beyond, it shows.
     await expect(tarjeta(page, planes.cerca.titulo).textContent()).resolves.not.toMatch(/ km/);
     await expect(tarjeta(page, planes.lejos.titulo).textContent()).resolves.toContain("a 12 km");
-    const fechaLejos = cuandoEventoTexto(planes.lejos.inicio.toISOString(), new Date(planes.lejos.inicio.getTime() + 30 * HORA).toISOString())!;
+    const fechaLejos = cuandoEventoTexto(
+      planes.lejos.inicio.toISOString(),
+      new Date(planes.lejos.inicio.getTime() + 30 * HORA).toISOString(),
+    )!;
     expect(fechaLejos).toMatch(/^Del \d+ [a-z]{3}, \d\d:\d\d al /); // 30 hours: from one instant to another
     await expect(tarjeta(page, planes.lejos.titulo).textContent()).resolves.toContain(fechaLejos);
-    await expect(tarjeta(page, planes.lejos.titulo).getByRole("link").getAttribute("href")).resolves.toMatch(/^\/plan\/Ruta-del-Julan-/);
+    await expect(tarjeta(page, planes.lejos.titulo).getByRole("link").getAttribute("href")).resolves.toMatch(
+      /^\/plan\/Ruta-del-Julan-/,
+    );
 
     // The place is remembered: the next visit to / runs the search again, without the promo block.
     await page.goto(inject("baseUrl"));
@@ -151,10 +193,13 @@ describe("home search in Chromium", () => {
     await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
     await quieto(page);
     // Slow every search down a little so that the changes overlap for certain.
-    await page.route((u) => u.pathname === "/" && u.searchParams.has("_rsc"), async (r) => {
-      await new Promise((f) => setTimeout(f, 300));
-      await r.continue();
-    });
+    await page.route(
+      (u) => u.pathname === "/" && u.searchParams.has("_rsc"),
+      async (r) => {
+        await new Promise((f) => setTimeout(f, 300));
+        await r.continue();
+      },
+    );
     await page.getByRole("button", { name: "Deporte" }).click();
     await expect.poll(() => page.locator('section[aria-busy="true"]').count()).toBeGreaterThan(0);
     await expect(page.getByRole("progressbar", { name: "Buscando planes" }).count()).resolves.toBe(1);
@@ -163,9 +208,17 @@ describe("home search in Chromium", () => {
     await chipFecha(page, "Esta semana").click();
     await page.getByRole("button", { name: "Gastronomía" }).click();
     await page.getByRole("button", { name: "Gastronomía" }).click();
-    await page.waitForURL((u) => u.searchParams.get("categorias") === "Cultura" && u.searchParams.get("fecha") === "semana" && u.searchParams.get("municipio") === "Frontera");
+    await page.waitForURL(
+      (u) =>
+        u.searchParams.get("categorias") === "Cultura" &&
+        u.searchParams.get("fecha") === "semana" &&
+        u.searchParams.get("municipio") === "Frontera",
+    );
     await quieto(page);
-    const pulsadas = await page.getByRole("group", { name: "Categorías" }).locator('button[aria-pressed="true"]').allTextContents();
+    const pulsadas = await page
+      .getByRole("group", { name: "Categorías" })
+      .locator('button[aria-pressed="true"]')
+      .allTextContents();
     expect(pulsadas).toEqual(["Cultura"]);
     await expect(chipFecha(page, "Esta semana").getAttribute("aria-pressed")).resolves.toBe("true");
     expect(await titulos(page)).toEqual([planes.cerca.titulo]);
@@ -181,7 +234,10 @@ describe("home search in Chromium", () => {
     // The moment the results stop being busy (the commit that ends the search, before React's
     // effects run), tap Gastronomía on, and right after, off: a person's double tap.
     await page.evaluate(() => {
-      const gastronomia = () => [...document.querySelectorAll<HTMLButtonElement>("button[aria-pressed]")].find((b) => b.textContent === "Gastronomía")!;
+      const gastronomia = () =>
+        [...document.querySelectorAll<HTMLButtonElement>("button[aria-pressed]")].find(
+          (b) => b.textContent === "Gastronomía",
+        )!;
       const observador = new MutationObserver(() => {
         if (document.getElementById("resultados")?.getAttribute("aria-busy") !== "false") return;
         observador.disconnect();
@@ -203,10 +259,16 @@ describe("home search in Chromium", () => {
   });
 
   it("takes the first place for the text in the box on Enter, never a suggestion of an older text", async () => {
-    const primero = async (q: string) => ((await (await api(`/api/geocode?q=${encodeURIComponent(q)}&limit=1`)).json()) as { results: { address: { municipality: string; municipalitySubdivision?: string } }[] }).results[0].address;
+    const primero = async (q: string) =>
+      (
+        (await (await api(`/api/geocode?q=${encodeURIComponent(q)}&limit=1`)).json()) as {
+          results: { address: { municipality: string; municipalitySubdivision?: string } }[];
+        }
+      ).results[0].address;
     const esperado = await primero("Villalba");
     const viejo = await primero("Vill");
-    const nombre = (a: { municipality: string; municipalitySubdivision?: string }) => a.municipalitySubdivision ?? a.municipality;
+    const nombre = (a: { municipality: string; municipalitySubdivision?: string }) =>
+      a.municipalitySubdivision ?? a.municipality;
     expect(nombre(viejo)).not.toBe(nombre(esperado)); // otherwise the test could not tell them apart
     for (let intento = 0; intento < 3; intento++) {
       const ctx = await browser.newContext();
@@ -226,7 +288,10 @@ describe("home search in Chromium", () => {
   });
 
   it("puts the first result just below the sticky bar after every search, on a phone and a laptop", async () => {
-    for (const [ancho, alto] of [[390, 844], [1280, 800]]) {
+    for (const [ancho, alto] of [
+      [390, 844],
+      [1280, 800],
+    ]) {
       const ctx = await browser.newContext({ viewport: { width: ancho, height: alto } });
       await conCookiesAceptadas(ctx, inject("baseUrl"));
       const page = await ctx.newPage();
@@ -267,7 +332,9 @@ describe("home search in Chromium", () => {
     await page.waitForURL((u) => u.searchParams.get("fecha") === "hoy" && u.searchParams.get("desplazamiento") === "1");
     await quieto(page);
     const manana = ventanaFechas("hoy", 1)!;
-    await expect(page.locator("#barra-busqueda").textContent()).resolves.toContain(fechasTexto(manana.desde.toISOString(), manana.hasta.toISOString())!);
+    await expect(page.locator("#barra-busqueda").textContent()).resolves.toContain(
+      fechasTexto(manana.desde.toISOString(), manana.hasta.toISOString())!,
+    );
     await expect(chipFecha(page, "Mañana").getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(chipFecha(page, "Hoy").getAttribute("aria-pressed")).resolves.toBe("false");
     // The active chip again: any date.
@@ -312,7 +379,14 @@ describe("home search in Chromium", () => {
   it("pages 30 at a time and sends a page past the end to the last one", async () => {
     const usuarioId = await insertUser();
     for (let i = 0; i < 31; i++) {
-      await insertPlan({ usuarioId, origin: FRONTERA, distanciaM: 20_000 + i * 10, rumbo: 300, titulo: t(`Taller ${i}`), categorias: ["Taller"] });
+      await insertPlan({
+        usuarioId,
+        origin: FRONTERA,
+        distanciaM: 20_000 + i * 10,
+        rumbo: 300,
+        titulo: t(`Taller ${i}`),
+        categorias: ["Taller"],
+      });
     }
     const page = await browser.newPage();
     const url = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Taller`;

@@ -17,7 +17,13 @@ const EVIL = "https://malvado.example";
 
 /** The directives of a CSP header, by name. */
 function directivas(csp: string): Map<string, string[]> {
-  return new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([k, ...v]) => [k, v]));
+  return new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([k, ...v]) => [k, v]),
+  );
 }
 
 describe("security headers", () => {
@@ -26,7 +32,10 @@ describe("security headers", () => {
     const [a, b] = await Promise.all([fetch(`${base}/`), fetch(`${base}/`)]);
     const cspA = a.headers.get("content-security-policy")!;
     const d = directivas(cspA);
-    const nonce = d.get("script-src")!.find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
+    const nonce = d
+      .get("script-src")!
+      .find((s) => s.startsWith("'nonce-"))!
+      .slice(7, -1);
     expect(nonce).toMatch(/^[A-Za-z0-9+/=]{22,}$/);
     expect(b.headers.get("content-security-policy")).not.toContain(nonce);
     expect(d.get("script-src")).toContain("'strict-dynamic'");
@@ -55,7 +64,12 @@ describe("security headers", () => {
 
   it("gives API and media answers a CSP that lets nothing run or frame them", async () => {
     const base = inject("baseUrl");
-    for (const path of ["/api/health", "/api/plan?lat=40&lng=-3", "/media/planes/no-existe/original.webp", "/api/no-existe"]) {
+    for (const path of [
+      "/api/health",
+      "/api/plan?lat=40&lng=-3",
+      "/media/planes/no-existe/original.webp",
+      "/api/no-existe",
+    ]) {
       const res = await fetch(`${base}${path}`);
       expect(res.headers.get("content-security-policy"), path).toContain("default-src 'none'");
       expect(res.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
@@ -83,7 +97,9 @@ describe("the CSP in Chromium", () => {
     await ctx.addInitScript(() => {
       const w = window as unknown as { __violaciones: string[] };
       w.__violaciones = [];
-      document.addEventListener("securitypolicyviolation", (e) => w.__violaciones.push(`${e.violatedDirective} ${e.blockedURI}`));
+      document.addEventListener("securitypolicyviolation", (e) =>
+        w.__violaciones.push(`${e.violatedDirective} ${e.blockedURI}`),
+      );
     });
     const page = await ctx.newPage();
     const errores: string[] = [];
@@ -99,11 +115,19 @@ describe("the CSP in Chromium", () => {
       await page.goto(`${inject("baseUrl")}${path}`, { waitUntil: "networkidle" });
       // The plan page's map loads as it comes near the screen: wait for its tiles, which a busy
       // machine may ask for after the network first went quiet.
-      if (path === paginas[1]) await expect.poll(() => [...bloqueados].some((h) => h.endsWith("tile.openstreetmap.org")), { timeout: 20_000 }).toBe(true);
-      expect(await page.evaluate(() => (window as unknown as { __violaciones: string[] }).__violaciones), path).toEqual([]);
+      if (path === paginas[1])
+        await expect
+          .poll(() => [...bloqueados].some((h) => h.endsWith("tile.openstreetmap.org")), { timeout: 20_000 })
+          .toBe(true);
+      expect(await page.evaluate(() => (window as unknown as { __violaciones: string[] }).__violaciones), path).toEqual(
+        [],
+      );
     }
     // The app hydrated under the CSP: the login form reacts to typing.
-    await page.getByLabel(/correo/i).first().fill("x@example.com");
+    await page
+      .getByLabel(/correo/i)
+      .first()
+      .fill("x@example.com");
     // Requests the CSP allowed reach the network, where the test refuses them: the map tiles
     // (plan page) and Google's sign-in script (login page) were really asked for.
     expect([...bloqueados].some((h) => h.endsWith("tile.openstreetmap.org"))).toBe(true);
@@ -135,7 +159,10 @@ describe("cookies, Origin and rate limits", () => {
     // The production setting: a site served over https gets __Secure- cookies marked Secure.
     const https = await startAppServer({ ...inject("appEnv"), SITE_URL: "https://planazo.example" });
     try {
-      const r = await call("POST", "/api/usuario/login", { base: https.url, body: { correo: u.correo, password: u.password } });
+      const r = await call("POST", "/api/usuario/login", {
+        base: https.url,
+        body: { correo: u.correo, password: u.password },
+      });
       expect(r.status).toBe(200);
       const segura = setCookieDe(r.setCookie, "__Secure-planazo.session_token");
       expect(segura).toMatch(/;\s*Secure/i);
@@ -177,13 +204,26 @@ describe("cookies, Origin and rate limits", () => {
     // A browser that sends no Origin still says where the request came from.
     const sinOrigin = await fetch(`${inject("baseUrl")}/api/usuario/cambiar-datos`, {
       method: "PATCH",
-      headers: { Cookie: cookie, "Sec-Fetch-Site": "cross-site", "Content-Type": "application/json", "X-Forwarded-For": freshIp() },
+      headers: {
+        Cookie: cookie,
+        "Sec-Fetch-Site": "cross-site",
+        "Content-Type": "application/json",
+        "X-Forwarded-For": freshIp(),
+      },
       body: JSON.stringify({ nombre: "Hackeado" }),
     });
     expect(sinOrigin.status).toBe(403);
     expect(await estado()).toEqual(antes);
     // Our own origin, and the mobile app (no Origin, bearer), are served.
-    expect((await call("PATCH", "/api/usuario/cambiar-datos", { cookie, origin: inject("baseUrl"), body: { nombre: "Nombre Nuevo" } })).status).toBe(200);
+    expect(
+      (
+        await call("PATCH", "/api/usuario/cambiar-datos", {
+          cookie,
+          origin: inject("baseUrl"),
+          body: { nombre: "Nombre Nuevo" },
+        })
+      ).status,
+    ).toBe(200);
     expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: u.token })).status).toBe(200);
   });
 
@@ -193,7 +233,9 @@ describe("cookies, Origin and rate limits", () => {
     const [porCuenta] = LIMITES.login("x", correo).filter((l) => l.key.includes(":cuenta:"));
     const statuses: number[] = [];
     for (let i = 0; i < porCuenta.max; i++) {
-      statuses.push((await call("POST", "/api/usuario/login", { body: { correo, password: "mal-contraseña" } })).status);
+      statuses.push(
+        (await call("POST", "/api/usuario/login", { body: { correo, password: "mal-contraseña" } })).status,
+      );
     }
     expect(statuses).toEqual(Array(porCuenta.max).fill(401));
     const bloqueado = await call("POST", "/api/usuario/login", { body: { correo, password: "mal-contraseña" } });
@@ -202,13 +244,21 @@ describe("cookies, Origin and rate limits", () => {
     const ip = freshIp();
     const [reporte] = LIMITES.reporte(ip);
     const cuerpo = { titulo: "Contenido inapropiado", urlPlan: "https://planazo.es/plan/x/y" };
-    for (let i = 0; i < reporte.max; i++) expect((await call("POST", "/api/plan/reportar-plan", { ip, body: cuerpo })).status).toBe(200);
-    expect(await call("POST", "/api/plan/reportar-plan", { ip, body: cuerpo })).toMatchObject({ status: 429, body: { mensaje: mensajes.demasiadasPeticiones } });
+    for (let i = 0; i < reporte.max; i++)
+      expect((await call("POST", "/api/plan/reportar-plan", { ip, body: cuerpo })).status).toBe(200);
+    expect(await call("POST", "/api/plan/reportar-plan", { ip, body: cuerpo })).toMatchObject({
+      status: 429,
+      body: { mensaje: mensajes.demasiadasPeticiones },
+    });
   });
 
   it("never returns a password hash, in any answer about the user", async () => {
     const u = await confirmedUser();
-    const [{ password: hash }] = await query<{ password: string }>(db(), "SELECT password FROM cuenta WHERE user_id = $1 AND password IS NOT NULL", [u.id]);
+    const [{ password: hash }] = await query<{ password: string }>(
+      db(),
+      "SELECT password FROM cuenta WHERE user_id = $1 AND password IS NOT NULL",
+      [u.id],
+    );
     expect(hash.length).toBeGreaterThan(20);
     const sal = hash.split(":")[0];
     const ctx = { token: u.token };
@@ -265,9 +315,15 @@ describe("two app instances on one database", () => {
     const u = await confirmedUser("Ana Dos Instancias");
 
     // A session created on A works on B, by cookie and by bearer token; logging out on B ends it on A.
-    const login = await call("POST", "/api/usuario/login", { base: a, body: { correo: u.correo, password: u.password } });
+    const login = await call("POST", "/api/usuario/login", {
+      base: a,
+      body: { correo: u.correo, password: u.password },
+    });
     const cookie = cookieDe(login.setCookie);
-    expect(await call("GET", "/api/usuario", { base: b.url, cookie })).toMatchObject({ status: 200, body: { usuario: { correo: u.correo } } });
+    expect(await call("GET", "/api/usuario", { base: b.url, cookie })).toMatchObject({
+      status: 200,
+      body: { usuario: { correo: u.correo } },
+    });
     expect((await call("GET", "/api/usuario", { base: b.url, token: login.body.token as string })).status).toBe(200);
     expect((await call("POST", "/api/usuario/logout", { base: b.url, cookie })).status).toBe(200);
     expect((await call("GET", "/api/usuario", { base: a, cookie })).status).toBe(401);
@@ -279,7 +335,9 @@ describe("two app instances on one database", () => {
     const statuses: number[] = [];
     for (let i = 0; i <= porCuenta.max; i++) {
       const base = i % 2 === 0 ? a : b.url;
-      statuses.push((await call("POST", "/api/usuario/login", { base, ip, body: { correo, password: "mal-contraseña" } })).status);
+      statuses.push(
+        (await call("POST", "/api/usuario/login", { base, ip, body: { correo, password: "mal-contraseña" } })).status,
+      );
     }
     expect(statuses).toEqual([...Array(porCuenta.max).fill(401), 429]);
 
@@ -306,7 +364,10 @@ describe("two app instances on one database", () => {
     );
     expect(plan.status).toBe(201);
     const id = (plan.body.plan as { _id: string })._id;
-    expect(await call("GET", `/api/plan/detalle/${id}`, { base: b.url })).toMatchObject({ status: 200, body: { titulo: "Publicado en A" } });
+    expect(await call("GET", `/api/plan/detalle/${id}`, { base: b.url })).toMatchObject({
+      status: 200,
+      body: { titulo: "Publicado en A" },
+    });
     const enB = await call("GET", buscar, { base: b.url });
     expect(enB.status).toBe(200);
     expect((enB.body.planes as { _id: string }[]).map((p) => p._id)).toEqual([id]);

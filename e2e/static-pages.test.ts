@@ -67,8 +67,16 @@ describe("public pages, server-rendered", () => {
     expect(texto).toContain("únicamente para mostrarte los planes y eventos cercanos");
     expect(texto).toContain("para enviarte las confirmaciones de registro");
     expect(texto).toContain("los recordatorios de los eventos que has guardado");
-    expect(texto).toContain("Los carteles de los planes y los logotipos de las organizaciones que subes se usan solo para la difusión informativa y publicitaria");
-    for (const derecho of ["acceso", "rectificación", "supresión", "portabilidad", "Agencia Española de Protección de Datos"]) {
+    expect(texto).toContain(
+      "Los carteles de los planes y los logotipos de las organizaciones que subes se usan solo para la difusión informativa y publicitaria",
+    );
+    for (const derecho of [
+      "acceso",
+      "rectificación",
+      "supresión",
+      "portabilidad",
+      "Agencia Española de Protección de Datos",
+    ]) {
       expect(texto).toContain(derecho);
     }
     expect(texto).toContain(CONTACTO);
@@ -100,7 +108,10 @@ describe("public pages, server-rendered", () => {
 describe("sitemap and robots.txt", () => {
   it("splits the UUID space into power-of-two files that cover it without gaps", () => {
     expect([0, 25_000, 25_001, 1_000_000].map(numeroDeTrozos)).toEqual([1, 1, 2, 64]);
-    expect(rangoDeTrozo(0, 1)).toEqual({ desde: "00000000-0000-0000-0000-000000000000", hasta: "ffffffff-ffff-ffff-ffff-ffffffffffff" });
+    expect(rangoDeTrozo(0, 1)).toEqual({
+      desde: "00000000-0000-0000-0000-000000000000",
+      hasta: "ffffffff-ffff-ffff-ffff-ffffffffffff",
+    });
     const rangos = Array.from({ length: 64 }, (_, i) => rangoDeTrozo(i, 64));
     expect(rangos[0].desde).toBe("00000000-0000-0000-0000-000000000000");
     expect(rangos[1].desde).toBe("04000000-0000-0000-0000-000000000000");
@@ -114,7 +125,16 @@ describe("sitemap and robots.txt", () => {
     expect(res.status).toBe(200);
     const texto = await res.text();
     expect(texto).toContain("User-Agent: *\nAllow: /\n");
-    for (const ruta of ["/perfil", "/publicar", "/mis-planes", "/editar-plan", "/planes-favoritos", "/tus-organizaciones", "/crear-organizacion", "/api/"]) {
+    for (const ruta of [
+      "/perfil",
+      "/publicar",
+      "/mis-planes",
+      "/editar-plan",
+      "/planes-favoritos",
+      "/tus-organizaciones",
+      "/crear-organizacion",
+      "/api/",
+    ]) {
       expect(texto).toContain(`Disallow: ${ruta}\n`);
     }
     expect(texto).toContain(`Sitemap: ${inject("baseUrl")}/sitemap/0.xml`);
@@ -139,7 +159,11 @@ describe("sitemap and robots.txt", () => {
        RETURNING id, nombre, fecha_actualizacion`,
       [`Peña El Botijo ${sufijo}`, usuarioId],
     );
-    const [{ fecha_actualizacion }] = await query<{ fecha_actualizacion: Date }>(db(), "SELECT fecha_actualizacion FROM plan WHERE id = $1", [visible]);
+    const [{ fecha_actualizacion }] = await query<{ fecha_actualizacion: Date }>(
+      db(),
+      "SELECT fecha_actualizacion FROM plan WHERE id = $1",
+      [visible],
+    );
 
     // Every file robots.txt names, together
     const robots = await (await api("/robots.txt")).text();
@@ -155,7 +179,14 @@ describe("sitemap and robots.txt", () => {
 
     const base = inject("baseUrl");
     expect(xml).toContain(`<loc>${base}</loc>`);
-    for (const ruta of ["/nosotros", "/eurona", "/aviso-legal", "/condiciones-generales", "/cookies", "/politica-privacidad"]) {
+    for (const ruta of [
+      "/nosotros",
+      "/eurona",
+      "/aviso-legal",
+      "/condiciones-generales",
+      "/cookies",
+      "/politica-privacidad",
+    ]) {
       expect(xml).toContain(`<loc>${base}${ruta}</loc>`);
     }
     const urlPlan = `${base}${planPath(`Verbena de San Juan ${sufijo}`, visible)}`;
@@ -196,13 +227,26 @@ describe("static pages in Chromium", () => {
 
   /** A page of its own (own client address for the rate limits), with every off-site request blocked. */
   async function abrir(width: number, { avisoCookies = true } = {}): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
-    await context.route("**/*", (route) => (new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort()));
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      extraHTTPHeaders: { "X-Forwarded-For": freshIp() },
+    });
+    await context.route("**/*", (route) =>
+      new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort(),
+    );
     if (!avisoCookies) await conCookiesAceptadas(context, inject("baseUrl"));
     return { context, page: await context.newPage() };
   }
 
-  it.each(["/nosotros", "/aviso-legal", "/condiciones-generales", "/cookies", "/politica-privacidad", "/eurona", "/no-existe-esta-pagina"])("%s has no axe violations", async (ruta) => {
+  it.each([
+    "/nosotros",
+    "/aviso-legal",
+    "/condiciones-generales",
+    "/cookies",
+    "/politica-privacidad",
+    "/eurona",
+    "/no-existe-esta-pagina",
+  ])("%s has no axe violations", async (ruta) => {
     const { context, page } = await abrir(1280);
     await page.goto(`${inject("baseUrl")}${ruta}`);
     await page.getByRole("region", { name: "Aviso de cookies" }).waitFor();
@@ -255,7 +299,9 @@ describe("static pages in Chromium", () => {
     await page.goto(`${inject("baseUrl")}/eurona`);
     await page.getByLabel("Correo electrónico").fill(correo);
     await page.getByLabel("Teléfono").fill(` ${telefono} `);
-    const respuesta = page.waitForResponse((r) => r.url().endsWith("/api/emailEurona/") && r.request().method() === "POST");
+    const respuesta = page.waitForResponse(
+      (r) => r.url().endsWith("/api/emailEurona/") && r.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Saber más" }).click();
     const r = await respuesta;
     expect(r.status()).toBe(200);
@@ -266,9 +312,15 @@ describe("static pages in Chromium", () => {
     await expect(page.locator("main").getByRole("alert").count()).resolves.toBe(0);
     await expect(page.getByLabel("Teléfono").inputValue()).resolves.toBe("");
 
-    const leads = await query<{ nombre: string }>(db(), "SELECT nombre FROM solicitud_informacion WHERE telefono = $1", [telefono]);
+    const leads = await query<{ nombre: string }>(
+      db(),
+      "SELECT nombre FROM solicitud_informacion WHERE telefono = $1",
+      [telefono],
+    );
     expect(leads).toEqual([{ nombre: correo }]);
-    const correos = await query<{ subject: string }>(db(), `SELECT subject FROM email_outbox WHERE text LIKE $1`, [`%Teléfono: ${telefono}%`]);
+    const correos = await query<{ subject: string }>(db(), `SELECT subject FROM email_outbox WHERE text LIKE $1`, [
+      `%Teléfono: ${telefono}%`,
+    ]);
     expect(correos).toHaveLength(1);
     expect(correos[0].subject).toContain("internet por satélite");
     await page.screenshot({ path: screenshotPath("eurona-enviado") });
@@ -280,7 +332,11 @@ describe("static pages in Chromium", () => {
     await page.goto(`${inject("baseUrl")}/eurona`);
     await page.getByLabel("Teléfono").fill("600000000");
     await page.route("**/api/emailEurona/", (route) =>
-      route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ mensaje: mensajes.demasiadasPeticiones }) }),
+      route.fulfill({
+        status: 429,
+        contentType: "application/json",
+        body: JSON.stringify({ mensaje: mensajes.demasiadasPeticiones }),
+      }),
     );
     await page.getByRole("button", { name: "Saber más" }).click();
     const alerta = page.locator("main").getByRole("alert");

@@ -18,7 +18,11 @@ describe("the save heart on plan cards", () => {
   let browser: Browser;
   let busqueda: string;
   const sufijo = Math.random().toString(36).slice(2, 7);
-  const titulos = { uno: `Mercado de otoño ${sufijo}`, dos: `Taller de cerámica ${sufijo}`, tres: `Ruta de las ermitas ${sufijo}` };
+  const titulos = {
+    uno: `Mercado de otoño ${sufijo}`,
+    dos: `Taller de cerámica ${sufijo}`,
+    tres: `Ruta de las ermitas ${sufijo}`,
+  };
   const ids: Record<keyof typeof titulos, string> = { uno: "", dos: "", tres: "" };
 
   beforeAll(async () => {
@@ -27,16 +31,29 @@ describe("the save heart on plan cards", () => {
     const autora = await insertUser();
     let distanciaM = 500;
     for (const clave of Object.keys(titulos) as (keyof typeof titulos)[]) {
-      ids[clave] = await insertPlan({ usuarioId: autora, origin, distanciaM: (distanciaM += 700), titulo: titulos[clave], categorias: ["Cultura"] });
+      ids[clave] = await insertPlan({
+        usuarioId: autora,
+        origin,
+        distanciaM: (distanciaM += 700),
+        titulo: titulos[clave],
+        categorias: ["Cultura"],
+      });
     }
     // A search with more than a place in it, so 'the same search' means something.
-    busqueda = urlBusqueda({ ...leerEstado({}), municipio: "Pueblo de Prueba", lat: origin.lat, lng: origin.lng, categorias: ["Cultura"] });
+    busqueda = urlBusqueda({
+      ...leerEstado({}),
+      municipio: "Pueblo de Prueba",
+      lat: origin.lat,
+      lng: origin.lng,
+      categorias: ["Cultura"],
+    });
   });
   afterAll(async () => {
     await browser?.close();
   });
 
-  const corazon = (page: Page, titulo: string) => page.locator("main article", { has: page.getByRole("heading", { name: titulo }) }).locator("button[aria-pressed]");
+  const corazon = (page: Page, titulo: string) =>
+    page.locator("main article", { has: page.getByRole("heading", { name: titulo }) }).locator("button[aria-pressed]");
   const guardadosEnServidor = async (token: string) => {
     const r = await call("GET", "/api/plan/planesFavoritos", { token });
     return r.status === 204 ? [] : (r.body as unknown as { _id: string }[]).map((p) => p._id);
@@ -44,7 +61,11 @@ describe("the save heart on plan cards", () => {
   /** Until every call of the heart has answered (the button is busy meanwhile). */
   const asentado = (page: Page, titulo: string) =>
     page.waitForFunction(
-      (t) => [...document.querySelectorAll("main article")].find((a) => a.querySelector("h4")?.textContent === t)?.querySelector("button[aria-pressed]")?.getAttribute("aria-busy") === "false",
+      (t) =>
+        [...document.querySelectorAll("main article")]
+          .find((a) => a.querySelector("h4")?.textContent === t)
+          ?.querySelector("button[aria-pressed]")
+          ?.getAttribute("aria-busy") === "false",
       titulo,
     );
   async function abrir(ctx: BrowserContext, ruta: string): Promise<Page> {
@@ -61,15 +82,21 @@ describe("the save heart on plan cards", () => {
       const page = await abrir(ctx, busqueda);
       const boton = corazon(page, titulos.uno);
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
-      await expect(boton.getAttribute("aria-label")).resolves.toBe(conDatos(mensajes.guardarPlanTarjeta, { titulo: titulos.uno }));
+      await expect(boton.getAttribute("aria-label")).resolves.toBe(
+        conDatos(mensajes.guardarPlanTarjeta, { titulo: titulos.uno }),
+      );
       // A sibling of the card's link, never inside it: a tap saves and goes nowhere.
-      await expect(boton.evaluate((b) => b.closest("a") === null && b.parentElement?.tagName === "ARTICLE")).resolves.toBe(true);
+      await expect(
+        boton.evaluate((b) => b.closest("a") === null && b.parentElement?.tagName === "ARTICLE"),
+      ).resolves.toBe(true);
       const antes = page.url();
       await boton.click();
       await asentado(page, titulos.uno);
       expect(page.url()).toBe(antes);
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
-      await expect(boton.getAttribute("aria-label")).resolves.toBe(conDatos(mensajes.quitarPlanTarjeta, { titulo: titulos.uno }));
+      await expect(boton.getAttribute("aria-label")).resolves.toBe(
+        conDatos(mensajes.quitarPlanTarjeta, { titulo: titulos.uno }),
+      );
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.uno]);
       await page.screenshot({ path: screenshotPath(`tarjeta-guardado-${vista.nombre}`) });
 
@@ -134,13 +161,30 @@ describe("the save heart on plan cards", () => {
       await page.getByLabel("Contraseña", { exact: true }).fill(usuario.password);
       await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
       // Back on the same search, the mark gone from the address, the plan saved and in view.
-      await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("municipio") === "Pueblo de Prueba" && !u.searchParams.has("guardar"));
+      await page.waitForURL(
+        (u) =>
+          u.pathname === "/" &&
+          u.searchParams.get("municipio") === "Pueblo de Prueba" &&
+          !u.searchParams.has("guardar"),
+      );
       expect(new URL(page.url()).search).toBe(new URL(busqueda, inject("baseUrl")).search);
-      await page.waitForFunction((t) => [...document.querySelectorAll("main article")].find((a) => a.querySelector("h4")?.textContent === t)?.querySelector("button[aria-pressed]")?.getAttribute("aria-pressed") === "true", titulos.tres);
+      await page.waitForFunction(
+        (t) =>
+          [...document.querySelectorAll("main article")]
+            .find((a) => a.querySelector("h4")?.textContent === t)
+            ?.querySelector("button[aria-pressed]")
+            ?.getAttribute("aria-pressed") === "true",
+        titulos.tres,
+      );
       await asentado(page, titulos.tres);
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.tres]);
       await expect(corazon(page, titulos.tres).isVisible()).resolves.toBe(true);
-      await expect(corazon(page, titulos.tres).evaluate((b) => { const r = b.getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; })).resolves.toBe(true);
+      await expect(
+        corazon(page, titulos.tres).evaluate((b) => {
+          const r = b.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      ).resolves.toBe(true);
       await page.screenshot({ path: screenshotPath(`tarjeta-tras-login-${vista.nombre}`) });
 
       // A reload of the address saves nothing again, and the rest stay as they were.

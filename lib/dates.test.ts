@@ -1,7 +1,28 @@
 import { describe, expect, it } from "vitest";
 import {
-  cuandoEventoTexto, diaDeLaSemana, diaEnMadrid, diaEtiqueta, diaTexto, enMadrid, fechaHora, fechaInsignia, fechaLarga, fechasTexto, fechaVisible, horaTexto,
-  indiceLunes, instanteDeLocal, instanteEnMadrid, isoMadrid, LETRAS_SEMANA, localDeInstante, lunesDe, mesDe, SEMANA, sumarDias, sumarMeses,
+  cuandoEventoTexto,
+  diaDeLaSemana,
+  diaEnMadrid,
+  diaEtiqueta,
+  diaTexto,
+  enMadrid,
+  fechaHora,
+  fechaInsignia,
+  fechaLarga,
+  fechasTexto,
+  fechaVisible,
+  horaTexto,
+  indiceLunes,
+  instanteDeLocal,
+  instanteEnMadrid,
+  isoMadrid,
+  LETRAS_SEMANA,
+  localDeInstante,
+  lunesDe,
+  mesDe,
+  SEMANA,
+  sumarDias,
+  sumarMeses,
 } from "./dates";
 
 // In 2026 Madrid moves to summer time on Sunday 29 March (02:00 CET → 03:00 CEST, 01:00 UTC) and
@@ -23,8 +44,12 @@ describe("instants and the Madrid calendar", () => {
     expect(instanteEnMadrid({ year: 2026, month: 3, day: 29 }, "00:00").toISOString()).toBe("2026-03-28T23:00:00.000Z");
     expect(instanteEnMadrid({ year: 2026, month: 3, day: 29 }, "12:00").toISOString()).toBe("2026-03-29T10:00:00.000Z");
     expect(instanteEnMadrid({ year: 2026, month: 3, day: 30 }, "00:00").toISOString()).toBe("2026-03-29T22:00:00.000Z");
-    expect(instanteEnMadrid({ year: 2026, month: 10, day: 25 }, "00:00").toISOString()).toBe("2026-10-24T22:00:00.000Z");
-    expect(instanteEnMadrid({ year: 2026, month: 10, day: 26 }, "00:00").toISOString()).toBe("2026-10-25T23:00:00.000Z");
+    expect(instanteEnMadrid({ year: 2026, month: 10, day: 25 }, "00:00").toISOString()).toBe(
+      "2026-10-24T22:00:00.000Z",
+    );
+    expect(instanteEnMadrid({ year: 2026, month: 10, day: 26 }, "00:00").toISOString()).toBe(
+      "2026-10-25T23:00:00.000Z",
+    );
     expect(instanteDeLocal("2026-03-29T03:00")?.toISOString()).toBe("2026-03-29T01:00:00.000Z");
     expect(instanteDeLocal("2026-10-25T03:00")?.toISOString()).toBe("2026-10-25T02:00:00.000Z");
   });
@@ -40,10 +65,22 @@ describe("instants and the Madrid calendar", () => {
   });
 
   it("gives the first and last day of a month, shifted by months", () => {
-    expect(mesDe({ year: 2026, month: 3, day: 29 })).toEqual({ primero: { year: 2026, month: 3, day: 1 }, ultimo: { year: 2026, month: 3, day: 31 } });
-    expect(mesDe({ year: 2026, month: 10, day: 25 })).toEqual({ primero: { year: 2026, month: 10, day: 1 }, ultimo: { year: 2026, month: 10, day: 31 } });
-    expect(mesDe({ year: 2026, month: 1, day: 31 }, 1)).toEqual({ primero: { year: 2026, month: 2, day: 1 }, ultimo: { year: 2026, month: 2, day: 28 } });
-    expect(mesDe({ year: 2027, month: 12, day: 15 }, 2)).toEqual({ primero: { year: 2028, month: 2, day: 1 }, ultimo: { year: 2028, month: 2, day: 29 } });
+    expect(mesDe({ year: 2026, month: 3, day: 29 })).toEqual({
+      primero: { year: 2026, month: 3, day: 1 },
+      ultimo: { year: 2026, month: 3, day: 31 },
+    });
+    expect(mesDe({ year: 2026, month: 10, day: 25 })).toEqual({
+      primero: { year: 2026, month: 10, day: 1 },
+      ultimo: { year: 2026, month: 10, day: 31 },
+    });
+    expect(mesDe({ year: 2026, month: 1, day: 31 }, 1)).toEqual({
+      primero: { year: 2026, month: 2, day: 1 },
+      ultimo: { year: 2026, month: 2, day: 28 },
+    });
+    expect(mesDe({ year: 2027, month: 12, day: 15 }, 2)).toEqual({
+      primero: { year: 2028, month: 2, day: 1 },
+      ultimo: { year: 2028, month: 2, day: 29 },
+    });
   });
 
   it("writes ISO 8601 with the offset Madrid has at that instant", () => {
@@ -104,20 +141,29 @@ describe("dates in Spanish", () => {
     // 23:30 UTC on 4 December is already 5 December in Madrid.
     expect(fechasTexto("2026-12-04T23:30:00Z", "2026-12-05T20:00:00Z")).toBe("5 de diciembre de 2026");
     expect(fechasTexto("2026-12-05T10:00:00Z", "2026-12-07T20:00:00Z")).toBe("Del 5 al 7 de diciembre de 2026");
-    expect(fechasTexto("2026-11-30T10:00:00Z", "2026-12-02T20:00:00Z")).toBe("Del 30 de noviembre al 2 de diciembre de 2026");
-    expect(fechasTexto("2026-12-31T10:00:00Z", "2027-01-02T20:00:00Z")).toBe("Del 31 de diciembre de 2026 al 2 de enero de 2027");
+    expect(fechasTexto("2026-11-30T10:00:00Z", "2026-12-02T20:00:00Z")).toBe(
+      "Del 30 de noviembre al 2 de diciembre de 2026",
+    );
+    expect(fechasTexto("2026-12-31T10:00:00Z", "2027-01-02T20:00:00Z")).toBe(
+      "Del 31 de diciembre de 2026 al 2 de enero de 2027",
+    );
     expect(fechasTexto(null, null)).toBeNull();
   });
 
   it("writes a one-day event as its date and hours, and a longer one as its start and end instants", () => {
-    expect(cuandoEventoTexto("2026-11-25T18:00:00Z", "2026-11-25T22:00:00Z")).toBe("25 de noviembre de 2026 · De 19:00 a 23:00");
+    expect(cuandoEventoTexto("2026-11-25T18:00:00Z", "2026-11-25T22:00:00Z")).toBe(
+      "25 de noviembre de 2026 · De 19:00 a 23:00",
+    );
     expect(cuandoEventoTexto("2026-11-25T18:00:00Z", "2026-11-25T18:00:00Z")).toBe("25 de noviembre de 2026 · 19:00");
     // Not "Del 25 al 26 de noviembre · De 19:00 a 23:00", which reads as a daily timetable.
-    expect(cuandoEventoTexto("2026-11-25T18:00:00Z", "2026-11-26T22:00:00Z")).toBe("Del 25 nov, 19:00 al 26 nov, 23:00");
+    expect(cuandoEventoTexto("2026-11-25T18:00:00Z", "2026-11-26T22:00:00Z")).toBe(
+      "Del 25 nov, 19:00 al 26 nov, 23:00",
+    );
     // A verbena past midnight (Madrid time) is two days.
     expect(cuandoEventoTexto("2026-07-04T20:00:00Z", "2026-07-05T02:00:00Z")).toBe("Del 4 jul, 22:00 al 5 jul, 04:00");
-    expect(cuandoEventoTexto("2026-12-31T20:00:00Z", "2027-01-01T05:00:00Z")).toBe("Del 31 dic 2026, 21:00 al 1 ene 2027, 06:00");
+    expect(cuandoEventoTexto("2026-12-31T20:00:00Z", "2027-01-01T05:00:00Z")).toBe(
+      "Del 31 dic 2026, 21:00 al 1 ene 2027, 06:00",
+    );
     expect(cuandoEventoTexto(null, null)).toBeNull();
   });
-
 });

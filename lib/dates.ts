@@ -176,7 +176,9 @@ export function cuandoEventoTexto(fechaInicio: string | null, fechaFin: string |
   const b = enMadrid(fechaFin);
   const dia = fechasTexto(fechaInicio, fechaFin)!;
   if (format(a, "yyyy-MM-dd") === format(b, "yyyy-MM-dd")) {
-    return a.getTime() === b.getTime() ? `${dia} · ${horaTexto(fechaInicio)}` : `${dia} · De ${horaTexto(fechaInicio)} a ${horaTexto(fechaFin)}`;
+    return a.getTime() === b.getTime()
+      ? `${dia} · ${horaTexto(fechaInicio)}`
+      : `${dia} · De ${horaTexto(fechaInicio)} a ${horaTexto(fechaFin)}`;
   }
   const patron = a.getFullYear() === b.getFullYear() ? "d MMM, HH:mm" : "d MMM yyyy, HH:mm";
   return `Del ${format(a, patron, { locale: es })} al ${format(b, patron, { locale: es })}`;

@@ -52,10 +52,17 @@ describe("parseEnv", () => {
       GOOGLE_CLIENT_IDS: ["web.apps", "android.apps", "ios.apps"],
       GOOGLE_WEB_CLIENT_ID: "web.apps",
     });
-    expect(parseEnv({ GOOGLE_CLIENT_ID: "antiguo.apps" })).toMatchObject({ GOOGLE_CLIENT_IDS: ["antiguo.apps"], GOOGLE_WEB_CLIENT_ID: "antiguo.apps" });
+    expect(parseEnv({ GOOGLE_CLIENT_ID: "antiguo.apps" })).toMatchObject({
+      GOOGLE_CLIENT_IDS: ["antiguo.apps"],
+      GOOGLE_WEB_CLIENT_ID: "antiguo.apps",
+    });
     expect(parseEnv({ NEXT_PUBLIC_GOOGLE_CLIENT_ID: "publico.apps" }).GOOGLE_CLIENT_IDS).toEqual(["publico.apps"]);
-    expect(parseEnv({ GOOGLE_CLIENT_IDS: "nuevo.apps", GOOGLE_CLIENT_ID: "antiguo.apps" }).GOOGLE_CLIENT_IDS).toEqual(["nuevo.apps"]);
-    expect(parseEnv({ GOOGLE_CLIENT_IDS: "  ", GOOGLE_CLIENT_ID: "antiguo.apps" }).GOOGLE_CLIENT_IDS).toEqual(["antiguo.apps"]);
+    expect(parseEnv({ GOOGLE_CLIENT_IDS: "nuevo.apps", GOOGLE_CLIENT_ID: "antiguo.apps" }).GOOGLE_CLIENT_IDS).toEqual([
+      "nuevo.apps",
+    ]);
+    expect(parseEnv({ GOOGLE_CLIENT_IDS: "  ", GOOGLE_CLIENT_ID: "antiguo.apps" }).GOOGLE_CLIENT_IDS).toEqual([
+      "antiguo.apps",
+    ]);
     expect(parseEnv({})).toMatchObject({ GOOGLE_CLIENT_IDS: [], GOOGLE_WEB_CLIENT_ID: undefined });
     expect(() => parseEnv({ GOOGLE_CLIENT_IDS: "web.apps android.apps" })).toThrow(/GOOGLE_CLIENT_IDS/);
   });
@@ -68,15 +75,21 @@ describe("parseEnv", () => {
   it("reads the map tiles' template, OpenStreetMap's by default, and refuses one Leaflet cannot use", () => {
     expect(parseEnv({}).MAP_TILES_URL).toBe(TESELAS_OSM_URL);
     expect(parseEnv({ MAP_TILES_URL: " " }).MAP_TILES_URL).toBe(TESELAS_OSM_URL);
-    expect(parseEnv({ MAP_TILES_URL: "https://tiles.example.org/osm/{z}/{x}/{y}.png" }).MAP_TILES_URL).toBe("https://tiles.example.org/osm/{z}/{x}/{y}.png");
+    expect(parseEnv({ MAP_TILES_URL: "https://tiles.example.org/osm/{z}/{x}/{y}.png" }).MAP_TILES_URL).toBe(
+      "https://tiles.example.org/osm/{z}/{x}/{y}.png",
+    );
     expect(parseEnv({ MAP_TILES_URL: "/teselas/{z}/{x}/{y}.png" }).MAP_TILES_URL).toBe("/teselas/{z}/{x}/{y}.png");
     expect(() => parseEnv({ MAP_TILES_URL: "ftp://tiles.example.org/{z}/{x}/{y}.png" })).toThrow(/MAP_TILES_URL/);
-    expect(() => parseEnv({ MAP_TILES_URL: "https://tiles.example.org/{z}/{x}.png" })).toThrow(/MAP_TILES_URL[^\n]*\{y\}/);
+    expect(() => parseEnv({ MAP_TILES_URL: "https://tiles.example.org/{z}/{x}.png" })).toThrow(
+      /MAP_TILES_URL[^\n]*\{y\}/,
+    );
   });
 
   it("lets the pages load the tiles' host: {s} as a wildcard, a path of ours as nothing more", () => {
     expect(fuenteDeTeselas(TESELAS_OSM_URL)).toBe("https://*.tile.openstreetmap.org");
-    expect(fuenteDeTeselas("https://tiles.example.org:8443/{z}/{x}/{y}.png?k=1")).toBe("https://tiles.example.org:8443");
+    expect(fuenteDeTeselas("https://tiles.example.org:8443/{z}/{x}/{y}.png?k=1")).toBe(
+      "https://tiles.example.org:8443",
+    );
     expect(fuenteDeTeselas("/teselas/{z}/{x}/{y}.png")).toBeNull();
   });
 });

@@ -30,8 +30,17 @@ const schema = z
     GOOGLE_CLIENT_IDS: z
       .string()
       .default("")
-      .transform((v) => [...new Set(v.split(",").map((id) => id.trim()).filter(Boolean))])
-      .pipe(z.array(z.string().regex(/^[\w.-]+$/, "client ids are letters, digits, '.', '-' and '_', separated by commas"))),
+      .transform((v) => [
+        ...new Set(
+          v
+            .split(",")
+            .map((id) => id.trim())
+            .filter(Boolean),
+        ),
+      ])
+      .pipe(
+        z.array(z.string().regex(/^[\w.-]+$/, "client ids are letters, digits, '.', '-' and '_', separated by commas")),
+      ),
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     RESEND_API_KEY: optionalText,
     MAIL_FROM: z.string().default("Planazo <no-responder@planazo.es>"),
@@ -50,7 +59,10 @@ const schema = z
       .pipe(
         z
           .string()
-          .refine((v) => v.startsWith("/") || /^https?:\/\/[^/?#]+\//.test(v), "an http(s) URL or a path starting with /, e.g. https://{s}.tile.example.org/{z}/{x}/{y}.png")
+          .refine(
+            (v) => v.startsWith("/") || /^https?:\/\/[^/?#]+\//.test(v),
+            "an http(s) URL or a path starting with /, e.g. https://{s}.tile.example.org/{z}/{x}/{y}.png",
+          )
           .refine((v) => ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), "must contain {z}, {x} and {y}"),
       ),
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
@@ -95,7 +107,9 @@ export type Env = z.infer<typeof schema>;
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // APP_URL is accepted as another name for SITE_URL. Deployments from before the apps' client
   // ids set one web client id, as GOOGLE_CLIENT_ID or NEXT_PUBLIC_GOOGLE_CLIENT_ID.
-  const clientIds = [source.GOOGLE_CLIENT_IDS, source.GOOGLE_CLIENT_ID, source.NEXT_PUBLIC_GOOGLE_CLIENT_ID].find((v) => v?.trim());
+  const clientIds = [source.GOOGLE_CLIENT_IDS, source.GOOGLE_CLIENT_ID, source.NEXT_PUBLIC_GOOGLE_CLIENT_ID].find((v) =>
+    v?.trim(),
+  );
   const result = schema.safeParse(
     { ...source, SITE_URL: source.SITE_URL ?? source.APP_URL, GOOGLE_CLIENT_IDS: clientIds },
     // Messages for whoever deploys, in zod's English rather than the catalogue's default (lib/schemas.ts).

@@ -47,5 +47,6 @@ interface ContextoZod {
 export function issuesDeFallos(ctx: ContextoZod, { mensaje, campos }: ErroresFormulario): void {
   if (!mensaje) return;
   ctx.addIssue({ code: "custom", message: mensaje, path: ["root"] });
-  for (const [campo, pista] of Object.entries(campos)) ctx.addIssue({ code: "custom", message: pista as string, path: [campo] });
+  for (const [campo, pista] of Object.entries(campos))
+    ctx.addIssue({ code: "custom", message: pista as string, path: [campo] });
 }

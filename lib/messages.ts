@@ -150,7 +150,8 @@ export const mensajes = {
   fechaInicioPosterior: "La fecha de inicio no puede ser posterior a la fecha de fin.",
   fechaFinPasadaEvento: "La fecha de finalización no es correcta, no se pueden subir eventos del pasado.",
   fechaFinPasadaPlan: "La fecha de finalización no es correcta, no se pueden subir planes del pasado.",
-  duracionMaxima: "Los eventos pueden durar como máximo 60 días. Si el tuyo dura más, contacta con nosotros y lo publicamos por ti.",
+  duracionMaxima:
+    "Los eventos pueden durar como máximo 60 días. Si el tuyo dura más, contacta con nosotros y lo publicamos por ti.",
   horariosFaltan: "No has añadido los días y horarios disponibles",
   horariosFaltanActualizar: "No has añadido los días y/o horarios disponibles",
   horaFinAnterior: "La hora de finalización no puede ser anterior a la hora de inicio",
@@ -171,7 +172,8 @@ export const mensajes = {
   errorCrearOrg: "Error al crear el organizacion",
   errorActualizarOrg: "Error al actualizar el organizacion, por favor vuelve a intentarlo",
   errorEliminarOrg: "Error al eliminar el organizacion",
-  eliminarOrgConfirmacion: "¿Estás segur@ de que deseas eliminar la organización? Sus planes seguirán publicados, sin organización.",
+  eliminarOrgConfirmacion:
+    "¿Estás segur@ de que deseas eliminar la organización? Sus planes seguirán publicados, sin organización.",
   sinOrganizaciones: "No administras ninguna organizacion.",
   sinPlanesCreados: "No has creado ningún plan.",
   sinPlanesGuardados: "No tienes planes guardados",
@@ -204,8 +206,10 @@ export const mensajes = {
   destacadoQuitado: "El plan ya no está destacado.",
   destacarOculto: "El plan está oculto: publícalo de nuevo antes de destacarlo.",
   destacadoFechaPasada: "La fecha de fin tiene que ser futura.",
-  planOcultoAviso: "El equipo ha ocultado este plan: no aparece en las búsquedas y su página solo la ven su autor y el equipo.",
-  cuentaSuspendida: "Tu cuenta está suspendida. Si crees que es un error, escríbenos a través de la página de contacto.",
+  planOcultoAviso:
+    "El equipo ha ocultado este plan: no aparece en las búsquedas y su página solo la ven su autor y el equipo.",
+  cuentaSuspendida:
+    "Tu cuenta está suspendida. Si crees que es un error, escríbenos a través de la página de contacto.",
   usuarioSuspendido: "Cuenta suspendida: se han cerrado sus sesiones y sus planes ya no se ven.",
   usuarioYaSuspendido: "La cuenta ya estaba suspendida.",
   usuarioRestaurado: "Cuenta restaurada: puede volver a entrar y sus planes vuelven a verse.",

@@ -11,7 +11,11 @@ const modulos = import.meta.glob<Record<string, unknown>>("./**/schemas.ts", { e
 const esquemas = Object.entries(modulos).flatMap(([archivo, exportado]) =>
   Object.entries(exportado)
     .filter((e): e is [string, z.ZodType] => e[1] instanceof z.ZodType)
-    .map(([nombre, schema]) => ({ nombre: `${archivo.replace("./", "lib/")} ${nombre}`, parse: (v: unknown) => schema.safeParse(v), campos: camposDe(schema) })),
+    .map(([nombre, schema]) => ({
+      nombre: `${archivo.replace("./", "lib/")} ${nombre}`,
+      parse: (v: unknown) => schema.safeParse(v),
+      campos: camposDe(schema),
+    })),
 );
 esquemas.push({
   nombre: "lib/users/schemas.ts parseCambioDatos",
@@ -29,7 +33,9 @@ esquemas.push({
 function camposDe(schema: z.ZodType): string[] {
   let s: unknown = schema;
   for (let i = 0; i < 10; i++) {
-    const def = (s as { _zod: { def: { type: string; in?: unknown; innerType?: unknown; shape?: Record<string, unknown> } } })._zod.def;
+    const def = (
+      s as { _zod: { def: { type: string; in?: unknown; innerType?: unknown; shape?: Record<string, unknown> } } }
+    )._zod.def;
     if (def.type === "object") return Object.keys(def.shape ?? {});
     s = def.type === "pipe" ? def.in : def.innerType;
     if (!s) break;
@@ -37,15 +43,39 @@ function camposDe(schema: z.ZodType): string[] {
   return [];
 }
 
-const RAROS: unknown[] = [null, 0, -1, 1.5, Number.MAX_SAFE_INTEGER, true, false, [], ["x"], [null], {}, { a: 1 }, "", " ", "x".repeat(20_000), "null", "undefined"];
+const RAROS: unknown[] = [
+  null,
+  0,
+  -1,
+  1.5,
+  Number.MAX_SAFE_INTEGER,
+  true,
+  false,
+  [],
+  ["x"],
+  [null],
+  {},
+  { a: 1 },
+  "",
+  " ",
+  "x".repeat(20_000),
+  "null",
+  "undefined",
+];
 
 describe("request schemas", () => {
   it("finds the request schemas of every domain", () => {
-    expect(esquemas.map((e) => e.nombre)).toEqual(expect.arrayContaining([
-      "lib/plans/schemas.ts busquedaSchema", "lib/users/schemas.ts googleSchema", "lib/users/schemas.ts recordatoriosSchema",
-      "lib/orgs/schemas.ts camposOrganizacionSchema", "lib/promotions/schemas.ts destacadoSchema", "lib/reports/schemas.ts reporteSchema",
-      "lib/geo/schemas.ts geocodeQuerySchema",
-    ]));
+    expect(esquemas.map((e) => e.nombre)).toEqual(
+      expect.arrayContaining([
+        "lib/plans/schemas.ts busquedaSchema",
+        "lib/users/schemas.ts googleSchema",
+        "lib/users/schemas.ts recordatoriosSchema",
+        "lib/orgs/schemas.ts camposOrganizacionSchema",
+        "lib/promotions/schemas.ts destacadoSchema",
+        "lib/reports/schemas.ts reporteSchema",
+        "lib/geo/schemas.ts geocodeQuerySchema",
+      ]),
+    );
   });
 
   it("answer nulls, numbers, arrays, objects and wrong types in every field with messages of the Spanish catalogue", () => {
@@ -56,7 +86,8 @@ describe("request schemas", () => {
         const r = parse(entrada);
         if (r.success) continue;
         for (const issue of r.error.issues) {
-          if (!CATALOGO.has(issue.message)) fuera.push(`${nombre} ${JSON.stringify(entrada)?.slice(0, 60)}: ${issue.message}`);
+          if (!CATALOGO.has(issue.message))
+            fuera.push(`${nombre} ${JSON.stringify(entrada)?.slice(0, 60)}: ${issue.message}`);
         }
       }
     }

@@ -17,7 +17,8 @@ export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
 /** Our ids of plans, organizations, files…: a UUID. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const ISO_FECHA = /^(\d{4})-(\d{2})-(\d{2})(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
+const ISO_FECHA =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?$/;
 
 /**
  * An ISO 8601 date or date-time, as the clients send them (`toISOString()`), or null. Only that
@@ -54,7 +55,10 @@ export function siNo(v: string): boolean | null {
  * A one-line text field of a JSON body or a query: a string (else `tipo`), trimmed, at most
  * `max` characters (else `largo`), with no control characters (else `control`).
  */
-export function lineaDeTexto(max: number, { tipo, largo, control = mensajes.datosNoValidos }: { tipo?: string; largo: string; control?: string }) {
+export function lineaDeTexto(
+  max: number,
+  { tipo, largo, control = mensajes.datosNoValidos }: { tipo?: string; largo: string; control?: string },
+) {
   return z
     .string(tipo === undefined ? undefined : { error: tipo })
     .trim()
@@ -80,7 +84,11 @@ export function campoDeTexto({ multilinea = false, opcional = false } = {}) {
  * text field's name is ignored). `alias` names other spellings a field is read under when its
  * own is absent.
  */
-export function camposDeTexto<S extends z.ZodObject>(form: FormData, schema: S, alias: Record<string, string> = {}): z.infer<S> {
+export function camposDeTexto<S extends z.ZodObject>(
+  form: FormData,
+  schema: S,
+  alias: Record<string, string> = {},
+): z.infer<S> {
   const valor = (k: string) => {
     const v = form.get(k);
     return typeof v === "string" ? v : undefined;

@@ -35,12 +35,25 @@ export function politicaDeContenido(nonce: string, { desarrollo = false }: { des
   const config = env();
   const google = config.GOOGLE_WEB_CLIENT_ID ? [GOOGLE_GSI] : [];
   const teselas = fuenteDeTeselas(config.MAP_TILES_URL);
-  const imagenes = ["'self'", "data:", "blob:", ...(teselas ? [teselas] : []), ...(config.UPLOADTHING_TOKEN ? [ufsCspSource()] : [])];
+  const imagenes = [
+    "'self'",
+    "data:",
+    "blob:",
+    ...(teselas ? [teselas] : []),
+    ...(config.UPLOADTHING_TOKEN ? [ufsCspSource()] : []),
+  ];
   const directivas: Record<string, string[]> = {
     "default-src": ["'self'"],
     // 'unsafe-eval' only in `next dev` (React's dev tools need it); the https: and 'unsafe-inline'
     // fallbacks are ignored by browsers that know 'strict-dynamic' and nonces.
-    "script-src": ["'self'", `'nonce-${nonce}'`, "'strict-dynamic'", "https:", "'unsafe-inline'", ...(desarrollo ? ["'unsafe-eval'"] : [])],
+    "script-src": [
+      "'self'",
+      `'nonce-${nonce}'`,
+      "'strict-dynamic'",
+      "https:",
+      "'unsafe-inline'",
+      ...(desarrollo ? ["'unsafe-eval'"] : []),
+    ],
     "style-src": ["'self'", "'unsafe-inline'", ...google],
     "img-src": imagenes,
     "font-src": ["'self'"],

@@ -33,7 +33,13 @@ function lineas(texto: string, max: number): string[] {
  * A portrait demo poster (PNG) drawn from an SVG: gradient, circles, the plan's own title, when
  * it happens (its dates, or the days an experience opens) and the town, as a real poster would.
  */
-export async function dibujarCartel(titulo: string, categoria: string, subtitulo: string, semilla: number, cuando?: string): Promise<Buffer> {
+export async function dibujarCartel(
+  titulo: string,
+  categoria: string,
+  subtitulo: string,
+  semilla: number,
+  cuando?: string,
+): Promise<Buffer> {
   const [a, b] = PALETAS[categoria] ?? PALETAS.Otros;
   const w = 900;
   const h = 1200;

@@ -10,7 +10,18 @@ import { loadGazetteer } from "@/lib/geo/load-gazetteer";
 import { diskStorage } from "@/lib/media/storage";
 import { DEMO_LOGIN, seedDemo } from "./seed";
 
-const CATEGORIAS = ["Otros", "Deporte", "Fiestas de pueblo", "Aventura", "Turismo", "Fiesta", "Infantil", "Cultura", "Taller", "Gastronomía"];
+const CATEGORIAS = [
+  "Otros",
+  "Deporte",
+  "Fiestas de pueblo",
+  "Aventura",
+  "Turismo",
+  "Fiesta",
+  "Infantil",
+  "Cultura",
+  "Taller",
+  "Gastronomía",
+];
 
 describe("demo seed", () => {
   let db: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -34,7 +45,10 @@ describe("demo seed", () => {
 
   it("creates confirmed users with the documented demo login", async () => {
     expect(await prisma.user.count({ where: { emailVerified: true } })).toBeGreaterThanOrEqual(20);
-    const demo = await prisma.user.findUniqueOrThrow({ where: { email: DEMO_LOGIN.correo }, include: { accounts: true } });
+    const demo = await prisma.user.findUniqueOrThrow({
+      where: { email: DEMO_LOGIN.correo },
+      include: { accounts: true },
+    });
     const credential = demo.accounts.find((a) => a.providerId === "credential");
     await expect(verifyPassword({ hash: credential!.password!, password: DEMO_LOGIN.password })).resolves.toBe(true);
     await expect(verifyPassword({ hash: credential!.password!, password: "otra-cosa" })).resolves.toBe(false);
@@ -55,13 +69,18 @@ describe("demo seed", () => {
   });
 
   it("covers every category, with featured plans and finished ones", async () => {
-    const rows = await prisma.$queryRaw<{ categoria: string }[]>`SELECT DISTINCT unnest(categorias)::text AS categoria FROM plan`;
+    const rows = await prisma.$queryRaw<
+      { categoria: string }[]
+    >`SELECT DISTINCT unnest(categorias)::text AS categoria FROM plan`;
     expect(rows.map((r) => r.categoria).sort()).toEqual([...CATEGORIAS].sort());
     expect(await prisma.plan.count({ where: { destacadoHasta: { gt: new Date() } } })).toBeGreaterThan(0);
     const [{ finished }] = await prisma.$queryRaw<{ finished: number }[]>`
       SELECT count(*)::int AS finished FROM plan WHERE fecha_fin < now()`;
     expect(finished).toBeGreaterThan(0);
-    const experiencias = await prisma.plan.findMany({ where: { tipo: "experiencia" }, include: { horariosDisponibles: true } });
+    const experiencias = await prisma.plan.findMany({
+      where: { tipo: "experiencia" },
+      include: { horariosDisponibles: true },
+    });
     for (const e of experiencias) expect(e.horariosDisponibles.length).toBeGreaterThan(0);
   });
 
@@ -79,11 +98,17 @@ describe("demo seed", () => {
   });
 
   it("does nothing the second time, and recreates the same data with reset", async () => {
-    const before = await prisma.plan.findMany({ select: { titulo: true, municipio: true, fechaInicio: true }, orderBy: [{ titulo: "asc" }, { municipio: "asc" }, { fechaInicio: "asc" }] });
+    const before = await prisma.plan.findMany({
+      select: { titulo: true, municipio: true, fechaInicio: true },
+      orderBy: [{ titulo: "asc" }, { municipio: "asc" }, { fechaInicio: "asc" }],
+    });
     expect(await seedDemo(prisma, { storage: diskStorage(storageDir) })).toMatch(/already there/);
     expect(await prisma.plan.count()).toBe(before.length);
     await seedDemo(prisma, { storage: diskStorage(storageDir), reset: true, hoy: { year: 2026, month: 11, day: 22 } });
-    const after = await prisma.plan.findMany({ select: { titulo: true, municipio: true, fechaInicio: true }, orderBy: [{ titulo: "asc" }, { municipio: "asc" }, { fechaInicio: "asc" }] });
+    const after = await prisma.plan.findMany({
+      select: { titulo: true, municipio: true, fechaInicio: true },
+      orderBy: [{ titulo: "asc" }, { municipio: "asc" }, { fechaInicio: "asc" }],
+    });
     expect(after).toEqual(before);
     // The old posters' files went with the old rows.
     expect(await prisma.archivo.count()).toBe(after.length + 12 + 2);

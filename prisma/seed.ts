@@ -59,9 +59,19 @@ const ZONAS: [string, string][] = [
 const PUEBLOS_POR_ZONA = 6;
 
 const DIRECCIONES = [
-  "Plaza Mayor, 1", "Calle Mayor, 12", "Plaza de la Iglesia, 3", "Paseo del Río, s/n", "Ermita de San Roque",
-  "Polideportivo municipal", "Casa de Cultura, Calle Real 5", "Centro de Interpretación", "Camino de la Fuente, s/n",
-  "Calle del Horno, 8", "Plaza del Ayuntamiento, 1", "Frontón municipal", "Área recreativa La Alameda",
+  "Plaza Mayor, 1",
+  "Calle Mayor, 12",
+  "Plaza de la Iglesia, 3",
+  "Paseo del Río, s/n",
+  "Ermita de San Roque",
+  "Polideportivo municipal",
+  "Casa de Cultura, Calle Real 5",
+  "Centro de Interpretación",
+  "Camino de la Fuente, s/n",
+  "Calle del Horno, 8",
+  "Plaza del Ayuntamiento, 1",
+  "Frontón municipal",
+  "Área recreativa La Alameda",
 ];
 
 /** mulberry32: small, fast and good enough for demo data; same seed, same data. */
@@ -92,7 +102,11 @@ function slug(texto: string): string {
 }
 
 /** The "when" line of a demo poster: an event's dates, or the days an experience opens. */
-function cuandoEnCartel(t: Contenido["planes"][number], fechaInicio: Date | null, fechaFin: Date | null): string | undefined {
+function cuandoEnCartel(
+  t: Contenido["planes"][number],
+  fechaInicio: Date | null,
+  fechaFin: Date | null,
+): string | undefined {
   if (t.tipo === "experiencia" && t.horario) {
     const { dias, horaInicio, horaFin } = t.horario;
     return diasTexto(dias.map((diaSemana) => ({ diaSemana, horaInicio, horaFin })));
@@ -170,7 +184,8 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
   const hoy = options.hoy ?? diaEnMadrid();
   const ahora = new Date();
   // One plan in 16 is featured, for two to six weeks from now (as if bought by the week).
-  const destacadoHasta = (i: number) => (i % 16 === 3 ? new Date(ahora.getTime() + (2 + (i % 5)) * 7 * 86_400_000) : null);
+  const destacadoHasta = (i: number) =>
+    i % 16 === 3 ? new Date(ahora.getTime() + (2 + (i % 5)) * 7 * 86_400_000) : null;
   const pueblos = await elegirPueblos(prisma);
   const stored: StoredImage[] = [];
   const guardarImagen = async (folder: "carteles" | "logos" | "patrocinios", nombre: string, png: Buffer) => {
@@ -193,13 +208,25 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
       data: usuarios.map(({ id, name, email }) => ({ id, name, email, emailVerified: true })),
     });
     await prisma.account.createMany({
-      data: usuarios.map((u) => ({ id: `${u.id}-credential`, accountId: u.id, providerId: "credential", userId: u.id, password: u.password })),
+      data: usuarios.map((u) => ({
+        id: `${u.id}-credential`,
+        accountId: u.id,
+        providerId: "credential",
+        userId: u.id,
+        password: u.password,
+      })),
     });
     // The team: one admin for the back-office at /gestion.
     const admin = { id: `${DEMO_ID_PREFIX}admin`, name: "Equipo Planazo", email: DEMO_ADMIN.correo };
     await prisma.user.create({ data: { ...admin, emailVerified: true, rol: "admin" } });
     await prisma.account.create({
-      data: { id: `${admin.id}-credential`, accountId: admin.id, providerId: "credential", userId: admin.id, password: await hashPassword(DEMO_ADMIN.password) },
+      data: {
+        id: `${admin.id}-credential`,
+        accountId: admin.id,
+        providerId: "credential",
+        userId: admin.id,
+        password: await hashPassword(DEMO_ADMIN.password),
+      },
     });
 
     // Organizations, owned by the first users (the demo user runs two)
@@ -220,7 +247,13 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
           ...(i === 0 ? { verificada: true, verificadaEn: new Date() } : {}),
         },
       });
-      organizaciones.push({ id: org.id, nombre: org.nombre, usuarioId: org.usuarioId, email: org.emailContacto, telefono: o.telefonoContacto });
+      organizaciones.push({
+        id: org.id,
+        nombre: org.nombre,
+        usuarioId: org.usuarioId,
+        email: org.emailContacto,
+        telefono: o.telefonoContacto,
+      });
     }
 
     // Plans: first every choice (so the PRNG sequence never depends on timing), then the
@@ -256,7 +289,13 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
       }
       const conContacto = org !== null || r.chance(0.3);
       return {
-        i, t, pueblo, usuario, org, fechaInicio, fechaFin,
+        i,
+        t,
+        pueblo,
+        usuario,
+        org,
+        fechaInicio,
+        fechaFin,
         lat: pueblo.lat + (r.next() - 0.5) * 0.012,
         lng: pueblo.lng + (r.next() - 0.5) * 0.016,
         direccion: `${r.pick(DIRECCIONES)}, ${pueblo.nombre}`,
@@ -269,13 +308,21 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     for (let start = 0; start < specs.length; start += 4) {
       carteles.push(
         ...(await Promise.all(
-          specs.slice(start, start + 4).map(async ({ i, t, pueblo, fechaInicio, fechaFin }) =>
-            guardarImagen(
-              "carteles",
-              `cartel-${slug(t.titulo)}.png`,
-              await dibujarCartel(t.titulo, t.categorias[0], pueblo.nombre, i + 11, cuandoEnCartel(t, fechaInicio, fechaFin)),
+          specs
+            .slice(start, start + 4)
+            .map(async ({ i, t, pueblo, fechaInicio, fechaFin }) =>
+              guardarImagen(
+                "carteles",
+                `cartel-${slug(t.titulo)}.png`,
+                await dibujarCartel(
+                  t.titulo,
+                  t.categorias[0],
+                  pueblo.nombre,
+                  i + 11,
+                  cuandoEnCartel(t, fechaInicio, fechaFin),
+                ),
+              ),
             ),
-          ),
         )),
       );
     }
@@ -314,16 +361,33 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
 
     // Sponsor items
     const PATROCINIOS = [
-      { empresa: "Eurona", enlaceEmpresa: "https://www.eurona.es", titulo: "Internet por satélite en tu pueblo", descripcion: "Conexión a internet de alta velocidad allí donde no llega la fibra." },
-      { empresa: "Quesos La Serrana", enlaceEmpresa: "https://quesoslaserrana.example", titulo: "Quesos artesanos de la sierra", descripcion: "Visita nuestra quesería y prueba los quesos de leche cruda de oveja." },
+      {
+        empresa: "Eurona",
+        enlaceEmpresa: "https://www.eurona.es",
+        titulo: "Internet por satélite en tu pueblo",
+        descripcion: "Conexión a internet de alta velocidad allí donde no llega la fibra.",
+      },
+      {
+        empresa: "Quesos La Serrana",
+        enlaceEmpresa: "https://quesoslaserrana.example",
+        titulo: "Quesos artesanos de la sierra",
+        descripcion: "Visita nuestra quesería y prueba los quesos de leche cruda de oveja.",
+      },
     ];
     for (const [i, p] of PATROCINIOS.entries()) {
-      const cartel = await guardarImagen("patrocinios", `patrocinio-${slug(p.empresa)}.png`, await dibujarCartel(p.titulo, "Otros", p.empresa, 900 + i));
+      const cartel = await guardarImagen(
+        "patrocinios",
+        `patrocinio-${slug(p.empresa)}.png`,
+        await dibujarCartel(p.titulo, "Otros", p.empresa, 900 + i),
+      );
       await prisma.patrocinio.create({ data: { ...p, orden: i + 1, archivoCartel: { create: { ...cartel } } } });
     }
 
     // Two plans reported by visitors, so the back-office's queue has something to show
-    const reportados = await prisma.plan.findMany({ where: { id: { in: planIds.slice(20, 22) } }, select: { id: true, titulo: true } });
+    const reportados = await prisma.plan.findMany({
+      where: { id: { in: planIds.slice(20, 22) } },
+      select: { id: true, titulo: true },
+    });
     for (const [i, p] of reportados.entries()) {
       await prisma.reporte.createMany({
         data: Array.from({ length: i + 1 }, (_, k) => ({
@@ -337,7 +401,9 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     }
 
     // A few saved plans for the demo user
-    await prisma.favorito.createMany({ data: planIds.slice(0, 8).map((planId) => ({ usuarioId: usuarios[0].id, planId })) });
+    await prisma.favorito.createMany({
+      data: planIds.slice(0, 8).map((planId) => ({ usuarioId: usuarios[0].id, planId })),
+    });
 
     return [
       `demo data: ${usuarios.length} users, ${organizaciones.length} organizations, ${planIds.length} plans`,

@@ -35,7 +35,13 @@ async function buildQueries(): Promise<string[]> {
     const variant = i % 4;
     if (variant === 0) out.push(m.nombre.slice(0, 3 + (i % 5)));
     else if (variant === 1) out.push(m.nombre);
-    else if (variant === 2) out.push(m.nombre.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase());
+    else if (variant === 2)
+      out.push(
+        m.nombre
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase(),
+      );
     else out.push(m.nombre.split(" ").pop()!.slice(0, 5));
   }
   return out;

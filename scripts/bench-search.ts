@@ -21,7 +21,9 @@ import { consultaCercanos, consultaTotal } from "../lib/plans/search";
 import { startAppServer } from "../test-support/app-server";
 import { prepareBenchDatabase } from "./lib/bench-data";
 
-const { values } = parseArgs({ options: { plans: { type: "string", default: "1000000" }, reuse: { type: "boolean", default: false } } });
+const { values } = parseArgs({
+  options: { plans: { type: "string", default: "1000000" }, reuse: { type: "boolean", default: false } },
+});
 const N = Number(values.plans);
 
 // Madrid's Puerta del Sol: the busiest place there is.
@@ -42,8 +44,12 @@ async function main() {
     viernes.setHours(0, 0, 0, 0);
     const domingo = new Date(viernes.getTime() + 3 * 86_400_000 - 1);
     const params = {
-      lat: String(LUGAR.lat), lng: String(LUGAR.lng), radio: "50", categorias: "Fiesta,Cultura",
-      fechaInicioFiltro: viernes.toISOString(), fechaFinFiltro: domingo.toISOString(),
+      lat: String(LUGAR.lat),
+      lng: String(LUGAR.lng),
+      radio: "50",
+      categorias: "Fiesta,Cultura",
+      fechaInicioFiltro: viernes.toISOString(),
+      fechaFinFiltro: domingo.toISOString(),
     };
     const q = busquedaSchema.parse(params);
 
@@ -51,9 +57,9 @@ async function main() {
     const tiempos = async (sql: Prisma.Sql, runs: number) => {
       const out: number[] = [];
       for (let i = 0; i < runs; i++) {
-        const [row] = await prisma.$queryRaw<{ "QUERY PLAN": [{ "Execution Time": number; "Planning Time": number }] }[]>(
-          Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`,
-        );
+        const [row] = await prisma.$queryRaw<
+          { "QUERY PLAN": [{ "Execution Time": number; "Planning Time": number }] }[]
+        >(Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`);
         out.push(row["QUERY PLAN"][0]["Execution Time"] + row["QUERY PLAN"][0]["Planning Time"]);
       }
       return out.sort((a, b) => a - b);
@@ -68,7 +74,10 @@ async function main() {
     // The whole search runs both when it has not seen the question (a full first page).
     const sqlBusqueda = sqlPagina.map((t, i) => t + sqlTotal[Math.floor((i * sqlTotal.length) / sqlPagina.length)]);
 
-    const server = await startAppServer({ DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") });
+    const server = await startAppServer({
+      DATABASE_URL: databaseUrl,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+    });
     try {
       const url = `${server.url}/api/plan?${new URLSearchParams(params)}`;
       await autocannon({ url, connections: 8, duration: 3 }); // warm-up
@@ -82,28 +91,40 @@ async function main() {
         url: server.url,
         connections: 32,
         duration: 10,
-        requests: [{
-          setupRequest: (req) => ({
-            ...req,
-            path: `/api/plan?${new URLSearchParams({ ...params, lat: (LUGAR.lat + (Math.random() - 0.5) * 0.1).toFixed(6), lng: (LUGAR.lng + (Math.random() - 0.5) * 0.12).toFixed(6) })}`,
-          }),
-        }],
+        requests: [
+          {
+            setupRequest: (req) => ({
+              ...req,
+              path: `/api/plan?${new URLSearchParams({ ...params, lat: (LUGAR.lat + (Math.random() - 0.5) * 0.1).toFixed(6), lng: (LUGAR.lng + (Math.random() - 0.5) * 0.12).toFixed(6) })}`,
+            }),
+          },
+        ],
       });
       const f = (n: number) => `${n.toFixed(2)} ms`;
-      const p = (r: autocannon.Result) => `p50 ${f(r.latency.p50)}  p95 ${f(r.latency.p97_5)} (p97.5)  p99 ${f(r.latency.p99)}`;
-      const fallos = (r: autocannon.Result) => `${r.requests.average.toFixed(0)} req/s  errors ${r.errors + r.non2xx}  timeouts ${r.timeouts}`;
+      const p = (r: autocannon.Result) =>
+        `p50 ${f(r.latency.p50)}  p95 ${f(r.latency.p97_5)} (p97.5)  p99 ${f(r.latency.p99)}`;
+      const fallos = (r: autocannon.Result) =>
+        `${r.requests.average.toFixed(0)} req/s  errors ${r.errors + r.non2xx}  timeouts ${r.timeouts}`;
       console.log(`plans in database:          ${(await prisma.plan.count()).toLocaleString("es")}`);
-      console.log(`query:                      Madrid, 50 km, Fiesta+Cultura, this weekend → ${Number(count).toLocaleString("es")} matches`);
-      console.log(`bare SQL, page (30 rows):   p50 ${f(percentile(sqlPagina, 50))}  p95 ${f(percentile(sqlPagina, 95))}  p99 ${f(percentile(sqlPagina, 99))}`);
+      console.log(
+        `query:                      Madrid, 50 km, Fiesta+Cultura, this weekend → ${Number(count).toLocaleString("es")} matches`,
+      );
+      console.log(
+        `bare SQL, page (30 rows):   p50 ${f(percentile(sqlPagina, 50))}  p95 ${f(percentile(sqlPagina, 95))}  p99 ${f(percentile(sqlPagina, 99))}`,
+      );
       console.log(`bare SQL, total:            p50 ${f(percentile(sqlTotal, 50))}  p95 ${f(percentile(sqlTotal, 95))}`);
-      console.log(`bare SQL, page + total:     p50 ${f(percentile(sqlBusqueda, 50))}  p95 ${f(percentile(sqlBusqueda, 95))}`);
+      console.log(
+        `bare SQL, page + total:     p50 ${f(percentile(sqlBusqueda, 50))}  p95 ${f(percentile(sqlBusqueda, 95))}`,
+      );
       console.log(`API, same search, 32 conn:  ${p(result)}`);
       console.log(`                            ${fallos(result)}`);
       console.log(`API, same search, 1 conn:   ${p(solo)}`);
       console.log(`floor: a 400 before any work, 32 conn: ${p(suelo)}  ${suelo.requests.average.toFixed(0)} req/s`);
       console.log(`API, new searches, 32 conn: ${p(variadas)}`);
       console.log(`                            ${fallos(variadas)}`);
-      console.log(`API p95 (32 conn) / bare SQL p95 (page + total): ${(result.latency.p97_5 / percentile(sqlBusqueda, 95)).toFixed(2)}×`);
+      console.log(
+        `API p95 (32 conn) / bare SQL p95 (page + total): ${(result.latency.p97_5 / percentile(sqlBusqueda, 95)).toFixed(2)}×`,
+      );
     } finally {
       await server.stop();
     }

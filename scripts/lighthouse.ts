@@ -52,12 +52,23 @@ const CHROME_FLAGS = [
   "--disable-sync",
 ];
 /** No internet here: these requests fail at once, as ERR_BLOCKED_BY_CLIENT (which Lighthouse does not count as a console error). */
-const BLOCKED = ["*.tile.openstreetmap.org", "accounts.google.com", "*.google.com", "*.googleapis.com", "*.gstatic.com"];
+const BLOCKED = [
+  "*.tile.openstreetmap.org",
+  "accounts.google.com",
+  "*.google.com",
+  "*.googleapis.com",
+  "*.gstatic.com",
+];
 
 const CATEGORIAS = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Categoria = (typeof CATEGORIAS)[number];
 const OBJETIVO: Record<Categoria, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
-const ETIQUETA: Record<Categoria, string> = { performance: "perf", accessibility: "a11y", "best-practices": "BP", seo: "SEO" };
+const ETIQUETA: Record<Categoria, string> = {
+  performance: "perf",
+  accessibility: "a11y",
+  "best-practices": "BP",
+  seo: "SEO",
+};
 
 const puntos = (lhr: Result, c: Categoria) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
 
@@ -84,7 +95,8 @@ async function elegirPaginas(server: AppServer, databaseUrl: string): Promise<{ 
   const plan = html.match(/href="(\/plan\/[^"/]+\/[^"/?#]+)"/)?.[1];
   if (tarjetas === 0 || !plan) throw new Error(`the search ${home} shows no plan cards`);
   const res = await fetch(server.url + plan);
-  if (res.status !== 200 || !(await res.text()).includes("<img")) throw new Error(`the plan page ${plan} answers ${res.status} or has no poster`);
+  if (res.status !== 200 || !(await res.text()).includes("<img"))
+    throw new Error(`the plan page ${plan} answers ${res.status} or has no poster`);
   console.log(`home: ${home} (${tarjetas} cards)\nplan: ${plan}\n`);
   return [
     { nombre: "home", url: server.url + home },
@@ -115,7 +127,8 @@ async function medirUnaVez(url: string): Promise<Result> {
       blockedUrlPatterns: BLOCKED,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      throw new Error(`Lighthouse: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return result.lhr;
   } finally {
     chrome.kill();
@@ -124,7 +137,13 @@ async function medirUnaVez(url: string): Promise<Result> {
 
 /** The metrics behind the performance score, e.g. 'LCP 1.6 s, TBT 350 ms'. */
 function metricas(lhr: Result): string {
-  const m: [string, string][] = [["FCP", "first-contentful-paint"], ["LCP", "largest-contentful-paint"], ["TBT", "total-blocking-time"], ["CLS", "cumulative-layout-shift"], ["SI", "speed-index"]];
+  const m: [string, string][] = [
+    ["FCP", "first-contentful-paint"],
+    ["LCP", "largest-contentful-paint"],
+    ["TBT", "total-blocking-time"],
+    ["CLS", "cumulative-layout-shift"],
+    ["SI", "speed-index"],
+  ];
   return m.map(([nombre, id]) => `${nombre} ${lhr.audits[id]?.displayValue ?? "?"}`).join(", ");
 }
 
@@ -163,9 +182,13 @@ runScript(async () => {
         const lhr = await medir(pagina.url);
         runs.push(lhr);
         const maquina = `CPU benchmark ${Math.round(lhr.environment.benchmarkIndex)}, load ${loadavg()[0].toFixed(1)}`;
-        console.log(`${pagina.nombre} run ${i + 1}/${RUNS}: ${CATEGORIAS.map((c) => `${ETIQUETA[c]} ${puntos(lhr, c)}`).join(", ")}  (${metricas(lhr)}; ${maquina})`);
+        console.log(
+          `${pagina.nombre} run ${i + 1}/${RUNS}: ${CATEGORIAS.map((c) => `${ETIQUETA[c]} ${puntos(lhr, c)}`).join(", ")}  (${metricas(lhr)}; ${maquina})`,
+        );
       }
-      const median = [...runs].sort((a, b) => puntos(a, "performance") - puntos(b, "performance"))[Math.floor((runs.length - 1) / 2)];
+      const median = [...runs].sort((a, b) => puntos(a, "performance") - puntos(b, "performance"))[
+        Math.floor((runs.length - 1) / 2)
+      ];
       writeFileSync(path.join(OUT_DIR, `${pagina.nombre}.report.html`), generateReport(median, "html"));
       writeFileSync(path.join(OUT_DIR, `${pagina.nombre}.report.json`), JSON.stringify(median));
       const scores = CATEGORIAS.map((c) => puntos(median, c));

@@ -52,7 +52,8 @@ const { values } = parseArgs({
   },
 });
 const FASES = ["carga", "fallo"] as const;
-if (values.solo && !(FASES as readonly string[]).includes(values.solo)) throw new Error(`--solo: one of ${FASES.join(", ")}`);
+if (values.solo && !(FASES as readonly string[]).includes(values.solo))
+  throw new Error(`--solo: one of ${FASES.join(", ")}`);
 const fase = (f: (typeof FASES)[number]) => !values.solo || values.solo === f;
 const CONNECTIONS = Number(values.connections);
 const SEARCH_P95_TARGET_MS = 25;
@@ -68,7 +69,11 @@ function check(ok: boolean, what: string, detail = ""): boolean {
   console.log(`${ok ? "PASS" : "FAIL"}  ${what}${detail ? `  (${detail})` : ""}`);
   return ok;
 }
-const machine = () => `load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} cores`;
+const machine = () =>
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(" ")} on ${os.cpus().length} cores`;
 
 // ---- PostgreSQL is never left stopped ---------------------------------------------------
 let pg: PgControl | undefined;
@@ -94,14 +99,20 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 // ---- the app, with its log kept ----------------------------------------------------------
 const secret = randomBytes(32).toString("hex");
 const runTag = randomBytes(3).toString("hex");
-const logsDir = path.resolve(values.logs ?? path.join(os.tmpdir(), `planazo-loadtest-${new Date().toISOString().replace(/[:.]/g, "-")}`));
+const logsDir = path.resolve(
+  values.logs ?? path.join(os.tmpdir(), `planazo-loadtest-${new Date().toISOString().replace(/[:.]/g, "-")}`),
+);
 const storageDir = path.join(os.tmpdir(), `planazo-loadtest-storage-${runTag}`);
 mkdirSync(logsDir, { recursive: true });
 mkdirSync(storageDir, { recursive: true });
 const logFiles: string[] = [];
 
 async function arrancarApp(databaseUrl: string, nombre: string): Promise<AppServer> {
-  const server = await startAppServer({ DATABASE_URL: databaseUrl, BETTER_AUTH_SECRET: secret, STORAGE_DIR: storageDir });
+  const server = await startAppServer({
+    DATABASE_URL: databaseUrl,
+    BETTER_AUTH_SECRET: secret,
+    STORAGE_DIR: storageDir,
+  });
   const file = path.join(logsDir, `${nombre}.log`);
   logFiles.push(file);
   const log = createWriteStream(file);
@@ -116,12 +127,19 @@ function resumenLogs() {
   for (const file of logFiles) {
     const lines = readFileSync(file, "utf8").split("\n");
     const limpia = (l: string) =>
-      l.replace(/\x1b\[[0-9;]*m/g, "").replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "").replace(/[0-9a-f]{8}-[0-9a-f-]{27}|[0-9a-f]{10,}/g, "…").trim().slice(0, 160);
+      l
+        .replace(/\x1b\[[0-9;]*m/g, "")
+        .replace(/\d{4}-\d\d-\d\dT[\d:.]+Z/g, "")
+        .replace(/[0-9a-f]{8}-[0-9a-f-]{27}|[0-9a-f]{10,}/g, "…")
+        .trim()
+        .slice(0, 160);
     const errores = lines.filter((l) => /error|⨯|unhandled|exception|warn/i.test(l));
     const porLinea = new Map<string, number>();
     for (const l of errores.map(limpia)) porLinea.set(l, (porLinea.get(l) ?? 0) + 1);
     const distintos = [...porLinea].map(([l, n]) => `${String(n).padStart(5)}× ${l}`);
-    console.log(`${path.basename(file)}: ${lines.length - 1} lines, ${errores.length} look like errors${distintos.length ? ":" : ""}`);
+    console.log(
+      `${path.basename(file)}: ${lines.length - 1} lines, ${errores.length} look like errors${distintos.length ? ":" : ""}`,
+    );
     for (const l of distintos.slice(0, 8)) console.log(`    ${l}`);
     if (distintos.length > 8) console.log(`    … ${distintos.length - 8} more distinct lines`);
   }
@@ -140,8 +158,19 @@ function imprimirCifras(samples: Sample[], seconds: number) {
 function imprimirDesglose(samples: Sample[], seconds: number) {
   const nuevas = samples.filter((s) => s.kind === "search-new");
   for (const tag of ["towns", "radius"]) {
-    const valores = [...new Set(nuevas.map((s) => s.tags?.[tag] ?? "?"))].sort((a, b) => parseFloat(b) - parseFloat(a) || a.localeCompare(b));
-    for (const v of valores) console.log(figuresLine(`  new ${v}`, figures(nuevas.filter((s) => s.tags?.[tag] === v), seconds)));
+    const valores = [...new Set(nuevas.map((s) => s.tags?.[tag] ?? "?"))].sort(
+      (a, b) => parseFloat(b) - parseFloat(a) || a.localeCompare(b),
+    );
+    for (const v of valores)
+      console.log(
+        figuresLine(
+          `  new ${v}`,
+          figures(
+            nuevas.filter((s) => s.tags?.[tag] === v),
+            seconds,
+          ),
+        ),
+      );
   }
 }
 
@@ -162,16 +191,32 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
   try {
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 5_000, next: mix.next }); // warm-up, not counted
     const t0 = now();
-    const samples = await runLoad({ baseUrl: server.url, connections: CONNECTIONS, durationMs: seconds * 1000, next: mix.next, timeoutMs: TIMEOUT_MS });
+    const samples = await runLoad({
+      baseUrl: server.url,
+      connections: CONNECTIONS,
+      durationMs: seconds * 1000,
+      next: mix.next,
+      timeoutMs: TIMEOUT_MS,
+    });
     const elapsed = (now() - t0) / 1000;
-    console.log(`after a 5 s warm-up at 8 connections; ${elapsed.toFixed(1)} s measured; latency = until the whole answer has arrived`);
+    console.log(
+      `after a 5 s warm-up at 8 connections; ${elapsed.toFixed(1)} s measured; latency = until the whole answer has arrived`,
+    );
     const search = imprimirCifras(samples, elapsed);
     console.log("new searches by town density and by radius:");
     imprimirDesglose(samples, elapsed);
     const errores = samples.filter(isError);
     if (errores.length) ejemplosDeError(samples);
-    console.log(`search p95 ${search.p95.toFixed(1)} ms vs target ${SEARCH_P95_TARGET_MS} ms: ${search.p95 <= SEARCH_P95_TARGET_MS ? "met" : "NOT met"}` +
-      `  (repeated ${figures(samples.filter((s) => s.kind === "search-repeated"), elapsed).p95.toFixed(1)} ms, new ${figures(samples.filter((s) => s.kind === "search-new"), elapsed).p95.toFixed(1)} ms)`);
+    console.log(
+      `search p95 ${search.p95.toFixed(1)} ms vs target ${SEARCH_P95_TARGET_MS} ms: ${search.p95 <= SEARCH_P95_TARGET_MS ? "met" : "NOT met"}` +
+        `  (repeated ${figures(
+          samples.filter((s) => s.kind === "search-repeated"),
+          elapsed,
+        ).p95.toFixed(1)} ms, new ${figures(
+          samples.filter((s) => s.kind === "search-new"),
+          elapsed,
+        ).p95.toFixed(1)} ms)`,
+    );
     check(errores.length === 0, "no errors under load", `${errores.length} of ${samples.length}`);
     console.log(`(${machine()} after the run)`);
   } finally {
@@ -202,9 +247,22 @@ function publicador(base: string, cuenta: Cuenta, pueblos: Town[]) {
       const start = now();
       let p: Publicacion;
       try {
-        const r = await publicarPlan(base, cuenta.token, { titulo, municipio: t.nombre, lat: t.lat + (Math.random() - 0.5) * 0.01, lng: t.lng + (Math.random() - 0.5) * 0.01 });
+        const r = await publicarPlan(base, cuenta.token, {
+          titulo,
+          municipio: t.nombre,
+          lat: t.lat + (Math.random() - 0.5) * 0.01,
+          lng: t.lng + (Math.random() - 0.5) * 0.01,
+        });
         const plan = r.body.plan as { _id?: string } | undefined;
-        p = { n, titulo, start, end: now(), status: r.status, id: plan?._id, mensaje: r.body.mensaje as string | undefined };
+        p = {
+          n,
+          titulo,
+          start,
+          end: now(),
+          status: r.status,
+          id: plan?._id,
+          mensaje: r.body.mensaje as string | undefined,
+        };
       } catch (error) {
         p = { n, titulo, start, end: now(), status: 0, mensaje: (error as Error).name };
       }
@@ -221,7 +279,9 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
   const seconds = Number(values["fault-duration"]);
   const after = Number(values["fault-after"]);
   const outage = Number(values.outage);
-  console.log(`\n== 2. fault: the same mix at ${CONNECTIONS} connections for ${seconds} s, a publisher POSTing plans throughout;`);
+  console.log(
+    `\n== 2. fault: the same mix at ${CONNECTIONS} connections for ${seconds} s, a publisher POSTing plans throughout;`,
+  );
   console.log(`   at ${after} s PostgreSQL stops for ${outage} s (${machine()})`);
   console.log(`   stop:  ${control.stopCommand}\n   start: ${control.startCommand}`);
   const server = await arrancarApp(databaseUrl, "fallo");
@@ -231,7 +291,13 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 3_000, next: mix.next }); // warm-up
     const t0 = now();
     const pub = publicador(server.url, cuenta, mix.towns.village);
-    const carga = runLoad({ baseUrl: server.url, connections: CONNECTIONS, durationMs: seconds * 1000, next: mix.next, timeoutMs: TIMEOUT_MS });
+    const carga = runLoad({
+      baseUrl: server.url,
+      connections: CONNECTIONS,
+      durationMs: seconds * 1000,
+      next: mix.next,
+      timeoutMs: TIMEOUT_MS,
+    });
     const t = { stopBegin: 0, stopEnd: 0, startBegin: 0, startEnd: 0 };
     try {
       await sleep(after * 1000);
@@ -253,24 +319,44 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
     const samples = await carga;
     const publicaciones = await pub.parar();
     const rel = (x: number) => `${((x - t0) / 1000).toFixed(2)} s`;
-    console.log(`stop issued at ${rel(t.stopBegin)}, down at ${rel(t.stopEnd)}; start issued at ${rel(t.startBegin)}, accepting at ${rel(t.startEnd)}`);
+    console.log(
+      `stop issued at ${rel(t.stopBegin)}, down at ${rel(t.stopEnd)}; start issued at ${rel(t.startBegin)}, accepting at ${rel(t.startEnd)}`,
+    );
 
     const ventana = (s: { start: number; end: number }): Ventana =>
-      s.end < t.stopBegin ? "before" : s.start >= t.stopEnd && s.end <= t.startBegin ? "down" : s.start >= t.startEnd ? "after" : s.start < t.stopEnd ? "stopping" : "starting";
+      s.end < t.stopBegin
+        ? "before"
+        : s.start >= t.stopEnd && s.end <= t.startBegin
+          ? "down"
+          : s.start >= t.startEnd
+            ? "after"
+            : s.start < t.stopEnd
+              ? "stopping"
+              : "starting";
     const ventanas: Ventana[] = ["before", "stopping", "down", "starting", "after"];
-    console.log(`answers by window (stopping = sent before PostgreSQL was down and answered after the stop began; starting = likewise around the start):`);
+    console.log(
+      `answers by window (stopping = sent before PostgreSQL was down and answered after the stop began; starting = likewise around the start):`,
+    );
     for (const v of ventanas) {
       const ss = samples.filter((s) => ventana(s) === v);
       for (const [kind, k] of byKind(ss, [...KINDS])) {
         if (k.length === 0) continue;
         const f = figures(k, 1);
-        console.log(`  ${v.padEnd(9)} ${kind.padEnd(16)} ${String(k.length).padStart(6)}  [${Object.entries(f.statuses).map(([s, n]) => `${s}×${n}`).join(" ")}]  p50 ${f.p50.toFixed(1)} ms  max ${f.max.toFixed(0)} ms`);
+        console.log(
+          `  ${v.padEnd(9)} ${kind.padEnd(16)} ${String(k.length).padStart(6)}  [${Object.entries(f.statuses)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(" ")}]  p50 ${f.p50.toFixed(1)} ms  max ${f.max.toFixed(0)} ms`,
+        );
       }
       const ps = publicaciones.filter((p) => ventana(p) === v);
       if (ps.length) {
         const st: Record<string, number> = {};
         for (const p of ps) st[p.status || "sin respuesta"] = (st[p.status || "sin respuesta"] ?? 0) + 1;
-        console.log(`  ${v.padEnd(9)} ${"publish".padEnd(16)} ${String(ps.length).padStart(6)}  [${Object.entries(st).map(([s, n]) => `${s}×${n}`).join(" ")}]  max ${Math.max(...ps.map((p) => p.end - p.start)).toFixed(0)} ms`);
+        console.log(
+          `  ${v.padEnd(9)} ${"publish".padEnd(16)} ${String(ps.length).padStart(6)}  [${Object.entries(st)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(" ")}]  max ${Math.max(...ps.map((p) => p.end - p.start)).toFixed(0)} ms`,
+        );
       }
     }
 
@@ -286,34 +372,81 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
       }
     };
     const mal = apiDown.filter((s) => !es503(s));
-    check(apiDown.length > 0 && mal.length === 0, `API while PostgreSQL is down: every answer is 503 { mensaje: servicioNoDisponible }`,
-      `${apiDown.length - mal.length} of ${apiDown.length}${mal.length ? `; others: ${mal.slice(0, 3).map((s) => `${s.kind} ${s.status || s.failure} ${(s.body ?? "").slice(0, 100)}`).join(" | ")}` : ""}`);
+    check(
+      apiDown.length > 0 && mal.length === 0,
+      `API while PostgreSQL is down: every answer is 503 { mensaje: servicioNoDisponible }`,
+      `${apiDown.length - mal.length} of ${apiDown.length}${
+        mal.length
+          ? `; others: ${mal
+              .slice(0, 3)
+              .map((s) => `${s.kind} ${s.status || s.failure} ${(s.body ?? "").slice(0, 100)}`)
+              .join(" | ")}`
+          : ""
+      }`,
+    );
     const pubDown = publicaciones.filter((p) => ventana(p) === "down");
     const pubMal = pubDown.filter((p) => !(p.status === 503 && p.mensaje === mensajes.servicioNoDisponible));
-    check(pubMal.length === 0, "publishing while PostgreSQL is down: 503 with the Spanish message",
-      `${pubDown.length - pubMal.length} of ${pubDown.length}${pubMal.length ? `; others: ${pubMal.slice(0, 3).map((p) => `${p.status} ${p.mensaje}`).join(" | ")}` : ""}`);
-    const todas = [...samples, ...publicaciones.map((p) => ({ ...p, kind: "publish", path: "/api/plan", failure: p.status === 0 ? p.mensaje : undefined }))];
+    check(
+      pubMal.length === 0,
+      "publishing while PostgreSQL is down: 503 with the Spanish message",
+      `${pubDown.length - pubMal.length} of ${pubDown.length}${
+        pubMal.length
+          ? `; others: ${pubMal
+              .slice(0, 3)
+              .map((p) => `${p.status} ${p.mensaje}`)
+              .join(" | ")}`
+          : ""
+      }`,
+    );
+    const todas = [
+      ...samples,
+      ...publicaciones.map((p) => ({
+        ...p,
+        kind: "publish",
+        path: "/api/plan",
+        failure: p.status === 0 ? p.mensaje : undefined,
+      })),
+    ];
     const quinientos = todas.filter((s) => s.status >= 500 && s.status !== 503);
-    check(quinientos.filter((s) => s.kind !== "plan-page").length === 0, "no API answer other than 503 among the 5xx, in any window",
-      quinientos.filter((s) => s.kind !== "plan-page").slice(0, 3).map((s) => `${s.kind} ${s.status} ${(s as Sample).body?.slice(0, 100) ?? ""}`).join(" | "));
+    check(
+      quinientos.filter((s) => s.kind !== "plan-page").length === 0,
+      "no API answer other than 503 among the 5xx, in any window",
+      quinientos
+        .filter((s) => s.kind !== "plan-page")
+        .slice(0, 3)
+        .map((s) => `${s.kind} ${s.status} ${(s as Sample).body?.slice(0, 100) ?? ""}`)
+        .join(" | "),
+    );
     const colgadas = todas.filter((s) => s.status === 0);
-    check(colgadas.length === 0, `no request hung (no answer within ${TIMEOUT_MS / 1000} s) or lost its connection`, `${colgadas.length}; longest answer ${Math.max(...todas.map((s) => s.end - s.start)).toFixed(0)} ms`);
+    check(
+      colgadas.length === 0,
+      `no request hung (no answer within ${TIMEOUT_MS / 1000} s) or lost its connection`,
+      `${colgadas.length}; longest answer ${Math.max(...todas.map((s) => s.end - s.start)).toFixed(0)} ms`,
+    );
     const paginas = down.filter((s) => s.kind === "plan-page");
     if (paginas.length) {
       const ejemplo = paginas.find((s) => s.body)?.body ?? "";
       const espanol = ejemplo.includes(mensajes.servicioNoDisponible) || ejemplo.includes(mensajes.errorInesperado);
       const ingles = /Application error|Internal Server Error|server-side exception/i.test(ejemplo);
-      console.log(`plan pages while down: [${Object.entries(figures(paginas, 1).statuses).map(([s, n]) => `${s}×${n}`).join(" ")}]; ` +
-        `body ${espanol ? "has the Spanish message" : ingles ? "is an English error page" : "has neither the Spanish message nor an English error"}` +
-        ` (<title>${/<title>([^<]*)<\/title>/.exec(ejemplo)?.[1] ?? "?"}</title>)`);
+      console.log(
+        `plan pages while down: [${Object.entries(figures(paginas, 1).statuses)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")}]; ` +
+          `body ${espanol ? "has the Spanish message" : ingles ? "is an English error page" : "has neither the Spanish message nor an English error"}` +
+          ` (<title>${/<title>([^<]*)<\/title>/.exec(ejemplo)?.[1] ?? "?"}</title>)`,
+      );
       check(!ingles && paginas.every((s) => s.status !== 0), "plan pages while down: no English error page, no hang");
     }
 
     // Recovery.
     const primera = (kinds: string[]) =>
-      samples.filter((s) => kinds.includes(s.kind) && s.start >= t.stopEnd && s.status >= 200 && s.status < 300).sort((a, b) => a.end - b.end)[0];
+      samples
+        .filter((s) => kinds.includes(s.kind) && s.start >= t.stopEnd && s.status >= 200 && s.status < 300)
+        .sort((a, b) => a.end - b.end)[0];
     const rec = primera([...SEARCH_KINDS]);
-    console.log(`time to recovery (first 2xx search sent after the stop): ${rec ? `${(rec.end - t.startEnd).toFixed(0)} ms after PostgreSQL accepted connections, ${(rec.end - t.startBegin).toFixed(0)} ms after the start was issued` : "never"}`);
+    console.log(
+      `time to recovery (first 2xx search sent after the stop): ${rec ? `${(rec.end - t.startEnd).toFixed(0)} ms after PostgreSQL accepted connections, ${(rec.end - t.startBegin).toFixed(0)} ms after the start was issued` : "never"}`,
+    );
     for (const k of ["plan-page", "geocode"]) {
       const r = primera([k]);
       console.log(`  first 2xx ${k}: ${r ? `${(r.end - t.startEnd).toFixed(0)} ms after` : "never"}`);
@@ -324,12 +457,18 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
     const asentado = t.startEnd + 5_000;
     const trasRecuperar = samples.filter((s) => s.start >= asentado);
     const erroresTras = trasRecuperar.filter(isError);
-    check(erroresTras.length === 0, "no errors in requests sent 5 s or more after PostgreSQL accepted connections", `${erroresTras.length} of ${trasRecuperar.length}`);
+    check(
+      erroresTras.length === 0,
+      "no errors in requests sent 5 s or more after PostgreSQL accepted connections",
+      `${erroresTras.length} of ${trasRecuperar.length}`,
+    );
     if (erroresTras.length) ejemplosDeError(trasRecuperar);
     const paginas500 = samples.filter((s) => s.kind === "plan-page" && s.status >= 500 && s.status !== 503);
     if (paginas500.length) {
-      console.log(`plan pages answered ${[...new Set(paginas500.map((s) => s.status))].join("/")} (not 503): ${paginas500.length}, in windows ${[...new Set(paginas500.map(ventana))].join(", ")}; ` +
-        `<title>${/<title>([^<]*)<\/title>/.exec(paginas500[0].body ?? "")?.[1] ?? "?"}</title>`);
+      console.log(
+        `plan pages answered ${[...new Set(paginas500.map((s) => s.status))].join("/")} (not 503): ${paginas500.length}, in windows ${[...new Set(paginas500.map(ventana))].join(", ")}; ` +
+          `<title>${/<title>([^<]*)<\/title>/.exec(paginas500[0].body ?? "")?.[1] ?? "?"}</title>`,
+      );
     }
     const health = await call("GET", "/api/health", { base: server.url });
     check(health.status === 200, "GET /api/health answers 200 after the run", String(health.status));
@@ -339,14 +478,34 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
     // What was published.
     const creadas = publicaciones.filter((p) => p.status === 201);
     const otras = publicaciones.filter((p) => p.status !== 201);
-    console.log(`publisher: ${publicaciones.length} POSTs, ${creadas.length} answered 201, others [${Object.entries(
-      otras.reduce<Record<string, number>>((a, p) => ((a[p.status || "sin respuesta"] = (a[p.status || "sin respuesta"] ?? 0) + 1), a), {}),
-    ).map(([s, n]) => `${s}×${n}`).join(" ")}]`);
+    console.log(
+      `publisher: ${publicaciones.length} POSTs, ${creadas.length} answered 201, others [${Object.entries(
+        otras.reduce<Record<string, number>>(
+          (a, p) => ((a[p.status || "sin respuesta"] = (a[p.status || "sin respuesta"] ?? 0) + 1), a),
+          {},
+        ),
+      )
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ")}]`,
+    );
     const ids = creadas.map((p) => p.id!).filter(Boolean);
-    const enDb = new Set((await query<{ id: string }>(databaseUrl, "SELECT id FROM plan WHERE id = ANY($1::uuid[])", [ids])).map((r) => r.id));
+    const enDb = new Set(
+      (await query<{ id: string }>(databaseUrl, "SELECT id FROM plan WHERE id = ANY($1::uuid[])", [ids])).map(
+        (r) => r.id,
+      ),
+    );
     const perdidas = creadas.filter((p) => !p.id || !enDb.has(p.id));
-    check(creadas.length > 0 && perdidas.length === 0, "every plan answered 201 is in the database", `${creadas.length - perdidas.length} of ${creadas.length}`);
-    const filas = await query<{ id: string; titulo: string; archivo_cartel_id: string | null; variantes: Record<string, string> | null }>(
+    check(
+      creadas.length > 0 && perdidas.length === 0,
+      "every plan answered 201 is in the database",
+      `${creadas.length - perdidas.length} of ${creadas.length}`,
+    );
+    const filas = await query<{
+      id: string;
+      titulo: string;
+      archivo_cartel_id: string | null;
+      variantes: Record<string, string> | null;
+    }>(
       databaseUrl,
       `SELECT p.id, p.titulo, p.archivo_cartel_id, a.variantes FROM plan p LEFT JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.usuario_id = $1`,
       [cuenta.id],
@@ -354,19 +513,31 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
     const porTitulo = new Map(filas.map((f) => [f.titulo, f]));
     const fallidas5xx = otras.filter((p) => p.status >= 500 || p.status === 0);
     const escritas = fallidas5xx.filter((p) => porTitulo.has(p.titulo));
-    console.log(`plans answered 5xx or without answer: ${fallidas5xx.length}; of them in the database anyway: ${escritas.length}` +
-      (escritas.length ? ` (${escritas.map((p) => `nº ${p.n} ${p.status}`).join(", ")}: committed, then the answer failed)` : ""));
+    console.log(
+      `plans answered 5xx or without answer: ${fallidas5xx.length}; of them in the database anyway: ${escritas.length}` +
+        (escritas.length
+          ? ` (${escritas.map((p) => `nº ${p.n} ${p.status}`).join(", ")}: committed, then the answer failed)`
+          : ""),
+    );
     const ficheros = new Set<string>();
     for (const e of readdirSync(storageDir, { recursive: true, withFileTypes: true })) {
-      if (e.isFile()) ficheros.add(path.relative(storageDir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+      if (e.isFile())
+        ficheros.add(path.relative(storageDir, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
     }
     const referidas = new Set(filas.flatMap((f) => Object.values(f.variantes ?? {})));
     const huerfanos = [...ficheros].filter((f) => !referidas.has(f));
     const sinFichero = [...referidas].filter((k) => !ficheros.has(k));
     const sinCartel = filas.filter((f) => !f.archivo_cartel_id || !f.variantes);
-    check(sinCartel.length === 0 && sinFichero.length === 0, "every published plan in the database has its poster row and files",
-      `${filas.length} plans; ${sinCartel.length} without poster row, ${sinFichero.length} files missing`);
-    check(huerfanos.length === 0, "no poster file in storage without its row", `${ficheros.size} files, ${huerfanos.length} orphans${huerfanos.length ? `: ${huerfanos.slice(0, 3).join(", ")}` : ""}`);
+    check(
+      sinCartel.length === 0 && sinFichero.length === 0,
+      "every published plan in the database has its poster row and files",
+      `${filas.length} plans; ${sinCartel.length} without poster row, ${sinFichero.length} files missing`,
+    );
+    check(
+      huerfanos.length === 0,
+      "no poster file in storage without its row",
+      `${ficheros.size} files, ${huerfanos.length} orphans${huerfanos.length ? `: ${huerfanos.slice(0, 3).join(", ")}` : ""}`,
+    );
   } finally {
     if (cuenta) await call("DELETE", "/api/usuario", { base: server.url, token: cuenta.token }).catch(() => {});
     await server.stop();
@@ -375,11 +546,14 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
 
 async function main() {
   const plans = Number(values.plans);
-  console.log(`planazo load test · ${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model}) · ${machine()}`);
+  console.log(
+    `planazo load test · ${new Date().toISOString()} · ${os.cpus().length} cores (${os.cpus()[0]?.model}) · ${machine()}`,
+  );
   console.log(`app logs in ${logsDir}`);
   const localCluster = !process.env.DATABASE_URL;
   const databaseUrl = await prepareBenchDatabase({ plans, reuse: values.reuse });
-  if (fase("fallo")) pg = pgControl(databaseUrl, { stop: values["pg-stop-cmd"], start: values["pg-start-cmd"] }, { localCluster });
+  if (fase("fallo"))
+    pg = pgControl(databaseUrl, { stop: values["pg-stop-cmd"], start: values["pg-start-cmd"] }, { localCluster });
   // The outbox helpers of test-support read the database from here.
   process.env.DATABASE_URL = databaseUrl;
   const [{ n }] = await query<{ n: number }>(databaseUrl, "SELECT count(*)::int AS n FROM plan");

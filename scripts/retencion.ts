@@ -11,7 +11,9 @@ import { aplicarRetencion } from "../lib/tareas/retencion";
 const prisma = createPrismaClient(undefined, 1);
 try {
   const { contactos, solicitudes } = await aplicarRetencion(prisma);
-  console.log(`retención: ${contactos} contactos de Eurona y ${solicitudes} solicitudes para destacar borrados (más de un año)`);
+  console.log(
+    `retención: ${contactos} contactos de Eurona y ${solicitudes} solicitudes para destacar borrados (más de un año)`,
+  );
 } finally {
   await prisma.$disconnect();
 }

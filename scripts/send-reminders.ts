@@ -14,7 +14,9 @@ const prisma = createPrismaClient(undefined, 2);
 try {
   const { usuarios, planes } = await enviarRecordatorios(prisma);
   const { sent, failed } = await deliverPending(prisma, mailTransport(), 500);
-  console.log(`reminders: ${planes} saved plans for ${usuarios} users; e-mail: ${sent} sent, ${failed} failed (will be retried)`);
+  console.log(
+    `reminders: ${planes} saved plans for ${usuarios} users; e-mail: ${sent} sent, ${failed} failed (will be retried)`,
+  );
 } finally {
   await prisma.$disconnect();
 }

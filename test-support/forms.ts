@@ -6,11 +6,15 @@ import { freshIp } from "./users";
 
 /** A real PNG of the given size. */
 export function png(width = 64, height = 48): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: "#3b82f6" } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: "#3b82f6" } })
+    .png()
+    .toBuffer();
 }
 
 /** Builds a multipart form from fields; Buffers become files named `nombre`. */
-export function formulario(campos: Record<string, string | { bytes: Buffer; nombre: string; tipo?: string } | undefined>): FormData {
+export function formulario(
+  campos: Record<string, string | { bytes: Buffer; nombre: string; tipo?: string } | undefined>,
+): FormData {
   const form = new FormData();
   for (const [k, v] of Object.entries(campos)) {
     if (v === undefined) continue;

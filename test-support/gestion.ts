@@ -16,7 +16,9 @@ export async function persona(nombre: string, rol: "usuario" | "moderador" | "ad
 
 /** A page's HTML as text, without the comments React puts between adjacent strings. */
 export const paginaHtml = (ruta: string, cookie: string) =>
-  fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) => (await r.text()).replaceAll("<!-- -->", ""));
+  fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) =>
+    (await r.text()).replaceAll("<!-- -->", ""),
+  );
 
 /**
  * The three checks every back-office page gets (as it.each tests in the caller's describe): a
@@ -24,17 +26,27 @@ export const paginaHtml = (ruta: string, cookie: string) =>
  * page with no trace of the back-office (`marcas`: words that would give it away); a moderator
  * gets the page, never indexed. The people are read when the tests run (set in beforeAll).
  */
-export function comprobarAccesoPaginas(paginas: string[], quien: () => { usuaria: Persona; moderadora: Persona }, marcas: RegExp): void {
-  it.each(paginas)("sends a visitor without a session from %s to the login page, and comes back there", async (ruta) => {
-    const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
-    expect(res.status).toBe(307);
-    const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
-    expect(destino.pathname).toBe("/iniciar-sesion");
-    expect(destino.searchParams.get("redirigir")).toBe(ruta);
-  });
+export function comprobarAccesoPaginas(
+  paginas: string[],
+  quien: () => { usuaria: Persona; moderadora: Persona },
+  marcas: RegExp,
+): void {
+  it.each(paginas)(
+    "sends a visitor without a session from %s to the login page, and comes back there",
+    async (ruta) => {
+      const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
+      expect(res.status).toBe(307);
+      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
+      expect(destino.pathname).toBe("/iniciar-sesion");
+      expect(destino.searchParams.get("redirigir")).toBe(ruta);
+    },
+  );
 
   it.each(paginas)("shows a plain user the 404 page at %s, without a trace of the back-office", async (ruta) => {
-    const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: quien().usuaria.cookie }, redirect: "manual" });
+    const res = await fetch(`${inject("baseUrl")}${ruta}`, {
+      headers: { Cookie: quien().usuaria.cookie },
+      redirect: "manual",
+    });
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain(mensajes.paginaNoEncontrada);
@@ -42,7 +54,10 @@ export function comprobarAccesoPaginas(paginas: string[], quien: () => { usuaria
   });
 
   it.each(paginas)("opens %s to a moderator, never indexed", async (ruta) => {
-    const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: quien().moderadora.cookie }, redirect: "manual" });
+    const res = await fetch(`${inject("baseUrl")}${ruta}`, {
+      headers: { Cookie: quien().moderadora.cookie },
+      redirect: "manual",
+    });
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toMatch(/<meta name="robots" content="noindex, ?nofollow"/);

@@ -39,7 +39,14 @@ export interface GoogleClaims {
 /** An ID token like Google's, signed with `privateJwk` (or another key, to test a bad signature). */
 export async function signGoogleIdToken(privateJwk: JWK, claims: GoogleClaims): Promise<string> {
   const key = await importJWK(privateJwk, "RS256");
-  const { sub, email, name, aud = TEST_GOOGLE_CLIENT_ID, iss = "https://accounts.google.com", expiresIn = "1h" } = claims;
+  const {
+    sub,
+    email,
+    name,
+    aud = TEST_GOOGLE_CLIENT_ID,
+    iss = "https://accounts.google.com",
+    expiresIn = "1h",
+  } = claims;
   return new SignJWT({ email, name, email_verified: true, picture: "https://example.com/p.png" })
     .setProtectedHeader({ alg: "RS256", kid: TEST_KID, typ: "JWT" })
     .setSubject(sub)

@@ -22,7 +22,13 @@ export interface Respuesta {
 export async function peticion(
   metodo: string,
   ruta: string,
-  { token, cookie, origin, cuerpo, cabeceras = {} }: { token?: string; cookie?: string; origin?: string; cuerpo?: Cuerpo; cabeceras?: Record<string, string> } = {},
+  {
+    token,
+    cookie,
+    origin,
+    cuerpo,
+    cabeceras = {},
+  }: { token?: string; cookie?: string; origin?: string; cuerpo?: Cuerpo; cabeceras?: Record<string, string> } = {},
 ): Promise<Respuesta> {
   const headers: Record<string, string> = { "X-Forwarded-For": freshIp(), ...cabeceras };
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -57,7 +63,9 @@ export async function peticion(
  * `ancho` × `alto` pixels.
  */
 export async function jpegBomba(ancho = 65_000, alto = 65_000): Promise<Buffer> {
-  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#e11d48" } }).jpeg({ progressive: false }).toBuffer();
+  const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: "#e11d48" } })
+    .jpeg({ progressive: false })
+    .toBuffer();
   const sof = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
   if (sof < 0) throw new Error("no SOF0 marker in the JPEG");
   // FFC0, length (2), precision (1), height (2), width (2)

@@ -8,7 +8,8 @@ export function planDeEjemplo(extra: Partial<PlanApi> = {}): PlanApi {
   return {
     _id: ID_EJEMPLO,
     titulo: "Verbena de las fiestas",
-    descripcion: "## Gran verbena\n\nCon **orquesta** y [fuegos](https://example.com/fuegos) hasta el amanecer. <b>Sin</b> entradas.",
+    descripcion:
+      "## Gran verbena\n\nCon **orquesta** y [fuegos](https://example.com/fuegos) hasta el amanecer. <b>Sin</b> entradas.",
     tipo: "evento",
     destacado: false,
     visible: true,
@@ -18,7 +19,16 @@ export function planDeEjemplo(extra: Partial<PlanApi> = {}): PlanApi {
     ubicacion: { type: "Point", coordinates: [-1.4443, 40.4079] },
     fechaInicio: "2026-08-14T20:00:00.000Z",
     fechaFin: "2026-08-15T02:00:00.000Z",
-    archivoCartel: { url: `${site().url}/media/carteles/abc/original.webp`, nombre: "cartel.png", path: "carteles/abc/original.webp", contentType: "image/webp", md5sum: "x", hash: "y", width: 800, height: 1200 },
+    archivoCartel: {
+      url: `${site().url}/media/carteles/abc/original.webp`,
+      nombre: "cartel.png",
+      path: "carteles/abc/original.webp",
+      contentType: "image/webp",
+      md5sum: "x",
+      hash: "y",
+      width: 800,
+      height: 1200,
+    },
     enlaceWebExterior: null,
     urlPlan: `${site().url}/plan/Verbena-de-las-fiestas/${ID_EJEMPLO}`,
     categorias: ["Fiesta"],

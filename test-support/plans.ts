@@ -11,14 +11,21 @@ export async function freshOrigin(): Promise<{ lat: number; lng: number }> {
   for (;;) {
     const b = randomBytes(4);
     const origin = { lat: -50 + (b.readUInt16BE(0) / 65535) * 100, lng: -170 + (b.readUInt16BE(2) / 65535) * 45 };
-    const near = await query(db(), "SELECT 1 FROM plan WHERE ST_DWithin(ubicacion, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, 120000) LIMIT 1", [origin.lng, origin.lat]);
+    const near = await query(
+      db(),
+      "SELECT 1 FROM plan WHERE ST_DWithin(ubicacion, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, 120000) LIMIT 1",
+      [origin.lng, origin.lat],
+    );
     if (near.length === 0) return origin;
   }
 }
 
 export async function insertUser(): Promise<string> {
   const id = `t-${randomBytes(8).toString("hex")}`;
-  await query(db(), "INSERT INTO usuario (id, name, email, email_verified) VALUES ($1, 'Autora', $2, true)", [id, `${id}@example.com`]);
+  await query(db(), "INSERT INTO usuario (id, name, email, email_verified) VALUES ($1, 'Autora', $2, true)", [
+    id,
+    `${id}@example.com`,
+  ]);
   return id;
 }
 
@@ -42,7 +49,8 @@ export interface TestPlan {
 /** Inserts a plan straight into the database, placed exactly with ST_Project. */
 export async function insertPlan(p: TestPlan): Promise<string> {
   const tipo = p.tipo ?? "evento";
-  const inicio = p.fechaInicio === undefined ? (tipo === "evento" ? new Date(Date.now() + 86_400_000) : null) : p.fechaInicio;
+  const inicio =
+    p.fechaInicio === undefined ? (tipo === "evento" ? new Date(Date.now() + 86_400_000) : null) : p.fechaInicio;
   const fin = p.fechaFin === undefined ? (tipo === "evento" ? new Date(Date.now() + 90_000_000) : null) : p.fechaFin;
   const [{ id }] = await query<{ id: string }>(
     db(),
@@ -51,10 +59,27 @@ export async function insertPlan(p: TestPlan): Promise<string> {
              ST_Project(ST_SetSRID(ST_MakePoint($5, $6), 4326)::geography, $7, radians($8)),
              $9, $10, $11::text[]::categoria[], $12)
      RETURNING id`,
-    [p.titulo ?? "Plan de prueba", tipo, p.destacadoHasta ?? null, p.visible ?? true, p.origin.lng, p.origin.lat, p.distanciaM ?? 1000, p.rumbo ?? 0, inicio, fin, p.categorias ?? ["Otros"], p.usuarioId],
+    [
+      p.titulo ?? "Plan de prueba",
+      tipo,
+      p.destacadoHasta ?? null,
+      p.visible ?? true,
+      p.origin.lng,
+      p.origin.lat,
+      p.distanciaM ?? 1000,
+      p.rumbo ?? 0,
+      inicio,
+      fin,
+      p.categorias ?? ["Otros"],
+      p.usuarioId,
+    ],
   );
   for (const h of p.horarios ?? []) {
-    await query(db(), "INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin) VALUES ($1, $2, $3, $4)", [id, h.diaSemana, h.horaInicio, h.horaFin]);
+    await query(
+      db(),
+      "INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin) VALUES ($1, $2, $3, $4)",
+      [id, h.diaSemana, h.horaInicio, h.horaFin],
+    );
   }
   return id;
 }

@@ -33,7 +33,9 @@ export async function contextoConectado(
     return r.abort();
   });
   if (usuario) {
-    const login = await call("POST", "/api/usuario/login", { body: { correo: usuario.correo, password: usuario.password } });
+    const login = await call("POST", "/api/usuario/login", {
+      body: { correo: usuario.correo, password: usuario.password },
+    });
     expect(login.status).toBe(200);
     await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
   }

@@ -19,7 +19,10 @@ export interface FingerprintOptions {
  * The row count and an md5 of the sorted rows of every table of the `public` schema, so a
  * test can prove that a run of requests wrote nothing at all.
  */
-export async function databaseFingerprint(url: string, { ignorar = [], columnas = {} }: FingerprintOptions = {}): Promise<Record<string, TableFingerprint>> {
+export async function databaseFingerprint(
+  url: string,
+  { ignorar = [], columnas = {} }: FingerprintOptions = {},
+): Promise<Record<string, TableFingerprint>> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -30,7 +33,9 @@ export async function databaseFingerprint(url: string, { ignorar = [], columnas 
     for (const { name } of tablas) {
       if (ignorar.includes(name)) continue;
       const cols = columnas[name];
-      const origen = cols ? `(SELECT ${cols.map((c) => client.escapeIdentifier(c)).join(", ")} FROM ${client.escapeIdentifier(name)})` : client.escapeIdentifier(name);
+      const origen = cols
+        ? `(SELECT ${cols.map((c) => client.escapeIdentifier(c)).join(", ")} FROM ${client.escapeIdentifier(name)})`
+        : client.escapeIdentifier(name);
       const { rows } = await client.query<TableFingerprint>(
         `SELECT count(*)::int AS filas, md5(coalesce(string_agg(t::text, E'\\n' ORDER BY t::text), '')) AS md5 FROM ${origen} t`,
       );
@@ -55,7 +60,11 @@ export async function storageListing(dir: string): Promise<string[]> {
   for (const rel of entries.sort()) {
     const full = path.join(dir, rel);
     try {
-      files.push(`${rel.split(path.sep).join("/")} ${createHash("sha256").update(await readFile(full)).digest("hex")}`);
+      files.push(
+        `${rel.split(path.sep).join("/")} ${createHash("sha256")
+          .update(await readFile(full))
+          .digest("hex")}`,
+      );
     } catch (error) {
       // Folders are listed by readdir too; only files count.
       if ((error as NodeJS.ErrnoException).code !== "EISDIR") throw error;

@@ -33,11 +33,17 @@ export async function startFakeUploadThing(): Promise<FakeUploadThing> {
     if (req.method === "PUT") {
       if (fake.failUploads) return json(500, { error: "ingest down" });
       if (!url.searchParams.get("signature")?.startsWith("hmac-sha256=")) return json(403, { error: "unsigned" });
-      const form = await new Response(new Uint8Array(body), { headers: { "content-type": req.headers["content-type"]! } }).formData();
+      const form = await new Response(new Uint8Array(body), {
+        headers: { "content-type": req.headers["content-type"]! },
+      }).formData();
       const file = form.get("file") as File;
       // The SDK encodes these values once more inside the signed URL.
       const customId = decodeURIComponent(url.searchParams.get("x-ut-custom-id") ?? url.pathname.slice(1));
-      fake.files.set(customId, { body: Buffer.from(await file.arrayBuffer()), type: file.type, name: decodeURIComponent(url.searchParams.get("x-ut-file-name") ?? "") });
+      fake.files.set(customId, {
+        body: Buffer.from(await file.arrayBuffer()),
+        type: file.type,
+        name: decodeURIComponent(url.searchParams.get("x-ut-file-name") ?? ""),
+      });
       const ufsUrl = `${fake.url}/a/${url.searchParams.get("x-ut-identifier")}/${encodeURIComponent(customId)}`;
       return json(200, { url: ufsUrl, appUrl: ufsUrl, ufsUrl, fileHash: "x" });
     }

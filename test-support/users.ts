@@ -47,7 +47,10 @@ export async function call(
 }
 
 /** The link in the newest e-mail to `to` whose path starts with `prefix`. */
-export async function linkFromOutbox(to: string, prefix: "/confirmar-cuenta/" | "/restablecer-password/"): Promise<string> {
+export async function linkFromOutbox(
+  to: string,
+  prefix: "/confirmar-cuenta/" | "/restablecer-password/",
+): Promise<string> {
   const rows = await query<{ text: string }>(
     process.env.DATABASE_URL!,
     `SELECT text FROM email_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
@@ -66,7 +69,10 @@ export function tokenOf(link: string): string {
  * Registers and confirms a user through the API of the app at `base` (the tests' app unless
  * given); returns its credentials and a bearer token.
  */
-export async function confirmedUser(nombre = "Lucía Prueba", base?: string): Promise<{ correo: string; password: string; token: string; id: string }> {
+export async function confirmedUser(
+  nombre = "Lucía Prueba",
+  base?: string,
+): Promise<{ correo: string; password: string; token: string; id: string }> {
   const correo = uniqueEmail();
   const password = "contraseña-segura";
   const reg = await call("POST", "/api/usuario/register", { base, body: { nombre, correo, password } });

@@ -25,8 +25,8 @@ export default function EuronaPage() {
           Internet por satélite para tu pueblo
         </h1>
         <p className={styles.entradilla}>
-          ¿En casa no llega la fibra o la conexión va a pedales? Con el internet por satélite de Eurona puedes conectarte
-          desde cualquier rincón de España, también desde los pueblos más pequeños.
+          ¿En casa no llega la fibra o la conexión va a pedales? Con el internet por satélite de Eurona puedes
+          conectarte desde cualquier rincón de España, también desde los pueblos más pequeños.
         </p>
         <ul className={styles.ventajas}>
           {VENTAJAS.map((v) => (

@@ -51,8 +51,8 @@ export default function NosotrosPage() {
         </p>
         <p>
           Así que decidimos juntarlo todo en un mismo sitio. En {nombre} buscas tu municipio y ves los eventos y las
-          experiencias que hay a tu alrededor, y quien organiza algo puede publicarlo gratis en un par de minutos, con su
-          cartel, sus fechas y su dirección.
+          experiencias que hay a tu alrededor, y quien organiza algo puede publicarlo gratis en un par de minutos, con
+          su cartel, sus fechas y su dirección.
         </p>
         <p>
           Creemos que un pueblo con planes es un pueblo con vida: cuando la gente se entera de lo que se hace, va, se

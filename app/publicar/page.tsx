@@ -19,15 +19,27 @@ function direccionCartel(url: string, sitio: string): string {
  * The wizard; `?duplicar={id}` starts it with a plan of the user's own ('Duplicar' in 'Planes
  * Creados'). Any other id, another person's included, gives the usual wizard and reveals nothing.
  */
-export default async function PublicarPage({ searchParams }: { searchParams: Promise<{ duplicar?: string | string[] }> }) {
+export default async function PublicarPage({
+  searchParams,
+}: {
+  searchParams: Promise<{ duplicar?: string | string[] }>;
+}) {
   const user = await requirePageUser("/publicar");
   const { duplicar } = await searchParams;
-  const [organizaciones, original] = await Promise.all([organizacionesDeUsuario(user.id), typeof duplicar === "string" ? leerPlan(duplicar, { ocultos: true, usuarioId: user.id }).then((p) => p && serializePlan(p)) : null]);
+  const [organizaciones, original] = await Promise.all([
+    organizacionesDeUsuario(user.id),
+    typeof duplicar === "string"
+      ? leerPlan(duplicar, { ocultos: true, usuarioId: user.id }).then((p) => p && serializePlan(p))
+      : null,
+  ]);
   const { contacto, telefonoEquipo, url } = site();
   const duplicado: Duplicado | null = original && {
     titulo: original.titulo,
     campos: camposParaDuplicar(original),
-    cartel: original.archivoCartel && { url: direccionCartel(original.archivoCartel.url, url), nombre: original.archivoCartel.nombre },
+    cartel: original.archivoCartel && {
+      url: direccionCartel(original.archivoCartel.url, url),
+      nombre: original.archivoCartel.nombre,
+    },
   };
   return (
     <section className={styles.pagina} aria-labelledby="publicar-titulo">

@@ -17,7 +17,9 @@ export function ConfirmAccount({ token }: { token: string }) {
   useEffect(() => {
     if (pedido.current) return;
     pedido.current = true;
-    llamar("GET", `/api/usuario/confirmar-cuenta/${encodeURIComponent(token)}`).then((r) => setResultado({ ok: r.ok, mensaje: mensajeDe(r) }));
+    llamar("GET", `/api/usuario/confirmar-cuenta/${encodeURIComponent(token)}`).then((r) =>
+      setResultado({ ok: r.ok, mensaje: mensajeDe(r) }),
+    );
   }, [token]);
   if (!resultado) return <Spinner etiqueta="Confirmando tu cuenta…" />;
   return (
@@ -54,7 +56,14 @@ function NuevoEnlace() {
     <>
       <form onSubmit={enviar} noValidate aria-label="Pedir un nuevo enlace">
         <p>Si tu cuenta aún no está confirmada, escribe tu correo y te enviamos un enlace nuevo.</p>
-        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" value={correo} onChange={(e) => setCorreo(e.target.value)} required />
+        <Field
+          etiqueta="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          value={correo}
+          onChange={(e) => setCorreo(e.target.value)}
+          required
+        />
         <Aviso {...aviso} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={enviando}>

@@ -9,9 +9,19 @@ import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 
 /** 'Restablecer Contraseña': Enviar / Cancelar, then Cerrar / Enviar un nuevo correo (spec §2). */
-export function ForgotPasswordModal({ abierto, onCerrar, correoInicial = "" }: { abierto: boolean; onCerrar: () => void; correoInicial?: string }) {
+export function ForgotPasswordModal({
+  abierto,
+  onCerrar,
+  correoInicial = "",
+}: {
+  abierto: boolean;
+  onCerrar: () => void;
+  correoInicial?: string;
+}) {
   // No rule in the browser: the server's refusal (spec §5) marks the one field and takes the focus.
-  const { register, handleSubmit, formState } = useForm<{ correo: string }>({ defaultValues: { correo: correoInicial } });
+  const { register, handleSubmit, formState } = useForm<{ correo: string }>({
+    defaultValues: { correo: correoInicial },
+  });
   const [enviado, setEnviado] = useState(false);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const cuerpo = useRef<HTMLDivElement>(null);

@@ -25,7 +25,13 @@ export function GoogleButton({ clientId, onToken }: { clientId: string; onToken:
       const google = (window as unknown as { google?: GoogleIdentity }).google;
       if (!google || !ref.current) return;
       google.accounts.id.initialize({ client_id: clientId, callback: (r) => onTokenRef.current(r.credential) });
-      google.accounts.id.renderButton(ref.current, { theme: "outline", size: "large", text: "signin_with", locale: "es", shape: "pill" });
+      google.accounts.id.renderButton(ref.current, {
+        theme: "outline",
+        size: "large",
+        text: "signin_with",
+        locale: "es",
+        shape: "pill",
+      });
     }
     let script = document.querySelector<HTMLScriptElement>(`script[src="${GIS_SRC}"]`);
     if (!script) {

@@ -17,10 +17,20 @@ interface Credenciales {
   password: string;
 }
 
-export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }: { redirigir?: string; googleClientId?: string; avisoSinGoogle?: boolean }) {
+export function LoginForm({
+  redirigir,
+  googleClientId,
+  avisoSinGoogle = false,
+}: {
+  redirigir?: string;
+  googleClientId?: string;
+  avisoSinGoogle?: boolean;
+}) {
   const router = useRouter();
   // No rule in the browser: the server answers every failed login with its message (spec §5).
-  const { register, handleSubmit, getValues, formState } = useForm<Credenciales>({ defaultValues: { correo: "", password: "" } });
+  const { register, handleSubmit, getValues, formState } = useForm<Credenciales>({
+    defaultValues: { correo: "", password: "" },
+  });
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [sinConfirmar, setSinConfirmar] = useState(false);
   const [recuperar, setRecuperar] = useState(false);
@@ -49,7 +59,13 @@ export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }:
     <>
       <form onSubmit={handleSubmit(enviar)} noValidate>
         <Field etiqueta="Correo electrónico" type="email" autoComplete="email" required {...register("correo")} />
-        <Field etiqueta="Contraseña" type="password" autoComplete="current-password" required {...register("password")} />
+        <Field
+          etiqueta="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          required
+          {...register("password")}
+        />
         <Aviso {...aviso} />
         {sinConfirmar && (
           <p>
@@ -87,7 +103,11 @@ export function LoginForm({ redirigir, googleClientId, avisoSinGoogle = false }:
       <p>
         ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>
       </p>
-      <ForgotPasswordModal abierto={recuperar} onCerrar={() => setRecuperar(false)} correoInicial={getValues("correo")} />
+      <ForgotPasswordModal
+        abierto={recuperar}
+        onCerrar={() => setRecuperar(false)}
+        correoInicial={getValues("correo")}
+      />
     </>
   );
 }

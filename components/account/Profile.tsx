@@ -3,7 +3,12 @@
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import {
+  mensajeDelFormulario,
+  OPCIONES_CON_PISTAS,
+  useEnfocarPrimerError,
+  useLimpiarAlCorregir,
+} from "@/components/ui/errores-campos";
 import { Aviso, Field, marcado } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
@@ -44,13 +49,29 @@ function CerrarGuardar({ onCerrar, onGuardar }: { onCerrar: () => void; onGuarda
 
 /** One editable text field in a modal: name or e-mail, with the server's answer shown in it. */
 function EditarCampo({
-  abierto, titulo, etiqueta, tipo, inicial, campo, onCerrar,
+  abierto,
+  titulo,
+  etiqueta,
+  tipo,
+  inicial,
+  campo,
+  onCerrar,
 }: {
-  abierto: boolean; titulo: string; etiqueta: string; tipo: string; inicial: string; campo: "nombre" | "correo"; onCerrar: () => void;
+  abierto: boolean;
+  titulo: string;
+  etiqueta: string;
+  tipo: string;
+  inicial: string;
+  campo: "nombre" | "correo";
+  onCerrar: () => void;
 }) {
   const router = useRouter();
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const form = useForm<{ valor: string }>({ resolver: RESOLVER_DATO, defaultValues: { valor: inicial }, ...OPCIONES_CON_PISTAS });
+  const form = useForm<{ valor: string }>({
+    resolver: RESOLVER_DATO,
+    defaultValues: { valor: inicial },
+    ...OPCIONES_CON_PISTAS,
+  });
   const { register, handleSubmit, formState } = form;
   const dialogo = useRef<HTMLDivElement>(null);
   // After the server's refusal too: submitCount grows once the call has answered.
@@ -60,7 +81,10 @@ function EditarCampo({
   async function guardar({ valor }: { valor: string }) {
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { [campo]: valor.trim() });
     // A new e-mail only takes effect from the link sent to it: say so, not a generic success.
-    const exito = campo === "correo" ? conDatos(mensajes.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() }) : mensajes.datosActualizados;
+    const exito =
+      campo === "correo"
+        ? conDatos(mensajes.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() })
+        : mensajes.datosActualizados;
     setAviso(r.ok ? { exito: mensajeDe(r, exito) } : { error: mensajeDe(r) });
     if (r.ok) router.refresh();
   }
@@ -91,12 +115,20 @@ function EditarCampo({
   );
 }
 
-export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean; recordatorios: boolean } }) {
+export function Profile({
+  usuario,
+}: {
+  usuario: { nombre: string; correo: string; google: boolean; recordatorios: boolean };
+}) {
   const router = useRouter();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
-  const formPw = useForm<DatosCambioPassword>({ resolver: RESOLVER_PASSWORD, defaultValues: PASSWORDS_VACIAS, ...OPCIONES_CON_PISTAS });
+  const formPw = useForm<DatosCambioPassword>({
+    resolver: RESOLVER_PASSWORD,
+    defaultValues: PASSWORDS_VACIAS,
+    ...OPCIONES_CON_PISTAS,
+  });
   const dialogoPassword = useRef<HTMLDivElement>(null);
   useEnfocarPrimerError(dialogoPassword, formPw.formState.submitCount);
   useLimpiarAlCorregir(formPw, RESOLVER_PASSWORD, undefined);
@@ -110,7 +142,10 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
 
   async function cambiarPassword(pw: DatosCambioPassword) {
     setAvisoPw({});
-    const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { passwordPerfilActual: pw.actual, passwordPerfilNueva: pw.nueva });
+    const r = await llamar("PATCH", "/api/usuario/cambiar-datos", {
+      passwordPerfilActual: pw.actual,
+      passwordPerfilNueva: pw.nueva,
+    });
     setAvisoPw(r.ok ? { exito: mensajeDe(r, mensajes.passwordActualizada) } : { error: mensajeDe(r) });
     if (r.ok) formPw.reset(PASSWORDS_VACIAS);
   }
@@ -139,7 +174,12 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
           <dt>Nombre</dt>
           <dd>{usuario.nombre}</dd>
           {!usuario.google && (
-            <button type="button" className={perfil.editar} onClick={() => setDialogo("nombre")} aria-label="Editar nombre">
+            <button
+              type="button"
+              className={perfil.editar}
+              onClick={() => setDialogo("nombre")}
+              aria-label="Editar nombre"
+            >
               <Lapiz />
             </button>
           )}
@@ -148,7 +188,12 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
           <dt>Correo electrónico</dt>
           <dd>{usuario.correo}</dd>
           {!usuario.google && (
-            <button type="button" className={perfil.editar} onClick={() => setDialogo("correo")} aria-label="Editar correo electrónico">
+            <button
+              type="button"
+              className={perfil.editar}
+              onClick={() => setDialogo("correo")}
+              aria-label="Editar correo electrónico"
+            >
               <Lapiz />
             </button>
           )}
@@ -157,13 +202,22 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
           <div className={perfil.fila}>
             <dt>Contraseña</dt>
             <dd>••••••••</dd>
-            <button type="button" className={perfil.editar} onClick={() => setDialogo("password")} aria-label="Cambiar contraseña">
+            <button
+              type="button"
+              className={perfil.editar}
+              onClick={() => setDialogo("password")}
+              aria-label="Cambiar contraseña"
+            >
               <Lapiz />
             </button>
           </div>
         )}
       </dl>
-      {usuario.google && <p className={perfil.nota}>Has entrado con Google: tu nombre, correo y contraseña se gestionan en tu cuenta de Google.</p>}
+      {usuario.google && (
+        <p className={perfil.nota}>
+          Has entrado con Google: tu nombre, correo y contraseña se gestionan en tu cuenta de Google.
+        </p>
+      )}
       <RemindersToggle inicial={usuario.recordatorios} onAviso={setAviso} />
       <Aviso {...aviso} />
       <div className={styles.actions}>
@@ -175,17 +229,48 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
         </button>
       </div>
 
-      <EditarCampo abierto={dialogo === "nombre"} titulo="Editar nombre" etiqueta="Nombre" tipo="text" inicial={usuario.nombre} campo="nombre" onCerrar={cerrar} />
-      <EditarCampo abierto={dialogo === "correo"} titulo="Editar correo electrónico" etiqueta="Correo electrónico" tipo="email" inicial={usuario.correo} campo="correo" onCerrar={cerrar} />
+      <EditarCampo
+        abierto={dialogo === "nombre"}
+        titulo="Editar nombre"
+        etiqueta="Nombre"
+        tipo="text"
+        inicial={usuario.nombre}
+        campo="nombre"
+        onCerrar={cerrar}
+      />
+      <EditarCampo
+        abierto={dialogo === "correo"}
+        titulo="Editar correo electrónico"
+        etiqueta="Correo electrónico"
+        tipo="email"
+        inicial={usuario.correo}
+        campo="correo"
+        onCerrar={cerrar}
+      />
       <Modal
         abierto={dialogo === "password"}
         titulo="Cambiar contraseña"
         onCerrar={cerrarPassword}
-        acciones={<CerrarGuardar onCerrar={cerrarPassword} onGuardar={formPw.handleSubmit(cambiarPassword, () => setAvisoPw({}))} />}
+        acciones={
+          <CerrarGuardar
+            onCerrar={cerrarPassword}
+            onGuardar={formPw.handleSubmit(cambiarPassword, () => setAvisoPw({}))}
+          />
+        }
       >
         <div ref={dialogoPassword}>
-          <Field etiqueta="Contraseña actual" type="password" autoComplete="current-password" {...formPw.register("actual")} />
-          <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" {...formPw.register("nueva")} />
+          <Field
+            etiqueta="Contraseña actual"
+            type="password"
+            autoComplete="current-password"
+            {...formPw.register("actual")}
+          />
+          <Field
+            etiqueta="Nueva contraseña"
+            type="password"
+            autoComplete="new-password"
+            {...formPw.register("nueva")}
+          />
           <Field
             etiqueta="Confirmar contraseña"
             type="password"

@@ -11,7 +11,12 @@ import { mensajes } from "@/lib/messages";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import {
+  mensajeDelFormulario,
+  OPCIONES_CON_PISTAS,
+  useEnfocarPrimerError,
+  useLimpiarAlCorregir,
+} from "@/components/ui/errores-campos";
 
 interface Campos {
   nombre: string;
@@ -39,7 +44,11 @@ export function RegisterForm() {
   async function enviar(datos: Campos) {
     setAviso(null);
     // The confirmation field and the checkbox stay in the browser (spec §5).
-    const r = await llamar("POST", "/api/usuario/register", { nombre: datos.nombre, correo: datos.correo, password: datos.password });
+    const r = await llamar("POST", "/api/usuario/register", {
+      nombre: datos.nombre,
+      correo: datos.correo,
+      password: datos.password,
+    });
     if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorRegistro));
     reset(VACIO);
     setConfirmar(true);
@@ -49,9 +58,27 @@ export function RegisterForm() {
     <>
       <form ref={formulario} onSubmit={handleSubmit(enviar)} noValidate>
         <Field etiqueta="Nombre" autoComplete="name" pista={pista("nombre")} {...register("nombre")} />
-        <Field etiqueta="Correo electrónico" type="email" autoComplete="email" pista={pista("correo")} {...register("correo")} />
-        <Field etiqueta="Contraseña" type="password" autoComplete="new-password" pista={pista("password")} {...register("password")} />
-        <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" pista={pista("passwordConfirm")} {...register("passwordConfirm")} />
+        <Field
+          etiqueta="Correo electrónico"
+          type="email"
+          autoComplete="email"
+          pista={pista("correo")}
+          {...register("correo")}
+        />
+        <Field
+          etiqueta="Contraseña"
+          type="password"
+          autoComplete="new-password"
+          pista={pista("password")}
+          {...register("password")}
+        />
+        <Field
+          etiqueta="Confirmar contraseña"
+          type="password"
+          autoComplete="new-password"
+          pista={pista("passwordConfirm")}
+          {...register("passwordConfirm")}
+        />
         <CasillaPrivacidad className={styles.checkbox} pista={pista("privacidad")} {...register("privacidad")} />
         <Aviso error={mensajeDelFormulario(formState.errors) ?? aviso} />
         <div className={styles.actions}>

@@ -6,7 +6,13 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 import perfil from "./Profile.module.css";
 
 /** The reminder e-mails on or off (PATCH /api/usuario/recordatorios); reports through onAviso. */
-export function RemindersToggle({ inicial, onAviso }: { inicial: boolean; onAviso: (a: { error?: string; exito?: string }) => void }) {
+export function RemindersToggle({
+  inicial,
+  onAviso,
+}: {
+  inicial: boolean;
+  onAviso: (a: { error?: string; exito?: string }) => void;
+}) {
   const [activos, setActivos] = useState(inicial);
   const [enviando, setEnviando] = useState(false);
   return (

@@ -3,7 +3,12 @@
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
-import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import {
+  mensajeDelFormulario,
+  OPCIONES_CON_PISTAS,
+  useEnfocarPrimerError,
+  useLimpiarAlCorregir,
+} from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
@@ -15,7 +20,11 @@ const RESOLVER = resolverZod<DatosRestablecer>(restablecerFormSchema);
 export function ResetPasswordForm({ token }: { token: string }) {
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [hecho, setHecho] = useState(false);
-  const form = useForm<DatosRestablecer>({ resolver: RESOLVER, defaultValues: { passwordNueva: "", passwordConfirm: "" }, ...OPCIONES_CON_PISTAS });
+  const form = useForm<DatosRestablecer>({
+    resolver: RESOLVER,
+    defaultValues: { passwordNueva: "", passwordConfirm: "" },
+    ...OPCIONES_CON_PISTAS,
+  });
   const { register, handleSubmit, formState } = form;
   const formulario = useRef<HTMLFormElement>(null);
   useEnfocarPrimerError(formulario, formState.submitCount);
@@ -30,8 +39,20 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form ref={formulario} onSubmit={handleSubmit(enviar, () => setAviso({}))} noValidate>
-      <Field etiqueta="Nueva contraseña" type="password" autoComplete="new-password" pista={formState.errors.passwordNueva?.message} {...register("passwordNueva")} />
-      <Field etiqueta="Confirmar contraseña" type="password" autoComplete="new-password" pista={formState.errors.passwordConfirm?.message} {...register("passwordConfirm")} />
+      <Field
+        etiqueta="Nueva contraseña"
+        type="password"
+        autoComplete="new-password"
+        pista={formState.errors.passwordNueva?.message}
+        {...register("passwordNueva")}
+      />
+      <Field
+        etiqueta="Confirmar contraseña"
+        type="password"
+        autoComplete="new-password"
+        pista={formState.errors.passwordConfirm?.message}
+        {...register("passwordConfirm")}
+      />
       <Aviso error={mensajeDelFormulario(formState.errors) ?? aviso.error} exito={aviso.exito} />
       <div className={styles.actions}>
         {hecho ? (

@@ -5,7 +5,8 @@ import ui from "@/components/ui/ui.module.css";
 import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
 
-type Objetivo = { planId: string; titulo: string; visible: boolean; destacado?: boolean } | { reporteId: string; titulo: string };
+type Objetivo =
+  { planId: string; titulo: string; visible: boolean; destacado?: boolean } | { reporteId: string; titulo: string };
 
 /**
  * A moderator's actions on one plan of a list: hide it (a reason is required and goes to its
@@ -40,25 +41,54 @@ export function AccionesPlan({
       ) : (
         <div className={styles.botones}>
           {planId && "visible" in objetivo && objetivo.visible && (
-            <button type="button" className={ui.buttonDanger} onClick={() => setOcultando(true)} aria-label={`Ocultar «${objetivo.titulo}»`}>
+            <button
+              type="button"
+              className={ui.buttonDanger}
+              onClick={() => setOcultando(true)}
+              aria-label={`Ocultar «${objetivo.titulo}»`}
+            >
               Ocultar
             </button>
           )}
           {planId && "visible" in objetivo && !objetivo.visible && (
-            <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/mostrar`, {})} aria-label={`Publicar de nuevo «${objetivo.titulo}»`}>
+            <button
+              type="button"
+              className={ui.buttonOutline}
+              disabled={ocupado}
+              onClick={() => hacer(`/api/gestion/planes/${planId}/mostrar`, {})}
+              aria-label={`Publicar de nuevo «${objetivo.titulo}»`}
+            >
               Publicar de nuevo
             </button>
           )}
           {destacar && planId && "visible" in objetivo && objetivo.visible && (
             <>
-              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "semana" })} aria-label={`Destacar «${objetivo.titulo}» 1 semana más`}>
+              <button
+                type="button"
+                className={ui.buttonOutline}
+                disabled={ocupado}
+                onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "semana" })}
+                aria-label={`Destacar «${objetivo.titulo}» 1 semana más`}
+              >
                 Destacar 1 semana
               </button>
-              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "mes" })} aria-label={`Destacar «${objetivo.titulo}» 1 mes más`}>
+              <button
+                type="button"
+                className={ui.buttonOutline}
+                disabled={ocupado}
+                onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "mes" })}
+                aria-label={`Destacar «${objetivo.titulo}» 1 mes más`}
+              >
                 Destacar 1 mes
               </button>
               {objetivo.destacado && (
-                <button type="button" className={ui.buttonGhost} disabled={ocupado} onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "quitar" })} aria-label={`Dejar de destacar «${objetivo.titulo}»`}>
+                <button
+                  type="button"
+                  className={ui.buttonGhost}
+                  disabled={ocupado}
+                  onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "quitar" })}
+                  aria-label={`Dejar de destacar «${objetivo.titulo}»`}
+                >
                   Quitar destacado
                 </button>
               )}
@@ -69,7 +99,12 @@ export function AccionesPlan({
               type="button"
               className={ui.buttonGhost}
               disabled={ocupado}
-              onClick={() => hacer("/api/gestion/reportes/descartar", planId ? { planId } : { reporteId: "reporteId" in objetivo ? objetivo.reporteId : "" })}
+              onClick={() =>
+                hacer(
+                  "/api/gestion/reportes/descartar",
+                  planId ? { planId } : { reporteId: "reporteId" in objetivo ? objetivo.reporteId : "" },
+                )
+              }
               aria-label={`Descartar los reportes de «${objetivo.titulo}»`}
             >
               Descartar reportes

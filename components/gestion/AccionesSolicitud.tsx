@@ -12,7 +12,19 @@ type Estado = "nueva" | "contactada" | "destacada" | "descartada";
  * week or the month agreed (the advertised prices), discard it with an optional note, and edit
  * its notes. Only the steps its estado allows are offered; the server checks them again.
  */
-export function AccionesSolicitud({ id, nombre, estado, conPlan, notas }: { id: string; nombre: string; estado: Estado; conPlan: boolean; notas: string }) {
+export function AccionesSolicitud({
+  id,
+  nombre,
+  estado,
+  conPlan,
+  notas,
+}: {
+  id: string;
+  nombre: string;
+  estado: Estado;
+  conPlan: boolean;
+  notas: string;
+}) {
   const [abierto, setAbierto] = useState<"descartar" | "notas" | null>(null);
   const { hacer, ocupado, aviso } = useAccion();
   const ruta = (accion: string) => `/api/gestion/solicitudes/${id}/${accion}`;
@@ -21,7 +33,14 @@ export function AccionesSolicitud({ id, nombre, estado, conPlan, notas }: { id: 
   return (
     <div className={styles.acciones}>
       {abierto === "descartar" ? (
-        <FormMotivo etiqueta="Nota (opcional)" boton="Descartar la solicitud" opcional ocupado={ocupado} onEnviar={(motivo) => hacer(ruta("descartar"), { motivo }, () => setAbierto(null))} onCancelar={() => setAbierto(null)} />
+        <FormMotivo
+          etiqueta="Nota (opcional)"
+          boton="Descartar la solicitud"
+          opcional
+          ocupado={ocupado}
+          onEnviar={(motivo) => hacer(ruta("descartar"), { motivo }, () => setAbierto(null))}
+          onCancelar={() => setAbierto(null)}
+        />
       ) : abierto === "notas" ? (
         <FormMotivo
           etiqueta="Notas"
@@ -38,26 +57,54 @@ export function AccionesSolicitud({ id, nombre, estado, conPlan, notas }: { id: 
       ) : (
         <div className={styles.botones}>
           {estado === "nueva" && (
-            <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(ruta("contactada"), {})} aria-label={`Marcar contactada la solicitud de ${nombre}`}>
+            <button
+              type="button"
+              className={ui.buttonOutline}
+              disabled={ocupado}
+              onClick={() => hacer(ruta("contactada"), {})}
+              aria-label={`Marcar contactada la solicitud de ${nombre}`}
+            >
               Marcar contactada
             </button>
           )}
           {abierta && conPlan && (
             <>
-              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(ruta("destacar"), { periodo: "semana" })} aria-label={`Destacar 1 semana (2 €) el plan de ${nombre}`}>
+              <button
+                type="button"
+                className={ui.buttonOutline}
+                disabled={ocupado}
+                onClick={() => hacer(ruta("destacar"), { periodo: "semana" })}
+                aria-label={`Destacar 1 semana (2 €) el plan de ${nombre}`}
+              >
                 Destacar 1 semana (2 €)
               </button>
-              <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(ruta("destacar"), { periodo: "mes" })} aria-label={`Destacar 1 mes (5 €) el plan de ${nombre}`}>
+              <button
+                type="button"
+                className={ui.buttonOutline}
+                disabled={ocupado}
+                onClick={() => hacer(ruta("destacar"), { periodo: "mes" })}
+                aria-label={`Destacar 1 mes (5 €) el plan de ${nombre}`}
+              >
                 Destacar 1 mes (5 €)
               </button>
             </>
           )}
           {abierta && (
-            <button type="button" className={ui.buttonDanger} onClick={() => setAbierto("descartar")} aria-label={`Descartar la solicitud de ${nombre}`}>
+            <button
+              type="button"
+              className={ui.buttonDanger}
+              onClick={() => setAbierto("descartar")}
+              aria-label={`Descartar la solicitud de ${nombre}`}
+            >
               Descartar
             </button>
           )}
-          <button type="button" className={ui.buttonGhost} onClick={() => setAbierto("notas")} aria-label={`Editar las notas de la solicitud de ${nombre}`}>
+          <button
+            type="button"
+            className={ui.buttonGhost}
+            onClick={() => setAbierto("notas")}
+            aria-label={`Editar las notas de la solicitud de ${nombre}`}
+          >
             Editar notas
           </button>
         </div>

@@ -10,7 +10,15 @@ import styles from "./gestion.module.css";
  * The team's actions on one account: suspend it (a reason is required and goes to the person),
  * restore it, and, for an admin, change its role (with a reason for the log).
  */
-export function AccionesUsuario({ usuario, puedeCambiarRol, esUnoMismo }: { usuario: { id: string; name: string; rol: Rol; suspendido: boolean }; puedeCambiarRol: boolean; esUnoMismo: boolean }) {
+export function AccionesUsuario({
+  usuario,
+  puedeCambiarRol,
+  esUnoMismo,
+}: {
+  usuario: { id: string; name: string; rol: Rol; suspendido: boolean };
+  puedeCambiarRol: boolean;
+  esUnoMismo: boolean;
+}) {
   const id = useId();
   const [pidiendo, setPidiendo] = useState<null | "suspender" | Rol>(null);
   const { hacer, ocupado, aviso } = useAccion();
@@ -19,18 +27,41 @@ export function AccionesUsuario({ usuario, puedeCambiarRol, esUnoMismo }: { usua
   return (
     <div className={styles.acciones}>
       {pidiendo === "suspender" ? (
-        <FormMotivo etiqueta="Motivo (lo recibirá la persona)" boton="Suspender la cuenta" ocupado={ocupado} onEnviar={(motivo) => hacer(`${base}/suspender`, { motivo }, () => setPidiendo(null))} onCancelar={() => setPidiendo(null)} />
+        <FormMotivo
+          etiqueta="Motivo (lo recibirá la persona)"
+          boton="Suspender la cuenta"
+          ocupado={ocupado}
+          onEnviar={(motivo) => hacer(`${base}/suspender`, { motivo }, () => setPidiendo(null))}
+          onCancelar={() => setPidiendo(null)}
+        />
       ) : pidiendo ? (
-        <FormMotivo etiqueta={`Motivo del cambio a ${pidiendo}`} boton="Cambiar el rol" ocupado={ocupado} onEnviar={(motivo) => hacer(`${base}/rol`, { rol: pidiendo, motivo }, () => setPidiendo(null))} onCancelar={() => setPidiendo(null)} />
+        <FormMotivo
+          etiqueta={`Motivo del cambio a ${pidiendo}`}
+          boton="Cambiar el rol"
+          ocupado={ocupado}
+          onEnviar={(motivo) => hacer(`${base}/rol`, { rol: pidiendo, motivo }, () => setPidiendo(null))}
+          onCancelar={() => setPidiendo(null)}
+        />
       ) : (
         <div className={styles.botones}>
           {!esUnoMismo && !usuario.suspendido && (
-            <button type="button" className={ui.buttonDanger} onClick={() => setPidiendo("suspender")} aria-label={`Suspender la cuenta de ${usuario.name}`}>
+            <button
+              type="button"
+              className={ui.buttonDanger}
+              onClick={() => setPidiendo("suspender")}
+              aria-label={`Suspender la cuenta de ${usuario.name}`}
+            >
               Suspender
             </button>
           )}
           {usuario.suspendido && (
-            <button type="button" className={ui.buttonOutline} disabled={ocupado} onClick={() => hacer(`${base}/restaurar`, {})} aria-label={`Restaurar la cuenta de ${usuario.name}`}>
+            <button
+              type="button"
+              className={ui.buttonOutline}
+              disabled={ocupado}
+              onClick={() => hacer(`${base}/restaurar`, {})}
+              aria-label={`Restaurar la cuenta de ${usuario.name}`}
+            >
               Restaurar
             </button>
           )}
@@ -44,7 +75,12 @@ export function AccionesUsuario({ usuario, puedeCambiarRol, esUnoMismo }: { usua
                   </option>
                 ))}
               </select>
-              <button type="button" className={ui.buttonGhost} disabled={rol === usuario.rol} onClick={() => setPidiendo(rol)}>
+              <button
+                type="button"
+                className={ui.buttonGhost}
+                disabled={rol === usuario.rol}
+                onClick={() => setPidiendo(rol)}
+              >
                 Cambiar
               </button>
             </span>

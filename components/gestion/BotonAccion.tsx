@@ -10,7 +10,17 @@ import styles from "./gestion.module.css";
  * One back-office action that needs no reason (mark a lead contacted, retry an e-mail): a
  * button that POSTs to `ruta`, the answer beside it, and the list read again from the server.
  */
-export function BotonAccion({ ruta, texto, etiqueta, clase = ui.buttonOutline }: { ruta: string; texto: string; /** The accessible name when the text alone is ambiguous in a list. */ etiqueta?: string; clase?: string }) {
+export function BotonAccion({
+  ruta,
+  texto,
+  etiqueta,
+  clase = ui.buttonOutline,
+}: {
+  ruta: string;
+  texto: string;
+  /** The accessible name when the text alone is ambiguous in a list. */ etiqueta?: string;
+  clase?: string;
+}) {
   const router = useRouter();
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
   const [ocupado, startTransition] = useTransition();

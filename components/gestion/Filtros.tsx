@@ -2,7 +2,15 @@ import ui from "@/components/ui/ui.module.css";
 import styles from "./gestion.module.css";
 
 /** A back-office list's filters: a GET form to the list's own route (the filters live in the URL), and its button. */
-export function Filtros({ ruta, boton = "Buscar", children }: { ruta: string; boton?: string; children: React.ReactNode }) {
+export function Filtros({
+  ruta,
+  boton = "Buscar",
+  children,
+}: {
+  ruta: string;
+  boton?: string;
+  children: React.ReactNode;
+}) {
   return (
     <form className={styles.filtros} action={ruta} role="search">
       {children}
@@ -24,7 +32,17 @@ export function FiltroTexto({ nombre, etiqueta, valor }: { nombre: string; etiqu
 }
 
 /** A choice filter (the query parameter `nombre`); an option with value "" means all. */
-export function FiltroOpciones({ nombre, etiqueta, valor, opciones }: { nombre: string; etiqueta: string; valor: string; opciones: readonly { valor: string; texto: string }[] }) {
+export function FiltroOpciones({
+  nombre,
+  etiqueta,
+  valor,
+  opciones,
+}: {
+  nombre: string;
+  etiqueta: string;
+  valor: string;
+  opciones: readonly { valor: string; texto: string }[];
+}) {
   return (
     <div className={styles.campo}>
       <label htmlFor={nombre}>{etiqueta}</label>

@@ -8,11 +8,21 @@ import { SponsorCard } from "@/components/plans/PlanCard";
 import { PosterPicker, useUrlDeArchivo } from "@/components/plans/form/PosterPicker";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { AreaTexto, Aviso, Field, Spinner } from "@/components/ui/Field";
-import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import {
+  mensajeDelFormulario,
+  OPCIONES_CON_PISTAS,
+  useEnfocarPrimerError,
+  useLimpiarAlCorregir,
+} from "@/components/ui/errores-campos";
 import { resolverZod } from "@/components/ui/zod-navegador";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { formularioPatrocinio, PATROCINIO_MAX, patrocinioFormSchema, type FormularioPatrocinio } from "@/lib/patrocinios/schemas";
+import {
+  formularioPatrocinio,
+  PATROCINIO_MAX,
+  patrocinioFormSchema,
+  type FormularioPatrocinio,
+} from "@/lib/patrocinios/schemas";
 import styles from "./gestion.module.css";
 
 const LISTA = "/gestion/patrocinios";
@@ -21,14 +31,30 @@ const LISTA = "/gestion/patrocinios";
  * Create or edit a sponsor card, with the card beside the fields exactly as a search will show
  * it (the same SponsorCard), redrawn as the admin types and picks a poster.
  */
-export function FormPatrocinio({ patrocinio }: { patrocinio?: { id: string; valores: Omit<FormularioPatrocinio, "cartel">; cartelUrl: string | null } }) {
+export function FormPatrocinio({
+  patrocinio,
+}: {
+  patrocinio?: { id: string; valores: Omit<FormularioPatrocinio, "cartel">; cartelUrl: string | null };
+}) {
   const router = useRouter();
   const modo = patrocinio ? "actualizar" : "crear";
-  const resolver = useMemo(() => resolverZod(patrocinioFormSchema(modo, { cartelGuardado: Boolean(patrocinio?.cartelUrl) })), [modo, patrocinio?.cartelUrl]);
+  const resolver = useMemo(
+    () => resolverZod(patrocinioFormSchema(modo, { cartelGuardado: Boolean(patrocinio?.cartelUrl) })),
+    [modo, patrocinio?.cartelUrl],
+  );
   const form = useForm<FormularioPatrocinio>({
     resolver,
     ...OPCIONES_CON_PISTAS,
-    defaultValues: { empresa: "", enlaceEmpresa: "", titulo: "", descripcion: "", activoDesde: "", activoHasta: "", ...patrocinio?.valores, cartel: null },
+    defaultValues: {
+      empresa: "",
+      enlaceEmpresa: "",
+      titulo: "",
+      descripcion: "",
+      activoDesde: "",
+      activoHasta: "",
+      ...patrocinio?.valores,
+      cartel: null,
+    },
   });
   const { register, handleSubmit, setValue, control, formState } = form;
   const formulario = useRef<HTMLFormElement>(null);
@@ -42,7 +68,11 @@ export function FormPatrocinio({ patrocinio }: { patrocinio?: { id: string; valo
 
   async function enviar(datos: FormularioPatrocinio) {
     setError(null);
-    const r = await llamar(patrocinio ? "PATCH" : "POST", patrocinio ? `/api/gestion/patrocinios/${patrocinio.id}` : "/api/gestion/patrocinios", formularioPatrocinio(datos));
+    const r = await llamar(
+      patrocinio ? "PATCH" : "POST",
+      patrocinio ? `/api/gestion/patrocinios/${patrocinio.id}` : "/api/gestion/patrocinios",
+      formularioPatrocinio(datos),
+    );
     if (!r.ok) return setError(mensajeDe(r));
     dejarAviso(LISTA, mensajeDe(r, patrocinio ? mensajes.patrocinioGuardado : mensajes.patrocinioCreado));
     router.push(LISTA);
@@ -52,9 +82,31 @@ export function FormPatrocinio({ patrocinio }: { patrocinio?: { id: string; valo
   return (
     <div className={styles.editor}>
       <form ref={formulario} onSubmit={handleSubmit(enviar)} noValidate className={styles.editorCampos}>
-        <Field etiqueta="Empresa" maxLength={PATROCINIO_MAX.empresa} required autoComplete="organization" pista={pista("empresa")} {...register("empresa")} />
-        <Field etiqueta="Enlace de «Saber más»" type="url" inputMode="url" placeholder="https://" maxLength={PATROCINIO_MAX.enlaceEmpresa} required pista={pista("enlaceEmpresa")} {...register("enlaceEmpresa")} />
-        <Field etiqueta="Título" maxLength={PATROCINIO_MAX.titulo} required pista={pista("titulo")} {...register("titulo")} />
+        <Field
+          etiqueta="Empresa"
+          maxLength={PATROCINIO_MAX.empresa}
+          required
+          autoComplete="organization"
+          pista={pista("empresa")}
+          {...register("empresa")}
+        />
+        <Field
+          etiqueta="Enlace de «Saber más»"
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxLength={PATROCINIO_MAX.enlaceEmpresa}
+          required
+          pista={pista("enlaceEmpresa")}
+          {...register("enlaceEmpresa")}
+        />
+        <Field
+          etiqueta="Título"
+          maxLength={PATROCINIO_MAX.titulo}
+          required
+          pista={pista("titulo")}
+          {...register("titulo")}
+        />
         <AreaTexto
           etiqueta="Descripción (opcional)"
           rows={3}
@@ -63,11 +115,23 @@ export function FormPatrocinio({ patrocinio }: { patrocinio?: { id: string; valo
           pista={pista("descripcion")}
           {...register("descripcion")}
         />
-        <PosterPicker archivo={v.cartel ?? null} urlGuardada={patrocinio?.cartelUrl} onArchivo={(f) => setValue("cartel", f, { shouldDirty: true })} pista={pista("cartel")} conVista={false} />
+        <PosterPicker
+          archivo={v.cartel ?? null}
+          urlGuardada={patrocinio?.cartelUrl}
+          onArchivo={(f) => setValue("cartel", f, { shouldDirty: true })}
+          pista={pista("cartel")}
+          conVista={false}
+        />
         <fieldset className={styles.fechas}>
           <legend>Días en las búsquedas (vacío: sin límite)</legend>
           <Field etiqueta="Primer día" type="date" pista={pista("activoDesde")} {...register("activoDesde")} />
-          <Field etiqueta="Último día" type="date" min={v.activoDesde || undefined} pista={pista("activoHasta")} {...register("activoHasta")} />
+          <Field
+            etiqueta="Último día"
+            type="date"
+            min={v.activoDesde || undefined}
+            pista={pista("activoHasta")}
+            {...register("activoHasta")}
+          />
         </fieldset>
         <Aviso error={mensajeDelFormulario(formState.errors) ?? error} />
         <div className={ui.actions}>
@@ -85,16 +149,27 @@ export function FormPatrocinio({ patrocinio }: { patrocinio?: { id: string; valo
         {/* A picture of the card: its link is not followed from here. */}
         <div inert>
           <SponsorCard
-          item={{
-            _id: patrocinio?.id ?? "nuevo",
-            tipo: "Patrocinado",
-            empresa: v.empresa || "Empresa",
-            enlaceCompany: v.enlaceEmpresa || "https://",
-            enlaceEmpresa: v.enlaceEmpresa || "https://",
-            titulo: v.titulo || "Título del patrocinio",
-            descripcion: v.descripcion ?? "",
-            archivoCartel: cartelUrl ? { url: cartelUrl, nombre: "", path: "", contentType: "", md5sum: "", hash: "", width: 600, height: 400 } : null,
-          }}
+            item={{
+              _id: patrocinio?.id ?? "nuevo",
+              tipo: "Patrocinado",
+              empresa: v.empresa || "Empresa",
+              enlaceCompany: v.enlaceEmpresa || "https://",
+              enlaceEmpresa: v.enlaceEmpresa || "https://",
+              titulo: v.titulo || "Título del patrocinio",
+              descripcion: v.descripcion ?? "",
+              archivoCartel: cartelUrl
+                ? {
+                    url: cartelUrl,
+                    nombre: "",
+                    path: "",
+                    contentType: "",
+                    md5sum: "",
+                    hash: "",
+                    width: 600,
+                    height: 400,
+                  }
+                : null,
+            }}
           />
         </div>
       </section>

@@ -13,7 +13,9 @@ export function GraficoDiario({ serie }: { serie: SerieDiaria[] }) {
   const maximo = Math.max(1, ...serie.flatMap((d) => [d.planes, d.usuarios]));
   const paso = (ANCHO - MARGEN) / serie.length;
   const y = (n: number) => ALTO - MARGEN - (n / maximo) * (ALTO - 2 * MARGEN);
-  const linea = serie.map((d, i) => `${i === 0 ? "M" : "L"}${(MARGEN + i * paso + paso / 2).toFixed(1)},${y(d.usuarios).toFixed(1)}`).join(" ");
+  const linea = serie
+    .map((d, i) => `${i === 0 ? "M" : "L"}${(MARGEN + i * paso + paso / 2).toFixed(1)},${y(d.usuarios).toFixed(1)}`)
+    .join(" ");
   const total = (k: "planes" | "usuarios") => serie.reduce((s, d) => s + d[k], 0);
   const resumen = `Últimos 30 días: ${total("planes")} planes nuevos y ${total("usuarios")} usuarios nuevos; el día con más, ${maximo}.`;
   return (
@@ -27,7 +29,14 @@ export function GraficoDiario({ serie }: { serie: SerieDiaria[] }) {
           0
         </text>
         {serie.map((d, i) => (
-          <rect key={d.dia} x={MARGEN + i * paso + 2} width={Math.max(1, paso - 4)} y={y(d.planes)} height={ALTO - MARGEN - y(d.planes)} className={styles.barra}>
+          <rect
+            key={d.dia}
+            x={MARGEN + i * paso + 2}
+            width={Math.max(1, paso - 4)}
+            y={y(d.planes)}
+            height={ALTO - MARGEN - y(d.planes)}
+            className={styles.barra}
+          >
             <title>{`${d.dia}: ${d.planes} planes, ${d.usuarios} usuarios`}</title>
           </rect>
         ))}
@@ -40,7 +49,8 @@ export function GraficoDiario({ serie }: { serie: SerieDiaria[] }) {
         </text>
       </svg>
       <figcaption>
-        <span className={styles.leyendaPlanes}>Planes nuevos</span> <span className={styles.leyendaUsuarios}>Usuarios nuevos</span>
+        <span className={styles.leyendaPlanes}>Planes nuevos</span>{" "}
+        <span className={styles.leyendaUsuarios}>Usuarios nuevos</span>
       </figcaption>
       <details>
         <summary>Ver las cifras por día</summary>

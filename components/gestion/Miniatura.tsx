@@ -7,5 +7,9 @@ import styles from "./gestion.module.css";
 export function Miniatura({ src, logo = false }: { src: string | null; logo?: boolean }) {
   const clase = logo ? styles.logo : styles.miniatura;
   // eslint-disable-next-line @next/next/no-img-element -- the stored variant, already resized
-  return src ? <img src={src} alt="" className={clase} width={64} height={logo ? 64 : 80} loading="lazy" /> : <span className={clase} aria-hidden="true" />;
+  return src ? (
+    <img src={src} alt="" className={clase} width={64} height={logo ? 64 : 80} loading="lazy" />
+  ) : (
+    <span className={clase} aria-hidden="true" />
+  );
 }

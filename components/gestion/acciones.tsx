@@ -96,7 +96,16 @@ export function FormMotivo({
       }}
     >
       <label htmlFor={`${id}-motivo`}>{etiqueta}</label>
-      <textarea id={`${id}-motivo`} className={ui.input} value={motivo} onChange={(e) => setMotivo(e.target.value)} maxLength={max} rows={filas} required={!opcional} autoFocus />
+      <textarea
+        id={`${id}-motivo`}
+        className={ui.input}
+        value={motivo}
+        onChange={(e) => setMotivo(e.target.value)}
+        maxLength={max}
+        rows={filas}
+        required={!opcional}
+        autoFocus
+      />
       <div className={styles.botones}>
         <button type="submit" className={peligro ? ui.buttonDangerSolid : "button"} disabled={ocupado}>
           {boton}

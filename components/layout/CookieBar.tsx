@@ -62,7 +62,11 @@ export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolea
     <div className={styles.bar} role="region" aria-label="Aviso de cookies">
       <div className={styles.inner}>
         <p className={styles.text}>
-          {mensajes.cookiesTexto} <Link href="/cookies" prefetch={false}>{mensajes.politicaCookies}</Link>.
+          {mensajes.cookiesTexto}{" "}
+          <Link href="/cookies" prefetch={false}>
+            {mensajes.politicaCookies}
+          </Link>
+          .
         </p>
         <button
           type="button"

@@ -8,21 +8,24 @@ export function CondicionesGenerales({ nombre, contacto }: DatosSitio) {
       <p>
         Estas condiciones regulan el uso del sitio web y de las aplicaciones de {nombre}. Al usar el servicio, y en
         particular al crear una cuenta o publicar un plan, las aceptas. Léelas junto con el{" "}
-        <Link href="/aviso-legal">aviso legal</Link> y la <Link href="/politica-privacidad">política de privacidad</Link>.
+        <Link href="/aviso-legal">aviso legal</Link> y la{" "}
+        <Link href="/politica-privacidad">política de privacidad</Link>.
       </p>
 
       <h2>2. El servicio</h2>
       <p>{nombre} te permite, de forma gratuita:</p>
       <ul>
-        <li>buscar planes por municipio y verlos ordenados por cercanía, con filtros de categoría, distancia y fecha;</li>
+        <li>
+          buscar planes por municipio y verlos ordenados por cercanía, con filtros de categoría, distancia y fecha;
+        </li>
         <li>publicar tus propios planes, editarlos y borrarlos cuando quieras;</li>
         <li>guardar planes en tus favoritos y recibir un recordatorio por correo antes de que empiecen;</li>
         <li>crear organizaciones (asociaciones, ayuntamientos, negocios…) y publicar planes en su nombre;</li>
         <li>avisarnos de un plan que incumple estas condiciones.</li>
       </ul>
       <p>
-        Publicar planes es gratis y lo seguirá siendo. De forma opcional puedes pedirnos que destaquemos un plan para que
-        se vea más; ese servicio es de pago y su precio y condiciones se acuerdan contigo antes de prestarlo.
+        Publicar planes es gratis y lo seguirá siendo. De forma opcional puedes pedirnos que destaquemos un plan para
+        que se vea más; ese servicio es de pago y su precio y condiciones se acuerdan contigo antes de prestarlo.
       </p>
 
       <h2>3. Tu cuenta</h2>
@@ -44,10 +47,10 @@ export function CondicionesGenerales({ nombre, contacto }: DatosSitio) {
 
       <h2>4. Publicar planes</h2>
       <p>
-        Cada plan debe ser una actividad de ocio real, abierta al público y situada en España, con datos ciertos: título,
-        fechas u horarios, dirección, precio si lo tiene y, si quieres, un correo y un teléfono de contacto, que serán
-        visibles para cualquiera. Los eventos se muestran hasta su fecha de fin y las experiencias dejan de mostrarse
-        cuando terminan.
+        Cada plan debe ser una actividad de ocio real, abierta al público y situada en España, con datos ciertos:
+        título, fechas u horarios, dirección, precio si lo tiene y, si quieres, un correo y un teléfono de contacto, que
+        serán visibles para cualquiera. Los eventos se muestran hasta su fecha de fin y las experiencias dejan de
+        mostrarse cuando terminan.
       </p>
       <p>
         Al publicar un plan o una organización nos autorizas, de forma gratuita y mientras siga publicado, a mostrar su
@@ -70,17 +73,17 @@ export function CondicionesGenerales({ nombre, contacto }: DatosSitio) {
         <li>planes duplicados con el único fin de aparecer más veces.</li>
       </ul>
       <p>
-        Si un contenido tuyo causa daños o reclamaciones de terceros, responderás de ellos y nos mantendrás indemnes
-        en la medida en que lo permita la ley.
+        Si un contenido tuyo causa daños o reclamaciones de terceros, responderás de ellos y nos mantendrás indemnes en
+        la medida en que lo permita la ley.
       </p>
 
       <h2>6. Moderación y «Reportar mal uso»</h2>
       <p>
-        Cualquier persona, tenga cuenta o no, puede avisarnos de un plan inadecuado con el botón «Reportar mal uso» de la
-        página del plan, o escribiéndonos a <a href={`mailto:${contacto}`}>{contacto}</a>. Revisamos cada aviso y, si el
-        contenido incumple estas condiciones o la ley, podemos ocultarlo o borrarlo. Ante incumplimientos graves o
-        repetidos podemos suspender o cerrar la cuenta responsable, sin aviso previo cuando la gravedad lo justifique. Si
-        crees que nos hemos equivocado al retirar un contenido tuyo, escríbenos y lo revisaremos de nuevo.
+        Cualquier persona, tenga cuenta o no, puede avisarnos de un plan inadecuado con el botón «Reportar mal uso» de
+        la página del plan, o escribiéndonos a <a href={`mailto:${contacto}`}>{contacto}</a>. Revisamos cada aviso y, si
+        el contenido incumple estas condiciones o la ley, podemos ocultarlo o borrarlo. Ante incumplimientos graves o
+        repetidos podemos suspender o cerrar la cuenta responsable, sin aviso previo cuando la gravedad lo justifique.
+        Si crees que nos hemos equivocado al retirar un contenido tuyo, escríbenos y lo revisaremos de nuevo.
       </p>
 
       <h2>7. Organizaciones</h2>

@@ -42,16 +42,16 @@ export function PoliticaCookies({ nombre }: DatosSitio) {
     <>
       <h2>1. Qué son las cookies</h2>
       <p>
-        Las cookies son pequeños archivos que una web guarda en tu navegador para recordar información entre una página y
-        otra. El almacenamiento local del navegador cumple una función parecida. Esta política explica qué usamos en{" "}
+        Las cookies son pequeños archivos que una web guarda en tu navegador para recordar información entre una página
+        y otra. El almacenamiento local del navegador cumple una función parecida. Esta política explica qué usamos en{" "}
         {nombre} y para qué.
       </p>
 
       <h2>2. Solo usamos cookies técnicas</h2>
       <p>
         En {nombre} no usamos cookies publicitarias, ni de analítica, ni de redes sociales, ni de ningún tercero. No
-        elaboramos perfiles ni seguimos lo que haces en otras webs. Solo guardamos en tu navegador lo imprescindible para
-        que el servicio funcione y recuerde tus preferencias:
+        elaboramos perfiles ni seguimos lo que haces en otras webs. Solo guardamos en tu navegador lo imprescindible
+        para que el servicio funcione y recuerde tus preferencias:
       </p>
       <ul className={styles.fichas}>
         {ALMACENAMIENTOS.map((a) => (
@@ -73,8 +73,8 @@ export function PoliticaCookies({ nombre }: DatosSitio) {
       <p>
         Las cookies y los datos de la lista anterior son estrictamente necesarios para prestarte el servicio que pides
         (mantener tu sesión y recordar tus preferencias), por lo que están exentos del deber de consentimiento según el
-        artículo 22.2 de la Ley 34/2002 (LSSI-CE). El aviso que ves al entrar es solo informativo: al pulsar «Aceptar» lo
-        cerramos y lo recordamos.
+        artículo 22.2 de la Ley 34/2002 (LSSI-CE). El aviso que ves al entrar es solo informativo: al pulsar «Aceptar»
+        lo cerramos y lo recordamos.
       </p>
 
       <h2>4. Cómo borrarlas o bloquearlas</h2>

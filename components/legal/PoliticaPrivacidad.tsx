@@ -22,23 +22,23 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
       <h2>2. Qué datos tratamos y para qué</h2>
       <h3>Tu ubicación</h3>
       <p>
-        Usamos la ubicación que nos indicas —el municipio o la dirección que escribes en el buscador o, en las apps, la de
-        tu dispositivo si nos das permiso— únicamente para mostrarte los planes y eventos cercanos y calcular a qué
+        Usamos la ubicación que nos indicas —el municipio o la dirección que escribes en el buscador o, en las apps, la
+        de tu dispositivo si nos das permiso— únicamente para mostrarte los planes y eventos cercanos y calcular a qué
         distancia están. Tu navegador recuerda la última búsqueda para tu próxima visita; nosotros no guardamos un
         historial de tus ubicaciones ni la asociamos a tu cuenta.
       </p>
       <h3>Tu correo electrónico y tu cuenta</h3>
       <p>
-        Con tu nombre, tu correo y tu contraseña (que guardamos cifrada, nunca en claro) o los datos básicos de tu cuenta
-        de Google gestionamos tu cuenta. Usamos tu correo electrónico para enviarte las confirmaciones de registro (el
-        enlace para confirmar tu cuenta y los avisos sobre ella, como el cambio o la recuperación de contraseña) y los
-        recordatorios de los eventos que has guardado. No te enviaremos publicidad por correo.
+        Con tu nombre, tu correo y tu contraseña (que guardamos cifrada, nunca en claro) o los datos básicos de tu
+        cuenta de Google gestionamos tu cuenta. Usamos tu correo electrónico para enviarte las confirmaciones de
+        registro (el enlace para confirmar tu cuenta y los avisos sobre ella, como el cambio o la recuperación de
+        contraseña) y los recordatorios de los eventos que has guardado. No te enviaremos publicidad por correo.
       </p>
       <h3>Carteles, logotipos y planes que publicas</h3>
       <p>
         Los carteles de los planes y los logotipos de las organizaciones que subes se usan solo para la difusión
-        informativa y publicitaria del propio plan u organización: mostrarlos en su ficha, en los listados, en la web, en
-        las apps y en la vista previa cuando alguien comparte el enlace. No los usamos para nada más ni los cedemos a
+        informativa y publicitaria del propio plan u organización: mostrarlos en su ficha, en los listados, en la web,
+        en las apps y en la vista previa cuando alguien comparte el enlace. No los usamos para nada más ni los cedemos a
         terceros. Los datos que decides publicar en un plan u organización (título, descripción, dirección, correo y
         teléfono de contacto) serán visibles para cualquier visitante.
       </p>
@@ -83,8 +83,8 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
       <h2>4. Cuánto tiempo conservamos tus datos</h2>
       <ul>
         <li>
-          Los datos de tu cuenta, tus planes, tus organizaciones y tus favoritos, mientras tengas la cuenta. Al eliminarla
-          desde tu perfil los borramos, junto con sus carteles y logotipos.
+          Los datos de tu cuenta, tus planes, tus organizaciones y tus favoritos, mientras tengas la cuenta. Al
+          eliminarla desde tu perfil los borramos, junto con sus carteles y logotipos.
         </li>
         <li>Los planes dejan de mostrarse cuando terminan, y puedes borrarlos tú en cualquier momento.</li>
         <li>Las solicitudes de contacto, el tiempo necesario para atenderlas y, como máximo, un año.</li>
@@ -97,12 +97,12 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
 
       <h2>5. Con quién compartimos tus datos</h2>
       <p>
-        No vendemos ni cedemos tus datos. Para prestar el servicio nos apoyamos en proveedores que los tratan por encargo
-        nuestro y con contrato: alojamiento del servidor y de la base de datos, almacenamiento de imágenes y envío de
-        correos electrónicos, además de Google si eliges iniciar sesión con tu cuenta de Google. Si alguno está fuera del
-        Espacio Económico Europeo, la transferencia se ampara en una decisión de adecuación de la Comisión Europea (como
-        el Marco de Privacidad de Datos UE-EE. UU.) o en cláusulas contractuales tipo. Solo comunicaremos datos a
-        autoridades cuando una ley nos obligue.
+        No vendemos ni cedemos tus datos. Para prestar el servicio nos apoyamos en proveedores que los tratan por
+        encargo nuestro y con contrato: alojamiento del servidor y de la base de datos, almacenamiento de imágenes y
+        envío de correos electrónicos, además de Google si eliges iniciar sesión con tu cuenta de Google. Si alguno está
+        fuera del Espacio Económico Europeo, la transferencia se ampara en una decisión de adecuación de la Comisión
+        Europea (como el Marco de Privacidad de Datos UE-EE. UU.) o en cláusulas contractuales tipo. Solo comunicaremos
+        datos a autoridades cuando una ley nos obligue.
       </p>
 
       <h2>6. Tus derechos</h2>
@@ -118,12 +118,12 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
       <p>
         Muchos los puedes ejercer tú mismo desde tu perfil (cambiar tu nombre o tu correo, eliminar tu cuenta). Para los
         demás, escríbenos a {correo} con el asunto «Protección de datos», indicando qué derecho quieres ejercer y desde
-        el correo asociado a tu cuenta (o acompañando algún dato que nos permita comprobar que eres tú). Te responderemos
-        en el plazo máximo de un mes.
+        el correo asociado a tu cuenta (o acompañando algún dato que nos permita comprobar que eres tú). Te
+        responderemos en el plazo máximo de un mes.
       </p>
       <p>
-        Si crees que no hemos atendido bien tu solicitud o que tratamos tus datos de forma indebida, puedes presentar una
-        reclamación ante la Agencia Española de Protección de Datos (AEPD), en{" "}
+        Si crees que no hemos atendido bien tu solicitud o que tratamos tus datos de forma indebida, puedes presentar
+        una reclamación ante la Agencia Española de Protección de Datos (AEPD), en{" "}
         <a href="https://www.aepd.es" rel="noopener noreferrer" target="_blank">
           www.aepd.es
         </a>{" "}
@@ -133,13 +133,15 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
       <h2>7. Seguridad y menores</h2>
       <p>
         Protegemos tus datos con conexiones cifradas, contraseñas guardadas de forma irreversible y una cookie de sesión
-        inaccesible desde el navegador. El servicio no está dirigido a menores de 14 años, que no deben crear una cuenta.
+        inaccesible desde el navegador. El servicio no está dirigido a menores de 14 años, que no deben crear una
+        cuenta.
       </p>
 
       <h2>8. Cambios en esta política</h2>
       <p>
         Si cambiamos esta política publicaremos aquí la nueva versión con su fecha y, si el cambio es relevante, te
-        avisaremos por correo electrónico. Sobre las cookies, consulta la <Link href="/cookies">política de cookies</Link>.
+        avisaremos por correo electrónico. Sobre las cookies, consulta la{" "}
+        <Link href="/cookies">política de cookies</Link>.
       </p>
     </>
   );

@@ -17,22 +17,26 @@ interface DocumentoLegal {
 export const DOCUMENTOS_LEGALES = {
   "aviso-legal": {
     titulo: "Aviso legal",
-    descripcion: "Quién está detrás de la web y las apps, para qué sirven, propiedad intelectual, responsabilidad y ley aplicable.",
+    descripcion:
+      "Quién está detrás de la web y las apps, para qué sirven, propiedad intelectual, responsabilidad y ley aplicable.",
     Texto: AvisoLegal,
   },
   "condiciones-generales": {
     titulo: "Condiciones generales",
-    descripcion: "Las reglas para usar el servicio, crear una cuenta y publicar planes gratis, y cómo moderamos los contenidos.",
+    descripcion:
+      "Las reglas para usar el servicio, crear una cuenta y publicar planes gratis, y cómo moderamos los contenidos.",
     Texto: CondicionesGenerales,
   },
   cookies: {
     titulo: "Política de cookies",
-    descripcion: "Solo usamos una cookie técnica de sesión y guardamos dos preferencias en tu navegador. Sin publicidad ni analítica.",
+    descripcion:
+      "Solo usamos una cookie técnica de sesión y guardamos dos preferencias en tu navegador. Sin publicidad ni analítica.",
     Texto: PoliticaCookies,
   },
   "politica-privacidad": {
     titulo: "Política de privacidad",
-    descripcion: "Qué datos tratamos (ubicación, correo, carteles y logos), para qué, durante cuánto tiempo y cómo ejercer tus derechos.",
+    descripcion:
+      "Qué datos tratamos (ubicación, correo, carteles y logos), para qué, durante cuánto tiempo y cómo ejercer tus derechos.",
     Texto: PoliticaPrivacidad,
   },
 } satisfies Record<string, DocumentoLegal>;

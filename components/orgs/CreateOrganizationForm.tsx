@@ -11,9 +11,22 @@ import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/
 import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import {
+  mensajeDelFormulario,
+  OPCIONES_CON_PISTAS,
+  useEnfocarPrimerError,
+  useLimpiarAlCorregir,
+} from "@/components/ui/errores-campos";
 
-const VACIO: FormularioOrganizacion = { nombre: "", direccion: "", emailContacto: "", telefonoContacto: "", descripcion: "", privacidad: false, logo: null };
+const VACIO: FormularioOrganizacion = {
+  nombre: "",
+  direccion: "",
+  emailContacto: "",
+  telefonoContacto: "",
+  descripcion: "",
+  privacidad: false,
+  logo: null,
+};
 const RESOLVER = resolverZod(organizacionFormSchema("crear"));
 
 /** Create organization (spec §2), with the API's own rules of spec §5 in their order. */

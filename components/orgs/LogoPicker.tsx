@@ -28,7 +28,8 @@ export function LogoPicker({
   const id = useId();
   // The preview belongs to one file: once the form forgets that file, the stored logo shows again.
   const [vista, setVista] = useState<{ archivo: File; url: string } | null>(null);
-  const preview = vista && vista.archivo === archivo ? { url: vista.url, alt: "Vista previa del logo elegido" } : actual;
+  const preview =
+    vista && vista.archivo === archivo ? { url: vista.url, alt: "Vista previa del logo elegido" } : actual;
 
   function elegir(event: React.ChangeEvent<HTMLInputElement>) {
     const elegido = event.target.files?.[0] ?? null;
@@ -52,7 +53,14 @@ export function LogoPicker({
         )}
       </div>
       <div className={styles.logoControles}>
-        <input id={id} type="file" accept={IMAGE_ACCEPT} className={`visually-hidden ${styles.logoInput}`} onChange={elegir} {...marcado(pista, `${id}-pista`)} />
+        <input
+          id={id}
+          type="file"
+          accept={IMAGE_ACCEPT}
+          className={`visually-hidden ${styles.logoInput}`}
+          onChange={elegir}
+          {...marcado(pista, `${id}-pista`)}
+        />
         <label htmlFor={id} className={styles.logoBoton}>
           {etiqueta}
         </label>

@@ -15,7 +15,12 @@ import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import { mensajeDelFormulario, OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import {
+  mensajeDelFormulario,
+  OPCIONES_CON_PISTAS,
+  useEnfocarPrimerError,
+  useLimpiarAlCorregir,
+} from "@/components/ui/errores-campos";
 
 /** An organization of the user as the cards need it (paths and URLs resolved on the server). */
 export interface OrganizacionTarjeta {

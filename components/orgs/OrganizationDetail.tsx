@@ -15,7 +15,17 @@ import styles from "./OrganizationDetail.module.css";
  * The organization page of spec §2: name, logo, description, address, contact and its plans; a
  * verified organization has "Verificada" under its name and on its plans' cards.
  */
-export function OrganizationDetail({ org, planes, favoritos, verificada = false }: { org: OrganizacionApi; planes: PlanApi[]; favoritos: Favoritos; verificada?: boolean }) {
+export function OrganizationDetail({
+  org,
+  planes,
+  favoritos,
+  verificada = false,
+}: {
+  org: OrganizacionApi;
+  planes: PlanApi[];
+  favoritos: Favoritos;
+  verificada?: boolean;
+}) {
   const logo = org.archivoLogo;
   const verificadas = new Set(verificada ? [org._id] : []);
   return (
@@ -49,7 +59,11 @@ export function OrganizationDetail({ org, planes, favoritos, verificada = false 
         <h2 id="org-planes" className={styles.planesTitulo}>
           Planes:
         </h2>
-        {planes.length > 0 ? <PlanGrid planes={planes} favoritos={favoritos} verificadas={verificadas} /> : <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>}
+        {planes.length > 0 ? (
+          <PlanGrid planes={planes} favoritos={favoritos} verificadas={verificadas} />
+        ) : (
+          <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>
+        )}
       </section>
     </article>
   );

@@ -29,12 +29,48 @@ export function OrganizationFields({
   const pista = (campo: keyof FormularioOrganizacion) => errores[campo]?.message;
   return (
     <>
-      <Field etiqueta="Nombre" autoComplete="organization" maxLength={ORG_CAMPO_MAX} required pista={pista("nombre")} {...register("nombre")} />
+      <Field
+        etiqueta="Nombre"
+        autoComplete="organization"
+        maxLength={ORG_CAMPO_MAX}
+        required
+        pista={pista("nombre")}
+        {...register("nombre")}
+      />
       <LogoPicker etiqueta={etiquetaLogo} archivo={logo} onArchivo={onLogo} actual={logoActual} pista={pista("logo")} />
-      <Field etiqueta="Dirección" autoComplete="street-address" maxLength={ORG_CAMPO_MAX} required={direccionObligatoria} pista={pista("direccion")} {...register("direccion")} />
-      <Field etiqueta="Correo electrónico de contacto" type="email" autoComplete="email" maxLength={ORG_CAMPO_MAX} required pista={pista("emailContacto")} {...register("emailContacto")} />
-      <Field etiqueta="Teléfono de contacto" type="tel" autoComplete="tel" inputMode="tel" maxLength={ORG_CAMPO_MAX} pista={pista("telefonoContacto")} {...register("telefonoContacto")} />
-      <AreaTexto etiqueta="Descripción (opcional)" rows={5} ayuda="Puedes usar Markdown: **negrita**, listas y enlaces." pista={pista("descripcion")} {...register("descripcion")} />
+      <Field
+        etiqueta="Dirección"
+        autoComplete="street-address"
+        maxLength={ORG_CAMPO_MAX}
+        required={direccionObligatoria}
+        pista={pista("direccion")}
+        {...register("direccion")}
+      />
+      <Field
+        etiqueta="Correo electrónico de contacto"
+        type="email"
+        autoComplete="email"
+        maxLength={ORG_CAMPO_MAX}
+        required
+        pista={pista("emailContacto")}
+        {...register("emailContacto")}
+      />
+      <Field
+        etiqueta="Teléfono de contacto"
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        maxLength={ORG_CAMPO_MAX}
+        pista={pista("telefonoContacto")}
+        {...register("telefonoContacto")}
+      />
+      <AreaTexto
+        etiqueta="Descripción (opcional)"
+        rows={5}
+        ayuda="Puedes usar Markdown: **negrita**, listas y enlaces."
+        pista={pista("descripcion")}
+        {...register("descripcion")}
+      />
       <CasillaPrivacidad className={ui.checkbox} pista={pista("privacidad")} {...register("privacidad")} />
     </>
   );

@@ -5,7 +5,15 @@ import ui from "@/components/ui/ui.module.css";
 import { useEliminarPlan } from "./EliminarPlan";
 
 /** 'Eliminar' on a row of 'Planes Creados': the edit page's own delete flow, its error beside it. */
-export function EliminarDesdePanel({ planId, titulo, className }: { planId: string; titulo: string; className: string }) {
+export function EliminarDesdePanel({
+  planId,
+  titulo,
+  className,
+}: {
+  planId: string;
+  titulo: string;
+  className: string;
+}) {
   const borrado = useEliminarPlan(planId);
   return (
     <>

@@ -9,11 +9,27 @@ import styles from "./PlanDetail.module.css";
  * The favourite toggle of the plan page (spec §4), on useFavorito: a visitor without a session
  * goes to the login page (and comes back with the plan saved). A saved plan's button reads "Guardado".
  */
-export function FavoriteToggle({ planId, conectado, guardado }: { planId: string; conectado: boolean; guardado: boolean }) {
+export function FavoriteToggle({
+  planId,
+  conectado,
+  guardado,
+}: {
+  planId: string;
+  conectado: boolean;
+  guardado: boolean;
+}) {
   const { ref, listo, favorito, ocupado, aviso, alternar } = useFavorito(planId, { conectado, guardado });
   return (
     <div className={styles.favorito}>
-      <button ref={ref} type="button" className={styles.accion} aria-pressed={favorito} aria-busy={ocupado} disabled={!listo} onClick={alternar}>
+      <button
+        ref={ref}
+        type="button"
+        className={styles.accion}
+        aria-pressed={favorito}
+        aria-busy={ocupado}
+        disabled={!listo}
+        onClick={alternar}
+      >
         <Corazon lleno={favorito} />
         {favorito ? mensajes.favoritoGuardadoBoton : "Favorito"}
       </button>

@@ -8,7 +8,17 @@ import styles from "./PlanCard.module.css";
  * The save heart on a plan's card: a button beside the card's link (never inside it), over the
  * poster's corner. Its name says what a tap does; a refusal shows under it.
  */
-export function GuardarTarjeta({ planId, titulo, conectado, guardado }: { planId: string; titulo: string; conectado: boolean; guardado: boolean }) {
+export function GuardarTarjeta({
+  planId,
+  titulo,
+  conectado,
+  guardado,
+}: {
+  planId: string;
+  titulo: string;
+  conectado: boolean;
+  guardado: boolean;
+}) {
   const { ref, listo, favorito, ocupado, aviso, alternar } = useFavorito(planId, { conectado, guardado });
   return (
     <>
@@ -16,7 +26,9 @@ export function GuardarTarjeta({ planId, titulo, conectado, guardado }: { planId
         ref={ref}
         type="button"
         className={styles.corazon}
-        aria-pressed={favorito} aria-busy={ocupado} disabled={!listo}
+        aria-pressed={favorito}
+        aria-busy={ocupado}
+        disabled={!listo}
         aria-label={conDatos(favorito ? mensajes.quitarPlanTarjeta : mensajes.guardarPlanTarjeta, { titulo })}
         onClick={alternar}
       >

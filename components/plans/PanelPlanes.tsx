@@ -7,7 +7,11 @@ import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PosterImage } from "./PosterImage";
 import styles from "./PanelPlanes.module.css";
 
-const CLASE_ESTADO: Record<EstadoPlan, string> = { Publicado: styles.publicado, Oculto: styles.oculto, Finalizado: styles.finalizado };
+const CLASE_ESTADO: Record<EstadoPlan, string> = {
+  Publicado: styles.publicado,
+  Oculto: styles.oculto,
+  Finalizado: styles.finalizado,
+};
 
 /** Where the wizard opens pre-filled with a plan of the user's (app/publicar/page.tsx reads it). */
 export const rutaDuplicar = (id: string) => `/publicar?duplicar=${id}`;
@@ -37,7 +41,11 @@ function FilaPlan({ plan }: { plan: PlanApi }) {
   const nombre = <span className="visually-hidden"> «{plan.titulo}»</span>;
   const cartel = (
     <span className={estado === "Publicado" ? styles.cartel : `${styles.cartel} ${styles.apagado}`}>
-      {plan.archivoCartel ? <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} /> : <span className={styles.sinCartel} aria-hidden="true" />}
+      {plan.archivoCartel ? (
+        <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
+      ) : (
+        <span className={styles.sinCartel} aria-hidden="true" />
+      )}
     </span>
   );
   return (

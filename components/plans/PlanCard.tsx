@@ -57,15 +57,29 @@ export function PlanCard({
         {plan.archivoCartel ? (
           <>
             {/* The whole poster over a blurred copy of itself, whatever its shape. */}
-            <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.fondo} priority={prioridad} />
-            <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={plan.archivoCartel.width} height={plan.archivoCartel.height} className={styles.entero} priority={prioridad} />
+            <PosterImage
+              src={variantUrl(plan.archivoCartel.url, "tarjeta")}
+              width={plan.archivoCartel.width}
+              height={plan.archivoCartel.height}
+              className={styles.fondo}
+              priority={prioridad}
+            />
+            <PosterImage
+              src={variantUrl(plan.archivoCartel.url, "tarjeta")}
+              width={plan.archivoCartel.width}
+              height={plan.archivoCartel.height}
+              className={styles.entero}
+              priority={prioridad}
+            />
           </>
         ) : (
           <span className={styles.sinCartel} aria-hidden="true">
             {categoria ?? plan.municipio}
           </span>
         )}
-        <span className={`${styles.badge} ${plan.destacado ? styles.destacado : plan.tipo === "experiencia" ? styles.experiencia : ""}`}>
+        <span
+          className={`${styles.badge} ${plan.destacado ? styles.destacado : plan.tipo === "experiencia" ? styles.experiencia : ""}`}
+        >
           {plan.destacado ? "DESTACADO" : ETIQUETA_TIPO[plan.tipo]}
         </span>
         {insignia && (
@@ -75,8 +89,22 @@ export function PlanCard({
             <span>{insignia.mes}</span>
           </span>
         )}
-        {plan.precio !== null && <span className={plan.precio === 0 ? `${styles.precio} ${styles.gratis}` : styles.precio}>{precioTexto(plan.precio)}</span>}
-        {estado && <span className={favoritos ? `${styles.badge} ${styles.estado} ${styles.estadoJuntoAlCorazon}` : `${styles.badge} ${styles.estado}`}>{estado.etiqueta}</span>}
+        {plan.precio !== null && (
+          <span className={plan.precio === 0 ? `${styles.precio} ${styles.gratis}` : styles.precio}>
+            {precioTexto(plan.precio)}
+          </span>
+        )}
+        {estado && (
+          <span
+            className={
+              favoritos
+                ? `${styles.badge} ${styles.estado} ${styles.estadoJuntoAlCorazon}`
+                : `${styles.badge} ${styles.estado}`
+            }
+          >
+            {estado.etiqueta}
+          </span>
+        )}
       </div>
       <div className={styles.body}>
         <Titulo className={styles.title}>{plan.titulo}</Titulo>
@@ -109,7 +137,14 @@ export function PlanCard({
           {contenido}
         </Link>
       )}
-      {favoritos && <GuardarTarjeta planId={plan._id} titulo={plan.titulo} conectado={favoritos.conectado} guardado={favoritos.guardados.has(plan._id)} />}
+      {favoritos && (
+        <GuardarTarjeta
+          planId={plan._id}
+          titulo={plan.titulo}
+          conectado={favoritos.conectado}
+          guardado={favoritos.guardados.has(plan._id)}
+        />
+      )}
     </article>
   );
 }
@@ -121,7 +156,9 @@ export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nive
   return (
     <article className={`${styles.card} ${styles.sponsor}`}>
       <div className={styles.poster}>
-        {item.archivoCartel && <PosterImage src={variantUrl(item.archivoCartel.url, "tarjeta")} width={600} height={400} />}
+        {item.archivoCartel && (
+          <PosterImage src={variantUrl(item.archivoCartel.url, "tarjeta")} width={600} height={400} />
+        )}
         <span className={styles.badge}>Patrocinado</span>
       </div>
       <div className={styles.body}>
@@ -169,7 +206,15 @@ export function PlanGrid({
           {p.tipo === "Patrocinado" ? (
             <SponsorCard item={p} nivelTitulo={nivelTitulo} />
           ) : (
-            <PlanCard plan={p} href={hrefDe?.(p)} nivelTitulo={nivelTitulo} conEstado={conEstado} prioridad={i < prioritarios} favoritos={favoritos} verificadas={verificadas} />
+            <PlanCard
+              plan={p}
+              href={hrefDe?.(p)}
+              nivelTitulo={nivelTitulo}
+              conEstado={conEstado}
+              prioridad={i < prioritarios}
+              favoritos={favoritos}
+              verificadas={verificadas}
+            />
           )}
         </li>
       ))}

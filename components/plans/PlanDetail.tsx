@@ -22,7 +22,17 @@ import styles from "./PlanDetail.module.css";
 
 const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
 
-function Seccion({ id, titulo, children, hecho = false }: { id: string; titulo: string; children: React.ReactNode; hecho?: boolean }) {
+function Seccion({
+  id,
+  titulo,
+  children,
+  hecho = false,
+}: {
+  id: string;
+  titulo: string;
+  children: React.ReactNode;
+  hecho?: boolean;
+}) {
   return (
     <section className={hecho ? styles.hecho : styles.seccion} aria-labelledby={id}>
       <h2 id={id} className={hecho ? styles.hechoTitulo : styles.seccionTitulo}>
@@ -92,7 +102,12 @@ function Calendario({ plan }: { plan: PlanApi }) {
  * right under its facts: what the person can still go to matters more than what they missed.
  */
 export function PlanDetail({
-  plan, favoritos, terminado, parecidos, oculto = null, verificadas,
+  plan,
+  favoritos,
+  terminado,
+  parecidos,
+  oculto = null,
+  verificadas,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
@@ -113,11 +128,19 @@ export function PlanDetail({
     <article className={styles.plan}>
       <header className={styles.cabecera}>
         <div className={styles.cartel}>
-          {cartel && <PosterImage src={variantUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />}
+          {cartel && (
+            <PosterImage src={variantUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />
+          )}
         </div>
         <div className={styles.intro}>
           <div className={styles.etiquetas}>
-            <p className={!plan.destacado && plan.tipo === "experiencia" ? `${styles.etiqueta} ${styles.experiencia}` : styles.etiqueta}>
+            <p
+              className={
+                !plan.destacado && plan.tipo === "experiencia"
+                  ? `${styles.etiqueta} ${styles.experiencia}`
+                  : styles.etiqueta
+              }
+            >
               {plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}
             </p>
             {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
@@ -180,7 +203,9 @@ export function PlanDetail({
             {plan.organizacion && (
               <Seccion id="plan-organiza" titulo="ORGANIZADO POR:" hecho>
                 <p className={styles.dato}>
-                  <Link href={organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}>{plan.organizacion.nombre}</Link>
+                  <Link href={organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}>
+                    {plan.organizacion.nombre}
+                  </Link>
                   {verificadas?.has(plan.organizacion._id) && (
                     <>
                       {" "}
@@ -194,9 +219,18 @@ export function PlanDetail({
 
           <div className={styles.acciones}>
             <div className={styles.barra}>
-              <FavoriteToggle planId={plan._id} conectado={favoritos.conectado} guardado={favoritos.guardados.has(plan._id)} />
+              <FavoriteToggle
+                planId={plan._id}
+                conectado={favoritos.conectado}
+                guardado={favoritos.guardados.has(plan._id)}
+              />
               <SharePlan titulo={plan.titulo} lineas={[lugar, cuando ?? ""]} url={plan.urlPlan} />
-              <a className={`${styles.accion} ${styles.soloEnBarra}`} href={comoLlegar} target="_blank" rel="noopener noreferrer">
+              <a
+                className={`${styles.accion} ${styles.soloEnBarra}`}
+                href={comoLlegar}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 <Flecha />
                 Cómo llegar{NUEVA_PESTANA}
               </a>

@@ -22,9 +22,12 @@ export function PlanMap(props: { lat: number; lng: number; direccion: string }) 
   useEffect(() => {
     const el = marco.current;
     if (!el || cerca) return;
-    const observer = new IntersectionObserver((entradas) => {
-      if (entradas.some((e) => e.isIntersecting)) setCerca(true);
-    }, { rootMargin: "300px 0px" });
+    const observer = new IntersectionObserver(
+      (entradas) => {
+        if (entradas.some((e) => e.isIntersecting)) setCerca(true);
+      },
+      { rootMargin: "300px 0px" },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [cerca]);

@@ -10,7 +10,12 @@ import styles from "./PlanDetail.module.css";
 function Chincheta() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M12 21s7-6.1 7-11.5A7 7 0 0 0 5 9.5C5 14.9 12 21 12 21z" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="M12 21s7-6.1 7-11.5A7 7 0 0 0 5 9.5C5 14.9 12 21 12 21z"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
       <circle cx="12" cy="9.5" r="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
     </svg>
   );
@@ -18,7 +23,11 @@ function Chincheta() {
 
 /** The detail modal of spec §2: title, image, address, dates, 'Cerrar' and 'Cómo llegar'. */
 export function PlanSummary({
-  titulo, imagen, direccion, cuando, coordenadas,
+  titulo,
+  imagen,
+  direccion,
+  cuando,
+  coordenadas,
 }: {
   titulo: string;
   imagen: { src: string; width: number; height: number } | null;
@@ -49,7 +58,9 @@ export function PlanSummary({
           </>
         }
       >
-        {imagen && <PosterImage src={imagen.src} width={imagen.width} height={imagen.height} className={styles.resumenImagen} />}
+        {imagen && (
+          <PosterImage src={imagen.src} width={imagen.width} height={imagen.height} className={styles.resumenImagen} />
+        )}
         <p className={styles.resumenDato}>{direccion}</p>
         {cuando && <p className={styles.resumenDato}>{cuando}</p>}
       </Modal>

@@ -3,7 +3,19 @@
 import { useState } from "react";
 
 /** A poster that hides itself when it fails to load (spec §2). Decorative: the title says what it is. */
-export function PosterImage({ src, width, height, className, priority }: { src: string; width: number; height: number; className?: string; priority?: boolean }) {
+export function PosterImage({
+  src,
+  width,
+  height,
+  className,
+  priority,
+}: {
+  src: string;
+  width: number;
+  height: number;
+  className?: string;
+  priority?: boolean;
+}) {
   const [roto, setRoto] = useState(false);
   if (roto) return null;
   return (

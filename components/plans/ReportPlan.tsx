@@ -9,7 +9,15 @@ import { mensajes } from "@/lib/messages";
 import styles from "./PlanDetail.module.css";
 
 /** 'Reportar mal uso' (spec §2): a confirmation, then the report and the server's answer. */
-export function ReportPlan({ titulo, urlArchivo, urlPlan }: { titulo: string; urlArchivo: string | null; urlPlan: string }) {
+export function ReportPlan({
+  titulo,
+  urlArchivo,
+  urlPlan,
+}: {
+  titulo: string;
+  urlArchivo: string | null;
+  urlPlan: string;
+}) {
   const [abierto, setAbierto] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -24,7 +32,14 @@ export function ReportPlan({ titulo, urlArchivo, urlPlan }: { titulo: string; ur
 
   return (
     <div className={styles.reportar}>
-      <button type="button" className={ui.buttonDanger} onClick={() => { setAviso({}); setAbierto(true); }}>
+      <button
+        type="button"
+        className={ui.buttonDanger}
+        onClick={() => {
+          setAviso({});
+          setAbierto(true);
+        }}
+      >
         Reportar mal uso
       </button>
       <Aviso error={aviso.error} exito={aviso.exito} />

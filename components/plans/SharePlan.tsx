@@ -11,7 +11,14 @@ const NUEVA_PESTANA = " (se abre en una pestaña nueva)";
 function Compartir() {
   return (
     <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-      <path d="M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v8h14v-8" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 15V3m0 0L7.5 7.5M12 3l4.5 4.5M5 12v8h14v-8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -25,13 +32,18 @@ function Compartir() {
 export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: string[]; url: string }) {
   const panel = useRef<HTMLDetailsElement>(null);
   const [copiado, setCopiado] = useState<boolean | null>(null);
-  const puedeCopiar = useSyncExternalStore(sinCambios, () => typeof navigator.clipboard?.writeText === "function", () => false);
+  const puedeCopiar = useSyncExternalStore(
+    sinCambios,
+    () => typeof navigator.clipboard?.writeText === "function",
+    () => false,
+  );
 
   // Like the navbar's menus: a click elsewhere or Escape closes the panel.
   useEffect(() => {
     function cerrar(event: MouseEvent | KeyboardEvent) {
       const d = panel.current;
-      if (d?.open && (event instanceof KeyboardEvent ? event.key === "Escape" : !d.contains(event.target as Node))) d.open = false;
+      if (d?.open && (event instanceof KeyboardEvent ? event.key === "Escape" : !d.contains(event.target as Node)))
+        d.open = false;
     }
     document.addEventListener("click", cerrar);
     document.addEventListener("keydown", cerrar);
@@ -44,10 +56,12 @@ export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: str
   function abrir(event: React.MouseEvent) {
     if (typeof navigator.share !== "function" || panel.current?.open) return;
     event.preventDefault();
-    navigator.share({ title: titulo, text: [titulo, ...lineas].filter(Boolean).join("\n"), url }).catch((error: unknown) => {
-      // Closing the sheet is no failure; a browser that refuses it gets the panel instead.
-      if ((error as Error)?.name !== "AbortError" && panel.current) panel.current.open = true;
-    });
+    navigator
+      .share({ title: titulo, text: [titulo, ...lineas].filter(Boolean).join("\n"), url })
+      .catch((error: unknown) => {
+        // Closing the sheet is no failure; a browser that refuses it gets the panel instead.
+        if ((error as Error)?.name !== "AbortError" && panel.current) panel.current.open = true;
+      });
   }
 
   async function copiar() {
@@ -71,7 +85,12 @@ export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: str
             Copiar enlace
           </button>
         )}
-        <a className={styles.accion} href={enlaceWhatsApp([titulo, ...lineas, url])} target="_blank" rel="noopener noreferrer">
+        <a
+          className={styles.accion}
+          href={enlaceWhatsApp([titulo, ...lineas, url])}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
           WhatsApp
           <span className="visually-hidden">{NUEVA_PESTANA}</span>
         </a>
@@ -80,7 +99,13 @@ export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: str
           {copiado === false && (
             <>
               {mensajes.enlaceNoCopiado}
-              <input className={styles.compartirUrl} readOnly value={url} aria-label="Dirección del plan" onFocus={(e) => e.currentTarget.select()} />
+              <input
+                className={styles.compartirUrl}
+                readOnly
+                value={url}
+                aria-label="Dirección del plan"
+                onFocus={(e) => e.currentTarget.select()}
+              />
             </>
           )}
         </div>

@@ -65,7 +65,11 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
   const [favorito, setFavorito] = useState(guardado);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   // Until the page is hydrated the button is disabled: a tap then would be lost without a trace.
-  const listo = useSyncExternalStore(sinSuscripcion, () => true, () => false);
+  const listo = useSyncExternalStore(
+    sinSuscripcion,
+    () => true,
+    () => false,
+  );
   // While calls are on their way the button is aria-busy: what it shows is not yet the server's.
   const [ocupado, setOcupado] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
@@ -80,7 +84,10 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
     setOcupado(true);
     while (deseado.current !== confirmado.current) {
       const guardar = deseado.current;
-      const r = await llamar(guardar ? "POST" : "PATCH", `/api/plan/${guardar ? "agregar" : "eliminar"}-plan-favorito/${planId}`);
+      const r = await llamar(
+        guardar ? "POST" : "PATCH",
+        `/api/plan/${guardar ? "agregar" : "eliminar"}-plan-favorito/${planId}`,
+      );
       if (r.ok) {
         confirmado.current = guardar;
         if (deseado.current === guardar) {

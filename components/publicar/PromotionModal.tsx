@@ -46,7 +46,12 @@ export function PromotionModal({
   async function enviar({ telefono }: { telefono: string }) {
     if (!plan) return;
     setResultado({});
-    const r = await llamar("POST", "/api/emailDestacado", { telefono, nombrePlan: plan.titulo, idPlan: plan._id, origen: "Web app" });
+    const r = await llamar("POST", "/api/emailDestacado", {
+      telefono,
+      nombrePlan: plan.titulo,
+      idPlan: plan._id,
+      origen: "Web app",
+    });
     if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorDestacarPlan) });
     reset({ telefono: "" });
     setResultado({ exito: mensajeDe(r, mensajes.destacadoEnviado) });
@@ -64,9 +69,19 @@ export function PromotionModal({
         </button>
       }
     >
-      <p>¿Quieres que lo vea más gente? Podemos destacarlo en las búsquedas desde 2 € a la semana o 5 € al mes. Déjanos tu teléfono y te llamamos.</p>
+      <p>
+        ¿Quieres que lo vea más gente? Podemos destacarlo en las búsquedas desde 2 € a la semana o 5 € al mes. Déjanos
+        tu teléfono y te llamamos.
+      </p>
       <form onSubmit={handleSubmit(enviar)} noValidate>
-        <Field etiqueta="Teléfono" type="tel" autoComplete="tel" inputMode="tel" maxLength={50} {...register("telefono")} />
+        <Field
+          etiqueta="Teléfono"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          maxLength={50}
+          {...register("telefono")}
+        />
         <Aviso error={formState.errors.telefono?.message ?? resultado.error} exito={resultado.exito} />
         <button type="submit" className="button" disabled={formState.isSubmitting}>
           Quiero destacarlo
@@ -74,10 +89,15 @@ export function PromotionModal({
       </form>
       <p>
         También puedes escribirnos a{" "}
-        <a href={`mailto:${contacto}?subject=${encodeURIComponent("Destacar mi plan")}&body=${encodeURIComponent(texto)}`}>{contacto}</a>
+        <a
+          href={`mailto:${contacto}?subject=${encodeURIComponent("Destacar mi plan")}&body=${encodeURIComponent(texto)}`}
+        >
+          {contacto}
+        </a>
         {telefonoEquipo && (
           <>
-            {" "}o por{" "}
+            {" "}
+            o por{" "}
             <a href={enlaceWhatsApp([texto], telefonoEquipo)} target="_blank" rel="noopener noreferrer">
               WhatsApp
               {NUEVA_PESTANA}

@@ -40,7 +40,11 @@ export function Publicado({
         <Link href={ruta} className="button">
           Ver mi plan
         </Link>
-        <SharePlan titulo={plan.titulo} lineas={[`${plan.direccion}, ${plan.municipio}`, cuandoTexto(plan) ?? ""]} url={plan.urlPlan} />
+        <SharePlan
+          titulo={plan.titulo}
+          lineas={[`${plan.direccion}, ${plan.municipio}`, cuandoTexto(plan) ?? ""]}
+          url={plan.urlPlan}
+        />
         <button type="button" className={ui.buttonGhost} onClick={onOtro}>
           Publicar otro
         </button>

@@ -3,7 +3,18 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { CampoAccesible, CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "@/components/plans/form/campos";
+import {
+  CampoAccesible,
+  CampoCartel,
+  CampoCategorias,
+  CampoDescripcion,
+  CampoFechas,
+  CampoOrganizacion,
+  CampoPrecio,
+  CampoTitulo,
+  CampoUbicacion,
+  CamposContacto,
+} from "@/components/plans/form/campos";
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
 import { resolverDeReglas } from "@/components/plans/form/resolver";
@@ -11,7 +22,13 @@ import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from
 import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { CAMPOS_INICIALES, erroresDelPaso, formularioPlan, type CamposPlan, type PasoAsistente } from "@/lib/plans/formulario";
+import {
+  CAMPOS_INICIALES,
+  erroresDelPaso,
+  formularioPlan,
+  type CamposPlan,
+  type PasoAsistente,
+} from "@/lib/plans/formulario";
 import { ofrecePromocion } from "@/lib/promotions/schemas";
 import type { PlanApi } from "@/lib/plans/plan";
 import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
@@ -44,9 +61,17 @@ type CartelDuplicado = "copiando" | "copiado" | "falta";
  * The draft of this browser: restored once on arrival, then written on every change. A duplicated
  * plan replaces it (the person asked for that plan), poster included when it can be copied.
  */
-function useBorrador(usuarioId: string, form: UseFormReturn<CamposPlan, { paso: Paso }>, paso: Paso, setPaso: (p: Paso) => void, duplicado: Duplicado | null) {
+function useBorrador(
+  usuarioId: string,
+  form: UseFormReturn<CamposPlan, { paso: Paso }>,
+  paso: Paso,
+  setPaso: (p: Paso) => void,
+  duplicado: Duplicado | null,
+) {
   const [listo, setListo] = useState(false);
-  const [cartelDuplicado, setCartelDuplicado] = useState<CartelDuplicado | null>(duplicado ? (duplicado.cartel ? "copiando" : "falta") : null);
+  const [cartelDuplicado, setCartelDuplicado] = useState<CartelDuplicado | null>(
+    duplicado ? (duplicado.cartel ? "copiando" : "falta") : null,
+  );
   const guardando = useRef(false);
   const pasoActual = useRef(paso);
 
@@ -129,7 +154,12 @@ export function PublishWizard({
   const [promocion, setPromocion] = useState(false);
   const organizaciones = useOrganizaciones(iniciales);
   const contexto = useMemo(() => ({ paso }), [paso]);
-  const form = useForm<CamposPlan, { paso: Paso }>({ defaultValues: duplicado?.campos ?? CAMPOS_INICIALES, resolver, context: contexto, ...OPCIONES_CON_PISTAS });
+  const form = useForm<CamposPlan, { paso: Paso }>({
+    defaultValues: duplicado?.campos ?? CAMPOS_INICIALES,
+    resolver,
+    context: contexto,
+    ...OPCIONES_CON_PISTAS,
+  });
   const formulario = useRef<HTMLFormElement>(null);
   useEnfocarPrimerError(formulario, form.formState.submitCount);
   useLimpiarAlCorregir(form, resolver, contexto);
@@ -200,23 +230,33 @@ export function PublishWizard({
     <>
       <ol className={wizard.progreso} aria-label="Pasos para publicar">
         {PASOS.map((nombre, i) => (
-          <li key={nombre} className={`${wizard.paso} ${i + 1 < paso ? wizard.hecho : ""} ${i + 1 === paso ? wizard.actual : ""}`} aria-current={i + 1 === paso ? "step" : undefined}>
+          <li
+            key={nombre}
+            className={`${wizard.paso} ${i + 1 < paso ? wizard.hecho : ""} ${i + 1 === paso ? wizard.actual : ""}`}
+            aria-current={i + 1 === paso ? "step" : undefined}
+          >
             {nombre}
           </li>
         ))}
       </ol>
       <FormProvider {...form}>
-        <form ref={formulario} className={styles.tarjeta} onSubmit={(e) => form.handleSubmit(continuar)(e)} noValidate aria-labelledby="paso-titulo">
+        <form
+          ref={formulario}
+          className={styles.tarjeta}
+          onSubmit={(e) => form.handleSubmit(continuar)(e)}
+          noValidate
+          aria-labelledby="paso-titulo"
+        >
           <h2 id="paso-titulo" ref={titulo} tabIndex={-1} className={wizard.tituloPaso}>
             <span className="visually-hidden">{`Paso ${paso} de 4: `}</span>
             {TITULOS[paso]}
           </h2>
           {duplicado && cartelDuplicado !== null && (
             <div className={wizard.duplicado}>
-              <p>
-                Copia de «{duplicado.titulo}»: pon las fechas nuevas y revisa lo demás antes de publicar.
-              </p>
-              {cartelDuplicado !== "copiando" && <p>{cartelDuplicado === "copiado" ? mensajes.duplicadoCartel : mensajes.duplicadoSinCartel}</p>}
+              <p>Copia de «{duplicado.titulo}»: pon las fechas nuevas y revisa lo demás antes de publicar.</p>
+              {cartelDuplicado !== "copiando" && (
+                <p>{cartelDuplicado === "copiado" ? mensajes.duplicadoCartel : mensajes.duplicadoSinCartel}</p>
+              )}
             </div>
           )}
           {!listo ? (
@@ -254,7 +294,12 @@ export function PublishWizard({
           <Aviso error={error} />
           <div className={styles.acciones}>
             {paso > 1 && (
-              <button type="button" className={ui.buttonGhost} onClick={() => irA((paso - 1) as Paso)} disabled={enviando}>
+              <button
+                type="button"
+                className={ui.buttonGhost}
+                onClick={() => irA((paso - 1) as Paso)}
+                disabled={enviando}
+              >
                 Atrás
               </button>
             )}
@@ -280,13 +325,16 @@ function PasoTipo() {
         <label className={styles.opcion}>
           <input type="radio" value="evento" {...register("tipo")} />
           <span className={styles.opcionTitulo}>Evento</span>
-          <span className={styles.opcionTexto}>Tiene fechas concretas: una fiesta, un concierto, una feria… Se muestra siempre hasta que termina.</span>
+          <span className={styles.opcionTexto}>
+            Tiene fechas concretas: una fiesta, un concierto, una feria… Se muestra siempre hasta que termina.
+          </span>
         </label>
         <label className={styles.opcion}>
           <input type="radio" value="experiencia" {...register("tipo")} />
           <span className={styles.opcionTitulo}>Experiencia</span>
           <span className={styles.opcionTexto}>
-            Está disponible unos días y horas cada semana, con fecha de inicio y de fin: una visita guiada, un taller, una ruta… Se retira sola cuando termina.
+            Está disponible unos días y horas cada semana, con fecha de inicio y de fin: una visita guiada, un taller,
+            una ruta… Se retira sola cuando termina.
           </span>
         </label>
       </div>

@@ -27,7 +27,9 @@ const camposSchema = z.object({
   ubicacion: z.object({ lng: z.number(), lat: z.number() }).nullable().catch(i.ubicacion),
   fechaInicio: z.string().catch(i.fechaInicio),
   fechaFin: z.string().catch(i.fechaFin),
-  horarios: z.array(z.object({ diaSemana: z.number().int().min(0).max(6), horaInicio: z.string(), horaFin: z.string() })).catch(i.horarios),
+  horarios: z
+    .array(z.object({ diaSemana: z.number().int().min(0).max(6), horaInicio: z.string(), horaFin: z.string() }))
+    .catch(i.horarios),
   descripcion: z.string().catch(i.descripcion),
   precio: z.string().catch(i.precio),
   organizacionId: z.string().catch(i.organizacionId),
@@ -71,7 +73,10 @@ function abrir(): Promise<IDBDatabase> {
   });
 }
 
-async function conAlmacen<T>(modo: IDBTransactionMode, accion: (s: IDBObjectStore) => IDBRequest<T>): Promise<T | null> {
+async function conAlmacen<T>(
+  modo: IDBTransactionMode,
+  accion: (s: IDBObjectStore) => IDBRequest<T>,
+): Promise<T | null> {
   try {
     const db = await abrir();
     try {
@@ -89,7 +94,10 @@ async function conAlmacen<T>(modo: IDBTransactionMode, accion: (s: IDBObjectStor
 }
 
 export async function guardarCartel(usuarioId: string, cartel: File | null): Promise<void> {
-  await conAlmacen<unknown>("readwrite", (s) => (cartel ? s.put(cartel, usuarioId) : s.delete(usuarioId)) as IDBRequest<unknown>);
+  await conAlmacen<unknown>(
+    "readwrite",
+    (s) => (cartel ? s.put(cartel, usuarioId) : s.delete(usuarioId)) as IDBRequest<unknown>,
+  );
 }
 
 export async function leerCartel(usuarioId: string): Promise<File | null> {

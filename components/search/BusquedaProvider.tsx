@@ -14,7 +14,10 @@ interface Busqueda {
    * The next search: the latest intended one with these changes (page back to 1 unless given).
    * A function receives that latest search, for changes that depend on it (toggling a category).
    */
-  ir: (cambios: Partial<EstadoBusqueda> | ((ultima: EstadoBusqueda) => Partial<EstadoBusqueda>), opciones?: { reemplazar?: boolean }) => void;
+  ir: (
+    cambios: Partial<EstadoBusqueda> | ((ultima: EstadoBusqueda) => Partial<EstadoBusqueda>),
+    opciones?: { reemplazar?: boolean },
+  ) => void;
   /** The phone's filters sheet (categories and distance). */
   filtrosAbiertos: boolean;
   abrirFiltros: (abiertos: boolean) => void;
@@ -30,7 +33,8 @@ function verResultados() {
   const barra = document.getElementById("barra-busqueda");
   const estilo = barra && getComputedStyle(barra);
   // What covers the top of the page once it scrolls: the navbar, then the sticky search bar.
-  const tapa = barra && estilo?.position === "sticky" ? parseFloat(estilo.top) + barra.getBoundingClientRect().height : 0;
+  const tapa =
+    barra && estilo?.position === "sticky" ? parseFloat(estilo.top) + barra.getBoundingClientRect().height : 0;
   const y = resultados.getBoundingClientRect().top + window.scrollY - tapa - 8;
   window.scrollTo({ top: Math.max(0, y), behavior: "instant" });
 }
@@ -89,13 +93,18 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
         verResultados();
       }
       const url = urlBusqueda(nuevo);
-      startTransition(() => (reemplazar ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false })));
+      startTransition(() =>
+        reemplazar ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false }),
+      );
     },
     [router, estado],
   );
 
   const mostrado = pendiente && vista ? vista : estado;
-  const valor = useMemo(() => ({ estado: mostrado, pendiente, ir, filtrosAbiertos, abrirFiltros }), [mostrado, pendiente, ir, filtrosAbiertos]);
+  const valor = useMemo(
+    () => ({ estado: mostrado, pendiente, ir, filtrosAbiertos, abrirFiltros }),
+    [mostrado, pendiente, ir, filtrosAbiertos],
+  );
   return <Contexto.Provider value={valor}>{children}</Contexto.Provider>;
 }
 
@@ -125,7 +134,10 @@ export function ResultadosBusqueda({
   mapa = false,
   children,
   ...props
-}: React.ComponentProps<"section"> & { cabecera: React.ReactNode; /** The page shows the map view. */ mapa?: boolean }) {
+}: React.ComponentProps<"section"> & {
+  cabecera: React.ReactNode;
+  /** The page shows the map view. */ mapa?: boolean;
+}) {
   const { pendiente: buscando, estado } = useBusqueda();
   // The map stays in place while the next search of the map view is on its way: its markers
   // change when the search lands, rather than the map being hidden and drawn again.
@@ -151,7 +163,15 @@ export function ResultadosBusqueda({
 }
 
 /** A link to the current search with some changes (see useEnlaceBusqueda). */
-export function EnlaceBusqueda({ cambios, className, children }: { cambios: Partial<EstadoBusqueda>; className?: string; children: React.ReactNode }) {
+export function EnlaceBusqueda({
+  cambios,
+  className,
+  children,
+}: {
+  cambios: Partial<EstadoBusqueda>;
+  className?: string;
+  children: React.ReactNode;
+}) {
   const enlace = useEnlaceBusqueda();
   return (
     <a {...enlace(cambios)} className={className}>

@@ -13,7 +13,15 @@ export interface Lugar {
  * The place box of the search (spec §2, §4): suggestions after 400 ms, a clear button, and
  * 'Buscar'/Enter, which take the highlighted or first result.
  */
-export function LocationSearch({ inicial, onLugar, compacto = false }: { inicial: string; onLugar: (l: Lugar) => void; compacto?: boolean }) {
+export function LocationSearch({
+  inicial,
+  onLugar,
+  compacto = false,
+}: {
+  inicial: string;
+  onLugar: (l: Lugar) => void;
+  compacto?: boolean;
+}) {
   const combo = useMunicipioCombobox(inicial, (r) => onLugar(lugarDe(r)));
   const { id, error } = combo;
   return (

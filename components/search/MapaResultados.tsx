@@ -60,25 +60,37 @@ function Encuadre({ lat, lng, radioKm }: { lat: number; lng: number; radioKm: nu
  * or fans them out at the closest zoom (plans at one address); a marker opens its mini card.
  * Markers and clusters are buttons that the keyboard reaches (Tab, then Enter).
  */
-function Marcadores({ puntos, onElegir }: { puntos: PuntoMapa[]; onElegir: (id: string, marcador: HTMLElement | undefined) => void }) {
+function Marcadores({
+  puntos,
+  onElegir,
+}: {
+  puntos: PuntoMapa[];
+  onElegir: (id: string, marcador: HTMLElement | undefined) => void;
+}) {
   const map = useMap();
   const elegir = useRef(onElegir);
   useEffect(() => {
     elegir.current = onElegir;
   });
   useEffect(() => {
-    const grupo = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 48, iconCreateFunction: iconoGrupo });
+    const grupo = L.markerClusterGroup({
+      showCoverageOnHover: false,
+      maxClusterRadius: 48,
+      iconCreateFunction: iconoGrupo,
+    });
     grupo.addLayers(
       puntos.map((p) => {
         const m = L.marker([p.lat, p.lng], { icon: pin, title: p.titulo, keyboard: true, riseOnHover: true });
         // Leaflet's marker is a focusable button for the keyboard, but only a bound popup opens
         // with Enter: Enter and Space open the card here (clusters handle Enter themselves).
-        return m.on("click", () => elegir.current(p.id, m.getElement())).on("keypress", (e) => {
-          const tecla = (e as L.LeafletKeyboardEvent).originalEvent;
-          if (tecla.key !== "Enter" && tecla.key !== " ") return;
-          tecla.preventDefault();
-          elegir.current(p.id, m.getElement());
-        });
+        return m
+          .on("click", () => elegir.current(p.id, m.getElement()))
+          .on("keypress", (e) => {
+            const tecla = (e as L.LeafletKeyboardEvent).originalEvent;
+            if (tecla.key !== "Enter" && tecla.key !== " ") return;
+            tecla.preventDefault();
+            elegir.current(p.id, m.getElement());
+          });
       }),
     );
     map.addLayer(grupo);
@@ -137,7 +149,13 @@ export default function MapaResultados({ centro, puntos, radioKm }: ResultadoMap
   return (
     <>
       {/* Quarter zoom steps: the circle fills the map, not half of it at the next whole level. */}
-      <MapContainer center={[centro.lat, centro.lng]} zoom={11} zoomSnap={0.25} zoomControl={false} className={styles.mapa}>
+      <MapContainer
+        center={[centro.lat, centro.lng]}
+        zoom={11}
+        zoomSnap={0.25}
+        zoomControl={false}
+        className={styles.mapa}
+      >
         <CapaTeselas />
         <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
         <Encuadre lat={centro.lat} lng={centro.lng} radioKm={radioKm} />

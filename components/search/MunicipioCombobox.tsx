@@ -20,7 +20,10 @@ export const lugarDe = (r: ResultadoGeocodigo) => ({
 });
 
 export async function geocodificar(texto: string, limit: number): Promise<ResultadoGeocodigo[] | null> {
-  const r = await llamar<{ results: ResultadoGeocodigo[] }>("GET", `/api/geocode?${new URLSearchParams({ q: texto, limit: String(limit) })}`);
+  const r = await llamar<{ results: ResultadoGeocodigo[] }>(
+    "GET",
+    `/api/geocode?${new URLSearchParams({ q: texto, limit: String(limit) })}`,
+  );
   return r.ok ? r.data.results : null;
 }
 
@@ -144,7 +147,13 @@ export function ComboCaja({ children }: { children: React.ReactNode }) {
 
 export function ListaSugerencias({ combo }: { combo: MunicipioCombobox }) {
   return (
-    <ul id={combo.listaId} role="listbox" aria-label="Municipios sugeridos" className={styles.sugerencias} hidden={!combo.mostrar}>
+    <ul
+      id={combo.listaId}
+      role="listbox"
+      aria-label="Municipios sugeridos"
+      className={styles.sugerencias}
+      hidden={!combo.mostrar}
+    >
       {combo.sugerencias.map((r, i) => (
         <li
           key={r.id}

@@ -14,7 +14,9 @@ export function Pagination({ total, porPagina }: { total: number; porPagina: num
   const ultima = Math.max(1, Math.ceil(total / porPagina));
   if (ultima === 1) return null;
   const actual = Math.min(estado.page, ultima);
-  const paginas = [...new Set([1, actual - 2, actual - 1, actual, actual + 1, actual + 2, ultima])].filter((n) => n >= 1 && n <= ultima).sort((a, b) => a - b);
+  const paginas = [...new Set([1, actual - 2, actual - 1, actual, actual + 1, actual + 2, ultima])]
+    .filter((n) => n >= 1 && n <= ultima)
+    .sort((a, b) => a - b);
   const enlace = (n: number) => enlaceA({ page: n });
   return (
     <nav aria-label="Paginación">

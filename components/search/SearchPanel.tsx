@@ -2,7 +2,14 @@
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { ACCESIBLE_TEXTO, CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
-import { alternarCategoria, chipActivo, CHIPS_FECHA, conFlechas, hayLugar, type EstadoBusqueda } from "@/lib/plans/search-url";
+import {
+  alternarCategoria,
+  chipActivo,
+  CHIPS_FECHA,
+  conFlechas,
+  hayLugar,
+  type EstadoBusqueda,
+} from "@/lib/plans/search-url";
 import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
@@ -10,7 +17,12 @@ import { UsarMiUbicacion } from "./UsarMiUbicacion";
 
 /** The 'Este finde' chip's search (its window is the server's to compute). */
 const { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO } = CHIPS_FECHA.find((c) => c.etiqueta === "Este finde")!;
-const ESTE_FINDE: Partial<EstadoBusqueda> = { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO, desde: null, hasta: null };
+const ESTE_FINDE: Partial<EstadoBusqueda> = {
+  fecha: FINDE,
+  desplazamiento: FINDE_DESPLAZAMIENTO,
+  desde: null,
+  hasta: null,
+};
 
 /** Where the chosen place is remembered in the browser (spec §3 'Local storage'). */
 export const CLAVE_LUGAR = "ubicacionBusqueda";
@@ -48,10 +60,18 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
     localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
     ir({ ...l, ...cambios });
   };
-  const activos = (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) + (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0) + (estado.accesible ? 1 : 0);
+  const activos =
+    (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) +
+    (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0) +
+    (estado.accesible ? 1 : 0);
 
   return (
-    <section id="barra-busqueda" className={compacto ? `${styles.panel} ${styles.barra}` : styles.panel} aria-label="Buscar planes" aria-busy={pendiente}>
+    <section
+      id="barra-busqueda"
+      className={compacto ? `${styles.panel} ${styles.barra}` : styles.panel}
+      aria-label="Buscar planes"
+      aria-busy={pendiente}
+    >
       <LocationSearch inicial={estado.municipio ?? ""} onLugar={(l) => elegirLugar(l)} compacto={compacto} />
       {/* Where the person is, for this weekend: what a first visit most often wants to know. */}
       {!compacto && <UsarMiUbicacion onLugar={(l) => elegirLugar(l, ESTE_FINDE)} />}
@@ -94,7 +114,11 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
               onClick={() => {
                 setEligiendo(false);
                 // The active chip again: any date.
-                ir(activo ? { fecha: null, desplazamiento: 0 } : { fecha: chip.fecha, desplazamiento: chip.desplazamiento, desde: null, hasta: null });
+                ir(
+                  activo
+                    ? { fecha: null, desplazamiento: 0 }
+                    : { fecha: chip.fecha, desplazamiento: chip.desplazamiento, desde: null, hasta: null },
+                );
               }}
             >
               {chip.etiqueta}
@@ -125,7 +149,14 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
           }}
         >
           <label htmlFor={desdeId}>Desde</label>
-          <input id={desdeId} name="desde" type="date" required min={hoy || undefined} defaultValue={estado.desde ?? hoy} />
+          <input
+            id={desdeId}
+            name="desde"
+            type="date"
+            required
+            min={hoy || undefined}
+            defaultValue={estado.desde ?? hoy}
+          />
           <label htmlFor={hastaId}>Hasta</label>
           <input id={hastaId} name="hasta" type="date" min={hoy || undefined} defaultValue={estado.hasta ?? ""} />
           <button type="submit" className="button">
@@ -136,13 +167,23 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
       {ventana && (
         <p className={styles.ventana}>
           {conFlechas(estado.fecha) && estado.desplazamiento > 0 && (
-            <button type="button" className={styles.flecha} aria-label="Periodo anterior" onClick={() => ir((b) => ({ desplazamiento: Math.max(0, b.desplazamiento - 1) }))}>
+            <button
+              type="button"
+              className={styles.flecha}
+              aria-label="Periodo anterior"
+              onClick={() => ir((b) => ({ desplazamiento: Math.max(0, b.desplazamiento - 1) }))}
+            >
               ‹
             </button>
           )}
           <span aria-live="polite">{ventana}</span>
           {conFlechas(estado.fecha) && (
-            <button type="button" className={styles.flecha} aria-label="Periodo siguiente" onClick={() => ir((b) => ({ desplazamiento: b.desplazamiento + 1 }))}>
+            <button
+              type="button"
+              className={styles.flecha}
+              aria-label="Periodo siguiente"
+              onClick={() => ir((b) => ({ desplazamiento: b.desplazamiento + 1 }))}
+            >
               ›
             </button>
           )}

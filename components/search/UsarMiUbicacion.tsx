@@ -11,7 +11,9 @@ import styles from "./Search.module.css";
 const OPCIONES_POSICION: PositionOptions = { enableHighAccuracy: false, timeout: 15_000, maximumAge: 10 * 60_000 };
 
 function posicion(): Promise<GeolocationPosition> {
-  return new Promise((resolver, rechazar) => navigator.geolocation.getCurrentPosition(resolver, rechazar, OPCIONES_POSICION));
+  return new Promise((resolver, rechazar) =>
+    navigator.geolocation.getCurrentPosition(resolver, rechazar, OPCIONES_POSICION),
+  );
 }
 
 /**
@@ -36,7 +38,10 @@ export function UsarMiUbicacion({ onLugar }: { onLugar: (l: Lugar) => void }) {
       if (lugar) onLugar(lugarDe(lugar));
       else setError(mensajeDe(r, mensajes.ubicacionNoDisponible));
     } catch (e) {
-      const denegada = typeof GeolocationPositionError !== "undefined" && e instanceof GeolocationPositionError && e.code === e.PERMISSION_DENIED;
+      const denegada =
+        typeof GeolocationPositionError !== "undefined" &&
+        e instanceof GeolocationPositionError &&
+        e.code === e.PERMISSION_DENIED;
       setError(denegada ? mensajes.ubicacionDenegada : mensajes.ubicacionNoDisponible);
     } finally {
       setBuscando(false);
@@ -45,8 +50,24 @@ export function UsarMiUbicacion({ onLugar }: { onLugar: (l: Lugar) => void }) {
 
   return (
     <div className={styles.miUbicacion}>
-      <button type="button" className={styles.botonUbicacion} onClick={usar} aria-busy={buscando} aria-describedby={error ? "mi-ubicacion-error" : undefined}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <button
+        type="button"
+        className={styles.botonUbicacion}
+        onClick={usar}
+        aria-busy={buscando}
+        aria-describedby={error ? "mi-ubicacion-error" : undefined}
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="18"
+          height="18"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <circle cx="12" cy="12" r="3" />
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
           <circle cx="12" cy="12" r="7" />

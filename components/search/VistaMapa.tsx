@@ -31,7 +31,9 @@ export function VistaMapa({ mapa, radioKm, verLista }: { mapa: ResultadoMapa; ra
       }
     >
       <div data-solo-con-script="">
-        {mapa.total > mapa.puntos.length && <p className={styles.nota}>{conDatos(mensajes.mapaTope, { n: String(mapa.puntos.length) })}</p>}
+        {mapa.total > mapa.puntos.length && (
+          <p className={styles.nota}>{conDatos(mensajes.mapaTope, { n: String(mapa.puntos.length) })}</p>
+        )}
         <div className={styles.marco} role="region" aria-label={mensajes.mapaRegion}>
           <MapaResultados {...mapa} radioKm={radioKm} />
         </div>

@@ -42,7 +42,13 @@ export function AvisoAlLlegar() {
       } catch {
         return;
       }
-      if (!guardado || typeof guardado.ruta !== "string" || typeof guardado.mensaje !== "string" || !mismaRuta(guardado.ruta, ruta)) return;
+      if (
+        !guardado ||
+        typeof guardado.ruta !== "string" ||
+        typeof guardado.mensaje !== "string" ||
+        !mismaRuta(guardado.ruta, ruta)
+      )
+        return;
       sessionStorage.removeItem(CLAVE);
       setAviso(guardado.mensaje);
     };

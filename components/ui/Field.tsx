@@ -23,7 +23,10 @@ export function marcado(pista: string | undefined, idPista: string, ...otros: (s
 }
 
 /** A labelled text input; password inputs get a show/hide toggle. A hint marks it as failing. */
-export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ etiqueta, pista, type = "text", ...props }, ref) {
+export const Field = forwardRef<HTMLInputElement, InputProps>(function Field(
+  { etiqueta, pista, type = "text", ...props },
+  ref,
+) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   const esPassword = type === "password";
@@ -59,17 +62,30 @@ export const Field = forwardRef<HTMLInputElement, InputProps>(function Field({ e
   );
 });
 
-type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & { etiqueta: string; ayuda?: string; pista?: string };
+type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  etiqueta: string;
+  ayuda?: string;
+  pista?: string;
+};
 
 /** A labelled multi-line text field in the look of Field, with an optional help line below it. */
-export const AreaTexto = forwardRef<HTMLTextAreaElement, AreaProps>(function AreaTexto({ etiqueta, ayuda, pista, ...props }, ref) {
+export const AreaTexto = forwardRef<HTMLTextAreaElement, AreaProps>(function AreaTexto(
+  { etiqueta, ayuda, pista, ...props },
+  ref,
+) {
   const id = useId();
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
         {etiqueta}
       </label>
-      <textarea id={id} ref={ref} className={`${styles.input} ${styles.area}`} {...props} {...marcado(pista, `${id}-pista`, ayuda ? `${id}-ayuda` : undefined)} />
+      <textarea
+        id={id}
+        ref={ref}
+        className={`${styles.input} ${styles.area}`}
+        {...props}
+        {...marcado(pista, `${id}-pista`, ayuda ? `${id}-ayuda` : undefined)}
+      />
       {ayuda && (
         <p id={`${id}-ayuda`} className={styles.ayuda}>
           {ayuda}
@@ -108,11 +124,13 @@ export function Spinner({ etiqueta = "Cargando…" }: { etiqueta?: string }) {
 }
 
 /** The privacy acceptance every form with personal data asks for, linking to the policy in a new tab. */
-export const CasillaPrivacidad = forwardRef<HTMLInputElement, React.InputHTMLAttributes<HTMLInputElement> & { className?: string; pista?: string }>(
-  function CasillaPrivacidad({ className = styles.checkbox, pista, ...props }, ref) {
-    const id = useId();
-    return (
-      <div data-campo>
+export const CasillaPrivacidad = forwardRef<
+  HTMLInputElement,
+  React.InputHTMLAttributes<HTMLInputElement> & { className?: string; pista?: string }
+>(function CasillaPrivacidad({ className = styles.checkbox, pista, ...props }, ref) {
+  const id = useId();
+  return (
+    <div data-campo>
       <label className={className}>
         <input type="checkbox" ref={ref} {...props} {...marcado(pista, `${id}-pista`)} />
         <span>
@@ -124,7 +142,6 @@ export const CasillaPrivacidad = forwardRef<HTMLInputElement, React.InputHTMLAtt
         </span>
       </label>
       <Pista id={`${id}-pista`} texto={pista} />
-      </div>
-    );
-  },
-);
+    </div>
+  );
+});

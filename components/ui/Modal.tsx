@@ -37,7 +37,13 @@ export function Modal({
     if (abiertoRef.current) onCerrar();
   };
   return (
-    <dialog ref={ref} className={styles.modal} aria-labelledby={id} onClose={cerradoPorLaPersona} onCancel={cerradoPorLaPersona}>
+    <dialog
+      ref={ref}
+      className={styles.modal}
+      aria-labelledby={id}
+      onClose={cerradoPorLaPersona}
+      onCancel={cerradoPorLaPersona}
+    >
       {/* A closed dialog renders nothing inside: no hidden duplicate fields on the page. */}
       {abierto && (
         <>

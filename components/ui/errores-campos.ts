@@ -39,13 +39,22 @@ export const OPCIONES_CON_PISTAS = { shouldFocusError: false, reValidateMode: "o
  * soon as the field passes (or changes to its new hint), and the top message goes once its rule
  * passes. Nothing new is marked while the person types; the next submit does that.
  */
-export function useLimpiarAlCorregir<T extends FieldValues, C>(form: UseFormReturn<T, C>, resolver: Resolver<T, C>, contexto: C): void {
+export function useLimpiarAlCorregir<T extends FieldValues, C>(
+  form: UseFormReturn<T, C>,
+  resolver: Resolver<T, C>,
+  contexto: C,
+): void {
   useEffect(() => {
     let ultima = 0;
     const sub = form.watch(async () => {
       if (!form.formState.isSubmitted) return;
       const vez = ++ultima;
-      const { errors: ahora } = await resolver(form.getValues(), contexto, { fields: {}, shouldUseNativeValidation: false, criteriaMode: undefined, names: undefined });
+      const { errors: ahora } = await resolver(form.getValues(), contexto, {
+        fields: {},
+        shouldUseNativeValidation: false,
+        criteriaMode: undefined,
+        names: undefined,
+      });
       // A later change has already answered.
       if (vez !== ultima) return;
       const actuales = form.formState.errors as Record<string, { message?: unknown } | undefined>;

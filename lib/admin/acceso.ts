@@ -19,7 +19,8 @@ export interface Gestor {
   rol: Rol;
 }
 
-type Acceso = { tipo: "anonimo" } | { tipo: "fuera" } | { tipo: "corto"; gestor: Gestor } | { tipo: "dentro"; gestor: Gestor };
+type Acceso =
+  { tipo: "anonimo" } | { tipo: "fuera" } | { tipo: "corto"; gestor: Gestor } | { tipo: "dentro"; gestor: Gestor };
 
 /** A person's role, read from the database (never from the session), so a change applies at once. */
 export async function rolDe(usuarioId: string): Promise<Rol> {

@@ -15,7 +15,14 @@ export interface Entrada {
 /** Writes one row of the audit log, inside the transaction of the change it records. */
 export async function registrar(tx: Tx, gestor: { id: string; email: string }, e: Entrada): Promise<void> {
   await tx.auditoria.create({
-    data: { actorId: gestor.id, actorCorreo: gestor.email, accion: e.accion, objetoTipo: e.objetoTipo, objetoId: e.objetoId, motivo: e.motivo ?? null, datos: e.datos ?? {} },
+    data: {
+      actorId: gestor.id,
+      actorCorreo: gestor.email,
+      accion: e.accion,
+      objetoTipo: e.objetoTipo,
+      objetoId: e.objetoId,
+      motivo: e.motivo ?? null,
+      datos: e.datos ?? {},
+    },
   });
 }
-

@@ -30,6 +30,10 @@ export async function leerAuditoria(f: FiltroAuditoria) {
     orderBy: [{ creadoEn: "desc" }, { id: "desc" }],
     take: POR_PAGINA_AUDITORIA + 1,
   });
-  const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creadoEn: ultima.creadoEn, id: ultima.id }), POR_PAGINA_AUDITORIA);
+  const { pagina, siguiente } = paginaKeyset(
+    filas,
+    (ultima) => ({ creadoEn: ultima.creadoEn, id: ultima.id }),
+    POR_PAGINA_AUDITORIA,
+  );
   return { filas: pagina, siguiente };
 }

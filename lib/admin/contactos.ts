@@ -23,11 +23,16 @@ const filtro = (estado: EstadoContacto | undefined) =>
 const ORDEN = [{ createdAt: "desc" as const }, { id: "desc" as const }];
 
 /** A page of leads, newest first, with the cursor of the next page (keyset, never OFFSET). */
-export async function listarContactos(estado: EstadoContacto | undefined, despues: { creadoEn: Date; id: string } | null) {
+export async function listarContactos(
+  estado: EstadoContacto | undefined,
+  despues: { creadoEn: Date; id: string } | null,
+) {
   const filas = await prisma.solicitudInformacion.findMany({
     where: {
       ...filtro(estado),
-      ...(despues ? { OR: [{ createdAt: { lt: despues.creadoEn } }, { createdAt: despues.creadoEn, id: { lt: despues.id } }] } : {}),
+      ...(despues
+        ? { OR: [{ createdAt: { lt: despues.creadoEn } }, { createdAt: despues.creadoEn, id: { lt: despues.id } }] }
+        : {}),
     },
     orderBy: ORDEN,
     take: POR_PAGINA_GESTION + 1,
@@ -45,8 +50,14 @@ export async function marcarContactado(gestor: Gestor, id: string): Promise<{ me
     const n = await tx.$executeRaw`
       UPDATE solicitud_informacion SET contactado_en = now(), contactado_por = ${gestor.email}
       WHERE id = ${id}::uuid AND contactado_en IS NULL`;
-    if (n === 0 && !(await tx.solicitudInformacion.findUnique({ where: { id }, select: { id: true } }))) throw new ApiError(404, mensajes.contactoNoEncontrado);
-    await registrar(tx, gestor, { accion: "marcar_contactado", objetoTipo: "solicitud", objetoId: id, datos: { cambio: n > 0 } });
+    if (n === 0 && !(await tx.solicitudInformacion.findUnique({ where: { id }, select: { id: true } })))
+      throw new ApiError(404, mensajes.contactoNoEncontrado);
+    await registrar(tx, gestor, {
+      accion: "marcar_contactado",
+      objetoTipo: "solicitud",
+      objetoId: id,
+      datos: { cambio: n > 0 },
+    });
     return n > 0;
   });
   return { mensaje: cambio ? mensajes.contactoMarcado : mensajes.contactoYaMarcado, cambio };
@@ -62,6 +73,11 @@ export async function contactosCsv(estado: EstadoContacto | undefined): Promise<
   const filas = await prisma.solicitudInformacion.findMany({ where: filtro(estado), orderBy: ORDEN });
   return documentoCsv(
     CABECERA_CSV,
-    filas.map((c) => [c.nombre, c.telefono, fechaHora(c.createdAt), c.contactadoEn ? `Sí, ${fechaHora(c.contactadoEn)} (${c.contactadoPor})` : "No"]),
+    filas.map((c) => [
+      c.nombre,
+      c.telefono,
+      fechaHora(c.createdAt),
+      c.contactadoEn ? `Sí, ${fechaHora(c.contactadoEn)} (${c.contactadoPor})` : "No",
+    ]),
   );
 }

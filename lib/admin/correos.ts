@@ -40,9 +40,16 @@ export async function correosFallidos(despues: { creadoEn: Date; id: string } | 
 /** Makes one failed e-mail due now and starts delivering; an e-mail already sent is left alone. */
 export async function reintentarCorreo(gestor: Gestor, id: string): Promise<{ mensaje: string; cambio: boolean }> {
   const cambio = await prisma.$transaction(async (tx) => {
-    const n = await tx.$executeRaw`UPDATE email_outbox SET next_attempt_at = now() WHERE id = ${id}::uuid AND sent_at IS NULL`;
-    if (n === 0 && !(await tx.emailOutbox.findUnique({ where: { id }, select: { id: true } }))) throw new ApiError(404, mensajes.correoNoEncontrado);
-    await registrar(tx, gestor, { accion: "reintentar_correo", objetoTipo: "correo", objetoId: id, datos: { cambio: n > 0 } });
+    const n =
+      await tx.$executeRaw`UPDATE email_outbox SET next_attempt_at = now() WHERE id = ${id}::uuid AND sent_at IS NULL`;
+    if (n === 0 && !(await tx.emailOutbox.findUnique({ where: { id }, select: { id: true } })))
+      throw new ApiError(404, mensajes.correoNoEncontrado);
+    await registrar(tx, gestor, {
+      accion: "reintentar_correo",
+      objetoTipo: "correo",
+      objetoId: id,
+      datos: { cambio: n > 0 },
+    });
     return n > 0;
   });
   if (cambio) deliverSoon();
@@ -52,10 +59,25 @@ export async function reintentarCorreo(gestor: Gestor, id: string): Promise<{ me
 /** Makes every failed e-mail due now and starts delivering them; one log row for the lot. */
 export async function reintentarTodos(gestor: Gestor): Promise<{ mensaje: string; cambio: boolean; correos: number }> {
   const n = await prisma.$transaction(async (tx) => {
-    const n = await tx.$executeRaw`UPDATE email_outbox SET next_attempt_at = now() WHERE sent_at IS NULL AND attempts > 0`;
-    await registrar(tx, gestor, { accion: "reintentar_correos", objetoTipo: "correo", objetoId: "todos", datos: { correos: n } });
+    const n =
+      await tx.$executeRaw`UPDATE email_outbox SET next_attempt_at = now() WHERE sent_at IS NULL AND attempts > 0`;
+    await registrar(tx, gestor, {
+      accion: "reintentar_correos",
+      objetoTipo: "correo",
+      objetoId: "todos",
+      datos: { correos: n },
+    });
     return n;
   });
   if (n > 0) deliverSoon();
-  return { mensaje: n === 0 ? mensajes.sinCorreosFallidos : n === 1 ? mensajes.correoReintentado : conDatos(mensajes.correosReintentados, { n: String(n) }), cambio: n > 0, correos: n };
+  return {
+    mensaje:
+      n === 0
+        ? mensajes.sinCorreosFallidos
+        : n === 1
+          ? mensajes.correoReintentado
+          : conDatos(mensajes.correosReintentados, { n: String(n) }),
+    cambio: n > 0,
+    correos: n,
+  };
 }

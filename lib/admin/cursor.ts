@@ -15,7 +15,10 @@ export const ID_CUENTA = /^[\w-]{1,100}$/;
  * The cursor of `?despues=`, or null when absent or not one of ours (then the list starts
  * over). Keys are UUIDs unless told (accounts have ids of their own).
  */
-export function leerCursor(texto: string | undefined, clave: RegExp = UUID_PATTERN): { instante: Date; clave: string } | null {
+export function leerCursor(
+  texto: string | undefined,
+  clave: RegExp = UUID_PATTERN,
+): { instante: Date; clave: string } | null {
   const [iso, k] = (texto ?? "").split("~");
   const instante = new Date(iso ?? "");
   if (!k || Number.isNaN(instante.getTime()) || !clave.test(k)) return null;
@@ -29,7 +32,11 @@ export const POR_PAGINA_GESTION = 30;
  * A keyset page from the rows of a query that asked for `porPagina + 1`: the page, and the
  * cursor of its last row when there is a next page.
  */
-export function paginaKeyset<T, C>(filas: T[], cursorDe: (ultima: T) => C, porPagina = POR_PAGINA_GESTION): { pagina: T[]; siguiente: C | null } {
+export function paginaKeyset<T, C>(
+  filas: T[],
+  cursorDe: (ultima: T) => C,
+  porPagina = POR_PAGINA_GESTION,
+): { pagina: T[]; siguiente: C | null } {
   const pagina = filas.slice(0, porPagina);
   const ultima = pagina.at(-1);
   return { pagina, siguiente: filas.length > porPagina && ultima !== undefined ? cursorDe(ultima) : null };

@@ -9,7 +9,9 @@ import type { Prisma } from "../generated/prisma/client";
  */
 export async function destacarPlan(tx: Prisma.TransactionClient, planId: string, hasta: Date | null): Promise<boolean> {
   const { count } = await tx.plan.updateMany({
-    where: hasta ? { id: planId, OR: [{ destacadoHasta: null }, { destacadoHasta: { not: hasta } }] } : { id: planId, destacadoHasta: { not: null } },
+    where: hasta
+      ? { id: planId, OR: [{ destacadoHasta: null }, { destacadoHasta: { not: hasta } }] }
+      : { id: planId, destacadoHasta: { not: null } },
     data: { destacadoHasta: hasta },
   });
   return count > 0;

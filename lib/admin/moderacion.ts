@@ -23,7 +23,11 @@ async function existePlan(id: string): Promise<void> {
 }
 
 /** Hides a plan from the public with a reason; its open reports close as 'ocultado'; its owner is told why. */
-export async function ocultarPlan(gestor: Gestor, planId: string, motivo: string): Promise<{ mensaje: string; cambio: boolean }> {
+export async function ocultarPlan(
+  gestor: Gestor,
+  planId: string,
+  motivo: string,
+): Promise<{ mensaje: string; cambio: boolean }> {
   await existePlan(planId);
   const cambio = await prisma.$transaction(async (tx) => {
     const [oculto] = await tx.$queryRaw<{ titulo: string; nombre: string; email: string }[]>`
@@ -35,7 +39,13 @@ export async function ocultarPlan(gestor: Gestor, planId: string, motivo: string
       data: { cerradoEn: new Date(), cerradoPor: gestor.email, resolucion: "ocultado" },
     });
     if (oculto) await enqueueEmail(tx, correoPlanOculto(oculto.email, oculto.nombre, oculto.titulo, motivo));
-    await registrar(tx, gestor, { accion: "ocultar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { cambio: Boolean(oculto), reportesCerrados: cerrados.count } });
+    await registrar(tx, gestor, {
+      accion: "ocultar_plan",
+      objetoTipo: "plan",
+      objetoId: planId,
+      motivo,
+      datos: { cambio: Boolean(oculto), reportesCerrados: cerrados.count },
+    });
     return Boolean(oculto);
   });
   if (cambio) deliverSoon();
@@ -43,14 +53,25 @@ export async function ocultarPlan(gestor: Gestor, planId: string, motivo: string
 }
 
 /** Publishes a hidden plan again (its reports stay closed). */
-export async function mostrarPlan(gestor: Gestor, planId: string, motivo: string | null): Promise<{ mensaje: string; cambio: boolean }> {
+export async function mostrarPlan(
+  gestor: Gestor,
+  planId: string,
+  motivo: string | null,
+): Promise<{ mensaje: string; cambio: boolean }> {
   await existePlan(planId);
   const cambio = await prisma.$transaction(async (tx) => {
     const [duena] = await tx.$queryRaw<{ suspendido: boolean }[]>`
       SELECT u.suspendido_en IS NOT NULL AS suspendido FROM plan p JOIN usuario u ON u.id = p.usuario_id WHERE p.id = ${planId}::uuid FOR UPDATE OF u`;
     if (duena?.suspendido) throw new ApiError(409, mensajes.planDeCuentaSuspendida);
-    const n = await tx.$executeRaw`UPDATE plan SET visible = true, oculto_motivo = NULL, oculto_por_suspension = false WHERE id = ${planId}::uuid AND NOT visible`;
-    await registrar(tx, gestor, { accion: "mostrar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { cambio: n > 0 } });
+    const n =
+      await tx.$executeRaw`UPDATE plan SET visible = true, oculto_motivo = NULL, oculto_por_suspension = false WHERE id = ${planId}::uuid AND NOT visible`;
+    await registrar(tx, gestor, {
+      accion: "mostrar_plan",
+      objetoTipo: "plan",
+      objetoId: planId,
+      motivo,
+      datos: { cambio: n > 0 },
+    });
     return n > 0;
   });
   return { mensaje: cambio ? mensajes.planMostrado : mensajes.planYaVisible, cambio };
@@ -60,10 +81,17 @@ export async function mostrarPlan(gestor: Gestor, planId: string, motivo: string
  * Dismisses the open reports of a plan (the plan stays as it is), or one report that names no
  * plan of ours (`reporteId`).
  */
-export async function descartarReportes(gestor: Gestor, cual: { planId: string } | { reporteId: string }, motivo: string | null): Promise<{ mensaje: string; cambio: boolean }> {
+export async function descartarReportes(
+  gestor: Gestor,
+  cual: { planId: string } | { reporteId: string },
+  motivo: string | null,
+): Promise<{ mensaje: string; cambio: boolean }> {
   const donde = "planId" in cual ? { planId: cual.planId } : { id: cual.reporteId };
   const n = await prisma.$transaction(async (tx) => {
-    const cerrados = await tx.reporte.updateMany({ where: { ...donde, cerradoEn: null }, data: { cerradoEn: new Date(), cerradoPor: gestor.email, resolucion: "descartado" } });
+    const cerrados = await tx.reporte.updateMany({
+      where: { ...donde, cerradoEn: null },
+      data: { cerradoEn: new Date(), cerradoPor: gestor.email, resolucion: "descartado" },
+    });
     await registrar(tx, gestor, {
       accion: "descartar_reportes",
       objetoTipo: "planId" in cual ? "plan" : "reporte",
@@ -95,15 +123,28 @@ export async function destacar(
   tx?: Prisma.TransactionClient,
 ): Promise<{ mensaje: string; cambio: boolean; hasta: string | null }> {
   if (!tx) return prisma.$transaction((t) => destacar(gestor, planId, periodo, motivo, t));
-  const [fila] = await tx.$queryRaw<{ hasta: Date | null; visible: boolean }[]>`SELECT destacado_hasta AS hasta, visible FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
+  const [fila] = await tx.$queryRaw<
+    { hasta: Date | null; visible: boolean }[]
+  >`SELECT destacado_hasta AS hasta, visible FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
   if (!fila) throw new ApiError(404, mensajes.planNoEncontrado);
   // The weeks paid for would run out while nobody can see it.
   if (!fila.visible && periodo !== "quitar") throw new ApiError(409, mensajes.destacarOculto);
   const ahora = new Date();
   const desde = fila.hasta && fila.hasta > ahora ? fila.hasta : ahora;
-  const hasta = periodo === "quitar" ? null : periodo === "semana" ? new Date(desde.getTime() + 7 * 86_400_000) : sumarMeses(desde, 1);
+  const hasta =
+    periodo === "quitar"
+      ? null
+      : periodo === "semana"
+        ? new Date(desde.getTime() + 7 * 86_400_000)
+        : sumarMeses(desde, 1);
   const cambio = await destacarPlan(tx, planId, hasta);
-  await registrar(tx, gestor, { accion: "destacar_plan", objetoTipo: "plan", objetoId: planId, motivo, datos: { periodo, hasta: hasta?.toISOString() ?? null, antes: fila.hasta?.toISOString() ?? null, cambio } });
+  await registrar(tx, gestor, {
+    accion: "destacar_plan",
+    objetoTipo: "plan",
+    objetoId: planId,
+    motivo,
+    datos: { periodo, hasta: hasta?.toISOString() ?? null, antes: fila.hasta?.toISOString() ?? null, cambio },
+  });
   return {
     mensaje: hasta ? conDatos(mensajes.destacadoHasta, { fecha: fechaHora(hasta) }) : mensajes.destacadoQuitado,
     cambio,

@@ -13,17 +13,37 @@ import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
  * The change is an UPDATE of organizacion, whose statement trigger moves busqueda_version, so the
  * very next search answer is read afresh.
  */
-export async function verificarOrganizacion(gestor: Gestor, id: string, verificada: boolean, motivo: string | null): Promise<{ mensaje: string; cambio: boolean }> {
+export async function verificarOrganizacion(
+  gestor: Gestor,
+  id: string,
+  verificada: boolean,
+  motivo: string | null,
+): Promise<{ mensaje: string; cambio: boolean }> {
   const cambio = await prisma.$transaction(async (tx) => {
-    const [o] = await tx.$queryRaw<{ verificada: boolean }[]>`SELECT verificada FROM organizacion WHERE id = ${id}::uuid FOR UPDATE`;
+    const [o] = await tx.$queryRaw<
+      { verificada: boolean }[]
+    >`SELECT verificada FROM organizacion WHERE id = ${id}::uuid FOR UPDATE`;
     if (!o) throw new ApiError(404, mensajes.orgNoEncontrada);
     const cambia = o.verificada !== verificada;
     // Raw SQL: the organization's `fechaActualizacion` is about its own data, not the team's mark.
-    if (cambia) await tx.$executeRaw`UPDATE organizacion SET verificada = ${verificada}, verificada_en = ${verificada ? new Date() : null} WHERE id = ${id}::uuid`;
-    await registrar(tx, gestor, { accion: verificada ? "verificar_organizacion" : "quitar_verificacion", objetoTipo: "organizacion", objetoId: id, motivo, datos: { cambio: cambia } });
+    if (cambia)
+      await tx.$executeRaw`UPDATE organizacion SET verificada = ${verificada}, verificada_en = ${verificada ? new Date() : null} WHERE id = ${id}::uuid`;
+    await registrar(tx, gestor, {
+      accion: verificada ? "verificar_organizacion" : "quitar_verificacion",
+      objetoTipo: "organizacion",
+      objetoId: id,
+      motivo,
+      datos: { cambio: cambia },
+    });
     return cambia;
   });
-  const mensaje = verificada ? (cambio ? mensajes.orgVerificada : mensajes.orgYaVerificada) : cambio ? mensajes.orgVerificacionQuitada : mensajes.orgNoVerificada;
+  const mensaje = verificada
+    ? cambio
+      ? mensajes.orgVerificada
+      : mensajes.orgYaVerificada
+    : cambio
+      ? mensajes.orgVerificacionQuitada
+      : mensajes.orgNoVerificada;
   return { mensaje, cambio };
 }
 

@@ -8,8 +8,19 @@ import { conDatos, mensajes } from "../messages";
 import { camposDeTexto } from "../schemas";
 import { ARCHIVO_JSON } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
-import { camposPatrocinioSchema, primerErrorPatrocinio, type CamposPatrocinio, type EstadoPatrocinio } from "../patrocinios/schemas";
-import { ESTADO_PATROCINIO, ORDEN_PATROCINIO, serializePatrocinio, type Patrocinado, type PatrocinioRow } from "../patrocinios/vigentes";
+import {
+  camposPatrocinioSchema,
+  primerErrorPatrocinio,
+  type CamposPatrocinio,
+  type EstadoPatrocinio,
+} from "../patrocinios/schemas";
+import {
+  ESTADO_PATROCINIO,
+  ORDEN_PATROCINIO,
+  serializePatrocinio,
+  type Patrocinado,
+  type PatrocinioRow,
+} from "../patrocinios/vigentes";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
@@ -87,7 +98,8 @@ export async function leerPatrocinio(id: string): Promise<PatrocinioGestion | nu
 }
 
 /** The text fields of the multipart form; `enlaceCompany` is the spec's other spelling of `enlaceEmpresa`. */
-const leer = (form: FormData): CamposPatrocinio => camposDeTexto(form, camposPatrocinioSchema, { enlaceCompany: "enlaceEmpresa" });
+const leer = (form: FormData): CamposPatrocinio =>
+  camposDeTexto(form, camposPatrocinioSchema, { enlaceCompany: "enlaceEmpresa" });
 
 const dia = (v: string | undefined) => (v ? new Date(`${v}T00:00:00Z`) : null);
 
@@ -100,15 +112,28 @@ export async function crearPatrocinio(gestor: Gestor, form: FormData) {
   const img = await storeUpload(cartel!, "patrocinios");
   const id = await writeWithImage(img, async (tx) => {
     await bloquearTurnos(tx);
-    const [{ siguiente }] = await tx.$queryRaw<{ siguiente: number }[]>`SELECT (coalesce(max(orden), 0) + 1)::int AS siguiente FROM patrocinio`;
+    const [{ siguiente }] = await tx.$queryRaw<
+      { siguiente: number }[]
+    >`SELECT (coalesce(max(orden), 0) + 1)::int AS siguiente FROM patrocinio`;
     const creado = await tx.patrocinio.create({
       data: {
-        empresa: d.empresa!, enlaceEmpresa: d.enlaceEmpresa!, titulo: d.titulo!, descripcion: d.descripcion ?? "",
-        activoDesde: dia(d.activoDesde), activoHasta: dia(d.activoHasta), orden: siguiente, archivoCartel: { create: img },
+        empresa: d.empresa!,
+        enlaceEmpresa: d.enlaceEmpresa!,
+        titulo: d.titulo!,
+        descripcion: d.descripcion ?? "",
+        activoDesde: dia(d.activoDesde),
+        activoHasta: dia(d.activoHasta),
+        orden: siguiente,
+        archivoCartel: { create: img },
       },
       select: { id: true },
     });
-    await registrar(tx, gestor, { accion: "crear_patrocinio", objetoTipo: "patrocinio", objetoId: creado.id, datos: { empresa: d.empresa!, titulo: d.titulo! } });
+    await registrar(tx, gestor, {
+      accion: "crear_patrocinio",
+      objetoTipo: "patrocinio",
+      objetoId: creado.id,
+      datos: { empresa: d.empresa!, titulo: d.titulo! },
+    });
     return creado.id;
   });
   return { mensaje: mensajes.patrocinioCreado, patrocinio: (await leerPatrocinio(id))!.tarjeta };
@@ -145,10 +170,17 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
     const actual = await bloquear(tx, id);
     // The card as the form speaks of it; the fields sent replace their own.
     const antes: CamposPatrocinio = {
-      empresa: actual.empresa, enlaceEmpresa: actual.enlaceEmpresa, titulo: actual.titulo, descripcion: actual.descripcion,
-      activoDesde: textoDia(actual.activoDesde), activoHasta: textoDia(actual.activoHasta),
+      empresa: actual.empresa,
+      enlaceEmpresa: actual.enlaceEmpresa,
+      titulo: actual.titulo,
+      descripcion: actual.descripcion,
+      activoDesde: textoDia(actual.activoDesde),
+      activoHasta: textoDia(actual.activoHasta),
     };
-    const d: CamposPatrocinio = { ...antes, ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)) };
+    const d: CamposPatrocinio = {
+      ...antes,
+      ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)),
+    };
     const error = primerErrorPatrocinio(d, { modo: "actualizar", conCartel: true });
     if (error) throw new ApiError(400, error);
     const cambiados: string[] = CAMPOS.filter((k) => (d[k] ?? "") !== antes[k]);
@@ -158,17 +190,30 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
       await tx.patrocinio.update({
         where: { id },
         data: {
-          empresa: d.empresa, enlaceEmpresa: d.enlaceEmpresa, titulo: d.titulo, descripcion: d.descripcion ?? "",
-          activoDesde: dia(d.activoDesde), activoHasta: dia(d.activoHasta), ...(nuevo ? { archivoCartelId: nuevo.id } : {}),
+          empresa: d.empresa,
+          enlaceEmpresa: d.enlaceEmpresa,
+          titulo: d.titulo,
+          descripcion: d.descripcion ?? "",
+          activoDesde: dia(d.activoDesde),
+          activoHasta: dia(d.activoHasta),
+          ...(nuevo ? { archivoCartelId: nuevo.id } : {}),
         },
       });
       if (nuevo && actual.archivoCartel) await tx.archivo.delete({ where: { id: actual.archivoCartel.id } });
     }
-    await registrar(tx, gestor, { accion: "editar_patrocinio", objetoTipo: "patrocinio", objetoId: id, datos: { cambios: cambiados } });
+    await registrar(tx, gestor, {
+      accion: "editar_patrocinio",
+      objetoTipo: "patrocinio",
+      objetoId: id,
+      datos: { cambios: cambiados },
+    });
     return { viejo: img ? actual.archivoCartel : null, cambiados };
   });
   if (viejo) await removeImageFiles([viejo]);
-  return { mensaje: cambiados.length > 0 ? mensajes.patrocinioGuardado : mensajes.patrocinioSinCambios, patrocinio: (await leerPatrocinio(id))!.tarjeta };
+  return {
+    mensaje: cambiados.length > 0 ? mensajes.patrocinioGuardado : mensajes.patrocinioSinCambios,
+    patrocinio: (await leerPatrocinio(id))!.tarjeta,
+  };
 }
 
 /** POST /api/gestion/patrocinios/{id}/pausar { pausado }: idempotent; a repeat changes nothing and is logged. */
@@ -177,10 +222,22 @@ export async function pausarPatrocinio(gestor: Gestor, id: string, pausado: bool
     const actual = await bloquear(tx, id);
     const cambia = actual.activo === pausado;
     if (cambia) await tx.patrocinio.update({ where: { id }, data: { activo: !pausado } });
-    await registrar(tx, gestor, { accion: pausado ? "pausar_patrocinio" : "reanudar_patrocinio", objetoTipo: "patrocinio", objetoId: id, motivo, datos: { cambio: cambia } });
+    await registrar(tx, gestor, {
+      accion: pausado ? "pausar_patrocinio" : "reanudar_patrocinio",
+      objetoTipo: "patrocinio",
+      objetoId: id,
+      motivo,
+      datos: { cambio: cambia },
+    });
     return cambia;
   });
-  const mensaje = pausado ? (cambio ? mensajes.patrocinioPausado : mensajes.patrocinioYaPausado) : cambio ? mensajes.patrocinioReanudado : mensajes.patrocinioYaActivo;
+  const mensaje = pausado
+    ? cambio
+      ? mensajes.patrocinioPausado
+      : mensajes.patrocinioYaPausado
+    : cambio
+      ? mensajes.patrocinioReanudado
+      : mensajes.patrocinioYaActivo;
   return { mensaje, cambio };
 }
 
@@ -192,23 +249,36 @@ export async function ordenarPatrocinio(gestor: Gestor, id: string, posicion: nu
   const { cambio, hacia } = await prisma.$transaction(async (tx) => {
     await bloquear(tx, id);
     await bloquearTurnos(tx);
-    const filas = await tx.$queryRaw<{ id: string; orden: number }[]>`SELECT s.id, s.orden FROM patrocinio s ORDER BY ${ORDEN_PATROCINIO}`;
+    const filas = await tx.$queryRaw<
+      { id: string; orden: number }[]
+    >`SELECT s.id, s.orden FROM patrocinio s ORDER BY ${ORDEN_PATROCINIO}`;
     const desde = filas.findIndex((f) => f.id === id) + 1;
     const hacia = Math.min(posicion, filas.length);
     const ids = filas.map((f) => f.id).filter((x) => x !== id);
     ids.splice(hacia - 1, 0, id);
     // Only the rows whose number changes are written (one statement; its trigger moves the search version).
-    const cambiar = ids.flatMap((x, i) => (filas.find((f) => f.id === x)!.orden === i + 1 ? [] : [{ id: x, orden: i + 1 }]));
+    const cambiar = ids.flatMap((x, i) =>
+      filas.find((f) => f.id === x)!.orden === i + 1 ? [] : [{ id: x, orden: i + 1 }],
+    );
     if (cambiar.length > 0) {
       await tx.$executeRaw`
         UPDATE patrocinio s SET orden = n.orden
         FROM unnest(${cambiar.map((c) => c.id)}::uuid[], ${cambiar.map((c) => c.orden)}::int[]) AS n(id, orden)
         WHERE s.id = n.id`;
     }
-    await registrar(tx, gestor, { accion: "ordenar_patrocinio", objetoTipo: "patrocinio", objetoId: id, datos: { desde, hacia, cambio: desde !== hacia } });
+    await registrar(tx, gestor, {
+      accion: "ordenar_patrocinio",
+      objetoTipo: "patrocinio",
+      objetoId: id,
+      datos: { desde, hacia, cambio: desde !== hacia },
+    });
     return { cambio: desde !== hacia, hacia };
   });
-  return { mensaje: conDatos(cambio ? mensajes.patrocinioOrden : mensajes.patrocinioYaEnOrden, { n: String(hacia) }), cambio, posicion: hacia };
+  return {
+    mensaje: conDatos(cambio ? mensajes.patrocinioOrden : mensajes.patrocinioYaEnOrden, { n: String(hacia) }),
+    cambio,
+    posicion: hacia,
+  };
 }
 
 /**
@@ -221,14 +291,29 @@ export async function borrarPatrocinio(gestor: Gestor, id: string, motivo: strin
   const borrado = await prisma.$transaction(async (tx) => {
     const actual = await buscarBloqueado(tx, id);
     if (!actual) {
-      const antes = await tx.auditoria.findFirst({ where: { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id }, select: { id: true } });
+      const antes = await tx.auditoria.findFirst({
+        where: { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id },
+        select: { id: true },
+      });
       if (!antes) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
-      await registrar(tx, gestor, { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id, motivo, datos: { cambio: false } });
+      await registrar(tx, gestor, {
+        accion: "borrar_patrocinio",
+        objetoTipo: "patrocinio",
+        objetoId: id,
+        motivo,
+        datos: { cambio: false },
+      });
       return null;
     }
     await tx.patrocinio.delete({ where: { id } });
     if (actual.archivoCartel) await tx.archivo.delete({ where: { id: actual.archivoCartel.id } });
-    await registrar(tx, gestor, { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id, motivo, datos: { cambio: true, empresa: actual.empresa, titulo: actual.titulo } });
+    await registrar(tx, gestor, {
+      accion: "borrar_patrocinio",
+      objetoTipo: "patrocinio",
+      objetoId: id,
+      motivo,
+      datos: { cambio: true, empresa: actual.empresa, titulo: actual.titulo },
+    });
     return actual;
   });
   if (borrado?.archivoCartel) await removeImageFiles([borrado.archivoCartel]);

@@ -31,7 +31,11 @@ export interface PlanGestion {
  * by keyset (fecha_creacion, id). The text search uses the trigram indexes, the e-mail the
  * index on lower(email), so each stays fast on a million plans.
  */
-export async function buscarPlanesGestion(f: { q: string; estado: EstadoGestion; despues: { fecha: Date; id: string } | null }) {
+export async function buscarPlanesGestion(f: {
+  q: string;
+  estado: EstadoGestion;
+  despues: { fecha: Date; id: string } | null;
+}) {
   const q = f.q.trim();
   const condiciones: Prisma.Sql[] = [];
   if (UUID_PATTERN.test(q)) condiciones.push(Prisma.sql`p.id = ${q}::uuid`);
@@ -39,7 +43,9 @@ export async function buscarPlanesGestion(f: { q: string; estado: EstadoGestion;
   else if (q) {
     // planazo_normaliza keeps letters, digits and spaces only, so the pattern needs no escaping.
     const patron = Prisma.sql`'%' || planazo_normaliza(${q}) || '%'`;
-    condiciones.push(Prisma.sql`(planazo_normaliza(p.titulo) LIKE ${patron} OR planazo_normaliza(p.municipio) LIKE ${patron})`);
+    condiciones.push(
+      Prisma.sql`(planazo_normaliza(p.titulo) LIKE ${patron} OR planazo_normaliza(p.municipio) LIKE ${patron})`,
+    );
   }
   if (f.estado === "publicados") condiciones.push(Prisma.sql`p.visible`);
   if (f.estado === "ocultos") condiciones.push(Prisma.sql`NOT p.visible`);

@@ -3,7 +3,6 @@ import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
-
 /** The open reports of one plan (or one report that names no plan of ours), for the queue. */
 export interface GrupoReportes {
   clave: string;

@@ -12,7 +12,15 @@ export interface SerieDiaria {
 /** What needs the team's attention, the state of the catalogue, and the last 30 days, in one round trip. */
 export async function resumen() {
   const [cuentas] = await prisma.$queryRaw<
-    { reportes: number; solicitudes: number; contactos: number; correos_fallidos: number; listados: number; ocultos: number; finalizados: number }[]
+    {
+      reportes: number;
+      solicitudes: number;
+      contactos: number;
+      correos_fallidos: number;
+      listados: number;
+      ocultos: number;
+      finalizados: number;
+    }[]
   >`
     SELECT
       (SELECT count(*)::int FROM reporte WHERE cerrado_en IS NULL) AS reportes,

@@ -20,14 +20,19 @@ export const notaSchema = z.object({ motivo: z.string().trim().max(500, mensajes
 
 /** POST /api/gestion/reportes/descartar: the reports of a plan, or one report without a plan. */
 export const descartarSchema = notaSchema
-  .extend({ planId: idPlanSchema.optional(), reporteId: z.string().regex(UUID_PATTERN, mensajes.recursoNoEncontrado).optional() })
+  .extend({
+    planId: idPlanSchema.optional(),
+    reporteId: z.string().regex(UUID_PATTERN, mensajes.recursoNoEncontrado).optional(),
+  })
   .refine((d) => Boolean(d.planId) !== Boolean(d.reporteId), mensajes.datosNoValidos);
 
 /** POST /api/gestion/usuarios/{id}/rol (admin). */
 export const rolSchema = z.object({ rol: z.enum(ROLES, { error: mensajes.rolNoValido }), motivo: motivoSchema });
 
 /** POST /api/gestion/planes/{id}/destacar: a week or a month more, or stop featuring it. */
-export const destacarSchema = notaSchema.extend({ periodo: z.enum(["semana", "mes", "quitar"], { error: mensajes.datosNoValidos }) });
+export const destacarSchema = notaSchema.extend({
+  periodo: z.enum(["semana", "mes", "quitar"], { error: mensajes.datosNoValidos }),
+});
 
 /** The id in /api/gestion/contactos/{id}/contactado. */
 export const idContactoSchema = z.string().regex(UUID_PATTERN, mensajes.contactoNoEncontrado);
@@ -39,10 +44,14 @@ export const idCorreoSchema = z.string().regex(UUID_PATTERN, mensajes.correoNoEn
 export const idSolicitudSchema = z.string().regex(UUID_PATTERN, mensajes.solicitudNoEncontrada);
 
 /** POST /api/gestion/solicitudes/{id}/destacar: the week or the month agreed. */
-export const destacarSolicitudSchema = z.object({ periodo: z.enum(["semana", "mes"], { error: mensajes.datosNoValidos }) });
+export const destacarSolicitudSchema = z.object({
+  periodo: z.enum(["semana", "mes"], { error: mensajes.datosNoValidos }),
+});
 
 /** POST /api/gestion/solicitudes/{id}/notas: the notes as they should read (may be empty). */
-export const notasSolicitudSchema = z.object({ notas: z.string({ error: mensajes.datosNoValidos }).max(2000, mensajes.solicitudNotasLargas) });
+export const notasSolicitudSchema = z.object({
+  notas: z.string({ error: mensajes.datosNoValidos }).max(2000, mensajes.solicitudNotasLargas),
+});
 
 /** POST /api/gestion/organizaciones/{id}/verificar: the state wanted, and an optional note. */
 export const verificarSchema = notaSchema.extend({ verificada: z.boolean({ error: mensajes.datosNoValidos }) });
@@ -51,4 +60,10 @@ export const verificarSchema = notaSchema.extend({ verificada: z.boolean({ error
 export const pausarSchema = notaSchema.extend({ pausado: z.boolean({ error: mensajes.datosNoValidos }) });
 
 /** POST /api/gestion/patrocinios/{id}/orden: the turn wanted, 1 first (beyond the last: the last). */
-export const ordenSchema = z.object({ posicion: z.coerce.number({ error: mensajes.datosNoValidos }).int(mensajes.datosNoValidos).min(1, mensajes.datosNoValidos).max(10_000, mensajes.datosNoValidos) });
+export const ordenSchema = z.object({
+  posicion: z.coerce
+    .number({ error: mensajes.datosNoValidos })
+    .int(mensajes.datosNoValidos)
+    .min(1, mensajes.datosNoValidos)
+    .max(10_000, mensajes.datosNoValidos),
+});

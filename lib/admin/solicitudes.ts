@@ -16,9 +16,15 @@ import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, destacar, type PeriodoDestacado 
  * ('destacada') or the request is dropped ('descartada'). Kept one year (lib/tareas/retencion.ts).
  */
 
-export const ESTADOS_SOLICITUD = ["nueva", "contactada", "destacada", "descartada"] as const satisfies readonly EstadoSolicitud[];
+export const ESTADOS_SOLICITUD = [
+  "nueva",
+  "contactada",
+  "destacada",
+  "descartada",
+] as const satisfies readonly EstadoSolicitud[];
 
-export const esEstadoSolicitud = (s: string | undefined): s is EstadoSolicitud => (ESTADOS_SOLICITUD as readonly string[]).includes(s ?? "");
+export const esEstadoSolicitud = (s: string | undefined): s is EstadoSolicitud =>
+  (ESTADOS_SOLICITUD as readonly string[]).includes(s ?? "");
 
 /** Where each estado may go: a new request may go anywhere; a contacted one only to an end. */
 const SIGUIENTES: Record<EstadoSolicitud, readonly EstadoSolicitud[]> = {
@@ -29,11 +35,16 @@ const SIGUIENTES: Record<EstadoSolicitud, readonly EstadoSolicitud[]> = {
 };
 
 /** A page of requests (of one estado, or all), newest first, with the plan when it still exists (keyset, never OFFSET). */
-export async function listarSolicitudes(estado: EstadoSolicitud | undefined, despues: { creadoEn: Date; id: string } | null) {
+export async function listarSolicitudes(
+  estado: EstadoSolicitud | undefined,
+  despues: { creadoEn: Date; id: string } | null,
+) {
   const filas = await prisma.solicitudDestacado.findMany({
     where: {
       ...(estado ? { estado } : {}),
-      ...(despues ? { OR: [{ createdAt: { lt: despues.creadoEn } }, { createdAt: despues.creadoEn, id: { lt: despues.id } }] } : {}),
+      ...(despues
+        ? { OR: [{ createdAt: { lt: despues.creadoEn } }, { createdAt: despues.creadoEn, id: { lt: despues.id } }] }
+        : {}),
     },
     include: { plan: { select: { id: true, titulo: true, destacadoHasta: true } } },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
@@ -48,18 +59,22 @@ type Fila = { estado: EstadoSolicitud; notas: string; plan_id: string | null };
 
 /** The request, locked until the transaction ends: a second moderator waits and then sees the first one's change. */
 async function bloquear(tx: Tx, id: string): Promise<Fila> {
-  const [fila] = await tx.$queryRaw<Fila[]>`SELECT estado, notas, plan_id FROM solicitud_destacado WHERE id = ${id}::uuid FOR UPDATE`;
+  const [fila] = await tx.$queryRaw<
+    Fila[]
+  >`SELECT estado, notas, plan_id FROM solicitud_destacado WHERE id = ${id}::uuid FOR UPDATE`;
   if (!fila) throw new ApiError(404, mensajes.solicitudNoEncontrada);
   return fila;
 }
 
 /** 409 unless the request may go from `desde` to `hacia` (staying where it is is a repeat, not an error). */
 function comprobarPaso(desde: EstadoSolicitud, hacia: EstadoSolicitud): void {
-  if (desde !== hacia && !SIGUIENTES[desde].includes(hacia)) throw new ApiError(409, conDatos(mensajes.solicitudTransicion, { desde, hacia }));
+  if (desde !== hacia && !SIGUIENTES[desde].includes(hacia))
+    throw new ApiError(409, conDatos(mensajes.solicitudTransicion, { desde, hacia }));
 }
 
 /** The notes with one more line: when, who, what. */
-const anotar = (notas: string, gestor: Gestor, texto: string) => `${notas}${notas ? "\n" : ""}${fechaHora(new Date())} · ${gestor.email}: ${texto}`;
+const anotar = (notas: string, gestor: Gestor, texto: string) =>
+  `${notas}${notas ? "\n" : ""}${fechaHora(new Date())} · ${gestor.email}: ${texto}`;
 
 async function cambiar(tx: Tx, gestor: Gestor, id: string, estado: EstadoSolicitud, notas: string): Promise<void> {
   await tx.$executeRaw`
@@ -73,17 +88,29 @@ type Resultado = { mensaje: string; cambio: boolean };
  * Moves a request to 'contactada' or 'descartada' (with an optional note). A repeat changes
  * nothing and says so; each call is logged.
  */
-export async function pasarSolicitud(gestor: Gestor, id: string, hacia: "contactada" | "descartada", nota: string | null): Promise<Resultado> {
+export async function pasarSolicitud(
+  gestor: Gestor,
+  id: string,
+  hacia: "contactada" | "descartada",
+  nota: string | null,
+): Promise<Resultado> {
   const accion: Accion = hacia === "contactada" ? "solicitud_contactada" : "solicitud_descartada";
   const cambio = await prisma.$transaction(async (tx) => {
     const fila = await bloquear(tx, id);
     comprobarPaso(fila.estado, hacia);
     const cambio = fila.estado !== hacia;
     if (cambio) await cambiar(tx, gestor, id, hacia, nota ? anotar(fila.notas, gestor, nota) : fila.notas);
-    await registrar(tx, gestor, { accion, objetoTipo: "solicitud", objetoId: id, motivo: nota, datos: { cambio, antes: fila.estado } });
+    await registrar(tx, gestor, {
+      accion,
+      objetoTipo: "solicitud",
+      objetoId: id,
+      motivo: nota,
+      datos: { cambio, antes: fila.estado },
+    });
     return cambio;
   });
-  if (hacia === "contactada") return { mensaje: cambio ? mensajes.solicitudContactada : mensajes.solicitudYaContactada, cambio };
+  if (hacia === "contactada")
+    return { mensaje: cambio ? mensajes.solicitudContactada : mensajes.solicitudYaContactada, cambio };
   return { mensaje: cambio ? mensajes.solicitudDescartada : mensajes.solicitudYaDescartada, cambio };
 }
 
@@ -92,12 +119,21 @@ export async function pasarSolicitud(gestor: Gestor, id: string, hacia: "contact
  * destacar() and marks the request 'destacada' with a line in its notes, in one transaction. A
  * repeat on a request already 'destacada' changes nothing (the plan is not featured twice).
  */
-export async function destacarSolicitud(gestor: Gestor, id: string, periodo: PeriodoDestacado): Promise<Resultado & { hasta: string | null }> {
+export async function destacarSolicitud(
+  gestor: Gestor,
+  id: string,
+  periodo: PeriodoDestacado,
+): Promise<Resultado & { hasta: string | null }> {
   return prisma.$transaction(async (tx) => {
     const fila = await bloquear(tx, id);
     comprobarPaso(fila.estado, "destacada");
     if (fila.estado === "destacada") {
-      await registrar(tx, gestor, { accion: "solicitud_destacada", objetoTipo: "solicitud", objetoId: id, datos: { cambio: false, periodo } });
+      await registrar(tx, gestor, {
+        accion: "solicitud_destacada",
+        objetoTipo: "solicitud",
+        objetoId: id,
+        datos: { cambio: false, periodo },
+      });
       return { mensaje: mensajes.solicitudYaDestacada, cambio: false, hasta: null };
     }
     if (!fila.plan_id) throw new ApiError(409, mensajes.solicitudSinPlan);
@@ -108,7 +144,12 @@ export async function destacarSolicitud(gestor: Gestor, id: string, periodo: Per
     });
     const fecha = d.hasta ? fechaHora(new Date(d.hasta)) : "";
     await cambiar(tx, gestor, id, "destacada", anotar(fila.notas, gestor, `Destacado ${compra} hasta el ${fecha}.`));
-    await registrar(tx, gestor, { accion: "solicitud_destacada", objetoTipo: "solicitud", objetoId: id, datos: { cambio: true, antes: fila.estado, periodo, planId: fila.plan_id, hasta: d.hasta } });
+    await registrar(tx, gestor, {
+      accion: "solicitud_destacada",
+      objetoTipo: "solicitud",
+      objetoId: id,
+      datos: { cambio: true, antes: fila.estado, periodo, planId: fila.plan_id, hasta: d.hasta },
+    });
     return { mensaje: conDatos(mensajes.solicitudDestacada, { fecha }), cambio: true, hasta: d.hasta };
   });
 }
@@ -119,7 +160,12 @@ export async function guardarNotas(gestor: Gestor, id: string, notas: string): P
     const fila = await bloquear(tx, id);
     const cambio = fila.notas !== notas;
     if (cambio) await cambiar(tx, gestor, id, fila.estado, notas);
-    await registrar(tx, gestor, { accion: "solicitud_notas", objetoTipo: "solicitud", objetoId: id, datos: { cambio } });
+    await registrar(tx, gestor, {
+      accion: "solicitud_notas",
+      objetoTipo: "solicitud",
+      objetoId: id,
+      datos: { cambio },
+    });
     return cambio;
   });
   return { mensaje: cambio ? mensajes.solicitudNotasGuardadas : mensajes.solicitudNotasSinCambios, cambio };

@@ -16,7 +16,11 @@ import type { Rol } from "./roles";
  * devices is anonymous), log-in is refused (lib/users/auth.ts), its visible plans are hidden and
  * marked as hidden by the suspension, and the person is e-mailed why. One transaction.
  */
-export async function suspenderUsuario(gestor: Gestor, usuarioId: string, motivo: string): Promise<{ mensaje: string; cambio: boolean }> {
+export async function suspenderUsuario(
+  gestor: Gestor,
+  usuarioId: string,
+  motivo: string,
+): Promise<{ mensaje: string; cambio: boolean }> {
   if (usuarioId === gestor.id) throw new ApiError(400, mensajes.noAutorizado);
   const resultado = await prisma.$transaction(async (tx) => {
     const [u] = await tx.$queryRaw<{ email: string; name: string; suspendido: boolean }[]>`
@@ -26,10 +30,17 @@ export async function suspenderUsuario(gestor: Gestor, usuarioId: string, motivo
     if (!u.suspendido) {
       await tx.user.update({ where: { id: usuarioId }, data: { suspendidoEn: new Date(), suspendidoMotivo: motivo } });
       await tx.session.deleteMany({ where: { userId: usuarioId } });
-      planes = await tx.$executeRaw`UPDATE plan SET visible = false, oculto_por_suspension = true WHERE usuario_id = ${usuarioId} AND visible`;
+      planes =
+        await tx.$executeRaw`UPDATE plan SET visible = false, oculto_por_suspension = true WHERE usuario_id = ${usuarioId} AND visible`;
       await enqueueEmail(tx, correoCuentaSuspendida(u.email, u.name, motivo));
     }
-    await registrar(tx, gestor, { accion: "suspender_usuario", objetoTipo: "usuario", objetoId: usuarioId, motivo, datos: { cambio: !u.suspendido, planesOcultados: planes } });
+    await registrar(tx, gestor, {
+      accion: "suspender_usuario",
+      objetoTipo: "usuario",
+      objetoId: usuarioId,
+      motivo,
+      datos: { cambio: !u.suspendido, planesOcultados: planes },
+    });
     return !u.suspendido;
   });
   if (resultado) deliverSoon();
@@ -37,16 +48,29 @@ export async function suspenderUsuario(gestor: Gestor, usuarioId: string, motivo
 }
 
 /** Lifts a suspension: log-in works again and exactly the plans the suspension hid are published. */
-export async function restaurarUsuario(gestor: Gestor, usuarioId: string, motivo: string | null): Promise<{ mensaje: string; cambio: boolean }> {
+export async function restaurarUsuario(
+  gestor: Gestor,
+  usuarioId: string,
+  motivo: string | null,
+): Promise<{ mensaje: string; cambio: boolean }> {
   const cambio = await prisma.$transaction(async (tx) => {
-    const [u] = await tx.$queryRaw<{ suspendido: boolean }[]>`SELECT suspendido_en IS NOT NULL AS suspendido FROM usuario WHERE id = ${usuarioId} FOR UPDATE`;
+    const [u] = await tx.$queryRaw<
+      { suspendido: boolean }[]
+    >`SELECT suspendido_en IS NOT NULL AS suspendido FROM usuario WHERE id = ${usuarioId} FOR UPDATE`;
     if (!u) throw new ApiError(404, mensajes.usuarioNoEncontrado);
     let planes = 0;
     if (u.suspendido) {
       await tx.user.update({ where: { id: usuarioId }, data: { suspendidoEn: null, suspendidoMotivo: null } });
-      planes = await tx.$executeRaw`UPDATE plan SET visible = true, oculto_por_suspension = false WHERE usuario_id = ${usuarioId} AND oculto_por_suspension`;
+      planes =
+        await tx.$executeRaw`UPDATE plan SET visible = true, oculto_por_suspension = false WHERE usuario_id = ${usuarioId} AND oculto_por_suspension`;
     }
-    await registrar(tx, gestor, { accion: "restaurar_usuario", objetoTipo: "usuario", objetoId: usuarioId, motivo, datos: { cambio: u.suspendido, planesPublicados: planes } });
+    await registrar(tx, gestor, {
+      accion: "restaurar_usuario",
+      objetoTipo: "usuario",
+      objetoId: usuarioId,
+      motivo,
+      datos: { cambio: u.suspendido, planesPublicados: planes },
+    });
     return u.suspendido;
   });
   return { mensaje: cambio ? mensajes.usuarioRestaurado : mensajes.usuarioNoSuspendido, cambio };

@@ -12,7 +12,11 @@ export interface Respuesta<T = Record<string, unknown>> {
  * multipart when the body is a FormData (posters, logos). A network failure answers status 0
  * instead of throwing.
  */
-export async function llamar<T = Record<string, unknown>>(metodo: string, ruta: string, cuerpo?: unknown): Promise<Respuesta<T>> {
+export async function llamar<T = Record<string, unknown>>(
+  metodo: string,
+  ruta: string,
+  cuerpo?: unknown,
+): Promise<Respuesta<T>> {
   const multipart = cuerpo instanceof FormData;
   try {
     const res = await fetch(ruta, {

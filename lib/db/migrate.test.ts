@@ -21,7 +21,12 @@ describe("migrate", () => {
     const second = await migrate(db.url);
     expect(second).toEqual({ applied: [], alreadyApplied: first.applied });
 
-    const rows = await query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
+    const rows = await query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+      applied_steps_count: number;
+    }>(
       db.url,
       `SELECT migration_name, checksum, finished_at, applied_steps_count FROM "_prisma_migrations" ORDER BY migration_name`,
     );
@@ -55,11 +60,17 @@ describe("migrate", () => {
     const broken = path.join(dir, "99999999999999_broken");
     cpSync(path.join(MIGRATIONS_DIR, "migration_lock.toml"), path.join(dir, "migration_lock.toml"));
     await import("node:fs/promises").then((fs) => fs.mkdir(broken));
-    writeFileSync(path.join(broken, "migration.sql"), "CREATE TABLE half_written (id int);\nSELECT no_such_function();\n");
+    writeFileSync(
+      path.join(broken, "migration.sql"),
+      "CREATE TABLE half_written (id int);\nSELECT no_such_function();\n",
+    );
     await expect(migrate(db.url, dir)).rejects.toThrow(/99999999999999_broken failed/);
     const tables = await query(db.url, "SELECT 1 FROM pg_tables WHERE tablename = 'half_written'");
     expect(tables).toEqual([]);
-    const recorded = await query(db.url, `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = '99999999999999_broken'`);
+    const recorded = await query(
+      db.url,
+      `SELECT 1 FROM "_prisma_migrations" WHERE migration_name = '99999999999999_broken'`,
+    );
     expect(recorded).toEqual([]);
   });
 });

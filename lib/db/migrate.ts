@@ -54,7 +54,9 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
           throw new Error(`Migration ${name} started earlier but never finished; fix the database by hand.`);
         }
         if (previous.checksum !== checksum) {
-          throw new Error(`Migration ${name} was changed after it was applied (checksum differs). Add a new migration instead.`);
+          throw new Error(
+            `Migration ${name} was changed after it was applied (checksum differs). Add a new migration instead.`,
+          );
         }
         result.alreadyApplied.push(name);
         continue;

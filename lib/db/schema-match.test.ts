@@ -80,7 +80,9 @@ describe("schema.prisma and the migrated database", () => {
         if (column.type !== expected) problems.push(`${name}: database ${column.type}, schema ${expected}`);
         const nullable = column.is_nullable === "YES";
         if (nullable !== !field.isRequired) {
-          problems.push(`${name}: database ${nullable ? "NULL" : "NOT NULL"}, schema ${field.isRequired ? "required" : "optional"}`);
+          problems.push(
+            `${name}: database ${nullable ? "NULL" : "NOT NULL"}, schema ${field.isRequired ? "required" : "optional"}`,
+          );
         }
       }
     }
@@ -107,14 +109,23 @@ describe("schema.prisma and the migrated database", () => {
       `SELECT indexdef FROM pg_indexes WHERE tablename = 'plan' AND indexdef ILIKE '%USING gist (ubicacion)%' ORDER BY length(indexdef)`,
     );
     // One over every plan, one over the plans ever featured only (search puts the featured first).
-    expect(indexes.map((i) => i.indexdef.replace(/^.*USING gist \(ubicacion\)/, "").trim())).toEqual(["", "WHERE ((destacado_hasta IS NOT NULL) AND visible)"]);
+    expect(indexes.map((i) => i.indexdef.replace(/^.*USING gist \(ubicacion\)/, "").trim())).toEqual([
+      "",
+      "WHERE ((destacado_hasta IS NOT NULL) AND visible)",
+    ]);
   });
 
   it("enforces the length limits of spec §9 in the database", async () => {
     const limited = [
-      "plan.titulo", "plan.email_contacto", "plan.telefono_contacto",
-      "organizacion.nombre", "organizacion.direccion", "organizacion.email_contacto", "organizacion.telefono_contacto",
-      "solicitud_informacion.nombre", "solicitud_informacion.telefono",
+      "plan.titulo",
+      "plan.email_contacto",
+      "plan.telefono_contacto",
+      "organizacion.nombre",
+      "organizacion.direccion",
+      "organizacion.email_contacto",
+      "organizacion.telefono_contacto",
+      "solicitud_informacion.nombre",
+      "solicitud_informacion.telefono",
     ];
     for (const name of limited) expect(columns.get(name)?.type, name).toBe("character varying(50)");
   });

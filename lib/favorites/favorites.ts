@@ -7,14 +7,20 @@ import { UUID_PATTERN } from "../schemas";
 import { serializePlan, type PlanRow } from "../plans/plan";
 
 async function planVisible(planId: string): Promise<void> {
-  const found = UUID_PATTERN.test(planId) && (await prisma.plan.findFirst({ where: { id: planId, visible: true }, select: { id: true } }));
+  const found =
+    UUID_PATTERN.test(planId) &&
+    (await prisma.plan.findFirst({ where: { id: planId, visible: true }, select: { id: true } }));
   if (!found) throw new ApiError(404, mensajes.planNoEncontrado);
 }
 
 /** Saves a plan; saving it again changes nothing. */
 export async function agregarFavorito(usuarioId: string, planId: string): Promise<string> {
   await planVisible(planId);
-  await prisma.favorito.upsert({ where: { usuarioId_planId: { usuarioId, planId } }, create: { usuarioId, planId }, update: {} });
+  await prisma.favorito.upsert({
+    where: { usuarioId_planId: { usuarioId, planId } },
+    create: { usuarioId, planId },
+    update: {},
+  });
   return mensajes.favoritoGuardado;
 }
 

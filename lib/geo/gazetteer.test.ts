@@ -65,6 +65,8 @@ describe("data/municipios.csv", () => {
     expect(find("Alicante").nombresAlternativos).toContain("Alacant");
     expect(find("El Ejido").provincia).toBe("Almería");
     // Hand-corrected matches (see data/README.md)
-    expect(km(rows.find((r) => r.ine === "36033")! as { lat: number; lng: number }, { lat: 42.19, lng: -8.61 })).toBeLessThan(8);
+    expect(
+      km(rows.find((r) => r.ine === "36033")! as { lat: number; lng: number }, { lat: 42.19, lng: -8.61 }),
+    ).toBeLessThan(8);
   });
 });

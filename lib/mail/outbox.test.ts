@@ -64,11 +64,21 @@ describe("e-mail outbox", () => {
     });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const { port } = server.address() as { port: number };
-    const transport = resendTransport("re_test", "Planazo <no-responder@planazo.es>", `http://127.0.0.1:${port}/emails`);
+    const transport = resendTransport(
+      "re_test",
+      "Planazo <no-responder@planazo.es>",
+      `http://127.0.0.1:${port}/emails`,
+    );
     await transport.send(email("ana@example.com"));
     expect(received[0]).toEqual({
       auth: "Bearer re_test",
-      body: { from: "Planazo <no-responder@planazo.es>", to: ["ana@example.com"], subject: "Asunto", text: "Texto", html: "<p>Texto</p>" },
+      body: {
+        from: "Planazo <no-responder@planazo.es>",
+        to: ["ana@example.com"],
+        subject: "Asunto",
+        text: "Texto",
+        html: "<p>Texto</p>",
+      },
     });
     await expect(transport.send(email("ana@example.com"))).rejects.toThrow(/Resend 422/);
     server.close();

@@ -19,12 +19,18 @@ export function retryDelayMs(attempts: number): number {
  * several app instances (or the cron script) can run this at once without sending twice.
  * A failure records the error and schedules the next attempt; nothing is ever dropped.
  */
-export async function deliverPending(prisma: PrismaClient, transport: MailTransport, limit = 20): Promise<{ sent: number; failed: number }> {
+export async function deliverPending(
+  prisma: PrismaClient,
+  transport: MailTransport,
+  limit = 20,
+): Promise<{ sent: number; failed: number }> {
   let sent = 0;
   let failed = 0;
   for (let i = 0; i < limit; i++) {
     const outcome = await prisma.$transaction(async (tx) => {
-      const [row] = await tx.$queryRaw<{ id: string; to: string; subject: string; text: string; html: string; attempts: number }[]>`
+      const [row] = await tx.$queryRaw<
+        { id: string; to: string; subject: string; text: string; html: string; attempts: number }[]
+      >`
         SELECT id, "to", subject, text, html, attempts FROM email_outbox
         WHERE sent_at IS NULL AND next_attempt_at <= now()
         ORDER BY next_attempt_at, created_at
@@ -32,13 +38,20 @@ export async function deliverPending(prisma: PrismaClient, transport: MailTransp
       if (!row) return "empty" as const;
       try {
         await transport.send(row);
-        await tx.emailOutbox.update({ where: { id: row.id }, data: { sentAt: new Date(), attempts: row.attempts + 1, lastError: null } });
+        await tx.emailOutbox.update({
+          where: { id: row.id },
+          data: { sentAt: new Date(), attempts: row.attempts + 1, lastError: null },
+        });
         return "sent" as const;
       } catch (error) {
         const attempts = row.attempts + 1;
         await tx.emailOutbox.update({
           where: { id: row.id },
-          data: { attempts, lastError: String((error as Error).message ?? error).slice(0, 2000), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) },
+          data: {
+            attempts,
+            lastError: String((error as Error).message ?? error).slice(0, 2000),
+            nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+          },
         });
         return "failed" as const;
       }

@@ -6,7 +6,15 @@ function escapeHtml(text: string): string {
 }
 
 /** One layout for every message: greeting, a paragraph, a button with its link, a closing line. */
-function mensaje(to: string, asunto: string, nombre: string, parrafo: string, boton: string, url: string, pie: string): Email {
+function mensaje(
+  to: string,
+  asunto: string,
+  nombre: string,
+  parrafo: string,
+  boton: string,
+  url: string,
+  pie: string,
+): Email {
   const { nombre: producto } = site();
   const text = `Hola, ${nombre}:\n\n${parrafo}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
@@ -62,13 +70,19 @@ export function avisoInterno(asunto: string, datos: Record<string, string | null
   const lineas = Object.entries(datos).map(([k, v]) => [k, v ?? "—"] as const);
   const text = lineas.map(([k, v]) => `${k}: ${v}`).join("\n");
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif"><h1 style="font-size:18px">${escapeHtml(asunto)}</h1><table>${lineas
-    .map(([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) => `<tr><th align="left" style="padding-right:12px">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`,
+    )
     .join("")}</table></body></html>`;
   return { to: contacto, subject: `${asunto} · ${producto}`, text, html };
 }
 
 /** The evening-before reminder of saved plans (lib/reminders): one e-mail a user, every plan in it. */
-export function correoRecordatorio(to: string, nombre: string, planes: { titulo: string; municipio: string; hora: string }[]): Email {
+export function correoRecordatorio(
+  to: string,
+  nombre: string,
+  planes: { titulo: string; municipio: string; hora: string }[],
+): Email {
   const { url } = site();
   const lista = planes.map((p) => `• ${p.titulo} (${p.municipio}, a las ${p.hora})`).join("\n");
   return mensaje(

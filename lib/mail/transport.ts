@@ -12,7 +12,11 @@ export interface MailTransport {
 }
 
 /** Resend's HTTP API (https://resend.com/docs/api-reference/emails/send-email). */
-export function resendTransport(apiKey: string, from: string, endpoint = "https://api.resend.com/emails"): MailTransport {
+export function resendTransport(
+  apiKey: string,
+  from: string,
+  endpoint = "https://api.resend.com/emails",
+): MailTransport {
   return {
     async send(email) {
       const res = await fetch(endpoint, {

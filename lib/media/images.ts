@@ -73,7 +73,12 @@ export async function storeImage(
     // Decode (and apply the EXIF orientation) once; every variant is cut from these pixels.
     const decoded = await sharp(body, { limitInputPixels: MAX_PIXELS })
       .rotate()
-      .resize({ width: VARIANTS.original.width, height: VARIANTS.original.height, fit: "inside", withoutEnlargement: true })
+      .resize({
+        width: VARIANTS.original.width,
+        height: VARIANTS.original.height,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
@@ -85,13 +90,18 @@ export async function storeImage(
         fit: v.fit,
         withoutEnlargement: v.fit === "inside",
       });
-      let { data, info } = await (v.format === "webp"
-        ? pipeline.webp({ quality: 80, effort: 3 })
-        : pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true })
+      let { data, info } = await (
+        v.format === "webp"
+          ? pipeline.webp({ quality: 80, effort: 3 })
+          : pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true })
       ).toBuffer({ resolveWithObject: true });
       // Link previews must stay under 300 KB (some apps ignore larger ones): lower the quality.
       for (let quality = 70; v.format === "jpeg" && data.length > OG_MAX_BYTES && quality >= 40; quality -= 15) {
-        ({ data, info } = await pipeline.clone().flatten({ background: "#ffffff" }).jpeg({ quality, progressive: true }).toBuffer({ resolveWithObject: true }));
+        ({ data, info } = await pipeline
+          .clone()
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality, progressive: true })
+          .toBuffer({ resolveWithObject: true }));
       }
       const key = `${folder}/${id}/${name}.${v.format === "webp" ? "webp" : "jpg"}`;
       const { url } = await storage.put(key, data, v.format === "webp" ? "image/webp" : "image/jpeg");
@@ -121,11 +131,16 @@ export async function storeImage(
 /** A display name only: no directories, no control characters, at most 255 characters. */
 export function safeFileName(nombre: string): string {
   const base = nombre.split(/[\\/]/).pop() ?? "";
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, 255);
+  const clean = base
+    .replace(/[\u0000-\u001f\u007f]/g, "")
+    .trim()
+    .slice(0, 255);
   return clean || "imagen";
 }
 
 /** Every storage key of a stored image (to remove it after its row is deleted). */
 export function imageKeys(variantes: unknown): string[] {
-  return variantes && typeof variantes === "object" ? Object.values(variantes).filter((k): k is string => typeof k === "string") : [];
+  return variantes && typeof variantes === "object"
+    ? Object.values(variantes).filter((k): k is string => typeof k === "string")
+    : [];
 }

@@ -7,7 +7,12 @@ import { png } from "@/test-support/forms";
 
 const dir = mkdtempSync(path.join(tmpdir(), "planazo-upload-"));
 const ficheros = () => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length;
-const filasArchivo = async (ruta: string) => (await query<{ n: number }>(process.env.DATABASE_URL!, "SELECT count(*)::int AS n FROM archivo WHERE path = $1", [ruta]))[0].n;
+const filasArchivo = async (ruta: string) =>
+  (
+    await query<{ n: number }>(process.env.DATABASE_URL!, "SELECT count(*)::int AS n FROM archivo WHERE path = $1", [
+      ruta,
+    ])
+  )[0].n;
 
 describe("writeWithImage: an image's files live exactly as long as its row", () => {
   let upload: typeof import("./upload");
@@ -18,13 +23,19 @@ describe("writeWithImage: an image's files live exactly as long as its row", () 
   });
 
   async function imagen() {
-    return upload.storeUpload(new File([new Uint8Array(await png(80, 60))], "cartel.png", { type: "image/png" }), "carteles");
+    return upload.storeUpload(
+      new File([new Uint8Array(await png(80, 60))], "cartel.png", { type: "image/png" }),
+      "carteles",
+    );
   }
 
   it("keeps the files and answers the body's result when the transaction commits", async () => {
     const img = await imagen();
     const antes = ficheros();
-    const id = await upload.writeWithImage(img, async (tx) => (await tx.archivo.create({ data: img, select: { id: true } })).id);
+    const id = await upload.writeWithImage(
+      img,
+      async (tx) => (await tx.archivo.create({ data: img, select: { id: true } })).id,
+    );
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(await filasArchivo(img.path)).toBe(1);
     expect(ficheros()).toBe(antes);

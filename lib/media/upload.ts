@@ -58,7 +58,9 @@ type TransactionStatus = "committed" | "aborted" | "in progress" | null;
 /** What PostgreSQL knows of a transaction by its id; null when it cannot be asked (or forgot). */
 async function transactionStatus(xid: string): Promise<TransactionStatus> {
   try {
-    const [{ status }] = await prisma.$queryRaw<{ status: TransactionStatus }[]>`SELECT txid_status(${xid}::bigint) AS status`;
+    const [{ status }] = await prisma.$queryRaw<
+      { status: TransactionStatus }[]
+    >`SELECT txid_status(${xid}::bigint) AS status`;
     return status;
   } catch {
     return null;
@@ -76,7 +78,10 @@ async function transactionStatus(xid: string): Promise<TransactionStatus> {
  * when it cannot tell yet, the files stay (an unused file, logged, rather than a plan without
  * its poster) and the error goes on.
  */
-export async function writeWithImage<T>(img: StoredImage | null, body: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
+export async function writeWithImage<T>(
+  img: StoredImage | null,
+  body: (tx: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
   // Filled in inside the transaction: its id, then the body's result once COMMIT is next.
   const done: { xid?: string; body?: { result: T } } = {};
   try {
@@ -95,7 +100,12 @@ export async function writeWithImage<T>(img: StoredImage | null, body: (tx: Pris
     if (status === "aborted") {
       if (img) await removeImageFiles([img]);
     } else if (img) {
-      console.error("[media] archivos conservados: no se sabe aún si la transacción", done.xid, "se confirmó:", img.path);
+      console.error(
+        "[media] archivos conservados: no se sabe aún si la transacción",
+        done.xid,
+        "se confirmó:",
+        img.path,
+      );
     }
     throw error;
   }

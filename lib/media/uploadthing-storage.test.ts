@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeUploadThing, type FakeUploadThing } from "@/test-support/uploadthing";
 import { uploadThingStorage } from "./uploadthing-storage";
 
-const token = Buffer.from(JSON.stringify({ apiKey: "sk_live_prueba", appId: "planazoapp", regions: ["fra1"] })).toString("base64");
+const token = Buffer.from(
+  JSON.stringify({ apiKey: "sk_live_prueba", appId: "planazoapp", regions: ["fra1"] }),
+).toString("base64");
 
 describe("UploadThing storage", () => {
   let fake: FakeUploadThing;
@@ -18,7 +20,12 @@ describe("UploadThing storage", () => {
     });
   });
   afterAll(async () => {
-    for (const k of ["UPLOADTHING_INGEST_URL", "UPLOADTHING_API_URL", "UPLOADTHING_UFS_HOST", "UPLOADTHING_UFS_APP_ID_LOCATION"]) {
+    for (const k of [
+      "UPLOADTHING_INGEST_URL",
+      "UPLOADTHING_API_URL",
+      "UPLOADTHING_UFS_HOST",
+      "UPLOADTHING_UFS_APP_ID_LOCATION",
+    ]) {
       if (previo[k] === undefined) delete process.env[k];
       else process.env[k] = previo[k];
     }
@@ -43,14 +50,18 @@ describe("UploadThing storage", () => {
     const storage = uploadThingStorage(token);
     fake.failUploads = true;
     try {
-      await expect(storage.put("planes/abc/detalle.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/UploadThing/);
+      await expect(storage.put("planes/abc/detalle.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
+        /UploadThing/,
+      );
     } finally {
       fake.failUploads = false;
     }
   });
 
   it("refuses unsafe keys and tokens that are not UploadThing tokens", async () => {
-    await expect(uploadThingStorage(token).put("../fuera.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/unsafe/);
+    await expect(uploadThingStorage(token).put("../fuera.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(
+      /unsafe/,
+    );
     expect(() => uploadThingStorage("no-es-un-token")).toThrow(/UPLOADTHING_TOKEN/);
   });
 });

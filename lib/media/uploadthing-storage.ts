@@ -31,13 +31,17 @@ export function uploadThingStorage(token: string): FileStorage {
   const api = new UTApi({ token, logLevel: "Error" });
   const publicUrl = (key: string) => {
     const { proto, host, pathStyle } = ufsHost();
-    return pathStyle ? `${proto}://${host}/a/${appId}/${customId(key)}` : `${proto}://${appId}.${host}/f/${customId(key)}`;
+    return pathStyle
+      ? `${proto}://${host}/a/${appId}/${customId(key)}`
+      : `${proto}://${appId}.${host}/f/${customId(key)}`;
   };
   return {
     async put(key, body, contentType) {
       assertSafeKey(key);
       const nombre = key.slice(key.lastIndexOf("/") + 1);
-      const { data, error } = await api.uploadFiles(new UTFile([new Uint8Array(body)], nombre, { customId: customId(key), type: contentType }));
+      const { data, error } = await api.uploadFiles(
+        new UTFile([new Uint8Array(body)], nombre, { customId: customId(key), type: contentType }),
+      );
       if (error) throw new Error(`UploadThing no guardó ${key}: ${error.message}`);
       return { url: data.ufsUrl };
     },

@@ -26,8 +26,13 @@ export async function crearOrganizacion(user: SessionUser, form: FormData) {
   const org = await writeWithImage(img, (tx) =>
     tx.organizacion.create({
       data: {
-        nombre: d.nombre!, direccion: d.direccion ?? "", emailContacto: d.emailContacto!, telefonoContacto: d.telefonoContacto || null,
-        descripcion: d.descripcion || null, usuario: { connect: { id: user.id } }, archivoLogo: { create: img },
+        nombre: d.nombre!,
+        direccion: d.direccion ?? "",
+        emailContacto: d.emailContacto!,
+        telefonoContacto: d.telefonoContacto || null,
+        descripcion: d.descripcion || null,
+        usuario: { connect: { id: user.id } },
+        archivoLogo: { create: img },
       },
       include: CON_LOGO,
     }),
@@ -58,7 +63,10 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
     descripcion: cambios.descripcion || actual.descripcion || "",
   };
   const logo = fileField(form, "archivoLogo");
-  const error = primerErrorOrganizacion(d, { modo: "actualizar", conLogo: logo !== null || actual.archivoLogo !== null });
+  const error = primerErrorOrganizacion(d, {
+    modo: "actualizar",
+    conLogo: logo !== null || actual.archivoLogo !== null,
+  });
   if (error) throw new ApiError(400, error);
   const img: StoredImage | null = logo ? await storeUpload(logo, "logos") : null;
   const org = await writeWithImage(img, async (tx) => {
@@ -66,8 +74,12 @@ export async function actualizarOrganizacion(user: SessionUser, id: string, form
     const updated = await tx.organizacion.update({
       where: { id },
       data: {
-        nombre: d.nombre, direccion: d.direccion, emailContacto: d.emailContacto, telefonoContacto: d.telefonoContacto || null,
-        descripcion: d.descripcion || null, ...(nuevo ? { archivoLogoId: nuevo.id } : {}),
+        nombre: d.nombre,
+        direccion: d.direccion,
+        emailContacto: d.emailContacto,
+        telefonoContacto: d.telefonoContacto || null,
+        descripcion: d.descripcion || null,
+        ...(nuevo ? { archivoLogoId: nuevo.id } : {}),
       },
       include: CON_LOGO,
     });
@@ -86,7 +98,11 @@ export async function eliminarOrganizacion(user: SessionUser, id: string) {
 }
 
 export async function organizacionesDeUsuario(usuarioId: string) {
-  const orgs = await prisma.organizacion.findMany({ where: { usuarioId }, include: CON_LOGO, orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }] });
+  const orgs = await prisma.organizacion.findMany({
+    where: { usuarioId },
+    include: CON_LOGO,
+    orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }],
+  });
   return orgs.map((o) => serializeOrganizacion(o));
 }
 
@@ -95,12 +111,24 @@ export async function organizacionesDeUsuario(usuarioId: string) {
  * all of them, hidden and finished ones too, as the owner's list of plans shows them.
  */
 export async function organizacionesDeUsuarioConPlanes(usuarioId: string) {
-  const orgs = await prisma.organizacion.findMany({ where: { usuarioId }, include: CON_LOGO, orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }] });
-  const planes = orgs.length === 0 ? [] : await prisma.$queryRaw<PlanRow[]>`
+  const orgs = await prisma.organizacion.findMany({
+    where: { usuarioId },
+    include: CON_LOGO,
+    orderBy: [{ fechaCreacion: "asc" }, { id: "asc" }],
+  });
+  const planes =
+    orgs.length === 0
+      ? []
+      : await prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
     WHERE p.organizacion_id = ANY(${orgs.map((o) => o.id)}::uuid[])
     ORDER BY p.fecha_inicio NULLS FIRST, p.id`;
-  return orgs.map((o) => serializeOrganizacion(o, planes.filter((p) => p.organizacion_id === o.id)));
+  return orgs.map((o) =>
+    serializeOrganizacion(
+      o,
+      planes.filter((p) => p.organizacion_id === o.id),
+    ),
+  );
 }
 
 /** The public organization page's data: the organization and its listed plans. */

@@ -34,7 +34,8 @@ export interface ReglasOrganizacion {
 }
 
 /** The fields the organization rules speak of: the form's own names. */
-export type CampoOrganizacion = "nombre" | "direccion" | "emailContacto" | "telefonoContacto" | "descripcion" | "privacidad" | "logo";
+export type CampoOrganizacion =
+  "nombre" | "direccion" | "emailContacto" | "telefonoContacto" | "descripcion" | "privacidad" | "logo";
 
 /**
  * The organization rules of spec §5, in order, every failure with its field: the required fields
@@ -47,13 +48,21 @@ export function* fallosOrganizacion(d: CamposOrganizacion, r: ReglasOrganizacion
   if (!crear && !d.direccion) yield { mensaje: obligatorios, campo: "direccion", pista: pistas.direccion };
   if (!d.emailContacto) yield { mensaje: obligatorios, campo: "emailContacto", pista: pistas.correoFalta };
   if (!r.conLogo) yield { mensaje: obligatorios, campo: "logo", pista: pistas.logo };
-  if (r.privacidad === false) yield { mensaje: crear ? mensajes.orgPrivacidadCrear : mensajes.debesAceptarPrivacidad, campo: "privacidad", pista: pistas.privacidad };
-  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) yield { mensaje: mensajes.correoFormato, campo: "emailContacto", pista: pistas.correo };
+  if (r.privacidad === false)
+    yield {
+      mensaje: crear ? mensajes.orgPrivacidadCrear : mensajes.debesAceptarPrivacidad,
+      campo: "privacidad",
+      pista: pistas.privacidad,
+    };
+  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto))
+    yield { mensaje: mensajes.correoFormato, campo: "emailContacto", pista: pistas.correo };
   for (const campo of ["nombre", "direccion", "emailContacto", "telefonoContacto"] as const) {
     if ((d[campo]?.length ?? 0) > ORG_CAMPO_MAX) yield { mensaje: mensajes.campoLargo, campo, pista: pistas.largo50 };
   }
-  if ((d.descripcion?.length ?? 0) > ORG_DESCRIPCION_MAX) yield { mensaje: mensajes.datosNoValidos, campo: "descripcion", pista: pistas.textoLargo };
-  if (r.logoNombre !== undefined && !isImageFileName(r.logoNombre)) yield { mensaje: mensajes.imagenTipo, campo: "logo", pista: pistas.imagenTipo };
+  if ((d.descripcion?.length ?? 0) > ORG_DESCRIPCION_MAX)
+    yield { mensaje: mensajes.datosNoValidos, campo: "descripcion", pista: pistas.textoLargo };
+  if (r.logoNombre !== undefined && !isImageFileName(r.logoNombre))
+    yield { mensaje: mensajes.imagenTipo, campo: "logo", pista: pistas.imagenTipo };
 }
 
 /** The first message of spec §5 for an organization, or null (what the API answers). */
@@ -77,7 +86,12 @@ export function organizacionFormSchema(modo: ReglasOrganizacion["modo"], { logoG
   return camposOrganizacionSchema
     .extend({ privacidad: z.boolean().catch(false), logo: z.custom<File | null>().catch(null) })
     .superRefine((d, ctx) => {
-      const reglas = { modo, conLogo: logoGuardado || Boolean(d.logo), privacidad: d.privacidad, logoNombre: d.logo?.name };
+      const reglas = {
+        modo,
+        conLogo: logoGuardado || Boolean(d.logo),
+        privacidad: d.privacidad,
+        logoNombre: d.logo?.name,
+      };
       issuesDeFallos(ctx, reunirFallos(fallosOrganizacion(d, reglas)));
     });
 }

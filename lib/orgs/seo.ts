@@ -36,7 +36,9 @@ export function organizacionJsonLd(org: OrganizacionApi, verificada = false): Re
     ...(org.descripcion ? { description: resumen(textoPlano(org.descripcion), 500) } : {}),
     email: org.emailContacto,
     ...(org.telefonoContacto ? { telephone: org.telefonoContacto } : {}),
-    ...(org.direccion ? { address: { "@type": "PostalAddress", streetAddress: org.direccion, addressCountry: "ES" } } : {}),
+    ...(org.direccion
+      ? { address: { "@type": "PostalAddress", streetAddress: org.direccion, addressCountry: "ES" } }
+      : {}),
     ...(verificada ? ORGANIZACION_VERIFICADA_JSON_LD : {}),
   };
 }

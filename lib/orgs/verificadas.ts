@@ -7,10 +7,14 @@ import { prisma } from "../db";
  * documents them (`organizacion: { _id, nombre }`): the mark is only rendered, and read live, so
  * a verification shows on the very next page whatever any search answer has memoized.
  */
-export async function organizacionesVerificadas(planes: readonly { organizacionId: string | null }[]): Promise<ReadonlySet<string>> {
+export async function organizacionesVerificadas(
+  planes: readonly { organizacionId: string | null }[],
+): Promise<ReadonlySet<string>> {
   const ids = [...new Set(planes.flatMap((p) => (p.organizacionId ? [p.organizacionId] : [])))];
   if (ids.length === 0) return new Set();
-  const filas = await prisma.$queryRaw<{ id: string }[]>`SELECT id FROM organizacion WHERE id = ANY(${ids}::uuid[]) AND verificada`;
+  const filas = await prisma.$queryRaw<
+    { id: string }[]
+  >`SELECT id FROM organizacion WHERE id = ANY(${ids}::uuid[]) AND verificada`;
   return new Set(filas.map((f) => f.id));
 }
 

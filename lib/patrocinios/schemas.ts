@@ -53,9 +53,11 @@ export function* fallosPatrocinio(d: CamposPatrocinio, r: ReglasPatrocinio): Gen
   if (!d.enlaceEmpresa) yield { mensaje: obligatorios, campo: "enlaceEmpresa", pista: pistas.enlace };
   if (!d.titulo) yield { mensaje: obligatorios, campo: "titulo", pista: pistas.titulo };
   if (!r.conCartel) yield { mensaje: obligatorios, campo: "cartel", pista: pistas.cartel };
-  if (d.enlaceEmpresa && !/^https?:\/\/[^\s/]+\S*$/i.test(d.enlaceEmpresa)) yield { mensaje: mensajes.patrocinioEnlace, campo: "enlaceEmpresa", pista: pistas.enlace };
+  if (d.enlaceEmpresa && !/^https?:\/\/[^\s/]+\S*$/i.test(d.enlaceEmpresa))
+    yield { mensaje: mensajes.patrocinioEnlace, campo: "enlaceEmpresa", pista: pistas.enlace };
   for (const campo of ["empresa", "titulo", "descripcion", "enlaceEmpresa"] as const) {
-    if ((d[campo]?.length ?? 0) > PATROCINIO_MAX[campo]) yield { mensaje: mensajes.patrocinioLargo, campo, pista: pistas.textoLargo };
+    if ((d[campo]?.length ?? 0) > PATROCINIO_MAX[campo])
+      yield { mensaje: mensajes.patrocinioLargo, campo, pista: pistas.textoLargo };
   }
   const desdeOk = !d.activoDesde || esDia(d.activoDesde);
   const hastaOk = !d.activoHasta || esDia(d.activoHasta);
@@ -64,7 +66,8 @@ export function* fallosPatrocinio(d: CamposPatrocinio, r: ReglasPatrocinio): Gen
   if (desdeOk && hastaOk && d.activoDesde && d.activoHasta && d.activoHasta < d.activoDesde) {
     yield { mensaje: mensajes.patrocinioFechas, campo: "activoHasta", pista: pistas.finAntesDeInicio };
   }
-  if (r.cartelNombre !== undefined && !isImageFileName(r.cartelNombre)) yield { mensaje: mensajes.imagenTipo, campo: "cartel", pista: pistas.imagenTipo };
+  if (r.cartelNombre !== undefined && !isImageFileName(r.cartelNombre))
+    yield { mensaje: mensajes.imagenTipo, campo: "cartel", pista: pistas.imagenTipo };
 }
 
 /** The first failing rule's message, or null (what the API answers). */
@@ -86,14 +89,20 @@ export interface FormularioPatrocinio {
 /** The form's schema: the API's fields and rules plus the chosen poster; the first message is the root error. */
 export function patrocinioFormSchema(modo: ReglasPatrocinio["modo"], { cartelGuardado = false } = {}) {
   return camposPatrocinioSchema.extend({ cartel: z.custom<File | null>().catch(null) }).superRefine((d, ctx) => {
-    issuesDeFallos(ctx, reunirFallos(fallosPatrocinio(d, { modo, conCartel: cartelGuardado || Boolean(d.cartel), cartelNombre: d.cartel?.name })));
+    issuesDeFallos(
+      ctx,
+      reunirFallos(
+        fallosPatrocinio(d, { modo, conCartel: cartelGuardado || Boolean(d.cartel), cartelNombre: d.cartel?.name }),
+      ),
+    );
   });
 }
 
 /** The multipart form of POST/PATCH /api/gestion/patrocinios: every text field, and the poster when one was chosen. */
 export function formularioPatrocinio(d: FormularioPatrocinio): FormData {
   const form = new FormData();
-  for (const campo of ["empresa", "enlaceEmpresa", "titulo", "descripcion", "activoDesde", "activoHasta"] as const) form.append(campo, d[campo]);
+  for (const campo of ["empresa", "enlaceEmpresa", "titulo", "descripcion", "activoDesde", "activoHasta"] as const)
+    form.append(campo, d[campo]);
   if (d.cartel) form.append("archivoCartel", d.cartel, d.cartel.name);
   return form;
 }

@@ -1,6 +1,15 @@
 /** Categories of spec §9, in display order; 'Otros' (shown as 'Todos' on home) means all. */
 export const CATEGORIAS = [
-  "Otros", "Deporte", "Fiestas de pueblo", "Aventura", "Turismo", "Fiesta", "Infantil", "Cultura", "Taller", "Gastronomía",
+  "Otros",
+  "Deporte",
+  "Fiestas de pueblo",
+  "Aventura",
+  "Turismo",
+  "Fiesta",
+  "Infantil",
+  "Cultura",
+  "Taller",
+  "Gastronomía",
 ] as const;
 export type Categoria = (typeof CATEGORIAS)[number];
 

@@ -22,7 +22,8 @@ async function enPortada(id: string) {
   return (await planesDestacados(1000)).find((p) => p._id === id)?.destacado ?? null;
 }
 
-const versionCruda = async () => (await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version"))[0].version;
+const versionCruda = async () =>
+  (await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version"))[0].version;
 
 /** Until the database's clock is past `instante`. */
 async function esperarHasta(instante: Date) {
@@ -38,7 +39,14 @@ async function escena(destacadoHasta: Date) {
   const usuarioId = await insertUser();
   const origin = await freshOrigin();
   // Started long ago and still on, so it is among the first of the home's featured plans too.
-  const lejos = await insertPlan({ usuarioId, origin, distanciaM: 15_000, destacadoHasta, fechaInicio: new Date(Date.now() - 900 * DIA), fechaFin: new Date(Date.now() + DIA) });
+  const lejos = await insertPlan({
+    usuarioId,
+    origin,
+    distanciaM: 15_000,
+    destacadoHasta,
+    fechaInicio: new Date(Date.now() - 900 * DIA),
+    fechaFin: new Date(Date.now() + DIA),
+  });
   const cerca = await insertPlan({ usuarioId, origin, distanciaM: 500 });
   const medio = await insertPlan({ usuarioId, origin, distanciaM: 5_000 });
   return { origin, lejos, cerca, medio };
@@ -84,7 +92,10 @@ describe("featuring until a date (destacado_hasta)", () => {
     const origin = await freshOrigin();
     const hasta = new Date(Date.now() + 1_500);
     await insertPlan({ usuarioId, origin, destacadoHasta: hasta });
-    const [{ proximo }] = await query<{ proximo: Date }>(db(), "SELECT min(destacado_hasta) AS proximo FROM plan WHERE destacado_hasta > now() AND visible");
+    const [{ proximo }] = await query<{ proximo: Date }>(
+      db(),
+      "SELECT min(destacado_hasta) AS proximo FROM plan WHERE destacado_hasta > now() AND visible",
+    );
     expect(proximo.getTime()).toBe(hasta.getTime());
     const antes = await versionBusqueda();
     expect(antes).toBe(`${await versionCruda()}@${hasta.getTime()}`);
@@ -96,10 +107,14 @@ describe("featuring until a date (destacado_hasta)", () => {
     const usuarioId = await insertUser();
     const origin = await freshOrigin();
     const id = await insertPlan({ usuarioId, origin });
-    const fin = (await query<{ destacado_hasta: Date | null }>(db(), "SELECT destacado_hasta FROM plan WHERE id = $1", [id]))[0];
+    const fin = (
+      await query<{ destacado_hasta: Date | null }>(db(), "SELECT destacado_hasta FROM plan WHERE id = $1", [id])
+    )[0];
     expect(fin.destacado_hasta).toBeNull();
     const hasta = new Date(Date.now() + 7 * DIA);
-    const leer = async () => (await query<{ destacado_hasta: Date | null }>(db(), "SELECT destacado_hasta FROM plan WHERE id = $1", [id]))[0].destacado_hasta;
+    const leer = async () =>
+      (await query<{ destacado_hasta: Date | null }>(db(), "SELECT destacado_hasta FROM plan WHERE id = $1", [id]))[0]
+        .destacado_hasta;
 
     await expect(prisma.$transaction((tx) => destacarPlan(tx, id, hasta))).resolves.toBe(true);
     await expect(leer()).resolves.toEqual(hasta);
@@ -110,12 +125,16 @@ describe("featuring until a date (destacado_hasta)", () => {
     await expect(prisma.$transaction((tx) => destacarPlan(tx, id, null))).resolves.toBe(true);
     await expect(leer()).resolves.toBeNull();
     await expect(prisma.$transaction((tx) => destacarPlan(tx, id, null))).resolves.toBe(false);
-    await expect(prisma.$transaction((tx) => destacarPlan(tx, "00000000-0000-4000-8000-000000000000", hasta))).resolves.toBe(false);
+    await expect(
+      prisma.$transaction((tx) => destacarPlan(tx, "00000000-0000-4000-8000-000000000000", hasta)),
+    ).resolves.toBe(false);
     // A rolled-back transaction leaves the row as it was.
-    await expect(prisma.$transaction(async (tx) => {
-      await destacarPlan(tx, id, hasta);
-      throw new Error("deshacer");
-    })).rejects.toThrow("deshacer");
+    await expect(
+      prisma.$transaction(async (tx) => {
+        await destacarPlan(tx, id, hasta);
+        throw new Error("deshacer");
+      }),
+    ).rejects.toThrow("deshacer");
     await expect(leer()).resolves.toBeNull();
   });
 });

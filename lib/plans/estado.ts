@@ -29,7 +29,10 @@ const tiempo = (iso: string | null, siFalta: number) => (iso ? new Date(iso).get
  * experience without a start date after the dated ones), then hidden plans (newest first), then
  * finished ones (the most recently ended first), as Eventbrite lists upcoming before past events.
  */
-export function ordenPanel<P extends PlanConEstado & Pick<PlanApi, "fechaInicio" | "fechaCreacion">>(planes: readonly P[], ahora: Date = new Date()): P[] {
+export function ordenPanel<P extends PlanConEstado & Pick<PlanApi, "fechaInicio" | "fechaCreacion">>(
+  planes: readonly P[],
+  ahora: Date = new Date(),
+): P[] {
   const clave = (p: P) => {
     const estado = estadoDelPlan(p, ahora);
     const creado = -new Date(p.fechaCreacion).getTime();

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { mensajes, pistas } from "../messages";
 import {
-  CAMPOS_INICIALES, errorFormularioPlan, erroresFormularioPlan, formularioPlan, HORAS_DEL_DIA, leerFechaEscrita, minimoFecha, type CamposPlan,
+  CAMPOS_INICIALES,
+  errorFormularioPlan,
+  erroresFormularioPlan,
+  formularioPlan,
+  HORAS_DEL_DIA,
+  leerFechaEscrita,
+  minimoFecha,
+  type CamposPlan,
 } from "./formulario";
 
 const AHORA = Date.parse("2026-06-10T10:00:00Z");
@@ -37,10 +44,20 @@ describe("formularioPlan", () => {
   it("builds the multipart form of spec §7, trimmed, with the contact fields only while the switch is on", () => {
     const f = formularioPlan(evento());
     expect(Object.fromEntries([...f].filter(([, v]) => typeof v === "string"))).toEqual({
-      tipo: "evento", categorias: "Fiesta,Cultura", titulo: "Verbena", direccion: "Plaza Mayor, 1", municipio: "Griegos",
+      tipo: "evento",
+      categorias: "Fiesta,Cultura",
+      titulo: "Verbena",
+      direccion: "Plaza Mayor, 1",
+      municipio: "Griegos",
       ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.427] }),
-      fechaInicio: "2026-06-20T20:00:00.000Z", fechaFin: "2026-06-21T01:00:00.000Z",
-      descripcion: "", precio: "12.50", organizacionId: "", accesible: "false", emailContacto: "fiestas@example.com", telefonoContacto: "600 000 111",
+      fechaInicio: "2026-06-20T20:00:00.000Z",
+      fechaFin: "2026-06-21T01:00:00.000Z",
+      descripcion: "",
+      precio: "12.50",
+      organizacionId: "",
+      accesible: "false",
+      emailContacto: "fiestas@example.com",
+      telefonoContacto: "600 000 111",
     });
     expect(formularioPlan(evento({ accesible: true })).get("accesible")).toBe("true");
     expect((f.get("archivoCartel") as File).name).toBe("cartel.png");
@@ -49,14 +66,22 @@ describe("formularioPlan", () => {
     expect(sinContacto.has("telefonoContacto")).toBe(false);
     const datos = formularioPlan(evento(), "datos");
     expect(["descripcion", "precio", "organizacionId", "emailContacto"].some((k) => datos.has(k))).toBe(false);
-    const experiencia = formularioPlan(evento({ tipo: "experiencia", fechaInicio: "", fechaFin: "", horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] }));
+    const experiencia = formularioPlan(
+      evento({
+        tipo: "experiencia",
+        fechaInicio: "",
+        fechaFin: "",
+        horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }],
+      }),
+    );
     expect(experiencia.get("horariosDisponibles")).toBe('[{"diaSemana":6,"horaInicio":"10:00","horaFin":"12:00"}]');
     expect(experiencia.get("fechaFin")).toBe("");
   });
 });
 
 describe("errorFormularioPlan: the API's rules on the form the browser sends", () => {
-  const crear = (c: CamposPlan, parte: "datos" | "todo" = "datos") => errorFormularioPlan(c, { modo: "crear", parte, ahora: AHORA });
+  const crear = (c: CamposPlan, parte: "datos" | "todo" = "datos") =>
+    errorFormularioPlan(c, { modo: "crear", parte, ahora: AHORA });
 
   it("gives the data step's messages in the order of spec §5", () => {
     expect(crear(evento({ ubicacion: null }))).toBe(mensajes.ubicacionFalta);
@@ -66,12 +91,18 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
     expect(crear(evento({ fechaFin: "" }))).toBe(mensajes.fechaFinFalta);
     expect(crear(evento({ fechaInicio: "" }))).toBe(mensajes.fechaInicioFalta);
     expect(crear(evento({ fechaInicio: "2026-06-22T10:00" }))).toBe(mensajes.fechaInicioPosterior);
-    expect(crear(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(mensajes.fechaFinPasadaEvento);
+    expect(crear(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(
+      mensajes.fechaFinPasadaEvento,
+    );
     expect(crear(evento({ fechaFin: "2026-08-30T10:00" }))).toBe(mensajes.duracionMaxima);
     expect(crear(evento({ cartel: cartel("cartel.gif") }))).toBe(mensajes.imagenTipo);
     expect(crear(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltan);
-    expect(crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "" }] }))).toBe(mensajes.horariosFaltan);
-    expect(crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "11:00" }] }))).toBe(mensajes.horaFinAnterior);
+    expect(crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "" }] }))).toBe(
+      mensajes.horariosFaltan,
+    );
+    expect(
+      crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "11:00" }] })),
+    ).toBe(mensajes.horaFinAnterior);
     // The optional step's fields are not looked at yet.
     expect(crear(evento({ privacidad: false, precio: "-3" }))).toBeNull();
   });
@@ -86,11 +117,14 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
   });
 
   it("uses the update wording, counts a stored poster, and asks for privacy only with the contact switch on", () => {
-    const actualizar = (c: CamposPlan, cartelGuardado = true) => errorFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado, ahora: AHORA });
+    const actualizar = (c: CamposPlan, cartelGuardado = true) =>
+      errorFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado, ahora: AHORA });
     expect(actualizar(evento({ titulo: " " }))).toBe(mensajes.tituloObligatorio);
     expect(actualizar(evento({ cartel: null }), false)).toBe(mensajes.cartelObligatorio);
     expect(actualizar(evento({ cartel: null }))).toBeNull();
-    expect(actualizar(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(mensajes.fechaFinPasadaPlan);
+    expect(actualizar(evento({ fechaInicio: "2026-06-01T10:00", fechaFin: "2026-06-08T10:00" }))).toBe(
+      mensajes.fechaFinPasadaPlan,
+    );
     expect(actualizar(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltanActualizar);
     expect(actualizar(evento({ privacidad: false }))).toBe(mensajes.debesAceptarPrivacidad);
     expect(actualizar(evento({ privacidad: false, contacto: false }))).toBeNull();
@@ -98,29 +132,53 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
 });
 
 describe("erroresFormularioPlan: every failing field with its hint, and the first message", () => {
-  const todo = (c: CamposPlan, modo: "crear" | "actualizar" = "crear") => erroresFormularioPlan(c, { modo, parte: "todo", cartelGuardado: false, ahora: AHORA });
+  const todo = (c: CamposPlan, modo: "crear" | "actualizar" = "crear") =>
+    erroresFormularioPlan(c, { modo, parte: "todo", cartelGuardado: false, ahora: AHORA });
 
   it("marks every empty field of a new event while the message stays the spec's first one", () => {
     const r = todo({ ...CAMPOS_INICIALES, tipo: "evento" });
     expect(r.mensaje).toBe(mensajes.ubicacionFalta);
     expect(r.campos).toEqual({
-      municipio: pistas.municipio, direccion: pistas.direccion, titulo: pistas.titulo, cartel: pistas.cartel,
-      fechaFin: pistas.fechaFin, fechaInicio: pistas.fechaInicio, privacidad: pistas.privacidad,
+      municipio: pistas.municipio,
+      direccion: pistas.direccion,
+      titulo: pistas.titulo,
+      cartel: pistas.cartel,
+      fechaFin: pistas.fechaFin,
+      fechaInicio: pistas.fechaInicio,
+      privacidad: pistas.privacidad,
     });
-    expect(r.mensaje).toBe(errorFormularioPlan({ ...CAMPOS_INICIALES, tipo: "evento" }, { modo: "crear", parte: "todo", ahora: AHORA }));
+    expect(r.mensaje).toBe(
+      errorFormularioPlan({ ...CAMPOS_INICIALES, tipo: "evento" }, { modo: "crear", parte: "todo", ahora: AHORA }),
+    );
   });
 
   it("puts the date rules on the end date and each day's hours on that day", () => {
-    expect(todo(evento({ fechaInicio: "2026-06-20T22:00", fechaFin: "2026-09-20T22:00" }))).toEqual({ mensaje: mensajes.duracionMaxima, campos: { fechaFin: pistas.duracion } });
-    expect(todo(evento({ fechaInicio: "2026-06-22T22:00", fechaFin: "2026-06-21T22:00", emailContacto: "mal" }))).toEqual({
+    expect(todo(evento({ fechaInicio: "2026-06-20T22:00", fechaFin: "2026-09-20T22:00" }))).toEqual({
+      mensaje: mensajes.duracionMaxima,
+      campos: { fechaFin: pistas.duracion },
+    });
+    expect(
+      todo(evento({ fechaInicio: "2026-06-22T22:00", fechaFin: "2026-06-21T22:00", emailContacto: "mal" })),
+    ).toEqual({
       mensaje: mensajes.fechaInicioPosterior,
       campos: { fechaFin: pistas.finAntesDeInicio, emailContacto: pistas.correo },
     });
-    const semana = todo(evento({ tipo: "experiencia", fechaInicio: "", fechaFin: "", horarios: [
-      { diaSemana: 6, horaInicio: "10:00", horaFin: "" },
-      { diaSemana: 0, horaInicio: "12:00", horaFin: "11:00" },
-    ] }), "actualizar");
-    expect(semana).toEqual({ mensaje: mensajes.horariosFaltanActualizar, campos: { "horario-6": pistas.horas, "horario-0": pistas.horaFinAntes } });
+    const semana = todo(
+      evento({
+        tipo: "experiencia",
+        fechaInicio: "",
+        fechaFin: "",
+        horarios: [
+          { diaSemana: 6, horaInicio: "10:00", horaFin: "" },
+          { diaSemana: 0, horaInicio: "12:00", horaFin: "11:00" },
+        ],
+      }),
+      "actualizar",
+    );
+    expect(semana).toEqual({
+      mensaje: mensajes.horariosFaltanActualizar,
+      campos: { "horario-6": pistas.horas, "horario-0": pistas.horaFinAntes },
+    });
     expect(todo(evento({ tipo: "experiencia", horarios: [] })).campos).toEqual({ horarios: pistas.dias });
     expect(todo(evento())).toEqual({ mensaje: null, campos: {} });
   });

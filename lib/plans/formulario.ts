@@ -84,7 +84,8 @@ export function leerFechaEscrita(texto: string): ValorFecha {
   if (!m) return { error: pistas.fechaFormato };
   const [d, mo, y, h, mi] = m.slice(1).map(Number);
   const dia = new Date(Date.UTC(y, mo - 1, d));
-  if (dia.getUTCFullYear() !== y || dia.getUTCMonth() !== mo - 1 || dia.getUTCDate() !== d || h > 23 || mi > 59) return { error: pistas.fechaFormato };
+  if (dia.getUTCFullYear() !== y || dia.getUTCMonth() !== mo - 1 || dia.getUTCDate() !== d || h > 23 || mi > 59)
+    return { error: pistas.fechaFormato };
   if ((mi * 60) % PASO_FECHA_S !== 0) return { error: pistas.fechaPaso };
   const dos = (n: number) => String(n).padStart(2, "0");
   return { valor: `${y}-${dos(mo)}-${dos(d)}T${dos(h)}:${dos(mi)}` };
@@ -109,7 +110,10 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
   f.set("titulo", c.titulo.trim());
   f.set("direccion", c.direccion.trim());
   f.set("municipio", c.municipio.trim());
-  f.set("ubicacion", c.ubicacion ? JSON.stringify({ type: "Point", coordinates: [c.ubicacion.lng, c.ubicacion.lat] }) : "");
+  f.set(
+    "ubicacion",
+    c.ubicacion ? JSON.stringify({ type: "Point", coordinates: [c.ubicacion.lng, c.ubicacion.lat] }) : "",
+  );
   f.set("fechaInicio", instanteDeLocal(c.fechaInicio)?.toISOString() ?? "");
   f.set("fechaFin", instanteDeLocal(c.fechaFin)?.toISOString() ?? "");
   if (c.tipo === "experiencia") f.set("horariosDisponibles", JSON.stringify(c.horarios));
@@ -140,7 +144,10 @@ export interface ContextoReglas {
  * hint. The privacy checkbox counts on the optional step of the wizard, and on the edit page while
  * the contact switch is on.
  */
-export function erroresFormularioPlan(c: CamposPlan, { modo, parte, cartelGuardado = false, ahora }: ContextoReglas): ErroresFormulario<CampoPlan> {
+export function erroresFormularioPlan(
+  c: CamposPlan,
+  { modo, parte, cartelGuardado = false, ahora }: ContextoReglas,
+): ErroresFormulario<CampoPlan> {
   const leido = leerDatosPlan(formularioPlan(c, parte));
   if ("error" in leido) return { mensaje: leido.error, campos: {} };
   return reunirFallos(
@@ -200,7 +207,10 @@ export type PasoAsistente = 1 | 2 | 3 | 4;
 
 /** Spec §4: a type is needed on step 1, step 2 has no rule, steps 3 and 4 the API's rules. */
 export function erroresDelPaso(c: CamposPlan, paso: PasoAsistente): ErroresFormulario<CampoPlan> {
-  if (paso === 1) return reunirFallos<CampoPlan>(c.tipo ? [] : [{ mensaje: mensajes.tipoObligatorio, campo: "tipo", pista: pistas.tipo }]);
+  if (paso === 1)
+    return reunirFallos<CampoPlan>(
+      c.tipo ? [] : [{ mensaje: mensajes.tipoObligatorio, campo: "tipo", pista: pistas.tipo }],
+    );
   if (paso === 2) return { mensaje: null, campos: {} };
   return erroresFormularioPlan(c, { modo: "crear", parte: paso === 3 ? "datos" : "todo" });
 }

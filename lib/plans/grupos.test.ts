@@ -2,12 +2,21 @@ import { describe, expect, it } from "vitest";
 import { instanteEnMadrid } from "../dates";
 import { agruparPorCuando, grupoCuando } from "./grupos";
 
-const madrid = (m: number, d: number, h = "00:00") => instanteEnMadrid({ year: 2027, month: m, day: d }, h).toISOString();
+const madrid = (m: number, d: number, h = "00:00") =>
+  instanteEnMadrid({ year: 2027, month: m, day: d }, h).toISOString();
 // Wednesday 24 March 2027, 18:00 in Madrid; that weekend is Friday 26 to Sunday 28.
 const ahora = new Date(madrid(3, 24, "18:00"));
-const evento = (inicio: string, fin: string) => ({ tipo: "evento" as const, fechaInicio: inicio, fechaFin: fin, horariosDisponibles: [] });
+const evento = (inicio: string, fin: string) => ({
+  tipo: "evento" as const,
+  fechaInicio: inicio,
+  fechaFin: fin,
+  horariosDisponibles: [],
+});
 const experiencia = (dias: number[], fechaInicio: string | null = null, fechaFin: string | null = null) => ({
-  tipo: "experiencia" as const, fechaInicio, fechaFin, horariosDisponibles: dias.map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin: "12:00" })),
+  tipo: "experiencia" as const,
+  fechaInicio,
+  fechaFin,
+  horariosDisponibles: dias.map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin: "12:00" })),
 });
 
 describe("grouping results by when", () => {

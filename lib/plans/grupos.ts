@@ -4,7 +4,11 @@ import type { PlanApi } from "./plan";
 
 /** When a listed plan happens, for the headings of the home's results. */
 export type GrupoCuando = "hoy" | "finde" | "proximamente";
-export const TITULOS_GRUPO: Record<GrupoCuando, string> = { hoy: "Hoy", finde: "Este fin de semana", proximamente: "Próximamente" };
+export const TITULOS_GRUPO: Record<GrupoCuando, string> = {
+  hoy: "Hoy",
+  finde: "Este fin de semana",
+  proximamente: "Próximamente",
+};
 
 type PlanCuando = Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">;
 
@@ -12,7 +16,8 @@ type PlanCuando = Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosD
 function enVentana(plan: PlanCuando, v: { desde: Date; hasta: Date }): boolean {
   const inicio = plan.fechaInicio ? new Date(plan.fechaInicio).getTime() : null;
   const fin = plan.fechaFin ? new Date(plan.fechaFin).getTime() : inicio;
-  if (plan.tipo === "evento") return inicio !== null && inicio <= v.hasta.getTime() && (fin ?? inicio) >= v.desde.getTime();
+  if (plan.tipo === "evento")
+    return inicio !== null && inicio <= v.hasta.getTime() && (fin ?? inicio) >= v.desde.getTime();
   // Day by day in Madrid (a window is at most a few days here).
   for (let dia = diaEnMadrid(v.desde); instanteEnMadrid(dia, "00:00") <= v.hasta; dia = sumarDias(dia, 1)) {
     const empieza = instanteEnMadrid(dia, "00:00").getTime();
@@ -43,8 +48,15 @@ export function grupoCuando(plan: PlanCuando, ahora = new Date(), ventanas = ven
  * order the search gave (featured first, then the spec's order). Items that are not plans
  * (sponsor cards) stay with the plan before them.
  */
-export function agruparPorCuando<T extends { tipo: string }>(items: T[], ahora = new Date()): { grupo: GrupoCuando; items: T[] }[] {
-  const grupos = new Map<GrupoCuando, T[]>([["hoy", []], ["finde", []], ["proximamente", []]]);
+export function agruparPorCuando<T extends { tipo: string }>(
+  items: T[],
+  ahora = new Date(),
+): { grupo: GrupoCuando; items: T[] }[] {
+  const grupos = new Map<GrupoCuando, T[]>([
+    ["hoy", []],
+    ["finde", []],
+    ["proximamente", []],
+  ]);
   let ultimo: GrupoCuando | null = null;
   let sueltos: T[] = []; // sponsor cards before the first plan go with it
   const ventanas = ventanasCuando(ahora);

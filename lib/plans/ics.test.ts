@@ -4,7 +4,10 @@ import { ID_EJEMPLO, planDeEjemplo } from "@/test-support/plan-ejemplo";
 
 /** Unfolds an iCalendar text and reads its properties (name without parameters → raw value). */
 function leerIcs(texto: string): { lineas: string[]; props: Map<string, string> } {
-  const lineas = texto.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+  const lineas = texto
+    .replace(/\r\n[ \t]/g, "")
+    .split("\r\n")
+    .filter(Boolean);
   return { lineas, props: new Map(lineas.map((l) => [l.slice(0, l.search(/[:;]/)), l.slice(l.indexOf(":") + 1)])) };
 }
 
@@ -26,7 +29,9 @@ describe("iCalendar of a plan", () => {
     expect(props.get("DTEND")).toBe("20260815T020000Z");
     expect(props.get("SUMMARY")).toBe("Verbena\\; música\\, baile");
     expect(props.get("LOCATION")).toBe("Plaza Mayor\\, 1\\, Albarracín");
-    expect(props.get("DESCRIPTION")).toBe(`Gran verbena\\n\\nCon orquesta y fuegos hasta el amanecer. Sin entradas.\\n\\n${planDeEjemplo().urlPlan}`);
+    expect(props.get("DESCRIPTION")).toBe(
+      `Gran verbena\\n\\nCon orquesta y fuegos hasta el amanecer. Sin entradas.\\n\\n${planDeEjemplo().urlPlan}`,
+    );
     expect(props.get("URL")).toBe(planDeEjemplo().urlPlan);
   });
 
@@ -34,7 +39,12 @@ describe("iCalendar of a plan", () => {
     const linea = `SUMMARY:${"ñ".repeat(100)}`;
     const plegada = plegarLinea(linea);
     for (const parte of plegada.split("\r\n")) expect(Buffer.byteLength(parte)).toBeLessThanOrEqual(75);
-    expect(plegada.split("\r\n").slice(1).every((p) => p.startsWith(" "))).toBe(true);
+    expect(
+      plegada
+        .split("\r\n")
+        .slice(1)
+        .every((p) => p.startsWith(" ")),
+    ).toBe(true);
     expect(plegada.replace(/\r\n /g, "")).toBe(linea);
     const ics = calendarioPlan(planDeEjemplo({ descripcion: "Árbol ".repeat(200) }), ahora)!;
     for (const l of ics.split("\r\n")) expect(Buffer.byteLength(l)).toBeLessThanOrEqual(75);
@@ -52,7 +62,9 @@ describe("iCalendar of a plan", () => {
   });
 
   it("names the download in ASCII and in UTF-8", () => {
-    expect(disposicionIcs("Fiesta de Añón (2026)")).toBe(`attachment; filename="Fiesta-de-Anon-2026.ics"; filename*=UTF-8''Fiesta%20de%20A%C3%B1%C3%B3n%20%282026%29.ics`);
+    expect(disposicionIcs("Fiesta de Añón (2026)")).toBe(
+      `attachment; filename="Fiesta-de-Anon-2026.ics"; filename*=UTF-8''Fiesta%20de%20A%C3%B1%C3%B3n%20%282026%29.ics`,
+    );
   });
 
   it("links to Google Calendar's template with the UTC range", () => {

@@ -7,12 +7,19 @@ const bytes = new TextEncoder();
 
 /** An instant in the compact UTC form of iCalendar and Google Calendar: 20261205T190000Z. */
 export function fechaUtc(instante: string | Date): string {
-  return new Date(instante).toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  return new Date(instante)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
 }
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and line breaks are escaped in TEXT values. */
 export function escaparTexto(texto: string): string {
-  return texto.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r\n|\r|\n/g, "\\n");
+  return texto
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r\n|\r|\n/g, "\\n");
 }
 
 /**
@@ -78,7 +85,13 @@ export function calendarioPlan(plan: PlanApi, ahora: Date = new Date()): string 
 
 /** A Content-Disposition for the downloaded file: an ASCII name plus the exact UTF-8 one. */
 export function disposicionIcs(titulo: string): string {
-  const ascii = titulo.normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^A-Za-z0-9]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "plan";
+  const ascii =
+    titulo
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .replace(/[^A-Za-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "plan";
   return `attachment; filename="${ascii}.ics"; filename*=UTF-8''${encodeURIComponent(`${titulo.trim()}.ics`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 }
 

@@ -14,7 +14,18 @@ const HORA = /^([01]\d|2[0-3]):[0-5]\d$/;
  * Optional fields: the existing clients send an empty one as '', 'undefined' or 'null' (what a
  * FormData makes of `undefined` and `null`); all three are read as ''.
  */
-const OPCIONALES = new Set(["descripcion", "fechaInicio", "fechaFin", "horariosDisponibles", "precio", "organizacionId", "emailContacto", "telefonoContacto", "enlaceWebExterior", "accesible"]);
+const OPCIONALES = new Set([
+  "descripcion",
+  "fechaInicio",
+  "fechaFin",
+  "horariosDisponibles",
+  "precio",
+  "organizacionId",
+  "emailContacto",
+  "telefonoContacto",
+  "enlaceWebExterior",
+  "accesible",
+]);
 
 function texto(v: FormDataEntryValue | null, multilinea = false, opcional = false): string | undefined {
   if (typeof v !== "string") return undefined;
@@ -54,8 +65,13 @@ function horarios(v: string): Horario[] {
   if (!Array.isArray(lista) || lista.length > 50) throw new EntradaNoValida(mensajes.horariosFaltan);
   return lista.map((h) => {
     const { diaSemana, horaInicio, horaFin } = (h ?? {}) as Record<string, unknown>;
-    if (!Number.isInteger(diaSemana) || (diaSemana as number) < 0 || (diaSemana as number) > 6) throw new EntradaNoValida(mensajes.horariosFaltan);
-    return { diaSemana: diaSemana as number, horaInicio: typeof horaInicio === "string" ? horaInicio : "", horaFin: typeof horaFin === "string" ? horaFin : "" };
+    if (!Number.isInteger(diaSemana) || (diaSemana as number) < 0 || (diaSemana as number) > 6)
+      throw new EntradaNoValida(mensajes.horariosFaltan);
+    return {
+      diaSemana: diaSemana as number,
+      horaInicio: typeof horaInicio === "string" ? horaInicio : "",
+      horaFin: typeof horaFin === "string" ? horaFin : "",
+    };
   });
 }
 
@@ -73,14 +89,19 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     if (t("direccion") !== undefined) d.direccion = t("direccion");
     if (t("municipio") !== undefined) d.municipio = t("municipio");
     if (t("categorias") !== undefined) {
-      const lista = t("categorias")!.split(",").map((c) => c.trim()).filter(Boolean);
-      if (lista.some((c) => !(CATEGORIAS as readonly string[]).includes(c))) throw new EntradaNoValida(mensajes.categoriaNoValida);
+      const lista = t("categorias")!
+        .split(",")
+        .map((c) => c.trim())
+        .filter(Boolean);
+      if (lista.some((c) => !(CATEGORIAS as readonly string[]).includes(c)))
+        throw new EntradaNoValida(mensajes.categoriaNoValida);
       d.categorias = (lista.length > 0 ? [...new Set(lista)] : ["Otros"]) as Categoria[];
     }
     if (t("ubicacion") !== undefined) d.ubicacion = t("ubicacion") ? punto(t("ubicacion")!) : null;
     if (t("fechaInicio") !== undefined) d.fechaInicio = fecha(t("fechaInicio")!, mensajes.fechaInicioFalta);
     if (t("fechaFin") !== undefined) d.fechaFin = fecha(t("fechaFin")!, mensajes.fechaFinFalta);
-    if (t("horariosDisponibles") !== undefined) d.horariosDisponibles = t("horariosDisponibles") ? horarios(t("horariosDisponibles")!) : [];
+    if (t("horariosDisponibles") !== undefined)
+      d.horariosDisponibles = t("horariosDisponibles") ? horarios(t("horariosDisponibles")!) : [];
     if (t("precio") !== undefined) {
       const p = t("precio")!;
       if (p === "") d.precio = null;
@@ -130,15 +151,31 @@ export interface ReglasPlan {
 
 /** The fields the plan rules speak of (a day of the weekly schedule is `horario-<diaSemana>`). */
 export type CampoPlan =
-  | "tipo" | "municipio" | "direccion" | "titulo" | "cartel" | "descripcion" | "fechaInicio" | "fechaFin" | "horarios"
-  | `horario-${number}` | "privacidad" | "precio" | "emailContacto" | "telefonoContacto" | "enlaceWebExterior";
+  | "tipo"
+  | "municipio"
+  | "direccion"
+  | "titulo"
+  | "cartel"
+  | "descripcion"
+  | "fechaInicio"
+  | "fechaFin"
+  | "horarios"
+  | `horario-${number}`
+  | "privacidad"
+  | "precio"
+  | "emailContacto"
+  | "telefonoContacto"
+  | "enlaceWebExterior";
 
 /**
  * The publishing rules of spec §5 in their order, every failure with its field. The API runs them
  * on what it receives, and the web forms on the very form they are about to send, so a rule lives
  * here once. Each rule is checked on its own, so the first failure is the spec's first message.
  */
-export function* fallosPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelNombre, ahora = Date.now() }: ReglasPlan): Generator<Fallo<CampoPlan>> {
+export function* fallosPlan(
+  d: DatosPlan,
+  { modo, conCartel, privacidad, cartelNombre, ahora = Date.now() }: ReglasPlan,
+): Generator<Fallo<CampoPlan>> {
   const fallo = (mensaje: string, campo: CampoPlan, pista: string): Fallo<CampoPlan> => ({ mensaje, campo, pista });
   if (d.tipo !== "evento" && d.tipo !== "experiencia") yield fallo(mensajes.tipoObligatorio, "tipo", pistas.tipo);
   if (!d.ubicacion) yield fallo(mensajes.ubicacionFalta, "municipio", pistas.municipio);
@@ -155,32 +192,45 @@ export function* fallosPlan(d: DatosPlan, { modo, conCartel, privacidad, cartelN
   if ((d.titulo?.length ?? 0) > TITULO_MAX) yield fallo(mensajes.tituloLargo, "titulo", pistas.largo50);
   if ((d.direccion?.length ?? 0) > DIRECCION_MAX) yield fallo(mensajes.datosNoValidos, "direccion", pistas.textoLargo);
   if ((d.municipio?.length ?? 0) > 100) yield fallo(mensajes.datosNoValidos, "municipio", pistas.textoLargo);
-  if ((d.descripcion?.length ?? 0) > DESCRIPCION_MAX) yield fallo(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
+  if ((d.descripcion?.length ?? 0) > DESCRIPCION_MAX)
+    yield fallo(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
   const { fechaInicio: inicio, fechaFin: fin } = d;
   if (d.tipo === "evento") {
     if (!fin) yield fallo(mensajes.fechaFinFalta, "fechaFin", pistas.fechaFin);
     if (!inicio) yield fallo(mensajes.fechaInicioFalta, "fechaInicio", pistas.fechaInicio);
     if (inicio && fin && inicio > fin) yield fallo(mensajes.fechaInicioPosterior, "fechaFin", pistas.finAntesDeInicio);
-    if (fin && fin.getTime() < ahora - DIA) yield fallo(modo === "crear" ? mensajes.fechaFinPasadaEvento : mensajes.fechaFinPasadaPlan, "fechaFin", pistas.finPasada);
-    if (inicio && fin && fin.getTime() - inicio.getTime() > 60 * DIA) yield fallo(mensajes.duracionMaxima, "fechaFin", pistas.duracion);
+    if (fin && fin.getTime() < ahora - DIA)
+      yield fallo(
+        modo === "crear" ? mensajes.fechaFinPasadaEvento : mensajes.fechaFinPasadaPlan,
+        "fechaFin",
+        pistas.finPasada,
+      );
+    if (inicio && fin && fin.getTime() - inicio.getTime() > 60 * DIA)
+      yield fallo(mensajes.duracionMaxima, "fechaFin", pistas.duracion);
   } else if (d.tipo === "experiencia") {
     const faltan = modo === "crear" ? mensajes.horariosFaltan : mensajes.horariosFaltanActualizar;
     const lista = d.horariosDisponibles ?? [];
     const completo = (h: Horario) => HORA.test(h.horaInicio) && HORA.test(h.horaFin);
     if (lista.length === 0) yield fallo(faltan, "horarios", pistas.dias);
     for (const h of lista) if (!completo(h)) yield fallo(faltan, `horario-${h.diaSemana}`, pistas.horas);
-    for (const h of lista) if (completo(h) && h.horaFin <= h.horaInicio) yield fallo(mensajes.horaFinAnterior, `horario-${h.diaSemana}`, pistas.horaFinAntes);
+    for (const h of lista)
+      if (completo(h) && h.horaFin <= h.horaInicio)
+        yield fallo(mensajes.horaFinAnterior, `horario-${h.diaSemana}`, pistas.horaFinAntes);
     if (inicio && fin && inicio > fin) yield fallo(mensajes.fechaInicioPosterior, "fechaFin", pistas.finAntesDeInicio);
   }
   if (privacidad === false) yield fallo(mensajes.debesAceptarPrivacidad, "privacidad", pistas.privacidad);
-  if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio))) yield fallo(mensajes.precioNoValido, "precio", pistas.precio);
+  if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio)))
+    yield fallo(mensajes.precioNoValido, "precio", pistas.precio);
   if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX) yield fallo(mensajes.campoLargo, "emailContacto", pistas.largo50);
-  if ((d.telefonoContacto?.length ?? 0) > CONTACTO_MAX) yield fallo(mensajes.campoLargo, "telefonoContacto", pistas.largo50);
-  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto)) yield fallo(mensajes.correoFormato, "emailContacto", pistas.correo);
+  if ((d.telefonoContacto?.length ?? 0) > CONTACTO_MAX)
+    yield fallo(mensajes.campoLargo, "telefonoContacto", pistas.largo50);
+  if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto))
+    yield fallo(mensajes.correoFormato, "emailContacto", pistas.correo);
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) {
     yield fallo(mensajes.datosNoValidos, "enlaceWebExterior", pistas.enlace);
   }
-  if (cartelNombre !== undefined && !isImageFileName(cartelNombre)) yield fallo(mensajes.imagenTipo, "cartel", pistas.imagenTipo);
+  if (cartelNombre !== undefined && !isImageFileName(cartelNombre))
+    yield fallo(mensajes.imagenTipo, "cartel", pistas.imagenTipo);
 }
 
 /** The first message of spec §5 for a plan, or null (what the API answers). */

@@ -5,7 +5,9 @@ import { describe, expect, it } from "vitest";
 import { formulario, png } from "@/test-support/forms";
 
 function listFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 }
 
 describe("crearPlan when the database write fails", () => {
@@ -14,13 +16,24 @@ describe("crearPlan when the database write fails", () => {
     process.env.STORAGE_DIR = dir;
     const { crearPlan } = await import("./mutations");
     const form = formulario({
-      titulo: "Sin dueño", tipo: "evento", direccion: "Plaza", municipio: "Teruel",
+      titulo: "Sin dueño",
+      tipo: "evento",
+      direccion: "Plaza",
+      municipio: "Teruel",
       ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.1, 40.3] }),
-      fechaInicio: new Date(Date.now() + 86_400_000).toISOString(), fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
+      fechaInicio: new Date(Date.now() + 86_400_000).toISOString(),
+      fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
       archivoCartel: { bytes: await png(), nombre: "c.png" },
     });
     // A user that does not exist: the plan's foreign key fails after the image is stored.
-    const fantasma = { id: "no-existe", name: "X", email: "x@example.com", google: false, sessionToken: "t", viaBearer: true };
+    const fantasma = {
+      id: "no-existe",
+      name: "X",
+      email: "x@example.com",
+      google: false,
+      sessionToken: "t",
+      viaBearer: true,
+    };
     await expect(crearPlan(fantasma, form)).rejects.toThrow();
     expect(listFiles(dir)).toEqual([]);
   });

@@ -47,7 +47,8 @@ export async function crearPlan(user: SessionUser, form: FormData) {
 /** An experience's weekly slots replace whatever the plan had (an event has none). */
 async function escribirHorarios(tx: Prisma.TransactionClient, planId: string, d: DatosPlan) {
   await tx.horarioDisponible.deleteMany({ where: { planId } });
-  if (d.tipo === "experiencia") await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId })) });
+  if (d.tipo === "experiencia")
+    await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId })) });
 }
 
 /** The plan if it exists and is the user's, hidden or finished too: 404 otherwise, 403 for someone else's. */
@@ -59,7 +60,10 @@ export async function planPropio(user: SessionUser, id: string): Promise<PlanRow
 }
 
 /** The stored poster's row (id and files) of a plan, if it has one. */
-const cartelDe = (plan: PlanRow) => (plan.archivo_cartel_id ? prisma.archivo.findUnique({ where: { id: plan.archivo_cartel_id }, select: { id: true, variantes: true } }) : null);
+const cartelDe = (plan: PlanRow) =>
+  plan.archivo_cartel_id
+    ? prisma.archivo.findUnique({ where: { id: plan.archivo_cartel_id }, select: { id: true, variantes: true } })
+    : null;
 
 /** PATCH /api/plan/{id}: fields present replace the plan's; a new poster replaces the old files after the commit. */
 export async function actualizarPlan(user: SessionUser, id: string, form: FormData) {
@@ -70,9 +74,15 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     cambios.emailContacto ??= null;
     cambios.telefonoContacto ??= null;
   }
-  const d: DatosPlan = { ...datosDeFila(actual), ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)) };
+  const d: DatosPlan = {
+    ...datosDeFila(actual),
+    ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)),
+  };
   const cartel = fileField(form, "archivoCartel");
-  const error = primerErrorPlan(d, { modo: "actualizar", conCartel: cartel !== null || actual.archivo_cartel_id !== null });
+  const error = primerErrorPlan(d, {
+    modo: "actualizar",
+    conCartel: cartel !== null || actual.archivo_cartel_id !== null,
+  });
   if (error) throw new ApiError(400, error);
   if (d.organizacionId !== actual.organizacion_id) await comprobarOrganizacion(user.id, d.organizacionId);
   const viejo = cartel ? await cartelDe(actual) : null;

@@ -88,7 +88,18 @@ export function absoluteUrl(url: string): string {
 
 /** The File object of spec §3 for a stored image (not its variants), with an absolute URL. */
 export function serializeArchivo(a: ArchivoRow | null): ArchivoRow | null {
-  return a && { url: absoluteUrl(a.url), nombre: a.nombre, path: a.path, contentType: a.contentType, md5sum: a.md5sum, hash: a.hash, width: a.width, height: a.height };
+  return (
+    a && {
+      url: absoluteUrl(a.url),
+      nombre: a.nombre,
+      path: a.path,
+      contentType: a.contentType,
+      md5sum: a.md5sum,
+      hash: a.hash,
+      width: a.width,
+      height: a.height,
+    }
+  );
 }
 
 /** The title in a plan's URL: spaces become hyphens (spec §2). */

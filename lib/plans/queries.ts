@@ -51,7 +51,10 @@ type Lector = Pick<Prisma.TransactionClient, "$queryRaw">;
  * unless `ocultos` (finished ones always: their page stays up); with `usuarioId`, only that
  * person's; inside a transaction with `db`.
  */
-export async function leerPlan(id: string, { ocultos = false, usuarioId, db = prisma }: { ocultos?: boolean; usuarioId?: string; db?: Lector } = {}): Promise<PlanRow | null> {
+export async function leerPlan(
+  id: string,
+  { ocultos = false, usuarioId, db = prisma }: { ocultos?: boolean; usuarioId?: string; db?: Lector } = {},
+): Promise<PlanRow | null> {
   if (!UUID_PATTERN.test(id)) return null;
   const [row] = await db.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
@@ -103,7 +106,12 @@ export async function insertarPlan(tx: Lector, d: DatosPlan, extra: [string, Pri
 }
 
 /** UPDATE of a stored plan with complete data, plus the columns only an update sets. */
-export async function actualizarFilaPlan(tx: Pick<Prisma.TransactionClient, "$executeRaw">, id: string, d: DatosPlan, extra: [string, Prisma.Sql][]): Promise<void> {
+export async function actualizarFilaPlan(
+  tx: Pick<Prisma.TransactionClient, "$executeRaw">,
+  id: string,
+  d: DatosPlan,
+  extra: [string, Prisma.Sql][],
+): Promise<void> {
   const todas = [...columnasPlan(d), ...extra];
   await tx.$executeRaw`UPDATE plan SET ${Prisma.join(todas.map(([c, v]) => Prisma.sql`${columna(c)} = ${v}`))} WHERE id = ${id}::uuid`;
 }

@@ -18,7 +18,6 @@ function numero(mensaje: string) {
     });
 }
 
-
 function fecha() {
   return z
     .string()
@@ -43,16 +42,25 @@ const TODAS = ["Otros", "Todos"];
 /** GET /api/plan query. Categories: comma-joined; empty or containing 'Otros' or 'Todos' means all. */
 export const busquedaSchema = z
   .object({
-    lng: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-180, mensajes.coordenadasNoValidas).max(180, mensajes.coordenadasNoValidas).optional()),
-    lat: numero(mensajes.coordenadasNoValidas).pipe(z.number().min(-90, mensajes.coordenadasNoValidas).max(90, mensajes.coordenadasNoValidas).optional()),
+    lng: numero(mensajes.coordenadasNoValidas).pipe(
+      z.number().min(-180, mensajes.coordenadasNoValidas).max(180, mensajes.coordenadasNoValidas).optional(),
+    ),
+    lat: numero(mensajes.coordenadasNoValidas).pipe(
+      z.number().min(-90, mensajes.coordenadasNoValidas).max(90, mensajes.coordenadasNoValidas).optional(),
+    ),
     municipio: lineaDeTexto(100, { largo: mensajes.coordenadasNoValidas }).optional(),
-    radio: numero(mensajes.radioNoValido).pipe(z.number().min(0, mensajes.radioNoValido).max(RADIO_MAX_KM, mensajes.radioNoValido).optional()),
+    radio: numero(mensajes.radioNoValido).pipe(
+      z.number().min(0, mensajes.radioNoValido).max(RADIO_MAX_KM, mensajes.radioNoValido).optional(),
+    ),
     categorias: z
       .string()
       .max(500, mensajes.categoriaNoValida)
       .optional()
       .transform((v, ctx) => {
-        const lista = (v ?? "").split(",").map((c) => c.trim()).filter(Boolean);
+        const lista = (v ?? "")
+          .split(",")
+          .map((c) => c.trim())
+          .filter(Boolean);
         for (const c of lista) {
           if (!(CATEGORIAS as readonly string[]).includes(c) && !TODAS.includes(c)) {
             ctx.addIssue({ code: "custom", message: mensajes.categoriaNoValida });
@@ -61,7 +69,14 @@ export const busquedaSchema = z
         }
         return lista.length === 0 || lista.some((c) => TODAS.includes(c)) ? null : (lista as Categoria[]);
       }),
-    page: numero(mensajes.paginaNoValida).pipe(z.number().int(mensajes.paginaNoValida).min(1, mensajes.paginaNoValida).max(100_000, mensajes.paginaNoValida).optional()),
+    page: numero(mensajes.paginaNoValida).pipe(
+      z
+        .number()
+        .int(mensajes.paginaNoValida)
+        .min(1, mensajes.paginaNoValida)
+        .max(100_000, mensajes.paginaNoValida)
+        .optional(),
+    ),
     // Clients that ask for more than a page get a page (30), as they always did.
     limit: numero(mensajes.limiteNoValido)
       .pipe(z.number().int(mensajes.limiteNoValido).min(1, mensajes.limiteNoValido).optional())
@@ -82,10 +97,14 @@ export const busquedaSchema = z
       }),
   })
   .superRefine((q, ctx) => {
-    if ((q.lat === undefined) !== (q.lng === undefined)) ctx.addIssue({ code: "custom", message: mensajes.coordenadasNoValidas });
+    if ((q.lat === undefined) !== (q.lng === undefined))
+      ctx.addIssue({ code: "custom", message: mensajes.coordenadasNoValidas });
     if (q.lat === undefined && !q.municipio) ctx.addIssue({ code: "custom", message: mensajes.ubicacionObligatoria });
     const { fechaInicioFiltro: a, fechaFinFiltro: b } = q;
-    if ((a === undefined) !== (b === undefined) || (a && b && (a > b || b.getTime() - a.getTime() > 400 * 86_400_000))) {
+    if (
+      (a === undefined) !== (b === undefined) ||
+      (a && b && (a > b || b.getTime() - a.getTime() > 400 * 86_400_000))
+    ) {
       ctx.addIssue({ code: "custom", message: mensajes.fechasFiltroNoValidas });
     }
   })
@@ -97,4 +116,3 @@ export const busquedaSchema = z
   }));
 
 export type Busqueda = z.output<typeof busquedaSchema>;
-

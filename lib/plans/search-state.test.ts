@@ -7,11 +7,58 @@ const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).
 
 describe("the home search in the URL", () => {
   it("reads every field, falls back to defaults on bad values, and writes the same URL back", () => {
-    const e = leerEstado({ municipio: "Teruel", lat: "40.34", lng: "-1.1", radio: "20", categorias: "Cultura,Fiesta", fecha: "semana", desplazamiento: "2", accesible: "1", page: "3" });
-    expect(e).toEqual({ municipio: "Teruel", lat: 40.34, lng: -1.1, radio: 20, categorias: ["Cultura", "Fiesta"], fecha: "semana", desplazamiento: 2, desde: null, hasta: null, accesible: true, page: 3, vista: "lista" });
-    expect(urlBusqueda(e)).toBe("/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&page=3");
-    const malo = leerEstado({ lat: "91", lng: "x", radio: "70", categorias: "Nada", fecha: "ayer", desplazamiento: "-1", accesible: "quizas", page: "0" });
-    expect(malo).toEqual({ municipio: null, lat: null, lng: null, radio: 50, categorias: ["Otros"], fecha: null, desplazamiento: 0, desde: null, hasta: null, accesible: false, page: 1, vista: "lista" });
+    const e = leerEstado({
+      municipio: "Teruel",
+      lat: "40.34",
+      lng: "-1.1",
+      radio: "20",
+      categorias: "Cultura,Fiesta",
+      fecha: "semana",
+      desplazamiento: "2",
+      accesible: "1",
+      page: "3",
+    });
+    expect(e).toEqual({
+      municipio: "Teruel",
+      lat: 40.34,
+      lng: -1.1,
+      radio: 20,
+      categorias: ["Cultura", "Fiesta"],
+      fecha: "semana",
+      desplazamiento: 2,
+      desde: null,
+      hasta: null,
+      accesible: true,
+      page: 3,
+      vista: "lista",
+    });
+    expect(urlBusqueda(e)).toBe(
+      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&page=3",
+    );
+    const malo = leerEstado({
+      lat: "91",
+      lng: "x",
+      radio: "70",
+      categorias: "Nada",
+      fecha: "ayer",
+      desplazamiento: "-1",
+      accesible: "quizas",
+      page: "0",
+    });
+    expect(malo).toEqual({
+      municipio: null,
+      lat: null,
+      lng: null,
+      radio: 50,
+      categorias: ["Otros"],
+      fecha: null,
+      desplazamiento: 0,
+      desde: null,
+      hasta: null,
+      accesible: false,
+      page: 1,
+      vista: "lista",
+    });
     expect(urlBusqueda(malo)).toBe("/");
     // 'hoy' moves one day at most: 'Mañana'.
     expect(leerEstado({ fecha: "hoy", desplazamiento: "3" }).desplazamiento).toBe(1);
@@ -20,8 +67,15 @@ describe("the home search in the URL", () => {
     const rango = leerEstado({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05", desplazamiento: "2" });
     expect(rango).toMatchObject({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05", desplazamiento: 0 });
     expect(urlBusqueda(rango)).toBe("/?fecha=rango&desde=2027-04-02&hasta=2027-04-05");
-    expect(leerEstado({ fecha: "rango", desde: "2027-04-02" })).toMatchObject({ fecha: null, desde: null, hasta: null });
-    expect(leerEstado({ fecha: "semana", desde: "2027-04-02", hasta: "2027-04-05" })).toMatchObject({ desde: null, hasta: null });
+    expect(leerEstado({ fecha: "rango", desde: "2027-04-02" })).toMatchObject({
+      fecha: null,
+      desde: null,
+      hasta: null,
+    });
+    expect(leerEstado({ fecha: "semana", desde: "2027-04-02", hasta: "2027-04-05" })).toMatchObject({
+      desde: null,
+      hasta: null,
+    });
     expect(leerEstado({ fecha: "rango", desde: "2027-02-30", hasta: "2027-04-05" }).fecha).toBeNull();
   });
 
@@ -55,7 +109,9 @@ describe("ways out of a search that found nothing", () => {
       ["Cualquier fecha", "/?municipio=Teruel&radio=10&categorias=Cultura"],
       ["Todas las categorías", "/?municipio=Teruel&radio=10&fecha=semana&desplazamiento=1"],
     ]);
-    expect(arreglos({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05" })).toEqual([["Cualquier fecha", "/?municipio=Teruel"]]);
+    expect(arreglos({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05" })).toEqual([
+      ["Cualquier fecha", "/?municipio=Teruel"],
+    ]);
     expect(arreglos({ categorias: "Otros" })).toEqual([]);
     expect(arreglos({ accesible: "1", radio: "10" })).toEqual([
       ["Ampliar a 50 km", "/?municipio=Teruel&accesible=1"],
@@ -79,7 +135,10 @@ describe("date windows (Europe/Madrid)", () => {
     // Summer time starts on 2027-03-28: that Sunday lasts 23 hours.
     expect(ventanaFechas("finDeSemana", 0, ahora)!.hasta.toISOString()).toBe("2027-03-28T21:59:59.999Z");
     // On a Sunday the week is the one that ends today.
-    expect(ventanaFechas("semana", 0, madrid(2027, 3, 28, "10:00"))).toEqual({ desde: madrid(2027, 3, 22), hasta: finDe(2027, 3, 28) });
+    expect(ventanaFechas("semana", 0, madrid(2027, 3, 28, "10:00"))).toEqual({
+      desde: madrid(2027, 3, 22),
+      hasta: finDe(2027, 3, 28),
+    });
   });
 
   it("takes whole months, one per step, across the year end", () => {

@@ -13,7 +13,10 @@ export * from "./search-url";
  */
 const uno = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 const tolerante = <T extends z.ZodType, D>(schema: T, defecto: D) =>
-  z.preprocess(uno, schema.optional()).catch(undefined).transform((v): z.output<T> | D => (v === undefined ? defecto : v));
+  z
+    .preprocess(uno, schema.optional())
+    .catch(undefined)
+    .transform((v): z.output<T> | D => (v === undefined ? defecto : v));
 
 const estadoSchema = z.object({
   municipio: tolerante(z.string().trim().min(1).max(100), null),
@@ -21,14 +24,24 @@ const estadoSchema = z.object({
   lng: tolerante(z.coerce.number().min(-180).max(180), null),
   radio: tolerante(z.coerce.number().int().min(0).max(RADIO_MAX_KM), RADIO_DEFAULT_KM),
   categorias: tolerante(
-    z.string().transform((s) => normalizarCategorias(s.split(",").map((c) => c.trim()).filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)))),
+    z.string().transform((s) =>
+      normalizarCategorias(
+        s
+          .split(",")
+          .map((c) => c.trim())
+          .filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)),
+      ),
+    ),
     ["Otros"],
   ),
   fecha: tolerante(z.enum(OPCIONES_FECHA), null),
   desplazamiento: tolerante(z.coerce.number().int().min(0).max(120), 0),
   desde: tolerante(z.iso.date(), null),
   hasta: tolerante(z.iso.date(), null),
-  accesible: tolerante(z.literal("1").transform(() => true), false),
+  accesible: tolerante(
+    z.literal("1").transform(() => true),
+    false,
+  ),
   page: tolerante(z.coerce.number().int().min(1).max(100_000), 1),
   vista: tolerante(z.enum(VISTAS), "lista"),
 });
@@ -67,7 +80,10 @@ export function ventanaFechas(
 ): { desde: Date; hasta: Date } | null {
   if (!fecha) return null;
   const hoy = diaEnMadrid(ahora);
-  const rango = (a: Dia, b: Dia) => ({ desde: instanteEnMadrid(a, "00:00"), hasta: new Date(instanteEnMadrid(sumarDias(b, 1), "00:00").getTime() - 1) });
+  const rango = (a: Dia, b: Dia) => ({
+    desde: instanteEnMadrid(a, "00:00"),
+    hasta: new Date(instanteEnMadrid(sumarDias(b, 1), "00:00").getTime() - 1),
+  });
   if (fecha === "hoy") return rango(sumarDias(hoy, desplazamiento), sumarDias(hoy, desplazamiento));
   if (fecha === "rango") {
     if (!elegidas.desde || !elegidas.hasta) return null;
@@ -88,7 +104,9 @@ export function ventanaFechas(
 }
 
 /** The date window of a search's state (null: any date). */
-export function ventanaDeEstado(e: Pick<EstadoBusqueda, "fecha" | "desplazamiento" | "desde" | "hasta">, ahora = new Date()) {
+export function ventanaDeEstado(
+  e: Pick<EstadoBusqueda, "fecha" | "desplazamiento" | "desde" | "hasta">,
+  ahora = new Date(),
+) {
   return ventanaFechas(e.fecha, e.desplazamiento, ahora, e);
 }
-

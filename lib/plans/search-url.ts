@@ -22,7 +22,10 @@ export const CHIPS_FECHA = [
 ] as const satisfies readonly { etiqueta: string; fecha: OpcionFecha; desplazamiento: number }[];
 
 /** Whether a chip is the current date option (the arrows keep it on while they move the window). */
-export function chipActivo(e: Pick<EstadoBusqueda, "fecha" | "desplazamiento">, chip: (typeof CHIPS_FECHA)[number]): boolean {
+export function chipActivo(
+  e: Pick<EstadoBusqueda, "fecha" | "desplazamiento">,
+  chip: (typeof CHIPS_FECHA)[number],
+): boolean {
   if (e.fecha !== chip.fecha) return false;
   return chip.fecha !== "hoy" || e.desplazamiento === chip.desplazamiento;
 }
@@ -96,7 +99,8 @@ export function alternarCategoria(actuales: Categoria[], c: Categoria): Categori
 }
 
 /** Whether the date option has previous/next arrows. */
-export const conFlechas = (f: OpcionFecha | null): f is "finDeSemana" | "semana" | "mes" => f === "finDeSemana" || f === "semana" || f === "mes";
+export const conFlechas = (f: OpcionFecha | null): f is "finDeSemana" | "semana" | "mes" =>
+  f === "finDeSemana" || f === "semana" || f === "mes";
 
 /**
  * One-tap ways out of a search that found nothing, each keeping everything else: the widest
@@ -104,9 +108,15 @@ export const conFlechas = (f: OpcionFecha | null): f is "finDeSemana" | "semana"
  */
 export function arreglosSinResultados(e: EstadoBusqueda): { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] {
   const arreglos: { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] = [];
-  if (e.radio < RADIO_MAX_KM) arreglos.push({ etiqueta: `Ampliar a ${RADIO_MAX_KM} km`, cambios: { radio: RADIO_MAX_KM } });
-  if (e.fecha) arreglos.push({ etiqueta: "Cualquier fecha", cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null } });
-  if (!todasLasCategorias(e.categorias)) arreglos.push({ etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } });
+  if (e.radio < RADIO_MAX_KM)
+    arreglos.push({ etiqueta: `Ampliar a ${RADIO_MAX_KM} km`, cambios: { radio: RADIO_MAX_KM } });
+  if (e.fecha)
+    arreglos.push({
+      etiqueta: "Cualquier fecha",
+      cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null },
+    });
+  if (!todasLasCategorias(e.categorias))
+    arreglos.push({ etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } });
   if (e.accesible) arreglos.push({ etiqueta: "También los no accesibles", cambios: { accesible: false } });
   return arreglos;
 }

@@ -36,15 +36,28 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
         rumbo: comun ? 0 : Math.floor(r() * 360),
         tipo,
         fechaInicio: inicio,
-        fechaFin: tipo === "evento" ? new Date(inicio!.getTime() + 3 * 3_600_000) : inicio && new Date(inicio.getTime() + 30 * DIA),
+        fechaFin:
+          tipo === "evento"
+            ? new Date(inicio!.getTime() + 3 * 3_600_000)
+            : inicio && new Date(inicio.getTime() + 30 * DIA),
         // Some featured, some whose featuring has ended (not featured any more).
         destacadoHasta: r() < 0.2 ? new Date(Date.now() + (r() < 0.7 ? DIA : -DIA)) : null,
         visible: r() > 0.05,
-        categorias: [CATEGORIAS[1 + Math.floor(r() * (CATEGORIAS.length - 1))], CATEGORIAS[Math.floor(r() * CATEGORIAS.length)]],
-        horarios: tipo === "experiencia" ? [{ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }] : [],
+        categorias: [
+          CATEGORIAS[1 + Math.floor(r() * (CATEGORIAS.length - 1))],
+          CATEGORIAS[Math.floor(r() * CATEGORIAS.length)],
+        ],
+        horarios:
+          tipo === "experiencia" ? [{ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }] : [],
       });
     }
-    await insertPlan({ usuarioId, origin, distanciaM: 300, fechaInicio: new Date(Date.now() - 3 * DIA), fechaFin: new Date(Date.now() - 2 * DIA) });
+    await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 300,
+      fechaInicio: new Date(Date.now() - 3 * DIA),
+      fechaFin: new Date(Date.now() - 2 * DIA),
+    });
   });
 
   /** The reference: every listed match, featured first, nearest, soonest start, then id. */

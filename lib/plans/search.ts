@@ -85,7 +85,13 @@ function antes(a: Cercano, b: Cercano): number {
 }
 
 /** The first `n` matches of a branch in the page's order (see consultaCercanos). */
-async function primerosCercanos(q: Busqueda, lng: number, lat: number, destacado: boolean, n: number): Promise<Cercano[]> {
+async function primerosCercanos(
+  q: Busqueda,
+  lng: number,
+  lat: number,
+  destacado: boolean,
+  n: number,
+): Promise<Cercano[]> {
   if (n <= 0) return [];
   // Ask for a few more than needed: when even the last of them is as near as the n-th, ties
   // may go on past it, so ask again for more.
@@ -129,7 +135,8 @@ async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promis
  * sphere distance that orders them, so the cards' kilometres never go down along the list.
  */
 async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
-  const ids = q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
+  const ids =
+    q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
   if (ids.length === 0) return [];
   return prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
@@ -151,7 +158,10 @@ export type ResultadoBusqueda = {
  * instance. The time to live bounds how long a plan that has just
  * finished can still be listed.
  */
-const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(
+  BUSQUEDA_MEMO_ENTRADAS,
+  BUSQUEDA_MEMO_TTL_MS,
+);
 const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
 /**
@@ -170,7 +180,13 @@ export async function versionBusqueda(): Promise<string> {
 const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
 /** How many plans match, from a page's rows when they tell it (a page neither empty nor full is the last one). */
-async function totalDe(q: Busqueda, lng: number, lat: number, claveTotal: string, rows: readonly unknown[]): Promise<number> {
+async function totalDe(
+  q: Busqueda,
+  lng: number,
+  lat: number,
+  claveTotal: string,
+  rows: readonly unknown[],
+): Promise<number> {
   const offset = (q.page - 1) * q.limit;
   if (rows.length > 0 && rows.length < q.limit) return offset + rows.length;
   if (rows.length === 0 && q.page === 1) return 0;
@@ -201,7 +217,20 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; cla
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
-  return { lng, lat, claveTotal: JSON.stringify([version, lng, lat, q.radio, q.categorias, q.accesible, q.fechaInicioFiltro, q.fechaFinFiltro]) };
+  return {
+    lng,
+    lat,
+    claveTotal: JSON.stringify([
+      version,
+      lng,
+      lat,
+      q.radio,
+      q.categorias,
+      q.accesible,
+      q.fechaInicioFiltro,
+      q.fechaFinFiltro,
+    ]),
+  };
 }
 
 async function busqueda(q: Busqueda) {
@@ -219,7 +248,11 @@ export async function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
   return mapas.get(claveTotal, async () => {
     const todos = { ...q, page: 1, limit: TOPE_MAPA };
     const rows = await filasDePagina(todos, lng, lat);
-    return { centro: { lat, lng }, puntos: rows.map((r) => puntoDelMapa(serializePlan(r))), total: await totalDe(todos, lng, lat, claveTotal, rows) };
+    return {
+      centro: { lat, lng },
+      puntos: rows.map((r) => puntoDelMapa(serializePlan(r))),
+      total: await totalDe(todos, lng, lat, claveTotal, rows),
+    };
   });
 }
 

@@ -10,7 +10,9 @@ const plan = planDeEjemplo;
 
 describe("plan SEO helpers", () => {
   it("strips markdown and HTML from a description", () => {
-    expect(textoPlano(plan().descripcion)).toBe("Gran verbena\n\nCon orquesta y fuegos hasta el amanecer. Sin entradas.");
+    expect(textoPlano(plan().descripcion)).toBe(
+      "Gran verbena\n\nCon orquesta y fuegos hasta el amanecer. Sin entradas.",
+    );
     expect(textoPlano("- uno\n- _dos_\n\n> cita `código`\n\n![alt](x.png)")).toBe("uno\ndos\n\ncita código\n\nalt");
   });
 
@@ -23,8 +25,18 @@ describe("plan SEO helpers", () => {
   });
 
   it("describes a plan as date · municipality · start of the description", () => {
-    expect(descripcionPlan(plan())).toBe("Del 14 ago, 22:00 al 15 ago, 04:00 · Albarracín · Gran verbena Con orquesta y fuegos hasta el amanecer. Sin entradas.");
-    const exp = plan({ tipo: "experiencia", fechaInicio: null, fechaFin: null, horariosDisponibles: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:00" }, { diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }] });
+    expect(descripcionPlan(plan())).toBe(
+      "Del 14 ago, 22:00 al 15 ago, 04:00 · Albarracín · Gran verbena Con orquesta y fuegos hasta el amanecer. Sin entradas.",
+    );
+    const exp = plan({
+      tipo: "experiencia",
+      fechaInicio: null,
+      fechaFin: null,
+      horariosDisponibles: [
+        { diaSemana: 0, horaInicio: "10:00", horaFin: "12:00" },
+        { diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" },
+      ],
+    });
     expect(descripcionPlan(exp).startsWith("Sábado y domingo · Albarracín · ")).toBe(true);
   });
 
@@ -33,8 +45,12 @@ describe("plan SEO helpers", () => {
     expect(m.title).toBe("Verbena de las fiestas");
     expect(m.alternates?.canonical).toBe(plan().urlPlan);
     expect(m.openGraph).toMatchObject({
-      url: plan().urlPlan, siteName: "Planazo", locale: "es_ES",
-      images: [{ url: `${site().url}/media/carteles/abc/og.jpg`, width: 1200, height: 630, alt: "Verbena de las fiestas" }],
+      url: plan().urlPlan,
+      siteName: "Planazo",
+      locale: "es_ES",
+      images: [
+        { url: `${site().url}/media/carteles/abc/og.jpg`, width: 1200, height: 630, alt: "Verbena de las fiestas" },
+      ],
     });
     expect(m.twitter).toMatchObject({ card: "summary_large_image" });
     expect(m.robots).toBeUndefined();
@@ -51,29 +67,59 @@ describe("plan SEO helpers", () => {
       endDate: "2026-08-15T04:00:00+02:00",
       eventStatus: "https://schema.org/EventScheduled",
       eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
-      location: { "@type": "Place", address: { streetAddress: "Plaza Mayor, 1", addressLocality: "Albarracín", addressCountry: "ES" }, geo: { latitude: 40.4079, longitude: -1.4443 } },
+      location: {
+        "@type": "Place",
+        address: { streetAddress: "Plaza Mayor, 1", addressLocality: "Albarracín", addressCountry: "ES" },
+        geo: { latitude: 40.4079, longitude: -1.4443 },
+      },
       offers: { price: 12.5, priceCurrency: "EUR", url: plan().urlPlan },
-      organizer: { "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}` },
+      organizer: {
+        "@type": "Organization",
+        name: "Peña El Cierzo",
+        url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`,
+      },
     });
     expect(ld.organizer).not.toHaveProperty("award");
     // A verified organizer says so with Organization's `award` (schema.org has no "verified").
-    const verificada = planJsonLd(plan({ organizacion: { _id: ORG, nombre: "Peña El Cierzo" }, organizacionId: ORG }), { organizacionVerificada: true });
-    expect(verificada.organizer).toEqual({ "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`, award: "Organización verificada por Planazo" });
+    const verificada = planJsonLd(plan({ organizacion: { _id: ORG, nombre: "Peña El Cierzo" }, organizacionId: ORG }), {
+      organizacionVerificada: true,
+    });
+    expect(verificada.organizer).toEqual({
+      "@type": "Organization",
+      name: "Peña El Cierzo",
+      url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`,
+      award: "Organización verificada por Planazo",
+    });
     expect(planJsonLd(plan({ precio: null }))).not.toHaveProperty("offers");
   });
 
   it("describes an experience as a TouristAttraction with opening hours, Monday first", () => {
-    const ld = planJsonLd(plan({ tipo: "experiencia", horariosDisponibles: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" }, { diaSemana: 1, horaInicio: "17:00", horaFin: "19:00" }] }));
+    const ld = planJsonLd(
+      plan({
+        tipo: "experiencia",
+        horariosDisponibles: [
+          { diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" },
+          { diaSemana: 1, horaInicio: "17:00", horaFin: "19:00" },
+        ],
+      }),
+    );
     expect(ld["@type"]).toBe("TouristAttraction");
     expect(ld.openingHoursSpecification).toEqual([
       { "@type": "OpeningHoursSpecification", dayOfWeek: "Monday", opens: "17:00", closes: "19:00" },
       { "@type": "OpeningHoursSpecification", dayOfWeek: "Sunday", opens: "10:00", closes: "12:30" },
     ]);
-    expect(horariosOrdenados([{ diaSemana: 6, horaInicio: "09:00", horaFin: "10:00" }, { diaSemana: 1, horaInicio: "09:00", horaFin: "10:00" }]).map((h) => h.diaSemana)).toEqual([1, 6]);
+    expect(
+      horariosOrdenados([
+        { diaSemana: 6, horaInicio: "09:00", horaFin: "10:00" },
+        { diaSemana: 1, horaInicio: "09:00", horaFin: "10:00" },
+      ]).map((h) => h.diaSemana),
+    ).toEqual([1, 6]);
   });
 
   it("says an accessible plan's place is accessible (amenityFeature), and says nothing of the others", () => {
-    const rasgo = [{ "@type": "LocationFeatureSpecification", name: "Accesible para personas con movilidad reducida", value: true }];
+    const rasgo = [
+      { "@type": "LocationFeatureSpecification", name: "Accesible para personas con movilidad reducida", value: true },
+    ];
     expect((planJsonLd(plan({ accesible: true })).location as Record<string, unknown>).amenityFeature).toEqual(rasgo);
     expect(planJsonLd(plan({ accesible: true, tipo: "experiencia" })).amenityFeature).toEqual(rasgo);
     expect(JSON.stringify(planJsonLd(plan({ accesible: false })))).not.toContain("amenityFeature");
@@ -94,17 +140,45 @@ describe("plan SEO helpers", () => {
 
   it("describes an organization with its logo preview and schema.org data", () => {
     const org = {
-      _id: ORG, nombre: "Peña El Cierzo", descripcion: "Peña de **amigos**", direccion: "Calle Mayor 3", emailContacto: "pena@example.com",
-      telefonoContacto: "600 000 222", usuario: "u1", fechaCreacion: "2026-01-01T00:00:00.000Z",
-      archivoLogo: { url: `${site().url}/media/logos/l/original.webp`, nombre: "logo.png", path: "logos/l/original.webp", contentType: "image/webp", md5sum: "x", hash: "y", width: 120, height: 120 },
+      _id: ORG,
+      nombre: "Peña El Cierzo",
+      descripcion: "Peña de **amigos**",
+      direccion: "Calle Mayor 3",
+      emailContacto: "pena@example.com",
+      telefonoContacto: "600 000 222",
+      usuario: "u1",
+      fechaCreacion: "2026-01-01T00:00:00.000Z",
+      archivoLogo: {
+        url: `${site().url}/media/logos/l/original.webp`,
+        nombre: "logo.png",
+        path: "logos/l/original.webp",
+        contentType: "image/webp",
+        md5sum: "x",
+        hash: "y",
+        width: 120,
+        height: 120,
+      },
     };
     const m = organizacionMetadata(org);
-    expect(m).toMatchObject({ title: "Peña El Cierzo", description: "Peña de amigos", openGraph: { images: [{ url: `${site().url}/media/logos/l/og.jpg`, width: 1200, height: 630 }] } });
+    expect(m).toMatchObject({
+      title: "Peña El Cierzo",
+      description: "Peña de amigos",
+      openGraph: { images: [{ url: `${site().url}/media/logos/l/og.jpg`, width: 1200, height: 630 }] },
+    });
     expect(organizacionJsonLd(org)).toMatchObject({
-      "@type": "Organization", name: "Peña El Cierzo", url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`, logo: org.archivoLogo.url,
-      email: "pena@example.com", telephone: "600 000 222", address: { streetAddress: "Calle Mayor 3", addressCountry: "ES" },
+      "@type": "Organization",
+      name: "Peña El Cierzo",
+      url: `${site().url}/org/Pe%C3%B1a-El-Cierzo/${ORG}`,
+      logo: org.archivoLogo.url,
+      email: "pena@example.com",
+      telephone: "600 000 222",
+      address: { streetAddress: "Calle Mayor 3", addressCountry: "ES" },
     });
     expect(organizacionJsonLd(org)).not.toHaveProperty("award");
-    expect(organizacionJsonLd(org, true)).toMatchObject({ "@type": "Organization", name: "Peña El Cierzo", award: "Organización verificada por Planazo" });
+    expect(organizacionJsonLd(org, true)).toMatchObject({
+      "@type": "Organization",
+      name: "Peña El Cierzo",
+      award: "Organización verificada por Planazo",
+    });
   });
 });

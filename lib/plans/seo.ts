@@ -71,21 +71,52 @@ export function imagenOg(archivo: { url: string } | null): string | null {
 }
 
 /** OpenGraph and Twitter fields shared by the plan and organization pages. */
-export function metadatosCompartidos({ titulo, descripcion, url, imagen, alt }: { titulo: string; descripcion: string; url: string; imagen: string | null; alt: string }): Metadata {
+export function metadatosCompartidos({
+  titulo,
+  descripcion,
+  url,
+  imagen,
+  alt,
+}: {
+  titulo: string;
+  descripcion: string;
+  url: string;
+  imagen: string | null;
+  alt: string;
+}): Metadata {
   const images = imagen ? [{ url: imagen, width: 1200, height: 630, alt }] : undefined;
   return {
     title: titulo,
     description: descripcion,
     alternates: { canonical: url },
-    openGraph: { type: "website", url, title: titulo, description: descripcion, siteName: site().nombre, locale: "es_ES", images },
-    twitter: { card: imagen ? "summary_large_image" : "summary", title: titulo, description: descripcion, images: imagen ? [imagen] : undefined },
+    openGraph: {
+      type: "website",
+      url,
+      title: titulo,
+      description: descripcion,
+      siteName: site().nombre,
+      locale: "es_ES",
+      images,
+    },
+    twitter: {
+      card: imagen ? "summary_large_image" : "summary",
+      title: titulo,
+      description: descripcion,
+      images: imagen ? [imagen] : undefined,
+    },
   };
 }
 
 /** The page metadata of a plan: title, description, canonical URL, link previews; finished plans are noindex. */
 export function planMetadata(plan: PlanApi, ahora: Date = new Date()): Metadata {
   return {
-    ...metadatosCompartidos({ titulo: plan.titulo, descripcion: descripcionPlan(plan), url: plan.urlPlan, imagen: imagenOg(plan.archivoCartel), alt: plan.titulo }),
+    ...metadatosCompartidos({
+      titulo: plan.titulo,
+      descripcion: descripcionPlan(plan),
+      url: plan.urlPlan,
+      imagen: imagenOg(plan.archivoCartel),
+      alt: plan.titulo,
+    }),
     ...(planTerminado(plan, ahora) ? { robots: { index: false, follow: true } } : {}),
   };
 }
@@ -93,10 +124,17 @@ export function planMetadata(plan: PlanApi, ahora: Date = new Date()): Metadata 
 function lugar(plan: PlanApi) {
   const [longitude, latitude] = plan.ubicacion.coordinates;
   return {
-    address: { "@type": "PostalAddress", streetAddress: plan.direccion, addressLocality: plan.municipio, addressCountry: "ES" },
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: plan.direccion,
+      addressLocality: plan.municipio,
+      addressCountry: "ES",
+    },
     geo: { "@type": "GeoCoordinates", latitude, longitude },
     // schema.org's way for a place to say it is accessible (isAccessibleForFree is about the price).
-    ...(plan.accesible ? { amenityFeature: [{ "@type": "LocationFeatureSpecification", name: ACCESIBLE_TEXTO, value: true }] } : {}),
+    ...(plan.accesible
+      ? { amenityFeature: [{ "@type": "LocationFeatureSpecification", name: ACCESIBLE_TEXTO, value: true }] }
+      : {}),
   };
 }
 
@@ -113,13 +151,18 @@ export const ORGANIZACION_VERIFICADA_JSON_LD = { award: "Organización verificad
  * schema.org data of a plan: an Event, or a TouristAttraction with its weekly opening hours.
  * `organizacionVerificada` marks the event's organizer (a TouristAttraction has no organizer).
  */
-export function planJsonLd(plan: PlanApi, { organizacionVerificada = false }: { organizacionVerificada?: boolean } = {}): Record<string, unknown> {
+export function planJsonLd(
+  plan: PlanApi,
+  { organizacionVerificada = false }: { organizacionVerificada?: boolean } = {},
+): Record<string, unknown> {
   const comun = {
     "@context": "https://schema.org",
     name: plan.titulo,
     description: resumen(textoPlano(plan.descripcion), 500),
     url: plan.urlPlan,
-    ...(plan.archivoCartel ? { image: [imagenOg(plan.archivoCartel), absoluteUrl(variantUrl(plan.archivoCartel.url, "detalle"))] } : {}),
+    ...(plan.archivoCartel
+      ? { image: [imagenOg(plan.archivoCartel), absoluteUrl(variantUrl(plan.archivoCartel.url, "detalle"))] }
+      : {}),
   };
   if (plan.tipo === "experiencia") {
     return {
@@ -145,7 +188,15 @@ export function planJsonLd(plan: PlanApi, { organizacionVerificada = false }: { 
     location: { "@type": "Place", name: plan.direccion, ...lugar(plan) },
     ...(plan.precio === null
       ? {}
-      : { offers: { "@type": "Offer", price: plan.precio, priceCurrency: "EUR", availability: "https://schema.org/InStock", url: plan.urlPlan } }),
+      : {
+          offers: {
+            "@type": "Offer",
+            price: plan.precio,
+            priceCurrency: "EUR",
+            availability: "https://schema.org/InStock",
+            url: plan.urlPlan,
+          },
+        }),
     ...(plan.organizacion
       ? {
           organizer: {

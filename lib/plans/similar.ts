@@ -9,7 +9,17 @@ export const PLANES_PARECIDOS = 4;
 
 /** The first listed plans of the search around a point, without sponsor items. */
 async function alrededor(lng: number, lat: number, categorias: Categoria[] | null, n: number): Promise<PlanApi[]> {
-  const q: Busqueda = { lng, lat, radio: RADIO_DEFAULT_KM, categorias, page: 1, limit: n, fechaInicioFiltro: undefined, fechaFinFiltro: undefined, accesible: false };
+  const q: Busqueda = {
+    lng,
+    lat,
+    radio: RADIO_DEFAULT_KM,
+    categorias,
+    page: 1,
+    limit: n,
+    fechaInicioFiltro: undefined,
+    fechaFinFiltro: undefined,
+    accesible: false,
+  };
   const { planes } = await buscarPlanes(q);
   return planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
 }

@@ -4,12 +4,27 @@ import { cuandoTexto, distanciaVisible, precioTexto } from "./texto";
 describe("plan formatting", () => {
   it("writes an experience's days Monday first, the first one capitalized, and an event's dates and hours", () => {
     const franja = (diaSemana: number) => ({ diaSemana, horaInicio: "10:00", horaFin: "12:00" });
-    const experiencia = (dias: number[]) => cuandoTexto({ tipo: "experiencia", fechaInicio: null, fechaFin: null, horariosDisponibles: dias.map(franja) });
+    const experiencia = (dias: number[]) =>
+      cuandoTexto({ tipo: "experiencia", fechaInicio: null, fechaFin: null, horariosDisponibles: dias.map(franja) });
     expect(experiencia([0, 6])).toBe("Sábado y domingo");
     expect(experiencia([0, 3, 1, 1])).toBe("Lunes, miércoles y domingo");
     expect(experiencia([2])).toBe("Martes");
-    expect(cuandoTexto({ tipo: "experiencia", fechaInicio: "2026-12-05T10:00:00Z", fechaFin: null, horariosDisponibles: [] })).toBe("5 de diciembre de 2026");
-    expect(cuandoTexto({ tipo: "evento", fechaInicio: "2026-11-25T18:00:00Z", fechaFin: "2026-11-25T22:00:00Z", horariosDisponibles: [] })).toBe("25 de noviembre de 2026 · De 19:00 a 23:00");
+    expect(
+      cuandoTexto({
+        tipo: "experiencia",
+        fechaInicio: "2026-12-05T10:00:00Z",
+        fechaFin: null,
+        horariosDisponibles: [],
+      }),
+    ).toBe("5 de diciembre de 2026");
+    expect(
+      cuandoTexto({
+        tipo: "evento",
+        fechaInicio: "2026-11-25T18:00:00Z",
+        fechaFin: "2026-11-25T22:00:00Z",
+        horariosDisponibles: [],
+      }),
+    ).toBe("25 de noviembre de 2026 · De 19:00 a 23:00");
   });
 
   it("writes prices the Spanish way and hides distances up to 3 km", () => {

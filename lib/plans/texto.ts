@@ -10,12 +10,16 @@ export function planesTexto(n: number): string {
 
 /** Slots Monday first (spec shows the week the Spanish way), then by start time. */
 export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {
-  return [...horarios].sort((a, b) => indiceLunes(a.diaSemana) - indiceLunes(b.diaSemana) || a.horaInicio.localeCompare(b.horaInicio));
+  return [...horarios].sort(
+    (a, b) => indiceLunes(a.diaSemana) - indiceLunes(b.diaSemana) || a.horaInicio.localeCompare(b.horaInicio),
+  );
 }
 
 /** The days an experience is available, as a line of its own: "Sábado y domingo". */
 export function diasTexto(horarios: readonly Horario[]): string {
-  const dias = [...new Set(horariosOrdenados(horarios).map((h) => h.diaSemana))].map((d, i) => (i === 0 ? diaEtiqueta(d) : DIAS_SEMANA[d]));
+  const dias = [...new Set(horariosOrdenados(horarios).map((h) => h.diaSemana))].map((d, i) =>
+    i === 0 ? diaEtiqueta(d) : DIAS_SEMANA[d],
+  );
   return dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? "");
 }
 
@@ -23,7 +27,9 @@ export function diasTexto(horarios: readonly Horario[]): string {
  * The one "when" line of a plan (cards, the plan page, its summary, meta descriptions): an
  * event's dates and hours, or the days an experience is open (else its dates).
  */
-export function cuandoTexto(plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">): string | null {
+export function cuandoTexto(
+  plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">,
+): string | null {
   if (plan.tipo === "evento") return cuandoEventoTexto(plan.fechaInicio, plan.fechaFin);
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
 }

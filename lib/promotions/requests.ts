@@ -18,11 +18,26 @@ export async function solicitarDestacado(user: SessionUser, datos: z.infer<typeo
   const nombrePlan = (plan?.titulo ?? datos.nombrePlan ?? "").slice(0, 50);
   await prisma.$transaction(async (tx) => {
     await tx.solicitudDestacado.create({
-      data: { telefono: datos.telefono, nombre: (datos.nombre || user.name).slice(0, 50), correo: user.email, nombrePlan, origen: "Web app", idUser: user.id, planId: plan?.id ?? null },
+      data: {
+        telefono: datos.telefono,
+        nombre: (datos.nombre || user.name).slice(0, 50),
+        correo: user.email,
+        nombrePlan,
+        origen: "Web app",
+        idUser: user.id,
+        planId: plan?.id ?? null,
+      },
     });
-    await enqueueEmail(tx, avisoInterno("Solicitud para destacar un plan", {
-      Plan: nombrePlan, Teléfono: datos.telefono, Nombre: datos.nombre || user.name, Correo: user.email, Origen: "Web app",
-    }));
+    await enqueueEmail(
+      tx,
+      avisoInterno("Solicitud para destacar un plan", {
+        Plan: nombrePlan,
+        Teléfono: datos.telefono,
+        Nombre: datos.nombre || user.name,
+        Correo: user.email,
+        Origen: "Web app",
+      }),
+    );
   });
   deliverSoon();
   return mensajes.destacadoEnviado;
@@ -33,7 +48,13 @@ export async function solicitarInformacionEurona(datos: z.infer<typeof euronaSch
   await enforceLimits(LIMITES.eurona(ip));
   await prisma.$transaction(async (tx) => {
     await tx.solicitudInformacion.create({ data: { nombre: datos.nombre ?? "", telefono: datos.telefono } });
-    await enqueueEmail(tx, avisoInterno("Solicitud de información de internet por satélite", { Nombre: datos.nombre, Teléfono: datos.telefono }));
+    await enqueueEmail(
+      tx,
+      avisoInterno("Solicitud de información de internet por satélite", {
+        Nombre: datos.nombre,
+        Teléfono: datos.telefono,
+      }),
+    );
   });
   deliverSoon();
   return mensajes.euronaEnviado;

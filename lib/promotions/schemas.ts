@@ -1,7 +1,8 @@
 import { mensajes } from "../messages";
 import { lineaDeTexto, z } from "../schemas";
 
-const linea = (max: number, { tipo = mensajes.datosNoValidos as string } = {}) => lineaDeTexto(max, { tipo, largo: mensajes.campoLargo });
+const linea = (max: number, { tipo = mensajes.datosNoValidos as string } = {}) =>
+  lineaDeTexto(max, { tipo, largo: mensajes.campoLargo });
 
 const corto = linea(50);
 

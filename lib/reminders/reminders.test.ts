@@ -12,8 +12,10 @@ const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
 afterAll(() => prisma.$disconnect());
 
-const correos = (email: string) => query<{ subject: string; text: string }>(db(), `SELECT subject, text FROM email_outbox WHERE "to" = $1`, [email]);
-const guardar = (usuarioId: string, planId: string) => query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [usuarioId, planId]);
+const correos = (email: string) =>
+  query<{ subject: string; text: string }>(db(), `SELECT subject, text FROM email_outbox WHERE "to" = $1`, [email]);
+const guardar = (usuarioId: string, planId: string) =>
+  query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [usuarioId, planId]);
 
 describe("reminders of saved plans", () => {
   it("e-mails each user once about the saved plans that start tomorrow, and only if they want it", async () => {
@@ -22,7 +24,14 @@ describe("reminders of saved plans", () => {
     const origin = await freshOrigin();
     const autora = await insertUser();
     const plan = (titulo: string, inicio: Date, extra: { visible?: boolean } = {}) =>
-      insertPlan({ usuarioId: autora, origin, titulo, fechaInicio: inicio, fechaFin: new Date(inicio.getTime() + 3_600_000), ...extra });
+      insertPlan({
+        usuarioId: autora,
+        origin,
+        titulo,
+        fechaInicio: inicio,
+        fechaFin: new Date(inicio.getTime() + 3_600_000),
+        ...extra,
+      });
     const matinal = await plan("Mercado de mañana", instanteEnMadrid(manana, "10:00"));
     const verbena = await plan("Verbena de mañana", instanteEnMadrid(manana, "22:30"));
     const luego = await plan("Pasado mañana", instanteEnMadrid(pasado, "10:00"));
@@ -42,7 +51,9 @@ describe("reminders of saved plans", () => {
     const recibidos = await correos(`${quiere}@example.com`);
     expect(recibidos).toHaveLength(1);
     expect(recibidos[0].subject).toMatch(/^Mañana tienes planes/);
-    expect(recibidos[0].text).toContain("• Mercado de mañana (Pueblo de Prueba, a las 10:00)\n• Verbena de mañana (Pueblo de Prueba, a las 22:30)");
+    expect(recibidos[0].text).toContain(
+      "• Mercado de mañana (Pueblo de Prueba, a las 10:00)\n• Verbena de mañana (Pueblo de Prueba, a las 22:30)",
+    );
     expect(recibidos[0].text).not.toContain("Pasado mañana");
     expect(recibidos[0].text).not.toContain("Oculto");
     expect(recibidos[0].text).toContain("/perfil");
@@ -59,17 +70,40 @@ describe("reminders of saved plans", () => {
 
   it("runs from a scheduler only with the secret, and users switch it off from their profile", async () => {
     expect((await api("/api/tareas/recordatorios", { method: "POST" })).status).toBe(401);
-    expect((await api("/api/tareas/recordatorios", { method: "POST", headers: { Authorization: "Bearer otro-secreto-cualquiera" } })).status).toBe(401);
-    const ok = await api("/api/tareas/recordatorios", { method: "POST", headers: { Authorization: `Bearer ${inject("cronSecret")}` } });
+    expect(
+      (
+        await api("/api/tareas/recordatorios", {
+          method: "POST",
+          headers: { Authorization: "Bearer otro-secreto-cualquiera" },
+        })
+      ).status,
+    ).toBe(401);
+    const ok = await api("/api/tareas/recordatorios", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${inject("cronSecret")}` },
+    });
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ usuarios: expect.any(Number), planes: expect.any(Number) });
 
-    expect((await api("/api/usuario/recordatorios", { method: "PATCH", body: JSON.stringify({ recordatorios: false }) })).status).toBe(401);
+    expect(
+      (await api("/api/usuario/recordatorios", { method: "PATCH", body: JSON.stringify({ recordatorios: false }) }))
+        .status,
+    ).toBe(401);
     const { token, id } = await confirmedUser();
     const apagar = await call("PATCH", "/api/usuario/recordatorios", { token, body: { recordatorios: false } });
-    expect(apagar).toMatchObject({ status: 200, body: { mensaje: mensajes.recordatoriosDesactivados, recordatorios: false } });
-    await expect(query(db(), "SELECT recordatorios FROM usuario WHERE id = $1", [id])).resolves.toEqual([{ recordatorios: false }]);
-    expect((await call("PATCH", "/api/usuario/recordatorios", { token, body: { recordatorios: "no" } })).status).toBe(400);
-    expect(await call("PATCH", "/api/usuario/recordatorios", { token, body: { recordatorios: true } })).toMatchObject({ status: 200, body: { mensaje: mensajes.recordatoriosActivados } });
+    expect(apagar).toMatchObject({
+      status: 200,
+      body: { mensaje: mensajes.recordatoriosDesactivados, recordatorios: false },
+    });
+    await expect(query(db(), "SELECT recordatorios FROM usuario WHERE id = $1", [id])).resolves.toEqual([
+      { recordatorios: false },
+    ]);
+    expect((await call("PATCH", "/api/usuario/recordatorios", { token, body: { recordatorios: "no" } })).status).toBe(
+      400,
+    );
+    expect(await call("PATCH", "/api/usuario/recordatorios", { token, body: { recordatorios: true } })).toMatchObject({
+      status: 200,
+      body: { mensaje: mensajes.recordatoriosActivados },
+    });
   });
 });

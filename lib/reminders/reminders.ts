@@ -19,7 +19,10 @@ interface Fila {
  * second run (or two at once: the second waits on the row locks, then finds them claimed)
  * sends nothing again. Works with any client: the app's, or a script's.
  */
-export async function enviarRecordatorios(prisma: PrismaClient, ahora = new Date()): Promise<{ usuarios: number; planes: number }> {
+export async function enviarRecordatorios(
+  prisma: PrismaClient,
+  ahora = new Date(),
+): Promise<{ usuarios: number; planes: number }> {
   const manana = sumarDias(diaEnMadrid(ahora), 1);
   const desde = instanteEnMadrid(manana, "00:00");
   const hasta = instanteEnMadrid(sumarDias(manana, 1), "00:00");
@@ -39,7 +42,18 @@ export async function enviarRecordatorios(prisma: PrismaClient, ahora = new Date
     for (const f of filas) porUsuario.set(f.usuario_id, [...(porUsuario.get(f.usuario_id) ?? []), f]);
     for (const planes of porUsuario.values()) {
       const { email, name } = planes[0];
-      await enqueueEmail(tx, correoRecordatorio(email, name, planes.map((p) => ({ titulo: p.titulo, municipio: p.municipio, hora: horaTexto(p.fecha_inicio.toISOString()) }))));
+      await enqueueEmail(
+        tx,
+        correoRecordatorio(
+          email,
+          name,
+          planes.map((p) => ({
+            titulo: p.titulo,
+            municipio: p.municipio,
+            hora: horaTexto(p.fecha_inicio.toISOString()),
+          })),
+        ),
+      );
     }
     return { usuarios: porUsuario.size, planes: filas.length };
   });

@@ -11,17 +11,34 @@ import type { reporteSchema } from "./schemas";
 const UUID_IN_URL = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i;
 
 /** A misuse report: stored (plan resolved from its URL when it exists) and e-mailed to the team. */
-export async function reportarPlan(datos: z.infer<typeof reporteSchema>, ip: string, usuarioId: string | null): Promise<string> {
+export async function reportarPlan(
+  datos: z.infer<typeof reporteSchema>,
+  ip: string,
+  usuarioId: string | null,
+): Promise<string> {
   await enforceLimits(LIMITES.reporte(ip));
   const posible = datos.urlPlan.match(UUID_IN_URL)?.[1];
   const plan = posible ? await prisma.plan.findUnique({ where: { id: posible }, select: { id: true } }) : null;
   await prisma.$transaction(async (tx) => {
     await tx.reporte.create({
-      data: { titulo: datos.titulo, urlArchivo: datos.urlArchivo ?? null, urlPlan: datos.urlPlan, planId: plan?.id ?? null, usuarioId },
+      data: {
+        titulo: datos.titulo,
+        urlArchivo: datos.urlArchivo ?? null,
+        urlPlan: datos.urlPlan,
+        planId: plan?.id ?? null,
+        usuarioId,
+      },
     });
-    await enqueueEmail(tx, avisoInterno("Plan reportado", {
-      Plan: datos.titulo, Enlace: datos.urlPlan, Cartel: datos.urlArchivo, "Id del plan": plan?.id ?? "no encontrado", Usuario: usuarioId ?? "anónimo",
-    }));
+    await enqueueEmail(
+      tx,
+      avisoInterno("Plan reportado", {
+        Plan: datos.titulo,
+        Enlace: datos.urlPlan,
+        Cartel: datos.urlArchivo,
+        "Id del plan": plan?.id ?? "no encontrado",
+        Usuario: usuarioId ?? "anónimo",
+      }),
+    );
   });
   deliverSoon();
   return mensajes.reporteEnviado;

@@ -96,7 +96,10 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
   const entradas: EntradaSitemap[] = [
     ...(trozo === 0 ? PAGINAS_ESTATICAS.map((ruta) => ({ url: ruta === "/" ? url : `${url}${ruta}` })) : []),
     ...planes.map((p) => ({ url: `${url}${planPath(p.titulo, p.id)}`, lastModified: p.fecha_actualizacion })),
-    ...organizaciones.map((o) => ({ url: `${url}${organizacionPath(o.nombre, o.id)}`, lastModified: o.fecha_actualizacion })),
+    ...organizaciones.map((o) => ({
+      url: `${url}${organizacionPath(o.nombre, o.id)}`,
+      lastModified: o.fecha_actualizacion,
+    })),
   ];
   if (entradas.length > MAX_URLS_POR_SITEMAP) {
     // Only possible if ids stopped being random; better a partial file than one crawlers reject.
@@ -123,12 +126,14 @@ export async function urlsSitemaps(): Promise<string[]> {
   return Array.from({ length: total }, (_, trozo) => urlSitemap(trozo));
 }
 
-const escaparXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escaparXml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** A sitemap file (sitemaps.org 0.9). */
 export function xmlSitemap(entradas: EntradaSitemap[]): string {
   const urls = entradas.map(
-    (e) => `<url>\n<loc>${escaparXml(e.url)}</loc>${e.lastModified ? `\n<lastmod>${e.lastModified.toISOString()}</lastmod>` : ""}\n</url>`,
+    (e) =>
+      `<url>\n<loc>${escaparXml(e.url)}</loc>${e.lastModified ? `\n<lastmod>${e.lastModified.toISOString()}</lastmod>` : ""}\n</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }

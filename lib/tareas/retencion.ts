@@ -12,7 +12,9 @@ export const DIAS_RETENCION = 365;
  */
 export async function aplicarRetencion(prisma: PrismaClient): Promise<{ contactos: number; solicitudes: number }> {
   return prisma.$transaction(async (tx) => {
-    const [{ limite }] = await tx.$queryRaw<{ limite: Date }[]>`SELECT now() - make_interval(days => ${DIAS_RETENCION}) AS limite`;
+    const [{ limite }] = await tx.$queryRaw<
+      { limite: Date }[]
+    >`SELECT now() - make_interval(days => ${DIAS_RETENCION}) AS limite`;
     const contactos = await tx.solicitudInformacion.deleteMany({ where: { createdAt: { lt: limite } } });
     const solicitudes = await tx.solicitudDestacado.deleteMany({ where: { createdAt: { lt: limite } } });
     if (contactos.count + solicitudes.count > 0) {

@@ -29,7 +29,10 @@ export interface ConCookies<T> {
   setCookies: string[];
 }
 
-export async function registrar(datos: { nombre: string; correo: string; password: string }, ip: string): Promise<string> {
+export async function registrar(
+  datos: { nombre: string; correo: string; password: string },
+  ip: string,
+): Promise<string> {
   await enforceLimits(LIMITES.registro(ip, datos.correo));
   if (await prisma.user.findUnique({ where: { email: datos.correo }, select: { id: true } })) {
     throw new ApiError(409, mensajes.correoYaRegistrado);
@@ -39,7 +42,15 @@ export async function registrar(datos: { nombre: string; correo: string; passwor
   try {
     await prisma.$transaction(async (tx) => {
       await tx.user.create({ data: { id, name: datos.nombre, email: datos.correo, emailVerified: false } });
-      await tx.account.create({ data: { id: randomBytes(16).toString("hex"), accountId: id, providerId: CREDENTIAL, userId: id, password: hash } });
+      await tx.account.create({
+        data: {
+          id: randomBytes(16).toString("hex"),
+          accountId: id,
+          providerId: CREDENTIAL,
+          userId: id,
+          password: hash,
+        },
+      });
       const token = await crearToken(tx, "confirmar", id);
       await enqueueEmail(tx, correoConfirmarCuenta(datos.correo, datos.nombre, token));
     });
@@ -112,7 +123,8 @@ export async function login(
   } catch (error) {
     if (esCuentaSuspendida(error)) throw new ApiError(403, mensajes.cuentaSuspendida);
     if (apiErrorStatus(error) === "FORBIDDEN") throw new ApiError(403, mensajes.cuentaSinConfirmar);
-    if (["UNAUTHORIZED", "BAD_REQUEST"].includes(apiErrorStatus(error) ?? "")) throw new ApiError(401, mensajes.credencialesIncorrectas);
+    if (["UNAUTHORIZED", "BAD_REQUEST"].includes(apiErrorStatus(error) ?? ""))
+      throw new ApiError(401, mensajes.credencialesIncorrectas);
     throw error;
   }
 }
@@ -142,7 +154,10 @@ export async function loginGoogle(
   // better-auth has just created or found the Google account; it does not know our platform.
   await prisma.account.updateMany({ where: { userId: response.user.id, providerId: "google" }, data: { platform } });
   const user = await prisma.user.findUniqueOrThrow({ where: { id: response.user.id } });
-  return { body: { token: response.token, usuario: serializeUsuario(user) }, setCookies: result.headers.getSetCookie() };
+  return {
+    body: { token: response.token, usuario: serializeUsuario(user) },
+    setCookies: result.headers.getSetCookie(),
+  };
 }
 
 export async function logout(headers: Headers): Promise<ConCookies<{ mensaje: string }>> {
@@ -170,7 +185,10 @@ export async function cambiarDatos(user: SessionUser, cambio: CambioDatos): Prom
     }
     case "password": {
       const account = await prisma.account.findFirst({ where: { userId: user.id, providerId: CREDENTIAL } });
-      if (!account?.password || !(await verifyPassword({ hash: account.password, password: cambio.passwordPerfilActual }))) {
+      if (
+        !account?.password ||
+        !(await verifyPassword({ hash: account.password, password: cambio.passwordPerfilActual }))
+      ) {
         throw new ApiError(400, mensajes.passwordActualIncorrecta);
       }
       const hash = await hashPassword(cambio.passwordPerfilNueva);
@@ -187,7 +205,10 @@ export async function cambiarDatos(user: SessionUser, cambio: CambioDatos): Prom
 /** Sends a reset link when the address belongs to a password account; the answer never tells. */
 export async function solicitarRestablecer(correo: string, ip: string): Promise<string> {
   await enforceLimits(LIMITES.restablecer(ip, correo));
-  const user = await prisma.user.findUnique({ where: { email: correo }, include: { accounts: { where: { providerId: CREDENTIAL } } } });
+  const user = await prisma.user.findUnique({
+    where: { email: correo },
+    include: { accounts: { where: { providerId: CREDENTIAL } } },
+  });
   if (user && user.accounts.length > 0) {
     await prisma.$transaction(async (tx) => {
       const token = await crearToken(tx, "restablecer", user.id);
@@ -203,7 +224,10 @@ export async function restablecer(token: string, passwordNueva: string): Promise
   const ok = await prisma.$transaction(async (tx) => {
     const t = await consumirToken(tx, token, ["restablecer"]);
     if (!t) return false;
-    const updated = await tx.account.updateMany({ where: { userId: t.userId, providerId: CREDENTIAL }, data: { password: hash } });
+    const updated = await tx.account.updateMany({
+      where: { userId: t.userId, providerId: CREDENTIAL },
+      data: { password: hash },
+    });
     if (updated.count === 0) return false;
     // Following the link proves the address; every open session ends.
     await tx.user.update({ where: { id: t.userId }, data: { emailVerified: true } });

@@ -73,7 +73,8 @@ function createAuth() {
           // A suspended account gets no session, whichever way it logs in (lib/admin/usuarios.ts).
           before: async (session) => {
             const u = await prisma.user.findUnique({ where: { id: session.userId }, select: { suspendidoEn: true } });
-            if (u?.suspendidoEn) throw APIError.from("FORBIDDEN", { message: mensajes.cuentaSuspendida, code: CUENTA_SUSPENDIDA });
+            if (u?.suspendidoEn)
+              throw APIError.from("FORBIDDEN", { message: mensajes.cuentaSuspendida, code: CUENTA_SUSPENDIDA });
           },
         },
       },

@@ -14,11 +14,19 @@ describe("the user forms' rules", () => {
       ["passwordConfirm", pistas.noCoinciden],
       ["passwordNueva", pistas.passwordCorta],
     ]);
-    expect(errores(restablecerFormSchema.safeParse({ passwordNueva: "una-clave-larga", passwordConfirm: "una-clave-larga" }))).toEqual([]);
+    expect(
+      errores(
+        restablecerFormSchema.safeParse({ passwordNueva: "una-clave-larga", passwordConfirm: "una-clave-larga" }),
+      ),
+    ).toEqual([]);
   });
 
   it("the change of password on /perfil refuses a confirmation that differs, with its own message", () => {
-    expect(errores(cambioPasswordFormSchema.safeParse({ actual: "x", nueva: "una-clave-larga", confirmar: "otra-clave-larga" }))).toEqual([
+    expect(
+      errores(
+        cambioPasswordFormSchema.safeParse({ actual: "x", nueva: "una-clave-larga", confirmar: "otra-clave-larga" }),
+      ),
+    ).toEqual([
       ["root", mensajes.passwordConfirmarDistinta],
       ["confirmar", pistas.noCoinciden],
     ]);

@@ -8,7 +8,9 @@ const PASSWORD_MAX = 128;
 // Names and e-mails are one line: a NUL, a line break or a bidi override makes them invalid,
 // which the registration and log-in rules then answer like a missing field.
 const texto = (max: number) => lineaDeTexto(max, { largo: mensajes.datosNoValidos }).catch("");
-const correo = lineaDeTexto(254, { largo: mensajes.correoFormato, control: mensajes.correoFormato }).toLowerCase().catch("");
+const correo = lineaDeTexto(254, { largo: mensajes.correoFormato, control: mensajes.correoFormato })
+  .toLowerCase()
+  .catch("");
 const password = z.string().max(PASSWORD_MAX, mensajes.datosNoValidos).catch("");
 
 export interface DatosRegistro {
@@ -30,13 +32,17 @@ export function* fallosRegistro(d: DatosRegistro, { formulario = false } = {}): 
   if (!d.nombre) yield { mensaje: todos, campo: "nombre", pista: pistas.nombre };
   if (!d.correo) yield { mensaje: todos, campo: "correo", pista: pistas.correoFalta };
   if (!d.password) yield { mensaje: todos, campo: "password", pista: pistas.passwordFalta };
-  if (formulario && !d.passwordConfirm) yield { mensaje: todos, campo: "passwordConfirm", pista: pistas.confirmarFalta };
-  if (d.password && d.password.length < PASSWORD_MIN) yield { mensaje: mensajes.passwordCortaRegistro, campo: "password", pista: pistas.passwordCorta };
+  if (formulario && !d.passwordConfirm)
+    yield { mensaje: todos, campo: "passwordConfirm", pista: pistas.confirmarFalta };
+  if (d.password && d.password.length < PASSWORD_MIN)
+    yield { mensaje: mensajes.passwordCortaRegistro, campo: "password", pista: pistas.passwordCorta };
   if (formulario && d.password && d.passwordConfirm && d.password !== d.passwordConfirm) {
     yield { mensaje: mensajes.passwordsNoCoinciden, campo: "passwordConfirm", pista: pistas.noCoinciden };
   }
-  if (formulario && !d.privacidad) yield { mensaje: mensajes.aceptaPrivacidadRegistro, campo: "privacidad", pista: pistas.privacidad };
-  if (d.correo && !EMAIL_PATTERN.test(d.correo)) yield { mensaje: mensajes.correoFormato, campo: "correo", pista: pistas.correo };
+  if (formulario && !d.privacidad)
+    yield { mensaje: mensajes.aceptaPrivacidadRegistro, campo: "privacidad", pista: pistas.privacidad };
+  if (d.correo && !EMAIL_PATTERN.test(d.correo))
+    yield { mensaje: mensajes.correoFormato, campo: "correo", pista: pistas.correo };
 }
 
 /** The first message of spec §5 for a registration, or null. */
@@ -62,7 +68,9 @@ export const registroFormSchema = conReglas(
 
 export const loginSchema = z.object({ correo, password });
 
-export const correoSchema = z.object({ correo }).refine((d) => EMAIL_PATTERN.test(d.correo), { message: mensajes.correoFormato });
+export const correoSchema = z
+  .object({ correo })
+  .refine((d) => EMAIL_PATTERN.test(d.correo), { message: mensajes.correoFormato });
 
 /** Where a Google sign-in comes from; the account keeps the latest. */
 export const PLATAFORMAS_GOOGLE = ["web", "android", "ios"] as const;
@@ -75,7 +83,10 @@ export function plataformaGoogle(v: unknown): PlataformaGoogle {
 }
 
 export const googleSchema = z.object({
-  id_token: z.string({ error: mensajes.googleNoVerificado }).min(10, mensajes.googleNoVerificado).max(10_000, mensajes.googleNoVerificado),
+  id_token: z
+    .string({ error: mensajes.googleNoVerificado })
+    .min(10, mensajes.googleNoVerificado)
+    .max(10_000, mensajes.googleNoVerificado),
   platform: z.unknown().optional().transform(plataformaGoogle),
 });
 
@@ -87,13 +98,20 @@ const cambiarNombre = z.object({
 });
 const cambiarCorreo = z
   .object({
-    correo: lineaDeTexto(254, { tipo: mensajes.campoVacio, largo: mensajes.correoFormato, control: mensajes.correoFormato })
+    correo: lineaDeTexto(254, {
+      tipo: mensajes.campoVacio,
+      largo: mensajes.correoFormato,
+      control: mensajes.correoFormato,
+    })
       .toLowerCase()
       .min(1, mensajes.campoVacio),
   })
   .refine((d) => EMAIL_PATTERN.test(d.correo), { message: mensajes.correoFormato });
 const cambiarPassword = z.object({
-  passwordPerfilActual: z.string({ error: mensajes.campoVacio }).min(1, mensajes.campoVacio).max(PASSWORD_MAX, mensajes.datosNoValidos),
+  passwordPerfilActual: z
+    .string({ error: mensajes.campoVacio })
+    .min(1, mensajes.campoVacio)
+    .max(PASSWORD_MAX, mensajes.datosNoValidos),
   passwordPerfilNueva: z
     .string({ error: mensajes.campoVacio })
     .min(1, mensajes.campoVacio)
@@ -109,7 +127,8 @@ export type CambioDatos =
 /** PATCH /api/usuario/cambiar-datos takes one of three changes, told apart by its fields. */
 export function parseCambioDatos(body: unknown): CambioDatos {
   const b = (body && typeof body === "object" ? body : {}) as Record<string, unknown>;
-  if ("passwordPerfilActual" in b || "passwordPerfilNueva" in b) return { tipo: "password", ...cambiarPassword.parse(b) };
+  if ("passwordPerfilActual" in b || "passwordPerfilNueva" in b)
+    return { tipo: "password", ...cambiarPassword.parse(b) };
   if ("correo" in b) return { tipo: "correo", ...cambiarCorreo.parse(b) };
   return { tipo: "nombre", ...cambiarNombre.parse(b) };
 }
@@ -121,8 +140,10 @@ export interface DatosRestablecer {
 
 /** Password reset, rules in the order of spec §5, every failure with its field. */
 export function* fallosRestablecer(d: DatosRestablecer): Generator<Fallo<keyof DatosRestablecer>> {
-  if (d.passwordNueva !== d.passwordConfirm) yield { mensaje: mensajes.passwordsNoCoinciden, campo: "passwordConfirm", pista: pistas.noCoinciden };
-  if (d.passwordNueva.length < PASSWORD_MIN) yield { mensaje: mensajes.passwordNuevaCorta, campo: "passwordNueva", pista: pistas.passwordCorta };
+  if (d.passwordNueva !== d.passwordConfirm)
+    yield { mensaje: mensajes.passwordsNoCoinciden, campo: "passwordConfirm", pista: pistas.noCoinciden };
+  if (d.passwordNueva.length < PASSWORD_MIN)
+    yield { mensaje: mensajes.passwordNuevaCorta, campo: "passwordNueva", pista: pistas.passwordCorta };
 }
 
 export interface DatosCambioPassword {
@@ -133,7 +154,8 @@ export interface DatosCambioPassword {
 
 /** Change password (spec §5): only the confirmation is checked in the browser; the server checks the rest. */
 export function* fallosCambioPassword(d: DatosCambioPassword): Generator<Fallo<keyof DatosCambioPassword>> {
-  if (d.nueva !== d.confirmar) yield { mensaje: mensajes.passwordConfirmarDistinta, campo: "confirmar", pista: pistas.noCoinciden };
+  if (d.nueva !== d.confirmar)
+    yield { mensaje: mensajes.passwordConfirmarDistinta, campo: "confirmar", pista: pistas.noCoinciden };
 }
 
 /** The reset form: every failing field marked, the first message of spec §5 on top. */

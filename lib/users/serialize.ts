@@ -6,6 +6,11 @@ export interface UsuarioApi {
   google: boolean;
 }
 
-export function serializeUsuario(user: { id: string; name: string; email: string; google?: boolean | null }): UsuarioApi {
+export function serializeUsuario(user: {
+  id: string;
+  name: string;
+  email: string;
+  google?: boolean | null;
+}): UsuarioApi {
   return { _id: user.id, nombre: user.name, correo: user.email, google: Boolean(user.google) };
 }

@@ -22,7 +22,12 @@ function hash(token: string): string {
  * verification table), and it replaces any earlier token of the same kind for the user.
  * `dato` carries a value the link needs, e.g. the new address of an e-mail change.
  */
-export async function crearToken(tx: Prisma.TransactionClient, tipo: TipoToken, userId: string, dato = ""): Promise<string> {
+export async function crearToken(
+  tx: Prisma.TransactionClient,
+  tipo: TipoToken,
+  userId: string,
+  dato = "",
+): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await tx.verification.deleteMany({ where: { identifier: { startsWith: `${PREFIX}:${tipo}:${userId}:` } } });
   await tx.verification.create({

@@ -37,13 +37,20 @@ describe("the home's first-load JS from a build's manifests", () => {
       `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/page"] = ${JSON.stringify(manifiesto)};\n`,
     );
     const r = primeraCarga(dir);
-    expect(r.archivos.sort()).toEqual(["static/chunks/compartido.js", "static/chunks/pagina.js", "static/chunks/runtime.js"]);
+    expect(r.archivos.sort()).toEqual([
+      "static/chunks/compartido.js",
+      "static/chunks/pagina.js",
+      "static/chunks/runtime.js",
+    ]);
     expect(r.bytesGzip).toBe(tamanos);
   });
 
   it("prints the figure in KB and fails above the budget", () => {
     expect(informe(152_340)).toEqual({ linea: "home first-load JS: 152.3 KB gzip (budget 180 KB)", dentro: true });
     expect(informe(180_000).dentro).toBe(true);
-    expect(informe(180_001)).toEqual({ linea: "home first-load JS: 180.0 KB gzip (budget 180 KB) — OVER BUDGET", dentro: false });
+    expect(informe(180_001)).toEqual({
+      linea: "home first-load JS: 180.0 KB gzip (budget 180 KB) — OVER BUDGET",
+      dentro: false,
+    });
   });
 });

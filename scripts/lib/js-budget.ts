@@ -21,16 +21,30 @@ export interface PrimeraCarga {
  * `pagina` is the route's entry as Next names it: `/page` for the home.
  */
 export function primeraCarga(dirNext: string, pagina = "/page"): PrimeraCarga {
-  const build = JSON.parse(readFileSync(path.join(dirNext, "build-manifest.json"), "utf8")) as { rootMainFiles?: string[] };
+  const build = JSON.parse(readFileSync(path.join(dirNext, "build-manifest.json"), "utf8")) as {
+    rootMainFiles?: string[];
+  };
   // The client reference manifest is a script that assigns globalThis.__RSC_MANIFEST[pagina].
-  const contexto: { globalThis?: unknown; self?: unknown; __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }> } = {};
+  const contexto: {
+    globalThis?: unknown;
+    self?: unknown;
+    __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }>;
+  } = {};
   contexto.globalThis = contexto;
   contexto.self = contexto;
-  runInNewContext(readFileSync(path.join(dirNext, "server", "app", `${pagina}_client-reference-manifest.js`), "utf8"), contexto);
+  runInNewContext(
+    readFileSync(path.join(dirNext, "server", "app", `${pagina}_client-reference-manifest.js`), "utf8"),
+    contexto,
+  );
   const entrada = contexto.__RSC_MANIFEST?.[pagina];
   if (!entrada?.entryJSFiles) throw new Error(`No client reference manifest for ${pagina} in ${dirNext}`);
-  const archivos = [...new Set([...(build.rootMainFiles ?? []), ...Object.values(entrada.entryJSFiles).flat()])].filter((f) => f.endsWith(".js"));
-  const bytesGzip = archivos.reduce((total, f) => total + gzipSync(readFileSync(path.join(dirNext, f)), { level: 9 }).length, 0);
+  const archivos = [...new Set([...(build.rootMainFiles ?? []), ...Object.values(entrada.entryJSFiles).flat()])].filter(
+    (f) => f.endsWith(".js"),
+  );
+  const bytesGzip = archivos.reduce(
+    (total, f) => total + gzipSync(readFileSync(path.join(dirNext, f)), { level: 9 }).length,
+    0,
+  );
   return { archivos, bytesGzip };
 }
 
@@ -38,5 +52,8 @@ export function primeraCarga(dirNext: string, pagina = "/page"): PrimeraCarga {
 export function informe(bytesGzip: number, presupuestoKb = PRESUPUESTO_HOME_KB): { linea: string; dentro: boolean } {
   const kb = bytesGzip / 1000;
   const dentro = kb <= presupuestoKb;
-  return { linea: `home first-load JS: ${kb.toFixed(1)} KB gzip (budget ${presupuestoKb} KB)${dentro ? "" : " — OVER BUDGET"}`, dentro };
+  return {
+    linea: `home first-load JS: ${kb.toFixed(1)} KB gzip (budget ${presupuestoKb} KB)${dentro ? "" : " — OVER BUDGET"}`,
+    dentro,
+  };
 }

@@ -38,12 +38,28 @@ function weighted<T>(rand: () => number, options: [T, number][]): T {
 
 const pickOne = <T>(rand: () => number, xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 
-const RADIOS: [number, number][] = [[50, 0.4], [25, 0.25], [10, 0.2], [5, 0.15]];
-const FECHAS: [OpcionFecha | null, number][] = [[null, 0.4], ["hoy", 0.15], ["finDeSemana", 0.2], ["semana", 0.15], ["mes", 0.1]];
+const RADIOS: [number, number][] = [
+  [50, 0.4],
+  [25, 0.25],
+  [10, 0.2],
+  [5, 0.15],
+];
+const FECHAS: [OpcionFecha | null, number][] = [
+  [null, 0.4],
+  ["hoy", 0.15],
+  ["finDeSemana", 0.2],
+  ["semana", 0.15],
+  ["mes", 0.1],
+];
 const CATEGORIAS_REALES = CATEGORIAS.filter((c) => c !== "Otros");
 
 function categorias(rand: () => number): string | undefined {
-  const n = weighted(rand, [[0, 0.35], [1, 0.4], [2, 0.2], [3, 0.05]]);
+  const n = weighted(rand, [
+    [0, 0.35],
+    [1, 0.4],
+    [2, 0.2],
+    [3, 0.05],
+  ]);
   if (n === 0) return undefined;
   const set = new Set<string>();
   while (set.size < n) set.add(pickOne(rand, CATEGORIAS_REALES));
@@ -53,7 +69,16 @@ function categorias(rand: () => number): string | undefined {
 function ventana(rand: () => number): Record<string, string> {
   const fecha = weighted(rand, FECHAS);
   // The arrows next to "weekend", "week" and "month" move the window on: mostly the current one.
-  const v = ventanaFechas(fecha, fecha && fecha !== "hoy" ? weighted(rand, [[0, 0.7], [1, 0.2], [2, 0.1]]) : 0);
+  const v = ventanaFechas(
+    fecha,
+    fecha && fecha !== "hoy"
+      ? weighted(rand, [
+          [0, 0.7],
+          [1, 0.2],
+          [2, 0.1],
+        ])
+      : 0,
+  );
   return v ? { fechaInicioFiltro: v.desde.toISOString(), fechaFinFiltro: v.hasta.toISOString() } : {};
 }
 
@@ -75,9 +100,18 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
   const rand = aleatorio(20_260_701);
   const cols = "ine, nombre, lat, lng, poblacion";
   const towns = {
-    city: await query<Town>(databaseUrl, `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion IS NOT NULL ORDER BY poblacion DESC LIMIT 6`),
-    medium: await query<Town>(databaseUrl, `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion BETWEEN 20000 AND 200000 ORDER BY md5(ine) LIMIT 10`),
-    village: await query<Town>(databaseUrl, `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion < 5000 ORDER BY md5(ine) LIMIT 20`),
+    city: await query<Town>(
+      databaseUrl,
+      `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion IS NOT NULL ORDER BY poblacion DESC LIMIT 6`,
+    ),
+    medium: await query<Town>(
+      databaseUrl,
+      `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion BETWEEN 20000 AND 200000 ORDER BY md5(ine) LIMIT 10`,
+    ),
+    village: await query<Town>(
+      databaseUrl,
+      `SELECT ${cols} FROM municipio WHERE lat IS NOT NULL AND poblacion < 5000 ORDER BY md5(ine) LIMIT 20`,
+    ),
   };
   if (densities) {
     for (const t of Object.values(towns).flat()) {
@@ -89,7 +123,12 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
       t.planes50km = n;
     }
   }
-  const densityOf = (r: () => number) => weighted(r, [["city", 0.35], ["medium", 0.3], ["village", 0.35]] as const);
+  const densityOf = (r: () => number) =>
+    weighted(r, [
+      ["city", 0.35],
+      ["medium", 0.3],
+      ["village", 0.35],
+    ] as const);
 
   const search = (params: Record<string, string | undefined>) =>
     `/api/plan?${new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined))}`;
@@ -112,11 +151,24 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
     const lugar =
       Math.random() < 0.1
         ? { municipio: t.nombre }
-        : { lat: (t.lat + (Math.random() - 0.5) * 0.036).toFixed(6), lng: (t.lng + (Math.random() - 0.5) * 0.048).toFixed(6) };
-    const page = weighted(Math.random, [[1, 0.85], [2, 0.1], [3, 0.05]]);
+        : {
+            lat: (t.lat + (Math.random() - 0.5) * 0.036).toFixed(6),
+            lng: (t.lng + (Math.random() - 0.5) * 0.048).toFixed(6),
+          };
+    const page = weighted(Math.random, [
+      [1, 0.85],
+      [2, 0.1],
+      [3, 0.05],
+    ]);
     return {
       kind: "search-new",
-      path: search({ ...lugar, radio, categorias: categorias(Math.random), ...ventana(Math.random), ...(page > 1 ? { page: String(page) } : {}) }),
+      path: search({
+        ...lugar,
+        radio,
+        categorias: categorias(Math.random),
+        ...ventana(Math.random),
+        ...(page > 1 ? { page: String(page) } : {}),
+      }),
       tags: { towns: towns_, radius: `${radio} km` },
     };
   };
@@ -127,12 +179,22 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
   );
   const pages = planes.map((p) => planPath(p.titulo, p.id));
 
-  const nombres = await query<{ nombre: string }>(databaseUrl, "SELECT nombre FROM municipio ORDER BY md5(ine || 'geo') LIMIT 300");
+  const nombres = await query<{ nombre: string }>(
+    databaseUrl,
+    "SELECT nombre FROM municipio ORDER BY md5(ine || 'geo') LIMIT 300",
+  );
   const geocodes = nombres.flatMap(({ nombre }) => {
     const plano = sinAcentos(nombre).toLowerCase();
     const i = 1 + Math.floor(rand() * (plano.length - 2));
     const errata = plano.length > 4 ? plano.slice(0, i) + plano[i + 1] + plano[i] + plano.slice(i + 2) : plano;
-    return [nombre, nombre, plano, plano.slice(0, 3 + Math.floor(rand() * 4)), plano.slice(0, 3 + Math.floor(rand() * 4)), errata];
+    return [
+      nombre,
+      nombre,
+      plano,
+      plano.slice(0, 3 + Math.floor(rand() * 4)),
+      plano.slice(0, 3 + Math.floor(rand() * 4)),
+      errata,
+    ];
   });
 
   const next = (): LoadRequest => {
@@ -145,7 +207,9 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
 
   const rango = (ts: Town[]) => {
     const ns = ts.map((t) => t.planes50km ?? 0);
-    return densities ? `, ${Math.min(...ns).toLocaleString("es")}–${Math.max(...ns).toLocaleString("es")} plans within 50 km` : "";
+    return densities
+      ? `, ${Math.min(...ns).toLocaleString("es")}–${Math.max(...ns).toLocaleString("es")} plans within 50 km`
+      : "";
   };
   const description = [
     `search GET /api/plan 70%: 35% one of 40 fixed searches (repeated: town centre, fixed filters), 35% new ones`,

@@ -43,7 +43,14 @@ export interface LoadOptions {
  * request as soon as the previous answer has fully arrived, for `durationMs`. Every answer is
  * timed on its own, so the figures can be split by kind (one autocannon run only gives totals).
  */
-export async function runLoad({ baseUrl, connections, durationMs, next, timeoutMs = 10_000, headers = {} }: LoadOptions): Promise<Sample[]> {
+export async function runLoad({
+  baseUrl,
+  connections,
+  durationMs,
+  next,
+  timeoutMs = 10_000,
+  headers = {},
+}: LoadOptions): Promise<Sample[]> {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const samples: Sample[] = [];
@@ -67,7 +74,9 @@ export async function runLoad({ baseUrl, connections, durationMs, next, timeoutM
           if (keep && size < 20_000) chunks.push(c);
           size += c.length;
         });
-        res.on("end", () => done({ status, ...(keep ? { body: Buffer.concat(chunks).toString("utf8").slice(0, 20_000) } : {}) }));
+        res.on("end", () =>
+          done({ status, ...(keep ? { body: Buffer.concat(chunks).toString("utf8").slice(0, 20_000) } : {}) }),
+        );
         res.on("error", (e: NodeJS.ErrnoException) => done({ status: 0, failure: e.code ?? e.message }));
       });
       r.setTimeout(timeoutMs, () => {
@@ -133,7 +142,9 @@ const ms = (n: number) => (Number.isNaN(n) ? "   -   " : `${n.toFixed(1).padStar
 
 /** One printed line of figures. */
 export function figuresLine(label: string, f: Figures): string {
-  const statuses = Object.entries(f.statuses).map(([k, v]) => `${k}×${v}`).join(" ");
+  const statuses = Object.entries(f.statuses)
+    .map(([k, v]) => `${k}×${v}`)
+    .join(" ");
   return `${label.padEnd(16)} ${String(f.count).padStart(7)} req ${f.reqPerSec.toFixed(0).padStart(5)} req/s  p50 ${ms(f.p50)}  p95 ${ms(f.p95)}  p99 ${ms(f.p99)}  max ${ms(f.max)}  errors ${f.errors} (timeouts ${f.timeouts})  [${statuses}]`;
 }
 

@@ -33,7 +33,9 @@ export function findPostgres({ debianRoot = "/usr/lib/postgresql", searchPath = 
     }
   }
   try {
-    candidates.push(execFileSync("pg_config", ["--bindir"], { encoding: "utf8", env: { ...process.env, PATH: searchPath } }).trim());
+    candidates.push(
+      execFileSync("pg_config", ["--bindir"], { encoding: "utf8", env: { ...process.env, PATH: searchPath } }).trim(),
+    );
   } catch {
     // pg_config is not on PATH; the Debian layout above is the usual case.
   }
@@ -96,8 +98,16 @@ export async function ensureLocalCluster(port: number, log: (line: string) => vo
     log(`starting the local PostgreSQL on 127.0.0.1:${port} (log: ${path.relative(ROOT, LOG_FILE)})`);
     try {
       run(pgCtl, [
-        "start", "-w", "-t", "60", "-D", CLUSTER_DIR, "-l", LOG_FILE,
-        "-o", `-p ${port} -k ${SOCKET_DIR} -c listen_addresses=127.0.0.1 -c shared_buffers=${sharedBuffersMb()}MB`,
+        "start",
+        "-w",
+        "-t",
+        "60",
+        "-D",
+        CLUSTER_DIR,
+        "-l",
+        LOG_FILE,
+        "-o",
+        `-p ${port} -k ${SOCKET_DIR} -c listen_addresses=127.0.0.1 -c shared_buffers=${sharedBuffersMb()}MB`,
       ]);
     } catch {
       const log = existsSync(LOG_FILE) ? readFileSync(LOG_FILE, "utf8").trim().split("\n").slice(-5).join("\n") : "";

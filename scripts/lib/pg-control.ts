@@ -32,10 +32,20 @@ function shSync(command: string): void {
  * project-local cluster under .data/ (pg_ctl) when `localCluster` (DATABASE_URL was not set);
  * else the Debian cluster (pg_ctlcluster) listening on the URL's port on this machine.
  */
-export function pgControl(databaseUrl: string, custom: { stop?: string; start?: string }, { localCluster }: { localCluster: boolean }): PgControl {
+export function pgControl(
+  databaseUrl: string,
+  custom: { stop?: string; start?: string },
+  { localCluster }: { localCluster: boolean },
+): PgControl {
   if (custom.stop || custom.start) {
     if (!custom.stop || !custom.start) throw new Error("give both --pg-stop-cmd and --pg-start-cmd (or neither)");
-    return { stopCommand: custom.stop, startCommand: custom.start, stop: () => sh(custom.stop!), start: () => sh(custom.start!), startSync: () => shSync(custom.start!) };
+    return {
+      stopCommand: custom.stop,
+      startCommand: custom.start,
+      stop: () => sh(custom.stop!),
+      start: () => sh(custom.start!),
+      startSync: () => shSync(custom.start!),
+    };
   }
   if (localCluster) {
     const pgCtl = path.join(findPostgres().bindir, "pg_ctl");
@@ -53,7 +63,9 @@ export function pgControl(databaseUrl: string, custom: { stop?: string; start?: 
   }
   const url = new URL(databaseUrl);
   if (!LOCAL_HOSTS.has(url.hostname)) {
-    throw new Error(`PostgreSQL is on ${url.hostname}: give --pg-stop-cmd and --pg-start-cmd (or LOADTEST_PG_STOP / LOADTEST_PG_START) to restart it`);
+    throw new Error(
+      `PostgreSQL is on ${url.hostname}: give --pg-stop-cmd and --pg-start-cmd (or LOADTEST_PG_STOP / LOADTEST_PG_START) to restart it`,
+    );
   }
   const port = Number(url.port || 5432);
   let clusters = "";
@@ -62,12 +74,24 @@ export function pgControl(databaseUrl: string, custom: { stop?: string; start?: 
   } catch {
     throw new Error("pg_lsclusters is not available: give --pg-stop-cmd and --pg-start-cmd to restart PostgreSQL");
   }
-  const line = clusters.split("\n").map((l) => l.trim().split(/\s+/)).find((cols) => Number(cols[2]) === port);
-  if (!line) throw new Error(`no PostgreSQL cluster of this machine listens on port ${port}: give --pg-stop-cmd and --pg-start-cmd`);
+  const line = clusters
+    .split("\n")
+    .map((l) => l.trim().split(/\s+/))
+    .find((cols) => Number(cols[2]) === port);
+  if (!line)
+    throw new Error(
+      `no PostgreSQL cluster of this machine listens on port ${port}: give --pg-stop-cmd and --pg-start-cmd`,
+    );
   const [version, name] = line;
   const stopCommand = `pg_ctlcluster --skip-systemctl-redirect ${version} ${name} stop -m fast`;
   const startCommand = `pg_ctlcluster --skip-systemctl-redirect ${version} ${name} start`;
-  return { stopCommand, startCommand, stop: () => sh(stopCommand), start: () => sh(startCommand), startSync: () => shSync(startCommand) };
+  return {
+    stopCommand,
+    startCommand,
+    stop: () => sh(stopCommand),
+    start: () => sh(startCommand),
+    startSync: () => shSync(startCommand),
+  };
 }
 
 /** True when the server of `databaseUrl` accepts a query. */

@@ -15,7 +15,10 @@ export interface PrepareOptions {
 }
 
 /** The URL of `database` on the configured server, or in the project-local cluster (started if needed). */
-export async function resolveDatabaseUrl(database?: string, log: (line: string) => void = console.log): Promise<string> {
+export async function resolveDatabaseUrl(
+  database?: string,
+  log: (line: string) => void = console.log,
+): Promise<string> {
   const config = env();
   if (process.env.DATABASE_URL) {
     const url = new URL(config.DATABASE_URL);

@@ -11,7 +11,10 @@ export default async function CrearOrganizacionPage() {
   return (
     <section className={`${ui.card} ${styles.formulario}`}>
       <h1 className={ui.cardTitle}>Crear organización</h1>
-      <p className={styles.intro}>Las organizaciones (asociaciones, peñas, ayuntamientos, negocios…) tienen su propia página con todos los planes que publican.</p>
+      <p className={styles.intro}>
+        Las organizaciones (asociaciones, peñas, ayuntamientos, negocios…) tienen su propia página con todos los planes
+        que publican.
+      </p>
       <CreateOrganizationForm />
     </section>
   );

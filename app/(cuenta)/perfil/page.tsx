@@ -12,7 +12,14 @@ export default async function ProfilePage() {
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Perfil</h1>
-      <Profile usuario={{ nombre: user.name, correo: user.email, google: user.google, recordatorios: await recordatoriosActivos(prisma, user.id) }} />
+      <Profile
+        usuario={{
+          nombre: user.name,
+          correo: user.email,
+          google: user.google,
+          recordatorios: await recordatoriosActivos(prisma, user.id),
+        }}
+      />
     </section>
   );
 }

@@ -31,7 +31,14 @@ export default async function PlanesFavoritosPage() {
         )
       }
     >
-      <PlanGrid planes={planes} hrefDe={(p) => planPath(p.titulo, p._id)} nivelTitulo={2} conEstado favoritos={favoritos} verificadas={verificadas} />
+      <PlanGrid
+        planes={planes}
+        hrefDe={(p) => planPath(p.titulo, p._id)}
+        nivelTitulo={2}
+        conEstado
+        favoritos={favoritos}
+        verificadas={verificadas}
+      />
     </PaginaLista>
   );
 }

@@ -20,12 +20,20 @@ const SITIO_AJENO = "https://sitio-malicioso.example";
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
 
 const auditoria = (objetoId: string) =>
-  query<{ accion: string; actor_correo: string; datos: Record<string, unknown> }>(db(), "SELECT accion, actor_correo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id", [objetoId]);
+  query<{ accion: string; actor_correo: string; datos: Record<string, unknown> }>(
+    db(),
+    "SELECT accion, actor_correo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id",
+    [objetoId],
+  );
 
 const unico = () => Math.random().toString(36).slice(2, 8);
 
 async function nuevoContacto(nombre: string, telefono: string, hace = "1 day"): Promise<string> {
-  const [{ id }] = await query<{ id: string }>(db(), "INSERT INTO solicitud_informacion (nombre, telefono, created_at) VALUES ($1, $2, now() - $3::interval) RETURNING id", [nombre, telefono, hace]);
+  const [{ id }] = await query<{ id: string }>(
+    db(),
+    "INSERT INTO solicitud_informacion (nombre, telefono, created_at) VALUES ($1, $2, now() - $3::interval) RETURNING id",
+    [nombre, telefono, hace],
+  );
   return id;
 }
 
@@ -41,7 +49,9 @@ async function correoFallido(asunto: string, texto = "cuerpo"): Promise<string> 
 
 /** The CSV export as the moderator downloads it: raw bytes, and its rows parsed by a real CSV parser. */
 async function exportar(cookie: string, estado?: string) {
-  const res = await fetch(`${inject("baseUrl")}/api/gestion/contactos.csv${estado ? `?estado=${estado}` : ""}`, { headers: { Cookie: cookie } });
+  const res = await fetch(`${inject("baseUrl")}/api/gestion/contactos.csv${estado ? `?estado=${estado}` : ""}`, {
+    headers: { Cookie: cookie },
+  });
   const bytes = new Uint8Array(await res.arrayBuffer());
   const texto = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   const filas: string[][] = parse(texto, { delimiter: ";", bom: true, relax_column_count: false });
@@ -51,7 +61,15 @@ async function exportar(cookie: string, estado?: string) {
 /** dd/MM/yyyy HH:mm in Madrid, worked out with Intl (not with the code under test). */
 function enMadrid(instante: Date): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Madrid", day: "2-digit", month: "2-digit", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Madrid",
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
       .formatToParts(instante)
       .map((x) => [x.type, x.value]),
   );
@@ -64,11 +82,19 @@ describe("leads, failed e-mails and retention in the back-office", () => {
   let otraModeradora: Persona;
 
   beforeAll(async () => {
-    [usuaria, moderadora, otraModeradora] = await Promise.all([persona("Usuaria Contactos", "usuario"), persona("Moderadora Contactos", "moderador"), persona("Otra Moderadora", "moderador")]);
+    [usuaria, moderadora, otraModeradora] = await Promise.all([
+      persona("Usuaria Contactos", "usuario"),
+      persona("Moderadora Contactos", "moderador"),
+      persona("Otra Moderadora", "moderador"),
+    ]);
   });
 
   describe("unauthorized access", () => {
-    comprobarAccesoPaginas(["/gestion/contactos", "/gestion/contactos?estado=contactados", "/gestion/correos"], () => ({ usuaria, moderadora }), /Gestión|Contactos|Correos sin enviar|Eurona/);
+    comprobarAccesoPaginas(
+      ["/gestion/contactos", "/gestion/contactos?estado=contactados", "/gestion/correos"],
+      () => ({ usuaria, moderadora }),
+      /Gestión|Contactos|Correos sin enviar|Eurona/,
+    );
 
     it("refuses every call to the wrong person with the right status and changes nothing", async () => {
       const contacto = await nuevoContacto("Contacto intocable", "600 111 222");
@@ -80,7 +106,11 @@ describe("leads, failed e-mails and retention in the back-office", () => {
         { metodo: "GET", ruta: "/api/gestion/contactos.csv" },
       ];
       const antes = await databaseFingerprint(db(), { ignorar: IGNORAR });
-      const [correoAntes] = await query(db(), "SELECT next_attempt_at, attempts, sent_at FROM email_outbox WHERE id = $1", [correo]);
+      const [correoAntes] = await query(
+        db(),
+        "SELECT next_attempt_at, attempts, sent_at FROM email_outbox WHERE id = $1",
+        [correo],
+      );
       for (const c of CALLS) {
         const body = c.metodo === "POST" ? {} : undefined;
         const anonima = await call(c.metodo, c.ruta, { body });
@@ -91,14 +121,25 @@ describe("leads, failed e-mails and retention in the back-office", () => {
         expect([c.ruta, ajena.status, ajena.body.mensaje]).toEqual([c.ruta, 403, mensajes.origenNoPermitido]);
       }
       expect(await databaseFingerprint(db(), { ignorar: IGNORAR })).toEqual(antes);
-      await expect(query(db(), "SELECT next_attempt_at, attempts, sent_at FROM email_outbox WHERE id = $1", [correo])).resolves.toEqual([correoAntes]);
+      await expect(
+        query(db(), "SELECT next_attempt_at, attempts, sent_at FROM email_outbox WHERE id = $1", [correo]),
+      ).resolves.toEqual([correoAntes]);
     });
 
     it("refuses the retention call without the secret or with a wrong one, deleting nothing", async () => {
       const viejo = await nuevoContacto("Contacto de hace dos años", "600 000 001", "2 years");
       const antes = await databaseFingerprint(db(), { ignorar: IGNORAR });
-      const tarea = (auth?: string) => fetch(`${inject("baseUrl")}/api/tareas/retencion`, { method: "POST", headers: auth ? { Authorization: auth } : {} });
-      for (const auth of [undefined, "Bearer otro-secreto-cualquiera", inject("cronSecret"), `Basic ${inject("cronSecret")}`]) {
+      const tarea = (auth?: string) =>
+        fetch(`${inject("baseUrl")}/api/tareas/retencion`, {
+          method: "POST",
+          headers: auth ? { Authorization: auth } : {},
+        });
+      for (const auth of [
+        undefined,
+        "Bearer otro-secreto-cualquiera",
+        inject("cronSecret"),
+        `Basic ${inject("cronSecret")}`,
+      ]) {
         const res = await tarea(auth);
         expect([auth, res.status, (await res.json()).mensaje]).toEqual([auth, 401, mensajes.noAutorizado]);
       }
@@ -111,14 +152,19 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     const nombre = `Lead ${unico()}`;
     const envio = await call("POST", "/api/emailEurona", { body: { nombre, telefono: "+34 611 222 333" } });
     expect(envio.status).toBe(200);
-    const [{ id }] = await query<{ id: string }>(db(), "SELECT id FROM solicitud_informacion WHERE nombre = $1", [nombre]);
+    const [{ id }] = await query<{ id: string }>(db(), "SELECT id FROM solicitud_informacion WHERE nombre = $1", [
+      nombre,
+    ]);
 
     const nuevos = await pagina("/gestion/contactos", moderadora.cookie);
     expect(nuevos).toContain(nombre);
     expect(nuevos).toContain('href="tel:+34611222333"');
     expect(nuevos).toContain(`Marcar como contactado a ${nombre}`);
 
-    const noExiste = await call("POST", `/api/gestion/contactos/${NO_EXISTE}/contactado`, { body: {}, token: moderadora.token });
+    const noExiste = await call("POST", `/api/gestion/contactos/${NO_EXISTE}/contactado`, {
+      body: {},
+      token: moderadora.token,
+    });
     expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.contactoNoEncontrado]);
 
     const [a, b] = await Promise.all([
@@ -127,12 +173,21 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.cambio, b.body.cambio].sort()).toEqual([false, true]);
-    expect([a.body.mensaje, b.body.mensaje].sort()).toEqual([mensajes.contactoMarcado, mensajes.contactoYaMarcado].sort());
+    expect([a.body.mensaje, b.body.mensaje].sort()).toEqual(
+      [mensajes.contactoMarcado, mensajes.contactoYaMarcado].sort(),
+    );
     const quien = a.body.cambio ? moderadora.correo : otraModeradora.correo;
-    const [fila] = await query<{ contactado_por: string; contactado_en: Date }>(db(), "SELECT contactado_por, contactado_en FROM solicitud_informacion WHERE id = $1", [id]);
+    const [fila] = await query<{ contactado_por: string; contactado_en: Date }>(
+      db(),
+      "SELECT contactado_por, contactado_en FROM solicitud_informacion WHERE id = $1",
+      [id],
+    );
     expect(fila.contactado_por).toBe(quien);
     const log = await auditoria(id);
-    expect(log.map((f) => [f.accion, f.datos.cambio]).sort()).toEqual([["marcar_contactado", false], ["marcar_contactado", true]]);
+    expect(log.map((f) => [f.accion, f.datos.cambio]).sort()).toEqual([
+      ["marcar_contactado", false],
+      ["marcar_contactado", true],
+    ]);
 
     expect(await pagina("/gestion/contactos", moderadora.cookie)).not.toContain(nombre);
     const contactados = await pagina("/gestion/contactos?estado=contactados", moderadora.cookie);
@@ -142,9 +197,16 @@ describe("leads, failed e-mails and retention in the back-office", () => {
   });
 
   it("counts the new leads on the summary and links them to their page", async () => {
-    const [{ n }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM solicitud_informacion WHERE contactado_en IS NULL");
+    const [{ n }] = await query<{ n: number }>(
+      db(),
+      "SELECT count(*)::int AS n FROM solicitud_informacion WHERE contactado_en IS NULL",
+    );
     const resumen = await pagina("/gestion", moderadora.cookie);
-    expect(resumen).toMatch(new RegExp(`<a href="/gestion/contactos"><strong[^>]*>${n.toLocaleString("es-ES")}</strong> contactos de Eurona nuevos</a>`));
+    expect(resumen).toMatch(
+      new RegExp(
+        `<a href="/gestion/contactos"><strong[^>]*>${n.toLocaleString("es-ES")}</strong> contactos de Eurona nuevos</a>`,
+      ),
+    );
     expect(resumen).toContain('<a href="/gestion/correos">');
   });
 
@@ -154,26 +216,40 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     const peligroso = await nuevoContacto(`=HYPERLINK("http://x.example";"${marca}")`, "+34 600 000 000");
     const conComillas = await nuevoContacto(`Peña; "la Niña" ${marca}`, "@600");
     const normal = await nuevoContacto(`José Ñúñez ${marca}`, "600 123 456");
-    await query(db(), "UPDATE solicitud_informacion SET created_at = $1 WHERE id = ANY($2::uuid[])", [recibido, [peligroso, conComillas, normal]]);
+    await query(db(), "UPDATE solicitud_informacion SET created_at = $1 WHERE id = ANY($2::uuid[])", [
+      recibido,
+      [peligroso, conComillas, normal],
+    ]);
     await call("POST", `/api/gestion/contactos/${normal}/contactado`, { body: {}, token: moderadora.token });
 
     const { res, bytes, texto, filas } = await exportar(moderadora.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contactos-eurona-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="contactos-eurona-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
     expect(texto.slice(1).split("\r\n")[0]).toBe("Nombre;Teléfono;Fecha;Contactado");
     expect(filas[0]).toEqual(["Nombre", "Teléfono", "Fecha", "Contactado"]);
     expect(filas.every((f) => f.length === 4)).toBe(true);
 
     const mias = filas.filter((f) => f[0].includes(marca));
-    const [fila] = await query<{ contactado_en: Date }>(db(), "SELECT contactado_en FROM solicitud_informacion WHERE id = $1", [normal]);
+    const [fila] = await query<{ contactado_en: Date }>(
+      db(),
+      "SELECT contactado_en FROM solicitud_informacion WHERE id = $1",
+      [normal],
+    );
     // The three arrived at the same instant: newest first falls back on the id, so any order.
     expect(mias).toEqual(
       expect.arrayContaining([
         [`'=HYPERLINK("http://x.example";"${marca}")`, "'+34 600 000 000", enMadrid(recibido), "No"],
         [`Peña; "la Niña" ${marca}`, "'@600", enMadrid(recibido), "No"],
-        [`José Ñúñez ${marca}`, "600 123 456", enMadrid(recibido), `Sí, ${enMadrid(fila.contactado_en)} (${moderadora.correo})`],
+        [
+          `José Ñúñez ${marca}`,
+          "600 123 456",
+          enMadrid(recibido),
+          `Sí, ${enMadrid(fila.contactado_en)} (${moderadora.correo})`,
+        ],
       ]),
     );
     expect(mias).toHaveLength(3);
@@ -182,7 +258,9 @@ describe("leads, failed e-mails and retention in the back-office", () => {
 
     // The filters export what the tabs show.
     const nuevos = await exportar(moderadora.cookie, "nuevos");
-    expect(nuevos.filas.filter((f) => f[0].includes(marca)).map((f) => f[1])).toEqual(expect.arrayContaining(["'+34 600 000 000", "'@600"]));
+    expect(nuevos.filas.filter((f) => f[0].includes(marca)).map((f) => f[1])).toEqual(
+      expect.arrayContaining(["'+34 600 000 000", "'@600"]),
+    );
     expect(nuevos.filas.some((f) => f[0] === `José Ñúñez ${marca}`)).toBe(false);
     const contactados = await exportar(moderadora.cookie, "contactados");
     expect(contactados.filas.filter((f) => f[0].includes(marca)).map((f) => f[0])).toEqual([`José Ñúñez ${marca}`]);
@@ -191,8 +269,16 @@ describe("leads, failed e-mails and retention in the back-office", () => {
   it("lists failed e-mails without their body, and retries one and then all of them, logged", async () => {
     const asunto = `Confirma tu cuenta ${unico()}`;
     const fallido = await correoFallido(asunto, "https://planazo.es/confirmar-cuenta/token-secreto-123");
-    const [{ id: enviado }] = await query<{ id: string }>(db(), `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at) VALUES ('a@example.com', $1, 'x', 'x', 1, now()) RETURNING id`, [`Enviado ${unico()}`]);
-    const [{ id: pendiente }] = await query<{ id: string }>(db(), `INSERT INTO email_outbox ("to", subject, text, html, next_attempt_at) VALUES ('b@example.com', $1, 'x', 'x', now() + interval '1 day') RETURNING id`, [`Pendiente ${unico()}`]);
+    const [{ id: enviado }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at) VALUES ('a@example.com', $1, 'x', 'x', 1, now()) RETURNING id`,
+      [`Enviado ${unico()}`],
+    );
+    const [{ id: pendiente }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO email_outbox ("to", subject, text, html, next_attempt_at) VALUES ('b@example.com', $1, 'x', 'x', now() + interval '1 day') RETURNING id`,
+      [`Pendiente ${unico()}`],
+    );
 
     const html = await pagina("/gestion/correos", moderadora.cookie);
     expect(html).toContain(asunto);
@@ -202,7 +288,10 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     expect(html).not.toContain("Enviado ");
     expect(html).not.toContain("Pendiente ");
 
-    const noExiste = await call("POST", `/api/gestion/correos/${NO_EXISTE}/reintentar`, { body: {}, token: moderadora.token });
+    const noExiste = await call("POST", `/api/gestion/correos/${NO_EXISTE}/reintentar`, {
+      body: {},
+      token: moderadora.token,
+    });
     expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.correoNoEncontrado]);
     const ya = await call("POST", `/api/gestion/correos/${enviado}/reintentar`, { body: {}, token: moderadora.token });
     expect([ya.status, ya.body]).toEqual([200, { mensaje: mensajes.correoYaEnviado, cambio: false }]);
@@ -210,20 +299,41 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     const uno = await call("POST", `/api/gestion/correos/${fallido}/reintentar`, { body: {}, token: moderadora.token });
     expect([uno.status, uno.body]).toEqual([200, { mensaje: mensajes.correoReintentado, cambio: true }]);
     // Due now, and delivered straight away (the test server's transport always succeeds).
-    await expect.poll(async () => (await query<{ sent_at: Date | null }>(db(), "SELECT sent_at FROM email_outbox WHERE id = $1", [fallido]))[0].sent_at, { timeout: 10_000 }).not.toBeNull();
-    expect(await auditoria(fallido)).toEqual([{ accion: "reintentar_correo", actor_correo: moderadora.correo, datos: { cambio: true } }]);
+    await expect
+      .poll(
+        async () =>
+          (await query<{ sent_at: Date | null }>(db(), "SELECT sent_at FROM email_outbox WHERE id = $1", [fallido]))[0]
+            .sent_at,
+        { timeout: 10_000 },
+      )
+      .not.toBeNull();
+    expect(await auditoria(fallido)).toEqual([
+      { accion: "reintentar_correo", actor_correo: moderadora.correo, datos: { cambio: true } },
+    ]);
     expect(await pagina("/gestion/correos", moderadora.cookie)).not.toContain(asunto);
 
     const otros = [await correoFallido(`Otro fallido ${unico()}`), await correoFallido(`Otro fallido ${unico()}`)];
     const todos = await call("POST", "/api/gestion/correos/reintentar", { body: {}, token: moderadora.token });
     expect(todos.status).toBe(200);
     expect(todos.body.correos).toBeGreaterThanOrEqual(2);
-    const filas = await query<{ vencido: boolean }>(db(), "SELECT next_attempt_at <= now() AS vencido FROM email_outbox WHERE id = ANY($1::uuid[])", [otros]);
+    const filas = await query<{ vencido: boolean }>(
+      db(),
+      "SELECT next_attempt_at <= now() AS vencido FROM email_outbox WHERE id = ANY($1::uuid[])",
+      [otros],
+    );
     expect(filas).toEqual([{ vencido: true }, { vencido: true }]);
-    const [log] = await query<{ datos: { correos: number } }>(db(), "SELECT datos FROM auditoria WHERE accion = 'reintentar_correos' AND actor_correo = $1", [moderadora.correo]);
+    const [log] = await query<{ datos: { correos: number } }>(
+      db(),
+      "SELECT datos FROM auditoria WHERE accion = 'reintentar_correos' AND actor_correo = $1",
+      [moderadora.correo],
+    );
     expect(log.datos.correos).toBe(todos.body.correos);
     // The pending e-mail, never tried, was not touched.
-    const [p] = await query<{ pronto: boolean }>(db(), "SELECT next_attempt_at > now() + interval '23 hours' AS pronto FROM email_outbox WHERE id = $1", [pendiente]);
+    const [p] = await query<{ pronto: boolean }>(
+      db(),
+      "SELECT next_attempt_at > now() + interval '23 hours' AS pronto FROM email_outbox WHERE id = $1",
+      [pendiente],
+    );
     expect(p.pronto).toBe(true);
   });
 
@@ -238,21 +348,47 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       db(),
       "INSERT INTO solicitud_destacado (telefono, nombre, correo, nombre_plan, created_at) VALUES ('600', 'Reciente', 'r@example.com', 'Plan nuevo', now() - interval '30 days') RETURNING id",
     );
-    const [{ n: logAntes }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'");
+    const [{ n: logAntes }] = await query<{ n: number }>(
+      db(),
+      "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'",
+    );
 
     // `npm run retencion` from the command line…
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/retencion.ts"], { env: { ...process.env, DATABASE_URL: db() } });
-    const [, contactos, solicitudes] = stdout.match(/retención: (\d+) contactos de Eurona y (\d+) solicitudes para destacar borrados/) ?? [];
+    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/retencion.ts"], {
+      env: { ...process.env, DATABASE_URL: db() },
+    });
+    const [, contactos, solicitudes] =
+      stdout.match(/retención: (\d+) contactos de Eurona y (\d+) solicitudes para destacar borrados/) ?? [];
     expect(Number(contactos)).toBeGreaterThanOrEqual(1);
     expect(Number(solicitudes)).toBeGreaterThanOrEqual(1);
-    await expect(query(db(), "SELECT id FROM solicitud_informacion WHERE id = ANY($1::uuid[])", [[viejo, reciente]])).resolves.toEqual([{ id: reciente }]);
-    await expect(query(db(), "SELECT id FROM solicitud_destacado WHERE id = ANY($1::uuid[])", [[solicitudVieja, solicitudReciente]])).resolves.toEqual([{ id: solicitudReciente }]);
-    const log = await query<{ actor_id: string; actor_correo: string; datos: object }>(db(), "SELECT actor_id, actor_correo, datos FROM auditoria WHERE accion = 'retencion' ORDER BY creado_en DESC LIMIT 1");
-    expect(log).toEqual([{ actor_id: "tarea", actor_correo: "tarea", datos: { contactos: Number(contactos), solicitudes: Number(solicitudes) } }]);
+    await expect(
+      query(db(), "SELECT id FROM solicitud_informacion WHERE id = ANY($1::uuid[])", [[viejo, reciente]]),
+    ).resolves.toEqual([{ id: reciente }]);
+    await expect(
+      query(db(), "SELECT id FROM solicitud_destacado WHERE id = ANY($1::uuid[])", [
+        [solicitudVieja, solicitudReciente],
+      ]),
+    ).resolves.toEqual([{ id: solicitudReciente }]);
+    const log = await query<{ actor_id: string; actor_correo: string; datos: object }>(
+      db(),
+      "SELECT actor_id, actor_correo, datos FROM auditoria WHERE accion = 'retencion' ORDER BY creado_en DESC LIMIT 1",
+    );
+    expect(log).toEqual([
+      {
+        actor_id: "tarea",
+        actor_correo: "tarea",
+        datos: { contactos: Number(contactos), solicitudes: Number(solicitudes) },
+      },
+    ]);
 
     // …and again from the scheduler's call: nothing left to delete, nothing logged.
-    const res = await fetch(`${inject("baseUrl")}/api/tareas/retencion`, { method: "POST", headers: { Authorization: `Bearer ${inject("cronSecret")}` } });
+    const res = await fetch(`${inject("baseUrl")}/api/tareas/retencion`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${inject("cronSecret")}` },
+    });
     expect([res.status, await res.json()]).toEqual([200, { contactos: 0, solicitudes: 0 }]);
-    await expect(query(db(), "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'")).resolves.toEqual([{ n: logAntes + 1 }]);
+    await expect(query(db(), "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'")).resolves.toEqual([
+      { n: logAntes + 1 },
+    ]);
   }, 60_000);
 });

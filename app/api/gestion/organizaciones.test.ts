@@ -21,7 +21,8 @@ const SITIO_AJENO = "https://sitio-malicioso.example";
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
 const AWARD = "Organización verificada por Planazo";
 /** The badge as the HTML renders it: the check is hidden from screen readers, the word is not. */
-const INSIGNIA = /<span class="[^"]*insignia[^"]*" title="Organización verificada por el equipo de Planazo"><svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>Verificada<\/span>/;
+const INSIGNIA =
+  /<span class="[^"]*insignia[^"]*" title="Organización verificada por el equipo de Planazo"><svg[^>]*aria-hidden="true"[^>]*>.*?<\/svg>Verificada<\/span>/;
 
 /** A page's status and HTML, anonymous or with a cookie (paginaHtml of test-support/gestion.ts gives the text only). */
 const pagina = async (ruta: string, cookie?: string) => {
@@ -30,13 +31,21 @@ const pagina = async (ruta: string, cookie?: string) => {
 };
 
 /** The page's schema.org data, parsed. */
-const jsonLd = (html: string) => JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]) as Record<string, unknown> & { organizer?: Record<string, unknown> };
+const jsonLd = (html: string) =>
+  JSON.parse(html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)![1]) as Record<string, unknown> & {
+    organizer?: Record<string, unknown>;
+  };
 
 const unico = () => Math.random().toString(36).slice(2, 8);
 
 /** An organization made through the API by its owner, with a logo, and one listed plan of it at a place of its own. */
 async function organizacionConPlan(duena: Awaited<ReturnType<typeof confirmedUser>>, nombre: string) {
-  const creada = await enviarFormulario("POST", "/api/organizacion", formulario({ ...camposOrganizacion(), nombre, archivoLogo: { bytes: await png(90, 90), nombre: "l.png" } }), duena.token);
+  const creada = await enviarFormulario(
+    "POST",
+    "/api/organizacion",
+    formulario({ ...camposOrganizacion(), nombre, archivoLogo: { bytes: await png(90, 90), nombre: "l.png" } }),
+    duena.token,
+  );
   expect(creada.status).toBe(201);
   const orgId = (creada.body.organizacion as { _id: string })._id;
   const origin = await freshOrigin();
@@ -47,7 +56,11 @@ async function organizacionConPlan(duena: Awaited<ReturnType<typeof confirmedUse
 }
 
 const auditoria = (objetoId: string) =>
-  query<{ accion: string; actor_correo: string; motivo: string | null; datos: Record<string, unknown> }>(db(), "SELECT accion, actor_correo, motivo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id", [objetoId]);
+  query<{ accion: string; actor_correo: string; motivo: string | null; datos: Record<string, unknown> }>(
+    db(),
+    "SELECT accion, actor_correo, motivo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id",
+    [objetoId],
+  );
 
 describe("verified organizations", () => {
   let usuaria: Persona;
@@ -67,16 +80,22 @@ describe("verified organizations", () => {
   describe("unauthorized access", () => {
     const RUTAS = ["/gestion/organizaciones", "/gestion/organizaciones?q=pe%C3%B1a"];
 
-    it.each(RUTAS)("sends a visitor without a session from %s to the login page, and comes back there", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
-      expect(res.status).toBe(307);
-      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
-      expect(destino.pathname).toBe("/iniciar-sesion");
-      expect(destino.searchParams.get("redirigir")).toBe(ruta);
-    });
+    it.each(RUTAS)(
+      "sends a visitor without a session from %s to the login page, and comes back there",
+      async (ruta) => {
+        const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
+        expect(res.status).toBe(307);
+        const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
+        expect(destino.pathname).toBe("/iniciar-sesion");
+        expect(destino.searchParams.get("redirigir")).toBe(ruta);
+      },
+    );
 
     it.each(RUTAS)("shows a plain user the 404 page at %s, without a trace of the back-office", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" });
+      const res = await fetch(`${inject("baseUrl")}${ruta}`, {
+        headers: { Cookie: usuaria.cookie },
+        redirect: "manual",
+      });
       expect(res.status).toBe(404);
       const html = await res.text();
       expect(html).toContain(mensajes.paginaNoEncontrada);
@@ -108,21 +127,34 @@ describe("verified organizations", () => {
         expect(duenaMisma.status).toBe(404);
       }
       expect(await databaseFingerprint(db(), { ignorar: IGNORAR })).toEqual(antes);
-      await expect(query(db(), "SELECT verificada, verificada_en FROM organizacion WHERE id = $1", [orgId])).resolves.toEqual([{ verificada: false, verificada_en: null }]);
+      await expect(
+        query(db(), "SELECT verificada, verificada_en FROM organizacion WHERE id = $1", [orgId]),
+      ).resolves.toEqual([{ verificada: false, verificada_en: null }]);
     });
 
     it("answers a moderator's bad requests in Spanish, changing nothing", async () => {
       const { orgId } = await organizacionConPlan(duena, `Peña de datos ${unico()}`);
-      const noExiste = await call("POST", `/api/gestion/organizaciones/${NO_EXISTE}/verificar`, { body: { verificada: true }, token: moderadora.token });
+      const noExiste = await call("POST", `/api/gestion/organizaciones/${NO_EXISTE}/verificar`, {
+        body: { verificada: true },
+        token: moderadora.token,
+      });
       expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.orgNoEncontrada]);
-      const idRaro = await call("POST", "/api/gestion/organizaciones/no-es-un-id/verificar", { body: { verificada: true }, token: moderadora.token });
+      const idRaro = await call("POST", "/api/gestion/organizaciones/no-es-un-id/verificar", {
+        body: { verificada: true },
+        token: moderadora.token,
+      });
       expect([idRaro.status, idRaro.body.mensaje]).toEqual([404, mensajes.orgNoEncontrada]);
       for (const body of [{}, { verificada: "sí" }, { verificada: true, motivo: "x".repeat(501) }]) {
-        const r = await call("POST", `/api/gestion/organizaciones/${orgId}/verificar`, { body, token: moderadora.token });
+        const r = await call("POST", `/api/gestion/organizaciones/${orgId}/verificar`, {
+          body,
+          token: moderadora.token,
+        });
         expect(r.status).toBe(400);
         expect(typeof r.body.mensaje).toBe("string");
       }
-      await expect(query(db(), "SELECT verificada FROM organizacion WHERE id = $1", [orgId])).resolves.toEqual([{ verificada: false }]);
+      await expect(query(db(), "SELECT verificada FROM organizacion WHERE id = $1", [orgId])).resolves.toEqual([
+        { verificada: false },
+      ]);
       await expect(auditoria(orgId)).resolves.toEqual([]);
     });
   });
@@ -130,7 +162,10 @@ describe("verified organizations", () => {
   it("finds an organization by its name or its owner's e-mail, with its plans counted", async () => {
     const nombre = `Peña Búsqueda ${unico()}`;
     const { orgId } = await organizacionConPlan(duena, nombre);
-    const porNombre = await pagina(`/gestion/organizaciones?q=${encodeURIComponent(nombre.toUpperCase())}`, moderadora.cookie);
+    const porNombre = await pagina(
+      `/gestion/organizaciones?q=${encodeURIComponent(nombre.toUpperCase())}`,
+      moderadora.cookie,
+    );
     expect(porNombre.html).toContain(nombre);
     expect(porNombre.html).toContain(duena.correo);
     expect(porNombre.html).toContain("1 plan · creada el");
@@ -156,9 +191,12 @@ describe("verified organizations", () => {
       ids.push(id);
     }
     const primera = await pagina(`/gestion/organizaciones?q=${encodeURIComponent(marca)}`, moderadora.cookie);
-    const nombres = (html: string) => [...html.matchAll(new RegExp(`${marca} (\\d\\d)`, "g"))].map((m) => m[1]).filter((n, i, a) => a.indexOf(n) === i);
+    const nombres = (html: string) =>
+      [...html.matchAll(new RegExp(`${marca} (\\d\\d)`, "g"))].map((m) => m[1]).filter((n, i, a) => a.indexOf(n) === i);
     expect(nombres(primera.html)).toEqual(Array.from({ length: 30 }, (_, i) => String(i).padStart(2, "0")));
-    const siguiente = primera.html.match(/href="(\/gestion\/organizaciones\?[^"]*despues=[^"]+)">Siguientes/)![1].replaceAll("&amp;", "&");
+    const siguiente = primera.html
+      .match(/href="(\/gestion\/organizaciones\?[^"]*despues=[^"]+)">Siguientes/)![1]
+      .replaceAll("&amp;", "&");
     const segunda = await pagina(siguiente, moderadora.cookie);
     expect(nombres(segunda.html)).toEqual(["30"]);
     expect(segunda.html).toContain("« Más recientes");
@@ -181,7 +219,8 @@ describe("verified organizations", () => {
     expect(jsonLd((await pagina(rutaOrg)).html)).not.toHaveProperty("award");
     expect(jsonLd((await pagina(rutaPlan)).html).organizer).not.toHaveProperty("award");
     expect((await pagina(busqueda)).html).toContain(titulo);
-    const version = async () => (await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version"))[0].version;
+    const version = async () =>
+      (await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version"))[0].version;
     const versionAntes = await version();
 
     const [a, b] = await Promise.all([
@@ -191,27 +230,43 @@ describe("verified organizations", () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.cambio, b.body.cambio].sort()).toEqual([false, true]);
     expect([a.body.mensaje, b.body.mensaje].sort()).toEqual([mensajes.orgVerificada, mensajes.orgYaVerificada].sort());
-    const [fila] = await query<{ verificada: boolean; verificada_en: Date | null }>(db(), "SELECT verificada, verificada_en FROM organizacion WHERE id = $1", [orgId]);
+    const [fila] = await query<{ verificada: boolean; verificada_en: Date | null }>(
+      db(),
+      "SELECT verificada, verificada_en FROM organizacion WHERE id = $1",
+      [orgId],
+    );
     expect(fila.verificada).toBe(true);
     expect(fila.verificada_en).toBeInstanceOf(Date);
     const log = await auditoria(orgId);
-    expect(log.map((f) => [f.accion, f.datos.cambio]).sort()).toEqual([["verificar_organizacion", false], ["verificar_organizacion", true]]);
+    expect(log.map((f) => [f.accion, f.datos.cambio]).sort()).toEqual([
+      ["verificar_organizacion", false],
+      ["verificar_organizacion", true],
+    ]);
     expect(log.find((f) => f.actor_correo === moderadora.correo)?.motivo).toBe("Llamamos a su presidenta.");
     // The change moved the search caches' version (a trigger on organizacion).
     expect(BigInt(await version())).toBeGreaterThan(BigInt(versionAntes));
 
     // The organization's page: the badge under its name, on its plan's card, and in its schema.org data.
     const org = await pagina(rutaOrg);
-    expect(org.html).toMatch(new RegExp(`<h1[^>]*>${nombre}</h1><p class="[^"]*verificada[^"]*">${INSIGNIA.source}</p>`));
+    expect(org.html).toMatch(
+      new RegExp(`<h1[^>]*>${nombre}</h1><p class="[^"]*verificada[^"]*">${INSIGNIA.source}</p>`),
+    );
     expect(org.html).toMatch(new RegExp(`<span class="[^"]*organizaNombre[^"]*">${nombre}</span> ${INSIGNIA.source}`));
     expect(jsonLd(org.html)).toMatchObject({ "@type": "Organization", name: nombre, award: AWARD });
     // The plan's page: next to the organizer, and its Event's organizer says so.
     const plan = await pagina(rutaPlan);
-    expect(plan.html).toMatch(new RegExp(`<a href="${rutaOrg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">${nombre}</a> ${INSIGNIA.source}`));
-    expect(jsonLd(plan.html)).toMatchObject({ "@type": "Event", organizer: { "@type": "Organization", name: nombre, award: AWARD } });
+    expect(plan.html).toMatch(
+      new RegExp(`<a href="${rutaOrg.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}">${nombre}</a> ${INSIGNIA.source}`),
+    );
+    expect(jsonLd(plan.html)).toMatchObject({
+      "@type": "Event",
+      organizer: { "@type": "Organization", name: nombre, award: AWARD },
+    });
     // The very next search: its card names the organization, verified.
     const resultados = await pagina(busqueda);
-    expect(resultados.html).toMatch(new RegExp(`<span class="[^"]*organizaNombre[^"]*">${nombre}</span> ${INSIGNIA.source}`));
+    expect(resultados.html).toMatch(
+      new RegExp(`<span class="[^"]*organizaNombre[^"]*">${nombre}</span> ${INSIGNIA.source}`),
+    );
     // The back-office list says so too, and offers the way back.
     const lista = await pagina(`/gestion/organizaciones?q=${encodeURIComponent(nombre)}`, moderadora.cookie);
     expect(lista.html).toContain(`aria-label="Quitar la verificación de ${nombre}"`);
@@ -228,8 +283,13 @@ describe("verified organizations", () => {
     expect([quitar.status, quitar.body]).toEqual([200, { mensaje: mensajes.orgVerificacionQuitada, cambio: true }]);
     const otraVez = await call("POST", ruta, { body: { verificada: false }, token: moderadora.token });
     expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.orgNoVerificada, cambio: false }]);
-    await expect(query(db(), "SELECT verificada, verificada_en FROM organizacion WHERE id = $1", [orgId])).resolves.toEqual([{ verificada: false, verificada_en: null }]);
-    expect((await auditoria(orgId)).slice(-2).map((f) => [f.accion, f.datos.cambio])).toEqual([["quitar_verificacion", true], ["quitar_verificacion", false]]);
+    await expect(
+      query(db(), "SELECT verificada, verificada_en FROM organizacion WHERE id = $1", [orgId]),
+    ).resolves.toEqual([{ verificada: false, verificada_en: null }]);
+    expect((await auditoria(orgId)).slice(-2).map((f) => [f.accion, f.datos.cambio])).toEqual([
+      ["quitar_verificacion", true],
+      ["quitar_verificacion", false],
+    ]);
     for (const r of [rutaOrg, rutaPlan, busqueda]) expect((await pagina(r)).html).not.toMatch(INSIGNIA);
     expect(jsonLd((await pagina(rutaOrg)).html)).not.toHaveProperty("award");
     expect(jsonLd((await pagina(rutaPlan)).html).organizer).not.toHaveProperty("award");

@@ -20,11 +20,30 @@ const DIA = 86_400_000;
 
 const unico = () => Math.random().toString(36).slice(2, 8);
 
-type Solicitud = { estado: string; notas: string; atendida_por: string | null; actualizada_en: Date | null; plan_id: string | null };
-const solicitud = async (id: string) => (await query<Solicitud>(db(), "SELECT estado::text, notas, atendida_por, actualizada_en, plan_id FROM solicitud_destacado WHERE id = $1", [id]))[0];
+type Solicitud = {
+  estado: string;
+  notas: string;
+  atendida_por: string | null;
+  actualizada_en: Date | null;
+  plan_id: string | null;
+};
+const solicitud = async (id: string) =>
+  (
+    await query<Solicitud>(
+      db(),
+      "SELECT estado::text, notas, atendida_por, actualizada_en, plan_id FROM solicitud_destacado WHERE id = $1",
+      [id],
+    )
+  )[0];
 const auditoria = (objetoId: string) =>
-  query<{ accion: string; actor_correo: string; motivo: string | null; datos: Record<string, unknown> }>(db(), "SELECT accion, actor_correo, motivo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id", [objetoId]);
-const destacadoHasta = async (planId: string) => (await query<{ hasta: Date | null }>(db(), "SELECT destacado_hasta AS hasta FROM plan WHERE id = $1", [planId]))[0].hasta;
+  query<{ accion: string; actor_correo: string; motivo: string | null; datos: Record<string, unknown> }>(
+    db(),
+    "SELECT accion, actor_correo, motivo, datos FROM auditoria WHERE objeto_id = $1 ORDER BY creado_en, id",
+    [objetoId],
+  );
+const destacadoHasta = async (planId: string) =>
+  (await query<{ hasta: Date | null }>(db(), "SELECT destacado_hasta AS hasta FROM plan WHERE id = $1", [planId]))[0]
+    .hasta;
 
 describe("featuring requests in the back-office", () => {
   let duena: Persona;
@@ -44,11 +63,19 @@ describe("featuring requests in the back-office", () => {
   });
 
   /** A plan of the owner's, and a featuring request for it sent as the app sends it (POST /api/emailDestacado). */
-  async function pedir(titulo = `Plan ${unico()}`, distanciaM = 9000): Promise<{ planId: string; id: string; titulo: string }> {
+  async function pedir(
+    titulo = `Plan ${unico()}`,
+    distanciaM = 9000,
+  ): Promise<{ planId: string; id: string; titulo: string }> {
     const planId = await insertPlan({ usuarioId: duena.id, origin: origen, distanciaM, titulo });
-    const envio = await call("POST", "/api/emailDestacado", { body: { telefono: "+34 622 333 444", nombre: "Dueña Solicitudes", idPlan: planId }, token: duena.token });
+    const envio = await call("POST", "/api/emailDestacado", {
+      body: { telefono: "+34 622 333 444", nombre: "Dueña Solicitudes", idPlan: planId },
+      token: duena.token,
+    });
     expect([envio.status, envio.body.mensaje]).toEqual([200, mensajes.destacadoEnviado]);
-    const [{ id }] = await query<{ id: string }>(db(), "SELECT id FROM solicitud_destacado WHERE plan_id = $1", [planId]);
+    const [{ id }] = await query<{ id: string }>(db(), "SELECT id FROM solicitud_destacado WHERE plan_id = $1", [
+      planId,
+    ]);
     return { planId, id, titulo };
   }
 
@@ -62,10 +89,15 @@ describe("featuring requests in the back-office", () => {
     return id;
   }
 
-  const accion = (p: Persona, id: string, que: "contactada" | "descartar" | "destacar" | "notas", body: object = {}) => call("POST", `/api/gestion/solicitudes/${id}/${que}`, { body, token: p.token });
+  const accion = (p: Persona, id: string, que: "contactada" | "descartar" | "destacar" | "notas", body: object = {}) =>
+    call("POST", `/api/gestion/solicitudes/${id}/${que}`, { body, token: p.token });
 
   describe("unauthorized access", () => {
-    comprobarAccesoPaginas(["/gestion/solicitudes", "/gestion/solicitudes?estado=todas"], () => ({ usuaria, moderadora }), /Gestión|Solicitudes|Destacar 1/);
+    comprobarAccesoPaginas(
+      ["/gestion/solicitudes", "/gestion/solicitudes?estado=todas"],
+      () => ({ usuaria, moderadora }),
+      /Gestión|Solicitudes|Destacar 1/,
+    );
 
     it("refuses every call to the wrong person with the right status and changes nothing", async () => {
       const planId = await insertPlan({ usuarioId: duena.id, origin: origen, titulo: "Plan intocable" });
@@ -105,7 +137,10 @@ describe("featuring requests in the back-office", () => {
     expect(nuevas).toContain("Destacar 1 mes (5 €)");
 
     const contactada = await accion(moderadora, id, "contactada");
-    expect([contactada.status, contactada.body]).toEqual([200, { mensaje: mensajes.solicitudContactada, cambio: true }]);
+    expect([contactada.status, contactada.body]).toEqual([
+      200,
+      { mensaje: mensajes.solicitudContactada, cambio: true },
+    ]);
     const otraVez = await accion(moderadora, id, "contactada");
     expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.solicitudYaContactada, cambio: false }]);
     expect(await solicitud(id)).toMatchObject({ estado: "contactada", atendida_por: moderadora.correo });
@@ -116,25 +151,39 @@ describe("featuring requests in the back-office", () => {
     expect(contactadas).not.toContain("Marcar contactada la solicitud");
 
     const descartada = await accion(otraModeradora, id, "descartar", { motivo: "Prefiere esperar al verano" });
-    expect([descartada.status, descartada.body]).toEqual([200, { mensaje: mensajes.solicitudDescartada, cambio: true }]);
+    expect([descartada.status, descartada.body]).toEqual([
+      200,
+      { mensaje: mensajes.solicitudDescartada, cambio: true },
+    ]);
     const fila = await solicitud(id);
     expect(fila).toMatchObject({ estado: "descartada", atendida_por: otraModeradora.correo });
-    expect(fila.notas).toMatch(new RegExp(`^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · ${otraModeradora.correo}: Prefiere esperar al verano$`));
+    expect(fila.notas).toMatch(
+      new RegExp(`^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · ${otraModeradora.correo}: Prefiere esperar al verano$`),
+    );
     const descartadaOtraVez = await accion(moderadora, id, "descartar", {});
     expect(descartadaOtraVez.body).toEqual({ mensaje: mensajes.solicitudYaDescartada, cambio: false });
 
     // A discarded request is closed: not contacted again, not featured.
     const atras = await accion(moderadora, id, "contactada");
-    expect([atras.status, atras.body.mensaje]).toEqual([409, conDatos(mensajes.solicitudTransicion, { desde: "descartada", hacia: "contactada" })]);
+    expect([atras.status, atras.body.mensaje]).toEqual([
+      409,
+      conDatos(mensajes.solicitudTransicion, { desde: "descartada", hacia: "contactada" }),
+    ]);
     const destacar = await accion(moderadora, id, "destacar", { periodo: "semana" });
-    expect([destacar.status, destacar.body.mensaje]).toEqual([409, conDatos(mensajes.solicitudTransicion, { desde: "descartada", hacia: "destacada" })]);
+    expect([destacar.status, destacar.body.mensaje]).toEqual([
+      409,
+      conDatos(mensajes.solicitudTransicion, { desde: "descartada", hacia: "destacada" }),
+    ]);
     expect(await destacadoHasta(planId)).toBeNull();
     expect(await solicitud(id)).toMatchObject({ estado: "descartada", notas: fila.notas });
 
     // Notes can still be edited; the same text again changes nothing.
     const notas = await accion(moderadora, id, "notas", { notas: "Llamar en junio" });
     expect(notas.body).toEqual({ mensaje: mensajes.solicitudNotasGuardadas, cambio: true });
-    expect((await accion(moderadora, id, "notas", { notas: "Llamar en junio" })).body).toEqual({ mensaje: mensajes.solicitudNotasSinCambios, cambio: false });
+    expect((await accion(moderadora, id, "notas", { notas: "Llamar en junio" })).body).toEqual({
+      mensaje: mensajes.solicitudNotasSinCambios,
+      cambio: false,
+    });
     expect((await solicitud(id)).notas).toBe("Llamar en junio");
     expect(await pagina("/gestion/solicitudes?estado=descartada", moderadora.cookie)).toContain("Llamar en junio");
 
@@ -166,9 +215,14 @@ describe("featuring requests in the back-office", () => {
     const { planId, id } = await pedir("Plan que pide destacar", 12_000);
     const buscar = async () => {
       const r = await call("GET", `/api/plan?lat=${origen.lat}&lng=${origen.lng}&radio=20`);
-      return (r.body as unknown as { planes: { _id: string; destacado: boolean }[] }).planes.filter((p) => [cerca, planId].includes(p._id)).map((p) => [p._id, p.destacado]);
+      return (r.body as unknown as { planes: { _id: string; destacado: boolean }[] }).planes
+        .filter((p) => [cerca, planId].includes(p._id))
+        .map((p) => [p._id, p.destacado]);
     };
-    expect(await buscar()).toEqual([[cerca, false], [planId, false]]);
+    expect(await buscar()).toEqual([
+      [cerca, false],
+      [planId, false],
+    ]);
 
     const antes = Date.now();
     const r = await accion(moderadora, id, "destacar", { periodo: "semana" });
@@ -177,21 +231,34 @@ describe("featuring requests in the back-office", () => {
     const hasta = new Date(r.body.hasta as string).getTime();
     expect(hasta - antes).toBeGreaterThanOrEqual(7 * DIA - 1000);
     expect(hasta - antes).toBeLessThan(7 * DIA + 60_000);
-    expect(await buscar()).toEqual([[planId, true], [cerca, false]]);
+    expect(await buscar()).toEqual([
+      [planId, true],
+      [cerca, false],
+    ]);
 
     const fila = await solicitud(id);
     expect(fila).toMatchObject({ estado: "destacada", atendida_por: moderadora.correo });
     expect(fila.notas).toContain(`${moderadora.correo}: Destacado 1 semana (2 €) hasta el `);
     // One audit row on the plan (its featuring) and one on the request, both by the moderator.
-    expect((await auditoria(planId)).map((f) => [f.accion, f.motivo, f.datos.periodo])).toEqual([["destacar_plan", `Solicitud ${id}: 1 semana (2 €)`, "semana"]]);
-    expect((await auditoria(id)).map((f) => [f.accion, f.datos.cambio, f.datos.planId])).toEqual([["solicitud_destacada", true, planId]]);
+    expect((await auditoria(planId)).map((f) => [f.accion, f.motivo, f.datos.periodo])).toEqual([
+      ["destacar_plan", `Solicitud ${id}: 1 semana (2 €)`, "semana"],
+    ]);
+    expect((await auditoria(id)).map((f) => [f.accion, f.datos.cambio, f.datos.planId])).toEqual([
+      ["solicitud_destacada", true, planId],
+    ]);
 
     // A repeat (a second click, a second tab) does not feature the plan a second week.
     const otraVez = await accion(moderadora, id, "destacar", { periodo: "mes" });
-    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.solicitudYaDestacada, cambio: false, hasta: null }]);
+    expect([otraVez.status, otraVez.body]).toEqual([
+      200,
+      { mensaje: mensajes.solicitudYaDestacada, cambio: false, hasta: null },
+    ]);
     expect((await destacadoHasta(planId))!.getTime()).toBe(hasta);
     const despues = await accion(moderadora, id, "descartar", {});
-    expect([despues.status, despues.body.mensaje]).toEqual([409, conDatos(mensajes.solicitudTransicion, { desde: "destacada", hacia: "descartada" })]);
+    expect([despues.status, despues.body.mensaje]).toEqual([
+      409,
+      conDatos(mensajes.solicitudTransicion, { desde: "destacada", hacia: "descartada" }),
+    ]);
 
     const destacadas = await pagina("/gestion/solicitudes?estado=destacada", moderadora.cookie);
     expect(destacadas).toContain(`?q=${planId}"`);
@@ -229,7 +296,10 @@ describe("featuring requests in the back-office", () => {
   it("two moderators at once: one change and two log rows, whatever they press", async () => {
     const planId = await insertPlan({ usuarioId: duena.id, origin: origen, titulo: "Plan disputado" });
     const id = await solicitudDirecta(planId);
-    const [a, b] = await Promise.all([accion(moderadora, id, "destacar", { periodo: "semana" }), accion(otraModeradora, id, "destacar", { periodo: "semana" })]);
+    const [a, b] = await Promise.all([
+      accion(moderadora, id, "destacar", { periodo: "semana" }),
+      accion(otraModeradora, id, "destacar", { periodo: "semana" }),
+    ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.cambio, b.body.cambio].sort()).toEqual([false, true]);
     // Featured one week, not two.
@@ -237,19 +307,32 @@ describe("featuring requests in the back-office", () => {
     expect(dias).toBeGreaterThan(6.9);
     expect(dias).toBeLessThanOrEqual(7);
     expect((await auditoria(planId)).map((f) => f.accion)).toEqual(["destacar_plan"]);
-    expect((await auditoria(id)).map((f) => [f.accion, f.datos.cambio]).sort()).toEqual([["solicitud_destacada", false], ["solicitud_destacada", true]]);
+    expect((await auditoria(id)).map((f) => [f.accion, f.datos.cambio]).sort()).toEqual([
+      ["solicitud_destacada", false],
+      ["solicitud_destacada", true],
+    ]);
 
     const otra = await solicitudDirecta(planId);
-    const [c, d] = await Promise.all([accion(moderadora, otra, "contactada"), accion(otraModeradora, otra, "contactada")]);
+    const [c, d] = await Promise.all([
+      accion(moderadora, otra, "contactada"),
+      accion(otraModeradora, otra, "contactada"),
+    ]);
     expect([c.body.cambio, d.body.cambio].sort()).toEqual([false, true]);
     expect((await auditoria(otra)).length).toBe(2);
   });
 
   it("counts the new requests on the summary and links them to their page", async () => {
     await solicitudDirecta(null);
-    const [{ n }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM solicitud_destacado WHERE estado = 'nueva'");
+    const [{ n }] = await query<{ n: number }>(
+      db(),
+      "SELECT count(*)::int AS n FROM solicitud_destacado WHERE estado = 'nueva'",
+    );
     const resumen = await pagina("/gestion", moderadora.cookie);
-    expect(resumen).toMatch(new RegExp(`<a href="/gestion/solicitudes"><strong[^>]*>${n.toLocaleString("es-ES")}</strong> solicitudes para destacar nuevas</a>`));
+    expect(resumen).toMatch(
+      new RegExp(
+        `<a href="/gestion/solicitudes"><strong[^>]*>${n.toLocaleString("es-ES")}</strong> solicitudes para destacar nuevas</a>`,
+      ),
+    );
   });
 
   it("pages the list by keyset: the next page starts after the last request shown", async () => {
@@ -267,7 +350,9 @@ describe("featuring requests in the back-office", () => {
       const primera = await pagina("/gestion/solicitudes?estado=descartada", moderadora.cookie);
       expect(primera).toContain(`Página ${marca} 31`);
       expect(primera).not.toContain(`Página ${marca} 01`);
-      const siguiente = primera.match(/href="(\/gestion\/solicitudes\?estado=descartada&amp;despues=[^"]+)"/)![1].replaceAll("&amp;", "&");
+      const siguiente = primera
+        .match(/href="(\/gestion\/solicitudes\?estado=descartada&amp;despues=[^"]+)"/)![1]
+        .replaceAll("&amp;", "&");
       const segunda = await pagina(siguiente, moderadora.cookie);
       expect(segunda).toContain(`Página ${marca} 01`);
       expect(segunda).toContain(`Página ${marca} 00`);

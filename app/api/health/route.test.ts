@@ -21,7 +21,10 @@ describe("GET /api/health", () => {
   it("answers 503 with a Spanish message when the database does not", async () => {
     const closedPort = await freePort();
     const server = await startAppServer(
-      { DATABASE_URL: `postgresql://postgres@127.0.0.1:${closedPort}/nada`, BETTER_AUTH_SECRET: randomBytes(32).toString("hex") },
+      {
+        DATABASE_URL: `postgresql://postgres@127.0.0.1:${closedPort}/nada`,
+        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      },
       { expectStatus: 503 },
     );
     try {

@@ -5,9 +5,18 @@ import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { instanteEnMadrid } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
 
-type Plan = { _id: string; titulo: string; tipo: string; distancia?: string; destacado?: boolean; [k: string]: unknown };
+type Plan = {
+  _id: string;
+  titulo: string;
+  tipo: string;
+  distancia?: string;
+  destacado?: boolean;
+  [k: string]: unknown;
+};
 
-async function buscar(params: Record<string, string | number>): Promise<{ status: number; body: { planes: Plan[]; total: number; mensaje?: string } }> {
+async function buscar(
+  params: Record<string, string | number>,
+): Promise<{ status: number; body: { planes: Plan[]; total: number; mensaje?: string } }> {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
   const res = await api(`/api/plan?${qs}`);
   return { status: res.status, body: await res.json() };
@@ -34,7 +43,13 @@ describe("GET /api/plan", () => {
   it("answers in the documented shape", async () => {
     const usuarioId = await insertUser();
     const origin = await freshOrigin();
-    const id = await insertPlan({ usuarioId, origin, titulo: "Ruta de las Hoces", categorias: ["Deporte", "Aventura"], distanciaM: 3_400 });
+    const id = await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "Ruta de las Hoces",
+      categorias: ["Deporte", "Aventura"],
+      distanciaM: 3_400,
+    });
     const { body } = await buscar(at(origin));
     const [p] = body.planes;
     expect(p).toMatchObject({
@@ -63,10 +78,29 @@ describe("GET /api/plan", () => {
     const origin = await freshOrigin();
     const ahora = Date.now();
     await insertPlan({ usuarioId, origin, titulo: "Oculto", visible: false });
-    await insertPlan({ usuarioId, origin, titulo: "Terminado", fechaInicio: new Date(ahora - 3 * DAY), fechaFin: new Date(ahora - 60_000) });
-    const enCurso = await insertPlan({ usuarioId, origin, titulo: "En curso", fechaInicio: new Date(ahora - DAY), fechaFin: new Date(ahora + 3_600_000) });
+    await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "Terminado",
+      fechaInicio: new Date(ahora - 3 * DAY),
+      fechaFin: new Date(ahora - 60_000),
+    });
+    const enCurso = await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "En curso",
+      fechaInicio: new Date(ahora - DAY),
+      fechaFin: new Date(ahora + 3_600_000),
+    });
     const slot = [{ diaSemana: 1, horaInicio: "10:00", horaFin: "12:00" }];
-    await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Experiencia acabada", fechaFin: new Date(ahora - DAY), horarios: slot });
+    await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Experiencia acabada",
+      fechaFin: new Date(ahora - DAY),
+      horarios: slot,
+    });
     const sinFin = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Sin fin", horarios: slot });
     const { body } = await buscar(at(origin));
     expect(body.planes.map((p) => p._id).sort()).toEqual([enCurso, sinFin].sort());
@@ -78,7 +112,9 @@ describe("GET /api/plan", () => {
     const deporte = await insertPlan({ usuarioId, origin, categorias: ["Deporte"] });
     const cultura = await insertPlan({ usuarioId, origin, categorias: ["Cultura", "Gastronomía"] });
     expect((await buscar({ ...at(origin), categorias: "Deporte" })).body.planes.map((p) => p._id)).toEqual([deporte]);
-    expect((await buscar({ ...at(origin), categorias: "Gastronomía,Taller" })).body.planes.map((p) => p._id)).toEqual([cultura]);
+    expect((await buscar({ ...at(origin), categorias: "Gastronomía,Taller" })).body.planes.map((p) => p._id)).toEqual([
+      cultura,
+    ]);
     expect((await buscar({ ...at(origin), categorias: "Otros" })).body.total).toBe(2);
     expect((await buscar({ ...at(origin), categorias: "" })).body.total).toBe(2);
   });
@@ -90,25 +126,48 @@ describe("GET /api/plan", () => {
     const domingo = { year: 2027, month: 3, day: 7 };
     const lunes = { year: 2027, month: 3, day: 8 };
     const eventoDomingoNoche = await insertPlan({
-      usuarioId, origin, titulo: "Domingo noche",
-      fechaInicio: instanteEnMadrid(domingo, "22:00"), fechaFin: instanteEnMadrid(domingo, "23:45"),
+      usuarioId,
+      origin,
+      titulo: "Domingo noche",
+      fechaInicio: instanteEnMadrid(domingo, "22:00"),
+      fechaFin: instanteEnMadrid(domingo, "23:45"),
     });
     const eventoLunes = await insertPlan({
-      usuarioId, origin, titulo: "Lunes",
-      fechaInicio: instanteEnMadrid(lunes, "00:30"), fechaFin: instanteEnMadrid(lunes, "02:00"),
+      usuarioId,
+      origin,
+      titulo: "Lunes",
+      fechaInicio: instanteEnMadrid(lunes, "00:30"),
+      fechaFin: instanteEnMadrid(lunes, "02:00"),
     });
-    const soloDomingos = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Domingos", horarios: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "13:00" }] });
-    const soloLunes = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Lunes exp", horarios: [{ diaSemana: 1, horaInicio: "10:00", horaFin: "13:00" }] });
+    const soloDomingos = await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Domingos",
+      horarios: [{ diaSemana: 0, horaInicio: "10:00", horaFin: "13:00" }],
+    });
+    const soloLunes = await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Lunes exp",
+      horarios: [{ diaSemana: 1, horaInicio: "10:00", horaFin: "13:00" }],
+    });
     // An experience that only starts on Tuesday: no Monday of it falls in the window.
     await insertPlan({
-      usuarioId, origin, tipo: "experiencia", titulo: "Empieza el martes",
-      fechaInicio: instanteEnMadrid({ year: 2027, month: 3, day: 9 }, "00:00"), horarios: [{ diaSemana: 1, horaInicio: "10:00", horaFin: "13:00" }],
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Empieza el martes",
+      fechaInicio: instanteEnMadrid({ year: 2027, month: 3, day: 9 }, "00:00"),
+      horarios: [{ diaSemana: 1, horaInicio: "10:00", horaFin: "13:00" }],
     });
     const ventana = (dia: typeof lunes) => ({
       fechaInicioFiltro: instanteEnMadrid(dia, "00:00").toISOString(),
       fechaFinFiltro: new Date(instanteEnMadrid(dia, "23:59").getTime() + 59_999).toISOString(),
     });
-    const ids = async (dia: typeof lunes) => (await buscar({ ...at(origin), ...ventana(dia) })).body.planes.map((p) => p._id).sort();
+    const ids = async (dia: typeof lunes) =>
+      (await buscar({ ...at(origin), ...ventana(dia) })).body.planes.map((p) => p._id).sort();
     expect(await ids(domingo)).toEqual([eventoDomingoNoche, soloDomingos].sort());
     expect(await ids(lunes)).toEqual([eventoLunes, soloLunes].sort());
   });
@@ -123,10 +182,31 @@ describe("GET /api/plan", () => {
       fechaFinFiltro: instanteEnMadrid({ year: 2027, month: 3, day: 14 }, "23:59").toISOString(),
     };
     // Ends on Saturday night: its Sunday is outside. Ends on Monday: its Sunday is inside.
-    await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Acaba el sábado", fechaFin: instanteEnMadrid({ year: 2027, month: 3, day: 13 }, "23:00"), horarios: domingos });
-    const hastaLunes = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Acaba el lunes", fechaFin: instanteEnMadrid({ year: 2027, month: 3, day: 15 }, "12:00"), horarios: domingos });
+    await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Acaba el sábado",
+      fechaFin: instanteEnMadrid({ year: 2027, month: 3, day: 13 }, "23:00"),
+      horarios: domingos,
+    });
+    const hastaLunes = await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Acaba el lunes",
+      fechaFin: instanteEnMadrid({ year: 2027, month: 3, day: 15 }, "12:00"),
+      horarios: domingos,
+    });
     // Starts on Sunday at noon (Madrid), which is still Sunday there.
-    const empiezaDomingo = await insertPlan({ usuarioId, origin, tipo: "experiencia", titulo: "Empieza el domingo", fechaInicio: instanteEnMadrid({ year: 2027, month: 3, day: 14 }, "12:00"), horarios: domingos });
+    const empiezaDomingo = await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Empieza el domingo",
+      fechaInicio: instanteEnMadrid({ year: 2027, month: 3, day: 14 }, "12:00"),
+      horarios: domingos,
+    });
     const { body } = await buscar({ ...at(origin), ...ventana });
     expect(body.planes.map((p) => p._id).sort()).toEqual([hastaLunes, empiezaDomingo].sort());
   });
@@ -148,7 +228,12 @@ describe("GET /api/plan", () => {
   it("orders featured first, then nearest, then soonest, and pages without overlap or gaps", async () => {
     const usuarioId = await insertUser();
     const origin = await freshOrigin();
-    const destacadoLejos = await insertPlan({ usuarioId, origin, distanciaM: 40_000, destacadoHasta: new Date(Date.now() + DAY) });
+    const destacadoLejos = await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 40_000,
+      destacadoHasta: new Date(Date.now() + DAY),
+    });
     const cerca = await insertPlan({ usuarioId, origin, distanciaM: 1_000 });
     const lejos = await insertPlan({ usuarioId, origin, distanciaM: 20_000 });
     const first = (await buscar(at(origin))).body.planes.map((p) => p._id);
@@ -157,7 +242,16 @@ describe("GET /api/plan", () => {
     // 35 more plans at the same spot: ties broken by start date, then id, stable across pages.
     const mismos: string[] = [];
     for (let i = 0; i < 35; i++) {
-      mismos.push(await insertPlan({ usuarioId, origin, distanciaM: 5_000, rumbo: 90, fechaInicio: new Date(Date.now() + ((i % 7) + 1) * DAY), fechaFin: new Date(Date.now() + 10 * DAY) }));
+      mismos.push(
+        await insertPlan({
+          usuarioId,
+          origin,
+          distanciaM: 5_000,
+          rumbo: 90,
+          fechaInicio: new Date(Date.now() + ((i % 7) + 1) * DAY),
+          fechaFin: new Date(Date.now() + 10 * DAY),
+        }),
+      );
     }
     const pagina = async (page: number) => (await buscar({ ...at(origin), page, limit: 10 })).body;
     const pages = await Promise.all([1, 2, 3, 4, 5].map(pagina));
@@ -183,7 +277,13 @@ describe("GET /api/plan", () => {
       const sponsors = body.planes.filter((p) => p.tipo === "Patrocinado");
       expect(sponsors).toHaveLength(1);
       expect(body.planes).toHaveLength(9);
-      expect(body.planes[5]).toMatchObject({ tipo: "Patrocinado", empresa: "Eurona", enlaceCompany: "https://www.eurona.es", enlaceEmpresa: "https://www.eurona.es", titulo: "Internet por satélite" });
+      expect(body.planes[5]).toMatchObject({
+        tipo: "Patrocinado",
+        empresa: "Eurona",
+        enlaceCompany: "https://www.eurona.es",
+        enlaceEmpresa: "https://www.eurona.es",
+        titulo: "Internet por satélite",
+      });
     } finally {
       await query(process.env.DATABASE_URL!, "DELETE FROM patrocinio WHERE id = $1", [id]);
     }
@@ -207,8 +307,14 @@ describe("GET /api/plan", () => {
       [{ lat: "40", lng: "-1", page: "0" }, mensajes.paginaNoValida],
       [{ lat: "40", lng: "-1", page: "1.5" }, mensajes.paginaNoValida],
       [{ lat: "40", lng: "-1", limit: "0" }, mensajes.limiteNoValido],
-      [{ lat: "40", lng: "-1", fechaInicioFiltro: "mañana", fechaFinFiltro: "2027-01-01" }, mensajes.fechasFiltroNoValidas],
-      [{ lat: "40", lng: "-1", fechaInicioFiltro: "2027-01-02", fechaFinFiltro: "2027-01-01" }, mensajes.fechasFiltroNoValidas],
+      [
+        { lat: "40", lng: "-1", fechaInicioFiltro: "mañana", fechaFinFiltro: "2027-01-01" },
+        mensajes.fechasFiltroNoValidas,
+      ],
+      [
+        { lat: "40", lng: "-1", fechaInicioFiltro: "2027-01-02", fechaFinFiltro: "2027-01-01" },
+        mensajes.fechasFiltroNoValidas,
+      ],
       [{ lat: "40", lng: "-1", fechaInicioFiltro: "2027-01-02" }, mensajes.fechasFiltroNoValidas],
       [{ lat: "1 OR 1=1", lng: "-1" }, mensajes.coordenadasNoValidas],
     ];
@@ -225,8 +331,14 @@ describe("GET /api/plan/detalle/{id}", () => {
     const usuarioId = await insertUser();
     const origin = await freshOrigin();
     const id = await insertPlan({
-      usuarioId, origin, tipo: "experiencia", titulo: "Cata en la bodega",
-      horarios: [{ diaSemana: 0, horaInicio: "11:00", horaFin: "13:00" }, { diaSemana: 6, horaInicio: "11:00", horaFin: "13:00" }],
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Cata en la bodega",
+      horarios: [
+        { diaSemana: 0, horaInicio: "11:00", horaFin: "13:00" },
+        { diaSemana: 6, horaInicio: "11:00", horaFin: "13:00" },
+      ],
     });
     const res = await api(`/api/plan/detalle/${id}`);
     expect(res.status).toBe(200);

@@ -10,7 +10,10 @@ import { DESCRIPCION_MAX } from "@/lib/plans/input";
 const db = () => process.env.DATABASE_URL!;
 const DAY = 86_400_000;
 
-async function evento(extra: Record<string, string | undefined> = {}, cartel?: { bytes: Buffer; nombre: string; tipo?: string } | null) {
+async function evento(
+  extra: Record<string, string | undefined> = {},
+  cartel?: { bytes: Buffer; nombre: string; tipo?: string } | null,
+) {
   return formulario({
     ...camposEvento(),
     ...extra,
@@ -29,18 +32,32 @@ describe("POST /api/plan", () => {
     expect(r.body.mensaje).toBe(mensajes.planPublicado);
     const plan = r.body.plan as Record<string, unknown> & { archivoCartel: Record<string, unknown>; _id: string };
     expect(plan).toMatchObject({
-      titulo: "Verbena de las fiestas", tipo: "evento", precio: 12.5, municipio: "Albarracín", usuario: u.id,
-      categorias: ["Fiesta", "Fiestas de pueblo"], emailContacto: "fiestas@example.com", organizacion: null,
+      titulo: "Verbena de las fiestas",
+      tipo: "evento",
+      precio: 12.5,
+      municipio: "Albarracín",
+      usuario: u.id,
+      categorias: ["Fiesta", "Fiestas de pueblo"],
+      emailContacto: "fiestas@example.com",
+      organizacion: null,
       ubicacion: { type: "Point", coordinates: [-1.4443, 40.4079] },
     });
-    expect(plan.archivoCartel).toMatchObject({ contentType: "image/webp", width: 64, height: 48, md5sum: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    expect(plan.archivoCartel).toMatchObject({
+      contentType: "image/webp",
+      width: 64,
+      height: 48,
+      md5sum: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const url = new URL(plan.archivoCartel.url as string);
     const img = await fetch(`${inject("baseUrl")}${url.pathname}`);
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toBe("image/webp");
     expect(img.headers.get("cache-control")).toContain("immutable");
     const [row] = await query<{ municipio_ine: string; variantes: Record<string, string> }>(
-      db(), "SELECT p.municipio_ine, a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1", [plan._id]);
+      db(),
+      "SELECT p.municipio_ine, a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1",
+      [plan._id],
+    );
     expect(row.municipio_ine).toBe("44009");
     for (const key of Object.values(row.variantes)) expect(existsSync(storageFile(key)), key).toBe(true);
   });
@@ -48,8 +65,13 @@ describe("POST /api/plan", () => {
   it("publishes an experience with its weekly slots", async () => {
     const u = await confirmedUser();
     const form = await evento({
-      tipo: "experiencia", fechaInicio: undefined, fechaFin: undefined,
-      horariosDisponibles: JSON.stringify([{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:30" }, { diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" }]),
+      tipo: "experiencia",
+      fechaInicio: undefined,
+      fechaFin: undefined,
+      horariosDisponibles: JSON.stringify([
+        { diaSemana: 6, horaInicio: "10:00", horaFin: "12:30" },
+        { diaSemana: 0, horaInicio: "10:00", horaFin: "12:30" },
+      ]),
     });
     const r = await enviarFormulario("POST", "/api/plan", form, u.token);
     expect(r.status).toBe(201);
@@ -77,8 +99,20 @@ describe("POST /api/plan", () => {
       [{ fechaInicio: iso(ahora - 5 * DAY), fechaFin: iso(ahora - 2 * DAY) }, mensajes.fechaFinPasadaEvento],
       [{ fechaInicio: iso(ahora + DAY), fechaFin: iso(ahora + 62 * DAY) }, mensajes.duracionMaxima],
       [{ tipo: "experiencia", horariosDisponibles: "[]" }, mensajes.horariosFaltan],
-      [{ tipo: "experiencia", horariosDisponibles: JSON.stringify([{ diaSemana: 1, horaInicio: "12:00", horaFin: "10:00" }]) }, mensajes.horaFinAnterior],
-      [{ tipo: "experiencia", horariosDisponibles: JSON.stringify([{ diaSemana: 9, horaInicio: "10:00", horaFin: "12:00" }]) }, mensajes.horariosFaltan],
+      [
+        {
+          tipo: "experiencia",
+          horariosDisponibles: JSON.stringify([{ diaSemana: 1, horaInicio: "12:00", horaFin: "10:00" }]),
+        },
+        mensajes.horaFinAnterior,
+      ],
+      [
+        {
+          tipo: "experiencia",
+          horariosDisponibles: JSON.stringify([{ diaSemana: 9, horaInicio: "10:00", horaFin: "12:00" }]),
+        },
+        mensajes.horariosFaltan,
+      ],
       [{ precio: "-1" }, mensajes.precioNoValido],
       [{ precio: "3.456" }, mensajes.precioNoValido],
       [{ telefonoContacto: "6".repeat(51) }, mensajes.campoLargo],
@@ -98,11 +132,27 @@ describe("POST /api/plan", () => {
     const u = await confirmedUser();
     const antes = await archivoCount();
     const texto = { bytes: Buffer.from("esto no es una imagen, aunque se llame .png"), nombre: "cartel.png" };
-    const gif = { bytes: Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1"), nombre: "cartel.gif", tipo: "image/gif" };
+    const gif = {
+      bytes: Buffer.from(
+        "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
+        "latin1",
+      ),
+      nombre: "cartel.gif",
+      tipo: "image/gif",
+    };
     const grande = { bytes: Buffer.concat([await png(), Buffer.alloc(12 * 1024 * 1024)]), nombre: "enorme.png" };
-    expect(await enviarFormulario("POST", "/api/plan", await evento({}, texto), u.token)).toEqual({ status: 415, body: { mensaje: mensajes.imagenTipo } });
-    expect(await enviarFormulario("POST", "/api/plan", await evento({}, gif), u.token)).toEqual({ status: 415, body: { mensaje: mensajes.imagenTipo } });
-    expect(await enviarFormulario("POST", "/api/plan", await evento({}, grande), u.token)).toEqual({ status: 413, body: { mensaje: mensajes.imagenGrande } });
+    expect(await enviarFormulario("POST", "/api/plan", await evento({}, texto), u.token)).toEqual({
+      status: 415,
+      body: { mensaje: mensajes.imagenTipo },
+    });
+    expect(await enviarFormulario("POST", "/api/plan", await evento({}, gif), u.token)).toEqual({
+      status: 415,
+      body: { mensaje: mensajes.imagenTipo },
+    });
+    expect(await enviarFormulario("POST", "/api/plan", await evento({}, grande), u.token)).toEqual({
+      status: 413,
+      body: { mensaje: mensajes.imagenGrande },
+    });
     expect(await archivoCount()).toBe(antes);
   });
 
@@ -114,16 +164,28 @@ describe("POST /api/plan", () => {
     const r = await enviarFormulario("POST", "/api/plan", await evento({ descripcion }), u.token);
     expect(r.status).toBe(201);
     expect((r.body.plan as { descripcion: string }).descripcion).toBe(descripcion);
-    const largo = await enviarFormulario("POST", "/api/plan", await evento({ descripcion: `${descripcion}x` }), u.token);
+    const largo = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      await evento({ descripcion: `${descripcion}x` }),
+      u.token,
+    );
     expect(largo).toMatchObject({ status: 400, body: { mensaje: mensajes.datosNoValidos } });
   });
 
   it("needs a login, and an organization of the user's own", async () => {
     const u = await confirmedUser();
     const otra = await confirmedUser();
-    const [org] = await query<{ id: string }>(db(), "INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id) VALUES ('Ajena', 'Calle 1', 'a@example.com', $1) RETURNING id", [otra.id]);
+    const [org] = await query<{ id: string }>(
+      db(),
+      "INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id) VALUES ('Ajena', 'Calle 1', 'a@example.com', $1) RETURNING id",
+      [otra.id],
+    );
     expect((await enviarFormulario("POST", "/api/plan", await evento())).status).toBe(401);
-    expect(await enviarFormulario("POST", "/api/plan", await evento({ organizacionId: org.id }), u.token)).toEqual({ status: 403, body: { mensaje: mensajes.organizacionAjena } });
+    expect(await enviarFormulario("POST", "/api/plan", await evento({ organizacionId: org.id }), u.token)).toEqual({
+      status: 403,
+      body: { mensaje: mensajes.organizacionAjena },
+    });
   });
 });
 
@@ -133,35 +195,85 @@ describe("PATCH and DELETE /api/plan/{id}", () => {
     const other = await confirmedUser();
     const { body } = await enviarFormulario("POST", "/api/plan", await evento(), owner.token);
     const plan = body.plan as { _id: string; titulo: string };
-    const snapshot = async () => (await query(db(), "SELECT titulo, fecha_actualizacion, archivo_cartel_id FROM plan WHERE id = $1", [plan._id]))[0];
+    const snapshot = async () =>
+      (
+        await query(db(), "SELECT titulo, fecha_actualizacion, archivo_cartel_id FROM plan WHERE id = $1", [plan._id])
+      )[0];
     const before = await snapshot();
 
     const cambio = formulario({ titulo: "Hackeado" });
-    expect(await enviarFormulario("PATCH", `/api/plan/${plan._id}`, cambio, other.token)).toEqual({ status: 403, body: { mensaje: mensajes.planAjeno } });
-    expect((await enviarFormulario("PATCH", `/api/plan/${plan._id}`, formulario({ titulo: "Hackeado" }))).status).toBe(401);
-    expect(await call("DELETE", `/api/plan/${plan._id}`, { token: other.token })).toMatchObject({ status: 403, body: { mensaje: mensajes.planAjeno } });
+    expect(await enviarFormulario("PATCH", `/api/plan/${plan._id}`, cambio, other.token)).toEqual({
+      status: 403,
+      body: { mensaje: mensajes.planAjeno },
+    });
+    expect((await enviarFormulario("PATCH", `/api/plan/${plan._id}`, formulario({ titulo: "Hackeado" }))).status).toBe(
+      401,
+    );
+    expect(await call("DELETE", `/api/plan/${plan._id}`, { token: other.token })).toMatchObject({
+      status: 403,
+      body: { mensaje: mensajes.planAjeno },
+    });
     expect((await call("DELETE", `/api/plan/${plan._id}`)).status).toBe(401);
     expect(await snapshot()).toEqual(before);
-    expect((await call("DELETE", "/api/plan/00000000-0000-0000-0000-000000000000", { token: owner.token })).status).toBe(404);
+    expect(
+      (await call("DELETE", "/api/plan/00000000-0000-0000-0000-000000000000", { token: owner.token })).status,
+    ).toBe(404);
   });
 
   it("updates fields, replaces the poster (old files removed after the commit) and deletes everything", async () => {
     const u = await confirmedUser();
     const { body } = await enviarFormulario("POST", "/api/plan", await evento(), u.token);
     const id = (body.plan as { _id: string })._id;
-    const viejo = (await query<{ variantes: Record<string, string> }>(db(), "SELECT a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1", [id]))[0].variantes;
+    const viejo = (
+      await query<{ variantes: Record<string, string> }>(
+        db(),
+        "SELECT a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1",
+        [id],
+      )
+    )[0].variantes;
 
     // The web form omits the contact fields when its contact switch is off: they are cleared.
-    const r = await enviarFormulario("PATCH", `/api/plan/${id}`, formulario({ titulo: "Verbena renovada", archivoCartel: { bytes: await png(80, 60), nombre: "nuevo.png" } }), u.token);
+    const r = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${id}`,
+      formulario({ titulo: "Verbena renovada", archivoCartel: { bytes: await png(80, 60), nombre: "nuevo.png" } }),
+      u.token,
+    );
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ mensaje: mensajes.planActualizado, plan: { titulo: "Verbena renovada", emailContacto: null, telefonoContacto: null, archivoCartel: { width: 80, height: 60 } } });
+    expect(r.body).toMatchObject({
+      mensaje: mensajes.planActualizado,
+      plan: {
+        titulo: "Verbena renovada",
+        emailContacto: null,
+        telefonoContacto: null,
+        archivoCartel: { width: 80, height: 60 },
+      },
+    });
     for (const key of Object.values(viejo)) expect(existsSync(storageFile(key)), key).toBe(false);
-    expect(await enviarFormulario("PATCH", `/api/plan/${id}`, formulario({ titulo: "" }), u.token)).toEqual({ status: 400, body: { mensaje: mensajes.tituloObligatorio } });
-    const pasado = formulario({ fechaInicio: new Date(Date.now() - 5 * DAY).toISOString(), fechaFin: new Date(Date.now() - 3 * DAY).toISOString() });
-    expect(await enviarFormulario("PATCH", `/api/plan/${id}`, pasado, u.token)).toEqual({ status: 400, body: { mensaje: mensajes.fechaFinPasadaPlan } });
+    expect(await enviarFormulario("PATCH", `/api/plan/${id}`, formulario({ titulo: "" }), u.token)).toEqual({
+      status: 400,
+      body: { mensaje: mensajes.tituloObligatorio },
+    });
+    const pasado = formulario({
+      fechaInicio: new Date(Date.now() - 5 * DAY).toISOString(),
+      fechaFin: new Date(Date.now() - 3 * DAY).toISOString(),
+    });
+    expect(await enviarFormulario("PATCH", `/api/plan/${id}`, pasado, u.token)).toEqual({
+      status: 400,
+      body: { mensaje: mensajes.fechaFinPasadaPlan },
+    });
 
-    const nuevo = (await query<{ variantes: Record<string, string> }>(db(), "SELECT a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1", [id]))[0].variantes;
-    expect(await call("DELETE", `/api/plan/${id}`, { token: u.token })).toMatchObject({ status: 200, body: { mensaje: mensajes.planEliminado } });
+    const nuevo = (
+      await query<{ variantes: Record<string, string> }>(
+        db(),
+        "SELECT a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1",
+        [id],
+      )
+    )[0].variantes;
+    expect(await call("DELETE", `/api/plan/${id}`, { token: u.token })).toMatchObject({
+      status: 200,
+      body: { mensaje: mensajes.planEliminado },
+    });
     expect((await call("GET", `/api/plan/detalle/${id}`)).status).toBe(404);
     for (const key of Object.values(nuevo)) expect(existsSync(storageFile(key)), key).toBe(false);
     expect((await query(db(), "SELECT 1 FROM archivo WHERE path = $1", [nuevo.original])).length).toBe(0);

@@ -12,13 +12,25 @@ const googleKey = () => JSON.parse(inject("googlePrivateJwk"));
 /** Signs in with a fresh Google identity whose ID token was issued for `aud`. */
 async function entrarConGoogle(aud: string, body: Record<string, unknown> = {}, base?: string) {
   const correo = uniqueEmail("google");
-  const id_token = await signGoogleIdToken(googleKey(), { sub: `g-${correo}`, email: correo, name: "Gala Google", aud });
-  return { correo, id_token, respuesta: await call("POST", "/api/usuario/login-google", { body: { id_token, ...body }, base }) };
+  const id_token = await signGoogleIdToken(googleKey(), {
+    sub: `g-${correo}`,
+    email: correo,
+    name: "Gala Google",
+    aud,
+  });
+  return {
+    correo,
+    id_token,
+    respuesta: await call("POST", "/api/usuario/login-google", { body: { id_token, ...body }, base }),
+  };
 }
 
 async function plataformaDe(correo: string): Promise<string | null> {
-  const [row] = await query<{ platform: string | null }>(db(),
-    `SELECT c.platform::text AS platform FROM cuenta c JOIN usuario u ON u.id = c.user_id WHERE u.email = $1 AND c.provider_id = 'google'`, [correo]);
+  const [row] = await query<{ platform: string | null }>(
+    db(),
+    `SELECT c.platform::text AS platform FROM cuenta c JOIN usuario u ON u.id = c.user_id WHERE u.email = $1 AND c.provider_id = 'google'`,
+    [correo],
+  );
   return row.platform;
 }
 
@@ -26,7 +38,10 @@ describe("POST /api/usuario/login-google from the web and the apps", () => {
   it("accepts ID tokens issued for the web, Android and iOS client ids and keeps each platform in the account", async () => {
     for (const [platform, aud] of Object.entries(TEST_GOOGLE_CLIENT_IDS)) {
       const { correo, respuesta } = await entrarConGoogle(aud, { platform });
-      expect(respuesta, platform).toMatchObject({ status: 200, body: { token: expect.any(String), usuario: { correo, google: true } } });
+      expect(respuesta, platform).toMatchObject({
+        status: 200,
+        body: { token: expect.any(String), usuario: { correo, google: true } },
+      });
       expect(await plataformaDe(correo), platform).toBe(platform);
     }
   });
@@ -38,7 +53,14 @@ describe("POST /api/usuario/login-google from the web and the apps", () => {
   });
 
   it("reads a missing or unknown platform as web, and never stores what it does not know", async () => {
-    for (const body of [{}, { platform: "windows-phone" }, { platform: 42 }, { platform: null }, { platform: ["android"] }, { platform: "" }]) {
+    for (const body of [
+      {},
+      { platform: "windows-phone" },
+      { platform: 42 },
+      { platform: null },
+      { platform: ["android"] },
+      { platform: "" },
+    ]) {
       const { correo, respuesta } = await entrarConGoogle(TEST_GOOGLE_CLIENT_IDS.android, body);
       expect(respuesta.status, JSON.stringify(body)).toBe(200);
       expect(await plataformaDe(correo), JSON.stringify(body)).toBe("web");
@@ -56,10 +78,18 @@ describe("POST /api/usuario/login-google from the web and the apps", () => {
 
 describe("Google sign-in configuration", () => {
   it("keeps a deployment with only the old GOOGLE_CLIENT_ID working, button included", async () => {
-    const legado = await startAppServer({ ...inject("appEnv"), GOOGLE_CLIENT_IDS: "", GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_IDS.web });
+    const legado = await startAppServer({
+      ...inject("appEnv"),
+      GOOGLE_CLIENT_IDS: "",
+      GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_IDS.web,
+    });
     try {
-      expect((await entrarConGoogle(TEST_GOOGLE_CLIENT_IDS.web, { platform: "web" }, legado.url)).respuesta.status).toBe(200);
-      expect((await entrarConGoogle(TEST_GOOGLE_CLIENT_IDS.android, { platform: "android" }, legado.url)).respuesta.status).toBe(401);
+      expect(
+        (await entrarConGoogle(TEST_GOOGLE_CLIENT_IDS.web, { platform: "web" }, legado.url)).respuesta.status,
+      ).toBe(200);
+      expect(
+        (await entrarConGoogle(TEST_GOOGLE_CLIENT_IDS.android, { platform: "android" }, legado.url)).respuesta.status,
+      ).toBe(401);
       const pagina = await (await fetch(`${legado.url}/iniciar-sesion`)).text();
       expect(pagina).toContain(TEST_GOOGLE_CLIENT_IDS.web);
     } finally {
@@ -75,7 +105,12 @@ describe("Google sign-in configuration", () => {
   });
 
   it("without any client id (the demo) shows no Google button but a note, and the call answers 503", async () => {
-    const demo = await startAppServer({ ...inject("appEnv"), GOOGLE_CLIENT_IDS: "", GOOGLE_CLIENT_ID: "", NEXT_PUBLIC_GOOGLE_CLIENT_ID: "" });
+    const demo = await startAppServer({
+      ...inject("appEnv"),
+      GOOGLE_CLIENT_IDS: "",
+      GOOGLE_CLIENT_ID: "",
+      NEXT_PUBLIC_GOOGLE_CLIENT_ID: "",
+    });
     try {
       const res = await fetch(`${demo.url}/iniciar-sesion`);
       const pagina = await res.text();
@@ -89,7 +124,13 @@ describe("Google sign-in configuration", () => {
       await demo.stop();
     }
     // A public site without a client id shows neither the button nor a note meant for its team.
-    const publico = await startAppServer({ ...inject("appEnv"), SITE_URL: "https://planazo.example", GOOGLE_CLIENT_IDS: "", GOOGLE_CLIENT_ID: "", NEXT_PUBLIC_GOOGLE_CLIENT_ID: "" });
+    const publico = await startAppServer({
+      ...inject("appEnv"),
+      SITE_URL: "https://planazo.example",
+      GOOGLE_CLIENT_IDS: "",
+      GOOGLE_CLIENT_ID: "",
+      NEXT_PUBLIC_GOOGLE_CLIENT_ID: "",
+    });
     try {
       const pagina = await (await fetch(`${publico.url}/iniciar-sesion`)).text();
       expect(pagina).toContain("Iniciar sesión");

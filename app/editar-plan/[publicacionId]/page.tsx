@@ -18,7 +18,10 @@ export default async function EditarPlanPage({ params }: Props) {
   const { publicacionId } = await params;
   const user = await requirePageUser(`/editar-plan/${encodeURIComponent(publicacionId)}`);
   // Hidden and finished plans too: they are the owner's to edit.
-  const [plan, organizaciones] = await Promise.all([leerPlan(publicacionId, { ocultos: true, usuarioId: user.id }).then((p) => p && serializePlan(p)), organizacionesDeUsuario(user.id)]);
+  const [plan, organizaciones] = await Promise.all([
+    leerPlan(publicacionId, { ocultos: true, usuarioId: user.id }).then((p) => p && serializePlan(p)),
+    organizacionesDeUsuario(user.id),
+  ]);
   if (!plan) notFound();
   return (
     <section className={styles.pagina} aria-labelledby="editar-titulo">

@@ -25,15 +25,24 @@ export default async function ContactosPage({ searchParams }: Props) {
   const pestana = sp.estado === "todos" || esEstadoContacto(sp.estado) ? sp.estado : "nuevos";
   const estado = esEstadoContacto(pestana) ? pestana : undefined;
   const cursor = leerCursor(sp.despues);
-  const { contactos, siguiente } = await listarContactos(estado, cursor && { creadoEn: cursor.instante, id: cursor.clave });
+  const { contactos, siguiente } = await listarContactos(
+    estado,
+    cursor && { creadoEn: cursor.instante, id: cursor.clave },
+  );
   const filtros = { estado: pestana === "nuevos" ? undefined : pestana };
   return (
     <>
       <h1 className={styles.titulo}>Contactos de Eurona</h1>
-      <p className={styles.secundario}>Personas que han pedido información sobre internet por satélite. Se borran al cumplir un año.</p>
+      <p className={styles.secundario}>
+        Personas que han pedido información sobre internet por satélite. Se borran al cumplir un año.
+      </p>
       <div className={styles.barra}>
         <Pestanas etiqueta="Estado de los contactos" ruta="/gestion/contactos" pestanas={PESTANAS} actual={pestana} />
-        <a className="button" href={estado ? `/api/gestion/contactos.csv?estado=${estado}` : "/api/gestion/contactos.csv"} download>
+        <a
+          className="button"
+          href={estado ? `/api/gestion/contactos.csv?estado=${estado}` : "/api/gestion/contactos.csv"}
+          download
+        >
           Exportar CSV
         </a>
       </div>
@@ -55,12 +64,23 @@ export default async function ContactosPage({ searchParams }: Props) {
                   </p>
                 )}
               </div>
-              {!c.contactadoEn && <BotonAccion ruta={`/api/gestion/contactos/${c.id}/contactado`} texto="Marcar como contactado" etiqueta={`Marcar como contactado a ${c.nombre}`} />}
+              {!c.contactadoEn && (
+                <BotonAccion
+                  ruta={`/api/gestion/contactos/${c.id}/contactado`}
+                  texto="Marcar como contactado"
+                  etiqueta={`Marcar como contactado a ${c.nombre}`}
+                />
+              )}
             </li>
           ))}
         </ul>
       )}
-      <Paginador ruta="/gestion/contactos" filtros={filtros} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/contactos"
+        filtros={filtros}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+      />
     </>
   );
 }

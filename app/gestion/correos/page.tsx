@@ -22,7 +22,9 @@ export default async function CorreosPage({ searchParams }: Props) {
   return (
     <>
       <h1 className={styles.titulo}>Correos sin enviar</h1>
-      <p className={styles.secundario}>Se reintentan solos cada vez más espaciados (hasta cada 6 horas); aquí puedes reintentarlos ya.</p>
+      <p className={styles.secundario}>
+        Se reintentan solos cada vez más espaciados (hasta cada 6 horas); aquí puedes reintentarlos ya.
+      </p>
       {correos.length === 0 ? (
         <p className={styles.nada}>Todos los correos se han enviado.</p>
       ) : (
@@ -37,7 +39,8 @@ export default async function CorreosPage({ searchParams }: Props) {
                   <h2 className={styles.nombre}>{c.subject}</h2>
                   <p>Para {c.to}</p>
                   <p className={styles.secundario}>
-                    Creado el {fechaHora(c.created_at)} · {c.attempts} {c.attempts === 1 ? "intento" : "intentos"} · próximo intento el {fechaHora(c.next_attempt_at)}
+                    Creado el {fechaHora(c.created_at)} · {c.attempts} {c.attempts === 1 ? "intento" : "intentos"} ·
+                    próximo intento el {fechaHora(c.next_attempt_at)}
                   </p>
                   {c.last_error && (
                     <p className={styles.error}>
@@ -45,13 +48,23 @@ export default async function CorreosPage({ searchParams }: Props) {
                     </p>
                   )}
                 </div>
-                <BotonAccion ruta={`/api/gestion/correos/${c.id}/reintentar`} texto="Reintentar" etiqueta={`Reintentar «${c.subject}» para ${c.to}`} clase={ui.buttonOutline} />
+                <BotonAccion
+                  ruta={`/api/gestion/correos/${c.id}/reintentar`}
+                  texto="Reintentar"
+                  etiqueta={`Reintentar «${c.subject}» para ${c.to}`}
+                  clase={ui.buttonOutline}
+                />
               </li>
             ))}
           </ul>
         </>
       )}
-      <Paginador ruta="/gestion/correos" filtros={{}} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/correos"
+        filtros={{}}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+      />
     </>
   );
 }

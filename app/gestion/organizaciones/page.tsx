@@ -20,7 +20,10 @@ export default async function OrganizacionesPage({ searchParams }: Props) {
   const sp = await searchParams;
   const q = (sp.q ?? "").slice(0, 254);
   const cursor = leerCursor(sp.despues);
-  const { organizaciones, siguiente } = await buscarOrganizaciones({ q, despues: cursor && { fecha: cursor.instante, id: cursor.clave } });
+  const { organizaciones, siguiente } = await buscarOrganizaciones({
+    q,
+    despues: cursor && { fecha: cursor.instante, id: cursor.clave },
+  });
   return (
     <>
       <h1 className={styles.titulo}>Organizaciones</h1>
@@ -52,7 +55,12 @@ export default async function OrganizacionesPage({ searchParams }: Props) {
           ))}
         </ul>
       )}
-      <Paginador ruta="/gestion/organizaciones" filtros={{ q: q || undefined }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.fecha, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/organizaciones"
+        filtros={{ q: q || undefined }}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.fecha, siguiente.id)}
+      />
     </>
   );
 }

@@ -23,7 +23,12 @@ const PESTANAS = [
   { estado: "terminado", nombre: "Terminados", vacia: "No hay patrocinios terminados." },
 ] as const;
 
-const ESTADO_TEXTO: Record<EstadoPatrocinio, string> = { activo: "En las búsquedas", programado: "Programado", pausado: "En pausa", terminado: "Terminado" };
+const ESTADO_TEXTO: Record<EstadoPatrocinio, string> = {
+  activo: "En las búsquedas",
+  programado: "Programado",
+  pausado: "En pausa",
+  terminado: "Terminado",
+};
 
 /** The days a card is shown, in words. */
 function dias(desde: string, hasta: string): string {
@@ -49,9 +54,15 @@ export default async function PatrociniosPage({ searchParams }: Props) {
         </Link>
       </div>
       <p className={styles.secundario}>
-        Las tarjetas que salen hoy se turnan en este orden: la primera página de cada búsqueda muestra la primera, la segunda página la segunda, y así sucesivamente.
+        Las tarjetas que salen hoy se turnan en este orden: la primera página de cada búsqueda muestra la primera, la
+        segunda página la segunda, y así sucesivamente.
       </p>
-      <Pestanas etiqueta="Estado de los patrocinios" ruta="/gestion/patrocinios" pestanas={PESTANAS} actual={pestana.estado} />
+      <Pestanas
+        etiqueta="Estado de los patrocinios"
+        ruta="/gestion/patrocinios"
+        pestanas={PESTANAS}
+        actual={pestana.estado}
+      />
       {patrocinios.length === 0 ? (
         <p className={styles.nada}>{pestana.vacia}</p>
       ) : (
@@ -62,7 +73,17 @@ export default async function PatrociniosPage({ searchParams }: Props) {
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   <Link href={`/gestion/patrocinios/${s.id}`}>{s.tarjeta.titulo}</Link>
-                  <span className={s.estado === "activo" ? styles.etiquetaDestacado : s.estado === "pausado" ? styles.etiquetaOculto : styles.etiqueta}>{ESTADO_TEXTO[s.estado]}</span>
+                  <span
+                    className={
+                      s.estado === "activo"
+                        ? styles.etiquetaDestacado
+                        : s.estado === "pausado"
+                          ? styles.etiquetaOculto
+                          : styles.etiqueta
+                    }
+                  >
+                    {ESTADO_TEXTO[s.estado]}
+                  </span>
                 </h2>
                 <p>
                   {s.tarjeta.empresa} ·{" "}
@@ -74,12 +95,25 @@ export default async function PatrociniosPage({ searchParams }: Props) {
                   Turno {s.posicion} de {s.total} · {dias(s.activoDesde, s.activoHasta)}
                 </p>
               </div>
-              <AccionesPatrocinio patrocinio={{ id: s.id, titulo: s.tarjeta.titulo, pausado: s.estado === "pausado", posicion: s.posicion, total: s.total }} />
+              <AccionesPatrocinio
+                patrocinio={{
+                  id: s.id,
+                  titulo: s.tarjeta.titulo,
+                  pausado: s.estado === "pausado",
+                  posicion: s.posicion,
+                  total: s.total,
+                }}
+              />
             </li>
           ))}
         </ol>
       )}
-      <Paginador ruta="/gestion/patrocinios" filtros={{ estado: pestana.estado ?? undefined }} enPrimera={despues === null} siguiente={siguiente === null ? null : String(siguiente)} />
+      <Paginador
+        ruta="/gestion/patrocinios"
+        filtros={{ estado: pestana.estado ?? undefined }}
+        enPrimera={despues === null}
+        siguiente={siguiente === null ? null : String(siguiente)}
+      />
     </>
   );
 }

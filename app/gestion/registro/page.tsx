@@ -21,7 +21,10 @@ export default async function RegistroPage({ searchParams }: Props) {
     objetoId: sp.objetoId?.trim().slice(0, 100) || undefined,
   };
   const cursor = leerCursor(sp.despues);
-  const { filas, siguiente } = await leerAuditoria({ ...filtros, antesDe: cursor ? { creadoEn: cursor.instante, id: cursor.clave } : undefined });
+  const { filas, siguiente } = await leerAuditoria({
+    ...filtros,
+    antesDe: cursor ? { creadoEn: cursor.instante, id: cursor.clave } : undefined,
+  });
   return (
     <>
       <h1 className={styles.titulo}>Registro</h1>
@@ -31,7 +34,10 @@ export default async function RegistroPage({ searchParams }: Props) {
           nombre="accion"
           etiqueta="Acción"
           valor={filtros.accion ?? ""}
-          opciones={[{ valor: "", texto: "Todas" }, ...Object.entries(ACCIONES).map(([clave, texto]) => ({ valor: clave, texto }))]}
+          opciones={[
+            { valor: "", texto: "Todas" },
+            ...Object.entries(ACCIONES).map(([clave, texto]) => ({ valor: clave, texto })),
+          ]}
         />
         <FiltroTexto nombre="objetoId" etiqueta="Objeto (id)" valor={filtros.objetoId} />
       </Filtros>
@@ -57,7 +63,9 @@ export default async function RegistroPage({ searchParams }: Props) {
                   <td>{f.actorCorreo}</td>
                   <td>
                     {ACCIONES[f.accion as keyof typeof ACCIONES] ?? f.accion}
-                    {(f.datos as { cambio?: boolean }).cambio === false && <span className={styles.secundario}> (sin cambios)</span>}
+                    {(f.datos as { cambio?: boolean }).cambio === false && (
+                      <span className={styles.secundario}> (sin cambios)</span>
+                    )}
                   </td>
                   <td>
                     {f.objetoTipo} <code>{f.objetoId}</code>
@@ -69,7 +77,12 @@ export default async function RegistroPage({ searchParams }: Props) {
           </table>
         </div>
       )}
-      <Paginador ruta="/gestion/registro" filtros={filtros} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/registro"
+        filtros={filtros}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+      />
     </>
   );
 }

@@ -78,11 +78,23 @@ async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
               )}
               {!g.plan_id && <p className={styles.secundario}>{g.url_plan}</p>}
             </div>
-            <AccionesPlan objetivo={g.plan_id && g.titulo ? { planId: g.plan_id, titulo: g.titulo, visible: Boolean(g.visible) } : { reporteId: g.clave, titulo: g.titulo_reportado }} descartar />
+            <AccionesPlan
+              objetivo={
+                g.plan_id && g.titulo
+                  ? { planId: g.plan_id, titulo: g.titulo, visible: Boolean(g.visible) }
+                  : { reporteId: g.clave, titulo: g.titulo_reportado }
+              }
+              descartar
+            />
           </li>
         ))}
       </ul>
-      <Paginador ruta="/gestion/reportes" filtros={{}} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.ultimo, siguiente.clave)} />
+      <Paginador
+        ruta="/gestion/reportes"
+        filtros={{}}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.ultimo, siguiente.clave)}
+      />
     </>
   );
 }
@@ -98,14 +110,20 @@ async function Cerrados({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
             <div className={styles.datos}>
               <h2 className={styles.nombre}>{r.plan_titulo ?? r.titulo}</h2>
               <p>
-                {r.resolucion === "ocultado" ? "Plan ocultado" : "Descartado"} por {r.cerrado_por} el {fechaHora(r.cerrado_en)}
+                {r.resolucion === "ocultado" ? "Plan ocultado" : "Descartado"} por {r.cerrado_por} el{" "}
+                {fechaHora(r.cerrado_en)}
               </p>
               <p className={styles.secundario}>Reportado el {fechaHora(r.created_at)}</p>
             </div>
           </li>
         ))}
       </ul>
-      <Paginador ruta="/gestion/reportes" filtros={{ estado: "cerrados" }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.cerradoEn, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/reportes"
+        filtros={{ estado: "cerrados" }}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.cerradoEn, siguiente.id)}
+      />
     </>
   );
 }

@@ -20,7 +20,12 @@ const PESTANAS = [
   { estado: "todas", nombre: "Todas", vacia: "No hay solicitudes." },
 ] as const;
 
-const ESTADO_TEXTO = { nueva: "Nueva", contactada: "Contactada", destacada: "Destacada", descartada: "Descartada" } as const;
+const ESTADO_TEXTO = {
+  nueva: "Nueva",
+  contactada: "Contactada",
+  destacada: "Destacada",
+  descartada: "Descartada",
+} as const;
 
 /** The featuring requests sent from the app after publishing: the new ones first to call, newest first. */
 export default async function SolicitudesPage({ searchParams }: Props) {
@@ -30,13 +35,23 @@ export default async function SolicitudesPage({ searchParams }: Props) {
   const pestana = PESTANAS.find((p) => p.estado === sp.estado) ?? PESTANAS[0];
   const estado = esEstadoSolicitud(pestana.estado) ? pestana.estado : undefined;
   const cursor = leerCursor(sp.despues);
-  const { solicitudes, siguiente } = await listarSolicitudes(estado, cursor && { creadoEn: cursor.instante, id: cursor.clave });
+  const { solicitudes, siguiente } = await listarSolicitudes(
+    estado,
+    cursor && { creadoEn: cursor.instante, id: cursor.clave },
+  );
   const filtros = { estado: pestana.estado === "nueva" ? undefined : pestana.estado };
   return (
     <>
       <h1 className={styles.titulo}>Solicitudes para destacar</h1>
-      <p className={styles.secundario}>Personas que quieren destacar su plan (2 € a la semana, 5 € al mes). Se borran al cumplir un año.</p>
-      <Pestanas etiqueta="Estado de las solicitudes" ruta="/gestion/solicitudes" pestanas={PESTANAS} actual={pestana.estado} />
+      <p className={styles.secundario}>
+        Personas que quieren destacar su plan (2 € a la semana, 5 € al mes). Se borran al cumplir un año.
+      </p>
+      <Pestanas
+        etiqueta="Estado de las solicitudes"
+        ruta="/gestion/solicitudes"
+        pestanas={PESTANAS}
+        actual={pestana.estado}
+      />
       {solicitudes.length === 0 ? (
         <p className={styles.nada}>{pestana.vacia}</p>
       ) : (
@@ -46,10 +61,15 @@ export default async function SolicitudesPage({ searchParams }: Props) {
               <div className={styles.datos}>
                 <h2 className={styles.nombre}>
                   {s.nombre.trim() || "Sin nombre"}
-                  {!estado && <span className={s.estado === "destacada" ? styles.etiquetaDestacado : styles.etiqueta}>{ESTADO_TEXTO[s.estado]}</span>}
+                  {!estado && (
+                    <span className={s.estado === "destacada" ? styles.etiquetaDestacado : styles.etiqueta}>
+                      {ESTADO_TEXTO[s.estado]}
+                    </span>
+                  )}
                 </h2>
                 <p>
-                  <a href={`tel:${s.telefono.replace(/[^\d+]/g, "")}`}>{s.telefono}</a> · <a href={`mailto:${s.correo}`}>{s.correo}</a>
+                  <a href={`tel:${s.telefono.replace(/[^\d+]/g, "")}`}>{s.telefono}</a> ·{" "}
+                  <a href={`mailto:${s.correo}`}>{s.correo}</a>
                 </p>
                 <p>
                   Plan:{" "}
@@ -60,7 +80,15 @@ export default async function SolicitudesPage({ searchParams }: Props) {
                       {s.nombrePlan || "sin nombre"} <span className={styles.secundario}>(ya no existe)</span>
                     </>
                   )}
-                  {s.plan?.destacadoHasta && s.plan.destacadoHasta > new Date() && <> · <span className={styles.etiquetaDestacado}>Destacado hasta el {fechaHora(s.plan.destacadoHasta)}</span></>}
+                  {s.plan?.destacadoHasta && s.plan.destacadoHasta > new Date() && (
+                    <>
+                      {" "}
+                      ·{" "}
+                      <span className={styles.etiquetaDestacado}>
+                        Destacado hasta el {fechaHora(s.plan.destacadoHasta)}
+                      </span>
+                    </>
+                  )}
                 </p>
                 <p className={styles.secundario}>
                   {s.origen} · recibida el {fechaHora(s.createdAt)}
@@ -72,12 +100,23 @@ export default async function SolicitudesPage({ searchParams }: Props) {
                 )}
                 {s.notas && <p className={styles.notas}>{s.notas}</p>}
               </div>
-              <AccionesSolicitud id={s.id} nombre={s.nombre} estado={s.estado} conPlan={Boolean(s.plan)} notas={s.notas} />
+              <AccionesSolicitud
+                id={s.id}
+                nombre={s.nombre}
+                estado={s.estado}
+                conPlan={Boolean(s.plan)}
+                notas={s.notas}
+              />
             </li>
           ))}
         </ul>
       )}
-      <Paginador ruta="/gestion/solicitudes" filtros={filtros} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/solicitudes"
+        filtros={filtros}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+      />
     </>
   );
 }

@@ -18,7 +18,10 @@ export default async function UsuariosPage({ searchParams }: Props) {
   const sp = await searchParams;
   const q = (sp.q ?? "").slice(0, 254);
   const cursor = leerCursor(sp.despues, ID_CUENTA);
-  const { usuarios, siguiente } = await buscarUsuarios({ q, despues: cursor && { creado: cursor.instante, id: cursor.clave } });
+  const { usuarios, siguiente } = await buscarUsuarios({
+    q,
+    despues: cursor && { creado: cursor.instante, id: cursor.clave },
+  });
   return (
     <>
       <h1 className={styles.titulo}>Usuarios</h1>
@@ -47,12 +50,21 @@ export default async function UsuariosPage({ searchParams }: Props) {
                   </p>
                 )}
               </div>
-              <AccionesUsuario usuario={{ id: u.id, name: u.name, rol: u.rol, suspendido: Boolean(u.suspendido_en) }} puedeCambiarRol={Boolean(gestor && alcanza(gestor.rol, "admin"))} esUnoMismo={u.id === gestor?.id} />
+              <AccionesUsuario
+                usuario={{ id: u.id, name: u.name, rol: u.rol, suspendido: Boolean(u.suspendido_en) }}
+                puedeCambiarRol={Boolean(gestor && alcanza(gestor.rol, "admin"))}
+                esUnoMismo={u.id === gestor?.id}
+              />
             </li>
           ))}
         </ul>
       )}
-      <Paginador ruta="/gestion/usuarios" filtros={{ q: q || undefined }} enPrimera={!cursor} siguiente={siguiente && cursorTexto(siguiente.creado, siguiente.id)} />
+      <Paginador
+        ruta="/gestion/usuarios"
+        filtros={{ q: q || undefined }}
+        enPrimera={!cursor}
+        siguiente={siguiente && cursorTexto(siguiente.creado, siguiente.id)}
+      />
     </>
   );
 }

@@ -5,13 +5,27 @@ import { alternarCategoria } from "@/lib/plans/search-url";
 import styles from "./form.module.css";
 
 /** The plan's categories as toggle buttons, 'Otros' first and by default, with the rules of spec §4. */
-export function CategoryPicker({ value, onChange, leyenda }: { value: Categoria[]; onChange: (c: Categoria[]) => void; leyenda: string }) {
+export function CategoryPicker({
+  value,
+  onChange,
+  leyenda,
+}: {
+  value: Categoria[];
+  onChange: (c: Categoria[]) => void;
+  leyenda: string;
+}) {
   return (
     <fieldset className={styles.grupo}>
       <legend className={styles.leyenda}>{leyenda}</legend>
       <div className={styles.chips}>
         {CATEGORIAS.map((c) => (
-          <button key={c} type="button" className={styles.chip} aria-pressed={value.includes(c)} onClick={() => onChange(alternarCategoria(value, c))}>
+          <button
+            key={c}
+            type="button"
+            className={styles.chip}
+            aria-pressed={value.includes(c)}
+            onClick={() => onChange(alternarCategoria(value, c))}
+          >
             {c}
           </button>
         ))}

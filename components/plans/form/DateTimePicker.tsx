@@ -12,9 +12,11 @@ import styles from "./form.module.css";
 /** The hour a day chosen on the calendar gets until the person picks one. */
 const HORA_INICIAL = "10:00";
 
-const diaDe = (value: string) => (value ? new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))) : undefined);
+const diaDe = (value: string) =>
+  value ? new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))) : undefined;
 const dos = (n: number) => String(n).padStart(2, "0");
-const valorDe = (dia: Date, hora: string) => `${dia.getFullYear()}-${dos(dia.getMonth() + 1)}-${dos(dia.getDate())}T${hora}`;
+const valorDe = (dia: Date, hora: string) =>
+  `${dia.getFullYear()}-${dos(dia.getMonth() + 1)}-${dos(dia.getDate())}T${hora}`;
 
 /**
  * A date and time as the spec shows it, dd/MM/yyyy HH:mm, in every browser: a text field a person

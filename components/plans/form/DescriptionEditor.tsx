@@ -5,13 +5,21 @@ import { Markdown } from "@/components/plans/Markdown";
 import { DESCRIPCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";
 
-
 /** The description in markdown (spec §2), with a preview tab that renders it as the plan page will. */
 export function DescriptionEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const id = useId();
   const [vista, setVista] = useState(false);
   const pestana = (activa: boolean, texto: string, onClick: () => void, panel: string) => (
-    <button type="button" role="tab" id={`${panel}-tab`} aria-selected={activa} aria-controls={panel} tabIndex={activa ? 0 : -1} className={styles.pestana} onClick={onClick}>
+    <button
+      type="button"
+      role="tab"
+      id={`${panel}-tab`}
+      aria-selected={activa}
+      aria-controls={panel}
+      tabIndex={activa ? 0 : -1}
+      className={styles.pestana}
+      onClick={onClick}
+    >
       {texto}
     </button>
   );
@@ -45,7 +53,14 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
           Puedes usar markdown: **negrita**, *cursiva*, listas con «-» y enlaces [texto](https://…).
         </p>
       </div>
-      <div id={`${id}-vista`} role="tabpanel" aria-labelledby={`${id}-vista-tab`} hidden={!vista} tabIndex={0} className={styles.vistaPrevia}>
+      <div
+        id={`${id}-vista`}
+        role="tabpanel"
+        aria-labelledby={`${id}-vista-tab`}
+        hidden={!vista}
+        tabIndex={0}
+        className={styles.vistaPrevia}
+      >
         {vista && (value.trim() ? <Markdown texto={value} nivelTitulos={3} /> : <p>Aún no has escrito nada.</p>)}
       </div>
     </div>

@@ -12,7 +12,18 @@ import { variantUrl } from "@/lib/media/variant-url";
 import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/plan";
-import { CampoAccesible, CampoCartel, CampoCategorias, CampoDescripcion, CampoFechas, CampoOrganizacion, CampoPrecio, CampoTitulo, CampoUbicacion, CamposContacto } from "./campos";
+import {
+  CampoAccesible,
+  CampoCartel,
+  CampoCategorias,
+  CampoDescripcion,
+  CampoFechas,
+  CampoOrganizacion,
+  CampoPrecio,
+  CampoTitulo,
+  CampoUbicacion,
+  CamposContacto,
+} from "./campos";
 import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";
 import { resolverDeReglas } from "./resolver";
@@ -23,7 +34,9 @@ interface Contexto {
 }
 
 /** Spec §5 'Plan update', in its order, on the very form the page sends. */
-const resolver = resolverDeReglas<Contexto>((c, { cartelGuardado }) => erroresFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado }));
+const resolver = resolverDeReglas<Contexto>((c, { cartelGuardado }) =>
+  erroresFormularioPlan(c, { modo: "actualizar", parte: "todo", cartelGuardado }),
+);
 
 const urlCartel = (p: PlanApi) => (p.archivoCartel ? variantUrl(p.archivoCartel.url, "detalle") : null);
 const rutaPlan = (p: PlanApi) => new URL(p.urlPlan).pathname;
@@ -33,7 +46,13 @@ const rutaPlan = (p: PlanApi) => new URL(p.urlPlan).pathname;
  * 'Eliminar' (with its confirmation) and 'Actualizar'. A spinner shows while a call is under way,
  * and the server's message is shown after it.
  */
-export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { plan: PlanApi; organizaciones: OrganizacionResumen[] }) {
+export function EditPlanForm({
+  plan: inicial,
+  organizaciones: iniciales,
+}: {
+  plan: PlanApi;
+  organizaciones: OrganizacionResumen[];
+}) {
   const router = useRouter();
   const [plan, setPlan] = useState(inicial);
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
@@ -43,7 +62,12 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
   const ocupado = trabajando || borrado.trabajando;
   const cartelGuardado = plan.archivoCartel !== null;
   const contexto = useMemo(() => ({ cartelGuardado }), [cartelGuardado]);
-  const form = useForm<CamposPlan, Contexto>({ defaultValues: camposDePlan(inicial), resolver, context: contexto, ...OPCIONES_CON_PISTAS });
+  const form = useForm<CamposPlan, Contexto>({
+    defaultValues: camposDePlan(inicial),
+    resolver,
+    context: contexto,
+    ...OPCIONES_CON_PISTAS,
+  });
   const formulario = useRef<HTMLFormElement>(null);
   useEnfocarPrimerError(formulario, form.formState.submitCount);
   useLimpiarAlCorregir(form, resolver, contexto);
@@ -86,7 +110,10 @@ export function EditPlanForm({ plan: inicial, organizaciones: iniciales }: { pla
         <CampoPrecio />
         <CampoAccesible />
         <CamposContacto interruptor />
-        <Aviso error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error} exito={resultado.exito} />
+        <Aviso
+          error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error}
+          exito={resultado.exito}
+        />
         <div className={styles.acciones}>
           <button
             type="button"

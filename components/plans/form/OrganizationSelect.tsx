@@ -65,7 +65,12 @@ export function OrganizationSelect({
         Organización
       </label>
       <div className={styles.filaOrganizacion}>
-        <select id={id} className={styles.select} value={elegida ? value : ""} onChange={(e) => onChange(e.target.value)}>
+        <select
+          id={id}
+          className={styles.select}
+          value={elegida ? value : ""}
+          onChange={(e) => onChange(e.target.value)}
+        >
           <option value="">Ninguna</option>
           {lista.map((o) => (
             <option key={o._id} value={o._id}>
@@ -74,13 +79,26 @@ export function OrganizationSelect({
           ))}
         </select>
         {variante === "publicar" && (
-          <a href="/crear-organizacion" target="_blank" rel="noopener" className={styles.botonIcono} title="Crear una organización">
+          <a
+            href="/crear-organizacion"
+            target="_blank"
+            rel="noopener"
+            className={styles.botonIcono}
+            title="Crear una organización"
+          >
             <span aria-hidden="true">+</span>
             <span className="visually-hidden">Crear una organización</span>
             {NUEVA_PESTANA}
           </a>
         )}
-        <button type="button" className={styles.botonIcono} title="Actualizar la lista de organizaciones" aria-label="Actualizar la lista de organizaciones" disabled={cargando} onClick={() => void recargar()}>
+        <button
+          type="button"
+          className={styles.botonIcono}
+          title="Actualizar la lista de organizaciones"
+          aria-label="Actualizar la lista de organizaciones"
+          disabled={cargando}
+          onClick={() => void recargar()}
+        >
           <span aria-hidden="true">↻</span>
         </button>
       </div>
@@ -101,7 +119,11 @@ export function OrganizationSelect({
           </p>
         </>
       )}
-      {variante === "publicar" && <p className={styles.ayuda}>¿Organizas el plan con una asociación, un ayuntamiento o una empresa? Créala con «+» y actualiza la lista.</p>}
+      {variante === "publicar" && (
+        <p className={styles.ayuda}>
+          ¿Organizas el plan con una asociación, un ayuntamiento o una empresa? Créala con «+» y actualiza la lista.
+        </p>
+      )}
       {error && <p className={styles.ayuda}>{error}</p>}
     </div>
   );

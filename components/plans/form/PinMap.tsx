@@ -15,7 +15,6 @@ const PinMapLeaflet = dynamic(() => import("./PinMapLeaflet"), {
   loading: () => <div className={styles.mapa} />,
 });
 
-
 /**
  * The map of the location picker: the pin can be dragged, moved with the arrow keys once focused,
  * or placed by a click on the map. `encuadre` changes when the view should recentre on the pin.
@@ -26,7 +25,10 @@ export function PinMap(props: { punto: Punto; encuadre: number; onMover: (p: Pun
       <div className={styles.mapaMarco} role="region" aria-label="Mapa para marcar el lugar exacto">
         <PinMapLeaflet {...props} />
       </div>
-      <p className={styles.ayuda}>Arrastra el marcador, o toca el mapa, hasta el lugar exacto del plan. Con el teclado: selecciona el marcador y muévelo con las flechas.</p>
+      <p className={styles.ayuda}>
+        Arrastra el marcador, o toca el mapa, hasta el lugar exacto del plan. Con el teclado: selecciona el marcador y
+        muévelo con las flechas.
+      </p>
     </SinMapaSiFalla>
   );
 }

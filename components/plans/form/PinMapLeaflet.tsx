@@ -21,7 +21,10 @@ const pin = L.divIcon({
 });
 
 const redondear = (n: number) => Math.round(n * 1e6) / 1e6;
-const punto = (ll: L.LatLng): Punto => ({ lat: redondear(ll.lat), lng: redondear(L.Util.wrapNum(ll.lng, [-180, 180], true)) });
+const punto = (ll: L.LatLng): Punto => ({
+  lat: redondear(ll.lat),
+  lng: redondear(L.Util.wrapNum(ll.lng, [-180, 180], true)),
+});
 
 function Encuadre({ punto: p, encuadre }: { punto: Punto; encuadre: number }) {
   const map = useMap();
@@ -40,7 +43,13 @@ function ClicEnMapa({ onMover }: { onMover: (p: Punto) => void }) {
 }
 
 /** Leaflet markers take focus but cannot be dragged with the keyboard: the arrows move this one. */
-function TeclasDelMarcador({ marcador, onMover }: { marcador: React.RefObject<L.Marker | null>; onMover: (p: Punto) => void }) {
+function TeclasDelMarcador({
+  marcador,
+  onMover,
+}: {
+  marcador: React.RefObject<L.Marker | null>;
+  onMover: (p: Punto) => void;
+}) {
   const map = useMap();
   const mover = useRef(onMover);
   useEffect(() => {
@@ -50,7 +59,12 @@ function TeclasDelMarcador({ marcador, onMover }: { marcador: React.RefObject<L.
     const m = marcador.current;
     const el = m?.getElement();
     if (!m || !el) return;
-    const teclas: Record<string, [number, number]> = { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] };
+    const teclas: Record<string, [number, number]> = {
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+    };
     const onKey = (e: KeyboardEvent) => {
       const d = teclas[e.key];
       if (!d) return;
@@ -66,10 +80,24 @@ function TeclasDelMarcador({ marcador, onMover }: { marcador: React.RefObject<L.
   return null;
 }
 
-export default function PinMapLeaflet({ punto: p, encuadre, onMover }: { punto: Punto; encuadre: number; onMover: (p: Punto) => void }) {
+export default function PinMapLeaflet({
+  punto: p,
+  encuadre,
+  onMover,
+}: {
+  punto: Punto;
+  encuadre: number;
+  onMover: (p: Punto) => void;
+}) {
   const marcador = useRef<L.Marker>(null);
   return (
-    <MapContainer center={[p.lat, p.lng]} zoom={ZOOM} scrollWheelZoom={false} zoomControl={false} className={styles.mapa}>
+    <MapContainer
+      center={[p.lat, p.lng]}
+      zoom={ZOOM}
+      scrollWheelZoom={false}
+      zoomControl={false}
+      className={styles.mapa}
+    >
       <CapaTeselas />
       <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <Encuadre punto={p} encuadre={encuadre} />

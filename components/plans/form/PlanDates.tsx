@@ -26,7 +26,11 @@ export function PlanDates({
   pistas?: { inicio?: string; fin?: string };
 }) {
   // Today is the browser's today: the server's render leaves the limit out.
-  const minimo = useSyncExternalStore(sinCambios, () => minimoFecha(), () => "");
+  const minimo = useSyncExternalStore(
+    sinCambios,
+    () => minimoFecha(),
+    () => "",
+  );
   const sufijo = opcionales ? " (opcional)" : "";
   return (
     <fieldset className={styles.grupo}>

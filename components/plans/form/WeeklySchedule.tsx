@@ -56,17 +56,34 @@ export function WeeklySchedule({
     onChange(
       de(dia)
         ? horarios.filter((h) => h.diaSemana !== dia)
-        : [...horarios, { diaSemana: dia, horaInicio: "", horaFin: "" }].sort((a, b) => indiceLunes(a.diaSemana) - indiceLunes(b.diaSemana)),
+        : [...horarios, { diaSemana: dia, horaInicio: "", horaFin: "" }].sort(
+            (a, b) => indiceLunes(a.diaSemana) - indiceLunes(b.diaSemana),
+          ),
     );
-  const cambiar = (dia: number, cambio: Partial<Horario>) => onChange(horarios.map((h) => (h.diaSemana === dia ? { ...h, ...cambio } : h)));
+  const cambiar = (dia: number, cambio: Partial<Horario>) =>
+    onChange(horarios.map((h) => (h.diaSemana === dia ? { ...h, ...cambio } : h)));
 
   return (
     <fieldset className={styles.grupo}>
       <legend className={styles.leyenda}>Días y horarios disponibles</legend>
       {/* A group of toggle buttons has no invalid state in ARIA: data-invalido lets the form focus it. */}
-      <div className={styles.chips} role="group" aria-label="Días de la semana" data-invalido={pistas.dias ? "" : undefined} aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}>
+      <div
+        className={styles.chips}
+        role="group"
+        aria-label="Días de la semana"
+        data-invalido={pistas.dias ? "" : undefined}
+        aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}
+      >
         {SEMANA.map((dia) => (
-          <button key={dia} type="button" className={`${styles.chip} ${styles.dia}`} aria-pressed={Boolean(de(dia))} aria-label={diaEtiqueta(dia)} title={diaEtiqueta(dia)} onClick={() => alternar(dia)}>
+          <button
+            key={dia}
+            type="button"
+            className={`${styles.chip} ${styles.dia}`}
+            aria-pressed={Boolean(de(dia))}
+            aria-label={diaEtiqueta(dia)}
+            title={diaEtiqueta(dia)}
+            onClick={() => alternar(dia)}
+          >
             {LETRAS_SEMANA[dia]}
           </button>
         ))}
@@ -103,7 +120,11 @@ export function WeeklySchedule({
                   onChange={(horaFin) => cambiar(h.diaSemana, { horaFin })}
                 />
               </div>
-              <Pista id={`${id}-${h.diaSemana}-pista`} texto={pistas.porDia[h.diaSemana]} className={`${styles.pista} ${styles.franjaPista}`} />
+              <Pista
+                id={`${id}-${h.diaSemana}-pista`}
+                texto={pistas.porDia[h.diaSemana]}
+                className={`${styles.pista} ${styles.franjaPista}`}
+              />
             </li>
           ))}
         </ul>

@@ -49,7 +49,10 @@ function usePistasHorario(horarios: { diaSemana: number }[]) {
     const m = (errors as Record<string, { message?: unknown } | undefined>)[campo]?.message;
     return typeof m === "string" ? m : undefined;
   };
-  return { dias: de("horarios"), porDia: Object.fromEntries(horarios.map((h) => [h.diaSemana, de(`horario-${h.diaSemana}`)])) };
+  return {
+    dias: de("horarios"),
+    porDia: Object.fromEntries(horarios.map((h) => [h.diaSemana, de(`horario-${h.diaSemana}`)])),
+  };
 }
 
 function useCasilla(name: "contacto" | "privacidad" | "accesible") {
@@ -72,7 +75,14 @@ export function CampoTitulo() {
           {`${titulo.length} - ${TITULO_MAX}`}
         </span>
       </div>
-      <input id={id} className={styles.input} type="text" maxLength={TITULO_MAX} {...entrada} {...marcado(pista, `${id}-pista`, `${id}-contador`)} />
+      <input
+        id={id}
+        className={styles.input}
+        type="text"
+        maxLength={TITULO_MAX}
+        {...entrada}
+        {...marcado(pista, `${id}-pista`, `${id}-contador`)}
+      />
       <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
     </div>
   );
@@ -80,7 +90,13 @@ export function CampoTitulo() {
 
 export function CampoCategorias({ leyenda = "Categorías" }: { leyenda?: string }) {
   const { control } = useCampos();
-  return <Controller control={control} name="categorias" render={({ field }) => <CategoryPicker value={field.value} onChange={field.onChange} leyenda={leyenda} />} />;
+  return (
+    <Controller
+      control={control}
+      name="categorias"
+      render={({ field }) => <CategoryPicker value={field.value} onChange={field.onChange} leyenda={leyenda} />}
+    />
+  );
 }
 
 export function CampoUbicacion() {
@@ -98,13 +114,23 @@ export function CampoUbicacion() {
 export function CampoCartel({ urlGuardada }: { urlGuardada?: string | null }) {
   const { control, poner } = useCampos();
   const cartel = useWatch({ control, name: "cartel" });
-  return <PosterPicker archivo={cartel} urlGuardada={urlGuardada} onArchivo={(f) => poner("cartel", f)} pista={usePista("cartel")} />;
+  return (
+    <PosterPicker
+      archivo={cartel}
+      urlGuardada={urlGuardada}
+      onArchivo={(f) => poner("cartel", f)}
+      pista={usePista("cartel")}
+    />
+  );
 }
 
 /** Dates for an event; for an experience its week and, optionally, its first and last day. */
 export function CampoFechas() {
   const { control, poner } = useCampos();
-  const [tipo, fechaInicio, fechaFin, horarios] = useWatch({ control, name: ["tipo", "fechaInicio", "fechaFin", "horarios"] });
+  const [tipo, fechaInicio, fechaFin, horarios] = useWatch({
+    control,
+    name: ["tipo", "fechaInicio", "fechaFin", "horarios"],
+  });
   const pistas = { inicio: usePista("fechaInicio"), fin: usePista("fechaFin") };
   const pistasHorario = usePistasHorario(horarios);
   const fechas = (opcionales: boolean) => (
@@ -130,7 +156,13 @@ export function CampoFechas() {
 
 export function CampoDescripcion() {
   const { control } = useCampos();
-  return <Controller control={control} name="descripcion" render={({ field }) => <DescriptionEditor value={field.value} onChange={field.onChange} />} />;
+  return (
+    <Controller
+      control={control}
+      name="descripcion"
+      render={({ field }) => <DescriptionEditor value={field.value} onChange={field.onChange} />}
+    />
+  );
 }
 
 export function CampoPrecio() {
@@ -142,7 +174,16 @@ export function CampoPrecio() {
       <label htmlFor={id} className={styles.etiqueta}>
         Precio (€)
       </label>
-      <input id={id} className={styles.input} type="number" inputMode="decimal" min={0} step={0.01} {...entrada} {...marcado(pista, `${id}-pista`, `${id}-ayuda`)} />
+      <input
+        id={id}
+        className={styles.input}
+        type="number"
+        inputMode="decimal"
+        min={0}
+        step={0.01}
+        {...entrada}
+        {...marcado(pista, `${id}-pista`, `${id}-ayuda`)}
+      />
       <p id={`${id}-ayuda`} className={styles.ayuda}>
         Déjalo vacío si es gratis.
       </p>
@@ -151,13 +192,26 @@ export function CampoPrecio() {
   );
 }
 
-export function CampoOrganizacion({ organizaciones, variante }: { organizaciones: ReturnType<typeof useOrganizaciones>; variante: "publicar" | "editar" }) {
+export function CampoOrganizacion({
+  organizaciones,
+  variante,
+}: {
+  organizaciones: ReturnType<typeof useOrganizaciones>;
+  variante: "publicar" | "editar";
+}) {
   const { control } = useCampos();
   return (
     <Controller
       control={control}
       name="organizacionId"
-      render={({ field }) => <OrganizationSelect value={field.value} onChange={field.onChange} organizaciones={organizaciones} variante={variante} />}
+      render={({ field }) => (
+        <OrganizationSelect
+          value={field.value}
+          onChange={field.onChange}
+          organizaciones={organizaciones}
+          variante={variante}
+        />
+      )}
     />
   );
 }
@@ -203,14 +257,31 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
               <label htmlFor={`${id}-correo`} className={styles.etiqueta}>
                 Correo electrónico de contacto
               </label>
-              <input id={`${id}-correo`} className={styles.input} type="email" autoComplete="email" maxLength={CONTACTO_MAX} {...correo} {...marcado(pistaCorreo, `${id}-correo-pista`)} />
+              <input
+                id={`${id}-correo`}
+                className={styles.input}
+                type="email"
+                autoComplete="email"
+                maxLength={CONTACTO_MAX}
+                {...correo}
+                {...marcado(pistaCorreo, `${id}-correo-pista`)}
+              />
               <Pista id={`${id}-correo-pista`} texto={pistaCorreo} className={styles.pista} />
             </div>
             <div className={styles.campo} data-campo>
               <label htmlFor={`${id}-telefono`} className={styles.etiqueta}>
                 Teléfono de contacto
               </label>
-              <input id={`${id}-telefono`} className={styles.input} type="tel" autoComplete="tel" inputMode="tel" maxLength={CONTACTO_MAX} {...telefono} {...marcado(pistaTelefono, `${id}-telefono-pista`)} />
+              <input
+                id={`${id}-telefono`}
+                className={styles.input}
+                type="tel"
+                autoComplete="tel"
+                inputMode="tel"
+                maxLength={CONTACTO_MAX}
+                {...telefono}
+                {...marcado(pistaTelefono, `${id}-telefono-pista`)}
+              />
               <Pista id={`${id}-telefono-pista`} texto={pistaTelefono} className={styles.pista} />
             </div>
           </div>

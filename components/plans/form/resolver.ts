@@ -7,7 +7,9 @@ import type { CamposPlan } from "@/lib/plans/formulario";
  * the form's root error, shown where the form shows its messages, and each failing field gets its
  * own error carrying its hint.
  */
-export function resolverDeReglas<C>(reglas: (campos: CamposPlan, contexto: C) => ErroresFormulario): Resolver<CamposPlan, C> {
+export function resolverDeReglas<C>(
+  reglas: (campos: CamposPlan, contexto: C) => ErroresFormulario,
+): Resolver<CamposPlan, C> {
   return async (values, contexto): Promise<ResolverResult<CamposPlan>> => {
     const { mensaje, campos } = reglas(values, contexto as C);
     if (!mensaje) return { values, errors: {} };

@@ -19,7 +19,8 @@ describe("GET /api/geocode/cercano", () => {
     expect(lugar.address.municipality).toBe("Albarracín");
     expect(lugar.address.freeformAddress).toBe("Albarracín, Teruel");
     expect(lugar.address.countryCode).toBe("ES");
-    const [porTexto] = ((await (await api("/api/geocode?q=albarracin&limit=1")).json()) as { results: GeocodeResult[] }).results;
+    const [porTexto] = ((await (await api("/api/geocode?q=albarracin&limit=1")).json()) as { results: GeocodeResult[] })
+      .results;
     expect(lugar).toEqual(porTexto);
   });
 
@@ -41,7 +42,18 @@ describe("GET /api/geocode/cercano", () => {
   });
 
   it("answers 400 with a Spanish message for missing, empty, non-numeric or out-of-range coordinates", async () => {
-    for (const query of ["", "lat=40.4", "lng=-1.4", "lat=&lng=-1.4", "lat=40.4&lng=", "lat=cuarenta&lng=-1.4", "lat=91&lng=0", "lat=0&lng=-181", "lat=NaN&lng=0", "lat=40.4&lng=Infinity"]) {
+    for (const query of [
+      "",
+      "lat=40.4",
+      "lng=-1.4",
+      "lat=&lng=-1.4",
+      "lat=40.4&lng=",
+      "lat=cuarenta&lng=-1.4",
+      "lat=91&lng=0",
+      "lat=0&lng=-181",
+      "lat=NaN&lng=0",
+      "lat=40.4&lng=Infinity",
+    ]) {
       const res = await api(`/api/geocode/cercano?${query}`);
       expect(res.status, query).toBe(400);
       expect(await res.json()).toEqual({ mensaje: mensajes.geocodeCoordenadasNoValidas });

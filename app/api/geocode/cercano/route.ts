@@ -12,5 +12,8 @@ export const GET = route(async (request) => {
   const lugar = await geocoder().nearest(lat, lng);
   if (!lugar) throw new ApiError(404, mensajes.ubicacionFueraDeEspana);
   // A position is personal: no shared cache keeps it.
-  return Response.json({ summary: { numResults: 1 }, results: [lugar] }, { headers: { "Cache-Control": "private, no-store" } });
+  return Response.json(
+    { summary: { numResults: 1 }, results: [lugar] },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 });

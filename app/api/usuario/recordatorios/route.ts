@@ -10,5 +10,8 @@ export const PATCH = route(async (request) => {
   const user = await requireUser(request);
   const { recordatorios } = recordatoriosSchema.parse(await readJson(request));
   await cambiarRecordatorios(prisma, user.id, recordatorios);
-  return Response.json({ mensaje: recordatorios ? mensajes.recordatoriosActivados : mensajes.recordatoriosDesactivados, recordatorios });
+  return Response.json({
+    mensaje: recordatorios ? mensajes.recordatoriosActivados : mensajes.recordatoriosDesactivados,
+    recordatorios,
+  });
 });

@@ -13,7 +13,8 @@ type Props = { params: Promise<{ id: string }> };
 /** One sponsor card's fields and poster (admin only), with its preview. */
 export default async function EditarPatrocinioPage({ params }: Props) {
   const { id } = await params;
-  if (!(await exigirGestorPagina(`/gestion/patrocinios/${encodeURIComponent(id)}`, "admin"))) return <SoloAdmin titulo="Editar patrocinio" />;
+  if (!(await exigirGestorPagina(`/gestion/patrocinios/${encodeURIComponent(id)}`, "admin")))
+    return <SoloAdmin titulo="Editar patrocinio" />;
   const s = await leerPatrocinio(id);
   if (!s) notFound();
   const { empresa, enlaceEmpresa, titulo, descripcion } = s.tarjeta;
@@ -24,7 +25,18 @@ export default async function EditarPatrocinioPage({ params }: Props) {
       </p>
       <h1 className={styles.titulo}>Editar patrocinio</h1>
       <FormPatrocinio
-        patrocinio={{ id: s.id, valores: { empresa, enlaceEmpresa, titulo, descripcion, activoDesde: s.activoDesde, activoHasta: s.activoHasta }, cartelUrl: s.tarjeta.archivoCartel?.url ?? null }}
+        patrocinio={{
+          id: s.id,
+          valores: {
+            empresa,
+            enlaceEmpresa,
+            titulo,
+            descripcion,
+            activoDesde: s.activoDesde,
+            activoHasta: s.activoHasta,
+          },
+          cartelUrl: s.tarjeta.archivoCartel?.url ?? null,
+        }}
       />
     </>
   );

@@ -8,7 +8,8 @@ export const generateMetadata = metadatosGestion("Nuevo patrocinio");
 
 /** A new sponsor card (admin only): last in the turn once created. */
 export default async function NuevoPatrocinioPage() {
-  if (!(await exigirGestorPagina("/gestion/patrocinios/nuevo", "admin"))) return <SoloAdmin titulo="Nuevo patrocinio" />;
+  if (!(await exigirGestorPagina("/gestion/patrocinios/nuevo", "admin")))
+    return <SoloAdmin titulo="Nuevo patrocinio" />;
   return (
     <>
       <p>

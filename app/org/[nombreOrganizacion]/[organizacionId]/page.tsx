@@ -26,12 +26,16 @@ export default async function OrganizationPage({ params }: Props) {
   const { nombreOrganizacion, organizacionId } = await params;
   const org = await cargarOrganizacion(organizacionId);
   if (!org) notFound();
-  if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre))) permanentRedirect(organizacionPath(org.nombre, org._id));
+  if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre)))
+    permanentRedirect(organizacionPath(org.nombre, org._id));
   const { planes, ...datos } = org;
   const [favoritos, verificada] = await Promise.all([favoritosDeLaSesion(), organizacionVerificada(org._id)]);
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos, verificada)) }} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos, verificada)) }}
+      />
       <OrganizationDetail org={datos} planes={planes} favoritos={favoritos} verificada={verificada} />
     </>
   );

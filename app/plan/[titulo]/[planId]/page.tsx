@@ -44,8 +44,20 @@ export default async function PlanPage({ params }: Props) {
   const organizacionVerificada = Boolean(plan.organizacionId && verificadas.has(plan.organizacionId));
   return (
     <>
-      {!oculto && <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan, { organizacionVerificada })) }} />}
-      <PlanDetail plan={plan} favoritos={favoritos} terminado={terminado} parecidos={parecidos} oculto={oculto} verificadas={verificadas} />
+      {!oculto && (
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan, { organizacionVerificada })) }}
+        />
+      )}
+      <PlanDetail
+        plan={plan}
+        favoritos={favoritos}
+        terminado={terminado}
+        parecidos={parecidos}
+        oculto={oculto}
+        verificadas={verificadas}
+      />
     </>
   );
 }

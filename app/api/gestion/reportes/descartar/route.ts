@@ -7,5 +7,7 @@ import { readJson, route } from "@/lib/http";
 export const POST = route(async (request) => {
   const gestor = await exigirGestorApi(request);
   const { planId, reporteId, motivo } = descartarSchema.parse(await readJson(request));
-  return Response.json(await descartarReportes(gestor, planId ? { planId } : { reporteId: reporteId! }, motivo || null));
+  return Response.json(
+    await descartarReportes(gestor, planId ? { planId } : { reporteId: reporteId! }, motivo || null),
+  );
 });

@@ -11,6 +11,10 @@ export const GET = route<{ params: Promise<{ planId: string }> }>(async (_reques
   const ics = plan && calendarioPlan(plan);
   if (!plan || !ics) throw new ApiError(404, mensajes.planNoEncontrado);
   return new Response(ics, {
-    headers: { "Content-Type": "text/calendar; charset=utf-8", "Content-Disposition": disposicionIcs(plan.titulo), "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": disposicionIcs(plan.titulo),
+      "Cache-Control": "no-store",
+    },
   });
 });
