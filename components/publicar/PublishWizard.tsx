@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { FormProvider, useForm, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import {
-  CampoAccesible,
+  CamposSiNo,
   CampoCartel,
   CampoCategorias,
   CampoDescripcion,
@@ -284,7 +284,7 @@ export function PublishWizard({
                 <>
                   <CampoDescripcion />
                   <CampoPrecio />
-                  <CampoAccesible />
+                  <CamposSiNo />
                   <CampoOrganizacion organizaciones={organizaciones} variante="publicar" />
                   <CamposContacto />
                 </>

@@ -13,7 +13,7 @@ import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/plan";
 import {
-  CampoAccesible,
+  CamposSiNo,
   CampoCartel,
   CampoCategorias,
   CampoDescripcion,
@@ -108,7 +108,7 @@ export function EditPlanForm({
         <CampoCartel urlGuardada={urlCartel(plan)} />
         <CampoOrganizacion organizaciones={organizaciones} variante="editar" />
         <CampoPrecio />
-        <CampoAccesible />
+        <CamposSiNo />
         <CamposContacto interruptor />
         <Aviso
           error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error}
