@@ -98,10 +98,7 @@ export async function descartarReportes(
   return { mensaje: n > 0 ? mensajes.reportesDescartados : mensajes.sinReportesAbiertos, cambio: n > 0 };
 }
 
-/** How long a featuring bought at the advertised prices lasts (2 € a week, 5 € a month), and its price. */
-export const PERIODOS_DESTACADO = { semana: "1 semana", mes: "1 mes" } as const;
-export const PRECIOS_DESTACADO = { semana: "2 €", mes: "5 €" } as const;
-export type PeriodoDestacado = keyof typeof PERIODOS_DESTACADO;
+import type { PeriodoDestacado } from "../promotions/schemas";
 
 /**
  * Features a plan for a week or a month more (from its current end while it is still featured,
