@@ -1,5 +1,6 @@
 import "server-only";
 import { ZodError } from "zod";
+import { rememberChange } from "./db";
 import { markDatabaseDown } from "./db/outage";
 import { isDatabaseUnavailable } from "./db/unavailable";
 import { env } from "./env";
@@ -71,14 +72,15 @@ export function assertNotCrossSite(request: Request): void {
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
- * Wraps a route handler: changes from a foreign origin are refused, and every error becomes
- * `{ mensaje }` with the right status.
+ * Wraps a route handler: changes from a foreign origin are refused, every error becomes
+ * `{ mensaje }` with the right status, and a change that succeeded is remembered for that
+ * person's next reads (read-your-writes with a read replica: `rememberChange`).
  */
 export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
       assertSameOrigin(request);
-      return await handler(request, context);
+      return await rememberChange(request, await handler(request, context));
     } catch (error) {
       return toErrorResponse(error);
     }
