@@ -61,14 +61,14 @@ export async function enviarFormulario(
   form: FormData,
   token?: string,
   base = inject("baseUrl"),
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; setCookie: string[] }> {
   const res = await fetch(`${base}${ruta}`, {
     method: metodo,
     body: form,
     headers: { "X-Forwarded-For": freshIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} };
+  return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie: res.headers.getSetCookie() };
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "../db";
+import { prisma, readDb } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { indiceLunesSql } from "../db/sql-fechas";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type PlanRow } from "./plan";
@@ -52,14 +52,16 @@ type Lector = Pick<Prisma.TransactionClient, "$queryRaw">;
 /**
  * The one reader of a plan by id, or null (an id that is not a UUID too): visible ones only
  * unless `ocultos` (finished ones always: their page stays up); with `usuarioId`, only that
- * person's; inside a transaction with `db`.
+ * person's; inside a transaction with `db`. The public read (neither) may come from the read
+ * replica (readDb); the others read the primary.
  */
 export async function leerPlan(
   id: string,
-  { ocultos = false, usuarioId, db = prisma }: { ocultos?: boolean; usuarioId?: string; db?: Lector } = {},
+  { ocultos = false, usuarioId, db }: { ocultos?: boolean; usuarioId?: string; db?: Lector } = {},
 ): Promise<PlanRow | null> {
   if (!UUID_PATTERN.test(id)) return null;
-  const [row] = await db.$queryRaw<PlanRow[]>`
+  const lector = db ?? (ocultos || usuarioId !== undefined ? prisma : await readDb());
+  const [row] = await lector.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
     WHERE p.id = ${id}::uuid ${ocultos ? Prisma.empty : Prisma.sql`AND p.visible`} ${usuarioId === undefined ? Prisma.empty : Prisma.sql`AND p.usuario_id = ${usuarioId}`}`;
   return row ?? null;

@@ -1,6 +1,6 @@
 import "server-only";
 import { Memo } from "../cache";
-import { prisma } from "../db";
+import { readDb, withOneReadDb } from "../db";
 import { diaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
@@ -96,7 +96,7 @@ async function primerosCercanos(
   // Ask for a few more than needed: when even the last of them is as near as the n-th, ties
   // may go on past it, so ask again for more.
   for (let pedidos = n + 8; ; pedidos *= 4) {
-    const filas = await prisma.$queryRaw<Cercano[]>(consultaCercanos(q, lng, lat, destacado, pedidos));
+    const filas = await (await readDb()).$queryRaw<Cercano[]>(consultaCercanos(q, lng, lat, destacado, pedidos));
     if (filas.length < pedidos || filas[n - 1].d !== filas[filas.length - 1].d) return filas.sort(antes).slice(0, n);
   }
 }
@@ -111,7 +111,9 @@ const PAGINAS_DESDE_EL_INDICE = 10;
 /** The page's ids when the page is deep: the same order, with OFFSET, over every match. */
 async function idsDePaginaProfunda(q: Busqueda, lng: number, lat: number): Promise<string[]> {
   const pt = punto(lng, lat);
-  const filas = await prisma.$queryRaw<{ id: string }[]>`
+  const filas = await (
+    await readDb()
+  ).$queryRaw<{ id: string }[]>`
     SELECT p.id FROM plan p
     WHERE ${filtrosSinRadio(q)} AND ST_DWithin(p.ubicacion, ${pt}, ${q.radio * 1000})
     ORDER BY ${PLAN_ES_DESTACADO} DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
@@ -138,7 +140,7 @@ async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<Pla
   const ids =
     q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
   if (ids.length === 0) return [];
-  return prisma.$queryRaw<PlanRow[]>`
+  return (await readDb()).$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS pagina(id, orden)
     JOIN plan p ON p.id = pagina.id ${PLAN_JOINS}
@@ -171,7 +173,9 @@ const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
  * the key changes at that instant instead, and no answer remembered before it is served after it.
  */
 export async function versionBusqueda(): Promise<string> {
-  const [{ version, proximo }] = await prisma.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
+  const [{ version, proximo }] = await (
+    await readDb()
+  ).$queryRaw<{ version: bigint; proximo: Date | null }[]>`
     SELECT v.version, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
     FROM busqueda_version v`;
   return proximo ? `${version}@${proximo.getTime()}` : String(version);
@@ -191,7 +195,7 @@ async function totalDe(
   if (rows.length > 0 && rows.length < q.limit) return offset + rows.length;
   if (rows.length === 0 && q.page === 1) return 0;
   return totales.get(claveTotal, async () => {
-    const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+    const [{ n }] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
     return Number(n);
   });
 }
@@ -233,7 +237,12 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; cla
   };
 }
 
-async function busqueda(q: Busqueda) {
+/** One server answers a whole search (withOneReadDb): its memo key and the rows kept under it agree. */
+function busqueda(q: Busqueda) {
+  return withOneReadDb(() => busquedaEnUnServidor(q));
+}
+
+async function busquedaEnUnServidor(q: Busqueda) {
   const { lng, lat, claveTotal } = await puntoYClave(q);
   return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, claveTotal));
 }
@@ -243,7 +252,11 @@ async function busqueda(q: Busqueda) {
  * (featured, then nearest), as map points, with the point searched around and the total. The
  * same query as the list's pages, with a larger first page; `page` and `limit` are ignored.
  */
-export async function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
+export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
+  return withOneReadDb(() => mapaEnUnServidor(q));
+}
+
+async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
   const { lng, lat, claveTotal } = await puntoYClave(q);
   return mapas.get(claveTotal, async () => {
     const todos = { ...q, page: 1, limit: TOPE_MAPA };
