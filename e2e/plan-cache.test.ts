@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
+import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
 import { startAppServer, type AppServer } from "@/test-support/app-server";
 import { query } from "@/test-support/database";
 import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
@@ -14,6 +15,7 @@ interface Pagina {
   cache: string | null;
   html: string;
   nonce: string | null;
+  headers: Headers;
 }
 
 /** A page as a browser without a session gets it (with `cookie`, as that browser). */
@@ -29,6 +31,7 @@ async function pagina(ruta: string, { base = inject("baseUrl"), cookie }: { base
     cache: res.headers.get(CABECERA_CACHE),
     html,
     nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? null,
+    headers: res.headers,
   } satisfies Pagina;
 }
 
@@ -107,6 +110,9 @@ describe("plan pages served from the cache", () => {
     expect(segunda.nonce).not.toBe(primera.nonce);
     scriptsConNonce(primera);
     scriptsConNonce(segunda);
+    for (const [k, v] of [...CABECERAS_DE_SEGURIDAD.map((c) => [c.key, c.value]), ["content-type", "text/html"]])
+      expect(segunda.headers.get(k), k).toContain(v);
+    expect(segunda.headers.get("cache-control")).toBe(primera.headers.get("cache-control"));
     expect(segunda.html.replaceAll(segunda.nonce!, "N")).toBe(primera.html.replaceAll(primera.nonce!, "N"));
     // Served from memory: a change that moves no version (triggers off) is not seen…
     await cambiarSinTriggers(id, "Cambiada a escondidas");

@@ -5,7 +5,6 @@ import { AVISO_COOKIES } from "../../components/layout/aviso-cookies";
 import { Memo } from "../cache";
 import { env } from "../env";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../users/cookies";
-import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { tituloEnUrl } from "./plan";
 import { segmentoCanonico } from "./seo";
 
@@ -18,7 +17,9 @@ import { segmentoCanonico } from "./seo";
  *    on each request, so a change made through any instance, the back-office or SQL is seen by
  *    the very next request on every instance; plus what the page shows by the clock (ended,
  *    featured) and the cookie notice. An ended plan's page lists plans around it (lib/plans/
- *    similar.ts): its key also holds `busqueda_version`, and it is kept no longer than a search.
+ *    similar.ts): its key also holds `busqueda_version`, which any change to a plan moves on (a
+ *    plan hidden nearby is gone at once); what the clock alone changes there (a plan nearby
+ *    that has just ended) stays at most the time to live.
  *  - Only a visitor's document request is served: a request with a session cookie (the saved
  *    heart, the account's menu, a hidden plan for its owner or the team), a client navigation
  *    (RSC), a request that does not ask for HTML or one with a query string is rendered as usual. A hidden plan has no public page, so none is served.
@@ -184,13 +185,7 @@ export async function paginaDePlanCacheada(request: NextRequest, nonce: string, 
     aviso,
   ]);
   let renderizada = false;
-  const pagina = await paginas
-    .get(
-      clave,
-      () => ((renderizada = true), renderizar(request, aviso)),
-      estado.terminado ? BUSQUEDA_MEMO_TTL_MS : TTL_MS,
-    )
-    .catch(() => null);
+  const pagina = await paginas.get(clave, () => ((renderizada = true), renderizar(request, aviso))).catch(() => null);
   if (!pagina) return null;
   const nonceBytes = Buffer.from(nonce);
   const cuerpo = Buffer.concat(pagina.partes.flatMap((p, i) => (i === 0 ? [p] : [nonceBytes, p])));
