@@ -20,22 +20,14 @@ END $$;
 CREATE TRIGGER plan_pagina_version BEFORE UPDATE ON "plan"
   FOR EACH ROW EXECUTE FUNCTION planazo_plan_nueva_version_pagina();
 
-CREATE FUNCTION planazo_organizacion_nueva_version_pagina() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The plans that show a changed row of another table: those whose column TG_ARGV[0] holds its id.
+CREATE FUNCTION planazo_planes_nueva_version_pagina() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE plan SET pagina_version = pagina_version + 1
-  WHERE organizacion_id IN (SELECT id FROM cambiadas);
+  EXECUTE format('UPDATE plan SET pagina_version = pagina_version + 1 WHERE %I IN (SELECT id FROM cambiados)', TG_ARGV[0]);
   RETURN NULL;
 END $$;
 
 CREATE TRIGGER organizacion_pagina_version AFTER UPDATE ON "organizacion"
-  REFERENCING NEW TABLE AS cambiadas FOR EACH STATEMENT EXECUTE FUNCTION planazo_organizacion_nueva_version_pagina();
-
-CREATE FUNCTION planazo_archivo_nueva_version_pagina() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE plan SET pagina_version = pagina_version + 1
-  WHERE archivo_cartel_id IN (SELECT id FROM cambiados);
-  RETURN NULL;
-END $$;
-
+  REFERENCING NEW TABLE AS cambiados FOR EACH STATEMENT EXECUTE FUNCTION planazo_planes_nueva_version_pagina('organizacion_id');
 CREATE TRIGGER archivo_pagina_version AFTER UPDATE ON "archivo"
-  REFERENCING NEW TABLE AS cambiados FOR EACH STATEMENT EXECUTE FUNCTION planazo_archivo_nueva_version_pagina();
+  REFERENCING NEW TABLE AS cambiados FOR EACH STATEMENT EXECUTE FUNCTION planazo_planes_nueva_version_pagina('archivo_cartel_id');
