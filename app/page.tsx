@@ -113,6 +113,7 @@ export default async function HomePage({ searchParams }: Props) {
     ...destacados,
   ]);
   const total = resultado?.total ?? 0;
+  const totalExacto = resultado?.totalExacto ?? true;
   const ventana = ventanaDeEstado(estado);
   // The list of the search; on the map view, what shows without script.
   const lista = (
@@ -175,7 +176,7 @@ export default async function HomePage({ searchParams }: Props) {
       <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
 
       <div className={conLugar ? styles.cuerpo : undefined}>
-        <FiltrosBusqueda total={total} />
+        <FiltrosBusqueda total={total} totalExacto={totalExacto} />
         {conLugar && (
           <ResultadosBusqueda
             aria-labelledby="resultados-titulo"
@@ -185,7 +186,7 @@ export default async function HomePage({ searchParams }: Props) {
                 <h2 id="resultados-titulo">
                   {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
                 </h2>
-                {total > 0 && <p>{planesTexto(total)}</p>}
+                {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
                 <SelectorVista />
               </div>
             }

@@ -81,6 +81,9 @@ export const mensajes = {
   limiteNoValido: "El número de planes por página debe ser un número entero mayor que 0.",
   fechasFiltroNoValidas: "Las fechas del filtro no son válidas.",
   sinPlanes: "No hemos encontrado planes con estos filtros. Prueba a ampliar la distancia o a cambiar las fechas.",
+  // A search's count beyond TOPE_TOTAL (totalExacto false): {n} is the bound, written 3.000 (planesTexto).
+  masDePlanes: "Más de {n} planes",
+  verMasDePlanes: "Ver más de {n} planes",
   errorObtenerPlanes: "Ha ocurrido un error inesperado al obtener los planes, por favor vuelve a intentarlo",
   planNoEncontrado: "No hemos encontrado este plan.",
   // The home's map view (issue 14)

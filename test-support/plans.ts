@@ -83,3 +83,26 @@ export async function insertPlan(p: TestPlan): Promise<string> {
   }
   return id;
 }
+
+/**
+ * `n` events in one statement (generate_series), the i-th (1…n) at 100.5 + i metres due north
+ * of the origin (one bearing, so the search's sphere distance orders them as i does): for the
+ * searches that match more plans than a total counts exactly (TOPE_TOTAL). Their titles are
+ * `${titulo} ${i}`; remove them with `DELETE FROM plan WHERE usuario_id = …`.
+ */
+export async function insertPlanesEnEspiral(p: {
+  usuarioId: string;
+  origin: { lat: number; lng: number };
+  n: number;
+  titulo?: string;
+}): Promise<void> {
+  await query(
+    db(),
+    `INSERT INTO plan (titulo, tipo, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+     SELECT $1 || ' ' || i, 'evento', 'Pueblo de Prueba', 'Plaza Mayor, 1',
+            ST_Project(ST_SetSRID(ST_MakePoint($2, $3), 4326)::geography, 100.5 + i, 0),
+            now() + interval '1 day', now() + interval '25 hours', '{Otros}', $4
+     FROM generate_series(1, $5::int) AS i`,
+    [p.titulo ?? "Plan en espiral", p.origin.lng, p.origin.lat, p.usuarioId, p.n],
+  );
+}

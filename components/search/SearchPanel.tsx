@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { conDatos, mensajes } from "@/lib/messages";
 import { ACCESIBLE_TEXTO, CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
 import {
   alternarCategoria,
@@ -10,6 +11,7 @@ import {
   hayLugar,
   type EstadoBusqueda,
 } from "@/lib/plans/search-url";
+import { cantidadTexto, planesTexto } from "@/lib/plans/texto";
 import { useBusqueda } from "./BusquedaProvider";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
@@ -202,10 +204,11 @@ const hoyEnNavegador = () => {
 
 /**
  * Categories and distance: beside the results on a laptop, a sheet from the bottom on a phone
- * (opened by 'Filtros', closed by 'Ver N planes' with the count the last search found). Before a
+ * (opened by 'Filtros', closed by 'Ver N planes' with the count the last search found, or 'Ver más
+ * de 3.000 planes' when it is not exact). Before a
  * place is chosen they sit in the page.
  */
-export function FiltrosBusqueda({ total }: { total: number }) {
+export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalExacto: boolean }) {
   const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
   const comoHoja = hayLugar(estado);
   const [radio, setRadio] = useState(estado.radio);
@@ -307,7 +310,11 @@ export function FiltrosBusqueda({ total }: { total: number }) {
         </div>
         {comoHoja && (
           <button type="button" className={`button ${styles.verPlanes}`} onClick={cerrar}>
-            {pendiente ? "Buscando planes…" : `Ver ${total.toLocaleString("es-ES")} ${total === 1 ? "plan" : "planes"}`}
+            {pendiente
+              ? "Buscando planes…"
+              : totalExacto
+                ? `Ver ${planesTexto(total)}`
+                : conDatos(mensajes.verMasDePlanes, { n: cantidadTexto(total) })}
           </button>
         )}
       </div>

@@ -23,3 +23,10 @@ export const RADIO_DEFAULT_KM = 50;
 /** Search answers kept per process (see lib/plans/search.ts): how many, and for how long. */
 export const BUSQUEDA_MEMO_ENTRADAS = 500;
 export const BUSQUEDA_MEMO_TTL_MS = 30_000;
+
+/**
+ * Search totals are exact up to this many plans; beyond it the search answers this number with
+ * `totalExacto: false` ("Más de 3.000 planes"), and its pages go up to it. Counting every match
+ * of a dense area (a city at 50 km) is what a never-repeated search would spend most on.
+ */
+export const TOPE_TOTAL = 3000;

@@ -8,7 +8,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
 import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
-import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS } from "./constants";
+import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, TOPE_TOTAL } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import type { Busqueda } from "./schemas";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
@@ -41,11 +41,45 @@ function filtrosSinRadio(q: Busqueda): Prisma.Sql {
   return Prisma.sql`${PLAN_LISTED} ${categorias} ${accesible} ${filtroFechas(q)}`;
 }
 
-/** How many plans match the search (all pages). */
-export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql {
-  return Prisma.sql`SELECT count(*) AS n FROM plan p
-    WHERE ${filtrosSinRadio(q)} AND ST_DWithin(p.ubicacion, ${punto(lng, lat)}, ${q.radio * 1000})`;
+/**
+ * Within `radio` km of the point `pt`, with PostGIS's public functions only, spelt so that the
+ * planner can walk the GiST index nearest first (KNN) and stop at a LIMIT:
+ * - the index condition is `&&` with a polygon around the circle. ST_Buffer on a geography
+ *   draws it in a local projection (UTM; Lambert azimuthal near the poles) as a 32-gon whose
+ *   sides fall inside the circle by under 0.5%, and the projection's scale errs by under 2.5%
+ *   within 50 km, so 10% more (plus a metre, for a radius of 0) always holds the whole circle;
+ * - the exact test is ST_DWithin (on the spheroid, as ST_DWithin always was here), inside
+ *   coalesce(…, false), which is the same test in a WHERE but hides it from ST_DWithin's own
+ *   row estimate: PostGIS estimates 0.01% of the rows within any radius, so low that the
+ *   planner would read and sort every match instead of walking the index for a page. Opaque,
+ *   it gets PostgreSQL's default (half), and the `&&` gets its estimate from the column's
+ *   statistics. (It was spelt with the internals `_ST_Expand` and `_ST_DWithin` before.)
+ * lib/plans/search-sql.test.ts holds both to PostGIS: the same plans as ST_DWithin, and the plan.
+ */
+function dentroDelRadio(q: Busqueda, pt: Prisma.Sql): Prisma.Sql {
+  const metros = q.radio * 1000;
+  return Prisma.sql`p.ubicacion && ST_Buffer(${pt}, ${metros * 1.1 + 1}) AND coalesce(ST_DWithin(p.ubicacion, ${pt}, ${metros}), false)`;
 }
+
+/**
+ * How many plans match the search (all pages), counted up to TOPE_TOTAL + 1 at most: nearest
+ * first from the GiST index, so a dense area stops after the nearest TOPE_TOTAL + 1 matches
+ * instead of reading every plan within the radius; more than TOPE_TOTAL means "more than".
+ */
+export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql {
+  const pt = punto(lng, lat);
+  return Prisma.sql`SELECT count(*) AS n FROM (
+    SELECT 1 FROM plan p WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
+    ORDER BY p.ubicacion <-> ${pt} LIMIT ${TOPE_TOTAL + 1}) t`;
+}
+
+/** A search's total: exact, or TOPE_TOTAL when more plans match (`totalExacto` false). */
+export interface Total {
+  total: number;
+  totalExacto: boolean;
+}
+
+const exacto = (total: number): Total => ({ total, totalExacto: true });
 
 /** A match as the page's ordering sees it: `d` is the distance on the sphere (the GiST index's `<->`). */
 interface Cercano {
@@ -58,19 +92,16 @@ interface Cercano {
  * The `n` nearest matches among the featured plans or among the others, nearest first, plus
  * any further ones at exactly the distance of the last (so ties are complete), or fewer when
  * fewer match. It walks the GiST index in distance order (KNN) and stops there: a full page in
- * a dense area reads a few dozen rows, not every plan within the radius. The radius test is
- * spelt as the index condition (&&) plus PostGIS's exact check (_ST_DWithin, as ST_DWithin
- * does it) because ST_DWithin's own row estimate is so low that the planner would read and
- * sort every match instead. Exported so the benchmark can time it inside PostgreSQL.
+ * a dense area reads a few dozen rows, not every plan within the radius (see dentroDelRadio).
+ * Exported so the benchmark can time it inside PostgreSQL.
  */
 export function consultaCercanos(q: Busqueda, lng: number, lat: number, destacado: boolean, n: number): Prisma.Sql {
   const pt = punto(lng, lat);
-  const metros = q.radio * 1000;
   return Prisma.sql`
     SELECT p.id, p.fecha_inicio, p.ubicacion <-> ${pt} AS d
     FROM plan p
     WHERE ${destacado ? PLAN_DESTACADO : Prisma.sql`NOT ${PLAN_ES_DESTACADO}`} AND ${filtrosSinRadio(q)}
-      AND p.ubicacion && _ST_Expand(${pt}, ${metros}) AND _ST_DWithin(p.ubicacion, ${pt}, ${metros}, true)
+      AND ${dentroDelRadio(q, pt)}
     ORDER BY p.ubicacion <-> ${pt}
     LIMIT ${n}`;
 }
@@ -108,26 +139,41 @@ async function primerosCercanos(
  */
 const PAGINAS_DESDE_EL_INDICE = 10;
 
+/**
+ * The matches a page shows: from `desde` (its offset), `n` of them. Pages end at TOPE_TOTAL,
+ * where a total that is not exact stops: a page past it is past the end (no rows).
+ */
+function tramoDePagina(q: Busqueda): { desde: number; n: number } {
+  const desde = (q.page - 1) * q.limit;
+  return { desde, n: Math.max(0, Math.min(q.limit, TOPE_TOTAL - desde)) };
+}
+
 /** The page's ids when the page is deep: the same order, with OFFSET, over every match. */
 async function idsDePaginaProfunda(q: Busqueda, lng: number, lat: number): Promise<string[]> {
   const pt = punto(lng, lat);
+  const { desde, n } = tramoDePagina(q);
   const filas = await (
     await readDb()
   ).$queryRaw<{ id: string }[]>`
     SELECT p.id FROM plan p
-    WHERE ${filtrosSinRadio(q)} AND ST_DWithin(p.ubicacion, ${pt}, ${q.radio * 1000})
+    WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
     ORDER BY ${PLAN_ES_DESTACADO} DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
-    LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`;
+    LIMIT ${n} OFFSET ${desde}`;
   return filas.map((f) => f.id);
 }
 
 /** The page's ids from the two nearest-first branches: the featured plans, then the others. */
 async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promise<string[]> {
-  const hasta = q.page * q.limit;
-  const destacados = await primerosCercanos(q, lng, lat, true, hasta);
-  const otros = await primerosCercanos(q, lng, lat, false, hasta - destacados.length);
+  const { desde, n } = tramoDePagina(q);
+  const hasta = desde + n;
+  // Both branches at once, each for the whole stretch: the others' branch reads as many rows as
+  // it would after few featured plans, and the page waits for one round trip instead of two.
+  const [destacados, otros] = await Promise.all([
+    primerosCercanos(q, lng, lat, true, hasta),
+    primerosCercanos(q, lng, lat, false, hasta),
+  ]);
   // A featuring that ends between the two queries would list its plan in both: keep the first.
-  return [...new Set([...destacados, ...otros].map((c) => c.id))].slice(hasta - q.limit);
+  return [...new Set([...destacados, ...otros].map((c) => c.id))].slice(desde, hasta);
 }
 
 /**
@@ -137,6 +183,7 @@ async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promis
  * sphere distance that orders them, so the cards' kilometres never go down along the list.
  */
 async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
+  if (tramoDePagina(q).n === 0) return [];
   const ids =
     q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
   if (ids.length === 0) return [];
@@ -147,11 +194,11 @@ async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<Pla
     ORDER BY pagina.orden`;
 }
 
+/** GET /api/plan's answer: `total` and `totalExacto` as in Total. */
 export type ResultadoBusqueda = {
   planes: (PlanApi | Patrocinado)[];
-  total: number;
   mensaje?: string;
-};
+} & Total;
 
 /**
  * Answers and totals by search and `busqueda_version` (which every change to what a search
@@ -164,7 +211,9 @@ const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(
   BUSQUEDA_MEMO_ENTRADAS,
   BUSQUEDA_MEMO_TTL_MS,
 );
-const totales = new Memo<number>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+const totales = new Memo<Total>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+/** The sponsor card of each page number, by version alone: the same for every search. */
+const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
 /**
  * The version part of every search memo key: `busqueda_version`, plus the next instant the
@@ -183,37 +232,42 @@ export async function versionBusqueda(): Promise<string> {
 
 const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
-/** How many plans match, from a page's rows when they tell it (a page neither empty nor full is the last one). */
+/**
+ * How many plans match, from a page's rows when they tell it (a page neither empty nor full is
+ * the last one: the count is never run for a town with less than a page), else counted up to
+ * the bound (consultaTotal).
+ */
 async function totalDe(
   q: Busqueda,
   lng: number,
   lat: number,
   claveTotal: string,
   rows: readonly unknown[],
-): Promise<number> {
-  const offset = (q.page - 1) * q.limit;
-  if (rows.length > 0 && rows.length < q.limit) return offset + rows.length;
-  if (rows.length === 0 && q.page === 1) return 0;
+): Promise<Total> {
+  const { desde, n } = tramoDePagina(q);
+  if (rows.length > 0 && rows.length < n) return exacto(desde + rows.length);
+  if (rows.length === 0 && q.page === 1) return exacto(0);
   return totales.get(claveTotal, async () => {
-    const [{ n }] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
-    return Number(n);
+    const [fila] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+    const contados = Number(fila.n);
+    return contados > TOPE_TOTAL ? { total: TOPE_TOTAL, totalExacto: false } : exacto(contados);
   });
 }
 
-async function calcularBusqueda(q: Busqueda, lng: number, lat: number, claveTotal: string) {
+async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claveTotal: string) {
   const rows = await filasDePagina(q, lng, lat);
   const total = await totalDe(q, lng, lat, claveTotal, rows);
   const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
   if (planes.length > 0) {
-    const patrocinio = await patrocinioDeLaPagina(q.page);
+    const patrocinio = await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page));
     if (patrocinio) planes.splice(Math.min(POSICION_PATROCINIO, planes.length), 0, patrocinio);
   }
-  const resultado: ResultadoBusqueda = total === 0 ? { planes, total, mensaje: mensajes.sinPlanes } : { planes, total };
+  const resultado: ResultadoBusqueda = { planes, ...total, ...(total.total === 0 && { mensaje: mensajes.sinPlanes }) };
   return { resultado, json: JSON.stringify(resultado) };
 }
 
 /** The search's point (the town's, when only its name is given) and the key of its matches in the memos. */
-async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; claveTotal: string }> {
+async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; version: string; claveTotal: string }> {
   let { lat, lng } = q;
   if (lat === undefined || lng === undefined) {
     const [lugar] = await geocoder().search(q.municipio!, 1);
@@ -224,6 +278,7 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; cla
   return {
     lng,
     lat,
+    version,
     claveTotal: JSON.stringify([
       version,
       lng,
@@ -243,8 +298,8 @@ function busqueda(q: Busqueda) {
 }
 
 async function busquedaEnUnServidor(q: Busqueda) {
-  const { lng, lat, claveTotal } = await puntoYClave(q);
-  return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, claveTotal));
+  const { lng, lat, version, claveTotal } = await puntoYClave(q);
+  return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claveTotal));
 }
 
 /**
@@ -264,7 +319,7 @@ async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
     return {
       centro: { lat, lng },
       puntos: rows.map((r) => puntoDelMapa(serializePlan(r))),
-      total: await totalDe(todos, lng, lat, claveTotal, rows),
+      total: (await totalDe(todos, lng, lat, claveTotal, rows)).total,
     };
   });
 }

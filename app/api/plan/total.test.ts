@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
+import { TOPE_TOTAL } from "@/lib/plans/constants";
+
+type Respuesta = { planes: { titulo: string; tipo: string }[]; total: number; totalExacto: boolean; mensaje?: string };
+
+/**
+ * GET /api/plan's total over more plans than it counts exactly (TOPE_TOTAL, 3,000): 3,005
+ * plans, the i-th at 100.5 + i metres from the origin, so the radius picks how many match and
+ * the order is known.
+ */
+describe("GET /api/plan total beyond the bound", () => {
+  const N = TOPE_TOTAL + 5;
+  let usuarioId: string;
+  let origin: { lat: number; lng: number };
+
+  beforeAll(async () => {
+    usuarioId = await insertUser();
+    origin = await freshOrigin();
+    await insertPlanesEnEspiral({ usuarioId, origin, n: N, titulo: "Espiral" });
+  });
+  afterAll(async () => {
+    await query(process.env.DATABASE_URL!, "DELETE FROM plan WHERE usuario_id = $1", [usuarioId]);
+  });
+
+  async function buscar(params: Record<string, string | number>): Promise<Respuesta> {
+    const qs = new URLSearchParams({ lat: String(origin.lat), lng: String(origin.lng) });
+    for (const [k, v] of Object.entries(params)) qs.set(k, String(v));
+    const res = await api(`/api/plan?${qs}`);
+    expect(res.status).toBe(200);
+    return res.json();
+  }
+  const titulos = (r: Respuesta) => r.planes.filter((p) => p.tipo !== "Patrocinado").map((p) => p.titulo);
+  const espiral = (desde: number, hasta: number) =>
+    Array.from({ length: hasta - desde + 1 }, (_, i) => `Espiral ${desde + i}`);
+
+  it("answers a dense search with the bound as its total and totalExacto false", async () => {
+    const r = await buscar({ radio: 50 });
+    expect({ total: r.total, totalExacto: r.totalExacto }).toEqual({ total: TOPE_TOTAL, totalExacto: false });
+    expect(titulos(r)).toEqual(espiral(1, 30));
+    expect(r).not.toHaveProperty("mensaje");
+  });
+
+  it("counts exactly up to the bound, and a small search is exact", async () => {
+    // 3,101 m holds plans 1…3,000; 3,102 m one more.
+    expect(await buscar({ radio: 3.101 })).toMatchObject({ total: TOPE_TOTAL, totalExacto: true });
+    expect(await buscar({ radio: 3.102 })).toMatchObject({ total: TOPE_TOTAL, totalExacto: false });
+    // More than a page (the count runs) and less (the page tells it).
+    expect(await buscar({ radio: 0.2 })).toMatchObject({ total: 99, totalExacto: true });
+    const pocos = await buscar({ radio: 0.11 });
+    expect(pocos).toMatchObject({ total: 9, totalExacto: true });
+    expect(titulos(pocos)).toEqual(espiral(1, 9));
+  });
+
+  it("pages up to the bound's last page, and past it answers as past the end", async () => {
+    const ultima = await buscar({ radio: 50, page: TOPE_TOTAL / 30 });
+    expect(titulos(ultima)).toEqual(espiral(TOPE_TOTAL - 29, TOPE_TOTAL));
+    expect(ultima).toMatchObject({ total: TOPE_TOTAL, totalExacto: false });
+    // A page size that does not divide the bound: the last page stops at it.
+    const corta = await buscar({ radio: 50, limit: 7, page: Math.ceil(TOPE_TOTAL / 7) });
+    expect(titulos(corta)).toEqual(espiral(7 * Math.floor(TOPE_TOTAL / 7) + 1, TOPE_TOTAL));
+    expect(corta).toMatchObject({ total: TOPE_TOTAL, totalExacto: false });
+    expect(await buscar({ radio: 50, page: TOPE_TOTAL / 30 + 1 })).toEqual({
+      planes: [],
+      total: TOPE_TOTAL,
+      totalExacto: false,
+    });
+  });
+});
