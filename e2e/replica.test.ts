@@ -5,7 +5,14 @@ import { READ_YOUR_WRITES_COOKIE } from "@/lib/users/cookies";
 import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
 import { cookieDe, setCookieDe } from "@/test-support/cookies";
 import { query } from "@/test-support/database";
-import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import {
+  camposEvento,
+  camposOrganizacion,
+  enviarFormulario,
+  enviarFormularioConCookies,
+  formulario,
+  png,
+} from "@/test-support/forms";
 import { pairDatabaseUrl, startReplicaPair, type ReplicaPair } from "@/test-support/replica-pair";
 import { confirmedUser, freshIp } from "@/test-support/users";
 
@@ -75,7 +82,7 @@ describe("a read replica (DATABASE_READ_URL)", () => {
       ubicacion: JSON.stringify({ type: "Point", coordinates: [lng, lat] }),
       archivoCartel: { bytes: await png(300, 420), nombre: "cartel.png" },
     };
-    const res = await enviarFormulario("POST", "/api/plan", formulario(campos), autora.token, a.url);
+    const res = await enviarFormularioConCookies("POST", "/api/plan", formulario(campos), autora.token, a.url);
     expect(res.status).toBe(201);
     return { id: (res.body.plan as { _id: string })._id, setCookie: res.setCookie };
   }

@@ -54,8 +54,8 @@ export function camposOrganizacion(): Record<string, string> {
   };
 }
 
-/** A multipart call to the running app (or to another instance at `base`). */
-export async function enviarFormulario(
+/** A multipart call to the running app (or to another instance at `base`), with the cookies it set. */
+export async function enviarFormularioConCookies(
   metodo: string,
   ruta: string,
   form: FormData,
@@ -69,6 +69,14 @@ export async function enviarFormulario(
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie: res.headers.getSetCookie() };
+}
+
+/** The same call's status and body: what most tests compare whole. */
+export async function enviarFormulario(
+  ...args: Parameters<typeof enviarFormularioConCookies>
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { status, body } = await enviarFormularioConCookies(...args);
+  return { status, body };
 }
 
 /**
