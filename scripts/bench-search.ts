@@ -1,30 +1,39 @@
 /**
- * Search benchmark: a database of N plans spread over Spain like its population (default
- * 1,000,000; `--plans 100000` for fewer; `--reuse` keeps an already seeded one), then for a
- * busy town with category and date filters:
- *   - the bare SQL time of the search query, from PostgreSQL (EXPLAIN ANALYZE, 200 runs);
- *   - the API at 32 connections for 20 s (autocannon): p50/p95/p99, req/s, errors;
- *   - their ratio. Targets: p95 ≤ 25 ms, ≤ 1.5× the bare SQL, ≥ 500 req/s, 0 errors.
- * Uses its own database (planazo_bench, scripts/lib/bench-data.ts) on DATABASE_URL's server or
- * the local cluster.
+ * Search benchmark, at 100,000 and then at 1,000,000 plans spread over Spain like its population
+ * (`--plans 100000` for one size, or any comma-separated list; `--reuse` keeps the databases
+ * already seeded), for Madrid with category and date filters. At each size:
+ *   - the bare SQL time of the page's and the total's queries inside PostgreSQL (EXPLAIN
+ *     ANALYZE), and whether they walk the GiST index nearest first (their plans);
+ *   - the floor: a request refused before any work, at 32 connections;
+ *   - the same search repeated (answered from the per-version memo), at 32 and at 1 connection;
+ *   - never-repeated searches (random points within 10 km of Madrid), at 32 connections;
+ *   - for those, where the time goes: CPU milliseconds per request of the app (the Next.js
+ *     server), of PostgreSQL (the app's backends), and of this process (autocannon), and how
+ *     busy the machine's cores were (others' work included);
+ *   - the ratios to the floor. Targets (issue 17): new searches ≥ 50% of the floor's req/s with
+ *     p95 ≤ 3× its p95; the repeated search ≥ 85% of the floor's req/s; 0 errors.
+ * The 1,000,000 plans live in BENCH_DATABASE (planazo_bench, shared with `npm run loadtest`);
+ * other sizes in BENCH_DATABASE_<size>, on DATABASE_URL's server or the local cluster.
  *
  *   npm run bench:search [-- --plans 100000] [-- --reuse]
  */
 import "./lib/load-env";
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { createPrismaClient } from "../lib/db/client";
 import { Prisma } from "../lib/generated/prisma/client";
 import { busquedaSchema } from "../lib/plans/schemas";
 import { consultaCercanos, consultaTotal } from "../lib/plans/search";
+import { TOPE_TOTAL } from "../lib/plans/constants";
 import { startAppServer } from "../test-support/app-server";
-import { prepareBenchDatabase } from "./lib/bench-data";
+import { BENCH_DATABASE, prepareBenchDatabase } from "./lib/bench-data";
 
 const { values } = parseArgs({
-  options: { plans: { type: "string", default: "1000000" }, reuse: { type: "boolean", default: false } },
+  options: { plans: { type: "string", default: "100000,1000000" }, reuse: { type: "boolean", default: false } },
 });
-const N = Number(values.plans);
+const TAMANOS = values.plans.split(",").map(Number);
 
 // Madrid's Puerta del Sol: the busiest place there is.
 const LUGAR = { lat: 40.4168, lng: -3.7038 };
@@ -33,8 +42,57 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-async function main() {
-  const databaseUrl = await prepareBenchDatabase({ plans: N, reuse: values.reuse });
+/** CPU time (ms) of processes, from /proc (Linux; PostgreSQL's backends only when the server runs here). */
+const HZ = 100;
+function cpuMs(pid: number): number {
+  try {
+    const campos = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return ((Number(campos[11]) + Number(campos[12])) * 1000) / HZ;
+  } catch {
+    return NaN;
+  }
+}
+/** A process and all its descendants. */
+function arbol(raiz: number): number[] {
+  const hijos = new Map<number, number[]>();
+  for (const d of readdirSync("/proc")) {
+    if (!/^\d+$/.test(d)) continue;
+    try {
+      const ppid = Number(readFileSync(`/proc/${d}/stat`, "utf8").split(") ")[1].split(" ")[1]);
+      hijos.set(ppid, [...(hijos.get(ppid) ?? []), Number(d)]);
+    } catch {
+      // gone
+    }
+  }
+  const todos = [raiz];
+  for (let i = 0; i < todos.length; i++) todos.push(...(hijos.get(todos[i]) ?? []));
+  return todos;
+}
+/** Busy and total jiffies of the whole machine (/proc/stat). */
+function maquina(): { ocupada: number; total: number } {
+  const [, ...n] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const v = n.map(Number);
+  const total = v.reduce((a, b) => a + b, 0);
+  return { ocupada: total - v[3] - v[4], total };
+}
+
+interface Medida {
+  plans: number;
+  matches: number;
+  sqlPagina: number[];
+  sqlTotal: number[];
+  sqlTotalVariadas: number[];
+  planes: string[];
+  suelo: autocannon.Result;
+  repetida: autocannon.Result;
+  solo: autocannon.Result;
+  variadas: autocannon.Result;
+  cpu: { app: number; pg: number; bench: number; nucleos: number };
+}
+
+async function medir(N: number): Promise<Medida> {
+  const database = N === 1_000_000 ? BENCH_DATABASE : `${BENCH_DATABASE}_${N}`;
+  const databaseUrl = await prepareBenchDatabase({ plans: N, database, reuse: values.reuse });
   const prisma = createPrismaClient(databaseUrl, 4);
   try {
     await prisma.$executeRaw`VACUUM ANALYZE plan`; // a migration may have just rewritten rows
@@ -52,27 +110,50 @@ async function main() {
       fechaFinFiltro: domingo.toISOString(),
     };
     const q = busquedaSchema.parse(params);
+    /** A point within 10 km of Madrid: never the same search twice. */
+    const cercaDeMadrid = () => ({
+      lat: Number((LUGAR.lat + (Math.random() - 0.5) * 0.1).toFixed(6)),
+      lng: Number((LUGAR.lng + (Math.random() - 0.5) * 0.12).toFixed(6)),
+    });
 
-    /** Planning + execution time of `sql` inside PostgreSQL, `runs` times, sorted. */
-    const tiempos = async (sql: Prisma.Sql, runs: number) => {
+    type Plan = { "Execution Time": number; "Planning Time": number; Plan: Nodo };
+    type Nodo = { "Node Type": string; "Order By"?: string; Plans?: Nodo[] };
+    /** Planning + execution time of `sql` inside PostgreSQL, `runs` times, sorted; and its last plan. */
+    const tiempos = async (sql: () => Prisma.Sql, runs: number) => {
       const out: number[] = [];
+      let plan: Nodo | undefined;
       for (let i = 0; i < runs; i++) {
-        const [row] = await prisma.$queryRaw<
-          { "QUERY PLAN": [{ "Execution Time": number; "Planning Time": number }] }[]
-        >(Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql}`);
+        const [row] = await prisma.$queryRaw<{ "QUERY PLAN": [Plan] }[]>(
+          Prisma.sql`EXPLAIN (ANALYZE, FORMAT JSON) ${sql()}`,
+        );
         out.push(row["QUERY PLAN"][0]["Execution Time"] + row["QUERY PLAN"][0]["Planning Time"]);
+        plan = row["QUERY PLAN"][0].Plan;
       }
-      return out.sort((a, b) => a - b);
+      return { ms: out.sort((a, b) => a - b), plan: plan! };
+    };
+    const nodos = (n: Nodo): Nodo[] => [n, ...(n.Plans ?? []).flatMap(nodos)];
+    const describir = (n: Nodo) => {
+      const todos = nodos(n);
+      const knn = todos.some((x) => x["Node Type"] === "Index Scan" && x["Order By"]?.includes("<->"));
+      return `${knn && !todos.some((x) => x["Node Type"] === "Sort") ? "nearest first from the GiST index" : "NOT an index walk"} (${todos.map((x) => x["Node Type"]).join(" → ")})`;
     };
     // A first page: the nearest featured matches, then the nearest others (38 = 30 + the margin
     // that the search asks for to see whether ties go on).
-    const sqlDestacados = await tiempos(consultaCercanos(q, LUGAR.lng, LUGAR.lat, true, 38), 100);
-    const sqlOtros = await tiempos(consultaCercanos(q, LUGAR.lng, LUGAR.lat, false, 38), 100);
-    const sqlPagina = sqlDestacados.map((t, i) => t + sqlOtros[i]);
-    const sqlTotal = await tiempos(consultaTotal(q, LUGAR.lng, LUGAR.lat), 30);
-    const [{ n: count }] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, LUGAR.lng, LUGAR.lat));
-    // The whole search runs both when it has not seen the question (a full first page).
-    const sqlBusqueda = sqlPagina.map((t, i) => t + sqlTotal[Math.floor((i * sqlTotal.length) / sqlPagina.length)]);
+    const destacados = await tiempos(() => consultaCercanos(q, LUGAR.lng, LUGAR.lat, true, 38), 100);
+    const otros = await tiempos(() => consultaCercanos(q, LUGAR.lng, LUGAR.lat, false, 38), 100);
+    const total = await tiempos(() => consultaTotal(q, LUGAR.lng, LUGAR.lat), 30);
+    const totalVariadas = await tiempos(() => {
+      const p = cercaDeMadrid();
+      return consultaTotal(q, p.lng, p.lat);
+    }, 30);
+    // Every match, as the total would count it without its bound: both branches, unlimited.
+    let matches = 0;
+    for (const destacado of [true, false]) {
+      const [{ n }] = await prisma.$queryRaw<{ n: bigint }[]>(
+        Prisma.sql`SELECT count(*) AS n FROM (${consultaCercanos(q, LUGAR.lng, LUGAR.lat, destacado, 100_000_000)}) t`,
+      );
+      matches += Number(n);
+    }
 
     const server = await startAppServer({
       DATABASE_URL: databaseUrl,
@@ -81,50 +162,60 @@ async function main() {
     try {
       const url = `${server.url}/api/plan?${new URLSearchParams(params)}`;
       await autocannon({ url, connections: 8, duration: 3 }); // warm-up
-      const result = await autocannon({ url, connections: 32, duration: 20 });
+      const repetida = await autocannon({ url, connections: 32, duration: 20 });
       const solo = await autocannon({ url, connections: 1, duration: 5 });
       // What any route of this server costs at 32 connections: a search refused before any work.
       const suelo = await autocannon({ url: `${server.url}/api/plan?lat=x`, connections: 32, duration: 8 });
-      // Never the same question twice: points scattered over 10 km around Madrid, so every
-      // request computes its page and its total in PostgreSQL.
+      // Never the same question twice: every request computes its page and its total in PostgreSQL.
+      const nueva = () => {
+        const p = cercaDeMadrid();
+        return `/api/plan?${new URLSearchParams({ ...params, lat: String(p.lat), lng: String(p.lng) })}`;
+      };
+      await autocannon({
+        url: server.url,
+        connections: 32,
+        duration: 3,
+        requests: [{ setupRequest: (req) => ({ ...req, path: nueva() }) }],
+      }); // the app's pool opens its connections
+      const backends = (
+        await prisma.$queryRaw<{ pid: number }[]>`
+          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
+      ).map((b) => b.pid);
+      const app = arbol(server.process.pid!);
+      const cpu = () => ({
+        app: app.reduce((s, pid) => s + (cpuMs(pid) || 0), 0),
+        pg: backends.reduce((s, pid) => s + cpuMs(pid), 0),
+        bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
+        maquina: maquina(),
+      });
+      const antes = cpu();
       const variadas = await autocannon({
         url: server.url,
         connections: 32,
-        duration: 10,
-        requests: [
-          {
-            setupRequest: (req) => ({
-              ...req,
-              path: `/api/plan?${new URLSearchParams({ ...params, lat: (LUGAR.lat + (Math.random() - 0.5) * 0.1).toFixed(6), lng: (LUGAR.lng + (Math.random() - 0.5) * 0.12).toFixed(6) })}`,
-            }),
-          },
-        ],
+        duration: 15,
+        requests: [{ setupRequest: (req) => ({ ...req, path: nueva() }) }],
       });
-      const f = (n: number) => `${n.toFixed(2)} ms`;
-      const p = (r: autocannon.Result) =>
-        `p50 ${f(r.latency.p50)}  p95 ${f(r.latency.p97_5)} (p97.5)  p99 ${f(r.latency.p99)}`;
-      const fallos = (r: autocannon.Result) =>
-        `${r.requests.average.toFixed(0)} req/s  errors ${r.errors + r.non2xx}  timeouts ${r.timeouts}`;
-      console.log(`plans in database:          ${(await prisma.plan.count()).toLocaleString("es")}`);
-      console.log(
-        `query:                      Madrid, 50 km, Fiesta+Cultura, this weekend → ${Number(count).toLocaleString("es")} matches`,
-      );
-      console.log(
-        `bare SQL, page (30 rows):   p50 ${f(percentile(sqlPagina, 50))}  p95 ${f(percentile(sqlPagina, 95))}  p99 ${f(percentile(sqlPagina, 99))}`,
-      );
-      console.log(`bare SQL, total:            p50 ${f(percentile(sqlTotal, 50))}  p95 ${f(percentile(sqlTotal, 95))}`);
-      console.log(
-        `bare SQL, page + total:     p50 ${f(percentile(sqlBusqueda, 50))}  p95 ${f(percentile(sqlBusqueda, 95))}`,
-      );
-      console.log(`API, same search, 32 conn:  ${p(result)}`);
-      console.log(`                            ${fallos(result)}`);
-      console.log(`API, same search, 1 conn:   ${p(solo)}`);
-      console.log(`floor: a 400 before any work, 32 conn: ${p(suelo)}  ${suelo.requests.average.toFixed(0)} req/s`);
-      console.log(`API, new searches, 32 conn: ${p(variadas)}`);
-      console.log(`                            ${fallos(variadas)}`);
-      console.log(
-        `API p95 (32 conn) / bare SQL p95 (page + total): ${(result.latency.p97_5 / percentile(sqlBusqueda, 95)).toFixed(2)}×`,
-      );
+      const despues = cpu();
+      const n = variadas.requests.total || 1;
+      return {
+        plans: await prisma.plan.count(),
+        matches,
+        sqlPagina: destacados.ms.map((t, i) => t + otros.ms[i]),
+        sqlTotal: total.ms,
+        sqlTotalVariadas: totalVariadas.ms,
+        planes: [describir(otros.plan), describir(total.plan)],
+        suelo,
+        repetida,
+        solo,
+        variadas,
+        cpu: {
+          app: (despues.app - antes.app) / n,
+          pg: (despues.pg - antes.pg) / n,
+          bench: (despues.bench - antes.bench) / n,
+          nucleos:
+            (despues.maquina.ocupada - antes.maquina.ocupada) / ((despues.maquina.total - antes.maquina.total) / 2),
+        },
+      };
     } finally {
       await server.stop();
     }
@@ -133,4 +224,46 @@ async function main() {
   }
 }
 
-await main();
+const f = (n: number) => `${n.toFixed(2)} ms`;
+const p95 = (r: autocannon.Result) => r.latency.p97_5;
+const lat = (r: autocannon.Result) => `p50 ${f(r.latency.p50)}  p95 ${f(p95(r))} (p97.5)  p99 ${f(r.latency.p99)}`;
+const rps = (r: autocannon.Result) => r.requests.average;
+const fallos = (r: autocannon.Result) =>
+  `${rps(r).toFixed(0)} req/s  errors ${r.errors + r.non2xx}  timeouts ${r.timeouts}`;
+const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(0)}%`;
+
+const medidas: Medida[] = [];
+for (const N of TAMANOS) {
+  const m = await medir(N);
+  medidas.push(m);
+  const sql = (ms: number[]) => `p50 ${f(percentile(ms, 50))}  p95 ${f(percentile(ms, 95))}`;
+  console.log(`\n— ${m.plans.toLocaleString("es")} plans`);
+  console.log(
+    `query:                      Madrid, 50 km, Fiesta+Cultura, this weekend → ${m.matches.toLocaleString("es")} matches (totals exact up to ${TOPE_TOTAL.toLocaleString("es")})`,
+  );
+  console.log(`bare SQL, page (30 rows):   ${sql(m.sqlPagina)}   plan: ${m.planes[0]}`);
+  console.log(`bare SQL, total:            ${sql(m.sqlTotal)}   plan: ${m.planes[1]}`);
+  console.log(`bare SQL, total, new point: ${sql(m.sqlTotalVariadas)}`);
+  console.log(`floor: a 400 before any work, 32 conn: ${lat(m.suelo)}  ${rps(m.suelo).toFixed(0)} req/s`);
+  console.log(
+    `API, same search, 32 conn:  ${lat(m.repetida)}\n                            ${fallos(m.repetida)}  (${pct(rps(m.repetida), rps(m.suelo))} of the floor)`,
+  );
+  console.log(`API, same search, 1 conn:   ${lat(m.solo)}`);
+  console.log(
+    `API, new searches, 32 conn: ${lat(m.variadas)}\n                            ${fallos(m.variadas)}  (${pct(rps(m.variadas), rps(m.suelo))} of the floor; p95 ${(p95(m.variadas) / p95(m.suelo)).toFixed(1)}× the floor's)`,
+  );
+  console.log(
+    `  CPU per new search:       app ${f(m.cpu.app)}  PostgreSQL ${Number.isNaN(m.cpu.pg) ? "(not on this machine)" : f(m.cpu.pg)}  autocannon ${f(m.cpu.bench)}; machine busy ${m.cpu.nucleos.toFixed(2)} of 2 cores`,
+  );
+}
+if (medidas.length > 1) {
+  console.log(
+    "\n| plans | floor req/s, p95 | same search req/s (of floor) | new searches req/s (of floor) | p50 | p95 (× floor's) | errors | CPU per new search: app / PostgreSQL |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|");
+  for (const m of medidas) {
+    console.log(
+      `| ${m.plans.toLocaleString("en")} | ${rps(m.suelo).toFixed(0)}, ${p95(m.suelo).toFixed(0)} ms | ${rps(m.repetida).toFixed(0)} (${pct(rps(m.repetida), rps(m.suelo))}) | ${rps(m.variadas).toFixed(0)} (${pct(rps(m.variadas), rps(m.suelo))}) | ${m.variadas.latency.p50.toFixed(0)} ms | ${p95(m.variadas).toFixed(0)} ms (${(p95(m.variadas) / p95(m.suelo)).toFixed(1)}×) | ${m.variadas.errors + m.variadas.non2xx + m.variadas.timeouts} | ${m.cpu.app.toFixed(1)} / ${m.cpu.pg.toFixed(1)} ms |`,
+    );
+  }
+}

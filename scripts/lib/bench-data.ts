@@ -10,6 +10,8 @@ export const BENCH_USER_ID = "bench-user";
 export interface BenchDataOptions {
   /** How many plans the database must hold. */
   plans: number;
+  /** The database's name (BENCH_DATABASE unless given). */
+  database?: string;
   /** Keep an already seeded database when it holds at least `plans` plans. */
   reuse: boolean;
   log?: (line: string) => void;
@@ -21,16 +23,21 @@ export interface BenchDataOptions {
  * 70% events between 30 days ago and 120 days ahead, 30% weekly experiences, 2% featured (and 1% whose featuring has ended), 1%
  * hidden, two random categories each. Returns the database URL.
  */
-export async function prepareBenchDatabase({ plans: N, reuse, log = console.log }: BenchDataOptions): Promise<string> {
-  const databaseUrl = await prepareDatabase({ database: BENCH_DATABASE, log: () => {} });
+export async function prepareBenchDatabase({
+  plans: N,
+  database = BENCH_DATABASE,
+  reuse,
+  log = console.log,
+}: BenchDataOptions): Promise<string> {
+  const databaseUrl = await prepareDatabase({ database, log: () => {} });
   const prisma = createPrismaClient(databaseUrl, 4);
   try {
     const existing = await prisma.plan.count();
     if (reuse && existing >= N) {
-      log(`reusing ${existing.toLocaleString("es")} plans in ${BENCH_DATABASE}`);
+      log(`reusing ${existing.toLocaleString("es")} plans in ${database}`);
       return databaseUrl;
     }
-    log(`seeding ${N.toLocaleString("es")} plans in ${BENCH_DATABASE}…`);
+    log(`seeding ${N.toLocaleString("es")} plans in ${database}…`);
     const t = Date.now();
     await prisma.$executeRaw`TRUNCATE plan CASCADE`;
     await prisma.$executeRaw`INSERT INTO usuario (id, name, email, email_verified) VALUES (${BENCH_USER_ID}, 'Bench', 'bench@example.com', true) ON CONFLICT DO NOTHING`;
