@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { organizacionPath } from "@/lib/orgs/paths";
+import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
 import { planPath } from "@/lib/plans/plan";
 import { READ_YOUR_WRITES_COOKIE } from "@/lib/users/cookies";
 import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
@@ -177,6 +178,34 @@ describe("a read replica (DATABASE_READ_URL)", () => {
     expect((await get(b, planPath("Concierto en la réplica", id))).status).toBe(200);
     expect((await get(b, "/sitemap/0.xml")).text).toContain(id);
     expect(JSON.parse((await get(b, "/api/geocode?q=Villarréplica")).text).results).toHaveLength(1);
+  });
+
+  it("the plan page cache renders a changed page from data at least as new as the change, with the replica behind", async () => {
+    const punto = [-1.2, 40.4];
+    await conLecturasEnLaReplica();
+    const { id } = await publicar("Feria de la réplica", punto);
+    const ruta = planPath("Feria de la réplica", id);
+    const documento = async () => {
+      const res = await fetch(`${a.url}${ruta}`, { headers: { accept: "text/html" }, redirect: "manual" });
+      return { status: res.status, cache: res.headers.get(CABECERA_CACHE), html: await res.text() };
+    };
+    await pair.waitForReplay();
+    await documento();
+    expect((await documento()).cache).toBe("hit");
+
+    await pair.pauseReplay();
+    try {
+      const cambio = formulario({ descripcion: "Ahora con **gaiteros**" });
+      expect((await enviarFormulario("PATCH", `/api/plan/${id}`, cambio, autora.token, a.url)).status).toBe(200);
+      // The cache's key moves on at once (read on the primary), and the page it renders for the
+      // new key must show the change, not what the replica still holds.
+      const visita = await documento();
+      expect(visita).toMatchObject({ status: 200, cache: "miss" });
+      expect(visita.html).toContain("gaiteros");
+      expect((await documento()).html).toContain("gaiteros");
+    } finally {
+      await pair.resumeReplay();
+    }
   });
 
   it("with the replica down, every read falls back to the primary at once, with no error; reads come back to it when it is up", async () => {

@@ -4,7 +4,7 @@ import pg from "pg";
 import { AVISO_COOKIES } from "../../components/layout/aviso-cookies";
 import { Memo } from "../cache";
 import { env } from "../env";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../users/cookies";
+import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../users/cookies";
 import { tituloEnUrl } from "./plan";
 import { segmentoCanonico } from "./seo";
 
@@ -91,6 +91,8 @@ interface EstadoPlan {
   terminado: boolean;
   destacado: boolean;
   busqueda: string;
+  /** The primary's WAL position when the version was read (lib/db/index.ts). */
+  lsn: string;
 }
 
 const POOL = Symbol.for("planazo.paginaCachePool");
@@ -118,7 +120,7 @@ async function leerEstado(id: string): Promise<EstadoPlan | null> {
   const { rows } = await pool().query<EstadoPlan>(
     `SELECT p.titulo, p.visible, p.pagina_version::text AS version,
             coalesce(p.fecha_fin < now(), false) AS terminado, coalesce(p.destacado_hasta > now(), false) AS destacado,
-            (SELECT version::text FROM busqueda_version) AS busqueda
+            (SELECT version::text FROM busqueda_version) AS busqueda, pg_current_wal_insert_lsn()::text AS lsn
      FROM plan p WHERE p.id = $1::uuid`,
     [id],
   );
@@ -130,13 +132,18 @@ function origenLocal(request: NextRequest): string {
   return process.env.__NEXT_PRIVATE_ORIGIN || request.nextUrl.origin;
 }
 
-async function renderizar(request: NextRequest, aviso: boolean): Promise<Pagina> {
+/**
+ * The page rendered for the key just read: its reads carry the primary's position then as the
+ * read-your-writes cookie, so with a read replica they come from one that has replayed it, or from
+ * the primary, never from a replica still showing the page before the change.
+ */
+async function renderizar(request: NextRequest, aviso: boolean, lsn: string): Promise<Pagina> {
   const marcador = randomBytes(16).toString("hex");
   const res = await fetch(new URL(request.nextUrl.pathname, origenLocal(request)), {
     headers: {
       [CABECERA_RENDER]: `${CLAVE_RENDER} ${marcador}`,
       accept: "text/html",
-      ...(aviso ? { cookie: `${AVISO_COOKIES}=true` } : {}),
+      cookie: [`${READ_YOUR_WRITES_COOKIE}=${lsn}`, ...(aviso ? [`${AVISO_COOKIES}=true`] : [])].join("; "),
     },
     redirect: "manual",
     signal: AbortSignal.timeout(30_000),
@@ -185,7 +192,9 @@ export async function paginaDePlanCacheada(request: NextRequest, nonce: string, 
     aviso,
   ]);
   let renderizada = false;
-  const pagina = await paginas.get(clave, () => ((renderizada = true), renderizar(request, aviso))).catch(() => null);
+  const pagina = await paginas
+    .get(clave, () => ((renderizada = true), renderizar(request, aviso, estado.lsn)))
+    .catch(() => null);
   if (!pagina) return null;
   const nonceBytes = Buffer.from(nonce);
   const cuerpo = Buffer.concat(pagina.partes.flatMap((p, i) => (i === 0 ? [p] : [nonceBytes, p])));
