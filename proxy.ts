@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { databaseMarkedDown } from "./lib/db/outage";
 import { mensajes } from "./lib/messages";
+import { nonceDeRenderInterno, paginaDePlanCacheada, sinCabeceraDeRender } from "./lib/plans/pagina-cache";
 import { CSP_DE_DATOS, nuevoNonce, politicaDeContenido } from "./lib/security";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
 import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
@@ -10,7 +11,8 @@ import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
  * protected pages without a session cookie to the login page (the pages and API handlers verify
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
- * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again.
+ * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again. A visitor's
+ * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -24,12 +26,21 @@ export async function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL(loginConVuelta(`${pathname}${search}`), request.url));
   }
   if (await databaseMarkedDown()) return paginaNoDisponible();
+  const desarrollo = process.env.NODE_ENV === "development";
   const nonce = nuevoNonce();
-  const csp = politicaDeContenido(nonce, { desarrollo: process.env.NODE_ENV === "development" });
-  const requestHeaders = new Headers(request.headers);
-  requestHeaders.set("Content-Security-Policy", csp);
+  const csp = politicaDeContenido(nonce, { desarrollo });
+  // This server's own render of a plan page for the cache: its placeholder nonce, swapped for
+  // each answer's own (lib/plans/pagina-cache.ts).
+  const marcador = nonceDeRenderInterno(request);
+  if (!marcador && !desarrollo) {
+    const cacheada = await paginaDePlanCacheada(request, nonce, csp);
+    if (cacheada) return cacheada;
+  }
+  const cspDelRender = marcador ? politicaDeContenido(marcador, { desarrollo }) : csp;
+  const requestHeaders = sinCabeceraDeRender(new Headers(request.headers));
+  requestHeaders.set("Content-Security-Policy", cspDelRender);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
-  response.headers.set("Content-Security-Policy", csp);
+  response.headers.set("Content-Security-Policy", cspDelRender);
   return response;
 }
 

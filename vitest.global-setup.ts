@@ -30,6 +30,8 @@ export default async function setup(project: TestProject) {
   const cronSecret = randomBytes(24).toString("hex");
   const appEnv = {
     DATABASE_URL: process.env.DATABASE_URL,
+    // Every read from the test database, whatever .env says (e2e/replica.test.ts starts its own replica).
+    DATABASE_READ_URL: "",
     CRON_SECRET: cronSecret,
     BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
     STORAGE_DIR: storageDir,

@@ -82,9 +82,10 @@ describe("public pages, server-rendered", () => {
     expect(texto).toContain(CONTACTO);
   });
 
-  it("the cookie policy lists only technical storage: the session cookie, cookiesAccepted and the searched place", async () => {
+  it("the cookie policy lists only technical storage: the session cookie, the read-your-writes one, cookiesAccepted and the searched place", async () => {
     const { texto } = await pagina("/cookies");
     expect(texto).toContain("planazo.session_token");
+    expect(texto).toContain("planazo.lsn");
     expect(texto).toContain("cookiesAccepted");
     expect(texto).toContain("Última ubicación buscada");
     expect(texto).toContain("no usamos cookies publicitarias, ni de analítica");

@@ -33,4 +33,27 @@ describe("Memo", () => {
     expect(await memo.get("a", async () => "a3")).toBe("a1");
     expect(await memo.get("b", async () => "b2")).toBe("b2");
   });
+
+  it("keeps the values within a budget of weights, least recently used out first", async () => {
+    const memo = new Memo<string>(100, 60_000, { de: (v) => v.length, maximo: 10 });
+    await memo.get("a", async () => "aaaa");
+    await memo.get("b", async () => "bbbb");
+    expect(memo.pesoRetenido).toBe(8);
+    await memo.get("a", async () => "otra"); // a is now the most recent
+    await memo.get("c", async () => "cccc"); // 12 > 10, so b goes
+    expect([memo.size, memo.pesoRetenido]).toEqual([2, 8]);
+    expect(await memo.get("a", async () => "nueva")).toBe("aaaa");
+    expect(await memo.get("b", async () => "bbb2")).toBe("bbb2");
+    expect(memo.pesoRetenido).toBeLessThanOrEqual(10);
+  });
+
+  it("takes a time to live per call", async () => {
+    vi.useFakeTimers();
+    const memo = new Memo<number>(10, 60_000);
+    let calls = 0;
+    const compute = async () => ++calls;
+    await memo.get("k", compute, 100);
+    vi.advanceTimersByTime(101);
+    expect(await memo.get("k", compute)).toBe(2);
+  });
 });

@@ -38,6 +38,18 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "production", BETTER_AUTH_SECRET: "x".repeat(32) }).NODE_ENV).toBe("production");
   });
 
+  it("reads the read replica's URL (empty is none) and how far behind it may be, 30 s by default", () => {
+    expect(parseEnv({}).DATABASE_READ_URL).toBeUndefined();
+    expect(parseEnv({}).DATABASE_READ_MAX_LAG).toBe(30);
+    expect(parseEnv({ DATABASE_READ_URL: "" }).DATABASE_READ_URL).toBeUndefined();
+    expect(
+      parseEnv({ DATABASE_READ_URL: "postgresql://planazo@10.0.0.2:5432/planazo", DATABASE_READ_MAX_LAG: "5" }),
+    ).toMatchObject({ DATABASE_READ_URL: "postgresql://planazo@10.0.0.2:5432/planazo", DATABASE_READ_MAX_LAG: 5 });
+    expect(() => parseEnv({ DATABASE_READ_URL: "mysql://x", DATABASE_READ_MAX_LAG: "0" })).toThrow(
+      /DATABASE_READ_URL[\s\S]*DATABASE_READ_MAX_LAG/,
+    );
+  });
+
   it("reads the team's chat phone as international digits, Spain's prefix added to a bare number", () => {
     expect(parseEnv({}).PROMOTION_PHONE).toBeUndefined();
     expect(parseEnv({ PROMOTION_PHONE: "" }).PROMOTION_PHONE).toBeUndefined();

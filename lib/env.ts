@@ -18,6 +18,13 @@ const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /**
+     * A streaming replica (hot standby) of DATABASE_URL: public reads (searches, plan and
+     * organization pages, geocoding, feeds, sitemaps) go to it; unset, every read goes to DATABASE_URL.
+     */
+    DATABASE_READ_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+    /** Seconds the replica may be behind the primary before every read goes to the primary (lib/db/replica.ts). */
+    DATABASE_READ_MAX_LAG: z.coerce.number().positive().max(3600).default(30),
     LOCAL_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(LOCAL_PG_PORT_DEFAULT),
     SITE_NAME: z.string().trim().min(1).default("Planazo"),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),

@@ -1,6 +1,8 @@
 import "server-only";
 import { ZodError } from "zod";
+import { rememberChange } from "./db";
 import { markDatabaseDown } from "./db/outage";
+import { isDatabaseUnavailable } from "./db/unavailable";
 import { env } from "./env";
 import { mensajes } from "./messages";
 
@@ -25,47 +27,7 @@ export function listOrNoContent(items: readonly unknown[]): Response {
   return items.length === 0 ? new Response(null, { status: 204 }) : Response.json(items);
 }
 
-const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "57P01",
-  "57P02",
-  "57P03",
-]);
-
-/** True when the error means PostgreSQL could not be reached (so the answer is 503, not 500). */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  // Prisma keeps the driver adapter's error in meta.driverAdapterError (not in `cause`); that
-  // error's `cause` says what happened: a kind, and PostgreSQL's code (57P01 when the server
-  // shuts down under a query).
-  for (let e: unknown = error, depth = 0; e && depth < 6; depth++) {
-    const { code, message, kind, cause, meta } = e as {
-      code?: unknown;
-      message?: unknown;
-      kind?: unknown;
-      cause?: unknown;
-      meta?: { driverAdapterError?: unknown };
-    };
-    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || code.startsWith("08"))) return true;
-    if (
-      typeof kind === "string" &&
-      ["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"].includes(kind)
-    )
-      return true;
-    if (
-      typeof message === "string" &&
-      /ECONNREFUSED|connection terminated|terminating connection|server has closed the connection|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Can't reach database/i.test(
-        message,
-      )
-    ) {
-      return true;
-    }
-    e = cause ?? meta?.driverAdapterError;
-  }
-  return false;
-}
+export { isDatabaseUnavailable };
 
 /** Maps anything a handler throws to the documented error answer; never leaks a stack trace. */
 export function toErrorResponse(error: unknown): Response {
@@ -110,14 +72,15 @@ export function assertNotCrossSite(request: Request): void {
 type Handler<C> = (request: Request, context: C) => Promise<Response>;
 
 /**
- * Wraps a route handler: changes from a foreign origin are refused, and every error becomes
- * `{ mensaje }` with the right status.
+ * Wraps a route handler: changes from a foreign origin are refused, every error becomes
+ * `{ mensaje }` with the right status, and a change that succeeded is remembered for that
+ * person's next reads (read-your-writes with a read replica: `rememberChange`).
  */
 export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
     try {
       assertSameOrigin(request);
-      return await handler(request, context);
+      return await rememberChange(request, await handler(request, context));
     } catch (error) {
       return toErrorResponse(error);
     }

@@ -5,7 +5,7 @@
  * Each page is measured `--runs` times (3 by default); the run with the median performance
  * score is the one printed, with its four scores and its failing audits. Targets: performance
  * ≥ 95, accessibility, best practices and SEO 100; `--strict` exits 1 when one is missed.
- * Uses its own database (planazo_lighthouse, on DATABASE_URL's server or the local cluster)
+ * Uses its own database (planazo_lighthouse, or LIGHTHOUSE_DATABASE, on DATABASE_URL's server or the local cluster)
  * with the demo data, its own storage folder (.data/lighthouse/storage), and writes the median
  * reports to .data/lighthouse/{home,plan}.report.{html,json}. Needs a build (`npx next build`).
  * External hosts (map tiles, Google sign-in) are blocked: this machine has no internet.
@@ -165,7 +165,11 @@ runScript(async () => {
   // Posters live in the storage folder: without it, the demo data is drawn again.
   const reset = values.reset || !existsSync(process.env.STORAGE_DIR!);
   mkdirSync(OUT_DIR, { recursive: true });
-  const databaseUrl = await prepareDatabase({ database: "planazo_lighthouse", seed: true, reset });
+  const databaseUrl = await prepareDatabase({
+    database: process.env.LIGHTHOUSE_DATABASE || "planazo_lighthouse",
+    seed: true,
+    reset,
+  });
   const server = await startAppServer({
     DATABASE_URL: databaseUrl,
     STORAGE_DIR: process.env.STORAGE_DIR!,

@@ -30,10 +30,11 @@ import { query } from "../test-support/database";
 import { call, confirmedUser } from "../test-support/users";
 import { mensajes } from "../lib/messages";
 import { publicarPlan } from "./lib/app-client";
+import { CABECERA_CACHE } from "../lib/plans/pagina-cache";
 import { startAppServer, type AppServer } from "../test-support/app-server";
 import { prepareBenchDatabase } from "./lib/bench-data";
 import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
-import { byKind, figures, figuresLine, isError, runLoad, type Sample } from "./lib/load-runner";
+import { byKind, figures, figuresLine, isError, runLoad, type Figures, type Sample } from "./lib/load-runner";
 import { pgAnswers, pgControl, type PgControl } from "./lib/pg-control";
 
 const { values } = parseArgs({
@@ -184,12 +185,111 @@ function ejemplosDeError(samples: Sample[]) {
 }
 
 // ---- phase 1: load -----------------------------------------------------------------------
+/** GETs each path once, `connections` at a time; the statuses (with the page cache's word) counted. */
+async function visitarUnaVez(base: string, paths: string[], connections: number): Promise<Record<string, number>> {
+  const cola = [...paths];
+  const cuenta: Record<string, number> = {};
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      for (let p = cola.shift(); p !== undefined; p = cola.shift()) {
+        const res = await fetch(`${base}${p}`, { headers: { accept: "text/html" } }).catch(() => null);
+        await res?.arrayBuffer();
+        const k = res
+          ? `${res.status}${res.headers.has(CABECERA_CACHE) ? ` ${res.headers.get(CABECERA_CACHE)}` : ""}`
+          : "fallo";
+        cuenta[k] = (cuenta[k] ?? 0) + 1;
+      }
+    }),
+  );
+  return cuenta;
+}
+
+/** What any route of this server costs at the same connections: a search refused (400) before any work. */
+const FLOOR_PATH = "/api/plan?lat=x";
+const FLOOR_SECONDS = 10;
+/** The goals of issue 17: every kind's p95 within this many times the floor's p95, plan pages within theirs. */
+const P95_GOAL: Record<string, number> = { "plan-page": 2 };
+const P95_GOAL_DEFAULT = 4;
+const KIND_LABEL: Record<string, string> = {
+  floor: "floor (400 before any work)",
+  "search-repeated": "searches repeated",
+  "search-new": "searches never repeated",
+  "plan-page": "plan pages",
+  geocode: "geocoding",
+};
+
+/** The table of the run: each kind's figures and its p95 as a ratio to the floor's, PASS/FAIL per goal. */
+function tablaCarga(samples: Sample[], seconds: number, floor: Figures) {
+  const cols = ["kind", "req/s", "p50 ms", "p95 ms", "p99 ms", "errors", "p95/floor", "goal", ""];
+  const rows: string[][] = [
+    [KIND_LABEL.floor, floor.reqPerSec.toFixed(0), floor.p50.toFixed(1), floor.p95.toFixed(1), floor.p99.toFixed(1)],
+  ];
+  const results: { kind: string; ok: boolean; detail: string }[] = [];
+  for (const [kind, ss] of byKind(samples, [...KINDS])) {
+    const f = figures(ss, seconds);
+    const ratio = f.p95 / floor.p95;
+    const goal = P95_GOAL[kind] ?? P95_GOAL_DEFAULT;
+    const ok = ss.length > 0 && ratio <= goal && f.errors === 0;
+    const errores = Object.entries(f.statuses)
+      .filter(([st]) => !/^[23]\d\d$/.test(st))
+      .map(([st, n]) => `${st}×${n}`);
+    rows.push([
+      KIND_LABEL[kind] ?? kind,
+      f.reqPerSec.toFixed(0),
+      f.p50.toFixed(1),
+      f.p95.toFixed(1),
+      f.p99.toFixed(1),
+      errores.length ? `${f.errors} (${errores.join(" ")})` : "0",
+      `${ratio.toFixed(2)}×`,
+      `≤ ${goal}×, 0 errors`,
+      ok ? "PASS" : "FAIL",
+    ]);
+    results.push({
+      kind,
+      ok,
+      detail: `p95 ${f.p95.toFixed(1)} ms = ${ratio.toFixed(2)}× the floor's ${floor.p95.toFixed(1)} ms, ${f.errors} errors`,
+    });
+  }
+  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) =>
+    `| ${cols.map((_, i) => (i === 0 ? (r[i] ?? "").padEnd(widths[i]) : (r[i] ?? "").padStart(widths[i]))).join(" | ")} |`;
+  console.log(line(cols));
+  console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
+  for (const r of results)
+    check(
+      r.ok,
+      `${KIND_LABEL[r.kind] ?? r.kind}: p95 ≤ ${P95_GOAL[r.kind] ?? P95_GOAL_DEFAULT}× the floor's p95, 0 errors`,
+      r.detail,
+    );
+}
+
 async function faseCarga(databaseUrl: string, mix: Mix) {
   const seconds = Number(values.duration);
   console.log(`\n== 1. load: ${CONNECTIONS} connections for ${seconds} s against the production build (${machine()})`);
   const server = await arrancarApp(databaseUrl, "carga");
   try {
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 5_000, next: mix.next }); // warm-up, not counted
+    // Each plan page of the mix once (a warm page cache: lib/plans/pagina-cache.ts), not counted.
+    const tCalentar = now();
+    const calentadas = await visitarUnaVez(server.url, mix.planPages, 8);
+    console.log(
+      `plan pages visited once before measuring: ${mix.planPages.length} in ${((now() - tCalentar) / 1000).toFixed(0)} s [${Object.entries(
+        calentadas,
+      )
+        .map(([k, n]) => `${k}×${n}`)
+        .join(" ")}]`,
+    );
+    // The floor of this run, with the same client and connections as the mix.
+    const floorSamples = await runLoad({
+      baseUrl: server.url,
+      connections: CONNECTIONS,
+      durationMs: FLOOR_SECONDS * 1000,
+      next: () => ({ kind: "floor", path: FLOOR_PATH }),
+      timeoutMs: TIMEOUT_MS,
+    });
+    const floor = figures(floorSamples, FLOOR_SECONDS);
+    console.log(figuresLine("floor", floor));
     const t0 = now();
     const samples = await runLoad({
       baseUrl: server.url,
@@ -200,7 +300,7 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
     });
     const elapsed = (now() - t0) / 1000;
     console.log(
-      `after a 5 s warm-up at 8 connections; ${elapsed.toFixed(1)} s measured; latency = until the whole answer has arrived`,
+      `after a 5 s warm-up at 8 connections and the floor (${FLOOR_PATH}, ${FLOOR_SECONDS} s); ${elapsed.toFixed(1)} s measured; latency = until the whole answer has arrived`,
     );
     const search = imprimirCifras(samples, elapsed);
     console.log("new searches by town density and by radius:");
@@ -217,6 +317,15 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
           elapsed,
         ).p95.toFixed(1)} ms)`,
     );
+    const paginas = samples.filter((s) => s.kind === "plan-page");
+    for (const estado of ["hit", "miss"]) {
+      const ss = paginas.filter((s) => s.cache === estado);
+      if (ss.length) console.log(figuresLine(`  page ${estado}`, figures(ss, elapsed)));
+    }
+    const sinCache = paginas.filter((s) => !s.cache);
+    if (sinCache.length) console.log(figuresLine("  page rendered", figures(sinCache, elapsed)));
+    console.log(`\nthe load test's table (${CONNECTIONS} connections; the floor measured just before, in this run):`);
+    tablaCarga(samples, elapsed, floor);
     check(errores.length === 0, "no errors under load", `${errores.length} of ${samples.length}`);
     console.log(`(${machine()} after the run)`);
   } finally {

@@ -54,21 +54,29 @@ export function camposOrganizacion(): Record<string, string> {
   };
 }
 
-/** A multipart call to the running app (or to another instance at `base`). */
-export async function enviarFormulario(
+/** A multipart call to the running app (or to another instance at `base`), with the cookies it set. */
+export async function enviarFormularioConCookies(
   metodo: string,
   ruta: string,
   form: FormData,
   token?: string,
   base = inject("baseUrl"),
-): Promise<{ status: number; body: Record<string, unknown> }> {
+): Promise<{ status: number; body: Record<string, unknown>; setCookie: string[] }> {
   const res = await fetch(`${base}${ruta}`, {
     method: metodo,
     body: form,
     headers: { "X-Forwarded-For": freshIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : {} };
+  return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie: res.headers.getSetCookie() };
+}
+
+/** The same call's status and body: what most tests compare whole. */
+export async function enviarFormulario(
+  ...args: Parameters<typeof enviarFormularioConCookies>
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { status, body } = await enviarFormularioConCookies(...args);
+  return { status, body };
 }
 
 /**

@@ -46,13 +46,14 @@ export async function call(
   return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie: res.headers.getSetCookie() };
 }
 
-/** The link in the newest e-mail to `to` whose path starts with `prefix`. */
+/** The link in the newest e-mail to `to` whose path starts with `prefix` (in the tests' database unless given). */
 export async function linkFromOutbox(
   to: string,
   prefix: "/confirmar-cuenta/" | "/restablecer-password/",
+  databaseUrl = process.env.DATABASE_URL!,
 ): Promise<string> {
   const rows = await query<{ text: string }>(
-    process.env.DATABASE_URL!,
+    databaseUrl,
     `SELECT text FROM email_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
     [to],
   );
@@ -66,18 +67,19 @@ export function tokenOf(link: string): string {
 }
 
 /**
- * Registers and confirms a user through the API of the app at `base` (the tests' app unless
- * given); returns its credentials and a bearer token.
+ * Registers and confirms a user through the API of the app at `base` (the tests' app and
+ * database unless given); returns its credentials and a bearer token.
  */
 export async function confirmedUser(
   nombre = "Lucía Prueba",
   base?: string,
+  databaseUrl?: string,
 ): Promise<{ correo: string; password: string; token: string; id: string }> {
   const correo = uniqueEmail();
   const password = "contraseña-segura";
   const reg = await call("POST", "/api/usuario/register", { base, body: { nombre, correo, password } });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
-  const token = tokenOf(await linkFromOutbox(correo, "/confirmar-cuenta/"));
+  const token = tokenOf(await linkFromOutbox(correo, "/confirmar-cuenta/", databaseUrl));
   await call("GET", `/api/usuario/confirmar-cuenta/${token}`, { base });
   const login = await call("POST", "/api/usuario/login", { base, body: { correo, password } });
   if (login.status !== 200) throw new Error(`login: ${login.status} ${JSON.stringify(login.body)}`);

@@ -2,13 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import {
-  mensajeDelFormulario,
-  OPCIONES_CON_PISTAS,
-  useEnfocarPrimerError,
-  useLimpiarAlCorregir,
-} from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, Field, marcado } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
@@ -67,16 +61,9 @@ function EditarCampo({
 }) {
   const router = useRouter();
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const form = useForm<{ valor: string }>({
-    resolver: RESOLVER_DATO,
-    defaultValues: { valor: inicial },
-    ...OPCIONES_CON_PISTAS,
-  });
-  const { register, handleSubmit, formState } = form;
   const dialogo = useRef<HTMLDivElement>(null);
-  // After the server's refusal too: submitCount grows once the call has answered.
-  useEnfocarPrimerError(dialogo, formState.submitCount);
-  useLimpiarAlCorregir(form, RESOLVER_DATO, undefined);
+  const { form } = useFormularioConPistas({ resolver: RESOLVER_DATO, defaultValues: { valor: inicial } }, dialogo);
+  const { register, handleSubmit, formState } = form;
   const idAviso = useId();
   async function guardar({ valor }: { valor: string }) {
     const r = await llamar("PATCH", "/api/usuario/cambiar-datos", { [campo]: valor.trim() });
@@ -124,14 +111,11 @@ export function Profile({
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
-  const formPw = useForm<DatosCambioPassword>({
-    resolver: RESOLVER_PASSWORD,
-    defaultValues: PASSWORDS_VACIAS,
-    ...OPCIONES_CON_PISTAS,
-  });
   const dialogoPassword = useRef<HTMLDivElement>(null);
-  useEnfocarPrimerError(dialogoPassword, formPw.formState.submitCount);
-  useLimpiarAlCorregir(formPw, RESOLVER_PASSWORD, undefined);
+  const { form: formPw } = useFormularioConPistas<DatosCambioPassword, undefined, HTMLDivElement>(
+    { resolver: RESOLVER_PASSWORD, defaultValues: PASSWORDS_VACIAS },
+    dialogoPassword,
+  );
   const cerrar = () => setDialogo(null);
   // Closed, the modal forgets this try: its passwords, its message and its fields' hints.
   const cerrarPassword = () => {

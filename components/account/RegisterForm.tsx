@@ -2,8 +2,7 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { useState } from "react";
 import { Aviso, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
@@ -11,12 +10,7 @@ import { mensajes } from "@/lib/messages";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import {
-  mensajeDelFormulario,
-  OPCIONES_CON_PISTAS,
-  useEnfocarPrimerError,
-  useLimpiarAlCorregir,
-} from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 
 interface Campos {
   nombre: string;
@@ -34,11 +28,8 @@ export function RegisterForm() {
   const router = useRouter();
   const [aviso, setAviso] = useState<string | null>(null);
   const [confirmar, setConfirmar] = useState(false);
-  const form = useForm<Campos>({ resolver: RESOLVER, defaultValues: VACIO, ...OPCIONES_CON_PISTAS });
+  const { form, raiz: formulario } = useFormularioConPistas<Campos>({ resolver: RESOLVER, defaultValues: VACIO });
   const { register, handleSubmit, reset, formState } = form;
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, formState.submitCount);
-  useLimpiarAlCorregir(form, RESOLVER, undefined);
   const pista = (campo: keyof Campos) => formState.errors[campo]?.message;
 
   async function enviar(datos: Campos) {

@@ -1,14 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
-import { useForm } from "react-hook-form";
-import {
-  mensajeDelFormulario,
-  OPCIONES_CON_PISTAS,
-  useEnfocarPrimerError,
-  useLimpiarAlCorregir,
-} from "@/components/ui/errores-campos";
+import { useState } from "react";
+import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
@@ -20,15 +14,11 @@ const RESOLVER = resolverZod<DatosRestablecer>(restablecerFormSchema);
 export function ResetPasswordForm({ token }: { token: string }) {
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [hecho, setHecho] = useState(false);
-  const form = useForm<DatosRestablecer>({
+  const { form, raiz: formulario } = useFormularioConPistas<DatosRestablecer>({
     resolver: RESOLVER,
     defaultValues: { passwordNueva: "", passwordConfirm: "" },
-    ...OPCIONES_CON_PISTAS,
   });
   const { register, handleSubmit, formState } = form;
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, formState.submitCount);
-  useLimpiarAlCorregir(form, RESOLVER, undefined);
 
   async function enviar(datos: DatosRestablecer) {
     setAviso({});

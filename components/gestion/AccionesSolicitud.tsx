@@ -4,6 +4,9 @@ import { useState } from "react";
 import ui from "@/components/ui/ui.module.css";
 import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
+import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "@/lib/promotions/schemas";
+
+const PERIODOS = Object.keys(PERIODOS_DESTACADO) as PeriodoDestacado[];
 
 type Estado = "nueva" | "contactada" | "destacada" | "descartada";
 
@@ -67,28 +70,23 @@ export function AccionesSolicitud({
               Marcar contactada
             </button>
           )}
-          {abierta && conPlan && (
-            <>
-              <button
-                type="button"
-                className={ui.buttonOutline}
-                disabled={ocupado}
-                onClick={() => hacer(ruta("destacar"), { periodo: "semana" })}
-                aria-label={`Destacar 1 semana (2 €) el plan de ${nombre}`}
-              >
-                Destacar 1 semana (2 €)
-              </button>
-              <button
-                type="button"
-                className={ui.buttonOutline}
-                disabled={ocupado}
-                onClick={() => hacer(ruta("destacar"), { periodo: "mes" })}
-                aria-label={`Destacar 1 mes (5 €) el plan de ${nombre}`}
-              >
-                Destacar 1 mes (5 €)
-              </button>
-            </>
-          )}
+          {abierta &&
+            conPlan &&
+            PERIODOS.map((periodo) => {
+              const texto = `Destacar ${PERIODOS_DESTACADO[periodo]} (${PRECIOS_DESTACADO[periodo]})`;
+              return (
+                <button
+                  key={periodo}
+                  type="button"
+                  className={ui.buttonOutline}
+                  disabled={ocupado}
+                  onClick={() => hacer(ruta("destacar"), { periodo })}
+                  aria-label={`${texto} el plan de ${nombre}`}
+                >
+                  {texto}
+                </button>
+              );
+            })}
           {abierta && (
             <button
               type="button"

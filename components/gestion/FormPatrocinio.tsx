@@ -1,19 +1,14 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useMemo, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useMemo, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { SponsorCard } from "@/components/plans/PlanCard";
 import { PosterPicker, useUrlDeArchivo } from "@/components/plans/form/PosterPicker";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { AreaTexto, Aviso, Field, Spinner } from "@/components/ui/Field";
-import {
-  mensajeDelFormulario,
-  OPCIONES_CON_PISTAS,
-  useEnfocarPrimerError,
-  useLimpiarAlCorregir,
-} from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { resolverZod } from "@/components/ui/zod-navegador";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
@@ -42,9 +37,8 @@ export function FormPatrocinio({
     () => resolverZod(patrocinioFormSchema(modo, { cartelGuardado: Boolean(patrocinio?.cartelUrl) })),
     [modo, patrocinio?.cartelUrl],
   );
-  const form = useForm<FormularioPatrocinio>({
+  const { form, raiz: formulario } = useFormularioConPistas<FormularioPatrocinio>({
     resolver,
-    ...OPCIONES_CON_PISTAS,
     defaultValues: {
       empresa: "",
       enlaceEmpresa: "",
@@ -57,9 +51,6 @@ export function FormPatrocinio({
     },
   });
   const { register, handleSubmit, setValue, control, formState } = form;
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, formState.submitCount);
-  useLimpiarAlCorregir(form, resolver, undefined);
   const [error, setError] = useState<string | null>(null);
   const v = useWatch({ control });
   const urlElegida = useUrlDeArchivo(v.cartel ?? null);

@@ -35,7 +35,7 @@ export function GraficoDiario({ serie }: { serie: SerieDiaria[] }) {
             width={Math.max(1, paso - 4)}
             y={y(d.planes)}
             height={ALTO - MARGEN - y(d.planes)}
-            className={styles.barra}
+            className={styles.columnaGrafico}
           >
             <title>{`${d.dia}: ${d.planes} planes, ${d.usuarios} usuarios`}</title>
           </rect>

@@ -6,10 +6,7 @@ import styles from "./gestion.module.css";
  */
 export function Miniatura({ src, logo = false }: { src: string | null; logo?: boolean }) {
   const clase = logo ? styles.logo : styles.miniatura;
+  if (!src) return <span className={clase} aria-hidden="true" />;
   // eslint-disable-next-line @next/next/no-img-element -- the stored variant, already resized
-  return src ? (
-    <img src={src} alt="" className={clase} width={64} height={logo ? 64 : 80} loading="lazy" />
-  ) : (
-    <span className={clase} aria-hidden="true" />
-  );
+  return <img src={src} alt="" className={clase} width={64} height={logo ? 64 : 80} loading="lazy" />;
 }

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/cookies";
+import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/cookies";
 import styles from "./legal.module.css";
 import type { DatosSitio } from "./tipos";
 
@@ -21,6 +21,13 @@ const ALMACENAMIENTOS: Almacenamiento[] = [
     finalidad:
       "Mantener tu sesión iniciada mientras navegas, para que puedas publicar planes, guardar favoritos o ver tu perfil. Solo existe si inicias sesión y no es accesible desde JavaScript.",
     duracion: "30 días desde tu última visita, o hasta que cierres la sesión.",
+  },
+  {
+    nombre: <code>{READ_YOUR_WRITES_COOKIE}</code>,
+    tipo: "Cookie propia, técnica",
+    finalidad:
+      "Que, justo después de un cambio tuyo (publicar o editar un plan, guardar un favorito, cambiar tus datos…), las páginas que abras ya lo muestren, aunque lean de una copia de la base de datos que tarda un instante en ponerse al día. Solo guarda una posición de la base de datos, ningún dato tuyo, y no es accesible desde JavaScript.",
+    duracion: "Unos segundos desde tu último cambio (medio minuto en la configuración habitual).",
   },
   {
     nombre: <code>cookiesAccepted</code>,

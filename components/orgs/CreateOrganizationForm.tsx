@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useState } from "react";
+import { useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
@@ -11,12 +11,7 @@ import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/
 import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import {
-  mensajeDelFormulario,
-  OPCIONES_CON_PISTAS,
-  useEnfocarPrimerError,
-  useLimpiarAlCorregir,
-} from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 
 const VACIO: FormularioOrganizacion = {
   nombre: "",
@@ -32,15 +27,11 @@ const RESOLVER = resolverZod(organizacionFormSchema("crear"));
 /** Create organization (spec §2), with the API's own rules of spec §5 in their order. */
 export function CreateOrganizationForm() {
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
-  const form = useForm<FormularioOrganizacion>({
+  const { form, raiz: formulario } = useFormularioConPistas<FormularioOrganizacion>({
     resolver: RESOLVER,
-    ...OPCIONES_CON_PISTAS,
     defaultValues: VACIO,
   });
   const { register, handleSubmit, reset, setValue, control, formState } = form;
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, formState.submitCount);
-  useLimpiarAlCorregir(form, RESOLVER, undefined);
   const logo = useWatch({ control, name: "logo" });
 
   async function enviar(datos: FormularioOrganizacion) {

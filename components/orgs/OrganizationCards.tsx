@@ -2,8 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState } from "react";
-import { useForm, useWatch } from "react-hook-form";
+import { useId, useState } from "react";
+import { useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Vacio } from "@/components/lists/PaginaLista";
 import { Aviso, Spinner } from "@/components/ui/Field";
@@ -15,12 +15,7 @@ import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
-import {
-  mensajeDelFormulario,
-  OPCIONES_CON_PISTAS,
-  useEnfocarPrimerError,
-  useLimpiarAlCorregir,
-} from "@/components/ui/errores-campos";
+import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 
 /** An organization of the user as the cards need it (paths and URLs resolved on the server). */
 export interface OrganizacionTarjeta {
@@ -75,9 +70,8 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
   const [resultado, setResultado] = useState<Resultado>({});
   const [confirmar, setConfirmar] = useState(false);
   const [eliminando, setEliminando] = useState(false);
-  const form = useForm<FormularioOrganizacion>({
+  const { form, raiz: formulario } = useFormularioConPistas<FormularioOrganizacion>({
     resolver: RESOLVER,
-    ...OPCIONES_CON_PISTAS,
     defaultValues: {
       nombre: org.nombre,
       direccion: org.direccion,
@@ -89,9 +83,6 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
     },
   });
   const { register, handleSubmit, setValue, control, formState } = form;
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, formState.submitCount);
-  useLimpiarAlCorregir(form, RESOLVER, undefined);
   const logo = useWatch({ control, name: "logo" });
 
   async function actualizar(datos: FormularioOrganizacion) {

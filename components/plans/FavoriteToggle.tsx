@@ -18,18 +18,10 @@ export function FavoriteToggle({
   conectado: boolean;
   guardado: boolean;
 }) {
-  const { ref, listo, favorito, ocupado, aviso, alternar } = useFavorito(planId, { conectado, guardado });
+  const { boton, favorito, aviso } = useFavorito(planId, { conectado, guardado });
   return (
     <div className={styles.favorito}>
-      <button
-        ref={ref}
-        type="button"
-        className={styles.accion}
-        aria-pressed={favorito}
-        aria-busy={ocupado}
-        disabled={!listo}
-        onClick={alternar}
-      >
+      <button {...boton} className={styles.accion}>
         <Corazon lleno={favorito} />
         {favorito ? mensajes.favoritoGuardadoBoton : "Favorito"}
       </button>

@@ -19,18 +19,13 @@ export function GuardarTarjeta({
   conectado: boolean;
   guardado: boolean;
 }) {
-  const { ref, listo, favorito, ocupado, aviso, alternar } = useFavorito(planId, { conectado, guardado });
+  const { boton, favorito, aviso } = useFavorito(planId, { conectado, guardado });
   return (
     <>
       <button
-        ref={ref}
-        type="button"
+        {...boton}
         className={styles.corazon}
-        aria-pressed={favorito}
-        aria-busy={ocupado}
-        disabled={!listo}
         aria-label={conDatos(favorito ? mensajes.quitarPlanTarjeta : mensajes.guardarPlanTarjeta, { titulo })}
-        onClick={alternar}
       >
         <Corazon lleno={favorito} tamano={22} />
       </button>

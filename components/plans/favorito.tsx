@@ -139,5 +139,14 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return { ref, listo, favorito, ocupado, aviso, alternar };
+  // The toggle's own attributes, the same on every favourite button.
+  const boton = {
+    ref,
+    type: "button",
+    "aria-pressed": favorito,
+    "aria-busy": ocupado,
+    disabled: !listo,
+    onClick: alternar,
+  } as const;
+  return { boton, favorito, aviso };
 }

@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
-import { FormProvider, useForm, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
+import { FormProvider, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import {
-  CampoAccesible,
+  CamposSiNo,
   CampoCartel,
   CampoCategorias,
   CampoDescripcion,
@@ -18,7 +18,7 @@ import {
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
 import { resolverDeReglas } from "@/components/plans/form/resolver";
-import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
@@ -154,15 +154,11 @@ export function PublishWizard({
   const [promocion, setPromocion] = useState(false);
   const organizaciones = useOrganizaciones(iniciales);
   const contexto = useMemo(() => ({ paso }), [paso]);
-  const form = useForm<CamposPlan, { paso: Paso }>({
+  const { form, raiz: formulario } = useFormularioConPistas<CamposPlan, { paso: Paso }>({
     defaultValues: duplicado?.campos ?? CAMPOS_INICIALES,
     resolver,
     context: contexto,
-    ...OPCIONES_CON_PISTAS,
   });
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, form.formState.submitCount);
-  useLimpiarAlCorregir(form, resolver, contexto);
   const { listo, descartar, reanudar, cartelDuplicado } = useBorrador(usuarioId, form, paso, setPaso, duplicado);
   const titulo = useRef<HTMLHeadingElement>(null);
   const tituloHecho = useRef<HTMLHeadingElement>(null);
@@ -284,7 +280,7 @@ export function PublishWizard({
                 <>
                   <CampoDescripcion />
                   <CampoPrecio />
-                  <CampoAccesible />
+                  <CamposSiNo />
                   <CampoOrganizacion organizaciones={organizaciones} variante="publicar" />
                   <CamposContacto />
                 </>

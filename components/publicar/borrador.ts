@@ -2,6 +2,7 @@ import { z } from "zod";
 import "@/components/ui/zod-navegador"; // parses with zod: no eval under the CSP
 import { CATEGORIAS } from "@/lib/plans/constants";
 import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
+import { CAMPOS_SI_NO, type CampoSiNo } from "@/lib/plans/plan";
 
 /**
  * The wizard's draft (spec §3 'Wizard draft'), kept in this browser per user so it survives a
@@ -36,7 +37,10 @@ const camposSchema = z.object({
   contacto: z.boolean().catch(i.contacto),
   emailContacto: z.string().catch(i.emailContacto),
   telefonoContacto: z.string().catch(i.telefonoContacto),
-  accesible: z.boolean().catch(i.accesible),
+  ...(Object.fromEntries(CAMPOS_SI_NO.map((k) => [k, z.boolean().catch(i[k])])) as Record<
+    CampoSiNo,
+    z.ZodCatch<z.ZodBoolean>
+  >),
   privacidad: z.boolean().catch(i.privacidad),
 });
 const borradorSchema = z.object({ paso: z.number().int().min(1).max(4).catch(1), campos: camposSchema });

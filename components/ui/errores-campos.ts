@@ -1,8 +1,15 @@
 "use client";
 
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { pistas } from "@/lib/messages";
-import type { FieldErrors, FieldValues, Resolver, UseFormReturn } from "react-hook-form";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldErrors,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from "react-hook-form";
 
 /** A failing field: aria-invalid, or data-invalido where ARIA has no such state (a group of toggles). */
 const MARCADOS = '[aria-invalid="true"], [data-invalido]';
@@ -84,3 +91,22 @@ export function mensajeDelFormulario(errors: FieldErrors): string | undefined {
 }
 
 const PISTAS = new Set<string>(Object.values(pistas));
+
+/**
+ * The one form idiom of every form with field hints: react-hook-form with the rules' resolver
+ * (and its context, when the rules depend on a step), OPCIONES_CON_PISTAS, the focus on the first
+ * marked field after each submit (looked for in `raiz`: the form, or a dialog; one is made when
+ * not given) and the hints cleared as they are corrected.
+ */
+export function useFormularioConPistas<T extends FieldValues, C = undefined, R extends HTMLElement = HTMLFormElement>(
+  { resolver, defaultValues, context }: { resolver: Resolver<T, C>; defaultValues: DefaultValues<T>; context?: C },
+  raizDada?: RefObject<R | null>,
+): { form: UseFormReturn<T, C>; raiz: RefObject<R | null> } {
+  const form = useForm<T, C>({ resolver, defaultValues, context, ...OPCIONES_CON_PISTAS });
+  const propia = useRef<R>(null);
+  const raiz = raizDada ?? propia;
+  // After the server's refusal too: submitCount grows once the call has answered.
+  useEnfocarPrimerError(raiz, form.formState.submitCount);
+  useLimpiarAlCorregir(form, resolver, context as C);
+  return { form, raiz };
+}

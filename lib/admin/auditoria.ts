@@ -2,7 +2,27 @@ import "server-only";
 import { prisma } from "../db";
 import { paginaKeyset } from "./cursor";
 
-export { registrar, type Entrada } from "./auditoria-registro";
+import { registrar, type Entrada } from "./auditoria-registro";
+
+export { registrar, type Entrada };
+
+/**
+ * An idempotent back-office change and its row of the log, in one transaction: `cambiar` makes
+ * the change if it is still to be made (and throws when the thing is not there) and says whether
+ * it changed anything, which the row records as `datos.cambio`. A second click, or a second
+ * member of the team at once, changes nothing and is logged too.
+ */
+export async function cambioRegistrado(
+  gestor: { id: string; email: string },
+  entrada: Omit<Entrada, "datos">,
+  cambiar: (tx: Parameters<typeof registrar>[0]) => Promise<boolean>,
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const cambio = await cambiar(tx);
+    await registrar(tx, gestor, { ...entrada, datos: { cambio } });
+    return cambio;
+  });
+}
 
 export const POR_PAGINA_AUDITORIA = 50;
 

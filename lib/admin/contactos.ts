@@ -5,7 +5,7 @@ import { documentoCsv } from "../csv";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
-import { registrar } from "./auditoria";
+import { cambioRegistrado } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 /**
@@ -46,18 +46,13 @@ export async function listarContactos(
  * says so, and each is logged.
  */
 export async function marcarContactado(gestor: Gestor, id: string): Promise<{ mensaje: string; cambio: boolean }> {
-  const cambio = await prisma.$transaction(async (tx) => {
+  const entrada = { accion: "marcar_contactado", objetoTipo: "solicitud", objetoId: id } as const;
+  const cambio = await cambioRegistrado(gestor, entrada, async (tx) => {
     const n = await tx.$executeRaw`
       UPDATE solicitud_informacion SET contactado_en = now(), contactado_por = ${gestor.email}
       WHERE id = ${id}::uuid AND contactado_en IS NULL`;
     if (n === 0 && !(await tx.solicitudInformacion.findUnique({ where: { id }, select: { id: true } })))
       throw new ApiError(404, mensajes.contactoNoEncontrado);
-    await registrar(tx, gestor, {
-      accion: "marcar_contactado",
-      objetoTipo: "solicitud",
-      objetoId: id,
-      datos: { cambio: n > 0 },
-    });
     return n > 0;
   });
   return { mensaje: cambio ? mensajes.contactoMarcado : mensajes.contactoYaMarcado, cambio };

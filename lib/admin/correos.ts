@@ -5,7 +5,7 @@ import { ApiError } from "../http";
 import { deliverSoon } from "../mail/send";
 import { conDatos, mensajes } from "../messages";
 import type { Gestor } from "./acceso";
-import { registrar } from "./auditoria";
+import { cambioRegistrado, registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 /**
@@ -39,17 +39,12 @@ export async function correosFallidos(despues: { creadoEn: Date; id: string } | 
 
 /** Makes one failed e-mail due now and starts delivering; an e-mail already sent is left alone. */
 export async function reintentarCorreo(gestor: Gestor, id: string): Promise<{ mensaje: string; cambio: boolean }> {
-  const cambio = await prisma.$transaction(async (tx) => {
+  const entrada = { accion: "reintentar_correo", objetoTipo: "correo", objetoId: id } as const;
+  const cambio = await cambioRegistrado(gestor, entrada, async (tx) => {
     const n =
       await tx.$executeRaw`UPDATE email_outbox SET next_attempt_at = now() WHERE id = ${id}::uuid AND sent_at IS NULL`;
     if (n === 0 && !(await tx.emailOutbox.findUnique({ where: { id }, select: { id: true } })))
       throw new ApiError(404, mensajes.correoNoEncontrado);
-    await registrar(tx, gestor, {
-      accion: "reintentar_correo",
-      objetoTipo: "correo",
-      objetoId: id,
-      datos: { cambio: n > 0 },
-    });
     return n > 0;
   });
   if (cambio) deliverSoon();

@@ -1,3 +1,4 @@
+import { Prisma } from "../generated/prisma/client";
 import { UUID_PATTERN } from "../schemas";
 
 /**
@@ -40,4 +41,9 @@ export function paginaKeyset<T, C>(
   const pagina = filas.slice(0, porPagina);
   const ultima = pagina.at(-1);
   return { pagina, siguiente: filas.length > porPagina && ultima !== undefined ? cursorDe(ultima) : null };
+}
+
+/** The WHERE clause of a back-office list's filters (none when the list is unfiltered). */
+export function dondeFiltros(condiciones: Prisma.Sql[]): Prisma.Sql {
+  return condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty;
 }

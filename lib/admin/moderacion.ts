@@ -8,7 +8,7 @@ import { deliverSoon } from "../mail/send";
 import { correoPlanOculto } from "../mail/templates";
 import { conDatos, mensajes } from "../messages";
 import type { Gestor } from "./acceso";
-import { registrar } from "./auditoria";
+import { cambioRegistrado, registrar } from "./auditoria";
 import { destacarPlan } from "./destacar";
 
 /**
@@ -59,19 +59,13 @@ export async function mostrarPlan(
   motivo: string | null,
 ): Promise<{ mensaje: string; cambio: boolean }> {
   await existePlan(planId);
-  const cambio = await prisma.$transaction(async (tx) => {
+  const entrada = { accion: "mostrar_plan", objetoTipo: "plan", objetoId: planId, motivo } as const;
+  const cambio = await cambioRegistrado(gestor, entrada, async (tx) => {
     const [duena] = await tx.$queryRaw<{ suspendido: boolean }[]>`
       SELECT u.suspendido_en IS NOT NULL AS suspendido FROM plan p JOIN usuario u ON u.id = p.usuario_id WHERE p.id = ${planId}::uuid FOR UPDATE OF u`;
     if (duena?.suspendido) throw new ApiError(409, mensajes.planDeCuentaSuspendida);
     const n =
       await tx.$executeRaw`UPDATE plan SET visible = true, oculto_motivo = NULL, oculto_por_suspension = false WHERE id = ${planId}::uuid AND NOT visible`;
-    await registrar(tx, gestor, {
-      accion: "mostrar_plan",
-      objetoTipo: "plan",
-      objetoId: planId,
-      motivo,
-      datos: { cambio: n > 0 },
-    });
     return n > 0;
   });
   return { mensaje: cambio ? mensajes.planMostrado : mensajes.planYaVisible, cambio };
@@ -104,10 +98,7 @@ export async function descartarReportes(
   return { mensaje: n > 0 ? mensajes.reportesDescartados : mensajes.sinReportesAbiertos, cambio: n > 0 };
 }
 
-/** How long a featuring bought at the advertised prices lasts (2 € a week, 5 € a month), and its price. */
-export const PERIODOS_DESTACADO = { semana: "1 semana", mes: "1 mes" } as const;
-export const PRECIOS_DESTACADO = { semana: "2 €", mes: "5 €" } as const;
-export type PeriodoDestacado = keyof typeof PERIODOS_DESTACADO;
+import type { PeriodoDestacado } from "../promotions/schemas";
 
 /**
  * Features a plan for a week or a month more (from its current end while it is still featured,

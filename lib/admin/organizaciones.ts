@@ -4,8 +4,8 @@ import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
-import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+import { cambioRegistrado } from "./auditoria";
+import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
 
 /**
  * Marks an organization verified, or takes the mark away. Idempotent: asking for the state it
@@ -19,7 +19,13 @@ export async function verificarOrganizacion(
   verificada: boolean,
   motivo: string | null,
 ): Promise<{ mensaje: string; cambio: boolean }> {
-  const cambio = await prisma.$transaction(async (tx) => {
+  const entrada = {
+    accion: verificada ? "verificar_organizacion" : "quitar_verificacion",
+    objetoTipo: "organizacion",
+    objetoId: id,
+    motivo,
+  } as const;
+  const cambio = await cambioRegistrado(gestor, entrada, async (tx) => {
     const [o] = await tx.$queryRaw<
       { verificada: boolean }[]
     >`SELECT verificada FROM organizacion WHERE id = ${id}::uuid FOR UPDATE`;
@@ -28,13 +34,6 @@ export async function verificarOrganizacion(
     // Raw SQL: the organization's `fechaActualizacion` is about its own data, not the team's mark.
     if (cambia)
       await tx.$executeRaw`UPDATE organizacion SET verificada = ${verificada}, verificada_en = ${verificada ? new Date() : null} WHERE id = ${id}::uuid`;
-    await registrar(tx, gestor, {
-      accion: verificada ? "verificar_organizacion" : "quitar_verificacion",
-      objetoTipo: "organizacion",
-      objetoId: id,
-      motivo,
-      datos: { cambio: cambia },
-    });
     return cambia;
   });
   const mensaje = verificada
@@ -73,7 +72,7 @@ export async function buscarOrganizaciones(f: { q: string; despues: { fecha: Dat
     FROM organizacion o
     JOIN usuario u ON u.id = o.usuario_id
     LEFT JOIN archivo a ON a.id = o.archivo_logo_id
-    ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
+    ${dondeFiltros(condiciones)}
     ORDER BY o.fecha_creacion DESC, o.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
   const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ fecha: ultima.fecha_creacion, id: ultima.id }));

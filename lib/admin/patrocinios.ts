@@ -22,8 +22,8 @@ import {
   type PatrocinioRow,
 } from "../patrocinios/vigentes";
 import type { Gestor } from "./acceso";
-import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+import { cambioRegistrado, registrar } from "./auditoria";
+import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
 
 type Tx = Prisma.TransactionClient;
 
@@ -75,7 +75,7 @@ function consulta(condiciones: Prisma.Sql[], limite: number) {
              (row_number() OVER (ORDER BY ${ORDEN_PATROCINIO}))::int AS posicion, (count(*) OVER ())::int AS total
       FROM patrocinio s LEFT JOIN archivo a ON a.id = s.archivo_cartel_id)
     SELECT * FROM todos
-    ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
+    ${dondeFiltros(condiciones)}
     ORDER BY posicion
     LIMIT ${limite}`;
 }
@@ -218,17 +218,16 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
 
 /** POST /api/gestion/patrocinios/{id}/pausar { pausado }: idempotent; a repeat changes nothing and is logged. */
 export async function pausarPatrocinio(gestor: Gestor, id: string, pausado: boolean, motivo: string | null) {
-  const cambio = await prisma.$transaction(async (tx) => {
+  const entrada = {
+    accion: pausado ? "pausar_patrocinio" : "reanudar_patrocinio",
+    objetoTipo: "patrocinio",
+    objetoId: id,
+    motivo,
+  } as const;
+  const cambio = await cambioRegistrado(gestor, entrada, async (tx) => {
     const actual = await bloquear(tx, id);
     const cambia = actual.activo === pausado;
     if (cambia) await tx.patrocinio.update({ where: { id }, data: { activo: !pausado } });
-    await registrar(tx, gestor, {
-      accion: pausado ? "pausar_patrocinio" : "reanudar_patrocinio",
-      objetoTipo: "patrocinio",
-      objetoId: id,
-      motivo,
-      datos: { cambio: cambia },
-    });
     return cambia;
   });
   const mensaje = pausado

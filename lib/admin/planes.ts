@@ -3,7 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
 import { PLAN_DESTACADO } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
-import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
 
 export const ESTADOS_GESTION = ["todos", "publicados", "ocultos", "destacados"] as const;
 export type EstadoGestion = (typeof ESTADOS_GESTION)[number];
@@ -60,7 +60,7 @@ export async function buscarPlanesGestion(f: {
     JOIN usuario u ON u.id = p.usuario_id
     LEFT JOIN organizacion o ON o.id = p.organizacion_id
     LEFT JOIN archivo a ON a.id = p.archivo_cartel_id
-    ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
+    ${dondeFiltros(condiciones)}
     ORDER BY p.fecha_creacion DESC, p.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
   const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ fecha: ultima.fecha_creacion, id: ultima.id }));

@@ -1,5 +1,7 @@
 import "server-only";
 import { prisma } from "../db";
+import { diaMadrid, HOY_MADRID, inicioDiaMadrid } from "../db/sql-fechas";
+import { Prisma } from "../generated/prisma/client";
 import { PLAN_LISTED } from "../plans/queries";
 
 export interface SerieDiaria {
@@ -34,10 +36,10 @@ export async function resumen() {
   const serie = await prisma.$queryRaw<SerieDiaria[]>`
     WITH dias AS (
       SELECT d::date AS dia
-      FROM generate_series((now() AT TIME ZONE 'Europe/Madrid')::date - 29, (now() AT TIME ZONE 'Europe/Madrid')::date, interval '1 day') d),
-    desde AS (SELECT (min(dia)::timestamp AT TIME ZONE 'Europe/Madrid') AS t FROM dias),
-    p AS (SELECT (fecha_creacion AT TIME ZONE 'Europe/Madrid')::date AS dia, count(*)::int AS n FROM plan WHERE fecha_creacion >= (SELECT t FROM desde) GROUP BY 1),
-    u AS (SELECT (created_at AT TIME ZONE 'Europe/Madrid')::date AS dia, count(*)::int AS n FROM usuario WHERE created_at >= (SELECT t FROM desde) GROUP BY 1)
+      FROM generate_series(${HOY_MADRID} - 29, ${HOY_MADRID}, interval '1 day') d),
+    desde AS (SELECT ${inicioDiaMadrid(Prisma.sql`min(dia)`)} AS t FROM dias),
+    p AS (SELECT ${diaMadrid(Prisma.sql`fecha_creacion`)} AS dia, count(*)::int AS n FROM plan WHERE fecha_creacion >= (SELECT t FROM desde) GROUP BY 1),
+    u AS (SELECT ${diaMadrid(Prisma.sql`created_at`)} AS dia, count(*)::int AS n FROM usuario WHERE created_at >= (SELECT t FROM desde) GROUP BY 1)
     SELECT to_char(dias.dia, 'YYYY-MM-DD') AS dia, coalesce(p.n, 0) AS planes, coalesce(u.n, 0) AS usuarios
     FROM dias LEFT JOIN p ON p.dia = dias.dia LEFT JOIN u ON u.dia = dias.dia
     ORDER BY dias.dia`;

@@ -8,7 +8,8 @@ import type { Gestor } from "./acceso";
 import type { Accion } from "./acciones";
 import { registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
-import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, destacar, type PeriodoDestacado } from "./moderacion";
+import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "../promotions/schemas";
+import { destacar } from "./moderacion";
 
 /**
  * The featuring requests (POST /api/emailDestacado, sent from the app after publishing): nueva

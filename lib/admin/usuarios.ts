@@ -8,7 +8,7 @@ import { correoCuentaSuspendida } from "../mail/templates";
 import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
-import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
 import type { Rol } from "./roles";
 
 /**
@@ -100,7 +100,7 @@ export async function buscarUsuarios(f: { q: string; despues: { creado: Date; id
     SELECT u.id, u.name, u.email, u.rol::text AS rol, u.created_at, u.suspendido_en, u.suspendido_motivo,
            (SELECT count(*)::int FROM plan p WHERE p.usuario_id = u.id) AS planes
     FROM usuario u
-    ${condiciones.length ? Prisma.sql`WHERE ${Prisma.join(condiciones, " AND ")}` : Prisma.empty}
+    ${dondeFiltros(condiciones)}
     ORDER BY u.created_at DESC, u.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
   const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creado: ultima.created_at, id: ultima.id }));

@@ -7,7 +7,7 @@
  * pages come back as soon as the database does, like the API, instead of waiting out a pause
  * that every failure in between had renewed. Kept on globalThis because proxy, pages and route
  * handlers are separate bundles of one process. No imports: the proxy reads it cheaply.
- * (Whether one error means PostgreSQL is unreachable is `isDatabaseUnavailable` in lib/http.ts.)
+ * (Whether one error means PostgreSQL is unreachable is `isDatabaseUnavailable` in lib/db/unavailable.ts.)
  */
 const DOWN_UNTIL = Symbol.for("planazo.databaseDownUntil");
 const PROBE = Symbol.for("planazo.databaseProbe");

@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "../db";
+import { readDb } from "../db";
 import type { GeocodeResult, Geocoder } from "./geocoder";
 
 interface Row {
@@ -47,7 +47,9 @@ export const MAX_METROS_AL_MAS_CERCANO = 30_000;
 export const localGeocoder: Geocoder = {
   async nearest(lat, lng) {
     // KNN on municipio_punto_idx: the index is walked in distance order and the first row wins.
-    const [m] = await prisma.$queryRaw<(Row & { metros: number })[]>`
+    const [m] = await (
+      await readDb()
+    ).$queryRaw<(Row & { metros: number })[]>`
       SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng, m.punto <-> q.punto AS metros
       FROM (SELECT *, ST_SetSRID(ST_MakePoint(lng, lat), 4326)::geography AS punto FROM municipio) m,
            (SELECT ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography AS punto) q
@@ -58,7 +60,8 @@ export const localGeocoder: Geocoder = {
   },
 
   async search(query, limit) {
-    const found = await prisma.$queryRaw<Row[]>`
+    const db = await readDb();
+    const found = await db.$queryRaw<Row[]>`
       SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng
       FROM (
         SELECT c.ine, min(CASE WHEN c.clave = q.q THEN 0
@@ -76,7 +79,7 @@ export const localGeocoder: Geocoder = {
     if (found.length > 0) return found.map(toGeocodeResult);
     // Nothing matches literally: probably a typo. Trigram similarity, as a separate query so
     // the common case never computes similarity at all.
-    const similar = await prisma.$queryRaw<Row[]>`
+    const similar = await db.$queryRaw<Row[]>`
       SELECT m.ine, m.nombre, m.provincia, m.comunidad, m.lat, m.lng
       FROM (
         SELECT c.ine, max(similarity(c.clave, q.q)) AS parecido

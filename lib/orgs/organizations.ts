@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "../db";
+import { prisma, readDb } from "../db";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
 import { fileField, removeImageFiles, deleteWithImage, writeWithImage, storeUpload } from "../media/upload";
@@ -40,8 +40,8 @@ export async function crearOrganizacion(user: SessionUser, form: FormData) {
   return { mensaje: mensajes.orgCreada, organizacion: serializeOrganizacion(org) };
 }
 
-function buscarOrganizacion(id: string) {
-  return UUID_PATTERN.test(id) ? prisma.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
+function buscarOrganizacion(id: string, db = prisma) {
+  return UUID_PATTERN.test(id) ? db.organizacion.findUnique({ where: { id }, include: CON_LOGO }) : null;
 }
 
 async function organizacionPropia(user: SessionUser, id: string) {
@@ -131,11 +131,12 @@ export async function organizacionesDeUsuarioConPlanes(usuarioId: string) {
   );
 }
 
-/** The public organization page's data: the organization and its listed plans. */
+/** The public organization page's data: the organization and its listed plans (from the read replica when there is one). */
 export async function organizacionConPlanes(id: string) {
-  const org = await buscarOrganizacion(id);
+  const db = await readDb();
+  const org = await buscarOrganizacion(id, db);
   if (!org) return null;
-  const planes = await prisma.$queryRaw<PlanRow[]>`
+  const planes = await db.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
     WHERE p.organizacion_id = ${id}::uuid AND ${PLAN_LISTED}
     ORDER BY p.fecha_inicio NULLS FIRST, p.id`;

@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "../db";
+import { readDb } from "../db";
 
 /**
  * The verified organizations among those of the plans a page shows (one read for the whole
@@ -12,9 +12,9 @@ export async function organizacionesVerificadas(
 ): Promise<ReadonlySet<string>> {
   const ids = [...new Set(planes.flatMap((p) => (p.organizacionId ? [p.organizacionId] : [])))];
   if (ids.length === 0) return new Set();
-  const filas = await prisma.$queryRaw<
-    { id: string }[]
-  >`SELECT id FROM organizacion WHERE id = ANY(${ids}::uuid[]) AND verificada`;
+  const filas = await (
+    await readDb()
+  ).$queryRaw<{ id: string }[]>`SELECT id FROM organizacion WHERE id = ANY(${ids}::uuid[]) AND verificada`;
   return new Set(filas.map((f) => f.id));
 }
 

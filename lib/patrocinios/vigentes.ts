@@ -1,5 +1,5 @@
 import "server-only";
-import { prisma } from "../db";
+import { readDb } from "../db";
 import { HOY_MADRID, inicioDiaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { ARCHIVO_JSON } from "../plans/queries";
@@ -65,7 +65,9 @@ export const PROXIMO_CAMBIO_PATROCINIOS = Prisma.sql`(
 
 /** The cards shown today take turns: page 1 of a search shows the first, page 2 the second… */
 export async function patrocinioDeLaPagina(page: number): Promise<Patrocinado | null> {
-  const rows = await prisma.$queryRaw<PatrocinioRow[]>`
+  const rows = await (
+    await readDb()
+  ).$queryRaw<PatrocinioRow[]>`
     SELECT s.id, s.empresa, s.enlace_empresa, s.titulo, s.descripcion, ${ARCHIVO_JSON} AS cartel
     FROM patrocinio s LEFT JOIN archivo a ON a.id = s.archivo_cartel_id
     WHERE ${ESTADO_PATROCINIO} = 'activo' ORDER BY ${ORDEN_PATROCINIO}`;

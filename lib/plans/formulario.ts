@@ -3,7 +3,7 @@ import { mensajes, pistas } from "../messages";
 import type { Categoria } from "./constants";
 import { reunirFallos, type ErroresFormulario } from "../formularios";
 import { fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
-import type { Horario, PlanApi } from "./plan";
+import { CAMPOS_SI_NO, siNoDe, siNoTodos, type Horario, type PlanApi, type SiNoPlan } from "./plan";
 
 /**
  * The plan as the publishing wizard and the edit page hold it, and the bridge to the API: the
@@ -14,7 +14,7 @@ import type { Horario, PlanApi } from "./plan";
 
 export type TipoPlan = "evento" | "experiencia";
 
-export interface CamposPlan {
+export interface CamposPlan extends SiNoPlan {
   tipo: TipoPlan | "";
   categorias: Categoria[];
   titulo: string;
@@ -32,8 +32,6 @@ export interface CamposPlan {
   contacto: boolean;
   emailContacto: string;
   telefonoContacto: string;
-  /** "Accesible para personas con movilidad reducida". */
-  accesible: boolean;
   privacidad: boolean;
   /** A newly chosen poster (kept apart from the JSON draft). */
   cartel: File | null;
@@ -55,7 +53,7 @@ export const CAMPOS_INICIALES: CamposPlan = {
   contacto: true,
   emailContacto: "",
   telefonoContacto: "",
-  accesible: false,
+  ...siNoTodos(),
   privacidad: false,
   cartel: null,
 };
@@ -122,7 +120,7 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
     f.set("descripcion", c.descripcion.trim());
     f.set("precio", c.precio.trim());
     f.set("organizacionId", c.organizacionId);
-    f.set("accesible", c.accesible ? "true" : "false");
+    for (const k of CAMPOS_SI_NO) f.set(k, c[k] ? "true" : "false");
     if (c.contacto) {
       f.set("emailContacto", c.emailContacto.trim());
       f.set("telefonoContacto", c.telefonoContacto.trim());
@@ -185,7 +183,7 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     contacto,
     emailContacto: p.emailContacto ?? "",
     telefonoContacto: p.telefonoContacto ?? "",
-    accesible: p.accesible,
+    ...siNoDe(p),
     // Publishing contact data again means accepting the policy again (spec §5, plan update).
     privacidad: false,
     cartel: null,

@@ -4,7 +4,7 @@ import { mensajes, pistas } from "../messages";
 import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { CATEGORIAS, type Categoria } from "./constants";
-import type { DatosPlan, Horario } from "./plan";
+import { CAMPOS_SI_NO, type DatosPlan, type Horario } from "./plan";
 
 class EntradaNoValida extends Error {}
 
@@ -24,7 +24,7 @@ const OPCIONALES = new Set([
   "emailContacto",
   "telefonoContacto",
   "enlaceWebExterior",
-  "accesible",
+  ...CAMPOS_SI_NO,
 ]);
 
 function texto(v: FormDataEntryValue | null, multilinea = false, opcional = false): string | undefined {
@@ -116,10 +116,11 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     for (const k of ["emailContacto", "telefonoContacto", "enlaceWebExterior"] as const) {
       if (t(k) !== undefined) d[k] = t(k) || null;
     }
-    if (t("accesible") !== undefined) {
-      const si = siNo(t("accesible")!);
+    for (const k of CAMPOS_SI_NO) {
+      if (t(k) === undefined) continue;
+      const si = siNo(t(k)!);
       if (si === null) throw new EntradaNoValida(mensajes.datosNoValidos);
-      d.accesible = si;
+      d[k] = si;
     }
     return { datos: d };
   } catch (error) {

@@ -1,13 +1,47 @@
 import { site } from "../site";
-import type { Categoria } from "./constants";
+import { ACCESIBLE_TEXTO, type Categoria } from "./constants";
 
 /**
  * The plan's shape, once: its weekly slot, its File object, its database row (as
  * lib/plans/queries.ts selects it), what a form or the API says of it (DatosPlan), the documented
  * API shape (serializePlan) and the row read back as data (datosDeFila). A new plan field is
  * declared here, selected and written in queries.ts, read and checked in input.ts, and asked for
- * in the form. Client-safe: the forms import it.
+ * in the form; a yes/no field is one line of SI_NO_PLAN, which all of those read. Client-safe:
+ * the forms import it.
  */
+
+/**
+ * The plan's yes/no fields: the API's name, its column and the forms' checkbox label. A new one
+ * is one line here (plus its column in a migration and in prisma/schema.prisma): the API reads
+ * and answers it, INSERT and UPDATE write it (false unless said), the wizard and the edit page
+ * ask for it, and the wizard's draft keeps it.
+ */
+export const SI_NO_PLAN = {
+  accesible: { columna: "accesible", etiqueta: ACCESIBLE_TEXTO },
+} as const;
+
+export type CampoSiNo = keyof typeof SI_NO_PLAN;
+export const CAMPOS_SI_NO = Object.keys(SI_NO_PLAN) as CampoSiNo[];
+
+/** Every yes/no field with its value, by API name. */
+export type SiNoPlan = { [K in CampoSiNo]: boolean };
+/** The same by column, as a row has them. */
+type SiNoFila = { [K in CampoSiNo as (typeof SI_NO_PLAN)[K]["columna"]]: boolean };
+
+/** The yes/no fields all set to `valor` (false: what a new plan has unless said). */
+export function siNoTodos(valor = false): SiNoPlan {
+  return Object.fromEntries(CAMPOS_SI_NO.map((k) => [k, valor])) as SiNoPlan;
+}
+
+/** Just the yes/no fields of a plan in the API's shape (or a form's). */
+export function siNoDe(p: SiNoPlan): SiNoPlan {
+  return Object.fromEntries(CAMPOS_SI_NO.map((k) => [k, p[k]])) as SiNoPlan;
+}
+
+/** A row's yes/no fields by API name. */
+function siNoDeFila(p: SiNoFila): SiNoPlan {
+  return Object.fromEntries(CAMPOS_SI_NO.map((k) => [k, p[SI_NO_PLAN[k].columna]])) as SiNoPlan;
+}
 
 /** A weekly slot of an experience: 0 = Sunday … 6 = Saturday, 'HH:mm'. */
 export interface Horario {
@@ -17,7 +51,7 @@ export interface Horario {
 }
 
 /** A plan as the form or the API describes it (the text fields of POST/PATCH /api/plan; absent: unchanged). */
-export interface DatosPlan {
+export interface DatosPlan extends Partial<SiNoPlan> {
   titulo?: string;
   descripcion?: string;
   tipo?: string;
@@ -33,11 +67,10 @@ export interface DatosPlan {
   emailContacto?: string | null;
   telefonoContacto?: string | null;
   enlaceWebExterior?: string | null;
-  accesible?: boolean;
 }
 
 /** A plan row as lib/plans/queries.ts selects it. */
-export interface PlanRow {
+export interface PlanRow extends SiNoFila {
   id: string;
   titulo: string;
   descripcion: string;
@@ -55,7 +88,6 @@ export interface PlanRow {
   enlace_web_exterior: string | null;
   email_contacto: string | null;
   telefono_contacto: string | null;
-  accesible: boolean;
   usuario_id: string;
   organizacion_id: string | null;
   organizacion_nombre: string | null;
@@ -139,7 +171,7 @@ export function serializePlan(p: PlanRow) {
     horariosDisponibles: p.horarios ?? [],
     emailContacto: p.email_contacto,
     telefonoContacto: p.telefono_contacto,
-    accesible: p.accesible,
+    ...siNoDeFila(p),
     usuario: p.usuario_id,
     organizacion: p.organizacion_id ? { _id: p.organizacion_id, nombre: p.organizacion_nombre ?? "" } : null,
     organizacionId: p.organizacion_id,
@@ -167,6 +199,6 @@ export function datosDeFila(p: PlanRow): Required<DatosPlan> {
     emailContacto: p.email_contacto,
     telefonoContacto: p.telefono_contacto,
     enlaceWebExterior: p.enlace_web_exterior,
-    accesible: p.accesible,
+    ...siNoDeFila(p),
   };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { Memo } from "../cache";
-import { prisma } from "../db";
+import { readDb, withOneReadDb } from "../db";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { versionBusqueda } from "./search";
@@ -28,10 +28,16 @@ const destacados = new Memo<PlanApi[]>(4, BUSQUEDA_MEMO_TTL_MS);
 const pueblos = new Memo<PuebloConPlanes[]>(4, BUSQUEDA_MEMO_TTL_MS);
 
 /** Featured plans still listed, soonest first (those already on first), from the partial index. */
-export async function planesDestacados(n = DESTACADOS_PORTADA): Promise<PlanApi[]> {
+export function planesDestacados(n = DESTACADOS_PORTADA): Promise<PlanApi[]> {
+  return withOneReadDb(() => destacadosEnUnServidor(n));
+}
+
+async function destacadosEnUnServidor(n: number): Promise<PlanApi[]> {
   const version = await versionBusqueda();
   return destacados.get(`${version}|${n}`, async () => {
-    const rows = await prisma.$queryRaw<PlanRow[]>`
+    const rows = await (
+      await readDb()
+    ).$queryRaw<PlanRow[]>`
       SELECT ${PLAN_SELECT}
       FROM (SELECT p.id, p.fecha_inicio FROM plan p WHERE ${PLAN_DESTACADO} AND ${PLAN_LISTED}
             ORDER BY p.fecha_inicio, p.id LIMIT ${n}) d
@@ -42,10 +48,16 @@ export async function planesDestacados(n = DESTACADOS_PORTADA): Promise<PlanApi[
 }
 
 /** The municipalities with most listed plans, most first, with where their search is centred. */
-export async function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloConPlanes[]> {
+export function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloConPlanes[]> {
+  return withOneReadDb(() => pueblosEnUnServidor(n));
+}
+
+async function pueblosEnUnServidor(n: number): Promise<PuebloConPlanes[]> {
   const version = await versionBusqueda();
   return pueblos.get(`${version}|${n}`, async () => {
-    const rows = await prisma.$queryRaw<(Omit<PuebloConPlanes, "planes"> & { planes: bigint })[]>`
+    const rows = await (
+      await readDb()
+    ).$queryRaw<(Omit<PuebloConPlanes, "planes"> & { planes: bigint })[]>`
       SELECT m.nombre AS municipio, m.provincia, m.lat, m.lng, t.planes
       FROM (SELECT p.municipio_ine AS ine, count(*) AS planes FROM plan p
             WHERE p.municipio_ine IS NOT NULL AND ${PLAN_LISTED}

@@ -1,8 +1,8 @@
 import "server-only";
-import { prisma } from "../db";
+import { prisma, readDb } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { indiceLunesSql } from "../db/sql-fechas";
-import type { DatosPlan, PlanRow } from "./plan";
+import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type PlanRow } from "./plan";
 import { UUID_PATTERN } from "../schemas";
 
 /** The public File object (ArchivoRow) of the `archivo` row joined as `a`, or NULL. */
@@ -22,6 +22,9 @@ export const PLAN_DESTACADO = Prisma.sql`p.destacado_hasta > now()`;
 /** The same as a boolean that is never NULL: for columns, NOT and ORDER BY. */
 export const PLAN_ES_DESTACADO = Prisma.sql`coalesce(${PLAN_DESTACADO}, false)`;
 
+/** The yes/no columns (plan.ts's SI_NO_PLAN). */
+const COLUMNAS_SI_NO = CAMPOS_SI_NO.map((k) => SI_NO_PLAN[k].columna);
+
 /**
  * The columns every plan read selects, with its slots, organization name and poster, in the
  * shape of PlanRow. One place, so the search, the detail and the lists agree.
@@ -30,7 +33,7 @@ export const PLAN_SELECT = Prisma.sql`
   p.id, p.titulo, p.descripcion, p.tipo, ${PLAN_ES_DESTACADO} AS destacado, p.visible, p.precio::text AS precio,
   p.municipio, p.direccion, ST_X(p.ubicacion::geometry) AS lng, ST_Y(p.ubicacion::geometry) AS lat,
   p.fecha_inicio, p.fecha_fin, p.categorias::text[] AS categorias, p.enlace_web_exterior,
-  p.email_contacto, p.telefono_contacto, p.accesible, p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,
+  p.email_contacto, p.telefono_contacto, ${Prisma.raw(COLUMNAS_SI_NO.map((c) => `p.${c}, `).join(""))}p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,
   p.fecha_creacion, p.archivo_cartel_id, p.oculto_motivo,
   (SELECT json_agg(json_build_object('diaSemana', h.dia_semana, 'horaInicio', h.hora_inicio, 'horaFin', h.hora_fin)
                    ORDER BY ${indiceLunesSql(Prisma.sql`h.dia_semana`)}, h.hora_inicio)
@@ -49,14 +52,16 @@ type Lector = Pick<Prisma.TransactionClient, "$queryRaw">;
 /**
  * The one reader of a plan by id, or null (an id that is not a UUID too): visible ones only
  * unless `ocultos` (finished ones always: their page stays up); with `usuarioId`, only that
- * person's; inside a transaction with `db`.
+ * person's; inside a transaction with `db`. The public read (neither) may come from the read
+ * replica (readDb); the others read the primary.
  */
 export async function leerPlan(
   id: string,
-  { ocultos = false, usuarioId, db = prisma }: { ocultos?: boolean; usuarioId?: string; db?: Lector } = {},
+  { ocultos = false, usuarioId, db }: { ocultos?: boolean; usuarioId?: string; db?: Lector } = {},
 ): Promise<PlanRow | null> {
   if (!UUID_PATTERN.test(id)) return null;
-  const [row] = await db.$queryRaw<PlanRow[]>`
+  const lector = db ?? (ocultos || usuarioId !== undefined ? prisma : await readDb());
+  const [row] = await lector.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
     WHERE p.id = ${id}::uuid ${ocultos ? Prisma.empty : Prisma.sql`AND p.visible`} ${usuarioId === undefined ? Prisma.empty : Prisma.sql`AND p.usuario_id = ${usuarioId}`}`;
   return row ?? null;
@@ -91,7 +96,7 @@ function columnasPlan(d: DatosPlan): [string, Prisma.Sql][] {
     ["email_contacto", Prisma.sql`${d.emailContacto ?? null}`],
     ["telefono_contacto", Prisma.sql`${d.telefonoContacto ?? null}`],
     ["organizacion_id", Prisma.sql`${d.organizacionId ?? null}::uuid`],
-    ["accesible", Prisma.sql`${d.accesible ?? false}`],
+    ...CAMPOS_SI_NO.map((k): [string, Prisma.Sql] => [SI_NO_PLAN[k].columna, Prisma.sql`${d[k] ?? false}`]),
   ];
 }
 

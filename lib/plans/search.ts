@@ -1,6 +1,7 @@
 import "server-only";
 import { Memo } from "../cache";
-import { prisma } from "../db";
+import { readDb, withOneReadDb } from "../db";
+import type { PrismaClient } from "../db/client";
 import { diaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
@@ -127,7 +128,7 @@ async function primerosCercanos(
   // Ask for a few more than needed: when even the last of them is as near as the n-th, ties
   // may go on past it, so ask again for more.
   for (let pedidos = n + 8; ; pedidos *= 4) {
-    const filas = await prisma.$queryRaw<Cercano[]>(consultaCercanos(q, lng, lat, destacado, pedidos));
+    const filas = await (await readDb()).$queryRaw<Cercano[]>(consultaCercanos(q, lng, lat, destacado, pedidos));
     if (filas.length < pedidos || filas[n - 1].d !== filas[filas.length - 1].d) return filas.sort(antes).slice(0, n);
   }
 }
@@ -152,7 +153,9 @@ function tramoDePagina(q: Busqueda): { desde: number; n: number } {
 async function idsDePaginaProfunda(q: Busqueda, lng: number, lat: number): Promise<string[]> {
   const pt = punto(lng, lat);
   const { desde, n } = tramoDePagina(q);
-  const filas = await prisma.$queryRaw<{ id: string }[]>`
+  const filas = await (
+    await readDb()
+  ).$queryRaw<{ id: string }[]>`
     SELECT p.id FROM plan p
     WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
     ORDER BY ${PLAN_ES_DESTACADO} DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
@@ -185,7 +188,7 @@ async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<Pla
   const ids =
     q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
   if (ids.length === 0) return [];
-  return prisma.$queryRaw<PlanRow[]>`
+  return (await readDb()).$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS pagina(id, orden)
     JOIN plan p ON p.id = pagina.id ${PLAN_JOINS}
@@ -219,38 +222,47 @@ const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUED
  * sponsor card's first day begins or its last day ends. No write moves the version on then, so
  * the key changes at that instant instead, and no answer remembered before it is served after it.
  */
-async function leerVersion(): Promise<string> {
-  const [{ version, proximo }] = await prisma.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
+async function leerVersion(db: PrismaClient): Promise<string> {
+  const [{ version, proximo }] = await db.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
     SELECT v.version, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
     FROM busqueda_version v`;
   return proximo ? `${version}@${proximo.getTime()}` : String(version);
 }
 
-/** The read of the version on its way, and the one that starts when it ends (see versionBusqueda). */
-let lecturaVersion: Promise<string> | undefined;
-let siguienteLecturaVersion: Promise<string> | undefined;
+/**
+ * For each server a search reads from (readDb: the primary, or the replica), the read of the
+ * version on its way and the one that starts when it ends (see versionBusqueda).
+ */
+const lecturasVersion = new WeakMap<PrismaClient, { enCurso?: Promise<string>; siguiente?: Promise<string> }>();
 
-function empezarLecturaVersion(): Promise<string> {
-  const lectura = leerVersion();
+function empezarLecturaVersion(db: PrismaClient, lecturas: { enCurso?: Promise<string> }): Promise<string> {
+  const lectura = leerVersion(db);
   const fin = () => {
-    if (lecturaVersion === lectura) lecturaVersion = undefined;
+    if (lecturas.enCurso === lectura) lecturas.enCurso = undefined;
   };
   lectura.then(fin, fin);
-  return (lecturaVersion = lectura);
+  return (lecturas.enCurso = lectura);
 }
 
+const nada = () => {};
+
 /**
- * The version (above), read once for every caller that asked while the previous read was on its
- * way: each caller gets a read that began after it asked, so it sees every write committed
- * before it asked (a person who has just published finds the plan), and at 32 searches at once
- * the database answers about one read per round trip instead of one per search.
+ * The version (above), read once for every caller that asked the same server while the previous
+ * read was on its way: each caller gets a read that began after it asked (and after readDb chose
+ * a server that holds the caller's own writes), so it sees every write committed before it
+ * asked, and at 32 searches at once the database answers about one read per round trip instead
+ * of one per search.
  */
-export function versionBusqueda(): Promise<string> {
-  if (!lecturaVersion) return empezarLecturaVersion();
-  const nada = () => {};
-  return (siguienteLecturaVersion ??= lecturaVersion.then(nada, nada).then(() => {
-    siguienteLecturaVersion = undefined;
-    return empezarLecturaVersion();
+export async function versionBusqueda(): Promise<string> {
+  const db = await readDb();
+  let lecturas = lecturasVersion.get(db);
+  if (!lecturas) lecturasVersion.set(db, (lecturas = {}));
+  const enCurso = lecturas.enCurso;
+  if (!enCurso) return empezarLecturaVersion(db, lecturas);
+  const de = lecturas;
+  return (de.siguiente ??= enCurso.then(nada, nada).then(() => {
+    de.siguiente = undefined;
+    return empezarLecturaVersion(db, de);
   }));
 }
 
@@ -272,7 +284,7 @@ async function totalDe(
   if (rows.length > 0 && rows.length < n) return exacto(desde + rows.length);
   if (rows.length === 0 && q.page === 1) return exacto(0);
   return totales.get(claveTotal, async () => {
-    const [fila] = await prisma.$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+    const [fila] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
     const contados = Number(fila.n);
     return contados > TOPE_TOTAL ? { total: TOPE_TOTAL, totalExacto: false } : exacto(contados);
   });
@@ -316,7 +328,12 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; ver
   };
 }
 
-async function busqueda(q: Busqueda) {
+/** One server answers a whole search (withOneReadDb): its memo key and the rows kept under it agree. */
+function busqueda(q: Busqueda) {
+  return withOneReadDb(() => busquedaEnUnServidor(q));
+}
+
+async function busquedaEnUnServidor(q: Busqueda) {
   const { lng, lat, version, claveTotal } = await puntoYClave(q);
   return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claveTotal));
 }
@@ -326,7 +343,11 @@ async function busqueda(q: Busqueda) {
  * (featured, then nearest), as map points, with the point searched around and the total. The
  * same query as the list's pages, with a larger first page; `page` and `limit` are ignored.
  */
-export async function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
+export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
+  return withOneReadDb(() => mapaEnUnServidor(q));
+}
+
+async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
   const { lng, lat, claveTotal } = await puntoYClave(q);
   return mapas.get(claveTotal, async () => {
     const todos = { ...q, page: 1, limit: TOPE_MAPA };

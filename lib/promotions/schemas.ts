@@ -10,6 +10,11 @@ const corto = linea(50);
 export const PRECIO_PROMOCION = 10;
 
 /** Whether publishing a plan at this price opens the promotion offer. */
+/** How long a featuring bought at the advertised prices lasts (2 € a week, 5 € a month), and its price. */
+export const PERIODOS_DESTACADO = { semana: "1 semana", mes: "1 mes" } as const;
+export const PRECIOS_DESTACADO = { semana: "2 €", mes: "5 €" } as const;
+export type PeriodoDestacado = keyof typeof PERIODOS_DESTACADO;
+
 export const ofrecePromocion = (precio: number | null): boolean => (precio ?? 0) > PRECIO_PROMOCION;
 
 /** Promotion request (spec §3): the phone is required (spec §5). */

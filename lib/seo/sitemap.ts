@@ -1,6 +1,6 @@
 import "server-only";
 import { Memo } from "../cache";
-import { prisma } from "../db";
+import { readDb } from "../db";
 import { organizacionPath } from "../orgs/paths";
 import { PLAN_LISTED } from "../plans/queries";
 import { planPath } from "../plans/plan";
@@ -68,7 +68,9 @@ const conteo = new Memo<number>(1, 10 * 60_000);
 /** How many sitemap files there are now (counting every plan, listed or not, keeps it cheap and on the safe side). */
 export function trozosSitemap(): Promise<number> {
   return conteo.get("trozos", async () => {
-    const [{ filas }] = await prisma.$queryRaw<{ filas: bigint }[]>`
+    const [{ filas }] = await (
+      await readDb()
+    ).$queryRaw<{ filas: bigint }[]>`
       SELECT (SELECT count(*) FROM plan) + (SELECT count(*) FROM organizacion) AS filas`;
     return numeroDeTrozos(Number(filas));
   });
@@ -83,12 +85,13 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
   if (!Number.isInteger(trozo) || trozo < 0 || trozo >= total) return [];
   const { url } = site();
   const { desde, hasta } = rangoDeTrozo(trozo, total);
+  const db = await readDb();
   const [planes, organizaciones] = await Promise.all([
-    prisma.$queryRaw<{ id: string; titulo: string; fecha_actualizacion: Date }[]>`
+    db.$queryRaw<{ id: string; titulo: string; fecha_actualizacion: Date }[]>`
       SELECT p.id, p.titulo, p.fecha_actualizacion FROM plan p
       WHERE p.id BETWEEN ${desde}::uuid AND ${hasta}::uuid AND ${PLAN_LISTED}
       LIMIT ${MAX_URLS_POR_SITEMAP}`,
-    prisma.$queryRaw<{ id: string; nombre: string; fecha_actualizacion: Date }[]>`
+    db.$queryRaw<{ id: string; nombre: string; fecha_actualizacion: Date }[]>`
       SELECT o.id, o.nombre, o.fecha_actualizacion FROM organizacion o
       WHERE o.id BETWEEN ${desde}::uuid AND ${hasta}::uuid
       LIMIT ${MAX_URLS_POR_SITEMAP}`,

@@ -23,6 +23,8 @@ export interface Mix {
   next(): LoadRequest;
   /** What the mix is, as printed lines. */
   description: string[];
+  /** The plan pages the mix asks for (the load test visits each once before measuring: a warm cache). */
+  planPages: string[];
   /** Towns searched, by density group, for other uses (the publisher places its plans in villages). */
   towns: Record<"city" | "medium" | "village", Town[]>;
 }
@@ -201,7 +203,8 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
     const r = Math.random();
     if (r < 0.35) return pickOne(Math.random, fixed);
     if (r < 0.7) return nueva();
-    if (r < 0.9) return { kind: "plan-page", path: pickOne(Math.random, pages) };
+    // As a browser asks for a page (the page cache serves only such requests).
+    if (r < 0.9) return { kind: "plan-page", path: pickOne(Math.random, pages), headers: { accept: "text/html" } };
     return { kind: "geocode", path: `/api/geocode?${new URLSearchParams({ q: pickOne(Math.random, geocodes) })}` };
   };
 
@@ -221,5 +224,5 @@ export async function buildMix(databaseUrl: string, { densities = true } = {}): 
     `plan page GET /plan/{slug}/{id} 20%: ${pages.length.toLocaleString("es")} random visible plans`,
     `geocode GET /api/geocode?q= 10%: ${geocodes.length} texts from ${nombres.length} towns (whole names, lower case without accents, 3–6 letter prefixes, typos)`,
   ];
-  return { next, description, towns };
+  return { next, description, towns, planPages: pages };
 }

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
+import { CABECERA_CACHE } from "../../lib/plans/pagina-cache";
 
 /** One request the load generator makes: what kind it is (for the figures) and its path. */
 export interface LoadRequest {
@@ -7,6 +8,8 @@ export interface LoadRequest {
   path: string;
   /** What else the figures may be split by, e.g. `{ towns: "city", radius: "50 km" }`. */
   tags?: Record<string, string>;
+  /** Headers of this request, beside the run's. */
+  headers?: Record<string, string>;
 }
 
 /** One answer (or failure) as measured by the load generator. */
@@ -23,6 +26,8 @@ export interface Sample {
   failure?: string;
   /** The start of the body of an answer that was not 2xx/3xx, to check its message. */
   body?: string;
+  /** Whether a plan page came from the page cache (its `x-planazo-cache` header: hit, miss), if it says. */
+  cache?: string;
 }
 
 export const latency = (s: Sample) => s.end - s.start;
@@ -63,22 +68,30 @@ export async function runLoad({
       const done = (s: Omit<Sample, "kind" | "path" | "tags" | "start" | "end">) => {
         if (settled) return;
         settled = true;
-        resolve({ ...req, start, end: performance.now(), ...s });
+        resolve({ kind: req.kind, path: req.path, tags: req.tags, start, end: performance.now(), ...s });
       };
-      const r = http.get({ agent, host: url.hostname, port: url.port, path: req.path, headers }, (res) => {
-        const status = res.statusCode ?? 0;
-        const keep = status >= 400;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (c: Buffer) => {
-          if (keep && size < 20_000) chunks.push(c);
-          size += c.length;
-        });
-        res.on("end", () =>
-          done({ status, ...(keep ? { body: Buffer.concat(chunks).toString("utf8").slice(0, 20_000) } : {}) }),
-        );
-        res.on("error", (e: NodeJS.ErrnoException) => done({ status: 0, failure: e.code ?? e.message }));
-      });
+      const r = http.get(
+        { agent, host: url.hostname, port: url.port, path: req.path, headers: { ...headers, ...req.headers } },
+        (res) => {
+          const status = res.statusCode ?? 0;
+          const keep = status >= 400;
+          const cache = res.headers[CABECERA_CACHE];
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on("data", (c: Buffer) => {
+            if (keep && size < 20_000) chunks.push(c);
+            size += c.length;
+          });
+          res.on("end", () =>
+            done({
+              status,
+              ...(typeof cache === "string" ? { cache } : {}),
+              ...(keep ? { body: Buffer.concat(chunks).toString("utf8").slice(0, 20_000) } : {}),
+            }),
+          );
+          res.on("error", (e: NodeJS.ErrnoException) => done({ status: 0, failure: e.code ?? e.message }));
+        },
+      );
       r.setTimeout(timeoutMs, () => {
         done({ status: 0, failure: "timeout" });
         r.destroy();

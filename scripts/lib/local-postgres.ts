@@ -24,11 +24,20 @@ export interface PgInstall {
   sharedir: string;
 }
 
-/** The newest PostgreSQL server install on this machine (Debian keeps them in /usr/lib/postgresql/<v>/bin). */
-export function findPostgres({ debianRoot = "/usr/lib/postgresql", searchPath = process.env.PATH } = {}): PgInstall {
+/**
+ * The newest PostgreSQL server install on this machine (Debian keeps them in
+ * /usr/lib/postgresql/<v>/bin), or the one of `major` when it is there (a running server's own,
+ * whose PostGIS is installed).
+ */
+export function findPostgres({
+  debianRoot = "/usr/lib/postgresql",
+  searchPath = process.env.PATH,
+  major,
+}: { debianRoot?: string; searchPath?: string; major?: number } = {}): PgInstall {
   const candidates: string[] = [];
   if (existsSync(debianRoot)) {
-    for (const v of readdirSync(debianRoot).sort((a, b) => Number(b) - Number(a))) {
+    const first = (v: string) => (Number(v) === major ? 1 : 0);
+    for (const v of readdirSync(debianRoot).sort((a, b) => first(b) - first(a) || Number(b) - Number(a))) {
       candidates.push(path.join(debianRoot, v, "bin"));
     }
   }
@@ -53,10 +62,13 @@ export function findPostgres({ debianRoot = "/usr/lib/postgresql", searchPath = 
   throw new SetupError(MISSING_POSTGRES_MESSAGE);
 }
 
-/** initdb and postgres refuse to run as root: as root, run them as the postgres system user. */
+/** initdb and postgres refuse to run as root: as root, the command that runs them as the postgres system user. */
+export function asPostgresUser(bin: string, args: string[]): [string, string[]] {
+  return process.getuid?.() === 0 ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+}
+
 function run(bin: string, args: string[]): string {
-  const asRoot = process.getuid?.() === 0;
-  const [cmd, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", bin, ...args]] : [bin, args];
+  const [cmd, argv] = asPostgresUser(bin, args);
   return execFileSync(cmd, argv, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 

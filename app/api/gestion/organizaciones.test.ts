@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
-import { persona, type Persona } from "@/test-support/gestion";
+import { comprobarAccesoPaginas, persona, type Persona } from "@/test-support/gestion";
 import { databaseFingerprint } from "@/test-support/snapshot";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
@@ -80,27 +80,11 @@ describe("verified organizations", () => {
   describe("unauthorized access", () => {
     const RUTAS = ["/gestion/organizaciones", "/gestion/organizaciones?q=pe%C3%B1a"];
 
-    it.each(RUTAS)(
-      "sends a visitor without a session from %s to the login page, and comes back there",
-      async (ruta) => {
-        const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
-        expect(res.status).toBe(307);
-        const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
-        expect(destino.pathname).toBe("/iniciar-sesion");
-        expect(destino.searchParams.get("redirigir")).toBe(ruta);
-      },
+    comprobarAccesoPaginas(
+      RUTAS,
+      () => ({ usuaria, moderadora }),
+      /Gestión|Organizaciones|Quitar verificación|Verificar /,
     );
-
-    it.each(RUTAS)("shows a plain user the 404 page at %s, without a trace of the back-office", async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, {
-        headers: { Cookie: usuaria.cookie },
-        redirect: "manual",
-      });
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain(mensajes.paginaNoEncontrada);
-      expect(html.match(/.{40}(Gestión|Organizaciones|Quitar verificación|Verificar ).{40}/g)).toBeNull();
-    });
 
     it("opens the page to a moderator, never indexed, with its place in the back-office's menu", async () => {
       const { status, html } = await pagina("/gestion/organizaciones", moderadora.cookie);

@@ -2,10 +2,10 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useMemo, useRef, useState } from "react";
-import { FormProvider, useForm } from "react-hook-form";
+import { useMemo, useState } from "react";
+import { FormProvider } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { OPCIONES_CON_PISTAS, useEnfocarPrimerError, useLimpiarAlCorregir } from "@/components/ui/errores-campos";
+import { useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { variantUrl } from "@/lib/media/variant-url";
@@ -13,7 +13,7 @@ import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/plan";
 import {
-  CampoAccesible,
+  CamposSiNo,
   CampoCartel,
   CampoCategorias,
   CampoDescripcion,
@@ -62,15 +62,11 @@ export function EditPlanForm({
   const ocupado = trabajando || borrado.trabajando;
   const cartelGuardado = plan.archivoCartel !== null;
   const contexto = useMemo(() => ({ cartelGuardado }), [cartelGuardado]);
-  const form = useForm<CamposPlan, Contexto>({
+  const { form, raiz: formulario } = useFormularioConPistas<CamposPlan, Contexto>({
     defaultValues: camposDePlan(inicial),
     resolver,
     context: contexto,
-    ...OPCIONES_CON_PISTAS,
   });
-  const formulario = useRef<HTMLFormElement>(null);
-  useEnfocarPrimerError(formulario, form.formState.submitCount);
-  useLimpiarAlCorregir(form, resolver, contexto);
 
   async function actualizar(campos: CamposPlan) {
     setTrabajando(true);
@@ -108,7 +104,7 @@ export function EditPlanForm({
         <CampoCartel urlGuardada={urlCartel(plan)} />
         <CampoOrganizacion organizaciones={organizaciones} variante="editar" />
         <CampoPrecio />
-        <CampoAccesible />
+        <CamposSiNo />
         <CamposContacto interruptor />
         <Aviso
           error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error}

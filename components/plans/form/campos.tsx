@@ -12,7 +12,7 @@ import { PlanDates } from "./PlanDates";
 import { PosterPicker } from "./PosterPicker";
 import { WeeklySchedule } from "./WeeklySchedule";
 import { CasillaPrivacidad, marcado, Pista } from "@/components/ui/Field";
-import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
+import { CAMPOS_SI_NO, SI_NO_PLAN, type CampoSiNo } from "@/lib/plans/plan";
 import type { CampoPlan } from "@/lib/plans/input";
 import styles from "./form.module.css";
 
@@ -55,7 +55,7 @@ function usePistasHorario(horarios: { diaSemana: number }[]) {
   };
 }
 
-function useCasilla(name: "contacto" | "privacidad" | "accesible") {
+function useCasilla(name: "contacto" | "privacidad" | CampoSiNo) {
   const { field } = useController<CamposPlan, typeof name>({ name });
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, checked: field.value };
 }
@@ -216,15 +216,20 @@ export function CampoOrganizacion({
   );
 }
 
-/** Whether people with reduced mobility can attend: a plain checkbox, off unless the publisher says so. */
-export function CampoAccesible() {
-  const casilla = useCasilla("accesible");
+/** One yes/no field of the plan (plan.ts's SI_NO_PLAN): a plain checkbox, off unless the publisher says so. */
+function CasillaSiNo({ campo }: { campo: CampoSiNo }) {
+  const casilla = useCasilla(campo);
   return (
     <label className={styles.checkbox}>
       <input type="checkbox" {...casilla} />
-      <span>{ACCESIBLE_TEXTO}</span>
+      <span>{SI_NO_PLAN[campo].etiqueta}</span>
     </label>
   );
+}
+
+/** The plan's yes/no fields (whether people with reduced mobility can attend…), one checkbox each. */
+export function CamposSiNo() {
+  return CAMPOS_SI_NO.map((k) => <CasillaSiNo key={k} campo={k} />);
 }
 
 /**

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
+import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
+import { startAppServer, type AppServer } from "@/test-support/app-server";
+import { query } from "@/test-support/database";
+import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { persona, type Persona } from "@/test-support/gestion";
+import { freshOrigin } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
+
+const db = () => process.env.DATABASE_URL!;
+
+interface Pagina {
+  status: number;
+  cache: string | null;
+  html: string;
+  nonce: string | null;
+  headers: Headers;
+}
+
+/** A page as a browser without a session gets it (with `cookie`, as that browser). */
+async function pagina(ruta: string, { base = inject("baseUrl"), cookie }: { base?: string; cookie?: string } = {}) {
+  const res = await fetch(`${base}${ruta}`, {
+    headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+    redirect: "manual",
+  });
+  const html = (await res.text()).replaceAll("<!-- -->", "");
+  const csp = res.headers.get("content-security-policy") ?? "";
+  return {
+    status: res.status,
+    cache: res.headers.get(CABECERA_CACHE),
+    html,
+    nonce: /'nonce-([^']+)'/.exec(csp)?.[1] ?? null,
+    headers: res.headers,
+  } satisfies Pagina;
+}
+
+/** Every script that runs carries the answer's own nonce. */
+function scriptsConNonce(p: Pagina) {
+  const scripts = [...p.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]);
+  expect(scripts.length).toBeGreaterThan(2);
+  for (const attrs of scripts) {
+    if (/type="application\/ld\+json"/.test(attrs)) continue;
+    expect(attrs).toContain(`nonce="${p.nonce}"`);
+  }
+}
+
+/** The page until it comes from the cache (the first request may render it). */
+async function enCache(ruta: string, base?: string): Promise<Pagina> {
+  await pagina(ruta, { base });
+  const p = await pagina(ruta, { base });
+  expect(p.cache).toBe("hit");
+  return p;
+}
+
+/** Changes a plan's description behind the app's back without its triggers (this session only). */
+async function cambiarSinTriggers(id: string, descripcion: string) {
+  await query(
+    db(),
+    `DO $$ BEGIN
+       SET LOCAL session_replication_role = replica;
+       UPDATE plan SET descripcion = '${descripcion}' WHERE id = '${id}';
+     END $$`,
+  );
+}
+
+describe("plan pages served from the cache", () => {
+  let autora: Awaited<ReturnType<typeof confirmedUser>>;
+  let moderadora: Persona;
+  let b: AppServer;
+
+  async function publicar(titulo: string): Promise<{ id: string; ruta: string }> {
+    const origin = await freshOrigin();
+    const res = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        ...camposEvento(),
+        titulo,
+        descripcion: "Primera versión",
+        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+      }),
+      autora.token,
+    );
+    expect(res.status).toBe(201);
+    const plan = res.body.plan as { _id: string; urlPlan: string };
+    return { id: plan._id, ruta: new URL(plan.urlPlan).pathname };
+  }
+
+  const editar = (id: string, campos: Record<string, string>, base?: string) =>
+    enviarFormulario("PATCH", `/api/plan/${id}`, formulario(campos), autora.token, base);
+
+  beforeAll(async () => {
+    autora = await confirmedUser("Autora Caché");
+    moderadora = await persona("Moderadora Caché", "moderador");
+    b = await startAppServer(inject("appEnv"));
+  });
+  afterAll(async () => {
+    await b?.stop();
+  });
+
+  it("serves a visitor the same page from the cache, each time with a fresh nonce in every script", async () => {
+    const { id, ruta } = await publicar("Cacheada con nonce");
+    const primera = await pagina(ruta);
+    expect(primera.status).toBe(200);
+    expect(primera.cache).toBe("miss");
+    const segunda = await pagina(ruta);
+    expect(segunda.cache).toBe("hit");
+    expect(segunda.nonce).not.toBe(primera.nonce);
+    scriptsConNonce(primera);
+    scriptsConNonce(segunda);
+    for (const [k, v] of [...CABECERAS_DE_SEGURIDAD.map((c) => [c.key, c.value]), ["content-type", "text/html"]])
+      expect(segunda.headers.get(k), k).toContain(v);
+    expect(segunda.headers.get("cache-control")).toBe(primera.headers.get("cache-control"));
+    expect(segunda.html.replaceAll(segunda.nonce!, "N")).toBe(primera.html.replaceAll(primera.nonce!, "N"));
+    // Served from memory: a change that moves no version (triggers off) is not seen…
+    await cambiarSinTriggers(id, "Cambiada a escondidas");
+    expect((await pagina(ruta)).html).toContain("Primera versión");
+    // …while any change that does is seen by the very next request.
+    await query(db(), "UPDATE plan SET descripcion = 'Cambiada por SQL' WHERE id = $1", [id]);
+    const tras = await pagina(ruta);
+    expect(tras.cache).toBe("miss");
+    expect(tras.html).toContain("Cambiada por SQL");
+  });
+
+  it("shows an edit made through the API on the next load", async () => {
+    const { id, ruta } = await publicar("Editada por la API");
+    await enCache(ruta);
+    expect((await editar(id, { descripcion: "Segunda versión, editada" })).status).toBe(200);
+    const tras = await pagina(ruta);
+    expect(tras.html).toContain("Segunda versión, editada");
+    expect(tras.html).not.toContain("Primera versión");
+  });
+
+  it("shows an edit made through instance A at once on instance B", async () => {
+    const { id, ruta } = await publicar("Dos instancias");
+    await enCache(ruta, b.url);
+    expect((await editar(id, { descripcion: "Editada en A" }, inject("baseUrl"))).status).toBe(200);
+    expect((await pagina(ruta, { base: b.url })).html).toContain("Editada en A");
+    // Hidden through B: A's cached page is not served any more either.
+    await enCache(ruta);
+    const ocultar = await call("POST", `/api/gestion/planes/${id}/ocultar`, {
+      base: b.url,
+      cookie: moderadora.cookie,
+      body: { motivo: "Prueba" },
+    });
+    expect(ocultar.status).toBe(200);
+    expect((await pagina(ruta)).status).toBe(404);
+  });
+
+  it("never serves a hidden plan's cached page to the public; its owner still sees it", async () => {
+    const { id, ruta } = await publicar("Oculta tras caché");
+    await enCache(ruta);
+    const ocultar = await call("POST", `/api/gestion/planes/${id}/ocultar`, {
+      cookie: moderadora.cookie,
+      body: { motivo: "Contenido dudoso" },
+    });
+    expect(ocultar.status).toBe(200);
+    const publica = await pagina(ruta);
+    expect(publica.status).toBe(404);
+    expect(publica.html).not.toContain("Oculta tras caché");
+    const login = await call("POST", "/api/usuario/login", {
+      body: { correo: autora.correo, password: autora.password },
+    });
+    const suya = await pagina(ruta, { cookie: login.setCookie.map((c) => c.split(";")[0]).join("; ") });
+    expect(suya.status).toBe(200);
+    expect(suya.cache).toBeNull();
+    expect(suya.html).toContain("Contenido dudoso");
+    // Shown again: public at once.
+    expect(
+      (await call("POST", `/api/gestion/planes/${id}/mostrar`, { cookie: moderadora.cookie, body: {} })).status,
+    ).toBe(200);
+    expect((await pagina(ruta)).status).toBe(200);
+  });
+
+  it("sees at once what the page shows of other rows: the organization's name and verification, featuring", async () => {
+    const org = await enviarFormulario(
+      "POST",
+      "/api/organizacion",
+      formulario({
+        ...camposOrganizacion(),
+        nombre: "Peña Caché",
+        archivoLogo: { bytes: await png(120, 120), nombre: "l.png" },
+      }),
+      autora.token,
+    );
+    expect(org.status, JSON.stringify(org.body)).toBe(201);
+    const orgId = (org.body.organizacion as { _id: string })._id;
+    const { id, ruta } = await publicar("De una peña");
+    expect((await editar(id, { organizacionId: orgId })).status).toBe(200);
+    expect((await enCache(ruta)).html).toContain("Peña Caché");
+    await query(db(), "UPDATE organizacion SET nombre = 'Peña Renombrada' WHERE id = $1", [orgId]);
+    expect((await pagina(ruta)).html).toContain("Peña Renombrada");
+    await enCache(ruta);
+    expect(
+      (
+        await call("POST", `/api/gestion/organizaciones/${orgId}/verificar`, {
+          cookie: moderadora.cookie,
+          body: { verificada: true },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await pagina(ruta)).html).toContain("Verificada");
+    await enCache(ruta);
+    expect((await pagina(ruta)).html).not.toContain("DESTACADO");
+    const destacar = await call("POST", `/api/gestion/planes/${id}/destacar`, {
+      cookie: moderadora.cookie,
+      body: { periodo: "semana" },
+    });
+    expect(destacar.status).toBe(200);
+    expect((await pagina(ruta)).html).toContain("DESTACADO");
+  });
+
+  it("keeps every personal part out of the cache: saved hearts and the account menu are each person's own", async () => {
+    const { id, ruta } = await publicar("Con corazones");
+    const lectora = await persona("Lectora Caché", "usuario");
+    const otra = await persona("Otra Lectora", "usuario");
+    expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: lectora.token })).status).toBe(200);
+    // Her page first, then a visitor's, then hers again: each rendered for whoever asks.
+    const suya = await pagina(ruta, { cookie: lectora.cookie });
+    expect(suya.cache).toBeNull();
+    expect(suya.html).toContain('aria-pressed="true"');
+    expect(suya.html).toContain("Mi cuenta");
+    const visitante = await enCache(ruta);
+    expect(visitante.html).not.toContain('aria-pressed="true"');
+    expect(visitante.html).not.toContain("Mi cuenta");
+    expect(visitante.html).not.toContain(lectora.correo);
+    const deOtra = await pagina(ruta, { cookie: otra.cookie });
+    expect(deOtra.cache).toBeNull();
+    expect(deOtra.html).toContain("Mi cuenta");
+    expect(deOtra.html).not.toContain('aria-pressed="true"');
+    expect((await pagina(ruta, { cookie: lectora.cookie })).html).toContain('aria-pressed="true"');
+  });
+
+  it("renders client navigations, queries and non-canonical addresses as usual", async () => {
+    const { id, ruta } = await publicar("Navegación cliente");
+    await enCache(ruta);
+    // Next.js hides its navigation headers from the proxy; a script's fetch asks for anything.
+    const rsc = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { rsc: "1", "sec-fetch-dest": "empty" } });
+    expect(rsc.headers.get(CABECERA_CACHE)).toBeNull();
+    expect(rsc.headers.get("content-type")).toContain("text/x-component");
+    const sinAccept = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { rsc: "1" } });
+    expect(sinAccept.headers.get(CABECERA_CACHE)).toBeNull();
+    expect(sinAccept.headers.get("content-type")).toContain("text/x-component");
+    expect((await pagina(`${ruta}?utm_source=prueba`)).cache).toBeNull();
+    const otraRuta = await pagina(`/plan/otro-titulo/${id}`);
+    expect(otraRuta.status).toBe(308);
+    expect(otraRuta.cache).toBeNull();
+  });
+});

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { organizacionPath } from "@/lib/orgs/paths";
+import { planPath } from "@/lib/plans/plan";
+import { READ_YOUR_WRITES_COOKIE } from "@/lib/users/cookies";
+import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
+import { cookieDe, setCookieDe } from "@/test-support/cookies";
+import { query } from "@/test-support/database";
+import {
+  camposEvento,
+  camposOrganizacion,
+  enviarFormulario,
+  enviarFormularioConCookies,
+  formulario,
+  png,
+} from "@/test-support/forms";
+import { pairDatabaseUrl, startReplicaPair, type ReplicaPair } from "@/test-support/replica-pair";
+import { confirmedUser, freshIp } from "@/test-support/users";
+
+/**
+ * Two instances of the built app on a primary with a hot standby of their own
+ * (test-support/replica-pair.ts), DATABASE_READ_URL naming the standby. Pausing the standby's
+ * replay (pg_wal_replay_pause) makes what it serves observable: a change made meanwhile is on the
+ * primary only, so whoever does not see it read the replica.
+ */
+describe("a read replica (DATABASE_READ_URL)", () => {
+  let pair: ReplicaPair;
+  let a: AppServer;
+  let b: AppServer;
+  let autora: { token: string };
+
+  beforeAll(async () => {
+    const [primaryPort, replicaPort] = [await freePort(), await freePort()];
+    // Replay stays paused for a few seconds at a time here, well inside this bound.
+    const env = {
+      ...inject("appEnv"),
+      DATABASE_URL: pairDatabaseUrl(primaryPort),
+      DATABASE_READ_URL: pairDatabaseUrl(replicaPort),
+      DATABASE_READ_MAX_LAG: "120",
+    };
+    // The instances start while the pair is made: they answer /api/health once the primary does.
+    const [p, x, y] = await Promise.allSettled([
+      startReplicaPair({ primaryPort, replicaPort }),
+      startAppServer(env, { timeoutMs: 120_000 }),
+      startAppServer(env, { timeoutMs: 120_000 }),
+    ]);
+    // What started is stopped by afterAll, also when something else did not.
+    if (p.status === "fulfilled") pair = p.value;
+    if (x.status === "fulfilled") a = x.value;
+    if (y.status === "fulfilled") b = y.value;
+    for (const r of [p, x, y]) if (r.status === "rejected") throw r.reason;
+    autora = await confirmedUser("Autora Réplica", a.url, pair.primaryUrl);
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await pair?.stop();
+  });
+
+  /** A GET as a visitor (or with a bearer token or a cookie): status and body. */
+  async function get(app: AppServer, ruta: string, { token, cookie }: { token?: string; cookie?: string } = {}) {
+    const res = await fetch(`${app.url}${ruta}`, {
+      headers: {
+        "X-Forwarded-For": freshIp(),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(cookie ? { Cookie: cookie } : {}),
+      },
+      redirect: "manual",
+    });
+    return { status: res.status, text: await res.text() };
+  }
+
+  /** The ids of the plans a search around the point finds. */
+  async function encontrados(app: AppServer, [lng, lat]: number[], quien: { token?: string; cookie?: string } = {}) {
+    const res = await get(app, `/api/plan?lat=${lat}&lng=${lng}&radio=5`, quien);
+    expect(res.status).toBe(200);
+    return (JSON.parse(res.text).planes as { _id: string }[]).map((p) => p._id);
+  }
+
+  async function publicar(titulo: string, [lng, lat]: number[]) {
+    const campos = {
+      ...camposEvento(),
+      titulo,
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [lng, lat] }),
+      archivoCartel: { bytes: await png(300, 420), nombre: "cartel.png" },
+    };
+    const res = await enviarFormularioConCookies("POST", "/api/plan", formulario(campos), autora.token, a.url);
+    expect(res.status).toBe(201);
+    return { id: (res.body.plan as { _id: string })._id, setCookie: res.setCookie };
+  }
+
+  /** Both instances read the replica: each has probed it since it last caught up. */
+  async function conLecturasEnLaReplica() {
+    await pair.waitForReplay();
+    for (const app of [a, b]) {
+      await get(app, "/api/geocode?q=Teruel");
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  const enLaReplica = async (tabla: string, id: string) =>
+    (await query(pair.replicaUrl, `SELECT 1 FROM ${tabla} WHERE id = $1`, [id])).length === 1;
+  const enLaPrimaria = async (tabla: string, id: string) =>
+    (await query(pair.primaryUrl, `SELECT 1 FROM ${tabla} WHERE id = $1`, [id])).length === 1;
+
+  it("serves searches, plan and organization pages, the ICS feed, the sitemap and geocoding from the replica; changes go to the primary; whoever made one reads it at once", async () => {
+    const punto = [-1.1, 40.3];
+    await conLecturasEnLaReplica();
+    await pair.pauseReplay();
+    let id = "";
+    try {
+      let setCookie: string[];
+      ({ id, setCookie } = await publicar("Concierto en la réplica", punto));
+      const logo = { bytes: await png(), nombre: "logo.png" };
+      const org = await enviarFormulario(
+        "POST",
+        "/api/organizacion",
+        formulario({ ...camposOrganizacion(), nombre: "Peña de la Réplica", archivoLogo: logo }),
+        autora.token,
+        a.url,
+      );
+      expect(org.status).toBe(201);
+      const orgId = (org.body.organizacion as { _id: string })._id;
+      await query(
+        pair.primaryUrl,
+        `INSERT INTO municipio (ine, nombre, nombre_oficial, nombres_alternativos, provincia, comunidad, lat, lng, poblacion)
+         VALUES ('99001', 'Villarréplica', 'Villarréplica', ARRAY[]::text[], 'Teruel', 'Aragón', 40.3, -1.1, 10);
+         INSERT INTO municipio_clave (ine, clave) VALUES ('99001', planazo_normaliza('Villarréplica'))`,
+      );
+
+      // The changes are on the primary only: they were made there (the standby is read-only).
+      expect(await enLaPrimaria("plan", id)).toBe(true);
+      expect(await enLaPrimaria("organizacion", orgId)).toBe(true);
+      expect(await enLaReplica("plan", id)).toBe(false);
+      expect(await enLaReplica("organizacion", orgId)).toBe(false);
+
+      // A visitor, on either instance, is answered from the replica: none of it is there yet.
+      for (const app of [a, b]) {
+        expect(await encontrados(app, punto)).not.toContain(id);
+        expect((await get(app, `/api/plan/detalle/${id}`)).status).toBe(404);
+        expect((await get(app, planPath("Concierto en la réplica", id))).status).toBe(404);
+        expect((await get(app, `${planPath("Concierto en la réplica", id)}/calendario.ics`)).status).toBe(404);
+        expect((await get(app, `/api/organizacion/detalle/${orgId}`)).status).toBe(404);
+        expect((await get(app, organizacionPath("Peña de la Réplica", orgId))).status).toBe(404);
+        expect((await get(app, "/sitemap/0.xml")).text).not.toContain(id);
+        expect(JSON.parse((await get(app, "/api/geocode?q=Villarréplica")).text).results).toEqual([]);
+      }
+      const lectores = await query<{ n: number }>(
+        pair.replicaUrl,
+        "SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = 'planazo-read'",
+      );
+      expect(lectores[0].n).toBeGreaterThan(0);
+
+      // The author reads their own change, through the primary, until the replica has it: with
+      // the bearer token the change was made with, or with the cookie its answer set.
+      expect(setCookieDe(setCookie, READ_YOUR_WRITES_COOKIE)).toMatch(
+        /^planazo\.lsn=[0-9A-F]+\/[0-9A-F]+; .*HttpOnly/i,
+      );
+      const cookie = cookieDe(setCookie, READ_YOUR_WRITES_COOKIE);
+      for (const app of [a, b]) {
+        for (const quien of [{ token: autora.token }, { cookie }]) {
+          expect(await encontrados(app, punto, quien)).toContain(id);
+          expect((await get(app, `/api/plan/detalle/${id}`, quien)).status).toBe(200);
+          expect((await get(app, `/api/organizacion/detalle/${orgId}`, quien)).status).toBe(200);
+        }
+        expect((await get(app, planPath("Concierto en la réplica", id), { cookie })).status).toBe(200);
+      }
+    } finally {
+      await pair.resumeReplay();
+    }
+
+    // Once replay catches up, a visitor of the other instance finds all of it there.
+    const t0 = Date.now();
+    while (!(await encontrados(b, punto)).includes(id)) {
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect((await get(b, `/api/plan/detalle/${id}`)).status).toBe(200);
+    expect((await get(b, planPath("Concierto en la réplica", id))).status).toBe(200);
+    expect((await get(b, "/sitemap/0.xml")).text).toContain(id);
+    expect(JSON.parse((await get(b, "/api/geocode?q=Villarréplica")).text).results).toHaveLength(1);
+  });
+
+  it("with the replica down, every read falls back to the primary at once, with no error; reads come back to it when it is up", async () => {
+    const punto = [-1.3, 40.5];
+    await conLecturasEnLaReplica();
+    await pair.stopReplica();
+    try {
+      const { id } = await publicar("Verbena sin réplica", punto);
+      const t0 = Date.now();
+      const rutas = [
+        `/api/plan?lat=${punto[1]}&lng=${punto[0]}&radio=5`,
+        `/api/plan/detalle/${id}`,
+        planPath("Verbena sin réplica", id),
+        `${planPath("Verbena sin réplica", id)}/calendario.ics`,
+        `/?lat=${punto[1]}&lng=${punto[0]}&radio=5`,
+        "/api/geocode?q=Teruel",
+        "/sitemap/0.xml",
+      ];
+      for (const app of [a, b]) {
+        const respuestas = await Promise.all([...rutas, ...rutas].map((ruta) => get(app, ruta)));
+        expect(respuestas.map((r) => r.status)).toEqual([...rutas, ...rutas].map(() => 200));
+        expect(await encontrados(app, punto)).toContain(id);
+      }
+      // Connections are refused at once, and the breaker keeps reads off the replica.
+      expect(Date.now() - t0).toBeLessThan(10_000);
+    } finally {
+      await pair.startReplica();
+    }
+
+    // Back: once it has caught up, a probe after the breaker finds it, and visitors are answered
+    // from it again (a plan published while its replay is paused is not in their search).
+    const t1 = Date.now();
+    for (let vuelta = 1; ; vuelta++) {
+      await conLecturasEnLaReplica();
+      await pair.pauseReplay();
+      try {
+        const { id } = await publicar(`Vuelta ${vuelta}`, punto);
+        if (!(await encontrados(a, punto)).includes(id)) break;
+      } finally {
+        await pair.resumeReplay();
+      }
+      expect(Date.now() - t1).toBeLessThan(15_000);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }, 60_000);
+});
