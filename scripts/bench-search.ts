@@ -7,9 +7,11 @@
  *   - the floor: a request refused before any work, at 32 connections;
  *   - the same search repeated (answered from the per-version memo), at 32 and at 1 connection;
  *   - never-repeated searches (random points within 10 km of Madrid), at 32 connections;
- *   - for those, where the time goes: CPU milliseconds per request of the app (the Next.js
- *     server), of PostgreSQL (the app's backends), and of this process (autocannon), and how
- *     busy the machine's cores were (others' work included);
+ *   - for each of the three at 32 connections, where the time goes: CPU milliseconds per request
+ *     of the app (the Next.js server) and of PostgreSQL (the app's backends), of this process
+ *     (autocannon), and how busy the machine's cores were (others' work included). On a machine
+ *     shared with other work, req/s moves with it, while the CPU a request costs barely does:
+ *     the floor's cost over a search's is the share of the floor's req/s the search can reach;
  *   - the ratios to the floor. Targets (issue 17): new searches ≥ 50% of the floor's req/s with
  *     p95 ≤ 3× its p95; the repeated search ≥ 85% of the floor's req/s; 0 errors.
  * The 1,000,000 plans live in BENCH_DATABASE (planazo_bench, shared with `npm run loadtest`);
@@ -76,6 +78,14 @@ function maquina(): { ocupada: number; total: number } {
   return { ocupada: total - v[3] - v[4], total };
 }
 
+/** CPU ms per request of the app, of PostgreSQL and of this process; how busy the 2 cores were. */
+interface Cpu {
+  app: number;
+  pg: number;
+  bench: number;
+  nucleos: number;
+}
+
 interface Medida {
   plans: number;
   matches: number;
@@ -87,7 +97,7 @@ interface Medida {
   repetida: autocannon.Result;
   solo: autocannon.Result;
   variadas: autocannon.Result;
-  cpu: { app: number; pg: number; bench: number; nucleos: number };
+  cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu };
 }
 
 async function medir(N: number): Promise<Medida> {
@@ -161,42 +171,48 @@ async function medir(N: number): Promise<Medida> {
     });
     try {
       const url = `${server.url}/api/plan?${new URLSearchParams(params)}`;
-      await autocannon({ url, connections: 8, duration: 3 }); // warm-up
-      const repetida = await autocannon({ url, connections: 32, duration: 20 });
-      const solo = await autocannon({ url, connections: 1, duration: 5 });
-      // What any route of this server costs at 32 connections: a search refused before any work.
-      const suelo = await autocannon({ url: `${server.url}/api/plan?lat=x`, connections: 32, duration: 8 });
       // Never the same question twice: every request computes its page and its total in PostgreSQL.
       const nueva = () => {
         const p = cercaDeMadrid();
         return `/api/plan?${new URLSearchParams({ ...params, lat: String(p.lat), lng: String(p.lng) })}`;
       };
-      await autocannon({
-        url: server.url,
-        connections: 32,
-        duration: 3,
-        requests: [{ setupRequest: (req) => ({ ...req, path: nueva() }) }],
-      }); // the app's pool opens its connections
-      const backends = (
-        await prisma.$queryRaw<{ pid: number }[]>`
-          SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
-      ).map((b) => b.pid);
+      const nuevas = { url: server.url, requests: [{ setupRequest: (req: object) => ({ ...req, path: nueva() }) }] };
+      await autocannon({ url, connections: 8, duration: 3 }); // warm-up
+      await autocannon({ ...nuevas, connections: 32, duration: 3 }); // the app's pool opens its connections
+      // CPU per request of the app and of PostgreSQL's backends for this database (those that
+      // lived through the run, and those that started during it).
       const app = arbol(server.process.pid!);
-      const cpu = () => ({
-        app: app.reduce((s, pid) => s + (cpuMs(pid) || 0), 0),
-        pg: backends.reduce((s, pid) => s + cpuMs(pid), 0),
-        bench: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
-        maquina: maquina(),
-      });
-      const antes = cpu();
-      const variadas = await autocannon({
-        url: server.url,
-        connections: 32,
-        duration: 15,
-        requests: [{ setupRequest: (req) => ({ ...req, path: nueva() }) }],
-      });
-      const despues = cpu();
-      const n = variadas.requests.total || 1;
+      const backends = async () =>
+        (
+          await prisma.$queryRaw<{ pid: number }[]>`
+            SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`
+        ).map((b) => b.pid);
+      const conCpu = async (opciones: autocannon.Options): Promise<[autocannon.Result, Cpu]> => {
+        const pg0 = new Map((await backends()).map((pid) => [pid, cpuMs(pid)]));
+        const app0 = app.reduce((s, pid) => s + (cpuMs(pid) || 0), 0);
+        const bench0 = process.cpuUsage();
+        const maquina0 = maquina();
+        const r = await autocannon(opciones);
+        const maquina1 = maquina();
+        const bench1 = process.cpuUsage(bench0);
+        const app1 = app.reduce((s, pid) => s + (cpuMs(pid) || 0), 0);
+        const pg1 = (await backends()).reduce((s, pid) => s + cpuMs(pid) - (pg0.get(pid) ?? 0), 0);
+        const n = r.requests.total || 1;
+        return [
+          r,
+          {
+            app: (app1 - app0) / n,
+            pg: pg1 / n,
+            bench: (bench1.user + bench1.system) / 1000 / n,
+            nucleos: (maquina1.ocupada - maquina0.ocupada) / ((maquina1.total - maquina0.total) / 2),
+          },
+        ];
+      };
+      const [repetida, cpuRepetida] = await conCpu({ url, connections: 32, duration: 20 });
+      const solo = await autocannon({ url, connections: 1, duration: 5 });
+      // What any route of this server costs at 32 connections: a search refused before any work.
+      const [suelo, cpuSuelo] = await conCpu({ url: `${server.url}/api/plan?lat=x`, connections: 32, duration: 8 });
+      const [variadas, cpuVariadas] = await conCpu({ ...nuevas, connections: 32, duration: 15 });
       return {
         plans: await prisma.plan.count(),
         matches,
@@ -208,13 +224,7 @@ async function medir(N: number): Promise<Medida> {
         repetida,
         solo,
         variadas,
-        cpu: {
-          app: (despues.app - antes.app) / n,
-          pg: (despues.pg - antes.pg) / n,
-          bench: (despues.bench - antes.bench) / n,
-          nucleos:
-            (despues.maquina.ocupada - antes.maquina.ocupada) / ((despues.maquina.total - antes.maquina.total) / 2),
-        },
+        cpu: { suelo: cpuSuelo, repetida: cpuRepetida, variadas: cpuVariadas },
       };
     } finally {
       await server.stop();
@@ -252,18 +262,25 @@ for (const N of TAMANOS) {
   console.log(
     `API, new searches, 32 conn: ${lat(m.variadas)}\n                            ${fallos(m.variadas)}  (${pct(rps(m.variadas), rps(m.suelo))} of the floor; p95 ${(p95(m.variadas) / p95(m.suelo)).toFixed(1)}× the floor's)`,
   );
+  const coste = (c: Cpu) => c.app + (Number.isNaN(c.pg) ? 0 : c.pg);
+  const cpuTexto = (c: Cpu) =>
+    `app ${f(c.app)} + PostgreSQL ${Number.isNaN(c.pg) ? "(not on this machine)" : f(c.pg)} (autocannon ${f(c.bench)}; cores busy ${c.nucleos.toFixed(2)} of 2)`;
+  console.log(`CPU per request, floor:     ${cpuTexto(m.cpu.suelo)}`);
   console.log(
-    `  CPU per new search:       app ${f(m.cpu.app)}  PostgreSQL ${Number.isNaN(m.cpu.pg) ? "(not on this machine)" : f(m.cpu.pg)}  autocannon ${f(m.cpu.bench)}; machine busy ${m.cpu.nucleos.toFixed(2)} of 2 cores`,
+    `CPU per request, same search: ${cpuTexto(m.cpu.repetida)} → the floor's cost is ${pct(coste(m.cpu.suelo), coste(m.cpu.repetida))} of it`,
+  );
+  console.log(
+    `CPU per request, new search: ${cpuTexto(m.cpu.variadas)} → the floor's cost is ${pct(coste(m.cpu.suelo), coste(m.cpu.variadas))} of it`,
   );
 }
 if (medidas.length > 1) {
   console.log(
-    "\n| plans | floor req/s, p95 | same search req/s (of floor) | new searches req/s (of floor) | p50 | p95 (× floor's) | errors | CPU per new search: app / PostgreSQL |",
+    "\n| plans | floor req/s, p95 | same search req/s (of floor) | new searches req/s (of floor) | p50 | p95 (× floor's) | errors | CPU per request, app + PostgreSQL: floor / same / new search |",
   );
   console.log("|---|---|---|---|---|---|---|---|");
   for (const m of medidas) {
     console.log(
-      `| ${m.plans.toLocaleString("en")} | ${rps(m.suelo).toFixed(0)}, ${p95(m.suelo).toFixed(0)} ms | ${rps(m.repetida).toFixed(0)} (${pct(rps(m.repetida), rps(m.suelo))}) | ${rps(m.variadas).toFixed(0)} (${pct(rps(m.variadas), rps(m.suelo))}) | ${m.variadas.latency.p50.toFixed(0)} ms | ${p95(m.variadas).toFixed(0)} ms (${(p95(m.variadas) / p95(m.suelo)).toFixed(1)}×) | ${m.variadas.errors + m.variadas.non2xx + m.variadas.timeouts} | ${m.cpu.app.toFixed(1)} / ${m.cpu.pg.toFixed(1)} ms |`,
+      `| ${m.plans.toLocaleString("en")} | ${rps(m.suelo).toFixed(0)}, ${p95(m.suelo).toFixed(0)} ms | ${rps(m.repetida).toFixed(0)} (${pct(rps(m.repetida), rps(m.suelo))}) | ${rps(m.variadas).toFixed(0)} (${pct(rps(m.variadas), rps(m.suelo))}) | ${m.variadas.latency.p50.toFixed(0)} ms | ${p95(m.variadas).toFixed(0)} ms (${(p95(m.variadas) / p95(m.suelo)).toFixed(1)}×) | ${m.variadas.errors + m.variadas.non2xx + m.variadas.timeouts} | ${[m.cpu.suelo, m.cpu.repetida, m.cpu.variadas].map((c) => (c.app + (c.pg || 0)).toFixed(1)).join(" / ")} ms |`,
     );
   }
 }

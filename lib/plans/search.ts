@@ -1,6 +1,7 @@
 import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
+import type { PrismaClient } from "../db/client";
 import { diaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
@@ -47,7 +48,7 @@ function filtrosSinRadio(q: Busqueda): Prisma.Sql {
  * - the index condition is `&&` with a polygon around the circle. ST_Buffer on a geography
  *   draws it in a local projection (UTM; Lambert azimuthal near the poles) as a 32-gon whose
  *   sides fall inside the circle by under 0.5%, and the projection's scale errs by under 2.5%
- *   within 50 km, so 10% more (plus a metre, for a radius of 0) always holds the whole circle;
+ *   within 50 km, so 5% more (plus a metre, for a radius of 0) always holds the whole circle;
  * - the exact test is ST_DWithin (on the spheroid, as ST_DWithin always was here), inside
  *   coalesce(…, false), which is the same test in a WHERE but hides it from ST_DWithin's own
  *   row estimate: PostGIS estimates 0.01% of the rows within any radius, so low that the
@@ -58,7 +59,7 @@ function filtrosSinRadio(q: Busqueda): Prisma.Sql {
  */
 function dentroDelRadio(q: Busqueda, pt: Prisma.Sql): Prisma.Sql {
   const metros = q.radio * 1000;
-  return Prisma.sql`p.ubicacion && ST_Buffer(${pt}, ${metros * 1.1 + 1}) AND coalesce(ST_DWithin(p.ubicacion, ${pt}, ${metros}), false)`;
+  return Prisma.sql`p.ubicacion && ST_Buffer(${pt}, ${metros * 1.05 + 1}) AND coalesce(ST_DWithin(p.ubicacion, ${pt}, ${metros}), false)`;
 }
 
 /**
@@ -221,13 +222,48 @@ const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUED
  * sponsor card's first day begins or its last day ends. No write moves the version on then, so
  * the key changes at that instant instead, and no answer remembered before it is served after it.
  */
-export async function versionBusqueda(): Promise<string> {
-  const [{ version, proximo }] = await (
-    await readDb()
-  ).$queryRaw<{ version: bigint; proximo: Date | null }[]>`
+async function leerVersion(db: PrismaClient): Promise<string> {
+  const [{ version, proximo }] = await db.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
     SELECT v.version, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
     FROM busqueda_version v`;
   return proximo ? `${version}@${proximo.getTime()}` : String(version);
+}
+
+/**
+ * For each server a search reads from (readDb: the primary, or the replica), the read of the
+ * version on its way and the one that starts when it ends (see versionBusqueda).
+ */
+const lecturasVersion = new WeakMap<PrismaClient, { enCurso?: Promise<string>; siguiente?: Promise<string> }>();
+
+function empezarLecturaVersion(db: PrismaClient, lecturas: { enCurso?: Promise<string> }): Promise<string> {
+  const lectura = leerVersion(db);
+  const fin = () => {
+    if (lecturas.enCurso === lectura) lecturas.enCurso = undefined;
+  };
+  lectura.then(fin, fin);
+  return (lecturas.enCurso = lectura);
+}
+
+const nada = () => {};
+
+/**
+ * The version (above), read once for every caller that asked the same server while the previous
+ * read was on its way: each caller gets a read that began after it asked (and after readDb chose
+ * a server that holds the caller's own writes), so it sees every write committed before it
+ * asked, and at 32 searches at once the database answers about one read per round trip instead
+ * of one per search.
+ */
+export async function versionBusqueda(): Promise<string> {
+  const db = await readDb();
+  let lecturas = lecturasVersion.get(db);
+  if (!lecturas) lecturasVersion.set(db, (lecturas = {}));
+  const enCurso = lecturas.enCurso;
+  if (!enCurso) return empezarLecturaVersion(db, lecturas);
+  const de = lecturas;
+  return (de.siguiente ??= enCurso.then(nada, nada).then(() => {
+    de.siguiente = undefined;
+    return empezarLecturaVersion(db, de);
+  }));
 }
 
 const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
