@@ -11,6 +11,7 @@ import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } fr
 import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, TOPE_TOTAL } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
+import { DiscosDensos } from "./total-denso";
 import type { Busqueda } from "./schemas";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
@@ -66,11 +67,12 @@ function dentroDelRadio(q: Busqueda, pt: Prisma.Sql): Prisma.Sql {
  * How many plans match the search (all pages), counted up to TOPE_TOTAL + 1 at most: nearest
  * first from the GiST index, so a dense area stops after the nearest TOPE_TOTAL + 1 matches
  * instead of reading every plan within the radius; more than TOPE_TOTAL means "more than".
+ * `d` is the distance of the farthest counted (on the sphere, in metres): see total-denso.ts.
  */
 export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql {
   const pt = punto(lng, lat);
-  return Prisma.sql`SELECT count(*) AS n FROM (
-    SELECT 1 FROM plan p WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
+  return Prisma.sql`SELECT count(*) AS n, max(t.d) AS d FROM (
+    SELECT p.ubicacion <-> ${pt} AS d FROM plan p WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
     ORDER BY p.ubicacion <-> ${pt} LIMIT ${TOPE_TOTAL + 1}) t`;
 }
 
@@ -213,6 +215,8 @@ const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(
   BUSQUEDA_MEMO_TTL_MS,
 );
 const totales = new Memo<Total>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+/** Where a count has already found more than TOPE_TOTAL, by filters and version (total-denso.ts). */
+const densos = new DiscosDensos(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 /** The sponsor card of each page number, by version alone: the same for every search. */
 const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
@@ -268,31 +272,36 @@ export async function versionBusqueda(): Promise<string> {
 
 const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
+const masDelTope: Total = { total: TOPE_TOTAL, totalExacto: false };
+
 /**
  * How many plans match, from a page's rows when they tell it (a page neither empty nor full is
- * the last one: the count is never run for a town with less than a page), else counted up to
- * the bound (consultaTotal).
+ * the last one: the count is never run for a town with less than a page), else "more than" when
+ * an earlier count nearby proves it (total-denso.ts), else counted up to the bound (consultaTotal).
  */
 async function totalDe(
   q: Busqueda,
   lng: number,
   lat: number,
-  claveTotal: string,
+  claves: Claves,
   rows: readonly unknown[],
 ): Promise<Total> {
   const { desde, n } = tramoDePagina(q);
   if (rows.length > 0 && rows.length < n) return exacto(desde + rows.length);
   if (rows.length === 0 && q.page === 1) return exacto(0);
-  return totales.get(claveTotal, async () => {
-    const [fila] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+  return totales.get(claves.total, async () => {
+    if (await densos.masDelTope(claves.filtros, lng, lat, q.radio * 1000)) return masDelTope;
+    const [fila] = await (await readDb()).$queryRaw<{ n: bigint; d: number | null }[]>(consultaTotal(q, lng, lat));
     const contados = Number(fila.n);
-    return contados > TOPE_TOTAL ? { total: TOPE_TOTAL, totalExacto: false } : exacto(contados);
+    if (contados <= TOPE_TOTAL) return exacto(contados);
+    await densos.anotar(claves.filtros, { lng, lat, metros: fila.d! });
+    return masDelTope;
   });
 }
 
-async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claveTotal: string) {
+async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claves: Claves) {
   const rows = await filasDePagina(q, lng, lat);
-  const total = await totalDe(q, lng, lat, claveTotal, rows);
+  const total = await totalDe(q, lng, lat, claves, rows);
   const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
   if (planes.length > 0) {
     const patrocinio = await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page));
@@ -302,8 +311,17 @@ async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: 
   return { resultado, json: JSON.stringify(resultado) };
 }
 
-/** The search's point (the town's, when only its name is given) and the key of its matches in the memos. */
-async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; version: string; claveTotal: string }> {
+/**
+ * A search's memo keys: `total`, of its matches (the version, the point, the radius and the
+ * filters), and `filtros`, the same without the point and the radius.
+ */
+interface Claves {
+  total: string;
+  filtros: string;
+}
+
+/** The search's point (the town's, when only its name is given) and the keys of its matches in the memos. */
+async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; version: string; claves: Claves }> {
   let { lat, lng } = q;
   if (lat === undefined || lng === undefined) {
     const [lugar] = await geocoder().search(q.municipio!, 1);
@@ -311,20 +329,12 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; ver
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
+  const filtros = [version, q.categorias, q.accesible, q.fechaInicioFiltro, q.fechaFinFiltro];
   return {
     lng,
     lat,
     version,
-    claveTotal: JSON.stringify([
-      version,
-      lng,
-      lat,
-      q.radio,
-      q.categorias,
-      q.accesible,
-      q.fechaInicioFiltro,
-      q.fechaFinFiltro,
-    ]),
+    claves: { total: JSON.stringify([...filtros, lng, lat, q.radio]), filtros: JSON.stringify(filtros) },
   };
 }
 
@@ -334,8 +344,8 @@ function busqueda(q: Busqueda) {
 }
 
 async function busquedaEnUnServidor(q: Busqueda) {
-  const { lng, lat, version, claveTotal } = await puntoYClave(q);
-  return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claveTotal));
+  const { lng, lat, version, claves } = await puntoYClave(q);
+  return respuestas.get(`${claves.total}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claves));
 }
 
 /**
@@ -348,14 +358,14 @@ export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
 }
 
 async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
-  const { lng, lat, claveTotal } = await puntoYClave(q);
-  return mapas.get(claveTotal, async () => {
+  const { lng, lat, claves } = await puntoYClave(q);
+  return mapas.get(claves.total, async () => {
     const todos = { ...q, page: 1, limit: TOPE_MAPA };
     const rows = await filasDePagina(todos, lng, lat);
     return {
       centro: { lat, lng },
       puntos: rows.map((r) => puntoDelMapa(serializePlan(r))),
-      total: (await totalDe(todos, lng, lat, claveTotal, rows)).total,
+      total: (await totalDe(todos, lng, lat, claves, rows)).total,
     };
   });
 }

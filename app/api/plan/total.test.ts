@@ -68,4 +68,40 @@ describe("GET /api/plan total beyond the bound", () => {
       totalExacto: false,
     });
   });
+
+  it("answers 'more than' from an earlier count nearby, without counting again (total-denso.ts)", async () => {
+    // The first search around the origin counted more than the bound: its 3,001 nearest lie within
+    // about 3.1 km of it. Hide ten plans behind the memos' back (triggers off, so the search
+    // version stays): a count would now find 2,995.
+    await buscar({ radio: 50 });
+    const ocultar = (visible: boolean, sinTriggers: boolean) =>
+      query(
+        process.env.DATABASE_URL!,
+        `${sinTriggers ? "SET session_replication_role = replica; " : ""}
+         UPDATE plan SET visible = ${visible} WHERE usuario_id = '${usuarioId}' AND titulo = ANY(ARRAY[${espiral(1, 10)
+           .map((t) => `'${t}'`)
+           .join(",")}])`,
+      );
+    await ocultar(false, true);
+    try {
+      const en = async (metros: number, rumbo: number, radio: number) => {
+        const [p] = await query<{ lat: number; lng: number }>(
+          process.env.DATABASE_URL!,
+          `SELECT ST_Y(g::geometry) AS lat, ST_X(g::geometry) AS lng
+           FROM ST_Project(ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, $3, radians($4)) AS g`,
+          [origin.lng, origin.lat, metros, rumbo],
+        );
+        const qs = new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), radio: String(radio) });
+        const res = await api(`/api/plan?${qs}`);
+        expect(res.status).toBe(200);
+        return (await res.json()) as Respuesta;
+      };
+      // 5 km east, 50 km around: the first count's disc is inside this circle.
+      expect(await en(5_000, 90, 50)).toMatchObject({ total: TOPE_TOTAL, totalExacto: false });
+      // 20 km south, 23.2 km around: every plan is inside, the disc is not wholly: counted, exactly.
+      expect(await en(20_000, 180, 23.2)).toMatchObject({ total: N - 10, totalExacto: true });
+    } finally {
+      await ocultar(true, false);
+    }
+  });
 });
