@@ -215,8 +215,8 @@ const respuestas = new Memo<{ resultado: ResultadoBusqueda; json: string }>(
   BUSQUEDA_MEMO_TTL_MS,
 );
 const totales = new Memo<Total>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
-/** Where a count has already found more than TOPE_TOTAL, by filters and version (total-denso.ts). */
-const densos = new DiscosDensos(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+/** Where a count has already found more than TOPE_TOTAL, by version (total-denso.ts): a few versions' worth. */
+const densos = new DiscosDensos(8, BUSQUEDA_MEMO_TTL_MS);
 /** The sponsor card of each page number, by version alone: the same for every search. */
 const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
@@ -283,25 +283,32 @@ async function totalDe(
   q: Busqueda,
   lng: number,
   lat: number,
-  claves: Claves,
+  version: string,
+  claveTotal: string,
   rows: readonly unknown[],
 ): Promise<Total> {
   const { desde, n } = tramoDePagina(q);
   if (rows.length > 0 && rows.length < n) return exacto(desde + rows.length);
   if (rows.length === 0 && q.page === 1) return exacto(0);
-  return totales.get(claves.total, async () => {
-    if (await densos.masDelTope(claves.filtros, lng, lat, q.radio * 1000)) return masDelTope;
+  return totales.get(claveTotal, async () => {
+    if (await densos.masDelTope(version, q, lng, lat, q.radio * 1000)) return masDelTope;
     const [fila] = await (await readDb()).$queryRaw<{ n: bigint; d: number | null }[]>(consultaTotal(q, lng, lat));
     const contados = Number(fila.n);
     if (contados <= TOPE_TOTAL) return exacto(contados);
-    await densos.anotar(claves.filtros, { lng, lat, metros: fila.d! });
+    const { categorias, accesible, fechaInicioFiltro, fechaFinFiltro } = q;
+    await densos.anotar(version, {
+      lng,
+      lat,
+      metros: fila.d!,
+      filtros: { categorias, accesible, fechaInicioFiltro, fechaFinFiltro },
+    });
     return masDelTope;
   });
 }
 
-async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claves: Claves) {
+async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claveTotal: string) {
   const rows = await filasDePagina(q, lng, lat);
-  const total = await totalDe(q, lng, lat, claves, rows);
+  const total = await totalDe(q, lng, lat, version, claveTotal, rows);
   const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
   if (planes.length > 0) {
     const patrocinio = await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page));
@@ -311,17 +318,8 @@ async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: 
   return { resultado, json: JSON.stringify(resultado) };
 }
 
-/**
- * A search's memo keys: `total`, of its matches (the version, the point, the radius and the
- * filters), and `filtros`, the same without the point and the radius.
- */
-interface Claves {
-  total: string;
-  filtros: string;
-}
-
-/** The search's point (the town's, when only its name is given) and the keys of its matches in the memos. */
-async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; version: string; claves: Claves }> {
+/** The search's point (the town's, when only its name is given) and the key of its matches in the memos. */
+async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; version: string; claveTotal: string }> {
   let { lat, lng } = q;
   if (lat === undefined || lng === undefined) {
     const [lugar] = await geocoder().search(q.municipio!, 1);
@@ -329,12 +327,20 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; ver
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
-  const filtros = [version, q.categorias, q.accesible, q.fechaInicioFiltro, q.fechaFinFiltro];
   return {
     lng,
     lat,
     version,
-    claves: { total: JSON.stringify([...filtros, lng, lat, q.radio]), filtros: JSON.stringify(filtros) },
+    claveTotal: JSON.stringify([
+      version,
+      lng,
+      lat,
+      q.radio,
+      q.categorias,
+      q.accesible,
+      q.fechaInicioFiltro,
+      q.fechaFinFiltro,
+    ]),
   };
 }
 
@@ -344,8 +350,8 @@ function busqueda(q: Busqueda) {
 }
 
 async function busquedaEnUnServidor(q: Busqueda) {
-  const { lng, lat, version, claves } = await puntoYClave(q);
-  return respuestas.get(`${claves.total}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claves));
+  const { lng, lat, version, claveTotal } = await puntoYClave(q);
+  return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claveTotal));
 }
 
 /**
@@ -358,14 +364,14 @@ export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
 }
 
 async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
-  const { lng, lat, claves } = await puntoYClave(q);
-  return mapas.get(claves.total, async () => {
+  const { lng, lat, version, claveTotal } = await puntoYClave(q);
+  return mapas.get(claveTotal, async () => {
     const todos = { ...q, page: 1, limit: TOPE_MAPA };
     const rows = await filasDePagina(todos, lng, lat);
     return {
       centro: { lat, lng },
       puntos: rows.map((r) => puntoDelMapa(serializePlan(r))),
-      total: (await totalDe(todos, lng, lat, claves, rows)).total,
+      total: (await totalDe(todos, lng, lat, version, claveTotal, rows)).total,
     };
   });
 }

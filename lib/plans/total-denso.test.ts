@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
-import { cubre, DiscosDensos, distanciaEsferaM, HOLGURA_ESFERA } from "./total-denso";
+import { cubre, DiscosDensos, distanciaEsferaM, HOLGURA_ESFERA, incluidos, type Filtros } from "./total-denso";
 
 const db = () => process.env.DATABASE_URL!;
+const todos: Filtros = { categorias: null, accesible: false };
 const RADIO_ESFERA_M = 6_371_008.771_4;
 
 /** The point `metros` from (lng, lat) along `rumbo` degrees, on the sphere. */
@@ -57,8 +58,8 @@ describe("dense discs (total-denso.ts)", () => {
           const p = { lng: -3.7, lat };
           // A centimetre inside the limit, so rounding cannot decide it.
           const q = destino(p, HOLGURA_ESFERA * radio - metros - 0.01, rumbo);
-          expect(cubre({ ...p, metros }, q.lng, q.lat, radio)).toBe(true);
-          expect(cubre({ ...p, metros: metros + 10 }, q.lng, q.lat, radio)).toBe(false);
+          expect(cubre({ ...p, metros, filtros: todos }, q.lng, q.lat, radio)).toBe(true);
+          expect(cubre({ ...p, metros: metros + 10, filtros: todos }, q.lng, q.lat, radio)).toBe(false);
           casos.push({ x: destino(p, metros, rumbo + 180), q, radio });
         }
     const filas = await query<{ razon: number }>(
@@ -81,16 +82,56 @@ describe("dense discs (total-denso.ts)", () => {
     expect(peor / HOLGURA_ESFERA).toBeGreaterThan(1);
   });
 
-  it("keeps discs by filters, and proves 'more than' only where a disc fits", async () => {
+  it("proves 'more than' only where a disc fits, for the same filters or looser ones", async () => {
     const discos = new DiscosDensos(10, 60_000);
     const madrid = { lng: -3.7038, lat: 40.4168 };
-    expect(await discos.masDelTope("a", madrid.lng, madrid.lat, 50_000)).toBe(false);
-    await discos.anotar("a", { ...madrid, metros: 12_000 });
+    const finde = {
+      fechaInicioFiltro: new Date("2026-11-27T23:00:00Z"),
+      fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
+    };
+    const filtros: Filtros = { categorias: ["Fiesta", "Cultura"], accesible: false, ...finde };
+    expect(await discos.masDelTope("v1", filtros, madrid.lng, madrid.lat, 50_000)).toBe(false);
+    await discos.anotar("v1", { ...madrid, metros: 12_000, filtros });
     const cerca = destino(madrid, 10_000, 45);
-    expect(await discos.masDelTope("a", cerca.lng, cerca.lat, 50_000)).toBe(true);
-    expect(await discos.masDelTope("a", cerca.lng, cerca.lat, 20_000)).toBe(false);
-    expect(await discos.masDelTope("b", cerca.lng, cerca.lat, 50_000)).toBe(false);
+    expect(await discos.masDelTope("v1", filtros, cerca.lng, cerca.lat, 50_000)).toBe(true);
+    // Another version, a circle too small, too far: no.
+    expect(await discos.masDelTope("v2", filtros, cerca.lng, cerca.lat, 50_000)).toBe(false);
+    expect(await discos.masDelTope("v1", filtros, cerca.lng, cerca.lat, 20_000)).toBe(false);
     const lejos = destino(madrid, 40_000, 45);
-    expect(await discos.masDelTope("a", lejos.lng, lejos.lat, 50_000)).toBe(false);
+    expect(await discos.masDelTope("v1", filtros, lejos.lng, lejos.lat, 50_000)).toBe(false);
+    // Looser filters: yes; stricter ones: no.
+    expect(await discos.masDelTope("v1", todos, cerca.lng, cerca.lat, 50_000)).toBe(true);
+    const soloFiesta = { ...filtros, categorias: ["Fiesta"] };
+    expect(await discos.masDelTope("v1", soloFiesta, cerca.lng, cerca.lat, 50_000)).toBe(false);
+  });
+
+  it("knows which filters match every plan that others match", () => {
+    const finde = {
+      fechaInicioFiltro: new Date("2026-11-27T23:00:00Z"),
+      fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
+    };
+    const semana = {
+      fechaInicioFiltro: new Date("2026-11-22T23:00:00Z"),
+      fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
+    };
+    const base: Filtros = { categorias: ["Fiesta"], accesible: true, ...finde };
+    const casos: [Partial<Filtros>, boolean][] = [
+      [{}, true],
+      [{ categorias: null }, true],
+      [{ categorias: ["Fiesta", "Cultura"] }, true],
+      [{ categorias: ["Cultura"] }, false],
+      [{ accesible: false }, true],
+      [{ ...semana }, true],
+      [{ fechaInicioFiltro: undefined, fechaFinFiltro: undefined }, true],
+      [{ fechaInicioFiltro: new Date("2026-11-28T00:00:00Z") }, false],
+      [{ fechaFinFiltro: new Date("2026-11-29T12:00:00Z") }, false],
+    ];
+    for (const [cambio, esperado] of casos)
+      expect([cambio, incluidos(base, { ...base, ...cambio })]).toEqual([cambio, esperado]);
+    // And the other way round: a count with every category or no window proves nothing for a narrower search.
+    expect(incluidos({ ...base, categorias: null }, base)).toBe(false);
+    expect(incluidos({ ...base, accesible: false }, base)).toBe(false);
+    expect(incluidos({ ...base, fechaInicioFiltro: undefined, fechaFinFiltro: undefined }, base)).toBe(false);
+    expect(incluidos({ ...base, ...semana }, base)).toBe(false);
   });
 });

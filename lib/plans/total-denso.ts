@@ -7,7 +7,9 @@ import { Memo } from "../cache";
  * tells how far the (TOPE_TOTAL + 1)-th nearest of them is: D metres. Those TOPE_TOTAL + 1 plans
  * lie within D of p, so, by the triangle inequality, within d(p, p′) + D of any other point p′.
  * A search with the same filters around p′ whose radius r holds that whole disc (d(p, p′) + D ≤
- * r, with a margin) finds them all: more than TOPE_TOTAL, without reading a row. In a city, the
+ * r, with a margin) finds them all: more than TOPE_TOTAL, without reading a row. So do searches
+ * with looser filters (fewer conditions: all categories or more of them, a wider date window or
+ * none, not only accessible plans): every plan the count found matches them too. In a city, the
  * first count around it answers the total of every search whose circle holds that disc: every
  * search of a dense area that was costing the database a count of thousands of rows.
  *
@@ -22,11 +24,37 @@ export const HOLGURA_ESFERA = 0.99;
 /** PostGIS's sphere for geography (the mean radius of WGS 84). */
 const RADIO_ESFERA_M = 6_371_008.771_4;
 
-/** The (TOPE_TOTAL + 1) nearest matches of a count: around (lng, lat), within `metros`. */
+/** The filters of a search but its point and radius (as lib/plans/schemas.ts's Busqueda holds them). */
+export interface Filtros {
+  /** null: every category. */
+  categorias: readonly string[] | null;
+  accesible: boolean;
+  fechaInicioFiltro?: Date;
+  fechaFinFiltro?: Date;
+}
+
+/** The (TOPE_TOTAL + 1) nearest matches of a count with `filtros`: around (lng, lat), within `metros`. */
 export interface DiscoDenso {
   lng: number;
   lat: number;
   metros: number;
+  filtros: Filtros;
+}
+
+/**
+ * Whether every plan that matches `estrictos` matches `amplios` too (at the same point and
+ * radius): an event whose dates overlap a window overlaps any window around it, and an
+ * experience open on a weekday of a window is open on that weekday of any window around it.
+ */
+export function incluidos(estrictos: Filtros, amplios: Filtros): boolean {
+  const { categorias } = amplios;
+  if (categorias && !estrictos.categorias?.every((c) => categorias.includes(c))) return false;
+  if (amplios.accesible && !estrictos.accesible) return false;
+  if (amplios.fechaInicioFiltro && amplios.fechaFinFiltro) {
+    const { fechaInicioFiltro: desde, fechaFinFiltro: hasta } = estrictos;
+    if (!desde || !hasta || desde < amplios.fechaInicioFiltro || hasta > amplios.fechaFinFiltro) return false;
+  }
+  return true;
 }
 
 /** Great-circle distance on PostGIS's sphere, in metres. */
@@ -43,33 +71,32 @@ export function cubre(disco: DiscoDenso, lng: number, lat: number, radioM: numbe
   return distanciaEsferaM(disco, { lng, lat }) + disco.metros <= HOLGURA_ESFERA * radioM;
 }
 
-/** Discs kept per filters: the latest ones (a city needs one; a few cities' worth at most). */
-const DISCOS_POR_FILTROS = 32;
+/** Discs kept per version: the latest ones (a city needs one per filters searched there). */
+const DISCOS_POR_VERSION = 128;
 
 /**
- * The dense discs found by counts, by the search's filters and version (everything in the
- * total's key but the point and the radius): a write moves the version on, so a disc is never
- * used after any change to what searches see.
+ * The dense discs found by counts, by search version: a write moves the version on, so a disc
+ * is never used after any change to what searches see.
  */
 export class DiscosDensos {
-  private readonly porFiltros: Memo<DiscoDenso[]>;
+  private readonly porVersion: Memo<DiscoDenso[]>;
 
   constructor(entradas: number, ttlMs: number) {
-    this.porFiltros = new Memo(entradas, ttlMs);
+    this.porVersion = new Memo(entradas, ttlMs);
   }
 
-  private lista(claveFiltros: string): Promise<DiscoDenso[]> {
-    return this.porFiltros.get(claveFiltros, async () => []);
+  private lista(version: string): Promise<DiscoDenso[]> {
+    return this.porVersion.get(version, async () => []);
   }
 
-  /** Whether a disc already found with these filters proves more than the bound within the search's circle. */
-  async masDelTope(claveFiltros: string, lng: number, lat: number, radioM: number): Promise<boolean> {
-    return (await this.lista(claveFiltros)).some((d) => cubre(d, lng, lat, radioM));
+  /** Whether a disc already found proves more than the bound for a search with `filtros` within its circle. */
+  async masDelTope(version: string, filtros: Filtros, lng: number, lat: number, radioM: number): Promise<boolean> {
+    return (await this.lista(version)).some((d) => incluidos(d.filtros, filtros) && cubre(d, lng, lat, radioM));
   }
 
-  async anotar(claveFiltros: string, disco: DiscoDenso): Promise<void> {
-    const lista = await this.lista(claveFiltros);
+  async anotar(version: string, disco: DiscoDenso): Promise<void> {
+    const lista = await this.lista(version);
     lista.push(disco);
-    if (lista.length > DISCOS_POR_FILTROS) lista.shift();
+    if (lista.length > DISCOS_POR_VERSION) lista.shift();
   }
 }
