@@ -4,7 +4,13 @@ import { conDatos, mensajes } from "./lib/messages";
 import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/plans/widget";
 import { site } from "./lib/site";
 import { nonceDeRenderInterno, paginaDePlanCacheada, sinCabeceraDeRender } from "./lib/plans/pagina-cache";
-import { CSP_DE_DATOS, esRutaEnmarcable, nuevoNonce, politicaDeContenido } from "./lib/security";
+import {
+  CSP_DE_DATOS,
+  CSP_DE_DATOS_ENMARCABLE,
+  esRutaEnmarcable,
+  nuevoNonce,
+  politicaDeContenido,
+} from "./lib/security";
 import { CABECERA_VISTA, VISTA_EMBEBIDA } from "./lib/vista";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
 import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
@@ -15,7 +21,9 @@ import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
  * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again. A visitor's
- * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there.
+ * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there. The widget
+ * (/embed, lib/security.ts's one framable route) gets a framable CSP, its bad links a Spanish
+ * 400, and its request the mark that makes the root layout render it bare (lib/vista.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -28,10 +36,10 @@ export async function proxy(request: NextRequest) {
   if (isProtectedPath(pathname) && !hasSession) {
     return NextResponse.redirect(new URL(loginConVuelta(`${pathname}${search}`), request.url));
   }
-  if (await databaseMarkedDown()) return paginaNoDisponible();
+  const enmarcable = esRutaEnmarcable(pathname);
+  if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
   const desarrollo = process.env.NODE_ENV === "development";
   const nonce = nuevoNonce();
-  const enmarcable = esRutaEnmarcable(pathname);
   const csp = politicaDeContenido(nonce, { desarrollo, enmarcable });
   if (pathname === RUTA_WIDGET_EMBED) {
     const leido = leerWidget(parametros(request.nextUrl.searchParams));
@@ -86,8 +94,11 @@ function widgetNoValido(mensaje: string, csp: string): Response {
 const escaparHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
-/** While PostgreSQL is down: a small Spanish page with 503 and when to try again. */
-function paginaNoDisponible(): Response {
+/**
+ * While PostgreSQL is down: a small Spanish page with 503 and when to try again (inside the
+ * town hall's frame too, for the widget).
+ */
+function paginaNoDisponible(enmarcable: boolean): Response {
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${mensajes.servicioNoDisponible}</p></main></body></html>`;
   return new Response(html, {
     status: 503,
@@ -95,7 +106,7 @@ function paginaNoDisponible(): Response {
       "Content-Type": "text/html; charset=utf-8",
       "Retry-After": "5",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": CSP_DE_DATOS,
+      "Content-Security-Policy": enmarcable ? CSP_DE_DATOS_ENMARCABLE : CSP_DE_DATOS,
     },
   });
 }

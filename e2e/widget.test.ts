@@ -375,6 +375,17 @@ describe("the widget in Chromium", () => {
     }
   });
 
+  it("follows the visitor's own setting with tema=auto", async () => {
+    for (const colorScheme of ["light", "dark"] as const) {
+      const ctx = await browser.newContext({ colorScheme });
+      const page = await ctx.newPage();
+      await page.goto(`${inject("baseUrl")}${embedAyna({ tema: "auto" })}`);
+      const fondo = await page.evaluate(() => getComputedStyle(document.querySelector("main")!).backgroundColor);
+      expect(fondo, colorScheme).toBe(colorScheme === "dark" ? "rgb(28, 25, 23)" : "rgb(255, 255, 255)");
+      await ctx.close();
+    }
+  });
+
   for (const tema of ["claro", "oscuro"] as const) {
     it(`has no accessibility violations (${tema})`, async () => {
       const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });

@@ -40,6 +40,9 @@ export const CABECERAS_DE_SEGURIDAD: ReadonlyArray<{ key: string; value: string 
 /** For answers that are data, never documents (API, media): nothing may run or embed them. */
 export const CSP_DE_DATOS = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The same for a page that stands in for the widget (the outage's 503): its frame may show it. */
+export const CSP_DE_DATOS_ENMARCABLE = CSP_DE_DATOS.replace("frame-ancestors 'none'", "frame-ancestors *");
+
 /**
  * next.config.ts's `headers()`: the common headers everywhere, X-Frame-Options DENY everywhere
  * but under RUTA_ENMARCABLE (a path-to-regexp negative lookahead: `/embed` and `/embed/…`, not

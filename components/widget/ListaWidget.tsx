@@ -53,7 +53,7 @@ export function ListaWidget({
           {planes.map((plan) => {
             const distancia = distanciaVisible(plan.distancia);
             const cuando = cuandoTexto(plan);
-            // Without a poster, an event's day stands in its place (the text says it in full).
+            // Without a poster, an event's day (or 'Cada semana') stands in its place; the text says it in full.
             const insignia = plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
             return (
               <li key={plan._id} className={styles.plan}>
@@ -64,12 +64,15 @@ export function ListaWidget({
                   rel="noopener"
                 >
                   <span className={styles.cartel} aria-hidden="true">
-                    {!plan.archivoCartel && insignia && (
-                      <span className={styles.insignia}>
-                        <strong>{insignia.dia}</strong>
-                        {insignia.mes}
-                      </span>
-                    )}
+                    {!plan.archivoCartel &&
+                      (insignia ? (
+                        <span className={styles.insignia}>
+                          <strong>{insignia.dia}</strong>
+                          {insignia.mes}
+                        </span>
+                      ) : (
+                        <span className={styles.insignia}>{MENSAJES_WIDGET.semanal}</span>
+                      ))}
                     {plan.archivoCartel && (
                       <PosterImage
                         src={variantUrl(plan.archivoCartel.url, "tarjeta")}

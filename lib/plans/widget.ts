@@ -47,6 +47,7 @@ export const MENSAJES_WIDGET = {
   sinPlanes: "Ahora mismo no hay planes próximos. ¡Vuelve pronto!",
   masPlanes: "Más planes en {sitio}",
   nuevaPestana: "(se abre en una pestaña nueva)",
+  semanal: "Cada semana",
 } as const;
 
 /** What the widget lists: a search (the home page's state) or one organization's plans. */
