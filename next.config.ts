@@ -1,5 +1,5 @@
 import type { NextConfig } from "next";
-import { CABECERAS_DE_SEGURIDAD, CSP_DE_DATOS } from "./lib/security";
+import { cabecerasPorRuta } from "./lib/security";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -10,13 +10,10 @@ const nextConfig: NextConfig = {
   // The documented API has a call with a trailing slash (POST /api/emailEurona/): answer it
   // in place instead of a 308; proxy.ts still sends pages to their slash-less address.
   skipTrailingSlashRedirect: true,
-  // Pages get their nonce CSP from proxy.ts; data answers get one that lets nothing run.
+  // Pages get their nonce CSP from proxy.ts; data answers get one that lets nothing run; only
+  // the widget (/embed) may be framed (lib/security.ts).
   async headers() {
-    return [
-      { source: "/:path*", headers: [...CABECERAS_DE_SEGURIDAD] },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: CSP_DE_DATOS }] },
-      { source: "/media/:path*", headers: [{ key: "Content-Security-Policy", value: CSP_DE_DATOS }] },
-    ];
+    return cabecerasPorRuta();
   },
 };
 

@@ -1,8 +1,17 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { databaseMarkedDown } from "./lib/db/outage";
-import { mensajes } from "./lib/messages";
+import { conDatos, mensajes } from "./lib/messages";
+import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/plans/widget";
+import { site } from "./lib/site";
 import { nonceDeRenderInterno, paginaDePlanCacheada, sinCabeceraDeRender } from "./lib/plans/pagina-cache";
-import { CSP_DE_DATOS, nuevoNonce, politicaDeContenido } from "./lib/security";
+import {
+  CSP_DE_DATOS,
+  CSP_DE_DATOS_ENMARCABLE,
+  esRutaEnmarcable,
+  nuevoNonce,
+  politicaDeContenido,
+} from "./lib/security";
+import { CABECERA_VISTA, VISTA_EMBEBIDA } from "./lib/vista";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
 import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
 
@@ -12,7 +21,9 @@ import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
  * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again. A visitor's
- * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there.
+ * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there. The widget
+ * (/embed, lib/security.ts's one framable route) gets a framable CSP, its bad links a Spanish
+ * 400, and its request the mark that makes the root layout render it bare (lib/vista.ts).
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -25,10 +36,15 @@ export async function proxy(request: NextRequest) {
   if (isProtectedPath(pathname) && !hasSession) {
     return NextResponse.redirect(new URL(loginConVuelta(`${pathname}${search}`), request.url));
   }
-  if (await databaseMarkedDown()) return paginaNoDisponible();
+  const enmarcable = esRutaEnmarcable(pathname);
+  if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
   const desarrollo = process.env.NODE_ENV === "development";
   const nonce = nuevoNonce();
-  const csp = politicaDeContenido(nonce, { desarrollo });
+  const csp = politicaDeContenido(nonce, { desarrollo, enmarcable });
+  if (pathname === RUTA_WIDGET_EMBED) {
+    const leido = leerWidget(parametros(request.nextUrl.searchParams));
+    if (!leido.ok) return widgetNoValido(leido.mensaje, csp);
+  }
   // This server's own render of a plan page for the cache: its placeholder nonce, swapped for
   // each answer's own (lib/plans/pagina-cache.ts).
   const marcador = nonceDeRenderInterno(request);
@@ -36,16 +52,53 @@ export async function proxy(request: NextRequest) {
     const cacheada = await paginaDePlanCacheada(request, nonce, csp);
     if (cacheada) return cacheada;
   }
-  const cspDelRender = marcador ? politicaDeContenido(marcador, { desarrollo }) : csp;
+  const cspDelRender = marcador ? politicaDeContenido(marcador, { desarrollo, enmarcable }) : csp;
   const requestHeaders = sinCabeceraDeRender(new Headers(request.headers));
   requestHeaders.set("Content-Security-Policy", cspDelRender);
+  // The root layout renders the widget bare (no header, footer, cookie bar or session): it
+  // learns the route from here alone, never from the visitor.
+  requestHeaders.delete(CABECERA_VISTA);
+  if (enmarcable) requestHeaders.set(CABECERA_VISTA, VISTA_EMBEBIDA);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", cspDelRender);
   return response;
 }
 
-/** While PostgreSQL is down: a small Spanish page with 503 and when to try again. */
-function paginaNoDisponible(): Response {
+/** A query string as Next.js gives it to pages: repeated names as arrays. */
+function parametros(q: URLSearchParams): Record<string, string | string[]> {
+  const todos: Record<string, string | string[]> = {};
+  for (const k of new Set(q.keys())) {
+    const v = q.getAll(k);
+    todos[k] = v.length === 1 ? v[0] : v;
+  }
+  return todos;
+}
+
+/**
+ * A widget code with bad parameters: 400 and what is wrong, in Spanish, inside the town hall's
+ * frame (the embed's framable CSP), so whoever pasted it sees why it shows no plans.
+ */
+function widgetNoValido(mensaje: string, csp: string): Response {
+  const { url } = site();
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escaparHtml(MENSAJES_WIDGET.tituloError)}</title></head><body style="margin:0;font-family:system-ui,sans-serif;color:#1c1917;background:#fff"><main style="padding:0.75rem"><h1 style="font-size:1.15rem;margin:0 0 0.5rem">${escaparHtml(MENSAJES_WIDGET.tituloError)}</h1><p>${escaparHtml(mensaje)}</p><p>${escaparHtml(conDatos(MENSAJES_WIDGET.revisaCodigo, { sitio: url }))}</p></main></body></html>`;
+  return new Response(html, {
+    status: 400,
+    headers: {
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+      "Content-Security-Policy": csp,
+    },
+  });
+}
+
+const escaparHtml = (s: string) =>
+  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/**
+ * While PostgreSQL is down: a small Spanish page with 503 and when to try again (inside the
+ * town hall's frame too, for the widget).
+ */
+function paginaNoDisponible(enmarcable: boolean): Response {
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${mensajes.servicioNoDisponible}</p></main></body></html>`;
   return new Response(html, {
     status: 503,
@@ -53,7 +106,7 @@ function paginaNoDisponible(): Response {
       "Content-Type": "text/html; charset=utf-8",
       "Retry-After": "5",
       "Cache-Control": "no-store",
-      "Content-Security-Policy": CSP_DE_DATOS,
+      "Content-Security-Policy": enmarcable ? CSP_DE_DATOS_ENMARCABLE : CSP_DE_DATOS,
     },
   });
 }

@@ -1,6 +1,6 @@
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
@@ -10,6 +10,7 @@ import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { displayLatin, displayLatinExt } from "./fonts";
 import { tieneCookieDeSesion } from "@/lib/users/session";
+import { CABECERA_VISTA, VISTA_EMBEBIDA } from "@/lib/vista";
 
 export function generateMetadata(): Metadata {
   const { nombre, url } = site();
@@ -25,6 +26,15 @@ export function generateMetadata(): Metadata {
 export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, width: "device-width", initialScale: 1 };
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The widget inside another site's page (/embed, see lib/vista.ts): the page alone, and
+  // nothing read from the visitor's cookies.
+  if ((await headers()).get(CABECERA_VISTA) === VISTA_EMBEBIDA) {
+    return (
+      <html lang="es" className={`${displayLatin.variable} ${displayLatinExt.variable}`}>
+        <body data-vista={VISTA_EMBEBIDA}>{children}</body>
+      </html>
+    );
+  }
   const { nombre, contacto } = site();
   const conectado = await tieneCookieDeSesion();
   const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";

@@ -14,13 +14,19 @@ import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/dates";
 import { planesTexto } from "@/lib/plans/texto";
-import { busquedaSchema } from "@/lib/plans/schemas";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { ResultadoMapa } from "@/lib/plans/mapa";
 import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
-import { hayLugar, leerEstado, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
+import {
+  consultaDeEstado,
+  hayLugar,
+  leerEstado,
+  urlBusqueda,
+  ventanaDeEstado,
+  type EstadoBusqueda,
+} from "@/lib/plans/search-state";
 import { POR_PAGINA } from "@/lib/plans/constants";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./page.module.css";
@@ -46,18 +52,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 async function buscar(
   estado: EstadoBusqueda,
 ): Promise<{ resultado?: ResultadoBusqueda; mapa?: ResultadoMapa; error?: string }> {
-  const ventana = ventanaDeEstado(estado);
-  const q = busquedaSchema.safeParse({
-    ...(estado.lat !== null && estado.lng !== null
-      ? { lat: String(estado.lat), lng: String(estado.lng) }
-      : { municipio: estado.municipio }),
-    radio: String(estado.radio),
-    categorias: estado.categorias.join(","),
-    page: String(estado.page),
-    limit: String(POR_PAGINA),
-    ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
-    ...(estado.accesible && { accesible: "1" }),
-  });
+  const q = consultaDeEstado(estado);
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
   try {
     const [resultado, mapa] = await Promise.all([

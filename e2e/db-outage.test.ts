@@ -81,7 +81,14 @@ describe("PostgreSQL goes away and comes back", () => {
     expect(renderizada.status).toBeGreaterThanOrEqual(500);
     const html = await renderizada.text();
     expect(html).not.toMatch(/Application error|Internal Server Error/);
-    expect((await get("/nosotros")).status).toBe(503);
+    const nosotros = await get("/nosotros");
+    expect(nosotros.status).toBe(503);
+    expect(nosotros.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+    // The widget says it inside the town hall's frame.
+    const widget = await get(`/embed/planes?${busqueda}`);
+    expect(widget.status).toBe(503);
+    expect(widget.headers.get("content-security-policy")).toContain("frame-ancestors *");
+    expect(await widget.text()).toContain(mensajes.servicioNoDisponible);
 
     await pg.abrir();
     let recuperada = 0;

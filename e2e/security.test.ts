@@ -44,8 +44,9 @@ describe("security headers", () => {
     expect(d.get("object-src")).toEqual(["'none'"]);
     expect(d.get("base-uri")).toEqual(["'self'"]);
     expect(d.get("img-src")).toEqual(expect.arrayContaining(["'self'", "https://*.tile.openstreetmap.org"]));
-    // The test app has a Google client id: its sign-in script and frame are the only other hosts.
-    expect(d.get("frame-src")).toEqual(["https://accounts.google.com/gsi/"]);
+    // The test app has a Google client id: its sign-in script and frame are the only other hosts
+    // (our own frame: /widget's preview of /embed/planes).
+    expect(d.get("frame-src")).toEqual(["'self'", "https://accounts.google.com/gsi/"]);
     expect(d.get("default-src")).toEqual(["'self'"]);
 
     const html = await a.text();

@@ -13,6 +13,8 @@ const APPS: Enlace[] = [
   { href: ENLACES_EXTERNOS.googlePlay, texto: "Disponible en Google Play", externo: true },
 ];
 
+const PARA_TU_WEB: Enlace[] = [{ href: "/widget", texto: "Widget para ayuntamientos y asociaciones" }];
+
 const REDES: Enlace[] = [
   { href: ENLACES_EXTERNOS.instagram, texto: "Instagram", externo: true },
   { href: ENLACES_EXTERNOS.facebook, texto: "Facebook", externo: true },
@@ -62,6 +64,7 @@ export function Footer({ nombreSitio, contacto }: { nombreSitio: string; contact
         <Columna id="pie-app" titulo={nombreSitio}>
           <p className={styles.text}>Planes, eventos y actividades en tu pueblo y en los de alrededor.</p>
           <Lista enlaces={APPS} />
+          <Lista enlaces={PARA_TU_WEB} />
         </Columna>
         <Columna id="pie-redes" titulo="Síguenos">
           <Lista enlaces={REDES} />

@@ -1,3 +1,4 @@
+import Link from "next/link";
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
 import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
@@ -65,6 +66,9 @@ export function OrganizationDetail({
           <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>
         )}
       </section>
+      <p className={styles.widget}>
+        <Link href={`/widget?organizacion=${org._id}`}>Muestra los planes de {org.nombre} en tu página web</Link>
+      </p>
     </article>
   );
 }

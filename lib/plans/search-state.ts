@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } from "../dates";
-import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+import { CATEGORIAS, POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+import { busquedaSchema } from "./schemas";
 import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./search-url";
 
 export * from "./search-url";
@@ -12,39 +13,73 @@ export * from "./search-url";
  * browser's search controls import ./search-url, which has no zod or date library.
  */
 const uno = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+/** A parameter as given: absent or '' is undefined; anything else must pass `schema`. */
+const estricto = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (uno(v) === "" ? undefined : uno(v)), schema.optional());
 const tolerante = <T extends z.ZodType, D>(schema: T, defecto: D) =>
   z
     .preprocess(uno, schema.optional())
     .catch(undefined)
     .transform((v): z.output<T> | D => (v === undefined ? defecto : v));
 
-const estadoSchema = z.object({
-  municipio: tolerante(z.string().trim().min(1).max(100), null),
-  lat: tolerante(z.coerce.number().min(-90).max(90), null),
-  lng: tolerante(z.coerce.number().min(-180).max(180), null),
-  radio: tolerante(z.coerce.number().int().min(0).max(RADIO_MAX_KM), RADIO_DEFAULT_KM),
-  categorias: tolerante(
-    z.string().transform((s) =>
-      normalizarCategorias(
-        s
-          .split(",")
-          .map((c) => c.trim())
-          .filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)),
-      ),
+/** Each parameter's own rule; a value that breaks it falls back to the default (estadoSchema). */
+const CAMPOS = {
+  municipio: z.string().trim().min(1).max(100),
+  lat: z.coerce.number().min(-90).max(90),
+  lng: z.coerce.number().min(-180).max(180),
+  radio: z.coerce.number().int().min(0).max(RADIO_MAX_KM),
+  categorias: z.string().transform((s) =>
+    normalizarCategorias(
+      s
+        .split(",")
+        .map((c) => c.trim())
+        .filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)),
     ),
-    ["Otros"],
   ),
-  fecha: tolerante(z.enum(OPCIONES_FECHA), null),
-  desplazamiento: tolerante(z.coerce.number().int().min(0).max(120), 0),
-  desde: tolerante(z.iso.date(), null),
-  hasta: tolerante(z.iso.date(), null),
-  accesible: tolerante(
-    z.literal("1").transform(() => true),
-    false,
-  ),
-  page: tolerante(z.coerce.number().int().min(1).max(100_000), 1),
-  vista: tolerante(z.enum(VISTAS), "lista"),
+  fecha: z.enum(OPCIONES_FECHA),
+  desplazamiento: z.coerce.number().int().min(0).max(120),
+  desde: z.iso.date(),
+  hasta: z.iso.date(),
+  accesible: z.literal("1").transform(() => true),
+  page: z.coerce.number().int().min(1).max(100_000),
+  vista: z.enum(VISTAS),
+};
+
+const estadoSchema = z.object({
+  municipio: tolerante(CAMPOS.municipio, null),
+  lat: tolerante(CAMPOS.lat, null),
+  lng: tolerante(CAMPOS.lng, null),
+  radio: tolerante(CAMPOS.radio, RADIO_DEFAULT_KM),
+  categorias: tolerante(CAMPOS.categorias, ["Otros"]),
+  fecha: tolerante(CAMPOS.fecha, null),
+  desplazamiento: tolerante(CAMPOS.desplazamiento, 0),
+  desde: tolerante(CAMPOS.desde, null),
+  hasta: tolerante(CAMPOS.hasta, null),
+  accesible: tolerante(CAMPOS.accesible, false),
+  page: tolerante(CAMPOS.page, 1),
+  vista: tolerante(CAMPOS.vista, "lista"),
 });
+
+/** The search's parameter names, as the URL spells them. */
+export const PARAMETROS_BUSQUEDA = Object.keys(CAMPOS) as (keyof typeof CAMPOS)[];
+
+/**
+ * The search parameters given with a value leerEstado would drop (a radius of 'abc', an
+ * unknown date option, a category that does not exist): for the views that answer a bad link
+ * with an error instead of the defaults (the widget, /embed/planes).
+ */
+export function parametrosNoValidos(params: Record<string, string | string[] | undefined>): string[] {
+  return PARAMETROS_BUSQUEDA.filter((k) => {
+    if (!estricto(CAMPOS[k]).safeParse(params[k]).success) return true;
+    // A category list only counts as valid when every name in it is one.
+    const categorias = uno(params[k]);
+    return (
+      k === "categorias" &&
+      typeof categorias === "string" &&
+      categorias.split(",").some((c) => c.trim() && !(CATEGORIAS as readonly string[]).includes(c.trim()))
+    );
+  });
+}
 
 export function leerEstado(params: Record<string, string | string[] | undefined>): EstadoBusqueda {
   const e = estadoSchema.parse(params) as EstadoBusqueda;
@@ -109,4 +144,22 @@ export function ventanaDeEstado(
   ahora = new Date(),
 ) {
   return ventanaFechas(e.fecha, e.desplazamiento, ahora, e);
+}
+
+/**
+ * The search function's query (lib/plans/search.ts) for a search's state: the point (or the
+ * town's name), radius, categories, date window and page. The home page and the widget run
+ * their searches through it; a failure carries the Spanish message of the first problem.
+ */
+export function consultaDeEstado(e: EstadoBusqueda, { limit = POR_PAGINA, ahora = new Date() } = {}) {
+  const ventana = ventanaDeEstado(e, ahora);
+  return busquedaSchema.safeParse({
+    ...(e.lat !== null && e.lng !== null ? { lat: String(e.lat), lng: String(e.lng) } : { municipio: e.municipio }),
+    radio: String(e.radio),
+    categorias: e.categorias.join(","),
+    page: String(e.page),
+    limit: String(limit),
+    ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
+    ...(e.accesible && { accesible: "1" }),
+  });
 }

@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { ConstructorWidget } from "@/components/widget/ConstructorWidget";
+import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
+import { UUID_PATTERN } from "@/lib/schemas";
+import { site } from "@/lib/site";
+import { currentUser } from "@/lib/users/session";
+
+export const metadata: Metadata = {
+  title: "Widget para tu web",
+  description:
+    "Muestra los próximos planes de tu pueblo o de tu asociación en la web del ayuntamiento: elige qué mostrar, copia el código y pégalo.",
+  alternates: { canonical: "/widget" },
+};
+
+/**
+ * /widget (issue 18): builds the code a town hall or an association pastes in its page. Open
+ * to everyone; a logged-in person also picks among their own organizations.
+ */
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function WidgetPage({ searchParams }: Props) {
+  const { nombre, url } = site();
+  const pedida = (await searchParams).organizacion;
+  const organizacionInicial = typeof pedida === "string" && UUID_PATTERN.test(pedida) ? pedida.toLowerCase() : null;
+  const usuario = await currentUser();
+  const organizaciones = usuario
+    ? (await organizacionesDeUsuario(usuario.id)).map((o) => ({ id: o._id, nombre: o.nombre }))
+    : [];
+  return (
+    <>
+      <h1>Los planes de tu pueblo, en tu web</h1>
+      <p>
+        Si eres de un ayuntamiento o de una asociación, puedes mostrar en vuestra página web los próximos planes de{" "}
+        {nombre}: elige qué planes mostrar, mira cómo queda y copia el código. Es gratis y se actualiza solo.
+      </p>
+      <ConstructorWidget
+        origen={url}
+        sitio={nombre}
+        organizaciones={organizaciones}
+        organizacionInicial={organizacionInicial}
+      />
+    </>
+  );
+}
