@@ -18,7 +18,7 @@ CREATE TABLE "seguimiento" (
     "token_hash" VARCHAR(64),
     "token_caduca_en" TIMESTAMPTZ(3),
     "radio_pedido" INTEGER,
-    "categorias_pedidas" "categoria"[],
+    "categorias_pedidas" "categoria"[] NOT NULL DEFAULT ARRAY[]::"categoria"[],
     "creado_en" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "actualizado_en" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
