@@ -28,6 +28,7 @@ export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; con
   const idCorreo = useId();
   const idTitulo = useId();
   const nombre = { municipio: pueblo.nombre };
+  const tipos = pueblo.categorias.filter((c) => c !== "Otros");
 
   async function enviar(email?: string) {
     setEnviando(true);
@@ -53,6 +54,12 @@ export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; con
         {conDatos(mensajes.seguirTitulo, nombre)}
       </h3>
       <p className={seguir.seguirTexto}>{mensajes.seguirExplicacion}</p>
+      <p className={seguir.seguirAlcance}>
+        {conDatos(mensajes.seguirAlcance, {
+          radio: String(pueblo.radio),
+          tipos: tipos.length === 0 ? mensajes.seguirTodosLosTipos : tipos.join(", "),
+        })}
+      </p>
       {aviso.exito ? (
         <p role="status" className={styles.success}>
           {aviso.exito}

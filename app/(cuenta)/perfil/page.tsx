@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { Profile } from "@/components/account/Profile";
 import { GestionSeguimientos } from "@/components/follows/GestionSeguimientos";
+import seguir from "@/components/follows/follows.module.css";
 import styles from "@/components/ui/ui.module.css";
 import { prisma } from "@/lib/db";
 import { seguimientosDe } from "@/lib/follows/follows";
@@ -27,7 +28,7 @@ export default async function ProfilePage() {
           recordatorios,
         }}
       />
-      <section aria-labelledby="seguimientos-titulo">
+      <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
         <h2 id="seguimientos-titulo">{mensajes.seguimientosTitulo}</h2>
         <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />
       </section>
