@@ -5,7 +5,7 @@ import { sinViolaciones } from "@/test-support/axe";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
 import { insertPlan, insertUser } from "@/test-support/plans";
-import { borrarMunicipios, municipioDePrueba, tokenDelCorreo } from "@/test-support/seguimientos";
+import { borrarMunicipios, municipioDePrueba } from "@/test-support/seguimientos";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, uniqueEmail } from "@/test-support/users";
 import { launchBrowser } from "@/test-support/browser";
