@@ -50,9 +50,10 @@ export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; con
 
   return (
     <section className={seguir.seguir} aria-labelledby={idTitulo}>
-      <h3 id={idTitulo} className={seguir.seguirTitulo}>
+      {/* Not a heading: the results' headings are their groups of plans (Hoy, Este fin de semana…). */}
+      <p id={idTitulo} className={seguir.seguirTitulo}>
         {conDatos(mensajes.seguirTitulo, nombre)}
-      </h3>
+      </p>
       <p className={seguir.seguirTexto}>{mensajes.seguirExplicacion}</p>
       <p className={seguir.seguirAlcance}>
         {conDatos(mensajes.seguirAlcance, {
