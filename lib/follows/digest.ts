@@ -1,6 +1,6 @@
 import "server-only";
 import type { PrismaClient } from "../db/client";
-import { diaEnMadrid, DIAS_SEMANA, fechasTexto, instanteEnMadrid, lunesDe, sumarDias, type Dia } from "../dates";
+import { cuandoEventoTexto, diaEnMadrid, DIAS_SEMANA, instanteEnMadrid, lunesDe, sumarDias, type Dia } from "../dates";
 import { enqueueEmail } from "../mail/outbox";
 import { correoResumenSemanal, type PlanDelResumen, type SeccionResumen } from "../mail/templates";
 import { variantUrl } from "../media/variant-url";
@@ -66,7 +66,7 @@ function cuando(p: PlanApi): string | null {
     );
     return dias.length > 0 ? `Abierto ${dias.map((d) => DIAS_SEMANA[d]).join(", ")}` : null;
   }
-  return fechasTexto(p.fechaInicio, p.fechaFin);
+  return cuandoEventoTexto(p.fechaInicio, p.fechaFin);
 }
 
 const delResumen = (p: PlanApi): PlanDelResumen => ({
