@@ -6,6 +6,9 @@ import { Pagination } from "@/components/search/Pagination";
 import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { SelectorVista } from "@/components/search/SelectorVista";
+import { SeguirPueblo } from "@/components/follows/SeguirPueblo";
+import { municipioDeBusqueda } from "@/lib/follows/follows";
+import { tieneCookieDeSesion } from "@/lib/users/session";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
@@ -93,10 +96,13 @@ export default async function HomePage({ searchParams }: Props) {
   const conLugar = hayLugar(estado);
   // The results (or the first visit's featured plans and towns) and the person's saved plans
   // (for the cards' hearts) are read side by side.
-  const [{ resultado, mapa, error }, { destacados, pueblos }, favoritos] = await Promise.all([
+  const [{ resultado, mapa, error }, { destacados, pueblos }, favoritos, pueblo, conSesion] = await Promise.all([
     conLugar ? buscar(estado) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
     conLugar ? SIN_PORTADA : portada(),
     favoritosDeLaSesion(),
+    // The town to follow (issue 18): the searched one, from the gazetteer.
+    conLugar && estado.municipio ? municipioDeBusqueda(estado.municipio, estado.lat, estado.lng) : null,
+    tieneCookieDeSesion(),
   ]);
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
@@ -177,13 +183,21 @@ export default async function HomePage({ searchParams }: Props) {
             aria-labelledby="resultados-titulo"
             mapa={mapa !== undefined}
             cabecera={
-              <div className={styles.resultadosCabecera}>
-                <h2 id="resultados-titulo">
-                  {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
-                </h2>
-                {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
-                <SelectorVista />
-              </div>
+              <>
+                <div className={styles.resultadosCabecera}>
+                  <h2 id="resultados-titulo">
+                    {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
+                  </h2>
+                  {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
+                  <SelectorVista />
+                </div>
+                {pueblo && (
+                  <SeguirPueblo
+                    pueblo={{ ...pueblo, radio: estado.radio, categorias: estado.categorias }}
+                    conSesion={conSesion}
+                  />
+                )}
+              </>
             }
           >
             {/* A map with nothing on it helps no one: an empty search shows its message and fixes. */}

@@ -63,6 +63,11 @@ export const LIMITES = {
   ],
   reporte: (ip: string): Limit[] => [{ key: `reporte:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
   destacado: (usuarioId: string): Limit[] => [{ key: `destacado:cuenta:${usuarioId}`, max: 10, windowMs: 60 * MINUTE }],
+  /** Following a town without an account sends a confirmation e-mail: per address and per client. */
+  seguir: (ip: string, correo: string): Limit[] => [
+    { key: `seguir:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
+    { key: `seguir:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+  ],
   eurona: (ip: string): Limit[] => [{ key: `eurona:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
   /** A moderator's busy day, not a script run wild with a stolen session. */
   gestion: (usuarioId: string): Limit[] => [{ key: `gestion:cuenta:${usuarioId}`, max: 300, windowMs: 15 * MINUTE }],

@@ -1,6 +1,6 @@
 /**
  * Deletes the contact requests the privacy text promises to keep only one year: satellite leads
- * and featuring requests older than 365 days. Idempotent; run it once a day from cron:
+ * and featuring requests older than 365 days; and the expired rows of "follow my town". Idempotent; run it once a day from cron:
  *   30 3 * * *  cd /srv/planazo && npm run --silent retencion
  * Hosted schedulers can POST /api/tareas/retencion with `Authorization: Bearer $CRON_SECRET`.
  */
@@ -10,9 +10,13 @@ import { aplicarRetencion } from "../lib/tareas/retencion";
 
 const prisma = createPrismaClient(undefined, 1);
 try {
-  const { contactos, solicitudes } = await aplicarRetencion(prisma);
+  const { contactos, solicitudes, seguimientosSinConfirmar, enlacesCaducados, resumenes } =
+    await aplicarRetencion(prisma);
   console.log(
     `retención: ${contactos} contactos de Eurona y ${solicitudes} solicitudes para destacar borrados (más de un año)`,
+  );
+  console.log(
+    `retención: ${seguimientosSinConfirmar} seguimientos sin confirmar, ${enlacesCaducados} enlaces de correos y ${resumenes} envíos semanales caducados borrados`,
   );
 } finally {
   await prisma.$disconnect();

@@ -83,4 +83,33 @@ describe("e-mail outbox", () => {
     await expect(transport.send(email("ana@example.com"))).rejects.toThrow(/Resend 422/);
     server.close();
   });
+
+  it("keeps an e-mail's extra headers in its row and hands them to Resend (List-Unsubscribe, RFC 8058)", async () => {
+    const to = `cabeceras.${Date.now()}@example.com`;
+    const headers = {
+      "List-Unsubscribe": "<https://planazo.example/api/seguimientos/baja?token=abc>",
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    };
+    await enqueueEmail(prisma, { ...email(to), headers });
+    const row = await prisma.emailOutbox.findFirstOrThrow({ where: { to } });
+    expect(row.headers).toEqual(headers);
+    const bodies: Record<string, unknown>[] = [];
+    const server = createServer((req, res) => {
+      let data = "";
+      req.on("data", (c) => (data += c));
+      req.on("end", () => {
+        bodies.push(JSON.parse(data));
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end('{"id":"1"}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const resend = resendTransport("re_test", "Planazo <no-responder@planazo.es>", `http://127.0.0.1:${port}/emails`);
+    await deliverPending(prisma, resend, 200);
+    server.close();
+    expect(bodies.find((b) => (b.to as string[])[0] === to)?.headers).toEqual(headers);
+    // E-mails without extra headers send none.
+    expect(bodies.filter((b) => (b.to as string[])[0] !== to).every((b) => !("headers" in b))).toBe(true);
+  });
 });

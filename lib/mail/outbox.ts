@@ -6,7 +6,8 @@ type Db = Pick<PrismaClient, "emailOutbox">;
 
 /** Queues an e-mail. Call it inside the transaction of the change that causes it. */
 export async function enqueueEmail(db: Db, email: Email): Promise<void> {
-  await db.emailOutbox.create({ data: email });
+  const { headers, ...resto } = email;
+  await db.emailOutbox.create({ data: { ...resto, ...(headers && { headers }) } });
 }
 
 /** Backoff after the n-th failed attempt: 1 min, 2, 4, … capped at 6 hours. */
@@ -29,9 +30,17 @@ export async function deliverPending(
   for (let i = 0; i < limit; i++) {
     const outcome = await prisma.$transaction(async (tx) => {
       const [row] = await tx.$queryRaw<
-        { id: string; to: string; subject: string; text: string; html: string; attempts: number }[]
+        {
+          id: string;
+          to: string;
+          subject: string;
+          text: string;
+          html: string;
+          headers: Record<string, string> | null;
+          attempts: number;
+        }[]
       >`
-        SELECT id, "to", subject, text, html, attempts FROM email_outbox
+        SELECT id, "to", subject, text, html, headers, attempts FROM email_outbox
         WHERE sent_at IS NULL AND next_attempt_at <= now()
         ORDER BY next_attempt_at, created_at
         LIMIT 1 FOR UPDATE SKIP LOCKED`;

@@ -16,9 +16,10 @@ function mensaje(
   pie: string,
 ): Email {
   const { nombre: producto } = site();
-  const text = `Hola, ${nombre}:\n\n${parrafo}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
+  const saludo = nombre ? `Hola, ${nombre}:` : "Hola:";
+  const text = `${saludo}\n\n${parrafo}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
-<p>Hola, ${escapeHtml(nombre)}:</p>
+<p>${escapeHtml(saludo)}</p>
 <p style="white-space:pre-line">${escapeHtml(parrafo)}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(boton)}</a></p>
 <p style="font-size:14px;color:#57534e">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(url)}</p>
@@ -122,4 +123,113 @@ export function correoCuentaSuspendida(to: string, nombre: string, motivo: strin
     url,
     "Si crees que es un error, responde a este correo y lo revisaremos.",
   );
+}
+
+/** To an address that asked to follow a town: the double opt-in link (lib/follows). */
+export function correoConfirmarSeguimiento(to: string, municipio: string, token: string): Email {
+  return mensaje(
+    to,
+    `Confirma que quieres recibir los planes de ${municipio}`,
+    "",
+    `Alguien (seguramente tú) ha pedido recibir en este correo, cada jueves, los planes cerca de ${municipio} en ${site().nombre}. Confírmalo para empezar a recibirlos.`,
+    "Confirmar",
+    `${site().url}/seguimientos/confirmar/${token}`,
+    "El enlace caduca en 7 días. Si no lo has pedido tú, ignora este correo: no te enviaremos nada más.",
+  );
+}
+
+/** A plan as the weekly e-mail lists it. */
+export interface PlanDelResumen {
+  titulo: string;
+  url: string;
+  cuando: string | null;
+  donde: string;
+  /** Absolute URL of the poster's card variant. */
+  cartel: string | null;
+}
+
+/** One town's part of the weekly e-mail. */
+export interface SeccionResumen {
+  municipio: string;
+  radio: number;
+  /** The search of the town on the web. */
+  url: string;
+  finde: PlanDelResumen[];
+  nuevos: PlanDelResumen[];
+}
+
+function planHtml(p: PlanDelResumen): string {
+  const cartel = p.cartel
+    ? `<td width="96" valign="top" style="padding:0 12px 12px 0"><a href="${escapeHtml(p.url)}"><img src="${escapeHtml(p.cartel)}" alt="" width="96" style="display:block;width:96px;border-radius:8px"></a></td>`
+    : "";
+  return `<tr>${cartel}<td valign="top" style="padding:0 0 12px 0"><a href="${escapeHtml(p.url)}" style="color:#9a3412;font-weight:bold;font-size:16px">${escapeHtml(p.titulo)}</a>${
+    p.cuando ? `<br><span>${escapeHtml(p.cuando)}</span>` : ""
+  }<br><span style="color:#57534e">${escapeHtml(p.donde)}</span></td></tr>`;
+}
+
+const planTexto = (p: PlanDelResumen) => `• ${p.titulo}${p.cuando ? ` (${p.cuando})` : ""}, ${p.donde}\n  ${p.url}`;
+
+/**
+ * The Thursday e-mail of the towns a person follows (lib/follows/digest.ts): for each town, the
+ * weekend's plans and the week's new ones, with their posters; the manage link and the one-click
+ * unsubscribe (RFC 8058 headers, whose POST needs no login).
+ */
+export function correoResumenSemanal(
+  to: string,
+  asunto: string,
+  secciones: SeccionResumen[],
+  enlaces: { gestionar: string; baja: string },
+): Email {
+  const { nombre: producto, url } = site();
+  const bloques = (s: SeccionResumen) => [
+    ["Este fin de semana", s.finde] as const,
+    ["Nuevos esta semana", s.nuevos] as const,
+  ];
+  const text = [
+    "Hola:",
+    "",
+    `Esto es lo que hay cerca de los pueblos que sigues en ${producto}.`,
+    ...secciones.flatMap((s) => [
+      "",
+      `== Cerca de ${s.municipio} (a ${s.radio} km) ==`,
+      ...bloques(s)
+        .filter(([, planes]) => planes.length > 0)
+        .flatMap(([titulo, planes]) => ["", `${titulo}:`, ...planes.map(planTexto)]),
+      "",
+      `Ver todos los planes: ${s.url}`,
+    ]),
+    "",
+    `Cambiar la distancia, los tipos de plan o los pueblos: ${enlaces.gestionar}`,
+    `Darte de baja de este correo: ${enlaces.baja}`,
+    "",
+    `El equipo de ${producto}`,
+  ].join("\n");
+  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(asunto)}</title></head><body style="margin:0;padding:16px;font-family:Arial,sans-serif;color:#1c1917;line-height:1.5;background:#fafaf9">
+<div style="max-width:600px;margin:0 auto;background:#fff;padding:20px;border-radius:12px">
+<p style="margin-top:0"><a href="${escapeHtml(url)}" style="color:#c2410c;font-weight:bold;font-size:20px;text-decoration:none">${escapeHtml(producto)}</a></p>
+<p>Hola: esto es lo que hay cerca de los pueblos que sigues.</p>
+${secciones
+  .map(
+    (s) => `<h1 style="font-size:22px;margin:24px 0 4px">Cerca de ${escapeHtml(s.municipio)}</h1>
+<p style="margin:0 0 12px;color:#57534e">A ${s.radio} km o menos</p>
+${bloques(s)
+  .filter(([, planes]) => planes.length > 0)
+  .map(
+    ([titulo, planes]) =>
+      `<h2 style="font-size:18px;margin:16px 0 8px">${titulo}</h2><table role="presentation" cellpadding="0" cellspacing="0" width="100%">${planes.map(planHtml).join("")}</table>`,
+  )
+  .join("\n")}
+<p><a href="${escapeHtml(s.url)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">Ver todos los planes cerca de ${escapeHtml(s.municipio)}</a></p>`,
+  )
+  .join("\n")}
+<hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
+<p style="font-size:14px;color:#57534e">Te llega porque sigues estos pueblos en ${escapeHtml(producto)}. <a href="${escapeHtml(enlaces.gestionar)}" style="color:#9a3412">Cambiar la distancia, los tipos de plan o los pueblos</a> · <a href="${escapeHtml(enlaces.baja)}" style="color:#9a3412">Darme de baja</a></p>
+</div></body></html>`;
+  return {
+    to,
+    subject: asunto,
+    text,
+    html,
+    headers: { "List-Unsubscribe": `<${enlaces.baja}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+  };
 }

@@ -5,6 +5,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058); the provider adds them to the message. */
+  headers?: Record<string, string> | null;
 }
 
 export interface MailTransport {
@@ -22,7 +24,14 @@ export function resendTransport(
       const res = await fetch(endpoint, {
         method: "POST",
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ from, to: [email.to], subject: email.subject, text: email.text, html: email.html }),
+        body: JSON.stringify({
+          from,
+          to: [email.to],
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+          ...(email.headers && Object.keys(email.headers).length > 0 && { headers: email.headers }),
+        }),
         signal: AbortSignal.timeout(10_000),
       });
       if (!res.ok) throw new Error(`Resend ${res.status}: ${(await res.text()).slice(0, 500)}`);

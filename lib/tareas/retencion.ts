@@ -5,12 +5,30 @@ import type { PrismaClient } from "../db/client";
 /** The privacy text promises that contact requests are kept one year. */
 export const DIAS_RETENCION = 365;
 
+/** The weekly e-mail's claims are only needed for their own week; a few weeks' margin. */
+export const SEMANAS_RESUMENES = 8;
+
+/** What a run deleted. */
+export interface Retencion {
+  contactos: number;
+  solicitudes: number;
+  /** Follows never confirmed whose link expired (their address is all they hold). */
+  seguimientosSinConfirmar: number;
+  /** Manage / unsubscribe links of old e-mails past their time. */
+  enlacesCaducados: number;
+  /** Claims of the weekly e-mail older than SEMANAS_RESUMENES weeks. */
+  resumenes: number;
+}
+
 /**
  * Deletes the satellite leads and the featuring requests older than DIAS_RETENCION days, in one
  * transaction with its audit row (written only when something was deleted, so a daily run that
  * finds nothing leaves no trace). Running it again deletes nothing more: it is idempotent.
+ * In the same run, the expiring rows of "follow my town" go: unconfirmed follows whose link has
+ * expired (an address that never said yes is not kept), expired manage links, and old weekly
+ * claims. These are routine expiry, like sessions, and leave no audit row.
  */
-export async function aplicarRetencion(prisma: PrismaClient): Promise<{ contactos: number; solicitudes: number }> {
+export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion> {
   return prisma.$transaction(async (tx) => {
     const [{ limite }] = await tx.$queryRaw<
       { limite: Date }[]
@@ -26,6 +44,19 @@ export async function aplicarRetencion(prisma: PrismaClient): Promise<{ contacto
         datos: { contactos: contactos.count, solicitudes: solicitudes.count },
       });
     }
-    return { contactos: contactos.count, solicitudes: solicitudes.count };
+    const seguimientos = await tx.seguimiento.deleteMany({
+      where: { confirmadoEn: null, tokenCaducaEn: { lt: new Date() } },
+    });
+    const enlaces = await tx.seguimientoEnlace.deleteMany({ where: { caducaEn: { lt: new Date() } } });
+    const resumenes = await tx.resumenSemanal.deleteMany({
+      where: { creadoEn: { lt: new Date(Date.now() - SEMANAS_RESUMENES * 7 * 86_400_000) } },
+    });
+    return {
+      contactos: contactos.count,
+      solicitudes: solicitudes.count,
+      seguimientosSinConfirmar: seguimientos.count,
+      enlacesCaducados: enlaces.count,
+      resumenes: resumenes.count,
+    };
   });
 }

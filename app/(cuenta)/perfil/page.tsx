@@ -1,7 +1,11 @@
 import type { Metadata } from "next";
 import { Profile } from "@/components/account/Profile";
+import { GestionSeguimientos } from "@/components/follows/GestionSeguimientos";
+import seguir from "@/components/follows/follows.module.css";
 import styles from "@/components/ui/ui.module.css";
 import { prisma } from "@/lib/db";
+import { seguimientosDe } from "@/lib/follows/follows";
+import { mensajes } from "@/lib/messages";
 import { recordatoriosActivos } from "@/lib/reminders/reminders";
 import { requirePageUser } from "@/lib/users/session";
 
@@ -9,6 +13,10 @@ export const metadata: Metadata = { title: "Perfil", robots: { index: false } };
 
 export default async function ProfilePage() {
   const user = await requirePageUser("/perfil");
+  const [recordatorios, seguimientos] = await Promise.all([
+    recordatoriosActivos(prisma, user.id),
+    seguimientosDe({ usuarioId: user.id }),
+  ]);
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Perfil</h1>
@@ -17,9 +25,13 @@ export default async function ProfilePage() {
           nombre: user.name,
           correo: user.email,
           google: user.google,
-          recordatorios: await recordatoriosActivos(prisma, user.id),
+          recordatorios,
         }}
       />
+      <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
+        <h2 id="seguimientos-titulo">{mensajes.seguimientosTitulo}</h2>
+        <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />
+      </section>
     </section>
   );
 }

@@ -386,7 +386,10 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       method: "POST",
       headers: { Authorization: `Bearer ${inject("cronSecret")}` },
     });
-    expect([res.status, await res.json()]).toEqual([200, { contactos: 0, solicitudes: 0 }]);
+    expect([res.status, await res.json()]).toEqual([
+      200,
+      { contactos: 0, solicitudes: 0, seguimientosSinConfirmar: 0, enlacesCaducados: 0, resumenes: 0 },
+    ]);
     await expect(query(db(), "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'")).resolves.toEqual([
       { n: logAntes + 1 },
     ]);

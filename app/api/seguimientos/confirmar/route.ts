@@ -1,0 +1,19 @@
+import { confirmarSeguimiento } from "@/lib/follows/follows";
+import { readJson, route } from "@/lib/http";
+import { conDatos, mensajes } from "@/lib/messages";
+import { z } from "@/lib/schemas";
+
+const cuerpo = z.object({ token: z.string().max(200).catch("") });
+
+/**
+ * POST /api/seguimientos/confirmar { token } → { mensaje, gestion }: the double opt-in link's
+ * button. `gestion` is the path of the page to manage one's follows. Unknown or used: 404; expired: 410.
+ */
+export const POST = route(async (request) => {
+  const { token } = cuerpo.parse(await readJson(request));
+  const { municipio, gestion } = await confirmarSeguimiento(token);
+  return Response.json({
+    mensaje: conDatos(mensajes.seguimientoConfirmado, { municipio }),
+    gestion: `/seguimientos/gestionar/${gestion}`,
+  });
+});

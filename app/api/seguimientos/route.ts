@@ -1,0 +1,35 @@
+import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/follows/follows";
+import { seguirSchema } from "@/lib/follows/schemas";
+import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
+import { deliverSoon } from "@/lib/mail/send";
+import { conDatos, mensajes } from "@/lib/messages";
+import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
+import { requireUser, sessionUser } from "@/lib/users/session";
+
+/**
+ * POST /api/seguimientos { ine, radio, categorias, email? }: follow a town. With a session it
+ * is done (200 { mensaje, seguimiento }); without one, `email` gets a confirmation link (202
+ * { mensaje }), the same answer whether or not that address already follows.
+ */
+export const POST = route(async (request) => {
+  const datos = seguirSchema.parse(await readJson(request));
+  const user = await sessionUser(request.headers);
+  if (user) {
+    const seguimiento = await seguirComoUsuario(user.id, datos);
+    return Response.json({
+      mensaje: conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
+      seguimiento,
+    });
+  }
+  if (!datos.email) throw new ApiError(400, mensajes.seguirCorreoObligatorio);
+  await enforceLimits(LIMITES.seguir(clientIp(request), datos.email));
+  await pedirSeguimiento(datos.email, datos);
+  deliverSoon();
+  return Response.json({ mensaje: mensajes.seguirConfirmaCorreo }, { status: 202 });
+});
+
+/** GET /api/seguimientos: the towns the logged-in user follows (204 when none). */
+export const GET = route(async (request) => {
+  const user = await requireUser(request);
+  return listOrNoContent(await seguimientosDe({ usuarioId: user.id }));
+});

@@ -1,0 +1,17 @@
+import { prisma } from "@/lib/db";
+import { enviarResumenes } from "@/lib/follows/digest";
+import { route } from "@/lib/http";
+import { deliverSoon } from "@/lib/mail/send";
+import { exigirSecretoCron } from "@/lib/tareas/secreto";
+
+/**
+ * POST /api/tareas/resumen with `Authorization: Bearer $CRON_SECRET`: the Thursday e-mail of
+ * followed towns for hosted schedulers (the same as `npm run digest:send`). Without CRON_SECRET
+ * the endpoint does not exist.
+ */
+export const POST = route(async (request) => {
+  exigirSecretoCron(request);
+  const resultado = await enviarResumenes(prisma);
+  deliverSoon();
+  return Response.json(resultado);
+});

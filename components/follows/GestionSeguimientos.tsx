@@ -1,0 +1,159 @@
+"use client";
+
+import { useState } from "react";
+import styles from "@/components/ui/ui.module.css";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { mensajes } from "@/lib/messages";
+import { CATEGORIAS, RADIO_MAX_KM } from "@/lib/plans/constants";
+import seguir from "./follows.module.css";
+
+export interface SeguimientoVisible {
+  _id: string;
+  municipio: { ine: string; nombre: string; provincia: string };
+  radio: number;
+  categorias: string[];
+}
+
+const RADIOS = [5, 10, 20, 30, 40, RADIO_MAX_KM];
+/** 'Otros' means all in a search: here, no box ticked means all. */
+const ELEGIBLES = CATEGORIAS.filter((c) => c !== "Otros");
+
+/** One follow: its radius and categories to change, and the button to stop following. */
+function Seguimiento({
+  s,
+  sufijo,
+  Titulo,
+  onQuitado,
+}: {
+  s: SeguimientoVisible;
+  sufijo: string;
+  Titulo: "h2" | "h3";
+  onQuitado: (mensaje: string) => void;
+}) {
+  const [radio, setRadio] = useState(s.radio);
+  const [categorias, setCategorias] = useState<string[]>(s.categorias);
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [enviando, setEnviando] = useState(false);
+  const ruta = `/api/seguimientos/${s._id}${sufijo}`;
+  const idRadio = `radio-${s._id}`;
+  const radios = RADIOS.includes(radio) ? RADIOS : [...RADIOS, radio].sort((a, b) => a - b);
+  return (
+    <li className={seguir.item}>
+      <Titulo className={seguir.itemTitulo}>
+        {s.municipio.nombre} <small>({s.municipio.provincia})</small>
+      </Titulo>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={idRadio}>
+          {mensajes.seguimientoRadioEtiqueta}
+        </label>
+        <select id={idRadio} className={styles.input} value={radio} onChange={(e) => setRadio(Number(e.target.value))}>
+          {radios.map((r) => (
+            <option key={r} value={r}>
+              {r === 0 ? `Solo ${s.municipio.nombre}` : `Hasta ${r} km`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className={seguir.categorias}>
+        <legend>{mensajes.seguimientoCategoriasEtiqueta}</legend>
+        {ELEGIBLES.map((c) => (
+          <label key={c}>
+            <input
+              type="checkbox"
+              checked={categorias.includes(c)}
+              onChange={(e) => setCategorias(e.target.checked ? [...categorias, c] : categorias.filter((x) => x !== c))}
+            />
+            {c}
+          </label>
+        ))}
+      </fieldset>
+      <div className={styles.actions}>
+        <button
+          type="button"
+          className="button"
+          disabled={enviando}
+          onClick={async () => {
+            setEnviando(true);
+            const r = await llamar("PATCH", ruta, { radio, categorias });
+            setEnviando(false);
+            setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+          }}
+        >
+          {mensajes.seguimientoGuardar}
+          <span className="visually-hidden"> {s.municipio.nombre}</span>
+        </button>
+        <button
+          type="button"
+          className={styles.buttonDanger}
+          disabled={enviando}
+          onClick={async () => {
+            setEnviando(true);
+            const r = await llamar("DELETE", ruta);
+            setEnviando(false);
+            if (r.ok) onQuitado(mensajeDe(r));
+            else setAviso({ error: mensajeDe(r) });
+          }}
+        >
+          {mensajes.seguimientoDejar}
+          <span className="visually-hidden"> {s.municipio.nombre}</span>
+        </button>
+      </div>
+      {aviso.exito && (
+        <p role="status" className={styles.success}>
+          {aviso.exito}
+        </p>
+      )}
+      {aviso.error && (
+        <p role="alert" className={styles.error}>
+          {aviso.error}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The towns a person follows, to change or stop: from /perfil with the session, or from an
+ * e-mail's manage link with its token (no login).
+ */
+export function GestionSeguimientos({
+  inicial,
+  token,
+  nivelTitulo = 2,
+}: {
+  inicial: SeguimientoVisible[];
+  token?: string;
+  /** The heading level of each town. */
+  nivelTitulo?: 2 | 3;
+}) {
+  const [lista, setLista] = useState(inicial);
+  const [aviso, setAviso] = useState<string | null>(null);
+  const sufijo = token ? `?token=${encodeURIComponent(token)}` : "";
+  return (
+    <>
+      {aviso && (
+        <p role="status" className={styles.success}>
+          {aviso}
+        </p>
+      )}
+      {lista.length === 0 ? (
+        <p>{mensajes.seguimientosVacio}</p>
+      ) : (
+        <ul className={seguir.lista}>
+          {lista.map((s) => (
+            <Seguimiento
+              key={s._id}
+              s={s}
+              sufijo={sufijo}
+              Titulo={nivelTitulo === 2 ? "h2" : "h3"}
+              onQuitado={(m) => {
+                setAviso(m);
+                setLista((l) => l.filter((x) => x._id !== s._id));
+              }}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+"use client";
+
+import { useId, useState } from "react";
+import styles from "@/components/ui/ui.module.css";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { conDatos, mensajes } from "@/lib/messages";
+import seguir from "./follows.module.css";
+
+export interface PuebloASeguir {
+  /** INE code of the municipality (the gazetteer's id). */
+  ine: string;
+  nombre: string;
+  radio: number;
+  /** The search's categories; ['Otros'] or none: all. */
+  categorias: string[];
+}
+
+/**
+ * "Follow this town": the weekly e-mail of its plans. With a session, one tap follows it with
+ * the search's radius and categories; without one (or when the session has ended), it asks for
+ * an e-mail address and sends the confirmation link. For the home results and the town pages.
+ */
+export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; conSesion: boolean }) {
+  const [pedirCorreo, setPedirCorreo] = useState(!conSesion);
+  const [correo, setCorreo] = useState("");
+  const [enviando, setEnviando] = useState(false);
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const idCorreo = useId();
+  const idTitulo = useId();
+  const nombre = { municipio: pueblo.nombre };
+  const tipos = pueblo.categorias.filter((c) => c !== "Otros");
+
+  async function enviar(email?: string) {
+    setEnviando(true);
+    setAviso({});
+    const r = await llamar("POST", "/api/seguimientos", {
+      ine: pueblo.ine,
+      radio: pueblo.radio,
+      categorias: pueblo.categorias,
+      ...(email !== undefined && { email }),
+    });
+    setEnviando(false);
+    if (r.ok) setAviso({ exito: mensajeDe(r) });
+    else if (r.status === 400 && email === undefined && !pedirCorreo) {
+      // The session ended: follow by e-mail instead.
+      setPedirCorreo(true);
+      setAviso({ error: mensajeDe(r) });
+    } else setAviso({ error: mensajeDe(r, mensajes.seguirError) });
+  }
+
+  return (
+    <section className={seguir.seguir} aria-labelledby={idTitulo}>
+      {/* Not a heading: the results' headings are their groups of plans (Hoy, Este fin de semana…). */}
+      <p id={idTitulo} className={seguir.seguirTitulo}>
+        {conDatos(mensajes.seguirTitulo, nombre)}
+      </p>
+      <p className={seguir.seguirTexto}>{mensajes.seguirExplicacion}</p>
+      <p className={seguir.seguirAlcance}>
+        {conDatos(mensajes.seguirAlcance, {
+          radio: String(pueblo.radio),
+          tipos: tipos.length === 0 ? mensajes.seguirTodosLosTipos : tipos.join(", "),
+        })}
+      </p>
+      {aviso.exito ? (
+        <p role="status" className={styles.success}>
+          {aviso.exito}
+        </p>
+      ) : pedirCorreo ? (
+        <form
+          className={seguir.formCorreo}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void enviar(correo);
+          }}
+        >
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={idCorreo}>
+              {mensajes.seguirCorreoEtiqueta}
+            </label>
+            <input
+              id={idCorreo}
+              className={styles.input}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={correo}
+              onChange={(e) => setCorreo(e.target.value)}
+              aria-invalid={aviso.error ? true : undefined}
+            />
+          </div>
+          <button type="submit" className="button" disabled={enviando}>
+            {mensajes.seguirEnviar}
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button" disabled={enviando} onClick={() => void enviar()}>
+          {conDatos(mensajes.seguirBoton, nombre)}
+        </button>
+      )}
+      {aviso.error && (
+        <p role="alert" className={styles.error}>
+          {aviso.error}
+        </p>
+      )}
+    </section>
+  );
+}
