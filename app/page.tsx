@@ -11,7 +11,8 @@ import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
+import { municipioDeNombre } from "@/lib/geo/municipios";
 import { fechasTexto } from "@/lib/dates";
 import { planesTexto } from "@/lib/plans/texto";
 import { busquedaSchema } from "@/lib/plans/schemas";
@@ -98,10 +99,17 @@ export default async function HomePage({ searchParams }: Props) {
   const conLugar = hayLugar(estado);
   // The results (or the first visit's featured plans and towns) and the person's saved plans
   // (for the cards' hearts) are read side by side.
-  const [{ resultado, mapa, error }, { destacados, pueblos }, favoritos] = await Promise.all([
+  const [{ resultado, mapa, error }, { destacados, pueblos }, favoritos, paginaPueblo] = await Promise.all([
     conLugar ? buscar(estado) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
     conLugar ? SIN_PORTADA : portada(),
     favoritosDeLaSesion(),
+    // The chosen town's own page (/planes/…), from the gazetteer in memory: no query.
+    estado.municipio
+      ? municipioDeNombre(
+          estado.municipio,
+          estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null,
+        )
+      : null,
   ]);
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
@@ -187,6 +195,11 @@ export default async function HomePage({ searchParams }: Props) {
                   {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
                 </h2>
                 {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
+                {paginaPueblo && (
+                  <Link className={styles.paginaPueblo} href={paginaPueblo.ruta} prefetch={false}>
+                    {conDatos(mensajes.verPaginaPueblo, { municipio: paginaPueblo.nombre })}
+                  </Link>
+                )}
                 <SelectorVista />
               </div>
             }
