@@ -6,7 +6,7 @@ import styles from "./pueblos.module.css";
 /**
  * The town page's actions, right above its plans. This row is where "Suscribirse al calendario"
  * (the town's ICS feed) and "Seguir" (the weekly e-mail) go (issue 18, parts 2 and 4); for now it
- * holds the way to every plan of the radius in the home search.
+ * holds a plain link to every plan of the radius in the home search, so the buttons to come stand out.
  */
 export function AccionesPueblo({ municipio, busqueda }: { municipio: MunicipioConRuta; busqueda: string }) {
   return (
@@ -16,7 +16,7 @@ export function AccionesPueblo({ municipio, busqueda }: { municipio: MunicipioCo
       aria-label={conDatos(mensajes.puebloAcciones, { municipio: municipio.nombre })}
       data-acciones-pueblo
     >
-      <Link className="button" href={busqueda} prefetch={false}>
+      <Link className={styles.verTodos} href={busqueda} prefetch={false}>
         {mensajes.puebloVerTodos}
       </Link>
     </div>

@@ -53,6 +53,8 @@ export default async function PuebloPage({ params }: Props) {
     { id: "proximos", titulo: mensajes.puebloProximos, planes: planes.proximos },
     { id: "experiencias", titulo: mensajes.puebloExperiencias, planes: planes.experiencias },
   ];
+  // An empty page already offers the nearest one above the list.
+  const otrosCercanos = vacio ? cercanos.slice(1) : cercanos;
   // The first cards on screen load their posters at once.
   let prioritarios = 2;
   return (
@@ -67,10 +69,11 @@ export default async function PuebloPage({ params }: Props) {
       <MigasPueblo municipio={m} />
       <header className={styles.cabecera}>
         <h1 className={styles.titulo}>{conDatos(mensajes.puebloTitulo, d)}</h1>
-        <p className={styles.entradilla}>
-          {conDatos(mensajes.puebloEntradilla, d)}
-          {!vacio && <> {planesTexto(planes.total, planes.totalExacto)}.</>}
-        </p>
+        {!vacio && (
+          <p className={styles.entradilla}>
+            {conDatos(mensajes.puebloEntradilla, d)} {planesTexto(planes.total, planes.totalExacto)}.
+          </p>
+        )}
         {!vacio && <AccionesPueblo municipio={m} busqueda={busquedaDe(m)} />}
       </header>
 
@@ -123,13 +126,13 @@ export default async function PuebloPage({ params }: Props) {
         })
       )}
 
-      {cercanos.length > 0 && (
+      {otrosCercanos.length > 0 && (
         <section className={styles.seccion} aria-labelledby="cercanos-titulo">
           <h2 id="cercanos-titulo" className={styles.seccionTitulo}>
             {mensajes.puebloCercanos}
           </h2>
           <ul className={styles.cercanos}>
-            {cercanos.map((c) => (
+            {otrosCercanos.map((c) => (
               <li key={c.municipio.ine}>
                 <Link className={styles.cercano} href={c.municipio.ruta} prefetch={false}>
                   <span className={styles.cercanoNombre}>{c.municipio.nombre}</span>
