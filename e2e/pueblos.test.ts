@@ -16,7 +16,8 @@ const HORA = 3_600_000;
 // (Lanzarote): none within 50 km either, so its page is the empty one.
 const ANSO = { ine: "22028", nombre: "Ansó", lat: 42.75785, lng: -0.82947, ruta: "/planes/huesca/anso" };
 const TINAJO = { ine: "35029", ruta: "/planes/las-palmas/tinajo" };
-const SHOTS = "/work/notes/shots-pueblos";
+/** Where to copy the screenshots too, for a person to look at them (optional). */
+const SHOTS = process.env.SHOTS_DIR;
 const VISTAS = [
   { nombre: "390", viewport: { width: 390, height: 844 } },
   { nombre: "1280", viewport: { width: 1280, height: 800 } },
@@ -226,7 +227,7 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
         await sinViolaciones(page);
         const archivo = screenshotPath(`pueblo-${cual}-${nombre}`);
         await page.screenshot({ path: archivo, fullPage: true });
-        copyFileSync(archivo, path.join(SHOTS, path.basename(archivo)));
+        if (SHOTS) copyFileSync(archivo, path.join(SHOTS, path.basename(archivo)));
       }
       await page.goto(`${baseUrl}/planes/huesca`);
       await sinViolaciones(page);
