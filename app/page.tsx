@@ -7,14 +7,14 @@ import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { SelectorVista } from "@/components/search/SelectorVista";
 import { SeguirPueblo } from "@/components/follows/SeguirPueblo";
-import { municipioDeBusqueda } from "@/lib/follows/follows";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
+import { municipioDeNombre } from "@/lib/geo/municipios";
 import { fechasTexto } from "@/lib/dates";
 import { planesTexto } from "@/lib/plans/texto";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
@@ -100,8 +100,14 @@ export default async function HomePage({ searchParams }: Props) {
     conLugar ? buscar(estado) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
     conLugar ? SIN_PORTADA : portada(),
     favoritosDeLaSesion(),
-    // The town to follow (issue 18): the searched one, from the gazetteer.
-    conLugar && estado.municipio ? municipioDeBusqueda(estado.municipio, estado.lat, estado.lng) : null,
+    // The chosen town, from the gazetteer in memory (no query): its page (/planes/…) and the
+    // town to follow (issue 18).
+    conLugar && estado.municipio
+      ? municipioDeNombre(
+          estado.municipio,
+          estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null,
+        )
+      : null,
     tieneCookieDeSesion(),
   ]);
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
@@ -189,11 +195,21 @@ export default async function HomePage({ searchParams }: Props) {
                     {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
                   </h2>
                   {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
+                  {pueblo && (
+                    <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
+                      {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+                    </Link>
+                  )}
                   <SelectorVista />
                 </div>
                 {pueblo && (
                   <SeguirPueblo
-                    pueblo={{ ...pueblo, radio: estado.radio, categorias: estado.categorias }}
+                    pueblo={{
+                      ine: pueblo.ine,
+                      nombre: pueblo.nombre,
+                      radio: estado.radio,
+                      categorias: estado.categorias,
+                    }}
                     conSesion={conSesion}
                   />
                 )}

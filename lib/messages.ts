@@ -301,6 +301,37 @@ export const mensajes = {
   bajaHecha: "Te has dado de baja. No te enviaremos más correos semanales.",
   resumenAsunto: "Este finde cerca de {municipio}",
   resumenAsuntoVarios: "Este finde cerca de {municipio} y {n} pueblos más",
+
+  // Town pages (/planes/{provincia}/{municipio}, issue 18): fill {municipio}, {provincia}, {km}, {planes} with conDatos
+  puebloTitulo: "Planes en {municipio} y alrededores",
+  puebloTituloMeta: "Planes en {municipio} y alrededores ({provincia})",
+  puebloDescripcion:
+    "Qué hacer en {municipio} ({provincia}) y a menos de {km} km: fiestas, eventos, rutas y experiencias, con fechas y cómo llegar.",
+  puebloDescripcionVacio:
+    "Todavía no hay planes publicados cerca de {municipio} ({provincia}). Publica el primero: es gratis.",
+  puebloEntradilla: "Fiestas, eventos, rutas y experiencias a menos de {km} km de {municipio}.",
+  puebloFinde: "Este fin de semana",
+  puebloProximos: "Próximos planes",
+  puebloExperiencias: "Experiencias",
+  puebloFindeVacio: "Nada este fin de semana a menos de {km} km. Mira los próximos planes.",
+  puebloVerTodos: "Ver todos en el buscador",
+  puebloVacio: "Todavía no hay planes a menos de {km} km de {municipio}.",
+  puebloVacioCercano: "El pueblo más cercano con planes es {municipio}, a {km} km.",
+  puebloVacioCercanoEnlace: "Ver los planes de {municipio}",
+  puebloPublicarPrimero:
+    "¿Organizas algo en {municipio}? Publica el primer plan: es gratis y lo verán los vecinos de la zona.",
+  puebloPublicarBoton: "Publicar un plan",
+  puebloCercanos: "Pueblos cercanos con planes",
+  puebloCercanoDetalle: "a {km} km · {planes}",
+  puebloMigas: "Estás en",
+  puebloEspana: "España",
+  puebloAcciones: "Seguir los planes de {municipio}",
+  masPlanesCerca: "Más planes cerca de {municipio}",
+  verPaginaPueblo: "Ver la página de {municipio}",
+  provinciaTitulo: "Planes en la provincia de {provincia}",
+  provinciaDescripcion: "Los municipios de {provincia}: elige el tuyo y mira qué planes hay cerca.",
+  provinciaConPlanes: "Con planes ahora",
+  provinciaTodos: "Todos los municipios",
 } as const;
 
 /**

@@ -7,7 +7,7 @@ import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/plans/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favorites/sesion";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
@@ -108,6 +108,7 @@ export function PlanDetail({
   parecidos,
   oculto = null,
   verificadas,
+  pueblo = null,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
@@ -117,6 +118,8 @@ export function PlanDetail({
   oculto?: { motivo: string | null } | null;
   /** The verified organizations among this plan's and its `parecidos`' (lib/orgs/verificadas.ts). */
   verificadas?: ReadonlySet<string>;
+  /** The town page of the plan's municipality ("Más planes cerca de …"). */
+  pueblo?: { nombre: string; ruta: string } | null;
 }) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
@@ -159,6 +162,13 @@ export function PlanDetail({
           )}
           <h1 className={styles.titulo}>{plan.titulo}</h1>
           <p className={styles.municipio}>{plan.municipio}</p>
+          {pueblo && (
+            <p className={styles.masCerca}>
+              <Link href={pueblo.ruta} prefetch={false}>
+                {conDatos(mensajes.masPlanesCerca, { municipio: pueblo.nombre })}
+              </Link>
+            </p>
+          )}
           {terminado && (
             <p className={styles.terminado}>
               {mensajes.planTerminadoAviso}.{" "}

@@ -215,23 +215,3 @@ export async function pendienteDeConfirmar(token: string): Promise<{ municipio: 
   if (!s.tokenCaducaEn || s.tokenCaducaEn < new Date()) throw new ApiError(410, mensajes.seguimientoEnlaceCaducado);
   return { municipio: s.municipio.nombre };
 }
-
-/**
- * The municipality of a home search: the one of that name nearest to the search's point (names
- * repeat across provinces), or the most populated of that name without a point. Null if none.
- */
-export async function municipioDeBusqueda(
-  nombre: string,
-  lat: number | null,
-  lng: number | null,
-): Promise<{ ine: string; nombre: string } | null> {
-  const candidatos = await prisma.municipio.findMany({
-    where: { nombre: { equals: nombre, mode: "insensitive" }, lat: { not: null } },
-    select: { ine: true, nombre: true, lat: true, lng: true, poblacion: true },
-    take: 50,
-  });
-  const distancia = (m: (typeof candidatos)[number]) =>
-    lat === null || lng === null ? -(m.poblacion ?? 0) : (m.lat! - lat) ** 2 + (m.lng! - lng) ** 2;
-  const [m] = candidatos.sort((a, b) => distancia(a) - distancia(b));
-  return m ? { ine: m.ine, nombre: m.nombre } : null;
-}

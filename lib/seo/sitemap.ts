@@ -4,6 +4,7 @@ import { readDb } from "../db";
 import { organizacionPath } from "../orgs/paths";
 import { PLAN_LISTED } from "../plans/queries";
 import { planPath } from "../plans/plan";
+import { rutasDePueblosConPlanes } from "../plans/pueblo";
 import { site } from "../site";
 
 /**
@@ -77,8 +78,10 @@ export function trozosSitemap(): Promise<number> {
 }
 
 /**
- * The URLs of file `trozo`: the static pages (first file only), every listed plan and every
- * organization whose id falls in the file's range, with their last change.
+ * The URLs of file `trozo`: the static pages and the town pages of municipalities with listed
+ * plans (first file only: at most 8,131, from one memoized grouped count, lib/plans/pueblo.ts),
+ * every listed plan and every organization whose id falls in the file's range, with their last
+ * change.
  */
 export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> {
   const total = await trozosSitemap();
@@ -86,7 +89,7 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
   const { url } = site();
   const { desde, hasta } = rangoDeTrozo(trozo, total);
   const db = await readDb();
-  const [planes, organizaciones] = await Promise.all([
+  const [planes, organizaciones, pueblos] = await Promise.all([
     db.$queryRaw<{ id: string; titulo: string; fecha_actualizacion: Date }[]>`
       SELECT p.id, p.titulo, p.fecha_actualizacion FROM plan p
       WHERE p.id BETWEEN ${desde}::uuid AND ${hasta}::uuid AND ${PLAN_LISTED}
@@ -95,9 +98,11 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
       SELECT o.id, o.nombre, o.fecha_actualizacion FROM organizacion o
       WHERE o.id BETWEEN ${desde}::uuid AND ${hasta}::uuid
       LIMIT ${MAX_URLS_POR_SITEMAP}`,
+    trozo === 0 ? rutasDePueblosConPlanes() : [],
   ]);
   const entradas: EntradaSitemap[] = [
     ...(trozo === 0 ? PAGINAS_ESTATICAS.map((ruta) => ({ url: ruta === "/" ? url : `${url}${ruta}` })) : []),
+    ...pueblos.map((ruta) => ({ url: `${url}${ruta}` })),
     ...planes.map((p) => ({ url: `${url}${planPath(p.titulo, p.id)}`, lastModified: p.fecha_actualizacion })),
     ...organizaciones.map((o) => ({
       url: `${url}${organizacionPath(o.nombre, o.id)}`,

@@ -8,6 +8,7 @@ import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/plan";
 import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
 import { planesParecidos } from "@/lib/plans/similar";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { municipioDeNombre } from "@/lib/geo/municipios";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 
 interface Props {
@@ -39,7 +40,12 @@ export default async function PlanPage({ params }: Props) {
   const { plan, oculto } = cargado;
   if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
   const terminado = planTerminado(plan);
-  const [favoritos, parecidos] = await Promise.all([favoritosDeLaSesion(), terminado ? planesParecidos(plan) : []]);
+  const [lng, lat] = plan.ubicacion.coordinates;
+  const [favoritos, parecidos, pueblo] = await Promise.all([
+    favoritosDeLaSesion(),
+    terminado ? planesParecidos(plan) : [],
+    municipioDeNombre(plan.municipio, { lat, lng }, { oElMasCercano: true }),
+  ]);
   const verificadas = await organizacionesVerificadas([plan, ...parecidos]);
   const organizacionVerificada = Boolean(plan.organizacionId && verificadas.has(plan.organizacionId));
   return (
@@ -57,6 +63,7 @@ export default async function PlanPage({ params }: Props) {
         parecidos={parecidos}
         oculto={oculto}
         verificadas={verificadas}
+        pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
       />
     </>
   );

@@ -1,0 +1,150 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
+import { cache } from "react";
+import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
+import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
+import { PlanGrid } from "@/components/plans/PlanCard";
+import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { municipioDeRuta } from "@/lib/geo/municipios";
+import type { MunicipioConRuta } from "@/lib/geo/slug";
+import { conDatos, mensajes } from "@/lib/messages";
+import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
+import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
+import { planesDelPueblo, pueblosCercanosConPlanes } from "@/lib/plans/pueblo";
+import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { jsonLdScript } from "@/lib/plans/seo";
+import { planesTexto } from "@/lib/plans/texto";
+import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
+import styles from "./page.module.css";
+
+type Props = { params: Promise<{ provincia: string; municipio: string }> };
+
+/** The town of the path (redirecting other spellings to its canonical path) and its plans, once per request. */
+const cargar = cache(async (provincia: string, municipio: string) => {
+  const resuelta = await municipioDeRuta(provincia, municipio);
+  if (!resuelta) notFound();
+  if (!resuelta.canonica) permanentRedirect(resuelta.municipio.ruta);
+  const m = resuelta.municipio;
+  const [planes, cercanos] = await Promise.all([planesDelPueblo(m), pueblosCercanosConPlanes(m)]);
+  return { m, planes, cercanos, listados: [...planes.finde, ...planes.proximos, ...planes.experiencias] };
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { provincia, municipio } = await params;
+  const { m, listados } = await cargar(provincia, municipio);
+  return puebloMetadata(m, listados);
+}
+
+const km = (n: number) => (n < 10 ? n.toFixed(1).replace(".", ",") : String(Math.round(n)));
+
+/** The home search around the town, where every plan of the radius can be paged through. */
+const busquedaDe = (m: MunicipioConRuta) =>
+  urlBusqueda({ ...leerEstado({}), municipio: m.nombre, lat: m.lat, lng: m.lng });
+
+export default async function PuebloPage({ params }: Props) {
+  const { provincia, municipio } = await params;
+  const { m, planes, cercanos, listados } = await cargar(provincia, municipio);
+  const [favoritos, verificadas] = await Promise.all([favoritosDeLaSesion(), organizacionesVerificadas(listados)]);
+  const d = { municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) };
+  const vacio = listados.length === 0;
+  const secciones = [
+    { id: "finde", titulo: mensajes.puebloFinde, planes: planes.finde },
+    { id: "proximos", titulo: mensajes.puebloProximos, planes: planes.proximos },
+    { id: "experiencias", titulo: mensajes.puebloExperiencias, planes: planes.experiencias },
+  ];
+  // An empty page already offers the nearest one above the list.
+  const otrosCercanos = vacio ? cercanos.slice(1) : cercanos;
+  // The first cards on screen load their posters at once.
+  let prioritarios = 2;
+  return (
+    <div className={styles.pueblo}>
+      {puebloJsonLd(m, listados, verificadas).map((datos) => (
+        <script
+          key={String(datos["@type"])}
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(datos) }}
+        />
+      ))}
+      <MigasPueblo municipio={m} />
+      <header className={styles.cabecera}>
+        <h1 className={styles.titulo}>{conDatos(mensajes.puebloTitulo, d)}</h1>
+        {!vacio && (
+          <p className={styles.entradilla}>
+            {conDatos(mensajes.puebloEntradilla, d)} {planesTexto(planes.total, planes.totalExacto)}.
+          </p>
+        )}
+        {!vacio && <AccionesPueblo municipio={m} busqueda={busquedaDe(m)} />}
+      </header>
+
+      {vacio ? (
+        <section className={styles.vacio} aria-labelledby="vacio-titulo">
+          <h2 id="vacio-titulo" className={styles.vacioTitulo}>
+            {conDatos(mensajes.puebloVacio, d)}
+          </h2>
+          {cercanos[0] && (
+            <p>
+              {conDatos(mensajes.puebloVacioCercano, {
+                municipio: cercanos[0].municipio.nombre,
+                km: km(cercanos[0].km),
+              })}{" "}
+              <Link href={cercanos[0].municipio.ruta} prefetch={false}>
+                {conDatos(mensajes.puebloVacioCercanoEnlace, { municipio: cercanos[0].municipio.nombre })}
+              </Link>
+            </p>
+          )}
+          <p>{conDatos(mensajes.puebloPublicarPrimero, d)}</p>
+          <p>
+            <Link className="button" href="/publicar" prefetch={false}>
+              {mensajes.puebloPublicarBoton}
+            </Link>
+          </p>
+        </section>
+      ) : (
+        secciones.map((s) => {
+          if (s.planes.length === 0 && s.id !== "finde") return null;
+          const grid = (
+            <section key={s.id} className={styles.seccion} aria-labelledby={`seccion-${s.id}`}>
+              <h2 id={`seccion-${s.id}`} className={styles.seccionTitulo}>
+                {s.titulo}
+              </h2>
+              {s.planes.length === 0 ? (
+                <p className={styles.nota}>{conDatos(mensajes.puebloFindeVacio, d)}</p>
+              ) : (
+                <PlanGrid
+                  planes={s.planes}
+                  nivelTitulo={3}
+                  prioritarios={prioritarios}
+                  favoritos={favoritos}
+                  verificadas={verificadas}
+                />
+              )}
+            </section>
+          );
+          prioritarios = Math.max(0, prioritarios - s.planes.length);
+          return grid;
+        })
+      )}
+
+      {otrosCercanos.length > 0 && (
+        <section className={styles.seccion} aria-labelledby="cercanos-titulo">
+          <h2 id="cercanos-titulo" className={styles.seccionTitulo}>
+            {mensajes.puebloCercanos}
+          </h2>
+          <ul className={styles.cercanos}>
+            {otrosCercanos.map((c) => (
+              <li key={c.municipio.ine}>
+                <Link className={styles.cercano} href={c.municipio.ruta} prefetch={false}>
+                  <span className={styles.cercanoNombre}>{c.municipio.nombre}</span>
+                  <span className={styles.cercanoDetalle}>
+                    {conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) })}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound, permanentRedirect } from "next/navigation";
+import { cache } from "react";
+import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
+import { provinciaDeRuta } from "@/lib/geo/municipios";
+import { conDatos, mensajes } from "@/lib/messages";
+import { municipiosConPlanes } from "@/lib/plans/pueblo";
+import { planesTexto } from "@/lib/plans/texto";
+import { rutaProvincia } from "@/lib/seo/pueblo";
+import { site } from "@/lib/site";
+import styles from "@/components/pueblos/pueblos.module.css";
+
+type Props = { params: Promise<{ provincia: string }> };
+
+/** The province of the path, redirecting other spellings (Alacant, Gerona…) to its canonical one. */
+const cargar = cache(async (segmento: string) => {
+  const p = await provinciaDeRuta(segmento);
+  if (!p) notFound();
+  if (!p.canonica) permanentRedirect(rutaProvincia(p.slug));
+  return p;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const p = await cargar((await params).provincia);
+  return {
+    title: conDatos(mensajes.provinciaTitulo, { provincia: p.nombre }),
+    description: conDatos(mensajes.provinciaDescripcion, { provincia: p.nombre }),
+    alternates: { canonical: `${site().url}${rutaProvincia(p.slug)}` },
+  };
+}
+
+/** A province's towns, the ones with plans first: the breadcrumb's middle step and a way in for crawlers. */
+export default async function ProvinciaPage({ params }: Props) {
+  const p = await cargar((await params).provincia);
+  const planes = await municipiosConPlanes();
+  const conPlanes = p.municipios
+    .filter((m) => planes.has(m.ine))
+    .sort((a, b) => planes.get(b.ine)! - planes.get(a.ine)! || a.nombre.localeCompare(b.nombre, "es"));
+  return (
+    <div>
+      <MigasPueblo />
+      <h1>{conDatos(mensajes.provinciaTitulo, { provincia: p.nombre })}</h1>
+      <p>{conDatos(mensajes.provinciaDescripcion, { provincia: p.nombre })}</p>
+      {conPlanes.length > 0 && (
+        <section aria-labelledby="con-planes">
+          <h2 id="con-planes">{mensajes.provinciaConPlanes}</h2>
+          <ul className={styles.lista}>
+            {conPlanes.map((m) => (
+              <li key={m.ine}>
+                <Link href={m.ruta} prefetch={false}>
+                  {m.nombre}
+                </Link>{" "}
+                ({planesTexto(planes.get(m.ine)!)})
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section aria-labelledby="todos">
+        <h2 id="todos">{mensajes.provinciaTodos}</h2>
+        <ul className={styles.lista}>
+          {p.municipios.map((m) => (
+            <li key={m.ine}>
+              <Link href={m.ruta} prefetch={false}>
+                {m.nombre}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,246 @@
+import { copyFileSync } from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { conDatos, mensajes } from "@/lib/messages";
+import { ventanaFechas } from "@/lib/plans/search-state";
+import { api } from "@/test-support/api";
+import { sinViolaciones } from "@/test-support/axe";
+import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { insertPlan, insertUser } from "@/test-support/plans";
+
+const db = () => process.env.DATABASE_URL!;
+const HORA = 3_600_000;
+// Ansó (Huesca), in the Pyrenees: no other test puts plans within 50 km of it. Tinajo
+// (Lanzarote): none within 50 km either, so its page is the empty one.
+const ANSO = { ine: "22028", nombre: "Ansó", lat: 42.75785, lng: -0.82947, ruta: "/planes/huesca/anso" };
+const TINAJO = { ine: "35029", ruta: "/planes/las-palmas/tinajo" };
+/** Where to copy the screenshots too, for a person to look at them (optional). */
+const SHOTS = process.env.SHOTS_DIR;
+const VISTAS = [
+  { nombre: "390", viewport: { width: 390, height: 844 } },
+  { nombre: "1280", viewport: { width: 1280, height: 800 } },
+] as const;
+
+/** The page's JSON-LD blocks, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) =>
+    JSON.parse(m[1]),
+  );
+}
+
+const robots = (html: string) => /<meta name="robots" content="([^"]*)"/.exec(html)?.[1] ?? null;
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1] ?? null;
+
+async function html(ruta: string): Promise<{ status: number; texto: string }> {
+  const res = await api(ruta);
+  return { status: res.status, texto: await res.text() };
+}
+
+describe("town pages (/planes/{provincia}/{municipio})", () => {
+  const sufijo = Math.random().toString(36).slice(2, 7);
+  const titulos = {
+    finde: `Romería de la Virgen ${sufijo}`,
+    despues: `Concierto en la plaza ${sufijo}`,
+    experiencia: `Ruta guiada por la Selva de Oza ${sufijo}`,
+  };
+  const ids: Record<keyof typeof titulos, string> = { finde: "", despues: "", experiencia: "" };
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const usuarioId = await insertUser();
+    const origin = { lat: ANSO.lat, lng: ANSO.lng };
+    const finde = ventanaFechas("finDeSemana", 0)!;
+    // On this weekend (from now on, if it has begun).
+    const inicioFinde = new Date(Math.max(finde.desde.getTime() + 10 * HORA, Date.now() + HORA));
+    ids.finde = await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 400,
+      titulo: titulos.finde,
+      fechaInicio: inicioFinde,
+      fechaFin: new Date(Math.min(inicioFinde.getTime() + 2 * HORA, finde.hasta.getTime())),
+    });
+    // After this weekend and the next two.
+    const despues = ventanaFechas("finDeSemana", 2)!.hasta.getTime() + HORA;
+    ids.despues = await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 900,
+      rumbo: 90,
+      titulo: titulos.despues,
+      fechaInicio: new Date(despues),
+      fechaFin: new Date(despues + 2 * HORA),
+    });
+    // Open on Tuesdays and Wednesdays only: never this weekend.
+    ids.experiencia = await insertPlan({
+      usuarioId,
+      origin,
+      distanciaM: 3000,
+      rumbo: 180,
+      titulo: titulos.experiencia,
+      tipo: "experiencia",
+      fechaInicio: null,
+      fechaFin: null,
+      horarios: [2, 3].map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin: "13:00" })),
+    });
+    await query(db(), "UPDATE plan SET municipio = $1, municipio_ine = $2 WHERE id = ANY($3::uuid[])", [
+      ANSO.nombre,
+      ANSO.ine,
+      Object.values(ids),
+    ]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("answers the canonical path with the town's plans in its three sections, indexable", async () => {
+    const { status, texto } = await html(ANSO.ruta);
+    expect(status).toBe(200);
+    expect(texto).toContain(`<h1`);
+    expect(texto).toContain(conDatos(mensajes.puebloTitulo, { municipio: "Ansó" }));
+    expect(canonical(texto)).toMatch(/\/planes\/huesca\/anso$/);
+    expect(robots(texto) ?? "").not.toContain("noindex");
+    expect(texto).toMatch(/<meta property="og:image" content="[^"]+"/);
+    const seccion = (id: string) => {
+      const desde = texto.indexOf(`id="seccion-${id}"`);
+      expect(desde, id).toBeGreaterThan(-1);
+      const hasta = texto.indexOf("</section>", desde);
+      return texto.slice(desde, hasta);
+    };
+    expect(seccion("finde")).toContain(titulos.finde);
+    expect(seccion("proximos")).toContain(titulos.despues);
+    expect(seccion("proximos")).not.toContain(titulos.finde);
+    expect(seccion("experiencias")).toContain(titulos.experiencia);
+    // Where the calendar and follow buttons will go, near the top.
+    expect(texto).toContain("data-acciones-pueblo");
+  });
+
+  it("redirects other spellings (accents, capitals, official and alternate names) with 308 to the canonical path", async () => {
+    for (const [ruta, destino] of [
+      ["/planes/Huesca/Ans%C3%B3", ANSO.ruta],
+      ["/planes/HUESCA/ANSO", ANSO.ruta],
+      ["/planes/huesca/ans%C3%B3", ANSO.ruta],
+      ["/planes/Teruel/Albarrac%C3%ADn", "/planes/teruel/albarracin"],
+      ["/planes/alicante/alacant", "/planes/alicante/alicante"],
+      ["/planes/alacant/alicante-alacant", "/planes/alicante/alicante"],
+      ["/planes/baleares/palma-de-mallorca", "/planes/illes-balears/palma"],
+      ["/planes/alicante/alcoi", "/planes/alicante/alcoy"],
+      ["/planes/gerona", "/planes/girona"],
+    ]) {
+      const res = await api(ruta);
+      expect(res.status, ruta).toBe(308);
+      expect(new URL(res.headers.get("location")!, inject("baseUrl")).pathname, ruta).toBe(destino);
+    }
+  });
+
+  it("answers the normal 404 page for towns and provinces that do not exist", async () => {
+    for (const ruta of [
+      "/planes/teruel/no-existe",
+      "/planes/atlantida/anso",
+      "/planes/soria/anso",
+      "/planes/atlantida",
+    ]) {
+      const { status, texto } = await html(ruta);
+      expect(status, ruta).toBe(404);
+      expect(texto, ruta).toContain(mensajes.paginaNoEncontrada);
+    }
+  });
+
+  it("describes the listed plans in an ItemList, each as its plan page does, and the breadcrumb España › provincia › municipio", async () => {
+    const { texto } = await html(ANSO.ruta);
+    const bloques = jsonLd(texto);
+    const lista = bloques.find((b) => b["@type"] === "ItemList") as {
+      itemListElement: { position: number; item: Record<string, unknown> }[];
+    };
+    const migas = bloques.find((b) => b["@type"] === "BreadcrumbList") as {
+      itemListElement: { position: number; name: string; item: string }[];
+    };
+    // The cards on the page, in order, are the list's items.
+    const enlaces = [
+      ...new Set([...texto.matchAll(/href="(\/plan\/[^"]+)"/g)].map((m) => m[1]).filter((h) => !h.includes("#"))),
+    ];
+    const urls = lista.itemListElement.map((e) => new URL(e.item.url as string).pathname);
+    expect(urls).toEqual(enlaces);
+    expect(lista.itemListElement.map((e) => e.position)).toEqual(urls.map((_, i) => i + 1));
+    const porTitulo = new Map(lista.itemListElement.map((e) => [e.item.name, e.item]));
+    expect(porTitulo.get(titulos.finde)?.["@type"]).toBe("Event");
+    expect(porTitulo.get(titulos.experiencia)?.["@type"]).toBe("TouristAttraction");
+    // Exactly the plan page's own JSON-LD (without its @context).
+    for (const item of [porTitulo.get(titulos.finde)!, porTitulo.get(titulos.experiencia)!]) {
+      const pagina = jsonLd((await html(new URL(item.url as string).pathname)).texto)[0];
+      delete pagina["@context"];
+      expect(item).toEqual(pagina);
+    }
+    expect(migas.itemListElement.map((e) => e.name)).toEqual(["España", "Huesca", "Ansó"]);
+    expect(migas.itemListElement.map((e) => new URL(e.item).pathname)).toEqual(["/", "/planes/huesca", ANSO.ruta]);
+    expect((await api("/planes/huesca")).status).toBe(200);
+  });
+
+  it("keeps a town with no plans near it useful but out of the index: says so, offers the nearest town with plans and asks for the first one", async () => {
+    const { status, texto } = await html(TINAJO.ruta);
+    expect(status).toBe(200);
+    expect(robots(texto)).toContain("noindex");
+    expect(texto).toContain(conDatos(mensajes.puebloVacio, { municipio: "Tinajo", km: "50" }));
+    expect(texto).toContain('href="/publicar"');
+    expect(texto).toMatch(/El pueblo más cercano con planes es [^<]+, a [\d,]+ km\./);
+    const lista = jsonLd(texto).find((b) => b["@type"] === "ItemList") as { itemListElement: unknown[] };
+    expect(lista.itemListElement).toEqual([]);
+  });
+
+  it("lists the town pages of municipalities with plans in the sitemap, and not the others", async () => {
+    const res = await api("/sitemap/0.xml");
+    expect(res.status).toBe(200);
+    const xml = await res.text();
+    expect(xml).toMatch(new RegExp(`<loc>[^<]*${ANSO.ruta}</loc>`));
+    expect(xml).not.toContain(TINAJO.ruta);
+  });
+
+  it("is linked from every plan page and from the home search of the town", async () => {
+    const lista = jsonLd((await html(ANSO.ruta)).texto)[0].itemListElement as { item: { url: string } }[];
+    const urlPlan = lista.find((e) => e.item.url.includes(ids.despues))!.item.url;
+    const { texto: plan } = await html(new URL(urlPlan).pathname);
+    expect(plan).toContain(`href="${ANSO.ruta}"`);
+    expect(plan).toContain(conDatos(mensajes.masPlanesCerca, { municipio: "Ansó" }));
+    const { texto: home } = await html(`/?municipio=Ans%C3%B3&lat=${ANSO.lat}&lng=${ANSO.lng}`);
+    expect(home).toContain(`href="${ANSO.ruta}"`);
+    expect(home).toContain(conDatos(mensajes.verPaginaPueblo, { municipio: "Ansó" }));
+  });
+
+  it("shows in Chromium at 390 and 1280 px without accessibility violations, and the plan page and home links lead to it", async () => {
+    const baseUrl = inject("baseUrl");
+    for (const { nombre, viewport } of VISTAS) {
+      const ctx = await browser.newContext({ viewport, locale: "es-ES" });
+      await conCookiesAceptadas(ctx, baseUrl);
+      const page: Page = await ctx.newPage();
+      for (const [cual, ruta] of [
+        ["con-planes", ANSO.ruta],
+        ["vacio", TINAJO.ruta],
+      ] as const) {
+        await page.goto(`${baseUrl}${ruta}`);
+        await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(
+          /^Planes en .+ y alrededores$/,
+        );
+        await sinViolaciones(page);
+        const archivo = screenshotPath(`pueblo-${cual}-${nombre}`);
+        await page.screenshot({ path: archivo, fullPage: true });
+        if (SHOTS) copyFileSync(archivo, path.join(SHOTS, path.basename(archivo)));
+      }
+      await page.goto(`${baseUrl}/planes/huesca`);
+      await sinViolaciones(page);
+      // From a plan's page to its town's.
+      await page.goto(`${baseUrl}${ANSO.ruta}`);
+      await page.getByRole("link", { name: titulos.despues }).first().click();
+      await page.getByRole("link", { name: conDatos(mensajes.masPlanesCerca, { municipio: "Ansó" }) }).click();
+      await page.waitForURL(`${baseUrl}${ANSO.ruta}`);
+      // From the home search for the town.
+      await page.goto(`${baseUrl}/?municipio=Ans%C3%B3&lat=${ANSO.lat}&lng=${ANSO.lng}`);
+      await page.getByRole("link", { name: conDatos(mensajes.verPaginaPueblo, { municipio: "Ansó" }) }).click();
+      await page.waitForURL(`${baseUrl}${ANSO.ruta}`);
+      await ctx.close();
+    }
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { readGazetteer } from "./load-gazetteer";
+import {
+  construirIndice,
+  municipioPorNombre,
+  resolverProvincia,
+  resolverRuta,
+  slug,
+  type MunicipioGazetteer,
+} from "./slug";
+
+const fila = (f: Partial<MunicipioGazetteer> & Pick<MunicipioGazetteer, "ine" | "nombre" | "provincia">) => ({
+  nombreOficial: f.nombre,
+  nombresAlternativos: [],
+  comunidad: "Comunidad",
+  lat: 40,
+  lng: -3,
+  poblacion: null,
+  ...f,
+});
+
+describe("town page slugs", () => {
+  it("are lower case, accent-free and hyphenated", () => {
+    expect(slug("Albarracín")).toBe("albarracin");
+    expect(slug("Illes Balears")).toBe("illes-balears");
+    expect(slug("L'Atzúbia")).toBe("l-atzubia");
+    expect(slug("A Coruña")).toBe("a-coruna");
+    expect(slug("Sant Llorenç d'Hortons")).toBe("sant-llorenc-d-hortons");
+    expect(slug("  Alcoy/Alcoi ")).toBe("alcoy-alcoi");
+  });
+
+  it("give every municipality of the gazetteer its own path", async () => {
+    const indice = construirIndice(await readGazetteer());
+    expect(indice.porIne.size).toBe(8131);
+    expect(indice.porRuta.size).toBe(8131);
+    expect(indice.porIne.get("44009")?.ruta).toBe("/planes/teruel/albarracin");
+    expect(indice.porIne.get("07040")?.ruta).toBe("/planes/illes-balears/palma");
+    // Names repeated across Spain stay apart through their province.
+    const villanuevas = indice.porNombre.get("torrent") ?? [];
+    expect(new Set(villanuevas.map((m) => m.ruta)).size).toBe(villanuevas.length);
+  });
+
+  it("tell apart two towns of one province with the same slug, the lowest INE code keeping the plain one", () => {
+    const indice = construirIndice([
+      fila({ ine: "99002", nombre: "Villar del Río", provincia: "Soria" }),
+      fila({ ine: "99001", nombre: "Villar del Rio", provincia: "Soria" }),
+      fila({ ine: "98001", nombre: "Villar del Río", provincia: "Teruel" }),
+    ]);
+    expect(indice.porIne.get("99001")?.ruta).toBe("/planes/soria/villar-del-rio");
+    expect(indice.porIne.get("99002")?.ruta).toBe("/planes/soria/villar-del-rio-99002");
+    expect(indice.porIne.get("98001")?.ruta).toBe("/planes/teruel/villar-del-rio");
+    // The same rows in another order give the same paths.
+    const otra = construirIndice([...indice.porIne.values()].reverse());
+    expect(otra.porIne.get("99002")?.ruta).toBe("/planes/soria/villar-del-rio-99002");
+  });
+
+  it("resolve other spellings to the canonical path, and nothing for unknown towns", async () => {
+    const indice = construirIndice(await readGazetteer());
+    expect(resolverRuta(indice, "teruel", "albarracin")).toMatchObject({ canonica: true });
+    for (const [p, m] of [
+      ["Teruel", "Albarracín"],
+      ["teruel", "Albarrac%C3%ADn"],
+      ["TERUEL", "ALBARRACIN"],
+    ]) {
+      expect(resolverRuta(indice, p, m)).toMatchObject({
+        canonica: false,
+        municipio: { ruta: "/planes/teruel/albarracin" },
+      });
+    }
+    expect(resolverRuta(indice, "alicante", "alacant")?.municipio.ruta).toBe("/planes/alicante/alicante");
+    expect(resolverRuta(indice, "alacant", "alicante-alacant")?.municipio.ruta).toBe("/planes/alicante/alicante");
+    expect(resolverRuta(indice, "baleares", "palma-de-mallorca")?.municipio.ruta).toBe("/planes/illes-balears/palma");
+    expect(resolverRuta(indice, "alicante", "alcoi")?.municipio.ruta).toBe("/planes/alicante/alcoy");
+    expect(resolverRuta(indice, "teruel", "no-existe")).toBeNull();
+    expect(resolverRuta(indice, "atlantida", "albarracin")).toBeNull();
+    // A town of another province is not found through the wrong one.
+    expect(resolverRuta(indice, "soria", "albarracin")).toBeNull();
+    expect(resolverProvincia(indice, "Gerona")).toMatchObject({ slug: "girona", canonica: false });
+  });
+
+  it("find a plan's town by its name, the nearest of those so called", async () => {
+    const indice = construirIndice(await readGazetteer());
+    const nombre = "Torrent";
+    const todos = indice.porNombre.get(slug(nombre))!;
+    for (const m of todos) {
+      expect(municipioPorNombre(indice, nombre, { lat: m.lat!, lng: m.lng! })?.ine).toBe(m.ine);
+    }
+    expect(municipioPorNombre(indice, "Pueblo que no existe", { lat: 40, lng: -3 })).toBeNull();
+  });
+});

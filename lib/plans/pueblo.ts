@@ -1,0 +1,114 @@
+import "server-only";
+import { Memo } from "../cache";
+import { readDb, withOneReadDb } from "../db";
+import { indiceMunicipios } from "../geo/municipios";
+import { distanciaKm, type MunicipioConRuta } from "../geo/slug";
+import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM } from "./constants";
+import type { PlanApi } from "./plan";
+import { PLAN_LISTED } from "./queries";
+import { busquedaSchema } from "./schemas";
+import { buscarPlanes, versionBusqueda } from "./search";
+import { ventanaFechas } from "./search-state";
+
+/**
+ * A town page (/planes/{provincia}/{municipio}) is another view of the home's search around the
+ * town's point within the default radius: two searches through buscarPlanes (the weekend's
+ * window, and any date), so it shares the search's memo, its order and its rules.
+ */
+export const POR_SECCION = 12;
+
+export interface PlanesDelPueblo {
+  finde: PlanApi[];
+  proximos: PlanApi[];
+  experiencias: PlanApi[];
+  /** Plans within the radius (any date), as the home counts them. */
+  total: number;
+  totalExacto: boolean;
+}
+
+const soloPlanes = (items: Awaited<ReturnType<typeof buscarPlanes>>["planes"]) =>
+  items.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
+
+export async function planesDelPueblo(m: MunicipioConRuta, ahora = new Date()): Promise<PlanesDelPueblo> {
+  if (m.lat === null || m.lng === null)
+    return { finde: [], proximos: [], experiencias: [], total: 0, totalExacto: true };
+  const finde = ventanaFechas("finDeSemana", 0, ahora)!;
+  const base = { lat: String(m.lat), lng: String(m.lng), radio: String(RADIO_DEFAULT_KM) };
+  const [delFinde, todos] = await Promise.all([
+    buscarPlanes(
+      busquedaSchema.parse({
+        ...base,
+        limit: String(POR_SECCION),
+        fechaInicioFiltro: finde.desde.toISOString(),
+        fechaFinFiltro: finde.hasta.toISOString(),
+      }),
+    ),
+    buscarPlanes(busquedaSchema.parse(base)),
+  ]);
+  const enFinde = soloPlanes(delFinde.planes);
+  const yaListados = new Set(enFinde.map((p) => p._id));
+  const resto = soloPlanes(todos.planes).filter((p) => !yaListados.has(p._id));
+  return {
+    finde: enFinde,
+    proximos: resto.filter((p) => p.tipo === "evento").slice(0, POR_SECCION),
+    experiencias: resto.filter((p) => p.tipo === "experiencia").slice(0, POR_SECCION),
+    total: todos.total,
+    totalExacto: todos.totalExacto,
+  };
+}
+
+/**
+ * The municipalities where listed plans are (by the plan's own municipality), with how many:
+ * one grouped index-only scan of plan_municipio_fin_idx, the same read as the home's "Pueblos
+ * con más planes" (~400 ms at 1,000,000 plans on this busy machine, a few ms at 100,000), and
+ * remembered the same way, by versionBusqueda: the next town page or sitemap after a change sees
+ * it, and until then every town page and the sitemap share one read per instance.
+ */
+const conPlanes = new Memo<Map<string, number>>(2, BUSQUEDA_MEMO_TTL_MS * 10);
+
+export function municipiosConPlanes(): Promise<Map<string, number>> {
+  return withOneReadDb(async () => {
+    const version = await versionBusqueda();
+    return conPlanes.get(version, async () => {
+      const filas = await (
+        await readDb()
+      ).$queryRaw<{ ine: string; planes: bigint }[]>`
+        SELECT p.municipio_ine AS ine, count(*) AS planes FROM plan p
+        WHERE p.municipio_ine IS NOT NULL AND ${PLAN_LISTED}
+        GROUP BY p.municipio_ine`;
+      return new Map(filas.map((f) => [f.ine, Number(f.planes)]));
+    });
+  });
+}
+
+export interface PuebloCercano {
+  municipio: MunicipioConRuta;
+  km: number;
+  planes: number;
+}
+
+/** The `n` nearest other municipalities that have listed plans of their own, nearest first. */
+export async function pueblosCercanosConPlanes(m: MunicipioConRuta, n = 6): Promise<PuebloCercano[]> {
+  if (m.lat === null || m.lng === null) return [];
+  const [indice, ines] = await Promise.all([indiceMunicipios(), municipiosConPlanes()]);
+  const cercanos: PuebloCercano[] = [];
+  for (const [ine, planes] of ines) {
+    const otro = indice.porIne.get(ine);
+    if (!otro || ine === m.ine || otro.lat === null || otro.lng === null) continue;
+    cercanos.push({
+      municipio: otro,
+      km: distanciaKm({ lat: m.lat, lng: m.lng }, { lat: otro.lat, lng: otro.lng }),
+      planes,
+    });
+  }
+  return cercanos.sort((a, b) => a.km - b.km || (a.municipio.ine < b.municipio.ine ? -1 : 1)).slice(0, n);
+}
+
+/** The town pages worth listing in the sitemap: those of municipalities with listed plans. */
+export async function rutasDePueblosConPlanes(): Promise<string[]> {
+  const [indice, ines] = await Promise.all([indiceMunicipios(), municipiosConPlanes()]);
+  return [...ines.keys()]
+    .map((ine) => indice.porIne.get(ine)?.ruta)
+    .filter((r): r is string => Boolean(r))
+    .sort();
+}

@@ -1,0 +1,69 @@
+import type { Metadata } from "next";
+import type { MunicipioConRuta } from "../geo/slug";
+import { conDatos, mensajes } from "../messages";
+import { RADIO_DEFAULT_KM } from "../plans/constants";
+import type { PlanApi } from "../plans/plan";
+import { imagenOg, metadatosCompartidos, planJsonLd } from "../plans/seo";
+import { site } from "../site";
+
+/** The path of a province's page, which lists its towns (app/planes/[provincia]). */
+export const rutaProvincia = (provinciaSlug: string) => `/planes/${provinciaSlug}`;
+
+const datos = (m: MunicipioConRuta) => ({ municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) });
+
+/**
+ * A town page's metadata: canonical path, link previews with the first listed plan's poster
+ * (the site's own image when none has one), and noindex while no plan is listed around it: an
+ * empty page is useful to a person who arrives but not worth a search result.
+ */
+export function puebloMetadata(m: MunicipioConRuta, planes: readonly PlanApi[]): Metadata {
+  const url = `${site().url}${m.ruta}`;
+  const conCartel = planes.find((p) => p.archivoCartel);
+  const vacio = planes.length === 0;
+  const base = metadatosCompartidos({
+    titulo: conDatos(mensajes.puebloTituloMeta, datos(m)),
+    descripcion: conDatos(vacio ? mensajes.puebloDescripcionVacio : mensajes.puebloDescripcion, datos(m)),
+    url,
+    imagen: conCartel ? imagenOg(conCartel.archivoCartel) : `${site().url}/og-planazo.jpg`,
+    alt: conCartel ? conCartel.titulo : conDatos(mensajes.puebloTitulo, datos(m)),
+  });
+  return { ...base, ...(vacio ? { robots: { index: false, follow: true } } : {}) };
+}
+
+/**
+ * schema.org data of a town page: an ItemList of the listed plans, each exactly the plan page's
+ * own Event or TouristAttraction (planJsonLd, without its repeated @context), in the page's
+ * order; and the BreadcrumbList España › provincia › municipio.
+ */
+export function puebloJsonLd(
+  m: MunicipioConRuta,
+  planes: readonly PlanApi[],
+  verificadas: ReadonlySet<string>,
+): Record<string, unknown>[] {
+  const { url } = site();
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "ItemList",
+      name: conDatos(mensajes.puebloTitulo, datos(m)),
+      url: `${url}${m.ruta}`,
+      numberOfItems: planes.length,
+      itemListElement: planes.map((p, i) => {
+        const item = planJsonLd(p, {
+          organizacionVerificada: Boolean(p.organizacionId && verificadas.has(p.organizacionId)),
+        });
+        delete item["@context"];
+        return { "@type": "ListItem", position: i + 1, item };
+      }),
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { "@type": "ListItem", position: 1, name: mensajes.puebloEspana, item: url },
+        { "@type": "ListItem", position: 2, name: m.provincia, item: `${url}${rutaProvincia(m.provinciaSlug)}` },
+        { "@type": "ListItem", position: 3, name: m.nombre, item: `${url}${m.ruta}` },
+      ],
+    },
+  ];
+}
