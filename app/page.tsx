@@ -6,12 +6,13 @@ import { Pagination } from "@/components/search/Pagination";
 import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { SelectorVista } from "@/components/search/SelectorVista";
+import { SuscribirCalendario } from "@/components/search/SuscribirCalendario";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 import { fechasTexto } from "@/lib/dates";
 import { planesTexto } from "@/lib/plans/texto";
 import { busquedaSchema } from "@/lib/plans/schemas";
@@ -22,7 +23,8 @@ import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/pl
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
 import { hayLugar, leerEstado, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "@/lib/plans/search-state";
 import { POR_PAGINA } from "@/lib/plans/constants";
-import { ENLACES_EXTERNOS } from "@/lib/site";
+import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
+import { ENLACES_EXTERNOS, site } from "@/lib/site";
 import styles from "./page.module.css";
 
 /** Cards on a phone's or a laptop's first screen of results: their posters are not lazy. */
@@ -35,10 +37,15 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   if (!estado.municipio) return { alternates: { canonical: "/" } };
   // A place's first page is worth indexing; filtered and later pages point to it.
   const base = urlBusqueda({ ...leerEstado({}), municipio: estado.municipio, lat: estado.lat, lng: estado.lng });
+  // <link rel="alternate" type="application/atom+xml">: this search's plans as a feed.
+  const atom = {
+    url: urlsFeedBusqueda(estado, site().url).atom,
+    title: conDatos(mensajes.feedTituloBusqueda, { lugar: estado.municipio }),
+  };
   return {
     title: `Planes cerca de ${estado.municipio}`,
     description: `Fiestas, eventos, rutas y experiencias cerca de ${estado.municipio}: mira qué hay a tu alrededor.`,
-    alternates: { canonical: base },
+    alternates: { canonical: base, types: { "application/atom+xml": [atom] } },
   };
 }
 
@@ -188,6 +195,7 @@ export default async function HomePage({ searchParams }: Props) {
                 </h2>
                 {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
                 <SelectorVista />
+                {!error && <SuscribirCalendario urls={urlsFeedBusqueda(estado, site().url)} />}
               </div>
             }
           >
