@@ -40,3 +40,5 @@ export const TOPE_TOTAL = 3000;
 export const FEED_DIAS = 90;
 export const FEED_MAX_PLANES = 500;
 export const FEED_MAX_AGE_S = 900;
+/** Feeds' rows kept per process (lib/plans/search.ts), each up to FEED_MAX_PLANES rows. */
+export const FEED_MEMO_ENTRADAS = 32;

@@ -6,6 +6,7 @@ import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { FEED_DIAS, FEED_MAX_AGE_S, FEED_MAX_PLANES } from "@/lib/plans/constants";
 import { planPath } from "@/lib/plans/plan";
+import { responderFeed } from "@/lib/plans/feeds";
 import { api } from "@/test-support/api";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
@@ -201,6 +202,14 @@ describe("calendar (ICS) and Atom feeds", () => {
     expect(verbena.summary["#text"]).toContain("Pueblo de Prueba");
     expect(Number.isNaN(Date.parse(verbena.updated))).toBe(false);
     expect(entradas.find((e) => e.title === "Carrera popular")!.author.name).toBe("Planazo");
+    // The self link and id are the search's own address, as the API reads it (a radius with decimals, accesible=true).
+    const otra = parsearAtom(
+      await (await api(`/feed.atom?lng=${origin.lng}&lat=${origin.lat}&radio=10.5&accesible=true`)).text(),
+    );
+    expect(otra.feed.id).toBe(
+      `${inject("baseUrl")}/feed.atom?lat=${origin.lat}&lng=${origin.lng}&radio=10.5&accesible=1`,
+    );
+    expect(otra.feed.entry ?? []).toHaveLength(0);
   });
 
   it("answers an organization's feeds with its listed plans of the next 90 days", async () => {
@@ -275,6 +284,36 @@ describe("calendar (ICS) and Atom feeds", () => {
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ mensaje });
     }
+  });
+});
+
+describe("a feed's conditional request", () => {
+  it("answers a current ETag with 304 without loading the feed at all", async () => {
+    const contenido = {
+      titulo: "Prueba",
+      pagina: "http://x/",
+      urls: { ics: "http://x/c.ics", atom: "http://x/f.atom" },
+      filas: [],
+    };
+    const primera = await responderFeed(new Request("http://x/c.ics"), "ics", "prueba", async () => contenido);
+    expect(primera.status).toBe(200);
+    const etag = primera.headers.get("etag")!;
+    const sinBusqueda = () => Promise.reject(new Error("the feed must not be loaded for a 304"));
+    const conEtag = await responderFeed(
+      new Request("http://x/c.ics", { headers: { "If-None-Match": etag } }),
+      "ics",
+      "prueba",
+      sinBusqueda,
+    );
+    expect(conEtag.status).toBe(304);
+    const conFecha = new Request("http://x/c.ics", {
+      headers: { "If-Modified-Since": primera.headers.get("last-modified")! },
+    });
+    expect((await responderFeed(conFecha, "ics", "prueba", sinBusqueda)).status).toBe(304);
+    // Another key (another search) is another ETag: loaded.
+    await expect(
+      responderFeed(new Request("http://x/c.ics", { headers: { "If-None-Match": etag } }), "ics", "otra", sinBusqueda),
+    ).rejects.toThrow("must not be loaded");
   });
 });
 

@@ -98,6 +98,9 @@ export function peticionFeedBusqueda(params: Record<string, string>, ahora = new
     fechaInicioFiltro: (vacia ? feed.desde : desde).toISOString(),
     fechaFinFiltro: (vacia ? feed.hasta : hasta).toISOString(),
   });
+  // The API's reading wins where it is wider than the home's (a radius with decimals, accesible=true).
+  estado.radio = busqueda.radio;
+  estado.accesible = busqueda.accesible;
   return { busqueda: vacia ? null : busqueda, estado, clave: consultaFeed(estado) };
 }
 

@@ -9,7 +9,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
 import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
-import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, TOPE_TOTAL } from "./constants";
+import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import type { Busqueda } from "./schemas";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
@@ -374,7 +374,8 @@ async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
   });
 }
 
-const feeds = new Memo<PlanRow[]>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+/** Feeds' rows (up to FEED_MAX_PLANES each, so fewer entries than the pages' memo). */
+const feeds = new Memo<PlanRow[]>(FEED_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
 /**
  * The calendar and Atom feeds' view of the same search (lib/plans/feeds.ts): its first `limite`
