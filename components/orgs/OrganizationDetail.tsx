@@ -64,7 +64,11 @@ export function OrganizationDetail({
         <h2 id="org-planes" className={styles.planesTitulo}>
           Planes:
         </h2>
-        {feeds && <SuscribirCalendario urls={feeds} id="org-suscribir" />}
+        {feeds && (
+          <div className={styles.suscribir}>
+            <SuscribirCalendario urls={feeds} id="org-suscribir" />
+          </div>
+        )}
         {planes.length > 0 ? (
           <PlanGrid planes={planes} favoritos={favoritos} verificadas={verificadas} />
         ) : (

@@ -26,11 +26,11 @@ export function SuscribirCalendario({ urls, id = "suscribir" }: { urls: UrlsFeed
         </svg>
         {mensajes.suscribirCalendario}
       </a>
-      <a className={styles.atom} href={urls.atom} type="application/atom+xml">
-        {mensajes.feedAtom}
-      </a>
-      <p id={`${id}-ayuda`} className={styles.ayuda}>
-        {mensajes.suscribirCalendarioAyuda}
+      <p className={styles.ayuda}>
+        <span id={`${id}-ayuda`}>{mensajes.suscribirCalendarioAyuda}</span>{" "}
+        <a className={styles.atom} href={urls.atom} type="application/atom+xml">
+          {mensajes.feedAtom}
+        </a>
       </p>
     </div>
   );

@@ -101,14 +101,8 @@ function lineasComunes(plan: PlanApi): string[] {
     `GEO:${lat};${lng}`,
     `DESCRIPTION:${escaparTexto(detallesCalendario(plan))}`,
     ...(plan.categorias.length > 0 ? [`CATEGORIES:${plan.categorias.map(escaparTexto).join(",")}`] : []),
-    ...(plan.organizacion?.nombre ? [`ORGANIZER;CN=${nombreParametro(plan.organizacion.nombre)}:${plan.urlPlan}`] : []),
     `URL:${plan.urlPlan}`,
   ];
-}
-
-/** A parameter value (RFC 5545 §3.2): quoted, without the characters it cannot hold. */
-function nombreParametro(texto: string): string {
-  return `"${texto.replace(/["\r\n]/g, "")}"`;
 }
 
 /** An event's VEVENT, in UTC. Empty for a plan without a start. */
