@@ -8,6 +8,7 @@ import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/Busque
 import { SelectorVista } from "@/components/search/SelectorVista";
 import { SeguirPueblo } from "@/components/follows/SeguirPueblo";
 import { tieneCookieDeSesion } from "@/lib/users/session";
+import { SuscribirCalendario } from "@/components/search/SuscribirCalendario";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
@@ -31,7 +32,8 @@ import {
   type EstadoBusqueda,
 } from "@/lib/plans/search-state";
 import { POR_PAGINA } from "@/lib/plans/constants";
-import { ENLACES_EXTERNOS } from "@/lib/site";
+import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
+import { ENLACES_EXTERNOS, site } from "@/lib/site";
 import styles from "./page.module.css";
 
 /** Cards on a phone's or a laptop's first screen of results: their posters are not lazy. */
@@ -44,10 +46,15 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   if (!estado.municipio) return { alternates: { canonical: "/" } };
   // A place's first page is worth indexing; filtered and later pages point to it.
   const base = urlBusqueda({ ...leerEstado({}), municipio: estado.municipio, lat: estado.lat, lng: estado.lng });
+  // <link rel="alternate" type="application/atom+xml">: this search's plans as a feed.
+  const atom = {
+    url: urlsFeedBusqueda(estado, site().url).atom,
+    title: conDatos(mensajes.feedTituloBusqueda, { lugar: estado.municipio }),
+  };
   return {
     title: `Planes cerca de ${estado.municipio}`,
     description: `Fiestas, eventos, rutas y experiencias cerca de ${estado.municipio}: mira qué hay a tu alrededor.`,
-    alternates: { canonical: base },
+    alternates: { canonical: base, types: { "application/atom+xml": [atom] } },
   };
 }
 
@@ -201,6 +208,7 @@ export default async function HomePage({ searchParams }: Props) {
                     </Link>
                   )}
                   <SelectorVista />
+                  {!error && <SuscribirCalendario urls={urlsFeedBusqueda(estado, site().url)} />}
                 </div>
                 {pueblo && (
                   <SeguirPueblo

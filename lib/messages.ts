@@ -168,6 +168,15 @@ export const mensajes = {
   orgEliminada: "La organización se ha eliminado correctamente.",
   orgNoEncontrada: "No hemos encontrado esta organización.",
   orgAjena: "No puedes modificar una organización que no administras.",
+
+  // Calendar and Atom feeds (issue 18)
+  suscribirCalendario: "Suscribirse al calendario",
+  suscribirCalendarioAyuda: "Tu calendario (Google, Apple, Outlook…) se actualizará solo con los planes nuevos.",
+  feedAtom: "Feed Atom",
+  feedTituloBusqueda: "Planes cerca de {lugar}",
+  feedTituloOrganizacion: "Planes de {organizacion}",
+  feedLugarPunto: "tu ubicación",
+  feedFechaNoValida: "La opción de fecha no es válida: usa hoy, finDeSemana, semana, mes o rango (con desde y hasta).",
   imagenDefectuosa: "No hemos podido leer la imagen. Prueba con otro archivo PNG o JPG.",
 
   // Personal lists and organization forms (spec §2, §5, §8; the confirmation text is ours)

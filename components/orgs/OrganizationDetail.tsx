@@ -9,7 +9,9 @@ import { variantUrl } from "@/lib/media/variant-url";
 import type { Favoritos } from "@/lib/favorites/sesion";
 import { mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/orgs/serialize";
+import type { UrlsFeed } from "@/lib/plans/feed-url";
 import type { PlanApi } from "@/lib/plans/plan";
+import { SuscribirCalendario } from "@/components/search/SuscribirCalendario";
 import styles from "./OrganizationDetail.module.css";
 
 /**
@@ -21,11 +23,14 @@ export function OrganizationDetail({
   planes,
   favoritos,
   verificada = false,
+  feeds,
 }: {
   org: OrganizacionApi;
   planes: PlanApi[];
   favoritos: Favoritos;
   verificada?: boolean;
+  /** Its calendar and Atom feeds (lib/plans/feed-url.ts): the subscribe button under "Planes:". */
+  feeds?: UrlsFeed;
 }) {
   const logo = org.archivoLogo;
   const verificadas = new Set(verificada ? [org._id] : []);
@@ -60,6 +65,11 @@ export function OrganizationDetail({
         <h2 id="org-planes" className={styles.planesTitulo}>
           Planes:
         </h2>
+        {feeds && (
+          <div className={styles.suscribir}>
+            <SuscribirCalendario urls={feeds} id="org-suscribir" />
+          </div>
+        )}
         {planes.length > 0 ? (
           <PlanGrid planes={planes} favoritos={favoritos} verificadas={verificadas} />
         ) : (

@@ -5,6 +5,7 @@ import type { StoredImage } from "../media/images";
 import { fileField, removeImageFiles, deleteWithImage, writeWithImage, storeUpload } from "../media/upload";
 import { mensajes } from "../messages";
 import { camposDeTexto } from "../schemas";
+import { Prisma } from "../generated/prisma/client";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
 import type { PlanRow } from "../plans/plan";
@@ -131,14 +132,35 @@ export async function organizacionesDeUsuarioConPlanes(usuarioId: string) {
   );
 }
 
+/**
+ * An organization's listed plans (rows), soonest first. Bounded for its feeds: only those that
+ * start by `hasta` (or have no start), at most `limite`.
+ */
+function planesDeOrganizacion(
+  db: Awaited<ReturnType<typeof readDb>>,
+  id: string,
+  tope?: { hasta: Date; limite: number },
+): Promise<PlanRow[]> {
+  return db.$queryRaw<PlanRow[]>`
+    SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
+    WHERE p.organizacion_id = ${id}::uuid AND ${PLAN_LISTED}
+      ${tope ? Prisma.sql`AND (p.fecha_inicio IS NULL OR p.fecha_inicio <= ${tope.hasta})` : Prisma.empty}
+    ORDER BY p.fecha_inicio NULLS FIRST, p.id
+    ${tope ? Prisma.sql`LIMIT ${tope.limite}` : Prisma.empty}`;
+}
+
 /** The public organization page's data: the organization and its listed plans (from the read replica when there is one). */
 export async function organizacionConPlanes(id: string) {
   const db = await readDb();
   const org = await buscarOrganizacion(id, db);
   if (!org) return null;
-  const planes = await db.$queryRaw<PlanRow[]>`
-    SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
-    WHERE p.organizacion_id = ${id}::uuid AND ${PLAN_LISTED}
-    ORDER BY p.fecha_inicio NULLS FIRST, p.id`;
-  return serializeOrganizacion(org, planes);
+  return serializeOrganizacion(org, await planesDeOrganizacion(db, id));
+}
+
+/** An organization's feeds (lib/plans/feeds.ts): the organization and the rows of its plans that start by `hasta`, at most `limite`. */
+export async function organizacionParaFeed(id: string, hasta: Date, limite: number) {
+  const db = await readDb();
+  const org = await buscarOrganizacion(id, db);
+  if (!org) return null;
+  return { org: serializeOrganizacion(org), filas: await planesDeOrganizacion(db, id, { hasta, limite }) };
 }

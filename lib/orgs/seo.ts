@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { absoluteUrl } from "../plans/plan";
 import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
+import { conDatos, mensajes } from "../messages";
+import { urlsFeedOrganizacion } from "../plans/feed-url";
 import { site } from "../site";
 import { organizacionPath } from "./paths";
 import type { OrganizacionApi } from "./serialize";
@@ -16,13 +18,19 @@ export function descripcionOrganizacion(org: OrganizacionApi): string {
 }
 
 export function organizacionMetadata(org: OrganizacionApi): Metadata {
-  return metadatosCompartidos({
+  const metadatos = metadatosCompartidos({
     titulo: org.nombre,
     descripcion: descripcionOrganizacion(org),
     url: organizacionUrl(org),
     imagen: imagenOg(org.archivoLogo),
     alt: `Logo de ${org.nombre}`,
   });
+  // <link rel="alternate" type="application/atom+xml">: its plans as a feed.
+  const atom = {
+    url: urlsFeedOrganizacion(org, site().url).atom,
+    title: conDatos(mensajes.feedTituloOrganizacion, { organizacion: org.nombre }),
+  };
+  return { ...metadatos, alternates: { ...metadatos.alternates, types: { "application/atom+xml": [atom] } } };
 }
 
 /** schema.org Organization of the organization page; a verified one says so (ORGANIZACION_VERIFICADA_JSON_LD). */

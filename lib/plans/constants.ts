@@ -30,3 +30,15 @@ export const BUSQUEDA_MEMO_TTL_MS = 30_000;
  * of a dense area (a city at 50 km) is what a never-repeated search would spend most on.
  */
 export const TOPE_TOTAL = 3000;
+
+/**
+ * The calendar (ICS) and Atom feeds of a search or an organization (lib/plans/feeds.ts): the
+ * plans of the next FEED_DIAS days, at most FEED_MAX_PLANES of them, and how long a client or a
+ * shared cache may keep a feed before asking again (a conditional request then costs one read
+ * of the search version: 304).
+ */
+export const FEED_DIAS = 90;
+export const FEED_MAX_PLANES = 500;
+export const FEED_MAX_AGE_S = 900;
+/** Feeds' rows kept per process (lib/plans/search.ts), each up to FEED_MAX_PLANES rows. */
+export const FEED_MEMO_ENTRADAS = 32;

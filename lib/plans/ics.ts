@@ -1,5 +1,7 @@
+import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "../dates";
 import { site } from "../site";
 import { textoPlano } from "./seo";
+import { horariosOrdenados } from "./texto";
 import type { PlanApi } from "./plan";
 
 const CRLF = "\r\n";
@@ -56,31 +58,158 @@ export function lugarCalendario(plan: Pick<PlanApi, "direccion" | "municipio">):
   return plan.direccion.includes(plan.municipio) ? plan.direccion : `${plan.direccion}, ${plan.municipio}`;
 }
 
-/** One VEVENT for an event plan, in a VCALENDAR (text/calendar). Null for plans without a start. */
-export function calendarioPlan(plan: PlanApi, ahora: Date = new Date()): string | null {
-  if (plan.tipo !== "evento" || !plan.fechaInicio) return null;
+/** The time zone of every wall-clock time the feeds write (DESIGN.md § Data: all calendar logic is Madrid's). */
+export const ZONA_CALENDARIO = "Europe/Madrid";
+
+/**
+ * Europe/Madrid as a VTIMEZONE (RFC 5545 §3.6.5): CET, and CEST from the last Sunday of March at
+ * 02:00 to the last Sunday of October at 03:00 (the EU rule since 1996), so a client without
+ * its own zone database still expands a weekly rule to the right local hours across the change.
+ */
+const VTIMEZONE_MADRID = [
+  "BEGIN:VTIMEZONE",
+  `TZID:${ZONA_CALENDARIO}`,
+  `X-LIC-LOCATION:${ZONA_CALENDARIO}`,
+  "BEGIN:DAYLIGHT",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0200",
+  "TZNAME:CEST",
+  "DTSTART:19700329T020000",
+  "RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+  "END:DAYLIGHT",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0200",
+  "TZOFFSETTO:+0100",
+  "TZNAME:CET",
+  "DTSTART:19701025T030000",
+  "RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+];
+
+/** RFC 5545 weekday codes by diaSemana (0 = Sunday). */
+const DIAS_ICS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
+
+const uidDe = (plan: PlanApi, sufijo = "") => `UID:${plan._id}${sufijo}@${new URL(plan.urlPlan).hostname}`;
+
+/** What every VEVENT of a plan says besides its times. */
+function lineasComunes(plan: PlanApi): string[] {
   const [lng, lat] = plan.ubicacion.coordinates;
+  return [
+    `SUMMARY:${escaparTexto(plan.titulo)}`,
+    `LOCATION:${escaparTexto(lugarCalendario(plan))}`,
+    `GEO:${lat};${lng}`,
+    `DESCRIPTION:${escaparTexto(detallesCalendario(plan))}`,
+    ...(plan.categorias.length > 0 ? [`CATEGORIES:${plan.categorias.map(escaparTexto).join(",")}`] : []),
+    `URL:${plan.urlPlan}`,
+  ];
+}
+
+/** An event's VEVENT, in UTC. Empty for a plan without a start. */
+function veventEvento(plan: PlanApi, ahora: Date): string[] {
+  if (!plan.fechaInicio) return [];
   const fin = plan.fechaFin && new Date(plan.fechaFin) > new Date(plan.fechaInicio) ? plan.fechaFin : null;
+  return [
+    "BEGIN:VEVENT",
+    uidDe(plan),
+    `DTSTAMP:${fechaUtc(ahora)}`,
+    `DTSTART:${fechaUtc(plan.fechaInicio)}`,
+    ...(fin ? [`DTEND:${fechaUtc(fin)}`] : []),
+    ...lineasComunes(plan),
+    "END:VEVENT",
+  ];
+}
+
+const dosCifras = (n: number) => String(n).padStart(2, "0");
+/** A Madrid day and "HH:mm" as a local DATE-TIME: 20260328T100000. */
+const fechaLocal = (d: Dia, hora: string) =>
+  `${d.year}${dosCifras(d.month)}${dosCifras(d.day)}T${hora.replace(":", "").padEnd(4, "0")}00`;
+
+/**
+ * An experience's VEVENTs: one per distinct slot time (start and end), repeating weekly on the
+ * days that have it (RRULE:FREQ=WEEKLY;BYDAY=…), in Madrid time (TZID, with the VTIMEZONE of the
+ * calendar), from its first day on or after the experience's start (or its publication) and
+ * UNTIL its end when it has one.
+ */
+function veventsExperiencia(plan: PlanApi, ahora: Date): string[] {
+  const grupos = new Map<string, { horaInicio: string; horaFin: string; dias: number[] }>();
+  for (const h of horariosOrdenados(plan.horariosDisponibles)) {
+    const clave = `${h.horaInicio}-${h.horaFin}`;
+    const g = grupos.get(clave) ?? { horaInicio: h.horaInicio, horaFin: h.horaFin, dias: [] };
+    if (!g.dias.includes(h.diaSemana)) g.dias.push(h.diaSemana);
+    grupos.set(clave, g);
+  }
+  const desde = diaEnMadrid(new Date(plan.fechaInicio ?? plan.fechaCreacion));
+  const hasta = plan.fechaFin ? new Date(plan.fechaFin) : null;
+  const lineas: string[] = [];
+  for (const g of grupos.values()) {
+    // The first day on or after the start that has this slot: DTSTART is the rule's first occurrence.
+    let primero = desde;
+    while (!g.dias.includes(diaDeLaSemana(primero))) primero = sumarDias(primero, 1);
+    if (hasta && instanteEnMadrid(primero, g.horaInicio) > hasta) continue;
+    const finAlDiaSiguiente = g.horaFin <= g.horaInicio;
+    lineas.push(
+      "BEGIN:VEVENT",
+      uidDe(plan, `-${g.horaInicio.replace(":", "")}${g.horaFin.replace(":", "")}`),
+      `DTSTAMP:${fechaUtc(ahora)}`,
+      `DTSTART;TZID=${ZONA_CALENDARIO}:${fechaLocal(primero, g.horaInicio)}`,
+      `DTEND;TZID=${ZONA_CALENDARIO}:${fechaLocal(finAlDiaSiguiente ? sumarDias(primero, 1) : primero, g.horaFin)}`,
+      `RRULE:FREQ=WEEKLY;WKST=MO;BYDAY=${g.dias.map((d) => DIAS_ICS[d]).join(",")}${hasta ? `;UNTIL=${fechaUtc(hasta)}` : ""}`,
+      ...lineasComunes(plan),
+      "END:VEVENT",
+    );
+  }
+  return lineas;
+}
+
+/** The VEVENTs of a plan: an event's one, or an experience's weekly ones. */
+export function veventsPlan(plan: PlanApi, ahora: Date): string[] {
+  return plan.tipo === "evento" ? veventEvento(plan, ahora) : veventsExperiencia(plan, ahora);
+}
+
+/** A VCALENDAR around its lines: folded, CRLF-terminated (RFC 5545 §3.1). */
+function vcalendar(cabecera: string[], cuerpo: string[]): string {
   const lineas = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
     `PRODID:-//${escaparTexto(site().nombre)}//Planes//ES`,
     "CALSCALE:GREGORIAN",
     "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:${plan._id}@${new URL(plan.urlPlan).hostname}`,
-    `DTSTAMP:${fechaUtc(ahora)}`,
-    `DTSTART:${fechaUtc(plan.fechaInicio)}`,
-    ...(fin ? [`DTEND:${fechaUtc(fin)}`] : []),
-    `SUMMARY:${escaparTexto(plan.titulo)}`,
-    `LOCATION:${escaparTexto(lugarCalendario(plan))}`,
-    `GEO:${lat};${lng}`,
-    `DESCRIPTION:${escaparTexto(detallesCalendario(plan))}`,
-    `URL:${plan.urlPlan}`,
-    "END:VEVENT",
+    ...cabecera,
+    ...cuerpo,
     "END:VCALENDAR",
   ];
   return lineas.map(plegarLinea).join(CRLF) + CRLF;
+}
+
+/** One VEVENT for an event plan, in a VCALENDAR (text/calendar). Null for plans without a start. */
+export function calendarioPlan(plan: PlanApi, ahora: Date = new Date()): string | null {
+  if (plan.tipo !== "evento" || !plan.fechaInicio) return null;
+  return vcalendar([], veventEvento(plan, ahora));
+}
+
+/**
+ * A calendar to subscribe to (the feeds of a search or an organization): its name, how often a
+ * client should ask again, Madrid's VTIMEZONE, and the VEVENTs of every plan. `ahora` is the
+ * DTSTAMP: the feed's Last-Modified, so the same version of a feed is the same bytes.
+ */
+export function calendarioPlanes(
+  planes: readonly PlanApi[],
+  { nombre, url, ahora }: { nombre: string; url: string; ahora: Date },
+): string {
+  const cabecera = [
+    `NAME:${escaparTexto(nombre)}`,
+    `X-WR-CALNAME:${escaparTexto(nombre)}`,
+    `X-WR-TIMEZONE:${ZONA_CALENDARIO}`,
+    `SOURCE;VALUE=URI:${url}`,
+    "REFRESH-INTERVAL;VALUE=DURATION:PT1H",
+    "X-PUBLISHED-TTL:PT1H",
+    ...VTIMEZONE_MADRID,
+  ];
+  return vcalendar(
+    cabecera,
+    planes.flatMap((p) => veventsPlan(p, ahora)),
+  );
 }
 
 /** A Content-Disposition for the downloaded file: an ASCII name plus the exact UTF-8 one. */

@@ -92,6 +92,8 @@ export interface PlanRow extends SiNoFila {
   organizacion_id: string | null;
   organizacion_nombre: string | null;
   fecha_creacion: Date;
+  /** Last edit (the Atom feeds' entry `updated`); never in the API. Absent in rows built by hand. */
+  fecha_actualizacion?: Date;
   horarios: Horario[] | null;
   /** The poster's row (for replacing or deleting its files); never in the API. */
   archivo_cartel_id: string | null;

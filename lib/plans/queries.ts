@@ -34,7 +34,7 @@ export const PLAN_SELECT = Prisma.sql`
   p.municipio, p.direccion, ST_X(p.ubicacion::geometry) AS lng, ST_Y(p.ubicacion::geometry) AS lat,
   p.fecha_inicio, p.fecha_fin, p.categorias::text[] AS categorias, p.enlace_web_exterior,
   p.email_contacto, p.telefono_contacto, ${Prisma.raw(COLUMNAS_SI_NO.map((c) => `p.${c}, `).join(""))}p.usuario_id, p.organizacion_id, o.nombre AS organizacion_nombre,
-  p.fecha_creacion, p.archivo_cartel_id, p.oculto_motivo,
+  p.fecha_creacion, p.fecha_actualizacion, p.archivo_cartel_id, p.oculto_motivo,
   (SELECT json_agg(json_build_object('diaSemana', h.dia_semana, 'horaInicio', h.hora_inicio, 'horaFin', h.hora_fin)
                    ORDER BY ${indiceLunesSql(Prisma.sql`h.dia_semana`)}, h.hora_inicio)
      FROM horario_disponible h WHERE h.plan_id = p.id) AS horarios,

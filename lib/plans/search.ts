@@ -9,7 +9,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
 import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
-import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, TOPE_TOTAL } from "./constants";
+import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
 import type { Busqueda } from "./schemas";
@@ -220,26 +220,35 @@ const densos = new DiscosDensos(8, BUSQUEDA_MEMO_TTL_MS);
 /** The sponsor card of each page number, by version alone: the same for every search. */
 const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
+/** The search version as read (see leerVersion), and when `busqueda_version` last moved on (the feeds' Last-Modified). */
+export interface VersionBusqueda {
+  version: string;
+  cambiada: Date;
+}
+
 /**
  * The version part of every search memo key: `busqueda_version`, plus the next instant the
  * answers change by themselves: a featuring ends (read from plan_destacado_hasta_idx), or a
  * sponsor card's first day begins or its last day ends. No write moves the version on then, so
  * the key changes at that instant instead, and no answer remembered before it is served after it.
  */
-async function leerVersion(db: PrismaClient): Promise<string> {
-  const [{ version, proximo }] = await db.$queryRaw<{ version: bigint; proximo: Date | null }[]>`
-    SELECT v.version, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
+async function leerVersion(db: PrismaClient): Promise<VersionBusqueda> {
+  const [{ version, cambiada, proximo }] = await db.$queryRaw<
+    { version: bigint; cambiada: Date; proximo: Date | null }[]
+  >`
+    SELECT v.version, v.cambiada, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
     FROM busqueda_version v`;
-  return proximo ? `${version}@${proximo.getTime()}` : String(version);
+  return { version: proximo ? `${version}@${proximo.getTime()}` : String(version), cambiada };
 }
 
 /**
  * For each server a search reads from (readDb: the primary, or the replica), the read of the
  * version on its way and the one that starts when it ends (see versionBusqueda).
  */
-const lecturasVersion = new WeakMap<PrismaClient, { enCurso?: Promise<string>; siguiente?: Promise<string> }>();
+type Lecturas = { enCurso?: Promise<VersionBusqueda>; siguiente?: Promise<VersionBusqueda> };
+const lecturasVersion = new WeakMap<PrismaClient, Lecturas>();
 
-function empezarLecturaVersion(db: PrismaClient, lecturas: { enCurso?: Promise<string> }): Promise<string> {
+function empezarLecturaVersion(db: PrismaClient, lecturas: Lecturas): Promise<VersionBusqueda> {
   const lectura = leerVersion(db);
   const fin = () => {
     if (lecturas.enCurso === lectura) lecturas.enCurso = undefined;
@@ -251,13 +260,13 @@ function empezarLecturaVersion(db: PrismaClient, lecturas: { enCurso?: Promise<s
 const nada = () => {};
 
 /**
- * The version (above), read once for every caller that asked the same server while the previous
- * read was on its way: each caller gets a read that began after it asked (and after readDb chose
- * a server that holds the caller's own writes), so it sees every write committed before it
- * asked, and at 32 searches at once the database answers about one read per round trip instead
- * of one per search.
+ * The version (above) with the instant it last moved on, read once for every caller that asked
+ * the same server while the previous read was on its way: each caller gets a read that began
+ * after it asked (and after readDb chose a server that holds the caller's own writes), so it
+ * sees every write committed before it asked, and at 32 searches at once the database answers
+ * about one read per round trip instead of one per search.
  */
-export async function versionBusqueda(): Promise<string> {
+export async function versionBusquedaConFecha(): Promise<VersionBusqueda> {
   const db = await readDb();
   let lecturas = lecturasVersion.get(db);
   if (!lecturas) lecturasVersion.set(db, (lecturas = {}));
@@ -268,6 +277,11 @@ export async function versionBusqueda(): Promise<string> {
     de.siguiente = undefined;
     return empezarLecturaVersion(db, de);
   }));
+}
+
+/** The version part of every search memo key (see versionBusquedaConFecha). */
+export async function versionBusqueda(): Promise<string> {
+  return (await versionBusquedaConFecha()).version;
 }
 
 const mapas = new Memo<ResultadoMapa>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
@@ -373,6 +387,21 @@ async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
       puntos: rows.map((r) => puntoDelMapa(serializePlan(r))),
       total: (await totalDe(todos, lng, lat, version, claveTotal, rows)).total,
     };
+  });
+}
+
+/** Feeds' rows (up to FEED_MAX_PLANES each, so fewer entries than the pages' memo). */
+const feeds = new Memo<PlanRow[]>(FEED_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
+
+/**
+ * The calendar and Atom feeds' view of the same search (lib/plans/feeds.ts): its first `limite`
+ * plans in the search's own order, as rows (with fecha_actualizacion); `page` and `limit` are
+ * ignored. The caller bounds the date window.
+ */
+export function buscarPlanesFeed(q: Busqueda, limite: number): Promise<PlanRow[]> {
+  return withOneReadDb(async () => {
+    const { lng, lat, claveTotal } = await puntoYClave(q);
+    return feeds.get(`${claveTotal}|${limite}`, () => filasDePagina({ ...q, page: 1, limit: limite }, lng, lat));
   });
 }
 

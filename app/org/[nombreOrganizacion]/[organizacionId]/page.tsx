@@ -7,7 +7,9 @@ import { organizacionConPlanes } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { organizacionVerificada } from "@/lib/orgs/verificadas";
 import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
+import { urlsFeedOrganizacion } from "@/lib/plans/feed-url";
 import { tituloEnUrl } from "@/lib/plans/plan";
+import { site } from "@/lib/site";
 import { jsonLdScript, segmentoCanonico } from "@/lib/plans/seo";
 
 interface Props {
@@ -36,7 +38,13 @@ export default async function OrganizationPage({ params }: Props) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos, verificada)) }}
       />
-      <OrganizationDetail org={datos} planes={planes} favoritos={favoritos} verificada={verificada} />
+      <OrganizationDetail
+        org={datos}
+        planes={planes}
+        favoritos={favoritos}
+        verificada={verificada}
+        feeds={urlsFeedOrganizacion(org, site().url)}
+      />
     </>
   );
 }
