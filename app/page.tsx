@@ -6,9 +6,8 @@ import { Pagination } from "@/components/search/Pagination";
 import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
 import { SelectorVista } from "@/components/search/SelectorVista";
-import { SeguirPueblo } from "@/components/follows/SeguirPueblo";
 import { tieneCookieDeSesion } from "@/lib/users/session";
-import { SuscribirCalendario } from "@/components/search/SuscribirCalendario";
+import { RecibirPlanes } from "@/components/search/RecibirPlanes";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
@@ -196,32 +195,32 @@ export default async function HomePage({ searchParams }: Props) {
             aria-labelledby="resultados-titulo"
             mapa={mapa !== undefined}
             cabecera={
-              <>
-                <div className={styles.resultadosCabecera}>
-                  <h2 id="resultados-titulo">
-                    {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
-                  </h2>
-                  {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
-                  {pueblo && (
-                    <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
-                      {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
-                    </Link>
-                  )}
-                  <SelectorVista />
-                  {!error && <SuscribirCalendario urls={urlsFeedBusqueda(estado, site().url)} />}
-                </div>
+              <div className={styles.resultadosCabecera}>
+                <h2 id="resultados-titulo">
+                  {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
+                </h2>
+                {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
                 {pueblo && (
-                  <SeguirPueblo
-                    pueblo={{
-                      ine: pueblo.ine,
-                      nombre: pueblo.nombre,
-                      radio: estado.radio,
-                      categorias: estado.categorias,
-                    }}
+                  <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
+                    {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+                  </Link>
+                )}
+                <SelectorVista />
+                {!error && (
+                  <RecibirPlanes
+                    feeds={urlsFeedBusqueda(estado, site().url)}
+                    pueblo={
+                      pueblo && {
+                        ine: pueblo.ine,
+                        nombre: pueblo.nombre,
+                        radio: estado.radio,
+                        categorias: estado.categorias,
+                      }
+                    }
                     conSesion={conSesion}
                   />
                 )}
-              </>
+              </div>
             }
           >
             {/* A map with nothing on it helps no one: an empty search shows its message and fixes. */}

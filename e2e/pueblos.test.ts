@@ -8,7 +8,7 @@ import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
 import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
 import { query } from "@/test-support/database";
-import { insertPlan, insertUser } from "@/test-support/plans";
+import { insertPlan, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -115,8 +115,30 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
     expect(seccion("proximos")).toContain(titulos.despues);
     expect(seccion("proximos")).not.toContain(titulos.finde);
     expect(seccion("experiencias")).toContain(titulos.experiencia);
-    // Where the calendar and follow buttons will go, near the top.
-    expect(texto).toContain("data-acciones-pueblo");
+    // The town's calendar (its search's feed) and the weekly e-mail, near the top.
+    const webcal = /href="(webcal:\/\/[^"]+\/calendario\.ics\?[^"]+)"/.exec(texto)?.[1];
+    expect(webcal).toBeDefined();
+    const ics = await api(webcal!.replace(/^webcal:\/\/[^/]+/, "").replaceAll("&amp;", "&"));
+    expect(ics.status).toBe(200);
+    const calendario = await ics.text();
+    for (const t of Object.values(titulos)) expect(calendario).toContain(t);
+    expect(texto).toContain(mensajes.seguirDesplegar);
+  });
+
+  it("lists the town's experiences in their section even when many events are nearer", async () => {
+    // 40 events between the town and its experience (3 km away): more than a search page.
+    const otroUsuario = await insertUser();
+    await insertPlanesEnEspiral({ usuarioId: otroUsuario, origin: ANSO, n: 40, titulo: `Verbena ${sufijo}` });
+    try {
+      const { texto } = await html(ANSO.ruta);
+      const desde = texto.indexOf('id="seccion-experiencias"');
+      expect(desde).toBeGreaterThan(-1);
+      const seccion = texto.slice(desde, texto.indexOf("</section>", desde));
+      expect(seccion).toContain(titulos.experiencia);
+      expect(seccion).not.toContain(`Verbena ${sufijo}`);
+    } finally {
+      await query(db(), "DELETE FROM plan WHERE usuario_id = $1", [otroUsuario]);
+    }
   });
 
   it("redirects other spellings (accents, capitals, official and alternate names) with 308 to the canonical path", async () => {
@@ -224,6 +246,11 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
         await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toMatch(
           /^Planes en .+ y alrededores$/,
         );
+        if (cual === "con-planes") {
+          // The weekly e-mail opens in place, under the calendar button.
+          await page.getByText(mensajes.seguirDesplegar).click();
+          await expect(page.getByLabel(mensajes.seguirCorreoEtiqueta).isVisible()).resolves.toBe(true);
+        }
         await sinViolaciones(page);
         const archivo = screenshotPath(`pueblo-${cual}-${nombre}`);
         await page.screenshot({ path: archivo, fullPage: true });

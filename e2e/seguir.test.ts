@@ -5,10 +5,11 @@ import { sinViolaciones } from "@/test-support/axe";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
 import { insertPlan, insertUser } from "@/test-support/plans";
-import { borrarMunicipios, municipioDePrueba } from "@/test-support/seguimientos";
+import { municipioDelNomenclator } from "@/test-support/seguimientos";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, uniqueEmail } from "@/test-support/users";
-import { launchBrowser } from "@/test-support/browser";
+import path from "node:path";
+import { launchBrowser, screenshotPath } from "@/test-support/browser";
 import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
 import { enviarResumenes } from "@/lib/follows/digest";
@@ -16,8 +17,8 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { urlBusqueda, leerEstado } from "@/lib/plans/search-state";
 
 const db = () => process.env.DATABASE_URL!;
-/** The screenshots a person looks at (the task's notes folder), at a phone's and a laptop's width. */
-const CARPETA = process.env.SHOTS_DIR ?? "/work/notes/shots-seguir";
+/** The screenshots a person looks at (SHOTS_DIR, else the tests' screenshot folder), at a phone's and a laptop's width. */
+const CARPETA = process.env.SHOTS_DIR ?? path.dirname(screenshotPath("x"));
 
 async function capturas(page: Page, nombre: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -30,15 +31,16 @@ async function capturas(page: Page, nombre: string) {
 
 describe("follow my town in the browser", () => {
   let browser: Browser;
-  let pueblo: Awaited<ReturnType<typeof municipioDePrueba>>;
+  let pueblo: Awaited<ReturnType<typeof municipioDelNomenclator>>;
+  const autoras: string[] = [];
   const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
   beforeAll(async () => {
     browser = await launchBrowser();
-    pueblo = await municipioDePrueba();
+    pueblo = await municipioDelNomenclator();
   });
   afterAll(async () => {
     await browser?.close();
-    await borrarMunicipios([pueblo.ine]);
+    await query(db(), "DELETE FROM plan WHERE usuario_id = ANY($1::text[])", [autoras]);
     await prisma.$disconnect();
   });
 
@@ -49,6 +51,8 @@ describe("follow my town in the browser", () => {
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
     await page.goto(`${inject("baseUrl")}${busqueda()}`);
+    // Closed, the follow card is one button beside the calendar's: it opens in place.
+    await page.getByText(mensajes.seguirDesplegar).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
     await control.screenshot({ path: `${CARPETA}/control-seguir-anonimo-390.png` });
@@ -119,6 +123,8 @@ describe("follow my town in the browser", () => {
     const ctx = await contextoConectado(browser, ana);
     const page = await ctx.newPage();
     await page.goto(`${inject("baseUrl")}${busqueda()}`);
+    // Closed, the follow card is one button beside the calendar's: it opens in place.
+    await page.getByText(mensajes.seguirDesplegar).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
     await control.screenshot({ path: `${CARPETA}/control-seguir-sesion-390.png` });
@@ -153,6 +159,7 @@ describe("follow my town in the browser", () => {
     if (instanteEnMadrid(jueves, "10:00") < new Date()) jueves = sumarDias(jueves, 7);
     const sabado = sumarDias(jueves, 2);
     const autora = await insertUser();
+    autoras.push(autora);
     const titulos = ["Mercado medieval", "Ruta de las ermitas", "Concierto en la plaza"];
     for (const [i, titulo] of titulos.entries()) {
       const id = await insertPlan({

@@ -277,6 +277,8 @@ export const mensajes = {
   seguirTitulo: "Recibe los planes de {municipio} cada jueves",
   seguirExplicacion: "Te mandamos un correo los jueves con los planes del fin de semana y los nuevos de la semana.",
   seguirBoton: "Seguir {municipio}",
+  // The button that opens the follow card, beside "Suscribirse al calendario".
+  seguirDesplegar: "Recibir por correo",
   // What the follow takes from the search: {radio} km, and {tipos} (seguirTodosLosTipos or a list).
   seguirAlcance: "A {radio} km o menos · {tipos}",
   seguirTodosLosTipos: "Todos los tipos de plan",

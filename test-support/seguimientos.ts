@@ -47,3 +47,20 @@ export async function tokenDelCorreo(to: string, prefijo: string): Promise<strin
   if (!m) throw new Error(`no ${prefijo} link in the outbox for ${to}`);
   return m[1];
 }
+
+/**
+ * A real municipality of the gazetteer, for browser tests: the pages find a town in the gazetteer
+ * each instance keeps in memory (lib/geo/municipios.ts), which a row inserted during the tests is
+ * not in. El Pinar de El Hierro by default: no other test puts plans near it.
+ */
+export async function municipioDelNomenclator(
+  ine = "38901",
+): Promise<{ ine: string; nombre: string; lat: number; lng: number }> {
+  const [m] = await query<{ ine: string; nombre: string; lat: number; lng: number }>(
+    db(),
+    "SELECT ine, nombre, lat, lng FROM municipio WHERE ine = $1",
+    [ine],
+  );
+  if (!m) throw new Error(`municipality ${ine} is not in the gazetteer`);
+  return m;
+}

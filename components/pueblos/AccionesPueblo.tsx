@@ -1,14 +1,20 @@
 import Link from "next/link";
+import { RecibirPlanes } from "@/components/search/RecibirPlanes";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
+import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
+import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
+import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { site } from "@/lib/site";
 import styles from "./pueblos.module.css";
 
 /**
- * The town page's actions, right above its plans. This row is where "Suscribirse al calendario"
- * (the town's ICS feed) and "Seguir" (the weekly e-mail) go (issue 18, parts 2 and 4); for now it
- * holds a plain link to every plan of the radius in the home search, so the buttons to come stand out.
+ * The town page's actions, right above its plans: the town's search in the home (every plan of
+ * the radius, with filters), and the ways to keep getting them (RecibirPlanes: the town's
+ * calendar feed and the weekly e-mail), for the town's point within the default radius.
  */
-export function AccionesPueblo({ municipio, busqueda }: { municipio: MunicipioConRuta; busqueda: string }) {
+export function AccionesPueblo({ municipio, conSesion }: { municipio: MunicipioConRuta; conSesion: boolean }) {
+  const estado = { ...leerEstado({}), municipio: municipio.nombre, lat: municipio.lat, lng: municipio.lng };
   return (
     <div
       className={styles.acciones}
@@ -16,9 +22,15 @@ export function AccionesPueblo({ municipio, busqueda }: { municipio: MunicipioCo
       aria-label={conDatos(mensajes.puebloAcciones, { municipio: municipio.nombre })}
       data-acciones-pueblo
     >
-      <Link className={styles.verTodos} href={busqueda} prefetch={false}>
+      <Link className={styles.verTodos} href={urlBusqueda(estado)} prefetch={false}>
         {mensajes.puebloVerTodos}
       </Link>
+      <RecibirPlanes
+        id="pueblo-suscribir"
+        feeds={urlsFeedBusqueda(estado, site().url)}
+        pueblo={{ ine: municipio.ine, nombre: municipio.nombre, radio: RADIO_DEFAULT_KM, categorias: [] }}
+        conSesion={conSesion}
+      />
     </div>
   );
 }

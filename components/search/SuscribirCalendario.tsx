@@ -8,7 +8,16 @@ import styles from "./SuscribirCalendario.module.css";
  * lib/plans/feed-url.ts), and the same plans as an Atom feed. No script: it works in server
  * and client components alike.
  */
-export function SuscribirCalendario({ urls, id = "suscribir" }: { urls: UrlsFeed; id?: string }) {
+export function SuscribirCalendario({
+  urls,
+  id = "suscribir",
+  children,
+}: {
+  urls: UrlsFeed;
+  id?: string;
+  /** Other ways to get the same plans, in the button's row (RecibirPlanes: the weekly e-mail). */
+  children?: React.ReactNode;
+}) {
   return (
     <div className={styles.suscribir}>
       <a className={styles.boton} href={urls.webcal} aria-describedby={`${id}-ayuda`}>
@@ -26,6 +35,7 @@ export function SuscribirCalendario({ urls, id = "suscribir" }: { urls: UrlsFeed
         </svg>
         {mensajes.suscribirCalendario}
       </a>
+      {children}
       <p className={styles.ayuda}>
         <span id={`${id}-ayuda`}>{mensajes.suscribirCalendarioAyuda}</span>{" "}
         <a className={styles.atom} href={urls.atom} type="application/atom+xml">

@@ -3,7 +3,7 @@ import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
 import { indiceMunicipios } from "../geo/municipios";
 import { distanciaKm, type MunicipioConRuta } from "../geo/slug";
-import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM } from "./constants";
+import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM, TOPE_TOTAL } from "./constants";
 import type { PlanApi } from "./plan";
 import { PLAN_LISTED } from "./queries";
 import { busquedaSchema } from "./schemas";
@@ -12,8 +12,9 @@ import { ventanaFechas } from "./search-state";
 
 /**
  * A town page (/planes/{provincia}/{municipio}) is another view of the home's search around the
- * town's point within the default radius: two searches through buscarPlanes (the weekend's
- * window, and any date), so it shares the search's memo, its order and its rules.
+ * town's point within the default radius: three searches through buscarPlanes (the weekend's
+ * window, then events and experiences of any date), so it shares the search's memo, its order
+ * and its rules.
  */
 export const POR_SECCION = 12;
 
@@ -34,7 +35,10 @@ export async function planesDelPueblo(m: MunicipioConRuta, ahora = new Date()): 
     return { finde: [], proximos: [], experiencias: [], total: 0, totalExacto: true };
   const finde = ventanaFechas("finDeSemana", 0, ahora)!;
   const base = { lat: String(m.lat), lng: String(m.lng), radio: String(RADIO_DEFAULT_KM) };
-  const [delFinde, todos] = await Promise.all([
+  // The sections skip the weekend's plans, so each asks for that many more.
+  const seccion = (tipo: "evento" | "experiencia") =>
+    buscarPlanes(busquedaSchema.parse({ ...base, tipo, limit: String(2 * POR_SECCION) }));
+  const [delFinde, eventos, experiencias] = await Promise.all([
     buscarPlanes(
       busquedaSchema.parse({
         ...base,
@@ -43,17 +47,24 @@ export async function planesDelPueblo(m: MunicipioConRuta, ahora = new Date()): 
         fechaFinFiltro: finde.hasta.toISOString(),
       }),
     ),
-    buscarPlanes(busquedaSchema.parse(base)),
+    seccion("evento"),
+    seccion("experiencia"),
   ]);
   const enFinde = soloPlanes(delFinde.planes);
   const yaListados = new Set(enFinde.map((p) => p._id));
-  const resto = soloPlanes(todos.planes).filter((p) => !yaListados.has(p._id));
+  const resto = (r: typeof eventos) =>
+    soloPlanes(r.planes)
+      .filter((p) => !yaListados.has(p._id))
+      .slice(0, POR_SECCION);
+  // Every plan of the radius is an event or an experience: the home's total for the town, bounded as it is.
+  const total = eventos.total + experiencias.total;
+  const exacto = eventos.totalExacto && experiencias.totalExacto && total <= TOPE_TOTAL;
   return {
     finde: enFinde,
-    proximos: resto.filter((p) => p.tipo === "evento").slice(0, POR_SECCION),
-    experiencias: resto.filter((p) => p.tipo === "experiencia").slice(0, POR_SECCION),
-    total: todos.total,
-    totalExacto: todos.totalExacto,
+    proximos: resto(eventos),
+    experiencias: resto(experiencias),
+    total: exacto ? total : TOPE_TOTAL,
+    totalExacto: exacto,
   };
 }
 

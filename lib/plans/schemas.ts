@@ -83,6 +83,8 @@ export const busquedaSchema = z
       .transform((n) => (n === undefined ? n : Math.min(n, POR_PAGINA))),
     fechaInicioFiltro: fecha(),
     fechaFinFiltro: fecha(),
+    // Only events or only experiences (town pages' sections); absent: both.
+    tipo: z.enum(["evento", "experiencia"], { error: mensajes.datosNoValidos }).optional(),
     // Only plans people with reduced mobility can attend: accesible=1 (true, sí…); absent or 0: all.
     accesible: z
       .string()

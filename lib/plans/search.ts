@@ -40,7 +40,8 @@ const punto = (lng: number, lat: number) => Prisma.sql`ST_SetSRID(ST_MakePoint($
 function filtrosSinRadio(q: Busqueda): Prisma.Sql {
   const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::categoria[]` : Prisma.empty;
   const accesible = q.accesible ? Prisma.sql`AND p.accesible` : Prisma.empty;
-  return Prisma.sql`${PLAN_LISTED} ${categorias} ${accesible} ${filtroFechas(q)}`;
+  const tipo = q.tipo ? Prisma.sql`AND p.tipo = ${q.tipo}::tipo_plan` : Prisma.empty;
+  return Prisma.sql`${PLAN_LISTED} ${categorias} ${accesible} ${tipo} ${filtroFechas(q)}`;
 }
 
 /**
@@ -309,12 +310,12 @@ async function totalDe(
     const [fila] = await (await readDb()).$queryRaw<{ n: bigint; d: number | null }[]>(consultaTotal(q, lng, lat));
     const contados = Number(fila.n);
     if (contados <= TOPE_TOTAL) return exacto(contados);
-    const { categorias, accesible, fechaInicioFiltro, fechaFinFiltro } = q;
+    const { categorias, accesible, tipo, fechaInicioFiltro, fechaFinFiltro } = q;
     await densos.anotar(version, {
       lng,
       lat,
       metros: fila.d!,
-      filtros: { categorias, accesible, fechaInicioFiltro, fechaFinFiltro },
+      filtros: { categorias, accesible, tipo, fechaInicioFiltro, fechaFinFiltro },
     });
     return masDelTope;
   });
@@ -352,6 +353,7 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; ver
       q.radio,
       q.categorias,
       q.accesible,
+      q.tipo,
       q.fechaInicioFiltro,
       q.fechaFinFiltro,
     ]),

@@ -114,13 +114,15 @@ describe("dense discs (total-denso.ts)", () => {
       fechaInicioFiltro: new Date("2026-11-22T23:00:00Z"),
       fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
     };
-    const base: Filtros = { categorias: ["Fiesta"], accesible: true, ...finde };
+    const base: Filtros = { categorias: ["Fiesta"], accesible: true, tipo: "evento", ...finde };
     const casos: [Partial<Filtros>, boolean][] = [
       [{}, true],
       [{ categorias: null }, true],
       [{ categorias: ["Fiesta", "Cultura"] }, true],
       [{ categorias: ["Cultura"] }, false],
       [{ accesible: false }, true],
+      [{ tipo: undefined }, true],
+      [{ tipo: "experiencia" }, false],
       [{ ...semana }, true],
       [{ fechaInicioFiltro: undefined, fechaFinFiltro: undefined }, true],
       [{ fechaInicioFiltro: new Date("2026-11-28T00:00:00Z") }, false],
@@ -131,6 +133,7 @@ describe("dense discs (total-denso.ts)", () => {
     // And the other way round: a count with every category or no window proves nothing for a narrower search.
     expect(incluidos({ ...base, categorias: null }, base)).toBe(false);
     expect(incluidos({ ...base, accesible: false }, base)).toBe(false);
+    expect(incluidos({ ...base, tipo: undefined }, base)).toBe(false);
     expect(incluidos({ ...base, fechaInicioFiltro: undefined, fechaFinFiltro: undefined }, base)).toBe(false);
     expect(incluidos({ ...base, ...semana }, base)).toBe(false);
   });

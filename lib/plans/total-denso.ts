@@ -9,7 +9,7 @@ import { Memo } from "../cache";
  * A search with the same filters around p′ whose radius r holds that whole disc (d(p, p′) + D ≤
  * r, with a margin) finds them all: more than TOPE_TOTAL, without reading a row. So do searches
  * with looser filters (fewer conditions: all categories or more of them, a wider date window or
- * none, not only accessible plans): every plan the count found matches them too. In a city, the
+ * none, not only accessible plans, both types): every plan the count found matches them too. In a city, the
  * first count around it answers the total of every search whose circle holds that disc: every
  * search of a dense area that was costing the database a count of thousands of rows.
  *
@@ -29,6 +29,8 @@ export interface Filtros {
   /** null: every category. */
   categorias: readonly string[] | null;
   accesible: boolean;
+  /** Only events or only experiences; undefined: both. */
+  tipo?: "evento" | "experiencia";
   fechaInicioFiltro?: Date;
   fechaFinFiltro?: Date;
 }
@@ -50,6 +52,7 @@ export function incluidos(estrictos: Filtros, amplios: Filtros): boolean {
   const { categorias } = amplios;
   if (categorias && !estrictos.categorias?.every((c) => categorias.includes(c))) return false;
   if (amplios.accesible && !estrictos.accesible) return false;
+  if (amplios.tipo && estrictos.tipo !== amplios.tipo) return false;
   if (amplios.fechaInicioFiltro && amplios.fechaFinFiltro) {
     const { fechaInicioFiltro: desde, fechaFinFiltro: hasta } = estrictos;
     if (!desde || !hasta || desde < amplios.fechaInicioFiltro || hasta > amplios.fechaFinFiltro) return false;

@@ -6,13 +6,12 @@ import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { tieneCookieDeSesion } from "@/lib/users/session";
 import { municipioDeRuta } from "@/lib/geo/municipios";
-import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
 import { planesDelPueblo, pueblosCercanosConPlanes } from "@/lib/plans/pueblo";
-import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
 import { jsonLdScript } from "@/lib/plans/seo";
 import { planesTexto } from "@/lib/plans/texto";
 import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
@@ -38,14 +37,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 const km = (n: number) => (n < 10 ? n.toFixed(1).replace(".", ",") : String(Math.round(n)));
 
-/** The home search around the town, where every plan of the radius can be paged through. */
-const busquedaDe = (m: MunicipioConRuta) =>
-  urlBusqueda({ ...leerEstado({}), municipio: m.nombre, lat: m.lat, lng: m.lng });
-
 export default async function PuebloPage({ params }: Props) {
   const { provincia, municipio } = await params;
   const { m, planes, cercanos, listados } = await cargar(provincia, municipio);
-  const [favoritos, verificadas] = await Promise.all([favoritosDeLaSesion(), organizacionesVerificadas(listados)]);
+  const [favoritos, verificadas, conSesion] = await Promise.all([
+    favoritosDeLaSesion(),
+    organizacionesVerificadas(listados),
+    tieneCookieDeSesion(),
+  ]);
   const d = { municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) };
   const vacio = listados.length === 0;
   const secciones = [
@@ -74,7 +73,7 @@ export default async function PuebloPage({ params }: Props) {
             {conDatos(mensajes.puebloEntradilla, d)} {planesTexto(planes.total, planes.totalExacto)}.
           </p>
         )}
-        {!vacio && <AccionesPueblo municipio={m} busqueda={busquedaDe(m)} />}
+        {!vacio && <AccionesPueblo municipio={m} conSesion={conSesion} />}
       </header>
 
       {vacio ? (
