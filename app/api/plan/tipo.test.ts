@@ -30,7 +30,7 @@ describe("GET /api/plan by type", () => {
     const res = await api(`/api/plan?${qs}`);
     return { status: res.status, body: await res.json() };
   };
-  const titulos = (r: Respuesta) => r.planes.map((p) => p.titulo);
+  const titulos = (r: Respuesta) => r.planes.filter((p) => p.tipo !== "Patrocinado").map((p) => p.titulo);
 
   it("lists only the type asked for, with its own total", async () => {
     const todos = await buscar({});
