@@ -171,7 +171,7 @@ export const mensajes = {
 
   // Calendar and Atom feeds (issue 18)
   suscribirCalendario: "Suscribirse al calendario",
-  suscribirCalendarioAyuda: "Tu calendario (Google, Apple, Outlook…) se actualizará solo con los planes nuevos.",
+  suscribirCalendarioAyuda: "Tu calendario se pondrá al día solo.",
   feedAtom: "Feed Atom",
   feedTituloBusqueda: "Planes cerca de {lugar}",
   feedTituloOrganizacion: "Planes de {organizacion}",
