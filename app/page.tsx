@@ -8,6 +8,7 @@ import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/Busque
 import { SelectorVista } from "@/components/search/SelectorVista";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 import { RecibirPlanes } from "@/components/search/RecibirPlanes";
+import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
@@ -271,22 +272,14 @@ export default async function HomePage({ searchParams }: Props) {
               <h2 id="pueblos-titulo" className={styles.portadaTitulo}>
                 Pueblos con más planes
               </h2>
-              <ul className={styles.pueblos}>
-                {pueblos.map((p) => (
-                  <li key={`${p.municipio}|${p.provincia}`}>
-                    <Link
-                      className={styles.pueblo}
-                      prefetch={false}
-                      href={urlBusqueda({ ...leerEstado({}), municipio: p.municipio, lat: p.lat, lng: p.lng })}
-                    >
-                      <span className={styles.puebloNombre}>{p.municipio}</span>
-                      <span className={styles.puebloDetalle}>
-                        {p.provincia} · {planesTexto(p.planes)}
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <ListaPueblos
+                pueblos={pueblos.map((p) => ({
+                  clave: `${p.municipio}|${p.provincia}`,
+                  href: urlBusqueda({ ...leerEstado({}), municipio: p.municipio, lat: p.lat, lng: p.lng }),
+                  nombre: p.municipio,
+                  detalle: `${p.provincia} · ${planesTexto(p.planes)}`,
+                }))}
+              />
             </section>
           )}
         </SoloSinLugar>

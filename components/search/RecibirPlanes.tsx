@@ -1,7 +1,7 @@
 import { SeguirPueblo, type PuebloASeguir } from "@/components/follows/SeguirPueblo";
 import { mensajes } from "@/lib/messages";
 import type { UrlsFeed } from "@/lib/plans/feed-url";
-import { SuscribirCalendario } from "./SuscribirCalendario";
+import { IconoBoton, SuscribirCalendario } from "./SuscribirCalendario";
 import styles from "./SuscribirCalendario.module.css";
 
 /**
@@ -26,18 +26,10 @@ export function RecibirPlanes({
       {pueblo && (
         <details className={styles.correo}>
           <summary className={styles.boton}>
-            <svg
-              aria-hidden="true"
-              width="18"
-              height="18"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
+            <IconoBoton>
               <rect x="3" y="5" width="18" height="14" rx="2" />
               <path d="m3 7 9 6 9-6" />
-            </svg>
+            </IconoBoton>
             {mensajes.seguirDesplegar}
           </summary>
           <SeguirPueblo pueblo={pueblo} conSesion={conSesion} />

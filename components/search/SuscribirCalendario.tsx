@@ -2,6 +2,23 @@ import { mensajes } from "@/lib/messages";
 import type { UrlsFeed } from "@/lib/plans/feed-url";
 import styles from "./SuscribirCalendario.module.css";
 
+/** A button's 18-pixel line icon, hidden from screen readers (the button's text says it all). */
+export function IconoBoton({ children }: { children: React.ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      {children}
+    </svg>
+  );
+}
+
 /**
  * "Suscribirse al calendario": a webcal:// link that opens the device's calendar app to
  * subscribe to a feed (a search's, a town's or an organization's; build `urls` with
@@ -21,18 +38,10 @@ export function SuscribirCalendario({
   return (
     <div className={styles.suscribir}>
       <a className={styles.boton} href={urls.webcal} aria-describedby={`${id}-ayuda`}>
-        <svg
-          aria-hidden="true"
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <IconoBoton>
           <rect x="3" y="5" width="18" height="16" rx="2" />
           <path d="M3 10h18M8 3v4M16 3v4" />
-        </svg>
+        </IconoBoton>
         {mensajes.suscribirCalendario}
       </a>
       {children}

@@ -1,3 +1,4 @@
+import type { MunicipioRow } from "./load-gazetteer";
 /**
  * Town page addresses (/planes/{provincia}/{municipio}): slugs from the gazetteer's names, and
  * the index that answers a path with its municipality, or with the canonical path when the
@@ -34,17 +35,8 @@ const PROVINCIAS_ALTERNATIVAS: Record<string, readonly string[]> = {
   valencia: ["valencia-valencia"],
 };
 
-export interface MunicipioGazetteer {
-  ine: string;
-  nombre: string;
-  nombreOficial: string;
-  nombresAlternativos: string[];
-  provincia: string;
-  comunidad: string;
-  lat: number | null;
-  lng: number | null;
-  poblacion: number | null;
-}
+/** A row of the gazetteer (the municipio table), as load-gazetteer.ts reads it from the CSV. */
+export type MunicipioGazetteer = MunicipioRow;
 
 export interface MunicipioConRuta extends MunicipioGazetteer {
   provinciaSlug: string;

@@ -1,17 +1,20 @@
 import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
+import { indiceMunicipios } from "../geo/municipios";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { municipiosConPlanes } from "./pueblo";
 import { versionBusqueda } from "./search";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
 /**
  * The home's first visit, before a place is chosen: featured plans and the towns with most
- * plans. Both run on every such visit, so each reads an index of its own with a LIMIT
- * (migrations 20261123200000_primera_visita, 20261124000100_destacado_hasta) and is remembered
- * by versionBusqueda, as the search is: a repeated visit costs one tiny query, and a change (or
- * an ended featuring) is seen at once.
+ * plans. Both run on every such visit, so the featured plans read an index of their own with a
+ * LIMIT (migration 20261124000100_destacado_hasta), the towns come from the per-municipality
+ * count that town pages share (lib/plans/pueblo.ts), and both are remembered by
+ * versionBusqueda, as the search is: a repeated visit costs one tiny query, and a change (or an
+ * ended featuring) is seen at once.
  */
 export const DESTACADOS_PORTADA = 6;
 export const PUEBLOS_PORTADA = 8;
@@ -47,24 +50,26 @@ async function destacadosEnUnServidor(n: number): Promise<PlanApi[]> {
   });
 }
 
-/** The municipalities with most listed plans, most first, with where their search is centred. */
-export function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloConPlanes[]> {
-  return withOneReadDb(() => pueblosEnUnServidor(n));
-}
-
-async function pueblosEnUnServidor(n: number): Promise<PuebloConPlanes[]> {
-  const version = await versionBusqueda();
-  return pueblos.get(`${version}|${n}`, async () => {
-    const rows = await (
-      await readDb()
-    ).$queryRaw<(Omit<PuebloConPlanes, "planes"> & { planes: bigint })[]>`
-      SELECT m.nombre AS municipio, m.provincia, m.lat, m.lng, t.planes
-      FROM (SELECT p.municipio_ine AS ine, count(*) AS planes FROM plan p
-            WHERE p.municipio_ine IS NOT NULL AND ${PLAN_LISTED}
-            GROUP BY p.municipio_ine ORDER BY planes DESC, p.municipio_ine LIMIT ${n}) t
-      JOIN municipio m ON m.ine = t.ine
-      WHERE m.lat IS NOT NULL AND m.lng IS NOT NULL
-      ORDER BY t.planes DESC, m.nombre`;
-    return rows.map((r) => ({ ...r, planes: Number(r.planes) }));
-  });
+/**
+ * The municipalities with most listed plans, most first (then by name), with where their search
+ * is centred: from the same per-municipality count as the town pages and the sitemap
+ * (municipiosConPlanes) and the gazetteer in memory, remembered by search version.
+ */
+export async function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloConPlanes[]> {
+  const [conPlanes, indice, version] = await Promise.all([
+    municipiosConPlanes(),
+    indiceMunicipios(),
+    versionBusqueda(),
+  ]);
+  return pueblos.get(`${version}|${n}`, async () =>
+    [...conPlanes]
+      .flatMap(([ine, planes]) => {
+        const m = indice.porIne.get(ine);
+        return m && m.lat !== null && m.lng !== null
+          ? [{ municipio: m.nombre, provincia: m.provincia, lat: m.lat, lng: m.lng, planes }]
+          : [];
+      })
+      .sort((a, b) => b.planes - a.planes || (a.municipio < b.municipio ? -1 : a.municipio > b.municipio ? 1 : 0))
+      .slice(0, n),
+  );
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
+import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
@@ -130,18 +131,14 @@ export default async function PuebloPage({ params }: Props) {
           <h2 id="cercanos-titulo" className={styles.seccionTitulo}>
             {mensajes.puebloCercanos}
           </h2>
-          <ul className={styles.cercanos}>
-            {otrosCercanos.map((c) => (
-              <li key={c.municipio.ine}>
-                <Link className={styles.cercano} href={c.municipio.ruta} prefetch={false}>
-                  <span className={styles.cercanoNombre}>{c.municipio.nombre}</span>
-                  <span className={styles.cercanoDetalle}>
-                    {conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) })}
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <ListaPueblos
+            pueblos={otrosCercanos.map((c) => ({
+              clave: c.municipio.ine,
+              href: c.municipio.ruta,
+              nombre: c.municipio.nombre,
+              detalle: conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) }),
+            }))}
+          />
         </section>
       )}
     </div>
