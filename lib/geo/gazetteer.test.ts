@@ -1,14 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type MunicipioRow, readGazetteer } from "./load-gazetteer";
+import { distanciaKm } from "./slug";
 
-/** Great-circle distance in km. */
-function km(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const h =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
+const km = distanciaKm;
 
 function inSpain({ lat, lng }: { lat: number; lng: number }): boolean {
   const peninsulaAndBalearics = lat >= 35.2 && lat <= 43.9 && lng >= -9.4 && lng <= 4.4;

@@ -1,3 +1,4 @@
+import { distanciaEsferaM } from "./distancia";
 import type { MunicipioRow } from "./load-gazetteer";
 /**
  * Town page addresses (/planes/{provincia}/{municipio}): slugs from the gazetteer's names, and
@@ -130,15 +131,9 @@ export function resolverRuta(indice: IndiceMunicipios, provincia: string, munici
   return { municipio: m, canonica: provincia === m.provinciaSlug && municipio === m.slug };
 }
 
-const RADIO_TIERRA_KM = 6371.0088;
-
 /** Great-circle distance in km (enough to rank towns; PostGIS measures the plans). */
 export function distanciaKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * RADIO_TIERRA_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return distanciaEsferaM(a, b) / 1000;
 }
 
 /**

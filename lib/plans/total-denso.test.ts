@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
-import { cubre, DiscosDensos, distanciaEsferaM, HOLGURA_ESFERA, incluidos, type Filtros } from "./total-denso";
+import { distanciaEsferaM, RADIO_ESFERA_M } from "../geo/distancia";
+import { cubre, DiscosDensos, HOLGURA_ESFERA, incluidos, type Filtros } from "./total-denso";
 
 const db = () => process.env.DATABASE_URL!;
 const todos: Filtros = { categorias: null, accesible: false };
-const RADIO_ESFERA_M = 6_371_008.771_4;
 
 /** The point `metros` from (lng, lat) along `rumbo` degrees, on the sphere. */
 function destino(o: { lng: number; lat: number }, metros: number, rumbo: number) {

@@ -1,4 +1,5 @@
 import { Memo } from "../cache";
+import { distanciaEsferaM } from "../geo/distancia";
 
 /**
  * "More than TOPE_TOTAL" without counting again, from a count nearby.
@@ -20,9 +21,6 @@ import { Memo } from "../cache";
 
 /** Within this share of the radius, a disc is inside the search's circle on the spheroid too. */
 export const HOLGURA_ESFERA = 0.99;
-
-/** PostGIS's sphere for geography (the mean radius of WGS 84). */
-const RADIO_ESFERA_M = 6_371_008.771_4;
 
 /** The filters of a search but its point and radius (as lib/plans/schemas.ts's Busqueda holds them). */
 export interface Filtros {
@@ -58,15 +56,6 @@ export function incluidos(estrictos: Filtros, amplios: Filtros): boolean {
     if (!desde || !hasta || desde < amplios.fechaInicioFiltro || hasta > amplios.fechaFinFiltro) return false;
   }
   return true;
-}
-
-/** Great-circle distance on PostGIS's sphere, in metres. */
-export function distanciaEsferaM(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * RADIO_ESFERA_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /** Whether a search around (lng, lat) within `radioM` metres holds the whole disc. */
