@@ -147,10 +147,11 @@ export default async function HomePage({ searchParams }: Props) {
         (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(
           ({ grupo, items }, i) =>
             grupo === null ? (
+              // Right under the results' h2: the cards' titles are h3 (under a group's h3, h4).
               <PlanGrid
                 key="todos"
                 planes={items}
-                nivelTitulo={4}
+                nivelTitulo={3}
                 prioritarios={PRIMERA_PANTALLA}
                 favoritos={favoritos}
                 verificadas={verificadas}

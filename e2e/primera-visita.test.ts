@@ -160,7 +160,9 @@ describe("first visit and empty states in Chromium", () => {
         .getAttribute("aria-pressed"),
     ).resolves.toBe("true");
     await expect(page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).inputValue()).resolves.toBe("Cudillero");
-    const mios = (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo));
+    const mios = (await page.locator("main article").getByRole("heading").allTextContents()).filter((x) =>
+      x.endsWith(sufijo),
+    );
     // Featured first; the other plans of Cudillero are after this weekend.
     expect(mios).toEqual([titulos.destacado, titulos.finde]);
     await page.screenshot({ path: screenshotPath(`primera-ubicacion-${nombre}`) });

@@ -6,6 +6,7 @@ import { insertPlan, insertUser } from "@/test-support/plans";
 import { cuandoEventoTexto, fechasTexto } from "@/lib/dates";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { api } from "@/test-support/api";
+import { sinViolaciones } from "@/test-support/axe";
 import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
 
 // Frontera (El Hierro): no other test puts plans within 50 km of it.
@@ -74,8 +75,14 @@ describe("home search in Chromium", () => {
     await browser?.close();
   });
 
+  /** The cards' titles, whatever their level (h3 right under the results' h2, h4 under a group's h3). */
   const titulos = async (page: Page) =>
-    (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo));
+    (await page.locator("main article").getByRole("heading").allTextContents()).filter((x) => x.endsWith(sufijo));
+  /** The heading level of each card's title, as its tag. */
+  const nivelesTarjetas = (page: Page) =>
+    page
+      .locator("main article")
+      .evaluateAll((as) => [...new Set(as.map((a) => a.querySelector("h2, h3, h4, h5, h6")?.tagName))]);
   /** The date chips of the search bar. */
   const chipFecha = (page: Page, nombre: string) =>
     page.getByRole("group", { name: "Fecha" }).getByRole("button", { name: nombre, exact: true });
@@ -123,13 +130,19 @@ describe("home search in Chromium", () => {
   });
 
   it("narrows by category, distance and the date filter with its arrows (spec §4)", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // A page of its own context: axe runs on it.
+    const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await ctx.newPage();
     const base = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`;
     await page.goto(base);
 
     await page.getByRole("button", { name: "Deporte" }).click();
     await page.waitForURL(/categorias=Deporte/);
     expect(await titulos(page)).toEqual([planes.lejos.titulo]);
+    // Without a date the cards are grouped by when: the groups' titles are h3, the cards' h4.
+    await expect(nivelesTarjetas(page)).resolves.toEqual(["H4"]);
+    const tarjetas = await page.locator("main article").count();
+    await expect(page.locator("main section > h3 + ul article h4").count()).resolves.toBe(tarjetas);
     await page.getByRole("button", { name: "Cultura" }).click();
     await page.waitForURL(/categorias=Deporte%2CCultura/);
     expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.lejos.titulo]);
@@ -146,6 +159,13 @@ describe("home search in Chromium", () => {
     await chipFecha(page, "Esta semana").click();
     await page.waitForURL(/fecha=semana/);
     expect(await titulos(page)).toEqual([planes.cerca.titulo]);
+    // With a date there are no groups: the cards' titles are h3, right under the results' h2,
+    // and axe finds nothing on the whole page (heading-order), on a laptop and on a phone.
+    await expect(nivelesTarjetas(page)).resolves.toEqual(["H3"]);
+    await sinViolaciones(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await sinViolaciones(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect(page.getByRole("button", { name: "Periodo anterior" }).count()).resolves.toBe(0);
     await page.getByRole("button", { name: "Periodo siguiente" }).click();
     await page.waitForURL(/desplazamiento=1/);
@@ -160,7 +180,7 @@ describe("home search in Chromium", () => {
     await page.waitForURL(/fecha=mes&desplazamiento=1/);
     expect(await titulos(page)).toContain(planes.mes.titulo);
     expect(await titulos(page)).not.toContain(planes.cerca.titulo);
-    await page.close();
+    await ctx.close();
   });
 
   /** Waits until no search is on its way (the results and the panel are no longer busy). */
@@ -356,8 +376,8 @@ describe("home search in Chromium", () => {
     await quieto(page);
     expect(new URL(page.url()).searchParams.get("desde")).toBe(dia(semanaQueViene.desde));
     expect(await titulos(page)).toEqual([planes.lejos.titulo]);
-    // A date chosen: the window says when, no groups.
-    await expect(page.locator("#resultados h3").count()).resolves.toBe(0);
+    // A date chosen: the window says when, no groups (the cards' own titles are h3 then).
+    await expect(page.locator('#resultados section[aria-labelledby^="grupo-"]').count()).resolves.toBe(0);
     await page.screenshot({ path: screenshotPath("home-elegir-fechas-390"), fullPage: true });
     await page.close();
   });

@@ -153,47 +153,54 @@ export function Profile({
 
   return (
     <>
+      {/* Every child of the list is a row: its term, its value and, in a <dd> of its own, its edit button. */}
       <dl className={perfil.datos}>
         <div className={perfil.fila}>
           <dt>Nombre</dt>
           <dd>{usuario.nombre}</dd>
           {!usuario.google && (
-            <button
-              type="button"
-              className={perfil.editar}
-              onClick={() => setDialogo("nombre")}
-              aria-label="Editar nombre"
-            >
-              <Lapiz />
-            </button>
+            <dd className={perfil.accion}>
+              <button
+                type="button"
+                className={perfil.editar}
+                onClick={() => setDialogo("nombre")}
+                aria-label="Editar nombre"
+              >
+                <Lapiz />
+              </button>
+            </dd>
           )}
         </div>
         <div className={perfil.fila}>
           <dt>Correo electrónico</dt>
           <dd>{usuario.correo}</dd>
           {!usuario.google && (
-            <button
-              type="button"
-              className={perfil.editar}
-              onClick={() => setDialogo("correo")}
-              aria-label="Editar correo electrónico"
-            >
-              <Lapiz />
-            </button>
+            <dd className={perfil.accion}>
+              <button
+                type="button"
+                className={perfil.editar}
+                onClick={() => setDialogo("correo")}
+                aria-label="Editar correo electrónico"
+              >
+                <Lapiz />
+              </button>
+            </dd>
           )}
         </div>
         {!usuario.google && (
           <div className={perfil.fila}>
             <dt>Contraseña</dt>
             <dd>••••••••</dd>
-            <button
-              type="button"
-              className={perfil.editar}
-              onClick={() => setDialogo("password")}
-              aria-label="Cambiar contraseña"
-            >
-              <Lapiz />
-            </button>
+            <dd className={perfil.accion}>
+              <button
+                type="button"
+                className={perfil.editar}
+                onClick={() => setDialogo("password")}
+                aria-label="Cambiar contraseña"
+              >
+                <Lapiz />
+              </button>
+            </dd>
           </div>
         )}
       </dl>
