@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { sinViolaciones } from "@/test-support/axe";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, screenshotPath, SCREENSHOTS } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 
 const db = () => process.env.DATABASE_URL!;
 /** Where the notes of this work keep their screenshots (also under e2e/screenshots). */
-const NOTAS = "/work/notes/shots-feeds";
+/** Screenshots for a person to look at: SHOTS_DIR, else the tests' folder (e2e/screenshots, not committed). */
+const NOTAS = process.env.SHOTS_DIR ?? SCREENSHOTS;
 
 /**
  * The "Suscribirse al calendario" button of the home results and of an organization page on a

@@ -7,8 +7,7 @@ import { insertPlan, insertUser } from "@/test-support/plans";
 import { municipioDelNomenclator } from "@/test-support/seguimientos";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, uniqueEmail } from "@/test-support/users";
-import path from "node:path";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, SCREENSHOTS } from "@/test-support/browser";
 import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
 import { enviarResumenes } from "@/lib/follows/digest";
@@ -17,7 +16,7 @@ import { urlBusqueda, leerEstado } from "@/lib/plans/search-state";
 
 const db = () => process.env.DATABASE_URL!;
 /** The screenshots a person looks at (SHOTS_DIR, else the tests' screenshot folder), at a phone's and a laptop's width. */
-const CARPETA = process.env.SHOTS_DIR ?? path.dirname(screenshotPath("x"));
+const CARPETA = process.env.SHOTS_DIR ?? SCREENSHOTS;
 
 async function capturas(page: Page, nombre: string) {
   await page.evaluate(() => window.scrollTo(0, 0));

@@ -8,7 +8,7 @@ import { planPath } from "@/lib/plans/plan";
 import { estadoDeWidget, codigoWidget, MENSAJES_WIDGET, urlEmbed, type Tema } from "@/lib/plans/widget";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
-import { launchBrowser } from "@/test-support/browser";
+import { launchBrowser, SCREENSHOTS } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
@@ -17,7 +17,8 @@ import { confirmedUser } from "@/test-support/users";
 const db = () => process.env.DATABASE_URL!;
 // Ayna (Albacete), as the gazetteer places it: no other test puts plans near it.
 const AYNA = { lat: 38.55, lng: -2.08333 };
-const CAPTURAS = "/work/notes/shots-widget";
+/** Screenshots for a person to look at: SHOTS_DIR, else the tests' folder (e2e/screenshots, not committed). */
+const CAPTURAS = process.env.SHOTS_DIR ?? SCREENSHOTS;
 
 /** The directives of a CSP header, by name. */
 function directivas(csp: string | null): Map<string, string[]> {
