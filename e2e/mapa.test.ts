@@ -154,8 +154,21 @@ describe("the home search's map view in Chromium", () => {
       const page = await ctx.newPage();
       await page.goto(`${lista()}&vista=mapa`);
       await esperarMapa(page, 2);
-      // On a phone the categories are in the filters sheet.
-      if (viewport.width < 900) await page.getByRole("button", { name: /^Filtros/ }).click();
+      // On a phone the categories are in the filters sheet, over the map: none of the map's
+      // layers or controls may cover its chips.
+      if (viewport.width < 900) {
+        await page.getByRole("button", { name: /^Filtros/ }).click();
+        for (const nombre of ["Todos", "Deporte", "Taller"]) {
+          const chip = page.getByRole("button", { name: nombre, exact: true });
+          await chip.waitFor();
+          const encima = await chip.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const arriba = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return arriba === el || el.contains(arriba) ? null : (arriba?.outerHTML.slice(0, 80) ?? "nada");
+          });
+          expect(encima, nombre).toBeNull();
+        }
+      }
       // Two categories at once, as a person taps: the map ends with the search of both.
       await page.getByRole("button", { name: "Deporte" }).click();
       await page.getByRole("button", { name: "Taller" }).click();
