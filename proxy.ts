@@ -3,6 +3,7 @@ import { databaseMarkedDown } from "./lib/db/outage";
 import { conDatos, mensajes } from "./lib/messages";
 import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/plans/widget";
 import { site } from "./lib/site";
+import { escaparHtml } from "./lib/text";
 import { nonceDeRenderInterno, paginaDePlanCacheada, sinCabeceraDeRender } from "./lib/plans/pagina-cache";
 import {
   CSP_DE_DATOS,
@@ -90,9 +91,6 @@ function widgetNoValido(mensaje: string, csp: string): Response {
     },
   });
 }
-
-const escaparHtml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /**
  * While PostgreSQL is down: a small Spanish page with 503 and when to try again (inside the

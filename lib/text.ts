@@ -16,3 +16,8 @@ export function tieneControl(texto: string, multilinea = false): boolean {
 export function saltosDeLinea(texto: string): string {
   return texto.replace(/\r\n?/g, "\n");
 }
+
+/** Text for HTML or XML, in an element or a double-quoted attribute: &, <, > and " escaped. */
+export function escaparHtml(texto: string): string {
+  return texto.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}

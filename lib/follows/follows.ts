@@ -1,5 +1,5 @@
 import "server-only";
-import { createHash, randomBytes } from "node:crypto";
+import { hashToken, nuevoToken } from "../users/tokens";
 import { z } from "../schemas";
 import { prisma } from "../db";
 import type { PrismaClient } from "../db/client";
@@ -23,9 +23,6 @@ export const DIAS_ENLACE_GESTION = 90;
 const DIA_MS = 86_400_000;
 
 type Tx = Prisma.TransactionClient | PrismaClient;
-
-export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-const nuevoToken = () => randomBytes(32).toString("base64url");
 
 /** One key per person: the weekly e-mail's claim is per key and week. */
 export const clavePersona = (p: Persona) => (p.usuarioId ? `u:${p.usuarioId}` : `e:${p.email}`);

@@ -310,13 +310,7 @@ async function totalDe(
     const [fila] = await (await readDb()).$queryRaw<{ n: bigint; d: number | null }[]>(consultaTotal(q, lng, lat));
     const contados = Number(fila.n);
     if (contados <= TOPE_TOTAL) return exacto(contados);
-    const { categorias, accesible, tipo, fechaInicioFiltro, fechaFinFiltro } = q;
-    await densos.anotar(version, {
-      lng,
-      lat,
-      metros: fila.d!,
-      filtros: { categorias, accesible, tipo, fechaInicioFiltro, fechaFinFiltro },
-    });
+    await densos.anotar(version, { lng, lat, metros: fila.d!, filtros: q });
     return masDelTope;
   });
 }

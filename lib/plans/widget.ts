@@ -1,5 +1,6 @@
 import { conDatos } from "../messages";
 import { UUID_PATTERN } from "../schemas";
+import { escaparHtml } from "../text";
 import { hayLugar, leerEstado, parametrosNoValidos, urlBusqueda, type EstadoBusqueda } from "./search-state";
 
 /**
@@ -113,9 +114,6 @@ export function estadoDeWidget(e: Pick<EstadoBusqueda, "municipio" | "lat" | "ln
   return { ...leerEstado({}), ...e };
 }
 
-const atributo = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-
 /**
  * The code a town hall pastes in its page: the iframe, and a few lines that set its height to
  * the one the embed posts (only from our origin and from this very iframe, so two widgets on a
@@ -126,7 +124,7 @@ export function codigoWidget({ origen, ruta, titulo }: { origen: string; ruta: s
   const id = `planazo-${Math.abs(hash(ruta)).toString(36)}`;
   const origenJs = JSON.stringify(new URL(origen).origin);
   return [
-    `<iframe id="${id}" src="${atributo(new URL(ruta, origen).toString())}" title="${atributo(titulo)}" loading="lazy" style="width:100%;height:480px;border:0;display:block" referrerpolicy="strict-origin-when-cross-origin"></iframe>`,
+    `<iframe id="${id}" src="${escaparHtml(new URL(ruta, origen).toString())}" title="${escaparHtml(titulo)}" loading="lazy" style="width:100%;height:480px;border:0;display:block" referrerpolicy="strict-origin-when-cross-origin"></iframe>`,
     `<script>`,
     `(function () {`,
     `  var marco = document.getElementById(${JSON.stringify(id)});`,

@@ -6,6 +6,7 @@ import { PLAN_LISTED } from "../plans/queries";
 import { planPath } from "../plans/plan";
 import { rutasDePueblosConPlanes } from "../plans/pueblo";
 import { site } from "../site";
+import { escaparHtml } from "../text";
 
 /**
  * The sitemap, split into files ("trozos") by ranges of the UUID space.
@@ -134,20 +135,17 @@ export async function urlsSitemaps(): Promise<string[]> {
   return Array.from({ length: total }, (_, trozo) => urlSitemap(trozo));
 }
 
-const escaparXml = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** A sitemap file (sitemaps.org 0.9). */
 export function xmlSitemap(entradas: EntradaSitemap[]): string {
   const urls = entradas.map(
     (e) =>
-      `<url>\n<loc>${escaparXml(e.url)}</loc>${e.lastModified ? `\n<lastmod>${e.lastModified.toISOString()}</lastmod>` : ""}\n</url>`,
+      `<url>\n<loc>${escaparHtml(e.url)}</loc>${e.lastModified ? `\n<lastmod>${e.lastModified.toISOString()}</lastmod>` : ""}\n</url>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 /** The sitemap index (/sitemap.xml) naming every file. */
 export function xmlIndiceSitemaps(urls: string[]): string {
-  const items = urls.map((u) => `<sitemap><loc>${escaparXml(u)}</loc></sitemap>`);
+  const items = urls.map((u) => `<sitemap><loc>${escaparHtml(u)}</loc></sitemap>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join("\n")}\n</sitemapindex>\n`;
 }

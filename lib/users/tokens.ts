@@ -13,9 +13,13 @@ const DURACION_MS: Record<TipoToken, number> = {
 
 const PREFIX = "planazo";
 
-function hash(token: string): string {
+/** What is stored of an e-mail link's token: its sha256 (the link alone carries the token). */
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
+
+/** A new random token for a link (256 bits, URL-safe). */
+export const nuevoToken = (): string => randomBytes(32).toString("base64url");
 
 /**
  * A new random token for an e-mail link. Only its hash is stored (in better-auth's
@@ -28,13 +32,13 @@ export async function crearToken(
   userId: string,
   dato = "",
 ): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+  const token = nuevoToken();
   await tx.verification.deleteMany({ where: { identifier: { startsWith: `${PREFIX}:${tipo}:${userId}:` } } });
   await tx.verification.create({
     data: {
       id: randomBytes(16).toString("hex"),
       identifier: `${PREFIX}:${tipo}:${userId}:${dato}`,
-      value: hash(token),
+      value: hashToken(token),
       expiresAt: new Date(Date.now() + DURACION_MS[tipo]),
     },
   });
@@ -49,7 +53,7 @@ export async function consumirToken(
 ): Promise<{ tipo: TipoToken; userId: string; dato: string } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const row = await tx.verification.findFirst({
-    where: { value: hash(token), OR: tipos.map((t) => ({ identifier: { startsWith: `${PREFIX}:${t}:` } })) },
+    where: { value: hashToken(token), OR: tipos.map((t) => ({ identifier: { startsWith: `${PREFIX}:${t}:` } })) },
   });
   if (!row) return null;
   await tx.verification.delete({ where: { id: row.id } });
