@@ -1,4 +1,4 @@
-import { TZDate } from "@date-fns/tz";
+import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMonths, format } from "date-fns";
 import { es } from "date-fns/locale";
 
@@ -29,6 +29,24 @@ export function enMadrid(instante: Date | string): TZDate {
 export function diaEnMadrid(instant: Date = new Date()): Dia {
   const d = enMadrid(instant);
   return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+}
+
+/** Madrid's offset from UTC in minutes, by UTC hour (the zone's changes fall on whole UTC hours). */
+const desfasePorHora = new Map<number, number>();
+
+/**
+ * The Madrid calendar day of an instant (ms) as a day number: days since 1970-01-01, so that
+ * (n + 4) % 7 is its weekday (0 Sunday). For the search index (lib/plans/indice.ts), which
+ * asks it for many instants: the zone is read once per UTC hour.
+ */
+export function numeroDiaMadrid(ms: number): number {
+  const hora = Math.floor(ms / 3_600_000);
+  let minutos = desfasePorHora.get(hora);
+  if (minutos === undefined) {
+    if (desfasePorHora.size >= 100_000) desfasePorHora.clear();
+    desfasePorHora.set(hora, (minutos = tzOffset(ZONA, new Date(hora * 3_600_000))));
+  }
+  return Math.floor((ms + minutos * 60_000) / 86_400_000);
 }
 
 export function sumarDias(dia: Dia, n: number): Dia {

@@ -25,6 +25,11 @@ const schema = z
     DATABASE_READ_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
     /** Seconds the replica may be behind the primary before every read goes to the primary (lib/db/replica.ts). */
     DATABASE_READ_MAX_LAG: z.coerce.number().positive().max(3600).default(30),
+    /**
+     * The in-process search index (lib/plans/indice.ts): "no" makes every search ask PostgreSQL
+     * (a machine with little memory: it holds about 150 bytes per listed plan).
+     */
+    INDICE_BUSQUEDA: z.enum(["si", "no"]).default("si"),
     LOCAL_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(LOCAL_PG_PORT_DEFAULT),
     SITE_NAME: z.string().trim().min(1).default("Planazo"),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),

@@ -10,7 +10,7 @@ import { aplicarRetencion } from "../lib/tareas/retencion";
 
 const prisma = createPrismaClient(undefined, 1);
 try {
-  const { contactos, solicitudes, seguimientosSinConfirmar, enlacesCaducados, resumenes } =
+  const { contactos, solicitudes, seguimientosSinConfirmar, enlacesCaducados, resumenes, bajasIndice } =
     await aplicarRetencion(prisma);
   console.log(
     `retención: ${contactos} contactos de Eurona y ${solicitudes} solicitudes para destacar borrados (más de un año)`,
@@ -18,6 +18,7 @@ try {
   console.log(
     `retención: ${seguimientosSinConfirmar} seguimientos sin confirmar, ${enlacesCaducados} enlaces de correos y ${resumenes} envíos semanales caducados borrados`,
   );
+  console.log(`retención: ${bajasIndice} bajas de planes del índice de búsqueda borradas (más de una semana)`);
 } finally {
   await prisma.$disconnect();
 }

@@ -12,6 +12,7 @@ import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "./constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
+import { indiceAlDia } from "./indice-db";
 import type { Busqueda } from "./schemas";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
@@ -188,8 +189,16 @@ async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promis
  */
 async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
   if (tramoDePagina(q).n === 0) return [];
-  const ids =
-    q.page <= PAGINAS_DESDE_EL_INDICE ? await idsDePaginaCercana(q, lng, lat) : await idsDePaginaProfunda(q, lng, lat);
+  return filasPorIds(await idsDePagina(q, lng, lat), lng, lat);
+}
+
+/** The page's ids from PostgreSQL (see filasDePagina). */
+function idsDePagina(q: Busqueda, lng: number, lat: number): Promise<string[]> {
+  return q.page <= PAGINAS_DESDE_EL_INDICE ? idsDePaginaCercana(q, lng, lat) : idsDePaginaProfunda(q, lng, lat);
+}
+
+/** The rows of these plans, in this order, with their distance from the point. */
+async function filasPorIds(ids: string[], lng: number, lat: number): Promise<PlanRow[]> {
   if (ids.length === 0) return [];
   return (await readDb()).$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
@@ -315,9 +324,51 @@ async function totalDe(
   });
 }
 
-async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claveTotal: string) {
+/**
+ * The page's ids and the count (up to TOPE_TOTAL + 1) from the in-process search index
+ * (lib/plans/indice.ts), with no query; null while the index is not ready (or is off).
+ */
+async function desdeElIndice(
+  q: Busqueda,
+  lng: number,
+  lat: number,
+  version: string,
+): Promise<{ ids: string[]; contados: number } | null> {
+  const indice = await indiceAlDia(await readDb(), version);
+  if (!indice) return null;
+  const { desde, n } = tramoDePagina(q);
+  return indice.buscar({ ...q, lng, lat, radioM: q.radio * 1000, desde, hasta: desde + n }, Date.now());
+}
+
+/** The page's rows and the search's total: from the search index when it is ready, else from PostgreSQL. */
+async function paginaYTotal(
+  q: Busqueda,
+  lng: number,
+  lat: number,
+  version: string,
+  claveTotal: string,
+): Promise<{ rows: PlanRow[]; total: Total }> {
+  const delIndice = await desdeElIndice(q, lng, lat, version);
+  if (delIndice) {
+    const { ids, contados } = delIndice;
+    return { rows: await filasPorIds(ids, lng, lat), total: contados > TOPE_TOTAL ? masDelTope : exacto(contados) };
+  }
   const rows = await filasDePagina(q, lng, lat);
-  const total = await totalDe(q, lng, lat, version, claveTotal, rows);
+  return { rows, total: await totalDe(q, lng, lat, version, claveTotal, rows) };
+}
+
+/**
+ * The same page's ids and total from PostgreSQL alone, remembering nothing: what the index must
+ * answer (lib/plans/indice.test.ts) and the benchmark's reference.
+ */
+export async function busquedaSql(q: Busqueda, lng: number, lat: number): Promise<{ ids: string[]; contados: number }> {
+  const ids = tramoDePagina(q).n === 0 ? [] : await idsDePagina(q, lng, lat);
+  const [fila] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
+  return { ids, contados: Number(fila.n) };
+}
+
+async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claveTotal: string) {
+  const { rows, total } = await paginaYTotal(q, lng, lat, version, claveTotal);
   const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
   if (planes.length > 0) {
     const patrocinio = await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page));
@@ -376,13 +427,8 @@ export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
 async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
   const { lng, lat, version, claveTotal } = await puntoYClave(q);
   return mapas.get(claveTotal, async () => {
-    const todos = { ...q, page: 1, limit: TOPE_MAPA };
-    const rows = await filasDePagina(todos, lng, lat);
-    return {
-      centro: { lat, lng },
-      puntos: rows.map((r) => puntoDelMapa(serializePlan(r))),
-      total: (await totalDe(todos, lng, lat, version, claveTotal, rows)).total,
-    };
+    const { rows, total } = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
+    return { centro: { lat, lng }, puntos: rows.map((r) => puntoDelMapa(serializePlan(r))), total: total.total };
   });
 }
 
@@ -396,8 +442,12 @@ const feeds = new Memo<PlanRow[]>(FEED_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
  */
 export function buscarPlanesFeed(q: Busqueda, limite: number): Promise<PlanRow[]> {
   return withOneReadDb(async () => {
-    const { lng, lat, claveTotal } = await puntoYClave(q);
-    return feeds.get(`${claveTotal}|${limite}`, () => filasDePagina({ ...q, page: 1, limit: limite }, lng, lat));
+    const { lng, lat, version, claveTotal } = await puntoYClave(q);
+    return feeds.get(`${claveTotal}|${limite}`, async () => {
+      const primeros = { ...q, page: 1, limit: limite };
+      const delIndice = await desdeElIndice(primeros, lng, lat, version);
+      return delIndice ? filasPorIds(delIndice.ids, lng, lat) : filasDePagina(primeros, lng, lat);
+    });
   });
 }
 

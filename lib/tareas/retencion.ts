@@ -8,6 +8,12 @@ export const DIAS_RETENCION = 365;
 /** The weekly e-mail's claims are only needed for their own week; a few weeks' margin. */
 export const SEMANAS_RESUMENES = 8;
 
+/**
+ * The search index's record of deleted plans (plan_baja) is read by instances bringing their
+ * copy up to date; an instance a day behind reads every plan again (lib/plans/indice-db.ts).
+ */
+export const DIAS_BAJAS_INDICE = 7;
+
 /** What a run deleted. */
 export interface Retencion {
   contactos: number;
@@ -18,6 +24,8 @@ export interface Retencion {
   enlacesCaducados: number;
   /** Claims of the weekly e-mail older than SEMANAS_RESUMENES weeks. */
   resumenes: number;
+  /** Deleted plans' rows of the search index older than DIAS_BAJAS_INDICE days. */
+  bajasIndice: number;
 }
 
 /**
@@ -51,7 +59,11 @@ export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion>
     const resumenes = await tx.resumenSemanal.deleteMany({
       where: { creadoEn: { lt: new Date(Date.now() - SEMANAS_RESUMENES * 7 * 86_400_000) } },
     });
+    const bajas = await tx.planBaja.deleteMany({
+      where: { fecha: { lt: new Date(Date.now() - DIAS_BAJAS_INDICE * 86_400_000) } },
+    });
     return {
+      bajasIndice: bajas.count,
       contactos: contactos.count,
       solicitudes: solicitudes.count,
       seguimientosSinConfirmar: seguimientos.count,

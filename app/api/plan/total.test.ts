@@ -1,5 +1,7 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/test-support/api";
+import { startAppServer } from "@/test-support/app-server";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
 import { TOPE_TOTAL } from "@/lib/plans/constants";
@@ -70,10 +72,19 @@ describe("GET /api/plan total beyond the bound", () => {
   });
 
   it("answers 'more than' from an earlier count nearby, without counting again (total-denso.ts)", async () => {
-    // The first search around the origin counted more than the bound: its 3,001 nearest lie within
-    // about 3.1 km of it. Hide ten plans behind the memos' back (triggers off, so the search
-    // version stays): a count would now find 2,995.
-    await buscar({ radio: 50 });
+    // Dense discs serve the searches PostgreSQL answers (while the search index is being
+    // filled): an app with the index off. The first search around the origin counts more than
+    // the bound: its 3,001 nearest lie within about 3.1 km of it. Hide ten plans behind the
+    // memos' back (triggers off, so the search version stays): a count would now find 2,995.
+    const sinIndice = await startAppServer({
+      DATABASE_URL: process.env.DATABASE_URL!,
+      BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      INDICE_BUSQUEDA: "no",
+    });
+    const get = (qs: URLSearchParams) => fetch(`${sinIndice.url}/api/plan?${qs}`);
+    expect(
+      await (await get(new URLSearchParams({ lat: String(origin.lat), lng: String(origin.lng), radio: "50" }))).json(),
+    ).toMatchObject({ total: TOPE_TOTAL, totalExacto: false });
     const ocultar = (visible: boolean, sinTriggers: boolean) =>
       query(
         process.env.DATABASE_URL!,
@@ -92,7 +103,7 @@ describe("GET /api/plan total beyond the bound", () => {
           [origin.lng, origin.lat, metros, rumbo],
         );
         const qs = new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), radio: String(radio) });
-        const res = await api(`/api/plan?${qs}`);
+        const res = await get(qs);
         expect(res.status).toBe(200);
         return (await res.json()) as Respuesta;
       };
@@ -102,6 +113,7 @@ describe("GET /api/plan total beyond the bound", () => {
       expect(await en(20_000, 180, 23.2)).toMatchObject({ total: N - 10, totalExacto: true });
     } finally {
       await ocultar(true, false);
+      await sinIndice.stop();
     }
   });
 });

@@ -1,0 +1,207 @@
+import "server-only";
+import { env } from "../env";
+import type { PrismaClient } from "../db/client";
+import { Prisma } from "../generated/prisma/client";
+import { IndiceBusqueda, type FilaIndice } from "./indice";
+import { PLAN_LISTED } from "./queries";
+
+/**
+ * The process's search index (lib/plans/indice.ts), filled from the database and kept current:
+ *
+ * - The first search starts reading every listed plan in the background (by id, in batches);
+ *   searches ask PostgreSQL until it is done.
+ * - Every insert and update of a plan is numbered (plan.cambio), every delete too (plan_baja), in
+ *   commit order (migration 20261126000100_indice_busqueda). The index knows the largest number
+ *   it has read: a search that reads a newer busqueda_version first reads the plans numbered
+ *   after it (one statement, so one snapshot, with the version it reaches), then answers.
+ * - One index serves the primary and the read replica: the replica holds the primary's plans at
+ *   an earlier version, so it only moves the index forward, and a search that read an older
+ *   version from the replica gets an answer at least as new.
+ * - A TRUNCATE of plan (busqueda_version.recarga), or an index not brought up to date for a day
+ *   (deletes are kept a week), reads every plan again.
+ */
+
+/** Plans per statement while reading them all, or the changes. */
+const LOTE = 50_000;
+/** An index this long without reading the changes reads every plan again (plan_baja keeps a week). */
+const CADUCA_MS = 24 * 3_600_000;
+/** After a failed load, searches ask PostgreSQL for this long before the next try. */
+const ESPERA_TRAS_FALLO_MS = 30_000;
+
+/** A plan's search fields as one JSON array: see aFila. */
+const CAMPOS = Prisma.sql`json_build_array(p.id, ST_X(p.ubicacion::geometry), ST_Y(p.ubicacion::geometry),
+  p.tipo = 'experiencia', p.categorias::text[], p.accesible, extract(epoch FROM p.fecha_inicio) * 1000,
+  extract(epoch FROM p.fecha_fin) * 1000, p.dias_semana, extract(epoch FROM p.destacado_hasta) * 1000, p.visible)`;
+
+type Campos = [
+  string,
+  number,
+  number,
+  boolean,
+  string[],
+  boolean,
+  number | null,
+  number | null,
+  number,
+  number | null,
+  boolean,
+];
+
+const aFila = ([
+  id,
+  lng,
+  lat,
+  experiencia,
+  categorias,
+  accesible,
+  fechaInicio,
+  fechaFin,
+  diasSemana,
+  destacadoHasta,
+  visible,
+]: Campos): FilaIndice => ({
+  id,
+  lng,
+  lat,
+  experiencia,
+  categorias,
+  accesible,
+  fechaInicio,
+  fechaFin,
+  diasSemana,
+  destacadoHasta,
+  visible,
+});
+
+interface Estado {
+  indice: IndiceBusqueda | null;
+  /** busqueda_version.version that the index holds every plan change of. */
+  version: bigint;
+  /** The largest change number read (plan.cambio, plan_baja.cambio). */
+  marca: bigint;
+  recarga: bigint;
+  /** When the changes were last read (ms). */
+  alDia: number;
+  cargando: Promise<void> | null;
+  sincronizando: Promise<void> | null;
+  /** No load starts before this instant (after a failure). */
+  noAntesDe: number;
+}
+
+const g = globalThis as unknown as { indiceBusqueda?: Estado };
+
+function estado(): Estado {
+  return (g.indiceBusqueda ??= {
+    indice: null,
+    version: -1n,
+    marca: 0n,
+    recarga: 0n,
+    alDia: 0,
+    cargando: null,
+    sincronizando: null,
+    noAntesDe: 0,
+  });
+}
+
+/** Reads the plans changed after the index's mark, until none is left; a TRUNCATE drops the index. */
+async function sincronizar(db: PrismaClient, e: Estado): Promise<void> {
+  const indice = e.indice!;
+  for (;;) {
+    const [r] = await db.$queryRaw<
+      { version: string; recarga: string; bajas: string; ultima_baja: string; filas: string }[]
+    >`
+      SELECT v.version::text AS version, v.recarga::text AS recarga,
+        (SELECT coalesce(json_agg(b.id), '[]')::text FROM plan_baja b WHERE b.cambio > ${e.marca}) AS bajas,
+        (SELECT coalesce(max(b.cambio), 0)::text FROM plan_baja b WHERE b.cambio > ${e.marca}) AS ultima_baja,
+        (SELECT coalesce(json_agg(json_build_array(t.cambio, t.f) ORDER BY t.cambio), '[]')::text
+           FROM (SELECT p.cambio, ${CAMPOS} AS f FROM plan p WHERE p.cambio > ${e.marca} ORDER BY p.cambio LIMIT ${LOTE}) t) AS filas
+      FROM busqueda_version v`;
+    if (e.indice !== indice) return;
+    if (BigInt(r.recarga) !== e.recarga) {
+      e.indice = null;
+      return;
+    }
+    // Deletes first: a row read in the same snapshot is newer than any delete of its id.
+    for (const id of JSON.parse(r.bajas) as string[]) indice.quitar(id);
+    const filas = JSON.parse(r.filas) as [number, Campos][];
+    for (const [, campos] of filas) indice.poner(aFila(campos));
+    const ultimaFila = filas.length > 0 ? BigInt(filas[filas.length - 1][0]) : 0n;
+    if (filas.length === LOTE) {
+      e.marca = ultimaFila;
+      continue;
+    }
+    const ultimaBaja = BigInt(r.ultima_baja);
+    for (const m of [ultimaFila, ultimaBaja]) if (m > e.marca) e.marca = m;
+    e.version = BigInt(r.version);
+    e.alDia = Date.now();
+    return;
+  }
+}
+
+/** Reads every listed plan into a new index, then the changes made meanwhile. */
+async function cargar(db: PrismaClient, e: Estado): Promise<void> {
+  const [inicio] = await db.$queryRaw<{ marca: string; recarga: string }[]>`
+    SELECT greatest((SELECT coalesce(max(cambio), 0) FROM plan), (SELECT coalesce(max(cambio), 0) FROM plan_baja))::text AS marca,
+      v.recarga::text AS recarga
+    FROM busqueda_version v`;
+  const indice = new IndiceBusqueda();
+  for (let ultimo = "00000000-0000-0000-0000-000000000000"; ;) {
+    const [{ filas }] = await db.$queryRaw<{ filas: string }[]>`
+      SELECT coalesce(json_agg(t.f ORDER BY t.id), '[]')::text AS filas
+      FROM (SELECT p.id, ${CAMPOS} AS f FROM plan p WHERE ${PLAN_LISTED} AND p.id > ${ultimo}::uuid ORDER BY p.id LIMIT ${LOTE}) t`;
+    const lote = JSON.parse(filas) as Campos[];
+    for (const campos of lote) indice.poner(aFila(campos));
+    if (lote.length < LOTE) break;
+    ultimo = lote[lote.length - 1][0];
+  }
+  // Caught up on a state of its own: searches meanwhile neither see it nor read changes into it.
+  const nuevo: Estado = { ...e, indice, marca: BigInt(inicio.marca), recarga: BigInt(inicio.recarga), version: -1n };
+  await sincronizar(db, nuevo);
+  if (nuevo.indice) {
+    const { marca, recarga, version, alDia } = nuevo;
+    Object.assign(e, { indice, marca, recarga, version, alDia });
+  }
+}
+
+/**
+ * The search index holding at least `version` (busqueda_version as the search read it from
+ * `db`, with or without its "@…" part), or null while it is being filled (or is off): then the
+ * search asks PostgreSQL.
+ */
+export async function indiceAlDia(db: PrismaClient, version: string): Promise<IndiceBusqueda | null> {
+  if (env().INDICE_BUSQUEDA === "no") return null;
+  const quiere = BigInt(version.split("@")[0]);
+  const e = estado();
+  if (e.indice && Date.now() - e.alDia > CADUCA_MS) e.indice = null;
+  for (let intento = 0; intento < 3; intento++) {
+    if (!e.indice) {
+      if (!e.cargando && Date.now() >= e.noAntesDe) {
+        e.cargando = cargar(db, e)
+          .catch((error) => {
+            e.indice = null;
+            e.noAntesDe = Date.now() + ESPERA_TRAS_FALLO_MS;
+            console.error("search index: load failed", error);
+          })
+          .finally(() => (e.cargando = null));
+      }
+      return null;
+    }
+    if (e.version >= quiere) return e.indice;
+    await (e.sincronizando ??= sincronizar(db, e).finally(() => (e.sincronizando = null)));
+  }
+  return null;
+}
+
+/** Waits for a load under way (tests and the benchmark, which need the index ready). */
+export async function esperarIndice(db: PrismaClient, version: string): Promise<IndiceBusqueda | null> {
+  await indiceAlDia(db, version);
+  await estado().cargando;
+  return indiceAlDia(db, version);
+}
+
+/** What /api/health tells of the index: off, being filled, or ready with how many plans it holds. */
+export function estadoIndice(): { estado: "apagado" | "cargando" | "listo"; planes: number } {
+  if (env().INDICE_BUSQUEDA === "no") return { estado: "apagado", planes: 0 };
+  const { indice } = estado();
+  return indice ? { estado: "listo", planes: indice.tamano } : { estado: "cargando", planes: 0 };
+}

@@ -1,0 +1,215 @@
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import { beforeAll, describe, expect, it } from "vitest";
+import { aleatorio } from "@/test-support/aleatorio";
+import { query } from "@/test-support/database";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { prisma } from "../db";
+import { aplicarRetencion } from "../tareas/retencion";
+import { instanteEnMadrid, sumarDias, diaEnMadrid } from "../dates";
+import { CATEGORIAS } from "./constants";
+import { mascaraDias, type IndiceBusqueda } from "./indice";
+import { esperarIndice, indiceAlDia } from "./indice-db";
+import { busquedaSchema, type Busqueda } from "./schemas";
+import { busquedaSql, versionBusqueda } from "./search";
+
+const db = () => process.env.DATABASE_URL!;
+const DIA = 86_400_000;
+
+async function indiceActual(): Promise<IndiceBusqueda> {
+  const indice = await esperarIndice(prisma, await versionBusqueda());
+  expect(indice, "the index is ready").not.toBeNull();
+  return indice!;
+}
+
+/** The index's answer for a search, as busquedaSql gives PostgreSQL's. */
+function delIndice(indice: IndiceBusqueda, q: Busqueda) {
+  const desde = (q.page - 1) * q.limit;
+  return indice.buscar(
+    { ...q, lng: q.lng!, lat: q.lat!, radioM: q.radio * 1000, desde, hasta: desde + q.limit },
+    Date.now(),
+  );
+}
+
+/** Compares the index with PostgreSQL on `n` random searches around the origin. */
+async function comparar(origin: { lat: number; lng: number }, semilla: number, n: number) {
+  const r = aleatorio(semilla);
+  const indice = await indiceActual();
+  const hoy = diaEnMadrid();
+  let conPlanes = 0;
+  for (let i = 0; i < n; i++) {
+    const params: Record<string, string> = {
+      lat: String(origin.lat),
+      lng: String(origin.lng),
+      radio: String([0, 1, 5, 10, 20, 25, 50][Math.floor(r() * 7)]),
+      page: String(1 + Math.floor(r() * 3)),
+      limit: String([1, 3, 7, 30][Math.floor(r() * 4)]),
+    };
+    if (r() < 0.5) params.categorias = CATEGORIAS.filter(() => r() < 0.3).join(",");
+    if (r() < 0.3) params.accesible = "1";
+    if (r() < 0.3) params.tipo = r() < 0.5 ? "evento" : "experiencia";
+    if (r() < 0.6) {
+      // Windows of Madrid days (as the home asks) or of arbitrary instants.
+      const inicio = sumarDias(hoy, Math.floor(r() * 12) - 2);
+      const dias = Math.floor(r() * 9);
+      const deDias = r() < 0.5;
+      const desde = deDias ? instanteEnMadrid(inicio, "00:00") : new Date(Date.now() + (r() - 0.3) * 10 * DIA);
+      const hasta = deDias
+        ? instanteEnMadrid(sumarDias(inicio, dias), "23:59")
+        : new Date(desde.getTime() + r() * 8 * DIA);
+      params.fechaInicioFiltro = desde.toISOString();
+      params.fechaFinFiltro = hasta.toISOString();
+    }
+    const q = busquedaSchema.parse(params);
+    const esperado = await busquedaSql(q, q.lng!, q.lat!);
+    if (esperado.contados > 0) conPlanes++;
+    expect(delIndice(indice, q), JSON.stringify(params)).toEqual(esperado);
+  }
+  // The searches were not all empty: the comparison means something.
+  expect(conPlanes).toBeGreaterThan(n / 3);
+}
+
+describe("the in-process search index answers what PostgreSQL answers", () => {
+  let origin: { lat: number; lng: number };
+  let usuarioId: string;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    origin = await freshOrigin();
+    usuarioId = await insertUser();
+    const r = aleatorio(20261124);
+    const ahora = Date.now();
+    // Shared spots (ties of distance), and plans half a metre inside and outside 1, 10 and 20 km
+    // on the spheroid (the sphere alone would put some of them on the wrong side).
+    const sitios = [0, 0, 350, 350, 999.5, 1000.5, 9_999.5, 10_000.5, 19_999.5, 20_000.5];
+    for (let i = 0; i < 260; i++) {
+      const comun = i % 3 === 0;
+      const tipo = r() < 0.35 ? "experiencia" : "evento";
+      const inicio =
+        tipo === "evento"
+          ? new Date(ahora + (r() * 16 - 3) * DIA)
+          : r() < 0.5
+            ? new Date(ahora + (r() * 10 - 5) * DIA)
+            : null;
+      const fin =
+        tipo === "evento"
+          ? new Date(inicio!.getTime() + r() * 3 * DIA)
+          : r() < 0.5
+            ? new Date(Math.max(inicio?.getTime() ?? 0, ahora + (r() * 14 - 2) * DIA))
+            : null;
+      const id = await insertPlan({
+        usuarioId,
+        origin,
+        distanciaM: comun ? sitios[Math.floor(r() * sitios.length)] : r() * 55_000,
+        rumbo: Math.floor(r() * 360),
+        tipo,
+        fechaInicio: inicio,
+        fechaFin: fin,
+        destacadoHasta: r() < 0.2 ? new Date(ahora + (r() < 0.7 ? DIA : -DIA)) : null,
+        visible: r() > 0.05,
+        categorias: [CATEGORIAS[Math.floor(r() * CATEGORIAS.length)], CATEGORIAS[Math.floor(r() * CATEGORIAS.length)]],
+        horarios:
+          tipo === "experiencia"
+            ? [0, 1].map(() => ({ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }))
+            : [],
+      });
+      ids.push(id);
+    }
+    await query(db(), "UPDATE plan SET accesible = true WHERE usuario_id = $1 AND random() < 0.3", [usuarioId]);
+  }, 120_000);
+
+  it("gives the same pages and counts on 300 random searches", async () => {
+    await comparar(origin, 1, 300);
+  }, 120_000);
+
+  it("takes every change: moved, hidden, deleted, new plans and new slots, at the next version", async () => {
+    const antes = await indiceActual();
+    await query(db(), "UPDATE plan SET ubicacion = ST_Project(ubicacion, 30000, 0) WHERE id = ANY($1::uuid[])", [
+      ids.slice(0, 20),
+    ]);
+    await query(db(), "UPDATE plan SET visible = false WHERE id = ANY($1::uuid[])", [ids.slice(20, 40)]);
+    await query(
+      db(),
+      "UPDATE plan SET visible = true, destacado_hasta = now() + interval '1 day' WHERE id = ANY($1::uuid[])",
+      [ids.slice(40, 60)],
+    );
+    await query(db(), "DELETE FROM plan WHERE id = ANY($1::uuid[])", [ids.slice(60, 80)]);
+    await query(db(), "DELETE FROM horario_disponible WHERE plan_id = ANY($1::uuid[])", [ids.slice(80, 140)]);
+    for (let i = 0; i < 10; i++)
+      await insertPlan({
+        usuarioId,
+        origin,
+        distanciaM: 100 * i,
+        tipo: "experiencia",
+        horarios: [{ diaSemana: i % 7, horaInicio: "09:00", horaFin: "10:00" }],
+      });
+    await comparar(origin, 2, 150);
+    // Brought up to date, not read again.
+    expect(await indiceActual()).toBe(antes);
+  }, 120_000);
+
+  it("reads every plan again after a TRUNCATE (busqueda_version.recarga)", async () => {
+    const antes = await indiceActual();
+    // What TRUNCATE plan's triggers do (a test can't empty the shared table).
+    await query(db(), "UPDATE busqueda_version SET recarga = recarga + 1, version = version + 1");
+    expect(await indiceAlDia(prisma, await versionBusqueda())).toBeNull();
+    const despues = await indiceActual();
+    expect(despues).not.toBe(antes);
+    await comparar(origin, 3, 60);
+  }, 120_000);
+
+  it("misses no change committed after a later-numbered one: numbers follow commit order", async () => {
+    // A statement that has numbered its change to B is still running when another writer changes
+    // A and commits. If A's number could be committed while B's is not, an index brought up to
+    // date in between would take A's number as read and skip B for ever.
+    const b = await insertPlan({ usuarioId, origin, distanciaM: 45_000 });
+    await indiceActual();
+    const lento = new pg.Client({ connectionString: db() });
+    await lento.connect();
+    try {
+      await lento.query("BEGIN");
+      // The row trigger numbers B at once; the statement ends (and its triggers run) 1.5 s later.
+      const moverB = lento.query(
+        `WITH b AS (UPDATE plan SET ubicacion = ST_SetSRID(ST_MakePoint($2, $3), 4326)::geography WHERE id = $1 RETURNING id)
+         SELECT pg_sleep(1.5) FROM b`,
+        [b, origin.lng, origin.lat],
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      const cambiarA = query(db(), "UPDATE plan SET titulo = 'Otro' WHERE id = $1", [ids[140]]);
+      await new Promise((r) => setTimeout(r, 300));
+      await indiceActual();
+      await moverB;
+      await lento.query("COMMIT");
+      await cambiarA;
+    } finally {
+      await lento.end();
+    }
+    await comparar(origin, 4, 100);
+  }, 120_000);
+
+  it("keeps deleted plans' rows a week (retention), so instances a day behind still read them", async () => {
+    const [vieja, reciente] = [randomUUID(), randomUUID()];
+    await query(
+      db(),
+      "INSERT INTO plan_baja (id, cambio, fecha) VALUES ($1, 1, now() - interval '8 days'), ($2, 2, now() - interval '6 days')",
+      [vieja, reciente],
+    );
+    expect((await aplicarRetencion(prisma)).bajasIndice).toBeGreaterThanOrEqual(1);
+    const quedan = await query<{ id: string }>(db(), "SELECT id FROM plan_baja WHERE id = ANY($1::uuid[])", [
+      [vieja, reciente],
+    ]);
+    expect(quedan).toEqual([{ id: reciente }]);
+  });
+
+  it("writes the weekday masks as planazo_mascara_dias does", async () => {
+    for (let desde = 20_400; desde < 20_414; desde++)
+      for (let largo = -1; largo < 9; largo++) {
+        const [{ m }] = await query<{ m: number }>(
+          db(),
+          "SELECT planazo_mascara_dias(DATE '1970-01-01' + $1::int, DATE '1970-01-01' + $2::int) AS m",
+          [desde, desde + largo],
+        );
+        expect(mascaraDias(desde, desde + largo), `${desde} +${largo}`).toBe(m);
+      }
+  });
+});
