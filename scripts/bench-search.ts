@@ -14,10 +14,13 @@
  *     the floor's cost over a search's is the share of the floor's req/s the search can reach;
  *   - the ratios to the floor. Targets (issue 17): new searches ≥ 50% of the floor's req/s with
  *     p95 ≤ 3× its p95; the repeated search ≥ 85% of the floor's req/s; 0 errors.
+ * The app answers searches from its in-process index (lib/plans/indice.ts), filled before the
+ * runs (its load time and the app's memory are printed); `--indice no` measures PostgreSQL's
+ * answers instead (INDICE_BUSQUEDA=no).
  * The 1,000,000 plans live in BENCH_DATABASE (planazo_bench, shared with `npm run loadtest`);
  * other sizes in BENCH_DATABASE_<size>, on DATABASE_URL's server or the local cluster.
  *
- *   npm run bench:search [-- --plans 100000] [-- --reuse]
+ *   npm run bench:search [-- --plans 100000] [-- --reuse] [-- --indice no]
  */
 import "./lib/load-env";
 import { randomBytes } from "node:crypto";
@@ -31,9 +34,14 @@ import { consultaCercanos, consultaTotal } from "../lib/plans/search";
 import { TOPE_TOTAL } from "../lib/plans/constants";
 import { startAppServer } from "../test-support/app-server";
 import { BENCH_DATABASE, prepareBenchDatabase } from "./lib/bench-data";
+import { llenarIndice } from "./lib/indice-app";
 
 const { values } = parseArgs({
-  options: { plans: { type: "string", default: "100000,1000000" }, reuse: { type: "boolean", default: false } },
+  options: {
+    plans: { type: "string", default: "100000,1000000" },
+    reuse: { type: "boolean", default: false },
+    indice: { type: "string", default: "si" },
+  },
 });
 const TAMANOS = values.plans.split(",").map(Number);
 
@@ -93,11 +101,24 @@ interface Medida {
   sqlTotal: number[];
   sqlTotalVariadas: number[];
   planes: string[];
+  /** The search index: plans, seconds to fill it, the app's resident memory after (MB). */
+  indice: { planes: number; segundos: number; rssMb: number } | null;
   suelo: autocannon.Result;
   repetida: autocannon.Result;
   solo: autocannon.Result;
   variadas: autocannon.Result;
   cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu };
+}
+
+/** Resident memory (MB) of a process and its descendants. */
+function rssMb(pid: number): number {
+  return arbol(pid).reduce((s, p) => {
+    try {
+      return s + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, "utf8"))?.[1] ?? 0) / 1024;
+    } catch {
+      return s;
+    }
+  }, 0);
 }
 
 async function medir(N: number): Promise<Medida> {
@@ -168,10 +189,13 @@ async function medir(N: number): Promise<Medida> {
     const server = await startAppServer({
       DATABASE_URL: databaseUrl,
       BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+      INDICE_BUSQUEDA: values.indice,
     });
     try {
       const url = `${server.url}/api/plan?${new URLSearchParams(params)}`;
-      // Never the same question twice: every request computes its page and its total in PostgreSQL.
+      const lleno = await llenarIndice(server.url);
+      const indice = lleno && { ...lleno, rssMb: rssMb(server.process.pid!) };
+      // Never the same question twice: every request computes its page and its total.
       const nueva = () => {
         const p = cercaDeMadrid();
         return `/api/plan?${new URLSearchParams({ ...params, lat: String(p.lat), lng: String(p.lng) })}`;
@@ -220,6 +244,7 @@ async function medir(N: number): Promise<Medida> {
         sqlTotal: total.ms,
         sqlTotalVariadas: totalVariadas.ms,
         planes: [describir(otros.plan), describir(total.plan)],
+        indice,
         suelo,
         repetida,
         solo,
@@ -254,6 +279,11 @@ for (const N of TAMANOS) {
   console.log(`bare SQL, page (30 rows):   ${sql(m.sqlPagina)}   plan: ${m.planes[0]}`);
   console.log(`bare SQL, total:            ${sql(m.sqlTotal)}   plan: ${m.planes[1]}`);
   console.log(`bare SQL, total, new point: ${sql(m.sqlTotalVariadas)}`);
+  console.log(
+    m.indice
+      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB`
+      : "search index:               off (--indice no): PostgreSQL answers",
+  );
   console.log(`floor: a 400 before any work, 32 conn: ${lat(m.suelo)}  ${rps(m.suelo).toFixed(0)} req/s`);
   console.log(
     `API, same search, 32 conn:  ${lat(m.repetida)}\n                            ${fallos(m.repetida)}  (${pct(rps(m.repetida), rps(m.suelo))} of the floor)`,

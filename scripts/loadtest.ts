@@ -32,6 +32,7 @@ import { mensajes } from "../lib/messages";
 import { publicarPlan } from "./lib/app-client";
 import { CABECERA_CACHE } from "../lib/plans/pagina-cache";
 import { startAppServer, type AppServer } from "../test-support/app-server";
+import { llenarIndice } from "./lib/indice-app";
 import { prepareBenchDatabase } from "./lib/bench-data";
 import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
 import { byKind, figures, figuresLine, isError, runLoad, type Figures, type Sample } from "./lib/load-runner";
@@ -269,6 +270,12 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
   console.log(`\n== 1. load: ${CONNECTIONS} connections for ${seconds} s against the production build (${machine()})`);
   const server = await arrancarApp(databaseUrl, "carga");
   try {
+    const indice = await llenarIndice(server.url);
+    console.log(
+      indice
+        ? `search index: ${indice.planes.toLocaleString("es")} plans, filled in ${indice.segundos.toFixed(1)} s`
+        : "search index: off (INDICE_BUSQUEDA=no)",
+    );
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 5_000, next: mix.next }); // warm-up, not counted
     // Each plan page of the mix once (a warm page cache: lib/plans/pagina-cache.ts), not counted.
     const tCalentar = now();
