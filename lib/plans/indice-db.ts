@@ -31,7 +31,7 @@ const ESPERA_TRAS_FALLO_MS = 30_000;
 /** A plan's search fields as one JSON array: see aFila. */
 const CAMPOS = Prisma.sql`json_build_array(p.id, ST_X(p.ubicacion::geometry), ST_Y(p.ubicacion::geometry),
   p.tipo = 'experiencia', p.categorias::text[], p.accesible, extract(epoch FROM p.fecha_inicio) * 1000,
-  extract(epoch FROM p.fecha_fin) * 1000, p.dias_semana, extract(epoch FROM p.destacado_hasta) * 1000, p.visible)`;
+  extract(epoch FROM p.fecha_fin) * 1000, p.dias_semana, extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio)`;
 
 type Campos = [
   string,
@@ -45,6 +45,7 @@ type Campos = [
   number,
   number | null,
   boolean,
+  number,
 ];
 
 const aFila = ([
@@ -59,6 +60,7 @@ const aFila = ([
   diasSemana,
   destacadoHasta,
   visible,
+  cambio,
 ]: Campos): FilaIndice => ({
   id,
   lng,
@@ -71,6 +73,7 @@ const aFila = ([
   diasSemana,
   destacadoHasta,
   visible,
+  cambio,
 });
 
 interface Estado {

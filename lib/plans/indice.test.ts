@@ -25,10 +25,11 @@ async function indiceActual(): Promise<IndiceBusqueda> {
 /** The index's answer for a search, as busquedaSql gives PostgreSQL's. */
 function delIndice(indice: IndiceBusqueda, q: Busqueda) {
   const desde = (q.page - 1) * q.limit;
-  return indice.buscar(
+  const { ids, contados } = indice.buscar(
     { ...q, lng: q.lng!, lat: q.lat!, radioM: q.radio * 1000, desde, hasta: desde + q.limit },
     Date.now(),
   );
+  return { ids, contados };
 }
 
 /** Compares the index with PostgreSQL on `n` random searches around the origin. */
@@ -146,6 +147,17 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
     await comparar(origin, 2, 150);
     // Brought up to date, not read again.
     expect(await indiceActual()).toBe(antes);
+  }, 120_000);
+
+  it("lists a plan whose featuring ended after the index took it among the others", async () => {
+    await query(
+      db(),
+      "UPDATE plan SET visible = true, destacado_hasta = now() + interval '1500 milliseconds' WHERE id = ANY($1::uuid[])",
+      [ids.slice(160, 200)],
+    );
+    await indiceActual();
+    await new Promise((r) => setTimeout(r, 2_000));
+    await comparar(origin, 5, 100);
   }, 120_000);
 
   it("reads every plan again after a TRUNCATE (busqueda_version.recarga)", async () => {

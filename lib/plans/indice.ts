@@ -1,8 +1,11 @@
-import { Geodesic } from "geographiclib-geodesic";
+import geographiclib from "geographiclib-geodesic";
 import { numeroDiaMadrid } from "../dates";
 import { distanciaEsferaM, RADIO_ESFERA_M } from "../geo/distancia";
 import { CATEGORIAS, TOPE_TOTAL } from "./constants";
 import type { Filtros } from "./total-denso";
+
+/** A CommonJS module: Node's ESM loader (the scripts) gives its exports as the default only. */
+const { Geodesic } = geographiclib;
 
 /**
  * The in-process search index: each instance's copy of what a search reads of every listed
@@ -36,6 +39,8 @@ export interface FilaIndice {
   diasSemana: number;
   destacadoHasta: number | null;
   visible: boolean;
+  /** plan.cambio: moves on with every change to the plan's row (and so to its card: lib/plans/filas-cache.ts). */
+  cambio: number;
 }
 
 /** A search as the index takes it: the filters, the point and radius, and the stretch of the order wanted. */
@@ -50,8 +55,12 @@ export interface ConsultaIndice extends Filtros {
 
 export interface RespuestaIndice {
   ids: string[];
+  /** For each id, its row's version as the index holds it: plan.cambio, and "d" while featured. */
+  versiones: string[];
   /** How many plans match, up to TOPE_TOTAL + 1 (more than TOPE_TOTAL: not exact). */
   contados: number;
+  /** When a count found more than TOPE_TOTAL: the farthest of them (sphere, m), a dense disc (total-denso.ts). */
+  alcanceM?: number;
 }
 
 /** Cells of the grid, in degrees of latitude and longitude (about 2.2 × 1.7 km in Spain). */
@@ -145,7 +154,15 @@ export class IndiceBusqueda {
   private usados = 0;
   private readonly libres: number[] = [];
   private readonly porId = new Map<string, number>();
-  private readonly celdas = new Map<number, number[]>();
+  /**
+   * Two grids: the plans featured when they were put (a few percent), and the others. The
+   * featured branch of a page reads the first alone; the rest read both (a featuring that has
+   * ended since leaves its plan in the first).
+   */
+  private readonly rejillas = [new Map<number, number[]>(), new Map<number, number[]>()];
+  private rejilla = new Uint8Array(0);
+  /** Moves on with every change: the dense discs of lib/plans/total-denso.ts are kept by it. */
+  generacion = 0;
   private ids: (string | undefined)[] = [];
   private lng = new Float64Array(0);
   private lat = new Float64Array(0);
@@ -164,6 +181,7 @@ export class IndiceBusqueda {
   /** Madrid day numbers of inicio and fin (numeroDiaMadrid). */
   private diaInicio = new Int32Array(0);
   private diaFin = new Int32Array(0);
+  private cambio = new Float64Array(0);
 
   /** How many plans it holds. */
   get tamano(): number {
@@ -182,6 +200,7 @@ export class IndiceBusqueda {
     this.y = mas(this.y, new Float64Array(cap));
     this.z = mas(this.z, new Float64Array(cap));
     this.celda = mas(this.celda, new Int32Array(cap));
+    this.rejilla = mas(this.rejilla, new Uint8Array(cap));
     this.categorias = mas(this.categorias, new Uint16Array(cap));
     this.banderas = mas(this.banderas, new Uint8Array(cap));
     this.dias = mas(this.dias, new Uint8Array(cap));
@@ -190,12 +209,14 @@ export class IndiceBusqueda {
     this.destacado = mas(this.destacado, new Float64Array(cap));
     this.diaInicio = mas(this.diaInicio, new Int32Array(cap));
     this.diaFin = mas(this.diaFin, new Int32Array(cap));
+    this.cambio = mas(this.cambio, new Float64Array(cap));
     this.capacidad = cap;
   }
 
   /** Takes a plan's current fields: adds, moves or (not visible) removes it. */
   poner(f: FilaIndice): void {
     if (!f.visible) return this.quitar(f.id);
+    this.generacion++;
     let s = this.porId.get(f.id);
     if (s === undefined) {
       s = this.libres.pop();
@@ -210,8 +231,10 @@ export class IndiceBusqueda {
     }
     const celda = celdaDe(f.lng, f.lat);
     this.celda[s] = celda;
-    let lista = this.celdas.get(celda);
-    if (!lista) this.celdas.set(celda, (lista = []));
+    const rejilla = f.destacadoHasta !== null && f.destacadoHasta > Date.now() ? 1 : 0;
+    this.rejilla[s] = rejilla;
+    let lista = this.rejillas[rejilla].get(celda);
+    if (!lista) this.rejillas[rejilla].set(celda, (lista = []));
     lista.push(s);
     this.lng[s] = f.lng;
     this.lat[s] = f.lat;
@@ -227,12 +250,14 @@ export class IndiceBusqueda {
     this.destacado[s] = f.destacadoHasta ?? NaN;
     this.diaInicio[s] = f.fechaInicio === null ? 0 : numeroDiaMadrid(f.fechaInicio);
     this.diaFin[s] = f.fechaFin === null ? 0 : numeroDiaMadrid(f.fechaFin);
+    this.cambio[s] = f.cambio;
   }
 
   /** Forgets a plan (deleted, or hidden). */
   quitar(id: string): void {
     const s = this.porId.get(id);
     if (s === undefined) return;
+    this.generacion++;
     this.sacarDeCelda(s);
     this.porId.delete(id);
     this.ids[s] = undefined;
@@ -240,19 +265,22 @@ export class IndiceBusqueda {
   }
 
   private sacarDeCelda(s: number): void {
-    const lista = this.celdas.get(this.celda[s])!;
+    const rejilla = this.rejillas[this.rejilla[s]];
+    const lista = rejilla.get(this.celda[s])!;
     const i = lista.indexOf(s);
     lista[i] = lista[lista.length - 1];
     lista.pop();
-    if (lista.length === 0) this.celdas.delete(this.celda[s]);
+    if (lista.length === 0) rejilla.delete(this.celda[s]);
   }
 
   /**
    * The stretch [desde, hasta) of the search's order, and how many plans match up to
-   * TOPE_TOTAL + 1, at the instant `ahora` (ms). Cells are read in rings around the point's, and
-   * the reading stops once no unread cell can hold a plan that would change either answer.
+   * TOPE_TOTAL + 1, at the instant `ahora` (ms); with `contar` false the count is not made
+   * (a dense disc already proves more than TOPE_TOTAL) and `contados` is TOPE_TOTAL + 1. Cells
+   * are read in rings around the point's, and each reading stops once no unread cell can hold a
+   * plan that would change its answer.
    */
-  buscar(c: ConsultaIndice, ahora: number): RespuestaIndice {
+  buscar(c: ConsultaIndice, ahora: number, contar = true): RespuestaIndice {
     const { lng, lat, radioM } = c;
     const mascara = c.categorias ? mascaraCategorias(c.categorias) : 0;
     const tipo = c.tipo === undefined ? -1 : c.tipo === "experiencia" ? F_EXPERIENCIA : 0;
@@ -261,107 +289,132 @@ export class IndiceBusqueda {
     const hasta = ventana ? c.fechaFinFiltro!.getTime() : 0;
     const diaDesde = ventana ? numeroDiaMadrid(desde) : 0;
     const diaHasta = ventana ? numeroDiaMadrid(hasta) : 0;
+    const soloAccesibles = c.accesible;
 
     const cosLat = Math.cos(lat * RAD);
     const cx = cosLat * Math.cos(lng * RAD);
     const cy = cosLat * Math.sin(lng * RAD);
     const cz = Math.sin(lat * RAD);
     // The chord of the farthest distance on the sphere that may still be within the radius.
-    const cuerdaMax = 2 * Math.sin(Math.min(Math.PI, (SEGURO_FUERA * radioM + 1) / RADIO_ESFERA_M) / 2);
+    const lejosMax = SEGURO_FUERA * radioM + 1;
+    const cuerdaMax = 2 * Math.sin(Math.min(Math.PI, lejosMax / RADIO_ESFERA_M) / 2);
     const cuerda2Max = cuerdaMax * cuerdaMax;
+    const { x, y, z, categorias, banderas, dias, inicio, fin, destacado, diaInicio, diaFin } = this;
+    const lngs = this.lng;
+    const lats = this.lat;
+
+    /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
+    const distanciaSiCoincide = (s: number): number => {
+      const dx = x[s] - cx;
+      const dy = y[s] - cy;
+      const dz = z[s] - cz;
+      if (dx * dx + dy * dy + dz * dz > cuerda2Max) return -1;
+      if (fin[s] < ahora) return -1;
+      if (mascara !== 0 && (categorias[s] & mascara) === 0) return -1;
+      const b = banderas[s];
+      if (soloAccesibles && (b & F_ACCESIBLE) === 0) return -1;
+      const experiencia = b & F_EXPERIENCIA;
+      if (tipo !== -1 && experiencia !== tipo) return -1;
+      if (ventana) {
+        if (experiencia) {
+          const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
+          const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
+          if ((dias[s] & mascaraDias(dia0, dia1)) === 0) return -1;
+        } else if (!(inicio[s] <= hasta && fin[s] >= desde)) return -1;
+      }
+      const d = distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
+      if (d > SEGURO_DENTRO * radioM) {
+        if (d > SEGURO_FUERA * radioM) return -1;
+        if (Geodesic.WGS84.Inverse(lat, lng, lats[s], lngs[s], Geodesic.DISTANCE).s12! > radioM) return -1;
+      }
+      return d;
+    };
+
+    const ci = Math.floor((lng + 180) / CELDA);
+    const cj = Math.floor((lat + 90) / CELDA);
+    // Every plan of ring k or beyond is at least this far (on the sphere) from the point.
+    const cota = (k: number): number => {
+      if (k <= 1) return 0;
+      const paso = (k - 1) * CELDA * RAD;
+      const latMax = Math.min(90, Math.abs(lat) + (k + 1) * CELDA) * RAD;
+      return Math.min(RADIO_ESFERA_M * paso, 2 * RADIO_ESFERA_M * Math.asin(Math.cos(latMax) * Math.sin(paso / 2)));
+    };
+    /**
+     * Offers every plan of `rejillas` that matches to `tomar`, ring by ring, until `basta` (given
+     * how near any unread plan could be) or the radius is read.
+     */
+    const recorrer = (
+      rejillas: Map<number, number[]>[],
+      tomar: (s: number, d: number) => void,
+      basta: (lejos: number) => boolean,
+    ) => {
+      const visitar = (i: number, j: number) => {
+        if (j < 0 || j >= FILAS_DE_CELDAS) return;
+        for (const rejilla of rejillas) {
+          const lista = rejilla.get(i * FILAS_DE_CELDAS + j);
+          if (!lista) continue;
+          for (let n = 0; n < lista.length; n++) {
+            const s = lista[n];
+            const d = distanciaSiCoincide(s);
+            if (d >= 0) tomar(s, d);
+          }
+        }
+      };
+      for (let k = 0; ; k++) {
+        if (k === 0) visitar(ci, cj);
+        else {
+          for (let i = ci - k; i <= ci + k; i++) {
+            visitar(i, cj - k);
+            visitar(i, cj + k);
+          }
+          for (let j = cj - k + 1; j <= cj + k - 1; j++) {
+            visitar(ci - k, j);
+            visitar(ci + k, j);
+          }
+        }
+        const lejos = cota(k + 1);
+        if (lejos > lejosMax || basta(lejos)) return;
+      }
+    };
+
+    let contados = TOPE_TOTAL + 1;
+    let alcanceM = 0;
+    if (contar) {
+      contados = 0;
+      recorrer(
+        this.rejillas,
+        (_s, d) => {
+          contados++;
+          if (d > alcanceM) alcanceM = d;
+        },
+        () => contados > TOPE_TOTAL,
+      );
+    }
 
     const antes = (a: number, da: number, b: number, db: number): boolean => {
       if (da !== db) return da < db;
-      const fa = this.inicio[a];
-      const fb = this.inicio[b];
+      const fa = inicio[a];
+      const fb = inicio[b];
       const na = Number.isNaN(fa);
       const nb = Number.isNaN(fb);
       if (na !== nb) return na;
       if (!na && fa !== fb) return fa < fb;
       return this.ids[a]! < this.ids[b]!;
     };
+    const listo = (m: Mejores) => (lejos: number) => m.lleno && m.peor < lejos;
     const destacados = new Mejores(c.hasta, antes);
     const otros = new Mejores(c.hasta, antes);
-    let contados = 0;
-
-    const {
-      x,
-      y,
-      z,
-      categorias,
-      banderas,
-      dias,
-      inicio,
-      fin,
-      destacado,
-      diaInicio,
-      diaFin,
-      lng: lngs,
-      lat: lats,
-    } = this;
-    const leerCelda = (lista: number[]) => {
-      for (let i = 0; i < lista.length; i++) {
-        const s = lista[i];
-        const dx = x[s] - cx;
-        const dy = y[s] - cy;
-        const dz = z[s] - cz;
-        if (dx * dx + dy * dy + dz * dz > cuerda2Max) continue;
-        if (fin[s] < ahora) continue;
-        if (mascara !== 0 && (categorias[s] & mascara) === 0) continue;
-        const b = banderas[s];
-        if (c.accesible && (b & F_ACCESIBLE) === 0) continue;
-        const experiencia = b & F_EXPERIENCIA;
-        if (tipo !== -1 && experiencia !== tipo) continue;
-        if (ventana) {
-          if (experiencia) {
-            const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
-            const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
-            if ((dias[s] & mascaraDias(dia0, dia1)) === 0) continue;
-          } else if (!(inicio[s] <= hasta && fin[s] >= desde)) continue;
-        }
-        const d = distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
-        if (d > SEGURO_DENTRO * radioM) {
-          if (d > SEGURO_FUERA * radioM) continue;
-          if (Geodesic.WGS84.Inverse(lat, lng, lats[s], lngs[s], Geodesic.DISTANCE).s12! > radioM) continue;
-        }
-        contados++;
-        (destacado[s] > ahora ? destacados : otros).ofrecer(s, d);
-      }
-    };
-
-    const ci = Math.floor((lng + 180) / CELDA);
-    const cj = Math.floor((lat + 90) / CELDA);
-    const visitar = (i: number, j: number) => {
-      if (j < 0 || j >= FILAS_DE_CELDAS) return;
-      const lista = this.celdas.get(i * FILAS_DE_CELDAS + j);
-      if (lista) leerCelda(lista);
-    };
-    // Every plan of ring k + 1 or beyond is at least this far (on the sphere) from the point.
-    const cota = (k: number): number => {
-      if (k <= 0) return 0;
-      const paso = (k - 1) * CELDA * RAD;
-      const latMax = Math.min(90, Math.abs(lat) + (k + 1) * CELDA) * RAD;
-      return Math.min(RADIO_ESFERA_M * paso, 2 * RADIO_ESFERA_M * Math.asin(Math.cos(latMax) * Math.sin(paso / 2)));
-    };
-    const listo = (m: Mejores, lejos: number) => m.lleno && m.peor < lejos;
-    const anillos = Math.ceil(360 / CELDA);
-    for (let k = 0; k <= anillos; k++) {
-      if (k === 0) visitar(ci, cj);
-      else {
-        for (let i = ci - k; i <= ci + k; i++) {
-          visitar(i, cj - k);
-          visitar(i, cj + k);
-        }
-        for (let j = cj - k + 1; j <= cj + k - 1; j++) {
-          visitar(ci - k, j);
-          visitar(ci + k, j);
-        }
-      }
-      const lejos = cota(k + 1);
-      if (lejos > SEGURO_FUERA * radioM + 1) break;
-      if (contados > TOPE_TOTAL && listo(destacados, lejos) && listo(otros, lejos)) break;
+    if (c.hasta > 0) {
+      recorrer([this.rejillas[1]], (s, d) => destacado[s] > ahora && destacados.ofrecer(s, d), listo(destacados));
+      if (destacados.slots.length < c.hasta)
+        recorrer(this.rejillas, (s, d) => !(destacado[s] > ahora) && otros.ofrecer(s, d), listo(otros));
     }
-    const orden = [...destacados.ordenados(), ...otros.ordenados()];
-    return { ids: orden.slice(c.desde, c.hasta).map((s) => this.ids[s]!), contados };
+    const pagina = [...destacados.ordenados(), ...otros.ordenados()].slice(c.desde, c.hasta);
+    return {
+      ids: pagina.map((s) => this.ids[s]!),
+      versiones: pagina.map((s) => `${this.cambio[s]}${destacado[s] > ahora ? "d" : ""}`),
+      contados,
+      ...(contados > TOPE_TOTAL && contar && { alcanceM }),
+    };
   }
 }

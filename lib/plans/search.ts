@@ -13,6 +13,8 @@ import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
 import { indiceAlDia } from "./indice-db";
+import type { RespuestaIndice } from "./indice";
+import { distanciaEsferaM } from "../geo/distancia";
 import type { Busqueda } from "./schemas";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
@@ -207,6 +209,46 @@ async function filasPorIds(ids: string[], lng: number, lat: number): Promise<Pla
     ORDER BY pagina.orden`;
 }
 
+/**
+ * The cards' rows of the plans the search index lists, by id and row version (plan.cambio,
+ * which every change to what a card shows moves on: its own columns, its slots through
+ * dias_semana, its organization's name and its poster through pagina_version's triggers; and
+ * "d" while featured, as `destacado` is read at the time): a page of plans read before costs no
+ * query. The latest used are kept.
+ */
+const filasPorVersion = new Map<string, PlanRow>();
+const FILAS_EN_CACHE = 20_000;
+
+/** The page's rows from the index's ids and versions: cached ones, the others read at once; with their distance. */
+async function filasDelIndice(ids: string[], versiones: string[], lng: number, lat: number): Promise<PlanRow[]> {
+  const claves = ids.map((id, i) => `${id}|${versiones[i]}`);
+  const leidas = new Map<string, PlanRow>();
+  const faltan = ids.filter((id, i) => {
+    const fila = filasPorVersion.get(claves[i]);
+    if (!fila) return true;
+    filasPorVersion.delete(claves[i]);
+    filasPorVersion.set(claves[i], fila);
+    leidas.set(id, fila);
+    return false;
+  });
+  if (faltan.length > 0) {
+    const filas = await (
+      await readDb()
+    ).$queryRaw<(PlanRow & { cambio: bigint })[]>`
+      SELECT ${PLAN_SELECT}, p.cambio FROM plan p ${PLAN_JOINS} WHERE p.id = ANY(${faltan}::uuid[])`;
+    for (const { cambio, ...fila } of filas) {
+      leidas.set(fila.id, fila);
+      filasPorVersion.set(`${fila.id}|${cambio}${fila.destacado ? "d" : ""}`, fila);
+    }
+    while (filasPorVersion.size > FILAS_EN_CACHE) filasPorVersion.delete(filasPorVersion.keys().next().value!);
+  }
+  // A plan deleted since the index read it has no row: it is left out.
+  return ids.flatMap((id) => {
+    const fila = leidas.get(id);
+    return fila ? [{ ...fila, distancia_m: distanciaEsferaM({ lng, lat }, fila) }] : [];
+  });
+}
+
 /** GET /api/plan's answer: `total` and `totalExacto` as in Total. */
 export type ResultadoBusqueda = {
   planes: (PlanApi | Patrocinado)[];
@@ -328,16 +370,17 @@ async function totalDe(
  * The page's ids and the count (up to TOPE_TOTAL + 1) from the in-process search index
  * (lib/plans/indice.ts), with no query; null while the index is not ready (or is off).
  */
-async function desdeElIndice(
-  q: Busqueda,
-  lng: number,
-  lat: number,
-  version: string,
-): Promise<{ ids: string[]; contados: number } | null> {
+async function desdeElIndice(q: Busqueda, lng: number, lat: number, version: string): Promise<RespuestaIndice | null> {
   const indice = await indiceAlDia(await readDb(), version);
   if (!indice) return null;
   const { desde, n } = tramoDePagina(q);
-  return indice.buscar({ ...q, lng, lat, radioM: q.radio * 1000, desde, hasta: desde + n }, Date.now());
+  const radioM = q.radio * 1000;
+  // Dense discs (total-denso.ts) by the index's own generation: any change it takes forgets them.
+  const generacion = `indice ${indice.generacion}`;
+  const sabido = await densos.masDelTope(generacion, q, lng, lat, radioM);
+  const r = indice.buscar({ ...q, lng, lat, radioM, desde, hasta: desde + n }, Date.now(), !sabido);
+  if (r.alcanceM !== undefined) await densos.anotar(generacion, { lng, lat, metros: r.alcanceM, filtros: q });
+  return r;
 }
 
 /** The page's rows and the search's total: from the search index when it is ready, else from PostgreSQL. */
@@ -350,8 +393,11 @@ async function paginaYTotal(
 ): Promise<{ rows: PlanRow[]; total: Total }> {
   const delIndice = await desdeElIndice(q, lng, lat, version);
   if (delIndice) {
-    const { ids, contados } = delIndice;
-    return { rows: await filasPorIds(ids, lng, lat), total: contados > TOPE_TOTAL ? masDelTope : exacto(contados) };
+    const { ids, versiones, contados } = delIndice;
+    return {
+      rows: await filasDelIndice(ids, versiones, lng, lat),
+      total: contados > TOPE_TOTAL ? masDelTope : exacto(contados),
+    };
   }
   const rows = await filasDePagina(q, lng, lat);
   return { rows, total: await totalDe(q, lng, lat, version, claveTotal, rows) };
@@ -446,7 +492,9 @@ export function buscarPlanesFeed(q: Busqueda, limite: number): Promise<PlanRow[]
     return feeds.get(`${claveTotal}|${limite}`, async () => {
       const primeros = { ...q, page: 1, limit: limite };
       const delIndice = await desdeElIndice(primeros, lng, lat, version);
-      return delIndice ? filasPorIds(delIndice.ids, lng, lat) : filasDePagina(primeros, lng, lat);
+      return delIndice
+        ? filasDelIndice(delIndice.ids, delIndice.versiones, lng, lat)
+        : filasDePagina(primeros, lng, lat);
     });
   });
 }
