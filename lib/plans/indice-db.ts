@@ -157,6 +157,7 @@ async function cargar(db: PrismaClient, e: Estado): Promise<void> {
     if (lote.length < LOTE) break;
     ultimo = lote[lote.length - 1][0];
   }
+  indice.compactar();
   // Caught up on a state of its own: searches meanwhile neither see it nor read changes into it.
   const nuevo: Estado = { ...e, indice, marca: BigInt(inicio.marca), recarga: BigInt(inicio.recarga), version: -1n };
   await sincronizar(db, nuevo);

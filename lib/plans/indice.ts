@@ -253,6 +253,46 @@ export class IndiceBusqueda {
     this.cambio[s] = f.cambio;
   }
 
+  /**
+   * Renumbers the plans cell by cell (once, after reading them all): a cell's plans then lie
+   * together in every array, and reading a ring costs a few cache lines instead of a memory
+   * access per plan and array (measured: the count of a dense city, 5.4 ms before).
+   */
+  compactar(): void {
+    const orden: number[] = [];
+    for (const rejilla of this.rejillas) for (const lista of rejilla.values()) orden.push(...lista);
+    const n = orden.length;
+    const reordenar = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(this.capacidad);
+      for (let i = 0; i < n; i++) b[i] = a[orden[i]];
+      return b;
+    };
+    this.lng = reordenar(this.lng);
+    this.lat = reordenar(this.lat);
+    this.x = reordenar(this.x);
+    this.y = reordenar(this.y);
+    this.z = reordenar(this.z);
+    this.celda = reordenar(this.celda);
+    this.rejilla = reordenar(this.rejilla);
+    this.categorias = reordenar(this.categorias);
+    this.banderas = reordenar(this.banderas);
+    this.dias = reordenar(this.dias);
+    this.inicio = reordenar(this.inicio);
+    this.fin = reordenar(this.fin);
+    this.destacado = reordenar(this.destacado);
+    this.diaInicio = reordenar(this.diaInicio);
+    this.diaFin = reordenar(this.diaFin);
+    this.cambio = reordenar(this.cambio);
+    this.ids = orden.map((s) => this.ids[s]);
+    this.porId.clear();
+    this.ids.forEach((id, i) => this.porId.set(id!, i));
+    let i = 0;
+    for (const rejilla of this.rejillas)
+      for (const lista of rejilla.values()) for (let k = 0; k < lista.length; k++) lista[k] = i++;
+    this.libres.length = 0;
+    this.usados = n;
+  }
+
   /** Forgets a plan (deleted, or hidden). */
   quitar(id: string): void {
     const s = this.porId.get(id);
@@ -303,31 +343,43 @@ export class IndiceBusqueda {
     const lngs = this.lng;
     const lats = this.lat;
 
-    /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
-    const distanciaSiCoincide = (s: number): number => {
+    // Chords within which a plan is inside the radius whatever the spheroid says.
+    const cuerdaDentro = 2 * Math.sin(Math.min(Math.PI, (SEGURO_DENTRO * radioM) / RADIO_ESFERA_M) / 2);
+    const cuerda2Dentro = cuerdaDentro * cuerdaDentro;
+
+    /** Whether the plan matches the search's filters at `ahora` (all but the radius). */
+    const coincide = (s: number): boolean => {
+      if (fin[s] < ahora) return false;
+      if (mascara !== 0 && (categorias[s] & mascara) === 0) return false;
+      const b = banderas[s];
+      if (soloAccesibles && (b & F_ACCESIBLE) === 0) return false;
+      const experiencia = b & F_EXPERIENCIA;
+      if (tipo !== -1 && experiencia !== tipo) return false;
+      if (!ventana) return true;
+      if (experiencia) {
+        const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
+        const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
+        return (dias[s] & mascaraDias(dia0, dia1)) !== 0;
+      }
+      return inicio[s] <= hasta && fin[s] >= desde;
+    };
+    /** The square of the chord to the plan (unit sphere): the order of distances, with no trigonometry. */
+    const cuerda2 = (s: number): number => {
       const dx = x[s] - cx;
       const dy = y[s] - cy;
       const dz = z[s] - cz;
-      if (dx * dx + dy * dy + dz * dz > cuerda2Max) return -1;
-      if (fin[s] < ahora) return -1;
-      if (mascara !== 0 && (categorias[s] & mascara) === 0) return -1;
-      const b = banderas[s];
-      if (soloAccesibles && (b & F_ACCESIBLE) === 0) return -1;
-      const experiencia = b & F_EXPERIENCIA;
-      if (tipo !== -1 && experiencia !== tipo) return -1;
-      if (ventana) {
-        if (experiencia) {
-          const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
-          const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
-          if ((dias[s] & mascaraDias(dia0, dia1)) === 0) return -1;
-        } else if (!(inicio[s] <= hasta && fin[s] >= desde)) return -1;
-      }
+      return dx * dx + dy * dy + dz * dz;
+    };
+    /** Whether a plan at sphere distance `d` near the radius's edge is within it on the spheroid (ST_DWithin). */
+    const enElBorde = (s: number, d: number): boolean =>
+      d <= SEGURO_FUERA * radioM &&
+      Geodesic.WGS84.Inverse(lat, lng, lats[s], lngs[s], Geodesic.DISTANCE).s12! <= radioM;
+    /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
+    const distanciaSiCoincide = (s: number): number => {
+      const c2 = cuerda2(s);
+      if (c2 > cuerda2Max || !coincide(s)) return -1;
       const d = distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
-      if (d > SEGURO_DENTRO * radioM) {
-        if (d > SEGURO_FUERA * radioM) return -1;
-        if (Geodesic.WGS84.Inverse(lat, lng, lats[s], lngs[s], Geodesic.DISTANCE).s12! > radioM) return -1;
-      }
-      return d;
+      return c2 <= cuerda2Dentro || d <= SEGURO_DENTRO * radioM || enElBorde(s, d) ? d : -1;
     };
 
     const ci = Math.floor((lng + 180) / CELDA);
@@ -345,19 +397,14 @@ export class IndiceBusqueda {
      */
     const recorrer = (
       rejillas: Map<number, number[]>[],
-      tomar: (s: number, d: number) => void,
+      leer: (lista: number[]) => void,
       basta: (lejos: number) => boolean,
     ) => {
       const visitar = (i: number, j: number) => {
         if (j < 0 || j >= FILAS_DE_CELDAS) return;
-        for (const rejilla of rejillas) {
-          const lista = rejilla.get(i * FILAS_DE_CELDAS + j);
-          if (!lista) continue;
-          for (let n = 0; n < lista.length; n++) {
-            const s = lista[n];
-            const d = distanciaSiCoincide(s);
-            if (d >= 0) tomar(s, d);
-          }
+        for (let r = 0; r < rejillas.length; r++) {
+          const lista = rejillas[r].get(i * FILAS_DE_CELDAS + j);
+          if (lista) leer(lista);
         }
       };
       for (let k = 0; ; k++) {
@@ -380,15 +427,27 @@ export class IndiceBusqueda {
     let contados = TOPE_TOTAL + 1;
     let alcanceM = 0;
     if (contar) {
+      // Only plans near the edge need a distance: the rest are told apart by their chord.
       contados = 0;
+      let cuerda2Alcance = 0;
       recorrer(
         this.rejillas,
-        (_s, d) => {
-          contados++;
-          if (d > alcanceM) alcanceM = d;
+        (lista) => {
+          for (let n = 0; n < lista.length; n++) {
+            const s = lista[n];
+            const c2 = cuerda2(s);
+            if (c2 > cuerda2Max || !coincide(s)) continue;
+            if (c2 > cuerda2Dentro) {
+              const d = distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
+              if (d > SEGURO_DENTRO * radioM && !enElBorde(s, d)) continue;
+            }
+            contados++;
+            if (c2 > cuerda2Alcance) cuerda2Alcance = c2;
+          }
         },
         () => contados > TOPE_TOTAL,
       );
+      alcanceM = 2 * RADIO_ESFERA_M * Math.asin(Math.min(1, Math.sqrt(cuerda2Alcance) / 2));
     }
 
     const antes = (a: number, da: number, b: number, db: number): boolean => {
@@ -405,9 +464,17 @@ export class IndiceBusqueda {
     const destacados = new Mejores(c.hasta, antes);
     const otros = new Mejores(c.hasta, antes);
     if (c.hasta > 0) {
-      recorrer([this.rejillas[1]], (s, d) => destacado[s] > ahora && destacados.ofrecer(s, d), listo(destacados));
-      if (destacados.slots.length < c.hasta)
-        recorrer(this.rejillas, (s, d) => !(destacado[s] > ahora) && otros.ofrecer(s, d), listo(otros));
+      /** Offers a branch's matches (featured or not) of a cell to its best. */
+      const ofrecerA = (mejores: Mejores, destacados: boolean) => (lista: number[]) => {
+        for (let n = 0; n < lista.length; n++) {
+          const s = lista[n];
+          if (destacado[s] > ahora !== destacados) continue;
+          const d = distanciaSiCoincide(s);
+          if (d >= 0) mejores.ofrecer(s, d);
+        }
+      };
+      recorrer([this.rejillas[1]], ofrecerA(destacados, true), listo(destacados));
+      if (destacados.slots.length < c.hasta) recorrer(this.rejillas, ofrecerA(otros, false), listo(otros));
     }
     const pagina = [...destacados.ordenados(), ...otros.ordenados()].slice(c.desde, c.hasta);
     return {
