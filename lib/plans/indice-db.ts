@@ -17,8 +17,8 @@ import { PLAN_LISTED } from "./queries";
  * - One index serves the primary and the read replica: the replica holds the primary's plans at
  *   an earlier version, so it only moves the index forward, and a search that read an older
  *   version from the replica gets an answer at least as new.
- * - A TRUNCATE of plan (busqueda_version.recarga), or an index not brought up to date for a day
- *   (deletes are kept a week), reads every plan again.
+ * - A TRUNCATE of plan (busqueda_version.recarga), or changes to read by an index that read none
+ *   for a day (plan_baja keeps deletes a week), read every plan again.
  */
 
 /** Plans per statement while reading them all, or the changes. */
@@ -176,7 +176,6 @@ export async function indiceAlDia(db: PrismaClient, version: string): Promise<In
   if (env().INDICE_BUSQUEDA === "no") return null;
   const quiere = BigInt(version.split("@")[0]);
   const e = estado();
-  if (e.indice && Date.now() - e.alDia > CADUCA_MS) e.indice = null;
   for (let intento = 0; intento < 3; intento++) {
     if (!e.indice) {
       if (!e.cargando && Date.now() >= e.noAntesDe) {
@@ -191,6 +190,11 @@ export async function indiceAlDia(db: PrismaClient, version: string): Promise<In
       return null;
     }
     if (e.version >= quiere) return e.indice;
+    // Changes to read after a day without reading any: deletes older than a week are gone.
+    if (Date.now() - e.alDia > CADUCA_MS) {
+      e.indice = null;
+      continue;
+    }
     await (e.sincronizando ??= sincronizar(db, e).finally(() => (e.sincronizando = null)));
   }
   return null;

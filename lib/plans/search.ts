@@ -404,8 +404,8 @@ async function paginaYTotal(
 }
 
 /**
- * The same page's ids and total from PostgreSQL alone, remembering nothing: what the index must
- * answer (lib/plans/indice.test.ts) and the benchmark's reference.
+ * The same page's ids and count from PostgreSQL alone, remembering nothing: what the index must
+ * answer (lib/plans/indice.test.ts holds it to this).
  */
 export async function busquedaSql(q: Busqueda, lng: number, lat: number): Promise<{ ids: string[]; contados: number }> {
   const ids = tramoDePagina(q).n === 0 ? [] : await idsDePagina(q, lng, lat);
