@@ -27,7 +27,7 @@ const schema = z
     DATABASE_READ_MAX_LAG: z.coerce.number().positive().max(3600).default(30),
     /**
      * The in-process search index (lib/plans/indice.ts): "no" makes every search ask PostgreSQL
-     * (a machine with little memory: it holds about 150 bytes per listed plan).
+     * (a machine with little memory: it holds about 230 bytes per listed plan).
      */
     INDICE_BUSQUEDA: z.enum(["si", "no"]).default("si"),
     LOCAL_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(LOCAL_PG_PORT_DEFAULT),

@@ -2,8 +2,15 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** Axe finds nothing on the page; a failure lists each rule with the elements it flagged. */
+/**
+ * Axe finds nothing on the page; a failure lists each rule with the elements it flagged. It
+ * first lets a page that a client refresh (router.refresh() after a back-office action) is
+ * re-rendering put its <title> back: Next.js streams the metadata of a refreshed page after
+ * its body, and axe run in between found no title once in CI. A page that never gets one
+ * still fails, after 5 s.
+ */
 export async function sinViolaciones(page: Page, donde: string = page.url()): Promise<void> {
+  await page.waitForFunction(() => document.title.trim() !== "", undefined, { timeout: 5_000 }).catch(() => {});
   const r = await new AxeBuilder({ page }).analyze();
   expect(
     r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aleatorio } from "@/test-support/aleatorio";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
@@ -118,6 +118,10 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
     }
     await query(db(), "UPDATE plan SET accesible = true WHERE usuario_id = $1 AND random() < 0.3", [usuarioId]);
   }, 120_000);
+  afterAll(async () => {
+    // Its featured plans would be the home's "Destacados" of the tests that follow.
+    await query(db(), "DELETE FROM plan WHERE usuario_id = $1", [usuarioId]);
+  });
 
   it("gives the same pages and counts on 300 random searches", async () => {
     await comparar(origin, 1, 300);

@@ -5,7 +5,9 @@ import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { CATEGORIAS } from "./constants";
 import { busquedaSchema } from "./schemas";
 import { TOPE_MAPA } from "./mapa";
-import { buscarPlanes, buscarPlanesMapa } from "./search";
+import { prisma } from "../db";
+import { esperarIndice } from "./indice-db";
+import { buscarPlanes, buscarPlanesJson, buscarPlanesMapa, versionBusqueda } from "./search";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;
@@ -101,6 +103,19 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
       expect(vistos).toEqual(esperado.ids);
     });
   }
+
+  it("answers the API's JSON exactly as its objects, from the search index's cards", async () => {
+    expect(await esperarIndice(prisma, await versionBusqueda())).not.toBeNull();
+    let tarjetas = 0;
+    for (const caso of casos)
+      for (const page of ["1", "2"]) {
+        const q = busquedaSchema.parse({ lat: String(origin.lat), lng: String(origin.lng), ...caso, page });
+        const json = await buscarPlanesJson(q);
+        expect(json).toBe(JSON.stringify(await buscarPlanes(q)));
+        tarjetas += (JSON.parse(json) as { planes: { distancia?: string }[] }).planes.filter((p) => p.distancia).length;
+      }
+    expect(tarjetas).toBeGreaterThan(20);
+  });
 
   for (const caso of casos.filter((c) => !c.limit || c.radio === "0")) {
     it(`maps the same search's plans, in its order, with the point and the total: ${JSON.stringify(caso)}`, async () => {

@@ -16,7 +16,7 @@ import { indiceAlDia } from "./indice-db";
 import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";
 import type { Busqueda } from "./schemas";
-import { serializePlan, type PlanApi, type PlanRow } from "./plan";
+import { distanciaTexto, serializePlan, type PlanApi, type PlanRow } from "./plan";
 
 /**
  * The date window. An event matches when its dates overlap the window. An experience matches
@@ -214,21 +214,46 @@ async function filasPorIds(ids: string[], lng: number, lat: number): Promise<Pla
  * which every change to what a card shows moves on: its own columns, its slots through
  * dias_semana, its organization's name and its poster through pagina_version's triggers; and
  * "d" while featured, as `destacado` is read at the time): a page of plans read before costs no
- * query. The latest used are kept.
+ * query, and its JSON is written once. The latest used are kept.
  */
-const filasPorVersion = new Map<string, PlanRow>();
+const tarjetasPorVersion = new Map<string, Tarjeta>();
 const FILAS_EN_CACHE = 20_000;
 
+/** A card of the search index's pages: its row, and its JSON on either side of its distance (once asked). */
+interface Tarjeta {
+  fila: PlanRow;
+  json?: [antes: string, despues: string];
+}
+
+/**
+ * The card's JSON with its distance: exactly JSON.stringify(serializePlan(row with distancia_m)),
+ * from the card's JSON without a distance cut where serializePlan puts it (before fechaInicio;
+ * a quote inside a string value is escaped, so the cut cannot fall inside one).
+ */
+function jsonDeTarjeta(t: Tarjeta, distanciaM: number): string {
+  if (!t.json) {
+    const sin = JSON.stringify(serializePlan({ ...t.fila, distancia_m: null }));
+    const corte = sin.indexOf(',"fechaInicio":');
+    t.json = [sin.slice(0, corte), sin.slice(corte)];
+  }
+  return `${t.json[0]},"distancia":${JSON.stringify(distanciaTexto(distanciaM))}${t.json[1]}`;
+}
+
 /** The page's rows from the index's ids and versions: cached ones, the others read at once; with their distance. */
-async function filasDelIndice(ids: string[], versiones: string[], lng: number, lat: number): Promise<PlanRow[]> {
+async function filasDelIndice(
+  ids: string[],
+  versiones: string[],
+  lng: number,
+  lat: number,
+): Promise<{ rows: PlanRow[]; tarjetas: Tarjeta[] }> {
   const claves = ids.map((id, i) => `${id}|${versiones[i]}`);
-  const leidas = new Map<string, PlanRow>();
+  const leidas = new Map<string, Tarjeta>();
   const faltan = ids.filter((id, i) => {
-    const fila = filasPorVersion.get(claves[i]);
-    if (!fila) return true;
-    filasPorVersion.delete(claves[i]);
-    filasPorVersion.set(claves[i], fila);
-    leidas.set(id, fila);
+    const tarjeta = tarjetasPorVersion.get(claves[i]);
+    if (!tarjeta) return true;
+    tarjetasPorVersion.delete(claves[i]);
+    tarjetasPorVersion.set(claves[i], tarjeta);
+    leidas.set(id, tarjeta);
     return false;
   });
   if (faltan.length > 0) {
@@ -237,16 +262,16 @@ async function filasDelIndice(ids: string[], versiones: string[], lng: number, l
     ).$queryRaw<(PlanRow & { cambio: bigint })[]>`
       SELECT ${PLAN_SELECT}, p.cambio FROM plan p ${PLAN_JOINS} WHERE p.id = ANY(${faltan}::uuid[])`;
     for (const { cambio, ...fila } of filas) {
-      leidas.set(fila.id, fila);
-      filasPorVersion.set(`${fila.id}|${cambio}${fila.destacado ? "d" : ""}`, fila);
+      const tarjeta: Tarjeta = { fila };
+      leidas.set(fila.id, tarjeta);
+      tarjetasPorVersion.set(`${fila.id}|${cambio}${fila.destacado ? "d" : ""}`, tarjeta);
     }
-    while (filasPorVersion.size > FILAS_EN_CACHE) filasPorVersion.delete(filasPorVersion.keys().next().value!);
+    while (tarjetasPorVersion.size > FILAS_EN_CACHE) tarjetasPorVersion.delete(tarjetasPorVersion.keys().next().value!);
   }
   // A plan deleted since the index read it has no row: it is left out.
-  return ids.flatMap((id) => {
-    const fila = leidas.get(id);
-    return fila ? [{ ...fila, distancia_m: distanciaEsferaM({ lng, lat }, fila) }] : [];
-  });
+  const tarjetas = ids.flatMap((id) => leidas.get(id) ?? []);
+  const rows = tarjetas.map(({ fila }) => ({ ...fila, distancia_m: distanciaEsferaM({ lng, lat }, fila) }));
+  return { rows, tarjetas };
 }
 
 /** GET /api/plan's answer: `total` and `totalExacto` as in Total. */
@@ -390,12 +415,12 @@ async function paginaYTotal(
   lat: number,
   version: string,
   claveTotal: string,
-): Promise<{ rows: PlanRow[]; total: Total }> {
+): Promise<{ rows: PlanRow[]; total: Total; tarjetas?: Tarjeta[] }> {
   const delIndice = await desdeElIndice(q, lng, lat, version);
   if (delIndice) {
     const { ids, versiones, contados } = delIndice;
     return {
-      rows: await filasDelIndice(ids, versiones, lng, lat),
+      ...(await filasDelIndice(ids, versiones, lng, lat)),
       total: contados > TOPE_TOTAL ? masDelTope : exacto(contados),
     };
   }
@@ -413,15 +438,39 @@ export async function busquedaSql(q: Busqueda, lng: number, lat: number): Promis
   return { ids, contados: Number(fila.n) };
 }
 
-async function calcularBusqueda(q: Busqueda, lng: number, lat: number, version: string, claveTotal: string) {
-  const { rows, total } = await paginaYTotal(q, lng, lat, version, claveTotal);
-  const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
-  if (planes.length > 0) {
-    const patrocinio = await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page));
-    if (patrocinio) planes.splice(Math.min(POSICION_PATROCINIO, planes.length), 0, patrocinio);
-  }
-  const resultado: ResultadoBusqueda = { planes, ...total, ...(total.total === 0 && { mensaje: mensajes.sinPlanes }) };
-  return { resultado, json: JSON.stringify(resultado) };
+/**
+ * The answer as objects (the pages' server rendering) and as JSON (the API). From the search
+ * index, the JSON is joined from the cards' own (jsonDeTarjeta) and the objects are only built
+ * when asked: the API, most of the load, serializes nothing but the distances.
+ */
+async function calcularBusqueda(
+  q: Busqueda,
+  lng: number,
+  lat: number,
+  version: string,
+  claveTotal: string,
+): Promise<{ resultado: ResultadoBusqueda; json: string }> {
+  const { rows, total, tarjetas } = await paginaYTotal(q, lng, lat, version, claveTotal);
+  const patrocinio =
+    rows.length > 0 ? await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page)) : null;
+  const posicion = Math.min(POSICION_PATROCINIO, rows.length);
+  const resto = { ...total, ...(total.total === 0 && { mensaje: mensajes.sinPlanes }) };
+  let resultado: ResultadoBusqueda | undefined;
+  const objetos = (): ResultadoBusqueda => {
+    if (resultado) return resultado;
+    const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
+    if (patrocinio) planes.splice(posicion, 0, patrocinio);
+    return (resultado = { planes, ...resto });
+  };
+  if (!tarjetas) return { resultado: objetos(), json: JSON.stringify(objetos()) };
+  const planes = tarjetas.map((t, i) => jsonDeTarjeta(t, rows[i].distancia_m!));
+  if (patrocinio) planes.splice(posicion, 0, JSON.stringify(patrocinio));
+  return {
+    get resultado() {
+      return objetos();
+    },
+    json: `{"planes":[${planes.join(",")}],${JSON.stringify(resto).slice(1)}`,
+  };
 }
 
 /** The search's point (the town's, when only its name is given) and the key of its matches in the memos. */
@@ -493,7 +542,7 @@ export function buscarPlanesFeed(q: Busqueda, limite: number): Promise<PlanRow[]
       const primeros = { ...q, page: 1, limit: limite };
       const delIndice = await desdeElIndice(primeros, lng, lat, version);
       return delIndice
-        ? filasDelIndice(delIndice.ids, delIndice.versiones, lng, lat)
+        ? (await filasDelIndice(delIndice.ids, delIndice.versiones, lng, lat)).rows
         : filasDePagina(primeros, lng, lat);
     });
   });
