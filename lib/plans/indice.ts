@@ -39,7 +39,7 @@ export interface FilaIndice {
   diasSemana: number;
   destacadoHasta: number | null;
   visible: boolean;
-  /** plan.cambio: moves on with every change to the plan's row (and so to its card: lib/plans/filas-cache.ts). */
+  /** plan.cambio: moves on with every change to the plan's row (and so to its card: search.ts's card cache). */
   cambio: number;
 }
 
@@ -88,6 +88,9 @@ const celdaDe = (lng: number, lat: number) =>
 
 const F_EXPERIENCIA = 1;
 const F_ACCESIBLE = 2;
+
+/** A column of the index: one typed array, a value per slot. */
+type Columna = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
 /** A bounded max-heap of slots in the page's order (the worst kept on top), and their distances. */
 class Mejores {
@@ -188,29 +191,33 @@ export class IndiceBusqueda {
     return this.porId.size;
   }
 
+  /** Replaces every column by `nueva` of it (of `capacidad` slots, the same type): the one list of the columns. */
+  private rehacerColumnas(nueva: <T extends Columna>(a: T, vacia: T) => T): void {
+    const de = <T extends Columna>(a: T): T => nueva(a, new (a.constructor as new (n: number) => T)(this.capacidad));
+    this.lng = de(this.lng);
+    this.lat = de(this.lat);
+    this.x = de(this.x);
+    this.y = de(this.y);
+    this.z = de(this.z);
+    this.celda = de(this.celda);
+    this.rejilla = de(this.rejilla);
+    this.categorias = de(this.categorias);
+    this.banderas = de(this.banderas);
+    this.dias = de(this.dias);
+    this.inicio = de(this.inicio);
+    this.fin = de(this.fin);
+    this.destacado = de(this.destacado);
+    this.diaInicio = de(this.diaInicio);
+    this.diaFin = de(this.diaFin);
+    this.cambio = de(this.cambio);
+  }
+
   private crecer(): void {
-    const cap = Math.max(1024, this.capacidad * 2);
-    const mas = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(a: T, nuevo: T): T => {
-      nuevo.set(a);
-      return nuevo;
-    };
-    this.lng = mas(this.lng, new Float64Array(cap));
-    this.lat = mas(this.lat, new Float64Array(cap));
-    this.x = mas(this.x, new Float64Array(cap));
-    this.y = mas(this.y, new Float64Array(cap));
-    this.z = mas(this.z, new Float64Array(cap));
-    this.celda = mas(this.celda, new Int32Array(cap));
-    this.rejilla = mas(this.rejilla, new Uint8Array(cap));
-    this.categorias = mas(this.categorias, new Uint16Array(cap));
-    this.banderas = mas(this.banderas, new Uint8Array(cap));
-    this.dias = mas(this.dias, new Uint8Array(cap));
-    this.inicio = mas(this.inicio, new Float64Array(cap));
-    this.fin = mas(this.fin, new Float64Array(cap));
-    this.destacado = mas(this.destacado, new Float64Array(cap));
-    this.diaInicio = mas(this.diaInicio, new Int32Array(cap));
-    this.diaFin = mas(this.diaFin, new Int32Array(cap));
-    this.cambio = mas(this.cambio, new Float64Array(cap));
-    this.capacidad = cap;
+    this.capacidad = Math.max(1024, this.capacidad * 2);
+    this.rehacerColumnas((a, vacia) => {
+      vacia.set(a);
+      return vacia;
+    });
   }
 
   /** Takes a plan's current fields: adds, moves or (not visible) removes it. */
@@ -262,27 +269,10 @@ export class IndiceBusqueda {
     const orden: number[] = [];
     for (const rejilla of this.rejillas) for (const lista of rejilla.values()) orden.push(...lista);
     const n = orden.length;
-    const reordenar = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(this.capacidad);
-      for (let i = 0; i < n; i++) b[i] = a[orden[i]];
-      return b;
-    };
-    this.lng = reordenar(this.lng);
-    this.lat = reordenar(this.lat);
-    this.x = reordenar(this.x);
-    this.y = reordenar(this.y);
-    this.z = reordenar(this.z);
-    this.celda = reordenar(this.celda);
-    this.rejilla = reordenar(this.rejilla);
-    this.categorias = reordenar(this.categorias);
-    this.banderas = reordenar(this.banderas);
-    this.dias = reordenar(this.dias);
-    this.inicio = reordenar(this.inicio);
-    this.fin = reordenar(this.fin);
-    this.destacado = reordenar(this.destacado);
-    this.diaInicio = reordenar(this.diaInicio);
-    this.diaFin = reordenar(this.diaFin);
-    this.cambio = reordenar(this.cambio);
+    this.rehacerColumnas((a, vacia) => {
+      for (let i = 0; i < n; i++) vacia[i] = a[orden[i]];
+      return vacia;
+    });
     this.ids = orden.map((s) => this.ids[s]);
     this.porId.clear();
     this.ids.forEach((id, i) => this.porId.set(id!, i));
@@ -374,12 +364,17 @@ export class IndiceBusqueda {
     const enElBorde = (s: number, d: number): boolean =>
       d <= SEGURO_FUERA * radioM &&
       Geodesic.WGS84.Inverse(lat, lng, lats[s], lngs[s], Geodesic.DISTANCE).s12! <= radioM;
+    /** The plan's distance on the sphere (PostGIS's `<->`). */
+    const distancia = (s: number): number => distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
+    /** Whether a plan of chord c2 (at most cuerda2Max) and sphere distance d is within the radius. */
+    const enElRadio = (s: number, c2: number, d: number): boolean =>
+      c2 <= cuerda2Dentro || d <= SEGURO_DENTRO * radioM || enElBorde(s, d);
     /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
     const distanciaSiCoincide = (s: number): number => {
       const c2 = cuerda2(s);
       if (c2 > cuerda2Max || !coincide(s)) return -1;
-      const d = distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
-      return c2 <= cuerda2Dentro || d <= SEGURO_DENTRO * radioM || enElBorde(s, d) ? d : -1;
+      const d = distancia(s);
+      return enElRadio(s, c2, d) ? d : -1;
     };
 
     const ci = Math.floor((lng + 180) / CELDA);
@@ -392,8 +387,8 @@ export class IndiceBusqueda {
       return Math.min(RADIO_ESFERA_M * paso, 2 * RADIO_ESFERA_M * Math.asin(Math.cos(latMax) * Math.sin(paso / 2)));
     };
     /**
-     * Offers every plan of `rejillas` that matches to `tomar`, ring by ring, until `basta` (given
-     * how near any unread plan could be) or the radius is read.
+     * Gives `leer` the plans of every cell of `rejillas`, ring by ring, until `basta` (given how
+     * near any unread plan could be) or the radius is read.
      */
     const recorrer = (
       rejillas: Map<number, number[]>[],
@@ -437,10 +432,7 @@ export class IndiceBusqueda {
             const s = lista[n];
             const c2 = cuerda2(s);
             if (c2 > cuerda2Max || !coincide(s)) continue;
-            if (c2 > cuerda2Dentro) {
-              const d = distanciaEsferaM({ lng, lat }, { lng: lngs[s], lat: lats[s] });
-              if (d > SEGURO_DENTRO * radioM && !enElBorde(s, d)) continue;
-            }
+            if (c2 > cuerda2Dentro && !enElRadio(s, c2, distancia(s))) continue;
             contados++;
             if (c2 > cuerda2Alcance) cuerda2Alcance = c2;
           }
