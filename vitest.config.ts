@@ -1,6 +1,16 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { IntegrationFirst } from "./test-support/sequencer";
+import { workerCount } from "./vitest.global-setup";
 
+/**
+ * Three projects, by what their files need:
+ * - unit: nothing but Node (files named *.unit.test.ts); runs while the app builds;
+ * - integration: PostgreSQL and the built app (every other *.test.ts outside e2e/);
+ * - browser: also Chromium (e2e/).
+ * Files run in parallel, one per worker; each worker of the last two has its own database,
+ * storage folder, app and Chromium (vitest.global-setup.ts, test-support/workers.ts).
+ */
 export default defineConfig({
   resolve: {
     alias: {
@@ -11,14 +21,36 @@ export default defineConfig({
   },
   test: {
     environment: "node",
-    include: ["**/*.test.ts"],
-    exclude: ["node_modules/**", ".next/**", ".data/**"],
-    globalSetup: ["./vitest.global-setup.ts"],
-    // Files share one database and one app server: run them one at a time so a test can
-    // assert on global state (no orphan files, unchanged rows) without racing another file.
-    fileParallelism: false,
+    maxWorkers: workerCount(),
+    sequence: { sequencer: IntegrationFirst },
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    reporters: ["default", ["json", { outputFile: ".data/vitest-results.json" }]],
+    reporters: ["default", ["json", { outputFile: process.env.VITEST_JSON ?? ".data/vitest-results.json" }]],
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["**/*.unit.test.ts"], exclude: ["node_modules/**", ".next/**", ".data/**"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["**/*.test.ts"],
+          exclude: ["node_modules/**", ".next/**", ".data/**", "e2e/**", "**/*.unit.test.ts"],
+          globalSetup: ["./vitest.global-setup.ts"],
+          setupFiles: ["./test-support/worker-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "browser",
+          include: ["e2e/**/*.test.ts"],
+          isolate: false,
+          globalSetup: ["./vitest.global-setup.ts"],
+          setupFiles: ["./test-support/worker-setup.ts"],
+        },
+      },
+    ],
   },
 });

@@ -1,53 +1,58 @@
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
-import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./test-support/google-jwks";
-import { startAppServer } from "./test-support/app-server";
+import { startBrowserServers, startWorkers, type SharedResources, type WorkerResources } from "./test-support/workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    baseUrl: string;
-    storageDir: string;
-    googlePrivateJwk: string;
+    /** Each worker's app, database, storage folder and app environment, by VITEST_POOL_ID. */
+    workers: WorkerResources[];
+    /** The migrated template with the gazetteer, for tests that make a scratch copy of it. */
+    templateDatabaseUrl: string;
     cronSecret: string;
-    /** The environment the app server was started with, for tests that start a second instance. */
-    appEnv: Record<string, string>;
+    googlePrivateJwk: string;
+    /** Each worker's Chromium server (browser tests only), by VITEST_POOL_ID. */
+    browserEndpoints: string[];
   }
 }
 
-/**
- * Starts the built app once for every test file, against the test database that
- * scripts/test prepared (DATABASE_URL), with its own storage folder.
- */
-export default async function setup(project: TestProject) {
-  if (!process.env.DATABASE_URL) {
-    throw new Error("DATABASE_URL is not set: run the tests with `npm test`, which prepares the test database.");
-  }
-  const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
-  const jwks = await startJwksServer();
-  const cronSecret = randomBytes(24).toString("hex");
-  const appEnv = {
-    DATABASE_URL: process.env.DATABASE_URL,
-    // Every read from the test database, whatever .env says (e2e/replica.test.ts starts its own replica).
-    DATABASE_READ_URL: "",
-    CRON_SECRET: cronSecret,
-    BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-    STORAGE_DIR: storageDir,
-    GOOGLE_CLIENT_IDS: Object.values(TEST_GOOGLE_CLIENT_IDS).join(","),
-    GOOGLE_JWKS_URL: jwks.url,
-    PROMOTION_PHONE: "+34 600 000 999",
+/** How many workers run test files at once: TEST_WORKERS, else one per core. */
+export function workerCount(): number {
+  const n = Number(process.env.TEST_WORKERS);
+  return Number.isInteger(n) && n > 0 ? n : availableParallelism();
+}
+
+// The integration and browser projects run in one Vitest process and share one set of workers:
+// at any moment one worker id runs one file, whichever project it belongs to.
+const key = Symbol.for("planazo.test-workers");
+type Held = { started: ReturnType<typeof startWorkers>; users: number };
+const holder = globalThis as unknown as Record<symbol, Held | undefined>;
+
+async function sharedWorkers(): Promise<{ shared: SharedResources; release: () => Promise<void> }> {
+  const held = (holder[key] ??= { started: startWorkers(workerCount()), users: 0 });
+  held.users++;
+  const { shared, stop } = await held.started;
+  return {
+    shared,
+    release: async () => {
+      if (--held.users === 0) {
+        holder[key] = undefined;
+        await stop();
+      }
+    },
   };
-  const server = await startAppServer(appEnv);
-  project.provide("baseUrl", server.url);
-  project.provide("storageDir", storageDir);
-  project.provide("cronSecret", cronSecret);
-  project.provide("appEnv", appEnv);
-  project.provide("googlePrivateJwk", JSON.stringify(jwks.privateJwk));
+}
+
+/** Global setup of the integration and browser projects (the unit project has none). */
+export default async function setup(project: TestProject) {
+  const { shared, release } = await sharedWorkers();
+  project.provide("workers", shared.workers);
+  project.provide("templateDatabaseUrl", shared.templateDatabaseUrl);
+  project.provide("cronSecret", shared.cronSecret);
+  project.provide("googlePrivateJwk", shared.googlePrivateJwk);
+  const browsers = project.name === "browser" ? await startBrowserServers(shared.workers.length) : null;
+  project.provide("browserEndpoints", browsers?.endpoints ?? []);
   return async () => {
-    await server.stop();
-    await jwks.close();
-    rmSync(storageDir, { recursive: true, force: true });
+    await browsers?.stop();
+    await release();
   };
 }

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sinViolaciones } from "@/test-support/axe";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
@@ -9,7 +9,8 @@ import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -52,7 +53,7 @@ describe("an accessible plan in Chromium", () => {
 
     const ctx = await contextoConectado(browser, duena, { ancho: 390, alto: 844 });
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/editar-plan/${id}`);
+    await page.goto(`${appUrl()}/editar-plan/${id}`);
     await page.locator(".leaflet-marker-icon").waitFor();
     const casilla = page.getByRole("checkbox", { name: ACCESIBLE_TEXTO });
     await expect(casilla.isChecked()).resolves.toBe(false);
@@ -64,16 +65,16 @@ describe("an accessible plan in Chromium", () => {
     // A visitor sees it on the plan's page, under ¿DÓNDE?
     const visita = await contextoConectado(browser, null, { ancho: 390, alto: 844 });
     const p = await visita.newPage();
-    await p.goto(`${inject("baseUrl")}${planPath(titulo, id)}`);
+    await p.goto(`${appUrl()}${planPath(titulo, id)}`);
     const donde = p.getByRole("region", { name: "¿DÓNDE?" });
     await expect(donde.getByText(ACCESIBLE_TEXTO).isVisible()).resolves.toBe(true);
     await sinViolaciones(p);
-    await donde.screenshot({ path: screenshotPath("plan-accesible-390") });
+    await captura(donde, "plan-accesible-390");
     const ld = JSON.parse((await p.locator('script[type="application/ld+json"]').first().textContent())!);
     expect(JSON.stringify(ld)).toContain("LocationFeatureSpecification");
 
     // The search's 'Accesible' chip, tapped at once on a phone: only the accessible plan, and it stays in the URL.
-    await p.goto(`${inject("baseUrl")}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}&radio=5`);
+    await p.goto(`${appUrl()}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}&radio=5`);
     await p.getByRole("heading", { name: otro }).waitFor();
     await p.getByRole("button", { name: /^Filtros/ }).click();
     await p.getByRole("button", { name: "Accesible" }).click();
@@ -82,7 +83,7 @@ describe("an accessible plan in Chromium", () => {
     await expect(p.getByRole("button", { name: "Accesible" }).getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(p.getByRole("heading", { name: titulo }).count()).resolves.toBe(1);
     await expect(p.getByRole("heading", { name: otro }).count()).resolves.toBe(0);
-    await p.screenshot({ path: screenshotPath("busqueda-accesible-390") });
+    await captura(p, "busqueda-accesible-390");
     await p.reload();
     await expect(p.getByRole("heading", { name: otro }).count()).resolves.toBe(0);
     await expect(p.getByRole("heading", { name: titulo }).count()).resolves.toBe(1);

@@ -1,9 +1,10 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, linkFromOutbox, uniqueEmail } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 
 describe("accounts in Chromium", () => {
   let browser: Browser;
@@ -19,7 +20,7 @@ describe("accounts in Chromium", () => {
   }
 
   it("registers, confirms through the e-mailed link, logs in, edits the name, logs out", async () => {
-    const base = inject("baseUrl");
+    const base = appUrl();
     const correo = uniqueEmail("e2e");
     const page = await browser.newPage();
 
@@ -41,7 +42,7 @@ describe("accounts in Chromium", () => {
     const modal = page.getByRole("dialog", { name: "Confirmar cuenta" });
     await modal.waitFor();
     await expect(modal.textContent()).resolves.toContain(mensajes.registroEnviado);
-    await page.screenshot({ path: screenshotPath("registro-confirmar") });
+    await captura(page, "registro-confirmar");
     await modal.getByRole("button", { name: "Cerrar" }).click();
     await page.waitForURL(/\/iniciar-sesion$/);
 
@@ -100,7 +101,7 @@ describe("accounts in Chromium", () => {
     );
     await page.reload();
     await expect(page.getByRole("checkbox", { name: mensajes.recordatoriosEtiqueta }).isChecked()).resolves.toBe(false);
-    await page.screenshot({ path: screenshotPath("perfil"), fullPage: true });
+    await captura(page, "perfil", { fullPage: true });
 
     // The delete confirmation uses the exact text, and cancelling keeps the account
     await page.getByRole("button", { name: "Eliminar cuenta" }).click();
@@ -119,21 +120,21 @@ describe("accounts in Chromium", () => {
 
   it("opens the password recovery modal from the login page", async () => {
     const page = await browser.newPage();
-    await page.goto(`${inject("baseUrl")}/iniciar-sesion`);
+    await page.goto(`${appUrl()}/iniciar-sesion`);
     await page.getByRole("button", { name: "He olvidado mi contraseña" }).click();
     const modal = page.getByRole("dialog", { name: "Restablecer Contraseña" });
     await modal.getByLabel("Correo electrónico").fill(uniqueEmail("nadie"));
     await modal.getByRole("button", { name: "Enviar", exact: true }).click();
     await expect(modal.getByRole("status").textContent()).resolves.toBe(mensajes.restablecerEnviado);
     await modal.getByRole("button", { name: "Enviar un nuevo correo" }).waitFor();
-    await page.screenshot({ path: screenshotPath("login-recuperar") });
+    await captura(page, "login-recuperar");
     await modal.getByRole("button", { name: "Cerrar" }).click();
     await expect(modal.isVisible()).resolves.toBe(false);
     await page.close();
   });
 
   it("never follows a redirect after login off the site, however it is written", async () => {
-    const base = inject("baseUrl");
+    const base = appUrl();
     const u = await confirmedUser("Rita Redirigida");
     for (const destino of [
       "/%5Cevil.example/x",
@@ -168,7 +169,7 @@ describe("accounts in Chromium", () => {
     const u = await confirmedUser("Olga Olvidadiza");
     const ctx = await contextoConectado(browser, u);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/perfil`);
+    await page.goto(`${appUrl()}/perfil`);
     await page.getByRole("button", { name: "Cambiar contraseña" }).click();
     const cambiar = page.getByRole("dialog", { name: "Cambiar contraseña" });
     await cambiar.waitFor();
@@ -182,7 +183,7 @@ describe("accounts in Chromium", () => {
     await expect(recuperar.getByLabel("Correo electrónico").inputValue()).resolves.toBe(u.correo);
     await recuperar.getByRole("button", { name: "Enviar", exact: true }).click();
     await expect.poll(() => recuperar.getByRole("status").textContent()).toBe(mensajes.restablecerEnviado);
-    await page.screenshot({ path: screenshotPath("perfil-recuperar-390") });
+    await captura(page, "perfil-recuperar-390");
     await recuperar.getByRole("button", { name: "Cerrar" }).click();
     await expect(recuperar.isVisible()).resolves.toBe(false);
     // Escape still closes a modal, and the page is usable again.

@@ -1,8 +1,9 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
 import { freshIp } from "@/test-support/users";
+import { worker } from "@/test-support/worker";
 
 /**
  * A TCP relay in front of PostgreSQL that the test can cut and restore: to the app it looks like
@@ -49,7 +50,7 @@ describe("PostgreSQL goes away and comes back", () => {
     const porRelay = new URL(real);
     porRelay.hostname = "127.0.0.1";
     porRelay.port = String(pg.port);
-    app = await startAppServer({ ...inject("appEnv"), DATABASE_URL: porRelay.toString() });
+    app = await startAppServer({ ...worker().appEnv, DATABASE_URL: porRelay.toString() });
   });
   afterAll(async () => {
     await app?.stop();

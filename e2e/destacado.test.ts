@@ -1,9 +1,10 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -41,13 +42,13 @@ describe("a featured plan's card in Chromium", () => {
 
   it("shows DESTACADO and lists it first until destacado_hasta, then neither, by itself", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${inject("baseUrl")}${busqueda}`);
+    await page.goto(`${appUrl()}${busqueda}`);
     await expect(titulosEnOrden(page)).resolves.toEqual([titulos.destacado, titulos.cerca]);
     await expect(tarjeta(page, titulos.destacado).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(1);
     await expect(tarjeta(page, titulos.cerca).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(0);
-    await page.screenshot({ path: screenshotPath("destacado-hasta-390") });
+    await captura(page, "destacado-hasta-390");
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: screenshotPath("destacado-hasta-1280") });
+    await captura(page, "destacado-hasta-1280");
     const [{ version }] = await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version");
 
     // The instant passes; nothing is written to the database.
@@ -60,8 +61,8 @@ describe("a featured plan's card in Chromium", () => {
     await expect(titulosEnOrden(page)).resolves.toEqual([titulos.cerca, titulos.destacado]);
     await expect(tarjeta(page, titulos.destacado).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(0);
     await expect(tarjeta(page, titulos.destacado).getByText("Evento", { exact: true }).count()).resolves.toBe(1);
-    await page.screenshot({ path: screenshotPath("destacado-hasta-terminado-1280") });
-    const r = await page.request.get(`${inject("baseUrl")}/api/plan/detalle/${destacadoId}`);
+    await captura(page, "destacado-hasta-terminado-1280");
+    const r = await page.request.get(`${appUrl()}/api/plan/detalle/${destacadoId}`);
     expect(r.status()).toBe(200);
     expect(((await r.json()) as { destacado: boolean }).destacado).toBe(false);
     await expect(query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version")).resolves.toEqual([

@@ -1,13 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/dates";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -76,7 +77,7 @@ describe("the edit page /editar-plan/{id}", () => {
 
   /** Opens the edit page; once found, waits for the map (client-only), so the form is hydrated. */
   const editar = async (page: Page, id: string) => {
-    const res = await page.goto(`${inject("baseUrl")}/editar-plan/${id}`);
+    const res = await page.goto(`${appUrl()}/editar-plan/${id}`);
     if (res?.status() === 200) await page.locator(".leaflet-marker-icon").waitFor();
     return res?.status();
   };
@@ -145,9 +146,9 @@ describe("the edit page /editar-plan/{id}", () => {
 
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-    await page.screenshot({ path: screenshotPath("editar-plan-1280"), fullPage: true });
+    await captura(page, "editar-plan-1280", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: screenshotPath("editar-plan-390"), fullPage: true });
+    await captura(page, "editar-plan-390", { fullPage: true });
     const axeMovil = await new AxeBuilder({ page }).analyze();
     expect(axeMovil.violations.map((v) => v.id)).toEqual([]);
     await ctx.close();
@@ -272,7 +273,7 @@ describe("the edit page /editar-plan/{id}", () => {
     await ctx.close();
     const anonimo = await contextoConectado(browser, null);
     const visita = await anonimo.newPage();
-    await visita.goto(`${inject("baseUrl")}/editar-plan/${id}`);
+    await visita.goto(`${appUrl()}/editar-plan/${id}`);
     expect(new URL(visita.url()).pathname).toBe("/iniciar-sesion");
     await anonimo.close();
     expect((await fila(id)).titulo).toBe("Mercado medieval");
@@ -287,7 +288,7 @@ describe("the edit page /editar-plan/{id}", () => {
     const dialogo = page.getByRole("dialog", { name: mensajes.eliminarPlanTitulo });
     await dialogo.waitFor();
     await expect(dialogo.textContent()).resolves.toContain(mensajes.eliminarPlanConfirmacion);
-    await page.screenshot({ path: screenshotPath("editar-plan-eliminar-390") });
+    await captura(page, "editar-plan-eliminar-390");
     await dialogo.getByRole("button", { name: "Cancelar" }).click();
     await dialogo.waitFor({ state: "hidden" });
     expect(await fila(id)).toBeDefined();
@@ -301,7 +302,7 @@ describe("the edit page /editar-plan/{id}", () => {
       .toBe(1);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes Creados");
     await expect(page.locator("main").getByText("Concurso de migas").count()).resolves.toBe(0);
-    await page.screenshot({ path: screenshotPath("publish-eliminado-desde-edicion-390"), fullPage: true });
+    await captura(page, "publish-eliminado-desde-edicion-390", { fullPage: true });
     expect(await fila(id)).toBeUndefined();
     expect(await editar(page, id)).toBe(404);
     await ctx.close();

@@ -1,17 +1,15 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { sinViolaciones } from "@/test-support/axe";
-import { conCookiesAceptadas, launchBrowser, screenshotPath, SCREENSHOTS } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 /** Where the notes of this work keep their screenshots (also under e2e/screenshots). */
-/** Screenshots for a person to look at: SHOTS_DIR, else the tests' folder (e2e/screenshots, not committed). */
-const NOTAS = process.env.SHOTS_DIR ?? SCREENSHOTS;
 
 /**
  * The "Suscribirse al calendario" button of the home results and of an organization page on a
@@ -23,7 +21,7 @@ describe("subscribe to a search's or an organization's calendar", () => {
   let usuarioId: string;
   let origin: { lat: number; lng: number };
   let orgId: string;
-  const base = () => inject("baseUrl");
+  const base = () => appUrl();
   const host = () => new URL(base()).host;
 
   beforeAll(async () => {
@@ -75,9 +73,7 @@ describe("subscribe to a search's or an organization's calendar", () => {
     expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
     expect(await res.text()).toContain("SUMMARY:Concierto en la era");
     if (axe) await sinViolaciones(page);
-    mkdirSync(NOTAS, { recursive: true });
-    await page.screenshot({ path: screenshotPath(nombre), fullPage: false });
-    await page.screenshot({ path: `${NOTAS}/${nombre}.png`, fullPage: false });
+    await captura(page, nombre);
   }
 
   it("on the home results, at 390 px: the feed of exactly the search shown", async () => {
@@ -110,7 +106,7 @@ describe("subscribe to a search's or an organization's calendar", () => {
     ]) {
       const { ctx, page } = await abrir(ruta, 1280, 800);
       await expect(page.getByRole("link", { name: mensajes.suscribirCalendario }).isVisible()).resolves.toBe(true);
-      await page.screenshot({ path: `${NOTAS}/${nombre}.png`, fullPage: false });
+      await captura(page, nombre);
       await ctx.close();
     }
   });

@@ -1,15 +1,16 @@
 import { TZDate } from "@date-fns/tz";
 import { format } from "date-fns";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes, pistas } from "@/lib/messages";
 import { localDeInstante } from "@/lib/dates";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser, linkFromOutbox, tokenOf } from "@/test-support/users";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const HORA = 3_600_000;
 const DIA = 24 * HORA;
@@ -44,7 +45,7 @@ function enfocadoYVisible(campo: Locator): Promise<boolean> {
 }
 
 async function alPaso3(page: Page, tipo: "Evento" | "Experiencia") {
-  await page.goto(`${inject("baseUrl")}/publicar`);
+  await page.goto(`${appUrl()}/publicar`);
   await page.getByRole("radio", { name: new RegExp(`^${tipo}`) }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.locator("ol li[aria-current='step']", { hasText: "Categoría" }).waitFor();
@@ -101,7 +102,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect(pistaDe(fin)).resolves.toBe(pistas.fechaFin);
       await expect.poll(() => enfocadoYVisible(titulo)).toBe(true);
       await sinViolaciones(page, `paso 3 con errores a ${ancho}`);
-      await page.screenshot({ path: screenshotPath(`forms-publicar-errores-${ancho}`) });
+      await captura(page, `forms-publicar-errores-${ancho}`);
 
       // Each hint goes as its field is fixed; the top message once its own rule passes.
       await titulo.pressSequentially("Fiesta de la vendimia");
@@ -135,7 +136,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.debesAceptarPrivacidad);
       await expect(pistaDe(privacidad)).resolves.toBe(pistas.privacidad);
       await expect.poll(() => enfocadoYVisible(privacidad)).toBe(true);
-      await page.screenshot({ path: screenshotPath(`forms-publicar-privacidad-${ancho}`) });
+      await captura(page, `forms-publicar-privacidad-${ancho}`);
       await privacidad.press("Space");
       await expect.poll(() => pistaDe(privacidad)).toBeNull();
       await expect.poll(() => alerta(page).count()).toBe(0);
@@ -180,7 +181,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await hasta.selectOption("19:30");
       await expect.poll(() => pistaDe(hasta)).toBeNull();
       await expect(pistaDe(desde)).resolves.toBeNull();
-      await page.screenshot({ path: screenshotPath(`forms-publicar-horas-${ancho}`) });
+      await captura(page, `forms-publicar-horas-${ancho}`);
       await ctx.close();
     }
   }, 120_000);
@@ -207,7 +208,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
     for (const { ancho, alto } of ANCHOS) {
       const ctx = await contextoConectado(browser, usuario, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/editar-plan/${id}`);
+      await page.goto(`${appUrl()}/editar-plan/${id}`);
       await page.locator(".leaflet-marker-icon").waitFor();
       const titulo = page.getByLabel("Título");
       await titulo.fill("");
@@ -216,7 +217,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect(pistaDe(titulo)).resolves.toBe(pistas.titulo);
       await expect.poll(() => enfocadoYVisible(titulo)).toBe(true);
       await sinViolaciones(page, `editar con errores a ${ancho}`);
-      await page.screenshot({ path: screenshotPath(`forms-editar-titulo-${ancho}`) });
+      await captura(page, `forms-editar-titulo-${ancho}`);
       await titulo.pressSequentially("Romería de San Isidro");
       await expect.poll(() => pistaDe(titulo)).toBeNull();
       await expect.poll(() => alerta(page).count()).toBe(0);
@@ -228,7 +229,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
     for (const { ancho, alto } of ANCHOS) {
       const ctx = await contextoConectado(browser, usuario, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/crear-organizacion`);
+      await page.goto(`${appUrl()}/crear-organizacion`);
       const nombre = page.getByLabel("Nombre", { exact: true });
       const correo = page.getByLabel("Correo electrónico de contacto");
       const logo = page.getByLabel("Seleccionar logo");
@@ -242,7 +243,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect(pistaDe(page.getByLabel("Dirección"))).resolves.toBeNull();
       await expect.poll(() => enfocadoYVisible(nombre)).toBe(true);
       await sinViolaciones(page, `organización con errores a ${ancho}`);
-      await page.screenshot({ path: screenshotPath(`forms-organizacion-${ancho}`), fullPage: true });
+      await captura(page, `forms-organizacion-${ancho}`, { fullPage: true });
       await nombre.pressSequentially("Peña Los Amigos");
       await expect.poll(() => pistaDe(nombre)).toBeNull();
       await correo.pressSequentially("pena@example");
@@ -260,7 +261,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
     for (const { ancho, alto } of ANCHOS) {
       const ctx = await contextoConectado(browser, null, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/registro`);
+      await page.goto(`${appUrl()}/registro`);
       const campo = (etiqueta: string) => page.getByLabel(etiqueta, { exact: true });
       const privacidad = page.getByRole("checkbox", { name: /política de privacidad/ });
       await page.getByRole("button", { name: "Me registro" }).click();
@@ -272,7 +273,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect(pistaDe(privacidad)).resolves.toBe(pistas.privacidad);
       await expect.poll(() => enfocadoYVisible(campo("Nombre"))).toBe(true);
       await sinViolaciones(page, `registro con errores a ${ancho}`);
-      await page.screenshot({ path: screenshotPath(`forms-registro-${ancho}`) });
+      await captura(page, `forms-registro-${ancho}`);
 
       await campo("Nombre").pressSequentially("Nuria");
       await campo("Correo electrónico").pressSequentially("nuria@example.com");
@@ -299,7 +300,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
     const token = tokenOf(await linkFromOutbox(cuenta.correo, "/restablecer-password/"));
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/restablecer-password/${token}`);
+    await page.goto(`${appUrl()}/restablecer-password/${token}`);
     const nueva = page.getByLabel("Nueva contraseña", { exact: true });
     const confirmar = page.getByLabel("Confirmar contraseña", { exact: true });
     await nueva.fill("corta");
@@ -323,7 +324,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
     for (const { ancho, alto } of ANCHOS) {
       const ctx = await contextoConectado(browser, null, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/registro`);
+      await page.goto(`${appUrl()}/registro`);
       const campo = (etiqueta: string) => page.getByLabel(etiqueta, { exact: true });
       await campo("Nombre").fill("Nuria");
       await campo("Correo electrónico").fill("nuria@example.com");
@@ -350,7 +351,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
     for (const { ancho, alto } of ANCHOS) {
       const ctx = await contextoConectado(browser, usuario, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/perfil`);
+      await page.goto(`${appUrl()}/perfil`);
       const dialogo = page.getByRole("dialog", { name: "Cambiar contraseña" });
       const confirmar = dialogo.getByLabel("Confirmar contraseña", { exact: true });
       await page.getByRole("button", { name: "Cambiar contraseña" }).click();
@@ -372,7 +373,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await dialogo.getByLabel("Nueva contraseña", { exact: true }).fill("una-clave-larga");
       await confirmar.fill("una");
       await expect(pistaDe(confirmar)).resolves.toBeNull();
-      await page.screenshot({ path: screenshotPath(`perfil-reabierto-${ancho}`) });
+      await captura(page, `perfil-reabierto-${ancho}`);
       await ctx.close();
     }
   }, 60_000);
@@ -429,7 +430,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
           format(hoy, "yyyy-MM-dd"),
         );
       expect(pasados).toBe(0);
-      await page.screenshot({ path: screenshotPath(`forms-calendario-${ancho}`) });
+      await captura(page, `forms-calendario-${ancho}`);
       await sinViolaciones(page, `calendario a ${ancho}`);
 
       // By keyboard: the focus starts on today, an arrow goes to tomorrow, Enter picks it and moves to the hour.

@@ -1,11 +1,11 @@
-import { readFile } from "node:fs/promises";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);
@@ -42,7 +42,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
       await query(db(), "INSERT INTO solicitud_informacion (nombre, telefono) VALUES ('', '600 222 333')");
       const ctx = await contextoConectado(browser, moderadora, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/gestion`);
+      await page.goto(`${appUrl()}/gestion`);
       await page.getByRole("link", { name: /contactos de Eurona nuevos/ }).click();
       await page.waitForURL(/\/gestion\/contactos$/);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Contactos de Eurona");
@@ -59,7 +59,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
       ).resolves.toBe("Sin nombre");
       await sinViolaciones(page);
       await sinDesbordar(page, ancho);
-      await page.screenshot({ path: screenshotPath(`gestion-contactos-${ancho}`), fullPage: true });
+      await captura(page, `gestion-contactos-${ancho}`, { fullPage: true });
 
       // The export is a download, UTF-8 with its BOM, with this lead in it.
       const [descarga] = await Promise.all([
@@ -67,7 +67,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
         page.getByRole("link", { name: "Exportar CSV" }).click(),
       ]);
       expect(descarga.suggestedFilename()).toMatch(/^contactos-eurona-\d{4}-\d{2}-\d{2}\.csv$/);
-      const bytes = await readFile((await descarga.path())!);
+      const bytes = Buffer.concat(await (await descarga.createReadStream()).toArray());
       expect(Array.from(bytes.subarray(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
       expect(bytes.toString("utf8")).toContain(`${nombre};'+34 699 111 222;`);
 
@@ -83,7 +83,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
         page.locator("li", { has: page.getByRole("heading", { name: nombre }) }).textContent(),
       ).resolves.toContain(`Contactado por ${moderadora.correo}`);
       await sinViolaciones(page);
-      await page.screenshot({ path: screenshotPath(`gestion-contactados-${ancho}`), fullPage: true });
+      await captura(page, `gestion-contactados-${ancho}`, { fullPage: true });
       await ctx.close();
     },
     60_000,
@@ -104,7 +104,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
       );
       const ctx = await contextoConectado(browser, moderadora, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/gestion`);
+      await page.goto(`${appUrl()}/gestion`);
       await page.getByRole("link", { name: /correos que no se han podido enviar/ }).click();
       await page.waitForURL(/\/gestion\/correos$/);
       const fila = page.locator("li", { has: page.getByRole("heading", { name: asunto }) });
@@ -113,7 +113,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
       await expect(page.locator("main").textContent()).resolves.not.toContain("token-secreto");
       await sinViolaciones(page);
       await sinDesbordar(page, ancho);
-      await page.screenshot({ path: screenshotPath(`gestion-correos-${ancho}`), fullPage: true });
+      await captura(page, `gestion-correos-${ancho}`, { fullPage: true });
 
       await fila.getByRole("button", { name: `Reintentar «${asunto}» para destinataria@example.com` }).click();
       await expect

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
@@ -8,8 +8,9 @@ import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const TAMANOS = [
@@ -46,7 +47,7 @@ describe("verifying an organization in Chromium", () => {
     // The moderator, on a phone, finds it by name and verifies it.
     const ctx = await contextoConectado(browser, moderadora);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/gestion/organizaciones`);
+    await page.goto(`${appUrl()}/gestion/organizaciones`);
     await page.getByRole("searchbox", { name: "Nombre o correo del responsable" }).fill(nombre);
     await page.getByRole("button", { name: "Buscar" }).click();
     await page.waitForURL(/q=/);
@@ -56,14 +57,14 @@ describe("verifying an organization in Chromium", () => {
     await sinViolaciones(page);
     // Nothing (a long owner e-mail) runs past the phone's screen.
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    await page.screenshot({ path: screenshotPath("gestion-organizaciones-390"), fullPage: true });
+    await captura(page, "gestion-organizaciones-390", { fullPage: true });
     await fila.getByRole("button", { name: `Verificar ${nombre}` }).click();
     await fila.getByRole("status").filter({ hasText: mensajes.orgVerificada }).waitFor();
     await fila.getByRole("button", { name: `Quitar la verificación de ${nombre}` }).waitFor();
     await expect(fila.getByRole("heading", { name: nombre }).textContent()).resolves.toContain("Verificada");
     await sinViolaciones(page);
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: screenshotPath("gestion-organizaciones-1280"), fullPage: true });
+    await captura(page, "gestion-organizaciones-1280", { fullPage: true });
     await ctx.close();
 
     // A visitor at both widths: the organization's page, the plan's page, and the search's card.
@@ -71,7 +72,7 @@ describe("verifying an organization in Chromium", () => {
       const visita = await contextoConectado(browser, null, { ancho, alto });
       const p = await visita.newPage();
 
-      await p.goto(`${inject("baseUrl")}${organizacionPath(nombre, orgId)}`);
+      await p.goto(`${appUrl()}${organizacionPath(nombre, orgId)}`);
       const cabecera = p.locator("header", { has: p.getByRole("heading", { level: 1, name: nombre }) });
       await expect(cabecera.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
       await expect(
@@ -83,21 +84,21 @@ describe("verifying an organization in Chromium", () => {
           .isVisible(),
       ).resolves.toBe(true);
       await sinViolaciones(p);
-      await p.screenshot({ path: screenshotPath(`org-verificada-${ancho}`), fullPage: true });
+      await captura(p, `org-verificada-${ancho}`, { fullPage: true });
 
-      await p.goto(`${inject("baseUrl")}${planPath(titulo, planId)}`);
+      await p.goto(`${appUrl()}${planPath(titulo, planId)}`);
       const organiza = p.getByRole("region", { name: "ORGANIZADO POR:" });
       await expect(organiza.getByRole("link", { name: nombre }).isVisible()).resolves.toBe(true);
       await expect(organiza.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
       await sinViolaciones(p);
-      await p.screenshot({ path: screenshotPath(`plan-org-verificada-${ancho}`), fullPage: false });
+      await captura(p, `plan-org-verificada-${ancho}`, { fullPage: false });
 
-      await p.goto(`${inject("baseUrl")}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`);
+      await p.goto(`${appUrl()}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`);
       const tarjeta = p.getByRole("article").filter({ hasText: titulo });
       await expect(tarjeta.getByText("Verificada", { exact: true }).isVisible()).resolves.toBe(true);
       await expect(tarjeta.textContent()).resolves.toContain(nombre);
       await sinViolaciones(p);
-      await tarjeta.screenshot({ path: screenshotPath(`tarjeta-org-verificada-${ancho}`) });
+      await captura(tarjeta, `tarjeta-org-verificada-${ancho}`);
       await visita.close();
     }
   }, 120_000);

@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sinViolaciones } from "@/test-support/axe";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
@@ -7,7 +7,8 @@ import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { mensajes } from "@/lib/messages";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -30,14 +31,14 @@ describe("sponsor cards in Chromium", () => {
     await browser?.close();
   });
 
-  const busqueda = () => `${inject("baseUrl")}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`;
+  const busqueda = () => `${appUrl()}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`;
   const tarjetaPatrocinada = (p: Page) =>
     p.getByRole("article").filter({ has: p.getByText("Patrocinado", { exact: true }) });
 
   it("an admin creates one with its preview, gives it the first turn, and the search shows it; paused it goes, deleted it says so", async () => {
     const ctx = await contextoConectado(browser, admin);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/gestion/patrocinios`);
+    await page.goto(`${appUrl()}/gestion/patrocinios`);
     await page.getByRole("link", { name: "Nuevo patrocinio" }).click();
     await page.waitForURL(/\/gestion\/patrocinios\/nuevo$/);
 
@@ -62,9 +63,9 @@ describe("sponsor cards in Chromium", () => {
     await expect(vista.getByText("Patrocinado", { exact: true }).isVisible()).resolves.toBe(true);
     await sinViolaciones(page);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    await page.screenshot({ path: screenshotPath("gestion-patrocinio-nuevo-390"), fullPage: true });
+    await captura(page, "gestion-patrocinio-nuevo-390", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: screenshotPath("gestion-patrocinio-nuevo-1280"), fullPage: true });
+    await captura(page, "gestion-patrocinio-nuevo-1280", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
 
     await page.getByRole("button", { name: "Crear patrocinio" }).click();
@@ -84,9 +85,9 @@ describe("sponsor cards in Chromium", () => {
     await expect(fila.textContent()).resolves.toMatch(/Turno 1 de \d+/);
     await sinViolaciones(page);
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
-    await page.screenshot({ path: screenshotPath("gestion-patrocinios-390"), fullPage: true });
+    await captura(page, "gestion-patrocinios-390", { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: screenshotPath("gestion-patrocinios-1280"), fullPage: true });
+    await captura(page, "gestion-patrocinios-1280", { fullPage: true });
 
     // A visitor's search shows it among the plans, 'Saber más' going to the sponsor's site.
     const visita = await contextoConectado(browser, null);
@@ -97,7 +98,7 @@ describe("sponsor cards in Chromium", () => {
     await expect(tarjeta.getByRole("link", { name: "Saber más" }).getAttribute("href")).resolves.toBe(
       "https://mielespepa.example/tienda",
     );
-    await tarjeta.screenshot({ path: screenshotPath("patrocinio-en-busqueda-390") });
+    await captura(tarjeta, "patrocinio-en-busqueda-390");
 
     // Paused: gone from the next search.
     await fila.getByRole("button", { name: `Pausar «${titulo}»` }).click();

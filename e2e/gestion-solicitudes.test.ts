@@ -1,13 +1,14 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);
@@ -59,7 +60,7 @@ describe("the back-office's featuring requests in Chromium", () => {
 
       const ctx = await contextoConectado(browser, moderadora, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/gestion`);
+      await page.goto(`${appUrl()}/gestion`);
       await page.getByRole("link", { name: /solicitudes para destacar nuevas/ }).click();
       await page.waitForURL(/\/gestion\/solicitudes$/);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Solicitudes para destacar");
@@ -73,7 +74,7 @@ describe("the back-office's featuring requests in Chromium", () => {
       );
       await sinViolaciones(page);
       await sinDesbordar(page, ancho);
-      await page.screenshot({ path: screenshotPath(`gestion-solicitudes-${ancho}`), fullPage: true });
+      await captura(page, `gestion-solicitudes-${ancho}`, { fullPage: true });
 
       // The discard form is offered with an optional note, and can be left.
       await fila.getByRole("button", { name: `Descartar la solicitud de ${nombre}` }).click();
@@ -94,7 +95,7 @@ describe("the back-office's featuring requests in Chromium", () => {
       await expect(destacada.getByRole("button", { name: /Destacar 1/ }).count()).resolves.toBe(0);
       await sinViolaciones(page);
       await sinDesbordar(page, ancho);
-      await page.screenshot({ path: screenshotPath(`gestion-solicitudes-destacadas-${ancho}`), fullPage: true });
+      await captura(page, `gestion-solicitudes-destacadas-${ancho}`, { fullPage: true });
 
       // The public search lists it first with DESTACADO…
       const busqueda = urlBusqueda({
@@ -103,10 +104,10 @@ describe("the back-office's featuring requests in Chromium", () => {
         lat: origin.lat,
         lng: origin.lng,
       });
-      await page.goto(`${inject("baseUrl")}${busqueda}`);
+      await page.goto(`${appUrl()}${busqueda}`);
       await expect(titulosEnOrden(page)).resolves.toEqual([titulos.destacado, titulos.cerca]);
       await expect(tarjeta(page, titulos.destacado).getByText("DESTACADO", { exact: true }).count()).resolves.toBe(1);
-      await page.screenshot({ path: screenshotPath(`gestion-solicitudes-busqueda-${ancho}`) });
+      await captura(page, `gestion-solicitudes-busqueda-${ancho}`);
 
       // …and, with its end moved into the past, it is an ordinary plan again.
       await query(db(), "UPDATE plan SET destacado_hasta = now() - interval '1 minute' WHERE id = $1", [planId]);

@@ -1,13 +1,14 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -26,7 +27,7 @@ describe("the back-office in Chromium", () => {
     await query(db(), "UPDATE usuario SET rol = 'moderador' WHERE id = $1", [moderadora.id]);
     const titulo = `Mercadillo ${Math.random().toString(36).slice(2, 7)}`;
     const planId = await insertPlan({ usuarioId: duena.id, origin: await freshOrigin(), titulo });
-    const url = `${inject("baseUrl")}${planPath(titulo, planId)}`;
+    const url = `${appUrl()}${planPath(titulo, planId)}`;
 
     // A visitor reports it from its page.
     const visitante = await contextoConectado(browser, null);
@@ -42,12 +43,12 @@ describe("the back-office in Chromium", () => {
     // The moderator sees it at the top of the queue, on a phone.
     const ctx = await contextoConectado(browser, moderadora);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/gestion/reportes`);
+    await page.goto(`${appUrl()}/gestion/reportes`);
     const fila = page.locator("li", { has: page.getByRole("heading", { name: titulo }) });
     await expect(fila.textContent()).resolves.toContain("1 reporte");
     await expect(fila.textContent()).resolves.toContain(duena.correo);
     await sinViolaciones(page);
-    await page.screenshot({ path: screenshotPath("gestion-reportes-390"), fullPage: true });
+    await captura(page, "gestion-reportes-390", { fullPage: true });
 
     // Hiding asks for the reason first; an empty one is refused where it is typed.
     await fila.getByRole("button", { name: `Ocultar «${titulo}»` }).click();
@@ -82,8 +83,8 @@ describe("the back-office in Chromium", () => {
     const otra = await contextoConectado(browser, await confirmedUser("Otra persona"));
     expect((await (await otra.newPage()).goto(url))?.status()).toBe(404);
     await otra.close();
-    await page.goto(`${inject("baseUrl")}/gestion/reportes`);
-    await pd.goto(`${inject("baseUrl")}/mis-planes`);
+    await page.goto(`${appUrl()}/gestion/reportes`);
+    await pd.goto(`${appUrl()}/mis-planes`);
     await expect(
       pd
         .locator("article", { has: pd.getByRole("heading", { name: titulo }) })
@@ -123,9 +124,9 @@ describe("the back-office in Chromium", () => {
       .filter({ hasText: /^Plan destacado hasta el \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/ })
       .waitFor();
     await expect.poll(() => enPlanes.textContent()).toContain("Destacado hasta el");
-    await pv.goto(`${inject("baseUrl")}${planPath(titulo, planId)}`);
+    await pv.goto(`${appUrl()}${planPath(titulo, planId)}`);
     await expect(pv.locator("main").getByText("DESTACADO", { exact: true }).count()).resolves.toBe(1);
-    await page.screenshot({ path: screenshotPath("gestion-planes-destacado-390"), fullPage: true });
+    await captura(page, "gestion-planes-destacado-390", { fullPage: true });
     await ctx.close();
     await visitante.close();
     await dueña.close();
@@ -141,7 +142,7 @@ describe("the back-office in Chromium", () => {
     ]) {
       const ctx = await contextoConectado(browser, admin, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/gestion`);
+      await page.goto(`${appUrl()}/gestion`);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Resumen");
       await expect(page.getByRole("link", { name: /reportes abiertos/ }).textContent()).resolves.toBe(
         `${n.toLocaleString("es-ES")} reportes abiertos`,
@@ -149,27 +150,27 @@ describe("the back-office in Chromium", () => {
       await expect(
         page.getByRole("img", { name: /Últimos 30 días: \d+ planes nuevos y \d+ usuarios nuevos/ }).count(),
       ).resolves.toBe(1);
-      await page.screenshot({ path: screenshotPath(`gestion-resumen-${ancho}`), fullPage: true });
+      await captura(page, `gestion-resumen-${ancho}`, { fullPage: true });
       await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([
         ancho,
         ancho,
       ]);
       await sinViolaciones(page);
-      await page.goto(`${inject("baseUrl")}/gestion/planes`);
+      await page.goto(`${appUrl()}/gestion/planes`);
       await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([
         ancho,
         ancho,
       ]);
-      await page.screenshot({ path: screenshotPath(`gestion-planes-${ancho}`) });
-      await page.goto(`${inject("baseUrl")}/gestion/usuarios?q=${encodeURIComponent(admin.correo)}`);
+      await captura(page, `gestion-planes-${ancho}`);
+      await page.goto(`${appUrl()}/gestion/usuarios?q=${encodeURIComponent(admin.correo)}`);
       await expect(page.getByRole("heading", { name: "Admin" }).count()).resolves.toBe(1);
       await expect(page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth])).resolves.toEqual([
         ancho,
         ancho,
       ]);
       await sinViolaciones(page);
-      await page.goto(`${inject("baseUrl")}/gestion/usuarios`);
-      await page.screenshot({ path: screenshotPath(`gestion-usuarios-${ancho}`) });
+      await page.goto(`${appUrl()}/gestion/usuarios`);
+      await captura(page, `gestion-usuarios-${ancho}`);
       await ctx.close();
     }
   }, 60_000);

@@ -1,7 +1,8 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
+import { appUrl } from "@/test-support/worker";
 
 describe("home page in Chromium", () => {
   let browser: Browser;
@@ -14,7 +15,7 @@ describe("home page in Chromium", () => {
 
   it("shows the heading inside the real layout, in Spanish", async () => {
     const page = await browser.newPage();
-    const res = await page.goto(inject("baseUrl"));
+    const res = await page.goto(appUrl());
     expect(res?.status()).toBe(200);
     await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.tituloHome);
@@ -24,13 +25,13 @@ describe("home page in Chromium", () => {
       await expect(nav.getByRole("link", { name: link, exact: true }).count()).resolves.toBe(1);
     }
     await expect(page.locator("footer").getByRole("link", { name: "Política de privacidad" }).count()).resolves.toBe(1);
-    await page.screenshot({ path: screenshotPath("home"), fullPage: true });
+    await captura(page, "home", { fullPage: true });
     await page.close();
   });
 
   it("offers login and sign-up in the user menu when logged out", async () => {
     const page = await browser.newPage();
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     await page.getByRole("button", { name: "Acceder" }).click();
     await expect(page.getByRole("link", { name: "Iniciar sesión" }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole("link", { name: "Registrarse" }).isVisible()).resolves.toBe(true);
@@ -42,7 +43,7 @@ describe("home page in Chromium", () => {
   it("shows the cookie bar until 'Aceptar' is pressed, and remembers it", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     const bar = page.getByRole("region", { name: "Aviso de cookies" });
     await bar.waitFor();
     await bar.getByRole("button", { name: mensajes.cookiesAceptar }).click();
@@ -55,14 +56,14 @@ describe("home page in Chromium", () => {
 
   it("sends a visitor without a session from a protected page to the login page", async () => {
     const page = await browser.newPage();
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     expect(new URL(page.url()).pathname).toBe("/iniciar-sesion");
     await page.close();
   });
 
   it("shows the Spanish not-found page for an unknown route", async () => {
     const page = await browser.newPage();
-    const res = await page.goto(`${inject("baseUrl")}/no-existe-esta-ruta`);
+    const res = await page.goto(`${appUrl()}/no-existe-esta-ruta`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.paginaNoEncontrada);
     await page.close();

@@ -1,11 +1,12 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const TAMANOS = [
   { ancho: 390, alto: 844 },
@@ -51,7 +52,7 @@ function tapadosPorAviso(page: Page): Promise<string[]> {
 }
 
 async function pasoDatosExperiencia(page: Page) {
-  await page.goto(`${inject("baseUrl")}/publicar`);
+  await page.goto(`${appUrl()}/publicar`);
   await page.getByRole("radio", { name: /^Experiencia/ }).check();
   await page.getByRole("button", { name: "Continuar" }).click();
   await page.locator("ol li[aria-current='step']", { hasText: "Categoría" }).waitFor();
@@ -95,12 +96,12 @@ describe("identity and polish", () => {
       const page = await ctx.newPage();
       const pedidas: string[] = [];
       page.on("request", (r) => pedidas.push(r.url()));
-      const origen = new URL(inject("baseUrl")).origin;
+      const origen = new URL(appUrl()).origin;
 
-      await page.goto(inject("baseUrl"));
-      await page.screenshot({ path: screenshotPath(`identidad-home-primera-visita-${ancho}`) });
+      await page.goto(appUrl());
+      await captura(page, `identidad-home-primera-visita-${ancho}`);
       for (const ruta of [busqueda(), `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`]) {
-        const res = await page.goto(`${inject("baseUrl")}${ruta}`);
+        const res = await page.goto(`${appUrl()}${ruta}`);
         expect(res?.status()).toBe(200);
         // No font is preloaded: the poster, the page's largest paint, goes first.
         await expect(page.locator("link[rel='preload'][as='font']").count()).resolves.toBe(0);
@@ -114,9 +115,7 @@ describe("identity and polish", () => {
         });
         expect(fuentes.cargadas).toBeGreaterThan(0);
         expect(fuentes.titulo).not.toBe(fuentes.cuerpo);
-        await page.screenshot({
-          path: screenshotPath(`identidad-${ruta.startsWith("/plan") ? "plan" : "home-resultados"}-${ancho}`),
-        });
+        await captura(page, `identidad-${ruta.startsWith("/plan") ? "plan" : "home-resultados"}-${ancho}`);
       }
       expect(pedidas.some((u) => u.startsWith(`${origen}/_next/static/media/`) && u.endsWith(".woff2"))).toBe(true);
       // Only the map's tiles may go elsewhere (the CSP allows them); every other request is ours.
@@ -135,7 +134,7 @@ describe("identity and polish", () => {
     const ctx = await contextoConectado(browser, usuario, { conAvisoCookies: true });
     const page = await ctx.newPage();
     for (const ruta of [busqueda(), `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`, "/publicar"]) {
-      await page.goto(`${inject("baseUrl")}${ruta}`);
+      await page.goto(`${appUrl()}${ruta}`);
       const bar = page.getByRole("region", { name: "Aviso de cookies" });
       await bar.waitFor();
       const alto = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -205,7 +204,7 @@ describe("identity and polish", () => {
       // Mid-sentence, a weekday is in lower case: 'Hora de inicio (lunes)'.
       await expect(page.getByLabel("Hora de inicio (lunes)", { exact: true }).count()).resolves.toBe(1);
       await sinViolaciones(page);
-      await page.screenshot({ path: screenshotPath(`identidad-publicar-datos-${ancho}`), fullPage: true });
+      await captura(page, `identidad-publicar-datos-${ancho}`, { fullPage: true });
       await ctx.close();
     });
   }
@@ -214,12 +213,12 @@ describe("identity and polish", () => {
     it(`writes an experience's weekdays in lower case unless they start the line (${ancho})`, async () => {
       const ctx = await contextoConectado(browser, null, { ancho, alto });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}${busqueda()}`);
+      await page.goto(`${appUrl()}${busqueda()}`);
       const tarjeta = page.locator("main article", { hasText: EXPERIENCIA });
       await expect(tarjeta.textContent()).resolves.toContain("Sábado y domingo");
       await expect(page.locator("main").innerText()).resolves.not.toMatch(DIAS);
 
-      await page.goto(`${inject("baseUrl")}/plan/${EXPERIENCIA.replaceAll(" ", "-")}/${experiencia}`);
+      await page.goto(`${appUrl()}/plan/${EXPERIENCIA.replaceAll(" ", "-")}/${experiencia}`);
       await expect(page.locator("meta[name='description']").getAttribute("content")).resolves.toMatch(
         /^Sábado y domingo · /,
       );
@@ -240,7 +239,7 @@ describe("identity and polish", () => {
     it(`paints deleting in a crimson clearly apart from the brand orange, and stays accessible ('Planes Creados', ${ancho})`, async () => {
       const ctx = await contextoConectado(browser, usuario, { ancho, alto });
       const page = await ctx.newPage();
-      const res = await page.goto(`${inject("baseUrl")}/mis-planes`);
+      const res = await page.goto(`${appUrl()}/mis-planes`);
       expect(res?.status()).toBe(200);
       const marca = await page.evaluate(() => {
         const prueba = document.createElement("span");
@@ -252,7 +251,7 @@ describe("identity and polish", () => {
       });
       expect(marca).toBe("rgb(194, 65, 12)");
       await sinViolaciones(page);
-      await page.screenshot({ path: screenshotPath(`identidad-planes-creados-${ancho}`), fullPage: true });
+      await captura(page, `identidad-planes-creados-${ancho}`, { fullPage: true });
 
       const eliminar = page.getByRole("button", { name: `Eliminar «${EVENTO}»` });
       const color = await eliminar.evaluate((b) => getComputedStyle(b).color);
@@ -264,7 +263,7 @@ describe("identity and polish", () => {
       const fondo = await confirmar.evaluate((b) => getComputedStyle(b).backgroundColor);
       expect(distanciaTono(fondo, marca), `${fondo} against ${marca}`).toBeGreaterThanOrEqual(25);
       await sinViolaciones(page);
-      await page.screenshot({ path: screenshotPath(`identidad-eliminar-${ancho}`) });
+      await captura(page, `identidad-eliminar-${ancho}`);
       await dialogo.getByRole("button", { name: "Cancelar" }).click();
       await dialogo.waitFor({ state: "hidden" });
       await expect(

@@ -1,13 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { conDatos, mensajes } from "@/lib/messages";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
+import { appUrl } from "@/test-support/worker";
 
 /** The plain land colour under the tiles (components/mapa/mapa.module.css), never Leaflet's grey. */
 const FONDO = "rgb(238, 241, 230)";
@@ -59,7 +60,7 @@ describe("the home search's map view in Chromium", () => {
     await browser?.close();
   });
 
-  const lista = () => `${inject("baseUrl")}/?lat=${origin.lat}&lng=${origin.lng}&radio=20`;
+  const lista = () => `${appUrl()}/?lat=${origin.lat}&lng=${origin.lng}&radio=20`;
 
   /** A visitor who has accepted the cookie notice (it would cover the bottom of the map), with every map tile refused. */
   async function contexto(
@@ -67,7 +68,7 @@ describe("the home search's map view in Chromium", () => {
     opciones: { javaScriptEnabled?: boolean } = {},
   ): Promise<BrowserContext> {
     const ctx = await browser.newContext({ viewport, ...opciones });
-    await ctx.addCookies([{ name: AVISO_COOKIES, value: "true", url: inject("baseUrl") }]);
+    await ctx.addCookies([{ name: AVISO_COOKIES, value: "true", url: appUrl() }]);
     await ctx.addInitScript((clave) => localStorage.setItem(clave, "true"), AVISO_COOKIES);
     await ctx.route(/tile\.openstreetmap\.org/, (r) => r.abort("blockedbyclient"));
     return ctx;
@@ -137,7 +138,7 @@ describe("the home search's map view in Chromium", () => {
       expect(Math.max(circulo!.width / caja!.width, circulo!.height / caja!.height)).toBeGreaterThan(0.8);
       // The map fills the results area: most of the screen's height on a phone too.
       expect(caja!.height).toBeGreaterThan(viewport.height * 0.5);
-      await page.screenshot({ path: screenshotPath(`mapa-vista-${viewport.width}`) });
+      await captura(page, `mapa-vista-${viewport.width}`);
 
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -216,7 +217,7 @@ describe("the home search's map view in Chromium", () => {
           (el) => el.getBoundingClientRect().top >= 0 && el.getBoundingClientRect().bottom <= innerHeight,
         ),
       ).resolves.toBe(true);
-      await page.screenshot({ path: screenshotPath(`mapa-tarjeta-${viewport.width}`) });
+      await captura(page, `mapa-tarjeta-${viewport.width}`);
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 
@@ -242,7 +243,7 @@ describe("the home search's map view in Chromium", () => {
     for (const viewport of ANCHOS) {
       const ctx = await contexto(viewport);
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}${planPath(carrera.titulo, carrera.id)}`);
+      await page.goto(`${appUrl()}${planPath(carrera.titulo, carrera.id)}`);
       const region = page.getByRole("region", { name: "Mapa", exact: true });
       await region.scrollIntoViewIfNeeded();
       await region.locator(".leaflet-marker-icon").waitFor();
@@ -250,7 +251,7 @@ describe("the home search's map view in Chromium", () => {
       await expect(
         region.locator(".leaflet-container").evaluate((el) => getComputedStyle(el).backgroundColor),
       ).resolves.toBe(FONDO);
-      await page.screenshot({ path: screenshotPath(`mapa-plan-sin-teselas-${viewport.width}`) });
+      await captura(page, `mapa-plan-sin-teselas-${viewport.width}`);
       await ctx.close();
     }
   });
@@ -263,7 +264,7 @@ describe("the home search's map view in Chromium", () => {
     await expect(page.locator("main noscript p").first().textContent()).resolves.toBe(mensajes.mapaSinScript);
     await expect(page.getByRole("region", { name: mensajes.mapaRegion }).isVisible()).resolves.toBe(false);
     await expect(page.getByText(mensajes.mapaCargando).isVisible()).resolves.toBe(false);
-    await page.screenshot({ path: screenshotPath("mapa-sin-script-390"), fullPage: true });
+    await captura(page, "mapa-sin-script-390", { fullPage: true });
     const titulos = (await page.locator("main article h4").allTextContents()).filter((x) => x.endsWith(sufijo)).sort();
     expect(titulos).toEqual([...grupo, carrera.titulo].sort());
     await ctx.close();

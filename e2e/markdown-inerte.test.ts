@@ -1,10 +1,11 @@
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { api } from "@/test-support/api";
 import { launchBrowser } from "@/test-support/browser";
 import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 
 /** Each payload would set window.__pwned (or open a dialog) if it ever ran or were clicked. */
 const TITULO = "<script>window.__pwned='titulo'</script>";
@@ -116,7 +117,7 @@ describe("markdown and HTML in a plan and an organization are inert on their pag
         void d.dismiss();
       });
       const ruta = pagina === "plan" ? planPath : `/org/cualquiera/${orgId}`;
-      const res = await page.goto(`${inject("baseUrl")}${ruta}`, { waitUntil: "networkidle" });
+      const res = await page.goto(`${appUrl()}${ruta}`, { waitUntil: "networkidle" });
       expect(res?.status()).toBe(200);
 
       // The server's HTML never carries a payload as markup (head, JSON-LD and body alike).

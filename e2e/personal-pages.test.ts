@@ -1,15 +1,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call, confirmedUser, freshIp } from "@/test-support/users";
 import { nombreYValor } from "@/test-support/cookies";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
@@ -29,7 +30,7 @@ describe("personal lists and organization pages", () => {
    */
   async function contexto(usuario?: Usuario, viewport = { width: 390, height: 844 }): Promise<BrowserContext> {
     const ctx = await browser.newContext({ viewport, extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
-    await conCookiesAceptadas(ctx, inject("baseUrl"));
+    await conCookiesAceptadas(ctx, appUrl());
     await ctx.route("**/*", (r) => {
       const { hostname } = new URL(r.request().url());
       return hostname === "127.0.0.1" || hostname === "localhost" ? r.continue() : r.abort();
@@ -38,14 +39,14 @@ describe("personal lists and organization pages", () => {
       const login = await call("POST", "/api/usuario/login", {
         body: { correo: usuario.correo, password: usuario.password },
       });
-      await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
+      await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
     }
     return ctx;
   }
 
   async function abrir(ctx: BrowserContext, path: string): Promise<Page> {
     const page = await ctx.newPage();
-    const res = await page.goto(`${inject("baseUrl")}${path}`);
+    const res = await page.goto(`${appUrl()}${path}`);
     expect(res?.status(), path).toBe(200);
     expect(new URL(page.url()).pathname).toBe(path);
     return page;
@@ -56,9 +57,9 @@ describe("personal lists and organization pages", () => {
     // From the top, so the sticky navbar sits where a visitor sees it.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: screenshotPath(`${nombre}-390`), fullPage: true });
+    await captura(page, `${nombre}-390`, { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: screenshotPath(`${nombre}-1280`), fullPage: true });
+    await captura(page, `${nombre}-1280`, { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
   }
 
@@ -78,7 +79,7 @@ describe("personal lists and organization pages", () => {
     const ctx = await contexto();
     const page = await ctx.newPage();
     for (const path of ["/crear-organizacion", "/tus-organizaciones", "/mis-planes", "/planes-favoritos"]) {
-      await page.goto(`${inject("baseUrl")}${path}`);
+      await page.goto(`${appUrl()}${path}`);
       const url = new URL(page.url());
       expect(url.pathname, path).toBe("/iniciar-sesion");
       expect(url.searchParams.get("redirigir")).toBe(path);
@@ -179,7 +180,7 @@ describe("personal lists and organization pages", () => {
     }))
       crear.append(k, v);
     crear.append("archivoLogo", new Blob([new Uint8Array(await png(120, 120))], { type: "image/png" }), "logo.png");
-    const res = await fetch(`${inject("baseUrl")}/api/organizacion`, {
+    const res = await fetch(`${appUrl()}/api/organizacion`, {
       method: "POST",
       body: crear,
       headers: { Authorization: `Bearer ${usuario.token}`, "X-Forwarded-For": freshIp() },
@@ -374,7 +375,7 @@ describe("personal lists and organization pages", () => {
         await expect(main.locator(`a[href="/editar-plan/${id}"]`).count()).resolves.toBe(1);
       }
       await sinViolaciones(page);
-      await page.screenshot({ path: screenshotPath(`publish-mis-planes-${viewport.width}`), fullPage: true });
+      await captura(page, `publish-mis-planes-${viewport.width}`, { fullPage: true });
 
       if (viewport.width === 390) {
         // Each action goes where it says.
@@ -424,7 +425,7 @@ describe("personal lists and organization pages", () => {
     await dialogo.waitFor();
     await expect(dialogo.textContent()).resolves.toContain(mensajes.eliminarPlanConfirmacion);
     await sinViolaciones(page);
-    await page.screenshot({ path: screenshotPath("publish-mis-planes-eliminar-1280") });
+    await captura(page, "publish-mis-planes-eliminar-1280");
     await dialogo.getByRole("button", { name: "Cancelar" }).click();
     await dialogo.waitFor({ state: "hidden" });
     expect(await query(db(), "SELECT 1 FROM plan WHERE id = $1", [borrar])).toHaveLength(1);
@@ -436,7 +437,7 @@ describe("personal lists and organization pages", () => {
     await expect(main.getByRole("heading", { level: 2 }).allTextContents()).resolves.toEqual(["Cine de verano"]);
     expect(await query(db(), "SELECT 1 FROM plan WHERE id = $1", [borrar])).toEqual([]);
     await sinViolaciones(page);
-    await page.screenshot({ path: screenshotPath("publish-mis-planes-eliminado-1280"), fullPage: true });
+    await captura(page, "publish-mis-planes-eliminado-1280", { fullPage: true });
     // Another person's plan cannot be deleted with this session: the API refuses and the plan stays.
     const r = await page.evaluate(async (id) => (await fetch(`/api/plan/${id}`, { method: "DELETE" })).status, ajeno);
     expect(r).toBe(403);
@@ -535,7 +536,7 @@ describe("personal lists and organization pages", () => {
         await expect(tarjeta(titulo).textContent()).resolves.not.toContain(mensajes.planFinalizado);
       }
       await sinViolaciones(page);
-      await page.screenshot({ path: screenshotPath(`planpage-guardados-${viewport.width}`), fullPage: true });
+      await captura(page, `planpage-guardados-${viewport.width}`, { fullPage: true });
       await ctx.close();
     }
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
 import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
 import { startAppServer, type AppServer } from "@/test-support/app-server";
@@ -7,6 +7,7 @@ import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } f
 import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin } from "@/test-support/plans";
 import { call, confirmedUser } from "@/test-support/users";
+import { appUrl, worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -19,7 +20,7 @@ interface Pagina {
 }
 
 /** A page as a browser without a session gets it (with `cookie`, as that browser). */
-async function pagina(ruta: string, { base = inject("baseUrl"), cookie }: { base?: string; cookie?: string } = {}) {
+async function pagina(ruta: string, { base = appUrl(), cookie }: { base?: string; cookie?: string } = {}) {
   const res = await fetch(`${base}${ruta}`, {
     headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
     redirect: "manual",
@@ -94,7 +95,7 @@ describe("plan pages served from the cache", () => {
   beforeAll(async () => {
     autora = await confirmedUser("Autora Caché");
     moderadora = await persona("Moderadora Caché", "moderador");
-    b = await startAppServer(inject("appEnv"));
+    b = await startAppServer(worker().appEnv);
   });
   afterAll(async () => {
     await b?.stop();
@@ -136,7 +137,7 @@ describe("plan pages served from the cache", () => {
   it("shows an edit made through instance A at once on instance B", async () => {
     const { id, ruta } = await publicar("Dos instancias");
     await enCache(ruta, b.url);
-    expect((await editar(id, { descripcion: "Editada en A" }, inject("baseUrl"))).status).toBe(200);
+    expect((await editar(id, { descripcion: "Editada en A" }, appUrl())).status).toBe(200);
     expect((await pagina(ruta, { base: b.url })).html).toContain("Editada en A");
     // Hidden through B: A's cached page is not served any more either.
     await enCache(ruta);
@@ -237,10 +238,10 @@ describe("plan pages served from the cache", () => {
     const { id, ruta } = await publicar("Navegación cliente");
     await enCache(ruta);
     // Next.js hides its navigation headers from the proxy; a script's fetch asks for anything.
-    const rsc = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { rsc: "1", "sec-fetch-dest": "empty" } });
+    const rsc = await fetch(`${appUrl()}${ruta}`, { headers: { rsc: "1", "sec-fetch-dest": "empty" } });
     expect(rsc.headers.get(CABECERA_CACHE)).toBeNull();
     expect(rsc.headers.get("content-type")).toContain("text/x-component");
-    const sinAccept = await fetch(`${inject("baseUrl")}${ruta}`, { headers: { rsc: "1" } });
+    const sinAccept = await fetch(`${appUrl()}${ruta}`, { headers: { rsc: "1" } });
     expect(sinAccept.headers.get(CABECERA_CACHE)).toBeNull();
     expect(sinAccept.headers.get("content-type")).toContain("text/x-component");
     expect((await pagina(`${ruta}?utm_source=prueba`)).cache).toBeNull();

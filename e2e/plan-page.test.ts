@@ -2,16 +2,17 @@ import { randomUUID } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { TZDate } from "@date-fns/tz";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
 import { api } from "@/test-support/api";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call, confirmedUser, freshIp } from "@/test-support/users";
 import { nombreYValor } from "@/test-support/cookies";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -69,7 +70,7 @@ describe("plan and organization pages", () => {
     // A client address of its own: the report's rate limit is per address.
     const ctx = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": freshIp() }, ...extra });
     // Screenshots show the page itself, not the cookie bar above it.
-    if (sinCookieBar) await conCookiesAceptadas(ctx, inject("baseUrl"));
+    if (sinCookieBar) await conCookiesAceptadas(ctx, appUrl());
     await ctx.route("**/*", (r) => {
       const { hostname } = new URL(r.request().url());
       if (hostname === "127.0.0.1" || hostname === "localhost") return r.continue();
@@ -81,7 +82,7 @@ describe("plan and organization pages", () => {
 
   async function abrir(ctx: BrowserContext, path: string): Promise<Page> {
     const page = await ctx.newPage();
-    const res = await page.goto(`${inject("baseUrl")}${path}`);
+    const res = await page.goto(`${appUrl()}${path}`);
     expect(res?.status()).toBe(200);
     return page;
   }
@@ -263,7 +264,7 @@ describe("plan and organization pages", () => {
     await expect(dialogo.textContent()).resolves.toContain("Plaza Mayor, 1, Albarracín");
     await expect(dialogo.textContent()).resolves.toContain(cuandoEventoTexto(inicio.toISOString(), fin.toISOString())!);
     await expect(dialogo.locator("img").getAttribute("src")).resolves.toMatch(/\/tarjeta\.webp$/);
-    await page.screenshot({ path: screenshotPath("plan-resumen-1280") });
+    await captura(page, "plan-resumen-1280");
     await expect(dialogo.getByRole("link", { name: /Cómo llegar/ }).getAttribute("href")).resolves.toBe(
       "https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443",
     );
@@ -276,9 +277,9 @@ describe("plan and organization pages", () => {
       [...bloqueados].join(),
     ).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: screenshotPath("plan-1280"), fullPage: true });
+    await captura(page, "plan-1280", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: screenshotPath("plan-390"), fullPage: true });
+    await captura(page, "plan-390", { fullPage: true });
     await ctx.close();
   });
 
@@ -331,7 +332,7 @@ describe("plan and organization pages", () => {
     const dialogo = page.getByRole("dialog", { name: titulo });
     await dialogo.waitFor();
     await expect(dialogo.textContent()).resolves.toMatch(/Del \d{1,2} [a-z]{3}, 19:00 al \d{1,2} [a-z]{3}, 23:00/);
-    await page.screenshot({ path: screenshotPath("plan-varios-dias-390"), fullPage: true });
+    await captura(page, "plan-varios-dias-390", { fullPage: true });
 
     const ld = jsonLd<{ startDate: string; endDate: string }>(
       await (await api(`/plan/${encodeURIComponent("Feria-de-dos-días")}/${id}`)).text(),
@@ -367,7 +368,7 @@ describe("plan and organization pages", () => {
     expect(ld.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
     expect(new Date(ld.startDate).getTime()).toBe(inicio.getTime());
     expect(new Date(ld.endDate).getTime()).toBe(fin.getTime());
-    expect(ld.image[0]).toMatch(new RegExp(`^${inject("baseUrl")}/media/.+/og\\.jpg$`));
+    expect(ld.image[0]).toMatch(new RegExp(`^${appUrl()}/media/.+/og\\.jpg$`));
     expect(html).not.toContain("<em>baile</em>"); // escaped in the page and '<' escaped in the JSON-LD
 
     const exp = jsonLd(await (await api(`/plan/Ruta-guiada-por-el-castillo/${experiencia}`)).text());
@@ -394,7 +395,7 @@ describe("plan and organization pages", () => {
       const meta = (attr: string, nombre: string) =>
         head.match(new RegExp(`<meta ${attr}="${nombre}" content="([^"]*)"`))?.[1];
       const imagen = meta("property", "og:image");
-      expect(imagen).toMatch(new RegExp(`^${inject("baseUrl")}/media/.+/og\\.jpg$`));
+      expect(imagen).toMatch(new RegExp(`^${appUrl()}/media/.+/og\\.jpg$`));
       expect(meta("property", "og:image:width")).toBe("1200");
       expect(meta("property", "og:image:height")).toBe("630");
       expect(meta("property", "og:url")).toBe(evento.urlPlan);
@@ -456,12 +457,12 @@ describe("plan and organization pages", () => {
     for (const mal of [`/plan/otro-titulo/${evento._id}`, `/plan/Verbena%20de%20A%C3%B1%C3%B3n/${evento._id}`]) {
       const res = await api(mal);
       expect(res.status, mal).toBe(308);
-      expect(ruta(new URL(res.headers.get("location")!, inject("baseUrl")).toString())).toBe(canonica);
+      expect(ruta(new URL(res.headers.get("location")!, appUrl()).toString())).toBe(canonica);
     }
     expect((await api(canonica)).status).toBe(200);
     const org = await api(`/org/Otro-Nombre/${orgId}`);
     expect(org.status).toBe(308);
-    expect(new URL(org.headers.get("location")!, inject("baseUrl")).pathname).toBe(
+    expect(new URL(org.headers.get("location")!, appUrl()).pathname).toBe(
       `/org/${encodeURIComponent("Peña-El-Cierzo")}/${orgId}`,
     );
   });
@@ -482,7 +483,7 @@ describe("plan and organization pages", () => {
       `/org/Nadie/${randomUUID()}`,
       "/org/Nadie/123",
     ]) {
-      const res = await page.goto(`${inject("baseUrl")}${path}`);
+      const res = await page.goto(`${appUrl()}${path}`);
       expect(res?.status(), path).toBe(404);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.paginaNoEncontrada);
     }
@@ -506,7 +507,7 @@ describe("plan and organization pages", () => {
       body: { correo: usuario.correo, password: usuario.password },
     });
     const ctx = await contexto();
-    await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: inject("baseUrl") }]);
+    await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     // One button whose words follow its state: "Favorito", then "Guardado" once saved.
     const boton = page.locator("main button[aria-pressed]");
@@ -578,15 +579,15 @@ describe("plan and organization pages", () => {
     await expect(main.getByRole("link", { name: "600 000 222" }).getAttribute("href")).resolves.toBe("tel:600000222");
     await expect(main.getByRole("heading", { level: 2, name: "Planes:" }).count()).resolves.toBe(1);
     await expect(main.getByRole("link", { name: TITULO }).getAttribute("href")).resolves.toBe(ruta(evento.urlPlan));
-    await page.screenshot({ path: screenshotPath("org-1280"), fullPage: true });
+    await captura(page, "org-1280", { fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: screenshotPath("org-390"), fullPage: true });
+    await captura(page, "org-390", { fullPage: true });
 
     const html = await (await api(path, { headers: { "User-Agent": "facebookexternalhit/1.1" } })).text();
     expect(jsonLd(html)).toMatchObject({
       "@type": "Organization",
       name: ORG,
-      url: `${inject("baseUrl")}${path}`,
+      url: `${appUrl()}${path}`,
       email: "pena@example.com",
       telephone: "600 000 222",
       logo: expect.stringMatching(/original\.webp$/),
@@ -631,7 +632,7 @@ describe("plan and organization pages", () => {
       "https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443",
     );
     await expect(hechos.comoLlegar.getAttribute("target")).resolves.toBe("_blank");
-    await page.screenshot({ path: screenshotPath("planpage-hechos-1280") });
+    await captura(page, "planpage-hechos-1280");
     await ctx.close();
   });
 
@@ -663,7 +664,7 @@ describe("plan and organization pages", () => {
         });
         expect(encima, `at ${y}`).toBe(true);
       }
-      if (y === 2000) await page.screenshot({ path: screenshotPath("planpage-barra-390") });
+      if (y === 2000) await captura(page, "planpage-barra-390");
     }
     await expect(acciones[2].getAttribute("href")).resolves.toBe(
       "https://www.google.com/maps/dir/?api=1&destination=40.4079,-1.4443",
@@ -681,7 +682,7 @@ describe("plan and organization pages", () => {
   ]) {
     it(`copies the plan's link from Compartir where there is no share sheet (${viewport.width} px)`, async () => {
       const ctx = await contexto({ viewport }, { sinCookieBar: true });
-      await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+      await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
       await ctx.addInitScript(() => {
         delete (Navigator.prototype as Partial<Navigator>).share;
       });
@@ -697,7 +698,7 @@ describe("plan and organization pages", () => {
       expect(whatsapp.origin).toBe("https://wa.me");
       for (const parte of [TITULO, "Plaza Mayor, 1, Albarracín", evento.urlPlan])
         expect(whatsapp.searchParams.get("text")).toContain(parte);
-      await page.screenshot({ path: screenshotPath(`planpage-compartir-${viewport.width}`) });
+      await captura(page, `planpage-compartir-${viewport.width}`);
       // The copy button stays within the screen (the phone's bar opens its panel upwards).
       const b = await caja(copiar);
       expect(b.y).toBeGreaterThanOrEqual(0);
@@ -737,7 +738,7 @@ describe("plan and organization pages", () => {
   it("keeps the facts and the chat link without JavaScript", async () => {
     const ctx = await contexto({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
     // Init scripts need JavaScript: the acceptance is the cookie the server reads instead.
-    await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: inject("baseUrl") }]);
+    await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: appUrl() }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     const main = page.locator("main");
     await expect(
@@ -834,7 +835,7 @@ describe("plan and organization pages", () => {
       await expect(parecidos.getByRole("link", { name: /Carrera popular/ }).getAttribute("href")).resolves.toBe(
         `/plan/Carrera-popular/${otraCategoria}`,
       );
-      await page.screenshot({ path: screenshotPath(`planpage-finalizado-${viewport.width}`), fullPage: true });
+      await captura(page, `planpage-finalizado-${viewport.width}`, { fullPage: true });
       if (viewport.width === 390) {
         const r = await new AxeBuilder({ page }).analyze();
         expect(r.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);

@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { mensajes } from "@/lib/messages";
 import { planesTexto } from "@/lib/plans/texto";
 import { ventanaFechas } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -108,7 +109,7 @@ describe("first visit and empty states in Chromium", () => {
     async ({ nombre, viewport }) => {
       const ctx = await contexto(viewport);
       const page = await ctx.newPage();
-      await page.goto(inject("baseUrl"));
+      await page.goto(appUrl());
 
       // The featured plans still listed, soonest first, as the database has them.
       const esperados = await query<{ titulo: string }>(
@@ -129,7 +130,7 @@ describe("first visit and empty states in Chromium", () => {
       expect(cuentas).toEqual([...cuentas].sort((a, b) => b - a));
       const cudillero = pueblos.getByRole("link", { name: /^Cudillero/ });
       await expect(cudillero.textContent()).resolves.toBe(`CudilleroAsturias · ${planesTexto(PLANES_CUDILLERO)}`);
-      await page.screenshot({ path: screenshotPath(`primera-visita-${nombre}`), fullPage: true });
+      await captura(page, `primera-visita-${nombre}`, { fullPage: true });
       await sinErroresAxe(page);
 
       await cudillero.click();
@@ -146,7 +147,7 @@ describe("first visit and empty states in Chromium", () => {
   it.each(VISTAS)("'Usar mi ubicación' searches the nearest town this weekend (%s)", async ({ nombre, viewport }) => {
     const ctx = await contexto(viewport, { permissions: ["geolocation"], geolocation: EN_CUDILLERO });
     const page = await ctx.newPage();
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     await page.getByRole("button", { name: "Usar mi ubicación" }).click();
     await page.waitForURL(/municipio=Cudillero/);
     const url = new URL(page.url());
@@ -165,10 +166,10 @@ describe("first visit and empty states in Chromium", () => {
     );
     // Featured first; the other plans of Cudillero are after this weekend.
     expect(mios).toEqual([titulos.destacado, titulos.finde]);
-    await page.screenshot({ path: screenshotPath(`primera-ubicacion-${nombre}`) });
+    await captura(page, `primera-ubicacion-${nombre}`);
 
     // Picked as if typed: the next visit runs the same place again.
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     await page.waitForURL(/municipio=Cudillero/);
     await cerrar(ctx);
   });
@@ -177,7 +178,7 @@ describe("first visit and empty states in Chromium", () => {
     const ctx = await contexto(viewport);
     await ctx.clearPermissions();
     const page = await ctx.newPage();
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     await page.getByRole("button", { name: "Usar mi ubicación" }).click();
     await expect(page.locator("#barra-busqueda").getByRole("alert").textContent()).resolves.toBe(
       mensajes.ubicacionDenegada,
@@ -193,13 +194,13 @@ describe("first visit and empty states in Chromium", () => {
       const ctx = await contexto(viewport);
       const page = await ctx.newPage();
       const base = `/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}`;
-      await page.goto(`${inject("baseUrl")}${base}&radio=10&categorias=Cultura&fecha=hoy`);
+      await page.goto(`${appUrl()}${base}&radio=10&categorias=Cultura&fecha=hoy`);
       const resultados = page.locator("#resultados");
       const arreglos = () =>
         resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents();
       await expect(resultados.getByText(mensajes.sinPlanes).count()).resolves.toBe(1);
       await expect(arreglos()).resolves.toEqual(["Ampliar a 50 km", "Cualquier fecha", "Todas las categorías"]);
-      await page.screenshot({ path: screenshotPath(`primera-vacio-${nombre}`), fullPage: true });
+      await captura(page, `primera-vacio-${nombre}`, { fullPage: true });
       await sinErroresAxe(page);
 
       const parametros = () => Object.fromEntries(new URL(page.url()).searchParams);
@@ -230,7 +231,7 @@ describe("first visit and empty states in Chromium", () => {
     const ctx = await contexto(viewport, { javaScriptEnabled: false });
     const page = await ctx.newPage();
     await page.goto(
-      `${inject("baseUrl")}/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}&radio=20&categorias=Deporte&fecha=hoy`,
+      `${appUrl()}/?municipio=Isla&lat=${vacio.lat}&lng=${vacio.lng}&radio=20&categorias=Deporte&fecha=hoy`,
     );
     const resultados = page.locator("#resultados");
     await expect(
@@ -252,13 +253,13 @@ describe("first visit and empty states in Chromium", () => {
   it.each(VISTAS)("the 404 page offers a way back to the plans (%s)", async ({ nombre, viewport }) => {
     const ctx = await contexto(viewport);
     const page = await ctx.newPage();
-    const res = await page.goto(`${inject("baseUrl")}/esto-no-existe`);
+    const res = await page.goto(`${appUrl()}/esto-no-existe`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.paginaNoEncontrada);
     await expect(
       page.locator("main").getByRole("link", { name: "Publicar un plan" }).getAttribute("href"),
     ).resolves.toBe("/publicar");
-    await page.screenshot({ path: screenshotPath(`primera-404-${nombre}`) });
+    await captura(page, `primera-404-${nombre}`);
     await sinErroresAxe(page);
     await page.locator("main").getByRole("link", { name: "Buscar planes" }).click();
     await page.waitForURL((u) => u.pathname === "/");
@@ -271,7 +272,7 @@ describe("first visit and empty states in Chromium", () => {
     async ({ nombre, viewport }) => {
       const ctx = await contexto(viewport);
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/confirmar-cuenta/enlace-que-no-vale-${sufijo}`);
+      await page.goto(`${appUrl()}/confirmar-cuenta/enlace-que-no-vale-${sufijo}`);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(mensajes.enlaceNoValido);
       const main = page.locator("main");
       await expect(main.getByRole("link", { name: "Iniciar sesión" }).getAttribute("href")).resolves.toBe(
@@ -281,7 +282,7 @@ describe("first visit and empty states in Chromium", () => {
       await main.getByLabel("Correo electrónico").fill(`nadie-${sufijo}-${nombre}@example.com`);
       await main.getByRole("button", { name: "Enviarme otro enlace" }).click();
       await expect(main.getByRole("status").textContent()).resolves.toBe(mensajes.confirmacionReenviada);
-      await page.screenshot({ path: screenshotPath(`primera-confirmar-${nombre}`) });
+      await captura(page, `primera-confirmar-${nombre}`);
       await sinErroresAxe(page);
       await main.getByRole("link", { name: "Iniciar sesión" }).click();
       await page.waitForURL(/\/iniciar-sesion$/);

@@ -1,15 +1,16 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
 import { sinViolaciones } from "@/test-support/axe";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -34,9 +35,9 @@ async function pulsarYLeer(page: Page, boton: string, esperado: string) {
 }
 
 /** A full-page screenshot from the top (the sticky navbar stays where it belongs). */
-async function captura(page: Page, nombre: string) {
+async function capturaArriba(page: Page, nombre: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: screenshotPath(nombre), fullPage: true });
+  await captura(page, nombre, { fullPage: true });
 }
 
 const tituloPaso = (page: Page) => page.locator("#paso-titulo");
@@ -147,7 +148,7 @@ describe("the publishing wizard /publicar", () => {
     const ctx = await contextoConectado(browser, usuario, { bloqueados });
     const page = await ctx.newPage();
     const titulo = unico("Verbena en la plaza");
-    const res = await page.goto(`${inject("baseUrl")}/publicar`);
+    const res = await page.goto(`${appUrl()}/publicar`);
     expect(res?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Publicar un plan");
     await expect(page.locator("ol[aria-label='Pasos para publicar'] li").allTextContents()).resolves.toEqual([
@@ -160,7 +161,7 @@ describe("the publishing wizard /publicar", () => {
     // Step 1: a type is needed; the message goes when the step changes.
     await esperarPaso(page, "Tipo");
     await sinViolaciones(page, "paso 1");
-    await captura(page, "publicar-1-tipo-390");
+    await capturaArriba(page, "publicar-1-tipo-390");
     await pulsarYLeer(page, "Continuar", mensajes.tipoObligatorio);
     await page.getByRole("radio", { name: /^Evento/ }).check();
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -181,7 +182,7 @@ describe("the publishing wizard /publicar", () => {
     await page.getByRole("button", { name: "Fiestas de pueblo", exact: true }).click();
     await page.getByRole("button", { name: "Cultura", exact: true }).click();
     await sinViolaciones(page, "paso 2");
-    await captura(page, "publicar-2-categoria-390");
+    await capturaArriba(page, "publicar-2-categoria-390");
     // Back goes one step and keeps the choice.
     await page.getByRole("button", { name: "Atrás" }).click();
     await esperarPaso(page, "Tipo");
@@ -233,7 +234,7 @@ describe("the publishing wizard /publicar", () => {
     await page.mouse.move(caja.x + caja.width / 2 + 60, caja.y + caja.height / 2 + 40, { steps: 8 });
     await page.mouse.up();
     await sinViolaciones(page, "paso 3");
-    await captura(page, "publicar-3-datos-390");
+    await capturaArriba(page, "publicar-3-datos-390");
     await page.getByRole("button", { name: "Continuar" }).scrollIntoViewIfNeeded();
     await expect(page.evaluate(() => window.scrollY)).resolves.toBeGreaterThan(500);
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -255,7 +256,7 @@ describe("the publishing wizard /publicar", () => {
     await page.getByLabel("Correo electrónico de contacto").fill("verbena@example.com");
     await page.getByLabel("Teléfono de contacto").fill("600 111 222");
     await sinViolaciones(page, "paso 4");
-    await captura(page, "publicar-4-opcional-390");
+    await capturaArriba(page, "publicar-4-opcional-390");
     await pulsarYLeer(page, "Publicar", mensajes.debesAceptarPrivacidad);
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
@@ -264,7 +265,7 @@ describe("the publishing wizard /publicar", () => {
     await pantallaPublicado(page, titulo);
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
     await sinViolaciones(page, "publicado");
-    await captura(page, "publicar-publicado-390");
+    await capturaArriba(page, "publicar-publicado-390");
     await page.getByRole("link", { name: "Ver mi plan" }).click();
     await page.waitForURL(/\/plan\//);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(titulo);
@@ -289,7 +290,7 @@ describe("the publishing wizard /publicar", () => {
 
     // The search near the town finds it.
     await page.goto(
-      `${inject("baseUrl")}/?${new URLSearchParams({ municipio: GRIEGOS.nombre, lat: String(GRIEGOS.lat), lng: String(GRIEGOS.lng), radio: "5" })}`,
+      `${appUrl()}/?${new URLSearchParams({ municipio: GRIEGOS.nombre, lat: String(GRIEGOS.lat), lng: String(GRIEGOS.lng), radio: "5" })}`,
     );
     await expect(page.locator("main").getByRole("link", { name: titulo }).count()).resolves.toBe(1);
     expect([...bloqueados].every((h) => h.endsWith("openstreetmap.org"))).toBe(true);
@@ -300,7 +301,7 @@ describe("the publishing wizard /publicar", () => {
     const ctx = await contextoConectado(browser, usuario);
     const page = await ctx.newPage();
     const titulo = unico("Visita al mirador");
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     await tipoYCategorias(page, "Experiencia", ["Turismo"]);
     await page.getByLabel("Título").fill(titulo);
     await elegirMunicipio(page, VALDELINARES.nombre);
@@ -321,7 +322,7 @@ describe("the publishing wizard /publicar", () => {
     await page.getByLabel("Hora de fin (Domingo)").selectOption("13:45");
     // The optional dates of an experience.
     await escribirFecha(page.getByLabel("Seleccionar fecha de fin (opcional)"), fecha(40));
-    await captura(page, "publicar-3-experiencia-390");
+    await capturaArriba(page, "publicar-3-experiencia-390");
     await page.getByRole("button", { name: "Continuar" }).click();
     await esperarPaso(page, "Opcional");
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
@@ -350,7 +351,7 @@ describe("the publishing wizard /publicar", () => {
     const ctx = await contextoConectado(browser, usuario);
     const page = await ctx.newPage();
     const titulo = unico("Concierto de verano");
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     await tipoYCategorias(page, "Evento");
     await datosDeEvento(page, titulo);
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -374,7 +375,7 @@ describe("the publishing wizard /publicar", () => {
     await modal.getByRole("button", { name: "Quiero destacarlo" }).click();
     await expect.poll(() => modal.getByRole("alert").textContent()).toBe(mensajes.destacadoTelefono);
     await sinViolaciones(page, "modal de promoción");
-    await page.screenshot({ path: screenshotPath("publicar-promocion-390") });
+    await captura(page, "publicar-promocion-390");
     await modal.getByLabel("Teléfono").fill("600 123 456");
     await modal.getByRole("button", { name: "Quiero destacarlo" }).click();
     await expect.poll(() => modal.getByRole("status").textContent()).toBe(mensajes.destacadoEnviado);
@@ -402,7 +403,7 @@ describe("the publishing wizard /publicar", () => {
     expect(new URL(page.url()).pathname).toBe("/publicar");
     await expect(page.getByRole("link", { name: "Ir al inicio" }).getAttribute("href")).resolves.toBe("/");
     await sinViolaciones(page, "publicado tras la promoción");
-    await captura(page, "publish-promocion-cerrada-390");
+    await capturaArriba(page, "publish-promocion-cerrada-390");
     await ctx.close();
   }, 90_000);
 
@@ -410,7 +411,7 @@ describe("the publishing wizard /publicar", () => {
     const ctx = await contextoConectado(browser, usuario);
     const page = await ctx.newPage();
     const titulo = unico("Taller de cerámica");
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     await tipoYCategorias(page, "Evento", ["Taller"]);
     await page.getByLabel("Título").fill(titulo);
     await elegirMunicipio(page, GRIEGOS.nombre);
@@ -434,8 +435,8 @@ describe("the publishing wizard /publicar", () => {
     await comprobar();
 
     // A detour in the same tab to create an organization, and back.
-    await page.goto(`${inject("baseUrl")}/crear-organizacion`);
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/crear-organizacion`);
+    await page.goto(`${appUrl()}/publicar`);
     await comprobar();
     await page.getByRole("button", { name: "Atrás" }).click();
     await esperarPaso(page, "Categoría");
@@ -484,7 +485,7 @@ describe("the publishing wizard /publicar", () => {
     expect(fila).toEqual({ organizacion_id: orgId, categorias: ["Taller"] });
 
     // A new visit starts from scratch.
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     await esperarPaso(page, "Tipo");
     await expect(page.getByRole("radio", { name: /^Evento/ }).isChecked()).resolves.toBe(false);
     await ctx.close();
@@ -492,7 +493,7 @@ describe("the publishing wizard /publicar", () => {
 
   /** Steps 1 to 4 of an event at Griegos, published. */
   async function publicarEvento(page: Page, titulo: string) {
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     await tipoYCategorias(page, "Evento");
     await datosDeEvento(page, titulo);
     await page.getByRole("button", { name: "Continuar" }).click();
@@ -523,7 +524,7 @@ describe("the publishing wizard /publicar", () => {
         await ctx.addInitScript(() =>
           Object.defineProperty(Navigator.prototype, "share", { configurable: true, value: undefined }),
         );
-        await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+        await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
       }
       const page = await ctx.newPage();
       const titulo = unico("Mercado de otoño");
@@ -532,7 +533,7 @@ describe("the publishing wizard /publicar", () => {
       const ruta = planPath(titulo, plan.id);
       await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe("publicado-titulo");
       await sinViolaciones(page, `publicado ${ancho}`);
-      await captura(page, `publish-publicado-${ancho}`);
+      await capturaArriba(page, `publish-publicado-${ancho}`);
 
       // One 'Compartir' for the plan page and this screen (components/plans/SharePlan.tsx).
       await page.locator("main").getByText("Compartir", { exact: true }).click();
@@ -549,7 +550,7 @@ describe("the publishing wizard /publicar", () => {
         await page.locator("main").getByRole("status").filter({ hasText: mensajes.enlaceCopiado }).waitFor();
         const copiado = await page.evaluate(() => navigator.clipboard.readText());
         expect(new URL(copiado).pathname).toBe(ruta);
-        await captura(page, `publish-enlace-copiado-${ancho}`);
+        await capturaArriba(page, `publish-enlace-copiado-${ancho}`);
       }
       // The chat link sits in Compartir's panel, closed when the share sheet answered.
       const chat = await page.locator("main a[href^='https://wa.me/']").getAttribute("href");
@@ -605,7 +606,7 @@ describe("the publishing wizard /publicar", () => {
     const otra = await confirmedUser("Olvido Ajena");
     const ajeno = await contextoConectado(browser, otra);
     const intruso = await ajeno.newPage();
-    expect((await intruso.goto(`${inject("baseUrl")}/publicar?duplicar=${id}`))?.status()).toBe(200);
+    expect((await intruso.goto(`${appUrl()}/publicar?duplicar=${id}`))?.status()).toBe(200);
     await esperarPaso(intruso, "Tipo");
     await expect(intruso.content()).resolves.not.toContain("Mercado mensual");
     await expect(intruso.content()).resolves.not.toContain("mercado@example.com");
@@ -613,14 +614,14 @@ describe("the publishing wizard /publicar", () => {
     await ajeno.close();
     const anonimo = await contextoConectado(browser, null);
     const visita = await anonimo.newPage();
-    await visita.goto(`${inject("baseUrl")}/publicar?duplicar=${id}`);
+    await visita.goto(`${appUrl()}/publicar?duplicar=${id}`);
     expect(new URL(visita.url()).pathname).toBe("/iniciar-sesion");
     await anonimo.close();
 
     // The owner, from 'Planes Creados': the data step, everything but the dates, the poster reused.
     const ctx = await contextoConectado(browser, usuario);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/mis-planes`);
+    await page.goto(`${appUrl()}/mis-planes`);
     await page
       .locator("article", { has: page.getByRole("heading", { name: titulo }) })
       .getByRole("link", { name: /^Duplicar/ })
@@ -637,7 +638,7 @@ describe("the publishing wizard /publicar", () => {
     // The address no longer asks for the plan again on a reload.
     expect(new URL(page.url()).search).toBe("");
     await sinViolaciones(page, "duplicado");
-    await captura(page, "publish-duplicado-390");
+    await capturaArriba(page, "publish-duplicado-390");
     await page.getByRole("button", { name: "Atrás" }).click();
     await esperarPaso(page, "Categoría");
     await expect(
@@ -701,10 +702,10 @@ describe("the publishing wizard /publicar", () => {
   it("sends a visitor without a session to the login page", async () => {
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/publicar`);
+    await page.goto(`${appUrl()}/publicar`);
     expect(new URL(page.url()).pathname).toBe("/iniciar-sesion");
     // The way back keeps the query: 'Duplicar' from a logged-out tab returns to the duplicate.
-    await page.goto(`${inject("baseUrl")}/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d`);
+    await page.goto(`${appUrl()}/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d`);
     expect(new URL(page.url()).searchParams.get("redirigir")).toBe(
       "/publicar?duplicar=0b7c6f2e-8a51-4f0e-9d3c-5f1e2a3b4c5d",
     );

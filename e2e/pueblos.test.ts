@@ -1,14 +1,13 @@
-import { copyFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { insertPlan, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
@@ -16,8 +15,6 @@ const HORA = 3_600_000;
 // (Lanzarote): none within 50 km either, so its page is the empty one.
 const ANSO = { ine: "22028", nombre: "Ansó", lat: 42.75785, lng: -0.82947, ruta: "/planes/huesca/anso" };
 const TINAJO = { ine: "35029", ruta: "/planes/las-palmas/tinajo" };
-/** Where to copy the screenshots too, for a person to look at them (optional). */
-const SHOTS = process.env.SHOTS_DIR;
 const VISTAS = [
   { nombre: "390", viewport: { width: 390, height: 844 } },
   { nombre: "1280", viewport: { width: 1280, height: 800 } },
@@ -155,7 +152,7 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
     ]) {
       const res = await api(ruta);
       expect(res.status, ruta).toBe(308);
-      expect(new URL(res.headers.get("location")!, inject("baseUrl")).pathname, ruta).toBe(destino);
+      expect(new URL(res.headers.get("location")!, appUrl()).pathname, ruta).toBe(destino);
     }
   });
 
@@ -233,7 +230,7 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
   });
 
   it("shows in Chromium at 390 and 1280 px without accessibility violations, and the plan page and home links lead to it", async () => {
-    const baseUrl = inject("baseUrl");
+    const baseUrl = appUrl();
     for (const { nombre, viewport } of VISTAS) {
       const ctx = await browser.newContext({ viewport, locale: "es-ES" });
       await conCookiesAceptadas(ctx, baseUrl);
@@ -252,9 +249,7 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
           await expect(page.getByLabel(mensajes.seguirCorreoEtiqueta).isVisible()).resolves.toBe(true);
         }
         await sinViolaciones(page);
-        const archivo = screenshotPath(`pueblo-${cual}-${nombre}`);
-        await page.screenshot({ path: archivo, fullPage: true });
-        if (SHOTS) copyFileSync(archivo, path.join(SHOTS, path.basename(archivo)));
+        await captura(page, `pueblo-${cual}-${nombre}`, { fullPage: true });
       }
       await page.goto(`${baseUrl}/planes/huesca`);
       await sinViolaciones(page);

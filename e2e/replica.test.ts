@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
 import { planPath } from "@/lib/plans/plan";
@@ -16,6 +16,7 @@ import {
 } from "@/test-support/forms";
 import { pairDatabaseUrl, startReplicaPair, type ReplicaPair } from "@/test-support/replica-pair";
 import { confirmedUser, freshIp } from "@/test-support/users";
+import { worker } from "@/test-support/worker";
 
 /**
  * Two instances of the built app on a primary with a hot standby of their own
@@ -33,7 +34,7 @@ describe("a read replica (DATABASE_READ_URL)", () => {
     const [primaryPort, replicaPort] = [await freePort(), await freePort()];
     // Replay stays paused for a few seconds at a time here, well inside this bound.
     const env = {
-      ...inject("appEnv"),
+      ...worker().appEnv,
       DATABASE_URL: pairDatabaseUrl(primaryPort),
       DATABASE_READ_URL: pairDatabaseUrl(replicaPort),
       DATABASE_READ_MAX_LAG: "120",

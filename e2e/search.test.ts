@@ -1,13 +1,14 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { insertPlan, insertUser } from "@/test-support/plans";
 import { cuandoEventoTexto, fechasTexto } from "@/lib/dates";
 import { ventanaFechas } from "@/lib/plans/search-state";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
+import { appUrl } from "@/test-support/worker";
 
 // Frontera (El Hierro): no other test puts plans within 50 km of it.
 const FRONTERA = { lat: 27.75404, lng: -18.00367 };
@@ -93,7 +94,7 @@ describe("home search in Chromium", () => {
     // axe needs a page of an explicit context.
     const contexto = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await contexto.newPage();
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
     await page.getByRole("option", { name: /^Frontera/ }).click();
     await page.waitForURL(/lat=27\.754/);
@@ -116,14 +117,14 @@ describe("home search in Chromium", () => {
     );
 
     // The place is remembered: the next visit to / runs the search again, without the promo block.
-    await page.goto(inject("baseUrl"));
+    await page.goto(appUrl());
     await page.waitForURL(/municipio=Frontera/);
     await expect(page.getByRole("heading", { name: "Llévate los planes en el bolsillo" }).count()).resolves.toBe(0);
-    await page.screenshot({ path: screenshotPath("home-busqueda-1280"), fullPage: true });
+    await captura(page, "home-busqueda-1280", { fullPage: true });
 
     const movil = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await movil.goto(page.url());
-    await movil.screenshot({ path: screenshotPath("home-busqueda-390"), fullPage: true });
+    await captura(movil, "home-busqueda-390", { fullPage: true });
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
     await movil.close();
@@ -134,7 +135,7 @@ describe("home search in Chromium", () => {
     // A page of its own context: axe runs on it.
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
-    const base = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`;
+    const base = `${appUrl()}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`;
     await page.goto(base);
 
     await page.getByRole("button", { name: "Deporte" }).click();
@@ -191,7 +192,7 @@ describe("home search in Chromium", () => {
     for (let intento = 0; intento < 10; intento++) {
       const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await ctx.newPage();
-      await page.goto(inject("baseUrl"));
+      await page.goto(appUrl());
       await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
       await page.getByRole("option", { name: /^Frontera/ }).click();
       // As a person does: straight away, without waiting for the town's results (on the phone
@@ -211,7 +212,7 @@ describe("home search in Chromium", () => {
 
   it("ends several fast changes in the search the controls show, and shows that it is loading", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
+    await page.goto(`${appUrl()}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
     await quieto(page);
     // Slow every search down a little so that the changes overlap for certain.
     await page.route(
@@ -249,7 +250,7 @@ describe("home search in Chromium", () => {
 
   it("keeps a tap made the instant a search lands: on, then off, ends off", async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
+    await page.goto(`${appUrl()}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
     await page.getByRole("button", { name: "Cultura" }).waitFor();
     await page.waitForFunction(() => document.readyState === "complete");
     // The moment the results stop being busy (the commit that ends the search, before React's
@@ -294,7 +295,7 @@ describe("home search in Chromium", () => {
     for (let intento = 0; intento < 3; intento++) {
       const ctx = await browser.newContext();
       const page = await ctx.newPage();
-      await page.goto(inject("baseUrl"));
+      await page.goto(appUrl());
       const caja = page.getByRole("combobox", { name: "¿Dónde buscas planes?" });
       await caja.pressSequentially("Vill");
       await page.getByRole("option").first().waitFor();
@@ -314,9 +315,9 @@ describe("home search in Chromium", () => {
       [1280, 800],
     ]) {
       const ctx = await browser.newContext({ viewport: { width: ancho, height: alto } });
-      await conCookiesAceptadas(ctx, inject("baseUrl"));
+      await conCookiesAceptadas(ctx, appUrl());
       const page = await ctx.newPage();
-      await page.goto(inject("baseUrl"));
+      await page.goto(appUrl());
       await page.getByRole("combobox", { name: "¿Dónde buscas planes?" }).fill("Fronter");
       await page.getByRole("option", { name: /^Frontera/ }).click();
       await page.waitForURL(/municipio=Frontera/);
@@ -341,14 +342,14 @@ describe("home search in Chromium", () => {
       expect(p.barra, `${ancho}: the bar stays at the top`).toBeLessThan(260);
       expect(p.titulo, `${ancho}: the results start under the bar`).toBeGreaterThanOrEqual(p.barra - 1);
       expect(p.titulo, `${ancho}: right under it`).toBeLessThan(p.barra + 40);
-      await page.screenshot({ path: screenshotPath(`home-tras-filtro-${ancho}`) });
+      await captura(page, `home-tras-filtro-${ancho}`);
       await ctx.close();
     }
   });
 
   it("offers time first: Hoy, Mañana and chosen days are the spec's date windows", async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(`${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
+    await page.goto(`${appUrl()}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}`);
     await chipFecha(page, "Mañana").click();
     await page.waitForURL((u) => u.searchParams.get("fecha") === "hoy" && u.searchParams.get("desplazamiento") === "1");
     await quieto(page);
@@ -379,12 +380,12 @@ describe("home search in Chromium", () => {
     expect(await titulos(page)).toEqual([planes.lejos.titulo]);
     // A date chosen: the window says when, no groups (the cards' own titles are h3 then).
     await expect(page.locator('#resultados section[aria-labelledby^="grupo-"]').count()).resolves.toBe(0);
-    await page.screenshot({ path: screenshotPath("home-elegir-fechas-390"), fullPage: true });
+    await captura(page, "home-elegir-fechas-390", { fullPage: true });
     await page.close();
   });
 
   it("renders a shared search URL on the server, the same with JavaScript off", async () => {
-    const url = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Cultura%2CGastronom%C3%ADa`;
+    const url = `${appUrl()}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Cultura%2CGastronom%C3%ADa`;
     const conJs = await browser.newPage();
     await conJs.goto(url);
     const esperados = await titulos(conJs);
@@ -410,7 +411,7 @@ describe("home search in Chromium", () => {
       });
     }
     const page = await browser.newPage();
-    const url = `${inject("baseUrl")}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Taller`;
+    const url = `${appUrl()}/?municipio=Frontera&lat=${FRONTERA.lat}&lng=${FRONTERA.lng}&categorias=Taller`;
     await page.goto(url);
     expect(await titulos(page)).toHaveLength(30);
     const nav = page.getByRole("navigation", { name: "Paginación" });

@@ -1,5 +1,5 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { LIMITES } from "@/lib/rate-limit";
@@ -11,6 +11,7 @@ import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser, freshIp, uniqueEmail } from "@/test-support/users";
 import { cookieDe, setCookieDe } from "@/test-support/cookies";
+import { appUrl, worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const EVIL = "https://malvado.example";
@@ -28,7 +29,7 @@ function directivas(csp: string): Map<string, string[]> {
 
 describe("security headers", () => {
   it("gives every page a CSP with a fresh nonce that every script of the page carries", async () => {
-    const base = inject("baseUrl");
+    const base = appUrl();
     const [a, b] = await Promise.all([fetch(`${base}/`), fetch(`${base}/`)]);
     const cspA = a.headers.get("content-security-policy")!;
     const d = directivas(cspA);
@@ -64,7 +65,7 @@ describe("security headers", () => {
   });
 
   it("gives API and media answers a CSP that lets nothing run or frame them", async () => {
-    const base = inject("baseUrl");
+    const base = appUrl();
     for (const path of [
       "/api/health",
       "/api/plan?lat=40&lng=-3",
@@ -113,7 +114,7 @@ describe("the CSP in Chromium", () => {
       "/iniciar-sesion",
     ];
     for (const path of paginas) {
-      await page.goto(`${inject("baseUrl")}${path}`, { waitUntil: "networkidle" });
+      await page.goto(`${appUrl()}${path}`, { waitUntil: "networkidle" });
       // The plan page's map loads as it comes near the screen: wait for its tiles, which a busy
       // machine may ask for after the network first went quiet.
       if (path === paginas[1])
@@ -158,7 +159,7 @@ describe("cookies, Origin and rate limits", () => {
     expect(cookie).toMatch(/;\s*Path=\//i);
 
     // The production setting: a site served over https gets __Secure- cookies marked Secure.
-    const https = await startAppServer({ ...inject("appEnv"), SITE_URL: "https://planazo.example" });
+    const https = await startAppServer({ ...worker().appEnv, SITE_URL: "https://planazo.example" });
     try {
       const r = await call("POST", "/api/usuario/login", {
         base: https.url,
@@ -203,7 +204,7 @@ describe("cookies, Origin and rate limits", () => {
       expect(await call(metodo, ruta, { cookie, origin: EVIL, body }), `${metodo} ${ruta}`).toMatchObject(refused);
     }
     // A browser that sends no Origin still says where the request came from.
-    const sinOrigin = await fetch(`${inject("baseUrl")}/api/usuario/cambiar-datos`, {
+    const sinOrigin = await fetch(`${appUrl()}/api/usuario/cambiar-datos`, {
       method: "PATCH",
       headers: {
         Cookie: cookie,
@@ -220,7 +221,7 @@ describe("cookies, Origin and rate limits", () => {
       (
         await call("PATCH", "/api/usuario/cambiar-datos", {
           cookie,
-          origin: inject("baseUrl"),
+          origin: appUrl(),
           body: { nombre: "Nombre Nuevo" },
         })
       ).status,
@@ -305,14 +306,14 @@ describe("cookies, Origin and rate limits", () => {
 describe("two app instances on one database", () => {
   let b: AppServer;
   beforeAll(async () => {
-    b = await startAppServer(inject("appEnv"));
+    b = await startAppServer(worker().appEnv);
   });
   afterAll(async () => {
     await b?.stop();
   });
 
   it("share sessions, rate limits and plans", async () => {
-    const a = inject("baseUrl");
+    const a = appUrl();
     const u = await confirmedUser("Ana Dos Instancias");
 
     // A session created on A works on B, by cookie and by bearer token; logging out on B ends it on A.

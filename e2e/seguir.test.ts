@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sinViolaciones } from "@/test-support/axe";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
@@ -7,23 +7,22 @@ import { insertPlan, insertUser } from "@/test-support/plans";
 import { municipioDelNomenclator } from "@/test-support/seguimientos";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, uniqueEmail } from "@/test-support/users";
-import { launchBrowser, SCREENSHOTS } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
 import { enviarResumenes } from "@/lib/follows/digest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { urlBusqueda, leerEstado } from "@/lib/plans/search-state";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
-/** The screenshots a person looks at (SHOTS_DIR, else the tests' screenshot folder), at a phone's and a laptop's width. */
-const CARPETA = process.env.SHOTS_DIR ?? SCREENSHOTS;
 
 async function capturas(page: Page, nombre: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${CARPETA}/${nombre}-390.png`, fullPage: true });
+  await captura(page, `${nombre}-390`, { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${CARPETA}/${nombre}-1280.png`, fullPage: true });
+  await captura(page, `${nombre}-1280`, { fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
 }
 
@@ -48,17 +47,17 @@ describe("follow my town in the browser", () => {
   it("follows by e-mail at 390×844 through the double opt-in link of the outbox, then manages and unsubscribes", async () => {
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}${busqueda()}`);
+    await page.goto(`${appUrl()}${busqueda()}`);
     // Closed, the follow card is one button beside the calendar's: it opens in place.
     await page.getByText(mensajes.seguirDesplegar).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
-    await control.screenshot({ path: `${CARPETA}/control-seguir-anonimo-390.png` });
+    await captura(control, `control-seguir-anonimo-390`);
     const email = uniqueEmail("navegador");
     await control.getByLabel(mensajes.seguirCorreoEtiqueta).fill(email);
     await control.getByRole("button", { name: mensajes.seguirEnviar }).click();
     await expect.poll(() => control.getByRole("status").textContent()).toBe(mensajes.seguirConfirmaCorreo);
-    await control.screenshot({ path: `${CARPETA}/control-seguir-enviado-390.png` });
+    await captura(control, `control-seguir-enviado-390`);
     await sinViolaciones(page);
 
     // The link of the e-mail, as the outbox row has it.
@@ -109,7 +108,7 @@ describe("follow my town in the browser", () => {
     await expect(query(db(), "SELECT 1 FROM seguimiento WHERE email = $1", [email])).resolves.toEqual([]);
 
     // A link that does not exist: the 404 page, in Spanish.
-    const res = await page.goto(`${inject("baseUrl")}/seguimientos/gestionar/${"z".repeat(43)}`);
+    const res = await page.goto(`${appUrl()}/seguimientos/gestionar/${"z".repeat(43)}`);
     expect(res?.status()).toBe(404);
     await expect(page.getByText(mensajes.seguimientoEnlaceNoValido).textContent()).resolves.toBeTruthy();
     await sinViolaciones(page);
@@ -120,12 +119,12 @@ describe("follow my town in the browser", () => {
     const ana = await confirmedUser("Ana Navegador");
     const ctx = await contextoConectado(browser, ana);
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}${busqueda()}`);
+    await page.goto(`${appUrl()}${busqueda()}`);
     // Closed, the follow card is one button beside the calendar's: it opens in place.
     await page.getByText(mensajes.seguirDesplegar).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
-    await control.screenshot({ path: `${CARPETA}/control-seguir-sesion-390.png` });
+    await captura(control, `control-seguir-sesion-390`);
     await capturas(page, "portada-con-seguir");
     await control.getByRole("button", { name: conDatos(mensajes.seguirBoton, { municipio: pueblo.nombre }) }).click();
     await expect
@@ -135,7 +134,7 @@ describe("follow my town in the browser", () => {
       query(db(), "SELECT radio, categorias::text FROM seguimiento WHERE usuario_id = $1", [ana.id]),
     ).resolves.toEqual([{ radio: 20, categorias: "{}" }]);
 
-    await page.goto(`${inject("baseUrl")}/perfil`);
+    await page.goto(`${appUrl()}/perfil`);
     const lista = page.getByRole("region", { name: mensajes.seguimientosTitulo });
     await lista.getByRole("heading", { name: pueblo.nombre }).waitFor();
     // Axe on the whole page: the profile's data (a <dl> whose rows hold their edit buttons in a
@@ -195,9 +194,9 @@ describe("follow my town in the browser", () => {
     const page = await ctx.newPage();
     await page.setContent(html);
     for (const t of titulos) await expect(page.getByRole("link", { name: t }).count()).resolves.toBeGreaterThan(0);
-    await page.screenshot({ path: `${CARPETA}/correo-390.png`, fullPage: true });
+    await captura(page, `correo-390`, { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${CARPETA}/correo-1280.png`, fullPage: true });
+    await captura(page, `correo-1280`, { fullPage: true });
     await ctx.close();
   }, 60_000);
 });

@@ -1,16 +1,17 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
 import { numeroDeTrozos, rangoDeTrozo } from "@/lib/seo/sitemap";
 import { api } from "@/test-support/api";
-import { conCookiesAceptadas, launchBrowser, screenshotPath } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { freshIp } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const CONTACTO = process.env.CONTACT_EMAIL ?? "hola@planazo.es";
@@ -49,7 +50,7 @@ describe("public pages, server-rendered", () => {
     expect(p.status).toBe(200);
     expect(p.h1).toBe(h1);
     expect(p.html).toContain(`<title>${titulo} | Planazo</title>`);
-    expect(p.html).toContain(`<link rel="canonical" href="${inject("baseUrl")}${ruta}"/>`);
+    expect(p.html).toContain(`<link rel="canonical" href="${appUrl()}${ruta}"/>`);
     expect(p.html).toMatch(/<meta name="description" content="[^"]{40,}"/);
   });
 
@@ -138,7 +139,7 @@ describe("sitemap and robots.txt", () => {
     ]) {
       expect(texto).toContain(`Disallow: ${ruta}\n`);
     }
-    expect(texto).toContain(`Sitemap: ${inject("baseUrl")}/sitemap/0.xml`);
+    expect(texto).toContain(`Sitemap: ${appUrl()}/sitemap/0.xml`);
   });
 
   it("lists the static pages, every listed plan and every organization, with their last change; never a hidden or finished plan", async () => {
@@ -178,7 +179,7 @@ describe("sitemap and robots.txt", () => {
       xml += await res.text();
     }
 
-    const base = inject("baseUrl");
+    const base = appUrl();
     expect(xml).toContain(`<loc>${base}</loc>`);
     for (const ruta of [
       "/nosotros",
@@ -235,7 +236,7 @@ describe("static pages in Chromium", () => {
     await context.route("**/*", (route) =>
       new URL(route.request().url()).hostname === "127.0.0.1" ? route.continue() : route.abort(),
     );
-    if (!avisoCookies) await conCookiesAceptadas(context, inject("baseUrl"));
+    if (!avisoCookies) await conCookiesAceptadas(context, appUrl());
     return { context, page: await context.newPage() };
   }
 
@@ -249,7 +250,7 @@ describe("static pages in Chromium", () => {
     "/no-existe-esta-pagina",
   ])("%s has no axe violations", async (ruta) => {
     const { context, page } = await abrir(1280);
-    await page.goto(`${inject("baseUrl")}${ruta}`);
+    await page.goto(`${appUrl()}${ruta}`);
     await page.getByRole("region", { name: "Aviso de cookies" }).waitFor();
     const axe = await new AxeBuilder({ page }).analyze();
     expect(axe.violations).toEqual([]);
@@ -259,11 +260,11 @@ describe("static pages in Chromium", () => {
   it.each([390, 1280])("screenshots of /nosotros, /eurona and a legal page at %i px", async (width) => {
     const { context, page } = await abrir(width, { avisoCookies: false });
     for (const ruta of ["nosotros", "eurona", "politica-privacidad", "cookies"]) {
-      await page.goto(`${inject("baseUrl")}/${ruta}`);
+      await page.goto(`${appUrl()}/${ruta}`);
       await page.getByRole("heading", { level: 1 }).waitFor();
       const ancho = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(ancho, `${ruta} scrolls sideways`).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: screenshotPath(`${ruta}-${width}`), fullPage: true });
+      await captura(page, `${ruta}-${width}`, { fullPage: true });
     }
     await context.close();
   });
@@ -274,7 +275,7 @@ describe("static pages in Chromium", () => {
     page.on("request", (r) => {
       if (r.url().includes("/api/emailEurona")) llamadas.push(r.url());
     });
-    await page.goto(`${inject("baseUrl")}/eurona`);
+    await page.goto(`${appUrl()}/eurona`);
     await page.getByLabel("Correo electrónico").fill("vecina@example.com");
     await page.getByRole("button", { name: "Saber más" }).click();
     const alerta = page.locator("main").getByRole("alert");
@@ -297,7 +298,7 @@ describe("static pages in Chromium", () => {
     const { context, page } = await abrir(1280);
     const telefono = `6${randomBytes(4).readUInt32BE(0) % 100_000_000}`.padEnd(9, "0");
     const correo = `vecino.${randomBytes(4).toString("hex")}@example.com`;
-    await page.goto(`${inject("baseUrl")}/eurona`);
+    await page.goto(`${appUrl()}/eurona`);
     await page.getByLabel("Correo electrónico").fill(correo);
     await page.getByLabel("Teléfono").fill(` ${telefono} `);
     const respuesta = page.waitForResponse(
@@ -324,13 +325,13 @@ describe("static pages in Chromium", () => {
     ]);
     expect(correos).toHaveLength(1);
     expect(correos[0].subject).toContain("internet por satélite");
-    await page.screenshot({ path: screenshotPath("eurona-enviado") });
+    await captura(page, "eurona-enviado");
     await context.close();
   });
 
   it("/eurona: the server's error message shows as an alert, and the form's fallback when there is no answer", async () => {
     const { context, page } = await abrir(390);
-    await page.goto(`${inject("baseUrl")}/eurona`);
+    await page.goto(`${appUrl()}/eurona`);
     await page.getByLabel("Teléfono").fill("600000000");
     await page.route("**/api/emailEurona/", (route) =>
       route.fulfill({

@@ -1,12 +1,13 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 
 const VISTAS = [
   { nombre: "390", ancho: 390, alto: 844 },
@@ -70,7 +71,7 @@ describe("the save heart on plan cards", () => {
     );
   async function abrir(ctx: BrowserContext, ruta: string): Promise<Page> {
     const page = await ctx.newPage();
-    const res = await page.goto(`${inject("baseUrl")}${ruta}`);
+    const res = await page.goto(`${appUrl()}${ruta}`);
     expect(res?.status(), ruta).toBe(200);
     return page;
   }
@@ -98,7 +99,7 @@ describe("the save heart on plan cards", () => {
         conDatos(mensajes.quitarPlanTarjeta, { titulo: titulos.uno }),
       );
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.uno]);
-      await page.screenshot({ path: screenshotPath(`tarjeta-guardado-${vista.nombre}`) });
+      await captura(page, `tarjeta-guardado-${vista.nombre}`);
 
       const axe = await new AxeBuilder({ page }).analyze();
       expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
@@ -151,10 +152,10 @@ describe("the save heart on plan cards", () => {
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
       await boton.click();
       await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
-      const vuelta = new URL(new URL(page.url()).searchParams.get("redirigir")!, inject("baseUrl"));
+      const vuelta = new URL(new URL(page.url()).searchParams.get("redirigir")!, appUrl());
       expect(vuelta.searchParams.get("guardar")).toBe(ids.tres);
       vuelta.searchParams.delete("guardar");
-      const original = new URL(busqueda, inject("baseUrl"));
+      const original = new URL(busqueda, appUrl());
       expect(`${vuelta.pathname}?${vuelta.searchParams}`).toBe(`${original.pathname}?${original.searchParams}`);
 
       await page.getByLabel("Correo electrónico").fill(usuario.correo);
@@ -167,7 +168,7 @@ describe("the save heart on plan cards", () => {
           u.searchParams.get("municipio") === "Pueblo de Prueba" &&
           !u.searchParams.has("guardar"),
       );
-      expect(new URL(page.url()).search).toBe(new URL(busqueda, inject("baseUrl")).search);
+      expect(new URL(page.url()).search).toBe(new URL(busqueda, appUrl()).search);
       await page.waitForFunction(
         (t) =>
           [...document.querySelectorAll("main article")]
@@ -185,7 +186,7 @@ describe("the save heart on plan cards", () => {
           return r.top >= 0 && r.bottom <= window.innerHeight;
         }),
       ).resolves.toBe(true);
-      await page.screenshot({ path: screenshotPath(`tarjeta-tras-login-${vista.nombre}`) });
+      await captura(page, `tarjeta-tras-login-${vista.nombre}`);
 
       // A reload of the address saves nothing again, and the rest stay as they were.
       await page.reload();

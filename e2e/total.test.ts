@@ -1,9 +1,10 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
-import { launchBrowser, screenshotPath } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { TOPE_TOTAL } from "@/lib/plans/constants";
+import { appUrl } from "@/test-support/worker";
 
 /** The home's results over more plans than a search counts exactly (TOPE_TOTAL, 3,000). */
 describe("a search with more plans than the bound, in Chromium", () => {
@@ -16,7 +17,7 @@ describe("a search with more plans than the bound, in Chromium", () => {
     usuarioId = await insertUser();
     const origin = await freshOrigin();
     await insertPlanesEnEspiral({ usuarioId, origin, n: TOPE_TOTAL + 5, titulo: "Espiral" });
-    url = `${inject("baseUrl")}/?municipio=Pueblo+de+Prueba&lat=${origin.lat}&lng=${origin.lng}`;
+    url = `${appUrl()}/?municipio=Pueblo+de+Prueba&lat=${origin.lat}&lng=${origin.lng}`;
   });
   afterAll(async () => {
     await query(process.env.DATABASE_URL!, "DELETE FROM plan WHERE usuario_id = $1", [usuarioId]);
@@ -43,7 +44,7 @@ describe("a search with more plans than the bound, in Chromium", () => {
     await page.getByRole("button", { name: /^Filtros/ }).click();
     const ver = page.getByRole("button", { name: "Ver más de 3.000 planes" });
     await ver.waitFor();
-    await page.screenshot({ path: screenshotPath("home-mas-de-3000-390"), fullPage: false });
+    await captura(page, "home-mas-de-3000-390", { fullPage: false });
     await ver.click();
     await ver.waitFor({ state: "hidden" });
     await page.close();

@@ -1,24 +1,22 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdirSync } from "node:fs";
 import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { estadoDeWidget, codigoWidget, MENSAJES_WIDGET, urlEmbed, type Tema } from "@/lib/plans/widget";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
-import { launchBrowser, SCREENSHOTS } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 // Ayna (Albacete), as the gazetteer places it: no other test puts plans near it.
 const AYNA = { lat: 38.55, lng: -2.08333 };
-/** Screenshots for a person to look at: SHOTS_DIR, else the tests' folder (e2e/screenshots, not committed). */
-const CAPTURAS = process.env.SHOTS_DIR ?? SCREENSHOTS;
 
 /** The directives of a CSP header, by name. */
 function directivas(csp: string | null): Map<string, string[]> {
@@ -139,7 +137,7 @@ describe("/embed/planes over HTTP", () => {
         .replace(/&lt;/g, "<")
         .replace(/&gt;/g, ">")
         .replace(/&quot;/g, '"');
-      expect(html, path).toContain(conDatos(mensaje, { sitio: inject("baseUrl") }));
+      expect(html, path).toContain(conDatos(mensaje, { sitio: appUrl() }));
     }
   });
 
@@ -200,7 +198,6 @@ describe("the widget in Chromium", () => {
   let codigoCopiado = "";
   beforeAll(async () => {
     browser = await launchBrowser();
-    mkdirSync(CAPTURAS, { recursive: true });
   });
   afterAll(async () => {
     await browser?.close();
@@ -212,9 +209,9 @@ describe("the widget in Chromium", () => {
   ] as const) {
     it(`builds the code for a town at ${ancho}px: live preview, copy to the clipboard`, async () => {
       const ctx = await contextoConectado(browser, null, { ancho, alto });
-      await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: inject("baseUrl") });
+      await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: appUrl() });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}/widget`);
+      await page.goto(`${appUrl()}/widget`);
       await expect(page.getByRole("heading", { name: "Los planes de tu pueblo, en tu web" }).isVisible()).resolves.toBe(
         true,
       );
@@ -250,15 +247,15 @@ describe("the widget in Chromium", () => {
         .toBeLessThanOrEqual(3);
 
       const codigo = await page.locator("textarea").inputValue();
-      expect(codigo).toContain(`${inject("baseUrl")}/embed/planes?municipio=Ayna`);
+      expect(codigo).toContain(`${appUrl()}/embed/planes?municipio=Ayna`);
       expect(codigo).toContain("radio=10");
       await page.getByRole("button", { name: "Copiar código" }).click();
-      await page.screenshot({ path: `${CAPTURAS}/widget-constructor-${ancho}.png`, fullPage: true });
+      await captura(page, `widget-constructor-${ancho}`, { fullPage: true });
       await expect.poll(() => page.locator('[role="status"]').last().textContent()).toBe(MENSAJES_WIDGET.codigoCopiado);
       await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(codigo);
       codigoCopiado = codigo;
 
-      await page.screenshot({ path: `${CAPTURAS}/widget-constructor-${ancho}.png`, fullPage: true });
+      await captura(page, `widget-constructor-${ancho}`, { fullPage: true });
       await sinViolaciones(page);
       await ctx.close();
     });
@@ -267,7 +264,7 @@ describe("the widget in Chromium", () => {
   it("offers a logged-in person their own organizations, never another person's", async () => {
     const ctx = await contextoConectado(browser, usuario, { ancho: 1280, alto: 800 });
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/widget`);
+    await page.goto(`${appUrl()}/widget`);
     await page.getByRole("radio", { name: /Los de una organización/ }).check();
     const opciones = await page.getByLabel("Tus organizaciones").locator("option").allTextContents();
     expect(opciones).toContain(t("Ayuntamiento de Ayna"));
@@ -282,7 +279,7 @@ describe("the widget in Chromium", () => {
   it("comes from an organization's page ready for that organization", async () => {
     const ctx = await contextoConectado(browser, null, { ancho: 390, alto: 844 });
     const page = await ctx.newPage();
-    await page.goto(`${inject("baseUrl")}/org/x/${orgs.ajena}`, { waitUntil: "domcontentloaded" });
+    await page.goto(`${appUrl()}/org/x/${orgs.ajena}`, { waitUntil: "domcontentloaded" });
     await page.getByRole("link", { name: /en tu página web/ }).click();
     await page.waitForURL(/\/widget\?organizacion=/);
     await expect(page.getByRole("radio", { name: /Los de una organización/ }).isChecked()).resolves.toBe(true);
@@ -300,7 +297,7 @@ describe("the widget in Chromium", () => {
         tema === "claro"
           ? codigoCopiado
           : codigoWidget({
-              origen: inject("baseUrl"),
+              origen: appUrl(),
               ruta: urlEmbed({
                 fuente: {
                   tipo: "busqueda",
@@ -341,15 +338,15 @@ describe("the widget in Chromium", () => {
         for (const enlace of await marco.locator("a").all()) {
           await expect(enlace.getAttribute("target")).resolves.toBe("_blank");
           await expect(enlace.getAttribute("rel")).resolves.toContain("noopener");
-          await expect(enlace.getAttribute("href")).resolves.toMatch(new RegExp(`^${inject("baseUrl")}/`));
+          await expect(enlace.getAttribute("href")).resolves.toMatch(new RegExp(`^${appUrl()}/`));
         }
-        await page.screenshot({ path: `${CAPTURAS}/widget-en-web-ajena-${tema}.png`, fullPage: true });
+        await captura(page, `widget-en-web-ajena-${tema}`, { fullPage: true });
         const [pestana] = await Promise.all([
           ctx.waitForEvent("page"),
           marco.getByRole("link", { name: new RegExp(titulos.propio) }).click(),
         ]);
         await pestana.waitForLoadState();
-        expect(pestana.url()).toBe(`${inject("baseUrl")}${planPath(titulos.propio, ids.propio)}`);
+        expect(pestana.url()).toBe(`${appUrl()}${planPath(titulos.propio, ids.propio)}`);
         // The page around it stays where it was.
         expect(page.url()).toBe(ajena.url);
         expect(errores).toEqual([]);
@@ -361,7 +358,7 @@ describe("the widget in Chromium", () => {
   }
 
   it("cannot be replaced by another page of the site: the home refuses the frame", async () => {
-    const ajena = await paginaAjena(`<iframe src="${inject("baseUrl")}/" title="Portada"></iframe>`);
+    const ajena = await paginaAjena(`<iframe src="${appUrl()}/" title="Portada"></iframe>`);
     const ctx = await browser.newContext();
     try {
       const page = await ctx.newPage();
@@ -380,7 +377,7 @@ describe("the widget in Chromium", () => {
     for (const colorScheme of ["light", "dark"] as const) {
       const ctx = await browser.newContext({ colorScheme });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}${embedAyna({ tema: "auto" })}`);
+      await page.goto(`${appUrl()}${embedAyna({ tema: "auto" })}`);
       const fondo = await page.evaluate(() => getComputedStyle(document.querySelector("main")!).backgroundColor);
       expect(fondo, colorScheme).toBe(colorScheme === "dark" ? "rgb(28, 25, 23)" : "rgb(255, 255, 255)");
       await ctx.close();
@@ -391,7 +388,7 @@ describe("the widget in Chromium", () => {
     it(`has no accessibility violations (${tema})`, async () => {
       const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
       const page = await ctx.newPage();
-      await page.goto(`${inject("baseUrl")}${embedAyna({ tema })}`);
+      await page.goto(`${appUrl()}${embedAyna({ tema })}`);
       await page.getByText(titulos.propio).waitFor();
       await sinViolaciones(page);
       await ctx.close();

@@ -2,11 +2,9 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createScratchDatabase } from "@/test-support/database";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
-import { migrate } from "@/lib/db/migrate";
-import { loadGazetteer } from "@/lib/geo/load-gazetteer";
 import { diskStorage } from "@/lib/media/storage";
 import { DEMO_LOGIN, seedDemo } from "./seed";
 
@@ -30,10 +28,9 @@ describe("demo seed", () => {
   let summary: string;
 
   beforeAll(async () => {
-    db = await createScratchDatabase();
-    await migrate(db.url);
+    // A copy of the tests' migrated template, gazetteer included (as `npm run demo` prepares it).
+    db = await createScratchDatabase({ template: inject("templateDatabaseUrl") });
     prisma = createPrismaClient(db.url, 4);
-    await loadGazetteer(prisma);
     summary = await seedDemo(prisma, { storage: diskStorage(storageDir), hoy: { year: 2026, month: 11, day: 22 } });
   }, 300_000);
 

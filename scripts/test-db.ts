@@ -1,5 +1,6 @@
 /**
- * Prepares the test database and prints its URL on stdout (progress goes to stderr).
+ * Prepares the test database anew (migrations and the gazetteer, nothing else: every test
+ * worker's database is a copy of it) and prints its URL on stdout (progress goes to stderr).
  * The tests never touch the development database: TEST_DATABASE_URL if set; otherwise the
  * DATABASE_URL server with a database whose name ends in _test; otherwise the local cluster's
  * planazo_test.
@@ -17,6 +18,7 @@ runScript(async () => {
   if (explicit) process.env.DATABASE_URL = explicit;
   const url = await prepareDatabase({
     database: explicit ? undefined : testDatabaseName(),
+    fresh: true,
     log: (line) => console.error(line),
   });
   process.stdout.write(`${url}\n`);

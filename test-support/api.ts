@@ -1,6 +1,6 @@
-import { inject } from "vitest";
+import { appUrl } from "./worker";
 
 /** GET/POST against the running app started by vitest.global-setup.ts. */
 export function api(pathAndQuery: string, init?: RequestInit): Promise<Response> {
-  return fetch(`${inject("baseUrl")}${pathAndQuery}`, { redirect: "manual", ...init });
+  return fetch(`${appUrl()}${pathAndQuery}`, { redirect: "manual", ...init });
 }

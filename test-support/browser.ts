@@ -1,28 +1,52 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { inject } from "vitest";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-export const SCREENSHOTS = path.join(import.meta.dirname, "..", "e2e", "screenshots");
 
-/** Debian's Chromium, headless, with nothing reaching out to the network by itself. */
+/**
+ * Debian's Chromium, headless, with nothing reaching out to the network by itself, and no name
+ * resolved but localhost: a page's request to another host (map tiles, Google) fails at once.
+ */
+export const CHROMIUM_ARGS = [
+  "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
+/**
+ * The worker's Chromium (started once per worker by the browser tests' global setup), or one
+ * of its own where there is none. Closing what this returns closes the file's contexts and
+ * leaves the worker's Chromium running for the next file.
+ */
 export async function launchBrowser(): Promise<Browser> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  const endpoints = inject("browserEndpoints") ?? [];
+  if (endpoints.length > 0) {
+    const id = Number(process.env.VITEST_POOL_ID ?? "1");
+    return chromium.connect(endpoints[(id - 1) % endpoints.length]);
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 
-export function screenshotPath(name: string): string {
-  return path.join(SCREENSHOTS, `${name}.png`);
+/**
+ * A screenshot for a person to look at, `<SHOTS_DIR>/<name>.png`, taken only when SHOTS_DIR is
+ * set (`SHOTS_DIR=e2e/screenshots npm test`): the tests' checks never read them, and a hundred
+ * full-page screenshots cost a run about a minute of CPU.
+ */
+export async function captura(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+): Promise<void> {
+  const dir = process.env.SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await ("goto" in target ? target.screenshot({ path: file, fullPage }) : target.screenshot({ path: file }));
 }
 
 /**

@@ -1,8 +1,14 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 
-/** A throw-away database on the test server, dropped by the returned function. */
-export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A throw-away database on the test server, dropped by the returned function: empty, or a copy
+ * of `template` (a database URL on the same server that nobody is connected to).
+ */
+export async function createScratchDatabase({ template }: { template?: string } = {}): Promise<{
+  url: string;
+  drop: () => Promise<void>;
+}> {
   const base = new URL(process.env.DATABASE_URL!);
   const name = `planazo_scratch_${randomBytes(4).toString("hex")}`;
   const admin = new URL(base);
@@ -16,7 +22,8 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
       await client.end();
     }
   };
-  await run(`CREATE DATABASE ${name}`);
+  const from = template ? ` TEMPLATE "${decodeURIComponent(new URL(template).pathname.slice(1))}"` : "";
+  await run(`CREATE DATABASE ${name}${from}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

@@ -1,8 +1,9 @@
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
-import { inject } from "vitest";
+
 import { fechaVisible } from "@/lib/dates";
 import { freshIp } from "./users";
+import { appUrl } from "./worker";
 
 /** A real PNG of the given size. */
 export function png(width = 64, height = 48): Promise<Buffer> {
@@ -60,7 +61,7 @@ export async function enviarFormularioConCookies(
   ruta: string,
   form: FormData,
   token?: string,
-  base = inject("baseUrl"),
+  base = appUrl(),
 ): Promise<{ status: number; body: Record<string, unknown>; setCookie: string[] }> {
   const res = await fetch(`${base}${ruta}`, {
     method: metodo,

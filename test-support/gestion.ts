@@ -1,8 +1,9 @@
-import { expect, inject, it } from "vitest";
+import { expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { cookieDe } from "./cookies";
 import { query } from "./database";
 import { call, confirmedUser } from "./users";
+import { appUrl } from "./worker";
 
 export type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: string };
 
@@ -16,7 +17,7 @@ export async function persona(nombre: string, rol: "usuario" | "moderador" | "ad
 
 /** A page's HTML as text, without the comments React puts between adjacent strings. */
 export const paginaHtml = (ruta: string, cookie: string) =>
-  fetch(`${inject("baseUrl")}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) =>
+  fetch(`${appUrl()}${ruta}`, { headers: { Cookie: cookie } }).then(async (r) =>
     (await r.text()).replaceAll("<!-- -->", ""),
   );
 
@@ -34,16 +35,16 @@ export function comprobarAccesoPaginas(
   it.each(paginas)(
     "sends a visitor without a session from %s to the login page, and comes back there",
     async (ruta) => {
-      const res = await fetch(`${inject("baseUrl")}${ruta}`, { redirect: "manual" });
+      const res = await fetch(`${appUrl()}${ruta}`, { redirect: "manual" });
       expect(res.status).toBe(307);
-      const destino = new URL(res.headers.get("location")!, inject("baseUrl"));
+      const destino = new URL(res.headers.get("location")!, appUrl());
       expect(destino.pathname).toBe("/iniciar-sesion");
       expect(destino.searchParams.get("redirigir")).toBe(ruta);
     },
   );
 
   it.each(paginas)("shows a plain user the 404 page at %s, without a trace of the back-office", async (ruta) => {
-    const res = await fetch(`${inject("baseUrl")}${ruta}`, {
+    const res = await fetch(`${appUrl()}${ruta}`, {
       headers: { Cookie: quien().usuaria.cookie },
       redirect: "manual",
     });
@@ -54,7 +55,7 @@ export function comprobarAccesoPaginas(
   });
 
   it.each(paginas)("opens %s to a moderator, never indexed", async (ruta) => {
-    const res = await fetch(`${inject("baseUrl")}${ruta}`, {
+    const res = await fetch(`${appUrl()}${ruta}`, {
       headers: { Cookie: quien().moderadora.cookie },
       redirect: "manual",
     });

@@ -1,7 +1,8 @@
 import sharp from "sharp";
-import { inject } from "vitest";
+
 import { png } from "./forms";
 import { freshIp } from "./users";
+import { appUrl } from "./worker";
 
 /** What a request carries: JSON, raw bytes with their content type, or a multipart form. */
 export type Cuerpo = { json: unknown } | { crudo: string | Buffer; tipo: string } | { form: FormData };
@@ -44,7 +45,7 @@ export async function peticion(
   } else if (cuerpo) {
     body = cuerpo.form;
   }
-  const res = await fetch(`${inject("baseUrl")}${ruta}`, { method: metodo, headers, body, redirect: "manual" });
+  const res = await fetch(`${appUrl()}${ruta}`, { method: metodo, headers, body, redirect: "manual" });
   const texto = await res.text();
   const tipo = res.headers.get("content-type");
   let parsed: unknown = null;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+
 import { query } from "./database";
+import { appUrl } from "./worker";
 
 /** A client address of its own, so one test's attempts never count against another's limits. */
 export function freshIp(): string {
@@ -28,7 +29,7 @@ export async function call(
     cookie,
     ip = freshIp(),
     origin,
-    base = inject("baseUrl"),
+    base = appUrl(),
   }: { body?: unknown; token?: string; cookie?: string; ip?: string; origin?: string; base?: string } = {},
 ): Promise<ApiCall> {
   const headers: Record<string, string> = { "X-Forwarded-For": ip };
@@ -67,11 +68,52 @@ export function tokenOf(link: string): string {
 }
 
 /**
- * Registers and confirms a user through the API of the app at `base` (the tests' app and
- * database unless given); returns its credentials and a bearer token.
+ * A confirmed user with a session: the test's own worker database through better-auth's server
+ * API (the user, its credential account with the password hashed by better-auth, and a session
+ * whose token the app accepts as a bearer token or a cookie), with no e-mail and no request.
+ * With another app or database (`base`, `databaseUrl`) it registers, confirms and logs in through
+ * that app's API. Tests whose subject is registration, confirmation or login call the API.
  */
 export async function confirmedUser(
   nombre = "Lucía Prueba",
+  base?: string,
+  databaseUrl?: string,
+): Promise<{ correo: string; password: string; token: string; id: string }> {
+  if (base || databaseUrl) return registeredThroughApi(nombre, base, databaseUrl);
+  const correo = uniqueEmail();
+  const password = "contraseña-segura";
+  const ctx = await authContext();
+  const user = await ctx.internalAdapter.createUser(
+    { name: nombre, email: correo, emailVerified: true },
+    { method: "email-password" },
+  );
+  await ctx.internalAdapter.linkAccount({
+    userId: user.id,
+    providerId: "credential",
+    accountId: user.id,
+    password: await passwordHash(ctx, password),
+  });
+  const session = await ctx.internalAdapter.createSession(user.id);
+  return { correo, password, token: session.token, id: user.id };
+}
+
+type AuthContext = Awaited<ReturnType<typeof import("@/lib/users/auth").auth>["$context"]>;
+
+async function authContext(): Promise<AuthContext> {
+  const { auth } = await import("@/lib/users/auth");
+  return auth().$context;
+}
+
+// Every fixture user has the same password: better-auth hashes it once per test file (scrypt
+// costs about 50 ms of CPU a time).
+let hashed: Promise<string> | undefined;
+function passwordHash(ctx: AuthContext, password: string): Promise<string> {
+  hashed ??= ctx.password.hash(password);
+  return hashed;
+}
+
+async function registeredThroughApi(
+  nombre: string,
   base?: string,
   databaseUrl?: string,
 ): Promise<{ correo: string; password: string; token: string; id: string }> {

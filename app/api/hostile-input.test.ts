@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposEvento, camposOrganizacion, formulario, png } from "@/test-support/forms";
 import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/test-support/hostile";
@@ -9,6 +9,7 @@ import { databaseFingerprint, storageListing } from "@/test-support/snapshot";
 import { call, confirmedUser, uniqueEmail } from "@/test-support/users";
 import { cookieDe } from "@/test-support/cookies";
 import { mensajes } from "@/lib/messages";
+import { worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const CATALOGO = new Set<string>(Object.values(mensajes));
@@ -124,7 +125,7 @@ describe("hostile input to the API", () => {
     );
     expect((await enviar({ metodo: "POST", ruta: `/api/plan/agregar-plan-favorito/${planId}` })).status).toBe(200);
 
-    antes = { base: await databaseFingerprint(db(), HUELLA), almacen: await storageListing(inject("storageDir")) };
+    antes = { base: await databaseFingerprint(db(), HUELLA), almacen: await storageListing(worker().storageDir) };
     expect(antes.almacen.length).toBeGreaterThan(0);
   });
 
@@ -1702,7 +1703,7 @@ describe("hostile input to the API", () => {
 
   it("leaves the database and the storage folder exactly as they were", async () => {
     expect(await databaseFingerprint(db(), HUELLA)).toEqual(antes.base);
-    expect(await storageListing(inject("storageDir"))).toEqual(antes.almacen);
+    expect(await storageListing(worker().storageDir)).toEqual(antes.almacen);
     const [{ n }] = await query<{ n: number }>(
       db(),
       "SELECT count(*)::int AS n FROM favorito WHERE usuario_id = $1 AND plan_id = $2",
@@ -1738,7 +1739,7 @@ describe("hostile input to the API", () => {
         "SELECT a.path, a.variantes FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id WHERE p.id = $1",
         [creado._id],
       );
-      const raiz = inject("storageDir");
+      const raiz = worker().storageDir;
       for (const key of Object.values(archivo.variantes)) {
         expect(key).toMatch(/^carteles\/[0-9a-f-]{36}\/[a-z]+\.(webp|jpg)$/);
         expect(existsSync(path.join(raiz, key))).toBe(true);

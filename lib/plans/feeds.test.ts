@@ -1,6 +1,6 @@
 import ICAL from "ical.js";
 import { XMLParser } from "fast-xml-parser";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enMadrid } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
@@ -10,6 +10,7 @@ import { responderFeed } from "@/lib/plans/feeds";
 import { api } from "@/test-support/api";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;
@@ -128,9 +129,7 @@ describe("calendar (ICS) and Atom feeds", () => {
       .getAllSubcomponents("vevent")
       .find((v) => String(v.getFirstPropertyValue("uid")).startsWith(ids.manana))!;
     expect(verbena.getFirstPropertyValue("summary")).toBe("Verbena de mañana");
-    expect(verbena.getFirstPropertyValue("url")).toBe(
-      `${inject("baseUrl")}${planPath("Verbena de mañana", ids.manana)}`,
-    );
+    expect(verbena.getFirstPropertyValue("url")).toBe(`${appUrl()}${planPath("Verbena de mañana", ids.manana)}`);
   });
 
   it("expands a real experience's RRULE to its weekdays at Madrid's hours across the daylight-saving change, until its end", async () => {
@@ -182,7 +181,7 @@ describe("calendar (ICS) and Atom feeds", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/atom+xml; charset=utf-8");
     const { feed } = parsearAtom(await res.text());
-    expect(feed.id).toBe(`${inject("baseUrl")}/feed.atom?${busqueda()}`);
+    expect(feed.id).toBe(`${appUrl()}/feed.atom?${busqueda()}`);
     expect(Number.isNaN(Date.parse(feed.updated))).toBe(false);
     const entradas = feed.entry!;
     expect(entradas.map((e) => e.id).sort()).toEqual(
@@ -192,7 +191,7 @@ describe("calendar (ICS) and Atom feeds", () => {
         planPath("Dentro de 88 días", ids.casi90),
         planPath("Visita al castillo", ids.experiencia),
       ]
-        .map((p) => `${inject("baseUrl")}${p}`)
+        .map((p) => `${appUrl()}${p}`)
         .sort(),
     );
     const verbena = entradas.find((e) => e.title === "Verbena de mañana")!;
@@ -206,9 +205,7 @@ describe("calendar (ICS) and Atom feeds", () => {
     const otra = parsearAtom(
       await (await api(`/feed.atom?lng=${origin.lng}&lat=${origin.lat}&radio=10.5&accesible=true`)).text(),
     );
-    expect(otra.feed.id).toBe(
-      `${inject("baseUrl")}/feed.atom?lat=${origin.lat}&lng=${origin.lng}&radio=10.5&accesible=1`,
-    );
+    expect(otra.feed.id).toBe(`${appUrl()}/feed.atom?lat=${origin.lat}&lng=${origin.lng}&radio=10.5&accesible=1`);
     expect(otra.feed.entry ?? []).toHaveLength(0);
   });
 

@@ -131,8 +131,11 @@ export async function ensureLocalCluster(port: number, log: (line: string) => vo
   }
 }
 
-/** Creates the database if it is missing, then the postgis, pg_trgm and unaccent extensions. */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/**
+ * Creates the database if it is missing (anew when `fresh`: the tests' template starts empty
+ * each run), then the postgis, pg_trgm and unaccent extensions.
+ */
+export async function ensureDatabase(databaseUrl: string, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   const adminUrl = new URL(databaseUrl);
@@ -140,6 +143,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl.toString() });
   await admin.connect();
   try {
+    if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(name)} WITH (FORCE)`);
     const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (!rowCount) await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   } finally {

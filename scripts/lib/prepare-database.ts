@@ -11,6 +11,8 @@ export interface PrepareOptions {
   database?: string;
   seed?: boolean;
   reset?: boolean;
+  /** Drop the database first: migrations and the gazetteer only (the tests' template). */
+  fresh?: boolean;
   log?: (line: string) => void;
 }
 
@@ -34,7 +36,7 @@ export async function prepareDatabase(options: PrepareOptions = {}): Promise<str
   const log = options.log ?? console.log;
   // The progress goes through `log`: scripts/test-db.ts prints only the URL on its stdout.
   const databaseUrl = await resolveDatabaseUrl(options.database, log);
-  await ensureDatabase(databaseUrl);
+  await ensureDatabase(databaseUrl, { fresh: options.fresh });
   const { applied } = await migrate(databaseUrl);
   log(`database ${new URL(databaseUrl).pathname.slice(1)}: ${applied.length} migration(s) applied`);
   const prisma = createPrismaClient(databaseUrl, 4);

@@ -7,6 +7,7 @@ import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } f
 import { databaseFingerprint } from "@/test-support/snapshot";
 import { call } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
+import { appUrl } from "@/test-support/worker";
 
 /**
  * The back-office's leads, failed e-mails and the retention job (issue 15, items 6 and 9):
@@ -49,7 +50,7 @@ async function correoFallido(asunto: string, texto = "cuerpo"): Promise<string> 
 
 /** The CSV export as the moderator downloads it: raw bytes, and its rows parsed by a real CSV parser. */
 async function exportar(cookie: string, estado?: string) {
-  const res = await fetch(`${inject("baseUrl")}/api/gestion/contactos.csv${estado ? `?estado=${estado}` : ""}`, {
+  const res = await fetch(`${appUrl()}/api/gestion/contactos.csv${estado ? `?estado=${estado}` : ""}`, {
     headers: { Cookie: cookie },
   });
   const bytes = new Uint8Array(await res.arrayBuffer());
@@ -130,7 +131,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       const viejo = await nuevoContacto("Contacto de hace dos años", "600 000 001", "2 years");
       const antes = await databaseFingerprint(db(), { ignorar: IGNORAR });
       const tarea = (auth?: string) =>
-        fetch(`${inject("baseUrl")}/api/tareas/retencion`, {
+        fetch(`${appUrl()}/api/tareas/retencion`, {
           method: "POST",
           headers: auth ? { Authorization: auth } : {},
         });
@@ -382,7 +383,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     ]);
 
     // …and again from the scheduler's call: nothing left to delete, nothing logged.
-    const res = await fetch(`${inject("baseUrl")}/api/tareas/retencion`, {
+    const res = await fetch(`${appUrl()}/api/tareas/retencion`, {
       method: "POST",
       headers: { Authorization: `Bearer ${inject("cronSecret")}` },
     });

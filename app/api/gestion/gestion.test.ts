@@ -1,10 +1,11 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/test-support/gestion";
 import { databaseFingerprint } from "@/test-support/snapshot";
 import { call } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
+import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
@@ -327,8 +328,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
     // Her token and cookie no longer work, and she cannot log in again, by password or otherwise.
     expect((await call("GET", "/api/plan/planesUsuario", { token: autora.token })).status).toBe(401);
     expect(
-      (await fetch(`${inject("baseUrl")}/mis-planes`, { headers: { Cookie: autora.cookie }, redirect: "manual" }))
-        .status,
+      (await fetch(`${appUrl()}/mis-planes`, { headers: { Cookie: autora.cookie }, redirect: "manual" })).status,
     ).toBe(307);
     const login = await call("POST", "/api/usuario/login", {
       body: { correo: autora.correo, password: autora.password },
@@ -384,7 +384,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
     ]);
     // At once: the next request of that account is a moderator's.
     expect(
-      (await fetch(`${inject("baseUrl")}/gestion`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" })).status,
+      (await fetch(`${appUrl()}/gestion`, { headers: { Cookie: usuaria.cookie }, redirect: "manual" })).status,
     ).toBe(200);
   });
 

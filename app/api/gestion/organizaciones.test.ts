@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
@@ -8,6 +8,7 @@ import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { planPath } from "@/lib/plans/plan";
+import { appUrl } from "@/test-support/worker";
 
 /**
  * Verified organizations (issue 15, item 8): who may verify one, that a second click changes
@@ -26,7 +27,7 @@ const INSIGNIA =
 
 /** A page's status and HTML, anonymous or with a cookie (paginaHtml of test-support/gestion.ts gives the text only). */
 const pagina = async (ruta: string, cookie?: string) => {
-  const res = await fetch(`${inject("baseUrl")}${ruta}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const res = await fetch(`${appUrl()}${ruta}`, { headers: cookie ? { Cookie: cookie } : {} });
   return { status: res.status, html: (await res.text()).replaceAll("<!-- -->", "") };
 };
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
 import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";
@@ -11,6 +11,7 @@ import { diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "@/lib/dates"
 import { conDatos, mensajes } from "@/lib/messages";
 import { prisma } from "@/lib/db";
 import { patrocinioDeLaPagina, PROXIMO_CAMBIO_PATROCINIOS } from "@/lib/patrocinios/vigentes";
+import { appUrl, worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
@@ -22,7 +23,7 @@ const hoy = () => diaEnMadrid();
 const dia = (n: number) => diaTexto(sumarDias(hoy(), n));
 
 const ficheros = () => {
-  const dir = path.join(inject("storageDir"), "patrocinios");
+  const dir = path.join(worker().storageDir, "patrocinios");
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 };
 
@@ -74,7 +75,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
 
   /** The sponsor card on page 1 of a search around a place with one plan, or null. */
   async function enLaBusqueda(): Promise<Tarjeta | null> {
-    const r = await fetch(`${inject("baseUrl")}/api/plan?lat=${origen.lat}&lng=${origen.lng}&radio=5`);
+    const r = await fetch(`${appUrl()}/api/plan?lat=${origen.lat}&lng=${origen.lng}&radio=5`);
     const body = (await r.json()) as { planes: Tarjeta[] };
     return body.planes.find((p) => p.tipo === "Patrocinado") ?? null;
   }
@@ -139,7 +140,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       const enviar = (c: (typeof CALLS)[number], quien: { token?: string; cookie?: string; origin?: string }) => {
         const cuerpo = c.cuerpo();
         if (cuerpo instanceof FormData) {
-          return fetch(`${inject("baseUrl")}${c.ruta}`, {
+          return fetch(`${appUrl()}${c.ruta}`, {
             method: c.metodo,
             body: cuerpo,
             headers: {
@@ -279,7 +280,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       "SELECT a.variantes FROM patrocinio s JOIN archivo a ON a.id = s.archivo_cartel_id WHERE s.id = $1",
       [t._id],
     );
-    for (const key of Object.values(viejas)) expect(existsSync(path.join(inject("storageDir"), key))).toBe(true);
+    for (const key of Object.values(viejas)) expect(existsSync(path.join(worker().storageDir, key))).toBe(true);
     const r = await enviarFormulario(
       "PATCH",
       `/api/gestion/patrocinios/${t._id}`,
@@ -297,7 +298,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       descripcion: "Visita la quesería",
     });
     expect((r.body.patrocinio as Tarjeta).archivoCartel?.url).not.toBe(t.archivoCartel?.url);
-    for (const key of Object.values(viejas)) expect(existsSync(path.join(inject("storageDir"), key))).toBe(false);
+    for (const key of Object.values(viejas)) expect(existsSync(path.join(worker().storageDir, key))).toBe(false);
     await expect(
       query(db(), "SELECT to_char(activo_hasta, 'YYYY-MM-DD') AS hasta FROM patrocinio WHERE id = $1", [t._id]),
     ).resolves.toEqual([{ hasta: dia(30) }]);
@@ -452,7 +453,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
         archivo,
       ]),
     ).resolves.toEqual([]);
-    for (const key of Object.values(variantes)) expect(existsSync(path.join(inject("storageDir"), key))).toBe(false);
+    for (const key of Object.values(variantes)) expect(existsSync(path.join(worker().storageDir, key))).toBe(false);
     expect(
       (await auditoria(t._id))
         .filter((f) => f.accion === "borrar_patrocinio")

@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
+import { worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -74,7 +75,7 @@ describe("organizations API", () => {
         },
       },
     });
-    for (const key of Object.values(logoViejo)) expect(existsSync(path.join(inject("storageDir"), key))).toBe(false);
+    for (const key of Object.values(logoViejo)) expect(existsSync(path.join(worker().storageDir, key))).toBe(false);
 
     expect(await call("DELETE", `/api/organizacion/${id}`, { token: u.token })).toMatchObject({
       status: 200,

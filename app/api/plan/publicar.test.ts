@@ -1,11 +1,12 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { DESCRIPCION_MAX } from "@/lib/plans/input";
+import { appUrl, worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const DAY = 86_400_000;
@@ -21,7 +22,7 @@ async function evento(
   });
 }
 
-const storageFile = (key: string) => path.join(inject("storageDir"), key);
+const storageFile = (key: string) => path.join(worker().storageDir, key);
 const archivoCount = async () => (await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM archivo"))[0].n;
 
 describe("POST /api/plan", () => {
@@ -49,7 +50,7 @@ describe("POST /api/plan", () => {
       md5sum: expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     const url = new URL(plan.archivoCartel.url as string);
-    const img = await fetch(`${inject("baseUrl")}${url.pathname}`);
+    const img = await fetch(`${appUrl()}${url.pathname}`);
     expect(img.status).toBe(200);
     expect(img.headers.get("content-type")).toBe("image/webp");
     expect(img.headers.get("cache-control")).toContain("immutable");

@@ -5,6 +5,7 @@ import { signGoogleIdToken, TEST_GOOGLE_CLIENT_IDS } from "@/test-support/google
 import { call, uniqueEmail } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { startAppServer } from "@/test-support/app-server";
+import { worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const googleKey = () => JSON.parse(inject("googlePrivateJwk"));
@@ -79,7 +80,7 @@ describe("POST /api/usuario/login-google from the web and the apps", () => {
 describe("Google sign-in configuration", () => {
   it("keeps a deployment with only the old GOOGLE_CLIENT_ID working, button included", async () => {
     const legado = await startAppServer({
-      ...inject("appEnv"),
+      ...worker().appEnv,
       GOOGLE_CLIENT_IDS: "",
       GOOGLE_CLIENT_ID: TEST_GOOGLE_CLIENT_IDS.web,
     });
@@ -106,7 +107,7 @@ describe("Google sign-in configuration", () => {
 
   it("without any client id (the demo) shows no Google button but a note, and the call answers 503", async () => {
     const demo = await startAppServer({
-      ...inject("appEnv"),
+      ...worker().appEnv,
       GOOGLE_CLIENT_IDS: "",
       GOOGLE_CLIENT_ID: "",
       NEXT_PUBLIC_GOOGLE_CLIENT_ID: "",
@@ -125,7 +126,7 @@ describe("Google sign-in configuration", () => {
     }
     // A public site without a client id shows neither the button nor a note meant for its team.
     const publico = await startAppServer({
-      ...inject("appEnv"),
+      ...worker().appEnv,
       SITE_URL: "https://planazo.example",
       GOOGLE_CLIENT_IDS: "",
       GOOGLE_CLIENT_ID: "",

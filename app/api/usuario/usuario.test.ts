@@ -10,6 +10,7 @@ import { cookieDe, setCookieDe } from "@/test-support/cookies";
 import { storeImage } from "@/lib/media/images";
 import { diskStorage } from "@/lib/media/storage";
 import { conDatos, mensajes } from "@/lib/messages";
+import { worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const googleKey = () => JSON.parse(inject("googlePrivateJwk"));
@@ -322,7 +323,7 @@ describe("password reset", () => {
 
 /** Gives a user an organization with a logo and a plan with a poster, files on the app's disk. */
 async function giveUserContent(userId: string): Promise<string[]> {
-  const files = diskStorage(inject("storageDir"));
+  const files = diskStorage(worker().storageDir);
   const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#c2410c" } })
     .png()
     .toBuffer();
@@ -364,7 +365,7 @@ describe("DELETE /api/usuario", () => {
   it("removes the account with its organizations, plans, favourites and image files", async () => {
     const u = await confirmedUser();
     const keys = await giveUserContent(u.id);
-    for (const key of keys) expect(existsSync(path.join(inject("storageDir"), key)), key).toBe(true);
+    for (const key of keys) expect(existsSync(path.join(worker().storageDir, key)), key).toBe(true);
     const count = async (sql: string) => (await query<{ n: number }>(db(), sql, [u.id]))[0].n;
     expect(await count("SELECT count(*)::int AS n FROM sesion WHERE user_id = $1")).toBeGreaterThan(0);
     expect(await call("DELETE", "/api/usuario", { token: u.token })).toMatchObject({
@@ -383,7 +384,7 @@ describe("DELETE /api/usuario", () => {
       expect(await count(sql), sql).toBe(0);
     }
     expect((await call("GET", "/api/usuario", { token: u.token })).status).toBe(401);
-    for (const key of keys) expect(existsSync(path.join(inject("storageDir"), key)), key).toBe(false);
+    for (const key of keys) expect(existsSync(path.join(worker().storageDir, key)), key).toBe(false);
     const paths = keys.filter((k) => k.endsWith("original.webp"));
     expect(
       (await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM archivo WHERE path = ANY($1)", [paths]))[0].n,

@@ -1,0 +1,126 @@
+/**
+ * What every Vitest worker of the integration and browser tests gets for itself, started once in
+ * the main process before any file runs: a database cloned from the migrated template (schema
+ * and gazetteer, `CREATE DATABASE … TEMPLATE`), a storage folder, the built app on a free port
+ * against them, and, for the browser tests, a Chromium server that the worker's files connect to
+ * instead of launching one each. Files on different workers therefore never see each other's
+ * rows, files or rate-limit counters, and can run at the same time.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type BrowserServer } from "playwright-core";
+import { startAppServer, type AppServer } from "./app-server";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
+import { query } from "./database";
+import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./google-jwks";
+
+export interface WorkerResources {
+  /** The built app this worker's files call. */
+  baseUrl: string;
+  /** The worker's own database (also set as DATABASE_URL in the worker's process). */
+  databaseUrl: string;
+  /** The app's STORAGE_DIR (also set as STORAGE_DIR in the worker's process). */
+  storageDir: string;
+  /** The environment the app was started with, for tests that start a second instance. */
+  appEnv: Record<string, string>;
+}
+
+export interface SharedResources {
+  workers: WorkerResources[];
+  /** The migrated template every worker's database was cloned from. */
+  templateDatabaseUrl: string;
+  cronSecret: string;
+  googlePrivateJwk: string;
+}
+
+const databaseUrlNamed = (base: string, name: string) => {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function cloneDatabase(templateUrl: string, name: string): Promise<string> {
+  const admin = databaseUrlNamed(templateUrl, "postgres");
+  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
+  await query(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await query(admin, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  return databaseUrlNamed(templateUrl, name);
+}
+
+export async function dropDatabase(url: string): Promise<void> {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  await query(databaseUrlNamed(url, "postgres"), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+}
+
+/** Starts `count` workers' databases, storage folders and apps (all at once). */
+export async function startWorkers(count: number): Promise<{ shared: SharedResources; stop: () => Promise<void> }> {
+  const templateDatabaseUrl = process.env.DATABASE_URL;
+  if (!templateDatabaseUrl) {
+    throw new Error("DATABASE_URL is not set: run the tests with `npm test`, which prepares the test database.");
+  }
+  const template = decodeURIComponent(new URL(templateDatabaseUrl).pathname.slice(1));
+  const jwks = await startJwksServer();
+  const cronSecret = randomBytes(24).toString("hex");
+  const apps: AppServer[] = [];
+  const workers: WorkerResources[] = [];
+  const stop = async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await jwks.close();
+    for (const w of workers) {
+      rmSync(w.storageDir, { recursive: true, force: true });
+      await dropDatabase(w.databaseUrl).catch(() => undefined);
+    }
+  };
+  try {
+    // Clones one after another: CREATE DATABASE … TEMPLATE needs the template without sessions.
+    const urls: string[] = [];
+    for (let id = 1; id <= count; id++) urls.push(await cloneDatabase(templateDatabaseUrl, `${template}_w${id}`));
+    await Promise.all(
+      urls.map(async (databaseUrl) => {
+        const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
+        const appEnv = {
+          DATABASE_URL: databaseUrl,
+          // Every read from the worker's database, whatever .env says (the replica tests start their own).
+          DATABASE_READ_URL: "",
+          CRON_SECRET: cronSecret,
+          BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+          STORAGE_DIR: storageDir,
+          GOOGLE_CLIENT_IDS: Object.values(TEST_GOOGLE_CLIENT_IDS).join(","),
+          GOOGLE_JWKS_URL: jwks.url,
+          PROMOTION_PHONE: "+34 600 000 999",
+        };
+        const worker: WorkerResources = { baseUrl: "", databaseUrl, storageDir, appEnv };
+        workers.push(worker);
+        const app = await startAppServer(appEnv);
+        apps.push(app);
+        worker.baseUrl = app.url;
+      }),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  // In worker order, whatever order the apps answered in.
+  workers.sort((a, b) => a.databaseUrl.localeCompare(b.databaseUrl, "en", { numeric: true }));
+  return {
+    shared: { workers, templateDatabaseUrl, cronSecret, googlePrivateJwk: JSON.stringify(jwks.privateJwk) },
+    stop,
+  };
+}
+
+/** One Chromium server per worker: launched once, every browser test file of the worker connects to it. */
+export async function startBrowserServers(count: number): Promise<{ endpoints: string[]; stop: () => Promise<void> }> {
+  const servers: BrowserServer[] = await Promise.all(
+    Array.from({ length: count }, () =>
+      chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+    ),
+  );
+  return {
+    endpoints: servers.map((s) => s.wsEndpoint()),
+    stop: async () => {
+      await Promise.all(servers.map((s) => s.close()));
+    },
+  };
+}
