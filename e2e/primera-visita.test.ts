@@ -126,7 +126,7 @@ describe("first visit and empty states in Chromium", () => {
       const textos = await enlaces.allTextContents();
       expect(textos.length).toBeGreaterThan(0);
       expect(textos.length).toBeLessThanOrEqual(8);
-      const cuentas = textos.map((x) => Number(/· ([\d.]+) planes?$/.exec(x)![1].replace(/\./g, "")));
+      const cuentas = textos.map((x) => Number(/· ([\d.]+) plan(?:es)?$/.exec(x)![1].replace(/\./g, "")));
       expect(cuentas).toEqual([...cuentas].sort((a, b) => b - a));
       const cudillero = pueblos.getByRole("link", { name: /^Cudillero/ });
       await expect(cudillero.textContent()).resolves.toBe(`CudilleroAsturias · ${planesTexto(PLANES_CUDILLERO)}`);

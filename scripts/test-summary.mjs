@@ -1,0 +1,34 @@
+// The closing lines of `npm test`, from both Vitest JSON reports: each project's files, tests
+// and wall time (its first file's start to its last file's end: integration and browser files
+// share the workers, so their spans overlap), then one line any CI can read.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const project = (file) =>
+  file.endsWith(".unit.test.ts") ? "unit" : file.startsWith(path.join(root, "e2e") + path.sep) ? "browser" : "integration";
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const projects = new Map();
+for (const report of [".data/vitest-unit.json", ".data/vitest-results.json"]) {
+  const file = path.join(root, report);
+  if (!existsSync(file)) continue;
+  const r = JSON.parse(readFileSync(file, "utf8"));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+  for (const t of r.testResults) {
+    const p = projects.get(project(t.name)) ?? { files: 0, tests: 0, start: Infinity, end: 0 };
+    p.files++;
+    p.tests += t.assertionResults.length;
+    p.start = Math.min(p.start, t.startTime);
+    p.end = Math.max(p.end, t.endTime);
+    projects.set(project(t.name), p);
+  }
+}
+for (const [name, p] of projects) {
+  console.log(`${name}: ${p.files} files, ${p.tests} tests, ${Math.round((p.end - p.start) / 1000)} s`);
+}
+console.log(`vitest: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
