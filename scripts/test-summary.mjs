@@ -6,7 +6,11 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const project = (file) =>
-  file.endsWith(".unit.test.ts") ? "unit" : file.startsWith(path.join(root, "e2e") + path.sep) ? "browser" : "integration";
+  file.endsWith(".unit.test.ts")
+    ? "unit"
+    : file.startsWith(path.join(root, "e2e") + path.sep)
+      ? "browser"
+      : "integration";
 
 let passed = 0;
 let failed = 0;
