@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { ofThisWorker } from "./worker";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -25,10 +26,7 @@ export const CHROMIUM_ARGS = [
  */
 export async function launchBrowser(): Promise<Browser> {
   const endpoints = inject("browserEndpoints") ?? [];
-  if (endpoints.length > 0) {
-    const id = Number(process.env.VITEST_POOL_ID ?? "1");
-    return chromium.connect(endpoints[(id - 1) % endpoints.length]);
-  }
+  if (endpoints.length > 0) return chromium.connect(ofThisWorker(endpoints));
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 }
 

@@ -1,6 +1,5 @@
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
-
 import { fechaVisible } from "@/lib/dates";
 import { freshIp } from "./users";
 import { appUrl } from "./worker";

@@ -1,5 +1,4 @@
 import sharp from "sharp";
-
 import { png } from "./forms";
 import { freshIp } from "./users";
 import { appUrl } from "./worker";

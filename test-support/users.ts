@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-
 import { query } from "./database";
 import { appUrl } from "./worker";
 
@@ -12,6 +11,17 @@ export function freshIp(): string {
 export function uniqueEmail(prefix = "prueba"): string {
   return `${prefix}.${randomBytes(5).toString("hex")}@example.com`;
 }
+
+/** A confirmed test user: its credentials, a bearer token, its id. */
+export interface TestUser {
+  correo: string;
+  password: string;
+  token: string;
+  id: string;
+}
+
+/** The password of every test user that confirmedUser() makes. */
+const PASSWORD = "contraseña-segura";
 
 export interface ApiCall {
   status: number;
@@ -74,14 +84,9 @@ export function tokenOf(link: string): string {
  * With another app or database (`base`, `databaseUrl`) it registers, confirms and logs in through
  * that app's API. Tests whose subject is registration, confirmation or login call the API.
  */
-export async function confirmedUser(
-  nombre = "Lucía Prueba",
-  base?: string,
-  databaseUrl?: string,
-): Promise<{ correo: string; password: string; token: string; id: string }> {
+export async function confirmedUser(nombre = "Lucía Prueba", base?: string, databaseUrl?: string): Promise<TestUser> {
   if (base || databaseUrl) return registeredThroughApi(nombre, base, databaseUrl);
   const correo = uniqueEmail();
-  const password = "contraseña-segura";
   const ctx = await authContext();
   const user = await ctx.internalAdapter.createUser(
     { name: nombre, email: correo, emailVerified: true },
@@ -91,10 +96,10 @@ export async function confirmedUser(
     userId: user.id,
     providerId: "credential",
     accountId: user.id,
-    password: await passwordHash(ctx, password),
+    password: await passwordHash(ctx),
   });
   const session = await ctx.internalAdapter.createSession(user.id);
-  return { correo, password, token: session.token, id: user.id };
+  return { correo, password: PASSWORD, token: session.token, id: user.id };
 }
 
 type AuthContext = Awaited<ReturnType<typeof import("@/lib/users/auth").auth>["$context"]>;
@@ -104,21 +109,17 @@ async function authContext(): Promise<AuthContext> {
   return auth().$context;
 }
 
-// Every fixture user has the same password: better-auth hashes it once per test file (scrypt
+// Every fixture user has the same password: better-auth hashes it once per process (scrypt
 // costs about 50 ms of CPU a time).
 let hashed: Promise<string> | undefined;
-function passwordHash(ctx: AuthContext, password: string): Promise<string> {
-  hashed ??= ctx.password.hash(password);
+function passwordHash(ctx: AuthContext): Promise<string> {
+  hashed ??= ctx.password.hash(PASSWORD);
   return hashed;
 }
 
-async function registeredThroughApi(
-  nombre: string,
-  base?: string,
-  databaseUrl?: string,
-): Promise<{ correo: string; password: string; token: string; id: string }> {
+async function registeredThroughApi(nombre: string, base?: string, databaseUrl?: string): Promise<TestUser> {
   const correo = uniqueEmail();
-  const password = "contraseña-segura";
+  const password = PASSWORD;
   const reg = await call("POST", "/api/usuario/register", { base, body: { nombre, correo, password } });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
   const token = tokenOf(await linkFromOutbox(correo, "/confirmar-cuenta/", databaseUrl));

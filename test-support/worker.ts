@@ -5,10 +5,14 @@
 import { inject } from "vitest";
 import type { WorkerResources } from "./workers";
 
-export function worker(): WorkerResources {
-  const workers = inject("workers");
+/** This worker's entry of a list kept by worker id (VITEST_POOL_ID). */
+export function ofThisWorker<T>(list: readonly T[]): T {
   const id = Number(process.env.VITEST_POOL_ID ?? "1");
-  return workers[(id - 1) % workers.length];
+  return list[(id - 1) % list.length];
+}
+
+export function worker(): WorkerResources {
+  return ofThisWorker(inject("workers"));
 }
 
 /** The built app this file's worker started. */

@@ -13,7 +13,7 @@ import path from "node:path";
 import { chromium, type BrowserServer } from "playwright-core";
 import { startAppServer, type AppServer } from "./app-server";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
-import { query } from "./database";
+import { createDatabase, databaseName, dropDatabase } from "./database";
 import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./google-jwks";
 
 export interface WorkerResources {
@@ -35,32 +35,13 @@ export interface SharedResources {
   googlePrivateJwk: string;
 }
 
-const databaseUrlNamed = (base: string, name: string) => {
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function cloneDatabase(templateUrl: string, name: string): Promise<string> {
-  const admin = databaseUrlNamed(templateUrl, "postgres");
-  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
-  await query(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await query(admin, `CREATE DATABASE "${name}" TEMPLATE "${template}"`);
-  return databaseUrlNamed(templateUrl, name);
-}
-
-export async function dropDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  await query(databaseUrlNamed(url, "postgres"), `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-}
-
 /** Starts `count` workers' databases, storage folders and apps (all at once). */
 export async function startWorkers(count: number): Promise<{ shared: SharedResources; stop: () => Promise<void> }> {
   const templateDatabaseUrl = process.env.DATABASE_URL;
   if (!templateDatabaseUrl) {
     throw new Error("DATABASE_URL is not set: run the tests with `npm test`, which prepares the test database.");
   }
-  const template = decodeURIComponent(new URL(templateDatabaseUrl).pathname.slice(1));
+  const template = databaseName(templateDatabaseUrl);
   const jwks = await startJwksServer();
   const cronSecret = randomBytes(24).toString("hex");
   const apps: AppServer[] = [];
@@ -74,26 +55,29 @@ export async function startWorkers(count: number): Promise<{ shared: SharedResou
     }
   };
   try {
-    // Clones one after another: CREATE DATABASE … TEMPLATE needs the template without sessions.
-    const urls: string[] = [];
-    for (let id = 1; id <= count; id++) urls.push(await cloneDatabase(templateDatabaseUrl, `${template}_w${id}`));
+    // Copies one after another: CREATE DATABASE … TEMPLATE needs the template without sessions.
+    for (let id = 1; id <= count; id++) {
+      const databaseUrl = await createDatabase(templateDatabaseUrl, `${template}_w${id}`, {
+        template: templateDatabaseUrl,
+      });
+      const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
+      const appEnv = {
+        DATABASE_URL: databaseUrl,
+        // Every read from the worker's database, whatever .env says (the replica tests start their own).
+        DATABASE_READ_URL: "",
+        CRON_SECRET: cronSecret,
+        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+        STORAGE_DIR: storageDir,
+        GOOGLE_CLIENT_IDS: Object.values(TEST_GOOGLE_CLIENT_IDS).join(","),
+        GOOGLE_JWKS_URL: jwks.url,
+        PROMOTION_PHONE: "+34 600 000 999",
+      };
+      workers.push({ baseUrl: "", databaseUrl, storageDir, appEnv });
+    }
+    // The apps start together, each into its worker's slot.
     await Promise.all(
-      urls.map(async (databaseUrl) => {
-        const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-storage-"));
-        const appEnv = {
-          DATABASE_URL: databaseUrl,
-          // Every read from the worker's database, whatever .env says (the replica tests start their own).
-          DATABASE_READ_URL: "",
-          CRON_SECRET: cronSecret,
-          BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-          STORAGE_DIR: storageDir,
-          GOOGLE_CLIENT_IDS: Object.values(TEST_GOOGLE_CLIENT_IDS).join(","),
-          GOOGLE_JWKS_URL: jwks.url,
-          PROMOTION_PHONE: "+34 600 000 999",
-        };
-        const worker: WorkerResources = { baseUrl: "", databaseUrl, storageDir, appEnv };
-        workers.push(worker);
-        const app = await startAppServer(appEnv);
+      workers.map(async (worker) => {
+        const app = await startAppServer(worker.appEnv);
         apps.push(app);
         worker.baseUrl = app.url;
       }),
@@ -102,8 +86,6 @@ export async function startWorkers(count: number): Promise<{ shared: SharedResou
     await stop();
     throw error;
   }
-  // In worker order, whatever order the apps answered in.
-  workers.sort((a, b) => a.databaseUrl.localeCompare(b.databaseUrl, "en", { numeric: true }));
   return {
     shared: { workers, templateDatabaseUrl, cronSecret, googlePrivateJwk: JSON.stringify(jwks.privateJwk) },
     stop,
