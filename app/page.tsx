@@ -20,8 +20,8 @@ import { fechasTexto } from "@/lib/dates";
 import { planesTexto } from "@/lib/plans/texto";
 import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
 import type { PlanApi } from "@/lib/plans/plan";
-import type { ResultadoMapa } from "@/lib/plans/mapa";
-import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/plans/search";
+import type { ResultadoMapa } from "@/lib/busqueda/mapa";
+import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/busqueda/buscar";
 import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
 import {
   consultaDeEstado,
@@ -30,7 +30,7 @@ import {
   urlBusqueda,
   ventanaDeEstado,
   type EstadoBusqueda,
-} from "@/lib/plans/search-state";
+} from "@/lib/busqueda/estado";
 import { POR_PAGINA } from "@/lib/plans/constants";
 import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
 import { ENLACES_EXTERNOS, site } from "@/lib/site";

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
-import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { appUrl } from "@/test-support/worker";

@@ -4,7 +4,7 @@ import { query } from "@/test-support/database";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
-import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { sinViolaciones } from "@/test-support/axe";

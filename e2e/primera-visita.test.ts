@@ -5,7 +5,7 @@ import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { mensajes } from "@/lib/messages";
 import { planesTexto } from "@/lib/plans/texto";
-import { ventanaFechas } from "@/lib/plans/search-state";
+import { ventanaFechas } from "@/lib/busqueda/estado";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { appUrl } from "@/test-support/worker";
 

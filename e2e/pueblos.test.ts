@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
-import { ventanaFechas } from "@/lib/plans/search-state";
+import { ventanaFechas } from "@/lib/busqueda/estado";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
 import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { insertPlan, insertUser } from "@/test-support/plans";
 import { cuandoEventoTexto, fechasTexto } from "@/lib/dates";
-import { ventanaFechas } from "@/lib/plans/search-state";
+import { ventanaFechas } from "@/lib/busqueda/estado";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
 import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";

@@ -12,7 +12,7 @@ import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
 import { enviarResumenes } from "@/lib/follows/digest";
 import { conDatos, mensajes } from "@/lib/messages";
-import { urlBusqueda, leerEstado } from "@/lib/plans/search-state";
+import { urlBusqueda, leerEstado } from "@/lib/busqueda/estado";
 import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
-import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";

@@ -40,13 +40,34 @@ const desfasePorHora = new Map<number, number>();
  * asks it for many instants: the zone is read once per UTC hour.
  */
 export function numeroDiaMadrid(ms: number): number {
+  return Math.floor((ms + desfaseMadridMs(ms)) / 86_400_000);
+}
+
+/** Madrid's offset from UTC at an instant, in ms (read once per UTC hour). */
+function desfaseMadridMs(ms: number): number {
   const hora = Math.floor(ms / 3_600_000);
   let minutos = desfasePorHora.get(hora);
   if (minutos === undefined) {
     if (desfasePorHora.size >= 100_000) desfasePorHora.clear();
     desfasePorHora.set(hora, (minutos = tzOffset(ZONA, new Date(hora * 3_600_000))));
   }
-  return Math.floor((ms + minutos * 60_000) / 86_400_000);
+  return minutos * 60_000;
+}
+
+/**
+ * The instant (ms) of a wall-clock time on a Madrid day given by its number (numeroDiaMadrid),
+ * `minutos` after midnight: the search index's slots. As PostgreSQL's `timestamp AT TIME ZONE
+ * 'Europe/Madrid'` reads it, a time the clocks skip (02:00–02:59 on the last Sunday of March) is
+ * read with the offset before the change.
+ */
+export function instanteLocalMadrid(dia: number, minutos: number): number {
+  const local = dia * 86_400_000 + minutos * 60_000;
+  const antes = local - desfaseMadridMs(local - 86_400_000 / 2);
+  const despues = local - desfaseMadridMs(local);
+  // Both readings agree but on the days the offset changes: take the one that is self-consistent.
+  if (antes === despues) return antes;
+  if (local - desfaseMadridMs(despues) === despues) return despues;
+  return antes;
 }
 
 export function sumarDias(dia: Dia, n: number): Dia {

@@ -67,7 +67,7 @@ describe("request schemas", () => {
   it("finds the request schemas of every domain", () => {
     expect(esquemas.map((e) => e.nombre)).toEqual(
       expect.arrayContaining([
-        "lib/plans/schemas.ts busquedaSchema",
+        "lib/busqueda/schemas.ts busquedaSchema",
         "lib/users/schemas.ts googleSchema",
         "lib/users/schemas.ts recordatoriosSchema",
         "lib/orgs/schemas.ts camposOrganizacionSchema",

@@ -4,7 +4,7 @@ import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
 import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
-import { leerEstado, urlBusqueda } from "@/lib/plans/search-state";
+import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { site } from "@/lib/site";
 import styles from "./pueblos.module.css";
 

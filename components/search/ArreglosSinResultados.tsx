@@ -1,6 +1,6 @@
 "use client";
 
-import { arreglosSinResultados } from "@/lib/plans/search-url";
+import { arreglosSinResultados } from "@/lib/busqueda/estado-url";
 import { EnlaceBusqueda, useBusqueda } from "./BusquedaProvider";
 import styles from "./Search.module.css";
 

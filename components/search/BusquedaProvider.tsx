@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from "react";
-import { urlBusqueda, type EstadoBusqueda } from "@/lib/plans/search-url";
+import { urlBusqueda, type EstadoBusqueda } from "@/lib/busqueda/estado-url";
 import styles from "./Search.module.css";
 
 interface Busqueda {

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { Circle, MapContainer, useMap, ZoomControl } from "react-leaflet";
 import { CapaTeselas, PIN_SVG } from "@/components/mapa/CapaTeselas";
 import { conDatos, mensajes } from "@/lib/messages";
-import type { PuntoMapa, ResultadoMapa } from "@/lib/plans/mapa";
+import type { PuntoMapa, ResultadoMapa } from "@/lib/busqueda/mapa";
 import styles from "./Mapa.module.css";
 
 const pin = L.divIcon({ className: styles.pin, html: PIN_SVG, iconSize: [32, 44], iconAnchor: [16, 43] });

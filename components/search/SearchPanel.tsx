@@ -10,9 +10,10 @@ import {
   conFlechas,
   hayLugar,
   type EstadoBusqueda,
-} from "@/lib/plans/search-url";
+} from "@/lib/busqueda/estado-url";
 import { cantidadTexto, planesTexto } from "@/lib/plans/texto";
 import { useBusqueda } from "./BusquedaProvider";
+import type { Orden } from "@/lib/busqueda/registro";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
 import { UsarMiUbicacion } from "./UsarMiUbicacion";
@@ -65,7 +66,9 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
   const activos =
     (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) +
     (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0) +
-    (estado.accesible ? 1 : 0);
+    (estado.accesible ? 1 : 0) +
+    (estado.gratis ? 1 : 0) +
+    (estado.orden !== "distancia" ? 1 : 0);
 
   return (
     <section
@@ -197,13 +200,19 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
 
 const sinCambios = () => () => {};
 /** Today in the browser as yyyy-MM-dd (the minimum of 'Elegir fechas'; the server clamps too). */
+/** The orders of the results as the filters offer them: nearest first (the default), or soonest. */
+const ORDENES_VISTOS: { orden: Orden; etiqueta: string }[] = [
+  { orden: "distancia", etiqueta: "Más cerca" },
+  { orden: "fecha", etiqueta: "Más pronto" },
+];
+
 const hoyEnNavegador = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
 /**
- * Categories and distance: beside the results on a laptop, a sheet from the bottom on a phone
+ * The order, categories, accessibility, price and distance: beside the results on a laptop, a sheet from the bottom on a phone
  * (opened by 'Filtros', closed by 'Ver N planes' with the count the last search found, or 'Ver más
  * de 3.000 planes' when it is not exact). Before a
  * place is chosen they sit in the page.
@@ -259,6 +268,23 @@ export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalEx
           </p>
         )}
         <fieldset className={styles.grupo}>
+          <legend className={styles.etiqueta}>Ordenar</legend>
+          <div className={styles.chips}>
+            {ORDENES_VISTOS.map(({ orden, etiqueta }) => (
+              <button
+                key={orden}
+                type="button"
+                className={estado.orden === orden ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+                aria-pressed={estado.orden === orden}
+                onClick={() => ir({ orden })}
+              >
+                {etiqueta}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.grupo}>
           <legend className={styles.etiqueta}>Categorías</legend>
           <div className={styles.chips}>
             {CATEGORIAS.map((c) => {
@@ -289,6 +315,20 @@ export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalEx
               onClick={() => ir((b) => ({ accesible: !b.accesible }))}
             >
               Accesible
+            </button>
+          </div>
+        </fieldset>
+
+        <fieldset className={styles.grupo}>
+          <legend className={styles.etiqueta}>Precio</legend>
+          <div className={styles.chips}>
+            <button
+              type="button"
+              className={estado.gratis ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+              aria-pressed={estado.gratis}
+              onClick={() => ir((b) => ({ gratis: !b.gratis }))}
+            >
+              Gratis
             </button>
           </div>
         </fieldset>

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { mensajes } from "@/lib/messages";
-import { VISTAS } from "@/lib/plans/search-url";
+import { VISTAS } from "@/lib/busqueda/estado-url";
 import { useBusqueda, useEnlaceBusqueda } from "./BusquedaProvider";
 import styles from "./Mapa.module.css";
 

@@ -3,7 +3,7 @@
 import dynamic from "next/dynamic";
 import { SinMapaSiFalla } from "@/components/plans/SinMapaSiFalla";
 import { conDatos, mensajes } from "@/lib/messages";
-import type { ResultadoMapa } from "@/lib/plans/mapa";
+import type { ResultadoMapa } from "@/lib/busqueda/mapa";
 import styles from "./Mapa.module.css";
 
 // Leaflet and the clusters load only here, once the person is on the map view: never with the

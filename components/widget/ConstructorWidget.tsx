@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/search/MunicipioCombobox";
 import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "@/lib/plans/constants";
-import { alternarCategoria, todasLasCategorias } from "@/lib/plans/search-url";
+import { alternarCategoria, todasLasCategorias } from "@/lib/busqueda/estado-url";
 import {
   codigoWidget,
   estadoDeWidget,

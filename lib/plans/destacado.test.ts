@@ -4,8 +4,8 @@ import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { destacarPlan } from "@/lib/admin/destacar";
 import { prisma } from "@/lib/db";
 import { planesDestacados } from "./portada";
-import { busquedaSchema } from "./schemas";
-import { buscarPlanes, versionBusqueda } from "./search";
+import { busquedaSchema } from "../busqueda/schemas";
+import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;

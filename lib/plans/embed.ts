@@ -5,8 +5,8 @@ import { organizacionConPlanes } from "../orgs/organizations";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
 import type { PlanApi } from "./plan";
-import { buscarPlanes } from "./search";
-import { consultaDeEstado, urlBusqueda } from "./search-state";
+import { buscarPlanes } from "../busqueda/buscar";
+import { consultaDeEstado, urlBusqueda } from "../busqueda/estado";
 import { MENSAJES_WIDGET, type FuenteWidget } from "./widget";
 
 export interface PlanesDelWidget {

@@ -1,5 +1,5 @@
 import { organizacionPath } from "../orgs/paths";
-import { urlBusqueda, type EstadoBusqueda } from "./search-url";
+import { urlBusqueda, type EstadoBusqueda } from "../busqueda/estado-url";
 
 /**
  * The addresses of the calendar (ICS) and Atom feeds, one place for every page that offers them

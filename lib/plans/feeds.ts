@@ -13,9 +13,9 @@ import { FEED_DIAS, FEED_MAX_AGE_S, FEED_MAX_PLANES } from "./constants";
 import { consultaFeed, urlsFeedBusqueda, urlsFeedOrganizacion } from "./feed-url";
 import { calendarioPlanes } from "./ics";
 import { serializePlan, type PlanRow } from "./plan";
-import { busquedaSchema, type Busqueda } from "./schemas";
-import { buscarPlanesFeed, versionBusquedaConFecha } from "./search";
-import { leerEstado, OPCIONES_FECHA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "./search-state";
+import { busquedaSchema, type Busqueda } from "../busqueda/schemas";
+import { buscarPlanesFeed, versionBusquedaConFecha } from "../busqueda/buscar";
+import { leerEstado, OPCIONES_FECHA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "../busqueda/estado";
 
 /**
  * The calendar (ICS, RFC 5545) and Atom (RFC 4287) feeds of a search and of an organization:
@@ -69,8 +69,8 @@ export interface PeticionFeedBusqueda {
 }
 
 /**
- * A search feed's parameters: exactly the home search's (municipio, lat, lng, radio,
- * categorias, fecha, desplazamiento, desde, hasta, accesible; page and vista are ignored),
+ * A search feed's parameters: exactly the home search's (the place, radius, date option and
+ * every filter and order of lib/busqueda/registro.ts; page and vista are ignored),
  * checked as strictly as GET /api/plan checks its own (a ZodError → 400 in Spanish), with the
  * date option's window cut to the feed's.
  */
@@ -88,19 +88,16 @@ export function peticionFeedBusqueda(params: Record<string, string>, ahora = new
   const desde = pedida && pedida.desde > feed.desde ? pedida.desde : feed.desde;
   const hasta = pedida && pedida.hasta < feed.hasta ? pedida.hasta : feed.hasta;
   const vacia = desde > hasta;
+  // Every filter of the registry as the API reads it; the window is the feed's.
   const busqueda = busquedaSchema.parse({
-    lat: params.lat,
-    lng: params.lng,
-    municipio: params.municipio,
-    radio: params.radio,
-    categorias: params.categorias,
-    accesible: params.accesible,
+    ...params,
+    page: undefined,
+    limit: undefined,
     fechaInicioFiltro: (vacia ? feed.desde : desde).toISOString(),
     fechaFinFiltro: (vacia ? feed.hasta : hasta).toISOString(),
   });
-  // The API's reading wins where it is wider than the home's (a radius with decimals, accesible=true).
+  // The API's reading wins where it is wider than the home's (a radius with decimals).
   estado.radio = busqueda.radio;
-  estado.accesible = busqueda.accesible;
   return { busqueda: vacia ? null : busqueda, estado, clave: consultaFeed(estado) };
 }
 

@@ -1,5 +1,5 @@
 import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
-import { ventanaFechas } from "./search-state";
+import { ventanaFechas } from "../busqueda/estado";
 import type { PlanApi } from "./plan";
 
 /** When a listed plan happens, for the headings of the home's results. */

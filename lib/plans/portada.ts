@@ -5,7 +5,7 @@ import { indiceMunicipios } from "../geo/municipios";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { municipiosConPlanes } from "./pueblo";
-import { versionBusqueda } from "./search";
+import { versionBusqueda } from "../busqueda/buscar";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
 /**

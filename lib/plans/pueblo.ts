@@ -6,9 +6,9 @@ import { distanciaKm, type MunicipioConRuta } from "../geo/slug";
 import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM, TOPE_TOTAL } from "./constants";
 import type { PlanApi } from "./plan";
 import { PLAN_LISTED } from "./queries";
-import { busquedaSchema } from "./schemas";
-import { buscarPlanes, versionBusqueda } from "./search";
-import { ventanaFechas } from "./search-state";
+import { busquedaSchema } from "../busqueda/schemas";
+import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
+import { ventanaFechas } from "../busqueda/estado";
 
 /**
  * A town page (/planes/{provincia}/{municipio}) is another view of the home's search around the

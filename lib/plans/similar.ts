@@ -1,7 +1,7 @@
 import "server-only";
 import { CATEGORIAS, RADIO_DEFAULT_KM, type Categoria } from "./constants";
-import type { Busqueda } from "./schemas";
-import { buscarPlanes } from "./search";
+import type { Busqueda } from "../busqueda/schemas";
+import { buscarPlanes } from "../busqueda/buscar";
 import type { PlanApi } from "./plan";
 
 /** How many plans an ended plan's page offers instead. */
@@ -12,13 +12,14 @@ async function alrededor(lng: number, lat: number, categorias: Categoria[] | nul
   const q: Busqueda = {
     lng,
     lat,
+    municipio: undefined,
     radio: RADIO_DEFAULT_KM,
     categorias,
     page: 1,
     limit: n,
-    fechaInicioFiltro: undefined,
-    fechaFinFiltro: undefined,
     accesible: false,
+    gratis: false,
+    orden: "distancia",
   };
   const { planes } = await buscarPlanes(q);
   return planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");

@@ -1,7 +1,7 @@
 import { conDatos } from "../messages";
 import { UUID_PATTERN } from "../schemas";
 import { escaparHtml } from "../text";
-import { hayLugar, leerEstado, parametrosNoValidos, urlBusqueda, type EstadoBusqueda } from "./search-state";
+import { hayLugar, leerEstado, parametrosNoValidos, urlBusqueda, type EstadoBusqueda } from "../busqueda/estado";
 
 /**
  * The widget for town halls and associations (issue 18, part 3): /embed/planes shows a search's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { conDatos } from "../messages";
-import { parametrosNoValidos } from "./search-state";
+import { parametrosNoValidos } from "../busqueda/estado";
 import { codigoWidget, estadoDeWidget, leerWidget, MENSAJES_WIDGET, urlEmbed, type OpcionesWidget } from "./widget";
 
 const ID = "0b7c3a52-6f1e-4c2a-9d3b-2f6a1e9c8d70";

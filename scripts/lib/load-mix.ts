@@ -1,7 +1,7 @@
 import { aleatorio } from "../../test-support/aleatorio";
 import { query } from "../../test-support/database";
 import { CATEGORIAS } from "../../lib/plans/constants";
-import { ventanaFechas, type OpcionFecha } from "../../lib/plans/search-state";
+import { ventanaFechas, type OpcionFecha } from "../../lib/busqueda/estado";
 import { planPath } from "../../lib/plans/plan";
 import type { LoadRequest } from "./load-runner";
 

@@ -1,7 +1,7 @@
 import { checkDatabase } from "@/lib/db/health";
 import { errorResponse } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { estadoIndice } from "@/lib/plans/indice-db";
+import { estadoIndice } from "@/lib/busqueda/indice-db";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 import { readForm, route, searchParams } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { crearPlan } from "@/lib/plans/mutations";
-import { busquedaSchema } from "@/lib/plans/schemas";
-import { buscarPlanesJson } from "@/lib/plans/search";
+import { busquedaSchema } from "@/lib/busqueda/schemas";
+import { buscarPlanesJson } from "@/lib/busqueda/buscar";
 import { requireUser } from "@/lib/users/session";
 
 /** GET /api/plan?lng&lat&municipio&radio&categorias&page&limit&fechaInicioFiltro&fechaFinFiltro → { planes, total, mensaje? } */

@@ -1,7 +1,7 @@
 "use client";
 
 import { CATEGORIAS, type Categoria } from "@/lib/plans/constants";
-import { alternarCategoria } from "@/lib/plans/search-url";
+import { alternarCategoria } from "@/lib/busqueda/estado-url";
 import styles from "./form.module.css";
 
 /** The plan's categories as toggle buttons, 'Otros' first and by default, with the rules of spec §4. */

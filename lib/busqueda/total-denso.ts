@@ -1,5 +1,8 @@
 import { Memo } from "../cache";
 import { distanciaEsferaM } from "../geo/distancia";
+import { incluidos, type Filtros } from "./registro";
+
+export { incluidos, type Filtros } from "./registro";
 
 /**
  * "More than TOPE_TOTAL" without counting again, from a count nearby.
@@ -9,29 +12,19 @@ import { distanciaEsferaM } from "../geo/distancia";
  * lie within D of p, so, by the triangle inequality, within d(p, p′) + D of any other point p′.
  * A search with the same filters around p′ whose radius r holds that whole disc (d(p, p′) + D ≤
  * r, with a margin) finds them all: more than TOPE_TOTAL, without reading a row. So do searches
- * with looser filters (fewer conditions: all categories or more of them, a wider date window or
- * none, not only accessible plans, both types): every plan the count found matches them too. In a city, the
+ * with looser filters (each filter of registro.ts says which of its values are looser: all
+ * categories or more of them, a wider date window or none, not only accessible plans, both
+ * types…): every plan the count found matches them too. In a city, the
  * first count around it answers the total of every search whose circle holds that disc: every
  * search of a dense area that was costing the database a count of thousands of rows.
  *
  * Distances here are on PostGIS's sphere (the GiST index's `<->` on geography), the radius test
- * is ST_DWithin on the spheroid: the two differ by under 0.5% (lib/plans/search-sql.test.ts
+ * is ST_DWithin on the spheroid: the two differ by under 0.5% (lib/busqueda/sql.test.ts
  * checks the margin against PostGIS at the worst bearing), so the disc must fit in 99% of the radius.
  */
 
 /** Within this share of the radius, a disc is inside the search's circle on the spheroid too. */
 export const HOLGURA_ESFERA = 0.99;
-
-/** The filters of a search but its point and radius (as lib/plans/schemas.ts's Busqueda holds them). */
-export interface Filtros {
-  /** null: every category. */
-  categorias: readonly string[] | null;
-  accesible: boolean;
-  /** Only events or only experiences; undefined: both. */
-  tipo?: "evento" | "experiencia";
-  fechaInicioFiltro?: Date;
-  fechaFinFiltro?: Date;
-}
 
 /** The (TOPE_TOTAL + 1) nearest matches of a count with `filtros`: around (lng, lat), within `metros`. */
 export interface DiscoDenso {
@@ -39,23 +32,6 @@ export interface DiscoDenso {
   lat: number;
   metros: number;
   filtros: Filtros;
-}
-
-/**
- * Whether every plan that matches `estrictos` matches `amplios` too (at the same point and
- * radius): an event whose dates overlap a window overlaps any window around it, and an
- * experience open on a weekday of a window is open on that weekday of any window around it.
- */
-export function incluidos(estrictos: Filtros, amplios: Filtros): boolean {
-  const { categorias } = amplios;
-  if (categorias && !estrictos.categorias?.every((c) => categorias.includes(c))) return false;
-  if (amplios.accesible && !estrictos.accesible) return false;
-  if (amplios.tipo && estrictos.tipo !== amplios.tipo) return false;
-  if (amplios.fechaInicioFiltro && amplios.fechaFinFiltro) {
-    const { fechaInicioFiltro: desde, fechaFinFiltro: hasta } = estrictos;
-    if (!desde || !hasta || desde < amplios.fechaInicioFiltro || hasta > amplios.fechaFinFiltro) return false;
-  }
-  return true;
 }
 
 /** Whether a search around (lng, lat) within `radioM` metres holds the whole disc. */

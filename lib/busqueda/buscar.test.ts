@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { aleatorio } from "@/test-support/aleatorio";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
-import { CATEGORIAS } from "./constants";
+import { CATEGORIAS } from "../plans/constants";
 import { busquedaSchema } from "./schemas";
 import { TOPE_MAPA } from "./mapa";
 import { prisma } from "../db";
 import { esperarIndice } from "./indice-db";
-import { buscarPlanes, buscarPlanesJson, buscarPlanesMapa, versionBusqueda } from "./search";
+import { buscarPlanes, buscarPlanesJson, buscarPlanesMapa, versionBusqueda } from "./buscar";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;

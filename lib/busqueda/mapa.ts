@@ -1,6 +1,6 @@
 import { variantUrl } from "../media/variant-url";
-import { cuandoTexto, precioTexto } from "./texto";
-import { planPath, type PlanApi } from "./plan";
+import { cuandoTexto, precioTexto } from "../plans/texto";
+import { planPath, type PlanApi } from "../plans/plan";
 
 /** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */
 export const TOPE_MAPA = 200;

@@ -1,13 +1,20 @@
-import { RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+import { RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "../plans/constants";
+import {
+  escribirEstadoFiltros,
+  normalizarCategorias,
+  salidasFiltros,
+  type EstadoFiltros,
+  type OpcionFecha,
+  type Orden,
+} from "./registro";
+
+export { normalizarCategorias, OPCIONES_FECHA, todasLasCategorias, type OpcionFecha } from "./registro";
 
 /**
  * The home search's URL state without its parser: the types, the labels and the rules the
  * search controls need in the browser. No zod and no date library here, so the home page's
- * script stays small; lib/plans/search-state.ts parses a URL into this state on the server.
+ * script stays small; lib/busqueda/estado.ts parses a URL into this state on the server.
  */
-/** The spec's date options (§4), and 'rango': two days the person chose ('Elegir fechas'). */
-export const OPCIONES_FECHA = ["hoy", "finDeSemana", "semana", "mes", "rango"] as const;
-export type OpcionFecha = (typeof OPCIONES_FECHA)[number];
 
 /**
  * The date chips of the home search, each one of the spec's states: 'Mañana' is today's
@@ -34,22 +41,16 @@ export function chipActivo(
 export const VISTAS = ["lista", "mapa"] as const;
 export type Vista = (typeof VISTAS)[number];
 
-export interface EstadoBusqueda {
+/** The home search's URL state: the place, radius, page and view, and each filter's and the order's field (registro.ts). */
+export type EstadoBusqueda = {
   municipio: string | null;
   lat: number | null;
   lng: number | null;
   radio: number;
-  categorias: Categoria[];
-  fecha: OpcionFecha | null;
-  desplazamiento: number;
-  /** The chosen days of 'rango' (yyyy-MM-dd, Madrid), else null. */
-  desde: string | null;
-  hasta: string | null;
-  /** Only plans people with reduced mobility can attend (?accesible=1). */
-  accesible: boolean;
   page: number;
   vista: Vista;
-}
+  orden: Orden;
+} & EstadoFiltros;
 
 /** A place is chosen: there is a search to run (the home then shows results, not the hero). */
 export function hayLugar(e: Pick<EstadoBusqueda, "lat" | "municipio">): boolean {
@@ -65,27 +66,11 @@ export function urlBusqueda(e: EstadoBusqueda): string {
     q.set("lng", String(e.lng));
   }
   if (e.radio !== RADIO_DEFAULT_KM) q.set("radio", String(e.radio));
-  if (!todasLasCategorias(e.categorias)) q.set("categorias", e.categorias.join(","));
-  if (e.fecha) q.set("fecha", e.fecha);
-  if (e.fecha && e.fecha !== "rango" && e.desplazamiento > 0) q.set("desplazamiento", String(e.desplazamiento));
-  if (e.fecha === "rango" && e.desde && e.hasta) {
-    q.set("desde", e.desde);
-    q.set("hasta", e.hasta);
-  }
-  if (e.accesible) q.set("accesible", "1");
+  escribirEstadoFiltros(e, q);
   if (e.page > 1) q.set("page", String(e.page));
   if (e.vista === "mapa") q.set("vista", "mapa");
   const s = q.toString();
   return s ? `/?${s}` : "/";
-}
-
-/** No category filter: ['Otros'] (the URL leaves it out). */
-export const todasLasCategorias = (c: Categoria[]): boolean => c.length === 1 && c[0] === "Otros";
-
-/** An empty or 'Otros'-containing selection means all: ['Otros'] (spec §4). */
-export function normalizarCategorias(lista: Categoria[]): Categoria[] {
-  const unicas = [...new Set(lista)];
-  return unicas.length === 0 || unicas.includes("Otros") ? ["Otros"] : unicas;
 }
 
 /**
@@ -104,19 +89,12 @@ export const conFlechas = (f: OpcionFecha | null): f is "finDeSemana" | "semana"
 
 /**
  * One-tap ways out of a search that found nothing, each keeping everything else: the widest
- * distance (if narrower), any date (if one is chosen), all categories (if some are picked).
+ * distance (if narrower), then each filter's own (registro.ts: any date, all categories…).
  */
 export function arreglosSinResultados(e: EstadoBusqueda): { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] {
   const arreglos: { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] = [];
   if (e.radio < RADIO_MAX_KM)
     arreglos.push({ etiqueta: `Ampliar a ${RADIO_MAX_KM} km`, cambios: { radio: RADIO_MAX_KM } });
-  if (e.fecha)
-    arreglos.push({
-      etiqueta: "Cualquier fecha",
-      cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null },
-    });
-  if (!todasLasCategorias(e.categorias))
-    arreglos.push({ etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } });
-  if (e.accesible) arreglos.push({ etiqueta: "También los no accesibles", cambios: { accesible: false } });
+  arreglos.push(...salidasFiltros(e));
   return arreglos;
 }

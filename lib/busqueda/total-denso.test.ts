@@ -4,7 +4,7 @@ import { distanciaEsferaM, RADIO_ESFERA_M } from "../geo/distancia";
 import { cubre, DiscosDensos, HOLGURA_ESFERA, incluidos, type Filtros } from "./total-denso";
 
 const db = () => process.env.DATABASE_URL!;
-const todos: Filtros = { categorias: null, accesible: false };
+const todos: Filtros = { categorias: null, accesible: false, gratis: false };
 
 /** The point `metros` from (lng, lat) along `rumbo` degrees, on the sphere. */
 function destino(o: { lng: number; lat: number }, metros: number, rumbo: number) {
@@ -89,7 +89,7 @@ describe("dense discs (total-denso.ts)", () => {
       fechaInicioFiltro: new Date("2026-11-27T23:00:00Z"),
       fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
     };
-    const filtros: Filtros = { categorias: ["Fiesta", "Cultura"], accesible: false, ...finde };
+    const filtros: Filtros = { categorias: ["Fiesta", "Cultura"], accesible: false, gratis: false, ...finde };
     expect(await discos.masDelTope("v1", filtros, madrid.lng, madrid.lat, 50_000)).toBe(false);
     await discos.anotar("v1", { ...madrid, metros: 12_000, filtros });
     const cerca = destino(madrid, 10_000, 45);
@@ -101,7 +101,7 @@ describe("dense discs (total-denso.ts)", () => {
     expect(await discos.masDelTope("v1", filtros, lejos.lng, lejos.lat, 50_000)).toBe(false);
     // Looser filters: yes; stricter ones: no.
     expect(await discos.masDelTope("v1", todos, cerca.lng, cerca.lat, 50_000)).toBe(true);
-    const soloFiesta = { ...filtros, categorias: ["Fiesta"] };
+    const soloFiesta: Filtros = { ...filtros, categorias: ["Fiesta"] };
     expect(await discos.masDelTope("v1", soloFiesta, cerca.lng, cerca.lat, 50_000)).toBe(false);
   });
 
@@ -114,13 +114,14 @@ describe("dense discs (total-denso.ts)", () => {
       fechaInicioFiltro: new Date("2026-11-22T23:00:00Z"),
       fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
     };
-    const base: Filtros = { categorias: ["Fiesta"], accesible: true, tipo: "evento", ...finde };
+    const base: Filtros = { categorias: ["Fiesta"], accesible: true, gratis: true, tipo: "evento", ...finde };
     const casos: [Partial<Filtros>, boolean][] = [
       [{}, true],
       [{ categorias: null }, true],
       [{ categorias: ["Fiesta", "Cultura"] }, true],
       [{ categorias: ["Cultura"] }, false],
       [{ accesible: false }, true],
+      [{ gratis: false }, true],
       [{ tipo: undefined }, true],
       [{ tipo: "experiencia" }, false],
       [{ ...semana }, true],
@@ -133,6 +134,7 @@ describe("dense discs (total-denso.ts)", () => {
     // And the other way round: a count with every category or no window proves nothing for a narrower search.
     expect(incluidos({ ...base, categorias: null }, base)).toBe(false);
     expect(incluidos({ ...base, accesible: false }, base)).toBe(false);
+    expect(incluidos({ ...base, gratis: false }, base)).toBe(false);
     expect(incluidos({ ...base, tipo: undefined }, base)).toBe(false);
     expect(incluidos({ ...base, fechaInicioFiltro: undefined, fechaFinFiltro: undefined }, base)).toBe(false);
     expect(incluidos({ ...base, ...semana }, base)).toBe(false);

@@ -7,11 +7,12 @@ import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { prisma } from "../db";
 import { aplicarRetencion } from "../tareas/retencion";
 import { instanteEnMadrid, sumarDias, diaEnMadrid } from "../dates";
-import { CATEGORIAS } from "./constants";
+import { CATEGORIAS } from "../plans/constants";
+import { parametrosAleatorios } from "./registro";
 import { mascaraDias, type IndiceBusqueda } from "./indice";
 import { esperarIndice, indiceAlDia } from "./indice-db";
 import { busquedaSchema, type Busqueda } from "./schemas";
-import { busquedaSql, versionBusqueda } from "./search";
+import { busquedaSql, versionBusqueda } from "./buscar";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;
@@ -38,29 +39,20 @@ async function comparar(origin: { lat: number; lng: number }, semilla: number, n
   const indice = await indiceActual();
   const hoy = diaEnMadrid();
   let conPlanes = 0;
+  const contexto = {
+    ahora: Date.now(),
+    diaInstante: (desdeHoy: number, hora: string) => instanteEnMadrid(sumarDias(hoy, desdeHoy), hora),
+  };
   for (let i = 0; i < n; i++) {
+    // Every filter and order of the registry, each with its own random values.
     const params: Record<string, string> = {
       lat: String(origin.lat),
       lng: String(origin.lng),
       radio: String([0, 1, 5, 10, 20, 25, 50][Math.floor(r() * 7)]),
       page: String(1 + Math.floor(r() * 3)),
       limit: String([1, 3, 7, 30][Math.floor(r() * 4)]),
+      ...parametrosAleatorios(r, contexto),
     };
-    if (r() < 0.5) params.categorias = CATEGORIAS.filter(() => r() < 0.3).join(",");
-    if (r() < 0.3) params.accesible = "1";
-    if (r() < 0.3) params.tipo = r() < 0.5 ? "evento" : "experiencia";
-    if (r() < 0.6) {
-      // Windows of Madrid days (as the home asks) or of arbitrary instants.
-      const inicio = sumarDias(hoy, Math.floor(r() * 12) - 2);
-      const dias = Math.floor(r() * 9);
-      const deDias = r() < 0.5;
-      const desde = deDias ? instanteEnMadrid(inicio, "00:00") : new Date(Date.now() + (r() - 0.3) * 10 * DIA);
-      const hasta = deDias
-        ? instanteEnMadrid(sumarDias(inicio, dias), "23:59")
-        : new Date(desde.getTime() + r() * 8 * DIA);
-      params.fechaInicioFiltro = desde.toISOString();
-      params.fechaFinFiltro = hasta.toISOString();
-    }
     const q = busquedaSchema.parse(params);
     const esperado = await busquedaSql(q, q.lng!, q.lat!);
     if (esperado.contados > 0) conPlanes++;
@@ -111,12 +103,26 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
         categorias: [CATEGORIAS[Math.floor(r() * CATEGORIAS.length)], CATEGORIAS[Math.floor(r() * CATEGORIAS.length)]],
         horarios:
           tipo === "experiencia"
-            ? [0, 1].map(() => ({ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }))
+            ? [0, 1].map(() => {
+                // Slots at any hour, some open now, some ended today, some later.
+                const desde = Math.floor(r() * 22) * 60 + [0, 15, 30, 45][Math.floor(r() * 4)];
+                const hasta = Math.min(desde + 30 + Math.floor(r() * 240), 23 * 60 + 59);
+                const hhmm = (m: number) =>
+                  `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+                return { diaSemana: Math.floor(r() * 7), horaInicio: hhmm(desde), horaFin: hhmm(hasta) };
+              })
             : [],
       });
       ids.push(id);
     }
     await query(db(), "UPDATE plan SET accesible = true WHERE usuario_id = $1 AND random() < 0.3", [usuarioId]);
+    // Free plans (0), paid ones and ones that say nothing of their price.
+    await query(
+      db(),
+      `UPDATE plan SET precio = CASE WHEN random() < 0.4 THEN 0 WHEN random() < 0.5 THEN 12.5 ELSE NULL END
+       WHERE usuario_id = $1`,
+      [usuarioId],
+    );
   }, 120_000);
   afterAll(async () => {
     // Its featured plans would be the home's "Destacados" of the tests that follow.

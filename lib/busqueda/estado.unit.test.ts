@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid } from "../dates";
-import { alternarCategoria, arreglosSinResultados, leerEstado, urlBusqueda, ventanaFechas } from "./search-state";
+import { alternarCategoria, arreglosSinResultados, leerEstado, urlBusqueda, ventanaFechas } from "./estado";
 
 const madrid = (y: number, m: number, d: number, h = "00:00") => instanteEnMadrid({ year: y, month: m, day: d }, h);
 const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).getTime() - 1);
@@ -16,6 +16,8 @@ describe("the home search in the URL", () => {
       fecha: "semana",
       desplazamiento: "2",
       accesible: "1",
+      gratis: "sí",
+      orden: "fecha",
       page: "3",
     });
     expect(e).toEqual({
@@ -29,11 +31,13 @@ describe("the home search in the URL", () => {
       desde: null,
       hasta: null,
       accesible: true,
+      gratis: true,
+      orden: "fecha",
       page: 3,
       vista: "lista",
     });
     expect(urlBusqueda(e)).toBe(
-      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&page=3",
+      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&gratis=1&orden=fecha&page=3",
     );
     const malo = leerEstado({
       lat: "91",
@@ -43,6 +47,8 @@ describe("the home search in the URL", () => {
       fecha: "ayer",
       desplazamiento: "-1",
       accesible: "quizas",
+      gratis: "quizas",
+      orden: "alfabetico",
       page: "0",
     });
     expect(malo).toEqual({
@@ -56,6 +62,8 @@ describe("the home search in the URL", () => {
       desde: null,
       hasta: null,
       accesible: false,
+      gratis: false,
+      orden: "distancia",
       page: 1,
       vista: "lista",
     });
@@ -106,8 +114,8 @@ describe("ways out of a search that found nothing", () => {
     expect(arreglos({})).toEqual([]);
     expect(arreglos({ radio: "10", categorias: "Cultura", fecha: "semana", desplazamiento: "1", page: "2" })).toEqual([
       ["Ampliar a 50 km", "/?municipio=Teruel&categorias=Cultura&fecha=semana&desplazamiento=1"],
-      ["Cualquier fecha", "/?municipio=Teruel&radio=10&categorias=Cultura"],
       ["Todas las categorías", "/?municipio=Teruel&radio=10&fecha=semana&desplazamiento=1"],
+      ["Cualquier fecha", "/?municipio=Teruel&radio=10&categorias=Cultura"],
     ]);
     expect(arreglos({ fecha: "rango", desde: "2027-04-02", hasta: "2027-04-05" })).toEqual([
       ["Cualquier fecha", "/?municipio=Teruel"],
@@ -116,6 +124,9 @@ describe("ways out of a search that found nothing", () => {
     expect(arreglos({ accesible: "1", radio: "10" })).toEqual([
       ["Ampliar a 50 km", "/?municipio=Teruel&accesible=1"],
       ["También los no accesibles", "/?municipio=Teruel&radio=10"],
+    ]);
+    expect(arreglos({ gratis: "1", orden: "fecha" })).toEqual([
+      ["También los de pago", "/?municipio=Teruel&orden=fecha"],
     ]);
   });
 });

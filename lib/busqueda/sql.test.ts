@@ -4,7 +4,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { busquedaSchema } from "./schemas";
-import { consultaCercanos, consultaTotal } from "./search";
+import { consultaCercanos, consultaTotal } from "./buscar";
 
 const db = () => process.env.DATABASE_URL!;
 

@@ -3,10 +3,10 @@ import { env } from "../env";
 import type { PrismaClient } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { IndiceBusqueda, type FilaIndice } from "./indice";
-import { PLAN_LISTED } from "./queries";
+import { PLAN_LISTED } from "../plans/queries";
 
 /**
- * The process's search index (lib/plans/indice.ts), filled from the database and kept current:
+ * The process's search index (lib/busqueda/indice.ts), filled from the database and kept current:
  *
  * - The first search starts reading every listed plan in the background (by id, in batches);
  *   searches ask PostgreSQL until it is done.
@@ -30,8 +30,12 @@ const ESPERA_TRAS_FALLO_MS = 30_000;
 
 /** A plan's search fields as one JSON array: see aFila. */
 const CAMPOS = Prisma.sql`json_build_array(p.id, ST_X(p.ubicacion::geometry), ST_Y(p.ubicacion::geometry),
-  p.tipo = 'experiencia', p.categorias::text[], p.accesible, extract(epoch FROM p.fecha_inicio) * 1000,
-  extract(epoch FROM p.fecha_fin) * 1000, p.dias_semana, extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio)`;
+  p.tipo = 'experiencia', p.categorias::text[], p.accesible, p.precio, extract(epoch FROM p.fecha_inicio) * 1000,
+  extract(epoch FROM p.fecha_fin) * 1000, p.dias_semana,
+  CASE WHEN p.tipo = 'experiencia' THEN (SELECT json_agg(json_build_array(h.dia_semana,
+    left(h.hora_inicio, 2)::int * 60 + right(h.hora_inicio, 2)::int, left(h.hora_fin, 2)::int * 60 + right(h.hora_fin, 2)::int))
+    FROM horario_disponible h WHERE h.plan_id = p.id) END,
+  extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio)`;
 
 /** CAMPOS's array, in FilaIndice's terms: the one list of the fields and their order. */
 type Campos = [
@@ -41,9 +45,11 @@ type Campos = [
   experiencia: boolean,
   categorias: string[],
   accesible: boolean,
+  precio: string | number | null,
   fechaInicio: number | null,
   fechaFin: number | null,
   diasSemana: number,
+  horarios: [number, number, number][] | null,
   destacadoHasta: number | null,
   visible: boolean,
   cambio: number,
@@ -56,12 +62,14 @@ const aFila = (c: Campos): FilaIndice => ({
   experiencia: c[3],
   categorias: c[4],
   accesible: c[5],
-  fechaInicio: c[6],
-  fechaFin: c[7],
-  diasSemana: c[8],
-  destacadoHasta: c[9],
-  visible: c[10],
-  cambio: c[11],
+  precio: c[6] === null ? null : Number(c[6]),
+  fechaInicio: c[7],
+  fechaFin: c[8],
+  diasSemana: c[9],
+  horarios: c[10] ?? [],
+  destacadoHasta: c[11],
+  visible: c[12],
+  cambio: c[13],
 });
 
 interface Estado {

@@ -2,212 +2,26 @@ import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
 import type { PrismaClient } from "../db/client";
-import { diaMadrid } from "../db/sql-fechas";
-import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
-import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
-import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "./constants";
+import { PLAN_DESTACADO, PLAN_JOINS, PLAN_SELECT } from "../plans/queries";
+import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "../plans/constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
 import { indiceAlDia } from "./indice-db";
 import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";
 import type { Busqueda } from "./schemas";
-import { distanciaTexto, serializePlan, type PlanApi, type PlanRow } from "./plan";
+import { distanciaTexto, serializePlan, type PlanApi, type PlanRow } from "../plans/plan";
+import { baseDelMomento, claveFiltros } from "./registro";
+import { consultaTotal, exacto, filasDePagina, tramoDePagina, type Total } from "./sql";
 
-/**
- * The date window. An event matches when its dates overlap the window. An experience matches
- * when one of its slots' weekdays (plan.dias_semana, a bit mask kept by a trigger) falls on a
- * Madrid date where the window and the experience's own dates overlap.
- */
-function filtroFechas(q: Busqueda): Prisma.Sql {
-  if (!q.fechaInicioFiltro || !q.fechaFinFiltro) return Prisma.empty;
-  const desde = q.fechaInicioFiltro;
-  const hasta = q.fechaFinFiltro;
-  return Prisma.sql`AND (
-    (p.tipo = 'evento' AND p.fecha_inicio <= ${hasta} AND p.fecha_fin >= ${desde})
-    OR (p.tipo = 'experiencia' AND p.dias_semana & planazo_mascara_dias(
-      ${diaMadrid(Prisma.sql`greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz))`)},
-      ${diaMadrid(Prisma.sql`least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz))`)}) <> 0))`;
-}
+export { busquedaSql, consultaCercanos, consultaTotal, type Total } from "./sql";
 
 /** Where a page's sponsor item goes: after the fifth plan, or last on a shorter page. */
 export const POSICION_PATROCINIO = 5;
-
-/** The search point as a geography. */
-const punto = (lng: number, lat: number) => Prisma.sql`ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography`;
-
-function filtrosSinRadio(q: Busqueda): Prisma.Sql {
-  const categorias = q.categorias ? Prisma.sql`AND p.categorias && ${q.categorias}::categoria[]` : Prisma.empty;
-  const accesible = q.accesible ? Prisma.sql`AND p.accesible` : Prisma.empty;
-  const tipo = q.tipo ? Prisma.sql`AND p.tipo = ${q.tipo}::tipo_plan` : Prisma.empty;
-  return Prisma.sql`${PLAN_LISTED} ${categorias} ${accesible} ${tipo} ${filtroFechas(q)}`;
-}
-
-/**
- * Within `radio` km of the point `pt`, with PostGIS's public functions only, spelt so that the
- * planner can walk the GiST index nearest first (KNN) and stop at a LIMIT:
- * - the index condition is `&&` with a polygon around the circle. ST_Buffer on a geography
- *   draws it in a local projection (UTM; Lambert azimuthal near the poles) as a 32-gon whose
- *   sides fall inside the circle by under 0.5%, and the projection's scale errs by under 2.5%
- *   within 50 km, so 5% more (plus a metre, for a radius of 0) always holds the whole circle;
- * - the exact test is ST_DWithin (on the spheroid, as ST_DWithin always was here), inside
- *   coalesce(…, false), which is the same test in a WHERE but hides it from ST_DWithin's own
- *   row estimate: PostGIS estimates 0.01% of the rows within any radius, so low that the
- *   planner would read and sort every match instead of walking the index for a page. Opaque,
- *   it gets PostgreSQL's default (half), and the `&&` gets its estimate from the column's
- *   statistics. (It was spelt with the internals `_ST_Expand` and `_ST_DWithin` before.)
- * lib/plans/search-sql.test.ts holds both to PostGIS: the same plans as ST_DWithin, and the plan.
- */
-function dentroDelRadio(q: Busqueda, pt: Prisma.Sql): Prisma.Sql {
-  const metros = q.radio * 1000;
-  return Prisma.sql`p.ubicacion && ST_Buffer(${pt}, ${metros * 1.05 + 1}) AND coalesce(ST_DWithin(p.ubicacion, ${pt}, ${metros}), false)`;
-}
-
-/**
- * How many plans match the search (all pages), counted up to TOPE_TOTAL + 1 at most: nearest
- * first from the GiST index, so a dense area stops after the nearest TOPE_TOTAL + 1 matches
- * instead of reading every plan within the radius; more than TOPE_TOTAL means "more than".
- * `d` is the distance of the farthest counted (on the sphere, in metres): see total-denso.ts.
- */
-export function consultaTotal(q: Busqueda, lng: number, lat: number): Prisma.Sql {
-  const pt = punto(lng, lat);
-  return Prisma.sql`SELECT count(*) AS n, max(t.d) AS d FROM (
-    SELECT p.ubicacion <-> ${pt} AS d FROM plan p WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
-    ORDER BY p.ubicacion <-> ${pt} LIMIT ${TOPE_TOTAL + 1}) t`;
-}
-
-/** A search's total: exact, or TOPE_TOTAL when more plans match (`totalExacto` false). */
-export interface Total {
-  total: number;
-  totalExacto: boolean;
-}
-
-const exacto = (total: number): Total => ({ total, totalExacto: true });
-
-/** A match as the page's ordering sees it: `d` is the distance on the sphere (the GiST index's `<->`). */
-interface Cercano {
-  id: string;
-  fecha_inicio: Date | null;
-  d: number;
-}
-
-/**
- * The `n` nearest matches among the featured plans or among the others, nearest first, plus
- * any further ones at exactly the distance of the last (so ties are complete), or fewer when
- * fewer match. It walks the GiST index in distance order (KNN) and stops there: a full page in
- * a dense area reads a few dozen rows, not every plan within the radius (see dentroDelRadio).
- * Exported so the benchmark can time it inside PostgreSQL.
- */
-export function consultaCercanos(q: Busqueda, lng: number, lat: number, destacado: boolean, n: number): Prisma.Sql {
-  const pt = punto(lng, lat);
-  return Prisma.sql`
-    SELECT p.id, p.fecha_inicio, p.ubicacion <-> ${pt} AS d
-    FROM plan p
-    WHERE ${destacado ? PLAN_DESTACADO : Prisma.sql`NOT ${PLAN_ES_DESTACADO}`} AND ${filtrosSinRadio(q)}
-      AND ${dentroDelRadio(q, pt)}
-    ORDER BY p.ubicacion <-> ${pt}
-    LIMIT ${n}`;
-}
-
-/** The page's order within a branch: nearest, then soonest start (none first), then id. */
-function antes(a: Cercano, b: Cercano): number {
-  if (a.d !== b.d) return a.d - b.d;
-  const fa = a.fecha_inicio?.getTime() ?? -Infinity;
-  const fb = b.fecha_inicio?.getTime() ?? -Infinity;
-  if (fa !== fb) return fa < fb ? -1 : 1;
-  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-/** The first `n` matches of a branch in the page's order (see consultaCercanos). */
-async function primerosCercanos(
-  q: Busqueda,
-  lng: number,
-  lat: number,
-  destacado: boolean,
-  n: number,
-): Promise<Cercano[]> {
-  if (n <= 0) return [];
-  // Ask for a few more than needed: when even the last of them is as near as the n-th, ties
-  // may go on past it, so ask again for more.
-  for (let pedidos = n + 8; ; pedidos *= 4) {
-    const filas = await (await readDb()).$queryRaw<Cercano[]>(consultaCercanos(q, lng, lat, destacado, pedidos));
-    if (filas.length < pedidos || filas[n - 1].d !== filas[filas.length - 1].d) return filas.sort(antes).slice(0, n);
-  }
-}
-
-/**
- * Pages up to this one are read nearest first from the index; deeper ones (rarely asked, and
- * up to the last of thousands) are ordered by PostgreSQL itself, which sends only the page's
- * rows instead of every row before them.
- */
-const PAGINAS_DESDE_EL_INDICE = 10;
-
-/**
- * The matches a page shows: from `desde` (its offset), `n` of them. Pages end at TOPE_TOTAL,
- * where a total that is not exact stops: a page past it is past the end (no rows).
- */
-function tramoDePagina(q: Busqueda): { desde: number; n: number } {
-  const desde = (q.page - 1) * q.limit;
-  return { desde, n: Math.max(0, Math.min(q.limit, TOPE_TOTAL - desde)) };
-}
-
-/** The page's ids when the page is deep: the same order, with OFFSET, over every match. */
-async function idsDePaginaProfunda(q: Busqueda, lng: number, lat: number): Promise<string[]> {
-  const pt = punto(lng, lat);
-  const { desde, n } = tramoDePagina(q);
-  const filas = await (
-    await readDb()
-  ).$queryRaw<{ id: string }[]>`
-    SELECT p.id FROM plan p
-    WHERE ${filtrosSinRadio(q)} AND ${dentroDelRadio(q, pt)}
-    ORDER BY ${PLAN_ES_DESTACADO} DESC, p.ubicacion <-> ${pt}, p.fecha_inicio NULLS FIRST, p.id
-    LIMIT ${n} OFFSET ${desde}`;
-  return filas.map((f) => f.id);
-}
-
-/** The page's ids from the two nearest-first branches: the featured plans, then the others. */
-async function idsDePaginaCercana(q: Busqueda, lng: number, lat: number): Promise<string[]> {
-  const { desde, n } = tramoDePagina(q);
-  const hasta = desde + n;
-  // Both branches at once, each for the whole stretch: the others' branch reads as many rows as
-  // it would after few featured plans, and the page waits for one round trip instead of two.
-  const [destacados, otros] = await Promise.all([
-    primerosCercanos(q, lng, lat, true, hasta),
-    primerosCercanos(q, lng, lat, false, hasta),
-  ]);
-  // A featuring that ends between the two queries would list its plan in both: keep the first.
-  return [...new Set([...destacados, ...otros].map((c) => c.id))].slice(desde, hasta);
-}
-
-/**
- * The page's rows of the search: featured plans first, then the others, each nearest first,
- * then soonest start, then id (a total order, so pages never overlap). The full columns (slots,
- * poster, organization) are read for the page's rows alone, with the distance shown: the same
- * sphere distance that orders them, so the cards' kilometres never go down along the list.
- */
-async function filasDePagina(q: Busqueda, lng: number, lat: number): Promise<PlanRow[]> {
-  if (tramoDePagina(q).n === 0) return [];
-  return filasPorIds(await idsDePagina(q, lng, lat), lng, lat);
-}
-
-/** The page's ids from PostgreSQL (see filasDePagina). */
-function idsDePagina(q: Busqueda, lng: number, lat: number): Promise<string[]> {
-  return q.page <= PAGINAS_DESDE_EL_INDICE ? idsDePaginaCercana(q, lng, lat) : idsDePaginaProfunda(q, lng, lat);
-}
-
-/** The rows of these plans, in this order, with their distance from the point. */
-async function filasPorIds(ids: string[], lng: number, lat: number): Promise<PlanRow[]> {
-  if (ids.length === 0) return [];
-  return (await readDb()).$queryRaw<PlanRow[]>`
-    SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
-    FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS pagina(id, orden)
-    JOIN plan p ON p.id = pagina.id ${PLAN_JOINS}
-    ORDER BY pagina.orden`;
-}
 
 /**
  * The cards' rows of the plans the search index lists, by id and row version (plan.cambio,
@@ -393,7 +207,7 @@ async function totalDe(
 
 /**
  * The page's ids and the count (up to TOPE_TOTAL + 1) from the in-process search index
- * (lib/plans/indice.ts), with no query; null while the index is not ready (or is off).
+ * (lib/busqueda/indice.ts), with no query; null while the index is not ready (or is off).
  */
 async function desdeElIndice(q: Busqueda, lng: number, lat: number, version: string): Promise<RespuestaIndice | null> {
   const indice = await indiceAlDia(await readDb(), version);
@@ -426,16 +240,6 @@ async function paginaYTotal(
   }
   const rows = await filasDePagina(q, lng, lat);
   return { rows, total: await totalDe(q, lng, lat, version, claveTotal, rows) };
-}
-
-/**
- * The same page's ids and count from PostgreSQL alone, remembering nothing: what the index must
- * answer (lib/plans/indice.test.ts holds it to this).
- */
-export async function busquedaSql(q: Busqueda, lng: number, lat: number): Promise<{ ids: string[]; contados: number }> {
-  const ids = tramoDePagina(q).n === 0 ? [] : await idsDePagina(q, lng, lat);
-  const [fila] = await (await readDb()).$queryRaw<{ n: bigint }[]>(consultaTotal(q, lng, lat));
-  return { ids, contados: Number(fila.n) };
 }
 
 /**
@@ -473,8 +277,15 @@ async function calcularBusqueda(
   };
 }
 
-/** The search's point (the town's, when only its name is given) and the key of its matches in the memos. */
-async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; version: string; claveTotal: string }> {
+/**
+ * The search's point (the town's, when only its name is given) and the keys of its matches in
+ * the memos: `claveTotal` (the point, radius and every filter: the registry's parts) and
+ * `clave`, with the order too (the date order's with its base instant, which moves on every
+ * quarter hour).
+ */
+async function puntoYClave(
+  q: Busqueda,
+): Promise<{ lng: number; lat: number; version: string; claveTotal: string; clave: string }> {
   let { lat, lng } = q;
   if (lat === undefined || lng === undefined) {
     const [lugar] = await geocoder().search(q.municipio!, 1);
@@ -482,22 +293,9 @@ async function puntoYClave(q: Busqueda): Promise<{ lng: number; lat: number; ver
     ({ lat, lon: lng } = lugar.position);
   }
   const version = await versionBusqueda();
-  return {
-    lng,
-    lat,
-    version,
-    claveTotal: JSON.stringify([
-      version,
-      lng,
-      lat,
-      q.radio,
-      q.categorias,
-      q.accesible,
-      q.tipo,
-      q.fechaInicioFiltro,
-      q.fechaFinFiltro,
-    ]),
-  };
+  const claveTotal = JSON.stringify([version, lng, lat, q.radio, ...claveFiltros(q)]);
+  const orden = q.orden === "fecha" ? `fecha@${baseDelMomento(Date.now(), q.fechaInicioFiltro)}` : q.orden;
+  return { lng, lat, version, claveTotal, clave: `${claveTotal}|${orden}` };
 }
 
 /** One server answers a whole search (withOneReadDb): its memo key and the rows kept under it agree. */
@@ -506,8 +304,8 @@ function busqueda(q: Busqueda) {
 }
 
 async function busquedaEnUnServidor(q: Busqueda) {
-  const { lng, lat, version, claveTotal } = await puntoYClave(q);
-  return respuestas.get(`${claveTotal}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claveTotal));
+  const { lng, lat, version, claveTotal, clave } = await puntoYClave(q);
+  return respuestas.get(`${clave}|${q.page}|${q.limit}`, () => calcularBusqueda(q, lng, lat, version, claveTotal));
 }
 
 /**
@@ -520,8 +318,8 @@ export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
 }
 
 async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
-  const { lng, lat, version, claveTotal } = await puntoYClave(q);
-  return mapas.get(claveTotal, async () => {
+  const { lng, lat, version, claveTotal, clave } = await puntoYClave(q);
+  return mapas.get(clave, async () => {
     const { rows, total } = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
     return { centro: { lat, lng }, puntos: rows.map((r) => puntoDelMapa(serializePlan(r))), total: total.total };
   });
@@ -537,8 +335,8 @@ const feeds = new Memo<PlanRow[]>(FEED_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
  */
 export function buscarPlanesFeed(q: Busqueda, limite: number): Promise<PlanRow[]> {
   return withOneReadDb(async () => {
-    const { lng, lat, version, claveTotal } = await puntoYClave(q);
-    return feeds.get(`${claveTotal}|${limite}`, async () => {
+    const { lng, lat, version, clave } = await puntoYClave(q);
+    return feeds.get(`${clave}|${limite}`, async () => {
       const primeros = { ...q, page: 1, limit: limite };
       const delIndice = await desdeElIndice(primeros, lng, lat, version);
       return delIndice

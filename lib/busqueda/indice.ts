@@ -1,31 +1,41 @@
 import geographiclib from "geographiclib-geodesic";
-import { numeroDiaMadrid } from "../dates";
+import { instanteLocalMadrid, numeroDiaMadrid } from "../dates";
 import { distanciaEsferaM, RADIO_ESFERA_M } from "../geo/distancia";
-import { CATEGORIAS, TOPE_TOTAL } from "./constants";
-import type { Filtros } from "./total-denso";
+import { CATEGORIAS, TOPE_TOTAL } from "../plans/constants";
+import {
+  baseDelMomento,
+  compararValor,
+  F_ACCESIBLE,
+  F_EXPERIENCIA,
+  ORDEN,
+  predicadosIndice,
+  type AyudaIndice,
+  type Filtros,
+  type Magnitud,
+  type Orden,
+} from "./registro";
 
 /** A CommonJS module: Node's ESM loader (the scripts) gives its exports as the default only. */
 const { Geodesic } = geographiclib;
 
 /**
  * The in-process search index: each instance's copy of what a search reads of every listed
- * plan (its point, categories, type, accessibility, dates, slot weekdays and featuring), in
+ * plan (its point, every column a filter or an order of lib/busqueda/registro.ts reads, and its featuring), in
  * typed arrays and a grid of cells, so that a search finds its page and its total without a
- * query: PostgreSQL only reads the page's rows by id. lib/plans/indice-db.ts fills it and keeps
- * it current from the rows that changed (plan.cambio); lib/plans/search.ts asks it first.
+ * query: PostgreSQL only reads the page's rows by id. lib/busqueda/indice-db.ts fills it and keeps
+ * it current from the rows that changed (plan.cambio); lib/busqueda/buscar.ts asks it first.
  *
- * It answers exactly what the SQL of search.ts answers (lib/plans/indice.test.ts compares the
- * two on random plans and searches):
+ * It answers exactly what the SQL of buscar.ts answers (lib/busqueda/indice.test.ts compares the
+ * two on random plans and searches, with every filter and order of the registry):
  * - listed: visible (only visible plans are held) and not finished (fecha_fin ≥ now, or none);
  * - within the radius on the spheroid (ST_DWithin): GeographicLib's geodesic, the algorithm
  *   PostGIS uses, for the plans near the edge; the sphere decides the others, as the spheroid's
  *   distance is within 0.6% of the sphere's anywhere on Earth;
- * - the filters and the date window of filtroFechas, with the same Madrid days and weekday masks;
- * - the order: featured first, then nearest on the sphere (the GiST index's `<->`), then soonest
- *   start (none first), then id.
+ * - each filter's predicate, declared beside its SQL in the registry;
+ * - the order: featured first, then the order's keys (registro.ts ORDEN), then id.
  */
 
-/** A plan's search fields, as lib/plans/indice-db.ts reads them (instants in ms, null for none). */
+/** A plan's search fields, as lib/busqueda/indice-db.ts reads them (instants in ms, null for none). */
 export interface FilaIndice {
   id: string;
   lng: number;
@@ -33,25 +43,29 @@ export interface FilaIndice {
   experiencia: boolean;
   categorias: readonly string[];
   accesible: boolean;
+  precio: number | null;
   fechaInicio: number | null;
   fechaFin: number | null;
   /** plan.dias_semana: the slots' weekdays as bits (1 << weekday, 0 Sunday). */
   diasSemana: number;
+  /** An experience's slots: weekday (0 Sunday) and start and end in minutes after Madrid's midnight. */
+  horarios: readonly (readonly [dia: number, inicio: number, fin: number])[];
   destacadoHasta: number | null;
   visible: boolean;
-  /** plan.cambio: moves on with every change to the plan's row (and so to its card: search.ts's card cache). */
+  /** plan.cambio: moves on with every change to the plan's row (and so to its card: buscar.ts's card cache). */
   cambio: number;
 }
 
 /** A search as the index takes it: the filters, the point and radius, and the stretch of the order wanted. */
-export interface ConsultaIndice extends Filtros {
+export type ConsultaIndice = Filtros & {
+  orden: Orden;
   lng: number;
   lat: number;
   radioM: number;
   /** The stretch [desde, hasta) of the order: the page's. */
   desde: number;
   hasta: number;
-}
+};
 
 export interface RespuestaIndice {
   ids: string[];
@@ -86,68 +100,75 @@ export function mascaraDias(desde: number, hasta: number): number {
 const celdaDe = (lng: number, lat: number) =>
   Math.floor((lng + 180) / CELDA) * FILAS_DE_CELDAS + Math.floor((lat + 90) / CELDA);
 
-const F_EXPERIENCIA = 1;
-const F_ACCESIBLE = 2;
+const AYUDA: AyudaIndice = { mascaraCategorias, mascaraDias, numeroDiaMadrid };
 
 /** A column of the index: one typed array, a value per slot. */
 type Columna = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
-/** A bounded max-heap of slots in the page's order (the worst kept on top), and their distances. */
+/** Tells whether the plan in slot a, with keys a0 and a1, comes before slot b (keys b0, b1) in the page's order. */
+type Antes = (a: number, a0: number, a1: number, b: number, b0: number, b1: number) => boolean;
+
+/** A bounded max-heap of slots in the page's order (the worst kept on top), with their two keys. */
 class Mejores {
   readonly slots: number[] = [];
-  readonly d: number[] = [];
+  readonly k0: number[] = [];
+  readonly k1: number[] = [];
   constructor(
     private readonly n: number,
-    private readonly antes: (a: number, da: number, b: number, db: number) => boolean,
+    private readonly antes: Antes,
   ) {}
   get lleno(): boolean {
     return this.slots.length >= this.n;
   }
-  /** The distance of the worst kept (only meaningful when full). */
+  /** The first key of the worst kept (only meaningful when full). */
   get peor(): number {
-    return this.d[0];
+    return this.k0[0];
   }
-  ofrecer(slot: number, d: number): void {
+  private cambiar(i: number, j: number): void {
+    const { slots, k0, k1 } = this;
+    [slots[i], slots[j]] = [slots[j], slots[i]];
+    [k0[i], k0[j]] = [k0[j], k0[i]];
+    [k1[i], k1[j]] = [k1[j], k1[i]];
+  }
+  private antesQue(i: number, j: number): boolean {
+    const { slots, k0, k1 } = this;
+    return this.antes(slots[i], k0[i], k1[i], slots[j], k0[j], k1[j]);
+  }
+  ofrecer(slot: number, a0: number, a1: number): void {
     if (this.n === 0) return;
-    const { slots, d: ds } = this;
+    const { slots, k0, k1 } = this;
     if (slots.length < this.n) {
       let i = slots.length;
       slots.push(slot);
-      ds.push(d);
+      k0.push(a0);
+      k1.push(a1);
       while (i > 0) {
         const p = (i - 1) >> 1;
-        if (!this.antes(slots[p], ds[p], slots[i], ds[i])) break;
-        [slots[p], slots[i]] = [slots[i], slots[p]];
-        [ds[p], ds[i]] = [ds[i], ds[p]];
+        if (!this.antesQue(p, i)) break;
+        this.cambiar(p, i);
         i = p;
       }
       return;
     }
-    if (!this.antes(slot, d, slots[0], ds[0])) return;
+    if (!this.antes(slot, a0, a1, slots[0], k0[0], k1[0])) return;
     slots[0] = slot;
-    ds[0] = d;
+    k0[0] = a0;
+    k1[0] = a1;
     for (let i = 0; ;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < slots.length && this.antes(slots[m], ds[m], slots[l], ds[l])) m = l;
-      if (r < slots.length && this.antes(slots[m], ds[m], slots[r], ds[r])) m = r;
+      if (l < slots.length && this.antesQue(m, l)) m = l;
+      if (r < slots.length && this.antesQue(m, r)) m = r;
       if (m === i) break;
-      [slots[m], slots[i]] = [slots[i], slots[m]];
-      [ds[m], ds[i]] = [ds[i], ds[m]];
+      this.cambiar(m, i);
       i = m;
     }
   }
   /** The slots kept, best first. */
   ordenados(): number[] {
     const orden = this.slots.map((_, i) => i);
-    orden.sort((a, b) =>
-      this.antes(this.slots[a], this.d[a], this.slots[b], this.d[b])
-        ? -1
-        : this.antes(this.slots[b], this.d[b], this.slots[a], this.d[a])
-          ? 1
-          : 0,
-    );
+    orden.sort((a, b) => (this.antesQue(a, b) ? -1 : this.antesQue(b, a) ? 1 : 0));
     return orden.map((i) => this.slots[i]);
   }
 }
@@ -185,6 +206,10 @@ export class IndiceBusqueda {
   private diaInicio = new Int32Array(0);
   private diaFin = new Int32Array(0);
   private cambio = new Float64Array(0);
+  /** NaN for none. */
+  private precio = new Float64Array(0);
+  /** An experience's slots, three numbers each (HORARIO's fields); undefined for none. */
+  private horarios: (Int16Array | undefined)[] = [];
 
   /** How many plans it holds. */
   get tamano(): number {
@@ -210,6 +235,7 @@ export class IndiceBusqueda {
     this.diaInicio = de(this.diaInicio);
     this.diaFin = de(this.diaFin);
     this.cambio = de(this.cambio);
+    this.precio = de(this.precio);
   }
 
   private crecer(): void {
@@ -258,6 +284,8 @@ export class IndiceBusqueda {
     this.diaInicio[s] = f.fechaInicio === null ? 0 : numeroDiaMadrid(f.fechaInicio);
     this.diaFin[s] = f.fechaFin === null ? 0 : numeroDiaMadrid(f.fechaFin);
     this.cambio[s] = f.cambio;
+    this.precio[s] = f.precio ?? NaN;
+    this.horarios[s] = f.horarios.length > 0 ? Int16Array.from(f.horarios.flat()) : undefined;
   }
 
   /**
@@ -274,6 +302,7 @@ export class IndiceBusqueda {
       return vacia;
     });
     this.ids = orden.map((s) => this.ids[s]);
+    this.horarios = orden.map((s) => this.horarios[s]);
     this.porId.clear();
     this.ids.forEach((id, i) => this.porId.set(id!, i));
     let i = 0;
@@ -291,6 +320,7 @@ export class IndiceBusqueda {
     this.sacarDeCelda(s);
     this.porId.delete(id);
     this.ids[s] = undefined;
+    this.horarios[s] = undefined;
     this.libres.push(s);
   }
 
@@ -304,6 +334,34 @@ export class IndiceBusqueda {
   }
 
   /**
+   * The next moment the plan in slot s can be attended from the instant `base` (registro.ts
+   * Magnitud "momento"; lib/busqueda/sql.ts writes the same in SQL): an event's start, or `base`
+   * once it has begun; an experience's next slot that has not ended, from the later of `base`
+   * and its own start; NaN for an experience without slots.
+   */
+  private momento(s: number, base: number): number {
+    if (!(this.banderas[s] & F_EXPERIENCIA)) return Math.max(base, this.inicio[s]);
+    const horarios = this.horarios[s];
+    if (!horarios) return NaN;
+    const desde = this.inicio[s] > base ? this.inicio[s] : base;
+    const dia0 = numeroDiaMadrid(desde);
+    let mejor = NaN;
+    // A week and a day: every weekday's slots, today's from its own day a week on too.
+    for (let k = 0; k <= 7; k++) {
+      const dia = dia0 + k;
+      const semana = (dia + 4) % 7;
+      for (let i = 0; i < horarios.length; i += 3) {
+        if (horarios[i] !== semana) continue;
+        if (instanteLocalMadrid(dia, horarios[i + 2]) <= desde) continue;
+        const m = Math.max(desde, instanteLocalMadrid(dia, horarios[i + 1]));
+        if (!(m >= mejor)) mejor = m;
+      }
+      if (!Number.isNaN(mejor)) return mejor;
+    }
+    return mejor;
+  }
+
+  /**
    * The stretch [desde, hasta) of the search's order, and how many plans match up to
    * TOPE_TOTAL + 1, at the instant `ahora` (ms); with `contar` false the count is not made
    * (a dense disc already proves more than TOPE_TOTAL) and `contados` is TOPE_TOTAL + 1. Cells
@@ -312,15 +370,9 @@ export class IndiceBusqueda {
    */
   buscar(c: ConsultaIndice, ahora: number, contar = true): RespuestaIndice {
     const { lng, lat, radioM } = c;
-    const mascara = c.categorias ? mascaraCategorias(c.categorias) : 0;
-    const tipo = c.tipo === undefined ? -1 : c.tipo === "experiencia" ? F_EXPERIENCIA : 0;
-    const ventana = c.fechaInicioFiltro && c.fechaFinFiltro;
-    const desde = ventana ? c.fechaInicioFiltro!.getTime() : 0;
-    const hasta = ventana ? c.fechaFinFiltro!.getTime() : 0;
-    const diaDesde = ventana ? numeroDiaMadrid(desde) : 0;
-    const diaHasta = ventana ? numeroDiaMadrid(hasta) : 0;
-    const soloAccesibles = c.accesible;
-
+    const { categorias, banderas, precio, dias, diaInicio, diaFin } = this;
+    const columnas = { categorias, banderas, precio, inicio: this.inicio, fin: this.fin, diaInicio, diaFin, dias };
+    const predicados = predicadosIndice(c, columnas, AYUDA);
     const cosLat = Math.cos(lat * RAD);
     const cx = cosLat * Math.cos(lng * RAD);
     const cy = cosLat * Math.sin(lng * RAD);
@@ -329,7 +381,7 @@ export class IndiceBusqueda {
     const lejosMax = SEGURO_FUERA * radioM + 1;
     const cuerdaMax = 2 * Math.sin(Math.min(Math.PI, lejosMax / RADIO_ESFERA_M) / 2);
     const cuerda2Max = cuerdaMax * cuerdaMax;
-    const { x, y, z, categorias, banderas, dias, inicio, fin, destacado, diaInicio, diaFin } = this;
+    const { x, y, z, inicio, fin, destacado } = this;
     const lngs = this.lng;
     const lats = this.lat;
 
@@ -340,18 +392,8 @@ export class IndiceBusqueda {
     /** Whether the plan matches the search's filters at `ahora` (all but the radius). */
     const coincide = (s: number): boolean => {
       if (fin[s] < ahora) return false;
-      if (mascara !== 0 && (categorias[s] & mascara) === 0) return false;
-      const b = banderas[s];
-      if (soloAccesibles && (b & F_ACCESIBLE) === 0) return false;
-      const experiencia = b & F_EXPERIENCIA;
-      if (tipo !== -1 && experiencia !== tipo) return false;
-      if (!ventana) return true;
-      if (experiencia) {
-        const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
-        const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
-        return (dias[s] & mascaraDias(dia0, dia1)) !== 0;
-      }
-      return inicio[s] <= hasta && fin[s] >= desde;
+      for (let i = 0; i < predicados.length; i++) if (!predicados[i](s)) return false;
+      return true;
     };
     /** The square of the chord to the plan (unit sphere): the order of distances, with no trigonometry. */
     const cuerda2 = (s: number): number => {
@@ -442,17 +484,17 @@ export class IndiceBusqueda {
       alcanceM = 2 * RADIO_ESFERA_M * Math.asin(Math.min(1, Math.sqrt(cuerda2Alcance) / 2));
     }
 
-    const antes = (a: number, da: number, b: number, db: number): boolean => {
-      if (da !== db) return da < db;
-      const fa = inicio[a];
-      const fb = inicio[b];
-      const na = Number.isNaN(fa);
-      const nb = Number.isNaN(fb);
-      if (na !== nb) return na;
-      if (!na && fa !== fb) return fa < fb;
-      return this.ids[a]! < this.ids[b]!;
-    };
-    const listo = (m: Mejores) => (lejos: number) => m.lleno && m.peor < lejos;
+    // The order's two keys (registro.ts ORDEN), from each plan's slot and sphere distance.
+    const { claves, cercaPrimero } = ORDEN[c.orden];
+    const base = baseDelMomento(ahora, c.fechaInicioFiltro);
+    const magnitud = (m: Magnitud): ((s: number, d: number) => number) =>
+      m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
+    const [clave0, clave1] = claves.map((k) => magnitud(k.magnitud));
+    const [nulos0, nulos1] = claves.map((k) => k.nulos === "primero");
+    const antes: Antes = (a, a0, a1, b, b0, b1) =>
+      (compararValor(a0, b0, nulos0) || compararValor(a1, b1, nulos1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
+    // Nearest first: a ring farther than the worst kept cannot change the page; else every ring is read.
+    const listo = (m: Mejores) => (lejos: number) => cercaPrimero && m.lleno && m.peor < lejos;
     const destacados = new Mejores(c.hasta, antes);
     const otros = new Mejores(c.hasta, antes);
     if (c.hasta > 0) {
@@ -462,7 +504,7 @@ export class IndiceBusqueda {
           const s = lista[n];
           if (destacado[s] > ahora !== destacados) continue;
           const d = distanciaSiCoincide(s);
-          if (d >= 0) mejores.ofrecer(s, d);
+          if (d >= 0) mejores.ofrecer(s, clave0(s, d), clave1(s, d));
         }
       };
       recorrer([this.rejillas[1]], ofrecerA(destacados, true), listo(destacados));

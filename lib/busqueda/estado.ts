@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } from "../dates";
-import { CATEGORIAS, POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "./constants";
+import { CATEGORIAS, POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "../plans/constants";
 import { busquedaSchema } from "./schemas";
-import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./search-url";
+import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./estado-url";
+import { escribirEstadoFiltros, leerEstadoFiltros } from "./registro";
 
-export * from "./search-url";
+export * from "./estado-url";
 
 /**
  * The home search as it lives in the URL (`/?municipio&lat&lng&radio&categorias&fecha&desplazamiento&page&vista`),
@@ -45,17 +46,12 @@ const CAMPOS = {
   vista: z.enum(VISTAS),
 };
 
+/** The place, radius, page and view; the filters' and the order's fields are read by their entries (registro.ts). */
 const estadoSchema = z.object({
   municipio: tolerante(CAMPOS.municipio, null),
   lat: tolerante(CAMPOS.lat, null),
   lng: tolerante(CAMPOS.lng, null),
   radio: tolerante(CAMPOS.radio, RADIO_DEFAULT_KM),
-  categorias: tolerante(CAMPOS.categorias, ["Otros"]),
-  fecha: tolerante(CAMPOS.fecha, null),
-  desplazamiento: tolerante(CAMPOS.desplazamiento, 0),
-  desde: tolerante(CAMPOS.desde, null),
-  hasta: tolerante(CAMPOS.hasta, null),
-  accesible: tolerante(CAMPOS.accesible, false),
   page: tolerante(CAMPOS.page, 1),
   vista: tolerante(CAMPOS.vista, "lista"),
 });
@@ -82,14 +78,9 @@ export function parametrosNoValidos(params: Record<string, string | string[] | u
 }
 
 export function leerEstado(params: Record<string, string | string[] | undefined>): EstadoBusqueda {
-  const e = estadoSchema.parse(params) as EstadoBusqueda;
-  // Coordinates only count in pairs; an offset only with a date option that moves ('hoy' moves
-  // one day, for 'Mañana'); chosen days only with 'rango', and 'rango' only with both.
+  const e = { ...estadoSchema.parse(params), ...leerEstadoFiltros(params) } as EstadoBusqueda;
+  // Coordinates only count in pairs.
   if (e.lat === null || e.lng === null) e.lat = e.lng = null;
-  if (e.fecha === "rango" && (!e.desde || !e.hasta)) e.fecha = null;
-  if (!e.fecha || e.fecha === "rango") e.desplazamiento = 0;
-  if (e.fecha === "hoy") e.desplazamiento = Math.min(e.desplazamiento, 1);
-  if (e.fecha !== "rango") e.desde = e.hasta = null;
   return e;
 }
 
@@ -147,19 +138,21 @@ export function ventanaDeEstado(
 }
 
 /**
- * The search function's query (lib/plans/search.ts) for a search's state: the point (or the
- * town's name), radius, categories, date window and page. The home page and the widget run
+ * The search function's query (lib/busqueda/buscar.ts) for a search's state: the point (or the
+ * town's name), radius, page, the date option's window and every other filter as the URL
+ * writes it (the API reads the same parameters). The home page and the widget run
  * their searches through it; a failure carries the Spanish message of the first problem.
  */
 export function consultaDeEstado(e: EstadoBusqueda, { limit = POR_PAGINA, ahora = new Date() } = {}) {
   const ventana = ventanaDeEstado(e, ahora);
+  const filtros = new URLSearchParams();
+  escribirEstadoFiltros(e, filtros);
   return busquedaSchema.safeParse({
+    ...Object.fromEntries(filtros),
     ...(e.lat !== null && e.lng !== null ? { lat: String(e.lat), lng: String(e.lng) } : { municipio: e.municipio }),
     radio: String(e.radio),
-    categorias: e.categorias.join(","),
     page: String(e.page),
     limit: String(limit),
     ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
-    ...(e.accesible && { accesible: "1" }),
   });
 }

@@ -1,0 +1,484 @@
+import { mensajes } from "../messages";
+import { CATEGORIAS, type Categoria } from "../plans/constants";
+import { fechaIso, siNo, sinValor } from "../valores";
+
+/**
+ * Every filter and the order of the search, each declared once. An entry says:
+ * - `leer`: how GET /api/plan (and the town pages, feeds and widget behind it) reads its query
+ *   parameters, liberally, as the apps' contract promises; a value it cannot read at all throws
+ *   ParametroNoValido with the Spanish message the API answers;
+ * - `estado`: its field in the home page's URL, read tolerantly (a hand-edited link falls back
+ *   to the default) and written with the default left out. Where the URL and the API name the
+ *   same parameter (all but the dates), the page's search is its URL's parameters read by `leer`;
+ * - `sql`: its condition on the plan `p`, for PostgreSQL's answer;
+ * - `indice`: the same condition over the search index's columns (lib/busqueda/indice.ts),
+ *   or null when it filters nothing;
+ * - `incluye`: whether every plan that matches a stricter value matches a looser one (the
+ *   dense discs of lib/busqueda/total-denso.ts reuse a count made with fewer conditions);
+ * - `clave`: its part of the memo keys;
+ * - `aleatorio`: random parameters for the index's oracle test, which walks this list.
+ * Everything else derives from the list: the API schema, the URL state, the memo key, the dense
+ * discs' rule, the SQL conditions and the index's predicate. Client-safe: no server imports, so
+ * the home's script can write URLs with it.
+ */
+
+/** Query parameters as Next.js and URLSearchParams give them. */
+export type Parametros = Record<string, string | string[] | undefined>;
+
+/** A parameter the API cannot read: the Spanish message of its 400. */
+export class ParametroNoValido extends Error {}
+
+const uno = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
+/** A parameter's value, trimmed; absent, '' and the 'undefined' or 'null' a FormData or a template writes: undefined. */
+function valor(p: Parametros, nombre: string): string | undefined {
+  const v = uno(p[nombre]);
+  return v === undefined || sinValor(v) ? undefined : v.trim();
+}
+
+/** Whatever PostgreSQL's fragments are to the caller (Prisma.Sql on the server). */
+export interface Sql<T> {
+  /** The tagged template that writes a fragment with bound values. */
+  s: (partes: TemplateStringsArray, ...valores: unknown[]) => T;
+  /** The Madrid calendar day of an instant (lib/db/sql-fechas.ts). */
+  diaMadrid: (instante: T) => T;
+}
+
+/** The index's columns a filter reads (one value per slot; NaN for none). */
+export interface ColumnasIndice {
+  categorias: Uint16Array;
+  banderas: Uint8Array;
+  precio: Float64Array;
+  inicio: Float64Array;
+  fin: Float64Array;
+  /** Madrid day numbers of inicio and fin. */
+  diaInicio: Int32Array;
+  diaFin: Int32Array;
+  /** The slots' weekdays, as bits (1 << weekday, 0 Sunday). */
+  dias: Uint8Array;
+}
+/** The index's flag bits (ColumnasIndice.banderas). */
+export const F_EXPERIENCIA = 1;
+export const F_ACCESIBLE = 2;
+
+/** Helpers the index gives the predicates (lib/busqueda/indice.ts). */
+export interface AyudaIndice {
+  mascaraCategorias(categorias: readonly string[]): number;
+  mascaraDias(desde: number, hasta: number): number;
+  numeroDiaMadrid(ms: number): number;
+}
+
+type Predicado = (s: number) => boolean;
+
+export interface Entrada<F, E> {
+  leer(p: Parametros): F;
+  estado: {
+    leer(p: Parametros): E;
+    escribir(e: E, u: URLSearchParams): void;
+    /** A one-tap way out of a search that found nothing, when this filter is on: its label and the state that drops it. */
+    salida(e: E): { etiqueta: string; cambios: Partial<E> } | null;
+  };
+  sql<T>(f: F, sql: Sql<T>): T | null;
+  indice(f: F, c: ColumnasIndice, ayuda: AyudaIndice): Predicado | null;
+  incluye(estricto: F, amplio: F): boolean;
+  clave(f: F): unknown;
+  aleatorio(
+    r: () => number,
+    contexto: { ahora: number; diaInstante: (desdeHoy: number, hora: string) => Date },
+  ): Parametros;
+}
+
+const entrada = <F, E>(e: Entrada<F, E>) => e;
+
+/** A yes/no filter: on with sí/si/true/1/yes/on (any case, lib/valores.ts), off when absent; `estricto` refuses words that are neither, else they mean off. */
+function interruptor<K extends string>(
+  nombre: K,
+  {
+    estricto,
+    salida,
+    sql,
+    indice,
+  }: { estricto: boolean; salida: string } & Pick<Entrada<Record<K, boolean>, Record<K, boolean>>, "sql" | "indice">,
+) {
+  type V = Record<K, boolean>;
+  const de = (si: boolean) => ({ [nombre]: si }) as V;
+  return entrada<V, V>({
+    leer(p) {
+      const v = valor(p, nombre);
+      const si = v === undefined ? false : siNo(v);
+      if (si === null && estricto) throw new ParametroNoValido(mensajes.datosNoValidos);
+      return de(si === true);
+    },
+    estado: {
+      // The URL writes "1"; a link written by hand may say it as the API reads it.
+      leer: (p) => de(siNo(valor(p, nombre) ?? "") === true),
+      escribir: (e, u) => {
+        if (e[nombre]) u.set(nombre, "1");
+      },
+      salida: (e) => (e[nombre] ? { etiqueta: salida, cambios: de(false) } : null),
+    },
+    sql,
+    indice,
+    incluye: (estricto, amplio) => !amplio[nombre] || estricto[nombre],
+    clave: (f) => f[nombre],
+    aleatorio: (r) => (r() < 0.3 ? { [nombre]: "1" } : {}),
+  });
+}
+
+/** The categories that mean "all": 'Otros' (spec §4), and 'Todos', the name the home page shows for it. */
+const TODAS = ["Otros", "Todos"];
+
+/** An empty or 'Otros'-containing selection means all: ['Otros'] (spec §4). */
+export function normalizarCategorias(lista: Categoria[]): Categoria[] {
+  const unicas = [...new Set(lista)];
+  return unicas.length === 0 || unicas.includes("Otros") ? ["Otros"] : unicas;
+}
+
+/** No category filter: ['Otros'] (the URL leaves it out). */
+export const todasLasCategorias = (c: Categoria[]): boolean => c.length === 1 && c[0] === "Otros";
+
+const partes = (v: string) =>
+  v
+    .split(",")
+    .map((c) => c.trim())
+    .filter(Boolean);
+
+/** Categories: comma-joined; empty, or containing 'Otros' or 'Todos', means all (null). A plan matches with any one of them. */
+const categorias = entrada<{ categorias: readonly Categoria[] | null }, { categorias: Categoria[] }>({
+  leer(p) {
+    const v = uno(p.categorias) ?? "";
+    if (v.length > 500) throw new ParametroNoValido(mensajes.categoriaNoValida);
+    const lista = partes(v);
+    if (lista.some((c) => !(CATEGORIAS as readonly string[]).includes(c) && !TODAS.includes(c)))
+      throw new ParametroNoValido(mensajes.categoriaNoValida);
+    return { categorias: lista.length === 0 || lista.some((c) => TODAS.includes(c)) ? null : (lista as Categoria[]) };
+  },
+  estado: {
+    leer: (p) => ({
+      categorias: normalizarCategorias(
+        partes(uno(p.categorias) ?? "").filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)),
+      ),
+    }),
+    escribir: (e, u) => {
+      if (!todasLasCategorias(e.categorias)) u.set("categorias", e.categorias.join(","));
+    },
+    salida: (e) =>
+      todasLasCategorias(e.categorias)
+        ? null
+        : { etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } },
+  },
+  sql: (f, { s }) => (f.categorias ? s`AND p.categorias && ${f.categorias}::categoria[]` : null),
+  indice(f, c, { mascaraCategorias }) {
+    if (!f.categorias) return null;
+    const mascara = mascaraCategorias(f.categorias);
+    return (s) => (c.categorias[s] & mascara) !== 0;
+  },
+  incluye: (estricto, amplio) =>
+    !amplio.categorias || !!estricto.categorias?.every((c) => amplio.categorias!.includes(c)),
+  clave: (f) => f.categorias,
+  aleatorio: (r) => (r() < 0.5 ? { categorias: CATEGORIAS.filter(() => r() < 0.3).join(",") } : {}),
+});
+
+/** Only events or only experiences (the town pages' sections); absent: both. */
+const tipo = entrada<{ tipo?: "evento" | "experiencia" }, object>({
+  leer(p) {
+    const v = valor(p, "tipo");
+    if (v === undefined) return {};
+    if (v !== "evento" && v !== "experiencia") throw new ParametroNoValido(mensajes.datosNoValidos);
+    return { tipo: v };
+  },
+  estado: { leer: () => ({}), escribir: () => {}, salida: () => null },
+  sql: (f, { s }) => (f.tipo ? s`AND p.tipo = ${f.tipo}::tipo_plan` : null),
+  indice(f, c) {
+    if (!f.tipo) return null;
+    const experiencia = f.tipo === "experiencia" ? F_EXPERIENCIA : 0;
+    return (s) => (c.banderas[s] & F_EXPERIENCIA) === experiencia;
+  },
+  incluye: (estricto, amplio) => !amplio.tipo || estricto.tipo === amplio.tipo,
+  clave: (f) => f.tipo ?? null,
+  aleatorio: (r) => (r() < 0.3 ? { tipo: r() < 0.5 ? "evento" : "experiencia" } : {}),
+});
+
+/** Only plans people with reduced mobility can attend: accesible=1 (true, sí…); absent or 0: all. */
+const accesible = interruptor("accesible", {
+  estricto: true,
+  salida: "También los no accesibles",
+  sql: (f, { s }) => (f.accesible ? s`AND p.accesible` : null),
+  indice: (f, c) => (f.accesible ? (s) => (c.banderas[s] & F_ACCESIBLE) !== 0 : null),
+});
+
+/**
+ * Only free plans: gratis=1 (true, sí…) lists the plans whose price is 0, the ones a card marks
+ * "Gratis"; a plan with no price says nothing about it and is left out. Any other value: no filter.
+ */
+const gratis = interruptor("gratis", {
+  estricto: false,
+  salida: "También los de pago",
+  sql: (f, { s }) => (f.gratis ? s`AND p.precio = 0` : null),
+  indice: (f, c) => (f.gratis ? (s) => c.precio[s] === 0 : null),
+});
+
+/** The spec's date options (§4), and 'rango': two days the person chose ('Elegir fechas'). */
+export const OPCIONES_FECHA = ["hoy", "finDeSemana", "semana", "mes", "rango"] as const;
+export type OpcionFecha = (typeof OPCIONES_FECHA)[number];
+
+/** The URL's date fields: an option, its offset (the arrows), and the chosen days of 'rango' (yyyy-MM-dd, Madrid). */
+interface EstadoFechas {
+  fecha: OpcionFecha | null;
+  desplazamiento: number;
+  desde: string | null;
+  hasta: string | null;
+}
+
+/** An instant as the API takes it (ISO 8601, lib/valores.ts fechaIso), or undefined. */
+function instante(v: string | undefined): Date | undefined {
+  if (v === undefined) return undefined;
+  const d = fechaIso(v);
+  if (!d) throw new ParametroNoValido(mensajes.fechasFiltroNoValidas);
+  return d;
+}
+
+const DIA_ISO = /^\d{4}-\d{2}-\d{2}$/;
+const diaValido = (v: string | undefined) => (v !== undefined && DIA_ISO.test(v) && fechaIso(v) ? v : null);
+
+/**
+ * The date window. An event matches when its dates overlap the window. An experience matches
+ * when one of its slots' weekdays (plan.dias_semana, a bit mask kept by a trigger) falls on a
+ * Madrid date where the window and the experience's own dates overlap. Both ends or neither, at
+ * most 400 days apart. The home's URL holds a date option instead (lib/busqueda/estado.ts turns
+ * it into a window).
+ */
+const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, EstadoFechas>({
+  leer(p) {
+    const a = instante(valor(p, "fechaInicioFiltro"));
+    const b = instante(valor(p, "fechaFinFiltro"));
+    if ((a === undefined) !== (b === undefined) || (a && b && (a > b || b.getTime() - a.getTime() > 400 * 86_400_000)))
+      throw new ParametroNoValido(mensajes.fechasFiltroNoValidas);
+    return a && b ? { fechaInicioFiltro: a, fechaFinFiltro: b } : {};
+  },
+  estado: {
+    leer(p) {
+      const f = valor(p, "fecha");
+      const fecha = (OPCIONES_FECHA as readonly string[]).includes(f ?? "") ? (f as OpcionFecha) : null;
+      const n = Number(valor(p, "desplazamiento") ?? "0");
+      let desplazamiento = Number.isInteger(n) && n >= 0 && n <= 120 ? n : 0;
+      let desde = diaValido(valor(p, "desde"));
+      let hasta = diaValido(valor(p, "hasta"));
+      // An offset only with a date option that moves ('hoy' moves one day, for 'Mañana'); chosen
+      // days only with 'rango', and 'rango' only with both.
+      if (fecha === "rango" && (!desde || !hasta)) return { fecha: null, desplazamiento: 0, desde: null, hasta: null };
+      if (!fecha || fecha === "rango") desplazamiento = 0;
+      if (fecha === "hoy") desplazamiento = Math.min(desplazamiento, 1);
+      if (fecha !== "rango") desde = hasta = null;
+      return { fecha, desplazamiento, desde, hasta };
+    },
+    escribir(e, u) {
+      if (e.fecha) u.set("fecha", e.fecha);
+      if (e.fecha && e.fecha !== "rango" && e.desplazamiento > 0) u.set("desplazamiento", String(e.desplazamiento));
+      if (e.fecha === "rango" && e.desde && e.hasta) {
+        u.set("desde", e.desde);
+        u.set("hasta", e.hasta);
+      }
+    },
+    salida: (e) =>
+      e.fecha
+        ? { etiqueta: "Cualquier fecha", cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null } }
+        : null,
+  },
+  sql(f, { s, diaMadrid }) {
+    if (!f.fechaInicioFiltro || !f.fechaFinFiltro) return null;
+    const desde = f.fechaInicioFiltro;
+    const hasta = f.fechaFinFiltro;
+    return s`AND (
+    (p.tipo = 'evento' AND p.fecha_inicio <= ${hasta} AND p.fecha_fin >= ${desde})
+    OR (p.tipo = 'experiencia' AND p.dias_semana & planazo_mascara_dias(
+      ${diaMadrid(s`greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz))`)},
+      ${diaMadrid(s`least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz))`)}) <> 0))`;
+  },
+  indice(f, c, { mascaraDias, numeroDiaMadrid }) {
+    if (!f.fechaInicioFiltro || !f.fechaFinFiltro) return null;
+    const desde = f.fechaInicioFiltro.getTime();
+    const hasta = f.fechaFinFiltro.getTime();
+    const diaDesde = numeroDiaMadrid(desde);
+    const diaHasta = numeroDiaMadrid(hasta);
+    const { banderas, inicio, fin, diaInicio, diaFin, dias } = c;
+    return (s) => {
+      if (banderas[s] & F_EXPERIENCIA) {
+        const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
+        const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
+        return (dias[s] & mascaraDias(dia0, dia1)) !== 0;
+      }
+      return inicio[s] <= hasta && fin[s] >= desde;
+    };
+  },
+  // An event whose dates overlap a window overlaps any window around it, and an experience open
+  // on a weekday of a window is open on that weekday of any window around it.
+  incluye(estricto, amplio) {
+    if (!amplio.fechaInicioFiltro || !amplio.fechaFinFiltro) return true;
+    const { fechaInicioFiltro: desde, fechaFinFiltro: hasta } = estricto;
+    return !!desde && !!hasta && desde >= amplio.fechaInicioFiltro && hasta <= amplio.fechaFinFiltro;
+  },
+  clave: (f) => [f.fechaInicioFiltro?.getTime() ?? null, f.fechaFinFiltro?.getTime() ?? null],
+  aleatorio(r, { ahora, diaInstante }) {
+    if (r() >= 0.6) return {};
+    // Windows of Madrid days (as the home asks) or of arbitrary instants.
+    const DIA = 86_400_000;
+    const inicio = Math.floor(r() * 12) - 2;
+    const dias = Math.floor(r() * 9);
+    const deDias = r() < 0.5;
+    const desde = deDias ? diaInstante(inicio, "00:00") : new Date(ahora + (r() - 0.3) * 10 * DIA);
+    const hasta = deDias ? diaInstante(inicio + dias, "23:59") : new Date(desde.getTime() + r() * 8 * DIA);
+    return { fechaInicioFiltro: desde.toISOString(), fechaFinFiltro: hasta.toISOString() };
+  },
+});
+
+/** Every filter of the search, in the order the URL writes them and the ways out are offered. */
+export const FILTROS = [categorias, fechas, tipo, accesible, gratis] as const;
+
+type Interseccion<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type FiltroDe<T> = T extends Entrada<infer F, unknown> ? F : never;
+type EstadoDe<T> = T extends Entrada<unknown, infer E> ? E : never;
+
+/** A search's filters, as the API read them: each entry's part. */
+export type Filtros = Interseccion<FiltroDe<(typeof FILTROS)[number]>>;
+/** The filters' part of the home's URL state. */
+export type EstadoFiltros = Interseccion<EstadoDe<(typeof FILTROS)[number]>>;
+
+/** The order of the results: nearest first (the default, as the apps have always had it), or soonest first. */
+export const ORDENES = ["distancia", "fecha"] as const;
+export type Orden = (typeof ORDENES)[number];
+
+/** "Now" of the date order, rounded down to the quarter hour: the memo keys of a quarter share it. */
+export const CUARTO_DE_HORA_MS = 15 * 60_000;
+
+/**
+ * `orden=distancia` (also absent, empty, unknown, 'undefined' or 'null') or `orden=fecha`: by the
+ * next moment the plan can be attended, never earlier than now (rounded down to the quarter
+ * hour) or the start of the date window.
+ */
+export function leerOrden(p: Parametros): Orden {
+  const v = valor(p, "orden")?.toLowerCase();
+  return v === "fecha" ? "fecha" : "distancia";
+}
+
+/**
+ * What an order compares, computed by PostgreSQL (lib/busqueda/sql.ts) and by the index
+ * (lib/busqueda/indice.ts) alike:
+ * - distancia: on PostGIS's sphere from the point searched (the GiST index's `<->`);
+ * - inicio: the plan's start (none for an experience without dates);
+ * - momento: the next moment the plan can be attended from the base instant B (now rounded down
+ *   to the quarter hour, or the window's start when later): an event already under way at B, B;
+ *   a later one, its start; an experience, from the later of B and its own start, its next slot
+ *   (weekday and hours, Madrid time) that has not ended, at its start or at that instant if it
+ *   is open then; none for an experience without slots.
+ */
+export type Magnitud = "distancia" | "inicio" | "momento";
+export interface ClaveOrden {
+  magnitud: Magnitud;
+  /** Where a plan without it goes (SQL's NULLS FIRST or LAST). */
+  nulos: "primero" | "ultimo";
+}
+
+/**
+ * Each order's keys, after "featured first" and before the id that makes it total (so pages never
+ * overlap). Nearest-first orders can stop reading once no farther plan can enter a page.
+ */
+export const ORDEN: Record<Orden, { claves: readonly ClaveOrden[]; cercaPrimero: boolean }> = {
+  distancia: {
+    claves: [
+      { magnitud: "distancia", nulos: "ultimo" },
+      { magnitud: "inicio", nulos: "primero" },
+    ],
+    cercaPrimero: true,
+  },
+  fecha: {
+    claves: [
+      { magnitud: "momento", nulos: "ultimo" },
+      { magnitud: "distancia", nulos: "ultimo" },
+    ],
+    cercaPrimero: false,
+  },
+};
+
+/** A plan's place in an order: its keys' values (NaN for none, as SQL's NULL) and its id. */
+export interface PuestoOrden {
+  k: readonly number[];
+  id: string;
+}
+
+/** Compares two values of a key as ORDER BY does (NaN as NULL, first or last). */
+export function compararValor(x: number, y: number, nulosPrimero: boolean): number {
+  if (x === y) return 0;
+  const nx = Number.isNaN(x);
+  const ny = Number.isNaN(y);
+  if (nx && ny) return 0;
+  if (nx !== ny) return nx === nulosPrimero ? -1 : 1;
+  return x < y ? -1 : 1;
+}
+
+/** Compares two plans as ORDER BY their keys (nulls where declared), then id: the same in SQL and in the index. */
+export function compararPuestos(orden: Orden): (a: PuestoOrden, b: PuestoOrden) => number {
+  const nulos = ORDEN[orden].claves.map((c) => c.nulos === "primero");
+  return (a, b) => {
+    for (let i = 0; i < nulos.length; i++) {
+      const c = compararValor(a.k[i], b.k[i], nulos[i]);
+      if (c !== 0) return c;
+    }
+    return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+  };
+}
+
+/** The base instant B of the date order (see Magnitud) for a window starting at `desde`, at `ahora` (ms). */
+export function baseDelMomento(ahora: number, desde?: Date): number {
+  const redondeado = Math.floor(ahora / CUARTO_DE_HORA_MS) * CUARTO_DE_HORA_MS;
+  return desde && desde.getTime() > redondeado ? desde.getTime() : redondeado;
+}
+
+/** The filters of API parameters (ParametroNoValido on a value the API refuses). */
+export function leerFiltros(p: Parametros): Filtros {
+  return Object.assign({}, ...FILTROS.map((e) => e.leer(p))) as Filtros;
+}
+
+/** The filters' and the order's part of the home's URL state (a bad value: its default). */
+export function leerEstadoFiltros(p: Parametros): EstadoFiltros & { orden: Orden } {
+  return Object.assign({ orden: leerOrden(p) }, ...FILTROS.map((e) => e.estado.leer(p)));
+}
+
+/** Writes the filters' and the order's URL state (defaults left out). */
+export function escribirEstadoFiltros(e: EstadoFiltros & { orden: Orden }, u: URLSearchParams): void {
+  for (const f of FILTROS) (f.estado.escribir as (e: EstadoFiltros, u: URLSearchParams) => void)(e, u);
+  if (e.orden !== "distancia") u.set("orden", e.orden);
+}
+
+/** The filters' ways out of a search that found nothing, in the registry's order. */
+export function salidasFiltros(e: EstadoFiltros): { etiqueta: string; cambios: Partial<EstadoFiltros> }[] {
+  return FILTROS.flatMap((f) => (f.estado.salida as (e: EstadoFiltros) => ReturnType<typeof f.estado.salida>)(e) ?? []);
+}
+
+/** Calls each entry's `metodo` with the filters: the one loop over the list. */
+const cada = <R>(uso: (e: Entrada<Filtros, unknown>) => R): R[] =>
+  FILTROS.map((e) => uso(e as unknown as Entrada<Filtros, unknown>));
+
+/** The filters' part of a memo key. */
+export const claveFiltros = (f: Filtros): unknown[] => cada((e) => e.clave(f));
+
+/** Whether every plan that matches `estrictos` matches `amplios` too (same point and radius). */
+export const incluidos = (estrictos: Filtros, amplios: Filtros): boolean =>
+  cada((e) => e.incluye(estrictos, amplios)).every(Boolean);
+
+/** The SQL conditions of the filters, each with its leading AND (none when none filters). */
+export const condicionesSql = <T>(f: Filtros, sql: Sql<T>): T[] =>
+  cada((e) => e.sql(f, sql)).filter((c) => c !== null) as T[];
+
+/** The filters' predicates over the index's columns (none when none filters). */
+export const predicadosIndice = (f: Filtros, c: ColumnasIndice, ayuda: AyudaIndice): Predicado[] =>
+  cada((e) => e.indice(f, c, ayuda)).filter((p) => p !== null) as Predicado[];
+
+/** Random API parameters of every filter and of the order (the oracle test). */
+export function parametrosAleatorios(
+  r: () => number,
+  contexto: Parameters<Entrada<unknown, unknown>["aleatorio"]>[1],
+): Record<string, string> {
+  const p = Object.assign({}, ...FILTROS.map((e) => e.aleatorio(r, contexto)));
+  if (r() < 0.4) p.orden = "fecha";
+  return p;
+}
