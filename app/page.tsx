@@ -108,7 +108,7 @@ export default async function HomePage({ searchParams }: Props) {
     conLugar ? SIN_PORTADA : portada(),
     favoritosDeLaSesion(),
     // The chosen town, from the gazetteer in memory (no query): its page (/planes/…) and the
-    // town to follow (issue 18).
+    // town to follow.
     conLugar && estado.municipio
       ? municipioDeNombre(
           estado.municipio,

@@ -14,7 +14,7 @@ import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
-/** Issue 16: "Accesible para personas con movilidad reducida", from the edit page to the plan page and the search chip. */
+/** "Accesible para personas con movilidad reducida", from the edit page to the plan page and the search chip. */
 describe("an accessible plan in Chromium", () => {
   let browser: Browser;
   beforeAll(async () => {

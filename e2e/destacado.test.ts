@@ -8,7 +8,7 @@ import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
-/** Issue 15: featuring until a date ends by itself, with nothing written at that instant. */
+/** Featuring until a date ends by itself, with nothing written at that instant. */
 describe("a featured plan's card in Chromium", () => {
   let browser: Browser;
   const sufijo = Math.random().toString(36).slice(2, 7);

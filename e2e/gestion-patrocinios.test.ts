@@ -12,7 +12,7 @@ import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
-/** Issue 15, item 5: an admin runs the sponsor cards from the back-office, and the search shows them. */
+/** An admin runs the sponsor cards from the back-office, and the search shows them. */
 describe("sponsor cards in Chromium", () => {
   let browser: Browser;
   let admin: Persona;

@@ -13,7 +13,7 @@ import { appUrl } from "@/test-support/worker";
 const db = () => process.env.DATABASE_URL!;
 const unico = () => Math.random().toString(36).slice(2, 7);
 
-/** Issue 15, item 4: a featuring request from the app, featured for a week from the back-office. */
+/** A featuring request from the app, featured for a week from the back-office. */
 describe("the back-office's featuring requests in Chromium", () => {
   let browser: Browser;
   let moderadora: Awaited<ReturnType<typeof confirmedUser>>;

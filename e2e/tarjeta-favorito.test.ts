@@ -14,7 +14,7 @@ const VISTAS = [
   { nombre: "1280", ancho: 1280, alto: 800 },
 ] as const;
 
-/** Issue 14 item 3: a save heart on every plan card, beside its link, for anyone. */
+/** A save heart on every plan card, beside its link, for anyone. */
 describe("the save heart on plan cards", () => {
   let browser: Browser;
   let busqueda: string;

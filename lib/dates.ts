@@ -36,7 +36,7 @@ const desfasePorHora = new Map<number, number>();
 
 /**
  * The Madrid calendar day of an instant (ms) as a day number: days since 1970-01-01, so that
- * (n + 4) % 7 is its weekday (0 Sunday). For the search index (lib/plans/indice.ts), which
+ * (n + 4) % 7 is its weekday (0 Sunday). For the search index (lib/busqueda/indice.ts), which
  * asks it for many instants: the zone is read once per UTC hour.
  */
 export function numeroDiaMadrid(ms: number): number {

@@ -26,7 +26,7 @@ const schema = z
     /** Seconds the replica may be behind the primary before every read goes to the primary (lib/db/replica.ts). */
     DATABASE_READ_MAX_LAG: z.coerce.number().positive().max(3600).default(30),
     /**
-     * The in-process search index (lib/plans/indice.ts): "no" makes every search ask PostgreSQL
+     * The in-process search index (lib/busqueda/indice.ts): "no" makes every search ask PostgreSQL
      * (a machine with little memory: it holds about 230 bytes per listed plan).
      */
     INDICE_BUSQUEDA: z.enum(["si", "no"]).default("si"),

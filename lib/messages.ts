@@ -86,7 +86,7 @@ export const mensajes = {
   verMasDePlanes: "Ver más de {n} planes",
   errorObtenerPlanes: "Ha ocurrido un error inesperado al obtener los planes, por favor vuelve a intentarlo",
   planNoEncontrado: "No hemos encontrado este plan.",
-  // The home's map view (issue 14)
+  // The home's map view
   vistaResultados: "Ver los planes como",
   vistaLista: "Lista",
   vistaMapa: "Mapa",
@@ -99,7 +99,7 @@ export const mensajes = {
   mapaTarjeta: "Plan seleccionado en el mapa",
   mapaCerrarTarjeta: "Cerrar",
   mapaGrupo: "{n} planes aquí: acerca el mapa para verlos",
-  // Reminders of saved plans (issue 6) and scheduled jobs
+  // Reminders of saved plans and scheduled jobs
   recordatoriosActivados: "Te avisaremos por correo el día antes de tus planes guardados.",
   recordatoriosDesactivados: "Ya no te enviaremos recordatorios de tus planes guardados.",
   recordatoriosEtiqueta: "Avisarme por correo el día antes de mis planes guardados",
@@ -117,9 +117,9 @@ export const mensajes = {
   errorGuardarFavorito: "Error al guardar el plan como favorito, por favor vuelve a intentarlo",
   errorEliminarFavorito: "Error al eliminar el plan como favorito, por favor vuelve a intentarlo",
   orgSinPlanes: "Esta organización no tiene planes publicados ahora mismo.",
-  // Plan page: the favourite's saved state, sharing, and a plan that has ended (issue 14)
+  // Plan page: the favourite's saved state, sharing, and a plan that has ended
   favoritoGuardadoBoton: "Guardado",
-  // The heart on a plan's card (issue 14): {titulo} is the plan's (conDatos).
+  // The heart on a plan's card: {titulo} is the plan's (conDatos).
   guardarPlanTarjeta: "Guardar {titulo}",
   quitarPlanTarjeta: "Quitar {titulo} de guardados",
   enlaceCopiado: "Enlace copiado",
@@ -169,7 +169,7 @@ export const mensajes = {
   orgNoEncontrada: "No hemos encontrado esta organización.",
   orgAjena: "No puedes modificar una organización que no administras.",
 
-  // Calendar and Atom feeds (issue 18)
+  // Calendar and Atom feeds
   suscribirCalendario: "Suscribirse al calendario",
   suscribirCalendarioAyuda: "Tu calendario se pondrá al día solo.",
   feedAtom: "Feed Atom",
@@ -204,7 +204,7 @@ export const mensajes = {
   // After publishing and 'Duplicar' (ours)
   duplicadoCartel: "Hemos reutilizado su cartel; puedes cambiarlo en «Datos».",
   duplicadoSinCartel: "Elige un cartel en «Datos»: no hemos podido copiar el del plan original.",
-  // The back-office (issue 15, ours)
+  // The back-office (ours)
   soloAdmin: "Solo un administrador puede hacer esto.",
   motivoObligatorio: "Escribe el motivo: queda en el registro.",
   motivoLargo: "El motivo no puede tener más de 500 caracteres.",
@@ -273,7 +273,7 @@ export const mensajes = {
   patrocinioBorrado: "Patrocinio borrado.",
   patrocinioYaBorrado: "El patrocinio ya estaba borrado.",
 
-  // Follow my town and its weekly e-mail (issue 18, part 4; ours). {municipio}: the town's name.
+  // Follow my town and its weekly e-mail (ours). {municipio}: the town's name.
   seguirTitulo: "Recibe los planes de {municipio} cada jueves",
   seguirExplicacion: "Te mandamos un correo los jueves con los planes del fin de semana y los nuevos de la semana.",
   seguirBoton: "Seguir {municipio}",
@@ -313,7 +313,7 @@ export const mensajes = {
   resumenAsunto: "Este finde cerca de {municipio}",
   resumenAsuntoVarios: "Este finde cerca de {municipio} y {n} pueblos más",
 
-  // Town pages (/planes/{provincia}/{municipio}, issue 18): fill {municipio}, {provincia}, {km}, {planes} with conDatos
+  // Town pages (/planes/{provincia}/{municipio}): fill {municipio}, {provincia}, {km}, {planes} with conDatos
   puebloTitulo: "Planes en {municipio} y alrededores",
   puebloTituloMeta: "Planes en {municipio} y alrededores ({provincia})",
   puebloDescripcion:

@@ -4,7 +4,7 @@ import { ufsCspSource } from "./media/ufs-host";
 
 /**
  * The one part of the site other sites may frame: the widget for town halls and associations
- * (/embed/planes, issue 18). Everything else answers `X-Frame-Options: DENY` and
+ * (/embed/planes). Everything else answers `X-Frame-Options: DENY` and
  * `frame-ancestors 'none'`; the exception is made here alone (cabecerasPorRuta, and
  * politicaDeContenido's `enmarcable`, which proxy.ts asks esRutaEnmarcable for).
  */

@@ -20,7 +20,7 @@ import { type FileStorage, storage as defaultStorage } from "../lib/media/storag
 import { dibujarCartel, dibujarLogo } from "./seed-images";
 
 export const DEMO_LOGIN = { correo: "demo@planazo.es", password: "planazo-demo" } as const;
-/** The demo's back-office admin (issue 15). */
+/** The demo's back-office admin. */
 export const DEMO_ADMIN = { correo: "admin@planazo.es", password: "planazo-admin" } as const;
 const DEMO_ID_PREFIX = "demo-";
 

@@ -6,15 +6,16 @@
  *     ANALYZE), and whether they walk the GiST index nearest first (their plans);
  *   - the floor: a request refused before any work, at 32 connections;
  *   - the same search repeated (answered from the per-version memo), at 32 and at 1 connection;
- *   - never-repeated searches (random points within 10 km of Madrid), at 32 connections;
+ *   - never-repeated searches (random points within 10 km of Madrid), at 32 connections, nearest
+ *     first (the default) and soonest first (orden=fecha);
  *   - for each of the three at 32 connections, where the time goes: CPU milliseconds per request
  *     of the app (the Next.js server) and of PostgreSQL (the app's backends), of this process
  *     (autocannon), and how busy the machine's cores were (others' work included). On a machine
  *     shared with other work, req/s moves with it, while the CPU a request costs barely does:
  *     the floor's cost over a search's is the share of the floor's req/s the search can reach;
- *   - the ratios to the floor. Targets (issue 17): new searches ≥ 50% of the floor's req/s with
+ *   - the ratios to the floor. Targets: new searches ≥ 50% of the floor's req/s with
  *     p95 ≤ 3× its p95; the repeated search ≥ 85% of the floor's req/s; 0 errors.
- * The app answers searches from its in-process index (lib/plans/indice.ts), filled before the
+ * The app answers searches from its in-process index (lib/busqueda/indice.ts), filled before the
  * runs (its load time and the app's memory are printed); `--indice no` measures PostgreSQL's
  * answers instead (INDICE_BUSQUEDA=no).
  * The 1,000,000 plans live in BENCH_DATABASE (planazo_bench, shared with `npm run loadtest`);
@@ -107,7 +108,8 @@ interface Medida {
   repetida: autocannon.Result;
   solo: autocannon.Result;
   variadas: autocannon.Result;
-  cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu };
+  porFecha: autocannon.Result;
+  cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu; porFecha: Cpu };
 }
 
 /** Resident memory (MB) of a process and its descendants. */
@@ -196,11 +198,16 @@ async function medir(N: number): Promise<Medida> {
       const lleno = await llenarIndice(server.url);
       const indice = lleno && { ...lleno, rssMb: rssMb(server.process.pid!) };
       // Never the same question twice: every request computes its page and its total.
-      const nueva = () => {
+      const nueva = (extra: Record<string, string> = {}) => {
         const p = cercaDeMadrid();
-        return `/api/plan?${new URLSearchParams({ ...params, lat: String(p.lat), lng: String(p.lng) })}`;
+        return `/api/plan?${new URLSearchParams({ ...params, ...extra, lat: String(p.lat), lng: String(p.lng) })}`;
       };
       const nuevas = { url: server.url, requests: [{ setupRequest: (req: object) => ({ ...req, path: nueva() }) }] };
+      // The same, soonest first: every match of the radius is read and ordered, none skipped by distance.
+      const nuevasPorFecha = {
+        url: server.url,
+        requests: [{ setupRequest: (req: object) => ({ ...req, path: nueva({ orden: "fecha" }) }) }],
+      };
       await autocannon({ url, connections: 8, duration: 3 }); // warm-up
       await autocannon({ ...nuevas, connections: 32, duration: 3 }); // the app's pool opens its connections
       // CPU per request of the app and of PostgreSQL's backends for this database (those that
@@ -237,6 +244,7 @@ async function medir(N: number): Promise<Medida> {
       // What any route of this server costs at 32 connections: a search refused before any work.
       const [suelo, cpuSuelo] = await conCpu({ url: `${server.url}/api/plan?lat=x`, connections: 32, duration: 8 });
       const [variadas, cpuVariadas] = await conCpu({ ...nuevas, connections: 32, duration: 15 });
+      const [porFecha, cpuPorFecha] = await conCpu({ ...nuevasPorFecha, connections: 32, duration: 15 });
       return {
         plans: await prisma.plan.count(),
         matches,
@@ -249,7 +257,8 @@ async function medir(N: number): Promise<Medida> {
         repetida,
         solo,
         variadas,
-        cpu: { suelo: cpuSuelo, repetida: cpuRepetida, variadas: cpuVariadas },
+        porFecha,
+        cpu: { suelo: cpuSuelo, repetida: cpuRepetida, variadas: cpuVariadas, porFecha: cpuPorFecha },
       };
     } finally {
       await server.stop();
@@ -292,6 +301,9 @@ for (const N of TAMANOS) {
   console.log(
     `API, new searches, 32 conn: ${lat(m.variadas)}\n                            ${fallos(m.variadas)}  (${pct(rps(m.variadas), rps(m.suelo))} of the floor; p95 ${(p95(m.variadas) / p95(m.suelo)).toFixed(1)}× the floor's)`,
   );
+  console.log(
+    `API, new, orden=fecha:      ${lat(m.porFecha)}\n                            ${fallos(m.porFecha)}  (${pct(rps(m.porFecha), rps(m.suelo))} of the floor; p95 ${(p95(m.porFecha) / p95(m.suelo)).toFixed(1)}× the floor's)`,
+  );
   const coste = (c: Cpu) => c.app + (Number.isNaN(c.pg) ? 0 : c.pg);
   const cpuTexto = (c: Cpu) =>
     `app ${f(c.app)} + PostgreSQL ${Number.isNaN(c.pg) ? "(not on this machine)" : f(c.pg)} (autocannon ${f(c.bench)}; cores busy ${c.nucleos.toFixed(2)} of 2)`;
@@ -301,6 +313,9 @@ for (const N of TAMANOS) {
   );
   console.log(
     `CPU per request, new search: ${cpuTexto(m.cpu.variadas)} → the floor's cost is ${pct(coste(m.cpu.suelo), coste(m.cpu.variadas))} of it`,
+  );
+  console.log(
+    `CPU per request, orden=fecha: ${cpuTexto(m.cpu.porFecha)} → the floor's cost is ${pct(coste(m.cpu.suelo), coste(m.cpu.porFecha))} of it`,
   );
 }
 if (medidas.length > 1) {

@@ -1,6 +1,6 @@
 /**
  * Prints the home's first-load JS (gzip) of the production build in `.next/` and exits 1 above
- * the budget (issue 14: 180 KB). `scripts/test` runs it right after `next build`.
+ * the budget (180 KB). `scripts/test` runs it right after `next build`.
  */
 import path from "node:path";
 import { informe, primeraCarga } from "./lib/js-budget";

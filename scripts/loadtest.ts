@@ -1,5 +1,5 @@
 /**
- * Load and fault test (issue 7), against the production build and the bench database
+ * Load and fault test, against the production build and the bench database
  * (planazo_bench, seeded as for `npm run bench:search`). Two phases:
  *
  *  1. carga: `--connections` (32) for `--duration` s (60) on the mix of scripts/lib/load-mix.ts
@@ -208,7 +208,7 @@ async function visitarUnaVez(base: string, paths: string[], connections: number)
 /** What any route of this server costs at the same connections: a search refused (400) before any work. */
 const FLOOR_PATH = "/api/plan?lat=x";
 const FLOOR_SECONDS = 10;
-/** The goals of issue 17: every kind's p95 within this many times the floor's p95, plan pages within theirs. */
+/** The goals: every kind's p95 within this many times the floor's p95, plan pages within theirs. */
 const P95_GOAL: Record<string, number> = { "plan-page": 2 };
 const P95_GOAL_DEFAULT = 4;
 const KIND_LABEL: Record<string, string> = {

@@ -13,7 +13,7 @@ export const metadata: Metadata = {
 };
 
 /**
- * /widget (issue 18): builds the code a town hall or an association pastes in its page. Open
+ * /widget: builds the code a town hall or an association pastes in its page. Open
  * to everyone; a logged-in person also picks among their own organizations.
  */
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -5,7 +5,7 @@ import { IconoBoton, SuscribirCalendario } from "./SuscribirCalendario";
 import styles from "./SuscribirCalendario.module.css";
 
 /**
- * The ways to keep getting a search's plans (issue 18), as one row of two buttons on the home
+ * The ways to keep getting a search's plans, as one row of two buttons on the home
  * results and the town pages: "Suscribirse al calendario" (the search's feed) and, for a town,
  * "Recibir por correo", which opens the follow card (SeguirPueblo) in place. Closed, the row is
  * one button high, so the plans people came for stay on the first screen of a phone.

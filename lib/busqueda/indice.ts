@@ -185,7 +185,7 @@ export class IndiceBusqueda {
    */
   private readonly rejillas = [new Map<number, number[]>(), new Map<number, number[]>()];
   private rejilla = new Uint8Array(0);
-  /** Moves on with every change: the dense discs of lib/plans/total-denso.ts are kept by it. */
+  /** Moves on with every change: the dense discs of lib/busqueda/total-denso.ts are kept by it. */
   generacion = 0;
   private ids: (string | undefined)[] = [];
   private lng = new Float64Array(0);

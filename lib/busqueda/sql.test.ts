@@ -57,7 +57,7 @@ describe("plan.dias_semana", () => {
 
 /**
  * The search's SQL against the installed PostGIS, with only PostGIS's public functions (see
- * dentroDelRadio in lib/plans/search.ts): the radius finds exactly what ST_DWithin finds, and
+ * dentroDelRadio in lib/busqueda/sql.ts): the radius finds exactly what ST_DWithin finds, and
  * the planner walks the GiST index nearest first for a page and for the bounded total. Each
  * test runs on one connection whose temporary table `plan` (like the real one, with its
  * indexes) hides the real table, so the shared test database is never touched.
@@ -181,7 +181,7 @@ describe("the search's SQL on the installed PostGIS", () => {
         `${nombre} should walk the GiST index nearest first (Index Scan with Order By <->, no Sort), ` +
           `but PostGIS ${postgis} planned ${nodos.map((n) => n["Node Type"]).join(" → ")}. ` +
           "The radius is spelt with ST_Buffer (index condition &&) and coalesce(ST_DWithin(…), false) " +
-          "(the exact test, hidden from ST_DWithin's row estimate) in dentroDelRadio, lib/plans/search.ts.",
+          "(the exact test, hidden from ST_DWithin's row estimate) in dentroDelRadio, lib/busqueda/sql.ts.",
       ).toBe(true);
     }
   });

@@ -220,7 +220,7 @@ export async function filasPorIds(ids: string[], lng: number, lat: number): Prom
 
 /**
  * The same page's ids and count from PostgreSQL alone, remembering nothing: what the index must
- * answer (lib/plans/indice.test.ts holds it to this).
+ * answer (lib/busqueda/indice.test.ts holds it to this).
  */
 export async function busquedaSql(q: Busqueda, lng: number, lat: number): Promise<{ ids: string[]; contados: number }> {
   const ids = tramoDePagina(q).n === 0 ? [] : await idsDePagina(q, lng, lat);

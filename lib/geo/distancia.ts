@@ -3,7 +3,7 @@ export const RADIO_ESFERA_M = 6_371_008.771_4;
 
 /**
  * Great-circle distance in metres on PostGIS's sphere: what the GiST index's `<->` measures on
- * geography (lib/plans/total-denso.test.ts holds it to PostGIS).
+ * geography (lib/busqueda/total-denso.test.ts holds it to PostGIS).
  */
 export function distanciaEsferaM(a: { lng: number; lat: number }, b: { lng: number; lat: number }): number {
   const rad = Math.PI / 180;

@@ -54,7 +54,7 @@ export const ORDEN_PATROCINIO = Prisma.sql`s.orden, s.id`;
 
 /**
  * The instant the set of cards shown next changes by itself (a first day begins, a day after the
- * last begins), or NULL: searches fold it into their memo key (lib/plans/search.ts versionBusqueda).
+ * last begins), or NULL: searches fold it into their memo key (lib/busqueda/buscar.ts versionBusqueda).
  */
 export const PROXIMO_CAMBIO_PATROCINIOS = Prisma.sql`(
   SELECT min(cambio) FROM (

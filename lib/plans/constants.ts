@@ -20,7 +20,7 @@ export const POR_PAGINA = 30;
 export const RADIO_MAX_KM = 50;
 export const RADIO_DEFAULT_KM = 50;
 
-/** Search answers kept per process (see lib/plans/search.ts): how many, and for how long. */
+/** Search answers kept per process (see lib/busqueda/buscar.ts): how many, and for how long. */
 export const BUSQUEDA_MEMO_ENTRADAS = 500;
 export const BUSQUEDA_MEMO_TTL_MS = 30_000;
 
@@ -40,5 +40,5 @@ export const TOPE_TOTAL = 3000;
 export const FEED_DIAS = 90;
 export const FEED_MAX_PLANES = 500;
 export const FEED_MAX_AGE_S = 900;
-/** Feeds' rows kept per process (lib/plans/search.ts), each up to FEED_MAX_PLANES rows. */
+/** Feeds' rows kept per process (lib/busqueda/buscar.ts), each up to FEED_MAX_PLANES rows. */
 export const FEED_MEMO_ENTRADAS = 32;

@@ -19,7 +19,7 @@ import { leerEstado, OPCIONES_FECHA, urlBusqueda, ventanaDeEstado, type EstadoBu
 
 /**
  * The calendar (ICS, RFC 5545) and Atom (RFC 4287) feeds of a search and of an organization:
- * other views of the same search (lib/plans/search.ts) and of the organization page's plans,
+ * other views of the same search (lib/busqueda/buscar.ts) and of the organization page's plans,
  * bounded to the next FEED_DIAS days and FEED_MAX_PLANES plans. Each answer carries an ETag made
  * of the search version, the Madrid day (the window moves daily) and the feed's parameters, and a
  * Last-Modified (when the version last moved on, or the day began): a client polling with

@@ -9,7 +9,7 @@ import { tituloEnUrl } from "./plan";
 import { segmentoCanonico } from "./seo";
 
 /**
- * Plan pages for visitors, served from a cache in this process (issue 17). The page itself is
+ * Plan pages for visitors, served from a cache in this process. The page itself is
  * rendered by Next.js as always; proxy.ts answers a visitor's request from here when it can:
  *
  *  - Key: the plan's `pagina_version`, which triggers move on at every change to what its page
@@ -31,7 +31,7 @@ import { segmentoCanonico } from "./seo";
  *
  * Next.js's own caches cannot do this here: a per-request nonce needs every page rendered
  * dynamically (no full-route cache, no Partial Prerendering), and `'use cache'` would keep the
- * data but still render the page per request, which is most of its cost (README, issue 17).
+ * data but still render the page per request, which is most of its cost (README, "Load test and plan pages").
  */
 
 /** The answer's header that says whether the page came from this cache (`hit`) or was rendered for it (`miss`). */

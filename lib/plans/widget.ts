@@ -4,7 +4,7 @@ import { escaparHtml } from "../text";
 import { hayLugar, leerEstado, parametrosNoValidos, urlBusqueda, type EstadoBusqueda } from "../busqueda/estado";
 
 /**
- * The widget for town halls and associations (issue 18, part 3): /embed/planes shows a search's
+ * The widget for town halls and associations: /embed/planes shows a search's
  * plans (the home's own parameters) or an organization's, inside an <iframe> on another site;
  * /widget writes the code to paste. Client-safe: the builder runs it in the browser, the embed
  * and the tests on the server.

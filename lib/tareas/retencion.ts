@@ -10,7 +10,7 @@ export const SEMANAS_RESUMENES = 8;
 
 /**
  * The search index's record of deleted plans (plan_baja) is read by instances bringing their
- * copy up to date; an instance a day behind reads every plan again (lib/plans/indice-db.ts).
+ * copy up to date; an instance a day behind reads every plan again (lib/busqueda/indice-db.ts).
  */
 export const DIAS_BAJAS_INDICE = 7;
 

@@ -1,5 +1,5 @@
 /**
- * Starts a running app's search index (lib/plans/indice.ts) with a search and waits until
+ * Starts a running app's search index (lib/busqueda/indice.ts) with a search and waits until
  * /api/health says it is ready: benchmarks measure searches answered from it, not PostgreSQL's
  * answers while it fills. Null when the app has it off (INDICE_BUSQUEDA=no).
  */

@@ -3,7 +3,7 @@ import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
-/** Issue 14: the home's first-load JS, gzip, must stay within this many kilobytes (1 KB = 1,000 bytes). */
+/** The home's first-load JS, gzip, must stay within this many kilobytes (1 KB = 1,000 bytes). */
 export const PRESUPUESTO_HOME_KB = 180;
 
 export interface PrimeraCarga {

@@ -10,7 +10,7 @@ import { mensajes } from "@/lib/messages";
 import { appUrl } from "@/test-support/worker";
 
 /**
- * The back-office's leads, failed e-mails and the retention job (issue 15, items 6 and 9):
+ * The back-office's leads, failed e-mails and the retention job:
  * who may use them, what they do, and that a second run or a second click changes nothing.
  */
 

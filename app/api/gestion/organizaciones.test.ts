@@ -11,7 +11,7 @@ import { planPath } from "@/lib/plans/plan";
 import { appUrl } from "@/test-support/worker";
 
 /**
- * Verified organizations (issue 15, item 8): who may verify one, that a second click changes
+ * Verified organizations: who may verify one, that a second click changes
  * nothing but is logged, and that the public sees "Verificada" (page, plan page, cards, JSON-LD)
  * from the very next request, while the documented API shape stays as it was.
  */

@@ -7,7 +7,7 @@ import { call } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 
 /**
- * The featuring requests in the back-office (issue 15, item 4): who may see and handle them,
+ * The featuring requests in the back-office: who may see and handle them,
  * the steps a request may take, featuring its plan from it in one go, and two moderators at once.
  */
 

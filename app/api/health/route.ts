@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 /**
  * GET /api/health — 200 only when PostgreSQL (with PostGIS) answers; with the search index's
- * state (lib/plans/indice-db.ts: "cargando" until the first search has filled it).
+ * state (lib/busqueda/indice-db.ts: "cargando" until the first search has filled it).
  */
 export async function GET(): Promise<Response> {
   const ok = await checkDatabase();

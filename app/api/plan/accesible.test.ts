@@ -9,7 +9,7 @@ import { mensajes } from "@/lib/messages";
 const db = () => process.env.DATABASE_URL!;
 type Plan = { _id: string; accesible: boolean; tipo: string };
 
-/** Issue 16: `accesible` ("Accesible para personas con movilidad reducida") end to end through the API. */
+/** `accesible` ("Accesible para personas con movilidad reducida") end to end through the API. */
 describe("a plan's accesible field in the API", () => {
   const publicar = async (token: string, extra: Record<string, string> = {}) =>
     enviarFormulario(

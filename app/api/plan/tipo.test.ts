@@ -5,7 +5,7 @@ import { mensajes } from "@/lib/messages";
 
 type Respuesta = { planes: { titulo: string; tipo: string }[]; total: number; totalExacto: boolean };
 
-/** GET /api/plan?tipo=evento|experiencia: the town pages' sections (issue 18); absent, both. */
+/** GET /api/plan?tipo=evento|experiencia: the town pages' sections; absent, both. */
 describe("GET /api/plan by type", () => {
   let origin: { lat: number; lng: number };
 

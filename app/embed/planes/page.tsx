@@ -13,7 +13,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export const metadata: Metadata = { title: "Planes", robots: { index: false, follow: true } };
 
 /**
- * The widget for town halls and associations (issue 18): another site frames it (the only page
+ * The widget for town halls and associations: another site frames it (the only page
  * that may be framed, lib/security.ts), anonymous and without the site's header, footer or
  * cookie bar (app/layout.tsx). A link with bad parameters never reaches here: proxy.ts answers
  * it 400 with leerWidget's message.
