@@ -199,7 +199,7 @@ describe("first visit and empty states in Chromium", () => {
       const arreglos = () =>
         resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents();
       await expect(resultados.getByText(mensajes.sinPlanes).count()).resolves.toBe(1);
-      await expect(arreglos()).resolves.toEqual(["Ampliar a 50 km", "Cualquier fecha", "Todas las categorías"]);
+      await expect(arreglos()).resolves.toEqual(["Ampliar a 50 km", "Todas las categorías", "Cualquier fecha"]);
       await captura(page, `primera-vacio-${nombre}`, { fullPage: true });
       await sinErroresAxe(page);
 
@@ -209,7 +209,7 @@ describe("first visit and empty states in Chromium", () => {
       await page.waitForURL((u) => !u.searchParams.has("radio"));
       await listos(page);
       expect(parametros()).toEqual({ ...donde, categorias: "Cultura", fecha: "hoy" });
-      await expect(arreglos()).resolves.toEqual(["Cualquier fecha", "Todas las categorías"]);
+      await expect(arreglos()).resolves.toEqual(["Todas las categorías", "Cualquier fecha"]);
 
       await resultados.getByRole("link", { name: "Cualquier fecha" }).click();
       await page.waitForURL((u) => !u.searchParams.has("fecha"));
@@ -236,7 +236,7 @@ describe("first visit and empty states in Chromium", () => {
     const resultados = page.locator("#resultados");
     await expect(
       resultados.getByRole("list", { name: "Ampliar la búsqueda" }).getByRole("link").allTextContents(),
-    ).resolves.toEqual(["Ampliar a 50 km", "Cualquier fecha", "Todas las categorías"]);
+    ).resolves.toEqual(["Ampliar a 50 km", "Todas las categorías", "Cualquier fecha"]);
     await resultados.getByRole("link", { name: "Cualquier fecha" }).click();
     await page.waitForURL((u) => !u.searchParams.has("fecha"));
     expect(new URL(page.url()).searchParams.get("radio")).toBe("20");

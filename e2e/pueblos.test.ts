@@ -138,6 +138,25 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
     }
   });
 
+  it("takes the search's filters from its query string: ?gratis=1 keeps only the free plans", async () => {
+    await query(db(), "UPDATE plan SET precio = CASE WHEN id = $1 THEN 0 ELSE 10 END WHERE id = ANY($2::uuid[])", [
+      ids.despues,
+      Object.values(ids),
+    ]);
+    try {
+      const { status, texto } = await html(`${ANSO.ruta}?gratis=1`);
+      expect(status).toBe(200);
+      expect(texto).toContain(titulos.despues);
+      expect(texto).not.toContain(titulos.finde);
+      expect(texto).not.toContain(titulos.experiencia);
+      // A value the home would not read is no filter, not an error.
+      const todos = await html(`${ANSO.ruta}?gratis=quizas`);
+      for (const t of Object.values(titulos)) expect(todos.texto).toContain(t);
+    } finally {
+      await query(db(), "UPDATE plan SET precio = NULL WHERE id = ANY($1::uuid[])", [Object.values(ids)]);
+    }
+  });
+
   it("redirects other spellings (accents, capitals, official and alternate names) with 308 to the canonical path", async () => {
     for (const [ruta, destino] of [
       ["/planes/Huesca/Ans%C3%B3", ANSO.ruta],

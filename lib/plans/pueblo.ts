@@ -9,6 +9,7 @@ import { PLAN_LISTED } from "./queries";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
 import { ventanaFechas } from "../busqueda/estado";
+import { escribirEstadoFiltros, leerEstadoFiltros, type Parametros } from "../busqueda/registro";
 
 /**
  * A town page (/planes/{provincia}/{municipio}) is another view of the home's search around the
@@ -30,11 +31,23 @@ export interface PlanesDelPueblo {
 const soloPlanes = (items: Awaited<ReturnType<typeof buscarPlanes>>["planes"]) =>
   items.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
 
-export async function planesDelPueblo(m: MunicipioConRuta, ahora = new Date()): Promise<PlanesDelPueblo> {
+export async function planesDelPueblo(
+  m: MunicipioConRuta,
+  { ahora = new Date(), filtros = {} }: { ahora?: Date; filtros?: Parametros } = {},
+): Promise<PlanesDelPueblo> {
   if (m.lat === null || m.lng === null)
     return { finde: [], proximos: [], experiencias: [], total: 0, totalExacto: true };
   const finde = ventanaFechas("finDeSemana", 0, ahora)!;
-  const base = { lat: String(m.lat), lng: String(m.lng), radio: String(RADIO_DEFAULT_KM) };
+  // The page's own filters (?gratis=1, ?accesible=1, ?categorias=…, ?orden=fecha), read as the
+  // home reads its URL: a bad value is no filter. Each section keeps its own type and window.
+  const escritos = new URLSearchParams();
+  escribirEstadoFiltros(leerEstadoFiltros(filtros), escritos);
+  const base = {
+    ...Object.fromEntries(escritos),
+    lat: String(m.lat),
+    lng: String(m.lng),
+    radio: String(RADIO_DEFAULT_KM),
+  };
   // The sections skip the weekend's plans, so each asks for that many more.
   const seccion = (tipo: "evento" | "experiencia") =>
     buscarPlanes(busquedaSchema.parse({ ...base, tipo, limit: String(2 * POR_SECCION) }));

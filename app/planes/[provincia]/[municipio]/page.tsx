@@ -18,29 +18,43 @@ import { planesTexto } from "@/lib/plans/texto";
 import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
 import styles from "./page.module.css";
 
-type Props = { params: Promise<{ provincia: string; municipio: string }> };
+type Props = {
+  params: Promise<{ provincia: string; municipio: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
-/** The town of the path (redirecting other spellings to its canonical path) and its plans, once per request. */
-const cargar = cache(async (provincia: string, municipio: string) => {
+/**
+ * The town of the path (redirecting other spellings to its canonical path) and its plans, once
+ * per request, with the search's filters of the query string (?gratis=1…) as the home reads them.
+ */
+const cargar = cache(async (provincia: string, municipio: string, consulta: string) => {
   const resuelta = await municipioDeRuta(provincia, municipio);
   if (!resuelta) notFound();
   if (!resuelta.canonica) permanentRedirect(resuelta.municipio.ruta);
   const m = resuelta.municipio;
-  const [planes, cercanos] = await Promise.all([planesDelPueblo(m), pueblosCercanosConPlanes(m)]);
+  const filtros = Object.fromEntries(new URLSearchParams(consulta));
+  const [planes, cercanos] = await Promise.all([planesDelPueblo(m, { filtros }), pueblosCercanosConPlanes(m)]);
   return { m, planes, cercanos, listados: [...planes.finde, ...planes.proximos, ...planes.experiencias] };
 });
 
-export async function generateMetadata({ params }: Props): Promise<Metadata> {
+/** The query string as one key for cargar's per-request cache (React's cache compares arguments by identity). */
+async function consultaDe(searchParams: Props["searchParams"]): Promise<string> {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(await searchParams)) for (const x of [v ?? []].flat()) q.append(k, x);
+  return q.toString();
+}
+
+export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { provincia, municipio } = await params;
-  const { m, listados } = await cargar(provincia, municipio);
+  const { m, listados } = await cargar(provincia, municipio, await consultaDe(searchParams));
   return puebloMetadata(m, listados);
 }
 
 const km = (n: number) => (n < 10 ? n.toFixed(1).replace(".", ",") : String(Math.round(n)));
 
-export default async function PuebloPage({ params }: Props) {
+export default async function PuebloPage({ params, searchParams }: Props) {
   const { provincia, municipio } = await params;
-  const { m, planes, cercanos, listados } = await cargar(provincia, municipio);
+  const { m, planes, cercanos, listados } = await cargar(provincia, municipio, await consultaDe(searchParams));
   const [favoritos, verificadas, conSesion] = await Promise.all([
     favoritosDeLaSesion(),
     organizacionesVerificadas(listados),
