@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { query } from "@/test-support/database";
+import { query, versionDeBusqueda } from "@/test-support/database";
 import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
@@ -49,7 +49,7 @@ describe("a featured plan's card in Chromium", () => {
     await captura(page, "destacado-hasta-390");
     await page.setViewportSize({ width: 1280, height: 800 });
     await captura(page, "destacado-hasta-1280");
-    const [{ version }] = await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version");
+    const version = await versionDeBusqueda(db());
 
     // The instant passes; nothing is written to the database.
     for (;;) {
@@ -65,9 +65,7 @@ describe("a featured plan's card in Chromium", () => {
     const r = await page.request.get(`${appUrl()}/api/plan/detalle/${destacadoId}`);
     expect(r.status()).toBe(200);
     expect(((await r.json()) as { destacado: boolean }).destacado).toBe(false);
-    await expect(query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version")).resolves.toEqual([
-      { version },
-    ]);
+    await expect(versionDeBusqueda(db())).resolves.toBe(version);
     await page.close();
   });
 });

@@ -6,7 +6,7 @@
  * recently used entries go until the sum of their weights is within `peso.maximo`.
  *
  * Callers put whatever makes an answer stale into the key (search puts the database's
- * `busqueda_version`), so every instance serves what the database holds: the memo only saves
+ * the search version), so every instance serves what the database holds: the memo only saves
  * recomputing it.
  */
 export class Memo<V> {

@@ -52,3 +52,9 @@ export async function query<T extends pg.QueryResultRow>(
     await client.end();
   }
 }
+
+/** The search version as the app reads it (planazo_version_busqueda(): the sum of its 16 counters). */
+export async function versionDeBusqueda(url: string): Promise<string> {
+  const [{ version }] = await query<{ version: string }>(url, "SELECT version::text FROM planazo_version_busqueda()");
+  return version;
+}

@@ -29,7 +29,8 @@ const enc = encodeURIComponent;
  * - spatial_ref_sys: PostGIS's own reference data;
  * - email_outbox is compared on what was queued only: the delivery columns (sent_at, attempts,
  *   last_error, next_attempt_at) of the test users' confirmation e-mails move on in the background.
- * busqueda_version stays in: a trigger moves it on any write a search could see, so it must not move.
+ * busqueda_version_parte stays in: a trigger moves the search version on at any write a search could
+ * see, so it must not move.
  */
 const HUELLA = {
   ignorar: ["limite_peticiones", "spatial_ref_sys"],

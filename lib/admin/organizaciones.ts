@@ -10,7 +10,7 @@ import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
 /**
  * Marks an organization verified, or takes the mark away. Idempotent: asking for the state it
  * already has changes nothing (and no search cache moves) but is logged like any other click.
- * The change is an UPDATE of organizacion, whose statement trigger moves busqueda_version, so the
+ * The change is an UPDATE of organizacion, whose statement trigger moves the search version on, so the
  * very next search answer is read afresh.
  */
 export async function verificarOrganizacion(

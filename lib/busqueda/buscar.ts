@@ -14,7 +14,7 @@ import { indiceAlDia } from "./indice-db";
 import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";
 import type { Busqueda } from "./schemas";
-import { distanciaTexto, serializePlan, type PlanApi, type PlanRow } from "../plans/plan";
+import { distanciaTexto, partesDelPlan, serializePlan, type PlanApi, type PlanRow } from "../plans/plan";
 import { baseDelMomento, claveFiltros } from "./registro";
 import { consultaTotal, exacto, filasDePagina, tramoDePagina, type Total } from "./sql";
 
@@ -41,16 +41,15 @@ interface Tarjeta {
 
 /**
  * The card's JSON with its distance: exactly JSON.stringify(serializePlan(row with distancia_m)),
- * from the card's JSON without a distance cut where serializePlan puts it (before fechaInicio;
- * a quote inside a string value is escaped, so the cut cannot fall inside one).
+ * joined from the JSON of the plan's two parts around its distance (partesDelPlan), each
+ * written once per card.
  */
 function jsonDeTarjeta(t: Tarjeta, distanciaM: number): string {
   if (!t.json) {
-    const sin = JSON.stringify(serializePlan({ ...t.fila, distancia_m: null }));
-    const corte = sin.indexOf(',"fechaInicio":');
-    t.json = [sin.slice(0, corte), sin.slice(corte)];
+    const [antes, despues] = partesDelPlan(t.fila).map((parte) => JSON.stringify(parte));
+    t.json = [antes.slice(0, -1), despues.slice(1)];
   }
-  return `${t.json[0]},"distancia":${JSON.stringify(distanciaTexto(distanciaM))}${t.json[1]}`;
+  return `${t.json[0]},"distancia":${JSON.stringify(distanciaTexto(distanciaM))},${t.json[1]}`;
 }
 
 /** The page's rows from the index's ids and versions: cached ones, the others read at once; with their distance. */
@@ -95,7 +94,7 @@ export type ResultadoBusqueda = {
 } & Total;
 
 /**
- * Answers and totals by search and `busqueda_version` (which every change to what a search
+ * Answers and totals by search and the search version (which every change to what a search
  * shows moves on, by trigger) and the next featuring's end (versionBusqueda): a repeated search
  * costs one tiny query, and a change or an ended featuring is seen by the next search on every
  * instance. The time to live bounds how long a plan that has just
@@ -111,15 +110,16 @@ const densos = new DiscosDensos(8, BUSQUEDA_MEMO_TTL_MS);
 /** The sponsor card of each page number, by version alone: the same for every search. */
 const patrocinios = new Memo<Patrocinado | null>(BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
-/** The search version as read (see leerVersion), and when `busqueda_version` last moved on (the feeds' Last-Modified). */
+/** The search version as read (see leerVersion), and when it last moved on (the feeds' Last-Modified). */
 export interface VersionBusqueda {
   version: string;
   cambiada: Date;
 }
 
 /**
- * The version part of every search memo key: `busqueda_version`, plus the next instant the
- * answers change by themselves: a featuring ends (read from plan_destacado_hasta_idx), or a
+ * The version part of every search memo key: the search version (planazo_version_busqueda(): the
+ * sum of the counters every write moves on; migration 20261127000100_escrituras_sin_cerrojo),
+ * plus the next instant the answers change by themselves: a featuring ends (read from plan_destacado_hasta_idx), or a
  * sponsor card's first day begins or its last day ends. No write moves the version on then, so
  * the key changes at that instant instead, and no answer remembered before it is served after it.
  */
@@ -128,7 +128,7 @@ async function leerVersion(db: PrismaClient): Promise<VersionBusqueda> {
     { version: bigint; cambiada: Date; proximo: Date | null }[]
   >`
     SELECT v.version, v.cambiada, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
-    FROM busqueda_version v`;
+    FROM planazo_version_busqueda() v`;
   return { version: proximo ? `${version}@${proximo.getTime()}` : String(version), cambiada };
 }
 

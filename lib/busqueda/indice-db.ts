@@ -10,10 +10,15 @@ import { PLAN_LISTED } from "../plans/queries";
  *
  * - The first search starts reading every listed plan in the background (by id, in batches);
  *   searches ask PostgreSQL until it is done.
- * - Every insert and update of a plan is numbered (plan.cambio), every delete too (plan_baja), in
- *   commit order (migration 20261126000100_indice_busqueda). The index knows the largest number
- *   it has read: a search that reads a newer busqueda_version first reads the plans numbered
- *   after it (one statement, so one snapshot, with the version it reaches), then answers.
+ * - Every insert, update and delete of a plan records its transaction's id (plan.cambio_xid,
+ *   plan_baja.cambio_xid; migration 20261127000100_escrituras_sin_cerrojo), and writers never
+ *   wait for each other. The index keeps a horizon: the oldest transaction still running when
+ *   it last read the changes, so it has seen every change of every transaction before it (they
+ *   had all ended). A search that reads a newer search version first reads the changes of the
+ *   transactions from the horizon on (one statement, so one snapshot, with the version it
+ *   reaches and the next horizon), then answers. Some of them are read again next time (a
+ *   transaction still running, or one that ended after the horizon): putting a plan twice is
+ *   harmless, and a long transaction only makes that re-read longer.
  * - One index serves the primary and the read replica: the replica holds the primary's plans at
  *   an earlier version, so it only moves the index forward, and a search that read an older
  *   version from the replica gets an answer at least as new.
@@ -74,10 +79,10 @@ const aFila = (c: Campos): FilaIndice => ({
 
 interface Estado {
   indice: IndiceBusqueda | null;
-  /** busqueda_version.version that the index holds every plan change of. */
+  /** The search version (planazo_version_busqueda()) that the index holds every plan change of. */
   version: bigint;
-  /** The largest change number read (plan.cambio, plan_baja.cambio). */
-  marca: bigint;
+  /** The horizon (an xid8, as text): every change of a transaction before it has been read. */
+  horizonte: string;
   recarga: bigint;
   /** When the changes were last read (ms). */
   alDia: number;
@@ -93,7 +98,7 @@ function estado(): Estado {
   return (g.indiceBusqueda ??= {
     indice: null,
     version: -1n,
-    marca: 0n,
+    horizonte: "0",
     recarga: 0n,
     alDia: 0,
     cargando: null,
@@ -102,36 +107,45 @@ function estado(): Estado {
   });
 }
 
-/** Reads the plans changed after the index's mark, until none is left; a TRUNCATE drops the index. */
+/** The oldest transaction running at the statement's snapshot (xid8, as text): see Estado.horizonte. */
+const HORIZONTE = Prisma.sql`pg_snapshot_xmin(pg_current_snapshot())::text`;
+
+/**
+ * Reads the plans changed by transactions from the index's horizon on (in batches by plan.cambio
+ * when there are many); a TRUNCATE drops the index. The first batch's snapshot gives the version
+ * reached and the next horizon: every later batch only sees more.
+ */
 async function sincronizar(db: PrismaClient, e: Estado): Promise<void> {
   const indice = e.indice!;
-  for (;;) {
+  let alcanzado: { version: bigint; horizonte: string } | null = null;
+  for (let desde = -1n; ;) {
     const [r] = await db.$queryRaw<
-      { version: string; recarga: string; bajas: string; ultima_baja: string; filas: string }[]
+      { version: string; recarga: string; horizonte: string; bajas: string; filas: string }[]
     >`
-      SELECT v.version::text AS version, v.recarga::text AS recarga,
-        (SELECT coalesce(json_agg(b.id), '[]')::text FROM plan_baja b WHERE b.cambio > ${e.marca}) AS bajas,
-        (SELECT coalesce(max(b.cambio), 0)::text FROM plan_baja b WHERE b.cambio > ${e.marca}) AS ultima_baja,
+      SELECT (SELECT version FROM planazo_version_busqueda())::text AS version, v.recarga::text AS recarga,
+        ${HORIZONTE} AS horizonte,
+        (SELECT coalesce(json_agg(b.id), '[]')::text FROM plan_baja b WHERE b.cambio_xid >= ${e.horizonte}::xid8) AS bajas,
         (SELECT coalesce(json_agg(json_build_array(t.cambio, t.f) ORDER BY t.cambio), '[]')::text
-           FROM (SELECT p.cambio, ${CAMPOS} AS f FROM plan p WHERE p.cambio > ${e.marca} ORDER BY p.cambio LIMIT ${LOTE}) t) AS filas
+           FROM (SELECT p.cambio, ${CAMPOS} AS f FROM plan p
+                 WHERE p.cambio_xid >= ${e.horizonte}::xid8 AND p.cambio > ${desde}
+                 ORDER BY p.cambio LIMIT ${LOTE}) t) AS filas
       FROM busqueda_version v`;
     if (e.indice !== indice) return;
     if (BigInt(r.recarga) !== e.recarga) {
       e.indice = null;
       return;
     }
+    alcanzado ??= { version: BigInt(r.version), horizonte: r.horizonte };
     // Deletes first: a row read in the same snapshot is newer than any delete of its id.
-    for (const id of JSON.parse(r.bajas) as string[]) indice.quitar(id);
+    if (desde === -1n) for (const id of JSON.parse(r.bajas) as string[]) indice.quitar(id);
     const filas = JSON.parse(r.filas) as [number, Campos][];
     for (const [, campos] of filas) indice.poner(aFila(campos));
-    const ultimaFila = filas.length > 0 ? BigInt(filas[filas.length - 1][0]) : 0n;
     if (filas.length === LOTE) {
-      e.marca = ultimaFila;
+      desde = BigInt(filas[filas.length - 1][0]);
       continue;
     }
-    const ultimaBaja = BigInt(r.ultima_baja);
-    for (const m of [ultimaFila, ultimaBaja]) if (m > e.marca) e.marca = m;
-    e.version = BigInt(r.version);
+    e.horizonte = alcanzado.horizonte;
+    e.version = alcanzado.version;
     e.alDia = Date.now();
     return;
   }
@@ -139,10 +153,8 @@ async function sincronizar(db: PrismaClient, e: Estado): Promise<void> {
 
 /** Reads every listed plan into a new index, then the changes made meanwhile. */
 async function cargar(db: PrismaClient, e: Estado): Promise<void> {
-  const [inicio] = await db.$queryRaw<{ marca: string; recarga: string }[]>`
-    SELECT greatest((SELECT coalesce(max(cambio), 0) FROM plan), (SELECT coalesce(max(cambio), 0) FROM plan_baja))::text AS marca,
-      v.recarga::text AS recarga
-    FROM busqueda_version v`;
+  const [inicio] = await db.$queryRaw<{ horizonte: string; recarga: string }[]>`
+    SELECT ${HORIZONTE} AS horizonte, v.recarga::text AS recarga FROM busqueda_version v`;
   const indice = new IndiceBusqueda();
   for (let ultimo = "00000000-0000-0000-0000-000000000000"; ;) {
     const [{ filas }] = await db.$queryRaw<{ filas: string }[]>`
@@ -155,16 +167,22 @@ async function cargar(db: PrismaClient, e: Estado): Promise<void> {
   }
   indice.compactar();
   // Caught up on a state of its own: searches meanwhile neither see it nor read changes into it.
-  const nuevo: Estado = { ...e, indice, marca: BigInt(inicio.marca), recarga: BigInt(inicio.recarga), version: -1n };
+  const nuevo: Estado = {
+    ...e,
+    indice,
+    horizonte: inicio.horizonte,
+    recarga: BigInt(inicio.recarga),
+    version: -1n,
+  };
   await sincronizar(db, nuevo);
   if (nuevo.indice) {
-    const { marca, recarga, version, alDia } = nuevo;
-    Object.assign(e, { indice, marca, recarga, version, alDia });
+    const { horizonte, recarga, version, alDia } = nuevo;
+    Object.assign(e, { indice, horizonte, recarga, version, alDia });
   }
 }
 
 /**
- * The search index holding at least `version` (busqueda_version as the search read it from
+ * The search index holding at least `version` (planazo_version_busqueda() as the search read it from
  * `db`, with or without its "@…" part), or null while it is being filled (or is off): then the
  * search asks PostgreSQL.
  */

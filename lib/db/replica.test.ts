@@ -32,7 +32,7 @@ describe("ReplicaRouter against a real hot standby", () => {
     new ReplicaRouter(primary, replicaClient, { maxLagMs, now: () => now });
   /** A change on the primary, and the WAL position a person who made it would carry. */
   const change = async () => {
-    await primary.$executeRaw`UPDATE busqueda_version SET version = version + 1`;
+    await primary.$executeRaw`UPDATE busqueda_version SET recarga = recarga`;
     const [{ lsn }] = await primary.$queryRaw<{ lsn: string }[]>`SELECT pg_current_wal_insert_lsn()::text AS lsn`;
     return parseLsn(lsn)!;
   };

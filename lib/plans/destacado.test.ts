@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { query } from "@/test-support/database";
+import { query, versionDeBusqueda } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { destacarPlan } from "@/lib/admin/destacar";
 import { prisma } from "@/lib/db";
@@ -22,8 +22,7 @@ async function enPortada(id: string) {
   return (await planesDestacados(1000)).find((p) => p._id === id)?.destacado ?? null;
 }
 
-const versionCruda = async () =>
-  (await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version"))[0].version;
+const versionCruda = () => versionDeBusqueda(db());
 
 /** Until the database's clock is past `instante`. */
 async function esperarHasta(instante: Date) {

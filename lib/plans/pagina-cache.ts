@@ -17,7 +17,7 @@ import { segmentoCanonico } from "./seo";
  *    on each request, so a change made through any instance, the back-office or SQL is seen by
  *    the very next request on every instance; plus what the page shows by the clock (ended,
  *    featured) and the cookie notice. An ended plan's page lists plans around it (lib/plans/
- *    similar.ts): its key also holds `busqueda_version`, which any change to a plan moves on (a
+ *    similar.ts): its key also holds the search version (planazo_version_busqueda()), which any change to a plan moves on (a
  *    plan hidden nearby is gone at once); what the clock alone changes there (a plan nearby
  *    that has just ended) stays at most the time to live.
  *  - Only a visitor's document request is served: a request with a session cookie (the saved
@@ -120,7 +120,7 @@ async function leerEstado(id: string): Promise<EstadoPlan | null> {
   const { rows } = await pool().query<EstadoPlan>(
     `SELECT p.titulo, p.visible, p.pagina_version::text AS version,
             coalesce(p.fecha_fin < now(), false) AS terminado, coalesce(p.destacado_hasta > now(), false) AS destacado,
-            (SELECT version::text FROM busqueda_version) AS busqueda, pg_current_wal_insert_lsn()::text AS lsn
+            (SELECT version::text FROM planazo_version_busqueda()) AS busqueda, pg_current_wal_insert_lsn()::text AS lsn
      FROM plan p WHERE p.id = $1::uuid`,
     [id],
   );

@@ -150,34 +150,51 @@ export function distanciaTexto(metros: number): string {
   return `${Math.round(metros / 1000)}km`;
 }
 
-/** The documented plan shape (`_id`, GeoJSON `[lng, lat]`, `organizacion: { _id, nombre }`, …). */
+/**
+ * The documented plan shape (`_id`, GeoJSON `[lng, lat]`, `organizacion: { _id, nombre }`, …) in
+ * its two parts around `distancia`, which only a search answer has: the search's cards keep
+ * each part's JSON, written once, and join them around each answer's distance (lib/busqueda/buscar.ts).
+ */
+export function partesDelPlan(p: PlanRow) {
+  return [
+    {
+      _id: p.id,
+      titulo: p.titulo,
+      descripcion: p.descripcion,
+      tipo: p.tipo,
+      destacado: p.destacado,
+      visible: p.visible,
+      precio: p.precio === null ? null : Number(p.precio),
+      municipio: p.municipio,
+      direccion: p.direccion,
+      ubicacion: { type: "Point" as const, coordinates: [p.lng, p.lat] as [number, number] },
+    },
+    {
+      fechaInicio: p.fecha_inicio?.toISOString() ?? null,
+      fechaFin: p.fecha_fin?.toISOString() ?? null,
+      archivoCartel: serializeArchivo(p.cartel),
+      enlaceWebExterior: p.enlace_web_exterior,
+      urlPlan: `${site().url}${planPath(p.titulo, p.id)}`,
+      categorias: p.categorias,
+      horariosDisponibles: p.horarios ?? [],
+      emailContacto: p.email_contacto,
+      telefonoContacto: p.telefono_contacto,
+      ...siNoDeFila(p),
+      usuario: p.usuario_id,
+      organizacion: p.organizacion_id ? { _id: p.organizacion_id, nombre: p.organizacion_nombre ?? "" } : null,
+      organizacionId: p.organizacion_id,
+      fechaCreacion: p.fecha_creacion.toISOString(),
+    },
+  ] as const;
+}
+
+/** The documented plan shape, with its distance when the row has one (a search's). */
 export function serializePlan(p: PlanRow) {
+  const [antes, despues] = partesDelPlan(p);
   return {
-    _id: p.id,
-    titulo: p.titulo,
-    descripcion: p.descripcion,
-    tipo: p.tipo,
-    destacado: p.destacado,
-    visible: p.visible,
-    precio: p.precio === null ? null : Number(p.precio),
-    municipio: p.municipio,
-    direccion: p.direccion,
-    ubicacion: { type: "Point" as const, coordinates: [p.lng, p.lat] as [number, number] },
+    ...antes,
     ...(p.distancia_m === undefined || p.distancia_m === null ? {} : { distancia: distanciaTexto(p.distancia_m) }),
-    fechaInicio: p.fecha_inicio?.toISOString() ?? null,
-    fechaFin: p.fecha_fin?.toISOString() ?? null,
-    archivoCartel: serializeArchivo(p.cartel),
-    enlaceWebExterior: p.enlace_web_exterior,
-    urlPlan: `${site().url}${planPath(p.titulo, p.id)}`,
-    categorias: p.categorias,
-    horariosDisponibles: p.horarios ?? [],
-    emailContacto: p.email_contacto,
-    telefonoContacto: p.telefono_contacto,
-    ...siNoDeFila(p),
-    usuario: p.usuario_id,
-    organizacion: p.organizacion_id ? { _id: p.organizacion_id, nombre: p.organizacion_nombre ?? "" } : null,
-    organizacionId: p.organizacion_id,
-    fechaCreacion: p.fecha_creacion.toISOString(),
+    ...despues,
   };
 }
 

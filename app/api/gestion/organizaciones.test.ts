@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { query } from "@/test-support/database";
+import { query, versionDeBusqueda } from "@/test-support/database";
 import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { comprobarAccesoPaginas, persona, type Persona } from "@/test-support/gestion";
@@ -204,8 +204,7 @@ describe("verified organizations", () => {
     expect(jsonLd((await pagina(rutaOrg)).html)).not.toHaveProperty("award");
     expect(jsonLd((await pagina(rutaPlan)).html).organizer).not.toHaveProperty("award");
     expect((await pagina(busqueda)).html).toContain(titulo);
-    const version = async () =>
-      (await query<{ version: string }>(db(), "SELECT version::text FROM busqueda_version"))[0].version;
+    const version = () => versionDeBusqueda(db());
     const versionAntes = await version();
 
     const [a, b] = await Promise.all([
