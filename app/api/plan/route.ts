@@ -5,7 +5,7 @@ import { busquedaSchema } from "@/lib/busqueda/schemas";
 import { buscarPlanesJson } from "@/lib/busqueda/buscar";
 import { requireUser } from "@/lib/users/session";
 
-/** GET /api/plan?lng&lat&municipio&radio&categorias&page&limit&fechaInicioFiltro&fechaFinFiltro → { planes, total, mensaje? } */
+/** GET /api/plan?lng&lat&municipio&radio&page&limit and every filter and order of lib/busqueda/registro.ts → { planes, total, totalExacto, mensaje? } */
 export const GET = route(async (request) => {
   const busqueda = busquedaSchema.parse(searchParams(request));
   return new Response(await buscarPlanesJson(busqueda), {
