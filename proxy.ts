@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { databaseMarkedDown } from "./lib/db/outage";
 import { conDatos, mensajes } from "./lib/messages";
-import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/plans/widget";
+import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/difusion/widget";
 import { site } from "./lib/site";
 import { escaparHtml } from "./lib/text";
 import { nonceDeRenderInterno, paginaDePlanCacheada, sinCabeceraDeRender } from "./lib/plans/pagina-cache";

@@ -11,7 +11,7 @@ import { RecibirPlanes } from "@/components/search/RecibirPlanes";
 import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
-import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { ApiError, isDatabaseUnavailable } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -32,7 +32,7 @@ import {
   type EstadoBusqueda,
 } from "@/lib/busqueda/estado";
 import { POR_PAGINA } from "@/lib/plans/constants";
-import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
+import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
 import { ENLACES_EXTERNOS, site } from "@/lib/site";
 import styles from "./page.module.css";
 

@@ -10,7 +10,7 @@ import { confirmedUser, uniqueEmail } from "@/test-support/users";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
-import { enviarResumenes } from "@/lib/follows/digest";
+import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
 import { conDatos, mensajes } from "@/lib/messages";
 import { urlBusqueda, leerEstado } from "@/lib/busqueda/estado";
 import { appUrl } from "@/test-support/worker";

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
-import { estadoDeWidget, codigoWidget, MENSAJES_WIDGET, urlEmbed, type Tema } from "@/lib/plans/widget";
+import { estadoDeWidget, codigoWidget, MENSAJES_WIDGET, urlEmbed, type Tema } from "@/lib/difusion/widget";
 import { api } from "@/test-support/api";
 import { sinViolaciones } from "@/test-support/axe";
 import { launchBrowser, captura } from "@/test-support/browser";

@@ -71,8 +71,8 @@ describe("request schemas", () => {
         "lib/users/schemas.ts googleSchema",
         "lib/users/schemas.ts recordatoriosSchema",
         "lib/orgs/schemas.ts camposOrganizacionSchema",
-        "lib/promotions/schemas.ts destacadoSchema",
-        "lib/reports/schemas.ts reporteSchema",
+        "lib/solicitudes/schemas.ts destacadoSchema",
+        "lib/reportes/schemas.ts reporteSchema",
         "lib/geo/schemas.ts geocodeQuerySchema",
       ]),
     );

@@ -7,7 +7,7 @@
  */
 import "./lib/load-env";
 import { prisma } from "../lib/db";
-import { enviarResumenes } from "../lib/follows/digest";
+import { enviarResumenes } from "../lib/seguimientos/resumen-semanal";
 import { deliverPending } from "../lib/mail/outbox";
 import { mailTransport } from "../lib/mail/transport";
 

@@ -8,7 +8,7 @@ import "./lib/load-env";
 import { createPrismaClient } from "../lib/db/client";
 import { deliverPending } from "../lib/mail/outbox";
 import { mailTransport } from "../lib/mail/transport";
-import { enviarRecordatorios } from "../lib/reminders/reminders";
+import { enviarRecordatorios } from "../lib/recordatorios/recordatorios";
 
 const prisma = createPrismaClient(undefined, 2);
 try {

@@ -6,7 +6,7 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { euronaSchema } from "@/lib/promotions/schemas";
+import { euronaSchema } from "@/lib/solicitudes/schemas";
 import { resolverZod } from "@/components/ui/zod-navegador";
 
 interface Campos {

@@ -4,7 +4,7 @@ import { useState } from "react";
 import ui from "@/components/ui/ui.module.css";
 import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
-import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "@/lib/promotions/schemas";
+import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "@/lib/solicitudes/schemas";
 
 const PERIODOS = Object.keys(PERIODOS_DESTACADO) as PeriodoDestacado[];
 

@@ -6,10 +6,10 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { variantUrl } from "@/lib/media/variant-url";
-import type { Favoritos } from "@/lib/favorites/sesion";
+import type { Favoritos } from "@/lib/favoritos/sesion";
 import { mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/orgs/serialize";
-import type { UrlsFeed } from "@/lib/plans/feed-url";
+import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import type { PlanApi } from "@/lib/plans/plan";
 import { SuscribirCalendario } from "@/components/search/SuscribirCalendario";
 import styles from "./OrganizationDetail.module.css";
@@ -29,7 +29,7 @@ export function OrganizationDetail({
   planes: PlanApi[];
   favoritos: Favoritos;
   verificada?: boolean;
-  /** Its calendar and Atom feeds (lib/plans/feed-url.ts): the subscribe button under "Planes:". */
+  /** Its calendar and Atom feeds (lib/difusion/feed-url.ts): the subscribe button under "Planes:". */
   feeds?: UrlsFeed;
 }) {
   const logo = org.archivoLogo;

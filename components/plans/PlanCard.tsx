@@ -1,5 +1,5 @@
 import Link from "next/link";
-import type { Favoritos } from "@/lib/favorites/sesion";
+import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";

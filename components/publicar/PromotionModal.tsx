@@ -8,7 +8,7 @@ import { Aviso, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { destacadoSchema } from "@/lib/promotions/schemas";
+import { destacadoSchema } from "@/lib/solicitudes/schemas";
 import { resolverZod } from "@/components/ui/zod-navegador";
 
 export interface PlanPublicado {

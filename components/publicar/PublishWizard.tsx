@@ -29,7 +29,7 @@ import {
   type CamposPlan,
   type PasoAsistente,
 } from "@/lib/plans/formulario";
-import { ofrecePromocion } from "@/lib/promotions/schemas";
+import { ofrecePromocion } from "@/lib/solicitudes/schemas";
 import type { PlanApi } from "@/lib/plans/plan";
 import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
 import { PromotionModal } from "./PromotionModal";

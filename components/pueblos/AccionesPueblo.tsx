@@ -3,7 +3,7 @@ import { RecibirPlanes } from "@/components/search/RecibirPlanes";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
-import { urlsFeedBusqueda } from "@/lib/plans/feed-url";
+import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
 import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { site } from "@/lib/site";
 import styles from "./pueblos.module.css";

@@ -1,6 +1,6 @@
 import { SeguirPueblo, type PuebloASeguir } from "@/components/follows/SeguirPueblo";
 import { mensajes } from "@/lib/messages";
-import type { UrlsFeed } from "@/lib/plans/feed-url";
+import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import { IconoBoton, SuscribirCalendario } from "./SuscribirCalendario";
 import styles from "./SuscribirCalendario.module.css";
 

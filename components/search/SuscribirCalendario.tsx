@@ -1,5 +1,5 @@
 import { mensajes } from "@/lib/messages";
-import type { UrlsFeed } from "@/lib/plans/feed-url";
+import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import styles from "./SuscribirCalendario.module.css";
 
 /** A button's 18-pixel line icon, hidden from screen readers (the button's text says it all). */
@@ -22,7 +22,7 @@ export function IconoBoton({ children }: { children: React.ReactNode }) {
 /**
  * "Suscribirse al calendario": a webcal:// link that opens the device's calendar app to
  * subscribe to a feed (a search's, a town's or an organization's; build `urls` with
- * lib/plans/feed-url.ts), and the same plans as an Atom feed. No script: it works in server
+ * lib/difusion/feed-url.ts), and the same plans as an Atom feed. No script: it works in server
  * and client components alike.
  */
 export function SuscribirCalendario({

@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect } from "react";
-import { MENSAJE_ALTURA, type MensajeAltura } from "@/lib/plans/widget";
+import { MENSAJE_ALTURA, type MensajeAltura } from "@/lib/difusion/widget";
 
 /**
- * The widget's height for the page that frames it (lib/plans/widget.ts's codigoWidget listens):
+ * The widget's height for the page that frames it (lib/difusion/widget.ts's codigoWidget listens):
  * posted at once, on load (posters) and whenever the list's size changes (ResizeObserver: a
  * poster that arrives, a narrower page that wraps the titles). The height is no secret, so any
  * parent may read it ('*'); the parent checks that it comes from us.

@@ -14,7 +14,7 @@ import {
   urlEmbed,
   type FuenteWidget,
   type Tema,
-} from "@/lib/plans/widget";
+} from "@/lib/difusion/widget";
 import { conDatos } from "@/lib/messages";
 import { UUID_PATTERN } from "@/lib/schemas";
 import styles from "./Constructor.module.css";
@@ -90,7 +90,7 @@ export function ConstructorWidget({
       : `${nombreOrg ? conDatos(MENSAJES_WIDGET.tituloOrganizacion, { organizacion: nombreOrg }) : MENSAJES_WIDGET.tituloOrganizacionSinNombre} (${sitio})`;
   const codigo = ruta ? codigoWidget({ origen, ruta, titulo }) : "";
 
-  // The preview listens to the widget's height as the pasted code does (lib/plans/widget.ts).
+  // The preview listens to the widget's height as the pasted code does (lib/difusion/widget.ts).
   useEffect(() => {
     const oir = (e: MessageEvent) => {
       if (e.origin !== window.location.origin || e.source !== vista.current?.contentWindow) return;

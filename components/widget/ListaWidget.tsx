@@ -3,7 +3,7 @@ import { cuandoTexto, distanciaVisible } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
 import { conDatos } from "@/lib/messages";
-import { MENSAJES_WIDGET, type Tema } from "@/lib/plans/widget";
+import { MENSAJES_WIDGET, type Tema } from "@/lib/difusion/widget";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { AlturaAlPadre } from "./AlturaAlPadre";
 import styles from "./Widget.module.css";

@@ -98,7 +98,7 @@ export async function descartarReportes(
   return { mensaje: n > 0 ? mensajes.reportesDescartados : mensajes.sinReportesAbiertos, cambio: n > 0 };
 }
 
-import type { PeriodoDestacado } from "../promotions/schemas";
+import type { PeriodoDestacado } from "../solicitudes/schemas";
 
 /**
  * Features a plan for a week or a month more (from its current end while it is still featured,

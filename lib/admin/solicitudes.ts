@@ -8,7 +8,7 @@ import type { Gestor } from "./acceso";
 import type { Accion } from "./acciones";
 import { registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
-import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "../promotions/schemas";
+import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "../solicitudes/schemas";
 import { destacar } from "./moderacion";
 
 /**

@@ -329,7 +329,7 @@ async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
 const feeds = new Memo<PlanRow[]>(FEED_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS);
 
 /**
- * The calendar and Atom feeds' view of the same search (lib/plans/feeds.ts): its first `limite`
+ * The calendar and Atom feeds' view of the same search (lib/difusion/feeds.ts): its first `limite`
  * plans in the search's own order, as rows (with fecha_actualizacion); `page` and `limit` are
  * ignored. The caller bounds the date window.
  */

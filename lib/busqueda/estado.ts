@@ -11,7 +11,7 @@ export * from "./estado-url";
  * The home search as it lives in the URL (`/?municipio&lat&lng&radio&categorias&fecha&desplazamiento&page&vista`),
  * so a search can be shared, bookmarked and rendered on the server. Bad values fall back to the
  * defaults: a page never refuses a hand-edited link. Client-safe (no server imports), but the
- * browser's search controls import ./search-url, which has no zod or date library.
+ * browser's search controls import ./estado-url, which has no zod or date library.
  */
 const uno = (v: unknown) => (Array.isArray(v) ? v[0] : v);
 /** A parameter as given: absent or '' is undefined; anything else must pass `schema`. */

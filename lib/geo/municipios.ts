@@ -2,12 +2,12 @@ import "server-only";
 import { Memo } from "../cache";
 import { readDb } from "../db";
 import {
-  construirIndice,
+  construirNomenclator,
   municipioMasCercano,
   municipioPorNombre,
   resolverProvincia,
   resolverRuta,
-  type IndiceMunicipios,
+  type NomenclatorMunicipios,
   type MunicipioConRuta,
   type RutaResuelta,
 } from "./slug";
@@ -23,27 +23,27 @@ import {
  * another indexed table; the slugs also depend on the whole province (two towns with one
  * slug), which a column would have to recompute on every gazetteer load. So no migration.
  */
-const indice = new Memo<IndiceMunicipios>(1, 24 * 60 * 60_000);
+const nomenclator = new Memo<NomenclatorMunicipios>(1, 24 * 60 * 60_000);
 
-export function indiceMunicipios(): Promise<IndiceMunicipios> {
-  return indice.get("indice", async () => {
+export function nomenclatorMunicipios(): Promise<NomenclatorMunicipios> {
+  return nomenclator.get("nomenclator", async () => {
     const filas = await (
       await readDb()
-    ).$queryRaw<Parameters<typeof construirIndice>[0][number][]>`
+    ).$queryRaw<Parameters<typeof construirNomenclator>[0][number][]>`
       SELECT ine, nombre, nombre_oficial AS "nombreOficial", nombres_alternativos AS "nombresAlternativos",
              provincia, comunidad, lat, lng, poblacion
       FROM municipio`;
-    return construirIndice(filas);
+    return construirNomenclator(filas);
   });
 }
 
 /** The municipality of a town page's path segments, with whether they are its canonical ones. */
 export async function municipioDeRuta(provincia: string, municipio: string): Promise<RutaResuelta> {
-  return resolverRuta(await indiceMunicipios(), provincia, municipio);
+  return resolverRuta(await nomenclatorMunicipios(), provincia, municipio);
 }
 
 export async function municipioPorIne(ine: string): Promise<MunicipioConRuta | null> {
-  return (await indiceMunicipios()).porIne.get(ine) ?? null;
+  return (await nomenclatorMunicipios()).porIne.get(ine) ?? null;
 }
 
 /**
@@ -57,11 +57,11 @@ export async function municipioDeNombre(
   punto?: { lat: number; lng: number } | null,
   { oElMasCercano = false } = {},
 ): Promise<MunicipioConRuta | null> {
-  const indice = await indiceMunicipios();
-  const m = municipioPorNombre(indice, nombre, punto);
-  return m ?? (oElMasCercano && punto ? municipioMasCercano(indice, punto) : null);
+  const nomenclator = await nomenclatorMunicipios();
+  const m = municipioPorNombre(nomenclator, nombre, punto);
+  return m ?? (oElMasCercano && punto ? municipioMasCercano(nomenclator, punto) : null);
 }
 
 export async function provinciaDeRuta(segmento: string) {
-  return resolverProvincia(await indiceMunicipios(), segmento);
+  return resolverProvincia(await nomenclatorMunicipios(), segmento);
 }

@@ -46,7 +46,7 @@ export interface MunicipioConRuta extends MunicipioGazetteer {
   ruta: string;
 }
 
-export interface IndiceMunicipios {
+export interface NomenclatorMunicipios {
   porIne: Map<string, MunicipioConRuta>;
   /** By "provincia/municipio" canonical slugs. */
   porRuta: Map<string, MunicipioConRuta>;
@@ -68,7 +68,7 @@ export const rutaPueblo = (provinciaSlug: string, municipioSlug: string) => `/pl
  * alternative spelling shared by two municipalities of a province answers neither (404 rather
  * than the wrong town).
  */
-export function construirIndice(filas: readonly MunicipioGazetteer[]): IndiceMunicipios {
+export function construirNomenclator(filas: readonly MunicipioGazetteer[]): NomenclatorMunicipios {
   const ordenadas = [...filas].sort((a, b) => (a.ine < b.ine ? -1 : a.ine > b.ine ? 1 : 0));
   const porIne = new Map<string, MunicipioConRuta>();
   const porRuta = new Map<string, MunicipioConRuta>();
@@ -122,11 +122,11 @@ export type RutaResuelta = { municipio: MunicipioConRuta; canonica: boolean } | 
  * slugs; otherwise (accents, capitals, an official or alternate name, another spelling of the
  * province) the municipality whose canonical path the page redirects to. Null: no such town.
  */
-export function resolverRuta(indice: IndiceMunicipios, provincia: string, municipio: string): RutaResuelta {
-  const p = indice.provincias.get(slug(decodificar(provincia)));
+export function resolverRuta(nomenclator: NomenclatorMunicipios, provincia: string, municipio: string): RutaResuelta {
+  const p = nomenclator.provincias.get(slug(decodificar(provincia)));
   if (!p) return null;
   const s = slug(decodificar(municipio));
-  const m = indice.porRuta.get(`${p}/${s}`) ?? indice.alternativos.get(`${p}/${s}`);
+  const m = nomenclator.porRuta.get(`${p}/${s}`) ?? nomenclator.alternativos.get(`${p}/${s}`);
   if (!m) return null;
   return { municipio: m, canonica: provincia === m.provinciaSlug && municipio === m.slug };
 }
@@ -141,11 +141,11 @@ export function distanciaKm(a: { lat: number; lng: number }, b: { lat: number; l
  * nearest to the point when there is one, else the most populated; null when none is called so.
  */
 export function municipioPorNombre(
-  indice: IndiceMunicipios,
+  nomenclator: NomenclatorMunicipios,
   nombre: string,
   punto?: { lat: number; lng: number } | null,
 ): MunicipioConRuta | null {
-  const lista = (indice.porNombre.get(slug(nombre)) ?? []).filter((m) => m.lat !== null && m.lng !== null);
+  const lista = (nomenclator.porNombre.get(slug(nombre)) ?? []).filter((m) => m.lat !== null && m.lng !== null);
   if (lista.length === 0) return null;
   const clave = (m: MunicipioConRuta) =>
     punto ? distanciaKm(punto, { lat: m.lat!, lng: m.lng! }) : -(m.poblacion ?? 0);
@@ -154,12 +154,12 @@ export function municipioPorNombre(
 
 /** A province's page segment: its canonical slug, its name and its municipalities A–Z; null when no province is called so. */
 export function resolverProvincia(
-  indice: IndiceMunicipios,
+  nomenclator: NomenclatorMunicipios,
   segmento: string,
 ): { slug: string; nombre: string; municipios: MunicipioConRuta[]; canonica: boolean } | null {
-  const p = indice.provincias.get(slug(decodificar(segmento)));
+  const p = nomenclator.provincias.get(slug(decodificar(segmento)));
   if (!p) return null;
-  const municipios = [...indice.porIne.values()]
+  const municipios = [...nomenclator.porIne.values()]
     .filter((m) => m.provinciaSlug === p)
     .sort((a, b) => a.nombre.localeCompare(b.nombre, "es"));
   return { slug: p, nombre: municipios[0].provincia, municipios, canonica: segmento === p };
@@ -167,12 +167,12 @@ export function resolverProvincia(
 
 /** The municipality whose centre is nearest to the point (8,131 distances in memory, well under a millisecond). */
 export function municipioMasCercano(
-  indice: IndiceMunicipios,
+  nomenclator: NomenclatorMunicipios,
   punto: { lat: number; lng: number },
 ): MunicipioConRuta | null {
   let mejor: MunicipioConRuta | null = null;
   let mejorKm = Infinity;
-  for (const m of indice.porIne.values()) {
+  for (const m of nomenclator.porIne.values()) {
     if (m.lat === null || m.lng === null) continue;
     const d = distanciaKm(punto, { lat: m.lat, lng: m.lng });
     if (d < mejorKm) [mejor, mejorKm] = [m, d];

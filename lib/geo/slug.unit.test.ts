@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readGazetteer } from "./load-gazetteer";
 import {
-  construirIndice,
+  construirNomenclator,
   municipioPorNombre,
   resolverProvincia,
   resolverRuta,
@@ -30,61 +30,63 @@ describe("town page slugs", () => {
   });
 
   it("give every municipality of the gazetteer its own path", async () => {
-    const indice = construirIndice(await readGazetteer());
-    expect(indice.porIne.size).toBe(8131);
-    expect(indice.porRuta.size).toBe(8131);
-    expect(indice.porIne.get("44009")?.ruta).toBe("/planes/teruel/albarracin");
-    expect(indice.porIne.get("07040")?.ruta).toBe("/planes/illes-balears/palma");
+    const nomenclator = construirNomenclator(await readGazetteer());
+    expect(nomenclator.porIne.size).toBe(8131);
+    expect(nomenclator.porRuta.size).toBe(8131);
+    expect(nomenclator.porIne.get("44009")?.ruta).toBe("/planes/teruel/albarracin");
+    expect(nomenclator.porIne.get("07040")?.ruta).toBe("/planes/illes-balears/palma");
     // Names repeated across Spain stay apart through their province.
-    const villanuevas = indice.porNombre.get("torrent") ?? [];
+    const villanuevas = nomenclator.porNombre.get("torrent") ?? [];
     expect(new Set(villanuevas.map((m) => m.ruta)).size).toBe(villanuevas.length);
   });
 
   it("tell apart two towns of one province with the same slug, the lowest INE code keeping the plain one", () => {
-    const indice = construirIndice([
+    const nomenclator = construirNomenclator([
       fila({ ine: "99002", nombre: "Villar del Río", provincia: "Soria" }),
       fila({ ine: "99001", nombre: "Villar del Rio", provincia: "Soria" }),
       fila({ ine: "98001", nombre: "Villar del Río", provincia: "Teruel" }),
     ]);
-    expect(indice.porIne.get("99001")?.ruta).toBe("/planes/soria/villar-del-rio");
-    expect(indice.porIne.get("99002")?.ruta).toBe("/planes/soria/villar-del-rio-99002");
-    expect(indice.porIne.get("98001")?.ruta).toBe("/planes/teruel/villar-del-rio");
+    expect(nomenclator.porIne.get("99001")?.ruta).toBe("/planes/soria/villar-del-rio");
+    expect(nomenclator.porIne.get("99002")?.ruta).toBe("/planes/soria/villar-del-rio-99002");
+    expect(nomenclator.porIne.get("98001")?.ruta).toBe("/planes/teruel/villar-del-rio");
     // The same rows in another order give the same paths.
-    const otra = construirIndice([...indice.porIne.values()].reverse());
+    const otra = construirNomenclator([...nomenclator.porIne.values()].reverse());
     expect(otra.porIne.get("99002")?.ruta).toBe("/planes/soria/villar-del-rio-99002");
   });
 
   it("resolve other spellings to the canonical path, and nothing for unknown towns", async () => {
-    const indice = construirIndice(await readGazetteer());
-    expect(resolverRuta(indice, "teruel", "albarracin")).toMatchObject({ canonica: true });
+    const nomenclator = construirNomenclator(await readGazetteer());
+    expect(resolverRuta(nomenclator, "teruel", "albarracin")).toMatchObject({ canonica: true });
     for (const [p, m] of [
       ["Teruel", "Albarracín"],
       ["teruel", "Albarrac%C3%ADn"],
       ["TERUEL", "ALBARRACIN"],
     ]) {
-      expect(resolverRuta(indice, p, m)).toMatchObject({
+      expect(resolverRuta(nomenclator, p, m)).toMatchObject({
         canonica: false,
         municipio: { ruta: "/planes/teruel/albarracin" },
       });
     }
-    expect(resolverRuta(indice, "alicante", "alacant")?.municipio.ruta).toBe("/planes/alicante/alicante");
-    expect(resolverRuta(indice, "alacant", "alicante-alacant")?.municipio.ruta).toBe("/planes/alicante/alicante");
-    expect(resolverRuta(indice, "baleares", "palma-de-mallorca")?.municipio.ruta).toBe("/planes/illes-balears/palma");
-    expect(resolverRuta(indice, "alicante", "alcoi")?.municipio.ruta).toBe("/planes/alicante/alcoy");
-    expect(resolverRuta(indice, "teruel", "no-existe")).toBeNull();
-    expect(resolverRuta(indice, "atlantida", "albarracin")).toBeNull();
+    expect(resolverRuta(nomenclator, "alicante", "alacant")?.municipio.ruta).toBe("/planes/alicante/alicante");
+    expect(resolverRuta(nomenclator, "alacant", "alicante-alacant")?.municipio.ruta).toBe("/planes/alicante/alicante");
+    expect(resolverRuta(nomenclator, "baleares", "palma-de-mallorca")?.municipio.ruta).toBe(
+      "/planes/illes-balears/palma",
+    );
+    expect(resolverRuta(nomenclator, "alicante", "alcoi")?.municipio.ruta).toBe("/planes/alicante/alcoy");
+    expect(resolverRuta(nomenclator, "teruel", "no-existe")).toBeNull();
+    expect(resolverRuta(nomenclator, "atlantida", "albarracin")).toBeNull();
     // A town of another province is not found through the wrong one.
-    expect(resolverRuta(indice, "soria", "albarracin")).toBeNull();
-    expect(resolverProvincia(indice, "Gerona")).toMatchObject({ slug: "girona", canonica: false });
+    expect(resolverRuta(nomenclator, "soria", "albarracin")).toBeNull();
+    expect(resolverProvincia(nomenclator, "Gerona")).toMatchObject({ slug: "girona", canonica: false });
   });
 
   it("find a plan's town by its name, the nearest of those so called", async () => {
-    const indice = construirIndice(await readGazetteer());
+    const nomenclator = construirNomenclator(await readGazetteer());
     const nombre = "Torrent";
-    const todos = indice.porNombre.get(slug(nombre))!;
+    const todos = nomenclator.porNombre.get(slug(nombre))!;
     for (const m of todos) {
-      expect(municipioPorNombre(indice, nombre, { lat: m.lat!, lng: m.lng! })?.ine).toBe(m.ine);
+      expect(municipioPorNombre(nomenclator, nombre, { lat: m.lat!, lng: m.lng! })?.ine).toBe(m.ine);
     }
-    expect(municipioPorNombre(indice, "Pueblo que no existe", { lat: 40, lng: -3 })).toBeNull();
+    expect(municipioPorNombre(nomenclator, "Pueblo que no existe", { lat: 40, lng: -3 })).toBeNull();
   });
 });

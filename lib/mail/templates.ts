@@ -78,7 +78,7 @@ export function avisoInterno(asunto: string, datos: Record<string, string | null
   return { to: contacto, subject: `${asunto} · ${producto}`, text, html };
 }
 
-/** The evening-before reminder of saved plans (lib/reminders): one e-mail a user, every plan in it. */
+/** The evening-before reminder of saved plans (lib/recordatorios): one e-mail a user, every plan in it. */
 export function correoRecordatorio(
   to: string,
   nombre: string,
@@ -125,7 +125,7 @@ export function correoCuentaSuspendida(to: string, nombre: string, motivo: strin
   );
 }
 
-/** To an address that asked to follow a town: the double opt-in link (lib/follows). */
+/** To an address that asked to follow a town: the double opt-in link (lib/seguimientos). */
 export function correoConfirmarSeguimiento(to: string, municipio: string, token: string): Email {
   return mensaje(
     to,
@@ -170,7 +170,7 @@ function planHtml(p: PlanDelResumen): string {
 const planTexto = (p: PlanDelResumen) => `• ${p.titulo}${p.cuando ? ` (${p.cuando})` : ""}, ${p.donde}\n  ${p.url}`;
 
 /**
- * The Thursday e-mail of the towns a person follows (lib/follows/digest.ts): for each town, the
+ * The Thursday e-mail of the towns a person follows (lib/seguimientos/resumen-semanal.ts): for each town, the
  * weekend's plans and the week's new ones, with their posters; the manage link and the one-click
  * unsubscribe (RFC 8058 headers, whose POST needs no login).
  */

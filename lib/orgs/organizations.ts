@@ -157,7 +157,7 @@ export async function organizacionConPlanes(id: string) {
   return serializeOrganizacion(org, await planesDeOrganizacion(db, id));
 }
 
-/** An organization's feeds (lib/plans/feeds.ts): the organization and the rows of its plans that start by `hasta`, at most `limite`. */
+/** An organization's feeds (lib/difusion/feeds.ts): the organization and the rows of its plans that start by `hasta`, at most `limite`. */
 export async function organizacionParaFeed(id: string, hasta: Date, limite: number) {
   const db = await readDb();
   const org = await buscarOrganizacion(id, db);

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { absoluteUrl } from "../plans/plan";
-import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos, resumen, textoPlano } from "../plans/seo";
+import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos, resumen, textoPlano } from "../seo/plan";
 import { conDatos, mensajes } from "../messages";
-import { urlsFeedOrganizacion } from "../plans/feed-url";
+import { urlsFeedOrganizacion } from "../difusion/feed-url";
 import { site } from "../site";
 import { organizacionPath } from "./paths";
 import type { OrganizacionApi } from "./serialize";

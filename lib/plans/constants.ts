@@ -32,7 +32,7 @@ export const BUSQUEDA_MEMO_TTL_MS = 30_000;
 export const TOPE_TOTAL = 3000;
 
 /**
- * The calendar (ICS) and Atom feeds of a search or an organization (lib/plans/feeds.ts): the
+ * The calendar (ICS) and Atom feeds of a search or an organization (lib/difusion/feeds.ts): the
  * plans of the next FEED_DIAS days, at most FEED_MAX_PLANES of them, and how long a client or a
  * shared cache may keep a feed before asking again (a conditional request then costs one read
  * of the search version: 304).

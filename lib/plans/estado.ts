@@ -1,5 +1,5 @@
 import type { PlanApi } from "./plan";
-import { planTerminado } from "./seo";
+import { planTerminado } from "../seo/plan";
 
 /**
  * What the owner sees of a plan's state in 'Planes Creados' (client-safe). A hidden plan has no

@@ -6,7 +6,7 @@ import { Memo } from "../cache";
 import { env } from "../env";
 import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../users/cookies";
 import { tituloEnUrl } from "./plan";
-import { segmentoCanonico } from "./seo";
+import { segmentoCanonico } from "../seo/plan";
 
 /**
  * Plan pages for visitors, served from a cache in this process. The page itself is

@@ -1,10 +1,10 @@
 import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
-import { indiceMunicipios } from "../geo/municipios";
+import { nomenclatorMunicipios } from "../geo/municipios";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
-import { municipiosConPlanes } from "./pueblo";
+import { municipiosConPlanes } from "../pueblos/planes";
 import { versionBusqueda } from "../busqueda/buscar";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
@@ -12,7 +12,7 @@ import { serializePlan, type PlanApi, type PlanRow } from "./plan";
  * The home's first visit, before a place is chosen: featured plans and the towns with most
  * plans. Both run on every such visit, so the featured plans read an index of their own with a
  * LIMIT (migration 20261124000100_destacado_hasta), the towns come from the per-municipality
- * count that town pages share (lib/plans/pueblo.ts), and both are remembered by
+ * count that town pages share (lib/pueblos/planes.ts), and both are remembered by
  * versionBusqueda, as the search is: a repeated visit costs one tiny query, and a change (or an
  * ended featuring) is seen at once.
  */
@@ -56,15 +56,15 @@ async function destacadosEnUnServidor(n: number): Promise<PlanApi[]> {
  * (municipiosConPlanes) and the gazetteer in memory, remembered by search version.
  */
 export async function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloConPlanes[]> {
-  const [conPlanes, indice, version] = await Promise.all([
+  const [conPlanes, nomenclator, version] = await Promise.all([
     municipiosConPlanes(),
-    indiceMunicipios(),
+    nomenclatorMunicipios(),
     versionBusqueda(),
   ]);
   return pueblos.get(`${version}|${n}`, async () =>
     [...conPlanes]
       .flatMap(([ine, planes]) => {
-        const m = indice.porIne.get(ine);
+        const m = nomenclator.porIne.get(ine);
         return m && m.lat !== null && m.lng !== null
           ? [{ municipio: m.nombre, provincia: m.provincia, lat: m.lat, lng: m.lng, planes }]
           : [];

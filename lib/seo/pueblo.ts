@@ -3,7 +3,7 @@ import type { MunicipioConRuta } from "../geo/slug";
 import { conDatos, mensajes } from "../messages";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
 import type { PlanApi } from "../plans/plan";
-import { imagenOg, metadatosCompartidos, planJsonLd } from "../plans/seo";
+import { imagenOg, metadatosCompartidos, planJsonLd } from "./plan";
 import { site } from "../site";
 
 /** The path of a province's page, which lists its towns (app/planes/[provincia]). */

@@ -4,7 +4,7 @@ import { readDb } from "../db";
 import { organizacionPath } from "../orgs/paths";
 import { PLAN_LISTED } from "../plans/queries";
 import { planPath } from "../plans/plan";
-import { rutasDePueblosConPlanes } from "../plans/pueblo";
+import { rutasDePueblosConPlanes } from "../pueblos/planes";
 import { site } from "../site";
 import { escaparHtml } from "../text";
 
@@ -80,7 +80,7 @@ export function trozosSitemap(): Promise<number> {
 
 /**
  * The URLs of file `trozo`: the static pages and the town pages of municipalities with listed
- * plans (first file only: at most 8,131, from one memoized grouped count, lib/plans/pueblo.ts),
+ * plans (first file only: at most 8,131, from one memoized grouped count, lib/pueblos/planes.ts),
  * every listed plan and every organization whose id falls in the file's range, with their last
  * change.
  */

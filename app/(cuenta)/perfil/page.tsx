@@ -4,9 +4,9 @@ import { GestionSeguimientos } from "@/components/follows/GestionSeguimientos";
 import seguir from "@/components/follows/follows.module.css";
 import styles from "@/components/ui/ui.module.css";
 import { prisma } from "@/lib/db";
-import { seguimientosDe } from "@/lib/follows/follows";
+import { seguimientosDe } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
-import { recordatoriosActivos } from "@/lib/reminders/reminders";
+import { recordatoriosActivos } from "@/lib/recordatorios/recordatorios";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Perfil", robots: { index: false } };

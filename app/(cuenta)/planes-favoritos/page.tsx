@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { PlanGrid } from "@/components/plans/PlanCard";
-import { planesFavoritos } from "@/lib/favorites/favorites";
+import { planesFavoritos } from "@/lib/favoritos/favoritos";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";

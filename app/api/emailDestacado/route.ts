@@ -1,6 +1,6 @@
 import { readJson, route } from "@/lib/http";
-import { solicitarDestacado } from "@/lib/promotions/requests";
-import { destacadoSchema } from "@/lib/promotions/schemas";
+import { solicitarDestacado } from "@/lib/solicitudes/destacado";
+import { destacadoSchema } from "@/lib/solicitudes/schemas";
 import { requireUser } from "@/lib/users/session";
 
 /** POST /api/emailDestacado — a request to feature a plan (login) → { mensaje }. */

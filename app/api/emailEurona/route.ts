@@ -1,6 +1,6 @@
 import { readJson, route } from "@/lib/http";
-import { solicitarInformacionEurona } from "@/lib/promotions/requests";
-import { euronaSchema } from "@/lib/promotions/schemas";
+import { solicitarInformacionEurona } from "@/lib/solicitudes/destacado";
+import { euronaSchema } from "@/lib/solicitudes/schemas";
 import { clientIp } from "@/lib/rate-limit";
 
 /** POST /api/emailEurona/ { nombre, telefono } → { mensaje }. */

@@ -1,5 +1,5 @@
-import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/follows/follows";
-import { seguirSchema } from "@/lib/follows/schemas";
+import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/seguimientos/seguimientos";
+import { seguirSchema } from "@/lib/seguimientos/schemas";
 import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { conDatos, mensajes } from "@/lib/messages";

@@ -1,6 +1,6 @@
 import { ErrorWidget, MarcoWidget } from "@/components/widget/ListaWidget";
 import { conDatos } from "@/lib/messages";
-import { MENSAJES_WIDGET, TEMA_DEFECTO } from "@/lib/plans/widget";
+import { MENSAJES_WIDGET, TEMA_DEFECTO } from "@/lib/difusion/widget";
 import { site } from "@/lib/site";
 
 /** A widget whose organization is gone: said inside the frame, in the widget's own look. */

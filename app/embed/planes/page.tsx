@@ -3,8 +3,8 @@ import { notFound } from "next/navigation";
 import { ErrorWidget, ListaWidget, MarcoWidget } from "@/components/widget/ListaWidget";
 import { ApiError } from "@/lib/http";
 import { conDatos } from "@/lib/messages";
-import { planesDelWidget } from "@/lib/plans/embed";
-import { leerWidget, MENSAJES_WIDGET, TEMA_DEFECTO } from "@/lib/plans/widget";
+import { planesDelWidget } from "@/lib/difusion/embed";
+import { leerWidget, MENSAJES_WIDGET, TEMA_DEFECTO } from "@/lib/difusion/widget";
 import { site } from "@/lib/site";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

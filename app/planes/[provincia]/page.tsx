@@ -5,7 +5,7 @@ import { cache } from "react";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { provinciaDeRuta } from "@/lib/geo/municipios";
 import { conDatos, mensajes } from "@/lib/messages";
-import { municipiosConPlanes } from "@/lib/plans/pueblo";
+import { municipiosConPlanes } from "@/lib/pueblos/planes";
 import { planesTexto } from "@/lib/plans/texto";
 import { rutaProvincia } from "@/lib/seo/pueblo";
 import { site } from "@/lib/site";

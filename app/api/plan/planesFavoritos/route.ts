@@ -1,4 +1,4 @@
-import { planesFavoritos } from "@/lib/favorites/favorites";
+import { planesFavoritos } from "@/lib/favoritos/favoritos";
 import { listOrNoContent, route } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 

@@ -1,7 +1,7 @@
 import { readJson, route } from "@/lib/http";
 import { clientIp } from "@/lib/rate-limit";
-import { reportarPlan } from "@/lib/reports/report-plan";
-import { reporteSchema } from "@/lib/reports/schemas";
+import { reportarPlan } from "@/lib/reportes/reportar-plan";
+import { reporteSchema } from "@/lib/reportes/schemas";
 import { sessionUser } from "@/lib/users/session";
 
 /** POST /api/plan/reportar-plan { titulo, urlArchivo, urlPlan } → { mensaje }; no login needed. */

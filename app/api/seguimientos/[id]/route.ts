@@ -1,5 +1,5 @@
-import { cambiarSeguimiento, dejarDeSeguir, personaDeEnlace, type Persona } from "@/lib/follows/follows";
-import { cambiarSeguimientoSchema } from "@/lib/follows/schemas";
+import { cambiarSeguimiento, dejarDeSeguir, personaDeEnlace, type Persona } from "@/lib/seguimientos/seguimientos";
+import { cambiarSeguimientoSchema } from "@/lib/seguimientos/schemas";
 import { readJson, route } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";

@@ -1,4 +1,4 @@
-import { darDeBaja, personaDeEnlace } from "@/lib/follows/follows";
+import { darDeBaja, personaDeEnlace } from "@/lib/seguimientos/seguimientos";
 import { toErrorResponse } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 

@@ -1,4 +1,4 @@
-import { confirmarSeguimiento } from "@/lib/follows/follows";
+import { confirmarSeguimiento } from "@/lib/seguimientos/seguimientos";
 import { readJson, route } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { z } from "@/lib/schemas";

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db";
 import { route } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
-import { enviarRecordatorios } from "@/lib/reminders/reminders";
+import { enviarRecordatorios } from "@/lib/recordatorios/recordatorios";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
 
 /**

@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db";
-import { enviarResumenes } from "@/lib/follows/digest";
+import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
 import { route } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db";
 import { readJson, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { cambiarRecordatorios } from "@/lib/reminders/reminders";
+import { cambiarRecordatorios } from "@/lib/recordatorios/recordatorios";
 import { recordatoriosSchema } from "@/lib/users/schemas";
 import { requireUser } from "@/lib/users/session";
 

@@ -2,15 +2,15 @@ import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { OrganizationDetail } from "@/components/orgs/OrganizationDetail";
-import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { organizacionConPlanes } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { organizacionVerificada } from "@/lib/orgs/verificadas";
 import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
-import { urlsFeedOrganizacion } from "@/lib/plans/feed-url";
+import { urlsFeedOrganizacion } from "@/lib/difusion/feed-url";
 import { tituloEnUrl } from "@/lib/plans/plan";
 import { site } from "@/lib/site";
-import { jsonLdScript, segmentoCanonico } from "@/lib/plans/seo";
+import { jsonLdScript, segmentoCanonico } from "@/lib/seo/plan";
 
 interface Props {
   params: Promise<{ nombreOrganizacion: string; organizacionId: string }>;

@@ -5,9 +5,9 @@ import { PlanDetail } from "@/components/plans/PlanDetail";
 import { planOcultoParaQuienMira } from "@/lib/plans/get-plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/plan";
-import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/plans/seo";
+import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/seo/plan";
 import { planesParecidos } from "@/lib/plans/similar";
-import { favoritosDeLaSesion } from "@/lib/favorites/sesion";
+import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { municipioDeNombre } from "@/lib/geo/municipios";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 

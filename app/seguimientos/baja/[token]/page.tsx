@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BotonBaja } from "@/components/follows/BotonesEnlace";
 import styles from "@/components/ui/ui.module.css";
-import { personaDeEnlace } from "@/lib/follows/follows";
+import { personaDeEnlace } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
 import { conEnlace, EnlaceCaducado } from "@/components/follows/enlace";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { ConfirmarSeguimiento } from "@/components/follows/BotonesEnlace";
 import styles from "@/components/ui/ui.module.css";
-import { pendienteDeConfirmar } from "@/lib/follows/follows";
+import { pendienteDeConfirmar } from "@/lib/seguimientos/seguimientos";
 import { conDatos, mensajes } from "@/lib/messages";
 import { conEnlace, EnlaceCaducado } from "@/components/follows/enlace";
 

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { GestionSeguimientos } from "@/components/follows/GestionSeguimientos";
 import seguir from "@/components/follows/follows.module.css";
-import { personaDeEnlace, seguimientosDe } from "@/lib/follows/follows";
+import { personaDeEnlace, seguimientosDe } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
 import { conEnlace, EnlaceCaducado } from "@/components/follows/enlace";
 

@@ -1,4 +1,4 @@
-import { agregarFavorito } from "@/lib/favorites/favorites";
+import { agregarFavorito } from "@/lib/favoritos/favoritos";
 import { route } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 

@@ -1,4 +1,4 @@
-import { eliminarFavorito } from "@/lib/favorites/favorites";
+import { eliminarFavorito } from "@/lib/favoritos/favoritos";
 import { route } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 

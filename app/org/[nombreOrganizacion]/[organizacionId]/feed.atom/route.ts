@@ -1,5 +1,5 @@
 import { route } from "@/lib/http";
-import { feedOrganizacion } from "@/lib/plans/feeds";
+import { feedOrganizacion } from "@/lib/difusion/feeds";
 
 /** GET /org/{nombre}/{id}/feed.atom → the organization's plans of the next 90 days as an Atom feed. */
 export const GET = route<{ params: Promise<{ organizacionId: string }> }>(async (request, { params }) =>

@@ -1,7 +1,7 @@
 import { ApiError, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { leerPlan } from "@/lib/plans/queries";
-import { calendarioPlan, disposicionIcs } from "@/lib/plans/ics";
+import { calendarioPlan, disposicionIcs } from "@/lib/difusion/ics";
 import { serializePlan } from "@/lib/plans/plan";
 
 /** GET /plan/{titulo}/{id}/calendario.ics → the event as an iCalendar file; 404 for experiences and unknown plans. */

@@ -1,11 +1,11 @@
 import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
-import { indiceMunicipios } from "../geo/municipios";
+import { nomenclatorMunicipios } from "../geo/municipios";
 import { distanciaKm, type MunicipioConRuta } from "../geo/slug";
-import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM, TOPE_TOTAL } from "./constants";
-import type { PlanApi } from "./plan";
-import { PLAN_LISTED } from "./queries";
+import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM, TOPE_TOTAL } from "../plans/constants";
+import type { PlanApi } from "../plans/plan";
+import { PLAN_LISTED } from "../plans/queries";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
 import { ventanaFechas } from "../busqueda/estado";
@@ -114,10 +114,10 @@ export interface PuebloCercano {
 /** The `n` nearest other municipalities that have listed plans of their own, nearest first. */
 export async function pueblosCercanosConPlanes(m: MunicipioConRuta, n = 6): Promise<PuebloCercano[]> {
   if (m.lat === null || m.lng === null) return [];
-  const [indice, ines] = await Promise.all([indiceMunicipios(), municipiosConPlanes()]);
+  const [nomenclator, ines] = await Promise.all([nomenclatorMunicipios(), municipiosConPlanes()]);
   const cercanos: PuebloCercano[] = [];
   for (const [ine, planes] of ines) {
-    const otro = indice.porIne.get(ine);
+    const otro = nomenclator.porIne.get(ine);
     if (!otro || ine === m.ine || otro.lat === null || otro.lng === null) continue;
     cercanos.push({
       municipio: otro,
@@ -130,9 +130,9 @@ export async function pueblosCercanosConPlanes(m: MunicipioConRuta, n = 6): Prom
 
 /** The town pages worth listing in the sitemap: those of municipalities with listed plans. */
 export async function rutasDePueblosConPlanes(): Promise<string[]> {
-  const [indice, ines] = await Promise.all([indiceMunicipios(), municipiosConPlanes()]);
+  const [nomenclator, ines] = await Promise.all([nomenclatorMunicipios(), municipiosConPlanes()]);
   return [...ines.keys()]
-    .map((ine) => indice.porIne.get(ine)?.ruta)
+    .map((ine) => nomenclator.porIne.get(ine)?.ruta)
     .filter((r): r is string => Boolean(r))
     .sort();
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { currentUser, tieneCookieDeSesion } from "../users/session";
-import { idsFavoritos } from "./favorites";
+import { idsFavoritos } from "./favoritos";
 
 /** What a page's save hearts need: whether someone is logged in, and which plans they have saved. */
 export interface Favoritos {

@@ -6,7 +6,7 @@ import { call, confirmedUser } from "@/test-support/users";
 import { createPrismaClient } from "@/lib/db/client";
 import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
-import { enviarRecordatorios } from "./reminders";
+import { enviarRecordatorios } from "./recordatorios";
 
 const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);

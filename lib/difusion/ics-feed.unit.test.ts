@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { enMadrid } from "@/lib/dates";
 import { calendarioPlanes } from "./ics";
 import { planDeEjemplo } from "@/test-support/plan-ejemplo";
-import type { PlanApi } from "./plan";
+import type { PlanApi } from "../plans/plan";
 
 /** Parses a calendar with ical.js (Mozilla's RFC 5545 parser) and registers its own VTIMEZONEs. */
 function parsear(ics: string): ICAL.Component {

@@ -4,7 +4,7 @@ import { mensajes, conDatos } from "../messages";
 import { organizacionConPlanes } from "../orgs/organizations";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
-import type { PlanApi } from "./plan";
+import type { PlanApi } from "../plans/plan";
 import { buscarPlanes } from "../busqueda/buscar";
 import { consultaDeEstado, urlBusqueda } from "../busqueda/estado";
 import { MENSAJES_WIDGET, type FuenteWidget } from "./widget";

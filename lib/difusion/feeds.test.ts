@@ -6,7 +6,7 @@ import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/orgs/paths";
 import { FEED_DIAS, FEED_MAX_AGE_S, FEED_MAX_PLANES } from "@/lib/plans/constants";
 import { planPath } from "@/lib/plans/plan";
-import { responderFeed } from "@/lib/plans/feeds";
+import { responderFeed } from "@/lib/difusion/feeds";
 import { api } from "@/test-support/api";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertPlanesEnEspiral, insertUser } from "@/test-support/plans";

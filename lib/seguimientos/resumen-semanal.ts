@@ -12,7 +12,7 @@ import { buscarPlanes } from "../busqueda/buscar";
 import { leerEstado, urlBusqueda } from "../busqueda/estado";
 import { site } from "../site";
 import type { Categoria as CategoriaDb } from "../generated/prisma/enums";
-import { clavePersona, crearEnlaceGestion, dePrisma, type Persona } from "./follows";
+import { clavePersona, crearEnlaceGestion, dePrisma, type Persona } from "./seguimientos";
 
 /** At most this many plans per list of a town, nearest first (featured first, as the search orders). */
 export const PLANES_POR_LISTA = 8;

@@ -1,8 +1,8 @@
 import { site } from "../site";
 import { lugarCalendario } from "./ics";
-import type { PlanApi } from "./plan";
-import { textoPlano } from "./seo";
-import { cuandoTexto } from "./texto";
+import type { PlanApi } from "../plans/plan";
+import { textoPlano } from "../seo/plan";
+import { cuandoTexto } from "../plans/texto";
 
 /** XML 1.0 text or attribute value: the five escapes, and no character XML cannot hold. */
 export function escaparXml(texto: string): string {

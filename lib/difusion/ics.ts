@@ -1,8 +1,8 @@
 import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "../dates";
 import { site } from "../site";
-import { textoPlano } from "./seo";
-import { horariosOrdenados } from "./texto";
-import type { PlanApi } from "./plan";
+import { textoPlano } from "../seo/plan";
+import { horariosOrdenados } from "../plans/texto";
+import type { PlanApi } from "../plans/plan";
 
 const CRLF = "\r\n";
 const bytes = new TextEncoder();

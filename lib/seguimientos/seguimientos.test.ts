@@ -9,7 +9,7 @@ import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
 import { conDatos, mensajes } from "@/lib/messages";
 import { site } from "@/lib/site";
 import { aplicarRetencion } from "@/lib/tareas/retencion";
-import { enviarResumenes, semanaIso } from "./digest";
+import { enviarResumenes, semanaIso } from "./resumen-semanal";
 
 const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);

@@ -3,9 +3,9 @@ import { isoMadrid } from "../dates";
 import { variantUrl } from "../media/variant-url";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
-import { ACCESIBLE_TEXTO } from "./constants";
-import { cuandoTexto, horariosOrdenados } from "./texto";
-import { absoluteUrl, type PlanApi } from "./plan";
+import { ACCESIBLE_TEXTO } from "../plans/constants";
+import { cuandoTexto, horariosOrdenados } from "../plans/texto";
+import { absoluteUrl, type PlanApi } from "../plans/plan";
 
 /** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
 const DIAS_SCHEMA = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
