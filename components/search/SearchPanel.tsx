@@ -111,11 +111,9 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
         {CHIPS_FECHA.map((chip) => {
           const activo = chipActivo(estado, chip);
           return (
-            <button
+            <Chip
               key={chip.etiqueta}
-              type="button"
-              className={activo ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
-              aria-pressed={activo}
+              activa={activo}
               onClick={() => {
                 setEligiendo(false);
                 // The active chip again: any date.
@@ -127,7 +125,7 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
               }}
             >
               {chip.etiqueta}
-            </button>
+            </Chip>
           );
         })}
         <button
@@ -200,6 +198,41 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
 
 const sinCambios = () => () => {};
 /** Today in the browser as yyyy-MM-dd (the minimum of 'Elegir fechas'; the server clamps too). */
+/** A chip that is on or off (aria-pressed), as every filter of the search draws them. */
+function Chip({
+  activa,
+  onClick,
+  title,
+  children,
+}: {
+  activa: boolean;
+  onClick: () => void;
+  title?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={activa ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
+      aria-pressed={activa}
+      title={title}
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
+}
+
+/** A filter's chips under its name. */
+function GrupoDeChips({ leyenda, children }: { leyenda: string; children: React.ReactNode }) {
+  return (
+    <fieldset className={styles.grupo}>
+      <legend className={styles.etiqueta}>{leyenda}</legend>
+      <div className={styles.chips}>{children}</div>
+    </fieldset>
+  );
+}
+
 /** The orders of the results as the filters offer them: nearest first (the default), or soonest. */
 const ORDENES_VISTOS: { orden: Orden; etiqueta: string }[] = [
   { orden: "distancia", etiqueta: "Más cerca" },
@@ -267,71 +300,41 @@ export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalEx
             Filtros
           </p>
         )}
-        <fieldset className={styles.grupo}>
-          <legend className={styles.etiqueta}>Ordenar</legend>
-          <div className={styles.chips}>
-            {ORDENES_VISTOS.map(({ orden, etiqueta }) => (
-              <button
-                key={orden}
-                type="button"
-                className={estado.orden === orden ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
-                aria-pressed={estado.orden === orden}
-                onClick={() => ir({ orden })}
-              >
-                {etiqueta}
-              </button>
-            ))}
-          </div>
-        </fieldset>
+        <GrupoDeChips leyenda="Ordenar">
+          {ORDENES_VISTOS.map(({ orden, etiqueta }) => (
+            <Chip key={orden} activa={estado.orden === orden} onClick={() => ir({ orden })}>
+              {etiqueta}
+            </Chip>
+          ))}
+        </GrupoDeChips>
 
-        <fieldset className={styles.grupo}>
-          <legend className={styles.etiqueta}>Categorías</legend>
-          <div className={styles.chips}>
-            {CATEGORIAS.map((c) => {
-              const activa = estado.categorias.includes(c);
-              return (
-                <button
-                  key={c}
-                  type="button"
-                  className={activa ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
-                  aria-pressed={activa}
-                  onClick={() => ir((b) => ({ categorias: alternarCategoria(b.categorias, c) }))}
-                >
-                  {c === "Otros" ? "Todos" : c}
-                </button>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        <fieldset className={styles.grupo}>
-          <legend className={styles.etiqueta}>Accesibilidad</legend>
-          <div className={styles.chips}>
-            <button
-              type="button"
-              className={estado.accesible ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
-              aria-pressed={estado.accesible}
-              title={ACCESIBLE_TEXTO}
-              onClick={() => ir((b) => ({ accesible: !b.accesible }))}
+        <GrupoDeChips leyenda="Categorías">
+          {CATEGORIAS.map((c) => (
+            <Chip
+              key={c}
+              activa={estado.categorias.includes(c)}
+              onClick={() => ir((b) => ({ categorias: alternarCategoria(b.categorias, c) }))}
             >
-              Accesible
-            </button>
-          </div>
-        </fieldset>
+              {c === "Otros" ? "Todos" : c}
+            </Chip>
+          ))}
+        </GrupoDeChips>
 
-        <fieldset className={styles.grupo}>
-          <legend className={styles.etiqueta}>Precio</legend>
-          <div className={styles.chips}>
-            <button
-              type="button"
-              className={estado.gratis ? `${styles.chip} ${styles.chipActiva}` : styles.chip}
-              aria-pressed={estado.gratis}
-              onClick={() => ir((b) => ({ gratis: !b.gratis }))}
-            >
-              Gratis
-            </button>
-          </div>
-        </fieldset>
+        <GrupoDeChips leyenda="Accesibilidad">
+          <Chip
+            activa={estado.accesible}
+            title={ACCESIBLE_TEXTO}
+            onClick={() => ir((b) => ({ accesible: !b.accesible }))}
+          >
+            Accesible
+          </Chip>
+        </GrupoDeChips>
+
+        <GrupoDeChips leyenda="Precio">
+          <Chip activa={estado.gratis} onClick={() => ir((b) => ({ gratis: !b.gratis }))}>
+            Gratis
+          </Chip>
+        </GrupoDeChips>
 
         <div className={styles.grupo}>
           <label htmlFor={radioId} className={styles.etiqueta}>
