@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } from "../dates";
-import { CATEGORIAS, POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "../plans/constants";
+import { POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "../plans/constants";
 import { busquedaSchema } from "./schemas";
-import { normalizarCategorias, OPCIONES_FECHA, VISTAS, type EstadoBusqueda, type OpcionFecha } from "./estado-url";
-import { escribirEstadoFiltros, leerEstadoFiltros } from "./registro";
+import { VISTAS, type EstadoBusqueda, type OpcionFecha } from "./estado-url";
+import { escribirEstadoFiltros, leerEstadoFiltros, parametrosDeFiltrosNoValidos } from "./registro";
 
 export * from "./estado-url";
 
@@ -29,19 +29,6 @@ const CAMPOS = {
   lat: z.coerce.number().min(-90).max(90),
   lng: z.coerce.number().min(-180).max(180),
   radio: z.coerce.number().int().min(0).max(RADIO_MAX_KM),
-  categorias: z.string().transform((s) =>
-    normalizarCategorias(
-      s
-        .split(",")
-        .map((c) => c.trim())
-        .filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)),
-    ),
-  ),
-  fecha: z.enum(OPCIONES_FECHA),
-  desplazamiento: z.coerce.number().int().min(0).max(120),
-  desde: z.iso.date(),
-  hasta: z.iso.date(),
-  accesible: z.literal("1").transform(() => true),
   page: z.coerce.number().int().min(1).max(100_000),
   vista: z.enum(VISTAS),
 };
@@ -56,25 +43,16 @@ const estadoSchema = z.object({
   vista: tolerante(CAMPOS.vista, "lista"),
 });
 
-/** The search's parameter names, as the URL spells them. */
-export const PARAMETROS_BUSQUEDA = Object.keys(CAMPOS) as (keyof typeof CAMPOS)[];
-
 /**
  * The search parameters given with a value leerEstado would drop (a radius of 'abc', an
  * unknown date option, a category that does not exist): for the views that answer a bad link
  * with an error instead of the defaults (the widget, /embed/planes).
  */
 export function parametrosNoValidos(params: Record<string, string | string[] | undefined>): string[] {
-  return PARAMETROS_BUSQUEDA.filter((k) => {
-    if (!estricto(CAMPOS[k]).safeParse(params[k]).success) return true;
-    // A category list only counts as valid when every name in it is one.
-    const categorias = uno(params[k]);
-    return (
-      k === "categorias" &&
-      typeof categorias === "string" &&
-      categorias.split(",").some((c) => c.trim() && !(CATEGORIAS as readonly string[]).includes(c.trim()))
-    );
-  });
+  const lugar = (Object.keys(CAMPOS) as (keyof typeof CAMPOS)[]).filter(
+    (k) => !estricto(CAMPOS[k]).safeParse(params[k]).success,
+  );
+  return [...lugar, ...parametrosDeFiltrosNoValidos(params)];
 }
 
 export function leerEstado(params: Record<string, string | string[] | undefined>): EstadoBusqueda {

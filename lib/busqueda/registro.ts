@@ -76,6 +76,8 @@ export interface Entrada<F, E> {
     escribir(e: E, u: URLSearchParams): void;
     /** A one-tap way out of a search that found nothing, when this filter is on: its label and the state that drops it. */
     salida(e: E): { etiqueta: string; cambios: Partial<E> } | null;
+    /** Its parameters given with a value `leer` would drop: for the views that refuse a bad link (the widget). */
+    invalidos(p: Parametros): string[];
   };
   sql<T>(f: F, sql: Sql<T>): T | null;
   indice(f: F, c: ColumnasIndice, ayuda: AyudaIndice): Predicado | null;
@@ -115,6 +117,10 @@ function interruptor<K extends string>(
         if (e[nombre]) u.set(nombre, "1");
       },
       salida: (e) => (e[nombre] ? { etiqueta: salida, cambios: de(false) } : null),
+      invalidos: (p) => {
+        const v = valor(p, nombre);
+        return v !== undefined && siNo(v) === null ? [nombre] : [];
+      },
     },
     sql,
     indice,
@@ -165,6 +171,9 @@ const categorias = entrada<{ categorias: readonly Categoria[] | null }, { catego
       todasLasCategorias(e.categorias)
         ? null
         : { etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } },
+    // A list only counts as valid when every name in it is one.
+    invalidos: (p) =>
+      partes(uno(p.categorias) ?? "").some((c) => !(CATEGORIAS as readonly string[]).includes(c)) ? ["categorias"] : [],
   },
   sql: (f, { s }) => (f.categorias ? s`AND p.categorias && ${f.categorias}::categoria[]` : null),
   indice(f, c, { mascaraCategorias }) {
@@ -186,7 +195,7 @@ const tipo = entrada<{ tipo?: "evento" | "experiencia" }, object>({
     if (v !== "evento" && v !== "experiencia") throw new ParametroNoValido(mensajes.datosNoValidos);
     return { tipo: v };
   },
-  estado: { leer: () => ({}), escribir: () => {}, salida: () => null },
+  estado: { leer: () => ({}), escribir: () => {}, salida: () => null, invalidos: () => [] },
   sql: (f, { s }) => (f.tipo ? s`AND p.tipo = ${f.tipo}::tipo_plan` : null),
   indice(f, c) {
     if (!f.tipo) return null;
@@ -283,6 +292,15 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
       e.fecha
         ? { etiqueta: "Cualquier fecha", cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null } }
         : null,
+    invalidos(p) {
+      const malos: string[] = [];
+      const fecha = valor(p, "fecha");
+      if (fecha !== undefined && !(OPCIONES_FECHA as readonly string[]).includes(fecha)) malos.push("fecha");
+      const d = valor(p, "desplazamiento");
+      if (d !== undefined && !(/^\d+$/.test(d) && Number(d) <= 120)) malos.push("desplazamiento");
+      for (const k of ["desde", "hasta"]) if (valor(p, k) !== undefined && !diaValido(valor(p, k))) malos.push(k);
+      return malos;
+    },
   },
   sql(f, { s, diaMadrid }) {
     if (!f.fechaInicioFiltro || !f.fechaFinFiltro) return null;
@@ -441,6 +459,15 @@ export function leerFiltros(p: Parametros): Filtros {
 /** The filters' and the order's part of the home's URL state (a bad value: its default). */
 export function leerEstadoFiltros(p: Parametros): EstadoFiltros & { orden: Orden } {
   return Object.assign({ orden: leerOrden(p) }, ...FILTROS.map((e) => e.estado.leer(p)));
+}
+
+/** The filters' and the order's URL parameters given with a value the home would drop (the widget refuses them). */
+export function parametrosDeFiltrosNoValidos(p: Parametros): string[] {
+  const orden = valor(p, "orden");
+  return [
+    ...FILTROS.flatMap((e) => e.estado.invalidos(p)),
+    ...(orden !== undefined && !(ORDENES as readonly string[]).includes(orden) ? ["orden"] : []),
+  ];
 }
 
 /** Writes the filters' and the order's URL state (defaults left out). */

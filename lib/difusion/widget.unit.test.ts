@@ -55,6 +55,10 @@ describe("the widget's parameters", () => {
     expect(leerWidget({ ...ayna, lat: "100", lng: "0" })).toEqual(malo("lat"));
     expect(leerWidget({ ...ayna, categorias: "Cultura,Ópera" })).toEqual(malo("categorias"));
     expect(leerWidget({ ...ayna, fecha: "ayer" })).toEqual(malo("fecha"));
+    // Every filter and order of the search's registry, as strictly: a yes/no, an order it has.
+    expect(leerWidget({ ...ayna, gratis: "quizas" })).toEqual(malo("gratis"));
+    expect(leerWidget({ ...ayna, orden: "alfabetico" })).toEqual(malo("orden"));
+    expect(leerWidget({ ...ayna, gratis: "1", orden: "fecha" }).ok).toBe(true);
     expect(leerWidget({ ...ayna, tema: "rosa" })).toEqual(malo("tema"));
     expect(leerWidget({ ...ayna, limite: "0" })).toEqual(malo("limite"));
     expect(leerWidget({ ...ayna, limite: "31" })).toEqual(malo("limite"));

@@ -1,6 +1,6 @@
 import "server-only";
 import { CATEGORIAS, RADIO_DEFAULT_KM, type Categoria } from "./constants";
-import type { Busqueda } from "../busqueda/schemas";
+import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes } from "../busqueda/buscar";
 import type { PlanApi } from "./plan";
 
@@ -9,18 +9,14 @@ export const PLANES_PARECIDOS = 4;
 
 /** The first listed plans of the search around a point, without sponsor items. */
 async function alrededor(lng: number, lat: number, categorias: Categoria[] | null, n: number): Promise<PlanApi[]> {
-  const q: Busqueda = {
-    lng,
-    lat,
-    municipio: undefined,
-    radio: RADIO_DEFAULT_KM,
-    categorias,
-    page: 1,
-    limit: n,
-    accesible: false,
-    gratis: false,
-    orden: "distancia",
-  };
+  // Through the API's own reading: every filter of the registry at its default.
+  const q = busquedaSchema.parse({
+    lng: String(lng),
+    lat: String(lat),
+    radio: String(RADIO_DEFAULT_KM),
+    categorias: categorias?.join(",") ?? "",
+    limit: String(n),
+  });
   const { planes } = await buscarPlanes(q);
   return planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
 }
