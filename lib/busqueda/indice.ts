@@ -208,8 +208,17 @@ export class IndiceBusqueda {
   private cambio = new Float64Array(0);
   /** NaN for none. */
   private precio = new Float64Array(0);
-  /** An experience's slots, three numbers each (HORARIO's fields); undefined for none. */
-  private horarios: (Int16Array | undefined)[] = [];
+  /**
+   * Experiences' slots, three numbers each (weekday, start and end minute), one after another in
+   * one array (`franjas`): a plan's are `nFranjas[s]` triples from `franja[s]`. One array instead
+   * of one per plan: a typed array costs about 100 bytes of its own, more than its slots.
+   */
+  private franja = new Int32Array(0);
+  private nFranjas = new Uint8Array(0);
+  private franjas = new Int16Array(3 * 1024);
+  /** Numbers of `franjas` in use, and of those still referenced (the rest: replaced plans' slots). */
+  private franjasUsadas = 0;
+  private franjasVivas = 0;
 
   /** How many plans it holds. */
   get tamano(): number {
@@ -236,6 +245,8 @@ export class IndiceBusqueda {
     this.diaFin = de(this.diaFin);
     this.cambio = de(this.cambio);
     this.precio = de(this.precio);
+    this.franja = de(this.franja);
+    this.nFranjas = de(this.nFranjas);
   }
 
   private crecer(): void {
@@ -285,7 +296,7 @@ export class IndiceBusqueda {
     this.diaFin[s] = f.fechaFin === null ? 0 : numeroDiaMadrid(f.fechaFin);
     this.cambio[s] = f.cambio;
     this.precio[s] = f.precio ?? NaN;
-    this.horarios[s] = f.horarios.length > 0 ? Int16Array.from(f.horarios.flat()) : undefined;
+    this.ponerFranjas(s, f.horarios);
   }
 
   /**
@@ -302,14 +313,50 @@ export class IndiceBusqueda {
       return vacia;
     });
     this.ids = orden.map((s) => this.ids[s]);
-    this.horarios = orden.map((s) => this.horarios[s]);
     this.porId.clear();
     this.ids.forEach((id, i) => this.porId.set(id!, i));
+    this.reunirFranjas();
     let i = 0;
     for (const rejilla of this.rejillas)
       for (const lista of rejilla.values()) for (let k = 0; k < lista.length; k++) lista[k] = i++;
     this.libres.length = 0;
     this.usados = n;
+  }
+
+  /** Writes a plan's slots at the end of `franjas` (the ones it had become garbage, gathered now and then). */
+  private ponerFranjas(s: number, horarios: FilaIndice["horarios"]): void {
+    this.franjasVivas -= 3 * this.nFranjas[s];
+    this.nFranjas[s] = 0;
+    const n = Math.min(horarios.length, 255);
+    if (n === 0) return;
+    if (this.franjasUsadas + 3 * n > this.franjas.length) {
+      if (this.franjasUsadas > 2 * this.franjasVivas) this.reunirFranjas();
+      if (this.franjasUsadas + 3 * n > this.franjas.length) {
+        const mayor = new Int16Array(Math.max(2 * this.franjas.length, this.franjasUsadas + 3 * n));
+        mayor.set(this.franjas.subarray(0, this.franjasUsadas));
+        this.franjas = mayor;
+      }
+    }
+    this.franja[s] = this.franjasUsadas;
+    this.nFranjas[s] = n;
+    for (let i = 0; i < n; i++) this.franjas.set(horarios[i], this.franjasUsadas + 3 * i);
+    this.franjasUsadas += 3 * n;
+    this.franjasVivas += 3 * n;
+  }
+
+  /** Copies the slots still referenced, slot by slot, to the start of a new array of the same size. */
+  private reunirFranjas(): void {
+    const nuevas = new Int16Array(this.franjas.length);
+    let usadas = 0;
+    for (const s of this.porId.values()) {
+      const n = 3 * this.nFranjas[s];
+      if (n === 0) continue;
+      nuevas.set(this.franjas.subarray(this.franja[s], this.franja[s] + n), usadas);
+      this.franja[s] = usadas;
+      usadas += n;
+    }
+    this.franjas = nuevas;
+    this.franjasUsadas = this.franjasVivas = usadas;
   }
 
   /** Forgets a plan (deleted, or hidden). */
@@ -320,7 +367,8 @@ export class IndiceBusqueda {
     this.sacarDeCelda(s);
     this.porId.delete(id);
     this.ids[s] = undefined;
-    this.horarios[s] = undefined;
+    this.franjasVivas -= 3 * this.nFranjas[s];
+    this.nFranjas[s] = 0;
     this.libres.push(s);
   }
 
@@ -341,8 +389,10 @@ export class IndiceBusqueda {
    */
   private momento(s: number, base: number): number {
     if (!(this.banderas[s] & F_EXPERIENCIA)) return Math.max(base, this.inicio[s]);
-    const horarios = this.horarios[s];
-    if (!horarios) return NaN;
+    const n = 3 * this.nFranjas[s];
+    if (n === 0) return NaN;
+    const { franjas } = this;
+    const desdeFranja = this.franja[s];
     const desde = this.inicio[s] > base ? this.inicio[s] : base;
     const dia0 = numeroDiaMadrid(desde);
     let mejor = NaN;
@@ -350,10 +400,10 @@ export class IndiceBusqueda {
     for (let k = 0; k <= 7; k++) {
       const dia = dia0 + k;
       const semana = (dia + 4) % 7;
-      for (let i = 0; i < horarios.length; i += 3) {
-        if (horarios[i] !== semana) continue;
-        if (instanteLocalMadrid(dia, horarios[i + 2]) <= desde) continue;
-        const m = Math.max(desde, instanteLocalMadrid(dia, horarios[i + 1]));
+      for (let i = desdeFranja; i < desdeFranja + n; i += 3) {
+        if (franjas[i] !== semana) continue;
+        if (instanteLocalMadrid(dia, franjas[i + 2]) <= desde) continue;
+        const m = Math.max(desde, instanteLocalMadrid(dia, franjas[i + 1]));
         if (!(m >= mejor)) mejor = m;
       }
       if (!Number.isNaN(mejor)) return mejor;
