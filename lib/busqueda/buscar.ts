@@ -15,7 +15,7 @@ import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";
 import type { Busqueda } from "./schemas";
 import { distanciaTexto, partesDelPlan, serializePlan, type PlanApi, type PlanRow } from "../plans/plan";
-import { claveFiltros } from "./registro";
+import { baseDelMomento, claveFiltros } from "./registro";
 import { consultaTotal, exacto, filasDePagina, tramoDePagina, type Total } from "./sql";
 
 export { busquedaSql, consultaCercanos, consultaTotal, type Total } from "./sql";
@@ -294,7 +294,7 @@ async function puntoYClave(
   }
   const version = await versionBusqueda();
   const claveTotal = JSON.stringify([version, lng, lat, q.radio, ...claveFiltros(q)]);
-  const orden = q.orden === "fecha" ? `fecha@${q.base}` : q.orden;
+  const orden = q.orden === "fecha" ? `fecha@${baseDelMomento(Date.now(), q.fechaInicioFiltro)}` : q.orden;
   return { lng, lat, version, claveTotal, clave: `${claveTotal}|${orden}` };
 }
 

@@ -59,8 +59,6 @@ export interface FilaIndice {
 /** A search as the index takes it: the filters, the point and radius, and the stretch of the order wanted. */
 export type ConsultaIndice = Filtros & {
   orden: Orden;
-  /** The date order's base instant (the search's; else from `ahora`). */
-  base?: number;
   lng: number;
   lat: number;
   radioM: number;
@@ -538,7 +536,7 @@ export class IndiceBusqueda {
 
     // The order's two keys (registro.ts ORDEN), from each plan's slot and sphere distance.
     const { claves, cercaPrimero } = ORDEN[c.orden];
-    const base = c.base ?? baseDelMomento(ahora, c.fechaInicioFiltro);
+    const base = baseDelMomento(ahora, c.fechaInicioFiltro);
     const magnitud = (m: Magnitud): ((s: number, d: number) => number) =>
       m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
     const [clave0, clave1] = claves.map((k) => magnitud(k.magnitud));

@@ -1,7 +1,7 @@
 import { mensajes } from "../messages";
 import { POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "../plans/constants";
 import { lineaDeTexto, z } from "../schemas";
-import { baseDelMomento, leerFiltros, leerOrden, ParametroNoValido, type Filtros, type Parametros } from "./registro";
+import { leerFiltros, leerOrden, ParametroNoValido, type Filtros, type Parametros } from "./registro";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
 function numero(mensaje: string) {
@@ -70,9 +70,6 @@ export const busquedaSchema = lugarYPagina
       limit: q.limit ?? POR_PAGINA,
       ...filtros,
       orden: leerOrden(q as Parametros),
-      // The date order's base instant, fixed when the request is read: its memo key, its SQL
-      // and the index all use this one (registro.ts baseDelMomento).
-      base: baseDelMomento(Date.now(), filtros.fechaInicioFiltro),
     };
   });
 

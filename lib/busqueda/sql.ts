@@ -6,7 +6,15 @@ import { TOPE_TOTAL } from "../plans/constants";
 import type { PlanRow } from "../plans/plan";
 import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import type { Busqueda } from "./schemas";
-import { compararPuestos, condicionesSql, ORDEN, type Magnitud, type PuestoOrden, type Sql } from "./registro";
+import {
+  baseDelMomento,
+  compararPuestos,
+  condicionesSql,
+  ORDEN,
+  type Magnitud,
+  type PuestoOrden,
+  type Sql,
+} from "./registro";
 
 /**
  * PostgreSQL's answer to a search: a page's ids in the search's order and the bounded total, for
@@ -31,7 +39,7 @@ function magnitudSql(m: Magnitud, q: Busqueda, pt: Prisma.Sql): Prisma.Sql {
   if (m === "distancia") return Prisma.sql`(p.ubicacion <-> ${pt})`;
   // float8: extract gives numeric, which the driver would hand over as a Decimal.
   if (m === "inicio") return Prisma.sql`(extract(epoch FROM p.fecha_inicio) * 1000)::float8`;
-  const base = new Date(q.base);
+  const base = new Date(baseDelMomento(Date.now(), q.fechaInicioFiltro));
   return Prisma.sql`(extract(epoch FROM planazo_proximo_momento(p.id, p.tipo, p.fecha_inicio, ${base}::timestamptz)) * 1000)::float8`;
 }
 
