@@ -2,26 +2,68 @@
 
 import Link from "next/link";
 import { mensajes } from "@/lib/messages";
-import { VISTAS } from "@/lib/busqueda/estado-url";
+import { VISTAS, type EstadoBusqueda } from "@/lib/busqueda/estado-url";
 import { useBusqueda, useEnlaceBusqueda } from "./BusquedaProvider";
 import styles from "./Mapa.module.css";
 
-const ETIQUETA = { lista: mensajes.vistaLista, mapa: mensajes.vistaMapa } as const;
-
 /**
- * The 'Lista / Mapa' switch of the results: two links of the search (the view travels in the
- * URL, so a shared map link opens the map), the current one marked.
+ * A switch of the results between the values of one field of the search: links of the search
+ * (the field travels in the URL, so a shared link opens as it was seen), the current one marked.
  */
-export function SelectorVista() {
+function Selector<K extends "vista" | "orden">({
+  campo,
+  opciones,
+  etiqueta,
+  className = styles.selector,
+}: {
+  campo: K;
+  opciones: readonly { valor: EstadoBusqueda[K]; texto: string }[];
+  etiqueta: string;
+  className?: string;
+}) {
   const { estado } = useBusqueda();
   const enlace = useEnlaceBusqueda();
   return (
-    <div className={styles.selector} role="group" aria-label={mensajes.vistaResultados}>
-      {VISTAS.map((v) => (
-        <Link key={v} {...enlace({ vista: v })} aria-current={estado.vista === v ? "true" : undefined} prefetch={false}>
-          {ETIQUETA[v]}
+    <div className={className} role="group" aria-label={etiqueta}>
+      {opciones.map(({ valor, texto }) => (
+        <Link
+          key={valor}
+          {...enlace({ [campo]: valor } as Partial<EstadoBusqueda>)}
+          aria-current={estado[campo] === valor ? "true" : undefined}
+          prefetch={false}
+        >
+          {texto}
         </Link>
       ))}
     </div>
   );
+}
+
+const ETIQUETA = { lista: mensajes.vistaLista, mapa: mensajes.vistaMapa } as const;
+const OPCIONES_VISTA = VISTAS.map((v) => ({ valor: v, texto: ETIQUETA[v] }));
+
+/**
+ * 'Lista / Mapa': in the list's header on a laptop; on a phone a pill floating at the bottom of
+ * the screen with the other view only (the list offers "Mapa", the map "Lista"), so the header
+ * keeps to the title and the order and the plans start higher.
+ */
+export function SelectorVista() {
+  return (
+    <Selector
+      campo="vista"
+      opciones={OPCIONES_VISTA}
+      etiqueta={mensajes.vistaResultados}
+      className={`${styles.selector} ${styles.flotante}`}
+    />
+  );
+}
+
+const OPCIONES_ORDEN = [
+  { valor: "fecha", texto: mensajes.ordenFecha },
+  { valor: "distancia", texto: mensajes.ordenDistancia },
+] as const;
+
+/** 'Antes primero / Cerca primero': the web lists by date; distance is one tap away. */
+export function SelectorOrden() {
+  return <Selector campo="orden" opciones={OPCIONES_ORDEN} etiqueta={mensajes.ordenResultados} />;
 }

@@ -5,6 +5,7 @@ import { variantUrl } from "@/lib/media/variant-url";
 import { conDatos } from "@/lib/messages";
 import { MENSAJES_WIDGET, type Tema } from "@/lib/difusion/widget";
 import { PosterImage } from "@/components/plans/PosterImage";
+import type { GrupoDia } from "@/lib/plans/grupos";
 import { AlturaAlPadre } from "./AlturaAlPadre";
 import styles from "./Widget.module.css";
 
@@ -29,13 +30,14 @@ export function MarcoWidget({ tema, children }: { tema: Tema; children: React.Re
  */
 export function ListaWidget({
   titulo,
-  planes,
+  grupos,
   masUrl,
   sitio,
   origen,
 }: {
   titulo: string;
-  planes: PlanApi[];
+  /** By date, each day under its heading (Hoy, Mañana, Sábado 6…); an organization's, one list. */
+  grupos: GrupoDia<PlanApi>[];
   masUrl: string;
   sitio: string;
   /** The site's address: links in the frame must not depend on the page that frames it. */
@@ -46,55 +48,15 @@ export function ListaWidget({
       <h1 id={ID_TITULO} className={styles.titulo}>
         {titulo}
       </h1>
-      {planes.length === 0 ? (
+      {grupos.length === 0 ? (
         <p className={styles.vacio}>{MENSAJES_WIDGET.sinPlanes}</p>
       ) : (
-        <ul className={styles.lista}>
-          {planes.map((plan) => {
-            const distancia = distanciaVisible(plan.distancia);
-            const cuando = cuandoTexto(plan);
-            // Without a poster, an event's day (or 'Cada semana') stands in its place; the text says it in full.
-            const insignia = plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
-            return (
-              <li key={plan._id} className={styles.plan}>
-                <a
-                  className={styles.enlace}
-                  href={new URL(planPath(plan.titulo, plan._id), origen).toString()}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  <span className={styles.cartel} aria-hidden="true">
-                    {!plan.archivoCartel &&
-                      (insignia ? (
-                        <span className={styles.insignia}>
-                          <strong>{insignia.dia}</strong>
-                          {insignia.mes}
-                        </span>
-                      ) : (
-                        <span className={styles.insignia}>{MENSAJES_WIDGET.semanal}</span>
-                      ))}
-                    {plan.archivoCartel && (
-                      <PosterImage
-                        src={variantUrl(plan.archivoCartel.url, "tarjeta")}
-                        width={plan.archivoCartel.width}
-                        height={plan.archivoCartel.height}
-                      />
-                    )}
-                  </span>
-                  <span className={styles.texto}>
-                    <span className={styles.nombre}>{plan.titulo}</span>
-                    {cuando && <span className={styles.cuando}>{cuando}</span>}
-                    <span className={styles.donde}>
-                      {plan.municipio}
-                      {distancia && ` · a ${distancia}`}
-                    </span>
-                  </span>
-                  <span className="visually-hidden"> {MENSAJES_WIDGET.nuevaPestana}</span>
-                </a>
-              </li>
-            );
-          })}
-        </ul>
+        grupos.map((g) => (
+          <div key={g.clave}>
+            {g.titulo && <h2 className={styles.dia}>{g.titulo}</h2>}
+            <ListaDelDia planes={g.items} origen={origen} />
+          </div>
+        ))
       )}
       <p className={styles.pie}>
         <a href={masUrl} target="_blank" rel="noopener">
@@ -103,6 +65,58 @@ export function ListaWidget({
         </a>
       </p>
     </>
+  );
+}
+
+/** One day's plans of the widget: title, when, where and a small poster each, in a new tab. */
+function ListaDelDia({ planes, origen }: { planes: PlanApi[]; origen: string }) {
+  return (
+    <ul className={styles.lista}>
+      {planes.map((plan) => {
+        const distancia = distanciaVisible(plan.distancia);
+        const cuando = cuandoTexto(plan);
+        // Without a poster, an event's day (or 'Cada semana') stands in its place; the text says it in full.
+        const insignia = plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
+        return (
+          <li key={plan._id} className={styles.plan}>
+            <a
+              className={styles.enlace}
+              href={new URL(planPath(plan.titulo, plan._id), origen).toString()}
+              target="_blank"
+              rel="noopener"
+            >
+              <span className={styles.cartel} aria-hidden="true">
+                {!plan.archivoCartel &&
+                  (insignia ? (
+                    <span className={styles.insignia}>
+                      <strong>{insignia.dia}</strong>
+                      {insignia.mes}
+                    </span>
+                  ) : (
+                    <span className={styles.insignia}>{MENSAJES_WIDGET.semanal}</span>
+                  ))}
+                {plan.archivoCartel && (
+                  <PosterImage
+                    src={variantUrl(plan.archivoCartel.url, "tarjeta")}
+                    width={plan.archivoCartel.width}
+                    height={plan.archivoCartel.height}
+                  />
+                )}
+              </span>
+              <span className={styles.texto}>
+                <span className={styles.nombre}>{plan.titulo}</span>
+                {cuando && <span className={styles.cuando}>{cuando}</span>}
+                <span className={styles.donde}>
+                  {plan.municipio}
+                  {distancia && ` · a ${distancia}`}
+                </span>
+              </span>
+              <span className="visually-hidden"> {MENSAJES_WIDGET.nuevaPestana}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } fr
 import { POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "../plans/constants";
 import { busquedaSchema } from "./schemas";
 import { VISTAS, type EstadoBusqueda, type OpcionFecha } from "./estado-url";
-import { escribirEstadoFiltros, leerEstadoFiltros, parametrosDeFiltrosNoValidos } from "./registro";
+import { leerEstadoFiltros, parametrosApiDeFiltros, parametrosDeFiltrosNoValidos } from "./registro";
 
 export * from "./estado-url";
 
@@ -123,10 +123,8 @@ export function ventanaDeEstado(
  */
 export function consultaDeEstado(e: EstadoBusqueda, { limit = POR_PAGINA, ahora = new Date() } = {}) {
   const ventana = ventanaDeEstado(e, ahora);
-  const filtros = new URLSearchParams();
-  escribirEstadoFiltros(e, filtros);
   return busquedaSchema.safeParse({
-    ...Object.fromEntries(filtros),
+    ...parametrosApiDeFiltros(e),
     ...(e.lat !== null && e.lng !== null ? { lat: String(e.lat), lng: String(e.lng) } : { municipio: e.municipio }),
     radio: String(e.radio),
     page: String(e.page),

@@ -1,5 +1,5 @@
 import geographiclib from "geographiclib-geodesic";
-import { instanteLocalMadrid, numeroDiaMadrid } from "../dates";
+import { numeroDiaMadrid } from "../dates";
 import { distanciaEsferaM, RADIO_ESFERA_M } from "../geo/distancia";
 import { CATEGORIAS, TOPE_TOTAL } from "../plans/constants";
 import {
@@ -14,6 +14,7 @@ import {
   type Magnitud,
   type Orden,
 } from "./registro";
+import { siguienteFranja } from "./momento";
 
 /** A CommonJS module: Node's ESM loader (the scripts) gives its exports as the default only. */
 const { Geodesic } = geographiclib;
@@ -382,33 +383,18 @@ export class IndiceBusqueda {
   }
 
   /**
-   * The next moment the plan in slot s can be attended from the instant `base` (registro.ts
-   * Magnitud "momento"; lib/busqueda/sql.ts writes the same in SQL): an event's start, or `base`
-   * once it has begun; an experience's next slot that has not ended, from the later of `base`
-   * and its own start; NaN for an experience without slots.
+   * The next moment the plan in slot s can be attended from the instant `base` (momento.ts): an
+   * event's start, or `base` once it has begun; an experience's next slot that has not ended,
+   * from the later of `base` and its own start; NaN for an experience without slots.
    */
   private momento(s: number, base: number): number {
     if (!(this.banderas[s] & F_EXPERIENCIA)) return Math.max(base, this.inicio[s]);
-    const n = 3 * this.nFranjas[s];
-    if (n === 0) return NaN;
-    const { franjas } = this;
-    const desdeFranja = this.franja[s];
-    const desde = this.inicio[s] > base ? this.inicio[s] : base;
-    const dia0 = numeroDiaMadrid(desde);
-    let mejor = NaN;
-    // A week and a day: every weekday's slots, today's from its own day a week on too.
-    for (let k = 0; k <= 7; k++) {
-      const dia = dia0 + k;
-      const semana = (dia + 4) % 7;
-      for (let i = desdeFranja; i < desdeFranja + n; i += 3) {
-        if (franjas[i] !== semana) continue;
-        if (instanteLocalMadrid(dia, franjas[i + 2]) <= desde) continue;
-        const m = Math.max(desde, instanteLocalMadrid(dia, franjas[i + 1]));
-        if (!(m >= mejor)) mejor = m;
-      }
-      if (!Number.isNaN(mejor)) return mejor;
-    }
-    return mejor;
+    return siguienteFranja(
+      this.inicio[s] > base ? this.inicio[s] : base,
+      this.franjas,
+      this.franja[s],
+      this.nFranjas[s],
+    );
   }
 
   /**

@@ -361,21 +361,28 @@ export type Filtros = Interseccion<FiltroDe<(typeof FILTROS)[number]>>;
 /** The filters' part of the home's URL state. */
 export type EstadoFiltros = Interseccion<EstadoDe<(typeof FILTROS)[number]>>;
 
-/** The order of the results: nearest first (the default, as the apps have always had it), or soonest first. */
+/** The order of the results: nearest first (the API's default, as the apps have always had it), or soonest first. */
 export const ORDENES = ["distancia", "fecha"] as const;
 export type Orden = (typeof ORDENES)[number];
+/**
+ * The web's default order: the home's, the town pages' and the embed's lists run by date (in day
+ * groups, lib/plans/grupos.ts); "Cerca primero" is one tap away (`orden=distancia` in the URL).
+ * The apps' API and the feeds keep distance as their default.
+ */
+export const ORDEN_WEB: Orden = "fecha";
 
 /** "Now" of the date order, rounded down to the quarter hour: the memo keys of a quarter share it. */
 export const CUARTO_DE_HORA_MS = 15 * 60_000;
 
 /**
- * `orden=distancia` (also absent, empty, unknown, 'undefined' or 'null') or `orden=fecha`: by the
+ * `orden=distancia` or `orden=fecha` (absent, empty, unknown, 'undefined' or 'null': `defecto`, the
+ * API's distancia, or the web's ORDEN_WEB for the URL state): by the
  * next moment the plan can be attended, never earlier than now (rounded down to the quarter
  * hour) or the start of the date window.
  */
-export function leerOrden(p: Parametros): Orden {
+export function leerOrden(p: Parametros, defecto: Orden = "distancia"): Orden {
   const v = valor(p, "orden")?.toLowerCase();
-  return v === "fecha" ? "fecha" : "distancia";
+  return v === "fecha" || v === "distancia" ? v : defecto;
 }
 
 /**
@@ -458,7 +465,7 @@ export function leerFiltros(p: Parametros): Filtros {
 
 /** The filters' and the order's part of the home's URL state (a bad value: its default). */
 export function leerEstadoFiltros(p: Parametros): EstadoFiltros & { orden: Orden } {
-  return Object.assign({ orden: leerOrden(p) }, ...FILTROS.map((e) => e.estado.leer(p)));
+  return Object.assign({ orden: leerOrden(p, ORDEN_WEB) }, ...FILTROS.map((e) => e.estado.leer(p)));
 }
 
 /** The filters' and the order's URL parameters given with a value the home would drop (the widget refuses them). */
@@ -473,7 +480,15 @@ export function parametrosDeFiltrosNoValidos(p: Parametros): string[] {
 /** Writes the filters' and the order's URL state (defaults left out). */
 export function escribirEstadoFiltros(e: EstadoFiltros & { orden: Orden }, u: URLSearchParams): void {
   for (const f of FILTROS) (f.estado.escribir as (e: EstadoFiltros, u: URLSearchParams) => void)(e, u);
-  if (e.orden !== "distancia") u.set("orden", e.orden);
+  if (e.orden !== ORDEN_WEB) u.set("orden", e.orden);
+}
+
+/** The API parameters of a URL state's filters and order (the order always: the API's default is not the web's). */
+export function parametrosApiDeFiltros(e: EstadoFiltros & { orden: Orden }): Record<string, string> {
+  const u = new URLSearchParams();
+  escribirEstadoFiltros(e, u);
+  u.set("orden", e.orden);
+  return Object.fromEntries(u);
 }
 
 /** The filters' ways out of a search that found nothing, in the registry's order. */

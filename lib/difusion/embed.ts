@@ -8,18 +8,21 @@ import type { PlanApi } from "../plans/plan";
 import { buscarPlanes } from "../busqueda/buscar";
 import { consultaDeEstado, urlBusqueda } from "../busqueda/estado";
 import { MENSAJES_WIDGET, type FuenteWidget } from "./widget";
+import { agruparPorDia, type GrupoDia } from "../plans/grupos";
+import { baseDelMomento } from "../busqueda/registro";
 
 export interface PlanesDelWidget {
   titulo: string;
-  planes: PlanApi[];
+  /** By date (the web's order), in day groups; an organization's plans, one group without a heading. */
+  grupos: GrupoDia<PlanApi>[];
   /** Where 'Más planes en Planazo' goes: the same search on the home page, or the organization's page. */
   masUrl: string;
 }
 
 /**
  * The widget's plans (/embed/planes): the home page's search through the one search function
- * (featured first, then nearest; sponsor cards left out: they are Planazo's, not the town
- * hall's), or the organization page's listed plans; at most `limite`. Null when the
+ * (featured first, then the web's order, by date in day groups; sponsor cards left out: they
+ * are Planazo's, not the town hall's), or the organization page's listed plans; at most `limite`. Null when the
  * organization does not exist; an ApiError (400) for a town the gazetteer does not know.
  */
 export async function planesDelWidget(fuente: FuenteWidget, limite: number): Promise<PlanesDelWidget | null> {
@@ -29,19 +32,24 @@ export async function planesDelWidget(fuente: FuenteWidget, limite: number): Pro
     if (!org) return null;
     return {
       titulo: conDatos(MENSAJES_WIDGET.tituloOrganizacion, { organizacion: org.nombre }),
-      planes: org.planes.slice(0, limite),
+      grupos: [{ clave: "todos", titulo: "", items: org.planes.slice(0, limite) }],
       masUrl: new URL(organizacionPath(org.nombre, org._id), url).toString(),
     };
   }
   const { estado } = fuente;
-  const q = consultaDeEstado(estado, { limit: limite });
+  const ahora = Date.now();
+  const q = consultaDeEstado(estado, { limit: limite, ahora: new Date(ahora) });
   if (!q.success) throw new ApiError(400, q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes);
   const resultado = await buscarPlanes(q.data);
+  const planes = resultado.planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
   return {
     titulo: estado.municipio
       ? conDatos(MENSAJES_WIDGET.tituloMunicipio, { municipio: estado.municipio })
       : MENSAJES_WIDGET.tituloPunto,
-    planes: resultado.planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado"),
+    grupos:
+      estado.orden === "fecha"
+        ? agruparPorDia(planes, { base: baseDelMomento(ahora, q.data.fechaInicioFiltro), ahora })
+        : [{ clave: "todos", titulo: "", items: planes }],
     masUrl: new URL(urlBusqueda(estado), url).toString(),
   };
 }

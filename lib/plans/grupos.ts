@@ -1,75 +1,101 @@
-import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
-import { ventanaFechas } from "../busqueda/estado";
-import type { PlanApi } from "./plan";
+import { numeroDiaMadrid } from "../dates";
+import { momentoDelPlan, type PlanConMomento } from "../busqueda/momento";
 
-/** When a listed plan happens, for the headings of the home's results. */
-export type GrupoCuando = "hoy" | "finde" | "proximamente";
-export const TITULOS_GRUPO: Record<GrupoCuando, string> = {
-  hoy: "Hoy",
-  finde: "Este fin de semana",
-  proximamente: "Próximamente",
-};
-
-type PlanCuando = Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">;
-
-/** Whether the plan is on at some moment of the window: an event overlapping it, an experience open one of its days. */
-function enVentana(plan: PlanCuando, v: { desde: Date; hasta: Date }): boolean {
-  const inicio = plan.fechaInicio ? new Date(plan.fechaInicio).getTime() : null;
-  const fin = plan.fechaFin ? new Date(plan.fechaFin).getTime() : inicio;
-  if (plan.tipo === "evento")
-    return inicio !== null && inicio <= v.hasta.getTime() && (fin ?? inicio) >= v.desde.getTime();
-  // Day by day in Madrid (a window is at most a few days here).
-  for (let dia = diaEnMadrid(v.desde); instanteEnMadrid(dia, "00:00") <= v.hasta; dia = sumarDias(dia, 1)) {
-    const empieza = instanteEnMadrid(dia, "00:00").getTime();
-    const acaba = instanteEnMadrid(sumarDias(dia, 1), "00:00").getTime() - 1;
-    const semana = diaDeLaSemana(dia);
-    const dentro = (inicio === null || inicio <= acaba) && (fin === null || fin >= empieza);
-    if (dentro && plan.horariosDisponibles.some((h) => h.diaSemana === semana)) return true;
-  }
-  return false;
+/**
+ * The web's lists by date come in day groups (Hoy, Mañana, Sábado 6, Domingo 7, …), each day the
+ * one of the plan's next moment in Madrid (lib/busqueda/momento.ts, the date order's own key), so
+ * a plan on all week shows under today and a Saturday market under Saturday. Featured plans come
+ * first in every order; they keep a group of their own ("Destacados") rather than break the days.
+ */
+export interface GrupoDia<T> {
+  /** A stable key: the Madrid day number, "destacados" or "sin-fecha". */
+  clave: string;
+  titulo: string;
+  items: T[];
 }
 
-/** Today, and what is left of the coming weekend from today on (on a Sunday, Friday's and Saturday's are over). */
-function ventanasCuando(ahora: Date) {
-  const hoy = ventanaFechas("hoy", 0, ahora)!;
-  const finde = ventanaFechas("finDeSemana", 0, ahora)!;
-  const desde = new Date(Math.max(finde.desde.getTime(), hoy.desde.getTime()));
-  return { hoy, finde: desde <= finde.hasta ? { desde, hasta: finde.hasta } : null };
+const DIA_MS = 86_400_000;
+const SEMANA = ["Domingo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"];
+const MESES = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
+
+/** A day's heading from today's: Hoy, Mañana, "Sábado 6" within the week, "Sábado 9 de enero" later (with its year if not this one). */
+export function tituloDia(dia: number, hoy: number): string {
+  if (dia === hoy) return "Hoy";
+  if (dia === hoy + 1) return "Mañana";
+  const f = new Date(dia * DIA_MS);
+  const nombre = `${SEMANA[f.getUTCDay()]} ${f.getUTCDate()}`;
+  if (dia - hoy < 7) return nombre;
+  const anio = new Date(hoy * DIA_MS).getUTCFullYear() === f.getUTCFullYear() ? "" : ` de ${f.getUTCFullYear()}`;
+  return `${nombre} de ${MESES[f.getUTCMonth()]}${anio}`;
 }
 
-export function grupoCuando(plan: PlanCuando, ahora = new Date(), ventanas = ventanasCuando(ahora)): GrupoCuando {
-  if (enVentana(plan, ventanas.hoy)) return "hoy";
-  if (ventanas.finde && enVentana(plan, ventanas.finde)) return "finde";
-  return "proximamente";
+type Listado = { tipo: string; destacado?: boolean };
+const esPlan = (i: Listado): i is Listado & PlanConMomento => i.tipo === "evento" || i.tipo === "experiencia";
+
+/** The Madrid day of a plan's next moment from `base` (ms): null for an experience without slots. */
+export function diaDelPlan(plan: PlanConMomento, base: number): number | null {
+  const m = momentoDelPlan(plan, base);
+  return Number.isNaN(m) ? null : numeroDiaMadrid(m);
 }
 
 /**
- * The page's plans in groups by when (Hoy, Este fin de semana, Próximamente), each group in the
- * order the search gave (featured first, then the spec's order). Items that are not plans
- * (sponsor cards) stay with the plan before them.
+ * A page of a list by date in day groups, in the page's order (a new group each time the day
+ * changes). Items that are not plans (sponsor cards) stay with the group before them. `base` is
+ * the date order's base instant (registro.ts baseDelMomento), `ahora` names today. When the page
+ * before ended on the day this one starts with (`diaAnterior`), that group reads "… (sigue)": the
+ * same day is not announced twice as new.
  */
-export function agruparPorCuando<T extends { tipo: string }>(
-  items: T[],
-  ahora = new Date(),
-): { grupo: GrupoCuando; items: T[] }[] {
-  const grupos = new Map<GrupoCuando, T[]>([
-    ["hoy", []],
-    ["finde", []],
-    ["proximamente", []],
-  ]);
-  let ultimo: GrupoCuando | null = null;
+export function agruparPorDia<T extends Listado>(
+  items: readonly T[],
+  { base, ahora, diaAnterior = null }: { base: number; ahora: number; diaAnterior?: number | null },
+): GrupoDia<T>[] {
+  const hoy = numeroDiaMadrid(ahora);
+  const grupos: GrupoDia<T>[] = [];
   let sueltos: T[] = []; // sponsor cards before the first plan go with it
-  const ventanas = ventanasCuando(ahora);
   for (const item of items) {
-    if (item.tipo !== "evento" && item.tipo !== "experiencia") {
-      if (ultimo) grupos.get(ultimo)!.push(item);
+    const ultimo = grupos.at(-1);
+    if (!esPlan(item)) {
+      if (ultimo) ultimo.items.push(item);
       else sueltos.push(item);
       continue;
     }
-    ultimo = grupoCuando(item as unknown as PlanCuando, ahora, ventanas);
-    grupos.get(ultimo)!.push(...sueltos, item);
+    const dia = item.destacado ? null : diaDelPlan(item, base);
+    const clave = item.destacado ? "destacados" : dia === null ? "sin-fecha" : String(dia);
+    if (ultimo?.clave === clave) {
+      ultimo.items.push(item);
+    } else {
+      const titulo =
+        clave === "destacados"
+          ? "Destacados"
+          : dia === null
+            ? "Otros días"
+            : `${tituloDia(dia, hoy)}${grupos.every((g) => g.clave === "destacados") && dia === diaAnterior ? " (sigue)" : ""}`;
+      grupos.push({ clave, titulo, items: [...sueltos, item] });
+    }
     sueltos = [];
   }
-  grupos.get("proximamente")!.push(...sueltos);
-  return [...grupos].filter(([, lista]) => lista.length > 0).map(([grupo, lista]) => ({ grupo, items: lista }));
+  if (sueltos.length > 0) grupos.push({ clave: "otros", titulo: "", items: sueltos });
+  return grupos;
+}
+
+/** The day of the last plan (not featured, not a sponsor) of a page: where the next page's first group may continue. */
+export function ultimoDia<T extends Listado>(items: readonly T[], base: number): number | null {
+  for (let i = items.length - 1; i >= 0; i--) {
+    const item = items[i];
+    if (esPlan(item) && !item.destacado) return diaDelPlan(item, base);
+  }
+  return null;
 }

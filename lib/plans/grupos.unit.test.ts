@@ -1,58 +1,74 @@
 import { describe, expect, it } from "vitest";
-import { instanteEnMadrid } from "../dates";
-import { agruparPorCuando, grupoCuando } from "./grupos";
+import { instanteEnMadrid, numeroDiaMadrid } from "../dates";
+import { agruparPorDia, tituloDia, ultimoDia } from "./grupos";
 
-const madrid = (m: number, d: number, h = "00:00") =>
-  instanteEnMadrid({ year: 2027, month: m, day: d }, h).toISOString();
-// Wednesday 24 March 2027, 18:00 in Madrid; that weekend is Friday 26 to Sunday 28.
-const ahora = new Date(madrid(3, 24, "18:00"));
-const evento = (inicio: string, fin: string) => ({
+const madrid = (m: number, d: number, h = "00:00", year = 2027) =>
+  instanteEnMadrid({ year, month: m, day: d }, h).toISOString();
+// Wednesday 24 March 2027, 18:00 in Madrid.
+const ahora = new Date(madrid(3, 24, "18:00")).getTime();
+const base = ahora;
+const evento = (titulo: string, inicio: string, destacado = false) => ({
+  titulo,
   tipo: "evento" as const,
+  destacado,
   fechaInicio: inicio,
-  fechaFin: fin,
   horariosDisponibles: [],
 });
-const experiencia = (dias: number[], fechaInicio: string | null = null, fechaFin: string | null = null) => ({
+const experiencia = (titulo: string, dias: number[], horaFin = "20:00") => ({
+  titulo,
   tipo: "experiencia" as const,
-  fechaInicio,
-  fechaFin,
-  horariosDisponibles: dias.map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin: "12:00" })),
+  destacado: false,
+  fechaInicio: null,
+  horariosDisponibles: dias.map((diaSemana) => ({ diaSemana, horaInicio: "10:00", horaFin })),
 });
+const patrocinio = { titulo: "Internet por satélite", tipo: "Patrocinado" };
+const vista = (grupos: ReturnType<typeof agruparPorDia<{ titulo: string; tipo: string }>>) =>
+  grupos.map((g) => [g.titulo, g.items.map((i) => i.titulo)]);
 
-describe("grouping results by when", () => {
-  it("puts an event in Hoy when it is on today, in Este fin de semana when it overlaps the coming weekend, else Próximamente", () => {
-    expect(grupoCuando(evento(madrid(3, 24, "20:00"), madrid(3, 24, "23:00")), ahora)).toBe("hoy");
-    expect(grupoCuando(evento(madrid(3, 20), madrid(3, 30)), ahora)).toBe("hoy"); // on for days, today included
-    expect(grupoCuando(evento(madrid(3, 27, "22:00"), madrid(3, 28, "04:00")), ahora)).toBe("finde");
-    expect(grupoCuando(evento(madrid(3, 25, "20:00"), madrid(3, 26, "01:00")), ahora)).toBe("finde"); // ends on Friday
-    expect(grupoCuando(evento(madrid(3, 25, "10:00"), madrid(3, 25, "12:00")), ahora)).toBe("proximamente");
-    expect(grupoCuando(evento(madrid(4, 3, "10:00"), madrid(4, 3, "12:00")), ahora)).toBe("proximamente");
+describe("day headings of the lists by date", () => {
+  const hoy = numeroDiaMadrid(ahora);
+  it("names today, tomorrow, the days of the week and later days with their month (and year)", () => {
+    expect(tituloDia(hoy, hoy)).toBe("Hoy");
+    expect(tituloDia(hoy + 1, hoy)).toBe("Mañana");
+    expect(tituloDia(hoy + 3, hoy)).toBe("Sábado 27");
+    expect(tituloDia(hoy + 6, hoy)).toBe("Martes 30");
+    expect(tituloDia(hoy + 7, hoy)).toBe("Miércoles 31 de marzo");
+    expect(tituloDia(hoy + 300, hoy)).toBe("Martes 18 de enero de 2028");
   });
 
-  it("puts an experience by the days it opens, within its dates", () => {
-    expect(grupoCuando(experiencia([3]), ahora)).toBe("hoy"); // Wednesdays
-    expect(grupoCuando(experiencia([6]), ahora)).toBe("finde"); // Saturdays
-    expect(grupoCuando(experiencia([1]), ahora)).toBe("proximamente"); // Mondays
-    expect(grupoCuando(experiencia([6], madrid(4, 1)), ahora)).toBe("proximamente"); // opens next month
-  });
-
-  it("on a Sunday, the weekend is what is left of it", () => {
-    const domingo = new Date(madrid(3, 28, "12:00"));
-    expect(grupoCuando(experiencia([5]), domingo)).toBe("proximamente"); // Friday is over
-    expect(grupoCuando(experiencia([0]), domingo)).toBe("hoy");
-  });
-
-  it("keeps the search's order inside each group, and sponsor cards with the plan before them", () => {
-    const a = { ...evento(madrid(4, 3, "10:00"), madrid(4, 3, "12:00")), _id: "a" };
-    const b = { ...evento(madrid(3, 24, "20:00"), madrid(3, 24, "22:00")), _id: "b" };
-    const s = { tipo: "Patrocinado", _id: "s" };
-    const c = { ...experiencia([6]), _id: "c" };
-    const d = { ...evento(madrid(3, 24, "19:00"), madrid(3, 24, "21:00")), _id: "d" };
-    const grupos = agruparPorCuando([s, a, b, c, d], ahora);
-    expect(grupos.map((g) => [g.grupo, g.items.map((i) => i._id)])).toEqual([
-      ["hoy", ["b", "d"]],
-      ["finde", ["c"]],
-      ["proximamente", ["s", "a"]],
+  it("groups a page by the day of each plan's next moment, featured plans first in their own group", () => {
+    const items = [
+      evento("Destacado en enero", madrid(1, 9, "10:00", 2028), true),
+      evento("Ya empezada", madrid(3, 20, "10:00")), // under way: today
+      experiencia("Abierta los miércoles", [3]), // open until 20:00 today
+      evento("Mañana", madrid(3, 25, "09:00")),
+      patrocinio,
+      evento("Sábado", madrid(3, 27, "22:00")),
+      experiencia("Cerrada hoy a estas horas", [3], "17:00"), // next Wednesday
+    ];
+    const grupos = agruparPorDia(items, { base, ahora });
+    expect(vista(grupos)).toEqual([
+      ["Destacados", ["Destacado en enero"]],
+      ["Hoy", ["Ya empezada", "Abierta los miércoles"]],
+      ["Mañana", ["Mañana", "Internet por satélite"]],
+      ["Sábado 27", ["Sábado"]],
+      ["Miércoles 31 de marzo", ["Cerrada hoy a estas horas"]],
     ]);
+    expect(ultimoDia(items, base)).toBe(hoy + 7);
+  });
+
+  it("marks the first day of a page as continued when the page before ended on that day", () => {
+    const items = [evento("Sábado tarde", madrid(3, 27, "18:00")), evento("Domingo", madrid(3, 28, "11:00"))];
+    expect(vista(agruparPorDia(items, { base, ahora, diaAnterior: hoy + 3 }))).toEqual([
+      ["Sábado 27 (sigue)", ["Sábado tarde"]],
+      ["Domingo 28", ["Domingo"]],
+    ]);
+    expect(agruparPorDia(items, { base, ahora, diaAnterior: hoy + 2 })[0].titulo).toBe("Sábado 27");
+  });
+
+  it("counts from the base instant: a window that starts later puts an under-way plan on the window's first day", () => {
+    const sabado = new Date(madrid(3, 27, "00:00")).getTime();
+    const grupos = agruparPorDia([evento("Feria de toda la semana", madrid(3, 22, "10:00"))], { base: sabado, ahora });
+    expect(grupos[0].titulo).toBe("Sábado 27");
   });
 });

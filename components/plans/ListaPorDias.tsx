@@ -1,0 +1,61 @@
+import type { GrupoDia } from "@/lib/plans/grupos";
+import type { Favoritos } from "@/lib/favoritos/sesion";
+import type { Patrocinado } from "@/lib/patrocinios/vigentes";
+import type { PlanApi } from "@/lib/plans/plan";
+import { PlanGrid } from "./PlanCard";
+import styles from "./ListaPorDias.module.css";
+
+/**
+ * A list by date in its day groups (lib/plans/grupos.ts), under a list's h2: each day an h3
+ * and its cards' titles h4. The first `prioritarios` cards load their posters at once.
+ */
+export function ListaPorDias({
+  grupos,
+  id,
+  prioritarios = 0,
+  favoritos,
+  verificadas,
+  trasElPrimero,
+}: {
+  grupos: GrupoDia<PlanApi | Patrocinado>[];
+  /** What goes after the first group (the list's "Seguir esta búsqueda": after the first results, never above them). */
+  trasElPrimero?: React.ReactNode;
+  /** A prefix that makes the headings' ids unique on the page. */
+  id: string;
+  prioritarios?: number;
+  favoritos?: Favoritos;
+  verificadas?: ReadonlySet<string>;
+}) {
+  let quedan = prioritarios;
+  return grupos.map((g, i) => {
+    const prioridad = quedan;
+    quedan = Math.max(0, quedan - g.items.length);
+    const grid = (
+      <PlanGrid
+        planes={g.items}
+        nivelTitulo={g.titulo ? 4 : 3}
+        prioritarios={prioridad}
+        favoritos={favoritos}
+        verificadas={verificadas}
+      />
+    );
+    const despues = i === 0 && trasElPrimero;
+    if (!g.titulo)
+      return (
+        <div key={g.clave}>
+          {grid}
+          {despues}
+        </div>
+      );
+    const hid = `${id}-${g.clave}`;
+    return (
+      <section key={g.clave} className={styles.grupo} aria-labelledby={hid}>
+        <h3 id={hid} className={styles.titulo}>
+          {g.titulo}
+        </h3>
+        {grid}
+        {despues}
+      </section>
+    );
+  });
+}
