@@ -11,7 +11,7 @@ import { mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/orgs/serialize";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import type { PlanApi } from "@/lib/plans/plan";
-import { SuscribirCalendario } from "@/components/search/SuscribirCalendario";
+import { SeguirBusqueda } from "@/components/search/SeguirBusqueda";
 import styles from "./OrganizationDetail.module.css";
 
 /**
@@ -67,7 +67,7 @@ export function OrganizationDetail({
         </h2>
         {feeds && (
           <div className={styles.suscribir}>
-            <SuscribirCalendario urls={feeds} id="org-suscribir" />
+            <SeguirBusqueda feeds={feeds} pueblo={null} conSesion={false} id="org-suscribir" />
           </div>
         )}
         {planes.length > 0 ? (

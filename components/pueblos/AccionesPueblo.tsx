@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { RecibirPlanes } from "@/components/search/RecibirPlanes";
+import { SeguirBusqueda } from "@/components/search/SeguirBusqueda";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
@@ -10,7 +10,7 @@ import styles from "./pueblos.module.css";
 
 /**
  * The town page's actions, right above its plans: the town's search in the home (every plan of
- * the radius, with filters), and the ways to keep getting them (RecibirPlanes: the town's
+ * the radius, with filters), and the ways to keep getting them (SeguirBusqueda: the town's
  * calendar feed and the weekly e-mail), for the town's point within the default radius.
  */
 export function AccionesPueblo({ municipio, conSesion }: { municipio: MunicipioConRuta; conSesion: boolean }) {
@@ -25,7 +25,7 @@ export function AccionesPueblo({ municipio, conSesion }: { municipio: MunicipioC
       <Link className={styles.verTodos} href={urlBusqueda(estado)} prefetch={false}>
         {mensajes.puebloVerTodos}
       </Link>
-      <RecibirPlanes
+      <SeguirBusqueda
         id="pueblo-suscribir"
         feeds={urlsFeedBusqueda(estado, site().url)}
         pueblo={{ ine: municipio.ine, nombre: municipio.nombre, radio: RADIO_DEFAULT_KM, categorias: [] }}

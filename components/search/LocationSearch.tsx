@@ -22,7 +22,11 @@ export function LocationSearch({
   onLugar: (l: Lugar) => void;
   compacto?: boolean;
 }) {
-  const combo = useMunicipioCombobox(inicial, (r) => onLugar(lugarDe(r)));
+  const combo = useMunicipioCombobox(inicial, (r) => {
+    // The place is chosen: a phone's keyboard closes so the results it brings are in view.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    onLugar(lugarDe(r));
+  });
   const { id, error } = combo;
   return (
     <form
