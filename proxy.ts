@@ -15,6 +15,7 @@ import {
 import { CABECERA_VISTA, VISTA_EMBEBIDA } from "./lib/vista";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
 import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
+import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/busqueda/portada";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
@@ -24,7 +25,9 @@ import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
  * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again. A visitor's
  * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there. The widget
  * (/embed, lib/security.ts's one framable route) gets a framable CSP, its bad links a Spanish
- * 400, and its request the mark that makes the root layout render it bare (lib/vista.ts).
+ * 400, and its request the mark that makes the root layout render it bare (lib/vista.ts). The
+ * generic home sends a visitor with a remembered place or a CDN's geolocation to that place's
+ * search.
  */
 export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -39,6 +42,18 @@ export async function proxy(request: NextRequest) {
   }
   const enmarcable = esRutaEnmarcable(pathname);
   if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
+  // The generic home, for a visitor it can place: their place's search (lib/busqueda/portada.ts).
+  if (pathname === "/" && search === "" && request.method === "GET") {
+    const destino = await destinoDeLaPortada(request.cookies.get(COOKIE_LUGAR)?.value, request.headers).catch(
+      () => null,
+    );
+    if (destino) {
+      const respuesta = NextResponse.redirect(new URL(destino, request.url), 307);
+      // Personal: no shared cache may keep it (the home and the search it leads to are public).
+      respuesta.headers.set("Cache-Control", "private, no-store");
+      return respuesta;
+    }
+  }
   const desarrollo = process.env.NODE_ENV === "development";
   const nonce = nuevoNonce();
   const csp = politicaDeContenido(nonce, { desarrollo, enmarcable });

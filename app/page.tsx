@@ -1,13 +1,19 @@
 import type { Metadata } from "next";
+import { ahoraDeLaPeticion } from "@/lib/ahora";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { Pagination } from "@/components/search/Pagination";
 import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
+import { SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
+import { planesMasAlla } from "@/lib/busqueda/mas-alla";
+import { pueblosCercanosConPlanes } from "@/lib/pueblos/planes";
+import type { MunicipioConRuta } from "@/lib/geo/slug";
+import type { Busqueda } from "@/lib/busqueda/schemas";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
-import { SelectorVista } from "@/components/search/SelectorVista";
+import { SelectorOrden, SelectorVista } from "@/components/search/SelectorVista";
 import { tieneCookieDeSesion } from "@/lib/users/session";
-import { RecibirPlanes } from "@/components/search/RecibirPlanes";
+import { SeguirBusqueda } from "@/components/search/SeguirBusqueda";
 import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
 import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
 import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
@@ -18,12 +24,22 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { municipioDeNombre } from "@/lib/geo/municipios";
 import { fechasTexto } from "@/lib/dates";
 import { planesTexto } from "@/lib/plans/texto";
-import { planesDestacados, pueblosConMasPlanes, type PuebloConPlanes } from "@/lib/plans/portada";
+import {
+  feedPortada,
+  planesDestacados,
+  pueblosConMasPlanes,
+  type FeedPortada,
+  type PuebloConPlanes,
+} from "@/lib/plans/portada";
+import { ElegirPueblo } from "@/components/search/ElegirPueblo";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { ResultadoMapa } from "@/lib/busqueda/mapa";
 import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/busqueda/buscar";
-import { agruparPorCuando, TITULOS_GRUPO } from "@/lib/plans/grupos";
+import { agruparPorDia, ultimoDia } from "@/lib/plans/grupos";
+import { baseDelMomento } from "@/lib/busqueda/registro";
+import { ListaPorDias } from "@/components/plans/ListaPorDias";
 import {
+  arreglosSinResultados,
   consultaDeEstado,
   hayLugar,
   leerEstado,
@@ -58,18 +74,31 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
-/** The page's plans of the search, and on the map view the map's plans of the same search. */
+/**
+ * The page's plans of the search, and on the map view the map's plans of the same search; by
+ * date after the first page, the day the page before ended on (its group continues here).
+ */
 async function buscar(
   estado: EstadoBusqueda,
-): Promise<{ resultado?: ResultadoBusqueda; mapa?: ResultadoMapa; error?: string }> {
+  base: number,
+): Promise<{
+  resultado?: ResultadoBusqueda;
+  mapa?: ResultadoMapa;
+  error?: string;
+  diaAnterior?: number | null;
+  consulta?: Busqueda;
+}> {
   const q = consultaDeEstado(estado);
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
+  const anterior =
+    estado.orden === "fecha" && estado.page > 1 ? consultaDeEstado({ ...estado, page: estado.page - 1 }) : null;
   try {
-    const [resultado, mapa] = await Promise.all([
+    const [resultado, mapa, previa] = await Promise.all([
       buscarPlanes(q.data),
       estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined,
+      anterior?.success ? buscarPlanes(anterior.data) : undefined,
     ]);
-    return { resultado, mapa };
+    return { resultado, mapa, diaAnterior: previa ? ultimoDia(previa.planes, base) : null, consulta: q.data };
   } catch (error) {
     if (error instanceof ApiError) return { error: error.message };
     // An outage is the whole page's error (5xx, app/error.tsx, and proxy.ts's 503 next), not an
@@ -84,10 +113,14 @@ async function buscar(
  * What a first visit sees before choosing a place: featured plans and the towns with most plans.
  * Neither is worth an error page: without them the home still searches.
  */
-async function portada(): Promise<Portada> {
+async function portada(ahora: number): Promise<Portada> {
   try {
-    const [destacados, pueblos] = await Promise.all([planesDestacados(), pueblosConMasPlanes()]);
-    return { destacados, pueblos };
+    const [destacados, pueblos, feed] = await Promise.all([
+      planesDestacados(),
+      pueblosConMasPlanes(),
+      feedPortada(ahora),
+    ]);
+    return { destacados, pueblos, feed };
   } catch (error) {
     if (isDatabaseUnavailable(error)) throw error;
     console.error(error);
@@ -95,17 +128,50 @@ async function portada(): Promise<Portada> {
   }
 }
 
-type Portada = { destacados: PlanApi[]; pueblos: PuebloConPlanes[] };
-const SIN_PORTADA: Portada = { destacados: [], pueblos: [] };
+/**
+ * An empty search's ways to plans: the nearest plans beyond its radius (same filters) and the
+ * towns with plans nearest to the place (the town chosen, or the one nearest to the point).
+ */
+async function sinPlanesCerca(estado: EstadoBusqueda, consulta: Busqueda, pueblo: MunicipioConRuta | null) {
+  const punto = estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null;
+  const municipio =
+    pueblo ?? (punto ? await municipioDeNombre(estado.municipio ?? "", punto, { oElMasCercano: true }) : null);
+  const cercanos = municipio ? await pueblosCercanosConPlanes(municipio) : [];
+  const desde =
+    punto ?? (municipio?.lat != null && municipio.lng != null ? { lat: municipio.lat, lng: municipio.lng } : null);
+  const masAlla = desde ? await planesMasAlla(consulta, desde, cercanos) : [];
+  return { municipio, masAlla, cercanos };
+}
+
+/**
+ * The heading and the search: side by side on a laptop's first visit (no empty half screen);
+ * once a place is chosen, as they are, so the search bar can stick to the top of the page.
+ */
+function Arriba({ conLugar, children }: { conLugar: boolean; children: React.ReactNode }) {
+  return conLugar ? <>{children}</> : <div className={styles.arriba}>{children}</div>;
+}
+
+type Portada = { destacados: PlanApi[]; pueblos: PuebloConPlanes[]; feed: FeedPortada | null };
+const SIN_PORTADA: Portada = { destacados: [], pueblos: [], feed: null };
 
 export default async function HomePage({ searchParams }: Props) {
   const estado = leerEstado(await searchParams);
   const conLugar = hayLugar(estado);
+  const ahora = ahoraDeLaPeticion();
+  const ventana = ventanaDeEstado(estado, new Date(ahora));
+  // The date order's base instant, as the search computes it: the day groups follow it.
+  const base = baseDelMomento(ahora, ventana?.desde);
   // The results (or the first visit's featured plans and towns) and the person's saved plans
   // (for the cards' hearts) are read side by side.
-  const [{ resultado, mapa, error }, { destacados, pueblos }, favoritos, pueblo, conSesion] = await Promise.all([
-    conLugar ? buscar(estado) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
-    conLugar ? SIN_PORTADA : portada(),
+  const [
+    { resultado, mapa, error, diaAnterior, consulta },
+    { destacados, pueblos, feed },
+    favoritos,
+    pueblo,
+    conSesion,
+  ] = await Promise.all([
+    conLugar ? buscar(estado, base) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
+    conLugar ? SIN_PORTADA : portada(ahora),
     favoritosDeLaSesion(),
     // The chosen town, from the gazetteer in memory (no query): its page (/planes/…) and the
     // town to follow.
@@ -117,6 +183,8 @@ export default async function HomePage({ searchParams }: Props) {
       : null,
     tieneCookieDeSesion(),
   ]);
+  // Nothing within the radius: the nearest plans beyond it and the nearest towns with plans.
+  const vacio = resultado?.total === 0 && consulta ? await sinPlanesCerca(estado, consulta, pueblo) : null;
   if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
     // Past the last page (a stale link): go to the last one.
     redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
@@ -125,10 +193,28 @@ export default async function HomePage({ searchParams }: Props) {
   const verificadas = await organizacionesVerificadas([
     ...(resultado?.planes ?? []).filter((p): p is PlanApi => p.tipo !== "Patrocinado"),
     ...destacados,
+    ...(vacio?.masAlla ?? []),
+    ...(feed?.planes ?? []),
   ]);
   const total = resultado?.total ?? 0;
   const totalExacto = resultado?.totalExacto ?? true;
-  const ventana = ventanaDeEstado(estado);
+  // Ways to keep getting this search's plans: after the first results, never above them.
+  const seguir = !error && total > 0 && (
+    <div className={styles.seguirTrasResultados}>
+      <SeguirBusqueda
+        feeds={urlsFeedBusqueda(estado, site().url)}
+        pueblo={
+          pueblo && {
+            ine: pueblo.ine,
+            nombre: pueblo.nombre,
+            radio: estado.radio,
+            categorias: estado.categorias,
+          }
+        }
+        conSesion={conSesion}
+      />
+    </div>
+  );
   // The list of the search; on the map view, what shows without script.
   const lista = (
     <>
@@ -137,58 +223,116 @@ export default async function HomePage({ searchParams }: Props) {
           {error}
         </p>
       ) : resultado?.mensaje ? (
-        <div className={styles.mensaje}>
-          <p>{resultado.mensaje}</p>
-          <ArreglosSinResultados />
-        </div>
+        <>
+          <div className={styles.mensaje}>
+            {/* With nothing left to widen, the search's own advice would be a dead end. */}
+            <p>
+              {arreglosSinResultados(estado).length === 0 && estado.municipio
+                ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
+                : resultado.mensaje}
+            </p>
+            <ArreglosSinResultados />
+          </div>
+          {vacio && (
+            <SinPlanesCerca
+              municipio={vacio.municipio}
+              masAlla={vacio.masAlla}
+              cercanos={vacio.cercanos}
+              radio={estado.radio}
+              categorias={estado.categorias}
+              conSesion={conSesion}
+              favoritos={favoritos}
+              verificadas={verificadas}
+            />
+          )}
+        </>
       ) : (
         resultado &&
-        // With a date chosen the window says when; with any date, the groups do.
-        (estado.fecha ? [{ grupo: null, items: resultado.planes }] : agruparPorCuando(resultado.planes)).map(
-          ({ grupo, items }, i) =>
-            grupo === null ? (
-              // Right under the results' h2: the cards' titles are h3 (under a group's h3, h4).
-              <PlanGrid
-                key="todos"
-                planes={items}
-                nivelTitulo={3}
-                prioritarios={PRIMERA_PANTALLA}
-                favoritos={favoritos}
-                verificadas={verificadas}
-              />
-            ) : (
-              <section key={grupo} className={styles.grupo} aria-labelledby={`grupo-${grupo}`}>
-                <h3 id={`grupo-${grupo}`} className={styles.grupoTitulo}>
-                  {TITULOS_GRUPO[grupo]}
-                </h3>
-                <PlanGrid
-                  planes={items}
-                  nivelTitulo={4}
-                  prioritarios={i === 0 ? PRIMERA_PANTALLA : 0}
-                  favoritos={favoritos}
-                  verificadas={verificadas}
-                />
-              </section>
-            ),
-        )
+        // By date (the web's order), in day groups; nearest first, one grid.
+        (estado.orden === "fecha" ? (
+          <ListaPorDias
+            grupos={agruparPorDia(resultado.planes, { base, ahora, diaAnterior })}
+            id="dia"
+            prioritarios={PRIMERA_PANTALLA}
+            favoritos={favoritos}
+            verificadas={verificadas}
+            trasElPrimero={seguir}
+          />
+        ) : (
+          <>
+            <PlanGrid
+              planes={resultado.planes}
+              nivelTitulo={3}
+              prioritarios={PRIMERA_PANTALLA}
+              favoritos={favoritos}
+              verificadas={verificadas}
+            />
+            {seguir}
+          </>
+        ))
       )}
       <Pagination total={total} porPagina={POR_PAGINA} />
+      {pueblo && total > 0 && (
+        <p>
+          <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
+            {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+          </Link>
+        </p>
+      )}
     </>
   );
   return (
     <BusquedaProvider estado={estado}>
-      {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
-      <section className={conLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>
-        <h1 className={styles.title}>{mensajes.tituloHome}</h1>
-        {!conLugar && (
-          <p className={styles.lead}>
-            Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué hay
-            a tu alrededor.
-          </p>
-        )}
-      </section>
+      <Arriba conLugar={conLugar}>
+        {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
+        <section className={conLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>
+          <h1 className={styles.title}>{mensajes.tituloHome}</h1>
+          {!conLugar && (
+            <p className={styles.lead}>
+              Fiestas de pueblo, rutas, talleres, conciertos y experiencias cerca de ti. Busca tu municipio y mira qué
+              hay a tu alrededor.
+            </p>
+          )}
+        </section>
 
-      <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
+        <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
+      </Arriba>
+
+      {/* A first visit starts with plans: this weekend's near the centre of Spain, by day. */}
+      {!conLugar && feed && (
+        <section className={styles.feed} aria-labelledby="feed-titulo">
+          <div className={styles.feedCabecera}>
+            <h2 id="feed-titulo">
+              {conDatos(feed.cuando === "finde" ? mensajes.feedFinde : mensajes.feedProximos, {
+                municipio: feed.municipio.nombre,
+              })}
+            </h2>
+            <p>
+              {mensajes.feedNoEsTuZona} <ElegirPueblo />
+            </p>
+          </div>
+          <ListaPorDias
+            grupos={agruparPorDia(feed.planes, { base: feed.base, ahora })}
+            id="feed"
+            prioritarios={PRIMERA_PANTALLA}
+            favoritos={favoritos}
+            verificadas={verificadas}
+          />
+          <p className={styles.feedMas}>
+            <Link
+              href={urlBusqueda({
+                ...leerEstado({}),
+                municipio: feed.municipio.nombre,
+                lat: feed.municipio.lat,
+                lng: feed.municipio.lng,
+              })}
+              prefetch={false}
+            >
+              {conDatos(mensajes.feedVerMas, { municipio: feed.municipio.nombre })}
+            </Link>
+          </p>
+        </section>
+      )}
 
       <div className={conLugar ? styles.cuerpo : undefined}>
         <FiltrosBusqueda total={total} totalExacto={totalExacto} />
@@ -202,26 +346,8 @@ export default async function HomePage({ searchParams }: Props) {
                   {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
                 </h2>
                 {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
-                {pueblo && (
-                  <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
-                    {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
-                  </Link>
-                )}
+                <SelectorOrden />
                 <SelectorVista />
-                {!error && (
-                  <RecibirPlanes
-                    feeds={urlsFeedBusqueda(estado, site().url)}
-                    pueblo={
-                      pueblo && {
-                        ine: pueblo.ine,
-                        nombre: pueblo.nombre,
-                        radio: estado.radio,
-                        categorias: estado.categorias,
-                      }
-                    }
-                    conSesion={conSesion}
-                  />
-                )}
               </div>
             }
           >

@@ -13,7 +13,7 @@ import {
 } from "@/lib/busqueda/estado-url";
 import { cantidadTexto, planesTexto } from "@/lib/plans/texto";
 import { useBusqueda } from "./BusquedaProvider";
-import type { Orden } from "@/lib/busqueda/registro";
+import { recordarLugar } from "@/lib/busqueda/lugar-recordado";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
 import { UsarMiUbicacion } from "./UsarMiUbicacion";
@@ -51,24 +51,27 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
   const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
   const compacto = hayLugar(estado);
 
-  // Spec §4: the search runs again on the next visit for the remembered place.
+  // Spec §4: the search runs again on the next visit for the remembered place (the server
+  // redirects there from its cookie; a place stored before the cookie existed goes here).
   useEffect(() => {
     if (hayLugar(estado)) return;
     const l = lugarGuardado();
-    if (l) ir(l, { reemplazar: true });
+    if (!l) return;
+    recordarLugar(l);
+    ir(l, { reemplazar: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
   const elegirLugar = (l: Lugar, cambios: Partial<EstadoBusqueda> = {}) => {
     localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
+    recordarLugar(l);
     ir({ ...l, ...cambios });
   };
   const activos =
     (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) +
     (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0) +
     (estado.accesible ? 1 : 0) +
-    (estado.gratis ? 1 : 0) +
-    (estado.orden !== "distancia" ? 1 : 0);
+    (estado.gratis ? 1 : 0);
 
   return (
     <section
@@ -233,19 +236,13 @@ function GrupoDeChips({ leyenda, children }: { leyenda: string; children: React.
   );
 }
 
-/** The orders of the results as the filters offer them: nearest first (the default), or soonest. */
-const ORDENES_VISTOS: { orden: Orden; etiqueta: string }[] = [
-  { orden: "distancia", etiqueta: "Más cerca" },
-  { orden: "fecha", etiqueta: "Más pronto" },
-];
-
 const hoyEnNavegador = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
 /**
- * The order, categories, accessibility, price and distance: beside the results on a laptop, a sheet from the bottom on a phone
+ * The categories, accessibility, price and distance: beside the results on a laptop, a sheet from the bottom on a phone
  * (opened by 'Filtros', closed by 'Ver N planes' with the count the last search found, or 'Ver más
  * de 3.000 planes' when it is not exact). Before a
  * place is chosen they sit in the page.
@@ -300,14 +297,6 @@ export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalEx
             Filtros
           </p>
         )}
-        <GrupoDeChips leyenda="Ordenar">
-          {ORDENES_VISTOS.map(({ orden, etiqueta }) => (
-            <Chip key={orden} activa={estado.orden === orden} onClick={() => ir({ orden })}>
-              {etiqueta}
-            </Chip>
-          ))}
-        </GrupoDeChips>
-
         <GrupoDeChips leyenda="Categorías">
           {CATEGORIAS.map((c) => (
             <Chip

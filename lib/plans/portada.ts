@@ -4,8 +4,12 @@ import { readDb, withOneReadDb } from "../db";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
-import { municipiosConPlanes } from "../pueblos/planes";
-import { versionBusqueda } from "../busqueda/buscar";
+import { municipiosConPlanes, pueblosConPlanesCercaDe } from "../pueblos/planes";
+import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
+import { busquedaSchema } from "../busqueda/schemas";
+import { ventanaFechas } from "../busqueda/estado";
+import { baseDelMomento } from "../busqueda/registro";
+import type { MunicipioConRuta } from "../geo/slug";
 import { serializePlan, type PlanApi, type PlanRow } from "./plan";
 
 /**
@@ -73,3 +77,59 @@ export async function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloCo
       .slice(0, n),
   );
 }
+
+/**
+ * The geographic centre of peninsular Spain (Cerro de los Ángeles, Getafe): "near" for a first
+ * visit the home cannot place.
+ */
+export const CENTRO_ESPANA = { lat: 40.3456, lng: -3.7114 } as const;
+/** How many of the nearest towns with plans the first visit's feed searches around, in turn. */
+const PUEBLOS_DEL_FEED = 3;
+
+export interface FeedPortada {
+  /** "finde": this weekend's plans; "proximos": no weekend plans near, the coming ones. */
+  cuando: "finde" | "proximos";
+  /** The town the plans are around (its search is one tap away). */
+  municipio: MunicipioConRuta;
+  planes: PlanApi[];
+  /** The date order's base instant of their search (for their day groups). */
+  base: number;
+}
+
+/**
+ * The first visit's feed: the weekend's plans around the nearest town with plans to the centre of
+ * Spain, by date (the web's order), through the one search function and its memo; when no town
+ * near has weekend plans, the coming plans of the nearest one. Distances are left out: they would
+ * be from that town, not from the visitor. Null when no plan is listed at all.
+ */
+export async function feedPortada(ahora: number): Promise<FeedPortada | null> {
+  const pueblos = await pueblosConPlanesCercaDe(CENTRO_ESPANA, PUEBLOS_DEL_FEED);
+  const finde = ventanaFechas("finDeSemana", 0, new Date(ahora))!;
+  const buscar = (m: MunicipioConRuta, ventana: { desde: Date; hasta: Date } | null) =>
+    buscarPlanes(
+      busquedaSchema.parse({
+        lat: String(m.lat),
+        lng: String(m.lng),
+        orden: "fecha",
+        limit: String(FEED_PORTADA),
+        ...(ventana && {
+          fechaInicioFiltro: ventana.desde.toISOString(),
+          fechaFinFiltro: ventana.hasta.toISOString(),
+        }),
+      }),
+    );
+  const sinDistancia = (planes: Awaited<ReturnType<typeof buscar>>["planes"]) =>
+    planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado").map((p) => ({ ...p, distancia: undefined }));
+  for (const { municipio } of pueblos) {
+    const planes = sinDistancia((await buscar(municipio, finde)).planes);
+    if (planes.length > 0) return { cuando: "finde", municipio, planes, base: baseDelMomento(ahora, finde.desde) };
+  }
+  if (!pueblos[0]) return null;
+  const planes = sinDistancia((await buscar(pueblos[0].municipio, null)).planes);
+  return planes.length > 0
+    ? { cuando: "proximos", municipio: pueblos[0].municipio, planes, base: baseDelMomento(ahora) }
+    : null;
+}
+
+/** How many plans the first visit's feed shows. */
+export const FEED_PORTADA = 8;

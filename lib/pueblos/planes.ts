@@ -9,7 +9,7 @@ import { PLAN_LISTED } from "../plans/queries";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
 import { ventanaFechas } from "../busqueda/estado";
-import { escribirEstadoFiltros, leerEstadoFiltros, type Parametros } from "../busqueda/registro";
+import { leerEstadoFiltros, parametrosApiDeFiltros, type Parametros } from "../busqueda/registro";
 
 /**
  * A town page (/planes/{provincia}/{municipio}) is another view of the home's search around the
@@ -31,6 +31,24 @@ export interface PlanesDelPueblo {
 const soloPlanes = (items: Awaited<ReturnType<typeof buscarPlanes>>["planes"]) =>
   items.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
 
+/**
+ * The town's search as API parameters: its point, the default radius, and the page's own filters
+ * (?gratis=1, ?accesible=1, ?categorias=…, ?orden=distancia), read as the home reads its URL: a
+ * bad value is no filter, and the order is the web's, by date.
+ */
+function parametrosDelPueblo(m: MunicipioConRuta, filtros: Parametros) {
+  return {
+    ...parametrosApiDeFiltros(leerEstadoFiltros(filtros)),
+    lat: String(m.lat),
+    lng: String(m.lng),
+    radio: String(RADIO_DEFAULT_KM),
+  };
+}
+
+/** The town page's search (any date, every type): what an empty town page looks beyond. */
+export const busquedaDelPueblo = (m: MunicipioConRuta, filtros: Parametros = {}) =>
+  busquedaSchema.parse(parametrosDelPueblo(m, filtros));
+
 export async function planesDelPueblo(
   m: MunicipioConRuta,
   { ahora = new Date(), filtros = {} }: { ahora?: Date; filtros?: Parametros } = {},
@@ -38,16 +56,7 @@ export async function planesDelPueblo(
   if (m.lat === null || m.lng === null)
     return { finde: [], proximos: [], experiencias: [], total: 0, totalExacto: true };
   const finde = ventanaFechas("finDeSemana", 0, ahora)!;
-  // The page's own filters (?gratis=1, ?accesible=1, ?categorias=…, ?orden=fecha), read as the
-  // home reads its URL: a bad value is no filter. Each section keeps its own type and window.
-  const escritos = new URLSearchParams();
-  escribirEstadoFiltros(leerEstadoFiltros(filtros), escritos);
-  const base = {
-    ...Object.fromEntries(escritos),
-    lat: String(m.lat),
-    lng: String(m.lng),
-    radio: String(RADIO_DEFAULT_KM),
-  };
+  const base = parametrosDelPueblo(m, filtros);
   // The sections skip the weekend's plans, so each asks for that many more.
   const seccion = (tipo: "evento" | "experiencia") =>
     buscarPlanes(busquedaSchema.parse({ ...base, tipo, limit: String(2 * POR_SECCION) }));
@@ -114,16 +123,21 @@ export interface PuebloCercano {
 /** The `n` nearest other municipalities that have listed plans of their own, nearest first. */
 export async function pueblosCercanosConPlanes(m: MunicipioConRuta, n = 6): Promise<PuebloCercano[]> {
   if (m.lat === null || m.lng === null) return [];
+  return pueblosConPlanesCercaDe({ lat: m.lat, lng: m.lng }, n, m.ine);
+}
+
+/** The `n` municipalities with listed plans of their own nearest to a point (but `excluir`), nearest first. */
+export async function pueblosConPlanesCercaDe(
+  punto: { lat: number; lng: number },
+  n: number,
+  excluir?: string,
+): Promise<PuebloCercano[]> {
   const [nomenclator, ines] = await Promise.all([nomenclatorMunicipios(), municipiosConPlanes()]);
   const cercanos: PuebloCercano[] = [];
   for (const [ine, planes] of ines) {
     const otro = nomenclator.porIne.get(ine);
-    if (!otro || ine === m.ine || otro.lat === null || otro.lng === null) continue;
-    cercanos.push({
-      municipio: otro,
-      km: distanciaKm({ lat: m.lat, lng: m.lng }, { lat: otro.lat, lng: otro.lng }),
-      planes,
-    });
+    if (!otro || ine === excluir || otro.lat === null || otro.lng === null) continue;
+    cercanos.push({ municipio: otro, km: distanciaKm(punto, { lat: otro.lat, lng: otro.lng }), planes });
   }
   return cercanos.sort((a, b) => a.km - b.km || (a.municipio.ine < b.municipio.ine ? -1 : 1)).slice(0, n);
 }

@@ -1,18 +1,24 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
+import { ahoraDeLaPeticion } from "@/lib/ahora";
 import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
 import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
+import { km, SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
+import { planesMasAlla } from "@/lib/busqueda/mas-alla";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { PlanGrid } from "@/components/plans/PlanCard";
+import { ListaPorDias } from "@/components/plans/ListaPorDias";
+import { agruparPorDia } from "@/lib/plans/grupos";
+import { baseDelMomento, leerEstadoFiltros } from "@/lib/busqueda/registro";
+import { ventanaFechas } from "@/lib/busqueda/estado";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 import { municipioDeRuta } from "@/lib/geo/municipios";
 import { conDatos, mensajes } from "@/lib/messages";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
-import { planesDelPueblo, pueblosCercanosConPlanes } from "@/lib/pueblos/planes";
+import { busquedaDelPueblo, planesDelPueblo, pueblosCercanosConPlanes } from "@/lib/pueblos/planes";
 import { jsonLdScript } from "@/lib/seo/plan";
 import { planesTexto } from "@/lib/plans/texto";
 import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
@@ -27,14 +33,30 @@ type Props = {
  * The town of the path (redirecting other spellings to its canonical path) and its plans, once
  * per request, with the search's filters of the query string (?gratis=1…) as the home reads them.
  */
-const cargar = cache(async (provincia: string, municipio: string, consulta: string) => {
+const cargar = cache(async (provincia: string, municipio: string, consulta: string, ahora: number) => {
   const resuelta = await municipioDeRuta(provincia, municipio);
   if (!resuelta) notFound();
   if (!resuelta.canonica) permanentRedirect(resuelta.municipio.ruta);
   const m = resuelta.municipio;
   const filtros = Object.fromEntries(new URLSearchParams(consulta));
-  const [planes, cercanos] = await Promise.all([planesDelPueblo(m, { filtros }), pueblosCercanosConPlanes(m)]);
-  return { m, planes, cercanos, listados: [...planes.finde, ...planes.proximos, ...planes.experiencias] };
+  const [planes, cercanos] = await Promise.all([
+    planesDelPueblo(m, { filtros, ahora: new Date(ahora) }),
+    pueblosCercanosConPlanes(m),
+  ]);
+  const vacio = planes.finde.length + planes.proximos.length + planes.experiencias.length === 0;
+  // An empty town: the nearest plans beyond its radius, with their distance.
+  const masAlla =
+    vacio && m.lat !== null && m.lng !== null
+      ? await planesMasAlla(busquedaDelPueblo(m, filtros), { lat: m.lat, lng: m.lng }, cercanos)
+      : [];
+  return {
+    m,
+    planes,
+    cercanos,
+    listados: [...planes.finde, ...planes.proximos, ...planes.experiencias],
+    masAlla,
+    porFecha: leerEstadoFiltros(filtros).orden === "fecha",
+  };
 });
 
 /** The query string as one key for cargar's per-request cache (React's cache compares arguments by identity). */
@@ -46,29 +68,47 @@ async function consultaDe(searchParams: Props["searchParams"]): Promise<string> 
 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { provincia, municipio } = await params;
-  const { m, listados } = await cargar(provincia, municipio, await consultaDe(searchParams));
+  const { m, listados } = await cargar(provincia, municipio, await consultaDe(searchParams), ahoraDeLaPeticion());
   return puebloMetadata(m, listados);
 }
 
-const km = (n: number) => (n < 10 ? n.toFixed(1).replace(".", ",") : String(Math.round(n)));
-
 export default async function PuebloPage({ params, searchParams }: Props) {
   const { provincia, municipio } = await params;
-  const { m, planes, cercanos, listados } = await cargar(provincia, municipio, await consultaDe(searchParams));
+  const ahora = ahoraDeLaPeticion();
+  const { m, planes, cercanos, listados, masAlla, porFecha } = await cargar(
+    provincia,
+    municipio,
+    await consultaDe(searchParams),
+    ahora,
+  );
   const [favoritos, verificadas, conSesion] = await Promise.all([
     favoritosDeLaSesion(),
-    organizacionesVerificadas(listados),
+    organizacionesVerificadas([...listados, ...masAlla]),
     tieneCookieDeSesion(),
   ]);
   const d = { municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) };
   const vacio = listados.length === 0;
+  // By date (the web's order), the weekend's and the coming events come in day groups (Viernes 4,
+  // Sábado 5…), each from its own base instant as its search ordered them; the weekly experiences
+  // (and every section nearest first, ?orden=distancia) in one grid.
+  const finde = ventanaFechas("finDeSemana", 0, new Date(ahora))!;
   const secciones = [
-    { id: "finde", titulo: mensajes.puebloFinde, planes: planes.finde },
-    { id: "proximos", titulo: mensajes.puebloProximos, planes: planes.proximos },
-    { id: "experiencias", titulo: mensajes.puebloExperiencias, planes: planes.experiencias },
+    {
+      id: "finde",
+      titulo: mensajes.puebloFinde,
+      planes: planes.finde,
+      base: porFecha ? baseDelMomento(ahora, finde.desde) : null,
+    },
+    {
+      id: "proximos",
+      titulo: mensajes.puebloProximos,
+      planes: planes.proximos,
+      base: porFecha ? baseDelMomento(ahora) : null,
+    },
+    { id: "experiencias", titulo: mensajes.puebloExperiencias, planes: planes.experiencias, base: null },
   ];
-  // An empty page already offers the nearest one above the list.
-  const otrosCercanos = vacio ? cercanos.slice(1) : cercanos;
+  // An empty page offers them in its own section (SinPlanesCerca).
+  const otrosCercanos = vacio ? [] : cercanos;
   // The first cards on screen load their posters at once.
   let prioritarios = 2;
   return (
@@ -96,23 +136,16 @@ export default async function PuebloPage({ params, searchParams }: Props) {
           <h2 id="vacio-titulo" className={styles.vacioTitulo}>
             {conDatos(mensajes.puebloVacio, d)}
           </h2>
-          {cercanos[0] && (
-            <p>
-              {conDatos(mensajes.puebloVacioCercano, {
-                municipio: cercanos[0].municipio.nombre,
-                km: km(cercanos[0].km),
-              })}{" "}
-              <Link href={cercanos[0].municipio.ruta} prefetch={false}>
-                {conDatos(mensajes.puebloVacioCercanoEnlace, { municipio: cercanos[0].municipio.nombre })}
-              </Link>
-            </p>
-          )}
-          <p>{conDatos(mensajes.puebloPublicarPrimero, d)}</p>
-          <p>
-            <Link className="button" href="/publicar" prefetch={false}>
-              {mensajes.puebloPublicarBoton}
-            </Link>
-          </p>
+          <SinPlanesCerca
+            municipio={m}
+            masAlla={masAlla}
+            cercanos={cercanos}
+            radio={RADIO_DEFAULT_KM}
+            categorias={[]}
+            conSesion={conSesion}
+            favoritos={favoritos}
+            verificadas={verificadas}
+          />
         </section>
       ) : (
         secciones.map((s) => {
@@ -124,10 +157,18 @@ export default async function PuebloPage({ params, searchParams }: Props) {
               </h2>
               {s.planes.length === 0 ? (
                 <p className={styles.nota}>{conDatos(mensajes.puebloFindeVacio, d)}</p>
-              ) : (
+              ) : s.base === null ? (
                 <PlanGrid
                   planes={s.planes}
                   nivelTitulo={3}
+                  prioritarios={prioritarios}
+                  favoritos={favoritos}
+                  verificadas={verificadas}
+                />
+              ) : (
+                <ListaPorDias
+                  grupos={agruparPorDia(s.planes, { base: s.base, ahora })}
+                  id={s.id}
                   prioritarios={prioritarios}
                   favoritos={favoritos}
                   verificadas={verificadas}

@@ -1,0 +1,54 @@
+import "server-only";
+import { distanciaEsferaM } from "../geo/distancia";
+import { RADIO_DEFAULT_KM } from "../plans/constants";
+import { distanciaTexto, type PlanApi } from "../plans/plan";
+import type { PuebloCercano } from "../pueblos/planes";
+import { buscarPlanes } from "./buscar";
+import type { Busqueda } from "./schemas";
+
+/** How many plans an empty search shows from beyond its radius. */
+export const PLANES_MAS_ALLA = 6;
+/** How many of the nearest towns with plans are searched around, in turn. */
+const PUEBLOS_PROBADOS = 3;
+
+/**
+ * The `n` nearest listed plans of search `q` beyond its radius, nearest to the point searched
+ * first, with their distance from it. A search with a radius of hundreds of kilometres would make
+ * the index walk every cell of it, so this searches instead around the nearest towns that have
+ * plans (`cercanos`, from memory: PuebloCercano), each with the default radius and the same
+ * filters, the one search function and its memo; the first town whose search finds any wins.
+ * None when none of them does.
+ */
+export async function planesMasAlla(
+  q: Busqueda,
+  punto: { lat: number; lng: number },
+  cercanos: readonly PuebloCercano[],
+  n = PLANES_MAS_ALLA,
+): Promise<PlanApi[]> {
+  for (const { municipio } of cercanos.slice(0, PUEBLOS_PROBADOS)) {
+    if (municipio.lat === null || municipio.lng === null) continue;
+    const { planes } = await buscarPlanes({
+      ...q,
+      lat: municipio.lat,
+      lng: municipio.lng,
+      municipio: undefined,
+      radio: RADIO_DEFAULT_KM,
+      orden: "distancia",
+      page: 1,
+      limit: 30,
+    });
+    const lista = planes
+      .filter((p): p is PlanApi => p.tipo !== "Patrocinado")
+      .map((p) => {
+        const [lng, lat] = p.ubicacion.coordinates;
+        return { p, m: distanciaEsferaM(punto, { lat, lng }) };
+      })
+      .filter(({ m }) => m > q.radio * 1000)
+      .sort((a, b) => a.m - b.m)
+      .slice(0, n)
+      // A copy: the search's answer is shared with its memo.
+      .map(({ p, m }) => ({ ...p, distancia: distanciaTexto(m) }));
+    if (lista.length > 0) return lista;
+  }
+  return [];
+}
