@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/dates";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 import { api } from "@/test-support/api";
 import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
@@ -822,17 +822,23 @@ describe("plan and organization pages", () => {
       const marca = await caja(cabecera.getByText(mensajes.planFinalizado, { exact: true }));
       expect(marca.y + marca.height).toBeLessThanOrEqual(viewport.height);
       await expect(main.getByText("Guardar en mi calendario").count()).resolves.toBe(0);
-      await expect(main.getByRole("heading", { level: 2, name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(1);
+      // Told in the past.
+      await expect(main.getByRole("heading", { level: 2, name: "¿CUÁNDO FUE?" }).count()).resolves.toBe(1);
+      await expect(main.getByRole("heading", { level: 2, name: "¿CUÁNDO SERÁ?" }).count()).resolves.toBe(0);
 
-      const parecidos = main.locator("section", {
-        has: page.getByRole("heading", { level: 2, name: mensajes.planesParecidosTitulo }),
-      });
-      const titulos = await parecidos.getByRole("heading", { level: 3 }).allTextContents();
-      expect(titulos).toEqual(["Teatro en la plaza", "Carrera popular"]);
-      await expect(parecidos.getByRole("link", { name: /Teatro en la plaza/ }).getAttribute("href")).resolves.toBe(
+      // Plans around it: this weekend's, then more near it (its own category first).
+      const seccion = (titulo: string) =>
+        main.locator("section", {
+          has: page.getByRole("heading", { level: 2, name: conDatos(titulo, { municipio: "Pueblo de Prueba" }) }),
+        });
+      const enFinde = await seccion(mensajes.planFindeEn).getByRole("heading", { level: 3 }).allTextContents();
+      const cerca = await seccion(mensajes.masPlanesCerca).getByRole("heading", { level: 3 }).allTextContents();
+      expect([...enFinde, ...cerca].sort()).toEqual(["Carrera popular", "Teatro en la plaza"]);
+      if (enFinde.length === 0) expect(cerca).toEqual(["Teatro en la plaza", "Carrera popular"]);
+      await expect(main.getByRole("link", { name: /Teatro en la plaza/ }).getAttribute("href")).resolves.toBe(
         `/plan/Teatro-en-la-plaza/${mismaCategoria}`,
       );
-      await expect(parecidos.getByRole("link", { name: /Carrera popular/ }).getAttribute("href")).resolves.toBe(
+      await expect(main.getByRole("link", { name: /Carrera popular/ }).getAttribute("href")).resolves.toBe(
         `/plan/Carrera-popular/${otraCategoria}`,
       );
       await captura(page, `planpage-finalizado-${viewport.width}`, { fullPage: true });
@@ -845,7 +851,6 @@ describe("plan and organization pages", () => {
     // An upcoming plan says nothing of the sort.
     const html = await (await api(ruta(evento.urlPlan))).text();
     expect(html).not.toContain(mensajes.planTerminadoAviso);
-    expect(html).not.toContain(mensajes.planesParecidosTitulo);
   });
 
   it("has no accessibility violations on the plan and organization pages", async () => {

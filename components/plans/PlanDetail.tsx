@@ -106,6 +106,7 @@ export function PlanDetail({
   favoritos,
   terminado,
   parecidos,
+  finde = [],
   oculto = null,
   verificadas,
   pueblo = null,
@@ -113,7 +114,10 @@ export function PlanDetail({
   plan: PlanApi;
   favoritos: Favoritos;
   terminado: boolean;
+  /** Plans near it (its own categories first): "Más planes cerca". */
   parecidos: PlanApi[];
+  /** This weekend's plans around it: "Este finde en {municipio}". */
+  finde?: PlanApi[];
   /** Hidden by the team: only its owner and the team see the page, with this notice. */
   oculto?: { motivo: string | null } | null;
   /** The verified organizations among this plan's and its `parecidos`' (lib/orgs/verificadas.ts). */
@@ -127,6 +131,35 @@ export function PlanDetail({
   const cuando = cuandoTexto(plan);
   const lugar = lugarCalendario(plan);
   const comoLlegar = enlaceComoLlegar(plan.ubicacion.coordinates);
+  const donde = { municipio: plan.municipio };
+  // Every plan page leads on to more plans: this weekend's around it, and more near it.
+  const masPlanes = (
+    <>
+      {finde.length > 0 && (
+        <section className={styles.parecidos} aria-labelledby="planes-finde-titulo">
+          <h2 id="planes-finde-titulo" className={styles.seccionTitulo}>
+            {conDatos(mensajes.planFindeEn, donde)}
+          </h2>
+          <PlanGrid planes={finde} favoritos={favoritos} verificadas={verificadas} />
+        </section>
+      )}
+      {parecidos.length > 0 && (
+        <section id="planes-parecidos" className={styles.parecidos} aria-labelledby="planes-parecidos-titulo">
+          <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
+            {conDatos(mensajes.masPlanesCerca, donde)}
+          </h2>
+          <PlanGrid planes={parecidos} favoritos={favoritos} verificadas={verificadas} />
+          {pueblo && (
+            <p className={styles.verTodos}>
+              <Link href={pueblo.ruta} prefetch={false}>
+                {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+              </Link>
+            </p>
+          )}
+        </section>
+      )}
+    </>
+  );
   return (
     <article className={styles.plan}>
       <header className={styles.cabecera}>
@@ -161,14 +194,16 @@ export function PlanDetail({
             </p>
           )}
           <h1 className={styles.titulo}>{plan.titulo}</h1>
-          <p className={styles.municipio}>{plan.municipio}</p>
-          {pueblo && (
-            <p className={styles.masCerca}>
+          {/* The town, a link to its page: its plans, its neighbours. */}
+          <p className={styles.municipio}>
+            {pueblo ? (
               <Link href={pueblo.ruta} prefetch={false}>
-                {conDatos(mensajes.masPlanesCerca, { municipio: pueblo.nombre })}
+                {plan.municipio}
               </Link>
-            </p>
-          )}
+            ) : (
+              plan.municipio
+            )}
+          </p>
           {terminado && (
             <p className={styles.terminado}>
               {mensajes.planTerminadoAviso}.{" "}
@@ -177,10 +212,22 @@ export function PlanDetail({
           )}
 
           <div className={styles.hechos}>
-            {plan.tipo === "evento" ? (
+            {/* An ended plan is told in the past: its dates are when it was. */}
+            {terminado ? (
+              <Seccion id="plan-cuando" titulo="¿CUÁNDO FUE?" hecho>
+                {plan.tipo === "evento" ? (
+                  cuando && <p className={styles.dato}>{cuando}</p>
+                ) : (
+                  <>
+                    <Semana horarios={plan.horariosDisponibles} />
+                    {fechas && <p>{fechas}</p>}
+                  </>
+                )}
+              </Seccion>
+            ) : plan.tipo === "evento" ? (
               <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?" hecho>
                 {cuando && <p className={styles.dato}>{cuando}</p>}
-                {!terminado && <Calendario plan={plan} />}
+                <Calendario plan={plan} />
               </Seccion>
             ) : (
               <Seccion id="plan-cuando" titulo="¿CUÁNDO ESTÁ DISPONIBLE?" hecho>
@@ -256,15 +303,8 @@ export function PlanDetail({
         </div>
       </header>
 
-      {parecidos.length > 0 && (
-        <section id="planes-parecidos" className={styles.parecidos} aria-labelledby="planes-parecidos-titulo">
-          <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
-            {mensajes.planesParecidosTitulo}
-          </h2>
-          <PlanGrid planes={parecidos} favoritos={favoritos} verificadas={verificadas} />
-        </section>
-      )}
-
+      {/* What the person can still go to matters more than what they missed. */}
+      {terminado && masPlanes}
       <div className={styles.cuerpo}>
         <div className={styles.principal}>
           {plan.descripcion.trim() && (
@@ -284,6 +324,7 @@ export function PlanDetail({
         </div>
       </div>
 
+      {!terminado && masPlanes}
       <footer className={styles.pie}>
         <ReportPlan titulo={plan.titulo} urlArchivo={cartel?.url ?? null} urlPlan={plan.urlPlan} />
       </footer>

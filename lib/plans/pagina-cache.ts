@@ -16,10 +16,11 @@ import { segmentoCanonico } from "../seo/plan";
  *    shows (prisma/migrations/20261124100000_plan_pagina_version), read in one primary-key lookup
  *    on each request, so a change made through any instance, the back-office or SQL is seen by
  *    the very next request on every instance; plus what the page shows by the clock (ended,
- *    featured) and the cookie notice. An ended plan's page lists plans around it (lib/plans/
- *    similar.ts): its key also holds the search version (planazo_version_busqueda()), which any change to a plan moves on (a
- *    plan hidden nearby is gone at once); what the clock alone changes there (a plan nearby
- *    that has just ended) stays at most the time to live.
+ *    featured) and the cookie notice. Every plan page lists plans around it (this weekend's and
+ *    more near it, lib/plans/similar.ts): the key also holds the search version
+ *    (planazo_version_busqueda()), which any change to a plan moves on (a plan hidden nearby is
+ *    gone at once); what the clock alone changes there (a plan nearby that has just ended)
+ *    stays at most the time to live.
  *  - Only a visitor's document request is served: a request with a session cookie (the saved
  *    heart, the account's menu, a hidden plan for its owner or the team), a client navigation
  *    (RSC), a request that does not ask for HTML or one with a query string is rendered as usual. A hidden plan has no public page, so none is served.
@@ -184,13 +185,7 @@ export async function paginaDePlanCacheada(request: NextRequest, nonce: string, 
   const estado = await leerEstado(id.toLowerCase()).catch(() => null);
   if (!estado?.visible || !segmentoCanonico(segmento, tituloEnUrl(estado.titulo))) return null;
   const aviso = request.cookies.get(AVISO_COOKIES)?.value === "true";
-  const clave = JSON.stringify([
-    id.toLowerCase(),
-    estado.version,
-    estado.terminado && estado.busqueda,
-    estado.destacado,
-    aviso,
-  ]);
+  const clave = JSON.stringify([id.toLowerCase(), estado.version, estado.busqueda, estado.destacado, aviso]);
   let renderizada = false;
   const pagina = await paginas
     .get(clave, () => ((renderizada = true), renderizar(request, aviso, estado.lsn)))

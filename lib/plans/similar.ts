@@ -2,38 +2,53 @@ import "server-only";
 import { CATEGORIAS, RADIO_DEFAULT_KM, type Categoria } from "./constants";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes } from "../busqueda/buscar";
+import { ventanaFechas } from "../busqueda/estado";
 import type { PlanApi } from "./plan";
 
-/** How many plans an ended plan's page offers instead. */
+/** How many plans a plan page offers around it, in each of its lists. */
 export const PLANES_PARECIDOS = 4;
 
-/** The first listed plans of the search around a point, without sponsor items. */
-async function alrededor(lng: number, lat: number, categorias: Categoria[] | null, n: number): Promise<PlanApi[]> {
-  // Through the API's own reading: every filter of the registry at its default.
+/** The first listed plans of the search around a point (by date: the web's order), without sponsor items. */
+async function alrededor(
+  lng: number,
+  lat: number,
+  categorias: Categoria[] | null,
+  n: number,
+  ventana: { desde: Date; hasta: Date } | null = null,
+): Promise<PlanApi[]> {
+  // Through the API's own reading: every other filter of the registry at its default.
   const q = busquedaSchema.parse({
     lng: String(lng),
     lat: String(lat),
     radio: String(RADIO_DEFAULT_KM),
     categorias: categorias?.join(",") ?? "",
     limit: String(n),
+    orden: "fecha",
+    ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
   });
   const { planes } = await buscarPlanes(q);
   return planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
 }
 
 /**
- * What to do instead of a plan that has ended: listed plans around it, in the home search's
- * order and default radius, those of its own categories first. The same search function (and
- * its per-version memo), so an ended page costs at most two remembered searches.
+ * "Más planes cerca": listed plans around a plan, soonest first within the default radius, those
+ * of its own categories first, never the plan itself nor those of `aparte` (already on its page).
+ * The same search function (and its per-version memo), so a plan page costs at most two
+ * remembered searches for it. For an ended plan, what to do instead.
  */
-export async function planesParecidos(plan: PlanApi, n = PLANES_PARECIDOS): Promise<PlanApi[]> {
+export async function planesParecidos(
+  plan: PlanApi,
+  n = PLANES_PARECIDOS,
+  aparte: readonly PlanApi[] = [],
+): Promise<PlanApi[]> {
   const [lng, lat] = plan.ubicacion.coordinates;
   const propias = CATEGORIAS.filter((c) => c !== "Otros" && plan.categorias.includes(c));
   // One more than needed: the plan itself is never listed once it has ended, but may be in the
   // memo's answer for a few seconds after it ends.
-  const suyas = propias.length > 0 ? await alrededor(lng, lat, propias, n + 1) : [];
-  const todas = suyas.length > n ? [] : await alrededor(lng, lat, null, n + 1 + suyas.length);
-  const vistos = new Set([plan._id]);
+  const extra = 1 + aparte.length;
+  const suyas = propias.length > 0 ? await alrededor(lng, lat, propias, n + extra) : [];
+  const todas = suyas.length >= n + extra ? [] : await alrededor(lng, lat, null, n + extra + suyas.length);
+  const vistos = new Set([plan._id, ...aparte.map((p) => p._id)]);
   const lista: PlanApi[] = [];
   for (const p of [...suyas, ...todas]) {
     if (vistos.has(p._id)) continue;
@@ -41,4 +56,15 @@ export async function planesParecidos(plan: PlanApi, n = PLANES_PARECIDOS): Prom
     lista.push(p);
   }
   return lista.slice(0, n);
+}
+
+/**
+ * "Este finde en {municipio}": this weekend's listed plans around a plan (what is left of it from
+ * today), by date, without the plan itself.
+ */
+export async function planesDelFindeCerca(plan: PlanApi, n = PLANES_PARECIDOS, ahora = new Date()): Promise<PlanApi[]> {
+  const [lng, lat] = plan.ubicacion.coordinates;
+  const finde = ventanaFechas("finDeSemana", 0, ahora)!;
+  const planes = await alrededor(lng, lat, null, n + 1, finde);
+  return planes.filter((p) => p._id !== plan._id).slice(0, n);
 }

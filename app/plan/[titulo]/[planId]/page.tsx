@@ -6,7 +6,7 @@ import { planOcultoParaQuienMira } from "@/lib/plans/get-plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/plan";
 import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/seo/plan";
-import { planesParecidos } from "@/lib/plans/similar";
+import { PLANES_PARECIDOS, planesDelFindeCerca, planesParecidos } from "@/lib/plans/similar";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { municipioDeNombre } from "@/lib/geo/municipios";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
@@ -41,12 +41,17 @@ export default async function PlanPage({ params }: Props) {
   if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
   const terminado = planTerminado(plan);
   const [lng, lat] = plan.ubicacion.coordinates;
-  const [favoritos, parecidos, pueblo] = await Promise.all([
+  // Every plan page leads on: this weekend's plans around it and more plans near it (those of its
+  // own categories first), never the same plan twice.
+  const [favoritos, finde, cerca, pueblo] = await Promise.all([
     favoritosDeLaSesion(),
-    terminado ? planesParecidos(plan) : [],
+    planesDelFindeCerca(plan),
+    planesParecidos(plan, 2 * PLANES_PARECIDOS),
     municipioDeNombre(plan.municipio, { lat, lng }, { oElMasCercano: true }),
   ]);
-  const verificadas = await organizacionesVerificadas([plan, ...parecidos]);
+  const enFinde = new Set(finde.map((p) => p._id));
+  const parecidos = cerca.filter((p) => !enFinde.has(p._id)).slice(0, PLANES_PARECIDOS);
+  const verificadas = await organizacionesVerificadas([plan, ...parecidos, ...finde]);
   const organizacionVerificada = Boolean(plan.organizacionId && verificadas.has(plan.organizacionId));
   return (
     <>
@@ -61,6 +66,7 @@ export default async function PlanPage({ params }: Props) {
         favoritos={favoritos}
         terminado={terminado}
         parecidos={parecidos}
+        finde={finde}
         oculto={oculto}
         verificadas={verificadas}
         pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
