@@ -311,7 +311,8 @@ export const mensajes = {
   seguimientoEnlaceNoValido: "Este enlace no es válido. Puede que esté mal copiado o que ya lo hayas usado.",
   seguimientoEnlaceCaducado: "Este enlace ha caducado. Vuelve a pedirlo desde la web.",
   seguimientosTitulo: "Pueblos que sigues",
-  seguimientosVacio: "No sigues ningún pueblo. Busca tu pueblo en la portada y pulsa «Seguir».",
+  seguimientosVacio:
+    "No sigues ningún pueblo. Busca tu pueblo en la portada, pulsa «Seguir esta búsqueda» y elige «Recibir por correo».",
   seguimientosGestionar: "Gestionar mis avisos",
   seguimientoRadioEtiqueta: "Distancia",
   seguimientoCategoriasEtiqueta: "Tipos de plan (ninguno marcado: todos)",
@@ -345,7 +346,6 @@ export const mensajes = {
   masAllaTitulo: "Lo más cercano: {municipio}, a {km} km",
   sinPlanesAcciones: "¿Y en {municipio}?",
   publicarPrimero: "Publica el primer plan de {municipio}",
-  seguirMunicipio: "Seguir {municipio}",
   puebloCercanoDetalle: "a {km} km · {planes}",
   puebloMigas: "Estás en",
   puebloEspana: "España",

@@ -67,7 +67,7 @@ export function OrganizationFields({
       <AreaTexto
         etiqueta="Descripción (opcional)"
         rows={5}
-        ayuda="Puedes usar Markdown: **negrita**, listas y enlaces."
+        ayuda="Puedes dar formato: **negrita**, listas y enlaces."
         pista={pista("descripcion")}
         {...register("descripcion")}
       />

@@ -50,7 +50,7 @@ export function Publicado({
         </button>
       </div>
       <p className={wizard.publicadoOtros}>
-        <Link href="/mis-planes">Ver mis planes</Link> · <Link href="/">Ir al inicio</Link>
+        <Link href="/mis-planes">Ver mis publicaciones</Link> · <Link href="/">Ir al inicio</Link>
       </p>
     </section>
   );

@@ -81,7 +81,7 @@ export function SinPlanesCerca({
               {conDatos(mensajes.publicarPrimero, nombre)}
             </Link>
             <details className={styles.seguirPueblo}>
-              <summary className={styles.seguirBoton}>{conDatos(mensajes.seguirMunicipio, nombre)}</summary>
+              <summary className={styles.seguirBoton}>{conDatos(mensajes.seguirBoton, nombre)}</summary>
               <SeguirPueblo
                 pueblo={{ ine: municipio.ine, nombre: municipio.nombre, radio, categorias }}
                 conSesion={conSesion}

@@ -105,7 +105,7 @@ export function correoPlanOculto(to: string, nombre: string, titulo: string, mot
     "Hemos ocultado tu plan",
     nombre,
     `El equipo de ${producto} ha ocultado tu plan «${titulo}»: ya no aparece en las búsquedas ni se puede abrir.\n\nMotivo: ${motivo}`,
-    "Ver mis planes",
+    "Ver mis publicaciones",
     `${url}/mis-planes`,
     "Si crees que es un error, responde a este correo y lo revisaremos.",
   );

@@ -50,7 +50,7 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
           onChange={(e) => onChange(e.target.value)}
         />
         <p id={`${id}-ayuda`} className={styles.ayuda}>
-          Puedes usar markdown: **negrita**, *cursiva*, listas con «-» y enlaces [texto](https://…).
+          Puedes dar formato: **negrita**, *cursiva*, listas con «-» y enlaces [texto](https://…).
         </p>
       </div>
       <div
