@@ -9,6 +9,7 @@ import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
 import { env } from "@/lib/env";
 import { site } from "@/lib/site";
 import { displayLatin, displayLatinExt } from "./fonts";
+import { esDelEquipo } from "@/lib/admin/acceso";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 import { CABECERA_VISTA, VISTA_EMBEBIDA } from "@/lib/vista";
 
@@ -37,6 +38,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   }
   const { nombre, contacto } = site();
   const conectado = await tieneCookieDeSesion();
+  // Only with a session cookie: a visitor's page reads nothing and stays the same for everyone.
+  const equipo = conectado && (await esDelEquipo());
   const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
   return (
     // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
@@ -51,7 +54,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         </a>
         {/* Before the page, in its flow: see CookieBar.module.css. */}
         <CookieBar aceptadasEnServidor={avisoAceptado} />
-        <Navbar nombreSitio={nombre} conectado={conectado} />
+        <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
         <main id="contenido">
           <AvisoAlLlegar />
           {children}

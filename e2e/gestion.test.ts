@@ -34,10 +34,9 @@ describe("the back-office in Chromium", () => {
     const pv = await visitante.newPage();
     await pv.goto(url);
     await pv.getByRole("button", { name: "Reportar mal uso" }).click();
-    await pv
-      .getByRole("dialog", { name: mensajes.reportarPlanTitulo })
-      .getByRole("button", { name: "Reportar", exact: true })
-      .click();
+    const dialogo = pv.getByRole("dialog", { name: mensajes.reportarPlanTitulo });
+    await dialogo.getByRole("radio", { name: mensajes.reporteMotivoSpam }).check();
+    await dialogo.getByRole("button", { name: "Reportar", exact: true }).click();
     await pv.locator("main").getByRole("status").filter({ hasText: mensajes.reporteEnviado }).waitFor();
 
     // The moderator sees it at the top of the queue, on a phone.
@@ -46,6 +45,7 @@ describe("the back-office in Chromium", () => {
     await page.goto(`${appUrl()}/gestion/reportes`);
     const fila = page.locator("li", { has: page.getByRole("heading", { name: titulo }) });
     await expect(fila.textContent()).resolves.toContain("1 reporte");
+    await expect(fila.getByRole("list", { name: "Motivo" }).textContent()).resolves.toBe(mensajes.reporteMotivoSpam);
     await expect(fila.textContent()).resolves.toContain(duena.correo);
     await sinViolaciones(page);
     await captura(page, "gestion-reportes-390", { fullPage: true });

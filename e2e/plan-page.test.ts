@@ -536,23 +536,24 @@ describe("plan and organization pages", () => {
     await ctx.close();
   });
 
-  it("reports a plan after a confirmation and shows the server's answer", async () => {
+  it("reports a plan after a confirmation with its reason and shows the server's answer", async () => {
     const ctx = await contexto();
     const page = await abrir(ctx, ruta(evento.urlPlan));
     await page.getByRole("button", { name: "Reportar mal uso" }).click();
     const dialogo = page.getByRole("dialog", { name: mensajes.reportarPlanTitulo });
     await dialogo.waitFor();
     await expect(dialogo.getByText(mensajes.reportarPlanConfirmacion).count()).resolves.toBe(1);
+    await dialogo.getByRole("radio", { name: mensajes.reporteMotivoInapropiado }).check();
     await dialogo.getByRole("button", { name: "Reportar", exact: true }).click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.reporteEnviado }).waitFor();
     await expect(dialogo.isVisible()).resolves.toBe(false);
-    const filas = await query<{ titulo: string; url_plan: string; url_archivo: string }>(
+    const filas = await query<{ titulo: string; url_plan: string; url_archivo: string; motivo: string }>(
       db(),
-      "SELECT titulo, url_plan, url_archivo FROM reporte WHERE plan_id = $1",
+      "SELECT titulo, url_plan, url_archivo, motivo FROM reporte WHERE plan_id = $1",
       [evento._id],
     );
     expect(filas).toHaveLength(1);
-    expect(filas[0]).toMatchObject({ titulo: TITULO, url_plan: evento.urlPlan });
+    expect(filas[0]).toMatchObject({ titulo: TITULO, url_plan: evento.urlPlan, motivo: "inapropiado" });
     expect(filas[0].url_archivo).toMatch(/original\.webp$/);
     await ctx.close();
   });

@@ -123,6 +123,17 @@ export const mensajes = {
   // Plan detail page (spec §2, §8)
   reportarPlanTitulo: "Reportar plan",
   reportarPlanConfirmacion: "¿Estás segur@ que deseas reportar el plan?",
+  // The report's reasons (ours): the dialog's choices and the back-office's labels
+  reporteMotivoPregunta: "¿Qué le pasa a este plan?",
+  reporteMotivoFalsa: "Información falsa o engañosa",
+  reporteMotivoInapropiado: "Contenido inapropiado",
+  reporteMotivoSpam: "Spam o publicidad",
+  reporteMotivoCaducado: "Plan cancelado o caducado",
+  reporteMotivoOtro: "Otro",
+  reporteSinMotivo: "Sin motivo",
+  reporteMotivoObligatorio: "Elige un motivo para poder enviar el reporte.",
+  reporteDetalleEtiqueta: "Cuéntanos qué pasa (opcional)",
+  reporteDetalleAyuda: "Hasta {max} caracteres.",
   errorReportarPlan: "Error al reportar el plan, por favor vuelve a intentarlo",
   errorGuardarFavorito: "Error al guardar el plan como favorito, por favor vuelve a intentarlo",
   errorEliminarFavorito: "Error al eliminar el plan como favorito, por favor vuelve a intentarlo",

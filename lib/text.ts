@@ -9,6 +9,11 @@ export function tieneControl(texto: string, multilinea = false): boolean {
   return CONTROL.test(texto) || (!multilinea && SALTOS.test(texto.trim()));
 }
 
+/** Multi-line text with those characters taken out, for a field read liberally instead of refused. */
+export function sinControl(texto: string): string {
+  return texto.replace(new RegExp(CONTROL.source, "g"), "");
+}
+
 /**
  * A multi-line text with its line breaks as the user typed them: a form sent as multipart
  * turns each into CRLF, which would count twice against a limit the textarea counted once.

@@ -383,14 +383,22 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
       await prisma.patrocinio.create({ data: { ...p, orden: i + 1, archivoCartel: { create: { ...cartel } } } });
     }
 
-    // Two plans reported by visitors, so the back-office's queue has something to show
+    // Two plans reported by visitors, with their reasons, so the back-office's queue has something to show
     const reportados = await prisma.plan.findMany({
       where: { id: { in: planIds.slice(20, 22) } },
       select: { id: true, titulo: true },
     });
+    const motivos = [
+      [{ motivo: "spam", detalle: null }],
+      [
+        { motivo: "caducado", detalle: null },
+        { motivo: "otro", detalle: "El teléfono del cartel no contesta y en el pueblo nadie sabe nada." },
+      ],
+    ];
     for (const [i, p] of reportados.entries()) {
       await prisma.reporte.createMany({
-        data: Array.from({ length: i + 1 }, (_, k) => ({
+        data: motivos[i].map((m, k) => ({
+          ...m,
           titulo: p.titulo,
           urlPlan: `${site().url}${planPath(p.titulo, p.id)}`,
           planId: p.id,

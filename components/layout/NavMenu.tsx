@@ -18,13 +18,19 @@ const MENU_CONECTADO = [
   { href: "/tus-organizaciones", texto: "Mis organizaciones" },
 ];
 
+/** The back-office, in the menu of moderators and admins only. */
+const ENLACE_GESTION = { href: "/gestion", texto: "Gestión" };
+
 const MENU_DESCONECTADO = [
   { href: "/iniciar-sesion", texto: "Iniciar sesión" },
   { href: "/registro", texto: "Registrarse" },
 ];
 
-/** Main links, the mobile toggle and the user dropdown; a click elsewhere or a navigation closes them. */
-export function NavMenu({ conectado }: { conectado: boolean }) {
+/**
+ * Main links, the mobile toggle and the user dropdown (with "Gestión" for the team, `equipo`); a
+ * click elsewhere or a navigation closes them.
+ */
+export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boolean }) {
   const pathname = usePathname();
   // Each menu remembers the page it was opened on, so navigating closes it without an effect.
   const [movil, setMovil] = useState<string | null>(null);
@@ -48,7 +54,7 @@ export function NavMenu({ conectado }: { conectado: boolean }) {
     };
   }, []);
 
-  const menuUsuario = conectado ? MENU_CONECTADO : MENU_DESCONECTADO;
+  const menuUsuario = !conectado ? MENU_DESCONECTADO : equipo ? [...MENU_CONECTADO, ENLACE_GESTION] : MENU_CONECTADO;
   return (
     <div ref={raiz} className={styles.menus}>
       <button

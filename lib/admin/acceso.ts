@@ -70,14 +70,19 @@ export async function exigirGestorPagina(pathname: string, necesario: Rol = "mod
   return a.tipo === "dentro" ? a.gestor : null;
 }
 
+/** Whether the page's visitor is on the team (moderator or admin), for what only the team is shown. */
+export async function esDelEquipo(): Promise<boolean> {
+  const a = await accesoDeLaPagina("moderador");
+  return a.tipo === "dentro" || a.tipo === "corto";
+}
+
 /**
  * A back-office page's metadata: its title for the team only (a plain user's 404 page must not
  * be titled "Gestión"), and never indexed.
  */
 export function metadatosGestion(titulo: string): () => Promise<Metadata> {
   return async () => {
-    const a = await accesoDeLaPagina("moderador");
-    const equipo = a.tipo === "dentro" || a.tipo === "corto";
+    const equipo = await esDelEquipo();
     return { ...(equipo ? { title: `${titulo} · Gestión` } : {}), robots: { index: false, follow: false } };
   };
 }

@@ -1,7 +1,21 @@
 import "server-only";
 import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
+import { FILTROS_MOTIVO, type FiltroMotivo, type MotivoReporte, SIN_MOTIVO } from "../reportes/motivos";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+
+/** The condition on a report `r` of the filter by reason. */
+function conMotivo(motivo: FiltroMotivo): Prisma.Sql {
+  return motivo === SIN_MOTIVO ? Prisma.sql`r.motivo IS NULL` : Prisma.sql`r.motivo = ${motivo}`;
+}
+
+/** How many of a group's reports give each reason (and, as `ninguno`, none), in one pass. */
+const CUENTA_MOTIVOS = Prisma.sql`jsonb_build_object(${Prisma.join(
+  FILTROS_MOTIVO.map((m) => Prisma.sql`${m}::text, count(*) FILTER (WHERE ${conMotivo(m)})`),
+)})`;
+
+/** The reporters' own words shown per plan, the newest first. */
+const DETALLES_POR_GRUPO = 5;
 
 /** The open reports of one plan (or one report that names no plan of ours), for the queue. */
 export interface GrupoReportes {
@@ -10,6 +24,11 @@ export interface GrupoReportes {
   n: number;
   primero: Date;
   ultimo: Date;
+  /** How many reports give each reason (`ninguno`: none), zeros included. */
+  por_motivo: Record<FiltroMotivo, number>;
+  /** The newest of the reporters' own words (at most DETALLES_POR_GRUPO), and how many there are. */
+  detalles: string[];
+  n_detalles: number;
   /** What the last reporter said, and the address they reported. */
   titulo_reportado: string;
   url_plan: string;
@@ -27,16 +46,23 @@ export interface CursorCola {
   clave: string;
 }
 
-/** Open reports grouped by plan, the most recently reported first. */
-export async function colaDeReportes(despues: CursorCola | null) {
+/**
+ * Open reports grouped by plan, the most recently reported first, with their reasons; with
+ * `motivo`, only the plans with at least one open report of that reason (each still shows all).
+ */
+export async function colaDeReportes(despues: CursorCola | null, motivo: FiltroMotivo | null = null) {
   const filas = await prisma.$queryRaw<GrupoReportes[]>`
     WITH g AS (
       SELECT coalesce(r.plan_id::text, r.id::text) AS clave, r.plan_id, count(*)::int AS n,
              min(r.created_at) AS primero, max(r.created_at) AS ultimo,
              (array_agg(r.titulo ORDER BY r.created_at DESC))[1] AS titulo_reportado,
-             (array_agg(r.url_plan ORDER BY r.created_at DESC))[1] AS url_plan
+             (array_agg(r.url_plan ORDER BY r.created_at DESC))[1] AS url_plan,
+             ${CUENTA_MOTIVOS} AS por_motivo,
+             coalesce((array_agg(r.detalle ORDER BY r.created_at DESC) FILTER (WHERE r.detalle IS NOT NULL))[1:${Prisma.raw(String(DETALLES_POR_GRUPO))}], '{}') AS detalles,
+             count(r.detalle)::int AS n_detalles
       FROM reporte r WHERE r.cerrado_en IS NULL
-      GROUP BY 1, 2)
+      GROUP BY 1, 2
+      ${motivo ? Prisma.sql`HAVING bool_or(${conMotivo(motivo)})` : Prisma.empty})
     SELECT g.*, p.titulo, p.visible, p.oculto_motivo, u.email AS propietario, o.nombre AS organizacion, a.url AS cartel
     FROM g
     LEFT JOIN plan p ON p.id = g.plan_id
@@ -57,17 +83,24 @@ export interface ReporteCerrado {
   plan_id: string | null;
   plan_titulo: string | null;
   created_at: Date;
+  motivo: MotivoReporte | null;
+  detalle: string | null;
   cerrado_en: Date;
   cerrado_por: string;
   resolucion: "ocultado" | "descartado";
 }
 
-/** Closed reports, the most recently closed first, with who closed them and how. */
-export async function reportesCerrados(despues: { cerradoEn: Date; id: string } | null) {
+/** Closed reports, the most recently closed first, with their reason, who closed them and how. */
+export async function reportesCerrados(
+  despues: { cerradoEn: Date; id: string } | null,
+  motivo: FiltroMotivo | null = null,
+) {
   const filas = await prisma.$queryRaw<ReporteCerrado[]>`
-    SELECT r.id, r.titulo, r.url_plan, r.plan_id, p.titulo AS plan_titulo, r.created_at, r.cerrado_en, r.cerrado_por, r.resolucion
+    SELECT r.id, r.titulo, r.url_plan, r.plan_id, p.titulo AS plan_titulo, r.created_at, r.motivo, r.detalle,
+           r.cerrado_en, r.cerrado_por, r.resolucion
     FROM reporte r LEFT JOIN plan p ON p.id = r.plan_id
     WHERE r.cerrado_en IS NOT NULL
+      ${motivo ? Prisma.sql`AND ${conMotivo(motivo)}` : Prisma.empty}
       ${despues ? Prisma.sql`AND (r.cerrado_en, r.id) < (${despues.cerradoEn}, ${despues.id}::uuid)` : Prisma.empty}
     ORDER BY r.cerrado_en DESC, r.id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;

@@ -6,11 +6,12 @@ import { enqueueEmail } from "../mail/outbox";
 import { avisoInterno } from "../mail/templates";
 import { mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
+import { etiquetaMotivo } from "./motivos";
 import type { reporteSchema } from "./schemas";
 
 const UUID_IN_URL = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\/?(?:[?#].*)?$/i;
 
-/** A misuse report: stored (plan resolved from its URL when it exists) and e-mailed to the team. */
+/** A misuse report: stored with its reason (plan resolved from its URL when it exists) and e-mailed to the team. */
 export async function reportarPlan(
   datos: z.infer<typeof reporteSchema>,
   ip: string,
@@ -27,6 +28,8 @@ export async function reportarPlan(
         urlPlan: datos.urlPlan,
         planId: plan?.id ?? null,
         usuarioId,
+        motivo: datos.motivo,
+        detalle: datos.detalle,
       },
     });
     await enqueueEmail(
@@ -35,6 +38,8 @@ export async function reportarPlan(
         Plan: datos.titulo,
         Enlace: datos.urlPlan,
         Cartel: datos.urlArchivo,
+        Motivo: etiquetaMotivo(datos.motivo),
+        Detalle: datos.detalle,
         "Id del plan": plan?.id ?? "no encontrado",
         Usuario: usuarioId ?? "anónimo",
       }),

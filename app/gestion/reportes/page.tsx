@@ -1,6 +1,8 @@
 import Link from "next/link";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
+import { Filtros, FiltroOpciones } from "@/components/gestion/Filtros";
 import { Miniatura } from "@/components/gestion/Miniatura";
+import { MotivosReporte } from "@/components/gestion/MotivosReporte";
 import { Paginador } from "@/components/gestion/Paginador";
 import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
@@ -9,17 +11,33 @@ import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { colaDeReportes, reportesCerrados } from "@/lib/admin/reportes";
 import { fechaHora } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
+import {
+  etiquetaMotivo,
+  FILTROS_MOTIVO,
+  type FiltroMotivo,
+  leerFiltroMotivo,
+  SIN_MOTIVO,
+} from "@/lib/reportes/motivos";
 
 export const generateMetadata = metadatosGestion("Reportes");
 
-type Props = { searchParams: Promise<{ estado?: string; despues?: string }> };
+type Props = { searchParams: Promise<{ estado?: string; despues?: string; motivo?: string | string[] }> };
 
-/** The reports queue: open reports grouped by plan, and the closed ones with who closed them. */
+const OPCIONES_MOTIVO = [
+  { valor: "", texto: "Todos" },
+  ...FILTROS_MOTIVO.map((m) => ({ valor: m, texto: etiquetaMotivo(m) })),
+];
+
+/**
+ * The reports queue: open reports grouped by plan with their reasons, and the closed ones with
+ * who closed them; both filtered by reason (`?motivo=`; a value not of ours shows them all).
+ */
 export default async function ReportesPage({ searchParams }: Props) {
   await exigirGestorPagina("/gestion/reportes");
-  const { estado, despues } = await searchParams;
+  const { estado, despues, motivo: pedido } = await searchParams;
   const cerrados = estado === "cerrados";
   const cursor = leerCursor(despues);
+  const motivo = leerFiltroMotivo(pedido);
   return (
     <>
       <h1 className={styles.titulo}>Reportes</h1>
@@ -32,14 +50,27 @@ export default async function ReportesPage({ searchParams }: Props) {
         ]}
         actual={cerrados ? "cerrados" : "abiertos"}
       />
-      {cerrados ? <Cerrados cursor={cursor} /> : <Abiertos cursor={cursor} />}
+      <Filtros ruta="/gestion/reportes" boton="Filtrar">
+        {cerrados && <input type="hidden" name="estado" value="cerrados" />}
+        <FiltroOpciones nombre="motivo" etiqueta="Motivo" valor={motivo ?? ""} opciones={OPCIONES_MOTIVO} />
+      </Filtros>
+      {cerrados ? <Cerrados cursor={cursor} motivo={motivo} /> : <Abiertos cursor={cursor} motivo={motivo} />}
     </>
   );
 }
 
-async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
-  const { grupos, siguiente } = await colaDeReportes(cursor && { ultimo: cursor.instante, clave: cursor.clave });
-  if (grupos.length === 0) return <p className={styles.nada}>No hay reportes abiertos.</p>;
+type Lista = { cursor: ReturnType<typeof leerCursor>; motivo: FiltroMotivo | null };
+
+/** "…con el motivo «Spam o publicidad»" / "…sin motivo" after an empty list's sentence, when filtered. */
+const conElMotivo = (motivo: FiltroMotivo | null) =>
+  !motivo ? "" : motivo === SIN_MOTIVO ? " sin motivo" : ` con el motivo «${etiquetaMotivo(motivo)}»`;
+
+async function Abiertos({ cursor, motivo }: Lista) {
+  const { grupos, siguiente } = await colaDeReportes(
+    cursor && { ultimo: cursor.instante, clave: cursor.clave },
+    motivo,
+  );
+  if (grupos.length === 0) return <p className={styles.nada}>No hay reportes abiertos{conElMotivo(motivo)}.</p>;
   return (
     <>
       <ul className={styles.lista}>
@@ -63,6 +94,7 @@ async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
                 </strong>{" "}
                 · {g.n === 1 ? fechaHora(g.primero) : `del ${fechaHora(g.primero)} al ${fechaHora(g.ultimo)}`}
               </p>
+              <MotivosReporte porMotivo={g.por_motivo} n={g.n} detalles={g.detalles} nDetalles={g.n_detalles} />
               {g.propietario && (
                 <p className={styles.secundario}>
                   {g.propietario}
@@ -91,7 +123,7 @@ async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
       </ul>
       <Paginador
         ruta="/gestion/reportes"
-        filtros={{}}
+        filtros={{ motivo: motivo ?? undefined }}
         enPrimera={!cursor}
         siguiente={siguiente && cursorTexto(siguiente.ultimo, siguiente.clave)}
       />
@@ -99,9 +131,13 @@ async function Abiertos({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
   );
 }
 
-async function Cerrados({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
-  const { reportes, siguiente } = await reportesCerrados(cursor && { cerradoEn: cursor.instante, id: cursor.clave });
-  if (reportes.length === 0) return <p className={styles.nada}>Todavía no se ha cerrado ningún reporte.</p>;
+async function Cerrados({ cursor, motivo }: Lista) {
+  const { reportes, siguiente } = await reportesCerrados(
+    cursor && { cerradoEn: cursor.instante, id: cursor.clave },
+    motivo,
+  );
+  if (reportes.length === 0)
+    return <p className={styles.nada}>Todavía no se ha cerrado ningún reporte{conElMotivo(motivo)}.</p>;
   return (
     <>
       <ul className={styles.lista}>
@@ -113,14 +149,17 @@ async function Cerrados({ cursor }: { cursor: ReturnType<typeof leerCursor> }) {
                 {r.resolucion === "ocultado" ? "Plan ocultado" : "Descartado"} por {r.cerrado_por} el{" "}
                 {fechaHora(r.cerrado_en)}
               </p>
-              <p className={styles.secundario}>Reportado el {fechaHora(r.created_at)}</p>
+              <p className={styles.secundario}>
+                Reportado el {fechaHora(r.created_at)} · {etiquetaMotivo(r.motivo)}
+              </p>
+              {r.detalle && <p className={styles.detalles}>«{r.detalle}»</p>}
             </div>
           </li>
         ))}
       </ul>
       <Paginador
         ruta="/gestion/reportes"
-        filtros={{ estado: "cerrados" }}
+        filtros={{ estado: "cerrados", motivo: motivo ?? undefined }}
         enPrimera={!cursor}
         siguiente={siguiente && cursorTexto(siguiente.cerradoEn, siguiente.id)}
       />

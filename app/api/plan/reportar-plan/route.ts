@@ -4,7 +4,7 @@ import { reportarPlan } from "@/lib/reportes/reportar-plan";
 import { reporteSchema } from "@/lib/reportes/schemas";
 import { sessionUser } from "@/lib/users/session";
 
-/** POST /api/plan/reportar-plan { titulo, urlArchivo, urlPlan } → { mensaje }; no login needed. */
+/** POST /api/plan/reportar-plan { titulo, urlArchivo, urlPlan, motivo?, detalle? } → { mensaje }; no login needed. */
 export const POST = route(async (request) => {
   const datos = reporteSchema.parse(await readJson(request));
   const user = await sessionUser(request.headers);
