@@ -54,8 +54,6 @@ export const mensajes = {
   confirmacionReenviada: "Si tu cuenta está pendiente de confirmar, te hemos enviado un nuevo enlace.",
   googleNoVerificado: "No se ha podido verificar tu cuenta de Google, por favor vuelve a intentarlo.",
   googleNoDisponible: "El inicio de sesión con Google no está disponible.",
-  // The login page's note where no client id is configured (the demo).
-  googleSinConfigurar: "El inicio de sesión con Google no está activado: hace falta configurar GOOGLE_CLIENT_IDS.",
   googleNoPuedeCambiar: "Las cuentas de Google no pueden cambiar el nombre, el correo ni la contraseña.",
   campoVacio: "El campo no puede estar vacío.",
   passwordActualIncorrecta: "La contraseña actual no es correcta.",

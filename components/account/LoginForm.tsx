@@ -17,15 +17,7 @@ interface Credenciales {
   password: string;
 }
 
-export function LoginForm({
-  redirigir,
-  googleClientId,
-  avisoSinGoogle = false,
-}: {
-  redirigir?: string;
-  googleClientId?: string;
-  avisoSinGoogle?: boolean;
-}) {
+export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; googleClientId?: string }) {
   const router = useRouter();
   // No rule in the browser: the server answers every failed login with its message (spec §5).
   const { register, handleSubmit, getValues, formState } = useForm<Credenciales>({
@@ -83,7 +75,8 @@ export function LoginForm({
           </button>
         </div>
       </form>
-      {googleClientId ? (
+      {/* Without a client id Google's button cannot work: no button, and nothing said about it. */}
+      {googleClientId && (
         <>
           <p className={styles.divider}>o</p>
           <GoogleButton
@@ -95,10 +88,6 @@ export function LoginForm({
             }}
           />
         </>
-      ) : (
-        // Without a client id Google's button cannot work: never a broken one. On a local copy
-        // (the demo) a note says what it needs.
-        avisoSinGoogle && <p className={styles.nota}>{mensajes.googleSinConfigurar}</p>
       )}
       <p>
         ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>
