@@ -106,6 +106,9 @@ export const mensajes = {
   favoritoGuardado: "El plan se ha guardado en tus favoritos.",
   favoritoEliminado: "El plan se ha eliminado de tus favoritos.",
   loginNecesarioFavoritos: "Es necesario iniciar sesión para guardar planes.",
+  // Above the login and registration forms after a tap on a heart without a session (with the plan's title).
+  guardarTrasLogin: "Inicia sesión para guardar este plan",
+  guardarTrasRegistro: "Crea tu cuenta para guardar este plan",
   reporteEnviado: "Gracias por avisarnos. Revisaremos el plan lo antes posible.",
   reporteNoValido: "Indica el plan que quieres reportar.",
   // Plan detail page (spec §2, §8)

@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
+import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { mensajes } from "@/lib/messages";
-import { destinoSeguro } from "@/lib/safe-redirect";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { conVuelta, REGISTRO_PATH, vueltaSinPlan } from "@/lib/users/protected-pages";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { GoogleButton } from "./GoogleButton";
 
@@ -17,7 +18,20 @@ interface Credenciales {
   password: string;
 }
 
-export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; googleClientId?: string }) {
+/**
+ * Logs in by e-mail and password or with Google, then goes to `destino` (a path of this site the
+ * page has checked; "/" by default, spec §4). With `guardar` (a plan a tap on its heart asked to
+ * save) the plan is saved first, through the favourites API, and the page gone to says so.
+ */
+export function LoginForm({
+  destino,
+  guardar,
+  googleClientId,
+}: {
+  destino: string;
+  guardar?: string;
+  googleClientId?: string;
+}) {
   const router = useRouter();
   // No rule in the browser: the server answers every failed login with its message (spec §5).
   const { register, handleSubmit, getValues, formState } = useForm<Credenciales>({
@@ -27,9 +41,15 @@ export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; g
   const [sinConfirmar, setSinConfirmar] = useState(false);
   const [recuperar, setRecuperar] = useState(false);
 
-  // Only paths of our own site are followed after login (no open redirect).
-  function entrar() {
-    router.replace(destinoSeguro(redirigir));
+  async function entrar() {
+    let vuelta = destino;
+    if (guardar) {
+      const r = await llamar("POST", `/api/plan/agregar-plan-favorito/${encodeURIComponent(guardar)}`);
+      if (r.ok) dejarAviso(vuelta.split(/[?#]/)[0], mensajeDe(r, mensajes.favoritoGuardado));
+      // Gone while the person was logging in: not to its page's 404.
+      else if (r.status === 404) vuelta = vueltaSinPlan(vuelta, guardar);
+    }
+    router.replace(vuelta);
     router.refresh();
   }
 
@@ -90,7 +110,7 @@ export function LoginForm({ redirigir, googleClientId }: { redirigir?: string; g
         </>
       )}
       <p>
-        ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>
+        ¿No tienes cuenta? <Link href={conVuelta(REGISTRO_PATH, { redirigir: destino, guardar })}>Regístrate</Link>
       </p>
       <ForgotPasswordModal
         abierto={recuperar}

@@ -1,16 +1,28 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/account/LoginForm";
+import { PlanPorGuardar } from "@/components/account/PlanPorGuardar";
 import styles from "@/components/ui/ui.module.css";
 import { env } from "@/lib/env";
+import { mensajes } from "@/lib/messages";
+import { vueltaConPlan } from "@/lib/users/vuelta";
 
 export const metadata: Metadata = { title: "Entrar", robots: { index: false } };
 
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ redirigir?: string }> }) {
-  const { redirigir } = await searchParams;
+/**
+ * The login page. Its address may carry the way back (`redirigir`) and a plan to save once logged
+ * in (`guardar`, from a tap on a heart): the page then says so, with the plan's title.
+ */
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { destino, guardar } = await vueltaConPlan(await searchParams);
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Entrar</h1>
-      <LoginForm redirigir={redirigir} googleClientId={env().GOOGLE_WEB_CLIENT_ID} />
+      {guardar && <PlanPorGuardar texto={mensajes.guardarTrasLogin} titulo={guardar.titulo} />}
+      <LoginForm destino={destino} guardar={guardar?.id} googleClientId={env().GOOGLE_WEB_CLIENT_ID} />
     </section>
   );
 }
