@@ -255,6 +255,28 @@ describe("saving a plan through the login page", () => {
     await ctx.close();
   });
 
+  it("without JavaScript, still explains itself, and a sent form never puts the password in the address", async () => {
+    const plan = await nuevoPlan(`Romería sin scripts ${sufijo}`);
+    const usuario = await confirmedUser();
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    const login = `${appUrl()}/iniciar-sesion?${new URLSearchParams({ redirigir: plan.ruta, guardar: plan.id })}`;
+    await page.goto(login);
+    await page.locator("main").getByText(mensajes.guardarTrasLogin).waitFor();
+    await expect(page.locator("main").getByText(plan.titulo, { exact: true }).isVisible()).resolves.toBe(true);
+    const enviado = page.waitForResponse((r) => r.request().isNavigationRequest());
+    await entrar(page, usuario);
+    const respuesta = await enviado;
+    expect(respuesta.request().method()).toBe("POST");
+    expect(respuesta.status()).toBe(200);
+    await page.waitForLoadState("load");
+    expect(page.url()).toBe(login);
+    expect(page.url()).not.toContain(encodeURIComponent(usuario.password));
+    await page.locator("main").getByText(mensajes.guardarTrasLogin).waitFor();
+    expect(await guardados(usuario.correo)).toEqual([]);
+    await ctx.close();
+  });
+
   it("shows no word about the site's configuration when Google sign-in is not set up", async () => {
     const plan = await nuevoPlan(`Fiesta de la vendimia ${sufijo}`);
     const sinGoogle = await startAppServer({

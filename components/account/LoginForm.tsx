@@ -69,7 +69,9 @@ export function LoginForm({
 
   return (
     <>
-      <form onSubmit={handleSubmit(enviar)} noValidate>
+      {/* Sent by script (enviar). POST so that one sent before the page is interactive, or without
+          JavaScript, never puts the password in the address: the page comes back as it was. */}
+      <form method="post" onSubmit={handleSubmit(enviar)} noValidate>
         <Field etiqueta="Correo electrónico" type="email" autoComplete="email" required {...register("correo")} />
         <Field
           etiqueta="Contraseña"

@@ -50,7 +50,8 @@ export function RegisterForm({ login }: { login: string }) {
 
   return (
     <>
-      <form ref={formulario} onSubmit={handleSubmit(enviar)} noValidate>
+      {/* POST for the same reason as the login form's: never a password in the address. */}
+      <form ref={formulario} method="post" onSubmit={handleSubmit(enviar)} noValidate>
         <Field etiqueta="Nombre" autoComplete="name" pista={pista("nombre")} {...register("nombre")} />
         <Field
           etiqueta="Correo electrónico"
