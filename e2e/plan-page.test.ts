@@ -497,8 +497,11 @@ describe("plan and organization pages", () => {
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
     await boton.click();
     await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
-    // Back to this page, which saves the plan on arrival (?guardar, see the cards' hearts).
-    expect(new URL(page.url()).searchParams.get("redirigir")).toBe(`${ruta(evento.urlPlan)}?guardar=${evento._id}`);
+    // Back to this page after logging in, with this plan to save on the way (e2e/guardar-tras-login.test.ts).
+    const login = new URL(page.url()).searchParams;
+    expect(login.get("redirigir")).toBe(ruta(evento.urlPlan));
+    expect(login.get("guardar")).toBe(evento._id);
+    await page.getByText(mensajes.guardarTrasLogin).waitFor();
     await ctx.close();
   });
 

@@ -152,57 +152,45 @@ describe("the save heart on plan cards", () => {
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
       await boton.click();
       await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
-      const vuelta = new URL(new URL(page.url()).searchParams.get("redirigir")!, appUrl());
-      expect(vuelta.searchParams.get("guardar")).toBe(ids.tres);
-      vuelta.searchParams.delete("guardar");
+      // The login page knows the way back (this very search) and the plan to save, and says so.
+      const login = new URL(page.url()).searchParams;
+      expect(login.get("guardar")).toBe(ids.tres);
+      const vuelta = new URL(login.get("redirigir")!, appUrl());
       const original = new URL(busqueda, appUrl());
       expect(`${vuelta.pathname}?${vuelta.searchParams}`).toBe(`${original.pathname}?${original.searchParams}`);
+      const porGuardar = page.locator("main").getByText(mensajes.guardarTrasLogin);
+      await expect(porGuardar.isVisible()).resolves.toBe(true);
+      await expect(page.locator("main").getByText(titulos.tres, { exact: true }).isVisible()).resolves.toBe(true);
 
       await page.getByLabel("Correo electrónico").fill(usuario.correo);
       await page.getByLabel("Contraseña", { exact: true }).fill(usuario.password);
       await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
-      // Back on the same search, the mark gone from the address, the plan saved and in view.
-      await page.waitForURL(
-        (u) =>
-          u.pathname === "/" &&
-          u.searchParams.get("municipio") === "Pueblo de Prueba" &&
-          !u.searchParams.has("guardar"),
-      );
-      expect(new URL(page.url()).search).toBe(new URL(busqueda, appUrl()).search);
-      await page.waitForFunction(
-        (t) =>
-          [...document.querySelectorAll("main article")]
-            .find((a) => a.querySelector("h4")?.textContent === t)
-            ?.querySelector("button[aria-pressed]")
-            ?.getAttribute("aria-pressed") === "true",
-        titulos.tres,
-      );
-      await asentado(page, titulos.tres);
+      // Back on the same search, told the plan is saved, its heart full.
+      await page.waitForURL((u) => u.pathname === "/" && u.searchParams.get("municipio") === "Pueblo de Prueba");
+      expect(new URL(page.url()).search).toBe(original.search);
+      await page.getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).waitFor();
+      await expect(corazon(page, titulos.tres).getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(corazon(page, titulos.uno).getAttribute("aria-pressed")).resolves.toBe("false");
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.tres]);
-      await expect(corazon(page, titulos.tres).isVisible()).resolves.toBe(true);
-      await expect(
-        corazon(page, titulos.tres).evaluate((b) => {
-          const r = b.getBoundingClientRect();
-          return r.top >= 0 && r.bottom <= window.innerHeight;
-        }),
-      ).resolves.toBe(true);
       await captura(page, `tarjeta-tras-login-${vista.nombre}`);
 
-      // A reload of the address saves nothing again, and the rest stay as they were.
+      // A reload saves nothing again and tells nothing again; the saved plans list it.
       await page.reload();
       await expect(corazon(page, titulos.tres).getAttribute("aria-pressed")).resolves.toBe("true");
+      await expect(page.getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).count()).resolves.toBe(0);
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.tres]);
+      const lista = await abrir(ctx, "/planes-favoritos");
+      await expect(lista.locator("main article h2").allTextContents()).resolves.toEqual([titulos.tres]);
       await ctx.close();
     }, 90_000);
   }
 
-  it("saves nothing for a logged-in person who opens a link someone else made with ?guardar=", async () => {
+  it("saves nothing for a logged-in person who opens a search link someone made with ?guardar=", async () => {
     const usuario = await confirmedUser();
     const ctx = await contextoConectado(browser, usuario);
     const page = await abrir(ctx, `${busqueda}&guardar=${ids.dos}`);
-    // The mark leaves the address all the same, and the heart stays as the server has it.
-    await page.waitForURL((u) => !u.searchParams.has("guardar"));
-    // Any call the page would make on arrival has been made and answered.
+    // Only the login page saves, and only once the person has logged in there. Any call the page
+    // would make on arrival has been made and answered.
     await page.waitForLoadState("networkidle");
     expect(await guardadosEnServidor(usuario.token)).toEqual([]);
     await expect(corazon(page, titulos.dos).getAttribute("aria-pressed")).resolves.toBe("false");

@@ -54,8 +54,6 @@ export const mensajes = {
   confirmacionReenviada: "Si tu cuenta está pendiente de confirmar, te hemos enviado un nuevo enlace.",
   googleNoVerificado: "No se ha podido verificar tu cuenta de Google, por favor vuelve a intentarlo.",
   googleNoDisponible: "El inicio de sesión con Google no está disponible.",
-  // The login page's note where no client id is configured (the demo).
-  googleSinConfigurar: "El inicio de sesión con Google no está activado: hace falta configurar GOOGLE_CLIENT_IDS.",
   googleNoPuedeCambiar: "Las cuentas de Google no pueden cambiar el nombre, el correo ni la contraseña.",
   campoVacio: "El campo no puede estar vacío.",
   passwordActualIncorrecta: "La contraseña actual no es correcta.",
@@ -118,6 +116,9 @@ export const mensajes = {
   favoritoGuardado: "El plan se ha guardado en tus favoritos.",
   favoritoEliminado: "El plan se ha eliminado de tus favoritos.",
   loginNecesarioFavoritos: "Es necesario iniciar sesión para guardar planes.",
+  // Above the login and registration forms after a tap on a heart without a session (with the plan's title).
+  guardarTrasLogin: "Inicia sesión para guardar este plan",
+  guardarTrasRegistro: "Crea tu cuenta para guardar este plan",
   reporteEnviado: "Gracias por avisarnos. Revisaremos el plan lo antes posible.",
   reporteNoValido: "Indica el plan que quieres reportar.",
   // Plan detail page (spec §2, §8)

@@ -6,9 +6,10 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Aviso, Field } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
+import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { mensajes } from "@/lib/messages";
-import { destinoSeguro } from "@/lib/safe-redirect";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { conVuelta, REGISTRO_PATH, vueltaSinPlan } from "@/lib/users/protected-pages";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { GoogleButton } from "./GoogleButton";
 
@@ -17,14 +18,19 @@ interface Credenciales {
   password: string;
 }
 
+/**
+ * Logs in by e-mail and password or with Google, then goes to `destino` (a path of this site the
+ * page has checked; "/" by default, spec §4). With `guardar` (a plan a tap on its heart asked to
+ * save) the plan is saved first, through the favourites API, and the page gone to says so.
+ */
 export function LoginForm({
-  redirigir,
+  destino,
+  guardar,
   googleClientId,
-  avisoSinGoogle = false,
 }: {
-  redirigir?: string;
+  destino: string;
+  guardar?: string;
   googleClientId?: string;
-  avisoSinGoogle?: boolean;
 }) {
   const router = useRouter();
   // No rule in the browser: the server answers every failed login with its message (spec §5).
@@ -35,9 +41,15 @@ export function LoginForm({
   const [sinConfirmar, setSinConfirmar] = useState(false);
   const [recuperar, setRecuperar] = useState(false);
 
-  // Only paths of our own site are followed after login (no open redirect).
-  function entrar() {
-    router.replace(destinoSeguro(redirigir));
+  async function entrar() {
+    let vuelta = destino;
+    if (guardar) {
+      const r = await llamar("POST", `/api/plan/agregar-plan-favorito/${encodeURIComponent(guardar)}`);
+      if (r.ok) dejarAviso(vuelta.split(/[?#]/)[0], mensajeDe(r, mensajes.favoritoGuardado));
+      // Gone while the person was logging in: not to its page's 404.
+      else if (r.status === 404) vuelta = vueltaSinPlan(vuelta, guardar);
+    }
+    router.replace(vuelta);
     router.refresh();
   }
 
@@ -57,7 +69,9 @@ export function LoginForm({
 
   return (
     <>
-      <form onSubmit={handleSubmit(enviar)} noValidate>
+      {/* Sent by script (enviar). POST so that one sent before the page is interactive, or without
+          JavaScript, never puts the password in the address: the page comes back as it was. */}
+      <form method="post" onSubmit={handleSubmit(enviar)} noValidate>
         <Field etiqueta="Correo electrónico" type="email" autoComplete="email" required {...register("correo")} />
         <Field
           etiqueta="Contraseña"
@@ -83,7 +97,8 @@ export function LoginForm({
           </button>
         </div>
       </form>
-      {googleClientId ? (
+      {/* Without a client id Google's button cannot work: no button, and nothing said about it. */}
+      {googleClientId && (
         <>
           <p className={styles.divider}>o</p>
           <GoogleButton
@@ -95,13 +110,9 @@ export function LoginForm({
             }}
           />
         </>
-      ) : (
-        // Without a client id Google's button cannot work: never a broken one. On a local copy
-        // (the demo) a note says what it needs.
-        avisoSinGoogle && <p className={styles.nota}>{mensajes.googleSinConfigurar}</p>
       )}
       <p>
-        ¿No tienes cuenta? <Link href="/registro">Regístrate</Link>
+        ¿No tienes cuenta? <Link href={conVuelta(REGISTRO_PATH, { redirigir: destino, guardar })}>Regístrate</Link>
       </p>
       <ForgotPasswordModal
         abierto={recuperar}

@@ -23,8 +23,11 @@ interface Campos {
 const VACIO: Campos = { nombre: "", correo: "", password: "", passwordConfirm: "", privacidad: false };
 const RESOLVER = resolverZod(registroFormSchema);
 
-/** Registration with the rules of spec §5 in their order (the same schema the API uses). */
-export function RegisterForm() {
+/**
+ * Registration with the rules of spec §5 in their order (the same schema the API uses). `login`
+ * is the login page it leads to, with the way back it was given.
+ */
+export function RegisterForm({ login }: { login: string }) {
   const router = useRouter();
   const [aviso, setAviso] = useState<string | null>(null);
   const [confirmar, setConfirmar] = useState(false);
@@ -47,7 +50,8 @@ export function RegisterForm() {
 
   return (
     <>
-      <form ref={formulario} onSubmit={handleSubmit(enviar)} noValidate>
+      {/* POST for the same reason as the login form's: never a password in the address. */}
+      <form ref={formulario} method="post" onSubmit={handleSubmit(enviar)} noValidate>
         <Field etiqueta="Nombre" autoComplete="name" pista={pista("nombre")} {...register("nombre")} />
         <Field
           etiqueta="Correo electrónico"
@@ -79,17 +83,17 @@ export function RegisterForm() {
         </div>
       </form>
       <p>
-        ¿Ya tienes cuenta? <Link href="/iniciar-sesion">Inicia sesión</Link>
+        ¿Ya tienes cuenta? <Link href={login}>Inicia sesión</Link>
       </p>
       <Modal
         abierto={confirmar}
         titulo="Confirmar cuenta"
         onCerrar={() => {
           setConfirmar(false);
-          router.push("/iniciar-sesion");
+          router.push(login);
         }}
         acciones={
-          <button type="button" className="button" onClick={() => router.push("/iniciar-sesion")}>
+          <button type="button" className="button" onClick={() => router.push(login)}>
             Cerrar
           </button>
         }

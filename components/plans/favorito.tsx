@@ -1,38 +1,10 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState, useSyncExternalStore } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
 import { loginConVuelta } from "@/lib/users/protected-pages";
-
-/** The mark a login round trip carries back: `?guardar=<plan id>` saves that plan on arrival, once. */
-export const PARAM_GUARDAR = "guardar";
-
-/**
- * The same wish, kept in this tab while it goes through the login page: the mark in the address
- * is acted on only when it matches, so a link someone else made with `?guardar=` saves nothing.
- */
-const CLAVE_GUARDAR = "planazo:guardarTrasLogin";
-
-function recordarDeseo(planId: string) {
-  try {
-    window.sessionStorage.setItem(CLAVE_GUARDAR, planId);
-  } catch {
-    // Storage refused (a private mode): the plan is then not saved on return, only shown.
-  }
-}
-
-/** Whether this tab asked to save this plan before logging in; the wish is used up either way. */
-function deseoRecordado(planId: string): boolean {
-  try {
-    const pedido = window.sessionStorage.getItem(CLAVE_GUARDAR) === planId;
-    if (pedido) window.sessionStorage.removeItem(CLAVE_GUARDAR);
-    return pedido;
-  } catch {
-    return false;
-  }
-}
 
 const sinSuscripcion = () => () => {};
 
@@ -56,8 +28,8 @@ export function Corazon({ lleno, tamano = 20 }: { lleno: boolean; tamano?: numbe
  * says whether someone is logged in and whether the plan is saved. A tap flips the heart at once;
  * the calls go one at a time, each for the latest wish, so fast taps end where the last one
  * pointed and the server agrees; a refusal puts back what the server holds. Without a session the
- * tap goes to the login page, which comes back to this same address with `?guardar=<id>`, and the
- * plan is saved then (only for the wish this tab made: see CLAVE_GUARDAR).
+ * tap goes to the login page with this plan to save and this same address to come back to: the
+ * login page says so, saves the plan once the person is in, and comes back here.
  */
 export function useFavorito(planId: string, { conectado, guardado }: { conectado: boolean; guardado: boolean }) {
   const router = useRouter();
@@ -72,7 +44,6 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
   );
   // While calls are on their way the button is aria-busy: what it shows is not yet the server's.
   const [ocupado, setOcupado] = useState(false);
-  const ref = useRef<HTMLButtonElement>(null);
   // What the person wants, what the server last confirmed, and whether a call is on its way.
   const deseado = useRef(guardado);
   const confirmado = useRef(guardado);
@@ -90,11 +61,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
       );
       if (r.ok) {
         confirmado.current = guardar;
-        if (deseado.current === guardar) {
-          // Already shown after a tap; shown now for the save made on arrival from the login page.
-          setFavorito(guardar);
-          setAviso({ exito: r.data.mensaje });
-        }
+        if (deseado.current === guardar) setAviso({ exito: r.data.mensaje });
         continue;
       }
       deseado.current = confirmado.current;
@@ -115,33 +82,14 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
 
   function alternar() {
     if (!sesion) {
-      const vuelta = new URL(window.location.href);
-      vuelta.searchParams.set(PARAM_GUARDAR, planId);
-      recordarDeseo(planId);
-      router.push(loginConVuelta(`${vuelta.pathname}${vuelta.search}`));
+      router.push(loginConVuelta(`${window.location.pathname}${window.location.search}`, planId));
       return;
     }
     querer(!deseado.current);
   }
 
-  // Back from the login page for this plan: drop the mark from the address (a reload or a shared
-  // link must not save it again), save it, and bring its button into view.
-  useEffect(() => {
-    const url = new URL(window.location.href);
-    if (url.searchParams.get(PARAM_GUARDAR) !== planId) return;
-    url.searchParams.delete(PARAM_GUARDAR);
-    window.history.replaceState(null, "", `${url.pathname}${url.search}${url.hash}`);
-    if (!deseoRecordado(planId) || !conectado) return;
-    ref.current?.scrollIntoView({ block: "center" });
-    deseado.current = true;
-    void sincronizar();
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   // The toggle's own attributes, the same on every favourite button.
   const boton = {
-    ref,
     type: "button",
     "aria-pressed": favorito,
     "aria-busy": ocupado,

@@ -6,11 +6,14 @@ import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
 import { serializePlan, type PlanRow } from "../plans/plan";
 
+/** A plan that can be saved (a public one): its id and title, or null for any other id. */
+export async function planParaGuardar(planId: string): Promise<{ id: string; titulo: string } | null> {
+  if (!UUID_PATTERN.test(planId)) return null;
+  return prisma.plan.findFirst({ where: { id: planId, visible: true }, select: { id: true, titulo: true } });
+}
+
 async function planVisible(planId: string): Promise<void> {
-  const found =
-    UUID_PATTERN.test(planId) &&
-    (await prisma.plan.findFirst({ where: { id: planId, visible: true }, select: { id: true } }));
-  if (!found) throw new ApiError(404, mensajes.planNoEncontrado);
+  if (!(await planParaGuardar(planId))) throw new ApiError(404, mensajes.planNoEncontrado);
 }
 
 /** Saves a plan; saving it again changes nothing. */

@@ -1,26 +1,28 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/account/LoginForm";
+import { PlanPorGuardar } from "@/components/account/PlanPorGuardar";
 import styles from "@/components/ui/ui.module.css";
 import { env } from "@/lib/env";
-import { site } from "@/lib/site";
+import { mensajes } from "@/lib/messages";
+import { vueltaConPlan } from "@/lib/users/vuelta";
 
 export const metadata: Metadata = { title: "Entrar", robots: { index: false } };
 
 /**
- * A copy running on this machine (the demo, development): whoever looks at it can set
- * GOOGLE_CLIENT_IDS, so the login page says why there is no Google button. A public site
- * without it simply has none.
+ * The login page. Its address may carry the way back (`redirigir`) and a plan to save once logged
+ * in (`guardar`, from a tap on a heart): the page then says so, with the plan's title.
  */
-function sitioLocal(): boolean {
-  return ["localhost", "127.0.0.1", "[::1]"].includes(new URL(site().url).hostname);
-}
-
-export default async function LoginPage({ searchParams }: { searchParams: Promise<{ redirigir?: string }> }) {
-  const { redirigir } = await searchParams;
+export default async function LoginPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const { destino, guardar } = await vueltaConPlan(await searchParams);
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Entrar</h1>
-      <LoginForm redirigir={redirigir} googleClientId={env().GOOGLE_WEB_CLIENT_ID} avisoSinGoogle={sitioLocal()} />
+      {guardar && <PlanPorGuardar texto={mensajes.guardarTrasLogin} titulo={guardar.titulo} />}
+      <LoginForm destino={destino} guardar={guardar?.id} googleClientId={env().GOOGLE_WEB_CLIENT_ID} />
     </section>
   );
 }

@@ -102,10 +102,10 @@ describe("Google sign-in configuration", () => {
     const pagina = await (await api("/iniciar-sesion")).text();
     expect(pagina).toContain(TEST_GOOGLE_CLIENT_IDS.web);
     expect(pagina).not.toContain(TEST_GOOGLE_CLIENT_IDS.android);
-    expect(pagina).not.toContain(mensajes.googleSinConfigurar);
   });
 
-  it("without any client id (the demo) shows no Google button but a note, and the call answers 503", async () => {
+  it("without any client id shows no Google button and says nothing about it, and the call answers 503", async () => {
+    // A local copy (the demo) included: what a visitor sees never speaks of the site's configuration.
     const demo = await startAppServer({
       ...worker().appEnv,
       GOOGLE_CLIENT_IDS: "",
@@ -116,29 +116,14 @@ describe("Google sign-in configuration", () => {
       const res = await fetch(`${demo.url}/iniciar-sesion`);
       const pagina = await res.text();
       expect(res.status).toBe(200);
-      expect(pagina).toContain(mensajes.googleSinConfigurar);
+      expect(pagina).toContain("Iniciar sesión");
+      expect(pagina).not.toMatch(/GOOGLE_CLIENT|configurar/i);
       expect(pagina).not.toContain("googleusercontent.com");
       expect(res.headers.get("content-security-policy")).not.toContain("accounts.google.com");
       const { respuesta } = await entrarConGoogle(TEST_GOOGLE_CLIENT_IDS.web, { platform: "web" }, demo.url);
       expect(respuesta).toMatchObject({ status: 503, body: { mensaje: mensajes.googleNoDisponible } });
     } finally {
       await demo.stop();
-    }
-    // A public site without a client id shows neither the button nor a note meant for its team.
-    const publico = await startAppServer({
-      ...worker().appEnv,
-      SITE_URL: "https://planazo.example",
-      GOOGLE_CLIENT_IDS: "",
-      GOOGLE_CLIENT_ID: "",
-      NEXT_PUBLIC_GOOGLE_CLIENT_ID: "",
-    });
-    try {
-      const pagina = await (await fetch(`${publico.url}/iniciar-sesion`)).text();
-      expect(pagina).toContain("Iniciar sesión");
-      expect(pagina).not.toContain(mensajes.googleSinConfigurar);
-      expect(pagina).not.toContain("googleusercontent.com");
-    } finally {
-      await publico.stop();
     }
   }, 120_000);
 });
