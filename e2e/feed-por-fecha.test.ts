@@ -315,7 +315,7 @@ describe("plans by date, first, and no dead ends", () => {
     expect(cartel!.height).toBeLessThanOrEqual(0.55 * 844);
     // The bar at the bottom of a phone's screen covers what is under its top.
     const barra = await page
-      .getByRole("button", { name: /Favorito|Guardar/ })
+      .getByRole("button", { name: "Guardar", exact: true })
       .first()
       .boundingBox();
     for (const titulo of ["¿CUÁNDO SERÁ?", "¿CUÁNTO CUESTA?", "¿DÓNDE?"]) {

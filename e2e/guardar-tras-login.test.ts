@@ -43,7 +43,7 @@ function scriptDeGoogle(idToken: string): string {
 }
 
 /**
- * A visitor taps "Favorito" without a session: the login page says why it opened and for which
+ * A visitor taps "Guardar" without a session: the login page says why it opened and for which
  * plan, and logging in (e-mail and password, Google, or a new account) saves the plan and goes
  * back to where the tap was. The way back is only ever a path of this site.
  */
@@ -74,9 +74,9 @@ describe("saving a plan through the login page", () => {
     return page;
   }
 
-  /** Taps the plan page's "Favorito" as soon as it can be tapped, and waits for the login page. */
+  /** Taps the plan page's "Guardar" as soon as it can be tapped, and waits for the login page. */
   async function tocarFavorito(page: Page) {
-    const boton = page.locator("main").getByRole("button", { name: "Favorito" });
+    const boton = page.locator("main").getByRole("button", { name: "Guardar", exact: true });
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
     await boton.click();
     await page.waitForURL((u) => u.pathname === "/iniciar-sesion");

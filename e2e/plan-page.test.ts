@@ -493,7 +493,7 @@ describe("plan and organization pages", () => {
   it("sends an anonymous visitor's favourite to the login page, and back", async () => {
     const ctx = await contexto();
     const page = await abrir(ctx, ruta(evento.urlPlan));
-    const boton = page.getByRole("button", { name: "Favorito" });
+    const boton = page.getByRole("button", { name: "Guardar", exact: true });
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
     await boton.click();
     await page.waitForURL((u) => u.pathname === "/iniciar-sesion");
@@ -512,11 +512,11 @@ describe("plan and organization pages", () => {
     const ctx = await contexto();
     await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
-    // One button whose words follow its state: "Favorito", then "Guardado" once saved.
+    // One button whose words follow its state: "Guardar", then "Guardado" once saved.
     const boton = page.locator("main button[aria-pressed]");
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[aria-pressed]")?.disabled);
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
-    await expect(boton.textContent()).resolves.toBe("Favorito");
+    await expect(boton.textContent()).resolves.toBe("Guardar");
     await boton.click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).waitFor();
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
@@ -534,7 +534,7 @@ describe("plan and organization pages", () => {
     await boton.click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoEliminado }).waitFor();
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
-    await expect(boton.textContent()).resolves.toBe("Favorito");
+    await expect(boton.textContent()).resolves.toBe("Guardar");
     expect((await call("GET", "/api/plan/planesFavoritos", { token: usuario.token })).status).toBe(204);
     await ctx.close();
   });
@@ -640,12 +640,12 @@ describe("plan and organization pages", () => {
     await ctx.close();
   });
 
-  it("keeps Favorito, Compartir and Cómo llegar on screen while a phone scrolls the page", async () => {
+  it("keeps Guardar, Compartir and Cómo llegar on screen while a phone scrolls the page", async () => {
     const ctx = await contexto({ viewport: { width: 390, height: 844 } }, { sinCookieBar: true });
     const page = await abrir(ctx, ruta(evento.urlPlan));
     const main = page.locator("main");
     const acciones = [
-      main.getByRole("button", { name: "Favorito" }),
+      main.getByRole("button", { name: "Guardar", exact: true }),
       main.getByText("Compartir", { exact: true }),
       main.getByRole("link", { name: /Cómo llegar/ }).last(),
     ];
@@ -675,7 +675,7 @@ describe("plan and organization pages", () => {
     );
     // At the very bottom the bar covers none of the page's own controls.
     const reportar = await caja(main.getByRole("button", { name: "Reportar mal uso" }));
-    const barra = await caja(main.getByRole("button", { name: "Favorito" }));
+    const barra = await caja(main.getByRole("button", { name: "Guardar", exact: true }));
     expect(reportar.y + reportar.height).toBeLessThanOrEqual(barra.y);
     await ctx.close();
   });

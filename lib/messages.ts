@@ -140,6 +140,8 @@ export const mensajes = {
   errorEliminarFavorito: "Error al eliminar el plan como favorito, por favor vuelve a intentarlo",
   orgSinPlanes: "Esta organización no tiene planes publicados ahora mismo.",
   // Plan page: the favourite's saved state, sharing, and a plan that has ended
+  // The plan page's save button: one word family with the menu's 'Guardados' and the page 'Planes guardados'
+  favoritoGuardarBoton: "Guardar",
   favoritoGuardadoBoton: "Guardado",
   // The heart on a plan's card: {titulo} is the plan's (conDatos).
   guardarPlanTarjeta: "Guardar {titulo}",

@@ -23,7 +23,7 @@ export function FavoriteToggle({
     <div className={styles.favorito}>
       <button {...boton} className={styles.accion}>
         <Corazon lleno={favorito} />
-        {favorito ? mensajes.favoritoGuardadoBoton : "Favorito"}
+        {favorito ? mensajes.favoritoGuardadoBoton : mensajes.favoritoGuardarBoton}
       </button>
       <Aviso error={aviso.error} exito={aviso.exito} />
     </div>

@@ -96,7 +96,7 @@ function Calendario({ plan }: { plan: PlanApi }) {
 /**
  * The plan page of spec §2. Beside the poster (under it on a phone) the facts a person decides
  * on: the title, then when, price, where (with directions) and who organizes it, each under its
- * heading of the spec; then the description, the map and the contact. Favorito, Compartir and
+ * heading of the spec; then the description, the map and the contact. Guardar, Compartir and
  * Cómo llegar stay in a bar at the bottom of a phone's screen while it scrolls. An ended plan
  * says so by its title, offers no calendar and lists `parecidos`, upcoming plans around it,
  * right under its facts: what the person can still go to matters more than what they missed.
