@@ -314,10 +314,7 @@ describe("plans by date, first, and no dead ends", () => {
     const cartel = await main.locator("header img").first().boundingBox();
     expect(cartel!.height).toBeLessThanOrEqual(0.55 * 844);
     // The bar at the bottom of a phone's screen covers what is under its top.
-    const barra = await page
-      .getByRole("button", { name: "Guardar", exact: true })
-      .first()
-      .boundingBox();
+    const barra = await page.getByRole("button", { name: "Guardar", exact: true }).first().boundingBox();
     for (const titulo of ["¿CUÁNDO SERÁ?", "¿CUÁNTO CUESTA?", "¿DÓNDE?"]) {
       const seccion = await main
         .locator("section", { has: page.getByRole("heading", { level: 2, name: titulo }) })
