@@ -346,8 +346,9 @@ export default async function HomePage({ searchParams }: Props) {
                   {estado.municipio ? `Planes cerca de ${estado.municipio}` : "Planes cerca"}
                 </h2>
                 {total > 0 && <p>{planesTexto(total, totalExacto)}</p>}
-                <SelectorOrden />
-                <SelectorVista />
+                {/* Nothing to order or to map in an empty search. */}
+                {total > 0 && <SelectorOrden />}
+                {total > 0 && <SelectorVista />}
               </div>
             }
           >

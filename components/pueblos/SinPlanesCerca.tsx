@@ -13,6 +13,20 @@ import styles from "./pueblos.module.css";
 /** Kilometres as people say them: 8,5 under 10, whole above. */
 export const km = (n: number) => (n < 10 ? n.toFixed(1).replace(".", ",") : String(Math.round(n)));
 
+/** The nearest towns with plans, each with how far and how many plans: a town page's and an empty place's. */
+export function PueblosCercanos({ cercanos }: { cercanos: readonly PuebloCercano[] }) {
+  return (
+    <ListaPueblos
+      pueblos={cercanos.map((c) => ({
+        clave: c.municipio.ine,
+        href: c.municipio.ruta,
+        nombre: c.municipio.nombre,
+        detalle: conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) }),
+      }))}
+    />
+  );
+}
+
 /**
  * What a search or a town page with no plans around offers instead of a dead end, each one tap
  * away from plans: the nearest plans beyond the radius with their distance ("Lo más cercano:
@@ -60,14 +74,7 @@ export function SinPlanesCerca({
           <h3 id="cercanos-con-planes" className={styles.sinPlanesTitulo}>
             {mensajes.puebloCercanos}
           </h3>
-          <ListaPueblos
-            pueblos={cercanos.map((c) => ({
-              clave: c.municipio.ine,
-              href: c.municipio.ruta,
-              nombre: c.municipio.nombre,
-              detalle: conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) }),
-            }))}
-          />
+          <PueblosCercanos cercanos={cercanos} />
         </section>
       )}
       {municipio && (

@@ -3,8 +3,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { ahoraDeLaPeticion } from "@/lib/ahora";
 import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
-import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
-import { km, SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
+import { PueblosCercanos, SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
 import { planesMasAlla } from "@/lib/busqueda/mas-alla";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { PlanGrid } from "@/components/plans/PlanCard";
@@ -186,14 +185,7 @@ export default async function PuebloPage({ params, searchParams }: Props) {
           <h2 id="cercanos-titulo" className={styles.seccionTitulo}>
             {mensajes.puebloCercanos}
           </h2>
-          <ListaPueblos
-            pueblos={otrosCercanos.map((c) => ({
-              clave: c.municipio.ine,
-              href: c.municipio.ruta,
-              nombre: c.municipio.nombre,
-              detalle: conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) }),
-            }))}
-          />
+          <PueblosCercanos cercanos={otrosCercanos} />
         </section>
       )}
     </div>
