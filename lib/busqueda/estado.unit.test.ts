@@ -17,7 +17,7 @@ describe("the home search in the URL", () => {
       desplazamiento: "2",
       accesible: "1",
       gratis: "sí",
-      orden: "fecha",
+      orden: "distancia",
       page: "3",
     });
     expect(e).toEqual({
@@ -32,12 +32,12 @@ describe("the home search in the URL", () => {
       hasta: null,
       accesible: true,
       gratis: true,
-      orden: "fecha",
+      orden: "distancia",
       page: 3,
       vista: "lista",
     });
     expect(urlBusqueda(e)).toBe(
-      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&gratis=1&orden=fecha&page=3",
+      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&gratis=1&orden=distancia&page=3",
     );
     const malo = leerEstado({
       lat: "91",
@@ -63,7 +63,8 @@ describe("the home search in the URL", () => {
       hasta: null,
       accesible: false,
       gratis: false,
-      orden: "distancia",
+      // The web's order, by date.
+      orden: "fecha",
       page: 1,
       vista: "lista",
     });
@@ -125,8 +126,8 @@ describe("ways out of a search that found nothing", () => {
       ["Ampliar a 50 km", "/?municipio=Teruel&accesible=1"],
       ["También los no accesibles", "/?municipio=Teruel&radio=10"],
     ]);
-    expect(arreglos({ gratis: "1", orden: "fecha" })).toEqual([
-      ["También los de pago", "/?municipio=Teruel&orden=fecha"],
+    expect(arreglos({ gratis: "1", orden: "distancia" })).toEqual([
+      ["También los de pago", "/?municipio=Teruel&orden=distancia"],
     ]);
   });
 });
