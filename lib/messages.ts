@@ -203,6 +203,11 @@ export const mensajes = {
   feedLugarPunto: "tu ubicación",
   feedFechaNoValida: "La opción de fecha no es válida: usa hoy, finDeSemana, semana, mes o rango (con desde y hasta).",
   imagenDefectuosa: "No hemos podido leer la imagen. Prueba con otro archivo PNG o JPG.",
+  // The wizard's poster, stored as soon as it is chosen (ours)
+  cartelTemporalAjeno: "Ese cartel lo ha subido otra persona. Elige tu cartel.",
+  cartelTemporalCaducado: "El cartel que elegiste ya no está guardado: se guarda 7 días. Vuelve a elegirlo.",
+  cartelSinGuardar:
+    "No hemos podido guardar el cartel ahora. Se enviará al publicar; no cierres esta página hasta entonces.",
 
   // Personal lists and organization forms (spec §2, §5, §8; the confirmation text is ours)
   orgPrivacidadCrear: "Es necesario aceptar la política de privacidad.",
@@ -384,6 +389,7 @@ export const pistas = {
   textoLargo: "Es demasiado largo",
   cartel: "Falta el cartel",
   imagenTipo: "Tiene que ser una imagen PNG o JPG",
+  imagenGrande: "Como mucho, 10 MB",
   fechaInicio: "Falta la fecha de inicio",
   fechaFin: "Falta la fecha de fin",
   finAntesDeInicio: "La fecha de fin es anterior a la de inicio",

@@ -204,6 +204,9 @@ describe("hostile input to the API", () => {
     ): Caso => ({ nombre, metodo, ruta, quien, cuerpo, status: 401, mensaje: mensajes.loginNecesario });
     const sinLogin: Caso[] = [
       sinSesion("publish a plan without a session", "POST", "/api/plan", "anónima", () => plan()),
+      sinSesion("store a draft's poster without a session", "POST", "/api/plan/cartel-temporal", "anónima", () =>
+        form({ archivoCartel: cartel() }),
+      ),
       sinSesion("create an organization without a session", "POST", "/api/organizacion", "anónima", () => org()),
       sinSesion("list my plans without a session", "GET", "/api/plan/planesUsuario"),
       sinSesion("list saved plans without a session", "GET", "/api/plan/planesFavoritos"),

@@ -138,6 +138,12 @@ export const DIRECCION_MAX = 200;
 export const CONTACTO_MAX = 50;
 /** Poster formats of spec §9, for the file picker (the server checks the content itself). */
 
+/**
+ * The multipart field of POST /api/plan naming a poster stored in advance (POST
+ * /api/plan/cartel-temporal, its `_id`) instead of sending the file as `archivoCartel`.
+ */
+export const CAMPO_CARTEL_TEMPORAL = "archivoTemporalId";
+
 export interface ReglasPlan {
   /** Picks the creation or the update wording (spec §5). */
   modo: "crear" | "actualizar";

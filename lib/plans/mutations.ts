@@ -6,6 +6,7 @@ import type { StoredImage } from "../media/images";
 import { fileField, removeImageFiles, deleteWithImage, writeWithImage, storeUpload } from "../media/upload";
 import { mensajes } from "../messages";
 import type { SessionUser } from "../users/session";
+import { cartelTemporalDelFormulario, tomarCartelTemporal } from "./cartel-temporal";
 import { leerDatosPlan, primerErrorPlan } from "./input";
 import { datosDeFila, serializePlan, type DatosPlan, type PlanRow } from "./plan";
 import { actualizarFilaPlan, insertarPlan, leerPlan } from "./queries";
@@ -22,20 +23,27 @@ function datosDelFormulario(form: FormData): DatosPlan {
   return leido.datos;
 }
 
-/** POST /api/plan: validates (spec §5), stores the poster, then writes plan and slots in one transaction. */
+/**
+ * POST /api/plan: validates (spec §5), stores the poster, then writes plan and slots in one
+ * transaction. The poster is a file (`archivoCartel`), or else one the person stored in advance
+ * (CAMPO_CARTEL_TEMPORAL), which the plan takes over in that same transaction.
+ */
 export async function crearPlan(user: SessionUser, form: FormData) {
   const d = datosDelFormulario(form);
   const cartel = fileField(form, "archivoCartel");
-  const error = primerErrorPlan(d, { modo: "crear", conCartel: cartel !== null });
+  const temporal = cartel ? null : cartelTemporalDelFormulario(form);
+  const error = primerErrorPlan(d, { modo: "crear", conCartel: cartel !== null || temporal !== null });
   if (error) throw new ApiError(400, error);
   await comprobarOrganizacion(user.id, d.organizacionId);
-  const img = await storeUpload(cartel!, "carteles");
+  const img = cartel ? await storeUpload(cartel, "carteles") : null;
   // The answer's row is read inside the transaction: once it has committed, nothing can fail
   // and take the poster's files away from a plan that exists.
   const row = await writeWithImage(img, async (tx) => {
-    const archivo = await tx.archivo.create({ data: img, select: { id: true } });
+    const archivoId = img
+      ? (await tx.archivo.create({ data: img, select: { id: true } })).id
+      : await tomarCartelTemporal(tx, user.id, temporal!);
     const id = await insertarPlan(tx, d, [
-      ["archivo_cartel_id", Prisma.sql`${archivo.id}::uuid`],
+      ["archivo_cartel_id", Prisma.sql`${archivoId}::uuid`],
       ["usuario_id", Prisma.sql`${user.id}`],
     ]);
     await escribirHorarios(tx, id, d);

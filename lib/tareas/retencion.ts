@@ -1,6 +1,7 @@
 import { TAREA } from "../admin/asignar-rol";
 import { registrar } from "../admin/auditoria-registro";
 import type { PrismaClient } from "../db/client";
+import { borrarCartelesTemporales, CADUCADOS } from "../plans/cartel-temporal-caducado";
 
 /** The privacy text promises that contact requests are kept one year. */
 export const DIAS_RETENCION = 365;
@@ -26,6 +27,8 @@ export interface Retencion {
   resumenes: number;
   /** Deleted plans' rows of the search index older than DIAS_BAJAS_INDICE days. */
   bajasIndice: number;
+  /** Posters of the publishing wizard never published, past their week (rows and files). */
+  cartelesTemporales: number;
 }
 
 /**
@@ -34,10 +37,11 @@ export interface Retencion {
  * finds nothing leaves no trace). Running it again deletes nothing more: it is idempotent.
  * In the same run, the expiring rows of "follow my town" go: unconfirmed follows whose link has
  * expired (an address that never said yes is not kept), expired manage links, and old weekly
- * claims. These are routine expiry, like sessions, and leave no audit row.
+ * claims. These are routine expiry, like sessions, and leave no audit row. So are the wizard's
+ * posters never published, deleted afterwards in their own transaction (their files after it).
  */
 export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion> {
-  return prisma.$transaction(async (tx) => {
+  const filas = await prisma.$transaction(async (tx) => {
     const [{ limite }] = await tx.$queryRaw<
       { limite: Date }[]
     >`SELECT now() - make_interval(days => ${DIAS_RETENCION}) AS limite`;
@@ -71,4 +75,6 @@ export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion>
       resumenes: resumenes.count,
     };
   });
+  const cartelesTemporales = await borrarCartelesTemporales(prisma, CADUCADOS);
+  return { ...filas, cartelesTemporales };
 }

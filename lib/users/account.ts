@@ -239,13 +239,19 @@ export async function restablecer(token: string, passwordNueva: string): Promise
 }
 
 /**
- * Removes the account with its sessions, favourites, organizations and plans in one
- * transaction; their images' files go after the commit.
+ * Removes the account with its sessions, favourites, organizations, plans and the posters of
+ * its unpublished drafts in one transaction; their images' files go after the commit.
  */
 export async function eliminarCuenta(userId: string): Promise<string> {
   const keys = await prisma.$transaction(async (tx) => {
     const archivos = await tx.archivo.findMany({
-      where: { OR: [{ cartelDePlan: { usuarioId: userId } }, { logoDeOrganizacion: { usuarioId: userId } }] },
+      where: {
+        OR: [
+          { cartelDePlan: { usuarioId: userId } },
+          { logoDeOrganizacion: { usuarioId: userId } },
+          { cartelTemporal: { usuarioId: userId } },
+        ],
+      },
       select: { id: true, variantes: true },
     });
     await tx.user.delete({ where: { id: userId } });

@@ -389,7 +389,15 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     });
     expect([res.status, await res.json()]).toEqual([
       200,
-      { contactos: 0, solicitudes: 0, seguimientosSinConfirmar: 0, enlacesCaducados: 0, resumenes: 0, bajasIndice: 0 },
+      {
+        contactos: 0,
+        solicitudes: 0,
+        seguimientosSinConfirmar: 0,
+        enlacesCaducados: 0,
+        resumenes: 0,
+        bajasIndice: 0,
+        cartelesTemporales: 0,
+      },
     ]);
     await expect(query(db(), "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'")).resolves.toEqual([
       { n: logAntes + 1 },
