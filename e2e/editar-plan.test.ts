@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mensajes } from "@/lib/messages";
+import { mensajes, pistas } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/dates";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
@@ -166,7 +166,8 @@ describe("the edit page /editar-plan/{id}", () => {
     const hasta = page.getByLabel("Seleccionar fecha de fin", { exact: true });
 
     await direccion.fill("  ");
-    await pulsarYLeer(page, mensajes.ubicacionFalta);
+    // The location message asks to pick a suggestion, which the address field has not: it names itself.
+    await pulsarYLeer(page, pistas.direccion);
     await direccion.fill("Plaza Mayor, 3");
     await titulo.fill("");
     await expect(page.getByText("0 - 50", { exact: true }).count()).resolves.toBe(1);

@@ -91,11 +91,13 @@ describe("forms that help: every failing field marked, focused, and cleared once
       const inicio = page.getByLabel("Seleccionar fecha de inicio", { exact: true });
       const fin = page.getByLabel("Seleccionar fecha de fin", { exact: true });
 
-      // Nothing filled: the spec's first message by the button, and each field its own hint.
+      // Nothing filled: the spec's first message at its own field (the municipality), announced, and
+      // every other field its own hint: one message per cause.
       await page.getByRole("button", { name: "Continuar" }).click();
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.ubicacionFalta);
       await expect(pistaDe(titulo)).resolves.toBe(pistas.titulo);
-      await expect(pistaDe(municipio)).resolves.toBe(pistas.municipio);
+      await expect(pistaDe(municipio)).resolves.toBe(mensajes.ubicacionFalta);
+      await expect(page.locator("main").getByText(mensajes.ubicacionFalta).count()).resolves.toBe(1);
       await expect(pistaDe(direccion)).resolves.toBe(pistas.direccion);
       await expect(pistaDe(cartel)).resolves.toBe(pistas.cartel);
       await expect(pistaDe(inicio)).resolves.toBe(pistas.fechaInicio);
@@ -121,7 +123,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await escribirFecha(fin, fecha(64));
       await page.getByRole("button", { name: "Continuar" }).click();
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.duracionMaxima);
-      await expect(pistaDe(fin)).resolves.toBe(pistas.duracion);
+      await expect(pistaDe(fin)).resolves.toBe(mensajes.duracionMaxima);
       await expect(pistaDe(inicio)).resolves.toBeNull();
       await expect.poll(() => enfocadoYVisible(fin)).toBe(true);
       await escribirFecha(fin, fecha(3));
@@ -134,7 +136,8 @@ describe("forms that help: every failing field marked, focused, and cleared once
       const privacidad = page.getByRole("checkbox", { name: /política de privacidad/ });
       await page.getByRole("button", { name: "Publicar" }).click();
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.debesAceptarPrivacidad);
-      await expect(pistaDe(privacidad)).resolves.toBe(pistas.privacidad);
+      await expect(pistaDe(privacidad)).resolves.toBe(mensajes.debesAceptarPrivacidad);
+      await expect(page.locator("main").getByText(pistas.privacidad).count()).resolves.toBe(0);
       await expect.poll(() => enfocadoYVisible(privacidad)).toBe(true);
       await captura(page, `forms-publicar-privacidad-${ancho}`);
       await privacidad.press("Space");
@@ -161,7 +164,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await expect(dias.getAttribute("data-invalido")).resolves.toBe("");
       await expect(
         dias.evaluate((g) => document.getElementById(g.getAttribute("aria-describedby")!)?.textContent),
-      ).resolves.toBe(pistas.dias);
+      ).resolves.toBe(mensajes.horariosFaltan);
       await expect.poll(() => enfocadoYVisible(page.getByRole("button", { name: "Lunes" }))).toBe(true);
       await page.getByRole("button", { name: "Sábado" }).click();
       await expect.poll(() => dias.getAttribute("data-invalido")).toBeNull();
@@ -171,12 +174,13 @@ describe("forms that help: every failing field marked, focused, and cleared once
       const hasta = page.getByLabel("Hora de fin (Sábado)");
       await page.getByRole("button", { name: "Continuar" }).click();
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.horariosFaltan);
-      await expect(pistaDe(desde)).resolves.toBe(pistas.horas);
-      await expect(pistaDe(hasta)).resolves.toBe(pistas.horas);
+      await expect(pistaDe(desde)).resolves.toBe(mensajes.horariosFaltan);
+      await expect(pistaDe(hasta)).resolves.toBe(mensajes.horariosFaltan);
       await expect.poll(() => enfocadoYVisible(desde)).toBe(true);
       await desde.selectOption("18:00");
       await hasta.selectOption("17:00");
-      await expect.poll(() => pistaDe(hasta)).toBe(pistas.horaFinAntes);
+      // The day's new failure is shown at once, not announced while the person is choosing.
+      await expect.poll(() => pistaDe(hasta)).toBe(mensajes.horaFinAnterior);
       await expect.poll(() => alerta(page).count()).toBe(0);
       await hasta.selectOption("19:30");
       await expect.poll(() => pistaDe(hasta)).toBeNull();
@@ -214,7 +218,7 @@ describe("forms that help: every failing field marked, focused, and cleared once
       await titulo.fill("");
       await page.getByRole("button", { name: "Actualizar", exact: true }).click();
       await expect.poll(() => alerta(page).textContent()).toBe(mensajes.tituloObligatorio);
-      await expect(pistaDe(titulo)).resolves.toBe(pistas.titulo);
+      await expect(pistaDe(titulo)).resolves.toBe(mensajes.tituloObligatorio);
       await expect.poll(() => enfocadoYVisible(titulo)).toBe(true);
       await sinViolaciones(page, `editar con errores a ${ancho}`);
       await captura(page, `forms-editar-titulo-${ancho}`);

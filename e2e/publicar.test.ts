@@ -1,11 +1,21 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mensajes } from "@/lib/messages";
-import { fechaVisible, localDeInstante } from "@/lib/dates";
+import { mensajes, pistas } from "@/lib/messages";
+import { fechaVisible } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
+import {
+  elegirMunicipio,
+  esperarPaso,
+  fecha,
+  fechas,
+  GRIEGOS,
+  ponerCartel,
+  tipoYCategorias,
+  VALDELINARES,
+} from "@/test-support/asistente";
 import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
@@ -15,15 +25,9 @@ import { appUrl } from "@/test-support/worker";
 const db = () => process.env.DATABASE_URL!;
 const HORA = 3_600_000;
 const DIA = 24 * HORA;
-/** Two small towns of the gazetteer (data/municipios.csv) that no other test uses. */
-const GRIEGOS = { nombre: "Griegos", lat: 40.42722, lng: -1.71201 };
-const VALDELINARES = { nombre: "Valdelinares", lat: 40.39114, lng: -0.60593 };
 
 type Usuario = Awaited<ReturnType<typeof confirmedUser>>;
 
-/** A Madrid wall-clock picker value `dias` days from now, on the hour. */
-const fecha = (dias: number, horas = 0) =>
-  localDeInstante(new Date(Math.ceil((Date.now() + dias * DIA) / HORA) * HORA + horas * HORA).toISOString());
 const unico = (texto: string) => `${texto} ${randomBytes(3).toString("hex")}`;
 
 const alerta = (page: Page) => page.locator("main").getByRole("alert");
@@ -41,48 +45,6 @@ async function capturaArriba(page: Page, nombre: string) {
 }
 
 const tituloPaso = (page: Page) => page.locator("#paso-titulo");
-
-async function esperarPaso(page: Page, nombre: string) {
-  await page.locator("ol li[aria-current='step']", { hasText: nombre }).waitFor();
-}
-
-async function elegirMunicipio(page: Page, nombre: string) {
-  await page.getByRole("combobox", { name: "Municipio" }).fill(nombre);
-  await page.getByRole("option").filter({ hasText: nombre }).first().click();
-  await page.locator(".leaflet-marker-icon").waitFor();
-}
-
-async function ponerCartel(
-  page: Page,
-  nombre = "cartel.png",
-  etiqueta: string | RegExp = /^Seleccionar (nuevo )?cartel$/,
-) {
-  const buffer = nombre.endsWith(".gif")
-    ? Buffer.from(
-        "GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;",
-        "latin1",
-      )
-    : await png(400, 600);
-  await page
-    .getByLabel(etiqueta)
-    .setInputFiles({ name: nombre, mimeType: nombre.endsWith(".gif") ? "image/gif" : "image/png", buffer });
-  await page.getByText(`Archivo elegido: ${nombre}`).waitFor();
-}
-
-async function fechas(page: Page, inicio: string, fin: string) {
-  await escribirFecha(page.getByLabel("Seleccionar fecha de inicio", { exact: true }), inicio);
-  await escribirFecha(page.getByLabel("Seleccionar fecha de fin", { exact: true }), fin);
-}
-
-/** Steps 1 and 2 without detours: the type, then the categories as they are. */
-async function tipoYCategorias(page: Page, tipo: "Evento" | "Experiencia", categorias: string[] = []) {
-  await page.getByRole("radio", { name: new RegExp(`^${tipo}`) }).check();
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await esperarPaso(page, "Categoría");
-  for (const c of categorias) await page.getByRole("button", { name: c, exact: true }).click();
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await esperarPaso(page, "Datos");
-}
 
 /** Step 3 of an event with valid data. */
 async function datosDeEvento(page: Page, titulo: string, lugar = GRIEGOS) {
@@ -163,6 +125,9 @@ describe("the publishing wizard /publicar", () => {
     await sinViolaciones(page, "paso 1");
     await capturaArriba(page, "publicar-1-tipo-390");
     await pulsarYLeer(page, "Continuar", mensajes.tipoObligatorio);
+    // One message for the one cause, at the choice itself; none by the button.
+    await expect(page.locator("main").getByText(mensajes.tipoObligatorio).count()).resolves.toBe(1);
+    await expect(page.locator("main").getByText(pistas.tipo).count()).resolves.toBe(0);
     await page.getByRole("radio", { name: /^Evento/ }).check();
     await page.getByRole("button", { name: "Continuar" }).click();
     await esperarPaso(page, "Categoría");
@@ -197,7 +162,10 @@ describe("the publishing wizard /publicar", () => {
     await pulsarYLeer(page, "Continuar", mensajes.ubicacionFalta);
     await elegirMunicipio(page, GRIEGOS.nombre);
     await page.getByLabel("Dirección").fill("Plaza de la Iglesia, 1");
-    await pulsarYLeer(page, "Continuar", mensajes.todosObligatorios);
+    // 'Todos los campos son obligatorios.' says nothing of which: each missing field names itself.
+    await pulsarYLeer(page, "Continuar", pistas.titulo);
+    await expect(page.locator("main").getByText(mensajes.todosObligatorios).count()).resolves.toBe(0);
+    await expect(page.locator("main").getByText(pistas.cartel).count()).resolves.toBe(1);
     await page.getByLabel("Título").fill(titulo);
     await expect(page.getByText(`${titulo.length} - 50`).count()).resolves.toBe(1);
     await expect(page.getByLabel("Título").getAttribute("maxlength")).resolves.toBe("50");
@@ -258,6 +226,8 @@ describe("the publishing wizard /publicar", () => {
     await sinViolaciones(page, "paso 4");
     await capturaArriba(page, "publicar-4-opcional-390");
     await pulsarYLeer(page, "Publicar", mensajes.debesAceptarPrivacidad);
+    await expect(page.locator("main").getByText(mensajes.debesAceptarPrivacidad).count()).resolves.toBe(1);
+    await expect(page.locator("main").getByText(pistas.privacidad).count()).resolves.toBe(0);
     await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
     await page.getByRole("button", { name: "Publicar" }).click();
 
@@ -634,6 +604,8 @@ describe("the publishing wizard /publicar", () => {
     await expect(page.getByLabel("Seleccionar fecha de fin", { exact: true }).inputValue()).resolves.toBe("");
     await page.getByText("Archivo elegido: mercado.jpg").waitFor();
     await page.getByText(mensajes.duplicadoCartel).waitFor();
+    // The copy is stored like a chosen poster, so the draft keeps it.
+    await page.getByText("Guardando el cartel…").waitFor({ state: "hidden", timeout: 15_000 });
     await expect(page.getByText(`Copia de «${titulo}»`, { exact: false }).count()).resolves.toBe(1);
     // The address no longer asks for the plan again on a reload.
     expect(new URL(page.url()).search).toBe("");

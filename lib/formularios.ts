@@ -10,6 +10,11 @@ export interface Fallo<C extends string = string> {
   mensaje: string;
   campo: C;
   pista: string;
+  /**
+   * The message speaks of the whole form, not of this field ('Todos los campos son
+   * obligatorios.'): said at the field, the hint is what names it.
+   */
+  general?: boolean;
 }
 
 export interface ErroresFormulario<C extends string = string> {
@@ -17,6 +22,11 @@ export interface ErroresFormulario<C extends string = string> {
   mensaje: string | null;
   /** Every failing field with its hint (the first one when several rules fail on it), in rule order. */
   campos: Partial<Record<C, string>>;
+  /**
+   * The first failing rule's field and what to say there, for forms that give each cause one
+   * message at its field: the message itself, or the hint when the message is general.
+   */
+  primero?: { campo: C; texto: string } | null;
 }
 
 /** The first failure's message; stops the rules there (the API needs no more). */
@@ -26,13 +36,17 @@ export function primerMensaje(fallos: Iterable<Fallo>): string | null {
 }
 
 export function reunirFallos<C extends string>(fallos: Iterable<Fallo<C>>): ErroresFormulario<C> {
-  let mensaje: string | null = null;
+  let primer: Fallo<C> | null = null;
   const campos: Partial<Record<C, string>> = {};
   for (const f of fallos) {
-    mensaje ??= f.mensaje;
+    primer ??= f;
     campos[f.campo] ??= f.pista;
   }
-  return { mensaje, campos };
+  return {
+    mensaje: primer?.mensaje ?? null,
+    campos,
+    primero: primer && { campo: primer.campo, texto: primer.general ? primer.pista : primer.mensaje },
+  };
 }
 
 /** What a zod refinement context needs to take issues (zod 4's `ctx` in superRefine). */

@@ -9,6 +9,8 @@ import { appUrl } from "./worker";
  * A Chromium context logged in as the user (the session cookie of a real login), in Spanish and
  * Madrid time, with the cookie bar already accepted (unless `conAvisoCookies`, a first visit) and
  * every request outside the app refused (map tiles). `bloqueados` collects the refused hosts.
+ * With `estado` (a closed context's storageState) it is the same browser opened again: its
+ * cookies and local storage, and no new login.
  */
 export async function contextoConectado(
   browser: Browser,
@@ -18,9 +20,17 @@ export async function contextoConectado(
     alto = 844,
     bloqueados = new Set<string>(),
     conAvisoCookies = false,
-  }: { ancho?: number; alto?: number; bloqueados?: Set<string>; conAvisoCookies?: boolean } = {},
+    estado,
+  }: {
+    ancho?: number;
+    alto?: number;
+    bloqueados?: Set<string>;
+    conAvisoCookies?: boolean;
+    estado?: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  } = {},
 ): Promise<BrowserContext> {
   const ctx = await browser.newContext({
+    storageState: estado,
     viewport: { width: ancho, height: alto },
     locale: "es-ES",
     timezoneId: "Europe/Madrid",
@@ -33,7 +43,7 @@ export async function contextoConectado(
     const { protocol, hostname } = new URL(r.url());
     if (/^https?:$/.test(protocol) && hostname !== "127.0.0.1" && hostname !== "localhost") bloqueados.add(hostname);
   });
-  if (usuario) {
+  if (usuario && !estado) {
     const login = await call("POST", "/api/usuario/login", {
       body: { correo: usuario.correo, password: usuario.password },
     });

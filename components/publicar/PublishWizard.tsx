@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState } from "react";
-import { FormProvider, useFormContext, useFormState, type UseFormReturn } from "react-hook-form";
+import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
+import { FormProvider, useFormContext, type FieldErrors, type UseFormReturn } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import {
   CamposSiNo,
@@ -14,11 +14,12 @@ import {
   CampoTitulo,
   CampoUbicacion,
   CamposContacto,
+  usePista,
 } from "@/components/plans/form/campos";
 import styles from "@/components/plans/form/form.module.css";
 import { useOrganizaciones, type OrganizacionResumen } from "@/components/plans/form/OrganizationSelect";
-import { resolverDeReglas } from "@/components/plans/form/resolver";
-import { useFormularioConPistas } from "@/components/ui/errores-campos";
+import { CAUSA, mensajeDelBoton, resolverDeReglas } from "@/components/plans/form/resolver";
+import { enfocarPrimerError, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
@@ -26,14 +27,16 @@ import {
   CAMPOS_INICIALES,
   erroresDelPaso,
   formularioPlan,
+  primerPasoConFallos,
   type CamposPlan,
   type PasoAsistente,
 } from "@/lib/plans/formulario";
 import { ofrecePromocion } from "@/lib/solicitudes/schemas";
 import type { PlanApi } from "@/lib/plans/plan";
-import { borrarBorrador, cartelDesdeUrl, guardarBorrador, guardarCartel, leerBorrador, leerCartel } from "./borrador";
+import { borrarBorrador, cartelDesdeUrl, guardarBorrador, leerBorrador } from "./borrador";
 import { PromotionModal } from "./PromotionModal";
 import { Publicado } from "./Publicado";
+import { useSubidaCartel } from "./useSubidaCartel";
 import wizard from "./Wizard.module.css";
 
 type Paso = PasoAsistente;
@@ -59,7 +62,8 @@ type CartelDuplicado = "copiando" | "copiado" | "falta";
 
 /**
  * The draft of this browser: restored once on arrival, then written on every change. A duplicated
- * plan replaces it (the person asked for that plan), poster included when it can be copied.
+ * plan replaces it (the person asked for that plan), poster included when it can be copied: the
+ * copy is stored like a chosen poster (`elegirCartel`).
  */
 function useBorrador(
   usuarioId: string,
@@ -67,6 +71,7 @@ function useBorrador(
   paso: Paso,
   setPaso: (p: Paso) => void,
   duplicado: Duplicado | null,
+  elegirCartel: (f: File) => void,
 ) {
   const [listo, setListo] = useState(false);
   const [cartelDuplicado, setCartelDuplicado] = useState<CartelDuplicado | null>(
@@ -74,6 +79,7 @@ function useBorrador(
   );
   const guardando = useRef(false);
   const pasoActual = useRef(paso);
+  const elegir = useEffectEvent(elegirCartel);
 
   useEffect(() => {
     if (duplicado) {
@@ -83,13 +89,12 @@ function useBorrador(
       guardarBorrador(usuarioId, { paso: PASO_DUPLICADO, campos: duplicado.campos });
       // A reload now restores the draft (with any change made since), not the original again.
       window.history.replaceState(null, "", "/publicar");
-      // The old draft's poster goes first, then the copy is stored like a chosen file.
-      void guardarCartel(usuarioId, null)
-        .then(() => (duplicado.cartel ? cartelDesdeUrl(duplicado.cartel.url, duplicado.cartel.nombre) : null))
-        .then((cartel) => {
-          if (cartel && !form.getValues("cartel")) form.setValue("cartel", cartel);
-          if (duplicado.cartel) setCartelDuplicado(cartel ? "copiado" : "falta");
-        });
+      void (
+        duplicado.cartel ? cartelDesdeUrl(duplicado.cartel.url, duplicado.cartel.nombre) : Promise.resolve(null)
+      ).then((cartel) => {
+        if (cartel && !form.getValues("cartel") && !form.getValues("archivoTemporal")) elegir(cartel);
+        if (duplicado.cartel) setCartelDuplicado(cartel ? "copiado" : "falta");
+      });
     } else {
       const b = leerBorrador(usuarioId);
       if (b) {
@@ -97,17 +102,12 @@ function useBorrador(
         pasoActual.current = b.paso as Paso;
         setPaso(b.paso as Paso);
       }
-      void leerCartel(usuarioId).then((cartel) => {
-        if (cartel && !form.getValues("cartel")) form.setValue("cartel", cartel);
-      });
     }
     guardando.current = true;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the draft lives in browser storage, read once after hydration
     setListo(true);
-    const sub = form.watch((_, { name }) => {
-      if (!guardando.current) return;
-      guardarBorrador(usuarioId, { paso: pasoActual.current, campos: form.getValues() });
-      if (name === "cartel") void guardarCartel(usuarioId, form.getValues("cartel"));
+    const sub = form.watch(() => {
+      if (guardando.current) guardarBorrador(usuarioId, { paso: pasoActual.current, campos: form.getValues() });
     });
     return () => sub.unsubscribe();
   }, [usuarioId, form, setPaso, duplicado]);
@@ -118,10 +118,10 @@ function useBorrador(
   }, [usuarioId, form, paso]);
 
   /** After publishing: the draft goes, and nothing is written until another plan is begun. */
-  const descartar = async () => {
+  const descartar = () => {
     guardando.current = false;
     setCartelDuplicado(null);
-    await borrarBorrador(usuarioId);
+    borrarBorrador(usuarioId);
   };
   /** 'Publicar otro': an empty wizard again, kept as a draft from now on. */
   const reanudar = () => {
@@ -129,6 +129,18 @@ function useBorrador(
   };
   return { listo, descartar, reanudar, cartelDuplicado };
 }
+
+/** Server answers about the poster: publishing sends the person back to choose it again. */
+const RECHAZOS_DEL_CARTEL = new Set<string>([
+  mensajes.cartelTemporalCaducado,
+  mensajes.cartelTemporalAjeno,
+  mensajes.imagenTipo,
+  mensajes.imagenGrande,
+  mensajes.imagenDefectuosa,
+]);
+
+/** What to do once the wizard has gone back to the step of a missing piece. */
+type AlVolver = { revalidar: true } | { cartel: string };
 
 /**
  * The four-step publishing wizard (spec §2, §4): type, categories, data, optional data. Back goes
@@ -159,10 +171,19 @@ export function PublishWizard({
     resolver,
     context: contexto,
   });
-  const { listo, descartar, reanudar, cartelDuplicado } = useBorrador(usuarioId, form, paso, setPaso, duplicado);
+  const subida = useSubidaCartel(form);
+  const { listo, descartar, reanudar, cartelDuplicado } = useBorrador(
+    usuarioId,
+    form,
+    paso,
+    setPaso,
+    duplicado,
+    subida.elegir,
+  );
   const titulo = useRef<HTMLHeadingElement>(null);
   const tituloHecho = useRef<HTMLHeadingElement>(null);
   const avanzo = useRef(false);
+  const alVolver = useRef<AlVolver | null>(null);
 
   useEffect(() => {
     if (!avanzo.current) return;
@@ -186,13 +207,50 @@ export function PublishWizard({
     setPaso(destino);
   };
 
+  /**
+   * A piece missing from an earlier step (a poster lost with the browser's copy of a draft, a type
+   * never chosen…): back to that step, whose own rules then mark and focus the field that lacks it.
+   */
+  function alFallar(errors: FieldErrors<CamposPlan>) {
+    const destino = primerPasoConFallos(Object.keys(errors).filter((k) => k !== "root"));
+    if (destino === null || destino >= paso) return;
+    alVolver.current = { revalidar: true };
+    irA(destino);
+  }
+
+  const trasVolver = useEffectEvent(() => {
+    const accion = alVolver.current;
+    alVolver.current = null;
+    if (!accion) return;
+    if ("revalidar" in accion) return void form.handleSubmit(continuar, alFallar)();
+    form.setError("cartel", { type: CAUSA, message: accion.cartel });
+    // The field's message renders with the error: focus it after that.
+    requestAnimationFrame(() => enfocarPrimerError(formulario.current));
+  });
+  useEffect(() => trasVolver(), [paso]);
+
   async function continuar(campos: CamposPlan) {
     if (paso < 4) return irA((paso + 1) as Paso);
     setAviso(null);
-    const r = await llamar("POST", "/api/plan", formularioPlan(campos));
-    if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorCrearPlan));
+    await subida.esperar();
+    const r = await llamar(
+      "POST",
+      "/api/plan",
+      formularioPlan({ ...campos, archivoTemporal: form.getValues("archivoTemporal") }),
+    );
+    if (!r.ok) {
+      const mensaje = mensajeDe(r, mensajes.errorCrearPlan);
+      if (!RECHAZOS_DEL_CARTEL.has(mensaje)) return setAviso(mensaje);
+      // The poster cannot be used: it is chosen again on the data step.
+      subida.olvidar();
+      form.setValue("archivoTemporal", null, { shouldDirty: true });
+      form.setValue("cartel", null, { shouldDirty: true });
+      alVolver.current = { cartel: mensaje };
+      return irA(3);
+    }
     const plan = r.data.plan as PlanApi;
-    await descartar();
+    subida.olvidar();
+    descartar();
     form.reset(CAMPOS_INICIALES);
     setPaso(1);
     // Spec §4: above 10 € the promotion offer opens first, over the success screen it closes onto.
@@ -220,7 +278,7 @@ export function PublishWizard({
     );
   }
 
-  const error = form.formState.errors.root?.message ?? aviso;
+  const error = mensajeDelBoton(form.formState.errors) ?? aviso;
   const enviando = form.formState.isSubmitting;
   return (
     <>
@@ -239,7 +297,7 @@ export function PublishWizard({
         <form
           ref={formulario}
           className={styles.tarjeta}
-          onSubmit={(e) => form.handleSubmit(continuar)(e)}
+          onSubmit={(e) => form.handleSubmit(continuar, alFallar)(e)}
           noValidate
           aria-labelledby="paso-titulo"
         >
@@ -272,7 +330,7 @@ export function PublishWizard({
                 <>
                   <CampoTitulo />
                   <CampoUbicacion />
-                  <CampoCartel />
+                  <CampoCartel alElegir={subida.elegir} estado={subida.linea} />
                   <CampoFechas />
                 </>
               )}
@@ -313,7 +371,7 @@ export function PublishWizard({
 /** Step 1: event or experience, as two large radio cards. */
 function PasoTipo() {
   const { register } = useFormContext<CamposPlan>();
-  const pista = useFormState<CamposPlan>({ name: "tipo" }).errors.tipo?.message;
+  const pista = usePista("tipo");
   return (
     <fieldset className={styles.grupo} role="radiogroup" {...marcado(pista, "tipo-pista")}>
       <legend className="visually-hidden">Tipo de plan</legend>

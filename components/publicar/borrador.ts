@@ -6,8 +6,9 @@ import { CAMPOS_SI_NO, type CampoSiNo } from "@/lib/plans/plan";
 
 /**
  * The wizard's draft (spec §3 'Wizard draft'), kept in this browser per user so it survives a
- * reload or a detour to create an organization: the fields and the step in localStorage, the
- * poster file in IndexedDB (files are too big for localStorage and IndexedDB stores them as they are).
+ * reload, a detour to create an organization or the browser being closed: the fields and the step
+ * in localStorage. The poster is stored on the server as soon as it is chosen
+ * (POST /api/plan/cartel-temporal), so the draft keeps its URL (urlArchivoTemporal), not the file.
  */
 
 export interface Borrador {
@@ -42,6 +43,10 @@ const camposSchema = z.object({
     z.ZodCatch<z.ZodBoolean>
   >),
   privacidad: z.boolean().catch(i.privacidad),
+  archivoTemporal: z
+    .object({ _id: z.string(), urlArchivoTemporal: z.string(), nombre: z.string() })
+    .nullable()
+    .catch(i.archivoTemporal),
 });
 const borradorSchema = z.object({ paso: z.number().int().min(1).max(4).catch(1), campos: camposSchema });
 
@@ -58,64 +63,27 @@ export function leerBorrador(usuarioId: string): Borrador | null {
 
 export function guardarBorrador(usuarioId: string, { paso, campos }: Borrador): void {
   try {
-    // The poster file goes to IndexedDB (guardarCartel); JSON would turn it into {}.
+    // The file itself stays out (JSON would turn it into {}): the stored poster's URL is the draft's.
     localStorage.setItem(clave(usuarioId), JSON.stringify({ paso, campos: { ...campos, cartel: null } }));
   } catch {
     // Private mode or a full storage: the wizard still works, without a draft.
   }
 }
 
-const BASE = "planazo";
-const ALMACEN = "carteles";
+/** The browser's own copy of a poster, which earlier versions of the wizard kept in IndexedDB. */
+const BASE_ANTIGUA = "planazo";
 
-function abrir(): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const peticion = indexedDB.open(BASE, 1);
-    peticion.onupgradeneeded = () => peticion.result.createObjectStore(ALMACEN);
-    peticion.onsuccess = () => resolve(peticion.result);
-    peticion.onerror = () => reject(peticion.error);
-  });
-}
-
-async function conAlmacen<T>(
-  modo: IDBTransactionMode,
-  accion: (s: IDBObjectStore) => IDBRequest<T>,
-): Promise<T | null> {
-  try {
-    const db = await abrir();
-    try {
-      return await new Promise<T>((resolve, reject) => {
-        const peticion = accion(db.transaction(ALMACEN, modo).objectStore(ALMACEN));
-        peticion.onsuccess = () => resolve(peticion.result);
-        peticion.onerror = () => reject(peticion.error);
-      });
-    } finally {
-      db.close();
-    }
-  } catch {
-    return null;
-  }
-}
-
-export async function guardarCartel(usuarioId: string, cartel: File | null): Promise<void> {
-  await conAlmacen<unknown>(
-    "readwrite",
-    (s) => (cartel ? s.put(cartel, usuarioId) : s.delete(usuarioId)) as IDBRequest<unknown>,
-  );
-}
-
-export async function leerCartel(usuarioId: string): Promise<File | null> {
-  const f = await conAlmacen<unknown>("readonly", (s) => s.get(usuarioId));
-  return f instanceof File ? f : null;
-}
-
-export async function borrarBorrador(usuarioId: string): Promise<void> {
+export function borrarBorrador(usuarioId: string): void {
   try {
     localStorage.removeItem(clave(usuarioId));
   } catch {
     // Nothing stored.
   }
-  await guardarCartel(usuarioId, null);
+  try {
+    indexedDB.deleteDatabase(BASE_ANTIGUA);
+  } catch {
+    // No IndexedDB here.
+  }
 }
 
 /**

@@ -6,18 +6,35 @@ import styles from "./ui.module.css";
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { etiqueta: string; pista?: string };
 
-/** A failing field's own short hint, right below it (its id goes in the field's aria-describedby). */
-export function Pista({ id, texto, className = styles.pista }: { id: string; texto?: string; className?: string }) {
-  if (!texto) return null;
+/**
+ * What a failing field says: its short hint, or, for the form's first failing rule, the form's
+ * message said at the field itself and announced (`alerta`): one message per cause.
+ */
+export type MensajeCampo = string | { texto: string; alerta: true };
+
+const textoDe = (m: MensajeCampo | undefined) => (typeof m === "string" ? m : m?.texto);
+
+/** A failing field's own message, right below it (its id goes in the field's aria-describedby). */
+export function Pista({
+  id,
+  texto,
+  className = styles.pista,
+}: {
+  id: string;
+  texto?: MensajeCampo;
+  className?: string;
+}) {
+  const t = textoDe(texto);
+  if (!t) return null;
   return (
-    <p id={id} className={className}>
-      {texto}
+    <p id={id} className={className} role={typeof texto === "object" ? "alert" : undefined}>
+      {t}
     </p>
   );
 }
 
-/** The ARIA of a field that may fail: invalid while it has a hint, described by it (and its other help). */
-export function marcado(pista: string | undefined, idPista: string, ...otros: (string | undefined)[]) {
+/** The ARIA of a field that may fail: invalid while it has a message, described by it (and its other help). */
+export function marcado(pista: MensajeCampo | undefined, idPista: string, ...otros: (string | undefined)[]) {
   const describe = [...otros, pista ? idPista : undefined].filter(Boolean).join(" ");
   return { "aria-invalid": pista ? (true as const) : undefined, "aria-describedby": describe || undefined };
 }
@@ -126,7 +143,7 @@ export function Spinner({ etiqueta = "Cargando…" }: { etiqueta?: string }) {
 /** The privacy acceptance every form with personal data asks for, linking to the policy in a new tab. */
 export const CasillaPrivacidad = forwardRef<
   HTMLInputElement,
-  React.InputHTMLAttributes<HTMLInputElement> & { className?: string; pista?: string }
+  React.InputHTMLAttributes<HTMLInputElement> & { className?: string; pista?: MensajeCampo }
 >(function CasillaPrivacidad({ className = styles.checkbox, pista, ...props }, ref) {
   const id = useId();
   return (

@@ -70,6 +70,7 @@ export function useLimpiarAlCorregir<T extends FieldValues, C>(
         if (campo === "root") continue;
         const pista = nuevos[campo]?.message;
         if (typeof pista !== "string") form.clearErrors(campo as never);
+        // A changed message is shown, not announced: the person is still typing.
         else if (pista !== actuales[campo]?.message) form.setError(campo as never, { type: "regla", message: pista });
       }
       const raiz = actuales.root?.message;

@@ -2,7 +2,8 @@ import { createHash, randomUUID } from "node:crypto";
 import sharp from "sharp";
 import type { FileStorage } from "./storage";
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export { MAX_IMAGE_BYTES } from "./image-types";
+import { MAX_IMAGE_BYTES } from "./image-types";
 const OG_MAX_BYTES = 300 * 1024;
 /** Refuse decompression bombs: no side longer than this, no more pixels than this. */
 const MAX_SIDE = 12_000;

@@ -2,7 +2,7 @@ import { diaEnMadrid, instanteDeLocal, instanteEnMadrid, localDeInstante } from 
 import { mensajes, pistas } from "../messages";
 import type { Categoria } from "./constants";
 import { reunirFallos, type ErroresFormulario } from "../formularios";
-import { fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
+import { CAMPO_CARTEL_TEMPORAL, fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
 import { CAMPOS_SI_NO, siNoDe, siNoTodos, type Horario, type PlanApi, type SiNoPlan } from "./plan";
 
 /**
@@ -13,6 +13,13 @@ import { CAMPOS_SI_NO, siNoDe, siNoTodos, type Horario, type PlanApi, type SiNoP
  */
 
 export type TipoPlan = "evento" | "experiencia";
+
+/** A poster stored in advance for this plan (POST /api/plan/cartel-temporal): what the draft keeps of it. */
+export interface ArchivoTemporal {
+  _id: string;
+  urlArchivoTemporal: string;
+  nombre: string;
+}
 
 export interface CamposPlan extends SiNoPlan {
   tipo: TipoPlan | "";
@@ -35,6 +42,8 @@ export interface CamposPlan extends SiNoPlan {
   privacidad: boolean;
   /** A newly chosen poster (kept apart from the JSON draft). */
   cartel: File | null;
+  /** The wizard's poster once stored in advance: published by its id, and the draft keeps it. */
+  archivoTemporal: ArchivoTemporal | null;
 }
 
 export const CAMPOS_INICIALES: CamposPlan = {
@@ -56,6 +65,7 @@ export const CAMPOS_INICIALES: CamposPlan = {
   ...siNoTodos(),
   privacidad: false,
   cartel: null,
+  archivoTemporal: null,
 };
 
 /** Date pickers move in 15-minute steps (spec §9), in seconds as a time input's `step` wants them. */
@@ -115,7 +125,9 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
   f.set("fechaInicio", instanteDeLocal(c.fechaInicio)?.toISOString() ?? "");
   f.set("fechaFin", instanteDeLocal(c.fechaFin)?.toISOString() ?? "");
   if (c.tipo === "experiencia") f.set("horariosDisponibles", JSON.stringify(c.horarios));
-  if (c.cartel) f.set("archivoCartel", c.cartel, c.cartel.name);
+  // The poster stored in advance, else the file itself (when it could not be stored, or on the edit page).
+  if (c.archivoTemporal) f.set(CAMPO_CARTEL_TEMPORAL, c.archivoTemporal._id);
+  else if (c.cartel) f.set("archivoCartel", c.cartel, c.cartel.name);
   if (parte === "todo") {
     f.set("descripcion", c.descripcion.trim());
     f.set("precio", c.precio.trim());
@@ -151,9 +163,9 @@ export function erroresFormularioPlan(
   return reunirFallos(
     fallosPlan(leido.datos, {
       modo,
-      conCartel: c.cartel !== null || cartelGuardado,
+      conCartel: c.cartel !== null || c.archivoTemporal !== null || cartelGuardado,
       privacidad: parte === "todo" && c.contacto ? c.privacidad : undefined,
-      cartelNombre: c.cartel?.name,
+      cartelArchivo: c.cartel && !c.archivoTemporal ? { nombre: c.cartel.name, bytes: c.cartel.size } : undefined,
       ahora,
     }),
   );
@@ -187,6 +199,7 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     // Publishing contact data again means accepting the policy again (spec §5, plan update).
     privacidad: false,
     cartel: null,
+    archivoTemporal: null,
   };
 }
 
@@ -211,4 +224,31 @@ export function erroresDelPaso(c: CamposPlan, paso: PasoAsistente): ErroresFormu
     );
   if (paso === 2) return { mensaje: null, campos: {} };
   return erroresFormularioPlan(c, { modo: "crear", parte: paso === 3 ? "datos" : "todo" });
+}
+
+const CAMPOS_DE_DATOS = new Set<string>([
+  "titulo",
+  "municipio",
+  "direccion",
+  "cartel",
+  "fechaInicio",
+  "fechaFin",
+  "horarios",
+]);
+
+/** The wizard's step that shows a field: the type on the first, the data on the third, the rest on the last. */
+export function pasoDelCampo(campo: CampoPlan): PasoAsistente {
+  if (campo === "tipo") return 1;
+  if (CAMPOS_DE_DATOS.has(campo) || campo.startsWith("horario-")) return 3;
+  return 4;
+}
+
+/** The earliest step that shows one of these failing fields (or null when none fails). */
+export function primerPasoConFallos(campos: Iterable<string>): PasoAsistente | null {
+  let paso: PasoAsistente | null = null;
+  for (const c of campos) {
+    const p = pasoDelCampo(c as CampoPlan);
+    if (paso === null || p < paso) paso = p;
+  }
+  return paso;
 }

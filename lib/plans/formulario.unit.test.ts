@@ -5,9 +5,11 @@ import {
   errorFormularioPlan,
   erroresFormularioPlan,
   formularioPlan,
+  erroresDelPaso,
   HORAS_DEL_DIA,
   leerFechaEscrita,
   minimoFecha,
+  primerPasoConFallos,
   type CamposPlan,
 } from "./formulario";
 
@@ -77,6 +79,26 @@ describe("formularioPlan", () => {
     expect(experiencia.get("horariosDisponibles")).toBe('[{"diaSemana":6,"horaInicio":"10:00","horaFin":"12:00"}]');
     expect(experiencia.get("fechaFin")).toBe("");
   });
+
+  it("names the poster stored in advance instead of sending the file again", () => {
+    const temporal = {
+      _id: "7f1c2d3e-4b5a-4c6d-8e9f-0a1b2c3d4e5f",
+      urlArchivoTemporal: "/media/x.webp",
+      nombre: "c.png",
+    };
+    const f = formularioPlan(evento({ archivoTemporal: temporal }));
+    expect(f.get("archivoTemporalId")).toBe(temporal._id);
+    expect(f.has("archivoCartel")).toBe(false);
+    // A draft resumed elsewhere has no file at all: the stored poster is enough for the rules.
+    expect(
+      errorFormularioPlan(evento({ cartel: null, archivoTemporal: temporal }), {
+        modo: "crear",
+        parte: "todo",
+        ahora: AHORA,
+      }),
+    ).toBeNull();
+    expect(formularioPlan(evento()).has("archivoTemporalId")).toBe(false);
+  });
 });
 
 describe("errorFormularioPlan: the API's rules on the form the browser sends", () => {
@@ -96,6 +118,8 @@ describe("errorFormularioPlan: the API's rules on the form the browser sends", (
     );
     expect(crear(evento({ fechaFin: "2026-08-30T10:00" }))).toBe(mensajes.duracionMaxima);
     expect(crear(evento({ cartel: cartel("cartel.gif") }))).toBe(mensajes.imagenTipo);
+    const enorme = new File([new Uint8Array(10 * 1024 * 1024 + 1)], "enorme.png", { type: "image/png" });
+    expect(crear(evento({ cartel: enorme }))).toBe(mensajes.imagenGrande);
     expect(crear(evento({ tipo: "experiencia" }))).toBe(mensajes.horariosFaltan);
     expect(crear(evento({ tipo: "experiencia", horarios: [{ diaSemana: 1, horaInicio: "12:00", horaFin: "" }] }))).toBe(
       mensajes.horariosFaltan,
@@ -138,6 +162,8 @@ describe("erroresFormularioPlan: every failing field with its hint, and the firs
   it("marks every empty field of a new event while the message stays the spec's first one", () => {
     const r = todo({ ...CAMPOS_INICIALES, tipo: "evento" });
     expect(r.mensaje).toBe(mensajes.ubicacionFalta);
+    // The first cause says the message at its own field.
+    expect(r.primero).toEqual({ campo: "municipio", texto: mensajes.ubicacionFalta });
     expect(r.campos).toEqual({
       municipio: pistas.municipio,
       direccion: pistas.direccion,
@@ -156,12 +182,14 @@ describe("erroresFormularioPlan: every failing field with its hint, and the firs
     expect(todo(evento({ fechaInicio: "2026-06-20T22:00", fechaFin: "2026-09-20T22:00" }))).toEqual({
       mensaje: mensajes.duracionMaxima,
       campos: { fechaFin: pistas.duracion },
+      primero: { campo: "fechaFin", texto: mensajes.duracionMaxima },
     });
     expect(
       todo(evento({ fechaInicio: "2026-06-22T22:00", fechaFin: "2026-06-21T22:00", emailContacto: "mal" })),
     ).toEqual({
       mensaje: mensajes.fechaInicioPosterior,
       campos: { fechaFin: pistas.finAntesDeInicio, emailContacto: pistas.correo },
+      primero: { campo: "fechaFin", texto: mensajes.fechaInicioPosterior },
     });
     const semana = todo(
       evento({
@@ -178,9 +206,37 @@ describe("erroresFormularioPlan: every failing field with its hint, and the firs
     expect(semana).toEqual({
       mensaje: mensajes.horariosFaltanActualizar,
       campos: { "horario-6": pistas.horas, "horario-0": pistas.horaFinAntes },
+      primero: { campo: "horario-6", texto: mensajes.horariosFaltanActualizar },
     });
     expect(todo(evento({ tipo: "experiencia", horarios: [] })).campos).toEqual({ horarios: pistas.dias });
-    expect(todo(evento())).toEqual({ mensaje: null, campos: {} });
+    expect(todo(evento())).toEqual({ mensaje: null, campos: {}, primero: null });
+  });
+
+  it("says a general message at its field by the field's hint, which names what is missing", () => {
+    const sinCartel = todo(evento({ cartel: null }));
+    expect(sinCartel.mensaje).toBe(mensajes.todosObligatorios);
+    expect(sinCartel.primero).toEqual({ campo: "cartel", texto: pistas.cartel });
+    // The location message asks for a suggestion of the municipality, not for the address.
+    expect(todo(evento({ direccion: "" })).primero).toEqual({ campo: "direccion", texto: pistas.direccion });
+    expect(todo(evento({ privacidad: false })).primero).toEqual({
+      campo: "privacidad",
+      texto: mensajes.debesAceptarPrivacidad,
+    });
+    expect(erroresDelPaso({ ...CAMPOS_INICIALES }, 1)).toEqual({
+      mensaje: mensajes.tipoObligatorio,
+      campos: { tipo: pistas.tipo },
+      primero: { campo: "tipo", texto: mensajes.tipoObligatorio },
+    });
+  });
+
+  it("sends the last step's failures back to the earliest step that shows a failing field", () => {
+    const sinCartel = todo(evento({ cartel: null, privacidad: false }));
+    expect(Object.keys(sinCartel.campos)).toEqual(["cartel", "privacidad"]);
+    expect(primerPasoConFallos(Object.keys(sinCartel.campos))).toBe(3);
+    expect(primerPasoConFallos(["privacidad", "precio"])).toBe(4);
+    expect(primerPasoConFallos(["horario-3", "privacidad"])).toBe(3);
+    expect(primerPasoConFallos(["emailContacto", "tipo"])).toBe(1);
+    expect(primerPasoConFallos([])).toBeNull();
   });
 });
 

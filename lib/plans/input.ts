@@ -1,4 +1,4 @@
-import { isImageFileName } from "../media/image-types";
+import { isImageFileName, MAX_IMAGE_BYTES } from "../media/image-types";
 import { type Fallo, primerMensaje } from "../formularios";
 import { mensajes, pistas } from "../messages";
 import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schemas";
@@ -138,6 +138,12 @@ export const DIRECCION_MAX = 200;
 export const CONTACTO_MAX = 50;
 /** Poster formats of spec §9, for the file picker (the server checks the content itself). */
 
+/** What the browser knows of a chosen poster before sending it. */
+export interface ArchivoElegido {
+  nombre: string;
+  bytes: number;
+}
+
 /**
  * The multipart field of POST /api/plan naming a poster stored in advance (POST
  * /api/plan/cartel-temporal, its `_id`) instead of sending the file as `archivoCartel`.
@@ -151,8 +157,8 @@ export interface ReglasPlan {
   conCartel: boolean;
   /** The form's privacy checkbox when the form asks for it; the API never receives it and leaves it undefined. */
   privacidad?: boolean;
-  /** The chosen file's name, checked by extension in the browser (the server checks the content). */
-  cartelNombre?: string;
+  /** The chosen file, checked by name and size in the browser (the server checks the content). */
+  cartelArchivo?: ArchivoElegido;
   ahora?: number;
 }
 
@@ -181,26 +187,35 @@ export type CampoPlan =
  */
 export function* fallosPlan(
   d: DatosPlan,
-  { modo, conCartel, privacidad, cartelNombre, ahora = Date.now() }: ReglasPlan,
+  { modo, conCartel, privacidad, cartelArchivo, ahora = Date.now() }: ReglasPlan,
 ): Generator<Fallo<CampoPlan>> {
   const fallo = (mensaje: string, campo: CampoPlan, pista: string): Fallo<CampoPlan> => ({ mensaje, campo, pista });
+  // A message about the whole form: at the field, its hint says what is missing there.
+  const general = (mensaje: string, campo: CampoPlan, pista: string): Fallo<CampoPlan> => ({
+    mensaje,
+    campo,
+    pista,
+    general: true,
+  });
   if (d.tipo !== "evento" && d.tipo !== "experiencia") yield fallo(mensajes.tipoObligatorio, "tipo", pistas.tipo);
   if (!d.ubicacion) yield fallo(mensajes.ubicacionFalta, "municipio", pistas.municipio);
-  if (!d.direccion) yield fallo(mensajes.ubicacionFalta, "direccion", pistas.direccion);
+  // The message asks for a suggestion of the autocomplete: the municipality's, not the address's.
+  if (!d.direccion) yield general(mensajes.ubicacionFalta, "direccion", pistas.direccion);
   if (modo === "crear") {
-    if (!d.titulo) yield fallo(mensajes.todosObligatorios, "titulo", pistas.titulo);
-    if (!d.municipio) yield fallo(mensajes.todosObligatorios, "municipio", pistas.municipio);
-    if (!conCartel) yield fallo(mensajes.todosObligatorios, "cartel", pistas.cartel);
+    if (!d.titulo) yield general(mensajes.todosObligatorios, "titulo", pistas.titulo);
+    if (!d.municipio) yield general(mensajes.todosObligatorios, "municipio", pistas.municipio);
+    if (!conCartel) yield general(mensajes.todosObligatorios, "cartel", pistas.cartel);
   } else {
     if (!d.titulo) yield fallo(mensajes.tituloObligatorio, "titulo", pistas.titulo);
     if (!conCartel) yield fallo(mensajes.cartelObligatorio, "cartel", pistas.cartel);
-    if (!d.municipio) yield fallo(mensajes.todosObligatorios, "municipio", pistas.municipio);
+    if (!d.municipio) yield general(mensajes.todosObligatorios, "municipio", pistas.municipio);
   }
   if ((d.titulo?.length ?? 0) > TITULO_MAX) yield fallo(mensajes.tituloLargo, "titulo", pistas.largo50);
-  if ((d.direccion?.length ?? 0) > DIRECCION_MAX) yield fallo(mensajes.datosNoValidos, "direccion", pistas.textoLargo);
-  if ((d.municipio?.length ?? 0) > 100) yield fallo(mensajes.datosNoValidos, "municipio", pistas.textoLargo);
+  if ((d.direccion?.length ?? 0) > DIRECCION_MAX)
+    yield general(mensajes.datosNoValidos, "direccion", pistas.textoLargo);
+  if ((d.municipio?.length ?? 0) > 100) yield general(mensajes.datosNoValidos, "municipio", pistas.textoLargo);
   if ((d.descripcion?.length ?? 0) > DESCRIPCION_MAX)
-    yield fallo(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
+    yield general(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
   const { fechaInicio: inicio, fechaFin: fin } = d;
   if (d.tipo === "evento") {
     if (!fin) yield fallo(mensajes.fechaFinFalta, "fechaFin", pistas.fechaFin);
@@ -228,16 +243,23 @@ export function* fallosPlan(
   if (privacidad === false) yield fallo(mensajes.debesAceptarPrivacidad, "privacidad", pistas.privacidad);
   if (d.precio !== undefined && d.precio !== null && (d.precio < 0 || !Number.isFinite(d.precio)))
     yield fallo(mensajes.precioNoValido, "precio", pistas.precio);
-  if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX) yield fallo(mensajes.campoLargo, "emailContacto", pistas.largo50);
+  if ((d.emailContacto?.length ?? 0) > CONTACTO_MAX)
+    yield general(mensajes.campoLargo, "emailContacto", pistas.largo50);
   if ((d.telefonoContacto?.length ?? 0) > CONTACTO_MAX)
-    yield fallo(mensajes.campoLargo, "telefonoContacto", pistas.largo50);
+    yield general(mensajes.campoLargo, "telefonoContacto", pistas.largo50);
   if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto))
     yield fallo(mensajes.correoFormato, "emailContacto", pistas.correo);
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) {
-    yield fallo(mensajes.datosNoValidos, "enlaceWebExterior", pistas.enlace);
+    yield general(mensajes.datosNoValidos, "enlaceWebExterior", pistas.enlace);
   }
-  if (cartelNombre !== undefined && !isImageFileName(cartelNombre))
-    yield fallo(mensajes.imagenTipo, "cartel", pistas.imagenTipo);
+  if (cartelArchivo) yield* fallosArchivoCartel(cartelArchivo);
+}
+
+/** A chosen poster that the server would refuse by its name or its size, said before sending it. */
+export function* fallosArchivoCartel({ nombre, bytes }: ArchivoElegido): Generator<Fallo<CampoPlan>> {
+  if (!isImageFileName(nombre)) yield { mensaje: mensajes.imagenTipo, campo: "cartel", pista: pistas.imagenTipo };
+  else if (bytes > MAX_IMAGE_BYTES)
+    yield { mensaje: mensajes.imagenGrande, campo: "cartel", pista: pistas.imagenGrande };
 }
 
 /** The first message of spec §5 for a plan, or null (what the API answers). */

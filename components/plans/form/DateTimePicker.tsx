@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
 import { es } from "react-day-picker/locale/es";
 import "react-day-picker/style.css";
-import { Pista, marcado } from "@/components/ui/Field";
+import { Pista, marcado, type MensajeCampo } from "@/components/ui/Field";
 import { fechaVisible, LETRAS_SEMANA, LUNES } from "@/lib/dates";
 import { HORAS_DEL_DIA, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
 import styles from "./form.module.css";
@@ -39,7 +39,7 @@ export function DateTimePicker({
   /** The earliest day offered, 'yyyy-MM-ddT00:00' ('' before hydration: no limit yet). */
   minimo: string;
   /** The form rules' hint for this field. */
-  pista?: string;
+  pista?: MensajeCampo;
   onChange: (value: string) => void;
 }) {
   const id = useId();

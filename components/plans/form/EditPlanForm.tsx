@@ -26,7 +26,7 @@ import {
 } from "./campos";
 import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";
-import { resolverDeReglas } from "./resolver";
+import { mensajeDelBoton, resolverDeReglas } from "./resolver";
 import styles from "./form.module.css";
 
 interface Contexto {
@@ -107,7 +107,7 @@ export function EditPlanForm({
         <CamposSiNo />
         <CamposContacto interruptor />
         <Aviso
-          error={form.formState.errors.root?.message ?? borrado.error ?? resultado.error}
+          error={mensajeDelBoton(form.formState.errors) ?? borrado.error ?? resultado.error}
           exito={resultado.exito}
         />
         <div className={styles.acciones}>

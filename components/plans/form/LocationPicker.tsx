@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/search/MunicipioCombobox";
-import { marcado, Pista } from "@/components/ui/Field";
+import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { DIRECCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";
 import { PinMap, type Punto } from "./PinMap";
@@ -26,7 +26,7 @@ export function LocationPicker({
   value: Ubicacion;
   onChange: (cambio: Partial<Ubicacion>) => void;
   /** The form rules' hints for the municipality and the address. */
-  pistas?: { municipio?: string; direccion?: string };
+  pistas?: { municipio?: MensajeCampo; direccion?: MensajeCampo };
 }) {
   // The map recentres when a municipality is picked (or restored), not when the pin is dragged.
   const [encuadre, setEncuadre] = useState(0);

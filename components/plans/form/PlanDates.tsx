@@ -2,6 +2,7 @@
 
 import { useSyncExternalStore } from "react";
 import { minimoFecha } from "@/lib/plans/formulario";
+import type { MensajeCampo } from "@/components/ui/Field";
 import { DateTimePicker } from "./DateTimePicker";
 import styles from "./form.module.css";
 
@@ -23,7 +24,7 @@ export function PlanDates({
   fin: string;
   onChange: (cambio: { fechaInicio?: string; fechaFin?: string }) => void;
   opcionales?: boolean;
-  pistas?: { inicio?: string; fin?: string };
+  pistas?: { inicio?: MensajeCampo; fin?: MensajeCampo };
 }) {
   // Today is the browser's today: the server's render leaves the limit out.
   const minimo = useSyncExternalStore(

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { marcado, Pista } from "@/components/ui/Field";
+import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { IMAGE_ACCEPT } from "@/lib/media/image-types";
 import styles from "./form.module.css";
 
@@ -23,24 +23,34 @@ export function useUrlDeArchivo(archivo: File | null): string | null {
 
 /**
  * The poster (spec §2): a PNG or JPEG chosen with a file picker, previewed at once. With a stored
- * poster (edit page) the button reads 'Seleccionar nuevo cartel'. Without `conVista` the preview
- * is left to the caller (the back-office shows the whole sponsor card instead).
+ * poster (edit page, or the wizard's poster stored in advance) the button reads 'Seleccionar nuevo
+ * cartel'. Without `conVista` the preview is left to the caller (the back-office shows the whole
+ * sponsor card instead). `estado` is a line about the poster's storing (the wizard's), and
+ * `onVistaRota` hears of a stored poster whose image is gone.
  */
 export function PosterPicker({
   archivo,
   urlGuardada,
+  nombreGuardado,
   onArchivo,
   pista,
   conVista = true,
+  estado,
+  onVistaRota,
 }: {
   archivo: File | null;
   urlGuardada?: string | null;
+  /** The stored poster's file name, when it is one the person chose (the wizard's draft). */
+  nombreGuardado?: string | null;
   onArchivo: (f: File | null) => void;
-  pista?: string;
+  pista?: MensajeCampo;
   conVista?: boolean;
+  estado?: React.ReactNode;
+  onVistaRota?: () => void;
 }) {
   const id = useId();
   const vista = useUrlDeArchivo(archivo) ?? (archivo ? null : (urlGuardada ?? null));
+  const nombre = archivo?.name ?? nombreGuardado;
   return (
     <div className={styles.campo} data-campo role="group" aria-labelledby={`${id}-titulo`}>
       <span className={styles.etiqueta} id={`${id}-titulo`}>
@@ -66,10 +76,11 @@ export function PosterPicker({
         Imagen PNG o JPG de hasta 10 MB.
       </p>
       <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
-      {archivo && <p className={styles.nombreArchivo}>Archivo elegido: {archivo.name}</p>}
+      {nombre && <p className={styles.nombreArchivo}>Archivo elegido: {nombre}</p>}
+      {estado}
       {conVista && vista && (
         // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an already resized variant
-        <img src={vista} alt="Vista previa del cartel" className={styles.vistaCartel} />
+        <img src={vista} alt="Vista previa del cartel" className={styles.vistaCartel} onError={onVistaRota} />
       )}
     </div>
   );

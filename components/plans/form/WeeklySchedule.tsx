@@ -1,7 +1,7 @@
 "use client";
 
 import { useId } from "react";
-import { marcado, Pista } from "@/components/ui/Field";
+import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { DIAS_SEMANA, diaEtiqueta, indiceLunes, LETRAS_SEMANA, SEMANA } from "@/lib/dates";
 import { HORAS_DEL_DIA } from "@/lib/plans/formulario";
 import type { Horario } from "@/lib/plans/plan";
@@ -48,7 +48,7 @@ export function WeeklySchedule({
   horarios: Horario[];
   onChange: (h: Horario[]) => void;
   /** The form rules' hints: no day chosen, and each chosen day's hours. */
-  pistas?: { dias?: string; porDia: Record<number, string | undefined> };
+  pistas?: { dias?: MensajeCampo; porDia: Record<number, MensajeCampo | undefined> };
 }) {
   const id = useId();
   const de = (dia: number) => horarios.find((h) => h.diaSemana === dia);

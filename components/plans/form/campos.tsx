@@ -11,9 +11,12 @@ import { OrganizationSelect, type useOrganizaciones } from "./OrganizationSelect
 import { PlanDates } from "./PlanDates";
 import { PosterPicker } from "./PosterPicker";
 import { WeeklySchedule } from "./WeeklySchedule";
-import { CasillaPrivacidad, marcado, Pista } from "@/components/ui/Field";
+import { CasillaPrivacidad, marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type CampoSiNo } from "@/lib/plans/plan";
 import type { CampoPlan } from "@/lib/plans/input";
+import { variantUrl } from "@/lib/media/variant-url";
+import { mensajes } from "@/lib/messages";
+import { CAUSA } from "./resolver";
 import styles from "./form.module.css";
 
 /**
@@ -35,20 +38,24 @@ function useTexto(name: "titulo" | "precio" | "emailContacto" | "telefonoContact
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, value: field.value };
 }
 
-/** The rules' hint for a field of the plan while it fails (set on submit, cleared once fixed). */
-function usePista(campo: CampoPlan): string | undefined {
-  const { errors } = useFormState<CamposPlan>();
-  const error = (errors as Record<string, { message?: unknown } | undefined>)[campo];
-  return typeof error?.message === "string" ? error.message : undefined;
+type Errores = Record<string, { message?: unknown; type?: unknown } | undefined>;
+
+/** What a failing field says (resolver.ts): its hint, or the form's message when it is the first cause. */
+function mensajeDe(errors: Errores, campo: string): MensajeCampo | undefined {
+  const { message, type } = errors[campo] ?? {};
+  if (typeof message !== "string") return undefined;
+  return type === CAUSA ? { texto: message, alerta: true } : message;
 }
 
-/** The hints of the weekly schedule: choosing no day, and each day's hours. */
+/** The rules' message for a field of the plan while it fails (set on submit, cleared once fixed). */
+export function usePista(campo: CampoPlan): MensajeCampo | undefined {
+  return mensajeDe(useFormState<CamposPlan>().errors as Errores, campo);
+}
+
+/** The messages of the weekly schedule: choosing no day, and each day's hours. */
 function usePistasHorario(horarios: { diaSemana: number }[]) {
   const { errors } = useFormState<CamposPlan>();
-  const de = (campo: string) => {
-    const m = (errors as Record<string, { message?: unknown } | undefined>)[campo]?.message;
-    return typeof m === "string" ? m : undefined;
-  };
+  const de = (campo: string) => mensajeDe(errors as Errores, campo);
   return {
     dias: de("horarios"),
     porDia: Object.fromEntries(horarios.map((h) => [h.diaSemana, de(`horario-${h.diaSemana}`)])),
@@ -111,15 +118,39 @@ export function CampoUbicacion() {
   return <LocationPicker value={{ municipio, direccion, ubicacion }} onChange={onChange} pistas={pistas} />;
 }
 
-export function CampoCartel({ urlGuardada }: { urlGuardada?: string | null }) {
+/**
+ * The poster. On the edit page a chosen file goes with the form; the wizard passes `alElegir`,
+ * which stores it at once (archivoTemporal, kept by the draft and shown from its URL).
+ */
+export function CampoCartel({
+  urlGuardada,
+  alElegir,
+  estado,
+}: {
+  urlGuardada?: string | null;
+  alElegir?: (f: File) => void;
+  estado?: React.ReactNode;
+}) {
   const { control, poner } = useCampos();
-  const cartel = useWatch({ control, name: "cartel" });
+  const { setError } = useFormContext<CamposPlan>();
+  const [cartel, temporal] = useWatch({ control, name: ["cartel", "archivoTemporal"] });
   return (
     <PosterPicker
       archivo={cartel}
-      urlGuardada={urlGuardada}
-      onArchivo={(f) => poner("cartel", f)}
+      urlGuardada={temporal ? variantUrl(temporal.urlArchivoTemporal, "detalle") : urlGuardada}
+      nombreGuardado={temporal?.nombre}
+      onArchivo={(f) => (f && alElegir ? alElegir(f) : poner("cartel", f))}
       pista={usePista("cartel")}
+      estado={estado}
+      onVistaRota={
+        temporal && !cartel
+          ? () => {
+              // Its week is over (or it was removed): the draft forgets it and says so.
+              poner("archivoTemporal", null);
+              setError("cartel", { type: "regla", message: mensajes.cartelTemporalCaducado });
+            }
+          : undefined
+      }
     />
   );
 }
