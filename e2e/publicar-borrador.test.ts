@@ -104,6 +104,20 @@ describe("a draft keeps its poster, and a missing piece is asked for where it be
         query(db(), "SELECT usuario_id FROM cartel_temporal WHERE archivo_id = $1", [temporalId]),
       ).resolves.toEqual([{ usuario_id: usuario.id }]);
 
+      // The map's zoom buttons pass under the sticky navbar while the page scrolls, never over it.
+      const zoom = page.locator(".leaflet-control-zoom-in");
+      await zoom.waitFor();
+      const encima = await zoom.evaluate((boton) => {
+        const cabecera = document.querySelector("header")!;
+        const alto = cabecera.getBoundingClientRect().height;
+        window.scrollBy(0, boton.getBoundingClientRect().top - alto / 2);
+        const r = boton.getBoundingClientRect();
+        const el = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return { bajoLaCabecera: r.top < alto, cabecera: Boolean(el?.closest("header")) };
+      });
+      expect(encima).toEqual({ bajoLaCabecera: true, cabecera: true });
+      await captura(page, `borrador-zoom-bajo-cabecera-${ancho}`);
+
       await page.getByRole("button", { name: "Continuar" }).click();
       await esperarPaso(page, "Opcional");
       await page.getByLabel("Descripción", { exact: true }).fill("Paso del **ganado** por el pueblo.");

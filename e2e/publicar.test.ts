@@ -194,8 +194,9 @@ describe("the publishing wizard /publicar", () => {
       `${d.split("-").reverse().join("/")} ${h}`,
     );
     // The pin is dragged away from the town's centre to the exact spot.
+    // In the middle of the screen: near its top it would be under the sticky navbar, which stays on top.
     const pin = page.locator(".leaflet-marker-icon");
-    await pin.scrollIntoViewIfNeeded();
+    await pin.evaluate((el) => el.scrollIntoView({ block: "center" }));
     const caja = (await pin.boundingBox())!;
     await page.mouse.move(caja.x + caja.width / 2, caja.y + caja.height / 2);
     await page.mouse.down();
