@@ -30,7 +30,14 @@ describe("a featured plan's card in Chromium", () => {
       destacadoHasta: hasta,
     });
     await insertPlan({ usuarioId, origin, distanciaM: 800, titulo: titulos.cerca });
-    busqueda = urlBusqueda({ ...leerEstado({}), municipio: "Pueblo de Prueba", lat: origin.lat, lng: origin.lng });
+    // Nearest first: the featured plan goes first in any order, then back to its place.
+    busqueda = urlBusqueda({
+      ...leerEstado({}),
+      orden: "distancia",
+      municipio: "Pueblo de Prueba",
+      lat: origin.lat,
+      lng: origin.lng,
+    });
   });
   afterAll(async () => {
     await browser?.close();

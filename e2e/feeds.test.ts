@@ -51,6 +51,13 @@ describe("subscribe to a search's or an organization's calendar", () => {
     return { ctx, page };
   }
 
+  /** Opens "Seguir esta búsqueda", where the calendar and the feed are offered. */
+  async function abrirSeguir(page: Page) {
+    const seguir = page.getByText(mensajes.seguirBusqueda, { exact: true });
+    await seguir.scrollIntoViewIfNeeded();
+    await seguir.click();
+  }
+
   async function comprobarBoton(page: Page, esperado: string, nombre: string, axe = true) {
     const boton = page.getByRole("link", { name: mensajes.suscribirCalendario });
     await expect(boton.count()).resolves.toBe(1);
@@ -80,12 +87,12 @@ describe("subscribe to a search's or an organization's calendar", () => {
     const q = `municipio=Pueblo+de+Prueba&lat=${origin.lat}&lng=${origin.lng}&radio=10&categorias=Cultura&fecha=mes`;
     const { ctx, page } = await abrir(`/?${q}&page=1&vista=lista`, 390, 844);
     await page.getByRole("heading", { name: "Concierto en la era" }).waitFor();
-    await page.getByRole("link", { name: mensajes.suscribirCalendario }).scrollIntoViewIfNeeded();
+    await abrirSeguir(page);
     await comprobarBoton(page, `webcal://${host()}/calendario.ics?${q}`, "feeds-home-390-mes");
     await ctx.close();
     const sinFecha = `municipio=Pueblo+de+Prueba&lat=${origin.lat}&lng=${origin.lng}&radio=10`;
     const otra = await abrir(`/?${sinFecha}`, 390, 844);
-    await otra.page.getByRole("link", { name: mensajes.suscribirCalendario }).scrollIntoViewIfNeeded();
+    await abrirSeguir(otra.page);
     await comprobarBoton(otra.page, `webcal://${host()}/calendario.ics?${sinFecha}`, "feeds-home-390");
     await otra.ctx.close();
   });
@@ -93,7 +100,7 @@ describe("subscribe to a search's or an organization's calendar", () => {
   it("on an organization page, at 390 px: the organization's feed", async () => {
     const ruta = organizacionPath("Asociación Cultural La Era", orgId);
     const { ctx, page } = await abrir(ruta, 390, 844);
-    await page.getByRole("link", { name: mensajes.suscribirCalendario }).scrollIntoViewIfNeeded();
+    await abrirSeguir(page);
     await comprobarBoton(page, `webcal://${host()}${ruta}/calendario.ics`, "feeds-org-390");
     await ctx.close();
   });
@@ -105,6 +112,7 @@ describe("subscribe to a search's or an organization's calendar", () => {
       [organizacionPath("Asociación Cultural La Era", orgId), "feeds-org-1280"],
     ]) {
       const { ctx, page } = await abrir(ruta, 1280, 800);
+      await abrirSeguir(page);
       await expect(page.getByRole("link", { name: mensajes.suscribirCalendario }).isVisible()).resolves.toBe(true);
       await captura(page, nombre);
       await ctx.close();

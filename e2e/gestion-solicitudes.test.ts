@@ -100,6 +100,7 @@ describe("the back-office's featuring requests in Chromium", () => {
       // The public search lists it first with DESTACADO…
       const busqueda = urlBusqueda({
         ...leerEstado({}),
+        orden: "distancia",
         municipio: "Pueblo de Prueba",
         lat: origin.lat,
         lng: origin.lng,

@@ -171,7 +171,7 @@ describe("plan and organization pages", () => {
     const main = page.locator("main");
     await expect(page.title()).resolves.toBe(`${TITULO} | Planazo`);
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(TITULO);
-    await expect(main.getByText("Albarracín", { exact: true }).count()).resolves.toBe(1);
+    await expect(main.locator("article > header").getByText("Albarracín", { exact: true }).count()).resolves.toBe(1);
     for (const h of ["¿CÓMO SERÁ?", "¿CUÁNDO SERÁ?", "¿CUÁNTO CUESTA?", "¿DÓNDE?", "ORGANIZADO POR:"]) {
       await expect(main.getByRole("heading", { level: 2, name: h, exact: true }).count(), h).resolves.toBe(1);
     }
@@ -513,7 +513,7 @@ describe("plan and organization pages", () => {
     await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     // One button whose words follow its state: "Guardar", then "Guardado" once saved.
-    const boton = page.locator("main button[aria-pressed]");
+    const boton = page.locator("main article > header button[aria-pressed]");
     await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[aria-pressed]")?.disabled);
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
     await expect(boton.textContent()).resolves.toBe("Guardar");

@@ -224,7 +224,10 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
     expect(robots(texto)).toContain("noindex");
     expect(texto).toContain(conDatos(mensajes.puebloVacio, { municipio: "Tinajo", km: "50" }));
     expect(texto).toContain('href="/publicar"');
-    expect(texto).toMatch(/El pueblo más cercano con planes es [^<]+, a [\d,]+ km\./);
+    // The nearest towns with plans, and the nearest plans beyond the radius with their distance.
+    expect(texto).toContain(mensajes.puebloCercanos);
+    expect(texto).toMatch(/Lo más cercano: [^<]+, a \d+ km/);
+    expect(texto).toContain(conDatos(mensajes.publicarPrimero, { municipio: "Tinajo" }));
     const lista = jsonLd(texto).find((b) => b["@type"] === "ItemList") as { itemListElement: unknown[] };
     expect(lista.itemListElement).toEqual([]);
   });
@@ -263,7 +266,8 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
           /^Planes en .+ y alrededores$/,
         );
         if (cual === "con-planes") {
-          // The weekly e-mail opens in place, under the calendar button.
+          // The weekly e-mail opens in place, an option of "Seguir esta búsqueda".
+          await page.getByText(mensajes.seguirBusqueda).click();
           await page.getByText(mensajes.seguirDesplegar).click();
           await expect(page.getByLabel(mensajes.seguirCorreoEtiqueta).isVisible()).resolves.toBe(true);
         }
@@ -275,7 +279,8 @@ describe("town pages (/planes/{provincia}/{municipio})", () => {
       // From a plan's page to its town's.
       await page.goto(`${baseUrl}${ANSO.ruta}`);
       await page.getByRole("link", { name: titulos.despues }).first().click();
-      await page.getByRole("link", { name: conDatos(mensajes.masPlanesCerca, { municipio: "Ansó" }) }).click();
+      // The town under the plan's title.
+      await page.locator("main header").first().getByRole("link", { name: "Ansó", exact: true }).click();
       await page.waitForURL(`${baseUrl}${ANSO.ruta}`);
       // From the home search for the town.
       await page.goto(`${baseUrl}/?municipio=Ans%C3%B3&lat=${ANSO.lat}&lng=${ANSO.lng}`);

@@ -100,7 +100,8 @@ describe("home search in Chromium", () => {
     await page.waitForURL(/lat=27\.754/);
     expect(new URL(page.url()).searchParams.get("municipio")).toBe("Frontera");
     await expect(page.getByRole("heading", { name: "Planes cerca de Frontera" }).isVisible()).resolves.toBe(true);
-    expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.mes.titulo, planes.lejos.titulo]);
+    // By date, the web's order: this week's, next week's, next month's.
+    expect(await titulos(page)).toEqual([planes.cerca.titulo, planes.lejos.titulo, planes.mes.titulo]);
 
     // Within 3 km the distance is hidden; beyond, it shows.
     // (The distance as the cards write it: a random title suffix such as "km45u" once matched / km/.)
@@ -161,9 +162,9 @@ describe("home search in Chromium", () => {
     await chipFecha(page, "Esta semana").click();
     await page.waitForURL(/fecha=semana/);
     expect(await titulos(page)).toEqual([planes.cerca.titulo]);
-    // With a date there are no groups: the cards' titles are h3, right under the results' h2,
-    // and axe finds nothing on the whole page (heading-order), on a laptop and on a phone.
-    await expect(nivelesTarjetas(page)).resolves.toEqual(["H3"]);
+    // By date the cards come under their day's h3 (their titles h4), under the results' h2, and
+    // axe finds nothing on the whole page (heading-order), on a laptop and on a phone.
+    await expect(nivelesTarjetas(page)).resolves.toEqual(["H4"]);
     await sinViolaciones(page);
     await page.setViewportSize({ width: 390, height: 844 });
     await sinViolaciones(page);
@@ -363,10 +364,12 @@ describe("home search in Chromium", () => {
     await chipFecha(page, "Mañana").click();
     await page.waitForURL((u) => !u.searchParams.has("fecha"));
     await quieto(page);
-    // Any date: the results come in groups by when.
+    // Any date: the results come in day groups (Hoy, Mañana, Sábado 6, 9 de enero…).
     const grupos = await page.locator("#resultados h3").allTextContents();
     expect(grupos.length).toBeGreaterThan(0);
-    expect(grupos.every((g) => ["Hoy", "Este fin de semana", "Próximamente"].includes(g))).toBe(true);
+    const deUnDia =
+      /^(Destacados|Hoy|Mañana|(Lunes|Martes|Miércoles|Jueves|Viernes|Sábado|Domingo) \d+( de [a-z]+( de \d{4})?)?)$/;
+    expect(grupos.filter((g) => !deUnDia.test(g))).toEqual([]);
 
     // Elegir fechas: the week after next holds the 'lejos' plan only.
     await chipFecha(page, "Elegir fechas").click();
@@ -378,8 +381,8 @@ describe("home search in Chromium", () => {
     await quieto(page);
     expect(new URL(page.url()).searchParams.get("desde")).toBe(dia(semanaQueViene.desde));
     expect(await titulos(page)).toEqual([planes.lejos.titulo]);
-    // A date chosen: the window says when, no groups (the cards' own titles are h3 then).
-    await expect(page.locator('#resultados section[aria-labelledby^="grupo-"]').count()).resolves.toBe(0);
+    // A date chosen: the window says when, and its days head their plans.
+    await expect(page.locator('#resultados section[aria-labelledby^="dia-"]').count()).resolves.toBe(1);
     await captura(page, "home-elegir-fechas-390", { fullPage: true });
     await page.close();
   });

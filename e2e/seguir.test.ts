@@ -48,7 +48,8 @@ describe("follow my town in the browser", () => {
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}${busqueda()}`);
-    // Closed, the follow card is one button beside the calendar's: it opens in place.
+    // Closed, the follow card is one option of "Seguir esta búsqueda": it opens in place.
+    await page.getByText(mensajes.seguirBusqueda).click();
     await page.getByText(mensajes.seguirDesplegar).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
@@ -120,7 +121,8 @@ describe("follow my town in the browser", () => {
     const ctx = await contextoConectado(browser, ana);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}${busqueda()}`);
-    // Closed, the follow card is one button beside the calendar's: it opens in place.
+    // Closed, the follow card is one option of "Seguir esta búsqueda": it opens in place.
+    await page.getByText(mensajes.seguirBusqueda).click();
     await page.getByText(mensajes.seguirDesplegar).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
