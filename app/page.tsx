@@ -110,8 +110,9 @@ async function buscar(
 }
 
 /**
- * What a first visit sees before choosing a place: featured plans and the towns with most plans.
- * Neither is worth an error page: without them the home still searches.
+ * What a first visit sees before choosing a place: this weekend's plans near the centre of Spain
+ * (the feed), featured plans and the towns with most plans. None is worth an error page:
+ * without them the home still searches.
  */
 async function portada(ahora: number): Promise<Portada> {
   try {
