@@ -43,7 +43,7 @@ describe("a featured plan's card in Chromium", () => {
     await browser?.close();
   });
 
-  const titulosEnOrden = (page: Page) => page.locator("main article h4").allTextContents();
+  const titulosEnOrden = (page: Page) => page.locator("main article :is(h3, h4)").allTextContents();
   const tarjeta = (page: Page, titulo: string) =>
     page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
 

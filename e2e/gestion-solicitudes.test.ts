@@ -35,7 +35,7 @@ describe("the back-office's featuring requests in Chromium", () => {
       ancho,
       ancho,
     ]);
-  const titulosEnOrden = (page: Page) => page.locator("main article h4").allTextContents();
+  const titulosEnOrden = (page: Page) => page.locator("main article :is(h3, h4)").allTextContents();
   const tarjeta = (page: Page, titulo: string) =>
     page.locator("main article", { has: page.getByRole("heading", { name: titulo }) });
 

@@ -109,7 +109,10 @@ describe("the home search's map view in Chromium", () => {
       await page.waitForLoadState("networkidle");
       // Lista is the default, and Leaflet is not part of the home's first load.
       const selector = page.getByRole("group", { name: mensajes.vistaResultados });
-      await expect(selector.getByRole("link", { name: "Lista" }).getAttribute("aria-current")).resolves.toBe("true");
+      // On a phone only the other view shows, as a pill at the bottom of the screen.
+      const vista = (nombre: string) => selector.locator("a", { hasText: nombre });
+      await expect(vista("Lista").getAttribute("aria-current")).resolves.toBe("true");
+      await expect(vista("Lista").isVisible()).resolves.toBe(viewport.width > 700);
       expect(
         (await Promise.all(scripts)).some((s) => s.includes("MarkerClusterGroup") || s.includes("leaflet-container")),
       ).toBe(false);
@@ -118,7 +121,8 @@ describe("the home search's map view in Chromium", () => {
       await page.waitForURL((u) => u.searchParams.get("vista") === "mapa");
       await esperarMapa(page, 2);
       expect((await Promise.all(scripts)).some((s) => s.includes("MarkerClusterGroup"))).toBe(true);
-      await expect(selector.getByRole("link", { name: "Mapa" }).getAttribute("aria-current")).resolves.toBe("true");
+      await expect(vista("Mapa").getAttribute("aria-current")).resolves.toBe("true");
+      await expect(vista("Lista").isVisible()).resolves.toBe(true);
       // The cluster of three and the 15 km plan; the plan 30 km away is outside the circle.
       expect(await nombres(page)).toEqual([nombreGrupo(3), carrera.titulo].sort());
       // No tile loaded: the plain land colour, the circle and the markers show.

@@ -48,9 +48,8 @@ describe("follow my town in the browser", () => {
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}${busqueda()}`);
-    // Closed, the follow card is one option of "Seguir esta búsqueda": it opens in place.
-    await page.getByText(mensajes.seguirBusqueda).click();
-    await page.getByText(mensajes.seguirDesplegar).click();
+    // No plans around yet: "Seguir {municipio}" opens the follow card in place.
+    await page.locator("summary", { hasText: conDatos(mensajes.seguirBoton, { municipio: pueblo.nombre }) }).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
     await captura(control, `control-seguir-anonimo-390`);
@@ -121,9 +120,8 @@ describe("follow my town in the browser", () => {
     const ctx = await contextoConectado(browser, ana);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}${busqueda()}`);
-    // Closed, the follow card is one option of "Seguir esta búsqueda": it opens in place.
-    await page.getByText(mensajes.seguirBusqueda).click();
-    await page.getByText(mensajes.seguirDesplegar).click();
+    // No plans around yet: "Seguir {municipio}" opens the follow card in place.
+    await page.locator("summary", { hasText: conDatos(mensajes.seguirBoton, { municipio: pueblo.nombre }) }).click();
     const control = page.getByRole("region", { name: conDatos(mensajes.seguirTitulo, { municipio: pueblo.nombre }) });
     await control.scrollIntoViewIfNeeded();
     await captura(control, `control-seguir-sesion-390`);
