@@ -34,7 +34,7 @@ import {
 import { ElegirPueblo } from "@/components/search/ElegirPueblo";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { ResultadoMapa } from "@/lib/busqueda/mapa";
-import { buscarPlanes, buscarPlanesMapa, type ResultadoBusqueda } from "@/lib/busqueda/buscar";
+import { buscarPlanes, buscarPlanesMapa, soloPlanes, type ResultadoBusqueda } from "@/lib/busqueda/buscar";
 import { agruparPorDia, ultimoDia } from "@/lib/plans/grupos";
 import { baseDelMomento } from "@/lib/busqueda/registro";
 import { ListaPorDias } from "@/components/plans/ListaPorDias";
@@ -197,7 +197,7 @@ export default async function HomePage({ searchParams }: Props) {
   }
   // Read live, not memoized with the search answer: a verification shows on the very next page.
   const verificadas = await organizacionesVerificadas([
-    ...(resultado?.planes ?? []).filter((p): p is PlanApi => p.tipo !== "Patrocinado"),
+    ...soloPlanes(resultado?.planes ?? []),
     ...destacados,
     ...(vacio?.masAlla ?? []),
     ...(feed?.planes ?? []),

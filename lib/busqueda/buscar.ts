@@ -93,6 +93,10 @@ export type ResultadoBusqueda = {
   mensaje?: string;
 } & Total;
 
+/** A search's plans without its sponsor cards (lists that are not the search's own page). */
+export const soloPlanes = (items: ResultadoBusqueda["planes"]): PlanApi[] =>
+  items.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
+
 /**
  * Answers and totals by search and the search version (which every change to what a search
  * shows moves on, by trigger) and the next featuring's end (versionBusqueda): a repeated search

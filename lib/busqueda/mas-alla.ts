@@ -1,9 +1,9 @@
 import "server-only";
 import { distanciaEsferaM } from "../geo/distancia";
-import { RADIO_DEFAULT_KM } from "../plans/constants";
+import { POR_PAGINA, RADIO_DEFAULT_KM } from "../plans/constants";
 import { distanciaTexto, type PlanApi } from "../plans/plan";
 import type { PuebloCercano } from "../pueblos/planes";
-import { buscarPlanes } from "./buscar";
+import { buscarPlanes, soloPlanes } from "./buscar";
 import type { Busqueda } from "./schemas";
 
 /** How many plans an empty search shows from beyond its radius. */
@@ -35,10 +35,9 @@ export async function planesMasAlla(
       radio: RADIO_DEFAULT_KM,
       orden: "distancia",
       page: 1,
-      limit: 30,
+      limit: POR_PAGINA,
     });
-    const lista = planes
-      .filter((p): p is PlanApi => p.tipo !== "Patrocinado")
+    const lista = soloPlanes(planes)
       .map((p) => {
         const [lng, lat] = p.ubicacion.coordinates;
         return { p, m: distanciaEsferaM(punto, { lat, lng }) };

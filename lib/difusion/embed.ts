@@ -5,7 +5,7 @@ import { organizacionConPlanes } from "../orgs/organizations";
 import { organizacionPath } from "../orgs/paths";
 import { site } from "../site";
 import type { PlanApi } from "../plans/plan";
-import { buscarPlanes } from "../busqueda/buscar";
+import { buscarPlanes, soloPlanes } from "../busqueda/buscar";
 import { consultaDeEstado, urlBusqueda } from "../busqueda/estado";
 import { MENSAJES_WIDGET, type FuenteWidget } from "./widget";
 import { agruparPorDia, type GrupoDia } from "../plans/grupos";
@@ -41,7 +41,7 @@ export async function planesDelWidget(fuente: FuenteWidget, limite: number): Pro
   const q = consultaDeEstado(estado, { limit: limite, ahora: new Date(ahora) });
   if (!q.success) throw new ApiError(400, q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes);
   const resultado = await buscarPlanes(q.data);
-  const planes = resultado.planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
+  const planes = soloPlanes(resultado.planes);
   return {
     titulo: estado.municipio
       ? conDatos(MENSAJES_WIDGET.tituloMunicipio, { municipio: estado.municipio })

@@ -5,8 +5,8 @@ import { nomenclatorMunicipios } from "../geo/municipios";
 import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
 import { municipiosConPlanes, pueblosConPlanesCercaDe } from "../pueblos/planes";
-import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
-import { busquedaSchema } from "../busqueda/schemas";
+import { versionBusqueda } from "../busqueda/buscar";
+import { planesAlrededor } from "../busqueda/alrededor";
 import { ventanaFechas } from "../busqueda/estado";
 import { baseDelMomento } from "../busqueda/registro";
 import type { MunicipioConRuta } from "../geo/slug";
@@ -105,27 +105,20 @@ export interface FeedPortada {
 export async function feedPortada(ahora: number): Promise<FeedPortada | null> {
   const pueblos = await pueblosConPlanesCercaDe(CENTRO_ESPANA, PUEBLOS_DEL_FEED);
   const finde = ventanaFechas("finDeSemana", 0, new Date(ahora))!;
-  const buscar = (m: MunicipioConRuta, ventana: { desde: Date; hasta: Date } | null) =>
-    buscarPlanes(
-      busquedaSchema.parse({
-        lat: String(m.lat),
-        lng: String(m.lng),
-        orden: "fecha",
-        limit: String(FEED_PORTADA),
-        ...(ventana && {
-          fechaInicioFiltro: ventana.desde.toISOString(),
-          fechaFinFiltro: ventana.hasta.toISOString(),
-        }),
-      }),
-    );
-  const sinDistancia = (planes: Awaited<ReturnType<typeof buscar>>["planes"]) =>
-    planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado").map((p) => ({ ...p, distancia: undefined }));
+  // Distances are from the town, not from the visitor: left out.
+  const buscar = async (m: MunicipioConRuta, ventana: { desde: Date; hasta: Date } | null) =>
+    m.lat === null || m.lng === null
+      ? []
+      : (await planesAlrededor({ lng: m.lng, lat: m.lat, n: FEED_PORTADA, ventana })).map((p) => ({
+          ...p,
+          distancia: undefined,
+        }));
   for (const { municipio } of pueblos) {
-    const planes = sinDistancia((await buscar(municipio, finde)).planes);
+    const planes = await buscar(municipio, finde);
     if (planes.length > 0) return { cuando: "finde", municipio, planes, base: baseDelMomento(ahora, finde.desde) };
   }
   if (!pueblos[0]) return null;
-  const planes = sinDistancia((await buscar(pueblos[0].municipio, null)).planes);
+  const planes = await buscar(pueblos[0].municipio, null);
   return planes.length > 0
     ? { cuando: "proximos", municipio: pueblos[0].municipio, planes, base: baseDelMomento(ahora) }
     : null;

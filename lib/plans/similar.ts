@@ -1,34 +1,11 @@
 import "server-only";
-import { CATEGORIAS, RADIO_DEFAULT_KM, type Categoria } from "./constants";
-import { busquedaSchema } from "../busqueda/schemas";
-import { buscarPlanes } from "../busqueda/buscar";
+import { CATEGORIAS } from "./constants";
+import { planesAlrededor } from "../busqueda/alrededor";
 import { ventanaFechas } from "../busqueda/estado";
 import type { PlanApi } from "./plan";
 
 /** How many plans a plan page offers around it, in each of its lists. */
 export const PLANES_PARECIDOS = 4;
-
-/** The first listed plans of the search around a point (by date: the web's order), without sponsor items. */
-async function alrededor(
-  lng: number,
-  lat: number,
-  categorias: Categoria[] | null,
-  n: number,
-  ventana: { desde: Date; hasta: Date } | null = null,
-): Promise<PlanApi[]> {
-  // Through the API's own reading: every other filter of the registry at its default.
-  const q = busquedaSchema.parse({
-    lng: String(lng),
-    lat: String(lat),
-    radio: String(RADIO_DEFAULT_KM),
-    categorias: categorias?.join(",") ?? "",
-    limit: String(n),
-    orden: "fecha",
-    ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
-  });
-  const { planes } = await buscarPlanes(q);
-  return planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
-}
 
 /**
  * "Más planes cerca": listed plans around a plan, soonest first within the default radius, those
@@ -46,8 +23,8 @@ export async function planesParecidos(
   // One more than needed: the plan itself is never listed once it has ended, but may be in the
   // memo's answer for a few seconds after it ends.
   const extra = 1 + aparte.length;
-  const suyas = propias.length > 0 ? await alrededor(lng, lat, propias, n + extra) : [];
-  const todas = suyas.length >= n + extra ? [] : await alrededor(lng, lat, null, n + extra + suyas.length);
+  const suyas = propias.length > 0 ? await planesAlrededor({ lng, lat, categorias: propias, n: n + extra }) : [];
+  const todas = suyas.length >= n + extra ? [] : await planesAlrededor({ lng, lat, n: n + extra + suyas.length });
   const vistos = new Set([plan._id, ...aparte.map((p) => p._id)]);
   const lista: PlanApi[] = [];
   for (const p of [...suyas, ...todas]) {
@@ -65,6 +42,6 @@ export async function planesParecidos(
 export async function planesDelFindeCerca(plan: PlanApi, n = PLANES_PARECIDOS, ahora = new Date()): Promise<PlanApi[]> {
   const [lng, lat] = plan.ubicacion.coordinates;
   const finde = ventanaFechas("finDeSemana", 0, ahora)!;
-  const planes = await alrededor(lng, lat, null, n + 1, finde);
+  const planes = await planesAlrededor({ lng, lat, n: n + 1, ventana: finde });
   return planes.filter((p) => p._id !== plan._id).slice(0, n);
 }

@@ -7,7 +7,7 @@ import { BUSQUEDA_MEMO_TTL_MS, RADIO_DEFAULT_KM, TOPE_TOTAL } from "../plans/con
 import type { PlanApi } from "../plans/plan";
 import { PLAN_LISTED } from "../plans/queries";
 import { busquedaSchema } from "../busqueda/schemas";
-import { buscarPlanes, versionBusqueda } from "../busqueda/buscar";
+import { buscarPlanes, soloPlanes, versionBusqueda } from "../busqueda/buscar";
 import { ventanaFechas } from "../busqueda/estado";
 import { leerEstadoFiltros, parametrosApiDeFiltros, type Parametros } from "../busqueda/registro";
 
@@ -27,9 +27,6 @@ export interface PlanesDelPueblo {
   total: number;
   totalExacto: boolean;
 }
-
-const soloPlanes = (items: Awaited<ReturnType<typeof buscarPlanes>>["planes"]) =>
-  items.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
 
 /**
  * The town's search as API parameters: its point, the default radius, and the page's own filters

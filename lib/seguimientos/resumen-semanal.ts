@@ -8,7 +8,7 @@ import { conDatos, mensajes } from "../messages";
 import { POR_PAGINA, type Categoria } from "../plans/constants";
 import type { PlanApi } from "../plans/plan";
 import { busquedaSchema } from "../busqueda/schemas";
-import { buscarPlanes } from "../busqueda/buscar";
+import { buscarPlanes, soloPlanes } from "../busqueda/buscar";
 import { leerEstado, urlBusqueda } from "../busqueda/estado";
 import { site } from "../site";
 import type { Categoria as CategoriaDb } from "../generated/prisma/enums";
@@ -56,7 +56,7 @@ async function buscar(s: Seguimiento, page: number, ventana?: { desde: Date; has
     ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
   });
   const { planes } = await buscarPlanes(q);
-  return planes.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
+  return soloPlanes(planes);
 }
 
 function cuando(p: PlanApi): string | null {
