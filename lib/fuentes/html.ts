@@ -1,0 +1,69 @@
+import TurndownService from "turndown";
+import { sinControl } from "../text";
+
+/** Elements whose content is never text for people: dropped with everything inside. */
+const FUERA = [
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "iframe",
+  "object",
+  "embed",
+  "svg",
+  "form",
+  "button",
+  "select",
+  "textarea",
+  "head",
+] as const;
+
+let servicio: TurndownService | null = null;
+
+function turndown(): TurndownService {
+  if (servicio) return servicio;
+  const t = new TurndownService({
+    headingStyle: "atx",
+    bulletListMarker: "-",
+    codeBlockStyle: "fenced",
+    emDelimiter: "*",
+  });
+  t.remove([...FUERA]);
+  // Images are the poster's business; a description keeps only their alternative text.
+  t.addRule("imagen", {
+    filter: "img",
+    replacement: (_c, node) => ((node as HTMLElement).getAttribute("alt") ?? "").trim(),
+  });
+  // Only http(s) and mailto links survive; any other scheme (javascript:, data:) keeps its text alone.
+  t.addRule("enlace", {
+    filter: (node) => node.nodeName === "A",
+    replacement: (contenido, node) => {
+      const href = ((node as HTMLElement).getAttribute("href") ?? "").trim();
+      const texto = contenido.trim();
+      if (!texto) return "";
+      return /^(https?:|mailto:)/i.test(href) ? `[${texto}](${href.replace(/[()\s]/g, encodeURIComponent)})` : texto;
+    },
+  });
+  // Anything else turndown would keep as raw HTML is reduced to its text.
+  t.keep(() => false);
+  servicio = t;
+  return t;
+}
+
+const PARECE_HTML = /<\/?[a-z][\s\S]*?>|&(#\d+|#x[\da-f]+|[a-z]+);/i;
+
+/**
+ * A source's description as the markdown the plan page renders: HTML (or text with entities)
+ * becomes markdown with no HTML left in it; plain text stays as it is. Control characters go.
+ */
+export function htmlAMarkdown(entrada: string | null | undefined): string {
+  if (!entrada) return "";
+  const limpio = sinControl(entrada.replace(/\r\n?/g, "\n"));
+  if (!PARECE_HTML.test(limpio)) return limpio.trim();
+  const md = turndown()
+    .turndown(limpio.replace(/\n/g, /<br|<p|<div|<li/i.test(limpio) ? " " : "<br>"))
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
+  // Whatever looks like a tag after conversion (text that was written as escaped HTML) is shown, not run.
+  return md.replace(/</g, "‹").replace(/>/g, "›");
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { htmlAMarkdown } from "./html";
+
+describe("htmlAMarkdown", () => {
+  it("turns paragraphs, emphasis, lists and links into markdown", () => {
+    const md = htmlAMarkdown(
+      '<p>Fiesta <strong>mayor</strong> del pueblo.</p><ul><li>Charanga</li><li>Paella</li></ul><p><a href="https://ayto.example/fiestas">Programa</a></p>',
+    );
+    expect(md).toBe(
+      "Fiesta **mayor** del pueblo.\n\n-   Charanga\n-   Paella\n\n[Programa](https://ayto.example/fiestas)",
+    );
+  });
+
+  it("drops scripts, styles, frames and event handlers with everything inside", () => {
+    const md = htmlAMarkdown(
+      '<p onclick="robar()">Hola</p><script>alert("x")</script><style>p{}</style><iframe src="https://x.example"></iframe>',
+    );
+    expect(md).toBe("Hola");
+    expect(md).not.toMatch(/alert|robar|iframe|<|>/);
+  });
+
+  it("keeps the text of a link whose scheme is not http(s) or mailto", () => {
+    expect(htmlAMarkdown('<a href="javascript:alert(1)">pulsa</a> aquí')).toBe("pulsa aquí");
+  });
+
+  it("leaves no tag behind, even one written as escaped text", () => {
+    const md = htmlAMarkdown("<p>&lt;script&gt;alert(1)&lt;/script&gt; y &amp; más</p>");
+    expect(md).not.toMatch(/[<>]/);
+    expect(md).toContain("& más");
+  });
+
+  it("keeps plain text and its line breaks as they are", () => {
+    expect(htmlAMarkdown("Primera línea\nSegunda línea")).toBe("Primera línea\nSegunda línea");
+    expect(htmlAMarkdown("")).toBe("");
+    expect(htmlAMarkdown(null)).toBe("");
+  });
+
+  it("turns line breaks of an HTML text without blocks into breaks", () => {
+    expect(htmlAMarkdown("Uno &amp; dos\nTres")).toBe("Uno & dos  \nTres");
+  });
+});

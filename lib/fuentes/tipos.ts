@@ -1,0 +1,126 @@
+import type { Categoria } from "../plans/constants";
+import type { Horario } from "../plans/plan";
+
+/**
+ * What every adapter reads out of a source's answer, whatever its format: one item per event
+ * of the source (an iCalendar VEVENT with its overrides, a schema.org Event, an open-data
+ * record). lib/fuentes/mapeo.ts turns an item into the plans it makes; lib/fuentes/sincronizar.ts
+ * keeps them in sync. Times are instants (Date); all calendar logic is in Europe/Madrid.
+ */
+
+/** Where an item happens, as its source says it: any of these may be missing. */
+export interface Lugar {
+  /** The source's own text: venue, address and town as one line (LOCATION, Place.name + address). */
+  texto: string | null;
+  /** Street address when the source gives it apart. */
+  direccion: string | null;
+  /** The town when the source names it apart (PostalAddress.addressLocality, a record's town). */
+  municipio: string | null;
+  /** Province or region when the source names it (PostalAddress.addressRegion). */
+  provincia: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** A recurrence rule (RFC 5545 RRULE, or an open-data record's own recurrence) as far as the mapping needs it. */
+export interface Regla {
+  frecuencia: "SECONDLY" | "MINUTELY" | "HOURLY" | "DAILY" | "WEEKLY" | "MONTHLY" | "YEARLY";
+  intervalo: number;
+  /** Plain BYDAY weekdays, 0 = Sunday … 6 = Saturday ([] when the rule has none). */
+  dias: number[];
+  hasta: Date | null;
+  cuenta: number | null;
+  /**
+   * Only FREQ, INTERVAL, plain BYDAY (no ordinals such as 1SU), UNTIL, COUNT and WKST: the shapes
+   * that a weekly or daily experience can say. Anything else is expanded into dated events.
+   */
+  simple: boolean;
+}
+
+/** One occurrence of a recurring item, with its overrides (RECURRENCE-ID) applied. */
+export interface Ocurrencia {
+  /** Its original start as an ISO instant: the plan's key within the item. */
+  clave: string;
+  inicio: Date;
+  fin: Date | null;
+  titulo?: string;
+  descripcion?: string;
+  lugar?: Lugar;
+  cancelado?: boolean;
+}
+
+export interface ItemFuente {
+  /** The item's id within its source: the iCalendar UID, the JSON-LD @id or url, the record's id. */
+  id: string;
+  titulo: string;
+  /** Markdown, as the plan page renders it (HTML goes through htmlAMarkdown); "" when none. */
+  descripcion: string;
+  /** STATUS:CANCELLED, eventStatus EventCancelled / EventPostponed. */
+  cancelado: boolean;
+  inicio: Date;
+  /** For an all-day item: the start of the day after its last day (iCalendar's exclusive DTEND). */
+  fin: Date | null;
+  todoElDia: boolean;
+  regla: Regla | null;
+  /** Excluded starts (EXDATE, excluded-days). */
+  excluidas: Date[];
+  /**
+   * The occurrences that start in [desde, hasta), at most `max`: RRULE and RDATE minus EXDATE,
+   * RECURRENCE-ID overrides applied. null when the item happens once.
+   */
+  ocurrencias: ((desde: Date, hasta: Date, max: number) => Ocurrencia[]) | null;
+  lugar: Lugar;
+  /** true: free; false: paid; null: the source does not say. */
+  gratis: boolean | null;
+  /** The lowest price in euros when the source gives one. */
+  precio: number | null;
+  /** Absolute http(s) URL of its image. */
+  imagen: string | null;
+  /** Absolute http(s) URL of the item's own page at the source. */
+  url: string | null;
+  organizador: string | null;
+  /** The source's own categories mapped to the spec's; [] when it has none (the source's defaults apply). */
+  categorias: Categoria[];
+}
+
+/** A plan as a source describes it, before its town is found and its poster fetched. */
+export interface PlanImportado {
+  /** Unique within the source: the item's id, plus "@" and the occurrence's key for an expanded occurrence. */
+  clave: string;
+  /** At most the spec's 50 characters (shortened at a word with "…"). */
+  titulo: string;
+  descripcion: string;
+  tipo: "evento" | "experiencia";
+  fechaInicio: Date | null;
+  fechaFin: Date | null;
+  /** An experience's weekly slots (empty for an event). */
+  horarios: Horario[];
+  lugar: Lugar;
+  gratis: boolean | null;
+  precio: number | null;
+  imagen: string | null;
+  url: string | null;
+  categorias: Categoria[];
+  cancelado: boolean;
+}
+
+/** What an adapter needs besides the text of the answer. */
+export interface ContextoLectura {
+  /** The URL the answer came from (after redirects): relative links resolve against it. */
+  url: string;
+  ahora: Date;
+}
+
+export const TIPOS_FUENTE = ["ics", "jsonld", "madrid", "zaragoza"] as const;
+export type TipoFuente = (typeof TIPOS_FUENTE)[number];
+
+/** One adapter per kind of source, one file each under lib/fuentes/adaptadores/. */
+export interface Adaptador {
+  tipo: TipoFuente;
+  /** Content types this kind is served with (lower case, without parameters). */
+  tiposMime: readonly string[];
+  /** Whether a text is this kind, by its content alone (a cheap look at its start or shape). */
+  reconoce(texto: string): boolean;
+  /** The items of an answer; throws FormatoNoValido (lib/fuentes/errores.ts) when it cannot be read. */
+  leer(texto: string, ctx: ContextoLectura): ItemFuente[];
+}
