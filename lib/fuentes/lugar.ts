@@ -1,0 +1,113 @@
+import { distanciaKm, municipioMasCercano, slug, type MunicipioConRuta, type NomenclatorMunicipios } from "../geo/slug";
+import type { Lugar } from "./tipos";
+
+/** A point farther than this from every town's centre names no town (a point at sea, abroad). */
+const KM_AL_MAS_CERCANO = 30;
+/** Longest town name, in words, looked for inside a place's text ("San Sebastián de los Reyes"). */
+const MAX_PALABRAS = 6;
+
+/** The provinces a text names, by their canonical slug ("Valencia/València" → valencia). */
+function provinciasNombradas(n: NomenclatorMunicipios, textos: (string | null)[]): Set<string> {
+  const nombradas = new Set<string>();
+  for (const t of textos) {
+    if (!t) continue;
+    const palabras = slug(t).split("-").filter(Boolean);
+    for (let i = 0; i < palabras.length; i++)
+      for (let k = 1; k <= 3 && i + k <= palabras.length; k++) {
+        const p = n.provincias.get(palabras.slice(i, i + k).join("-"));
+        if (p) nombradas.add(p);
+      }
+  }
+  return nombradas;
+}
+
+/** Of the towns that share a name, the one in a named province, else the nearest to `cerca`, else the most populated. */
+function elegir(
+  candidatos: MunicipioConRuta[],
+  provincias: Set<string>,
+  cerca: { lat: number; lng: number } | null,
+): MunicipioConRuta | null {
+  const conPunto = candidatos.filter((m) => m.lat !== null && m.lng !== null);
+  if (conPunto.length === 0) return null;
+  const enProvincia = conPunto.filter((m) => provincias.has(m.provinciaSlug));
+  const lista = enProvincia.length > 0 ? enProvincia : conPunto;
+  const clave = (m: MunicipioConRuta) =>
+    cerca ? distanciaKm(cerca, { lat: m.lat!, lng: m.lng! }) : -(m.poblacion ?? 0);
+  return lista.reduce((mejor, m) => (clave(m) < clave(mejor) ? m : mejor));
+}
+
+/**
+ * The towns a free text names: each comma-separated part, from the last (addresses end with
+ * the town and province: "Plaza Mayor 1, 28001 Madrid") to the first, is looked for whole, then
+ * its runs of words, longest first; a part that is a province's name comes last. Runs shorter
+ * than four letters never name a town.
+ */
+function nombradosEnTexto(n: NomenclatorMunicipios, texto: string): MunicipioConRuta[][] {
+  const partes = texto
+    .split(/[,;()\n|·–—]+|\s-\s/)
+    .map((p) => slug(p.replace(/\b\d{5}\b/g, " ")))
+    .filter(Boolean)
+    .reverse();
+  // "…, Castejón, Cuenca": a part that names a province names the town of that name only when no
+  // other part names one.
+  partes.sort((a, b) => Number(n.provincias.has(a)) - Number(n.provincias.has(b)));
+  const hallados: MunicipioConRuta[][] = [];
+  for (const parte of partes) {
+    const entera = n.porNombre.get(parte);
+    if (entera) {
+      hallados.push(entera);
+      continue;
+    }
+    const palabras = parte.split("-");
+    for (let k = Math.min(MAX_PALABRAS, palabras.length); k >= 1; k--) {
+      for (let i = palabras.length - k; i >= 0; i--) {
+        const s = palabras.slice(i, i + k).join("-");
+        if (s.length < 4) continue;
+        const lista = n.porNombre.get(s);
+        if (lista) hallados.push(lista);
+      }
+      if (hallados.length > 0) return hallados;
+    }
+  }
+  return hallados;
+}
+
+/**
+ * The municipality of an imported item's place: the town nearest to its coordinates (a town the
+ * place names, when it lies within 30 km of them); else the town its fields or its text name, in
+ * the province they name when several towns share the name; else the source's default; else null
+ * (the item is discarded "sin municipio").
+ */
+export function municipioDelLugar(
+  n: NomenclatorMunicipios,
+  lugar: Lugar,
+  porDefecto: MunicipioConRuta | null,
+): MunicipioConRuta | null {
+  const punto = lugar.lat !== null && lugar.lng !== null ? { lat: lugar.lat, lng: lugar.lng } : null;
+  const provincias = provinciasNombradas(n, [lugar.provincia, lugar.texto, lugar.direccion]);
+  if (porDefecto && provincias.size === 0) provincias.add(porDefecto.provinciaSlug);
+  const cerca = punto ?? (porDefecto?.lat != null ? { lat: porDefecto.lat, lng: porDefecto.lng! } : null);
+  const nombrados: MunicipioConRuta[][] = [];
+  if (lugar.municipio) {
+    const lista = n.porNombre.get(slug(lugar.municipio));
+    if (lista) nombrados.push(lista);
+  }
+  for (const t of [lugar.direccion, lugar.texto]) if (t) nombrados.push(...nombradosEnTexto(n, t));
+  if (punto) {
+    const cercanos = nombrados
+      .flat()
+      .filter(
+        (m) => m.lat !== null && m.lng !== null && distanciaKm(punto, { lat: m.lat, lng: m.lng }) <= KM_AL_MAS_CERCANO,
+      );
+    if (cercanos.length > 0) return elegir(cercanos, provincias, punto);
+    const masCercano = municipioMasCercano(n, punto);
+    if (masCercano && distanciaKm(punto, { lat: masCercano.lat!, lng: masCercano.lng! }) <= KM_AL_MAS_CERCANO)
+      return masCercano;
+    return null;
+  }
+  for (const lista of nombrados) {
+    const m = elegir(lista, provincias, cerca);
+    if (m) return m;
+  }
+  return porDefecto;
+}
