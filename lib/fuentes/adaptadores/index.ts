@@ -1,0 +1,4 @@
+// Placeholder until the adapters land.
+import type { Adaptador } from "../tipos";
+
+export const ADAPTADORES: readonly Adaptador[] = [];
