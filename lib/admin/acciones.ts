@@ -23,6 +23,13 @@ export const ACCIONES = {
   reanudar_patrocinio: "Reanudar patrocinio",
   ordenar_patrocinio: "Cambiar el turno de un patrocinio",
   borrar_patrocinio: "Borrar patrocinio",
+  crear_fuente: "Añadir fuente",
+  sincronizar_fuente: "Sincronizar fuente",
+  pausar_fuente: "Pausar fuente",
+  reanudar_fuente: "Reanudar fuente",
+  eliminar_fuente: "Eliminar fuente",
+  publicar_importado: "Publicar plan importado",
+  descartar_importado: "Descartar plan importado",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;

@@ -6,7 +6,7 @@ type Tx = Prisma.TransactionClient;
 /** What the log knows of an action. `accion` names it (ocultar_plan, descartar_reportes…). */
 export interface Entrada {
   accion: Accion;
-  objetoTipo: "plan" | "reporte" | "usuario" | "organizacion" | "patrocinio" | "solicitud" | "correo";
+  objetoTipo: "plan" | "reporte" | "usuario" | "organizacion" | "patrocinio" | "solicitud" | "correo" | "fuente";
   objetoId: string;
   motivo?: string | null;
   datos?: Prisma.InputJsonObject;

@@ -2,7 +2,7 @@ import TurndownService from "turndown";
 import { sinControl } from "../text";
 
 /** Elements whose content is never text for people: dropped with everything inside. */
-const FUERA = [
+const FUERA = new Set([
   "script",
   "style",
   "noscript",
@@ -16,7 +16,7 @@ const FUERA = [
   "select",
   "textarea",
   "head",
-] as const;
+]);
 
 let servicio: TurndownService | null = null;
 
@@ -28,7 +28,7 @@ function turndown(): TurndownService {
     codeBlockStyle: "fenced",
     emDelimiter: "*",
   });
-  t.remove([...FUERA]);
+  t.remove((node) => FUERA.has(node.nodeName.toLowerCase()));
   // Images are the poster's business; a description keeps only their alternative text.
   t.addRule("imagen", {
     filter: "img",

@@ -100,6 +100,8 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     await actualizarFilaPlan(tx, id, d, [
       ["archivo_cartel_id", Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`],
       ["fecha_actualizacion", Prisma.sql`now()`],
+      // An imported plan its owner edits is theirs from now on: its source stops overwriting it.
+      ["editado_por_duena", Prisma.sql`editado_por_duena OR fuente_id IS NOT NULL`],
     ]);
     await escribirHorarios(tx, id, d);
     if (nuevo && viejo) await tx.archivo.delete({ where: { id: viejo.id } });

@@ -1,0 +1,20 @@
+import { exigirGestorApi } from "@/lib/admin/acceso";
+import { fuente, registrarSincronizacion } from "@/lib/fuentes/fuentes";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
+import { ApiError, route } from "@/lib/http";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/**
+ * POST /api/gestion/fuentes/{id}/sincronizar → 200 {creados, actualizados, retirados, sinCambios,
+ * descartados: [{titulo, motivo}], error?}; 409 while another run syncs it.
+ */
+export const POST = route<Ctx>(async (request, { params }) => {
+  const gestor = await exigirGestorApi(request);
+  const { _id } = await fuente((await params).id);
+  const resultado = await sincronizarFuente(_id);
+  if (!resultado) throw new ApiError(409, mensajesFuentes.fuenteOcupada);
+  await registrarSincronizacion(gestor, _id, resultado);
+  return Response.json(resultado);
+});

@@ -1,0 +1,12 @@
+import { desconectarCalendario } from "@/lib/fuentes/fuentes";
+import { route } from "@/lib/http";
+import { requireUser } from "@/lib/users/session";
+
+type Ctx = { params: Promise<{ id: string; fuenteId: string }> };
+
+/** DELETE /api/organizaciones/{id}/fuentes/{fuenteId} → {mensaje}: its imported plans are hidden (the owner only). */
+export const DELETE = route<Ctx>(async (request, { params }) => {
+  const user = await requireUser(request);
+  const { id, fuenteId } = await params;
+  return Response.json(await desconectarCalendario(user.id, id, fuenteId));
+});

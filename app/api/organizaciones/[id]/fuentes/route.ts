@@ -1,0 +1,23 @@
+import { after } from "next/server";
+import { conectarCalendario, fuenteOrganizacionSchema, fuentesDeOrganizacion } from "@/lib/fuentes/fuentes";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
+import { readJson, route } from "@/lib/http";
+import { requireUser } from "@/lib/users/session";
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** GET /api/organizaciones/{id}/fuentes → the organization's calendars (its owner only; 404 for anyone else). */
+export const GET = route<Ctx>(async (request, { params }) => {
+  const user = await requireUser(request);
+  return Response.json(await fuentesDeOrganizacion(user.id, (await params).id));
+});
+
+/** POST /api/organizaciones/{id}/fuentes {url} → 201 {mensaje, fuente}: an iCalendar feed, up to 3, synced right after. */
+export const POST = route<Ctx>(async (request, { params }) => {
+  const user = await requireUser(request);
+  const { url } = fuenteOrganizacionSchema.parse(await readJson(request));
+  const fuente = await conectarCalendario(user.id, (await params).id, url);
+  after(() => sincronizarFuente(fuente._id));
+  return Response.json({ mensaje: mensajesFuentes.fuenteCreada, fuente }, { status: 201 });
+});

@@ -1,0 +1,13 @@
+import { sincronizarPendientes } from "@/lib/fuentes/sincronizar";
+import { route } from "@/lib/http";
+import { exigirSecretoCron } from "@/lib/tareas/secreto";
+
+/**
+ * POST /api/tareas/fuentes with `Authorization: Bearer $CRON_SECRET` → {fuentes: [{id, resultado}]}:
+ * syncs every source that is due (the same as `npm run fuentes:sincronizar`). A source that
+ * another run is syncing is skipped (its resultado is null).
+ */
+export const POST = route(async (request) => {
+  exigirSecretoCron(request);
+  return Response.json({ fuentes: await sincronizarPendientes() });
+});

@@ -1,0 +1,449 @@
+import { createHash } from "node:crypto";
+import { numeroDiaMadrid } from "../dates";
+import { prisma } from "../db";
+import { env } from "../env";
+import { Prisma } from "../generated/prisma/client";
+import { nomenclatorMunicipios } from "../geo/municipios";
+import type { MunicipioConRuta } from "../geo/slug";
+import { ImageRejected, storeImage, type StoredImage } from "../media/images";
+import { MAX_IMAGE_BYTES } from "../media/image-types";
+import { removeImageFiles, writeWithImage } from "../media/upload";
+import { storage } from "../media/storage";
+import { DESCRIPCION_MAX, DIRECCION_MAX, primerErrorPlan } from "../plans/input";
+import type { DatosPlan } from "../plans/plan";
+import { actualizarFilaPlan, insertarPlan } from "../plans/queries";
+import { ADAPTADORES } from "./adaptadores";
+import { descargar, type OpcionesDescarga } from "./descarga";
+import { detectarTipo } from "./detectar";
+import { DescargaRechazada, FormatoNoValido } from "./errores";
+import { municipioDelLugar } from "./lugar";
+import { planesDeItem, normalizarTitulo } from "./mapeo";
+import { mensajesFuentes } from "./mensajes";
+import type { PlanImportado } from "./tipos";
+
+/** What one sync did, as the back-office and POST /api/gestion/fuentes/{id}/sincronizar show it. */
+export interface ResultadoSincronizacion {
+  creados: number;
+  actualizados: number;
+  retirados: number;
+  sinCambios: number;
+  descartados: { titulo: string; motivo: string }[];
+  error?: string;
+  /** The source has more upcoming plans than this: the soonest this many were brought. */
+  limite?: number;
+}
+
+export interface OpcionesSincronizacion {
+  ahora?: Date;
+  /** The fetcher's options (an injected resolver in tests). */
+  descarga?: Pick<OpcionesDescarga, "resolver" | "conectar" | "permitirLoopback" | "timeoutMs" | "maxBytes">;
+  maxPlanes?: number;
+}
+
+/** How long a run may hold a source before another run may take it over (a crashed run lets go by itself). */
+const ARRIENDO = Prisma.sql`interval '15 minutes'`;
+/** Items more than this far ahead are not brought (the feeds' and the calendar's horizon). */
+const DIAS_ADELANTE = 366;
+
+type FuenteFila = {
+  id: string;
+  url: string;
+  tipo: string;
+  usuario_id: string;
+  organizacion_id: string | null;
+  categorias: string[];
+  municipio_ine: string | null;
+  publicacion: "directa" | "revision";
+  intervalo_minutos: number;
+  etag: string | null;
+  last_modified: string | null;
+};
+
+type ItemFila = {
+  clave: string;
+  plan_id: string | null;
+  vinculado: boolean;
+  huella: string;
+  imagen_url: string | null;
+  pendiente: boolean;
+  visible: boolean | null;
+  oculto_motivo: string | null;
+  editado_por_duena: boolean | null;
+  archivo_cartel_id: string | null;
+  terminado: boolean | null;
+};
+
+/** A plan ready to be written: its data, where its poster comes from, and the hash of both. */
+interface Preparado {
+  clave: string;
+  datos: DatosPlan;
+  ine: string;
+  imagen: string | null;
+  url: string | null;
+  huella: string;
+  cancelado: boolean;
+  diaInicio: number | null;
+  tituloNormalizado: string;
+}
+
+const resultadoVacio = (): ResultadoSincronizacion => ({
+  creados: 0,
+  actualizados: 0,
+  retirados: 0,
+  sinCambios: 0,
+  descartados: [],
+});
+
+/**
+ * Takes the source for this run, or answers null when another run holds it: the lease is one
+ * conditional UPDATE, so two runs (two instances, the cron and the button) never sync one source
+ * at once, and a run that died lets go after 15 minutes.
+ */
+async function tomar(id: string): Promise<FuenteFila | null> {
+  const [f] = await prisma.$queryRaw<FuenteFila[]>`
+    UPDATE fuente SET sincronizando_hasta = now() + ${ARRIENDO}
+    WHERE id = ${id}::uuid AND eliminada_en IS NULL AND (sincronizando_hasta IS NULL OR sincronizando_hasta < now())
+    RETURNING id, url, tipo, usuario_id, organizacion_id, categorias::text[] AS categorias, municipio_ine,
+              publicacion::text AS publicacion, intervalo_minutos, etag, last_modified`;
+  return f ?? null;
+}
+
+async function soltar(
+  f: FuenteFila,
+  resultado: ResultadoSincronizacion,
+  cambios: { tipo?: string; etag?: string | null; lastModified?: string | null } = {},
+): Promise<void> {
+  await prisma.$executeRaw`
+    UPDATE fuente SET sincronizando_hasta = NULL, sincronizada_en = now(),
+      proxima_en = now() + make_interval(mins => intervalo_minutos),
+      resultado = ${JSON.stringify(resultado)}::jsonb,
+      tipo = ${cambios.tipo ?? f.tipo},
+      etag = ${cambios.etag === undefined ? f.etag : cambios.etag},
+      last_modified = ${cambios.lastModified === undefined ? f.last_modified : cambios.lastModified}
+    WHERE id = ${f.id}::uuid`;
+}
+
+const huella = (p: unknown) => createHash("sha256").update(JSON.stringify(p)).digest("hex");
+
+/** Shortens a text to `max` characters at a word, with "…". */
+function recortar(texto: string, max: number): string {
+  if (texto.length <= max) return texto;
+  const corte = texto.slice(0, max - 1);
+  const espacio = corte.lastIndexOf(" ");
+  return `${(espacio > max / 2 ? corte.slice(0, espacio) : corte).trimEnd()}…`;
+}
+
+/** An imported plan's data as the plan rules read it, in the town its place names; or why it is discarded. */
+function preparar(
+  p: PlanImportado,
+  municipio: MunicipioConRuta | null,
+  f: FuenteFila,
+  ahora: Date,
+): Preparado | { motivo: string } {
+  if (!municipio || municipio.lat === null || municipio.lng === null) return { motivo: mensajesFuentes.sinMunicipio };
+  const conPunto = p.lugar.lat !== null && p.lugar.lng !== null;
+  const categorias = p.categorias.length > 0 ? p.categorias : f.categorias.length > 0 ? f.categorias : ["Otros"];
+  const direccion = p.lugar.direccion ?? p.lugar.texto ?? municipio.nombre;
+  const datos: DatosPlan = {
+    titulo: p.titulo,
+    descripcion: recortar(p.descripcion, DESCRIPCION_MAX),
+    tipo: p.tipo,
+    categorias: [...new Set(categorias)] as DatosPlan["categorias"],
+    direccion: recortar(direccion.replace(/\s+/g, " ").trim(), DIRECCION_MAX) || municipio.nombre,
+    municipio: municipio.nombre,
+    ubicacion: conPunto ? { lat: p.lugar.lat!, lng: p.lugar.lng! } : { lat: municipio.lat, lng: municipio.lng },
+    fechaInicio: p.fechaInicio,
+    fechaFin: p.fechaFin,
+    horariosDisponibles: p.horarios,
+    precio: p.gratis ? 0 : p.precio,
+    organizacionId: f.organizacion_id,
+    emailContacto: null,
+    telefonoContacto: null,
+    enlaceWebExterior: null,
+  };
+  const error = primerErrorPlan(datos, { modo: "crear", conCartel: true, ahora: ahora.getTime() });
+  if (error) return { motivo: error };
+  return {
+    clave: p.clave,
+    datos,
+    ine: municipio.ine,
+    imagen: p.imagen,
+    url: p.url,
+    cancelado: p.cancelado,
+    huella: huella({ datos, ine: municipio.ine, imagen: p.imagen, url: p.url }),
+    diaInicio: p.fechaInicio ? numeroDiaMadrid(p.fechaInicio.getTime()) : null,
+    tituloNormalizado: normalizarTitulo(p.titulo),
+  };
+}
+
+/** An item's poster: its image fetched through the safe fetcher and stored like an upload; null when it has none that works. */
+async function cartel(
+  url: string | null,
+  descargas: Map<string, Promise<Buffer | null>>,
+  opciones: OpcionesSincronizacion,
+): Promise<StoredImage | null> {
+  if (!url) return null;
+  let bytes = descargas.get(url);
+  if (!bytes) {
+    bytes = descargar(url, { ...opciones.descarga, maxBytes: MAX_IMAGE_BYTES, accept: "image/png,image/jpeg" }).then(
+      (r) => (r.estado === 200 ? r.cuerpo : null),
+      () => null,
+    );
+    descargas.set(url, bytes);
+  }
+  const cuerpo = await bytes;
+  if (!cuerpo) return null;
+  try {
+    return await storeImage(storage(), "carteles", new URL(url).pathname.split("/").pop() || "cartel", cuerpo);
+  } catch (error) {
+    if (error instanceof ImageRejected) return null;
+    throw error;
+  }
+}
+
+/**
+ * Syncs one source: fetches it (one conditional request when it has not changed), reads it with
+ * the adapter of the kind its answer is, and creates, updates and retires its plans. Each plan
+ * is written in its own transaction with its item's row, so a failure leaves no half-written
+ * plan and the next sync picks up where this one stopped. Returns null when another run holds
+ * the source.
+ */
+export async function sincronizarFuente(
+  id: string,
+  opciones: OpcionesSincronizacion = {},
+): Promise<ResultadoSincronizacion | null> {
+  const f = await tomar(id);
+  if (!f) return null;
+  const resultado = resultadoVacio();
+  try {
+    const cambios = await sincronizarTomada(f, resultado, opciones);
+    await soltar(f, resultado, cambios);
+  } catch (error) {
+    resultado.error =
+      error instanceof DescargaRechazada || error instanceof FormatoNoValido
+        ? error.message
+        : mensajesFuentes.errorInesperado;
+    if (!(error instanceof DescargaRechazada || error instanceof FormatoNoValido))
+      console.error("[fuentes] error al sincronizar", id, error);
+    await soltar(f, resultado);
+  }
+  return resultado;
+}
+
+async function sincronizarTomada(
+  f: FuenteFila,
+  resultado: ResultadoSincronizacion,
+  opciones: OpcionesSincronizacion,
+): Promise<{ tipo?: string; etag?: string | null; lastModified?: string | null }> {
+  const ahora = opciones.ahora ?? new Date();
+  const respuesta = await descargar(f.url, {
+    ...opciones.descarga,
+    etag: f.etag,
+    lastModified: f.last_modified,
+  });
+  if (respuesta.estado === 304) {
+    const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM fuente_item WHERE fuente_id = ${f.id}::uuid AND plan_id IS NOT NULL`;
+    resultado.sinCambios = n;
+    return {};
+  }
+  const texto = respuesta.cuerpo.toString((respuesta.charset as BufferEncoding | null) ?? "utf8");
+  const adaptador = detectarTipo({ contentType: respuesta.contentType, texto }, ADAPTADORES);
+  if (!adaptador) throw new FormatoNoValido(mensajesFuentes.formatoNoReconocido);
+  const items = adaptador.leer(texto, { url: respuesta.url, ahora });
+
+  // Every plan the items make, soonest first, up to the cap.
+  const horizonte = ahora.getTime() + DIAS_ADELANTE * 86_400_000;
+  const importados: PlanImportado[] = [];
+  for (const item of items) {
+    const { planes, descartado } = planesDeItem(item, ahora);
+    if (descartado)
+      resultado.descartados.push({ titulo: item.titulo || mensajesFuentes.sinTitulo, motivo: descartado });
+    for (const p of planes) if (!p.fechaInicio || p.fechaInicio.getTime() <= horizonte) importados.push(p);
+  }
+  importados.sort((a, b) => (a.fechaInicio?.getTime() ?? 0) - (b.fechaInicio?.getTime() ?? 0));
+  const max = opciones.maxPlanes ?? env().SOURCES_MAX_PLANS;
+  // Every key the source still lists, beyond the cap too: those plans are not "gone".
+  const presentes = new Set(importados.map((p) => p.clave));
+  if (importados.length > max) {
+    resultado.limite = max;
+    importados.length = max;
+  }
+
+  const nomenclator = await nomenclatorMunicipios();
+  const porDefecto = f.municipio_ine ? (nomenclator.porIne.get(f.municipio_ine) ?? null) : null;
+  const preparados: Preparado[] = [];
+  for (const p of importados) {
+    const listo = preparar(p, municipioDelLugar(nomenclator, p.lugar, porDefecto), f, ahora);
+    if ("motivo" in listo) resultado.descartados.push({ titulo: p.titulo, motivo: listo.motivo });
+    else preparados.push(listo);
+  }
+
+  const filas = await prisma.$queryRaw<ItemFila[]>`
+    SELECT i.clave, i.plan_id, i.vinculado, i.huella, i.imagen_url, i.pendiente,
+           p.visible, p.oculto_motivo, p.editado_por_duena, p.archivo_cartel_id,
+           (p.fecha_fin IS NOT NULL AND p.fecha_fin < ${ahora}) AS terminado
+    FROM fuente_item i LEFT JOIN plan p ON p.id = i.plan_id
+    WHERE i.fuente_id = ${f.id}::uuid`;
+  const existentes = new Map(filas.map((r) => [r.clave, r]));
+  const hermanos = await planesParaVincular(f, preparados, existentes);
+  const descargas = new Map<string, Promise<Buffer | null>>();
+
+  for (const p of preparados) {
+    const fila = existentes.get(p.clave);
+    if (!fila) {
+      if (p.cancelado) continue;
+      const hermano = hermanos.get(`${p.ine}|${p.diaInicio}|${p.tituloNormalizado}`);
+      if (hermano) {
+        await prisma.$executeRaw`
+          INSERT INTO fuente_item (fuente_id, clave, plan_id, vinculado, huella)
+          VALUES (${f.id}::uuid, ${p.clave}, ${hermano}::uuid, true, ${p.huella}) ON CONFLICT DO NOTHING`;
+        resultado.sinCambios++;
+        continue;
+      }
+      await crear(f, p, await cartel(p.imagen, descargas, opciones));
+      resultado.creados++;
+      continue;
+    }
+    // Deleted by its owner, linked to a plan that was there first, or edited by its owner: the source leaves it alone.
+    if (!fila.plan_id || fila.vinculado || fila.editado_por_duena) {
+      resultado.sinCambios++;
+      continue;
+    }
+    const retiradoPorLaFuente = fila.visible === false && fila.oculto_motivo === mensajesFuentes.canceladoEnLaFuente;
+    if (p.cancelado) {
+      if (await retirar(fila.plan_id)) resultado.retirados++;
+      else resultado.sinCambios++;
+      continue;
+    }
+    if (fila.huella === p.huella && !retiradoPorLaFuente) {
+      resultado.sinCambios++;
+      continue;
+    }
+    const nuevoCartel = p.imagen !== fila.imagen_url ? await cartel(p.imagen, descargas, opciones) : null;
+    await actualizar(f.id, fila, p, nuevoCartel, retiradoPorLaFuente);
+    resultado.actualizados++;
+  }
+
+  // Items the source no longer lists, whose plans have not ended: retired.
+  for (const fila of filas) {
+    if (presentes.has(fila.clave) || !fila.plan_id || fila.vinculado || fila.editado_por_duena || fila.terminado)
+      continue;
+    if (await retirar(fila.plan_id)) resultado.retirados++;
+  }
+  return { tipo: adaptador.tipo, etag: respuesta.etag, lastModified: respuesta.lastModified };
+}
+
+/**
+ * Plans already on Planazo that new items are: same town, same start day in Madrid, same title
+ * once normalized, not from this source. By "ine|day|title".
+ */
+async function planesParaVincular(
+  f: FuenteFila,
+  preparados: Preparado[],
+  existentes: Map<string, ItemFila>,
+): Promise<Map<string, string>> {
+  const nuevos = preparados.filter((p) => !existentes.has(p.clave) && p.diaInicio !== null);
+  if (nuevos.length === 0) return new Map();
+  const ines = [...new Set(nuevos.map((p) => p.ine))];
+  const inicios = nuevos.map((p) => p.datos.fechaInicio!.getTime());
+  const desde = new Date(Math.min(...inicios) - 86_400_000);
+  const hasta = new Date(Math.max(...inicios) + 86_400_000);
+  const filas = await prisma.$queryRaw<{ id: string; titulo: string; municipio_ine: string; inicio: Date }[]>`
+    SELECT id, titulo, municipio_ine, fecha_inicio AS inicio FROM plan
+    WHERE municipio_ine = ANY(${ines}::text[]) AND fecha_inicio BETWEEN ${desde} AND ${hasta}
+      AND fuente_id IS DISTINCT FROM ${f.id}::uuid`;
+  return new Map(
+    filas.map((r) => [`${r.municipio_ine}|${numeroDiaMadrid(r.inicio.getTime())}|${normalizarTitulo(r.titulo)}`, r.id]),
+  );
+}
+
+async function crear(f: FuenteFila, p: Preparado, img: StoredImage | null): Promise<void> {
+  const revision = f.publicacion === "revision";
+  await writeWithImage(img, async (tx) => {
+    const archivoId = img ? (await tx.archivo.create({ data: img, select: { id: true } })).id : null;
+    const planId = await insertarPlan(tx, p.datos, [
+      ["archivo_cartel_id", Prisma.sql`${archivoId}::uuid`],
+      ["usuario_id", Prisma.sql`${f.usuario_id}`],
+      ["fuente_id", Prisma.sql`${f.id}::uuid`],
+      ["url_original", Prisma.sql`${p.url}`],
+      ["visible", Prisma.sql`${!revision}`],
+    ]);
+    if (p.datos.tipo === "experiencia")
+      await tx.horarioDisponible.createMany({ data: p.datos.horariosDisponibles!.map((h) => ({ ...h, planId })) });
+    await tx.$executeRaw`
+      INSERT INTO fuente_item (fuente_id, clave, plan_id, huella, imagen_url, pendiente)
+      VALUES (${f.id}::uuid, ${p.clave}, ${planId}::uuid, ${p.huella}, ${p.imagen}, ${revision})
+      ON CONFLICT (fuente_id, clave) DO UPDATE SET plan_id = EXCLUDED.plan_id, huella = EXCLUDED.huella,
+        imagen_url = EXCLUDED.imagen_url, pendiente = EXCLUDED.pendiente`;
+  });
+}
+
+async function actualizar(
+  fuenteId: string,
+  fila: ItemFila,
+  p: Preparado,
+  img: StoredImage | null,
+  mostrarDeNuevo: boolean,
+): Promise<void> {
+  const planId = fila.plan_id!;
+  const viejo =
+    img && fila.archivo_cartel_id
+      ? await prisma.archivo.findUnique({
+          where: { id: fila.archivo_cartel_id },
+          select: { id: true, variantes: true },
+        })
+      : null;
+  await writeWithImage(img, async (tx) => {
+    const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
+    // The owner may have edited it since the rows were read: then the source keeps off it.
+    const [{ editado }] = await tx.$queryRaw<{ editado: boolean }[]>`
+      SELECT editado_por_duena AS editado FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
+    if (editado) return;
+    await actualizarFilaPlan(tx, planId, p.datos, [
+      ["archivo_cartel_id", Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`],
+      ["url_original", Prisma.sql`${p.url}`],
+      ["fecha_actualizacion", Prisma.sql`now()`],
+      ...(mostrarDeNuevo
+        ? ([
+            ["visible", Prisma.sql`true`],
+            ["oculto_motivo", Prisma.sql`NULL`],
+          ] as [string, Prisma.Sql][])
+        : []),
+    ]);
+    await tx.horarioDisponible.deleteMany({ where: { planId } });
+    if (p.datos.tipo === "experiencia")
+      await tx.horarioDisponible.createMany({ data: p.datos.horariosDisponibles!.map((h) => ({ ...h, planId })) });
+    await tx.$executeRaw`
+      UPDATE fuente_item SET huella = ${p.huella}, imagen_url = ${p.imagen}
+      WHERE fuente_id = ${fuenteId}::uuid AND clave = ${p.clave}`;
+    if (nuevo && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
+  });
+  if (img && viejo) await removeImageFiles([viejo]);
+}
+
+/** Hides a plan the source cancelled or no longer lists; a plan hidden for any other reason (by the team) stays as it is. */
+async function retirar(planId: string): Promise<boolean> {
+  const n = await prisma.$executeRaw`
+    UPDATE plan SET visible = false, oculto_motivo = ${mensajesFuentes.canceladoEnLaFuente}
+    WHERE id = ${planId}::uuid AND visible AND NOT editado_por_duena`;
+  return n > 0;
+}
+
+/**
+ * Syncs every source that is due (not paused, not deleted, its next time reached), one after
+ * another; a source another run holds is skipped. For `npm run fuentes:sincronizar` and
+ * POST /api/tareas/fuentes.
+ */
+export async function sincronizarPendientes(
+  opciones: OpcionesSincronizacion = {},
+): Promise<{ id: string; resultado: ResultadoSincronizacion | null }[]> {
+  const debidas = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT id FROM fuente
+    WHERE eliminada_en IS NULL AND NOT pausada AND proxima_en <= now()
+      AND (sincronizando_hasta IS NULL OR sincronizando_hasta < now())
+    ORDER BY proxima_en`;
+  const hechas: { id: string; resultado: ResultadoSincronizacion | null }[] = [];
+  for (const { id } of debidas) hechas.push({ id, resultado: await sincronizarFuente(id, opciones) });
+  return hechas;
+}
