@@ -1,26 +1,463 @@
-// Placeholder with the fetcher's signature, so the rest compiles until the safe fetcher lands.
+import { promises as dns } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+import type { Readable } from "node:stream";
+import zlib from "node:zlib";
+import { conDatos } from "../messages";
+import { site } from "../site";
 import { DescargaRechazada } from "./errores";
 
+/**
+ * The one way the server reads a URL that a person gave (a source's feed or page, an imported
+ * poster). Such a URL may point at the server's own network, so every host is resolved once, each
+ * of its addresses must be a global unicast one, and the connection goes to the address that was
+ * checked (no second lookup a DNS rebinding could answer differently); redirects go through the
+ * same check, and time and size are capped.
+ */
+
 export type Resolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
+
 export interface OpcionesDescarga {
+  /** How host names become addresses; by default the system's resolver (dns.lookup, all addresses). */
   resolver?: Resolver;
+  /** Largest body, decompressed, in bytes: 20 MB, or SOURCES_MAX_BYTES. */
   maxBytes?: number;
+  /** Time for the whole download, redirects included: 20 s. */
   timeoutMs?: number;
+  /** Validators of the copy we hold: sent as If-None-Match / If-Modified-Since. */
   etag?: string | null;
   lastModified?: string | null;
   accept?: string;
+  /**
+   * Also allow 127.0.0.0/8 (and only that), for running the app and its tests against local
+   * sources; by default SOURCES_ALLOW_LOOPBACK=1.
+   */
   permitirLoopback?: boolean;
+  /** Called right before each TCP connection is opened, with the address it goes to. */
   conectar?: (host: string, port: number, address: string, family: 4 | 6) => void;
 }
+
 export interface Respuesta {
   estado: 200 | 304;
+  /** The URL finally read, after redirects (without a fragment). */
   url: string;
+  /** Lower-case, without parameters. */
   contentType: string | null;
   charset: string | null;
+  /** Empty on 304. */
   cuerpo: Buffer;
+  /** On 304 without validators of its own, the ones that were sent still hold. */
   etag: string | null;
   lastModified: string | null;
 }
-export async function descargar(url: string, _opciones: OpcionesDescarga = {}): Promise<Respuesta> {
-  throw new DescargaRechazada(`No se puede leer ${url} todavía.`);
+
+export const mensajesDescarga = {
+  direccionNoValida: "La dirección no es válida.",
+  esquema: "La dirección debe empezar por http:// o https://.",
+  credenciales: "La dirección no puede llevar usuario ni contraseña.",
+  redPrivada: "No se puede leer esa dirección: apunta a una red privada o local.",
+  servidorNoEncontrado: "No se encontró el servidor {host}.",
+  tiempo: "La fuente tardó más de {segundos} segundos en responder.",
+  tamano: "La fuente ocupa más de {tamano}.",
+  demasiadasRedirecciones: "La fuente redirige demasiadas veces.",
+  redireccionSinDestino: "La fuente redirige sin decir a qué dirección.",
+  redireccionNoValida: "La fuente redirige a una dirección que no es válida.",
+  redireccionEsquema: "La fuente redirige a una dirección que no empieza por http:// o https://.",
+  estado: "La fuente respondió con el error {status}.",
+  sinConexion: "No se pudo conectar con el servidor {host}.",
+  conexionCortada: "El servidor {host} cortó la conexión antes de terminar de responder.",
+  certificado: "El certificado de seguridad de {host} no es válido.",
+  respuestaNoValida: "El servidor {host} no respondió como un servidor web.",
+  compresion: "La fuente llegó comprimida de una forma que no sabemos leer.",
+} as const;
+
+const MB = 1024 * 1024;
+const MAX_BYTES = 20 * MB;
+const TIMEOUT_MS = 20_000;
+const MAX_REDIRECCIONES = 3;
+const REDIRECCIONES = new Set([301, 302, 303, 307, 308]);
+
+// ---------------------------------------------------------------------------------------------
+// Which addresses may be read
+
+function lista(subredes: [string, number][], tipo: "ipv4" | "ipv6"): BlockList {
+  const l = new BlockList();
+  for (const [red, prefijo] of subredes) l.addSubnet(red, prefijo, tipo);
+  return l;
+}
+
+/** IPv4 ranges that are not global unicast (IANA special-purpose registry). */
+const IPV4_RECHAZADAS = lista(
+  [
+    ["0.0.0.0", 8], // "this network"
+    ["10.0.0.0", 8],
+    ["100.64.0.0", 10], // carrier-grade NAT
+    ["127.0.0.0", 8],
+    ["169.254.0.0", 16], // link-local, cloud metadata (169.254.169.254)
+    ["172.16.0.0", 12],
+    ["192.0.0.0", 24], // IETF protocol assignments
+    ["192.0.2.0", 24], // documentation
+    ["192.88.99.0", 24], // 6to4 relay anycast
+    ["192.168.0.0", 16],
+    ["198.18.0.0", 15], // benchmarking
+    ["198.51.100.0", 24], // documentation
+    ["203.0.113.0", 24], // documentation
+    ["224.0.0.0", 4], // multicast
+    ["240.0.0.0", 4], // reserved, and 255.255.255.255
+  ],
+  "ipv4",
+);
+
+const LOOPBACK_IPV4 = lista([["127.0.0.0", 8]], "ipv4");
+
+/** Global unicast IPv6 is 2000::/3; outside it only the forms that embed an IPv4 are judged (by it). */
+const IPV6_GLOBAL = lista([["2000::", 3]], "ipv6");
+
+/** Within 2000::/3 and elsewhere: ranges never read (the other non-global ones fall outside 2000::/3). */
+const IPV6_RECHAZADAS = lista(
+  [
+    ["::", 128],
+    ["::1", 128],
+    ["100::", 64], // discard
+    ["2001::", 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID
+    ["2001:db8::", 32], // documentation
+    ["3fff::", 20], // documentation
+    ["fc00::", 7], // unique-local
+    ["fe80::", 10], // link-local
+    ["ff00::", 8], // multicast
+  ],
+  "ipv6",
+);
+
+/** The eight 16-bit groups of a valid IPv6 address (zone id dropped). */
+function gruposIPv6(direccion: string): number[] {
+  let texto = direccion.split("%")[0]!;
+  const conIPv4 = /^(.*:)(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(texto);
+  if (conIPv4) {
+    const [a, b, c, d] = conIPv4.slice(2).map(Number) as [number, number, number, number];
+    texto = `${conIPv4[1]}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [cabeza, cola] = texto.split("::") as [string, string | undefined];
+  const delante = cabeza ? cabeza.split(":") : [];
+  const detras = cola ? cola.split(":") : [];
+  const ceros = cola === undefined ? [] : Array<string>(8 - delante.length - detras.length).fill("0");
+  return [...delante, ...ceros, ...detras].map((g) => parseInt(g, 16));
+}
+
+/** The IPv4 inside an IPv4-mapped, IPv4-compatible, NAT64 (64:ff9b::/96) or 6to4 address. */
+function ipv4Incrustada(g: number[]): string | null {
+  const v4 = (alto: number, bajo: number) => `${alto >> 8}.${alto & 0xff}.${bajo >> 8}.${bajo & 0xff}`;
+  const ceros = (desde: number, hasta: number) => g.slice(desde, hasta).every((x) => x === 0);
+  if (ceros(0, 5) && g[5] === 0xffff) return v4(g[6]!, g[7]!);
+  if (ceros(0, 6)) return v4(g[6]!, g[7]!);
+  if (g[0] === 0x64 && g[1] === 0xff9b && ceros(2, 6)) return v4(g[6]!, g[7]!);
+  if (g[0] === 0x2002) return v4(g[1]!, g[2]!);
+  return null;
+}
+
+/**
+ * Whether an address may be read: only global unicast. `permitirLoopback` also lets 127.0.0.0/8
+ * through, written as IPv4 (not ::1, not an IPv6 form that embeds it, nothing else).
+ */
+export function direccionPermitida(address: string, permitirLoopback: boolean): boolean {
+  const tipo = isIP(address);
+  if (tipo === 4) {
+    if (permitirLoopback && LOOPBACK_IPV4.check(address, "ipv4")) return true;
+    return !IPV4_RECHAZADAS.check(address, "ipv4");
+  }
+  if (tipo !== 6) return false;
+  const sinZona = address.split("%")[0]!;
+  if (IPV6_RECHAZADAS.check(sinZona, "ipv6")) return false;
+  const incrustada = ipv4Incrustada(gruposIPv6(sinZona));
+  if (incrustada !== null) return !IPV4_RECHAZADAS.check(incrustada, "ipv4");
+  return IPV6_GLOBAL.check(sinZona, "ipv6");
+}
+
+// ---------------------------------------------------------------------------------------------
+// The download
+
+const resolverDelSistema: Resolver = async (hostname) =>
+  (await dns.lookup(hostname, { all: true, verbatim: true })).map((r) => ({
+    address: r.address,
+    family: r.family === 6 ? 6 : 4,
+  }));
+
+function rechazo(mensaje: string, datos: Record<string, string> = {}): DescargaRechazada {
+  return new DescargaRechazada(conDatos(mensaje, datos));
+}
+
+const numero = (n: number) => n.toLocaleString("es-ES", { maximumFractionDigits: 2 });
+
+function tamanoLegible(bytes: number): string {
+  if (bytes >= MB) return `${numero(bytes / MB)} MB`;
+  if (bytes >= 1024) return `${numero(bytes / 1024)} KB`;
+  return `${numero(bytes)} bytes`;
+}
+
+function maxBytesPorDefecto(): number {
+  const n = Number(process.env.SOURCES_MAX_BYTES);
+  return Number.isSafeInteger(n) && n > 0 ? n : MAX_BYTES;
+}
+
+/** A URL we may ask for: http(s), no userinfo; without its fragment, which is never sent. */
+function destinoValido(url: URL, redireccion: boolean): URL {
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw rechazo(redireccion ? mensajesDescarga.redireccionEsquema : mensajesDescarga.esquema);
+  }
+  if (url.username || url.password) throw rechazo(mensajesDescarga.credenciales);
+  const limpia = new URL(url.href);
+  limpia.hash = "";
+  return limpia;
+}
+
+/** The host without IPv6 brackets; IPv4 literals in any form are already dotted-quad (WHATWG URL). */
+const hostDe = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
+
+/** The one address the connection will go to, after checking every address the host has. */
+async function direccionComprobada(
+  host: string,
+  resolver: Resolver,
+  permitirLoopback: boolean,
+): Promise<{ address: string; family: 4 | 6 }> {
+  const literal = isIP(host);
+  let direcciones: { address: string; family: 4 | 6 }[];
+  if (literal) {
+    direcciones = [{ address: host, family: literal === 6 ? 6 : 4 }];
+  } else {
+    try {
+      direcciones = await resolver(host);
+    } catch {
+      throw rechazo(mensajesDescarga.servidorNoEncontrado, { host });
+    }
+    if (direcciones.length === 0) throw rechazo(mensajesDescarga.servidorNoEncontrado, { host });
+  }
+  if (!direcciones.every((d) => direccionPermitida(d.address, permitirLoopback))) {
+    throw rechazo(mensajesDescarga.redPrivada);
+  }
+  return direcciones[0]!;
+}
+
+/** Node's connect asks this instead of DNS: it answers the address that was checked. */
+function lookupFijo(address: string, family: 4 | 6): LookupFunction {
+  return ((_host: string, opciones: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+    if (opciones?.all) callback(null, [{ address, family }]);
+    else callback(null, address, family);
+  }) as unknown as LookupFunction;
+}
+
+function errorDeRed(error: unknown, host: string): DescargaRechazada {
+  if (error instanceof DescargaRechazada) return error;
+  const codigo = String((error as { code?: unknown })?.code ?? "");
+  if (/^(ECONNREFUSED|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL)$/.test(codigo)) {
+    return rechazo(mensajesDescarga.sinConexion, { host });
+  }
+  if (/^(ECONNRESET|EPIPE|ERR_STREAM_PREMATURE_CLOSE)$/.test(codigo)) {
+    return rechazo(mensajesDescarga.conexionCortada, { host });
+  }
+  if (/CERT|SELF_SIGNED|ERR_TLS|UNABLE_TO_VERIFY/.test(codigo)) {
+    return rechazo(mensajesDescarga.certificado, { host });
+  }
+  if (/^(HPE_|ERR_SSL|EPROTO)/.test(codigo)) return rechazo(mensajesDescarga.respuestaNoValida, { host });
+  if (codigo.startsWith("Z_")) return rechazo(mensajesDescarga.compresion);
+  return rechazo(mensajesDescarga.sinConexion, { host });
+}
+
+const cabecera = (valor: string | string[] | undefined) => (Array.isArray(valor) ? valor[0] : valor) ?? null;
+
+function tipoDeContenido(valor: string | null): { contentType: string | null; charset: string | null } {
+  if (!valor) return { contentType: null, charset: null };
+  const [tipo, ...parametros] = valor.split(";");
+  const charset = parametros
+    .map((p) => /^\s*charset\s*=\s*"?([^";\s]+)"?\s*$/i.exec(p)?.[1])
+    .find((c): c is string => Boolean(c));
+  return { contentType: tipo!.trim().toLowerCase() || null, charset: charset?.toLowerCase() ?? null };
+}
+
+/** gzip and br are asked for; deflate (zlib) is read too, from servers that send it anyway. */
+function descompresor(codificacion: string): zlib.Gunzip | zlib.BrotliDecompress | zlib.Inflate | null {
+  const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  if (codificacion === "gzip" || codificacion === "x-gzip") return zlib.createGunzip(flush);
+  if (codificacion === "deflate") return zlib.createInflate(flush);
+  if (codificacion === "br") return zlib.createBrotliDecompress();
+  return null;
+}
+
+type Paso = { redireccion: string | null } | { respuesta: Respuesta };
+
+interface Peticion {
+  destino: URL;
+  address: string;
+  family: 4 | 6;
+  cabeceras: Record<string, string>;
+  maxBytes: number;
+  senal: AbortSignal;
+  errorDeTiempo: () => DescargaRechazada;
+  opciones: OpcionesDescarga;
+}
+
+/** One request to one checked address: a redirect's Location, or the final answer. */
+function pedir(p: Peticion): Promise<Paso> {
+  const { destino, address, family, maxBytes, senal } = p;
+  const host = hostDe(destino);
+  const segura = destino.protocol === "https:";
+  const port = destino.port ? Number(destino.port) : segura ? 443 : 80;
+
+  return new Promise<Paso>((resolve, reject) => {
+    let terminada = false;
+    let lector: Readable | null = null;
+    const terminar = (resultado: { paso: Paso } | { error: unknown }) => {
+      if (terminada) return;
+      terminada = true;
+      senal.removeEventListener("abort", alAbortar);
+      peticion.destroy();
+      lector?.destroy();
+      if ("paso" in resultado) resolve(resultado.paso);
+      else reject(errorDeRed(resultado.error, host));
+    };
+    const alAbortar = () => terminar({ error: p.errorDeTiempo() });
+
+    p.opciones.conectar?.(host, port, address, family);
+    const peticion = (segura ? https : http).request({
+      host,
+      port,
+      family,
+      lookup: lookupFijo(address, family),
+      method: "GET",
+      path: `${destino.pathname}${destino.search}`,
+      headers: p.cabeceras,
+      agent: false,
+      ...(segura && !isIP(host) ? { servername: host } : {}),
+    });
+    senal.addEventListener("abort", alAbortar);
+    peticion.on("error", (error) => terminar({ error }));
+
+    peticion.on("response", (res) => {
+      res.on("error", (error) => terminar({ error }));
+      const estado = res.statusCode ?? 0;
+      const etag = cabecera(res.headers.etag);
+      const lastModified = cabecera(res.headers["last-modified"]);
+      const { contentType, charset } = tipoDeContenido(cabecera(res.headers["content-type"]));
+      const respuesta = (cuerpo: Buffer, codigo: 200 | 304): Respuesta => ({
+        estado: codigo,
+        url: destino.href,
+        contentType,
+        charset,
+        cuerpo,
+        etag: etag ?? (codigo === 304 ? (p.opciones.etag ?? null) : null),
+        lastModified: lastModified ?? (codigo === 304 ? (p.opciones.lastModified ?? null) : null),
+      });
+
+      if (REDIRECCIONES.has(estado)) return terminar({ paso: { redireccion: cabecera(res.headers.location) } });
+      if (estado === 304) return terminar({ paso: { respuesta: respuesta(Buffer.alloc(0), 304) } });
+      if (estado < 200 || estado > 299) {
+        return terminar({ error: rechazo(mensajesDescarga.estado, { status: String(estado) }) });
+      }
+
+      const largo = Number(cabecera(res.headers["content-length"]));
+      if (Number.isFinite(largo) && largo > maxBytes) {
+        return terminar({ error: rechazo(mensajesDescarga.tamano, { tamano: tamanoLegible(maxBytes) }) });
+      }
+
+      const codificacion = (cabecera(res.headers["content-encoding"]) ?? "").trim().toLowerCase();
+      if (codificacion && codificacion !== "identity") {
+        const d = descompresor(codificacion);
+        if (!d) return terminar({ error: rechazo(mensajesDescarga.compresion) });
+        d.on("error", (error) => terminar({ error }));
+        lector = res.pipe(d);
+      } else {
+        lector = res;
+      }
+
+      const trozos: Buffer[] = [];
+      let leidos = 0;
+      lector.on("data", (trozo: Buffer) => {
+        leidos += trozo.length;
+        if (leidos > maxBytes) {
+          terminar({ error: rechazo(mensajesDescarga.tamano, { tamano: tamanoLegible(maxBytes) }) });
+        } else {
+          trozos.push(trozo);
+        }
+      });
+      lector.on("end", () => terminar({ paso: { respuesta: respuesta(Buffer.concat(trozos), 200) } }));
+    });
+
+    peticion.end();
+  });
+}
+
+/** Waits for `promesa` unless the download's time runs out first. */
+function aTiempo<T>(promesa: Promise<T>, senal: AbortSignal, errorDeTiempo: () => DescargaRechazada): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const alAbortar = () => reject(errorDeTiempo());
+    if (senal.aborted) return alAbortar();
+    senal.addEventListener("abort", alAbortar, { once: true });
+    promesa.then(resolve, reject).finally(() => senal.removeEventListener("abort", alAbortar));
+  });
+}
+
+/**
+ * Reads a URL that a person gave: http(s) only, every address of every host on the way global
+ * unicast (checked before connecting, and the connection pinned to it), at most 3 redirects,
+ * a total time and a body size cap. Every refusal is a DescargaRechazada with a Spanish message.
+ */
+export async function descargar(url: string, opciones: OpcionesDescarga = {}): Promise<Respuesta> {
+  const resolver = opciones.resolver ?? resolverDelSistema;
+  const maxBytes = opciones.maxBytes ?? maxBytesPorDefecto();
+  const timeoutMs = opciones.timeoutMs ?? TIMEOUT_MS;
+  const permitirLoopback = opciones.permitirLoopback ?? process.env.SOURCES_ALLOW_LOOPBACK === "1";
+
+  let destino: URL;
+  try {
+    destino = destinoValido(new URL(url.trim()), false);
+  } catch (error) {
+    if (error instanceof DescargaRechazada) throw error;
+    throw rechazo(mensajesDescarga.direccionNoValida);
+  }
+
+  const cabeceras: Record<string, string> = {
+    "User-Agent": `Planazo/1.0 (+${site().url})`,
+    Accept: opciones.accept ?? "*/*",
+    // Compressed answers save most of a feed's bytes; the size cap counts the decompressed ones.
+    "Accept-Encoding": "gzip, br",
+  };
+  if (opciones.etag) cabeceras["If-None-Match"] = opciones.etag;
+  if (opciones.lastModified) cabeceras["If-Modified-Since"] = opciones.lastModified;
+
+  const controlador = new AbortController();
+  const senal = controlador.signal;
+  const errorDeTiempo = () => rechazo(mensajesDescarga.tiempo, { segundos: numero(timeoutMs / 1000) });
+  const reloj = setTimeout(() => controlador.abort(), timeoutMs);
+  try {
+    for (let redirecciones = 0; ; redirecciones++) {
+      const { address, family } = await aTiempo(
+        direccionComprobada(hostDe(destino), resolver, permitirLoopback),
+        senal,
+        errorDeTiempo,
+      );
+      if (senal.aborted) throw errorDeTiempo();
+      const paso = await pedir({
+        destino,
+        address,
+        family,
+        cabeceras: { ...cabeceras, Host: destino.host },
+        maxBytes,
+        senal,
+        errorDeTiempo,
+        opciones,
+      });
+      if ("respuesta" in paso) return paso.respuesta;
+      if (redirecciones === MAX_REDIRECCIONES) throw rechazo(mensajesDescarga.demasiadasRedirecciones);
+      if (!paso.redireccion) throw rechazo(mensajesDescarga.redireccionSinDestino);
+      let siguiente: URL;
+      try {
+        siguiente = new URL(paso.redireccion, destino);
+      } catch {
+        throw rechazo(mensajesDescarga.redireccionNoValida);
+      }
+      destino = destinoValido(siguiente, true);
+    }
+  } finally {
+    clearTimeout(reloj);
+  }
 }
