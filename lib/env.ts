@@ -77,11 +77,6 @@ const schema = z
           )
           .refine((v) => ["{z}", "{x}", "{y}"].every((p) => v.includes(p)), "must contain {z}, {x} and {y}"),
       ),
-    /**
-     * Sources (lib/fuentes): "1" lets the fetcher reach 127.0.0.0/8 (the tests and the demo, whose
-     * source is served by the app itself); off, only global addresses are fetched.
-     */
-    SOURCES_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
     /** The most upcoming plans one source brings; it says so in its result when it stops there. */
     SOURCES_MAX_PLANS: z.coerce.number().int().min(1).max(100_000).default(2000),
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
