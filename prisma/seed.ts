@@ -148,6 +148,16 @@ export interface SeedOptions {
   storage?: FileStorage;
 }
 
+/**
+ * The demo calendar's address on this app: "localhost" written as 127.0.0.1, because the fetcher
+ * of sources allows only 127.0.0.0/8 in a demo and "localhost" also resolves to ::1.
+ */
+function urlDeLaAgendaDemo(): string {
+  const url = new URL("/demo/agenda-valle-ambroz.ics", site().url);
+  if (url.hostname === "localhost") url.hostname = "127.0.0.1";
+  return url.href;
+}
+
 async function borrarDemo(prisma: PrismaClient, files: FileStorage): Promise<void> {
   const archivos = await prisma.archivo.findMany({
     where: {
@@ -411,6 +421,18 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     // A few saved plans for the demo user
     await prisma.favorito.createMany({
       data: planIds.slice(0, 8).map((planId) => ({ usuarioId: usuarios[0].id, planId })),
+    });
+
+    // A calendar the demo user's organization connected, served by this very app (public/demo/):
+    // `npm run demo` syncs it once the app answers, so imported plans show with no internet.
+    await prisma.fuente.create({
+      data: {
+        nombre: "Agenda del Valle del Ambroz",
+        url: urlDeLaAgendaDemo(),
+        tipo: "ics",
+        usuarioId: usuarios[0].id,
+        organizacionId: organizaciones[0].id,
+      },
     });
 
     return [

@@ -71,6 +71,8 @@ export async function startWorkers(count: number): Promise<{ shared: SharedResou
         GOOGLE_CLIENT_IDS: Object.values(TEST_GOOGLE_CLIENT_IDS).join(","),
         GOOGLE_JWKS_URL: jwks.url,
         PROMOTION_PHONE: "+34 600 000 999",
+        // Sources in the tests are served by local servers (127.0.0.1) only.
+        SOURCES_ALLOW_LOOPBACK: "1",
       };
       workers.push({ baseUrl: "", databaseUrl, storageDir, appEnv });
     }

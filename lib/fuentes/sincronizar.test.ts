@@ -1,0 +1,462 @@
+import { createHash, randomUUID } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { diaEnMadrid, sumarDias } from "@/lib/dates";
+import { query } from "@/test-support/database";
+import { insertUser } from "@/test-support/plans";
+import { mensajesFuentes } from "./mensajes";
+import { sincronizarFuente, type OpcionesSincronizacion } from "./sincronizar";
+
+const db = () => process.env.DATABASE_URL!;
+
+/** Fixtures served by a local server (127.0.0.1 only), each answer changeable between syncs. */
+interface Ruta {
+  status?: number;
+  tipo?: string;
+  cuerpo: string | Buffer;
+  /** Answers with an ETag and honours If-None-Match. */
+  etag?: boolean;
+  cabeceras?: Record<string, string>;
+}
+const rutas = new Map<string, Ruta>();
+const peticiones: { ruta: string; condicional: boolean }[] = [];
+let servidor: http.Server;
+let base: string;
+
+/** A day from today in Madrid as iCalendar's local date-time, e.g. 20261205T190000. */
+function local(dias: number, hora = "19:00"): string {
+  const d = sumarDias(diaEnMadrid(), dias);
+  return `${d.year}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}T${hora.replace(":", "")}00`;
+}
+
+const VTIMEZONE = `BEGIN:VTIMEZONE
+TZID:Europe/Madrid
+BEGIN:DAYLIGHT
+TZOFFSETFROM:+0100
+TZOFFSETTO:+0200
+TZNAME:CEST
+DTSTART:19700329T020000
+RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU
+END:DAYLIGHT
+BEGIN:STANDARD
+TZOFFSETFROM:+0200
+TZOFFSETTO:+0100
+TZNAME:CET
+DTSTART:19701025T030000
+RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU
+END:STANDARD
+END:VTIMEZONE`;
+
+/** An iCalendar feed of these VEVENT bodies (without BEGIN/END), with CRLF like real exports. */
+function calendario(eventos: string[]): string {
+  const cuerpo = [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    "PRODID:-//Ayuntamiento de Prueba//Agenda//ES",
+    "X-WR-CALNAME:Agenda de prueba",
+    VTIMEZONE,
+    ...eventos.map((e) => `BEGIN:VEVENT\nDTSTAMP:20261101T090000Z\n${e.trim()}\nEND:VEVENT`),
+    "END:VCALENDAR",
+  ].join("\n");
+  return cuerpo.replace(/\n/g, "\r\n") + "\r\n";
+}
+
+const evento = (uid: string, titulo: string, dias: number, extra = "") => `UID:${uid}
+DTSTART;TZID=Europe/Madrid:${local(dias, "19:00")}
+DTEND;TZID=Europe/Madrid:${local(dias, "21:00")}
+SUMMARY:${titulo}
+LOCATION:Plaza de España\\, Hervás (Cáceres)
+${extra}`;
+
+const opciones: OpcionesSincronizacion = { descarga: { permitirLoopback: true } };
+
+async function crearFuente(ruta: string, extra: { publicacion?: string; municipio?: string; usuarioId?: string } = {}) {
+  const usuarioId = extra.usuarioId ?? (await insertUser());
+  const [{ id }] = await query<{ id: string }>(
+    db(),
+    `INSERT INTO fuente (nombre, url, tipo, usuario_id, publicacion, municipio_ine)
+     VALUES ('Agenda de prueba', $1, 'ics', $2, $3::publicacion_fuente, $4) RETURNING id`,
+    [`${base}${ruta}`, usuarioId, extra.publicacion ?? "directa", extra.municipio ?? null],
+  );
+  return { id, usuarioId };
+}
+
+type FilaPlan = {
+  id: string;
+  clave: string;
+  titulo: string;
+  tipo: string;
+  visible: boolean;
+  oculto_motivo: string | null;
+  municipio: string;
+  descripcion: string;
+  fecha_inicio: Date | null;
+  url_original: string | null;
+  archivo_cartel_id: string | null;
+  cambio: string;
+  dias: number[];
+};
+
+const planesDe = (fuenteId: string) =>
+  query<FilaPlan>(
+    db(),
+    `SELECT p.id, i.clave, p.titulo, p.tipo::text, p.visible, p.oculto_motivo, p.municipio, p.descripcion, p.fecha_inicio,
+            p.url_original, p.archivo_cartel_id, p.cambio::text,
+            coalesce((SELECT array_agg(h.dia_semana ORDER BY h.dia_semana) FROM horario_disponible h WHERE h.plan_id = p.id), '{}') AS dias
+     FROM fuente_item i JOIN plan p ON p.id = i.plan_id WHERE i.fuente_id = $1 ORDER BY i.clave`,
+    [fuenteId],
+  );
+
+const sincronizar = (id: string, mas: OpcionesSincronizacion = {}) => sincronizarFuente(id, { ...opciones, ...mas });
+
+beforeAll(async () => {
+  servidor = http.createServer((req, res) => {
+    const ruta = rutas.get(req.url ?? "");
+    peticiones.push({ ruta: req.url ?? "", condicional: Boolean(req.headers["if-none-match"]) });
+    if (!ruta) {
+      res.writeHead(404).end();
+      return;
+    }
+    const cuerpo = typeof ruta.cuerpo === "string" ? Buffer.from(ruta.cuerpo) : ruta.cuerpo;
+    const etag = `"${createHash("sha1").update(cuerpo).digest("hex")}"`;
+    if (ruta.etag && req.headers["if-none-match"] === etag) {
+      res.writeHead(304, { ETag: etag }).end();
+      return;
+    }
+    res.writeHead(ruta.status ?? 200, {
+      "Content-Type": ruta.tipo ?? "text/calendar; charset=utf-8",
+      ...(ruta.etag ? { ETag: etag } : {}),
+      ...ruta.cabeceras,
+    });
+    res.end(cuerpo);
+  });
+  await new Promise<void>((ok) => servidor.listen(0, "127.0.0.1", ok));
+  base = `http://127.0.0.1:${(servidor.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise((ok) => servidor.close(ok));
+});
+
+beforeEach(() => {
+  peticiones.length = 0;
+});
+
+describe("syncing an iCalendar source", () => {
+  it("creates an event, a weekly experience and the dated events of a monthly rule, each once, from the source's own town", async () => {
+    const ruta = `/agenda-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      etag: true,
+      cuerpo: calendario([
+        evento("concierto@prueba", "Concierto de la banda municipal", 5, "URL:https://ayto.example/concierto"),
+        `UID:mercadillo@prueba
+DTSTART;TZID=Europe/Madrid:${local(-20, "09:00")}
+DTEND;TZID=Europe/Madrid:${local(-20, "14:00")}
+RRULE:FREQ=WEEKLY;BYDAY=TH,SA
+SUMMARY:Mercadillo semanal
+LOCATION:Plaza de España\\, Hervás`,
+        `UID:ruta@prueba
+DTSTART;TZID=Europe/Madrid:${local(-40, "11:00")}
+DTEND;TZID=Europe/Madrid:${local(-40, "13:00")}
+RRULE:FREQ=MONTHLY;BYDAY=1SA
+SUMMARY:Ruta guiada por la judería
+LOCATION:Oficina de turismo\\, Hervás`,
+      ]),
+    });
+    const { id } = await crearFuente(ruta);
+    const r = await sincronizar(id);
+    expect(r).toMatchObject({ actualizados: 0, retirados: 0, sinCambios: 0, descartados: [] });
+    const planes = await planesDe(id);
+    // One concert, one market, and the three first Saturdays of the next 90 days.
+    expect(r!.creados).toBe(planes.length);
+    expect(planes.filter((p) => p.titulo === "Ruta guiada por la judería")).toHaveLength(3);
+    const concierto = planes.find((p) => p.clave === "concierto@prueba")!;
+    expect(concierto).toMatchObject({ tipo: "evento", visible: true, municipio: "Hervás" });
+    expect(concierto.url_original).toBe("https://ayto.example/concierto");
+    expect(planes.find((p) => p.clave === "mercadillo@prueba")).toMatchObject({ tipo: "experiencia", dias: [4, 6] });
+    const [f] = await query<{ tipo: string; resultado: { creados: number }; sincronizando_hasta: Date | null }>(
+      db(),
+      "SELECT tipo, resultado, sincronizando_hasta FROM fuente WHERE id = $1",
+      [id],
+    );
+    expect(f).toMatchObject({ tipo: "ics", resultado: { creados: planes.length }, sincronizando_hasta: null });
+
+    // Nothing changed: one conditional request answered 304, and no plan row touched.
+    const r2 = await sincronizar(id);
+    expect(r2).toMatchObject({ creados: 0, actualizados: 0, retirados: 0, sinCambios: planes.length });
+    expect(peticiones).toEqual([
+      { ruta, condicional: false },
+      { ruta, condicional: true },
+    ]);
+    expect((await planesDe(id)).map((p) => p.cambio)).toEqual(planes.map((p) => p.cambio));
+  });
+
+  it("changes nothing on a second sync of an unchanged feed served without validators", async () => {
+    const ruta = `/sin-etag-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario([evento("a@sin-etag", "Teatro de calle", 3)]) });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 1 });
+    const antes = await planesDe(id);
+    expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 0, sinCambios: 1 });
+    expect((await planesDe(id))[0].cambio).toBe(antes[0].cambio);
+  });
+
+  it("updates a changed item, hides a cancelled or vanished one as 'Cancelado en la fuente', and shows it again when it comes back", async () => {
+    const ruta = `/cambios-${randomUUID()}.ics`;
+    const base3 = [
+      evento("uno@cambios", "Cuentacuentos", 4, "SEQUENCE:0"),
+      evento("dos@cambios", "Taller de cerámica", 6, "SEQUENCE:0"),
+      evento("tres@cambios", "Baile de la castaña", 8, "SEQUENCE:0"),
+    ];
+    rutas.set(ruta, { cuerpo: calendario(base3) });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 3 });
+
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento("uno@cambios", "Cuentacuentos en la biblioteca", 4, "SEQUENCE:1"),
+        evento("dos@cambios", "Taller de cerámica", 6, "SEQUENCE:1\nSTATUS:CANCELLED"),
+      ]),
+    });
+    expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 1, retirados: 2 });
+    const planes = await planesDe(id);
+    expect(planes.map((p) => [p.clave, p.titulo, p.visible, p.oculto_motivo])).toEqual([
+      ["dos@cambios", "Taller de cerámica", false, mensajesFuentes.canceladoEnLaFuente],
+      ["tres@cambios", "Baile de la castaña", false, mensajesFuentes.canceladoEnLaFuente],
+      ["uno@cambios", "Cuentacuentos en la biblioteca", true, null],
+    ]);
+
+    rutas.set(ruta, { cuerpo: calendario([base3[0].replace("SEQUENCE:0", "SEQUENCE:1"), base3[2]]) });
+    const r = await sincronizar(id);
+    expect(r).toMatchObject({ creados: 0, actualizados: 2 });
+    const vuelta = await planesDe(id);
+    expect(vuelta.find((p) => p.clave === "tres@cambios")).toMatchObject({ visible: true, oculto_motivo: null });
+    expect(vuelta.find((p) => p.clave === "uno@cambios")).toMatchObject({ titulo: "Cuentacuentos" });
+  });
+
+  it("never overwrites a plan its owner edited, never brings back one its owner deleted, and keeps hidden one the team hid", async () => {
+    const ruta = `/duena-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento("editado@duena", "Feria del queso", 10),
+        evento("borrado@duena", "Feria del vino", 11),
+        evento("oculto@duena", "Feria del aceite", 12),
+      ]),
+    });
+    const { id } = await crearFuente(ruta);
+    await sincronizar(id);
+    const [editado, borrado, oculto] = ["editado@duena", "borrado@duena", "oculto@duena"].map(
+      (c) => (async () => (await planesDe(id)).find((p) => p.clave === c)!)(),
+    );
+    await query(db(), "UPDATE plan SET titulo = 'Feria del queso (nuestra)', editado_por_duena = true WHERE id = $1", [
+      (await editado).id,
+    ]);
+    await query(db(), "DELETE FROM plan WHERE id = $1", [(await borrado).id]);
+    await query(db(), "UPDATE plan SET visible = false, oculto_motivo = 'Publicidad encubierta' WHERE id = $1", [
+      (await oculto).id,
+    ]);
+
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento("editado@duena", "Feria del queso y la miel", 10),
+        evento("borrado@duena", "Feria del vino", 11),
+        evento("oculto@duena", "Feria del aceite de oliva", 12),
+      ]),
+    });
+    const r = await sincronizar(id);
+    expect(r).toMatchObject({ creados: 0, retirados: 0 });
+    const planes = await planesDe(id);
+    expect(planes.map((p) => [p.clave, p.titulo, p.visible, p.oculto_motivo])).toEqual([
+      ["editado@duena", "Feria del queso (nuestra)", true, null],
+      ["oculto@duena", "Feria del aceite de oliva", false, "Publicidad encubierta"],
+    ]);
+    // Cancelled at the source: the owner's plan stays theirs.
+    rutas.set(ruta, { cuerpo: calendario([evento("editado@duena", "Feria del queso", 10, "STATUS:CANCELLED")]) });
+    await sincronizar(id);
+    expect((await planesDe(id)).find((p) => p.clave === "editado@duena")).toMatchObject({ visible: true });
+  });
+
+  it("links an item to the same plan typed by hand (same title, day and town) instead of duplicating it, and never edits or hides it", async () => {
+    const titulo = `Romería de San Gregorio ${randomUUID().slice(0, 6)}`;
+    const ruta = `/vincular-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario([evento("romeria@vincular", titulo.toUpperCase(), 9)]) });
+    const usuarioId = await insertUser();
+    const [hervas] = await query<{ ine: string; lat: number; lng: number }>(
+      db(),
+      "SELECT ine, lat, lng FROM municipio WHERE nombre = 'Hervás'",
+    );
+    const [{ id: aMano }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, usuario_id)
+       VALUES ($1, 'evento', 'Hervás', $2, 'Ermita', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography,
+               now() + interval '9 days', now() + interval '9 days 2 hours', $5) RETURNING id`,
+      [titulo, hervas.ine, hervas.lng, hervas.lat, usuarioId],
+    );
+    // Its start in Madrid on that day: the feed's 19:00 that day.
+    await query(
+      db(),
+      `UPDATE plan SET fecha_inicio = (date_trunc('day', fecha_inicio AT TIME ZONE 'Europe/Madrid') + interval '10 hours') AT TIME ZONE 'Europe/Madrid' WHERE id = $1`,
+      [aMano],
+    );
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 0, sinCambios: 1 });
+    const [item] = await query<{ plan_id: string; vinculado: boolean }>(
+      db(),
+      "SELECT plan_id, vinculado FROM fuente_item WHERE fuente_id = $1",
+      [id],
+    );
+    expect(item).toEqual({ plan_id: aMano, vinculado: true });
+    rutas.set(ruta, { cuerpo: calendario([evento("romeria@vincular", titulo, 9, "STATUS:CANCELLED")]) });
+    expect(await sincronizar(id)).toMatchObject({ retirados: 0 });
+    const [plan] = await query<{ visible: boolean; titulo: string }>(db(), "SELECT visible, titulo FROM plan WHERE id = $1", [
+      aMano,
+    ]);
+    expect(plan).toEqual({ visible: true, titulo });
+  });
+
+  it("discards an item whose place names no town ('sin municipio') unless the source has a default town", async () => {
+    const ruta = `/sin-municipio-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        `UID:online@sin-municipio
+DTSTART;TZID=Europe/Madrid:${local(3, "18:00")}
+DTEND;TZID=Europe/Madrid:${local(3, "19:00")}
+SUMMARY:Charla por videollamada
+LOCATION:En línea`,
+      ]),
+    });
+    const sin = await crearFuente(ruta);
+    expect(await sincronizar(sin.id)).toMatchObject({
+      creados: 0,
+      descartados: [{ titulo: "Charla por videollamada", motivo: mensajesFuentes.sinMunicipio }],
+    });
+    const [teruel] = await query<{ ine: string }>(db(), "SELECT ine FROM municipio WHERE nombre = 'Teruel'");
+    const con = await crearFuente(ruta, { municipio: teruel.ine });
+    expect(await sincronizar(con.id)).toMatchObject({ creados: 1, descartados: [] });
+    expect((await planesDe(con.id))[0].municipio).toBe("Teruel");
+  });
+
+  it("turns an HTML description into markdown with no script or tag left", async () => {
+    const ruta = `/html-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento(
+          "html@prueba",
+          "Noche de astronomía",
+          7,
+          "DESCRIPTION:Mira las estrellas\nX-ALT-DESC;FMTTYPE=text/html:<p>Mira las <b>estrellas</b></p><script>alert('x')</script><img src=x onerror=alert(1)>",
+        ),
+      ]),
+    });
+    const { id } = await crearFuente(ruta);
+    await sincronizar(id);
+    const [plan] = await planesDe(id);
+    expect(plan.descripcion).toContain("**estrellas**");
+    expect(plan.descripcion).not.toMatch(/<|>|alert|script/);
+  });
+
+  it("brings an item's image as its poster, through the same fetcher and checks as an upload", async () => {
+    const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#c0392b" } })
+      .png()
+      .toBuffer();
+    const imagen = `/cartel-${randomUUID()}.png`;
+    rutas.set(imagen, { tipo: "image/png", cuerpo: png });
+    const ruta = `/imagen-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento("con@imagen", "Concierto con cartel", 5, `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`),
+        evento("sin@imagen", "Concierto sin cartel", 6),
+      ]),
+    });
+    const { id } = await crearFuente(ruta);
+    await sincronizar(id);
+    const planes = await planesDe(id);
+    expect(planes.find((p) => p.clave === "con@imagen")!.archivo_cartel_id).not.toBeNull();
+    expect(planes.find((p) => p.clave === "sin@imagen")!.archivo_cartel_id).toBeNull();
+  });
+
+  it("brings at most the cap of upcoming plans, the soonest, and says so", async () => {
+    const ruta = `/tope-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([1, 2, 3, 4].map((n) => evento(`n${n}@tope`, `Sesión ${n} del ciclo`, n * 3))),
+    });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id, { maxPlanes: 2 })).toMatchObject({ creados: 2, limite: 2 });
+    expect((await planesDe(id)).map((p) => p.clave)).toEqual(["n1@tope", "n2@tope"]);
+    // The ones beyond the cap are not "gone": nothing is retired.
+    expect(await sincronizar(id, { maxPlanes: 2 })).toMatchObject({ retirados: 0, sinCambios: 2 });
+  });
+
+  it("keeps plans of a 'revision' source hidden until the team publishes them", async () => {
+    const ruta = `/revision-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario([evento("r@revision", "Concurso de pinchos", 4)]) });
+    const { id } = await crearFuente(ruta, { publicacion: "revision" });
+    expect(await sincronizar(id)).toMatchObject({ creados: 1 });
+    const [plan] = await planesDe(id);
+    expect(plan.visible).toBe(false);
+    const [item] = await query<{ pendiente: boolean }>(db(), "SELECT pendiente FROM fuente_item WHERE fuente_id = $1", [id]);
+    expect(item.pendiente).toBe(true);
+  });
+
+  it("lets only one of two concurrent syncs of a source run", async () => {
+    const ruta = `/concurrentes-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario([evento("c@concurrentes", "Carrera popular", 5)]) });
+    const { id } = await crearFuente(ruta);
+    const resultados = await Promise.all([sincronizar(id), sincronizar(id)]);
+    expect(resultados.filter((r) => r === null)).toHaveLength(1);
+    expect(resultados.find((r) => r !== null)).toMatchObject({ creados: 1 });
+    expect(await planesDe(id)).toHaveLength(1);
+  });
+});
+
+describe("a source the fetcher refuses or cannot read writes nothing and says why", () => {
+  const sinPlanes = async (id: string) => expect(await planesDe(id)).toEqual([]);
+
+  it("refuses a redirect to a link-local address without following it", async () => {
+    const ruta = `/redirige-${randomUUID()}`;
+    rutas.set(ruta, { status: 302, cuerpo: "", cabeceras: { Location: "http://169.254.169.254/latest/meta-data/" } });
+    const { id } = await crearFuente(ruta);
+    const conexiones: string[] = [];
+    const r = await sincronizar(id, { descarga: { permitirLoopback: true, conectar: (_h, _p, a) => conexiones.push(a) } });
+    expect(r!.error).toMatch(/red privada o local/);
+    expect(conexiones).toEqual(["127.0.0.1"]);
+    await sinPlanes(id);
+  });
+
+  it("refuses a name that resolves to a private address, before connecting", async () => {
+    const { id } = await crearFuente(`/nombre-${randomUUID()}`);
+    await query(db(), "UPDATE fuente SET url = 'http://agenda.ayuntamiento.example/eventos.ics' WHERE id = $1", [id]);
+    const conexiones: string[] = [];
+    const r = await sincronizar(id, {
+      descarga: {
+        permitirLoopback: true,
+        resolver: async () => [{ address: "10.0.0.7", family: 4 }],
+        conectar: (_h, _p, a) => conexiones.push(a),
+      },
+    });
+    expect(r!.error).toMatch(/red privada o local/);
+    expect(conexiones).toEqual([]);
+    await sinPlanes(id);
+  });
+
+  it("refuses a feed over the size cap", async () => {
+    const ruta = `/grande-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario(Array.from({ length: 200 }, (_, n) => evento(`g${n}@grande`, `Evento ${n}`, 5))) });
+    const { id } = await crearFuente(ruta);
+    const r = await sincronizar(id, { descarga: { permitirLoopback: true, maxBytes: 4096 } });
+    expect(r!.error).toBeTruthy();
+    await sinPlanes(id);
+  });
+
+  it("says an answer of no known format is not a source, and keeps the plans it had", async () => {
+    const ruta = `/formato-${randomUUID()}`;
+    rutas.set(ruta, { cuerpo: calendario([evento("f@formato", "Verbena", 5)]) });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 1 });
+    rutas.set(ruta, { tipo: "text/plain", cuerpo: "Estamos de mantenimiento" });
+    expect(await sincronizar(id)).toMatchObject({ error: mensajesFuentes.formatoNoReconocido, retirados: 0 });
+    expect(await planesDe(id)).toMatchObject([{ visible: true }]);
+  });
+});
