@@ -247,8 +247,8 @@ LOCATION:Oficina de turismo\\, Hervás`,
     });
     const { id } = await crearFuente(ruta);
     await sincronizar(id);
-    const [editado, borrado, oculto] = ["editado@duena", "borrado@duena", "oculto@duena"].map(
-      (c) => (async () => (await planesDe(id)).find((p) => p.clave === c)!)(),
+    const [editado, borrado, oculto] = ["editado@duena", "borrado@duena", "oculto@duena"].map((c) =>
+      (async () => (await planesDe(id)).find((p) => p.clave === c)!)(),
     );
     await query(db(), "UPDATE plan SET titulo = 'Feria del queso (nuestra)', editado_por_duena = true WHERE id = $1", [
       (await editado).id,
@@ -310,9 +310,11 @@ LOCATION:Oficina de turismo\\, Hervás`,
     expect(item).toEqual({ plan_id: aMano, vinculado: true });
     rutas.set(ruta, { cuerpo: calendario([evento("romeria@vincular", titulo, 9, "STATUS:CANCELLED")]) });
     expect(await sincronizar(id)).toMatchObject({ retirados: 0 });
-    const [plan] = await query<{ visible: boolean; titulo: string }>(db(), "SELECT visible, titulo FROM plan WHERE id = $1", [
-      aMano,
-    ]);
+    const [plan] = await query<{ visible: boolean; titulo: string }>(
+      db(),
+      "SELECT visible, titulo FROM plan WHERE id = $1",
+      [aMano],
+    );
     expect(plan).toEqual({ visible: true, titulo });
   });
 
@@ -366,7 +368,12 @@ LOCATION:En línea`,
     const ruta = `/imagen-${randomUUID()}.ics`;
     rutas.set(ruta, {
       cuerpo: calendario([
-        evento("con@imagen", "Concierto con cartel", 5, `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`),
+        evento(
+          "con@imagen",
+          "Concierto con cartel",
+          5,
+          `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`,
+        ),
         evento("sin@imagen", "Concierto sin cartel", 6),
       ]),
     });
@@ -396,7 +403,9 @@ LOCATION:En línea`,
     expect(await sincronizar(id)).toMatchObject({ creados: 1 });
     const [plan] = await planesDe(id);
     expect(plan.visible).toBe(false);
-    const [item] = await query<{ pendiente: boolean }>(db(), "SELECT pendiente FROM fuente_item WHERE fuente_id = $1", [id]);
+    const [item] = await query<{ pendiente: boolean }>(db(), "SELECT pendiente FROM fuente_item WHERE fuente_id = $1", [
+      id,
+    ]);
     expect(item.pendiente).toBe(true);
   });
 
@@ -419,7 +428,9 @@ describe("a source the fetcher refuses or cannot read writes nothing and says wh
     rutas.set(ruta, { status: 302, cuerpo: "", cabeceras: { Location: "http://169.254.169.254/latest/meta-data/" } });
     const { id } = await crearFuente(ruta);
     const conexiones: string[] = [];
-    const r = await sincronizar(id, { descarga: { permitirLoopback: true, conectar: (_h, _p, a) => conexiones.push(a) } });
+    const r = await sincronizar(id, {
+      descarga: { permitirLoopback: true, conectar: (_h, _p, a) => conexiones.push(a) },
+    });
     expect(r!.error).toMatch(/red privada o local/);
     expect(conexiones).toEqual(["127.0.0.1"]);
     await sinPlanes(id);
@@ -443,7 +454,9 @@ describe("a source the fetcher refuses or cannot read writes nothing and says wh
 
   it("refuses a feed over the size cap", async () => {
     const ruta = `/grande-${randomUUID()}.ics`;
-    rutas.set(ruta, { cuerpo: calendario(Array.from({ length: 200 }, (_, n) => evento(`g${n}@grande`, `Evento ${n}`, 5))) });
+    rutas.set(ruta, {
+      cuerpo: calendario(Array.from({ length: 200 }, (_, n) => evento(`g${n}@grande`, `Evento ${n}`, 5))),
+    });
     const { id } = await crearFuente(ruta);
     const r = await sincronizar(id, { descarga: { permitirLoopback: true, maxBytes: 4096 } });
     expect(r!.error).toBeTruthy();
