@@ -136,6 +136,8 @@ export const TITULO_MAX = 50;
 export const DESCRIPCION_MAX = 20_000;
 export const DIRECCION_MAX = 200;
 export const CONTACTO_MAX = 50;
+/** An event lasts at most this many days from start to end (spec §5, §9). */
+export const DURACION_EVENTO_MAX_DIAS = 60;
 /** Poster formats of spec §9, for the file picker (the server checks the content itself). */
 
 /** What the browser knows of a chosen poster before sending it. */
@@ -227,7 +229,7 @@ export function* fallosPlan(
         "fechaFin",
         pistas.finPasada,
       );
-    if (inicio && fin && fin.getTime() - inicio.getTime() > 60 * DIA)
+    if (inicio && fin && fin.getTime() - inicio.getTime() > DURACION_EVENTO_MAX_DIAS * DIA)
       yield fallo(mensajes.duracionMaxima, "fechaFin", pistas.duracion);
   } else if (d.tipo === "experiencia") {
     const faltan = modo === "crear" ? mensajes.horariosFaltan : mensajes.horariosFaltanActualizar;
