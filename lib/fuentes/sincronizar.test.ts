@@ -287,18 +287,14 @@ LOCATION:Oficina de turismo\\, Hervás`,
       db(),
       "SELECT ine, lat, lng FROM municipio WHERE nombre = 'Hervás'",
     );
+    // Typed by hand for that day at 10:00 in Madrid; the feed says 19:00.
     const [{ id: aMano }] = await query<{ id: string }>(
       db(),
-      `INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, usuario_id)
-       VALUES ($1, 'evento', 'Hervás', $2, 'Ermita', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography,
-               now() + interval '9 days', now() + interval '9 days 2 hours', $5) RETURNING id`,
+      `WITH dia AS (SELECT (date_trunc('day', (now() + interval '9 days') AT TIME ZONE 'Europe/Madrid') + interval '10 hours') AT TIME ZONE 'Europe/Madrid' AS inicio)
+       INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, usuario_id)
+       SELECT $1, 'evento', 'Hervás', $2, 'Ermita', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography,
+              inicio, inicio + interval '2 hours', $5 FROM dia RETURNING id`,
       [titulo, hervas.ine, hervas.lng, hervas.lat, usuarioId],
-    );
-    // Its start in Madrid on that day: the feed's 19:00 that day.
-    await query(
-      db(),
-      `UPDATE plan SET fecha_inicio = (date_trunc('day', fecha_inicio AT TIME ZONE 'Europe/Madrid') + interval '10 hours') AT TIME ZONE 'Europe/Madrid' WHERE id = $1`,
-      [aMano],
     );
     const { id } = await crearFuente(ruta);
     expect(await sincronizar(id)).toMatchObject({ creados: 0, sinCambios: 1 });
