@@ -21,6 +21,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { createPrismaClient } from "../lib/db/client";
 import { startAppServer } from "../test-support/app-server";
 import { confirmedUser } from "../test-support/users";
 import { publicarPlan } from "./lib/app-client";
@@ -37,9 +38,9 @@ const mediana = (xs: number[]) =>
   );
 
 const url = await prepareDatabase({ database: "planazo_bench_fuentes", log: () => {} });
-// lib/db reads DATABASE_URL when first imported: the sync below writes to this database.
+// The sync below runs in this process and writes to this database: lib/db's one client is this one.
+(globalThis as { prisma?: unknown }).prisma = createPrismaClient(url, 4);
 process.env.DATABASE_URL = url;
-process.env.DATABASE_READ_URL = "";
 process.env.STORAGE_DIR = mkdtempSync(path.join(os.tmpdir(), "planazo-bench-fuentes-"));
 const { sincronizarFuente } = await import("../lib/fuentes/sincronizar");
 const { prisma } = await import("../lib/db");
