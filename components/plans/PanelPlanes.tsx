@@ -10,6 +10,7 @@ import styles from "./PanelPlanes.module.css";
 const CLASE_ESTADO: Record<EstadoPlan, string> = {
   Publicado: styles.publicado,
   Oculto: styles.oculto,
+  Cancelado: styles.oculto,
   Finalizado: styles.finalizado,
 };
 
@@ -36,7 +37,7 @@ export function PanelPlanes({ planes }: { planes: PlanApi[] }) {
 
 function FilaPlan({ plan }: { plan: PlanApi }) {
   const estado = estadoDelPlan(plan);
-  const pagina = estado === "Oculto" ? null : planPath(plan.titulo, plan._id);
+  const pagina = estado === "Oculto" || estado === "Cancelado" ? null : planPath(plan.titulo, plan._id);
   const cuando = cuandoTexto(plan);
   const nombre = <span className="visually-hidden"> «{plan.titulo}»</span>;
   const cartel = (

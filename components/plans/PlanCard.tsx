@@ -33,7 +33,7 @@ export function PlanCard({
   favoritos,
   verificadas,
 }: {
-  plan: PlanApi;
+  plan: PlanApi & { canceladoEnLaFuente?: boolean };
   href?: string;
   nivelTitulo?: NivelTitulo;
   conEstado?: boolean;
@@ -125,7 +125,10 @@ export function PlanCard({
   );
   return (
     <article className={styles.card}>
-      {plan.enlaceWebExterior && !href ? (
+      {etiqueta === "Cancelado" ? (
+        // Its page is gone with it: the card says why and leads nowhere.
+        <div className={styles.link}>{contenido}</div>
+      ) : plan.enlaceWebExterior && !href ? (
         <a className={styles.link} href={plan.enlaceWebExterior} target="_blank" rel="noopener noreferrer">
           {contenido}
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>

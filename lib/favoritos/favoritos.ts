@@ -1,4 +1,5 @@
 import "server-only";
+import { mensajesFuentes } from "../fuentes/mensajes";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
@@ -36,14 +37,17 @@ export async function eliminarFavorito(usuarioId: string, planId: string): Promi
 
 /**
  * The user's saved plans that are still visible: those still to come, most recently saved first,
- * then those that have ended (as planTerminado reads them), most recently saved first.
+ * then those that have ended (as planTerminado reads them), most recently saved first. The web's
+ * page (`conCancelados`) also keeps, marked, the ones their source cancelled, so the person learns
+ * it there rather than finding them gone; the apps' list keeps its documented shape.
  */
-export async function planesFavoritos(usuarioId: string) {
+export async function planesFavoritos(usuarioId: string, { conCancelados = false } = {}) {
   const rows = await prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM favorito f JOIN plan p ON p.id = f.plan_id ${PLAN_JOINS}
-    WHERE f.usuario_id = ${usuarioId} AND p.visible
+    WHERE f.usuario_id = ${usuarioId}
+      AND (p.visible OR (${conCancelados} AND p.oculto_motivo = ${mensajesFuentes.canceladoEnLaFuente}))
     ORDER BY NOT (${PLAN_LISTED}), f.created_at DESC, p.id`;
-  return rows.map(serializePlan);
+  return rows.map((r) => (r.visible ? serializePlan(r) : { ...serializePlan(r), canceladoEnLaFuente: true }));
 }
 
 /** The ids of every plan the user has saved: what a page of cards needs to fill its hearts. */

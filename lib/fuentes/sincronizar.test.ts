@@ -5,7 +5,9 @@ import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { diaEnMadrid, sumarDias } from "@/lib/dates";
 import { query } from "@/test-support/database";
+import { persona } from "@/test-support/gestion";
 import { insertUser } from "@/test-support/plans";
+import { appUrl } from "@/test-support/worker";
 import { mensajesFuentes } from "./mensajes";
 import { sincronizarFuente, type OpcionesSincronizacion } from "./sincronizar";
 
@@ -234,6 +236,24 @@ LOCATION:Oficina de turismo\\, Hervás`,
     const vuelta = await planesDe(id);
     expect(vuelta.find((p) => p.clave === "tres@cambios")).toMatchObject({ visible: true, oculto_motivo: null });
     expect(vuelta.find((p) => p.clave === "uno@cambios")).toMatchObject({ titulo: "Cuentacuentos" });
+  });
+
+  it("tells people who saved a plan that its source cancelled it, on their saved plans, without a link to a page that is gone", async () => {
+    const ruta = `/guardado-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario([evento("guardado@cancelado", "Festival de jotas", 6)]) });
+    const { id } = await crearFuente(ruta);
+    await sincronizar(id);
+    const [plan] = await planesDe(id);
+    const lucia = await persona("Lucía Guardadora", "usuario");
+    await query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [lucia.id, plan.id]);
+    rutas.set(ruta, { cuerpo: calendario([evento("guardado@cancelado", "Festival de jotas", 6, "STATUS:CANCELLED")]) });
+    expect(await sincronizar(id)).toMatchObject({ retirados: 1 });
+    const html = (
+      await (await fetch(`${appUrl()}/planes-favoritos`, { headers: { Cookie: lucia.cookie } })).text()
+    ).replaceAll("<!-- -->", "");
+    expect(html).toContain("Festival de jotas");
+    expect(html).toContain(mensajesFuentes.canceladoEnLaFuente);
+    expect(html).not.toContain(`/plan/Festival-de-jotas/${plan.id}`);
   });
 
   it("never overwrites a plan its owner edited, never brings back one its owner deleted, and keeps hidden one the team hid", async () => {

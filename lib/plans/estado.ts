@@ -1,16 +1,18 @@
 import type { PlanApi } from "./plan";
+import { mensajesFuentes } from "../fuentes/mensajes";
 import { planTerminado } from "../seo/plan";
 
 /**
  * What the owner sees of a plan's state in 'Planes Creados' (client-safe). A hidden plan has no
  * public page; a finished one keeps its page but leaves the search.
  */
-export type EstadoPlan = "Publicado" | "Oculto" | "Finalizado";
+export type EstadoPlan = "Publicado" | "Oculto" | "Cancelado" | "Finalizado";
 
-type PlanConEstado = Pick<PlanApi, "visible" | "fechaFin">;
+/** `canceladoEnLaFuente`: hidden because the source it was imported from cancelled it (people who saved it see so). */
+type PlanConEstado = Pick<PlanApi, "visible" | "fechaFin"> & { canceladoEnLaFuente?: boolean };
 
 export function estadoDelPlan(plan: PlanConEstado, ahora: Date = new Date()): EstadoPlan {
-  if (!plan.visible) return "Oculto";
+  if (!plan.visible) return plan.canceladoEnLaFuente ? "Cancelado" : "Oculto";
   if (planTerminado(plan, ahora)) return "Finalizado";
   return "Publicado";
 }
@@ -18,10 +20,11 @@ export function estadoDelPlan(plan: PlanConEstado, ahora: Date = new Date()): Es
 /** Why a plan the public no longer finds is not there, for its owner. */
 export const DETALLE_ESTADO: Record<Exclude<EstadoPlan, "Publicado">, string> = {
   Oculto: "No aparece en las búsquedas ni tiene página pública",
+  Cancelado: mensajesFuentes.canceladoEnLaFuente,
   Finalizado: "Ya ha terminado: no aparece en las búsquedas",
 };
 
-const ORDEN: Record<EstadoPlan, number> = { Publicado: 0, Oculto: 1, Finalizado: 2 };
+const ORDEN: Record<EstadoPlan, number> = { Publicado: 0, Oculto: 1, Cancelado: 1, Finalizado: 2 };
 const tiempo = (iso: string | null, siFalta: number) => (iso ? new Date(iso).getTime() : siFalta);
 
 /**
@@ -37,7 +40,7 @@ export function ordenPanel<P extends PlanConEstado & Pick<PlanApi, "fechaInicio"
     const estado = estadoDelPlan(p, ahora);
     const creado = -new Date(p.fechaCreacion).getTime();
     if (estado === "Publicado") return [ORDEN[estado], tiempo(p.fechaInicio, Infinity), creado];
-    if (estado === "Oculto") return [ORDEN[estado], creado, 0];
+    if (estado === "Oculto" || estado === "Cancelado") return [ORDEN[estado], creado, 0];
     return [ORDEN[estado], -tiempo(p.fechaFin, 0), creado];
   };
   return planes

@@ -14,6 +14,9 @@ const plan = (id: string, p: { visible?: boolean; inicio?: number | null; fin?: 
 describe("the organizer's dashboard", () => {
   it("names a plan Oculto when hidden, Finalizado once its end is past, and Publicado otherwise", () => {
     expect(estadoDelPlan(plan("a", { visible: false, fin: -3 }), AHORA)).toBe("Oculto");
+    expect(estadoDelPlan({ ...plan("e", { visible: false, fin: 3 }), canceladoEnLaFuente: true }, AHORA)).toBe(
+      "Cancelado",
+    );
     expect(estadoDelPlan(plan("b", { fin: -1 }), AHORA)).toBe("Finalizado");
     expect(estadoDelPlan(plan("c", { fin: 1 }), AHORA)).toBe("Publicado");
     expect(estadoDelPlan(plan("d", {}), AHORA)).toBe("Publicado");

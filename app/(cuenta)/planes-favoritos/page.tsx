@@ -13,7 +13,7 @@ export const metadata: Metadata = { title: "Planes guardados", robots: { index: 
 /** Saved plans (spec §2), each linking to its page (not to an external web); ended ones last, marked. */
 export default async function PlanesFavoritosPage() {
   const user = await requirePageUser("/planes-favoritos");
-  const planes = await planesFavoritos(user.id);
+  const planes = await planesFavoritos(user.id, { conCancelados: true });
   const verificadas = await organizacionesVerificadas(planes);
   // Every plan here is saved; a heart taken off stays until the page is next opened.
   const favoritos = { conectado: true, guardados: new Set(planes.map((p) => p._id)) };
