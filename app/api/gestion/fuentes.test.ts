@@ -133,6 +133,54 @@ describe("sources in the back-office and for organizations", () => {
     expect(acciones.map((a) => a.accion)).toEqual(["crear_fuente", "sincronizar_fuente"]);
   });
 
+  it("holds the plans of a 'revision' source in the review queue until a moderator publishes or discards each", async () => {
+    rutas["/revision.ics"] = { tipo: "text/calendar", cuerpo: ICS("Revisión") };
+    const r = await call("POST", "/api/gestion/fuentes", {
+      cookie: moderadora.cookie,
+      body: { url: `${base}/revision.ics`, publicacion: "revision", nombre: "Agenda por revisar" },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const id = (r.body.fuente as { _id: string })._id;
+    expect(await sincronizada(id, moderadora.cookie)).toMatchObject({ resultado: { creados: 2 }, pendientes: 2 });
+    const planes = await query<{ id: string; visible: boolean }>(
+      db(),
+      "SELECT id, visible FROM plan WHERE fuente_id = $1 ORDER BY fecha_inicio",
+      [id],
+    );
+    expect(planes.map((p) => p.visible)).toEqual([false, false]);
+    const publicar = await call("POST", `/api/gestion/fuentes/revision/${planes[0].id}`, {
+      cookie: moderadora.cookie,
+      body: { publicar: true },
+    });
+    expect([publicar.status, publicar.body.mensaje]).toEqual([200, mensajesFuentes.planPublicadoDesdeRevision]);
+    const descartar = await call("POST", `/api/gestion/fuentes/revision/${planes[1].id}`, {
+      cookie: moderadora.cookie,
+      body: { publicar: false },
+    });
+    expect([descartar.status, descartar.body.mensaje]).toEqual([200, mensajesFuentes.planDescartadoDeRevision]);
+    const despues = await query<{ visible: boolean }>(
+      db(),
+      "SELECT visible FROM plan WHERE fuente_id = $1 ORDER BY fecha_inicio",
+      [id],
+    );
+    expect(despues.map((p) => p.visible)).toEqual([true, false]);
+    expect((await call("GET", `/api/gestion/fuentes/${id}`, { cookie: moderadora.cookie })).body.pendientes).toBe(0);
+    // A later sync neither publishes the discarded one nor hides the published one.
+    await call("POST", `/api/gestion/fuentes/${id}/sincronizar`, { cookie: moderadora.cookie });
+    const otra = await query<{ visible: boolean }>(
+      db(),
+      "SELECT visible FROM plan WHERE fuente_id = $1 ORDER BY fecha_inicio",
+      [id],
+    );
+    expect(otra.map((p) => p.visible)).toEqual([true, false]);
+    const acciones = await query<{ accion: string }>(
+      db(),
+      "SELECT accion FROM auditoria WHERE objeto_id = ANY($1::text[]) ORDER BY creado_en, id",
+      [planes.map((p) => p.id)],
+    );
+    expect(acciones.map((a) => a.accion)).toEqual(["publicar_importado", "descartar_importado"]);
+  });
+
   it("says in Spanish why a URL is refused or not a source, and adds nothing", async () => {
     const antes = await databaseFingerprint(db(), { ignorar: IGNORAR });
     const casos: [string, number, string | RegExp][] = [
