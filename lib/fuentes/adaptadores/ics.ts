@@ -3,6 +3,7 @@ import ICAL from "ical.js";
 import { instanteEnMadrid } from "../../dates";
 import { sinControl } from "../../text";
 import { categoriasDe } from "../categorias";
+import { urlAbsoluta } from "./comun";
 import { FormatoNoValido } from "../errores";
 import { htmlAMarkdown } from "../html";
 import type { Adaptador, ContextoLectura, ItemFuente, Lugar, Ocurrencia, Regla } from "../tipos";
@@ -141,18 +142,6 @@ const texto = (v: unknown): string => (typeof v === "string" ? sinControl(v) : "
 
 /** One line: the title as people read it (no line breaks, no runs of spaces). */
 const unaLinea = (v: unknown): string => texto(v).replace(/\s+/g, " ").trim();
-
-/** An absolute http(s) URL (a relative one resolved against the feed's), or null. */
-function urlAbsoluta(v: unknown, base: string): string | null {
-  const t = texto(v).trim();
-  if (!t) return null;
-  try {
-    const u = new URL(t, base);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.href : null;
-  } catch {
-    return null;
-  }
-}
 
 function descripcionDe(c: ICAL.Component): string {
   const alt = c
