@@ -69,6 +69,10 @@ export const LIMITES = {
     { key: `seguir:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
   ],
   eurona: (ip: string): Limit[] => [{ key: `eurona:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
+  /** Connecting a calendar makes the server fetch a URL a person gave: a few an hour per account. */
+  calendario: (usuarioId: string): Limit[] => [
+    { key: `calendario:cuenta:${usuarioId}`, max: 10, windowMs: 60 * MINUTE },
+  ],
   /** A moderator's busy day, not a script run wild with a stolen session. */
   gestion: (usuarioId: string): Limit[] => [{ key: `gestion:cuenta:${usuarioId}`, max: 300, windowMs: 15 * MINUTE }],
 };

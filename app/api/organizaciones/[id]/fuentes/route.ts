@@ -3,6 +3,7 @@ import { conectarCalendario, fuenteOrganizacionSchema, fuentesDeOrganizacion } f
 import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { readJson, route } from "@/lib/http";
+import { enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser } from "@/lib/users/session";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -16,6 +17,7 @@ export const GET = route<Ctx>(async (request, { params }) => {
 /** POST /api/organizaciones/{id}/fuentes {url} → 201 {mensaje, fuente}: an iCalendar feed, up to 3, synced right after. */
 export const POST = route<Ctx>(async (request, { params }) => {
   const user = await requireUser(request);
+  await enforceLimits(LIMITES.calendario(user.id));
   const { url } = fuenteOrganizacionSchema.parse(await readJson(request));
   const fuente = await conectarCalendario(user.id, (await params).id, url);
   after(() => sincronizarFuente(fuente._id));
