@@ -35,8 +35,9 @@ export const mensajesFuentes = {
   sinSincronizar: "Aún no se ha sincronizado.",
   sincronizando: "Sincronizando ahora…",
   ultimaSincronizacion: (cuando: string) => `Última sincronización: ${cuando}`,
-  /** One sync's figures in a line: "3 creados · 1 actualizado · 0 retirados · 5 sin cambios". */
+  /** One sync's figures in a line: "Planes: 3 creados · 1 actualizado · 0 retirados · 5 sin cambios". */
   cifras: (r: { creados: number; actualizados: number; retirados: number; sinCambios: number }) =>
+    "Planes: " +
     [
       `${r.creados} ${r.creados === 1 ? "creado" : "creados"}`,
       `${r.actualizados} ${r.actualizados === 1 ? "actualizado" : "actualizados"}`,
