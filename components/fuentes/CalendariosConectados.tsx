@@ -47,10 +47,13 @@ export function CalendariosConectados({
     setAviso({});
     startTransition(async () => {
       const r = await llamar("POST", ruta, { url: url.trim() });
-      if (!r.ok) return setAviso({ error: mensajeDe(r) });
-      setUrl("");
-      setAviso({ exito: mensajeDe(r, m.fuenteCreada) });
-      router.refresh();
+      // The answer and the list read again in one transition: they show together.
+      startTransition(() => {
+        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        setUrl("");
+        setAviso({ exito: mensajeDe(r, m.fuenteCreada) });
+        router.refresh();
+      });
     });
   };
 
@@ -58,10 +61,12 @@ export function CalendariosConectados({
     setAviso({});
     startTransition(async () => {
       const r = await llamar("DELETE", `${ruta}/${fuenteId}`);
-      setConfirmar(null);
-      if (!r.ok) return setAviso({ error: mensajeDe(r) });
-      setAviso({ exito: mensajeDe(r, m.fuenteEliminada) });
-      router.refresh();
+      startTransition(() => {
+        setConfirmar(null);
+        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        setAviso({ exito: mensajeDe(r, m.fuenteEliminada) });
+        router.refresh();
+      });
     });
   };
 

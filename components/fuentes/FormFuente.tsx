@@ -37,10 +37,13 @@ export function FormFuente({ organizaciones }: { organizaciones: { id: string; n
     setAviso({});
     startTransition(async () => {
       const r = await llamar<{ fuente?: { nombre: string } }>("POST", "/api/gestion/fuentes", cuerpo);
-      if (!r.ok) return setAviso({ error: mensajeDe(r) });
-      formulario.current?.reset();
-      setAviso({ exito: r.data.fuente ? mensajesFuentes.anadida(r.data.fuente.nombre) : mensajeDe(r) });
-      router.refresh();
+      // The answer and the list read again in one transition: they show together.
+      startTransition(() => {
+        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        formulario.current?.reset();
+        setAviso({ exito: r.data.fuente ? mensajesFuentes.anadida(r.data.fuente.nombre) : mensajeDe(r) });
+        router.refresh();
+      });
     });
   }
 

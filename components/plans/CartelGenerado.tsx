@@ -18,10 +18,16 @@ function fechaCartel(plan: Datos): string | null {
   return cuandoTexto(plan);
 }
 
+/** A line of the poster: its words are drawn by CSS from the attribute, so they are not the page's text twice. */
+const Texto = ({ clase, texto }: { clase: string; texto: string }) => (
+  <span className={`${styles.texto} ${clase}`} data-texto={texto} />
+);
+
 /**
  * A poster drawn for a plan that has none (many imported plans): its category, title, date and
  * town in the brand's colours, captioned as generated. Decorative: the card or page around it
- * already says all of it, so it is hidden from screen readers. `tarjeta` fills a card's poster
+ * already says all of it, so it is hidden from screen readers, and its words are drawn from
+ * attributes (CSS generated content), so neither the page's text nor a search for it repeats them. `tarjeta` fills a card's poster
  * box, `detalle` stands in the plan page's poster column, `mini` is the owner's list's thumbnail
  * (the title alone).
  */
@@ -31,16 +37,16 @@ export function CartelGenerado({ plan, variante }: { plan: Datos; variante: "tar
   return (
     <div className={`${styles.cartel} ${styles[variante]}`} data-cartel="generado" aria-hidden="true">
       {variante === "mini" ? (
-        <span className={styles.titulo}>{plan.titulo}</span>
+        <Texto clase={styles.titulo} texto={plan.titulo} />
       ) : (
         <>
           <span className={styles.cuerpo}>
-            {categoria && <span className={styles.categoria}>{categoria}</span>}
-            <span className={styles.titulo}>{plan.titulo}</span>
-            {fecha && <span className={styles.fecha}>{fecha}</span>}
-            <span className={styles.lugar}>{plan.municipio}</span>
+            {categoria && <Texto clase={styles.categoria} texto={categoria} />}
+            <Texto clase={styles.titulo} texto={plan.titulo} />
+            {fecha && <Texto clase={styles.fecha} texto={fecha} />}
+            <Texto clase={styles.lugar} texto={plan.municipio} />
           </span>
-          <span className={styles.marca}>{mensajesFuentes.cartelGenerado}</span>
+          <Texto clase={styles.marca} texto={mensajesFuentes.cartelGenerado} />
         </>
       )}
     </div>
