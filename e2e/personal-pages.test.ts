@@ -204,10 +204,10 @@ describe("personal lists and organization pages", () => {
 
     // The update's rules: the address is required here, then the privacy acceptance
     const actualizar = tarjeta.getByRole("button", { name: "Actualizar" });
-    await tarjeta.getByLabel("Dirección").fill("");
+    await tarjeta.getByLabel("Dirección", { exact: true }).fill("");
     await actualizar.click();
     await expect(alerta(page).textContent()).resolves.toBe(mensajes.orgObligatoriosActualizar);
-    await tarjeta.getByLabel("Dirección").fill("Plaza del Río 2");
+    await tarjeta.getByLabel("Dirección", { exact: true }).fill("Plaza del Río 2");
     await actualizar.click();
     await expect(alerta(page).textContent()).resolves.toBe(mensajes.debesAceptarPrivacidad);
     await tarjeta.getByRole("checkbox", { name: /política de privacidad/ }).check();

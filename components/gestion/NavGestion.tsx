@@ -11,6 +11,7 @@ const SECCIONES = [
   { href: "/gestion/usuarios", nombre: "Usuarios" },
   { href: "/gestion/solicitudes", nombre: "Solicitudes" },
   { href: "/gestion/organizaciones", nombre: "Organizaciones" },
+  { href: "/gestion/fuentes", nombre: "Fuentes" },
   { href: "/gestion/patrocinios", nombre: "Patrocinios", admin: true },
   { href: "/gestion/contactos", nombre: "Contactos" },
   { href: "/gestion/correos", nombre: "Correos" },

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Vacio } from "@/components/lists/PaginaLista";
+import { CalendariosConectados, type CalendarioConectado } from "@/components/fuentes/CalendariosConectados";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
@@ -28,6 +29,8 @@ export interface OrganizacionTarjeta {
   /** Its public page. */
   href: string;
   logoUrl: string | null;
+  /** Its connected iCalendar feeds (the page reads them for its owner only). */
+  calendarios: CalendarioConectado[];
 }
 
 type Resultado = { error?: string; exito?: string };
@@ -136,6 +139,7 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
           {ocupado && <Spinner etiqueta="Guardando…" />}
         </div>
       </form>
+      <CalendariosConectados organizacionId={org._id} calendarios={org.calendarios} />
       <Modal
         abierto={confirmar}
         titulo="Eliminar organización"

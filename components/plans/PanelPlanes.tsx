@@ -3,6 +3,8 @@ import { variantUrl } from "@/lib/media/variant-url";
 import { DETALLE_ESTADO, estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { CartelGenerado } from "./CartelGenerado";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PosterImage } from "./PosterImage";
 import styles from "./PanelPlanes.module.css";
@@ -23,19 +25,26 @@ export const rutaDuplicar = (id: string) => `/publicar?duplicar=${id}`;
  * Eliminar. The title opens the public page when there is one; nothing opens the edit form by
  * surprise. Server-rendered: everything but Eliminar works without JavaScript.
  */
-export function PanelPlanes({ planes }: { planes: PlanApi[] }) {
+export function PanelPlanes({
+  planes,
+  importados = new Set(),
+}: {
+  planes: PlanApi[];
+  /** The ids of the plans that came from a source (marked "Importado"). */
+  importados?: ReadonlySet<string>;
+}) {
   return (
     <ul className={styles.lista}>
       {planes.map((p) => (
         <li key={p._id}>
-          <FilaPlan plan={p} />
+          <FilaPlan plan={p} importado={importados.has(p._id)} />
         </li>
       ))}
     </ul>
   );
 }
 
-function FilaPlan({ plan }: { plan: PlanApi }) {
+function FilaPlan({ plan, importado }: { plan: PlanApi; importado: boolean }) {
   const estado = estadoDelPlan(plan);
   const pagina = estado === "Oculto" || estado === "Cancelado" ? null : planPath(plan.titulo, plan._id);
   const cuando = cuandoTexto(plan);
@@ -45,7 +54,7 @@ function FilaPlan({ plan }: { plan: PlanApi }) {
       {plan.archivoCartel ? (
         <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
       ) : (
-        <span className={styles.sinCartel} aria-hidden="true" />
+        <CartelGenerado plan={plan} variante="mini" />
       )}
     </span>
   );
@@ -62,6 +71,7 @@ function FilaPlan({ plan }: { plan: PlanApi }) {
         <p className={styles.estados}>
           <span className={`${styles.estado} ${CLASE_ESTADO[estado]}`}>{estado}</span>
           {plan.destacado && <span className={`${styles.estado} ${styles.destacado}`}>Destacado</span>}
+          {importado && <span className={`${styles.estado} ${styles.importado}`}>{mensajesFuentes.importado}</span>}
           <span className={styles.tipo}>{plan.tipo === "evento" ? "Evento" : "Experiencia"}</span>
         </p>
         <h2 className={styles.titulo}>

@@ -8,6 +8,7 @@ import type { PlanApi } from "@/lib/plans/plan";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
 import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
+import { CartelGenerado } from "./CartelGenerado";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
 import styles from "./PlanCard.module.css";
@@ -17,7 +18,7 @@ type NivelTitulo = 2 | 3 | 4;
 const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
 
 /**
- * A plan in a list (spec §2): poster, title, municipality, dates, type or 'DESTACADO', and the
+ * A plan in a list (spec §2): poster (a generated one when it has none), title, municipality, dates, type or 'DESTACADO', and the
  * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
  * open another page of ours instead, and `conEstado` marks plans the public no longer finds
  * (hidden or finished) in a person's own lists, where they are mixed in. With `favoritos` it has a
@@ -50,7 +51,9 @@ export function PlanCard({
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
   const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
   const categoria = plan.categorias.find((c) => c !== "Otros");
-  const insignia = plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
+  // A generated poster writes the date itself.
+  const insignia =
+    plan.archivoCartel && plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
@@ -73,9 +76,7 @@ export function PlanCard({
             />
           </>
         ) : (
-          <span className={styles.sinCartel} aria-hidden="true">
-            {categoria ?? plan.municipio}
-          </span>
+          <CartelGenerado plan={plan} variante="tarjeta" />
         )}
         <span
           className={`${styles.badge} ${plan.destacado ? styles.destacado : plan.tipo === "experiencia" ? styles.experiencia : ""}`}

@@ -7,8 +7,10 @@ import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/difusion/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favoritos/sesion";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { conDatos, mensajes } from "@/lib/messages";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
+import { CartelGenerado } from "./CartelGenerado";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
 import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
@@ -110,6 +112,7 @@ export function PlanDetail({
   oculto = null,
   verificadas,
   pueblo = null,
+  origen = null,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
@@ -124,6 +127,8 @@ export function PlanDetail({
   verificadas?: ReadonlySet<string>;
   /** The town page of the plan's municipality ("Más planes cerca de …"). */
   pueblo?: { nombre: string; ruta: string } | null;
+  /** An imported plan's source and the original's address: "Publicado desde …". */
+  origen?: { fuente: string; url: string | null } | null;
 }) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
@@ -164,8 +169,10 @@ export function PlanDetail({
     <article className={styles.plan}>
       <header className={styles.cabecera}>
         <div className={styles.cartel}>
-          {cartel && (
+          {cartel ? (
             <PosterImage src={variantUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />
+          ) : (
+            <CartelGenerado plan={plan} variante="detalle" />
           )}
         </div>
         <div className={styles.intro}>
@@ -311,6 +318,18 @@ export function PlanDetail({
             <Seccion id="plan-como" titulo="¿CÓMO SERÁ?">
               <Markdown texto={plan.descripcion} nivelTitulos={3} />
             </Seccion>
+          )}
+          {origen && (
+            <p className={styles.origen}>
+              {origen.url ? (
+                <a href={origen.url} target="_blank" rel="nofollow noopener">
+                  {mensajesFuentes.publicadoDesde(origen.fuente)}
+                  {NUEVA_PESTANA}
+                </a>
+              ) : (
+                mensajesFuentes.publicadoDesde(origen.fuente)
+              )}
+            </p>
           )}
         </div>
 

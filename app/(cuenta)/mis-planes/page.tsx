@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { PanelPlanes } from "@/components/plans/PanelPlanes";
+import { importadosDeUsuario } from "@/lib/fuentes/pantallas";
 import { mensajes } from "@/lib/messages";
 import { ordenPanel } from "@/lib/plans/estado";
 import { planesDeUsuario } from "@/lib/plans/user-plans";
@@ -12,7 +13,10 @@ export const metadata: Metadata = { title: "Mis publicaciones", robots: { index:
 /** 'Planes Creados' (spec §2): the organizer's dashboard of their plans, listed ones first. */
 export default async function MisPlanesPage() {
   const user = await requirePageUser("/mis-planes");
-  const planes = ordenPanel(await planesDeUsuario(user.id));
+  const [planes, importados] = await Promise.all([
+    planesDeUsuario(user.id).then(ordenPanel),
+    importadosDeUsuario(user.id),
+  ]);
   return (
     <PaginaLista
       titulo="Planes Creados"
@@ -23,7 +27,7 @@ export default async function MisPlanesPage() {
       }
       vacio={planes.length === 0 && <p>{mensajes.sinPlanesCreados}</p>}
     >
-      <PanelPlanes planes={planes} />
+      <PanelPlanes planes={planes} importados={importados} />
     </PaginaLista>
   );
 }

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { OrganizationCards } from "@/components/orgs/OrganizationCards";
+import { fechaHora } from "@/lib/dates";
+import { fuentesDeOrganizacion } from "@/lib/fuentes/fuentes";
 import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
 import { organizacionPath } from "@/lib/orgs/paths";
@@ -9,10 +11,12 @@ import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Mis organizaciones", robots: { index: false } };
 
-/** My organizations (spec §2): the user's organizations as editable cards. */
+/** My organizations (spec §2): the user's organizations as editable cards, each with its connected calendars. */
 export default async function TusOrganizacionesPage() {
   const user = await requirePageUser("/tus-organizaciones");
-  const organizaciones = (await organizacionesDeUsuario(user.id)).map((o) => ({
+  const propias = await organizacionesDeUsuario(user.id);
+  const calendarios = await Promise.all(propias.map((o) => fuentesDeOrganizacion(user.id, o._id)));
+  const organizaciones = propias.map((o, i) => ({
     _id: o._id,
     nombre: o.nombre,
     direccion: o.direccion,
@@ -21,6 +25,14 @@ export default async function TusOrganizacionesPage() {
     descripcion: o.descripcion,
     href: organizacionPath(o.nombre, o._id),
     logoUrl: o.archivoLogo && variantUrl(o.archivoLogo.url, "detalle"),
+    calendarios: calendarios[i].map((f) => ({
+      id: f._id,
+      nombre: f.nombre,
+      url: f.url,
+      cuando: f.sincronizadaEn && fechaHora(new Date(f.sincronizadaEn)),
+      resultado: f.resultado,
+      sincronizando: f.sincronizando,
+    })),
   }));
   return (
     <PaginaLista

@@ -2,6 +2,8 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { origenDelPlan } from "@/lib/fuentes/pantallas";
 import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
 import { serializePlan } from "@/lib/plans/plan";
 import { leerPlan } from "@/lib/plans/queries";
@@ -13,7 +15,11 @@ interface Props {
   params: Promise<{ publicacionId: string }>;
 }
 
-/** Spec §2 'Edit plan': the owner's plan with their organizations; anyone else gets the not-found page. */
+/**
+ * Spec §2 'Edit plan': the owner's plan with their organizations; anyone else gets the not-found
+ * page. An imported plan its owner has not edited yet says first that editing it here stops its
+ * updates from the source.
+ */
 export default async function EditarPlanPage({ params }: Props) {
   const { publicacionId } = await params;
   const user = await requirePageUser(`/editar-plan/${encodeURIComponent(publicacionId)}`);
@@ -23,11 +29,17 @@ export default async function EditarPlanPage({ params }: Props) {
     organizacionesDeUsuario(user.id),
   ]);
   if (!plan) notFound();
+  const origen = await origenDelPlan(plan._id);
   return (
     <section className={styles.pagina} aria-labelledby="editar-titulo">
       <h1 id="editar-titulo" className={styles.tituloPagina}>
         Editar plan
       </h1>
+      {origen && !origen.editadoPorDuena && (
+        <p className={styles.avisoImportado} role="note">
+          {mensajesFuentes.avisoEdicionImportado(origen.fuente)}
+        </p>
+      )}
       <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
     </section>
   );

@@ -10,6 +10,8 @@ import { PLANES_PARECIDOS, planesDelFindeCerca, planesParecidos } from "@/lib/pl
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { municipioDeNombre } from "@/lib/geo/municipios";
 import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
+import { origenDelPlan } from "@/lib/fuentes/pantallas";
+import { readDb } from "@/lib/db";
 
 interface Props {
   params: Promise<{ titulo: string; planId: string }>;
@@ -43,11 +45,13 @@ export default async function PlanPage({ params }: Props) {
   const [lng, lat] = plan.ubicacion.coordinates;
   // Every plan page leads on: this weekend's plans around it and more plans near it (those of its
   // own categories first), never the same plan twice.
-  const [favoritos, finde, cerca, pueblo] = await Promise.all([
+  // Where an imported plan came from is read apart, by its id: the plan's API shape stays as it is.
+  const [favoritos, finde, cerca, pueblo, origen] = await Promise.all([
     favoritosDeLaSesion(),
     planesDelFindeCerca(plan),
     planesParecidos(plan, 2 * PLANES_PARECIDOS),
     municipioDeNombre(plan.municipio, { lat, lng }, { oElMasCercano: true }),
+    readDb().then((db) => origenDelPlan(plan._id, db)),
   ]);
   const enFinde = new Set(finde.map((p) => p._id));
   const parecidos = cerca.filter((p) => !enFinde.has(p._id)).slice(0, PLANES_PARECIDOS);
@@ -70,6 +74,7 @@ export default async function PlanPage({ params }: Props) {
         oculto={oculto}
         verificadas={verificadas}
         pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
+        origen={origen && { fuente: origen.fuente, url: origen.url }}
       />
     </>
   );

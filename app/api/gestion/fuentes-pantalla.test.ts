@@ -1,0 +1,105 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { insertFuente, importarPlan, insertOrganizacion } from "@/test-support/fuentes";
+import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
+
+const sufijo = Math.random().toString(36).slice(2, 7);
+
+/** The back-office's sources page: who may open it, and what it says of each source and of the review queue. */
+describe("the sources page (/gestion/fuentes)", () => {
+  let usuaria: Persona;
+  let moderadora: Persona;
+  let pendienteId: string;
+  const agenda = `Agenda comarcal ${sufijo}`;
+  const rota = `Turismo caído ${sufijo}`;
+  const deOrg = `Calendario de la peña ${sufijo}`;
+  const organizacion = `Peña El Cierzo ${sufijo}`;
+  const pendiente = `Fiestas de San Roque ${sufijo}`;
+
+  beforeAll(async () => {
+    [usuaria, moderadora] = await Promise.all([
+      persona("Usuaria Fuentes", "usuario"),
+      persona("Moderadora Fuentes", "moderador"),
+    ]);
+    await insertFuente({
+      nombre: agenda,
+      url: "https://agenda.example/eventos.ics",
+      resultado: {
+        creados: 3,
+        actualizados: 1,
+        retirados: 0,
+        sinCambios: 7,
+        descartados: [{ titulo: "Pleno municipal", motivo: "No tiene fecha." }],
+        limite: 200,
+      },
+    });
+    const revision = await insertFuente({
+      nombre: rota,
+      tipo: "jsonld",
+      url: "https://turismo.example/fiestas/",
+      publicacion: "revision",
+      pausada: true,
+      resultado: {
+        creados: 0,
+        actualizados: 0,
+        retirados: 0,
+        sinCambios: 0,
+        descartados: [],
+        error: "La página respondió 503.",
+      },
+    });
+    const orgId = await insertOrganizacion(usuaria.id, organizacion);
+    await insertFuente({ nombre: deOrg, usuarioId: usuaria.id, organizacionId: orgId });
+    pendienteId = await insertPlan({ usuarioId: "agenda-planazo", origin: await freshOrigin(), titulo: pendiente });
+    await importarPlan(revision, pendienteId, { pendiente: true });
+  });
+
+  describe("unauthorized access", () => {
+    comprobarAccesoPaginas(["/gestion/fuentes"], () => ({ usuaria, moderadora }), /Fuentes|Sincronizar|Gestión/);
+  });
+
+  it("is in the back-office's menu", async () => {
+    expect(await paginaHtml("/gestion", moderadora.cookie)).toContain('href="/gestion/fuentes"');
+  });
+
+  it("shows each source's kind, owner, last sync and figures, its left-out items with their reasons, its limit and its error in red", async () => {
+    const html = await paginaHtml("/gestion/fuentes", moderadora.cookie);
+    // A source's row: from its name to the next row (the left-out items' own <li> have no class).
+    const fila = (nombre: string) => {
+      const i = html.indexOf(nombre);
+      expect(i).toBeGreaterThan(-1);
+      const fin = html.indexOf('<li class="', i);
+      return html.slice(i, fin === -1 ? undefined : fin);
+    };
+    const a = fila(agenda);
+    expect(a).toContain(m.tipos.ics);
+    expect(a).toContain(`${m.duenaEquipo} · ${m.planesImportados(0)}`);
+    expect(a).toMatch(/Última sincronización: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
+    expect(a).toContain(m.cifras({ creados: 3, actualizados: 1, retirados: 0, sinCambios: 7 }));
+    expect(a).toContain(m.limiteAlcanzado(200));
+    expect(a).toMatch(
+      /<details[^>]*><summary>1 descartado<\/summary><ul><li><strong>Pleno municipal<\/strong>: No tiene fecha\.<\/li><\/ul><\/details>/,
+    );
+    expect(a).toContain('href="https://agenda.example/eventos.ics"');
+
+    const r = fila(rota);
+    expect(r).toContain(m.tipos.jsonld);
+    expect(r).toContain(m.pausada);
+    expect(r).toContain(m.conRevision);
+    expect(r).toContain(m.pendientesRevision(1));
+    expect(r).toMatch(/<p class="[^"]*error[^"]*">La página respondió 503\.<\/p>/);
+    expect(r).toContain('aria-label="Reanudar «');
+
+    expect(fila(deOrg)).toContain(`${organizacion} · `);
+  });
+
+  it("lists the imported plans waiting for review, each linking to its page, with Publicar and Descartar", async () => {
+    const html = await paginaHtml("/gestion/fuentes", moderadora.cookie);
+    const cola = html.slice(html.indexOf('id="cola-revision"'));
+    expect(cola).toMatch(new RegExp(`<a href="/plan/[^"]+/${pendienteId}"[^>]*>${pendiente}</a>`));
+    expect(cola).toContain(`De ${rota}`);
+    expect(cola).toContain(`aria-label="Publicar «${pendiente}»"`);
+    expect(cola).toContain(`aria-label="Descartar «${pendiente}»"`);
+  });
+});

@@ -1,0 +1,150 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useId, useState, useTransition } from "react";
+import { Aviso, Spinner } from "@/components/ui/Field";
+import ui from "@/components/ui/ui.module.css";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
+import { ResultadoFuente } from "./ResultadoFuente";
+import styles from "./Fuentes.module.css";
+
+/** An organization's connected calendar as its card shows it (its last sync already written). */
+export interface CalendarioConectado {
+  id: string;
+  nombre: string;
+  url: string;
+  cuando: string | null;
+  resultado: ResultadoSincronizacion | null;
+  sincronizando: boolean;
+}
+
+/** How many calendars an organization may connect (lib/fuentes/fuentes.ts says the same to the API). */
+const MAXIMO = 3;
+
+/**
+ * 'Calendarios conectados' under an organization's card: its iCalendar feeds with how each last
+ * synced, a field to connect another (up to three), and Desconectar after a confirmation.
+ */
+export function CalendariosConectados({
+  organizacionId,
+  calendarios,
+}: {
+  organizacionId: string;
+  calendarios: CalendarioConectado[];
+}) {
+  const router = useRouter();
+  const id = useId();
+  const [url, setUrl] = useState("");
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [confirmar, setConfirmar] = useState<string | null>(null);
+  const [ocupado, startTransition] = useTransition();
+  const ruta = `/api/organizaciones/${organizacionId}/fuentes`;
+
+  const conectar = (e: React.FormEvent) => {
+    e.preventDefault();
+    setAviso({});
+    startTransition(async () => {
+      const r = await llamar("POST", ruta, { url: url.trim() });
+      // The answer and the list read again in one transition: they show together.
+      startTransition(() => {
+        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        setUrl("");
+        setAviso({ exito: mensajeDe(r, m.fuenteCreada) });
+        router.refresh();
+      });
+    });
+  };
+
+  const desconectar = (fuenteId: string) => {
+    setAviso({});
+    startTransition(async () => {
+      const r = await llamar("DELETE", `${ruta}/${fuenteId}`);
+      startTransition(() => {
+        setConfirmar(null);
+        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        setAviso({ exito: mensajeDe(r, m.fuenteEliminada) });
+        router.refresh();
+      });
+    });
+  };
+
+  return (
+    <section className={styles.calendarios} aria-labelledby={`${id}-titulo`}>
+      <h3 id={`${id}-titulo`} className={styles.calendariosTitulo}>
+        {m.calendariosConectados}
+      </h3>
+      <p id={`${id}-ayuda`} className={styles.ayuda}>
+        {m.ayudaCalendario}
+      </p>
+      {calendarios.length > 0 && (
+        <ul className={styles.calendariosLista}>
+          {calendarios.map((c) => (
+            <li key={c.id} className={styles.calendario}>
+              <p className={styles.calendarioNombre}>{c.nombre}</p>
+              <p className={styles.calendarioUrl}>{c.url}</p>
+              <ResultadoFuente cuando={c.cuando} resultado={c.resultado} sincronizando={c.sincronizando} />
+              {confirmar === c.id ? (
+                <div role="group" aria-label={`${m.desconectar} «${c.nombre}»`}>
+                  <p>{m.desconectarConfirmacion(c.nombre)}</p>
+                  <div className={styles.calendarioAcciones}>
+                    <button
+                      type="button"
+                      className={ui.buttonDangerSolid}
+                      disabled={ocupado}
+                      onClick={() => desconectar(c.id)}
+                    >
+                      {m.desconectar}
+                    </button>
+                    <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(null)}>
+                      Cancelar
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className={styles.calendarioAcciones}>
+                  <button
+                    type="button"
+                    className={ui.buttonDanger}
+                    onClick={() => setConfirmar(c.id)}
+                    aria-label={`${m.desconectar} «${c.nombre}»`}
+                  >
+                    {m.desconectar}
+                  </button>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {calendarios.length < MAXIMO ? (
+        <form className={styles.conectar} onSubmit={conectar}>
+          <label htmlFor={`${id}-url`}>{m.direccionCalendario}</label>
+          <div className={styles.fila}>
+            <input
+              id={`${id}-url`}
+              className={ui.input}
+              type="url"
+              inputMode="url"
+              placeholder="https://"
+              maxLength={2000}
+              required
+              autoComplete="off"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+              aria-describedby={`${id}-ayuda`}
+            />
+            <button type="submit" className="button" disabled={ocupado}>
+              {m.conectar}
+            </button>
+          </div>
+          {ocupado && confirmar === null && <Spinner etiqueta="Comprobando el calendario…" />}
+        </form>
+      ) : (
+        <p className={styles.ayuda}>{m.maxCalendarios}</p>
+      )}
+      <Aviso {...aviso} />
+    </section>
+  );
+}
