@@ -4,6 +4,7 @@ import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { AvisoAccion, useAccion } from "@/components/gestion/acciones";
 import gestion from "@/components/gestion/gestion.module.css";
+import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
@@ -38,22 +39,16 @@ export function AccionesFuente({ fuente: f }: { fuente: { id: string; nombre: st
   return (
     <div className={gestion.acciones}>
       {confirmar ? (
-        <div className={gestion.formMotivo} role="group" aria-label={`Eliminar «${f.nombre}»`}>
-          <p>{m.eliminarConfirmacion(f.nombre)}</p>
-          <div className={gestion.botones}>
-            <button
-              type="button"
-              className={ui.buttonDangerSolid}
-              disabled={ocupado}
-              onClick={() => hacer(ruta, undefined, () => setConfirmar(false), "DELETE")}
-            >
-              {m.eliminarBoton}
-            </button>
-            <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(false)}>
-              Cancelar
-            </button>
-          </div>
-        </div>
+        <ConfirmarEnLinea
+          className={gestion.formMotivo}
+          botonesClassName={gestion.botones}
+          etiqueta={`Eliminar «${f.nombre}»`}
+          texto={m.eliminarConfirmacion(f.nombre)}
+          boton={m.eliminarBoton}
+          ocupado={ocupado}
+          onConfirmar={() => hacer(ruta, undefined, () => setConfirmar(false), "DELETE")}
+          onCancelar={() => setConfirmar(false)}
+        />
       ) : (
         <div className={gestion.botones}>
           <button

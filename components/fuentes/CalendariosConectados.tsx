@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Aviso, Spinner } from "@/components/ui/Field";
+import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
@@ -86,22 +87,15 @@ export function CalendariosConectados({
               <p className={styles.calendarioUrl}>{c.url}</p>
               <ResultadoFuente cuando={c.cuando} resultado={c.resultado} sincronizando={c.sincronizando} />
               {confirmar === c.id ? (
-                <div role="group" aria-label={`${m.desconectar} «${c.nombre}»`}>
-                  <p>{m.desconectarConfirmacion(c.nombre)}</p>
-                  <div className={styles.calendarioAcciones}>
-                    <button
-                      type="button"
-                      className={ui.buttonDangerSolid}
-                      disabled={ocupado}
-                      onClick={() => desconectar(c.id)}
-                    >
-                      {m.desconectar}
-                    </button>
-                    <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(null)}>
-                      Cancelar
-                    </button>
-                  </div>
-                </div>
+                <ConfirmarEnLinea
+                  botonesClassName={styles.calendarioAcciones}
+                  etiqueta={`${m.desconectar} «${c.nombre}»`}
+                  texto={m.desconectarConfirmacion(c.nombre)}
+                  boton={m.desconectar}
+                  ocupado={ocupado}
+                  onConfirmar={() => desconectar(c.id)}
+                  onCancelar={() => setConfirmar(null)}
+                />
               ) : (
                 <div className={styles.calendarioAcciones}>
                   <button

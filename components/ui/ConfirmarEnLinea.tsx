@@ -1,0 +1,40 @@
+import ui from "./ui.module.css";
+
+/**
+ * A destructive action asked once more in place (no dialog): what will happen, the red button
+ * that does it, and "Cancelar". Plain markup, so a server or client parent can render it.
+ */
+export function ConfirmarEnLinea({
+  etiqueta,
+  texto,
+  boton,
+  ocupado,
+  onConfirmar,
+  onCancelar,
+  className,
+  botonesClassName,
+}: {
+  /** The group's accessible name ("Eliminar «…»"). */
+  etiqueta: string;
+  texto: string;
+  boton: string;
+  ocupado: boolean;
+  onConfirmar: () => void;
+  onCancelar: () => void;
+  className?: string;
+  botonesClassName?: string;
+}) {
+  return (
+    <div className={className} role="group" aria-label={etiqueta}>
+      <p>{texto}</p>
+      <div className={botonesClassName}>
+        <button type="button" className={ui.buttonDangerSolid} disabled={ocupado} onClick={onConfirmar}>
+          {boton}
+        </button>
+        <button type="button" className={ui.buttonGhost} onClick={onCancelar}>
+          Cancelar
+        </button>
+      </div>
+    </div>
+  );
+}
