@@ -51,7 +51,8 @@ const rutas: Record<string, { tipo: string; cuerpo: string }> = {};
 
 /** Waits until the source's first sync (run after the answer that created it) has finished. */
 async function sincronizada(id: string, cookie: string): Promise<Record<string, unknown>> {
-  for (let i = 0; i < 100; i++) {
+  // A deadline, not a sleep: on two busy cores the sync after the answer may take seconds.
+  for (const hasta = Date.now() + 20_000; Date.now() < hasta;) {
     const r = await call("GET", `/api/gestion/fuentes/${id}`, { cookie });
     if (r.body.resultado && !r.body.sincronizando) return r.body;
     await new Promise((ok) => setTimeout(ok, 100));
