@@ -866,9 +866,19 @@ describe("plan and organization pages", () => {
     ]) {
       const page = await abrir(ctx, path);
       if (path.startsWith("/plan/")) {
-        // The map loads as it nears the viewport, which the cookie bar at the top pushes down.
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        await page.locator(".leaflet-container").waitFor();
+        // The map loads as it nears the viewport: brought there itself (the page's bottom is
+        // more plans now, far below it), and kept there until the page has hydrated and loaded it.
+        const mapa = page.getByRole("region", { name: "Mapa" });
+        const leaflet = mapa.locator(".leaflet-container");
+        await expect
+          .poll(
+            async () => {
+              await mapa.scrollIntoViewIfNeeded();
+              return leaflet.count();
+            },
+            { timeout: 20_000 },
+          )
+          .toBe(1);
       }
       const r = await new AxeBuilder({ page }).analyze();
       expect(
