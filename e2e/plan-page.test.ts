@@ -888,5 +888,5 @@ describe("plan and organization pages", () => {
       await page.close();
     }
     await ctx.close();
-  });
+  }, 60_000);
 });
