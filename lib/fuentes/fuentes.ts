@@ -9,6 +9,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { CATEGORIAS } from "../plans/constants";
 import { UUID_PATTERN, z } from "../schemas";
+import { aPrisma } from "../seguimientos/seguimientos";
 import { ADAPTADORES } from "./adaptadores";
 import { descargar, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
@@ -178,7 +179,7 @@ export async function crearFuenteDelEquipo(
         tipo,
         usuarioId: organizacion?.usuarioId ?? AGENDA_PLANAZO,
         organizacionId: organizacion?.id ?? null,
-        categorias: (entrada.categorias ?? []).map(categoriaPrisma),
+        categorias: aPrisma(entrada.categorias ?? []),
         municipioIne,
         publicacion: entrada.publicacion ?? "directa",
       },
@@ -193,14 +194,6 @@ export async function crearFuenteDelEquipo(
     return f.id;
   });
   return fuente(id);
-}
-
-/** Prisma's enum names for the spec's categories ("Fiestas de pueblo" → FiestasDePueblo). */
-function categoriaPrisma(c: string) {
-  return c
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ (\w)/g, (_, l: string) => l.toUpperCase()) as never;
 }
 
 /** A source's plans that are still the source's own (not linked, not taken over by their owner) are hidden; the source keeps its row. */

@@ -51,20 +51,26 @@ export function normalizarTitulo(t: string): string {
   return claveNombre(t);
 }
 
-/** At most TITULO_MAX characters: a longer title is cut at a word and ends with "…". */
-export function acortarTitulo(t: string, max = TITULO_MAX): string {
-  const limpio = t.replace(/\s+/g, " ").trim();
+/**
+ * At most `max` characters: a longer text is cut at a word and ends with "…". One line unless
+ * `saltos` (a description keeps its line breaks and paragraphs).
+ */
+export function acortar(t: string, max: number, { saltos = false } = {}): string {
+  const limpio = saltos ? t.trim() : t.replace(/\s+/g, " ").trim();
   if (limpio.length <= max) return limpio;
   let corte = limpio.slice(0, max - 1);
-  if (limpio[corte.length] !== " ") {
-    const espacio = corte.lastIndexOf(" ");
-    // A word longer than half the title is cut where it falls.
+  if (!/\s/.test(limpio[corte.length])) {
+    const espacio = Math.max(...[" ", "\n"].map((c) => corte.lastIndexOf(c)));
+    // A word longer than half the text is cut where it falls.
     if (espacio >= max / 2) corte = corte.slice(0, espacio);
   }
   // Neither half of a character written with two code units, nor punctuation before the "…".
   corte = corte.replace(/[\uD800-\uDBFF]$/, "").replace(/[\s,;:.·\-–—(/]+$/u, "");
   return `${corte}…`;
 }
+
+/** At most TITULO_MAX characters: a longer title is cut at a word and ends with "…". */
+export const acortarTitulo = (t: string, max = TITULO_MAX): string => acortar(t, max);
 
 const hora = (d: Date) => format(enMadrid(d), "HH:mm");
 const diaSemana = (d: Date) => enMadrid(d).getDay();

@@ -11,13 +11,14 @@ import { removeImageFiles, writeWithImage } from "../media/upload";
 import { storage } from "../media/storage";
 import { DESCRIPCION_MAX, DIRECCION_MAX, primerErrorPlan } from "../plans/input";
 import type { DatosPlan } from "../plans/plan";
+import { escribirHorarios } from "../plans/mutations";
 import { actualizarFilaPlan, insertarPlan } from "../plans/queries";
 import { ADAPTADORES } from "./adaptadores";
 import { descargar, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
 import { municipioDelLugar } from "./lugar";
-import { planesDeItem, normalizarTitulo } from "./mapeo";
+import { acortar, normalizarTitulo, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "./mensajes";
 import type { PlanImportado } from "./tipos";
 
@@ -125,14 +126,6 @@ async function soltar(
 
 const huella = (p: unknown) => createHash("sha256").update(JSON.stringify(p)).digest("hex");
 
-/** Shortens a text to `max` characters at a word, with "…". */
-function recortar(texto: string, max: number): string {
-  if (texto.length <= max) return texto;
-  const corte = texto.slice(0, max - 1);
-  const espacio = corte.lastIndexOf(" ");
-  return `${(espacio > max / 2 ? corte.slice(0, espacio) : corte).trimEnd()}…`;
-}
-
 /** An imported plan's data as the plan rules read it, in the town its place names; or why it is discarded. */
 function preparar(
   p: PlanImportado,
@@ -146,10 +139,10 @@ function preparar(
   const direccion = p.lugar.direccion ?? p.lugar.texto ?? municipio.nombre;
   const datos: DatosPlan = {
     titulo: p.titulo,
-    descripcion: recortar(p.descripcion, DESCRIPCION_MAX),
+    descripcion: acortar(p.descripcion, DESCRIPCION_MAX, { saltos: true }),
     tipo: p.tipo,
     categorias: [...new Set(categorias)] as DatosPlan["categorias"],
-    direccion: recortar(direccion.replace(/\s+/g, " ").trim(), DIRECCION_MAX) || municipio.nombre,
+    direccion: acortar(direccion, DIRECCION_MAX) || municipio.nombre,
     municipio: municipio.nombre,
     ubicacion: conPunto ? { lat: p.lugar.lat!, lng: p.lugar.lng! } : { lat: municipio.lat, lng: municipio.lng },
     fechaInicio: p.fechaInicio,
@@ -369,8 +362,7 @@ async function crear(f: FuenteFila, p: Preparado, img: StoredImage | null): Prom
       ["url_original", Prisma.sql`${p.url}`],
       ["visible", Prisma.sql`${!revision}`],
     ]);
-    if (p.datos.tipo === "experiencia")
-      await tx.horarioDisponible.createMany({ data: p.datos.horariosDisponibles!.map((h) => ({ ...h, planId })) });
+    await escribirHorarios(tx, planId, p.datos);
     await tx.$executeRaw`
       INSERT INTO fuente_item (fuente_id, clave, plan_id, huella, imagen_url, pendiente)
       VALUES (${f.id}::uuid, ${p.clave}, ${planId}::uuid, ${p.huella}, ${p.imagen}, ${revision})
@@ -411,9 +403,7 @@ async function actualizar(
           ] as [string, Prisma.Sql][])
         : []),
     ]);
-    await tx.horarioDisponible.deleteMany({ where: { planId } });
-    if (p.datos.tipo === "experiencia")
-      await tx.horarioDisponible.createMany({ data: p.datos.horariosDisponibles!.map((h) => ({ ...h, planId })) });
+    await escribirHorarios(tx, planId, p.datos);
     await tx.$executeRaw`
       UPDATE fuente_item SET huella = ${p.huella}, imagen_url = ${p.imagen}
       WHERE fuente_id = ${fuenteId}::uuid AND clave = ${p.clave}`;

@@ -53,7 +53,7 @@ export async function crearPlan(user: SessionUser, form: FormData) {
 }
 
 /** An experience's weekly slots replace whatever the plan had (an event has none). */
-async function escribirHorarios(tx: Prisma.TransactionClient, planId: string, d: DatosPlan) {
+export async function escribirHorarios(tx: Prisma.TransactionClient, planId: string, d: DatosPlan) {
   await tx.horarioDisponible.deleteMany({ where: { planId } });
   if (d.tipo === "experiencia")
     await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId })) });
