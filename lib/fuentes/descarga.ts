@@ -461,3 +461,17 @@ export async function descargar(url: string, opciones: OpcionesDescarga = {}): P
     clearTimeout(reloj);
   }
 }
+
+/**
+ * An answer's body as text, in the charset its Content-Type names (any WHATWG label:
+ * "ISO-8859-1", "windows-1252"…); UTF-8 when it names none or one no decoder knows.
+ */
+export function textoDe(r: Pick<Respuesta, "cuerpo" | "charset">): string {
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(r.charset ?? "utf-8");
+  } catch {
+    decoder = new TextDecoder("utf-8");
+  }
+  return decoder.decode(r.cuerpo);
+}

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { descargar, direccionPermitida, mensajesDescarga, type Resolver } from "./descarga";
+import { descargar, direccionPermitida, mensajesDescarga, textoDe, type Resolver } from "./descarga";
 import { DescargaRechazada } from "./errores";
 
 // Every test connects only to the local server on 127.0.0.1; every other address is refused
@@ -478,5 +478,15 @@ describe("descargar: the request and the answer", () => {
     expect(await rechazo(descargar(`${base}/cortada`, local()))).toBe(
       `El servidor 127.0.0.1 cortó la conexión antes de terminar de responder.`,
     );
+  });
+});
+
+describe("textoDe", () => {
+  it("reads a body in the charset its Content-Type names, and in UTF-8 otherwise", () => {
+    const latin1 = Buffer.from("Fiesta de la castaña · 5 €", "latin1");
+    expect(textoDe({ cuerpo: latin1, charset: "windows-1252" })).toContain("castaña");
+    expect(textoDe({ cuerpo: latin1, charset: "iso-8859-1" })).toContain("castaña");
+    expect(textoDe({ cuerpo: Buffer.from("Peña · ñ"), charset: null })).toBe("Peña · ñ");
+    expect(textoDe({ cuerpo: Buffer.from("Peña"), charset: "no-existe" })).toBe("Peña");
   });
 });

@@ -11,7 +11,7 @@ import { CATEGORIAS } from "../plans/constants";
 import { UUID_PATTERN, z } from "../schemas";
 import { aPrisma } from "../seguimientos/seguimientos";
 import { ADAPTADORES } from "./adaptadores";
-import { descargar, type OpcionesDescarga } from "./descarga";
+import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada } from "./errores";
 import { mensajesFuentes } from "./mensajes";
@@ -134,7 +134,7 @@ async function tipoDeLaUrl(url: string, descarga?: OpcionesDescarga): Promise<{ 
     if (error instanceof DescargaRechazada) throw new ApiError(400, error.message);
     throw error;
   }
-  const texto = respuesta.cuerpo.toString("utf8");
+  const texto = textoDe(respuesta);
   const adaptador = detectarTipo({ contentType: respuesta.contentType, texto }, ADAPTADORES);
   if (!adaptador) throw new ApiError(422, mensajesFuentes.formatoNoReconocido);
   const calendario = /^X-WR-CALNAME:(.+)$/m.exec(texto)?.[1]?.trim();

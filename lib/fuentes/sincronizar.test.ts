@@ -356,6 +356,17 @@ LOCATION:En línea`,
     expect((await planesDe(con.id))[0].municipio).toBe("Teruel");
   });
 
+  it("reads a feed in the charset its Content-Type names (windows-1252, as older exports are)", async () => {
+    const ruta = `/latin1-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      tipo: "text/calendar; charset=windows-1252",
+      cuerpo: Buffer.from(calendario([evento("latin1@prueba", "Fiesta de la castaña", 5)]), "latin1"),
+    });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 1 });
+    expect((await planesDe(id))[0].titulo).toBe("Fiesta de la castaña");
+  });
+
   it("turns an HTML description into markdown with no script or tag left", async () => {
     const ruta = `/html-${randomUUID()}.ics`;
     rutas.set(ruta, {

@@ -14,7 +14,7 @@ import type { DatosPlan } from "../plans/plan";
 import { escribirHorarios } from "../plans/mutations";
 import { actualizarFilaPlan, insertarPlan } from "../plans/queries";
 import { ADAPTADORES } from "./adaptadores";
-import { descargar, type OpcionesDescarga } from "./descarga";
+import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
 import { municipioDelLugar } from "./lugar";
@@ -240,7 +240,7 @@ async function sincronizarTomada(
     resultado.sinCambios = n;
     return {};
   }
-  const texto = respuesta.cuerpo.toString((respuesta.charset as BufferEncoding | null) ?? "utf8");
+  const texto = textoDe(respuesta);
   const adaptador = detectarTipo({ contentType: respuesta.contentType, texto }, ADAPTADORES);
   if (!adaptador) throw new FormatoNoValido(mensajesFuentes.formatoNoReconocido);
   const items = adaptador.leer(texto, { url: respuesta.url, ahora });
