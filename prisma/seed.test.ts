@@ -1,12 +1,14 @@
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createScratchDatabase } from "@/test-support/database";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
-import { diskStorage } from "@/lib/media/storage";
-import { DEMO_LOGIN, seedDemo } from "./seed";
+import { imageKeys, storeImage } from "@/lib/media/images";
+import { type FileStorage, diskStorage } from "@/lib/media/storage";
+import { DEMO_LOGIN, demoDelDia, seedDemo } from "./seed";
+import { dibujarCartel } from "./seed-images";
 
 const CATEGORIAS = [
   "Otros",
@@ -21,17 +23,57 @@ const CATEGORIAS = [
   "Gastronomía",
 ];
 
+const HOY = { year: 2026, month: 11, day: 22 };
+
+type Fila = { titulo: string; municipio: string; fechaInicio: Date | null };
+const ordenadas = (filas: Fila[]) =>
+  filas
+    .map((f) => `${f.titulo}|${f.municipio}|${f.fechaInicio?.toISOString() ?? ""}`)
+    .sort((a, b) => a.localeCompare(b));
+
+/** A demo user with a plan and its poster, and a sponsor item with its own: what `--reset` must remove. */
+async function demoAnterior(prisma: PrismaClient, storage: FileStorage) {
+  const imagen = async (nombre: string) =>
+    storeImage(storage, "carteles", `${nombre}.png`, await dibujarCartel(nombre, "Otros", "Ansó", 7));
+  const cartel = await imagen("Plan de una demo anterior");
+  const anuncio = await imagen("Anuncio de una demo anterior");
+  await prisma.user.create({ data: { id: "demo-01", name: "Demo anterior", email: "anterior@demo.planazo.es" } });
+  const archivo = await prisma.archivo.create({ data: { ...cartel } });
+  const [plan] = await prisma.$queryRaw<{ id: string }[]>`
+    INSERT INTO plan (titulo, tipo, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id, archivo_cartel_id)
+    VALUES ('Plan de una demo anterior', 'evento', 'Ansó', 'Plaza Mayor, 1',
+            ST_SetSRID(ST_MakePoint(-0.83, 42.76), 4326)::geography, now() + interval '1 day',
+            now() + interval '25 hours', '{Otros}', 'demo-01', ${archivo.id}::uuid)
+    RETURNING id`;
+  await prisma.patrocinio.create({
+    data: {
+      empresa: "Anterior",
+      enlaceEmpresa: "https://anterior.example",
+      titulo: "Anuncio de una demo anterior",
+      descripcion: "Lo que dejó una demo anterior.",
+      orden: 1,
+      archivoCartel: { create: { ...anuncio } },
+    },
+  });
+  return { planId: plan.id, ficheros: [cartel, anuncio].flatMap((c) => imageKeys(c.variantes)) };
+}
+
 describe("demo seed", () => {
   let db: Awaited<ReturnType<typeof createScratchDatabase>>;
   let prisma: PrismaClient;
   const storageDir = mkdtempSync(path.join(tmpdir(), "planazo-seed-"));
   let summary: string;
 
+  // What an earlier demo left: a demo user (the id the new demo's first user takes), a plan of
+  // theirs with a poster on disk, and a sponsor item with its own.
+  let anterior: { planId: string; ficheros: string[] };
+
   beforeAll(async () => {
     // A copy of the tests' migrated template, gazetteer included (as `npm run demo` prepares it).
     db = await createScratchDatabase({ template: inject("templateDatabaseUrl") });
     prisma = createPrismaClient(db.url, 4);
-    summary = await seedDemo(prisma, { storage: diskStorage(storageDir), hoy: { year: 2026, month: 11, day: 22 } });
+    anterior = await demoAnterior(prisma, diskStorage(storageDir));
+    summary = await seedDemo(prisma, { storage: diskStorage(storageDir), reset: true, hoy: HOY });
   }, 300_000);
 
   afterAll(async () => {
@@ -94,20 +136,26 @@ describe("demo seed", () => {
     expect(await prisma.patrocinio.count({ where: { empresa: "Eurona" } })).toBe(1);
   });
 
-  it("does nothing the second time, and recreates the same data with reset", async () => {
-    const before = await prisma.plan.findMany({
-      select: { titulo: true, municipio: true, fechaInicio: true },
-      orderBy: [{ titulo: "asc" }, { municipio: "asc" }, { fechaInicio: "asc" }],
-    });
+  it("recreates the demo over an earlier one with reset: the earlier rows and files are gone, the day's plans are there", async () => {
+    expect(await prisma.plan.count({ where: { id: anterior.planId } })).toBe(0);
+    for (const f of anterior.ficheros) expect(existsSync(path.join(storageDir, f)), f).toBe(false);
+    const filas = (await prisma.plan.findMany({ select: { titulo: true, municipio: true, fechaInicio: true } })).map(
+      ({ titulo, municipio, fechaInicio }) => ({ titulo, municipio, fechaInicio }),
+    );
+    // The same gazetteer and day give the same plans: what --reset recreates is the demo as planned.
+    const planeados = (await demoDelDia(prisma, HOY)).planes.map((p) => ({
+      titulo: p.t.titulo,
+      municipio: p.pueblo.nombre,
+      fechaInicio: p.fechaInicio,
+    }));
+    expect(ordenadas(filas)).toEqual(ordenadas(planeados));
+    // No file rows left over: one poster per plan, one logo per organization, two sponsor posters.
+    expect(await prisma.archivo.count()).toBe(filas.length + (await prisma.organizacion.count()) + 2);
+  });
+
+  it("does nothing the second time", async () => {
+    const planes = await prisma.plan.count();
     expect(await seedDemo(prisma, { storage: diskStorage(storageDir) })).toMatch(/already there/);
-    expect(await prisma.plan.count()).toBe(before.length);
-    await seedDemo(prisma, { storage: diskStorage(storageDir), reset: true, hoy: { year: 2026, month: 11, day: 22 } });
-    const after = await prisma.plan.findMany({
-      select: { titulo: true, municipio: true, fechaInicio: true },
-      orderBy: [{ titulo: "asc" }, { municipio: "asc" }, { fechaInicio: "asc" }],
-    });
-    expect(after).toEqual(before);
-    // The old posters' files went with the old rows.
-    expect(await prisma.archivo.count()).toBe(after.length + 12 + 2);
-  }, 300_000);
+    expect(await prisma.plan.count()).toBe(planes);
+  });
 });

@@ -141,6 +141,96 @@ async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
   return [...elegidos.values()];
 }
 
+/** A demo user, an organization and a plan as chosen before anything is written. */
+interface UsuarioDemo {
+  id: string;
+  name: string;
+  email: string;
+}
+interface OrganizacionDemo {
+  indice: number;
+  nombre: string;
+  descripcion: string;
+  direccion: string;
+  usuarioId: string;
+  email: string;
+  telefono: string;
+}
+
+/**
+ * Everything the demo holds for a day, chosen before anything is written: the same gazetteer
+ * and day give the same users, organizations and plans (titles, towns, places, dates,
+ * contacts), which is what makes `--reset` recreate the same demo.
+ */
+export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
+  const contenido = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, "..", "data", "demo", "contenido.json"), "utf8"),
+  ) as Contenido;
+  const pueblos = await elegirPueblos(prisma);
+  const r = prng(20240720);
+  const usuarios: UsuarioDemo[] = contenido.usuarios.map((u, i) => ({
+    id: `${DEMO_ID_PREFIX}${String(i + 1).padStart(2, "0")}`,
+    name: u.nombre,
+    email: i === 0 ? DEMO_LOGIN.correo : `${slug(u.nombre)}@demo.planazo.es`,
+  }));
+  const organizaciones: OrganizacionDemo[] = contenido.organizaciones.map((o, i) => ({
+    indice: i,
+    nombre: o.nombre,
+    descripcion: o.descripcion,
+    direccion: `Plaza Mayor, 1, ${pueblos[(i * 7) % pueblos.length].nombre}`.slice(0, 50),
+    usuarioId: usuarios[i % 6].id,
+    email: `${o.emailLocal}@demo.planazo.es`,
+    telefono: o.telefonoContacto,
+  }));
+  const TOTAL = 440;
+  const orden = contenido.planes.map((_, n) => n);
+  for (let n = orden.length - 1; n > 0; n--) {
+    const k = r.int(0, n);
+    [orden[n], orden[k]] = [orden[k], orden[n]];
+  }
+  const specs = Array.from({ length: TOTAL }, (_, i) => {
+    const t = contenido.planes[orden[i % orden.length]];
+    const pueblo = pueblos[i % pueblos.length];
+    const usuario = usuarios[r.int(0, usuarios.length - 1)];
+    const orgsDelUsuario = organizaciones.filter((o) => o.usuarioId === usuario.id);
+    const org = orgsDelUsuario.length > 0 && r.chance(0.6) ? r.pick(orgsDelUsuario) : null;
+    // Near-term dates are the common case; about one plan in eight has already finished.
+    const desplazamiento = r.chance(0.12) ? -r.int(3, 40) : r.chance(0.5) ? r.int(0, 14) : r.int(15, 100);
+    let fechaInicio: Date | null = null;
+    let fechaFin: Date | null = null;
+    if (t.tipo === "evento") {
+      const diaInicio = sumarDias(hoy, desplazamiento);
+      fechaInicio = instanteEnMadrid(diaInicio, t.horaInicio ?? "18:00");
+      fechaFin = t.dias
+        ? instanteEnMadrid(sumarDias(diaInicio, t.dias - 1), "23:30")
+        : new Date(fechaInicio.getTime() + (t.duracionHoras ?? 2) * 3_600_000);
+    } else if (desplazamiento < 0) {
+      fechaInicio = instanteEnMadrid(sumarDias(hoy, desplazamiento - 60), "00:00");
+      fechaFin = instanteEnMadrid(sumarDias(hoy, desplazamiento), "23:59");
+    } else if (r.chance(0.4)) {
+      fechaInicio = instanteEnMadrid(sumarDias(hoy, -r.int(0, 30)), "00:00");
+      fechaFin = instanteEnMadrid(sumarDias(hoy, r.int(30, 180)), "23:59");
+    }
+    const conContacto = org !== null || r.chance(0.3);
+    return {
+      i,
+      t,
+      pueblo,
+      usuario,
+      org,
+      fechaInicio,
+      fechaFin,
+      lat: pueblo.lat + (r.next() - 0.5) * 0.012,
+      lng: pueblo.lng + (r.next() - 0.5) * 0.016,
+      direccion: `${r.pick(DIRECCIONES)}, ${pueblo.nombre}`,
+      email: conContacto ? (org?.email ?? usuario.email) : null,
+      telefono: conContacto ? (org?.telefono ?? null) : null,
+      creado: instanteEnMadrid(sumarDias(hoy, -r.int(1, 60)), "10:00"),
+    };
+  });
+  return { pueblos, usuarios, organizaciones, planes: specs };
+}
+
 export interface SeedOptions {
   reset?: boolean;
   /** The day the demo calendar is built around (default: today in Madrid). */
@@ -187,16 +277,12 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
   }
   if (existing > 0 || options.reset) await borrarDemo(prisma, files);
 
-  const contenido = JSON.parse(
-    readFileSync(path.join(import.meta.dirname, "..", "data", "demo", "contenido.json"), "utf8"),
-  ) as Contenido;
-  const r = prng(20240720);
-  const hoy = options.hoy ?? diaEnMadrid();
+  const demo = await demoDelDia(prisma, options.hoy ?? diaEnMadrid());
+  const { usuarios, pueblos } = demo;
   const ahora = new Date();
   // One plan in 16 is featured, for two to six weeks from now (as if bought by the week).
   const destacadoHasta = (i: number) =>
     i % 16 === 3 ? new Date(ahora.getTime() + (2 + (i % 5)) * 7 * 86_400_000) : null;
-  const pueblos = await elegirPueblos(prisma);
   const stored: StoredImage[] = [];
   const guardarImagen = async (folder: "carteles" | "logos" | "patrocinios", nombre: string, png: Buffer) => {
     const img = await storeImage(files, folder, nombre, png);
@@ -208,12 +294,6 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     // Users (one password hash each, as better-auth's credential accounts keep them)
     // Every demo user has the same password, so one scrypt hash serves them all.
     const hash = await hashPassword(DEMO_LOGIN.password);
-    const usuarios = contenido.usuarios.map((u, i) => ({
-      id: `${DEMO_ID_PREFIX}${String(i + 1).padStart(2, "0")}`,
-      name: u.nombre,
-      email: i === 0 ? DEMO_LOGIN.correo : `${slug(u.nombre)}@demo.planazo.es`,
-      password: hash,
-    }));
     await prisma.user.createMany({
       data: usuarios.map(({ id, name, email }) => ({ id, name, email, emailVerified: true })),
     });
@@ -223,7 +303,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         accountId: u.id,
         providerId: "credential",
         userId: u.id,
-        password: u.password,
+        password: hash,
       })),
     });
     // The team: one admin for the back-office at /gestion.
@@ -240,80 +320,28 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     });
 
     // Organizations, owned by the first users (the demo user runs two)
-    const organizaciones: { id: string; nombre: string; usuarioId: string; email: string; telefono: string }[] = [];
-    for (const [i, o] of contenido.organizaciones.entries()) {
+    const orgIds: string[] = [];
+    for (const [i, o] of demo.organizaciones.entries()) {
       const logo = await guardarImagen("logos", `logo-${slug(o.nombre)}.png`, await dibujarLogo(o.nombre, i));
-      const pueblo = pueblos[(i * 7) % pueblos.length];
       const org = await prisma.organizacion.create({
         data: {
           nombre: o.nombre,
           descripcion: o.descripcion,
-          direccion: `Plaza Mayor, 1, ${pueblo.nombre}`.slice(0, 50),
-          emailContacto: `${o.emailLocal}@demo.planazo.es`,
-          telefonoContacto: o.telefonoContacto,
-          usuario: { connect: { id: usuarios[i % 6].id } },
+          direccion: o.direccion,
+          emailContacto: o.email,
+          telefonoContacto: o.telefono,
+          usuario: { connect: { id: o.usuarioId } },
           archivoLogo: { create: { ...logo } },
           // The first one verified by the team, so the demo shows the "Verificada" badge.
           ...(i === 0 ? { verificada: true, verificadaEn: new Date() } : {}),
         },
       });
-      organizaciones.push({
-        id: org.id,
-        nombre: org.nombre,
-        usuarioId: org.usuarioId,
-        email: org.emailContacto,
-        telefono: o.telefonoContacto,
-      });
+      orgIds.push(org.id);
     }
 
-    // Plans: first every choice (so the PRNG sequence never depends on timing), then the
-    // posters four at a time, then the rows.
-    const TOTAL = 440;
-    const orden = contenido.planes.map((_, n) => n);
-    for (let n = orden.length - 1; n > 0; n--) {
-      const k = r.int(0, n);
-      [orden[n], orden[k]] = [orden[k], orden[n]];
-    }
-    const specs = Array.from({ length: TOTAL }, (_, i) => {
-      const t = contenido.planes[orden[i % orden.length]];
-      const pueblo = pueblos[i % pueblos.length];
-      const usuario = usuarios[r.int(0, usuarios.length - 1)];
-      const orgsDelUsuario = organizaciones.filter((o) => o.usuarioId === usuario.id);
-      const org = orgsDelUsuario.length > 0 && r.chance(0.6) ? r.pick(orgsDelUsuario) : null;
-      // Near-term dates are the common case; about one plan in eight has already finished.
-      const desplazamiento = r.chance(0.12) ? -r.int(3, 40) : r.chance(0.5) ? r.int(0, 14) : r.int(15, 100);
-      let fechaInicio: Date | null = null;
-      let fechaFin: Date | null = null;
-      if (t.tipo === "evento") {
-        const diaInicio = sumarDias(hoy, desplazamiento);
-        fechaInicio = instanteEnMadrid(diaInicio, t.horaInicio ?? "18:00");
-        fechaFin = t.dias
-          ? instanteEnMadrid(sumarDias(diaInicio, t.dias - 1), "23:30")
-          : new Date(fechaInicio.getTime() + (t.duracionHoras ?? 2) * 3_600_000);
-      } else if (desplazamiento < 0) {
-        fechaInicio = instanteEnMadrid(sumarDias(hoy, desplazamiento - 60), "00:00");
-        fechaFin = instanteEnMadrid(sumarDias(hoy, desplazamiento), "23:59");
-      } else if (r.chance(0.4)) {
-        fechaInicio = instanteEnMadrid(sumarDias(hoy, -r.int(0, 30)), "00:00");
-        fechaFin = instanteEnMadrid(sumarDias(hoy, r.int(30, 180)), "23:59");
-      }
-      const conContacto = org !== null || r.chance(0.3);
-      return {
-        i,
-        t,
-        pueblo,
-        usuario,
-        org,
-        fechaInicio,
-        fechaFin,
-        lat: pueblo.lat + (r.next() - 0.5) * 0.012,
-        lng: pueblo.lng + (r.next() - 0.5) * 0.016,
-        direccion: `${r.pick(DIRECCIONES)}, ${pueblo.nombre}`,
-        email: conContacto ? (org?.email ?? usuario.email) : null,
-        telefono: conContacto ? (org?.telefono ?? null) : null,
-        creado: instanteEnMadrid(sumarDias(hoy, -r.int(1, 60)), "10:00"),
-      };
-    });
+    // Plans: every choice was made first (demoDelDia, so the PRNG sequence never depends on
+    // timing); now the posters four at a time, then the rows.
+    const specs = demo.planes;
     const carteles: StoredImage[] = [];
     for (let start = 0; start < specs.length; start += 4) {
       carteles.push(
@@ -356,7 +384,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
                ST_SetSRID(ST_MakePoint(${s.lng}, ${s.lat}), 4326)::geography, ${s.fechaInicio}, ${s.fechaFin},
                ${t.categorias}::text[]::categoria[],
                ${i % 41 === 7 ? `https://turismo.example/planes/${slug(t.titulo)}` : null},
-               ${s.email}, ${s.telefono}, archivo.id, ${s.usuario.id}, ${s.org?.id ?? null}::uuid, ${s.creado}
+               ${s.email}, ${s.telefono}, archivo.id, ${s.usuario.id}, ${s.org ? orgIds[s.org.indice] : null}::uuid, ${s.creado}
         FROM archivo
         RETURNING id`;
       const planId = rows[0].id;
@@ -431,12 +459,12 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         url: urlDeLaAgendaDemo(),
         tipo: "ics",
         usuarioId: usuarios[0].id,
-        organizacionId: organizaciones[0].id,
+        organizacionId: orgIds[0],
       },
     });
 
     return [
-      `demo data: ${usuarios.length} users, ${organizaciones.length} organizations, ${planIds.length} plans`,
+      `demo data: ${usuarios.length} users, ${orgIds.length} organizations, ${planIds.length} plans`,
       `in ${pueblos.length} municipalities (${finalizados} already finished), ${PATROCINIOS.length} sponsor items`,
       `demo login: ${DEMO_LOGIN.correo} / ${DEMO_LOGIN.password}; back-office (/gestion): ${DEMO_ADMIN.correo} / ${DEMO_ADMIN.password}`,
     ].join("\n");
