@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { LIMITES } from "@/lib/rate-limit";
-import { startAppServer, type AppServer } from "@/test-support/app-server";
+import { startAppServer } from "@/test-support/app-server";
 import { launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
@@ -300,81 +300,5 @@ describe("cookies, Origin and rate limits", () => {
     }
     expect(respuestas.every((r) => r.status === 200)).toBe(true);
     await call("DELETE", `/api/plan/${planId}`, ctx);
-  });
-});
-
-describe("two app instances on one database", () => {
-  let b: AppServer;
-  beforeAll(async () => {
-    b = await startAppServer(worker().appEnv);
-  });
-  afterAll(async () => {
-    await b?.stop();
-  });
-
-  it("share sessions, rate limits and plans", async () => {
-    const a = appUrl();
-    const u = await confirmedUser("Ana Dos Instancias");
-
-    // A session created on A works on B, by cookie and by bearer token; logging out on B ends it on A.
-    const login = await call("POST", "/api/usuario/login", {
-      base: a,
-      body: { correo: u.correo, password: u.password },
-    });
-    const cookie = cookieDe(login.setCookie);
-    expect(await call("GET", "/api/usuario", { base: b.url, cookie })).toMatchObject({
-      status: 200,
-      body: { usuario: { correo: u.correo } },
-    });
-    expect((await call("GET", "/api/usuario", { base: b.url, token: login.body.token as string })).status).toBe(200);
-    expect((await call("POST", "/api/usuario/logout", { base: b.url, cookie })).status).toBe(200);
-    expect((await call("GET", "/api/usuario", { base: a, cookie })).status).toBe(401);
-
-    // Rate limits are one count: attempts alternate between the instances from one address.
-    const ip = freshIp();
-    const correo = uniqueEmail("dos-instancias");
-    const [porCuenta] = LIMITES.login(ip, correo).filter((l) => l.key.includes(":cuenta:"));
-    const statuses: number[] = [];
-    for (let i = 0; i <= porCuenta.max; i++) {
-      const base = i % 2 === 0 ? a : b.url;
-      statuses.push(
-        (await call("POST", "/api/usuario/login", { base, ip, body: { correo, password: "mal-contraseña" } })).status,
-      );
-    }
-    expect(statuses).toEqual([...Array(porCuenta.max).fill(401), 429]);
-
-    // A plan published on A is at once in B's detail and search (no cache hides it).
-    const origin = await freshOrigin();
-    const buscar = `/api/plan?lat=${origin.lat}&lng=${origin.lng}&radio=5`;
-    expect((await call("GET", buscar, { base: b.url })).body).toMatchObject({ total: 0, planes: [] });
-    const plan = await enviarFormulario(
-      "POST",
-      "/api/plan",
-      formulario({
-        titulo: "Publicado en A",
-        tipo: "evento",
-        categorias: "Fiesta",
-        direccion: "Plaza Mayor, 1",
-        municipio: "Pueblo",
-        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
-        fechaInicio: new Date(Date.now() + 86_400_000).toISOString(),
-        fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
-        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
-      }),
-      u.token,
-      a,
-    );
-    expect(plan.status).toBe(201);
-    const id = (plan.body.plan as { _id: string })._id;
-    expect(await call("GET", `/api/plan/detalle/${id}`, { base: b.url })).toMatchObject({
-      status: 200,
-      body: { titulo: "Publicado en A" },
-    });
-    const enB = await call("GET", buscar, { base: b.url });
-    expect(enB.status).toBe(200);
-    expect((enB.body.planes as { _id: string }[]).map((p) => p._id)).toEqual([id]);
-    // ...and deleted on B, gone from A's search at once.
-    expect((await call("DELETE", `/api/plan/${id}`, { base: b.url, token: u.token })).status).toBe(200);
-    expect((await call("GET", buscar, { base: a })).body).toMatchObject({ total: 0, planes: [] });
   });
 });

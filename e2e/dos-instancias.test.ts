@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
+import { LIMITES } from "@/lib/rate-limit";
 import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
 import { startAppServer, type AppServer } from "@/test-support/app-server";
+import { cookieDe } from "@/test-support/cookies";
 import { query } from "@/test-support/database";
 import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin } from "@/test-support/plans";
-import { call, confirmedUser } from "@/test-support/users";
+import { call, confirmedUser, freshIp, uniqueEmail } from "@/test-support/users";
 import { appUrl, worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
@@ -65,10 +67,21 @@ async function cambiarSinTriggers(id: string, descripcion: string) {
   );
 }
 
+/**
+ * Instance B: a second app on this worker's database and storage (A is the worker's own app),
+ * started once for every test here that needs two instances.
+ */
+let b: AppServer;
+beforeAll(async () => {
+  b = await startAppServer(worker().appEnv);
+});
+afterAll(async () => {
+  await b?.stop();
+});
+
 describe("plan pages served from the cache", () => {
   let autora: Awaited<ReturnType<typeof confirmedUser>>;
   let moderadora: Persona;
-  let b: AppServer;
 
   async function publicar(titulo: string): Promise<{ id: string; ruta: string }> {
     const origin = await freshOrigin();
@@ -95,10 +108,6 @@ describe("plan pages served from the cache", () => {
   beforeAll(async () => {
     autora = await confirmedUser("Autora Caché");
     moderadora = await persona("Moderadora Caché", "moderador");
-    b = await startAppServer(worker().appEnv);
-  });
-  afterAll(async () => {
-    await b?.stop();
   });
 
   it("serves a visitor the same page from the cache, each time with a fresh nonce in every script", async () => {
@@ -248,5 +257,73 @@ describe("plan pages served from the cache", () => {
     const otraRuta = await pagina(`/plan/otro-titulo/${id}`);
     expect(otraRuta.status).toBe(308);
     expect(otraRuta.cache).toBeNull();
+  });
+});
+
+describe("two app instances on one database", () => {
+  it("share sessions, rate limits and plans", async () => {
+    const a = appUrl();
+    const u = await confirmedUser("Ana Dos Instancias");
+
+    // A session created on A works on B, by cookie and by bearer token; logging out on B ends it on A.
+    const login = await call("POST", "/api/usuario/login", {
+      base: a,
+      body: { correo: u.correo, password: u.password },
+    });
+    const cookie = cookieDe(login.setCookie);
+    expect(await call("GET", "/api/usuario", { base: b.url, cookie })).toMatchObject({
+      status: 200,
+      body: { usuario: { correo: u.correo } },
+    });
+    expect((await call("GET", "/api/usuario", { base: b.url, token: login.body.token as string })).status).toBe(200);
+    expect((await call("POST", "/api/usuario/logout", { base: b.url, cookie })).status).toBe(200);
+    expect((await call("GET", "/api/usuario", { base: a, cookie })).status).toBe(401);
+
+    // Rate limits are one count: attempts alternate between the instances from one address.
+    const ip = freshIp();
+    const correo = uniqueEmail("dos-instancias");
+    const [porCuenta] = LIMITES.login(ip, correo).filter((l) => l.key.includes(":cuenta:"));
+    const statuses: number[] = [];
+    for (let i = 0; i <= porCuenta.max; i++) {
+      const base = i % 2 === 0 ? a : b.url;
+      statuses.push(
+        (await call("POST", "/api/usuario/login", { base, ip, body: { correo, password: "mal-contraseña" } })).status,
+      );
+    }
+    expect(statuses).toEqual([...Array(porCuenta.max).fill(401), 429]);
+
+    // A plan published on A is at once in B's detail and search (no cache hides it).
+    const origin = await freshOrigin();
+    const buscar = `/api/plan?lat=${origin.lat}&lng=${origin.lng}&radio=5`;
+    expect((await call("GET", buscar, { base: b.url })).body).toMatchObject({ total: 0, planes: [] });
+    const plan = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: "Publicado en A",
+        tipo: "evento",
+        categorias: "Fiesta",
+        direccion: "Plaza Mayor, 1",
+        municipio: "Pueblo",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+        fechaInicio: new Date(Date.now() + 86_400_000).toISOString(),
+        fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
+        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      }),
+      u.token,
+      a,
+    );
+    expect(plan.status).toBe(201);
+    const id = (plan.body.plan as { _id: string })._id;
+    expect(await call("GET", `/api/plan/detalle/${id}`, { base: b.url })).toMatchObject({
+      status: 200,
+      body: { titulo: "Publicado en A" },
+    });
+    const enB = await call("GET", buscar, { base: b.url });
+    expect(enB.status).toBe(200);
+    expect((enB.body.planes as { _id: string }[]).map((p) => p._id)).toEqual([id]);
+    // ...and deleted on B, gone from A's search at once.
+    expect((await call("DELETE", `/api/plan/${id}`, { base: b.url, token: u.token })).status).toBe(200);
+    expect((await call("GET", buscar, { base: a })).body).toMatchObject({ total: 0, planes: [] });
   });
 });
