@@ -72,7 +72,6 @@ describe("the back-office's featuring requests in Chromium", () => {
       await expect(fila.getByRole("link", { name: titulos.destacado }).getAttribute("href")).resolves.toBe(
         `/gestion/planes?q=${planId}`,
       );
-      await sinViolaciones(page);
       await sinDesbordar(page, ancho);
       await captura(page, `gestion-solicitudes-${ancho}`, { fullPage: true });
 
@@ -93,7 +92,6 @@ describe("the back-office's featuring requests in Chromium", () => {
       const destacada = page.locator("li", { has: page.getByRole("heading", { name: nombre }) });
       await expect(destacada.textContent()).resolves.toContain("Destacado 1 semana (2 €) hasta el ");
       await expect(destacada.getByRole("button", { name: /Destacar 1/ }).count()).resolves.toBe(0);
-      await sinViolaciones(page);
       await sinDesbordar(page, ancho);
       await captura(page, `gestion-solicitudes-destacadas-${ancho}`, { fullPage: true });
 

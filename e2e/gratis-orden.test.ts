@@ -1,6 +1,5 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sinViolaciones } from "@/test-support/axe";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
@@ -63,7 +62,6 @@ describe("the 'Gratis' chip and the order of the results in Chromium", () => {
       await expect(
         page.getByRole("button", { name: "Gratis", exact: true }).getAttribute("aria-pressed"),
       ).resolves.toBe("true");
-      await sinViolaciones(page);
       await captura(page, `busqueda-gratis-${ancho}`);
       // On a phone the sheet closes with 'Ver N planes'; then, at once, the order in the list's header.
       if (enHoja) await page.getByRole("button", { name: /^(Ver \d|Buscando)/ }).click();

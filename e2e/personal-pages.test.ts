@@ -92,7 +92,6 @@ describe("personal lists and organization pages", () => {
     const ctx = await contexto(usuario);
     const page = await abrir(ctx, "/crear-organizacion");
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Crear organización");
-    await sinViolaciones(page);
     await capturas(page, "crear-organizacion");
     const crear = page.getByRole("button", { name: "Crear organización" });
     const logo = page.getByLabel("Seleccionar logo");
@@ -199,7 +198,6 @@ describe("personal lists and organization pages", () => {
     );
     await expect(logoCargado(page, "Logo de Asociación Río Claro")).resolves.toBe(true);
     await expect(tarjeta.getByLabel("Correo electrónico de contacto").inputValue()).resolves.toBe("rio@example.com");
-    await sinViolaciones(page);
     await capturas(page, "tus-organizaciones");
 
     // The update's rules: the address is required here, then the privacy acceptance
@@ -256,7 +254,6 @@ describe("personal lists and organization pages", () => {
     await page.reload();
     await expect(main.getByText(mensajes.sinOrganizaciones).count()).resolves.toBe(1);
     await expect(main.getByRole("article").count()).resolves.toBe(0);
-    await sinViolaciones(page);
     await capturas(page, "tus-organizaciones-vacia");
     await ctx.close();
   });
@@ -374,7 +371,6 @@ describe("personal lists and organization pages", () => {
         ).resolves.toBe(1);
         await expect(main.locator(`a[href="/editar-plan/${id}"]`).count()).resolves.toBe(1);
       }
-      await sinViolaciones(page);
       await captura(page, `publish-mis-planes-${viewport.width}`, { fullPage: true });
 
       if (viewport.width === 390) {
@@ -403,7 +399,6 @@ describe("personal lists and organization pages", () => {
     const pagina = await abrir(vacio, "/mis-planes");
     await expect(pagina.locator("main").getByText(mensajes.sinPlanesCreados, { exact: true }).count()).resolves.toBe(1);
     await expect(pagina.locator("main article").count()).resolves.toBe(0);
-    await sinViolaciones(pagina);
     await capturas(pagina, "mis-planes-vacia");
     await vacio.close();
   }, 90_000);
@@ -459,7 +454,6 @@ describe("personal lists and organization pages", () => {
     const main = page.locator("main");
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Planes guardados");
     await expect(main.getByText(mensajes.sinPlanesGuardados, { exact: true }).count()).resolves.toBe(1);
-    await sinViolaciones(page);
     await capturas(page, "planes-favoritos-vacia");
 
     for (const id of [externo, guardado]) {
@@ -475,7 +469,6 @@ describe("personal lists and organization pages", () => {
       planPath("Feria con web propia", externo),
     );
     await expect(main.getByText("Sin guardar").count()).resolves.toBe(0);
-    await sinViolaciones(page);
     await capturas(page, "planes-favoritos");
 
     // Removing one (as the plan page does) takes it off the list
@@ -535,7 +528,6 @@ describe("personal lists and organization pages", () => {
       for (const titulo of ["Mercado de Navidad", "Visita a la almazara"]) {
         await expect(tarjeta(titulo).textContent()).resolves.not.toContain(mensajes.planFinalizado);
       }
-      await sinViolaciones(page);
       await captura(page, `planpage-guardados-${viewport.width}`, { fullPage: true });
       await ctx.close();
     }

@@ -115,7 +115,6 @@ describe("a report's reason, from the visitor's dialog to the team's queue", () 
         ancho,
         ancho,
       ]);
-      await sinViolaciones(page);
       await captura(page, `gestion-reportes-motivo-${ancho}`, { fullPage: true });
       await page.getByRole("combobox", { name: "Motivo" }).selectOption({ label: mensajes.reporteMotivoSpam });
       await page.getByRole("button", { name: "Filtrar" }).click();

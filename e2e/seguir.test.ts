@@ -71,7 +71,6 @@ describe("follow my town in the browser", () => {
     await expect(
       page.getByRole("heading", { name: conDatos(mensajes.seguimientoConfirmarTitulo, { municipio: pueblo.nombre }) }),
     ).toBeTruthy();
-    await sinViolaciones(page);
     await capturas(page, "confirmar");
     await page.getByRole("button", { name: mensajes.seguimientoConfirmarBoton }).click();
     await expect
@@ -89,7 +88,6 @@ describe("follow my town in the browser", () => {
     await page.getByRole("link", { name: mensajes.seguimientosGestionar }).click();
     await page.waitForURL(/\/seguimientos\/gestionar\//);
     await page.getByRole("heading", { name: mensajes.seguimientosTitulo }).waitFor();
-    await sinViolaciones(page);
     await capturas(page, "gestionar");
     await page.getByLabel(mensajes.seguimientoRadioEtiqueta).selectOption("10");
     await page.getByLabel("Infantil").check();
@@ -101,7 +99,6 @@ describe("follow my town in the browser", () => {
 
     await page.getByRole("link", { name: mensajes.bajaTitulo }).click();
     await page.waitForURL(/\/seguimientos\/baja\//);
-    await sinViolaciones(page);
     await capturas(page, "baja");
     await page.getByRole("button", { name: mensajes.bajaBoton }).click();
     await expect.poll(() => page.getByRole("status").textContent()).toBe(mensajes.bajaHecha);
@@ -111,7 +108,6 @@ describe("follow my town in the browser", () => {
     const res = await page.goto(`${appUrl()}/seguimientos/gestionar/${"z".repeat(43)}`);
     expect(res?.status()).toBe(404);
     await expect(page.getByText(mensajes.seguimientoEnlaceNoValido).textContent()).resolves.toBeTruthy();
-    await sinViolaciones(page);
     await ctx.close();
   }, 90_000);
 
@@ -137,9 +133,6 @@ describe("follow my town in the browser", () => {
     await page.goto(`${appUrl()}/perfil`);
     const lista = page.getByRole("region", { name: mensajes.seguimientosTitulo });
     await lista.getByRole("heading", { name: pueblo.nombre }).waitFor();
-    // Axe on the whole page: the profile's data (a <dl> whose rows hold their edit buttons in a
-    // <dd>) and the towns followed.
-    await sinViolaciones(page);
     await capturas(page, "perfil");
     await lista.getByRole("button", { name: `${mensajes.seguimientoDejar} ${pueblo.nombre}` }).click();
     await expect

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -101,9 +100,6 @@ describe("the save heart on plan cards", () => {
       expect(await guardadosEnServidor(usuario.token)).toEqual([ids.uno]);
       await captura(page, `tarjeta-guardado-${vista.nombre}`);
 
-      const axe = await new AxeBuilder({ page }).analyze();
-      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-
       await page.reload();
       await expect(corazon(page, titulos.uno).getAttribute("aria-pressed")).resolves.toBe("true");
       await expect(corazon(page, titulos.dos).getAttribute("aria-pressed")).resolves.toBe("false");
@@ -111,8 +107,6 @@ describe("the save heart on plan cards", () => {
       const lista = await abrir(ctx, "/planes-favoritos");
       await expect(lista.locator("main article h2").allTextContents()).resolves.toEqual([titulos.uno]);
       await expect(corazon(lista, titulos.uno).getAttribute("aria-pressed")).resolves.toBe("true");
-      const axeLista = await new AxeBuilder({ page: lista }).analyze();
-      expect(axeLista.violations.map((v) => v.id)).toEqual([]);
       await ctx.close();
     }, 90_000);
 

@@ -383,15 +383,4 @@ describe("the widget in Chromium", () => {
       await ctx.close();
     }
   });
-
-  for (const tema of ["claro", "oscuro"] as const) {
-    it(`has no accessibility violations (${tema})`, async () => {
-      const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
-      const page = await ctx.newPage();
-      await page.goto(`${appUrl()}${embedAyna({ tema })}`);
-      await page.getByText(titulos.propio).waitFor();
-      await sinViolaciones(page);
-      await ctx.close();
-    });
-  }
 });

@@ -7,7 +7,10 @@ import styles from "./ListaPorDias.module.css";
 
 /**
  * A list by date in its day groups (lib/plans/grupos.ts), under a list's h2: each day an h3
- * and its cards' titles h4. The first `prioritarios` cards load their posters at once.
+ * and its cards' titles h4. The first `prioritarios` cards load their posters at once. A day
+ * is a group named by its heading, not a landmark (a named <section> is a region): a page may
+ * hold two groups of one name, the home's first-visit feed a 'Destacados' beside the home's
+ * own 'Destacados' section, a town page one in each of its lists, and landmarks must differ.
  */
 export function ListaPorDias({
   grupos,
@@ -49,7 +52,7 @@ export function ListaPorDias({
       );
     const hid = `${id}-${g.clave}`;
     return (
-      <section key={g.clave} className={styles.grupo} aria-labelledby={hid}>
+      <section key={g.clave} className={styles.grupo} role="group" aria-labelledby={hid}>
         <h3 id={hid} className={styles.titulo}>
           {g.titulo}
         </h3>
