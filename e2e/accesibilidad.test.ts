@@ -11,7 +11,7 @@ import { elegirMunicipio, esperarPaso, ponerCartel } from "@/test-support/asiste
 import { sinViolaciones } from "@/test-support/axe";
 import { launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
-import { importarPlan, insertFuente } from "@/test-support/fuentes";
+import { importarPlan, insertFuente, SINCRONIZACION_CON_UN_DESCARTE } from "@/test-support/fuentes";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
 import { persona, type Persona } from "@/test-support/gestion";
 import { insertPlan } from "@/test-support/plans";
@@ -578,13 +578,7 @@ beforeAll(async () => {
   // source waits for the team's review; her organization's calendar is connected.
   const agenda = await insertFuente({
     nombre: AGENDA,
-    resultado: {
-      creados: 1,
-      actualizados: 0,
-      retirados: 0,
-      sinCambios: 2,
-      descartados: [{ titulo: "Pleno municipal", motivo: "No tiene fecha." }],
-    },
+    resultado: SINCRONIZACION_CON_UN_DESCARTE,
   });
   await importarPlan(agenda, d.ids.experiencia, { url: "https://agenda.example/laguna-negra" });
   const revision = await insertFuente({ nombre: `Fiestas con revisión ${sufijo}`, publicacion: "revision" });

@@ -4,7 +4,7 @@ import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import { sinViolaciones } from "@/test-support/axe";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
-import { importarPlan, insertFuente, insertOrganizacion } from "@/test-support/fuentes";
+import { importarPlan, insertFuente, insertOrganizacion, SINCRONIZACION_CON_UN_DESCARTE } from "@/test-support/fuentes";
 import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
@@ -41,13 +41,7 @@ describe("sources in Chromium", () => {
     origin = await freshOrigin();
     fuenteId = await insertFuente({
       nombre: agenda,
-      resultado: {
-        creados: 1,
-        actualizados: 0,
-        retirados: 0,
-        sinCambios: 2,
-        descartados: [{ titulo: "Pleno municipal", motivo: "No tiene fecha." }],
-      },
+      resultado: SINCRONIZACION_CON_UN_DESCARTE,
     });
     importadoId = await insertPlan({ usuarioId: "agenda-planazo", origin, titulo: `Concierto ${sufijo}` });
     await importarPlan(fuenteId, importadoId, { url: "https://agenda.example/concierto" });

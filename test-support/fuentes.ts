@@ -3,6 +3,15 @@ import { query } from "./database";
 
 const db = () => process.env.DATABASE_URL!;
 
+/** A last sync that created one plan and discarded an item without a date, as the screens show it. */
+export const SINCRONIZACION_CON_UN_DESCARTE: ResultadoSincronizacion = {
+  creados: 1,
+  actualizados: 0,
+  retirados: 0,
+  sinCambios: 2,
+  descartados: [{ titulo: "Pleno municipal", motivo: "No tiene fecha." }],
+};
+
 /**
  * A source straight in the database, as a sync would have left it (the team's Agenda Planazo's
  * unless an organization and its owner are given). The screens' tests never sync: a sync would
