@@ -6,7 +6,7 @@ import { LIMITES } from "@/lib/rate-limit";
 import { startAppServer } from "@/test-support/app-server";
 import { launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
-import { enviarFormulario, formulario, png } from "@/test-support/forms";
+import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { call, confirmedUser, freshIp, uniqueEmail } from "@/test-support/users";
@@ -273,14 +273,9 @@ describe("cookies, Origin and rate limits", () => {
       "POST",
       "/api/plan",
       formulario({
+        ...camposEvento(),
         titulo: "Plan con autora",
-        tipo: "evento",
-        categorias: "Cultura",
-        direccion: "Plaza Mayor, 1",
-        municipio: "Teruel",
         ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.1065, 40.3456] }),
-        fechaInicio: new Date(Date.now() + 86_400_000).toISOString(),
-        fechaFin: new Date(Date.now() + 90_000_000).toISOString(),
         archivoCartel: { bytes: await png(), nombre: "cartel.png" },
       }),
       u.token,
