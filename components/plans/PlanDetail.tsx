@@ -1,9 +1,9 @@
 import Link from "next/link";
 import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { diaEtiqueta, fechasTexto } from "@/lib/dates";
+import { fechasTexto } from "@/lib/dates";
 import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
-import { cuandoTexto, horariosOrdenados, precioTexto } from "@/lib/plans/texto";
+import { cuandoTexto, precioTexto, semanaAgrupada } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/difusion/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favoritos/sesion";
@@ -55,13 +55,11 @@ function Flecha() {
 
 /** An experience's week, Monday first, each day with its 'De {inicio} a {fin}' slots. */
 function Semana({ horarios }: { horarios: Horario[] }) {
-  const dias = new Map<number, Horario[]>();
-  for (const h of horariosOrdenados(horarios)) dias.set(h.diaSemana, [...(dias.get(h.diaSemana) ?? []), h]);
   return (
     <dl className={styles.semana}>
-      {[...dias].map(([dia, franjas]) => (
-        <div key={dia} className={styles.dia}>
-          <dt>{diaEtiqueta(dia)}</dt>
+      {semanaAgrupada(horarios).map(({ dias, franjas }) => (
+        <div key={dias} className={styles.dia}>
+          <dt>{dias}</dt>
           {franjas.map((f) => (
             <dd key={f.horaInicio}>
               De {f.horaInicio} a {f.horaFin}

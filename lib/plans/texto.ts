@@ -33,6 +33,36 @@ export function diasTexto(horarios: readonly Horario[]): string {
 }
 
 /**
+ * An experience's week for its page, Monday first: consecutive days with the same hours are one
+ * line ("Todos los días", "De lunes a viernes", "Sábado y domingo"), so a phone shows the price and
+ * the place on its first screen instead of seven equal rows.
+ */
+export function semanaAgrupada(horarios: readonly Horario[]): { dias: string; franjas: Horario[] }[] {
+  const porDia = new Map<number, Horario[]>();
+  for (const h of horariosOrdenados(horarios)) porDia.set(h.diaSemana, [...(porDia.get(h.diaSemana) ?? []), h]);
+  const clave = (franjas: Horario[]) => franjas.map((f) => `${f.horaInicio}-${f.horaFin}`).join(",");
+  const tramos: { desde: number; hasta: number; franjas: Horario[] }[] = [];
+  for (const [dia, franjas] of porDia) {
+    const ultimo = tramos.at(-1);
+    if (ultimo && indiceLunes(dia) === indiceLunes(ultimo.hasta) + 1 && clave(ultimo.franjas) === clave(franjas))
+      ultimo.hasta = dia;
+    else tramos.push({ desde: dia, hasta: dia, franjas });
+  }
+  return tramos.map(({ desde, hasta, franjas }) => {
+    const n = indiceLunes(hasta) - indiceLunes(desde) + 1;
+    const dias =
+      n === 7
+        ? "Todos los días"
+        : n === 1
+          ? diaEtiqueta(desde)
+          : n === 2
+            ? `${diaEtiqueta(desde)} y ${DIAS_SEMANA[hasta]}`
+            : `De ${DIAS_SEMANA[desde]} a ${DIAS_SEMANA[hasta]}`;
+    return { dias, franjas };
+  });
+}
+
+/**
  * The one "when" line of a plan (cards, the plan page, its summary, meta descriptions): an
  * event's dates and hours, or the days an experience is open (else its dates).
  */

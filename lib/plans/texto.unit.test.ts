@@ -1,7 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { cuandoTexto, distanciaVisible, precioTexto } from "./texto";
+import { cuandoTexto, distanciaVisible, precioTexto, semanaAgrupada } from "./texto";
 
 describe("plan formatting", () => {
+  it("writes an experience's week as runs of days with the same hours, Monday first", () => {
+    const f = (diaSemana: number, horaInicio = "10:00", horaFin = "12:00") => ({ diaSemana, horaInicio, horaFin });
+    const dias = (h: ReturnType<typeof f>[]) => semanaAgrupada(h).map((t) => t.dias);
+    expect(dias([0, 1, 2, 3, 4, 5, 6].map((d) => f(d)))).toEqual(["Todos los días"]);
+    expect(dias([1, 2, 3, 4, 5].map((d) => f(d)).concat([f(6, "11:00"), f(0, "11:00")]))).toEqual([
+      "De lunes a viernes",
+      "Sábado y domingo",
+    ]);
+    expect(dias([f(1), f(3), f(4, "17:00", "19:00")])).toEqual(["Lunes", "Miércoles", "Jueves"]);
+    // Two slots a day: the same pair on two days is one run, with both slots.
+    const dos = semanaAgrupada([f(6), f(6, "17:00", "19:00"), f(0), f(0, "17:00", "19:00")]);
+    expect(dos).toHaveLength(1);
+    expect(dos[0].dias).toBe("Sábado y domingo");
+    expect(dos[0].franjas.map((x) => x.horaInicio)).toEqual(["10:00", "17:00"]);
+  });
+
   it("writes an experience's days Monday first, the first one capitalized, and an event's dates and hours", () => {
     const franja = (diaSemana: number) => ({ diaSemana, horaInicio: "10:00", horaFin: "12:00" });
     const experiencia = (dias: number[]) =>
