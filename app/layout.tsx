@@ -1,12 +1,13 @@
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
-import { cookies, headers } from "next/headers";
-import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
+import { headers } from "next/headers";
+import { SCRIPT_AVISO_ACEPTADO } from "@/lib/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
 import { env } from "@/lib/env";
+import { nonceDePolitica } from "@/lib/security";
 import { site } from "@/lib/site";
 import { displayLatin, displayLatinExt } from "./fonts";
 import { esDelEquipo } from "@/lib/admin/acceso";
@@ -29,7 +30,8 @@ export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, w
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The widget inside another site's page (/embed, see lib/vista.ts): the page alone, and
   // nothing read from the visitor's cookies.
-  if ((await headers()).get(CABECERA_VISTA) === VISTA_EMBEBIDA) {
+  const cabeceras = await headers();
+  if (cabeceras.get(CABECERA_VISTA) === VISTA_EMBEBIDA) {
     return (
       <html lang="es" className={`${displayLatin.variable} ${displayLatinExt.variable}`}>
         <body data-vista={VISTA_EMBEBIDA}>{children}</body>
@@ -40,20 +42,26 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const conectado = await tieneCookieDeSesion();
   // Only with a session cookie: a visitor's page reads nothing and stays the same for everyone.
   const equipo = conectado && (await esDelEquipo());
-  const avisoAceptado = (await cookies()).get(AVISO_COOKIES)?.value === "true";
+  // Nothing here reads the visitor's cookies but the session: a visitor's page is one copy for all.
+  const nonce = nonceDePolitica(cabeceras.get("content-security-policy"));
   return (
     // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
+    // suppressHydrationWarning: the head's script may mark <html> before React sees it.
     <html
       lang="es"
       className={`${displayLatin.variable} ${displayLatinExt.variable}`}
       data-teselas={env().MAP_TILES_URL}
+      suppressHydrationWarning
     >
+      <head>
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_AVISO_ACEPTADO }} />
+      </head>
       <body>
         <a className="skip-link" href="#contenido">
           Saltar al contenido
         </a>
         {/* Before the page, in its flow: see CookieBar.module.css. */}
-        <CookieBar aceptadasEnServidor={avisoAceptado} />
+        <CookieBar />
         <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
         <main id="contenido">
           <AvisoAlLlegar />

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
+import { AVISO_COOKIES } from "@/lib/aviso-cookies";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { conDatos, mensajes } from "@/lib/messages";

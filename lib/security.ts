@@ -117,3 +117,8 @@ export function politicaDeContenido(
 export function nuevoNonce(): string {
   return Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString("base64");
 }
+
+/** The nonce of a Content-Security-Policy (the one proxy.ts gave the request), for the layout's own inline script. */
+export function nonceDePolitica(csp: string | null): string | undefined {
+  return /'nonce-([^']+)'/.exec(csp ?? "")?.[1];
+}

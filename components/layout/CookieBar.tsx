@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useEffect, useSyncExternalStore } from "react";
 import { mensajes } from "@/lib/messages";
-import { AVISO_COOKIES } from "./aviso-cookies";
+import { AVISO_COOKIES } from "@/lib/aviso-cookies";
 import styles from "./CookieBar.module.css";
 
 const UN_ANO_S = 365 * 24 * 3600;
@@ -38,10 +38,11 @@ function marcarAceptadas() {
 
 /**
  * The bar shows until 'Aceptar' is pressed; the choice is kept in local storage (spec §9) and in
- * a cookie, which lets the server leave the bar out of the page (see ./aviso-cookies.ts).
+ * a cookie, which the page's head reads to hide the bar before it is painted (lib/aviso-cookies.ts).
+ * Every page's HTML holds it, the same for every visitor; once hydrated, an accepted bar is removed.
  */
-export function CookieBar({ aceptadasEnServidor }: { aceptadasEnServidor: boolean }) {
-  const aceptadas = useSyncExternalStore(subscribe, aceptadasEnNavegador, () => aceptadasEnServidor);
+export function CookieBar() {
+  const aceptadas = useSyncExternalStore(subscribe, aceptadasEnNavegador, () => false);
   // Accepted before the cookie existed (local storage only): hide the bar and write the cookie.
   // Read when the page is idle: a page's first local storage access can block its thread for
   // tens of milliseconds on a slow phone, and hydration is the worst moment for it.
