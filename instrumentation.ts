@@ -18,6 +18,9 @@ export async function register(): Promise<void> {
       import("./lib/db/outage"),
     ]);
     registerDatabaseProbe(() => checkDatabase(1_000));
+    // Purges of the CDN or caching proxy in front (lib/paginas-publicas/purga.ts).
+    const { iniciarPurgas } = await import("./lib/paginas-publicas/purga");
+    iniciarPurgas();
   }
 }
 

@@ -4,7 +4,13 @@ import { conDatos, mensajes } from "./lib/messages";
 import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/difusion/widget";
 import { site } from "./lib/site";
 import { escaparHtml } from "./lib/text";
-import { nonceDeRenderInterno, paginaDePlanCacheada, sinCabeceraDeRender } from "./lib/plans/pagina-cache";
+import {
+  nonceDeRenderInterno,
+  paginaPublica,
+  peticionDeDocumento,
+  sinCabeceraDeRender,
+} from "./lib/paginas-publicas/cache";
+import { esAnonima, politicaDePagina } from "./lib/paginas-publicas/politica";
 import {
   CSP_DE_DATOS,
   CSP_DE_DATOS_ENMARCABLE,
@@ -22,8 +28,9 @@ import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/busqueda/portada";
  * protected pages without a session cookie to the login page (the pages and API handlers verify
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
- * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again. A visitor's
- * plan page is answered from the cache of lib/plans/pagina-cache.ts when it is there. The widget
+ * is down (lib/db/outage.ts) pages are answered 503 at once, until it answers again. An
+ * anonymous visitor's public page is answered from its one shared copy (lib/paginas-publicas:
+ * the same bytes and nonce for every visitor, so a CDN may keep it too). The widget
  * (/embed, lib/security.ts's one framable route) gets a framable CSP, its bad links a Spanish
  * 400, and its request the mark that makes the root layout render it bare (lib/vista.ts). The
  * generic home sends a visitor with a remembered place or a CDN's geolocation to that place's
@@ -55,28 +62,33 @@ export async function proxy(request: NextRequest) {
     }
   }
   const desarrollo = process.env.NODE_ENV === "development";
-  const nonce = nuevoNonce();
-  const csp = politicaDeContenido(nonce, { desarrollo, enmarcable });
+  // This server's own render of a public page's copy, with the copy's nonce (lib/paginas-publicas/cache.ts).
+  const nonceDeCopia = nonceDeRenderInterno(request);
+  const csp = politicaDeContenido(nonceDeCopia ?? nuevoNonce(), { desarrollo, enmarcable });
   if (pathname === RUTA_WIDGET_EMBED) {
     const leido = leerWidget(parametros(request.nextUrl.searchParams));
     if (!leido.ok) return widgetNoValido(leido.mensaje, csp);
   }
-  // This server's own render of a plan page for the cache: its placeholder nonce, swapped for
-  // each answer's own (lib/plans/pagina-cache.ts).
-  const marcador = nonceDeRenderInterno(request);
-  if (!marcador && !desarrollo) {
-    const cacheada = await paginaDePlanCacheada(request, nonce, csp);
-    if (cacheada) return cacheada;
+  const politica = politicaDePagina(pathname);
+  if (
+    politica &&
+    !nonceDeCopia &&
+    !desarrollo &&
+    request.method === "GET" &&
+    esAnonima(request.headers, request.cookies) &&
+    peticionDeDocumento(request)
+  ) {
+    const copia = await paginaPublica(request, politica);
+    if (copia) return copia;
   }
-  const cspDelRender = marcador ? politicaDeContenido(marcador, { desarrollo, enmarcable }) : csp;
   const requestHeaders = sinCabeceraDeRender(new Headers(request.headers));
-  requestHeaders.set("Content-Security-Policy", cspDelRender);
+  requestHeaders.set("Content-Security-Policy", csp);
   // The root layout renders the widget bare (no header, footer, cookie bar or session): it
   // learns the route from here alone, never from the visitor.
   requestHeaders.delete(CABECERA_VISTA);
   if (enmarcable) requestHeaders.set(CABECERA_VISTA, VISTA_EMBEBIDA);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
-  response.headers.set("Content-Security-Policy", cspDelRender);
+  response.headers.set("Content-Security-Policy", csp);
   return response;
 }
 

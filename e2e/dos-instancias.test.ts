@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
+import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { LIMITES } from "@/lib/rate-limit";
 import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
 import { startAppServer, type AppServer } from "@/test-support/app-server";
@@ -110,20 +110,24 @@ describe("plan pages served from the cache", () => {
     moderadora = await persona("Moderadora Caché", "moderador");
   });
 
-  it("serves a visitor the same page from the cache, each time with a fresh nonce in every script", async () => {
+  it("serves every visitor one copy of the page, the same bytes and nonce, public for a shared cache, with its tags", async () => {
     const { id, ruta } = await publicar("Cacheada con nonce");
     const primera = await pagina(ruta);
     expect(primera.status).toBe(200);
     expect(primera.cache).toBe("miss");
-    const segunda = await pagina(ruta);
+    // Another visitor, with the cookie notice accepted: the same copy.
+    const segunda = await pagina(ruta, { cookie: "cookiesAccepted=true" });
     expect(segunda.cache).toBe("hit");
-    expect(segunda.nonce).not.toBe(primera.nonce);
+    expect(segunda.nonce).toBe(primera.nonce);
+    expect(segunda.html).toBe(primera.html);
     scriptsConNonce(primera);
-    scriptsConNonce(segunda);
     for (const [k, v] of [...CABECERAS_DE_SEGURIDAD.map((c) => [c.key, c.value]), ["content-type", "text/html"]])
       expect(segunda.headers.get(k), k).toContain(v);
-    expect(segunda.headers.get("cache-control")).toBe(primera.headers.get("cache-control"));
-    expect(segunda.html.replaceAll(segunda.nonce!, "N")).toBe(primera.html.replaceAll(primera.nonce!, "N"));
+    expect(segunda.headers.get("content-security-policy")).toBe(primera.headers.get("content-security-policy"));
+    expect(primera.headers.get("cache-control")).toMatch(/^public, max-age=0, s-maxage=\d+/);
+    expect(primera.headers.get("set-cookie")).toBeNull();
+    expect(primera.headers.get("surrogate-key")?.split(" ")).toContain(`plan-${id}`);
+    expect(primera.headers.get("cache-tag")?.split(",")).toContain(`plan-${id}`);
     // Served from memory: a change that moves no version (triggers off) is not seen…
     await cambiarSinTriggers(id, "Cambiada a escondidas");
     expect((await pagina(ruta)).html).toContain("Primera versión");
@@ -232,6 +236,18 @@ describe("plan pages served from the cache", () => {
     expect(suya.cache).toBeNull();
     expect(suya.html).toContain('aria-pressed="true"');
     expect(suya.html).toContain("Mi cuenta");
+    for (const personal of [
+      suya.headers,
+      (
+        await fetch(`${appUrl()}${ruta}`, {
+          headers: { accept: "text/html", authorization: `Bearer ${lectora.token}` },
+        })
+      ).headers,
+    ]) {
+      expect(personal.get(CABECERA_CACHE)).toBeNull();
+      expect(personal.get("cache-control")).toMatch(/^private\b.*\bno-store\b/);
+      expect(personal.get("surrogate-key")).toBeNull();
+    }
     const visitante = await enCache(ruta);
     expect(visitante.html).not.toContain('aria-pressed="true"');
     expect(visitante.html).not.toContain("Mi cuenta");
@@ -243,7 +259,7 @@ describe("plan pages served from the cache", () => {
     expect((await pagina(ruta, { cookie: lectora.cookie })).html).toContain('aria-pressed="true"');
   });
 
-  it("renders client navigations, queries and non-canonical addresses as usual", async () => {
+  it("renders client navigations and non-canonical addresses as usual; a query string is a copy of its own", async () => {
     const { id, ruta } = await publicar("Navegación cliente");
     await enCache(ruta);
     // Next.js hides its navigation headers from the proxy; a script's fetch asks for anything.
@@ -253,7 +269,10 @@ describe("plan pages served from the cache", () => {
     const sinAccept = await fetch(`${appUrl()}${ruta}`, { headers: { rsc: "1" } });
     expect(sinAccept.headers.get(CABECERA_CACHE)).toBeNull();
     expect(sinAccept.headers.get("content-type")).toContain("text/x-component");
-    expect((await pagina(`${ruta}?utm_source=prueba`)).cache).toBeNull();
+    // Another query string is another copy, with a nonce of its own.
+    const conConsulta = await pagina(`${ruta}?utm_source=prueba`);
+    expect(conConsulta.cache).toBe("miss");
+    expect(conConsulta.nonce).not.toBe((await pagina(ruta)).nonce);
     const otraRuta = await pagina(`/plan/otro-titulo/${id}`);
     expect(otraRuta.status).toBe(308);
     expect(otraRuta.cache).toBeNull();

@@ -46,6 +46,11 @@ export class Memo<V> {
     return entry.value;
   }
 
+  /** Forgets `key` (a value found stale by something the key could not hold, such as the clock). */
+  borrar(key: string): void {
+    this.quitar(key);
+  }
+
   private quitar(key: string): void {
     const entry = this.entries.get(key);
     if (!entry) return;

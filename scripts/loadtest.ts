@@ -30,7 +30,7 @@ import { query } from "../test-support/database";
 import { call, confirmedUser } from "../test-support/users";
 import { mensajes } from "../lib/messages";
 import { publicarPlan } from "./lib/app-client";
-import { CABECERA_CACHE } from "../lib/plans/pagina-cache";
+import { CABECERA_CACHE } from "../lib/paginas-publicas/cache";
 import { startAppServer, type AppServer } from "../test-support/app-server";
 import { llenarIndice } from "./lib/indice-app";
 import { prepareBenchDatabase } from "./lib/bench-data";

@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizacionPath } from "@/lib/orgs/paths";
-import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
+import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { planPath } from "@/lib/plans/plan";
 import { READ_YOUR_WRITES_COOKIE } from "@/lib/users/cookies";
 import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";

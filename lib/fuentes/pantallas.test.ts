@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
-import { CABECERA_CACHE } from "@/lib/plans/pagina-cache";
+import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { query } from "@/test-support/database";
 import { importarPlan, insertFuente, insertOrganizacion } from "@/test-support/fuentes";
 import { type Persona, paginaHtml, persona } from "@/test-support/gestion";

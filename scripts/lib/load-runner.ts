@@ -1,6 +1,6 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
-import { CABECERA_CACHE } from "../../lib/plans/pagina-cache";
+import { CABECERA_CACHE } from "../../lib/paginas-publicas/cache";
 
 /** One request the load generator makes: what kind it is (for the figures) and its path. */
 export interface LoadRequest {

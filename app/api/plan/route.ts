@@ -4,13 +4,13 @@ import { crearPlan } from "@/lib/plans/mutations";
 import { busquedaSchema } from "@/lib/busqueda/schemas";
 import { buscarPlanesJson } from "@/lib/busqueda/buscar";
 import { requireUser } from "@/lib/users/session";
+import { cabecerasDeBusqueda } from "@/lib/paginas-publicas/api";
 
 /** GET /api/plan?lng&lat&municipio&radio&page&limit and every filter and order of lib/busqueda/registro.ts → { planes, total, totalExacto, mensaje? } */
 export const GET = route(async (request) => {
   const busqueda = busquedaSchema.parse(searchParams(request));
-  return new Response(await buscarPlanesJson(busqueda), {
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
-  });
+  const json = await buscarPlanesJson(busqueda);
+  return new Response(json, { headers: cabecerasDeBusqueda(request, json) });
 });
 
 /** POST /api/plan (multipart, login) → 201 { mensaje, plan }. */

@@ -2,10 +2,12 @@ import { ApiError, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { leerPlan } from "@/lib/plans/queries";
 import { serializePlan } from "@/lib/plans/plan";
+import { cabecerasDeDetalle } from "@/lib/paginas-publicas/api";
 
 /** GET /api/plan/detalle/{id} → the plan; 404 when unknown or hidden. */
-export const GET = route<{ params: Promise<{ id: string }> }>(async (_request, { params }) => {
+export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { params }) => {
   const plan = await leerPlan((await params).id);
   if (!plan) throw new ApiError(404, mensajes.planNoEncontrado);
-  return Response.json(serializePlan(plan));
+  const json = JSON.stringify(serializePlan(plan));
+  return new Response(json, { headers: await cabecerasDeDetalle(request, json) });
 });
