@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COOKIE_LUGAR } from "@/lib/busqueda/lugar-recordado";
-import { AVISO_COOKIES } from "@/components/layout/aviso-cookies";
+import { AVISO_COOKIES } from "@/lib/aviso-cookies";
 import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/cookies";
 import { freePort } from "@/test-support/app-server";
 import { purgar, startVarnish, type Varnish } from "@/test-support/varnish";

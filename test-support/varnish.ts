@@ -40,16 +40,19 @@ export function vclConBackend(vcl: string, { host, port }: { host: string; port:
 export async function startVarnish({
   backendPort,
   backendHost = "127.0.0.1",
+  port: puerto,
   timeoutMs = 30_000,
 }: {
   backendPort: number;
   backendHost?: string;
+  /** Its own port, when the app must know it first (PURGA_URL); a free one otherwise. */
+  port?: number;
   timeoutMs?: number;
 }): Promise<Varnish> {
   const dir = mkdtempSync(path.join(tmpdir(), "planazo-varnish-"));
   const vcl = path.join(dir, "planazo.vcl");
   writeFileSync(vcl, vclConBackend(readFileSync(VCL, "utf8"), { host: backendHost, port: backendPort }));
-  const port = await freePort();
+  const port = puerto ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     VARNISHD,

@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
+import { query } from "@/test-support/database";
+import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { persona, type Persona } from "@/test-support/gestion";
+import { freshOrigin } from "@/test-support/plans";
+import { call } from "@/test-support/users";
+import { startVarnish, type Varnish } from "@/test-support/varnish";
+import { worker } from "@/test-support/worker";
+
+/**
+ * The real caching proxy of deploy/varnish/planazo.vcl in front of the built app, which purges
+ * it (PURGA_URL): what a CDN in front of Planazo does.
+ */
+const db = () => process.env.DATABASE_URL!;
+
+let app: AppServer;
+let cache: Varnish;
+let autora: Persona;
+let moderadora: Persona;
+
+beforeAll(async () => {
+  const puerto = await freePort();
+  app = await startAppServer({ ...worker().appEnv, PURGA_URL: `http://127.0.0.1:${puerto}/` });
+  cache = await startVarnish({ backendPort: Number(new URL(app.url).port), port: puerto });
+  autora = await persona("Autora Proxy", "usuario");
+  moderadora = await persona("Moderadora Proxy", "moderador");
+});
+afterAll(async () => {
+  await cache?.stop();
+  await app?.stop();
+});
+
+/** A browser's request of `ruta` through the proxy. */
+async function pedir(ruta: string, cookie?: string) {
+  const res = await fetch(`${cache.url}${ruta}`, {
+    headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+    redirect: "manual",
+  });
+  return { status: res.status, xCache: res.headers.get("x-cache"), html: await res.text(), headers: res.headers };
+}
+
+async function publicar(titulo: string): Promise<{ id: string; ruta: string }> {
+  const origin = await freshOrigin();
+  const res = await enviarFormulario(
+    "POST",
+    "/api/plan",
+    formulario({
+      ...camposEvento(),
+      titulo,
+      descripcion: "Primera versión",
+      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+    }),
+    autora.token,
+  );
+  expect(res.status).toBe(201);
+  const plan = res.body.plan as { _id: string; urlPlan: string };
+  return { id: plan._id, ruta: new URL(plan.urlPlan).pathname };
+}
+
+/** The page through the proxy, stored (a HIT). */
+async function guardada(ruta: string) {
+  await pedir(ruta);
+  const p = await pedir(ruta);
+  expect(p.xCache, ruta).toBe("HIT");
+  return p;
+}
+
+/** Milliseconds until the proxy's answer for `ruta` satisfies `cumple`, asking every 50 ms for up to 5 s. */
+async function hastaQue(ruta: string, cumple: (p: Awaited<ReturnType<typeof pedir>>) => boolean): Promise<number> {
+  const inicio = Date.now();
+  while (Date.now() - inicio < 5_000) {
+    if (cumple(await pedir(ruta))) return Date.now() - inicio;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Infinity;
+}
+
+describe("a caching proxy in front of the app", () => {
+  it("answers a plan page's second anonymous request from its store, whatever the visitor's other cookies", async () => {
+    const { ruta } = await publicar("Guardada en el proxy");
+    const primera = await pedir(ruta);
+    expect(primera.status).toBe(200);
+    expect(primera.xCache).toBe("MISS");
+    const segunda = await pedir(ruta, "cookiesAccepted=true");
+    expect(segunda.xCache).toBe("HIT");
+    expect(segunda.html).toBe(primera.html);
+    expect(segunda.headers.get("content-security-policy")).toBe(primera.headers.get("content-security-policy"));
+    expect(segunda.headers.get("cache-tag")).toContain("plan-");
+  });
+
+  it("never stores a logged-in request nor answers it from the store", async () => {
+    const { ruta } = await publicar("Con sesión en el proxy");
+    const suya = await pedir(ruta, autora.cookie);
+    expect(suya.xCache).toBe("PASS");
+    expect(suya.html).toContain("Mi cuenta");
+    const anonima = await guardada(ruta);
+    expect(anonima.html).not.toContain("Mi cuenta");
+    const otraVez = await pedir(ruta, `cookiesAccepted=true; ${autora.cookie}`);
+    expect(otraVez.xCache).toBe("PASS");
+    expect(otraVez.html).toContain("Mi cuenta");
+    // A page with the person's name: theirs each time, never stored, never anyone else's.
+    for (let i = 0; i < 2; i++) {
+      const perfil = await pedir("/perfil", autora.cookie);
+      expect(perfil.status).toBe(200);
+      expect(perfil.xCache).toBe("PASS");
+      expect(perfil.html).toContain("Autora Proxy");
+    }
+    const deOtra = await pedir("/perfil", moderadora.cookie);
+    expect(deOtra.html).toContain("Moderadora Proxy");
+    expect(deOtra.html).not.toContain("Autora Proxy");
+    const sinSesion = await pedir("/perfil");
+    expect(sinSesion.status).toBe(307);
+    expect(sinSesion.html).not.toContain("Autora Proxy");
+  });
+
+  it("never stores a private page, even asked twice", async () => {
+    for (const ruta of ["/perfil", "/mis-planes", "/gestion/reportes", "/gestion/planes"]) {
+      for (let i = 0; i < 2; i++) expect((await pedir(ruta, moderadora.cookie)).xCache, ruta).toBe("PASS");
+      const anonima = await pedir(ruta);
+      expect(anonima.xCache, ruta).not.toBe("HIT");
+      expect((await pedir(ruta)).xCache, ruta).not.toBe("HIT");
+    }
+  });
+
+  it("changes its answer within 2 s of an edit, a hide by a moderator and a deletion", async () => {
+    const { id, ruta } = await publicar("Editada tras el proxy");
+    await guardada(ruta);
+    const editar = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${id}`,
+      formulario({ descripcion: "Segunda versión" }),
+      autora.token,
+    );
+    expect(editar.status).toBe(200);
+    expect(await hastaQue(ruta, (p) => p.html.includes("Segunda versión"))).toBeLessThan(2_000);
+    await guardada(ruta);
+    const ocultar = await call("POST", `/api/gestion/planes/${id}/ocultar`, {
+      cookie: moderadora.cookie,
+      body: { motivo: "Prueba del proxy" },
+    });
+    expect(ocultar.status).toBe(200);
+    expect(await hastaQue(ruta, (p) => p.status === 404)).toBeLessThan(2_000);
+    await call("POST", `/api/gestion/planes/${id}/mostrar`, { cookie: moderadora.cookie, body: {} });
+    expect(await hastaQue(ruta, (p) => p.status === 200)).toBeLessThan(2_000);
+    await guardada(ruta);
+    expect((await call("DELETE", `/api/plan/${id}`, { token: autora.token })).status).toBe(200);
+    expect(await hastaQue(ruta, (p) => p.status === 404)).toBeLessThan(2_000);
+  });
+
+  it("changes its answer within 2 s of a featuring's end", async () => {
+    const { id, ruta } = await publicar("Destacada tras el proxy");
+    await query(db(), "UPDATE plan SET destacado_hasta = now() + interval '3 seconds' WHERE id = $1", [id]);
+    expect(await hastaQue(ruta, (p) => p.html.includes("DESTACADO"))).toBeLessThan(2_000);
+    const [{ fin }] = await query<{ fin: Date }>(db(), "SELECT destacado_hasta AS fin FROM plan WHERE id = $1", [id]);
+    expect((await guardada(ruta)).html).toContain("DESTACADO");
+    await new Promise((r) => setTimeout(r, Math.max(0, fin.getTime() - Date.now())));
+    expect(await hastaQue(ruta, (p) => !p.html.includes("DESTACADO"))).toBeLessThan(2_000);
+  });
+});
