@@ -107,6 +107,15 @@ describe("plans by date, first, and no dead ends", () => {
     const busqueda = await l.locator("#barra-busqueda").boundingBox();
     expect(busqueda!.x).toBeGreaterThan(h1!.x + h1!.width - 1);
     expect(await top(l, "main article")).toBeLessThan(800);
+    // The feed's way on is a link nothing lies over (the filters once sat on it).
+    const verMas = l.getByRole("link", { name: /^Ver todos los planes cerca de / });
+    await verMas.scrollIntoViewIfNeeded();
+    await expect(
+      verMas.evaluate((a) => {
+        const r = a.getBoundingClientRect();
+        return a.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
+      }),
+    ).resolves.toBe(true);
     await captura(l, "feed-primera-visita-1280");
     await laptop.close();
   });
@@ -332,6 +341,36 @@ describe("plans by date, first, and no dead ends", () => {
     expect(await lista(mensajes.planFindeEn)).toContain("Mercadillo de cada día");
     expect(await lista(mensajes.masPlanesCerca)).toEqual(["Taller de cerámica del mes que viene"]);
     await captura(page, "plan-primera-pantalla-390");
+    // An experience open every day: its week is one line, and the price and place still show.
+    const experiencia = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      formulario({
+        titulo: "Clases de cerámica cada día",
+        tipo: "experiencia",
+        categorias: "Taller",
+        direccion: "Calle del Horno, 3",
+        municipio: "Pueblo de Prueba",
+        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+        horariosDisponibles: JSON.stringify(SIEMPRE.map((h) => ({ ...h, horaInicio: "10:00", horaFin: "12:00" }))),
+        precio: "15",
+        archivoCartel: { bytes: await png(400, 600), nombre: "cartel.png" },
+      }),
+      usuario.token,
+    );
+    expect(experiencia.status, JSON.stringify(experiencia.body)).toBe(201);
+    await page.goto(`${appUrl()}${new URL((experiencia.body.plan as { urlPlan: string }).urlPlan).pathname}`);
+    await main.getByRole("heading", { level: 1 }).waitFor();
+    const semana = main.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNDO ESTÁ DISPONIBLE?" }) });
+    await expect(semana.locator("dt").allTextContents()).resolves.toEqual(["Todos los días"]);
+    const barraExp = await page.getByRole("button", { name: "Guardar", exact: true }).first().boundingBox();
+    for (const titulo of ["¿CUÁNTO CUESTA?", "¿DÓNDE?"]) {
+      const seccion = await main
+        .locator("section", { has: page.getByRole("heading", { level: 2, name: titulo }) })
+        .first()
+        .boundingBox();
+      expect(seccion!.y + Math.min(seccion!.height, 60), titulo).toBeLessThanOrEqual(barraExp!.y);
+    }
     await ctx.close();
   });
 });
