@@ -5,7 +5,14 @@ import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
 import { startAppServer, type AppServer } from "@/test-support/app-server";
 import { cookieDe } from "@/test-support/cookies";
 import { query } from "@/test-support/database";
-import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import {
+  camposEvento,
+  camposOrganizacion,
+  enviarFormulario,
+  formulario,
+  png,
+  publicarEvento,
+} from "@/test-support/forms";
 import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin } from "@/test-support/plans";
 import { call, confirmedUser, freshIp, uniqueEmail } from "@/test-support/users";
@@ -83,25 +90,6 @@ describe("plan pages served from the cache", () => {
   let autora: Awaited<ReturnType<typeof confirmedUser>>;
   let moderadora: Persona;
 
-  async function publicar(titulo: string): Promise<{ id: string; ruta: string }> {
-    const origin = await freshOrigin();
-    const res = await enviarFormulario(
-      "POST",
-      "/api/plan",
-      formulario({
-        ...camposEvento(),
-        titulo,
-        descripcion: "Primera versión",
-        archivoCartel: { bytes: await png(), nombre: "cartel.png" },
-        ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
-      }),
-      autora.token,
-    );
-    expect(res.status).toBe(201);
-    const plan = res.body.plan as { _id: string; urlPlan: string };
-    return { id: plan._id, ruta: new URL(plan.urlPlan).pathname };
-  }
-
   const editar = (id: string, campos: Record<string, string>, base?: string) =>
     enviarFormulario("PATCH", `/api/plan/${id}`, formulario(campos), autora.token, base);
 
@@ -111,7 +99,7 @@ describe("plan pages served from the cache", () => {
   });
 
   it("serves every visitor one copy of the page, the same bytes and nonce, public for a shared cache, with its tags", async () => {
-    const { id, ruta } = await publicar("Cacheada con nonce");
+    const { id, ruta } = await publicarEvento(autora.token, "Cacheada con nonce");
     const primera = await pagina(ruta);
     expect(primera.status).toBe(200);
     expect(primera.cache).toBe("miss");
@@ -139,7 +127,7 @@ describe("plan pages served from the cache", () => {
   });
 
   it("shows an edit made through the API on the next load", async () => {
-    const { id, ruta } = await publicar("Editada por la API");
+    const { id, ruta } = await publicarEvento(autora.token, "Editada por la API");
     await enCache(ruta);
     expect((await editar(id, { descripcion: "Segunda versión, editada" })).status).toBe(200);
     const tras = await pagina(ruta);
@@ -148,7 +136,7 @@ describe("plan pages served from the cache", () => {
   });
 
   it("shows an edit made through instance A at once on instance B", async () => {
-    const { id, ruta } = await publicar("Dos instancias");
+    const { id, ruta } = await publicarEvento(autora.token, "Dos instancias");
     await enCache(ruta, b.url);
     expect((await editar(id, { descripcion: "Editada en A" }, appUrl())).status).toBe(200);
     expect((await pagina(ruta, { base: b.url })).html).toContain("Editada en A");
@@ -164,7 +152,7 @@ describe("plan pages served from the cache", () => {
   });
 
   it("never serves a hidden plan's cached page to the public; its owner still sees it", async () => {
-    const { id, ruta } = await publicar("Oculta tras caché");
+    const { id, ruta } = await publicarEvento(autora.token, "Oculta tras caché");
     await enCache(ruta);
     const ocultar = await call("POST", `/api/gestion/planes/${id}/ocultar`, {
       cookie: moderadora.cookie,
@@ -201,7 +189,7 @@ describe("plan pages served from the cache", () => {
     );
     expect(org.status, JSON.stringify(org.body)).toBe(201);
     const orgId = (org.body.organizacion as { _id: string })._id;
-    const { id, ruta } = await publicar("De una peña");
+    const { id, ruta } = await publicarEvento(autora.token, "De una peña");
     expect((await editar(id, { organizacionId: orgId })).status).toBe(200);
     expect((await enCache(ruta)).html).toContain("Peña Caché");
     await query(db(), "UPDATE organizacion SET nombre = 'Peña Renombrada' WHERE id = $1", [orgId]);
@@ -227,7 +215,7 @@ describe("plan pages served from the cache", () => {
   });
 
   it("keeps every personal part out of the cache: saved hearts and the account menu are each person's own", async () => {
-    const { id, ruta } = await publicar("Con corazones");
+    const { id, ruta } = await publicarEvento(autora.token, "Con corazones");
     const lectora = await persona("Lectora Caché", "usuario");
     const otra = await persona("Otra Lectora", "usuario");
     expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: lectora.token })).status).toBe(200);
@@ -260,7 +248,7 @@ describe("plan pages served from the cache", () => {
   });
 
   it("renders client navigations and non-canonical addresses as usual; a query string is a copy of its own", async () => {
-    const { id, ruta } = await publicar("Navegación cliente");
+    const { id, ruta } = await publicarEvento(autora.token, "Navegación cliente");
     await enCache(ruta);
     // Next.js hides its navigation headers from the proxy; a script's fetch asks for anything.
     const rsc = await fetch(`${appUrl()}${ruta}`, { headers: { rsc: "1", "sec-fetch-dest": "empty" } });

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
 import { query } from "@/test-support/database";
-import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { enviarFormulario, formulario, publicarEvento } from "@/test-support/forms";
 import { persona, type Persona } from "@/test-support/gestion";
-import { freshOrigin } from "@/test-support/plans";
 import { call } from "@/test-support/users";
 import { startVarnish, type Varnish } from "@/test-support/varnish";
 import { worker } from "@/test-support/worker";
@@ -40,25 +39,6 @@ async function pedir(ruta: string, cookie?: string) {
   return { status: res.status, xCache: res.headers.get("x-cache"), html: await res.text(), headers: res.headers };
 }
 
-async function publicar(titulo: string): Promise<{ id: string; ruta: string }> {
-  const origin = await freshOrigin();
-  const res = await enviarFormulario(
-    "POST",
-    "/api/plan",
-    formulario({
-      ...camposEvento(),
-      titulo,
-      descripcion: "Primera versión",
-      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
-      ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
-    }),
-    autora.token,
-  );
-  expect(res.status).toBe(201);
-  const plan = res.body.plan as { _id: string; urlPlan: string };
-  return { id: plan._id, ruta: new URL(plan.urlPlan).pathname };
-}
-
 /** The page through the proxy, stored (a HIT). */
 async function guardada(ruta: string) {
   await pedir(ruta);
@@ -79,7 +59,7 @@ async function hastaQue(ruta: string, cumple: (p: Awaited<ReturnType<typeof pedi
 
 describe("a caching proxy in front of the app", () => {
   it("answers a plan page's second anonymous request from its store, whatever the visitor's other cookies", async () => {
-    const { ruta } = await publicar("Guardada en el proxy");
+    const { ruta } = await publicarEvento(autora.token, "Guardada en el proxy");
     const primera = await pedir(ruta);
     expect(primera.status).toBe(200);
     expect(primera.xCache).toBe("MISS");
@@ -91,7 +71,7 @@ describe("a caching proxy in front of the app", () => {
   });
 
   it("never stores a logged-in request nor answers it from the store", async () => {
-    const { ruta } = await publicar("Con sesión en el proxy");
+    const { ruta } = await publicarEvento(autora.token, "Con sesión en el proxy");
     const suya = await pedir(ruta, autora.cookie);
     expect(suya.xCache).toBe("PASS");
     expect(suya.html).toContain("Mi cuenta");
@@ -125,7 +105,7 @@ describe("a caching proxy in front of the app", () => {
   });
 
   it("changes its answer within 2 s of an edit, a hide by a moderator and a deletion", async () => {
-    const { id, ruta } = await publicar("Editada tras el proxy");
+    const { id, ruta } = await publicarEvento(autora.token, "Editada tras el proxy");
     await guardada(ruta);
     const editar = await enviarFormulario(
       "PATCH",
@@ -150,7 +130,7 @@ describe("a caching proxy in front of the app", () => {
   });
 
   it("changes its answer within 2 s of a featuring's end", async () => {
-    const { id, ruta } = await publicar("Destacada tras el proxy");
+    const { id, ruta } = await publicarEvento(autora.token, "Destacada tras el proxy");
     await query(db(), "UPDATE plan SET destacado_hasta = now() + interval '3 seconds' WHERE id = $1", [id]);
     expect(await hastaQue(ruta, (p) => p.html.includes("DESTACADO"))).toBeLessThan(2_000);
     const [{ fin }] = await query<{ fin: Date }>(db(), "SELECT destacado_hasta AS fin FROM plan WHERE id = $1", [id]);

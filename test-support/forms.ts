@@ -1,6 +1,7 @@
 import type { Locator } from "playwright-core";
 import sharp from "sharp";
 import { fechaVisible } from "@/lib/dates";
+import { freshOrigin } from "./plans";
 import { freshIp } from "./users";
 import { appUrl } from "./worker";
 
@@ -86,4 +87,27 @@ export async function enviarFormulario(
 export async function escribirFecha(campo: Locator, valor: string): Promise<void> {
   await campo.fill("");
   if (valor) await campo.pressSequentially(fechaVisible(valor));
+}
+
+/**
+ * An event published through the API by `token`'s owner at a point of its own (freshOrigin),
+ * with a poster and the description "Primera versión": its id and its page's path.
+ */
+export async function publicarEvento(token: string, titulo: string): Promise<{ id: string; ruta: string }> {
+  const origin = await freshOrigin();
+  const res = await enviarFormulario(
+    "POST",
+    "/api/plan",
+    formulario({
+      ...camposEvento(),
+      titulo,
+      descripcion: "Primera versión",
+      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
+    }),
+    token,
+  );
+  if (res.status !== 201) throw new Error(`publishing answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const plan = res.body.plan as { _id: string; urlPlan: string };
+  return { id: plan._id, ruta: new URL(plan.urlPlan).pathname };
 }
