@@ -12,6 +12,7 @@ import { atomPlanes } from "./atom";
 import { FEED_DIAS, FEED_MAX_AGE_S, FEED_MAX_PLANES } from "../plans/constants";
 import { consultaFeed, urlsFeedBusqueda, urlsFeedOrganizacion } from "./feed-url";
 import { calendarioPlanes } from "./ics";
+import { cacheControlPublico, POLITICA_FEED } from "../paginas-publicas/politica";
 import { serializePlan, type PlanRow } from "../plans/plan";
 import { busquedaSchema, type Busqueda } from "../busqueda/schemas";
 import { buscarPlanesFeed, versionBusquedaConFecha } from "../busqueda/buscar";
@@ -169,7 +170,13 @@ export function responderFeed(
     const headers = new Headers({
       ETag: `"${huella}"`,
       "Last-Modified": modificado.toUTCString(),
-      "Cache-Control": `public, max-age=${FEED_MAX_AGE_S}`,
+      // Until Madrid's midnight at most: the feed's days move on then.
+      "Cache-Control": cacheControlPublico(
+        POLITICA_FEED,
+        instanteEnMadrid(sumarDias(hoy, 1), "00:00").getTime(),
+        ahora.getTime(),
+        { maxAge: FEED_MAX_AGE_S },
+      ),
     });
     if (noModificado(request, `"${huella}"`, modificado)) return new Response(null, { status: 304, headers });
     const contenido = await cargar();

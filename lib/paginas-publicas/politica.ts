@@ -44,6 +44,14 @@ export function politicaDePagina(pathname: string): Politica | null {
 export const POLITICA_BUSQUEDA_API: Politica = { sMaxAge: 30, swr: 30 };
 export const POLITICA_DETALLE_API: Politica = { sMaxAge: 300, swr: 60 };
 
+/**
+ * Calendar and Atom feeds (calendar apps poll them, with their validators) and sitemaps (crawlers):
+ * a shared cache keeps them 5 and 10 minutes, and answers a stale copy for longer while it
+ * fetches a new one; their readers may keep them themselves (`max-age`).
+ */
+export const POLITICA_FEED: Politica = { sMaxAge: 300, swr: 600 };
+export const POLITICA_SITEMAP: Politica = { sMaxAge: 600, swr: 3600 };
+
 /** For an answer to a session or a bearer token, or anything personal. */
 export const PRIVADO = "private, no-store";
 
@@ -64,13 +72,20 @@ export function peticionAnonima(request: Request): boolean {
 }
 
 /**
- * The Cache-Control of an anonymous answer: `politica`'s times, `s-maxage` cut to `hasta` (the
- * instant the answer changes by the clock) and no stale answers past it.
+ * The Cache-Control of an anonymous answer: `politica`'s times, `s-maxage` (and a reader's own
+ * `maxAge`, 0 by default) cut to `hasta` (the instant the answer changes by the clock) and no
+ * stale answers past it.
  */
-export function cacheControlPublico(politica: Politica, hasta = Infinity, ahora = Date.now()): string {
+export function cacheControlPublico(
+  politica: Politica,
+  hasta = Infinity,
+  ahora = Date.now(),
+  { maxAge = 0 }: { maxAge?: number } = {},
+): string {
   const restantes = Math.floor((hasta - ahora) / 1000);
-  if (restantes < politica.sMaxAge) return `public, max-age=0, s-maxage=${Math.max(0, restantes)}`;
-  return `public, max-age=0, s-maxage=${politica.sMaxAge}, stale-while-revalidate=${politica.swr}`;
+  const navegador = `public, max-age=${Math.min(maxAge, Math.max(0, restantes))}`;
+  if (restantes < politica.sMaxAge) return `${navegador}, s-maxage=${Math.max(0, restantes)}`;
+  return `${navegador}, s-maxage=${politica.sMaxAge}, stale-while-revalidate=${politica.swr}`;
 }
 
 /** The tags headers: Surrogate-Key (Fastly, Varnish; space-separated) and Cache-Tag (Cloudflare, Akamai; commas). */

@@ -1,3 +1,4 @@
+import { cacheControlPublico, POLITICA_SITEMAP } from "@/lib/paginas-publicas/politica";
 import { entradasSitemap, trozosSitemap, xmlSitemap } from "@/lib/seo/sitemap";
 
 export const dynamic = "force-dynamic";
@@ -8,6 +9,9 @@ export async function GET(_request: Request, { params }: { params: Promise<{ arc
   const trozo = m ? Number(m[1]) : -1;
   if (trozo < 0 || trozo >= (await trozosSitemap())) return new Response("Not Found", { status: 404 });
   return new Response(xmlSitemap(await entradasSitemap(trozo)), {
-    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=600" },
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": cacheControlPublico(POLITICA_SITEMAP, Infinity, Date.now(), { maxAge: 600 }),
+    },
   });
 }
