@@ -24,12 +24,25 @@ export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {
   );
 }
 
-/** The days an experience is available, as a line of its own: "Sábado y domingo". */
+/**
+ * The days an experience is available, as a line of its own: "Sábado y domingo", "Lunes,
+ * miércoles y domingo", "De miércoles a domingo", "Todos los días" (three or more days in a row,
+ * Monday first, are one run).
+ */
 export function diasTexto(horarios: readonly Horario[]): string {
-  const dias = [...new Set(horariosOrdenados(horarios).map((h) => h.diaSemana))].map((d, i) =>
-    i === 0 ? diaEtiqueta(d) : DIAS_SEMANA[d],
+  const dias = [...new Set(horariosOrdenados(horarios).map((h) => h.diaSemana))];
+  if (dias.length === 7) return "Todos los días";
+  const tramos: number[][] = [];
+  for (const d of dias) {
+    const ultimo = tramos.at(-1);
+    if (ultimo && indiceLunes(d) === indiceLunes(ultimo.at(-1)!) + 1) ultimo.push(d);
+    else tramos.push([d]);
+  }
+  const partes = tramos.flatMap((t) =>
+    t.length >= 3 ? [`de ${DIAS_SEMANA[t[0]]} a ${DIAS_SEMANA[t.at(-1)!]}`] : t.map((d) => DIAS_SEMANA[d]),
   );
-  return dias.length > 1 ? `${dias.slice(0, -1).join(", ")} y ${dias.at(-1)}` : (dias[0] ?? "");
+  const texto = partes.length > 1 ? `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}` : (partes[0] ?? "");
+  return texto.charAt(0).toUpperCase() + texto.slice(1);
 }
 
 /**

@@ -25,6 +25,9 @@ describe("plan formatting", () => {
     expect(experiencia([0, 6])).toBe("Sábado y domingo");
     expect(experiencia([0, 3, 1, 1])).toBe("Lunes, miércoles y domingo");
     expect(experiencia([2])).toBe("Martes");
+    expect(experiencia([3, 4, 5, 6, 0])).toBe("De miércoles a domingo");
+    expect(experiencia([1, 2, 3, 6])).toBe("De lunes a miércoles y sábado");
+    expect(experiencia([0, 1, 2, 3, 4, 5, 6])).toBe("Todos los días");
     expect(
       cuandoTexto({
         tipo: "experiencia",
