@@ -1,10 +1,19 @@
 /**
  * Load and fault test, against the production build and the bench database
- * (planazo_bench, seeded as for `npm run bench:search`). Two phases:
+ * (planazo_bench, seeded as for `npm run bench:search`). Three phases:
  *
  *  1. carga: `--connections` (32) for `--duration` s (60) on the mix of scripts/lib/load-mix.ts
  *     (search 70%, plan page 20%, geocode 10%); req/s, p50/p95/p99 and errors per kind.
- *  2. fallo: the same mix for `--fault-duration` s (40) while a publisher POSTs plans; after
+ *  2. proxy: deploy/varnish/planazo.vcl in front of the build (which purges it: PURGA_URL), what a
+ *     CDN does. Each of the mix's plan pages and its towns' pages is visited once through the
+ *     proxy, as is each search below (not counted); then, `--proxy-duration` s (20) each at
+ *     `--connections`: plan and town pages (half each) through the proxy, anonymous searches on
+ *     the towns' centres (4 radii, repeated) through it, and both again straight to the app. One
+ *     table: req/s, p50, p95, errors, the share of HITs (X-Cache through the proxy, the page
+ *     cache's x-planazo-cache straight to the app) and req/s as a ratio to the floor's, measured
+ *     in the same run straight to the app. Checks: pages through the proxy at ≥ 5× the floor's
+ *     req/s, ≥ 95% HITs through it, no errors in any run.
+ *  3. fallo: the same mix for `--fault-duration` s (40) while a publisher POSTs plans; after
  *     `--fault-after` s (10) PostgreSQL is stopped for `--outage` s (5) and started again. Checks
  *     the answers while it is down (503 with the Spanish message, no 500, no hang), the time to
  *     recover, that every plan answered 201 is in the database, what became of the ones that
@@ -12,8 +21,9 @@
  *
  * Two instances on one database (sessions, rate limits, new plans): see e2e/security.test.ts.
  *
- *   npm run loadtest [-- --plans 100000] [-- --reuse] [-- --solo carga|fallo]
- *                    [-- --connections 32 --duration 60] [-- --fault-duration 40 --fault-after 10 --outage 5]
+ *   npm run loadtest [-- --plans 100000] [-- --reuse] [-- --solo carga|proxy|fallo]
+ *                    [-- --connections 32 --duration 60] [-- --proxy-duration 20]
+ *                    [-- --fault-duration 40 --fault-after 10 --outage 5]
  *                    [-- --pg-stop-cmd '…' --pg-start-cmd '…']   (or LOADTEST_PG_STOP / LOADTEST_PG_START)
  *
  * PostgreSQL is always started again, even when the run fails or is interrupted. The app logs
@@ -31,11 +41,23 @@ import { call, confirmedUser } from "../test-support/users";
 import { mensajes } from "../lib/messages";
 import { publicarPlan } from "./lib/app-client";
 import { CABECERA_CACHE } from "../lib/paginas-publicas/cache";
-import { startAppServer, type AppServer } from "../test-support/app-server";
+import { freePort, startAppServer, type AppServer } from "../test-support/app-server";
+import { startVarnish, type Varnish } from "../test-support/varnish";
+import { construirNomenclator, type MunicipioGazetteer } from "../lib/geo/slug";
 import { llenarIndice } from "./lib/indice-app";
 import { prepareBenchDatabase } from "./lib/bench-data";
 import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
-import { byKind, figures, figuresLine, isError, runLoad, type Figures, type Sample } from "./lib/load-runner";
+import {
+  byKind,
+  CABECERA_PROXY,
+  figures,
+  figuresLine,
+  isError,
+  runLoad,
+  type Figures,
+  type LoadRequest,
+  type Sample,
+} from "./lib/load-runner";
 import { pgAnswers, pgControl, type PgControl } from "./lib/pg-control";
 
 const { values } = parseArgs({
@@ -48,12 +70,13 @@ const { values } = parseArgs({
     "fault-duration": { type: "string", default: "40" },
     "fault-after": { type: "string", default: "10" },
     outage: { type: "string", default: "5" },
+    "proxy-duration": { type: "string", default: "20" },
     "pg-stop-cmd": { type: "string", default: process.env.LOADTEST_PG_STOP },
     "pg-start-cmd": { type: "string", default: process.env.LOADTEST_PG_START },
     logs: { type: "string" },
   },
 });
-const FASES = ["carga", "fallo"] as const;
+const FASES = ["carga", "proxy", "fallo"] as const;
 if (values.solo && !(FASES as readonly string[]).includes(values.solo))
   throw new Error(`--solo: one of ${FASES.join(", ")}`);
 const fase = (f: (typeof FASES)[number]) => !values.solo || values.solo === f;
@@ -109,11 +132,16 @@ mkdirSync(logsDir, { recursive: true });
 mkdirSync(storageDir, { recursive: true });
 const logFiles: string[] = [];
 
-async function arrancarApp(databaseUrl: string, nombre: string): Promise<AppServer> {
+async function arrancarApp(
+  databaseUrl: string,
+  nombre: string,
+  entorno: Record<string, string> = {},
+): Promise<AppServer> {
   const server = await startAppServer({
     DATABASE_URL: databaseUrl,
     BETTER_AUTH_SECRET: secret,
     STORAGE_DIR: storageDir,
+    ...entorno,
   });
   const file = path.join(logsDir, `${nombre}.log`);
   logFiles.push(file);
@@ -186,17 +214,25 @@ function ejemplosDeError(samples: Sample[]) {
 }
 
 // ---- phase 1: load -----------------------------------------------------------------------
-/** GETs each path once, `connections` at a time; the statuses (with the page cache's word) counted. */
-async function visitarUnaVez(base: string, paths: string[], connections: number): Promise<Record<string, number>> {
+/**
+ * GETs each path once, `connections` at a time, as a browser asks for a page unless `headers`
+ * say otherwise; the statuses (with the page cache's and the proxy's words) counted.
+ */
+async function visitarUnaVez(
+  base: string,
+  paths: string[],
+  connections: number,
+  headers: Record<string, string> = { accept: "text/html" },
+): Promise<Record<string, number>> {
   const cola = [...paths];
   const cuenta: Record<string, number> = {};
   await Promise.all(
     Array.from({ length: connections }, async () => {
       for (let p = cola.shift(); p !== undefined; p = cola.shift()) {
-        const res = await fetch(`${base}${p}`, { headers: { accept: "text/html" } }).catch(() => null);
+        const res = await fetch(`${base}${p}`, { headers }).catch(() => null);
         await res?.arrayBuffer();
         const k = res
-          ? `${res.status}${res.headers.has(CABECERA_CACHE) ? ` ${res.headers.get(CABECERA_CACHE)}` : ""}`
+          ? [res.status, res.headers.get(CABECERA_CACHE), res.headers.get(CABECERA_PROXY)].filter(Boolean).join(" ")
           : "fallo";
         cuenta[k] = (cuenta[k] ?? 0) + 1;
       }
@@ -218,6 +254,16 @@ const KIND_LABEL: Record<string, string> = {
   "plan-page": "plan pages",
   geocode: "geocoding",
 };
+
+/** A Markdown table: the first column to the left, the others to the right. */
+function imprimirTabla(cols: string[], rows: string[][]) {
+  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) =>
+    `| ${cols.map((_, i) => (i === 0 ? (r[i] ?? "").padEnd(widths[i]) : (r[i] ?? "").padStart(widths[i]))).join(" | ")} |`;
+  console.log(line(cols));
+  console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
+  for (const r of rows) console.log(line(r));
+}
 
 /** The table of the run: each kind's figures and its p95 as a ratio to the floor's, PASS/FAIL per goal. */
 function tablaCarga(samples: Sample[], seconds: number, floor: Figures) {
@@ -251,12 +297,7 @@ function tablaCarga(samples: Sample[], seconds: number, floor: Figures) {
       detail: `p95 ${f.p95.toFixed(1)} ms = ${ratio.toFixed(2)}× the floor's ${floor.p95.toFixed(1)} ms, ${f.errors} errors`,
     });
   }
-  const widths = cols.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (r: string[]) =>
-    `| ${cols.map((_, i) => (i === 0 ? (r[i] ?? "").padEnd(widths[i]) : (r[i] ?? "").padStart(widths[i]))).join(" | ")} |`;
-  console.log(line(cols));
-  console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : `${"-".repeat(w + 1)}:`)).join("|")}|`);
-  for (const r of rows) console.log(line(r));
+  imprimirTabla(cols, rows);
   for (const r of results)
     check(
       r.ok,
@@ -340,7 +381,204 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
   }
 }
 
-// ---- phase 2: PostgreSQL goes away -------------------------------------------------------
+// ---- phase 2: a caching proxy in front ---------------------------------------------------
+/** The goals through the proxy: pages at this many times the floor's req/s, this share of HITs. */
+const PROXY_REQ_GOAL = 5;
+const PROXY_HIT_GOAL = 0.95;
+/** The radii of the searches on town points (the web's choices). */
+const RADIOS_PROXY = [50, 25, 10, 5];
+/** What a browser sends with a page request: Varnish keeps one copy per Accept-Encoding (Vary). */
+const CABECERAS_PAGINA = { accept: "text/html", "accept-encoding": "gzip" };
+const CABECERAS_BUSQUEDA = { accept: "*/*", "accept-encoding": "gzip" };
+
+/** Each town's page path (/planes/{provincia}/{municipio}), from the gazetteer as the app builds it. */
+async function rutasDePueblos(databaseUrl: string, towns: Town[]): Promise<string[]> {
+  const filas = await query<MunicipioGazetteer>(
+    databaseUrl,
+    `SELECT ine, nombre, nombre_oficial AS "nombreOficial", nombres_alternativos AS "nombresAlternativos",
+            provincia, comunidad, lat, lng, poblacion
+     FROM municipio`,
+  );
+  const { porIne } = construirNomenclator(filas);
+  return towns.map((t) => {
+    const m = porIne.get(t.ine);
+    if (!m) throw new Error(`town ${t.ine} (${t.nombre}) is not in the gazetteer`);
+    return m.ruta;
+  });
+}
+
+interface CorridaProxy {
+  nombre: string;
+  samples: Sample[];
+  segundos: number;
+  /** The answer's word on whether it came from a store: the proxy's X-Cache, or the app's page cache. */
+  acierto: (s: Sample) => boolean | undefined;
+}
+
+const aciertoProxy = (s: Sample) => (s.proxy ? s.proxy === "HIT" : undefined);
+const aciertoApp = (s: Sample) => (s.cache ? s.cache === "hit" : undefined);
+
+/** The share of HITs among the answers that say where they came from; null when none says. */
+function proporcionAciertos(c: CorridaProxy): { proporcion: number; dicen: number } | null {
+  const dicen = c.samples.map(c.acierto).filter((a): a is boolean => a !== undefined);
+  return dicen.length ? { proporcion: dicen.filter(Boolean).length / dicen.length, dicen: dicen.length } : null;
+}
+
+async function faseProxy(databaseUrl: string, mix: Mix) {
+  const seconds = Number(values["proxy-duration"]);
+  console.log(
+    `\n== 2. proxy: deploy/varnish/planazo.vcl in front of the production build, ${CONNECTIONS} connections for ${seconds} s per run (${machine()})`,
+  );
+  const townPages = await rutasDePueblos(databaseUrl, Object.values(mix.towns).flat());
+  const towns = Object.values(mix.towns).flat();
+  const searches = towns.flatMap((t) =>
+    RADIOS_PROXY.map(
+      (radio) => `/api/plan?${new URLSearchParams({ lat: String(t.lat), lng: String(t.lng), radio: String(radio) })}`,
+    ),
+  );
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)];
+  const paginas = (): LoadRequest =>
+    Math.random() < 0.5
+      ? { kind: "plan-page", path: pick(mix.planPages), headers: CABECERAS_PAGINA }
+      : { kind: "town-page", path: pick(townPages), headers: CABECERAS_PAGINA };
+  const busquedas = (): LoadRequest => ({ kind: "search-town", path: pick(searches), headers: CABECERAS_BUSQUEDA });
+  console.log(
+    `pages: half plan pages (${mix.planPages.length.toLocaleString("es")} of the mix), half town pages (${townPages.length}: ${townPages.slice(0, 3).join(", ")}, …)`,
+  );
+  console.log(
+    `searches: ${searches.length} anonymous GET /api/plan?lat&lng&radio, the mix's ${towns.length} towns' centres × radius ${RADIOS_PROXY.join("/")} km, repeated`,
+  );
+
+  // A new proxy holds nothing: the purges still pending in the database (the seed's rows, a past
+  // run's plans) name copies of a proxy that is gone. Left there, the app would ban them through
+  // this one during the run, and its bans of towns and provinces empty the town pages' copies.
+  const [{ n: pendientes }] = await query<{ n: number }>(
+    databaseUrl,
+    "WITH borradas AS (DELETE FROM purga_pendiente RETURNING 1) SELECT count(*)::int AS n FROM borradas",
+  );
+  console.log(`purges pending from before this proxy existed, dropped: ${pendientes.toLocaleString("es")}`);
+  // Varnish's port first: the app purges it (PURGA_URL) as soon as it starts.
+  const puertoProxy = await freePort();
+  const server = await arrancarApp(databaseUrl, "proxy", { PURGA_URL: `http://127.0.0.1:${puertoProxy}/` });
+  let proxy: Varnish | undefined;
+  try {
+    const varnish = await startVarnish({
+      backendPort: Number(new URL(server.url).port),
+      port: puertoProxy,
+      memoria: "512m",
+    });
+    proxy = varnish;
+    const indice = await llenarIndice(server.url);
+    console.log(
+      indice
+        ? `search index: ${indice.planes.toLocaleString("es")} plans, filled in ${indice.segundos.toFixed(1)} s`
+        : "search index: off (INDICE_BUSQUEDA=no)",
+    );
+    // Each page once through the proxy, as a browser asks: it stores them, and the app's page
+    // cache keeps what it rendered for it. Not counted; each search likewise just before its run
+    // (a search's copy lasts 30 s).
+    const resumen = (c: Record<string, number>) =>
+      Object.entries(c)
+        .map(([k, n]) => `${k}×${n}`)
+        .join(" ");
+    const calentar = async (que: string, rutas: string[], cabeceras: Record<string, string>) => {
+      const t = now();
+      const cuenta = await visitarUnaVez(varnish.url, rutas, 8, cabeceras);
+      console.log(
+        `${que} visited once through the proxy before measuring: ${rutas.length} in ${((now() - t) / 1000).toFixed(0)} s [${resumen(cuenta)}]`,
+      );
+    };
+    await calentar("pages", [...mix.planPages, ...townPages], CABECERAS_PAGINA);
+
+    // The floor of this run, straight to the app, with the same client and connections.
+    const floorSamples = await runLoad({
+      baseUrl: server.url,
+      connections: CONNECTIONS,
+      durationMs: FLOOR_SECONDS * 1000,
+      next: () => ({ kind: "floor", path: FLOOR_PATH }),
+      timeoutMs: TIMEOUT_MS,
+    });
+    const floor = figures(floorSamples, FLOOR_SECONDS);
+    console.log(figuresLine("floor", floor));
+
+    const corridas: CorridaProxy[] = [];
+    const correr = async (nombre: string, base: string, next: () => LoadRequest, acierto: CorridaProxy["acierto"]) => {
+      const t0 = now();
+      const samples = await runLoad({
+        baseUrl: base,
+        connections: CONNECTIONS,
+        durationMs: seconds * 1000,
+        next,
+        timeoutMs: TIMEOUT_MS,
+      });
+      const corrida = { nombre, samples, segundos: (now() - t0) / 1000, acierto };
+      corridas.push(corrida);
+      console.log(`${nombre}:`);
+      const kinds = [...new Set(samples.map((s) => s.kind))];
+      for (const [kind, ss] of byKind(samples, kinds)) {
+        const palabras: Record<string, number> = {};
+        for (const s of ss) {
+          const palabra = s.proxy ?? s.cache;
+          if (palabra) palabras[palabra] = (palabras[palabra] ?? 0) + 1;
+        }
+        console.log(`${figuresLine(`  ${kind}`, figures(ss, corrida.segundos))}  [${resumen(palabras)}]`);
+      }
+      if (samples.some(isError)) ejemplosDeError(samples);
+      return corrida;
+    };
+    const paginasProxy = await correr("pages via proxy", varnish.url, paginas, aciertoProxy);
+    await calentar("searches", searches, CABECERAS_BUSQUEDA);
+    const busquedasProxy = await correr("searches via proxy", varnish.url, busquedas, aciertoProxy);
+    await correr("pages direct", server.url, paginas, aciertoApp);
+    await correr("searches direct", server.url, busquedas, aciertoApp);
+
+    console.log(
+      `\nthe proxy's table (${CONNECTIONS} connections, ${seconds} s each; HIT = X-Cache through the proxy, ${CABECERA_CACHE} straight to the app; the floor measured just before, straight to the app):`,
+    );
+    const rows: string[][] = [
+      [KIND_LABEL.floor, floor.reqPerSec.toFixed(0), floor.p50.toFixed(1), floor.p95.toFixed(1), "–", "–", "1.00×"],
+    ];
+    for (const c of corridas) {
+      const f = figures(c.samples, c.segundos);
+      const hit = proporcionAciertos(c);
+      rows.push([
+        c.nombre,
+        f.reqPerSec.toFixed(0),
+        f.p50.toFixed(1),
+        f.p95.toFixed(1),
+        String(f.errors),
+        hit ? `${(hit.proporcion * 100).toFixed(1)}%` : "–",
+        `${(f.reqPerSec / floor.reqPerSec).toFixed(2)}×`,
+      ]);
+    }
+    imprimirTabla(["run", "req/s", "p50 ms", "p95 ms", "errors", "HIT", "req/s / floor"], rows);
+
+    const fp = figures(paginasProxy.samples, paginasProxy.segundos);
+    check(
+      fp.reqPerSec >= PROXY_REQ_GOAL * floor.reqPerSec,
+      `plan and town pages through the proxy: req/s ≥ ${PROXY_REQ_GOAL}× the floor's`,
+      `${fp.reqPerSec.toFixed(0)} req/s = ${(fp.reqPerSec / floor.reqPerSec).toFixed(2)}× the floor's ${floor.reqPerSec.toFixed(0)}`,
+    );
+    for (const c of [paginasProxy, busquedasProxy]) {
+      const hit = proporcionAciertos(c);
+      check(
+        hit !== null && hit.proporcion >= PROXY_HIT_GOAL,
+        `${c.nombre}: HIT ≥ ${PROXY_HIT_GOAL * 100}% after the warm-up`,
+        hit ? `${(hit.proporcion * 100).toFixed(1)}% of ${hit.dicen}` : "no answer said X-Cache",
+      );
+    }
+    for (const c of corridas) {
+      const errores = c.samples.filter(isError).length;
+      check(errores === 0, `${c.nombre}: no errors`, `${errores} of ${c.samples.length}`);
+    }
+    console.log(`(${machine()} after the run)`);
+  } finally {
+    await proxy?.stop();
+    await server.stop();
+  }
+}
+
+// ---- phase 3: PostgreSQL goes away -------------------------------------------------------
 type Cuenta = Awaited<ReturnType<typeof confirmedUser>>;
 
 interface Publicacion {
@@ -396,7 +634,7 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
   const after = Number(values["fault-after"]);
   const outage = Number(values.outage);
   console.log(
-    `\n== 2. fault: the same mix at ${CONNECTIONS} connections for ${seconds} s, a publisher POSTing plans throughout;`,
+    `\n== 3. fault: the same mix at ${CONNECTIONS} connections for ${seconds} s, a publisher POSTing plans throughout;`,
   );
   console.log(`   at ${after} s PostgreSQL stops for ${outage} s (${machine()})`);
   console.log(`   stop:  ${control.stopCommand}\n   start: ${control.startCommand}`);
@@ -678,6 +916,7 @@ async function main() {
   console.log(`mix:\n${mix.description.map((l) => `  ${l}`).join("\n")}`);
   try {
     if (fase("carga")) await faseCarga(databaseUrl, mix);
+    if (fase("proxy")) await faseProxy(databaseUrl, mix);
     if (fase("fallo")) {
       if (!(await pgAnswers(databaseUrl))) throw new Error("PostgreSQL does not answer before the fault run");
       await faseFallo(databaseUrl, mix, pg!);

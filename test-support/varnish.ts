@@ -41,12 +41,15 @@ export async function startVarnish({
   backendPort,
   backendHost = "127.0.0.1",
   port: puerto,
+  memoria = "64m",
   timeoutMs = 30_000,
 }: {
   backendPort: number;
   backendHost?: string;
   /** Its own port, when the app must know it first (PURGA_URL); a free one otherwise. */
   port?: number;
+  /** The store's size (`-s malloc,<memoria>`): the load test keeps thousands of pages in it. */
+  memoria?: string;
   timeoutMs?: number;
 }): Promise<Varnish> {
   const dir = mkdtempSync(path.join(tmpdir(), "planazo-varnish-"));
@@ -58,7 +61,7 @@ export async function startVarnish({
     VARNISHD,
     [
       ...["-F", "-j", "none", "-n", path.join(dir, "trabajo")],
-      ...["-a", `127.0.0.1:${port}`, "-f", vcl, "-s", "malloc,64m", "-p", "default_grace=0"],
+      ...["-a", `127.0.0.1:${port}`, "-f", vcl, "-s", `malloc,${memoria}`, "-p", "default_grace=0"],
     ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );

@@ -2,6 +2,9 @@ import http from "node:http";
 import { performance } from "node:perf_hooks";
 import { CABECERA_CACHE } from "../../lib/paginas-publicas/cache";
 
+/** The header a caching proxy in front (deploy/varnish/planazo.vcl) puts on each answer: HIT, MISS or PASS. */
+export const CABECERA_PROXY = "x-cache";
+
 /** One request the load generator makes: what kind it is (for the figures) and its path. */
 export interface LoadRequest {
   kind: string;
@@ -28,6 +31,8 @@ export interface Sample {
   body?: string;
   /** Whether a plan page came from the page cache (its `x-planazo-cache` header: hit, miss), if it says. */
   cache?: string;
+  /** Where a caching proxy in front took the answer from (its `X-Cache` header: HIT, MISS, PASS), if it says. */
+  proxy?: string;
 }
 
 export const latency = (s: Sample) => s.end - s.start;
@@ -76,6 +81,7 @@ export async function runLoad({
           const status = res.statusCode ?? 0;
           const keep = status >= 400;
           const cache = res.headers[CABECERA_CACHE];
+          const proxy = res.headers[CABECERA_PROXY];
           const chunks: Buffer[] = [];
           let size = 0;
           res.on("data", (c: Buffer) => {
@@ -86,6 +92,7 @@ export async function runLoad({
             done({
               status,
               ...(typeof cache === "string" ? { cache } : {}),
+              ...(typeof proxy === "string" ? { proxy } : {}),
               ...(keep ? { body: Buffer.concat(chunks).toString("utf8").slice(0, 20_000) } : {}),
             }),
           );
