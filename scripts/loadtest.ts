@@ -306,6 +306,20 @@ function tablaCarga(samples: Sample[], seconds: number, floor: Figures) {
     );
 }
 
+/** The floor at `base`: FLOOR_PATH for FLOOR_SECONDS at the run's connections, printed. */
+async function medirSuelo(base: string): Promise<Figures> {
+  const samples = await runLoad({
+    baseUrl: base,
+    connections: CONNECTIONS,
+    durationMs: FLOOR_SECONDS * 1000,
+    next: () => ({ kind: "floor", path: FLOOR_PATH }),
+    timeoutMs: TIMEOUT_MS,
+  });
+  const floor = figures(samples, FLOOR_SECONDS);
+  console.log(figuresLine("floor", floor));
+  return floor;
+}
+
 async function faseCarga(databaseUrl: string, mix: Mix) {
   const seconds = Number(values.duration);
   console.log(`\n== 1. load: ${CONNECTIONS} connections for ${seconds} s against the production build (${machine()})`);
@@ -329,15 +343,7 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
         .join(" ")}]`,
     );
     // The floor of this run, with the same client and connections as the mix.
-    const floorSamples = await runLoad({
-      baseUrl: server.url,
-      connections: CONNECTIONS,
-      durationMs: FLOOR_SECONDS * 1000,
-      next: () => ({ kind: "floor", path: FLOOR_PATH }),
-      timeoutMs: TIMEOUT_MS,
-    });
-    const floor = figures(floorSamples, FLOOR_SECONDS);
-    console.log(figuresLine("floor", floor));
+    const floor = await medirSuelo(server.url);
     const t0 = now();
     const samples = await runLoad({
       baseUrl: server.url,
@@ -491,15 +497,7 @@ async function faseProxy(databaseUrl: string, mix: Mix) {
     await calentar("pages", [...mix.planPages, ...townPages], CABECERAS_PAGINA);
 
     // The floor of this run, straight to the app, with the same client and connections.
-    const floorSamples = await runLoad({
-      baseUrl: server.url,
-      connections: CONNECTIONS,
-      durationMs: FLOOR_SECONDS * 1000,
-      next: () => ({ kind: "floor", path: FLOOR_PATH }),
-      timeoutMs: TIMEOUT_MS,
-    });
-    const floor = figures(floorSamples, FLOOR_SECONDS);
-    console.log(figuresLine("floor", floor));
+    const floor = await medirSuelo(server.url);
 
     const corridas: CorridaProxy[] = [];
     const correr = async (nombre: string, base: string, next: () => LoadRequest, acierto: CorridaProxy["acierto"]) => {
