@@ -78,8 +78,8 @@ export async function drenarPurgas(adaptador: AdaptadorPurga): Promise<string[]>
          unnest(planazo_etiquetas_plan(p.id, p.municipio_ine, p.organizacion_id)
                 || CASE WHEN p.destacado_hasta > movido.antes AND p.destacado_hasta <= movido.ahora
                         THEN ARRAY['portada'] ELSE ARRAY[]::text[] END) e
-       WHERE (p.fecha_fin > movido.antes AND p.fecha_fin <= movido.ahora)
-          OR (p.destacado_hasta > movido.antes AND p.destacado_hasta <= movido.ahora)`,
+       WHERE p.visible AND ((p.fecha_fin > movido.antes AND p.fecha_fin <= movido.ahora)
+          OR (p.destacado_hasta > movido.antes AND p.destacado_hasta <= movido.ahora))`,
     );
     const { rows } = await cliente.query<{ etiqueta: string }>(
       `DELETE FROM purga_pendiente WHERE id IN (
