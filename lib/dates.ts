@@ -74,6 +74,11 @@ export function sumarDias(dia: Dia, n: number): Dia {
   return diaEnMadrid(addDays(reloj(dia.year, dia.month, dia.day), n));
 }
 
+/** The next Madrid midnight after `ahora` (epoch ms): when "Hoy", "Mañana" and the day groups move on. */
+export function proximaMedianocheMadrid(ahora: number): number {
+  return instanteEnMadrid(sumarDias(diaEnMadrid(new Date(ahora)), 1), "00:00").getTime();
+}
+
 /** The instant of a wall-clock time ("HH:mm") on a Madrid day. */
 export function instanteEnMadrid(dia: Dia, hora: string): Date {
   const [h, m] = hora.split(":").map(Number);

@@ -20,6 +20,7 @@ import {
   localDeInstante,
   lunesDe,
   mesDe,
+  proximaMedianocheMadrid,
   SEMANA,
   sumarDias,
   sumarMeses,
@@ -165,5 +166,18 @@ describe("dates in Spanish", () => {
       "Del 31 dic 2026, 21:00 al 1 ene 2027, 06:00",
     );
     expect(cuandoEventoTexto(null, null)).toBeNull();
+  });
+});
+
+describe("proximaMedianocheMadrid", () => {
+  it("is the next midnight in Madrid, across the spring change of the clocks", () => {
+    // 23:30 on Saturday 28 March (CET): midnight is half an hour away.
+    expect(new Date(proximaMedianocheMadrid(Date.parse("2026-03-28T22:30:00Z"))).toISOString()).toBe(
+      "2026-03-28T23:00:00.000Z",
+    );
+    // Sunday 29 March, now CEST: Monday's midnight is 22:00 UTC.
+    expect(new Date(proximaMedianocheMadrid(Date.parse("2026-03-29T12:00:00Z"))).toISOString()).toBe(
+      "2026-03-29T22:00:00.000Z",
+    );
   });
 });

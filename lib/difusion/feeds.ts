@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
-import { diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
+import { diaEnMadrid, instanteEnMadrid, proximaMedianocheMadrid, sumarDias } from "../dates";
 import { withOneReadDb } from "../db";
 import { ApiError } from "../http";
 import { conDatos, mensajes } from "../messages";
@@ -171,12 +171,9 @@ export function responderFeed(
       ETag: `"${huella}"`,
       "Last-Modified": modificado.toUTCString(),
       // Until Madrid's midnight at most: the feed's days move on then.
-      "Cache-Control": cacheControlPublico(
-        POLITICA_FEED,
-        instanteEnMadrid(sumarDias(hoy, 1), "00:00").getTime(),
-        ahora.getTime(),
-        { maxAge: FEED_MAX_AGE_S },
-      ),
+      "Cache-Control": cacheControlPublico(POLITICA_FEED, proximaMedianocheMadrid(ahora.getTime()), ahora.getTime(), {
+        maxAge: FEED_MAX_AGE_S,
+      }),
     });
     if (noModificado(request, `"${huella}"`, modificado)) return new Response(null, { status: 304, headers });
     const contenido = await cargar();

@@ -1,4 +1,4 @@
-import { diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
+import { proximaMedianocheMadrid } from "../dates";
 import { etiquetar, planesMostrados } from "./etiquetas";
 import {
   cabecerasDeEtiquetas,
@@ -23,7 +23,7 @@ export function cabecerasDeBusqueda(request: Request, json: string, ahora = Date
     headers.set("Cache-Control", PRIVADO);
     return headers;
   }
-  let hasta = instanteEnMadrid(sumarDias(diaEnMadrid(new Date(ahora)), 1), "00:00").getTime();
+  let hasta = proximaMedianocheMadrid(ahora);
   for (const m of json.matchAll(FIN)) {
     const fin = Date.parse(m[1]);
     if (fin > ahora) hasta = Math.min(hasta, fin);

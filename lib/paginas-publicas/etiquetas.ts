@@ -1,4 +1,4 @@
-import { diaEnMadrid, instanteEnMadrid, sumarDias } from "../dates";
+import { proximaMedianocheMadrid } from "../dates";
 import { municipioDeNombre, municipioDeRuta, provinciaDeRuta } from "../geo/municipios";
 import { pool } from "./pool";
 
@@ -69,7 +69,7 @@ export async function etiquetar(url: URL, cuerpo: string, ahora = Date.now()): P
   const deRuta = await etiquetasDeRuta(url);
   const ids = [...new Set([...deRuta.planes, ...planesMostrados(cuerpo)])];
   const etiquetas = new Set(deRuta.etiquetas);
-  let hasta = instanteEnMadrid(sumarDias(diaEnMadrid(new Date(ahora)), 1), "00:00").getTime();
+  let hasta = proximaMedianocheMadrid(ahora);
   if (ids.length > 0) {
     const { rows } = await pool().query<{
       id: string;
