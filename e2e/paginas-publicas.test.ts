@@ -182,10 +182,12 @@ describe("purges, from the one place every change goes through", () => {
     }
     return vistas;
   }
+  /** Drains what earlier files on this worker left pending (their plans' tags), to the end. */
+  const vaciar = () => drenarPurgas({ nombre: "vaciar", purgar: async () => {} }, Infinity);
 
   it("purges a plan's pages after an edit through the API, a hide by the team, SQL by hand and a deletion", async () => {
     const propias = [`plan-${plan.id}`, `municipio-${ine}`, `provincia-${ine.slice(0, 2)}`, `org-${orgId}`];
-    await purgadas([]);
+    await vaciar();
     const edicion = await enviarFormulario(
       "PATCH",
       `/api/plan/${plan.id}`,
@@ -207,8 +209,22 @@ describe("purges, from the one place every change goes through", () => {
     );
   });
 
+  it("purges behind a bulk write in one turn, at the database's pace rather than a batch per turn", async () => {
+    await vaciar();
+    // What a sources sync of 3,000 plans leaves pending: four tags each.
+    await query(
+      db(),
+      "INSERT INTO purga_pendiente (etiqueta) SELECT 'plan-' || gen_random_uuid() FROM generate_series(1, 12000)",
+    );
+    await query(db(), "UPDATE plan SET descripcion = 'Tras la sincronización' WHERE id = $1", [plan.id]);
+    const vistas: string[] = [];
+    await drenarPurgas({ nombre: "prueba", purgar: async (e) => void vistas.push(...e) });
+    expect(vistas).toContain(`plan-${plan.id}`);
+    expect(vistas.length).toBeGreaterThan(12000);
+  });
+
   it("purges what the clock changes: a featuring that ends, a plan that ends", async () => {
-    await purgadas([]);
+    await vaciar();
     await query(db(), "UPDATE plan SET destacado_hasta = now() + interval '1 second' WHERE id = $1", [plan.id]);
     await purgadas([`plan-${plan.id}`]);
     // Only the clock now: nothing is written while the featuring runs out.
@@ -218,7 +234,7 @@ describe("purges, from the one place every change goes through", () => {
   });
 
   it("keeps a purge the adapter refused for the next turn", async () => {
-    await purgadas([]);
+    await vaciar();
     await query(db(), "UPDATE plan SET descripcion = 'Tercera' WHERE id = $1", [plan.id]);
     const fallida: AdaptadorPurga = {
       nombre: "caida",

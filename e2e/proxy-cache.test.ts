@@ -20,6 +20,8 @@ let moderadora: Persona;
 
 beforeAll(async () => {
   const puerto = await freePort();
+  // Earlier files on this worker left their plans' tags pending; this new proxy stores none of them.
+  await query(db(), "DELETE FROM purga_pendiente");
   app = await startAppServer({ ...worker().appEnv, PURGA_URL: `http://127.0.0.1:${puerto}/` });
   cache = await startVarnish({ backendPort: Number(new URL(app.url).port), port: puerto });
   autora = await persona("Autora Proxy", "usuario");
