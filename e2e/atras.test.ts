@@ -91,7 +91,7 @@ describe("back and forward on a phone", () => {
     const listas: string[] = [];
     page.on("request", (r) => {
       const url = new URL(r.url());
-      // The search's own address (the logo's link to the generic home may be prefetched).
+      // The search's own address, not the generic home's.
       if (url.origin === appUrl() && url.pathname === "/" && url.searchParams.has("municipio")) listas.push(r.url());
     });
     await tarjeta.click();

@@ -49,7 +49,9 @@ function Lista({ enlaces }: { enlaces: Enlace[] }) {
               {e.texto}
             </a>
           ) : (
-            <Link href={e.href}>{e.texto}</Link>
+            <Link href={e.href} prefetch={false}>
+              {e.texto}
+            </Link>
           )}
         </li>
       ))}

@@ -73,7 +73,12 @@ export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boo
         <ul className={styles.list}>
           {ENLACES.map((e) => (
             <li key={e.href}>
-              <Link href={e.href} className={styles.link} aria-current={pathname === e.href ? "page" : undefined}>
+              <Link
+                href={e.href}
+                prefetch={false}
+                className={styles.link}
+                aria-current={pathname === e.href ? "page" : undefined}
+              >
                 {e.texto}
               </Link>
             </li>
@@ -96,7 +101,7 @@ export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boo
           <ul id="menu-usuario" className={`${styles.dropdown} ${usuarioAbierto ? styles.open : ""}`}>
             {menuUsuario.map((e) => (
               <li key={e.href}>
-                <Link href={e.href} className={styles.dropdownLink}>
+                <Link href={e.href} className={styles.dropdownLink} prefetch={false}>
                   {e.texto}
                 </Link>
               </li>

@@ -15,7 +15,10 @@ export function Navbar({
   return (
     <header className={styles.header}>
       <nav className={styles.nav} aria-label="Principal">
-        <Link href="/" className={styles.brand}>
+        {/* No prefetch here, in the menu or the footer: on every page they fetched the home's and the
+            menu's pages (two requests, and their decoding on the main thread while the page was
+            still becoming interactive) for pages a visitor rarely opens next, on a phone's data. */}
+        <Link href="/" className={styles.brand} prefetch={false}>
           {nombreSitio}
         </Link>
         <NavMenu conectado={conectado} equipo={equipo} />
