@@ -3,7 +3,7 @@
  * BENCH_URL), sends 1,200 geocode queries one after another and then 1,200 more from 8
  * clients at once, and prints p50/p95/p99. Target: p95 ≤ 10 ms.
  *
- *   npm run bench          (after `npm run demo` or `npx next build` with a database set up)
+ *   npm run bench          (after `npm run demo` or `npm run build` with a database set up)
  */
 import "./lib/load-env";
 import { randomBytes } from "node:crypto";

@@ -7,7 +7,7 @@
  * ≥ 95, accessibility, best practices and SEO 100; `--strict` exits 1 when one is missed.
  * Uses its own database (planazo_lighthouse, or LIGHTHOUSE_DATABASE, on DATABASE_URL's server or the local cluster)
  * with the demo data, its own storage folder (.data/lighthouse/storage), and writes the median
- * reports to .data/lighthouse/{home,plan}.report.{html,json}. Needs a build (`npx next build`).
+ * reports to .data/lighthouse/{home,plan}.report.{html,json}. Needs a build (`npm run build`).
  * External hosts (map tiles, Google sign-in) are blocked: this machine has no internet.
  *
  *   npm run lighthouse [-- --strict] [-- --runs 5] [-- --page home|plan] [-- --reset]

@@ -32,7 +32,7 @@ export async function startAppServer(
   { expectStatus = 200, timeoutMs = 60_000 }: { expectStatus?: number; timeoutMs?: number } = {},
 ): Promise<AppServer> {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) {
-    throw new Error("No production build found: run `npx next build` first (npm test does it for you).");
+    throw new Error("No production build found: run `npm run build` first (npm test does it for you).");
   }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
@@ -21,31 +21,67 @@ export interface PrimeraCarga {
  * `pagina` is the route's entry as Next names it: `/page` for the home.
  */
 export function primeraCarga(dirNext: string, pagina = "/page"): PrimeraCarga {
-  const build = JSON.parse(readFileSync(path.join(dirNext, "build-manifest.json"), "utf8")) as {
-    rootMainFiles?: string[];
-  };
-  // The client reference manifest is a script that assigns globalThis.__RSC_MANIFEST[pagina].
-  const contexto: {
-    globalThis?: unknown;
-    self?: unknown;
-    __RSC_MANIFEST?: Record<string, { entryJSFiles?: Record<string, string[]> }>;
-  } = {};
-  contexto.globalThis = contexto;
-  contexto.self = contexto;
-  runInNewContext(
-    readFileSync(path.join(dirNext, "server", "app", `${pagina}_client-reference-manifest.js`), "utf8"),
-    contexto,
-  );
-  const entrada = contexto.__RSC_MANIFEST?.[pagina];
+  const entrada = manifiestosDeCliente(dirNext)[pagina];
   if (!entrada?.entryJSFiles) throw new Error(`No client reference manifest for ${pagina} in ${dirNext}`);
-  const archivos = [...new Set([...(build.rootMainFiles ?? []), ...Object.values(entrada.entryJSFiles).flat()])].filter(
-    (f) => f.endsWith(".js"),
-  );
+  const archivos = archivosJs([...principales(dirNext), ...Object.values(entrada.entryJSFiles).flat()]);
   const bytesGzip = archivos.reduce(
     (total, f) => total + gzipSync(readFileSync(path.join(dirNext, f)), { level: 9 }).length,
     0,
   );
   return { archivos, bytesGzip };
+}
+
+/** Every route's first-load JS files together (under `.next/`, each once). */
+export function primerasCargas(dirNext: string): string[] {
+  const entradas = Object.values(manifiestosDeCliente(dirNext));
+  return archivosJs([...principales(dirNext), ...entradas.flatMap((e) => Object.values(e.entryJSFiles ?? {}).flat())]);
+}
+
+/**
+ * V8's explicit compile hint: Chrome compiles every function of a script that starts with it
+ * while the script streams in, on a background thread, rather than each on the main thread
+ * when first called (scripts/sugerencias-compilacion.ts).
+ */
+export const SUGERENCIA_COMPILACION = "//# allFunctionsCalledOnLoad\n";
+
+/** Puts the compile hint at the top of every route's first-load JS; returns how many files it marked. */
+export function marcarParaCompilar(dirNext: string): number {
+  let marcados = 0;
+  for (const archivo of primerasCargas(dirNext)) {
+    const ruta = path.join(dirNext, archivo);
+    const codigo = readFileSync(ruta, "utf8");
+    if (codigo.startsWith(SUGERENCIA_COMPILACION)) continue;
+    writeFileSync(ruta, SUGERENCIA_COMPILACION + codigo);
+    marcados++;
+  }
+  return marcados;
+}
+
+type Manifiesto = Record<string, { entryJSFiles?: Record<string, string[]> }>;
+
+/** The runtime and framework chunks every page loads. */
+function principales(dirNext: string): string[] {
+  const build = JSON.parse(readFileSync(path.join(dirNext, "build-manifest.json"), "utf8")) as {
+    rootMainFiles?: string[];
+  };
+  return build.rootMainFiles ?? [];
+}
+
+const archivosJs = (archivos: string[]) => [...new Set(archivos)].filter((f) => f.endsWith(".js"));
+
+/**
+ * The routes' client reference manifests, by route ("/page", "/plan/[slug]/[id]/page"…): each
+ * is a script that assigns globalThis.__RSC_MANIFEST[route].
+ */
+function manifiestosDeCliente(dirNext: string): Manifiesto {
+  const contexto: { globalThis?: unknown; self?: unknown; __RSC_MANIFEST?: Manifiesto } = {};
+  contexto.globalThis = contexto;
+  contexto.self = contexto;
+  const app = path.join(dirNext, "server", "app");
+  for (const f of readdirSync(app, { recursive: true, encoding: "utf8" })) {
+    if (f.endsWith("_client-reference-manifest.js")) runInNewContext(readFileSync(path.join(app, f), "utf8"), contexto);
+  }
+  return contexto.__RSC_MANIFEST ?? {};
 }
 
 /** The line the build check prints, and whether it is within the budget. */
