@@ -43,7 +43,7 @@ import { publicarPlan } from "./lib/app-client";
 import { CABECERA_CACHE } from "../lib/paginas-publicas/cache";
 import { freePort, startAppServer, type AppServer } from "../test-support/app-server";
 import { startVarnish, type Varnish } from "../test-support/varnish";
-import { construirNomenclator, type MunicipioGazetteer } from "../lib/geo/slug";
+import { construirNomenclator, SQL_NOMENCLATOR, type MunicipioGazetteer } from "../lib/geo/slug";
 import { llenarIndice } from "./lib/indice-app";
 import { prepareBenchDatabase } from "./lib/bench-data";
 import { KINDS, SEARCH_KINDS, buildMix, type Mix, type Town } from "./lib/load-mix";
@@ -399,12 +399,7 @@ const CABECERAS_BUSQUEDA = { accept: "*/*", "accept-encoding": "gzip" };
 
 /** Each town's page path (/planes/{provincia}/{municipio}), from the gazetteer as the app builds it. */
 async function rutasDePueblos(databaseUrl: string, towns: Town[]): Promise<string[]> {
-  const filas = await query<MunicipioGazetteer>(
-    databaseUrl,
-    `SELECT ine, nombre, nombre_oficial AS "nombreOficial", nombres_alternativos AS "nombresAlternativos",
-            provincia, comunidad, lat, lng, poblacion
-     FROM municipio`,
-  );
+  const filas = await query<MunicipioGazetteer>(databaseUrl, SQL_NOMENCLATOR);
   const { porIne } = construirNomenclator(filas);
   return towns.map((t) => {
     const m = porIne.get(t.ine);
@@ -435,8 +430,8 @@ async function faseProxy(databaseUrl: string, mix: Mix) {
   console.log(
     `\n== 2. proxy: deploy/varnish/planazo.vcl in front of the production build, ${CONNECTIONS} connections for ${seconds} s per run (${machine()})`,
   );
-  const townPages = await rutasDePueblos(databaseUrl, Object.values(mix.towns).flat());
   const towns = Object.values(mix.towns).flat();
+  const townPages = await rutasDePueblos(databaseUrl, towns);
   const searches = towns.flatMap((t) =>
     RADIOS_PROXY.map(
       (radio) => `/api/plan?${new URLSearchParams({ lat: String(t.lat), lng: String(t.lng), radio: String(radio) })}`,

@@ -3,10 +3,12 @@ import { Memo } from "../cache";
 import { readDb } from "../db";
 import {
   construirNomenclator,
+  SQL_NOMENCLATOR,
   municipioMasCercano,
   municipioPorNombre,
   resolverProvincia,
   resolverRuta,
+  type MunicipioGazetteer,
   type NomenclatorMunicipios,
   type MunicipioConRuta,
   type RutaResuelta,
@@ -27,12 +29,7 @@ const nomenclator = new Memo<NomenclatorMunicipios>(1, 24 * 60 * 60_000);
 
 export function nomenclatorMunicipios(): Promise<NomenclatorMunicipios> {
   return nomenclator.get("nomenclator", async () => {
-    const filas = await (
-      await readDb()
-    ).$queryRaw<Parameters<typeof construirNomenclator>[0][number][]>`
-      SELECT ine, nombre, nombre_oficial AS "nombreOficial", nombres_alternativos AS "nombresAlternativos",
-             provincia, comunidad, lat, lng, poblacion
-      FROM municipio`;
+    const filas = await (await readDb()).$queryRawUnsafe<MunicipioGazetteer[]>(SQL_NOMENCLATOR);
     return construirNomenclator(filas);
   });
 }

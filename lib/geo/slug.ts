@@ -39,6 +39,11 @@ const PROVINCIAS_ALTERNATIVAS: Record<string, readonly string[]> = {
 /** A row of the gazetteer (the municipio table), as load-gazetteer.ts reads it from the CSV. */
 export type MunicipioGazetteer = MunicipioRow;
 
+/** The `municipio` rows the index is built from (construirNomenclator), as MunicipioGazetteer. */
+export const SQL_NOMENCLATOR = `SELECT ine, nombre, nombre_oficial AS "nombreOficial", nombres_alternativos AS "nombresAlternativos",
+       provincia, comunidad, lat, lng, poblacion
+FROM municipio`;
+
 export interface MunicipioConRuta extends MunicipioGazetteer {
   provinciaSlug: string;
   slug: string;
