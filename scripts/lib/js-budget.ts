@@ -21,7 +21,7 @@ export interface PrimeraCarga {
  * `pagina` is the route's entry as Next names it: `/page` for the home.
  */
 export function primeraCarga(dirNext: string, pagina = "/page"): PrimeraCarga {
-  const entrada = manifiestosDeCliente(dirNext)[pagina];
+  const entrada = manifiestosDeCliente(dirNext, [`${pagina}_client-reference-manifest.js`])[pagina];
   if (!entrada?.entryJSFiles) throw new Error(`No client reference manifest for ${pagina} in ${dirNext}`);
   const archivos = archivosJs([...principales(dirNext), ...Object.values(entrada.entryJSFiles).flat()]);
   const bytesGzip = archivos.reduce(
@@ -71,16 +71,18 @@ const archivosJs = (archivos: string[]) => [...new Set(archivos)].filter((f) => 
 
 /**
  * The routes' client reference manifests, by route ("/page", "/plan/[slug]/[id]/page"…): each
- * is a script that assigns globalThis.__RSC_MANIFEST[route].
+ * is a script under `.next/server/app` that assigns globalThis.__RSC_MANIFEST[route]. `archivos`
+ * (paths under that folder) reads those only; by default every one.
  */
-function manifiestosDeCliente(dirNext: string): Manifiesto {
+function manifiestosDeCliente(dirNext: string, archivos?: string[]): Manifiesto {
   const contexto: { globalThis?: unknown; self?: unknown; __RSC_MANIFEST?: Manifiesto } = {};
   contexto.globalThis = contexto;
   contexto.self = contexto;
   const app = path.join(dirNext, "server", "app");
-  for (const f of readdirSync(app, { recursive: true, encoding: "utf8" })) {
-    if (f.endsWith("_client-reference-manifest.js")) runInNewContext(readFileSync(path.join(app, f), "utf8"), contexto);
-  }
+  const leer =
+    archivos ??
+    readdirSync(app, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith("_client-reference-manifest.js"));
+  for (const f of leer) runInNewContext(readFileSync(path.join(app, f), "utf8"), contexto);
   return contexto.__RSC_MANIFEST ?? {};
 }
 
