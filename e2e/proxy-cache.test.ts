@@ -41,19 +41,30 @@ async function pedir(ruta: string, cookie?: string) {
   return { status: res.status, xCache: res.headers.get("x-cache"), html: await res.text(), headers: res.headers };
 }
 
+/** Milliseconds until `cumple()` holds, asking every 50 ms for up to 5 s; Infinity if it never does. */
+async function esperar(cumple: () => Promise<boolean>): Promise<number> {
+  const inicio = Date.now();
+  while (Date.now() - inicio < 5_000) {
+    if (await cumple()) return Date.now() - inicio;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return Infinity;
+}
+
+/** Milliseconds until the proxy's answer for `ruta` satisfies `cumple`. */
+function hastaQue(ruta: string, cumple: (p: Awaited<ReturnType<typeof pedir>>) => boolean): Promise<number> {
+  return esperar(async () => cumple(await pedir(ruta)));
+}
+
 /**
  * Waits until every pending purge has gone to the proxy (the drain deletes a row in the transaction
  * that sent it). A page stored before a write's purge went out is purged by it a moment later: a
  * test that wants the page stored waits for this first.
  */
 async function purgasEnviadas() {
-  const inicio = Date.now();
-  while (Date.now() - inicio < 5_000) {
-    const [{ n }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM purga_pendiente");
-    if (n === 0) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error("purges still pending after 5 s");
+  const vacia = async () =>
+    (await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM purga_pendiente"))[0].n === 0;
+  expect(await esperar(vacia), "purges still pending after 5 s").toBeLessThan(Infinity);
 }
 
 /** The page through the proxy, stored (a HIT) once the purges of the writes before it went out. */
@@ -63,16 +74,6 @@ async function guardada(ruta: string) {
   const p = await pedir(ruta);
   expect(p.xCache, ruta).toBe("HIT");
   return p;
-}
-
-/** Milliseconds until the proxy's answer for `ruta` satisfies `cumple`, asking every 50 ms for up to 5 s. */
-async function hastaQue(ruta: string, cumple: (p: Awaited<ReturnType<typeof pedir>>) => boolean): Promise<number> {
-  const inicio = Date.now();
-  while (Date.now() - inicio < 5_000) {
-    if (cumple(await pedir(ruta))) return Date.now() - inicio;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return Infinity;
 }
 
 describe("a caching proxy in front of the app", () => {
