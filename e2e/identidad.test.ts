@@ -130,6 +130,44 @@ describe("identity and polish", () => {
     });
   }
 
+  for (const { ancho, alto } of TAMANOS) {
+    it(`sets every text in one of the type scale's sizes, on the public pages and the wizard (${ancho})`, async () => {
+      const ctx = await contextoConectado(browser, usuario, { ancho, alto, conAvisoCookies: true });
+      const page = await ctx.newPage();
+      const plan = `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`;
+      await page.goto(`${appUrl()}${plan}`);
+      const pueblo = await page.locator("main a[href^='/planes/']").first().getAttribute("href");
+      const rutas = ["/", busqueda(), plan, `/plan/${EXPERIENCIA.replaceAll(" ", "-")}/${experiencia}`, pueblo!];
+      for (const ruta of [...rutas, "/nosotros", "/aviso-legal", "/widget", "/publicar"]) {
+        await page.goto(`${appUrl()}${ruta}`);
+        const { escala, fuera } = await page.evaluate(() => {
+          const pasos = ["xs", "sm", "md", "lg", "xl", "2xl", "display", "hero"];
+          const escala = pasos.map((p) => {
+            const prueba = document.createElement("span");
+            prueba.style.fontSize = `var(--text-${p})`;
+            document.body.append(prueba);
+            const px = getComputedStyle(prueba).fontSize;
+            prueba.remove();
+            return px;
+          });
+          const fuera = new Set<string>();
+          for (const el of document.querySelectorAll("body *")) {
+            // A generated poster's text scales with its box; the map's controls are Leaflet's;
+            // text only for screen readers is not seen.
+            if (el.closest("[data-cartel], .leaflet-container, .visually-hidden") || !el.checkVisibility()) continue;
+            if (![...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())) continue;
+            const px = getComputedStyle(el).fontSize;
+            if (!escala.includes(px)) fuera.add(`${px} ${el.tagName.toLowerCase()}.${el.className}`);
+          }
+          return { escala, fuera: [...fuera] };
+        });
+        expect(new Set(escala).size, `the scale's steps on ${ruta}`).toBe(ancho === 390 ? 7 : 8);
+        expect(fuera, ruta).toEqual([]);
+      }
+      await ctx.close();
+    });
+  }
+
   it("keeps the cookie bar off every control at 390 px: the home with a search, a plan page, the wizard", async () => {
     const ctx = await contextoConectado(browser, usuario, { conAvisoCookies: true });
     const page = await ctx.newPage();
