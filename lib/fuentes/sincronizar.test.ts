@@ -21,6 +21,8 @@ interface Ruta {
   /** Answers with an ETag and honours If-None-Match. */
   etag?: boolean;
   cabeceras?: Record<string, string>;
+  /** The answer waits for this, to hold a sync in the middle of its run. */
+  retener?: Promise<void>;
 }
 const rutas = new Map<string, Ruta>();
 const peticiones: { ruta: string; condicional: boolean }[] = [];
@@ -114,9 +116,10 @@ const planesDe = (fuenteId: string) =>
 const sincronizar = (id: string, mas: OpcionesSincronizacion = {}) => sincronizarFuente(id, { ...opciones, ...mas });
 
 beforeAll(async () => {
-  servidor = http.createServer((req, res) => {
+  servidor = http.createServer(async (req, res) => {
     const ruta = rutas.get(req.url ?? "");
     peticiones.push({ ruta: req.url ?? "", condicional: Boolean(req.headers["if-none-match"]) });
+    await ruta?.retener;
     if (!ruta) {
       res.writeHead(404).end();
       return;
@@ -437,12 +440,24 @@ LOCATION:En línea`,
   });
 
   it("lets only one of two concurrent syncs of a source run", async () => {
+    // The feed answers only once the first of the two runs has returned, so the run holding the
+    // lease is still in the middle of its sync when the other one asks for it, however slow the
+    // machine is. Should both take the lease, the feed opens after 10 s and the counts below fail.
+    let abrir!: () => void;
+    const retener = new Promise<void>((ok) => (abrir = ok));
+    const seguro = setTimeout(abrir, 10_000);
     const ruta = `/concurrentes-${randomUUID()}.ics`;
-    rutas.set(ruta, { cuerpo: calendario([evento("c@concurrentes", "Carrera popular", 5)]) });
+    rutas.set(ruta, { cuerpo: calendario([evento("c@concurrentes", "Carrera popular", 5)]), retener });
     const { id } = await crearFuente(ruta);
-    const resultados = await Promise.all([sincronizar(id), sincronizar(id)]);
+    const corridas = [sincronizar(id), sincronizar(id)];
+    const primera = await Promise.race(corridas);
+    abrir();
+    clearTimeout(seguro);
+    const resultados = await Promise.all(corridas);
+    expect(primera).toBeNull();
     expect(resultados.filter((r) => r === null)).toHaveLength(1);
     expect(resultados.find((r) => r !== null)).toMatchObject({ creados: 1 });
+    expect(peticiones.filter((p) => p.ruta === ruta)).toHaveLength(1);
     expect(await planesDe(id)).toHaveLength(1);
   });
 });
