@@ -3,19 +3,29 @@ import localFont from "next/font/local";
 /*
  * Bricolage Grotesque, the display face (headings and the brand), self-hosted from its npm
  * package: next/font copies the files into /_next/static/media, so no request leaves our origin
- * (CSP font-src 'self'). Neither file is preloaded: a preload went out before the poster, which
- * is the page's largest paint, and held it back (Lighthouse: 270 ms of load delay on the plan
- * page); headings show in the fallback for a moment instead. The latin file (Spanish, with ñ, á,
- * ü, ¿, ¡, €) is fetched by every page; latin-ext (Catalan ŀ, other names of towns) only when a
- * page uses one of its letters.
- * Both keep the system face until they arrive (swap), with fallback metrics to avoid a jump.
+ * (CSP font-src 'self'). The latin file (Spanish, with ñ, á, ü, ¿, ¡, €) is used by every page;
+ * latin-ext (Catalan ŀ, other names of towns) only when a page uses one of its letters.
+ *
+ * Both faces are optional, not swap: a face that is not there within about 100 ms of being asked
+ * for is not used on that page, so headings never change face under the reader's eyes. With swap,
+ * a face arriving after the first paint re-wrapped the card titles and moved the grid (a layout
+ * shift of 0.19 on the home with a search, in 1 of 6 Lighthouse runs, and a second layout after
+ * the first paint). The file still downloads and is cached for the next page.
+ * So that a first visit gets the face at all, the latin file is preloaded (next/font sends it as
+ * a `Link` header, so it starts with the document, before the poster): without the preload it
+ * was asked for only at the first layout and missed its 100 ms even from 127.0.0.1. Lighthouse
+ * put the plan page's largest paint at 2.1–2.6 s with the preload and 2.2–2.6 s without.
+ * Without a swap there is nothing for fallback metrics to match, so neither face has them
+ * (next/font's default is Arial scaled to 113 %, which phones without Arial skip anyway): a page
+ * that misses the face shows its headings in the system face, like the body.
  * (next/font wants every value written out as a literal.)
  */
 export const displayLatin = localFont({
   src: "../node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2",
   weight: "200 800",
-  display: "swap",
-  preload: false,
+  display: "optional",
+  preload: true,
+  adjustFontFallback: false,
   variable: "--font-display-latin",
   declarations: [
     {
@@ -29,7 +39,7 @@ export const displayLatin = localFont({
 export const displayLatinExt = localFont({
   src: "../node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-ext-wght-normal.woff2",
   weight: "200 800",
-  display: "swap",
+  display: "optional",
   preload: false,
   adjustFontFallback: false,
   variable: "--font-display-latin-ext",
