@@ -158,7 +158,9 @@ describe("identity and polish", () => {
       await expect.poll(() => servidas, { timeout: 10_000 }).toBeGreaterThan(0);
       // Two frames after the face is in, any swap has been laid out and painted.
       await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
-      const desplazamiento = await page.evaluate(() => (window as unknown as { __desplazamiento: number }).__desplazamiento);
+      const desplazamiento = await page.evaluate(
+        () => (window as unknown as { __desplazamiento: number }).__desplazamiento,
+      );
       expect(desplazamiento, ruta).toBeLessThan(0.01);
     }
     await ctx.close();
