@@ -156,8 +156,11 @@ describe("identity and polish", () => {
       servidas = 0;
       await page.goto(`${appUrl()}${ruta}`);
       await expect.poll(() => servidas, { timeout: 10_000 }).toBeGreaterThan(0);
-      // Two frames after the face is in, any swap has been laid out and painted.
-      await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok))));
+      // Two frames after the face has loaded, any swap has been laid out and painted.
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+        await new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
+      });
       const desplazamiento = await page.evaluate(
         () => (window as unknown as { __desplazamiento: number }).__desplazamiento,
       );
