@@ -131,17 +131,25 @@ describe("the home search's map view in Chromium", () => {
       await expect(mapa(page).locator("path.mapa-radio").isVisible()).resolves.toBe(true);
       for (const m of await marcadores(page).all()) await expect(m.isVisible()).resolves.toBe(true);
       // The view fits the circle: all of it inside the map, filling most of its width or height.
-      const [caja, circulo] = await Promise.all([
-        contenedor.boundingBox(),
-        mapa(page).locator("path.mapa-radio").boundingBox(),
-      ]);
-      expect(circulo!.x).toBeGreaterThanOrEqual(caja!.x - 1);
-      expect(circulo!.x + circulo!.width).toBeLessThanOrEqual(caja!.x + caja!.width + 1);
-      expect(circulo!.y).toBeGreaterThanOrEqual(caja!.y - 1);
-      expect(circulo!.y + circulo!.height).toBeLessThanOrEqual(caja!.y + caja!.height + 1);
-      expect(Math.max(circulo!.width / caja!.width, circulo!.height / caja!.height)).toBeGreaterThan(0.8);
-      // The map fills the results area: most of the screen's height on a phone too.
-      expect(caja!.height).toBeGreaterThan(viewport.height * 0.5);
+      // The map fits it again a frame after any change of its size (its styles arriving), so
+      // the view is read until it settles, not at the first frame the markers show.
+      const encuadre = async () => {
+        const [caja, circulo] = await Promise.all([
+          contenedor.boundingBox(),
+          mapa(page).locator("path.mapa-radio").boundingBox(),
+        ]);
+        return {
+          dentro:
+            circulo!.x >= caja!.x - 1 &&
+            circulo!.x + circulo!.width <= caja!.x + caja!.width + 1 &&
+            circulo!.y >= caja!.y - 1 &&
+            circulo!.y + circulo!.height <= caja!.y + caja!.height + 1,
+          llena: Math.max(circulo!.width / caja!.width, circulo!.height / caja!.height) > 0.8,
+          // The map fills the results area: most of the screen's height on a phone too.
+          alta: caja!.height > viewport.height * 0.5,
+        };
+      };
+      await expect.poll(encuadre).toEqual({ dentro: true, llena: true, alta: true });
       await captura(page, `mapa-vista-${viewport.width}`);
 
       // A shared link opens the map.
