@@ -6,6 +6,7 @@ import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
 import { sinViolaciones } from "@/test-support/axe";
+import { planPath } from "@/lib/plans/plan";
 import { appUrl } from "@/test-support/worker";
 
 const TAMANOS = [
@@ -100,7 +101,7 @@ describe("identity and polish", () => {
 
       await page.goto(appUrl());
       await captura(page, `identidad-home-primera-visita-${ancho}`);
-      for (const ruta of [busqueda(), `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`]) {
+      for (const ruta of [busqueda(), planPath(EVENTO, evento)]) {
         const res = await page.goto(`${appUrl()}${ruta}`);
         expect(res?.status()).toBe(200);
         // The latin face is preloaded with the document (an optional face not asked for by then
@@ -152,7 +153,7 @@ describe("identity and polish", () => {
       }).observe({ type: "layout-shift", buffered: true });
     });
     const page = await ctx.newPage();
-    for (const ruta of [busqueda(), `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`]) {
+    for (const ruta of [busqueda(), planPath(EVENTO, evento)]) {
       servidas = 0;
       await page.goto(`${appUrl()}${ruta}`);
       await expect.poll(() => servidas, { timeout: 10_000 }).toBeGreaterThan(0);
@@ -173,10 +174,10 @@ describe("identity and polish", () => {
     it(`sets every text in one of the type scale's sizes, on the public pages and the wizard (${ancho})`, async () => {
       const ctx = await contextoConectado(browser, usuario, { ancho, alto, conAvisoCookies: true });
       const page = await ctx.newPage();
-      const plan = `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`;
+      const plan = planPath(EVENTO, evento);
       await page.goto(`${appUrl()}${plan}`);
       const pueblo = await page.locator("main a[href^='/planes/']").first().getAttribute("href");
-      const rutas = ["/", busqueda(), plan, `/plan/${EXPERIENCIA.replaceAll(" ", "-")}/${experiencia}`, pueblo!];
+      const rutas = ["/", busqueda(), plan, planPath(EXPERIENCIA, experiencia), pueblo!];
       for (const ruta of [...rutas, "/nosotros", "/aviso-legal", "/widget", "/publicar"]) {
         await page.goto(`${appUrl()}${ruta}`);
         const { escala, fuera } = await page.evaluate(() => {
@@ -211,7 +212,7 @@ describe("identity and polish", () => {
   it("keeps the cookie bar off every control at 390 px: the home with a search, a plan page, the wizard", async () => {
     const ctx = await contextoConectado(browser, usuario, { conAvisoCookies: true });
     const page = await ctx.newPage();
-    for (const ruta of [busqueda(), `/plan/${EVENTO.replaceAll(" ", "-")}/${evento}`, "/publicar"]) {
+    for (const ruta of [busqueda(), planPath(EVENTO, evento), "/publicar"]) {
       await page.goto(`${appUrl()}${ruta}`);
       const bar = page.getByRole("region", { name: "Aviso de cookies" });
       await bar.waitFor();
@@ -295,7 +296,7 @@ describe("identity and polish", () => {
       await expect(tarjeta.textContent()).resolves.toContain("Sábado y domingo");
       await expect(page.locator("main").innerText()).resolves.not.toMatch(DIAS);
 
-      await page.goto(`${appUrl()}/plan/${EXPERIENCIA.replaceAll(" ", "-")}/${experiencia}`);
+      await page.goto(`${appUrl()}${planPath(EXPERIENCIA, experiencia)}`);
       await expect(page.locator("meta[name='description']").getAttribute("content")).resolves.toMatch(
         /^Sábado y domingo · /,
       );
