@@ -189,6 +189,7 @@ runScript(async () => {
   });
   const fallos: string[] = [];
   const filas: string[] = [];
+  let notaSuelo = "";
   try {
     const medidas = (await elegirPaginas(server, databaseUrl)).filter((p) => !values.page || p.nombre === values.page);
     const paginas = [...medidas, { nombre: SUELO, url: server.url + PAGINA_SUELO }];
@@ -211,7 +212,7 @@ runScript(async () => {
       [...runs.get(nombre)!].sort((a, b) => puntos(a, "performance") - puntos(b, "performance"))[
         Math.floor((RUNS - 1) / 2)
       ];
-    const suelo = mediana(SUELO);
+    const perfSuelo = puntos(mediana(SUELO), "performance");
     for (const pagina of paginas) {
       const median = mediana(pagina.nombre);
       writeFileSync(path.join(OUT_DIR, `${pagina.nombre}.report.html`), generateReport(median, "html"));
@@ -223,9 +224,7 @@ runScript(async () => {
       const scores = CATEGORIAS.map((c) => puntos(median, c));
       const tbt = Math.round(median.audits["total-blocking-time"]?.numericValue ?? 0);
       const esSuelo = pagina.nombre === SUELO;
-      const frenteAlSuelo = esSuelo
-        ? ""
-        : String(puntos(median, "performance") - puntos(suelo, "performance")).padStart(8);
+      const frenteAlSuelo = esSuelo ? "" : String(puntos(median, "performance") - perfSuelo).padStart(8);
       filas.push(
         `${pagina.nombre.padEnd(6)}${scores.map((s) => String(s).padStart(6)).join("")}${String(tbt).padStart(8)}${frenteAlSuelo}`,
       );
@@ -234,16 +233,16 @@ runScript(async () => {
         if (scores[i] < OBJETIVO[c]) fallos.push(`${pagina.nombre}: ${c} ${scores[i]} < ${OBJETIVO[c]}`);
       }
     }
-    if (puntos(suelo, "performance") < OBJETIVO.performance)
-      fallos.push(
-        `${SUELO}: performance ${puntos(suelo, "performance")} < ${OBJETIVO.performance}: the machine itself misses the target in this run`,
-      );
+    // Not a failure of the pages: what of a miss is the machine's.
+    if (perfSuelo < OBJETIVO.performance)
+      notaSuelo = `${SUELO}: performance ${perfSuelo} < ${OBJETIVO.performance}: the machine itself misses the target in this run`;
   } finally {
     await server.stop();
   }
   console.log(`\nMedian of ${RUNS} run(s) per page (by performance score), Lighthouse mobile:`);
   console.log(`page  ${CATEGORIAS.map((c) => ETIQUETA[c].padStart(6)).join("")}  TBT ms  vs ${SUELO}`);
   console.log(filas.join("\n"));
+  if (notaSuelo) console.log(notaSuelo);
   console.log(`targets: perf ≥ ${OBJETIVO.performance}, a11y/BP/SEO 100. Reports: ${path.relative(ROOT, OUT_DIR)}/`);
   if (fallos.length) {
     console.log(`below target:\n  ${fallos.join("\n  ")}`);
