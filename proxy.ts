@@ -19,9 +19,9 @@ import {
   politicaDeContenido,
 } from "./lib/security";
 import { CABECERA_VISTA, VISTA_EMBEBIDA } from "./lib/vista";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/users/cookies";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/cookies";
 import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
-import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/busqueda/portada";
+import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/portada/destino";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
@@ -49,7 +49,7 @@ export async function proxy(request: NextRequest) {
   }
   const enmarcable = esRutaEnmarcable(pathname);
   if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
-  // The generic home, for a visitor it can place: their place's search (lib/busqueda/portada.ts).
+  // The generic home, for a visitor it can place: their place's search (lib/portada/destino.ts).
   if (pathname === "/" && search === "" && request.method === "GET") {
     const destino = await destinoDeLaPortada(request.cookies.get(COOKIE_LUGAR)?.value, request.headers).catch(
       () => null,

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { mensajes } from "@/lib/messages";
-import styles from "./page.module.css";
+import styles from "@/components/portada/portada.module.css";
 
 export default function NotFound() {
   return (

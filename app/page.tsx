@@ -1,64 +1,19 @@
 import type { Metadata } from "next";
-import { ahoraDeLaPeticion } from "@/lib/ahora";
-import Link from "next/link";
 import { redirect } from "next/navigation";
-import { PlanGrid } from "@/components/plans/PlanCard";
-import { Pagination } from "@/components/search/Pagination";
-import { ArreglosSinResultados } from "@/components/search/ArreglosSinResultados";
-import { SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
-import { planesMasAlla } from "@/lib/busqueda/mas-alla";
-import { pueblosCercanosConPlanes } from "@/lib/pueblos/planes";
-import type { MunicipioConRuta } from "@/lib/geo/slug";
-import type { Busqueda } from "@/lib/busqueda/schemas";
-import { BusquedaProvider, ResultadosBusqueda } from "@/components/search/BusquedaProvider";
-import { SelectorOrden, SelectorVista } from "@/components/search/SelectorVista";
-import { tieneCookieDeSesion } from "@/lib/users/session";
-import { SeguirBusqueda } from "@/components/search/SeguirBusqueda";
-import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
-import { SinScript, VistaMapa } from "@/components/search/VistaMapa";
-import { FiltrosBusqueda, SearchPanel, SoloSinLugar } from "@/components/search/SearchPanel";
-import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
-import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
-import { ApiError, isDatabaseUnavailable } from "@/lib/http";
-import { conDatos, mensajes } from "@/lib/messages";
-import { municipioDeNombre } from "@/lib/geo/municipios";
-import { fechasTexto } from "@/lib/dates";
-import { planesTexto } from "@/lib/plans/texto";
-import {
-  feedPortada,
-  planesDestacados,
-  pueblosConMasPlanes,
-  type FeedPortada,
-  type PuebloConPlanes,
-} from "@/lib/plans/portada";
-import { ElegirPueblo } from "@/components/search/ElegirPueblo";
-import type { PlanApi } from "@/lib/plans/plan";
-import type { ResultadoMapa } from "@/lib/busqueda/mapa";
-import { buscarPlanes, buscarPlanesMapa, soloPlanes, type ResultadoBusqueda } from "@/lib/busqueda/buscar";
-import { agruparPorDia, ultimoDia } from "@/lib/plans/grupos";
-import { baseDelMomento } from "@/lib/busqueda/registro";
-import { ListaPorDias } from "@/components/plans/ListaPorDias";
-import {
-  arreglosSinResultados,
-  consultaDeEstado,
-  hayLugar,
-  leerEstado,
-  urlBusqueda,
-  ventanaDeEstado,
-  type EstadoBusqueda,
-} from "@/lib/busqueda/estado";
-import { POR_PAGINA } from "@/lib/plans/constants";
+import { BusquedaProvider, ResultadosBusqueda } from "@/components/busqueda/BusquedaProvider";
+import { ListaResultados } from "@/components/busqueda/ListaResultados";
+import { FiltrosBusqueda, SearchPanel } from "@/components/busqueda/SearchPanel";
+import { SelectorOrden, SelectorVista } from "@/components/busqueda/SelectorVista";
+import { SinScript, VistaMapa } from "@/components/busqueda/VistaMapa";
+import { FeedPrimeraVisita } from "@/components/portada/FeedPrimeraVisita";
+import styles from "@/components/portada/portada.module.css";
+import { SinLugar } from "@/components/portada/SinLugar";
+import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
-import { ENLACES_EXTERNOS, site } from "@/lib/site";
-import styles from "./page.module.css";
-
-/**
- * Cards whose posters load at once, with high priority: the first, the one a phone's first screen
- * shows and the page's largest paint. Lighthouse mobile on the home with a search, 3 runs: 95
- * median with one, 93 (of 5) with two sharing the bandwidth. The rest are lazy, which in view
- * still means at once.
- */
-const PRIMERA_PANTALLA = 1;
+import { conDatos, mensajes } from "@/lib/messages";
+import { planesTexto } from "@/lib/plans/texto";
+import { cargarInicio } from "@/lib/portada/cargar";
+import { site } from "@/lib/site";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -80,76 +35,6 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 }
 
 /**
- * The page's plans of the search, and on the map view the map's plans of the same search; by
- * date after the first page, the day the page before ended on (its group continues here).
- */
-async function buscar(
-  estado: EstadoBusqueda,
-  base: number,
-): Promise<{
-  resultado?: ResultadoBusqueda;
-  mapa?: ResultadoMapa;
-  error?: string;
-  diaAnterior?: number | null;
-  consulta?: Busqueda;
-}> {
-  const q = consultaDeEstado(estado);
-  if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
-  const anterior =
-    estado.orden === "fecha" && estado.page > 1 ? consultaDeEstado({ ...estado, page: estado.page - 1 }) : null;
-  try {
-    const [resultado, mapa, previa] = await Promise.all([
-      buscarPlanes(q.data),
-      estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined,
-      anterior?.success ? buscarPlanes(anterior.data) : undefined,
-    ]);
-    return { resultado, mapa, diaAnterior: previa ? ultimoDia(previa.planes, base) : null, consulta: q.data };
-  } catch (error) {
-    if (error instanceof ApiError) return { error: error.message };
-    // An outage is the whole page's error (5xx, app/error.tsx, and proxy.ts's 503 next), not an
-    // empty result to be cached or indexed.
-    if (isDatabaseUnavailable(error)) throw error;
-    console.error(error);
-    return { error: mensajes.errorObtenerPlanes };
-  }
-}
-
-/**
- * What a first visit sees before choosing a place: this weekend's plans near the centre of Spain
- * (the feed), featured plans and the towns with most plans. None is worth an error page:
- * without them the home still searches.
- */
-async function portada(ahora: number): Promise<Portada> {
-  try {
-    const [destacados, pueblos, feed] = await Promise.all([
-      planesDestacados(),
-      pueblosConMasPlanes(),
-      feedPortada(ahora),
-    ]);
-    return { destacados, pueblos, feed };
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw error;
-    console.error(error);
-    return SIN_PORTADA;
-  }
-}
-
-/**
- * An empty search's ways to plans: the nearest plans beyond its radius (same filters) and the
- * towns with plans nearest to the place (the town chosen, or the one nearest to the point).
- */
-async function sinPlanesCerca(estado: EstadoBusqueda, consulta: Busqueda, pueblo: MunicipioConRuta | null) {
-  const punto = estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null;
-  const municipio =
-    pueblo ?? (punto ? await municipioDeNombre(estado.municipio ?? "", punto, { oElMasCercano: true }) : null);
-  const cercanos = municipio ? await pueblosCercanosConPlanes(municipio) : [];
-  const desde =
-    punto ?? (municipio?.lat != null && municipio.lng != null ? { lat: municipio.lat, lng: municipio.lng } : null);
-  const masAlla = desde ? await planesMasAlla(consulta, desde, cercanos) : [];
-  return { municipio, masAlla, cercanos };
-}
-
-/**
  * The heading and the search: side by side on a laptop's first visit (no empty half screen);
  * once a place is chosen, as they are, so the search bar can stick to the top of the page.
  */
@@ -157,136 +42,10 @@ function Arriba({ conLugar, children }: { conLugar: boolean; children: React.Rea
   return conLugar ? <>{children}</> : <div className={styles.arriba}>{children}</div>;
 }
 
-type Portada = { destacados: PlanApi[]; pueblos: PuebloConPlanes[]; feed: FeedPortada | null };
-const SIN_PORTADA: Portada = { destacados: [], pueblos: [], feed: null };
-
 export default async function HomePage({ searchParams }: Props) {
-  const estado = leerEstado(await searchParams);
-  const conLugar = hayLugar(estado);
-  const ahora = ahoraDeLaPeticion();
-  const ventana = ventanaDeEstado(estado, new Date(ahora));
-  // The date order's base instant, as the search computes it: the day groups follow it.
-  const base = baseDelMomento(ahora, ventana?.desde);
-  // The results (or the first visit's featured plans and towns) and the person's saved plans
-  // (for the cards' hearts) are read side by side.
-  const [
-    { resultado, mapa, error, diaAnterior, consulta },
-    { destacados, pueblos, feed },
-    favoritos,
-    pueblo,
-    conSesion,
-  ] = await Promise.all([
-    conLugar ? buscar(estado, base) : Promise.resolve<Awaited<ReturnType<typeof buscar>>>({}),
-    conLugar ? SIN_PORTADA : portada(ahora),
-    favoritosDeLaSesion(),
-    // The chosen town, from the gazetteer in memory (no query): its page (/planes/…) and the
-    // town to follow.
-    conLugar && estado.municipio
-      ? municipioDeNombre(
-          estado.municipio,
-          estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null,
-        )
-      : null,
-    tieneCookieDeSesion(),
-  ]);
-  // Nothing within the radius: the nearest plans beyond it and the nearest towns with plans.
-  const vacio = resultado?.total === 0 && consulta ? await sinPlanesCerca(estado, consulta, pueblo) : null;
-  if (resultado && resultado.total > 0 && resultado.planes.length === 0) {
-    // Past the last page (a stale link): go to the last one.
-    redirect(urlBusqueda({ ...estado, page: Math.ceil(resultado.total / POR_PAGINA) }));
-  }
-  // Read live, not memoized with the search answer: a verification shows on the very next page.
-  const verificadas = await organizacionesVerificadas([
-    ...soloPlanes(resultado?.planes ?? []),
-    ...destacados,
-    ...(vacio?.masAlla ?? []),
-    ...(feed?.planes ?? []),
-  ]);
-  const total = resultado?.total ?? 0;
-  const totalExacto = resultado?.totalExacto ?? true;
-  // Ways to keep getting this search's plans: after the first results, never above them.
-  const seguir = !error && total > 0 && (
-    <div className={styles.seguirTrasResultados}>
-      <SeguirBusqueda
-        feeds={urlsFeedBusqueda(estado, site().url)}
-        pueblo={
-          pueblo && {
-            ine: pueblo.ine,
-            nombre: pueblo.nombre,
-            radio: estado.radio,
-            categorias: estado.categorias,
-          }
-        }
-        conSesion={conSesion}
-      />
-    </div>
-  );
-  // The list of the search; on the map view, what shows without script.
-  const lista = (
-    <>
-      {error ? (
-        <p role="alert" className={styles.mensaje}>
-          {error}
-        </p>
-      ) : resultado?.mensaje ? (
-        <>
-          <div className={styles.mensaje}>
-            {/* With nothing left to widen, the search's own advice would be a dead end. */}
-            <p>
-              {arreglosSinResultados(estado).length === 0 && estado.municipio
-                ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
-                : resultado.mensaje}
-            </p>
-            <ArreglosSinResultados />
-          </div>
-          {vacio && (
-            <SinPlanesCerca
-              municipio={vacio.municipio}
-              masAlla={vacio.masAlla}
-              cercanos={vacio.cercanos}
-              radio={estado.radio}
-              categorias={estado.categorias}
-              conSesion={conSesion}
-              favoritos={favoritos}
-              verificadas={verificadas}
-            />
-          )}
-        </>
-      ) : (
-        resultado &&
-        // By date (the web's order), in day groups; nearest first, one grid.
-        (estado.orden === "fecha" ? (
-          <ListaPorDias
-            grupos={agruparPorDia(resultado.planes, { base, ahora, diaAnterior })}
-            id="dia"
-            prioritarios={PRIMERA_PANTALLA}
-            favoritos={favoritos}
-            verificadas={verificadas}
-            trasElPrimero={seguir}
-          />
-        ) : (
-          <>
-            <PlanGrid
-              planes={resultado.planes}
-              nivelTitulo={3}
-              prioritarios={PRIMERA_PANTALLA}
-              favoritos={favoritos}
-              verificadas={verificadas}
-            />
-            {seguir}
-          </>
-        ))
-      )}
-      <Pagination total={total} porPagina={POR_PAGINA} />
-      {pueblo && total > 0 && (
-        <p>
-          <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
-            {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
-          </Link>
-        </p>
-      )}
-    </>
-  );
+  const inicio = await cargarInicio(await searchParams);
+  if (inicio.redirigirA) redirect(inicio.redirigirA);
+  const { estado, conLugar, resultado, mapa, feed, total, totalExacto } = inicio;
   return (
     <BusquedaProvider estado={estado}>
       <Arriba conLugar={conLugar}>
@@ -301,44 +60,10 @@ export default async function HomePage({ searchParams }: Props) {
           )}
         </section>
 
-        <SearchPanel ventana={ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString())} />
+        <SearchPanel ventana={inicio.ventanaTexto} />
       </Arriba>
 
-      {/* A first visit starts with plans: this weekend's near the centre of Spain, by day. */}
-      {!conLugar && feed && (
-        <section className={styles.feed} aria-labelledby="feed-titulo">
-          <div className={styles.feedCabecera}>
-            <h2 id="feed-titulo">
-              {conDatos(feed.cuando === "finde" ? mensajes.feedFinde : mensajes.feedProximos, {
-                municipio: feed.municipio.nombre,
-              })}
-            </h2>
-            <p>
-              {mensajes.feedNoEsTuZona} <ElegirPueblo />
-            </p>
-          </div>
-          <ListaPorDias
-            grupos={agruparPorDia(feed.planes, { base: feed.base, ahora })}
-            id="feed"
-            prioritarios={PRIMERA_PANTALLA}
-            favoritos={favoritos}
-            verificadas={verificadas}
-          />
-          <p className={styles.feedMas}>
-            <Link
-              href={urlBusqueda({
-                ...leerEstado({}),
-                municipio: feed.municipio.nombre,
-                lat: feed.municipio.lat,
-                lng: feed.municipio.lng,
-              })}
-              prefetch={false}
-            >
-              {conDatos(mensajes.feedVerMas, { municipio: feed.municipio.nombre })}
-            </Link>
-          </p>
-        </section>
-      )}
+      {!conLugar && feed && <FeedPrimeraVisita feed={feed} inicio={inicio} />}
 
       <div className={conLugar ? styles.cuerpo : undefined}>
         <FiltrosBusqueda total={total} totalExacto={totalExacto} />
@@ -363,61 +88,18 @@ export default async function HomePage({ searchParams }: Props) {
               <>
                 <VistaMapa mapa={mapa} radioKm={estado.radio} verLista={urlBusqueda({ ...estado, vista: "lista" })} />
                 {/* Without script the map cannot show: the same search as a list. */}
-                <SinScript>{lista}</SinScript>
+                <SinScript>
+                  <ListaResultados inicio={inicio} />
+                </SinScript>
               </>
             ) : (
-              lista
+              <ListaResultados inicio={inicio} />
             )}
           </ResultadosBusqueda>
         )}
       </div>
 
-      {!conLugar && (
-        <SoloSinLugar>
-          <section className={styles.promo} aria-labelledby="promo-titulo">
-            <h2 id="promo-titulo" className={styles.promoTitle}>
-              Llévate los planes en el bolsillo
-            </h2>
-            <p>Publicar es gratis. Descarga la app y no te pierdas nada de lo que pasa en tu zona.</p>
-            <div className={styles.badges}>
-              <a className="button" href={ENLACES_EXTERNOS.appStore} rel="noopener noreferrer" target="_blank">
-                App Store
-              </a>
-              <a className="button" href={ENLACES_EXTERNOS.googlePlay} rel="noopener noreferrer" target="_blank">
-                Google Play
-              </a>
-            </div>
-          </section>
-
-          {destacados.length > 0 && (
-            <section className={styles.portada} aria-labelledby="destacados-titulo">
-              <h2 id="destacados-titulo" className={styles.portadaTitulo}>
-                Destacados
-              </h2>
-              {/* Below the fold: their posters load as they come into view. A row to swipe on a phone. */}
-              <div className={styles.carrusel}>
-                <PlanGrid planes={destacados} nivelTitulo={3} favoritos={favoritos} verificadas={verificadas} />
-              </div>
-            </section>
-          )}
-
-          {pueblos.length > 0 && (
-            <section className={styles.portada} aria-labelledby="pueblos-titulo">
-              <h2 id="pueblos-titulo" className={styles.portadaTitulo}>
-                Pueblos con más planes
-              </h2>
-              <ListaPueblos
-                pueblos={pueblos.map((p) => ({
-                  clave: `${p.municipio}|${p.provincia}`,
-                  href: urlBusqueda({ ...leerEstado({}), municipio: p.municipio, lat: p.lat, lng: p.lng }),
-                  nombre: p.municipio,
-                  detalle: `${p.provincia} · ${planesTexto(p.planes)}`,
-                }))}
-              />
-            </section>
-          )}
-        </SoloSinLugar>
-      )}
+      {!conLugar && <SinLugar inicio={inicio} />}
     </BusquedaProvider>
   );
 }

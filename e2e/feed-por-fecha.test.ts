@@ -11,7 +11,7 @@ import { appUrl } from "@/test-support/worker";
 import { diaEnMadrid, instanteEnMadrid, numeroDiaMadrid, sumarDias } from "@/lib/dates";
 import { COOKIE_LUGAR, valorCookieLugar } from "@/lib/busqueda/lugar-recordado";
 import { conDatos, mensajes } from "@/lib/messages";
-import { tituloDia } from "@/lib/plans/grupos";
+import { tituloDia } from "@/lib/busqueda/grupos";
 
 const db = () => process.env.DATABASE_URL!;
 const ANCHOS = [

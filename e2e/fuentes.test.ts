@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes as m } from "@/lib/messages";
 import { sinViolaciones } from "@/test-support/axe";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";

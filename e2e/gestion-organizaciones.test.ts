@@ -6,7 +6,7 @@ import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { sinViolaciones } from "@/test-support/axe";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
 import { numeroDeTrozos, rangoDeTrozo } from "@/lib/seo/sitemap";
 import { api } from "@/test-support/api";

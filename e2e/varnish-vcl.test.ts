@@ -3,7 +3,7 @@ import { createServer, request, type Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COOKIE_LUGAR } from "@/lib/busqueda/lugar-recordado";
 import { AVISO_COOKIES } from "@/lib/aviso-cookies";
-import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/cookies";
+import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/cookies";
 import { freePort } from "@/test-support/app-server";
 import { purgar, startVarnish, type Varnish } from "@/test-support/varnish";
 

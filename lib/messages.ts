@@ -422,3 +422,85 @@ export type ClaveMensaje = keyof typeof mensajes;
 export function conDatos(mensaje: string, datos: Record<string, string>): string {
   return mensaje.replace(/\{(\w+)\}/g, (marca, clave: string) => datos[clave] ?? marca);
 }
+
+/** Every Spanish string of sources, once: the back-office, the organizers' screen and the API read them here. */
+export const mensajesFuentes = {
+  canceladoEnLaFuente: "Cancelado en la fuente",
+  sinMunicipio: "sin municipio",
+  sinTitulo: "(sin título)",
+  formatoNoReconocido:
+    "No reconocemos el formato de esa dirección: debe ser un calendario iCalendar (.ics), una página con eventos schema.org o una agenda de datos abiertos compatible.",
+  errorInesperado: "No se pudo sincronizar la fuente por un error inesperado. Lo intentaremos de nuevo.",
+  fuenteCreada: "Fuente añadida. Sus planes ya se están importando.",
+  fuenteEliminada: "Fuente eliminada. Sus planes se han ocultado.",
+  fuentePausada: "Fuente pausada: no se sincronizará hasta que la reanudes.",
+  fuenteReanudada: "Fuente reanudada.",
+  fuenteNoEncontrada: "Fuente no encontrada",
+  fuenteRepetida: "Esa dirección ya es una fuente.",
+  fuenteOcupada: "Esta fuente ya se está sincronizando. Inténtalo en unos minutos.",
+  maxFuentesOrganizacion: "Una organización puede conectar hasta 3 calendarios.",
+  soloIcsOrganizacion: "Solo se pueden conectar calendarios iCalendar (.ics) a una organización.",
+  urlNoValida: "Escribe la dirección completa de la fuente, empezando por http:// o https://.",
+  planPublicadoDesdeRevision: "Plan publicado.",
+  planDescartadoDeRevision: "Plan descartado: no se publicará.",
+  publicadoDesde: (fuente: string) => `Publicado desde ${fuente}`,
+  importado: "Importado",
+  avisoEdicionImportado: (fuente: string) =>
+    `Este plan se importa de ${fuente}. Si lo editas aquí, dejará de actualizarse desde allí.`,
+  limiteAlcanzado: (n: number) => `La fuente tiene más planes: se han traído los ${n} más próximos.`,
+
+  // The back-office's screen (/gestion/fuentes) and the organizers' calendars.
+  tipos: {
+    ics: "Calendario iCalendar",
+    jsonld: "Página con eventos",
+    madrid: "Agenda de Madrid",
+    zaragoza: "Agenda de Zaragoza",
+  } as Record<string, string>,
+  duenaEquipo: "Agenda Planazo",
+  sinSincronizar: "Aún no se ha sincronizado.",
+  sincronizando: "Sincronizando ahora…",
+  ultimaSincronizacion: (cuando: string) => `Última sincronización: ${cuando}`,
+  /** One sync's figures in a line: "Planes: 3 creados · 1 actualizado · 0 retirados · 5 sin cambios". */
+  cifras: (r: { creados: number; actualizados: number; retirados: number; sinCambios: number }) =>
+    "Planes: " +
+    [
+      `${r.creados} ${r.creados === 1 ? "creado" : "creados"}`,
+      `${r.actualizados} ${r.actualizados === 1 ? "actualizado" : "actualizados"}`,
+      `${r.retirados} ${r.retirados === 1 ? "retirado" : "retirados"}`,
+      `${r.sinCambios} sin cambios`,
+    ].join(" · "),
+  descartados: (n: number) => `${n} ${n === 1 ? "descartado" : "descartados"}`,
+  sincronizada: (cifras: string) => `Sincronizada: ${cifras}.`,
+  sincronizarAhora: "Sincronizar ahora",
+  pausar: "Pausar",
+  reanudar: "Reanudar",
+  eliminar: "Eliminar",
+  pausada: "Pausada",
+  conRevision: "Con revisión",
+  planesImportados: (n: number) => `${n} ${n === 1 ? "plan importado" : "planes importados"}`,
+  pendientesRevision: (n: number) => `${n} por revisar`,
+  eliminarConfirmacion: (nombre: string) =>
+    `¿Eliminar «${nombre}»? Dejará de sincronizarse y sus planes se ocultarán (no se borran).`,
+  eliminarBoton: "Eliminar la fuente",
+  sinFuentes: "Aún no hay fuentes.",
+  colaVacia: "No hay planes importados esperando revisión.",
+  publicar: "Publicar",
+  descartar: "Descartar",
+  anadida: (nombre: string) => `Fuente «${nombre}» añadida. Sus planes ya se están importando.`,
+  ayudaPublicacion: "Con revisión, sus planes esperan en la cola de abajo hasta que alguien del equipo los publique.",
+
+  // 'Mis organizaciones': an organization's connected calendars.
+  calendariosConectados: "Calendarios conectados",
+  ayudaCalendario:
+    "Pega la dirección iCalendar pública de tu calendario de Google, Outlook o Nextcloud. Sus eventos se publicarán aquí y se actualizarán solos cada hora.",
+  direccionCalendario: "Dirección del calendario (.ics)",
+  conectar: "Conectar",
+  desconectar: "Desconectar",
+  desconectarConfirmacion: (nombre: string) =>
+    `¿Desconectar «${nombre}»? Sus eventos dejarán de publicarse aquí y se ocultarán.`,
+  maxCalendarios: "Ya tienes 3 calendarios conectados: desconecta uno para conectar otro.",
+  sinCalendarios: "Aún no has conectado ningún calendario.",
+
+  // Plans without a poster.
+  cartelGenerado: "Cartel generado",
+} as const;

@@ -70,7 +70,7 @@ describe("request schemas", () => {
         "lib/busqueda/schemas.ts busquedaSchema",
         "lib/users/schemas.ts googleSchema",
         "lib/users/schemas.ts recordatoriosSchema",
-        "lib/orgs/schemas.ts camposOrganizacionSchema",
+        "lib/organizaciones/schemas.ts camposOrganizacionSchema",
         "lib/solicitudes/schemas.ts destacadoSchema",
         "lib/reportes/schemas.ts reporteSchema",
         "lib/geo/schemas.ts geocodeQuerySchema",

@@ -5,7 +5,7 @@
  */
 import "./lib/load-env";
 import { CONSOLA, asignarRol } from "../lib/admin/asignar-rol";
-import { esRol } from "../lib/admin/roles";
+import { esRol } from "../lib/users/roles";
 import { createPrismaClient } from "../lib/db/client";
 
 const [correo, rol] = process.argv.slice(2);

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE } from "@/lib/users/cookies";
+import { SESSION_COOKIE } from "@/lib/cookies";
 
 /*
  * The one place tests and scripts read cookies out of Set-Cookie headers (the `setCookie` of

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import styles from "@/components/plans/form/form.module.css";
 import { PublishWizard, type Duplicado } from "@/components/publicar/PublishWizard";
-import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
+import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { camposParaDuplicar } from "@/lib/plans/formulario";
 import { serializePlan } from "@/lib/plans/plan";
 import { leerPlan } from "@/lib/plans/queries";

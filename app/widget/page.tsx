@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ConstructorWidget } from "@/components/widget/ConstructorWidget";
-import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
+import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { UUID_PATTERN } from "@/lib/schemas";
 import { site } from "@/lib/site";
 import { currentUser } from "@/lib/users/session";

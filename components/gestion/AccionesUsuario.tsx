@@ -2,7 +2,7 @@
 
 import { useId, useState } from "react";
 import ui from "@/components/ui/ui.module.css";
-import { ROLES, type Rol } from "@/lib/admin/roles";
+import { ROLES, type Rol } from "@/lib/users/roles";
 import { AvisoAccion, FormMotivo, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
 

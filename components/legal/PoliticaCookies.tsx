@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/users/cookies";
+import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/cookies";
 import styles from "./legal.module.css";
 import type { DatosSitio } from "./tipos";
 

@@ -1,5 +1,5 @@
 import { fechaInsignia } from "@/lib/dates";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes } from "@/lib/messages";
 import type { PlanApi } from "@/lib/plans/plan";
 import { cuandoTexto } from "@/lib/plans/texto";
 import styles from "./CartelGenerado.module.css";

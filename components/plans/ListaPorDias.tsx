@@ -1,4 +1,4 @@
-import type { GrupoDia } from "@/lib/plans/grupos";
+import type { GrupoDia } from "@/lib/busqueda/grupos";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import type { PlanApi } from "@/lib/plans/plan";
@@ -6,7 +6,7 @@ import { PlanGrid } from "./PlanCard";
 import styles from "./ListaPorDias.module.css";
 
 /**
- * A list by date in its day groups (lib/plans/grupos.ts), under a list's h2: each day an h3
+ * A list by date in its day groups (lib/busqueda/grupos.ts), under a list's h2: each day an h3
  * and its cards' titles h4. The first `prioritarios` cards load their posters at once. A day
  * is a group named by its heading, not a landmark (a named <section> is a region): a page may
  * hold two groups of one name, the home's first-visit feed a 'Destacados' beside the home's

@@ -3,7 +3,7 @@ import { variantUrl } from "@/lib/media/variant-url";
 import { DETALLE_ESTADO, estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes } from "@/lib/messages";
 import { CartelGenerado } from "./CartelGenerado";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PosterImage } from "./PosterImage";

@@ -7,7 +7,7 @@ import { cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
-import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
+import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
 import { CartelGenerado } from "./CartelGenerado";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
@@ -41,7 +41,7 @@ export function PlanCard({
   /** On the first screen: its poster loads at once (it is the page's largest paint), not lazily. */
   prioridad?: boolean;
   favoritos?: Favoritos;
-  /** The page's verified organizations (lib/orgs/verificadas.ts). */
+  /** The page's verified organizations (lib/organizaciones/verificadas.ts). */
   verificadas?: ReadonlySet<string>;
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];

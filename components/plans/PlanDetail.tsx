@@ -1,19 +1,18 @@
 import Link from "next/link";
 import { variantUrl } from "@/lib/media/variant-url";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { fechasTexto } from "@/lib/dates";
 import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
 import { cuandoTexto, precioTexto, semanaAgrupada } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/difusion/ics";
 import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favoritos/sesion";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
-import { conDatos, mensajes } from "@/lib/messages";
+import { conDatos, mensajes, mensajesFuentes } from "@/lib/messages";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { CartelGenerado } from "./CartelGenerado";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
-import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
+import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
 import { PlanGrid } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
 import { PlanSummary } from "./PlanSummary";
@@ -121,7 +120,7 @@ export function PlanDetail({
   finde?: PlanApi[];
   /** Hidden by the team: only its owner and the team see the page, with this notice. */
   oculto?: { motivo: string | null } | null;
-  /** The verified organizations among this plan's and its `parecidos`' (lib/orgs/verificadas.ts). */
+  /** The verified organizations among this plan's and its `parecidos`' (lib/organizaciones/verificadas.ts). */
   verificadas?: ReadonlySet<string>;
   /** The town page of the plan's municipality ("Más planes cerca de …"). */
   pueblo?: { nombre: string; ruta: string } | null;

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { SeguirBusqueda } from "@/components/search/SeguirBusqueda";
+import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";

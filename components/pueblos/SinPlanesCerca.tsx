@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PlanGrid } from "@/components/plans/PlanCard";
-import { SeguirPueblo } from "@/components/follows/SeguirPueblo";
+import { SeguirPueblo } from "@/components/seguimientos/SeguirPueblo";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/search/MunicipioCombobox";
+import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/busqueda/MunicipioCombobox";
 import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "@/lib/plans/constants";
 import { alternarCategoria, todasLasCategorias } from "@/lib/busqueda/estado-url";
 import {

@@ -5,7 +5,7 @@ import { variantUrl } from "@/lib/media/variant-url";
 import { conDatos } from "@/lib/messages";
 import { MENSAJES_WIDGET, type Tema } from "@/lib/difusion/widget";
 import { PosterImage } from "@/components/plans/PosterImage";
-import type { GrupoDia } from "@/lib/plans/grupos";
+import type { GrupoDia } from "@/lib/busqueda/grupos";
 import { AlturaAlPadre } from "./AlturaAlPadre";
 import styles from "./Widget.module.css";
 

@@ -74,7 +74,7 @@ sub vcl_recv {
     }
 
     # The generic home sends a visitor it can place to that place's search (a private redirect,
-    # lib/busqueda/portada.ts): one with a remembered place (the planazo_lugar cookie) or with a
+    # lib/portada/destino.ts): one with a remembered place (the planazo_lugar cookie) or with a
     # CDN's geolocation headers, Vercel's or Cloudflare's. With CABECERAS_GEO set in the app, add
     # its latitude header here.
     if (req.url == "/" &&

@@ -3,13 +3,12 @@ import type { Metadata } from "next";
 import { headers as nextHeaders } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 import { cache } from "react";
-import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
 import { loginConVuelta } from "../users/protected-pages";
-import { sessionUser, type SessionUser } from "../users/session";
-import { alcanza, type Rol } from "./roles";
+import { rolDe, sessionUser, type SessionUser } from "../users/session";
+import { alcanza, type Rol } from "../users/roles";
 
 /** A member of the team acting in the back-office: who, and with which role. */
 export interface Gestor {
@@ -21,12 +20,6 @@ export interface Gestor {
 
 type Acceso =
   { tipo: "anonimo" } | { tipo: "fuera" } | { tipo: "corto"; gestor: Gestor } | { tipo: "dentro"; gestor: Gestor };
-
-/** A person's role, read from the database (never from the session), so a change applies at once. */
-export async function rolDe(usuarioId: string): Promise<Rol> {
-  const fila = await prisma.user.findUnique({ where: { id: usuarioId }, select: { rol: true } });
-  return fila?.rol ?? "usuario";
-}
 
 /**
  * The one role check of the back-office, for pages and calls alike: nobody logged in; a plain

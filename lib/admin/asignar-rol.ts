@@ -1,6 +1,6 @@
 import type { PrismaClient } from "../db/client";
 import { registrar } from "./auditoria-registro";
-import type { Rol } from "./roles";
+import type { Rol } from "../users/roles";
 
 /** Who acts from the command line (`npm run admin:grant`), as the audit log names them. */
 export const CONSOLA = { id: "consola", email: "consola" } as const;

@@ -1,7 +1,7 @@
 import { z } from "../schemas";
 import { mensajes } from "../messages";
 import { UUID_PATTERN } from "../schemas";
-import { ROLES } from "./roles";
+import { ROLES } from "../users/roles";
 
 /** The reason the team types for an action: required, trimmed, at most 500 characters. */
 export const motivoSchema = z

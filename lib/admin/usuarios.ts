@@ -9,7 +9,7 @@ import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
 import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
-import type { Rol } from "./roles";
+import type { Rol } from "../users/roles";
 
 /**
  * Suspends an account: its sessions are revoked at once (the next request of any of its

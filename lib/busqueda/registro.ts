@@ -366,7 +366,7 @@ export const ORDENES = ["distancia", "fecha"] as const;
 export type Orden = (typeof ORDENES)[number];
 /**
  * The web's default order: the home's, the town pages' and the embed's lists run by date (in day
- * groups, lib/plans/grupos.ts); "Cerca primero" is one tap away (`orden=distancia` in the URL).
+ * groups, lib/busqueda/grupos.ts); "Cerca primero" is one tap away (`orden=distancia` in the URL).
  * The apps' API and the feeds keep distance as their default.
  */
 export const ORDEN_WEB: Orden = "fecha";

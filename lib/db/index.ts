@@ -3,7 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { cookies, headers } from "next/headers";
 import { env } from "../env";
-import { READ_YOUR_WRITES_COOKIE } from "../users/cookies";
+import { READ_YOUR_WRITES_COOKIE } from "../cookies";
 import { createPrismaClient, type PrismaClient } from "./client";
 import { parseLsn, PRIMARY_POSITION_SQL, ReplicaRouter, replicaWithFallback } from "./replica";
 

@@ -1,9 +1,9 @@
 import { createServer, type Server, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { planPath } from "@/lib/plans/plan";
-import { READ_YOUR_WRITES_COOKIE } from "@/lib/users/cookies";
+import { READ_YOUR_WRITES_COOKIE } from "@/lib/cookies";
 import { freePort, startAppServer, type AppServer } from "@/test-support/app-server";
 import { cookieDe, setCookieDe } from "@/test-support/cookies";
 import { query } from "@/test-support/database";

@@ -1,7 +1,7 @@
 import { site } from "../site";
 import { lugarCalendario } from "./ics";
 import type { PlanApi } from "../plans/plan";
-import { textoPlano } from "../seo/plan";
+import { textoPlano } from "../text";
 import { cuandoTexto } from "../plans/texto";
 
 /** XML 1.0 text or attribute value: the five escapes, and no character XML cannot hold. */

@@ -1,14 +1,14 @@
 import "server-only";
 import { ApiError } from "../http";
 import { mensajes, conDatos } from "../messages";
-import { organizacionConPlanes } from "../orgs/organizations";
-import { organizacionPath } from "../orgs/paths";
+import { organizacionConPlanes } from "../organizaciones/organizaciones";
+import { organizacionPath } from "../organizaciones/paths";
 import { site } from "../site";
 import type { PlanApi } from "../plans/plan";
 import { buscarPlanes, soloPlanes } from "../busqueda/buscar";
 import { consultaDeEstado, urlBusqueda } from "../busqueda/estado";
 import { MENSAJES_WIDGET, type FuenteWidget } from "./widget";
-import { agruparPorDia, type GrupoDia } from "../plans/grupos";
+import { agruparPorDia, type GrupoDia } from "../busqueda/grupos";
 import { baseDelMomento } from "../busqueda/registro";
 
 export interface PlanesDelWidget {

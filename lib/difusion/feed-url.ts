@@ -1,4 +1,4 @@
-import { organizacionPath } from "../orgs/paths";
+import { organizacionPath } from "../organizaciones/paths";
 import { urlBusqueda, type EstadoBusqueda } from "../busqueda/estado-url";
 
 /**

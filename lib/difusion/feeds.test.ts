@@ -3,7 +3,7 @@ import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { enMadrid } from "@/lib/dates";
 import { mensajes } from "@/lib/messages";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { FEED_DIAS, FEED_MAX_AGE_S, FEED_MAX_PLANES } from "@/lib/plans/constants";
 import { planPath } from "@/lib/plans/plan";
 import { responderFeed } from "@/lib/difusion/feeds";

@@ -5,8 +5,8 @@ import { diaEnMadrid, instanteEnMadrid, proximaMedianocheMadrid, sumarDias } fro
 import { withOneReadDb } from "../db";
 import { ApiError } from "../http";
 import { conDatos, mensajes } from "../messages";
-import { organizacionParaFeed } from "../orgs/organizations";
-import { organizacionPath } from "../orgs/paths";
+import { organizacionParaFeed } from "../organizaciones/organizaciones";
+import { organizacionPath } from "../organizaciones/paths";
 import { site } from "../site";
 import { atomPlanes } from "./atom";
 import { FEED_DIAS, FEED_MAX_AGE_S, FEED_MAX_PLANES } from "../plans/constants";

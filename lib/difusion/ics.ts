@@ -1,6 +1,6 @@
 import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "../dates";
 import { site } from "../site";
-import { textoPlano } from "../seo/plan";
+import { textoPlano } from "../text";
 import { horariosOrdenados } from "../plans/texto";
 import type { PlanApi } from "../plans/plan";
 

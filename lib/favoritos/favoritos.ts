@@ -1,8 +1,7 @@
 import "server-only";
-import { mensajesFuentes } from "../fuentes/mensajes";
 import { prisma } from "../db";
 import { ApiError } from "../http";
-import { mensajes } from "../messages";
+import { mensajes, mensajesFuentes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
 import { serializePlan, type PlanRow } from "../plans/plan";

@@ -6,7 +6,7 @@ import { Prisma } from "../generated/prisma/client";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { municipioPorNombre } from "../geo/slug";
 import { ApiError } from "../http";
-import { mensajes } from "../messages";
+import { mensajes, mensajesFuentes } from "../messages";
 import { CATEGORIAS } from "../plans/constants";
 import { UUID_PATTERN, z } from "../schemas";
 import { aPrisma } from "../seguimientos/seguimientos";
@@ -14,7 +14,6 @@ import { ADAPTADORES } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada } from "./errores";
-import { mensajesFuentes } from "./mensajes";
 import type { ResultadoSincronizacion } from "./sincronizar";
 import type { TipoFuente } from "./tipos";
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes as m } from "@/lib/messages";
 import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { query } from "@/test-support/database";
 import { importarPlan, insertFuente, insertOrganizacion } from "@/test-support/fuentes";

@@ -8,7 +8,7 @@ import { query } from "@/test-support/database";
 import { persona } from "@/test-support/gestion";
 import { insertUser } from "@/test-support/plans";
 import { appUrl } from "@/test-support/worker";
-import { mensajesFuentes } from "./mensajes";
+import { mensajesFuentes } from "../messages";
 import { sincronizarFuente, type OpcionesSincronizacion } from "./sincronizar";
 
 const db = () => process.env.DATABASE_URL!;

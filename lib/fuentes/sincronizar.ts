@@ -19,7 +19,7 @@ import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
 import { municipioDelLugar } from "./lugar";
 import { acortar, normalizarTitulo, planesDeItem } from "./mapeo";
-import { mensajesFuentes } from "./mensajes";
+import { mensajesFuentes } from "../messages";
 import type { PlanImportado } from "./tipos";
 
 /** What one sync did, as the back-office and POST /api/gestion/fuentes/{id}/sincronizar show it. */

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { Memo } from "../cache";
-import { READ_YOUR_WRITES_COOKIE } from "../users/cookies";
+import { READ_YOUR_WRITES_COOKIE } from "../cookies";
 import { etiquetar } from "./etiquetas";
 import { cabecerasDeEtiquetas, cacheControlPublico, type Politica } from "./politica";
 import { pool } from "./pool";

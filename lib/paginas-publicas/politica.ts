@@ -1,4 +1,4 @@
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../users/cookies";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../cookies";
 
 /**
  * What a shared cache (a CDN, a caching proxy, the app's own page cache) may keep, and for how

@@ -1,6 +1,5 @@
 import type { PlanApi } from "./plan";
-import { mensajesFuentes } from "../fuentes/mensajes";
-import { planTerminado } from "../seo/plan";
+import { mensajesFuentes } from "../messages";
 
 /**
  * What the owner sees of a plan's state in 'Planes Creados' (client-safe). A hidden plan has no
@@ -10,6 +9,11 @@ export type EstadoPlan = "Publicado" | "Oculto" | "Cancelado" | "Finalizado";
 
 /** `canceladoEnLaFuente`: hidden because the source it was imported from cancelled it (people who saved it see so). */
 type PlanConEstado = Pick<PlanApi, "visible" | "fechaFin"> & { canceladoEnLaFuente?: boolean };
+
+/** A finished plan (its end is past) keeps its page, but out of search engines. */
+export function planTerminado(plan: Pick<PlanApi, "fechaFin">, ahora: Date = new Date()): boolean {
+  return plan.fechaFin !== null && new Date(plan.fechaFin).getTime() < ahora.getTime();
+}
 
 export function estadoDelPlan(plan: PlanConEstado, ahora: Date = new Date()): EstadoPlan {
   if (!plan.visible) return plan.canceladoEnLaFuente ? "Cancelado" : "Oculto";

@@ -1,7 +1,6 @@
 import "server-only";
-import { rolDe } from "../admin/acceso";
-import { alcanza } from "../admin/roles";
-import { currentUser, tieneCookieDeSesion } from "../users/session";
+import { alcanza } from "../users/roles";
+import { currentUser, rolDe, tieneCookieDeSesion } from "../users/session";
 import type { PlanRow } from "./plan";
 import { leerPlan } from "./queries";
 

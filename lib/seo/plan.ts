@@ -1,54 +1,16 @@
 import type { Metadata } from "next";
 import { isoMadrid } from "../dates";
 import { variantUrl } from "../media/variant-url";
-import { organizacionPath } from "../orgs/paths";
+import { organizacionPath } from "../organizaciones/paths";
 import { site } from "../site";
 import { ACCESIBLE_TEXTO } from "../plans/constants";
 import { cuandoTexto, horariosOrdenados } from "../plans/texto";
 import { absoluteUrl, type PlanApi } from "../plans/plan";
+import { planTerminado } from "../plans/estado";
+import { resumen, textoPlano } from "../text";
 
 /** schema.org day names by diaSemana (0 Sunday … 6 Saturday). */
 const DIAS_SCHEMA = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
-
-/** The text of a markdown description without its markup (for meta descriptions and calendars). */
-export function textoPlano(markdown: string): string {
-  return markdown
-    .replace(/\r\n?/g, "\n")
-    .replace(/^[ \t]*(```|~~~).*$/gm, "")
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\([^)]*\)/g, "$1")
-    .replace(/\[([^\]]+)\]\[[^\]]*\]/g, "$1")
-    .replace(/<(https?:\/\/[^>\s]+)>/g, "$1")
-    .replace(/<\/?[a-z][^>]*>/gi, "")
-    .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, "")
-    .replace(/^[ \t]{0,3}>[ \t]?/gm, "")
-    .replace(/^[ \t]*([-*_][ \t]*){3,}$/gm, "")
-    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, "")
-    .replace(/(\*\*|__)(.+?)\1/g, "$2")
-    .replace(/(\*|_)(.+?)\1/g, "$2")
-    .replace(/~~(.+?)~~/g, "$1")
-    .replace(/`([^`]+)`/g, "$1")
-    .replace(/\\([\\`*_{}[\]()#+\-.!>~|])/g, "$1")
-    .split("\n")
-    .map((l) => l.trim())
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
-}
-
-/** One line of at most `max` characters, cut at a word with an ellipsis when it is longer. */
-export function resumen(texto: string, max = 160): string {
-  const linea = texto.replace(/\s+/g, " ").trim();
-  if (linea.length <= max) return linea;
-  const corte = linea.slice(0, max - 1);
-  const espacio = corte.lastIndexOf(" ");
-  return `${(espacio > max * 0.6 ? corte.slice(0, espacio) : corte).replace(/[\s.,;:·-]+$/, "")}…`;
-}
-
-/** A finished plan (its end is past) keeps its page, but out of search engines. */
-export function planTerminado(plan: Pick<PlanApi, "fechaFin">, ahora: Date = new Date()): boolean {
-  return plan.fechaFin !== null && new Date(plan.fechaFin).getTime() < ahora.getTime();
-}
 
 /** True when the URL segment is the canonical one (Next may hand it over encoded or decoded). */
 export function segmentoCanonico(segmento: string, slug: string): boolean {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { organizacionJsonLd, organizacionMetadata } from "../orgs/seo";
+import { organizacionJsonLd, organizacionMetadata } from "./organizacion";
 import { site } from "../site";
 import { horariosOrdenados } from "../plans/texto";
-import { descripcionPlan, jsonLdScript, planJsonLd, planMetadata, resumen, segmentoCanonico, textoPlano } from "./plan";
+import { descripcionPlan, jsonLdScript, planJsonLd, planMetadata, segmentoCanonico } from "./plan";
+import { resumen, textoPlano } from "../text";
 import { planDeEjemplo } from "@/test-support/plan-ejemplo";
 
 const ORG = "9f1d2c3b-4a5e-4f60-8172-93a4b5c6d7e8";

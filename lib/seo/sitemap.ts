@@ -1,7 +1,7 @@
 import "server-only";
 import { Memo } from "../cache";
 import { readDb } from "../db";
-import { organizacionPath } from "../orgs/paths";
+import { organizacionPath } from "../organizaciones/paths";
 import { PLAN_LISTED } from "../plans/queries";
 import { planPath } from "../plans/plan";
 import { rutasDePueblosConPlanes } from "../pueblos/planes";

@@ -7,7 +7,7 @@ import { createRemoteJWKSet, jwtVerify } from "jose";
 import { prisma } from "../db";
 import { env } from "../env";
 import { mensajes } from "../messages";
-import { SESSION_COOKIE_PREFIX } from "./cookies";
+import { SESSION_COOKIE_PREFIX } from "../cookies";
 
 /** The code of better-auth's refusal when a suspended account tries to get a session. */
 export const CUENTA_SUSPENDIDA = "CUENTA_SUSPENDIDA";

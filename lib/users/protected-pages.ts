@@ -15,7 +15,7 @@ export const PROTECTED_PREFIXES = [
 export const LOGIN_PATH = "/iniciar-sesion";
 export const REGISTRO_PATH = "/registro";
 
-/** The way back after logging in: a path of this site (read by lib/users/vuelta.ts). */
+/** The way back after logging in: a path of this site (read by lib/favoritos/vuelta.ts). */
 export const PARAM_REDIRIGIR = "redirigir";
 /** The plan to save once logged in (a tap on a heart without a session). */
 export const PARAM_GUARDAR = "guardar";
@@ -53,7 +53,7 @@ export function vueltaSinPlan(destino: string, planId: string): string {
 /**
  * The way back a login or registration page was given, as far as the address can tell: a path
  * of this site (anything else is "/", destinoSeguro) and the plan to save, still unchecked (a
- * page looks it up: lib/users/vuelta.ts). A parameter repeated in the address counts as absent.
+ * page looks it up: lib/favoritos/vuelta.ts). A parameter repeated in the address counts as absent.
  */
 export function leerVuelta(params: Record<string, string | string[] | undefined>): {
   destino: string;

@@ -1,11 +1,13 @@
 import "server-only";
 import { cookies, headers as nextHeaders } from "next/headers";
 import { redirect } from "next/navigation";
+import { prisma } from "../db";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
-import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./cookies";
+import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "../cookies";
 import { loginConVuelta } from "./protected-pages";
+import type { Rol } from "./roles";
 
 export interface SessionUser {
   id: string;
@@ -57,4 +59,10 @@ export async function requirePageUser(pathname: string): Promise<SessionUser> {
 export async function tieneCookieDeSesion(): Promise<boolean> {
   const jar = await cookies();
   return jar.has(SESSION_COOKIE) || jar.has(SECURE_SESSION_COOKIE);
+}
+
+/** A person's role, read from the database (never from the session), so a change applies at once. */
+export async function rolDe(usuarioId: string): Promise<Rol> {
+  const fila = await prisma.user.findUnique({ where: { id: usuarioId }, select: { rol: true } });
+  return fila?.rol ?? "usuario";
 }

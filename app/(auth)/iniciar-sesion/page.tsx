@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { LoginForm } from "@/components/account/LoginForm";
-import { PlanPorGuardar } from "@/components/account/PlanPorGuardar";
+import { LoginForm } from "@/components/cuenta/LoginForm";
+import { PlanPorGuardar } from "@/components/cuenta/PlanPorGuardar";
 import styles from "@/components/ui/ui.module.css";
 import { env } from "@/lib/env";
 import { mensajes } from "@/lib/messages";
-import { vueltaConPlan } from "@/lib/users/vuelta";
+import { vueltaConPlan } from "@/lib/favoritos/vuelta";
 
 export const metadata: Metadata = { title: "Entrar", robots: { index: false } };
 

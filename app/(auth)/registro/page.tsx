@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
-import { PlanPorGuardar } from "@/components/account/PlanPorGuardar";
-import { RegisterForm } from "@/components/account/RegisterForm";
+import { PlanPorGuardar } from "@/components/cuenta/PlanPorGuardar";
+import { RegisterForm } from "@/components/cuenta/RegisterForm";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 import { conVuelta, LOGIN_PATH } from "@/lib/users/protected-pages";
-import { vueltaConPlan } from "@/lib/users/vuelta";
+import { vueltaConPlan } from "@/lib/favoritos/vuelta";
 
 export const metadata: Metadata = { title: "Registrarse" };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import { CreateOrganizationForm } from "@/components/orgs/CreateOrganizationForm";
-import styles from "@/components/orgs/Organizations.module.css";
+import { CreateOrganizationForm } from "@/components/organizaciones/CreateOrganizationForm";
+import styles from "@/components/organizaciones/Organizations.module.css";
 import ui from "@/components/ui/ui.module.css";
 import { requirePageUser } from "@/lib/users/session";
 

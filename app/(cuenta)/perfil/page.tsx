@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
-import { Profile } from "@/components/account/Profile";
-import { GestionSeguimientos } from "@/components/follows/GestionSeguimientos";
-import seguir from "@/components/follows/follows.module.css";
+import { Profile } from "@/components/cuenta/Profile";
+import { GestionSeguimientos } from "@/components/seguimientos/GestionSeguimientos";
+import seguir from "@/components/seguimientos/seguimientos.module.css";
 import styles from "@/components/ui/ui.module.css";
 import { prisma } from "@/lib/db";
 import { seguimientosDe } from "@/lib/seguimientos/seguimientos";

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { planesFavoritos } from "@/lib/favoritos/favoritos";
-import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
+import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { requirePageUser } from "@/lib/users/session";

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { PaginaLista } from "@/components/lists/PaginaLista";
-import { OrganizationCards } from "@/components/orgs/OrganizationCards";
+import { OrganizationCards } from "@/components/organizaciones/OrganizationCards";
 import { fechaHora } from "@/lib/dates";
 import { fuentesDeOrganizacion } from "@/lib/fuentes/fuentes";
 import { variantUrl } from "@/lib/media/variant-url";
-import { organizacionesDeUsuario } from "@/lib/orgs/organizations";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Mis organizaciones", robots: { index: false } };

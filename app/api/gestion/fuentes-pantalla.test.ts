@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes as m } from "@/lib/messages";
 import { insertFuente, importarPlan, insertOrganizacion } from "@/test-support/fuentes";
 import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan } from "@/test-support/plans";

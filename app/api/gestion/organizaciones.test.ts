@@ -6,7 +6,7 @@ import { comprobarAccesoPaginas, persona, type Persona } from "@/test-support/ge
 import { databaseFingerprint } from "@/test-support/snapshot";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
 import { appUrl } from "@/test-support/worker";
 

@@ -1,6 +1,6 @@
 import { readForm, route } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
-import { crearOrganizacion } from "@/lib/orgs/organizations";
+import { crearOrganizacion } from "@/lib/organizaciones/organizaciones";
 import { requireUser } from "@/lib/users/session";
 
 /** POST /api/organizacion (multipart, login) → 201 { mensaje, organizacion }. */

@@ -1,5 +1,5 @@
 import { BotonAccion } from "@/components/gestion/BotonAccion";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -76,10 +76,13 @@ export default async function ContactosPage({ searchParams }: Props) {
         </ul>
       )}
       <Paginador
-        ruta="/gestion/contactos"
-        filtros={filtros}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/contactos",
+          filtros: filtros,
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.creadoEn, siguiente.id),
+        })}
       />
     </>
   );

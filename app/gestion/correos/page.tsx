@@ -1,5 +1,5 @@
 import { BotonAccion } from "@/components/gestion/BotonAccion";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import styles from "@/components/gestion/gestion.module.css";
 import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -60,10 +60,13 @@ export default async function CorreosPage({ searchParams }: Props) {
         </>
       )}
       <Paginador
-        ruta="/gestion/correos"
-        filtros={{}}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/correos",
+          filtros: {},
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.creadoEn, siguiente.id),
+        })}
       />
     </>
   );

@@ -6,7 +6,7 @@ import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { fechaHora, fechasTexto } from "@/lib/dates";
 import { colaDeRevision, fuentesDelEquipo } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes as m } from "@/lib/messages";
 import { organizacionesParaFuentes } from "@/lib/fuentes/pantallas";
 import { planPath } from "@/lib/plans/plan";
 

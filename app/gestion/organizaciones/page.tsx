@@ -1,6 +1,6 @@
 import { AccionesOrganizacion } from "@/components/gestion/AccionesOrganizacion";
 import { Miniatura } from "@/components/gestion/Miniatura";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Filtros, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -8,7 +8,7 @@ import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
 import { buscarOrganizaciones } from "@/lib/admin/organizaciones";
 import { fechaHora } from "@/lib/dates";
 import { variantUrl } from "@/lib/media/variant-url";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 
 export const generateMetadata = metadatosGestion("Organizaciones");
 
@@ -56,10 +56,13 @@ export default async function OrganizacionesPage({ searchParams }: Props) {
         </ul>
       )}
       <Paginador
-        ruta="/gestion/organizaciones"
-        filtros={{ q: q || undefined }}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.fecha, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/organizaciones",
+          filtros: { q: q || undefined },
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.fecha, siguiente.id),
+        })}
       />
     </>
   );

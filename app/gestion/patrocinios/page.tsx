@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AccionesPatrocinio } from "@/components/gestion/AccionesPatrocinio";
 import { Miniatura } from "@/components/gestion/Miniatura";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { SoloAdmin } from "@/components/gestion/SoloAdmin";
 import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
@@ -109,10 +109,13 @@ export default async function PatrociniosPage({ searchParams }: Props) {
         </ol>
       )}
       <Paginador
-        ruta="/gestion/patrocinios"
-        filtros={{ estado: pestana.estado ?? undefined }}
-        enPrimera={despues === null}
-        siguiente={siguiente === null ? null : String(siguiente)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/patrocinios",
+          filtros: { estado: pestana.estado ?? undefined },
+          enPrimera: despues === null,
+          siguiente: siguiente === null ? null : String(siguiente),
+        })}
       />
     </>
   );

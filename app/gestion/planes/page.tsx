@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
 import { Miniatura } from "@/components/gestion/Miniatura";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Filtros, FiltroOpciones, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -98,10 +98,13 @@ export default async function PlanesGestionPage({ searchParams }: Props) {
         </ul>
       )}
       <Paginador
-        ruta="/gestion/planes"
-        filtros={{ q: q || undefined, estado: estado === "todos" ? undefined : estado }}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.fecha, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/planes",
+          filtros: { q: q || undefined, estado: estado === "todos" ? undefined : estado },
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.fecha, siguiente.id),
+        })}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Filtros, FiltroOpciones, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -78,10 +78,13 @@ export default async function RegistroPage({ searchParams }: Props) {
         </div>
       )}
       <Paginador
-        ruta="/gestion/registro"
-        filtros={filtros}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/registro",
+          filtros: filtros,
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.creadoEn, siguiente.id),
+        })}
       />
     </>
   );

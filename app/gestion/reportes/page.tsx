@@ -3,7 +3,7 @@ import { AccionesPlan } from "@/components/gestion/AccionesPlan";
 import { Filtros, FiltroOpciones } from "@/components/gestion/Filtros";
 import { Miniatura } from "@/components/gestion/Miniatura";
 import { MotivosReporte } from "@/components/gestion/MotivosReporte";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -122,10 +122,13 @@ async function Abiertos({ cursor, motivo }: Lista) {
         ))}
       </ul>
       <Paginador
-        ruta="/gestion/reportes"
-        filtros={{ motivo: motivo ?? undefined }}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.ultimo, siguiente.clave)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/reportes",
+          filtros: { motivo: motivo ?? undefined },
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.ultimo, siguiente.clave),
+        })}
       />
     </>
   );
@@ -158,10 +161,13 @@ async function Cerrados({ cursor, motivo }: Lista) {
         ))}
       </ul>
       <Paginador
-        ruta="/gestion/reportes"
-        filtros={{ estado: "cerrados", motivo: motivo ?? undefined }}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.cerradoEn, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/reportes",
+          filtros: { estado: "cerrados", motivo: motivo ?? undefined },
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.cerradoEn, siguiente.id),
+        })}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { AccionesSolicitud } from "@/components/gestion/AccionesSolicitud";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Pestanas } from "@/components/gestion/Pestanas";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -112,10 +112,13 @@ export default async function SolicitudesPage({ searchParams }: Props) {
         </ul>
       )}
       <Paginador
-        ruta="/gestion/solicitudes"
-        filtros={filtros}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.creadoEn, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/solicitudes",
+          filtros: filtros,
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.creadoEn, siguiente.id),
+        })}
       />
     </>
   );

@@ -1,10 +1,10 @@
 import { AccionesUsuario } from "@/components/gestion/AccionesUsuario";
-import { Paginador } from "@/components/gestion/Paginador";
+import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Filtros, FiltroTexto } from "@/components/gestion/Filtros";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { ID_CUENTA, cursorTexto, leerCursor } from "@/lib/admin/cursor";
-import { alcanza } from "@/lib/admin/roles";
+import { alcanza } from "@/lib/users/roles";
 import { buscarUsuarios } from "@/lib/admin/usuarios";
 import { fechaHora } from "@/lib/dates";
 
@@ -60,10 +60,13 @@ export default async function UsuariosPage({ searchParams }: Props) {
         </ul>
       )}
       <Paginador
-        ruta="/gestion/usuarios"
-        filtros={{ q: q || undefined }}
-        enPrimera={!cursor}
-        siguiente={siguiente && cursorTexto(siguiente.creado, siguiente.id)}
+        etiqueta="Páginas"
+        {...enlacesCursor({
+          ruta: "/gestion/usuarios",
+          filtros: { q: q || undefined },
+          enPrimera: !cursor,
+          siguiente: siguiente && cursorTexto(siguiente.creado, siguiente.id),
+        })}
       />
     </>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/search/MunicipioCombobox";
+import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/busqueda/MunicipioCombobox";
 import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { DIRECCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useCallback, useEffect, useId, useState } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
-import { organizacionPath } from "@/lib/orgs/paths";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import styles from "./form.module.css";
 
 export interface OrganizacionResumen {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ConfirmAccount } from "@/components/account/ConfirmAccount";
+import { ConfirmAccount } from "@/components/cuenta/ConfirmAccount";
 import styles from "@/components/ui/ui.module.css";
 
 export const metadata: Metadata = { title: "Confirmar cuenta", robots: { index: false } };

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { ResetPasswordForm } from "@/components/account/ResetPasswordForm";
+import { ResetPasswordForm } from "@/components/cuenta/ResetPasswordForm";
 import styles from "@/components/ui/ui.module.css";
 
 export const metadata: Metadata = { title: "Restablecer contraseña", robots: { index: false } };

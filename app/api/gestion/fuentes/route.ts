@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { crearFuenteDelEquipo, fuentesDelEquipo, nuevaFuenteSchema } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes } from "@/lib/messages";
 import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { readJson, route } from "@/lib/http";
 

@@ -1,6 +1,6 @@
 import { readForm, route } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
-import { actualizarOrganizacion, eliminarOrganizacion } from "@/lib/orgs/organizations";
+import { actualizarOrganizacion, eliminarOrganizacion } from "@/lib/organizaciones/organizaciones";
 import { requireUser } from "@/lib/users/session";
 
 type Ctx = { params: Promise<{ id: string }> };

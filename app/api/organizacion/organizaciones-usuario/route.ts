@@ -1,5 +1,5 @@
 import { route } from "@/lib/http";
-import { organizacionesDeUsuarioConPlanes } from "@/lib/orgs/organizations";
+import { organizacionesDeUsuarioConPlanes } from "@/lib/organizaciones/organizaciones";
 import { requireUser } from "@/lib/users/session";
 
 /** GET /api/organizacion/organizaciones-usuario → the user's organizations with their planes (an array, maybe empty). */

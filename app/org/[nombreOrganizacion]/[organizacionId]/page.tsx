@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
-import { OrganizationDetail } from "@/components/orgs/OrganizationDetail";
+import { OrganizationDetail } from "@/components/organizaciones/OrganizationDetail";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
-import { organizacionConPlanes } from "@/lib/orgs/organizations";
-import { organizacionPath } from "@/lib/orgs/paths";
-import { organizacionVerificada } from "@/lib/orgs/verificadas";
-import { organizacionJsonLd, organizacionMetadata } from "@/lib/orgs/seo";
+import { organizacionConPlanes } from "@/lib/organizaciones/organizaciones";
+import { organizacionPath } from "@/lib/organizaciones/paths";
+import { organizacionVerificada } from "@/lib/organizaciones/verificadas";
+import { organizacionJsonLd, organizacionMetadata } from "@/lib/seo/organizacion";
 import { urlsFeedOrganizacion } from "@/lib/difusion/feed-url";
 import { tituloEnUrl } from "@/lib/plans/plan";
 import { site } from "@/lib/site";

@@ -5,11 +5,12 @@ import { PlanDetail } from "@/components/plans/PlanDetail";
 import { planOcultoParaQuienMira } from "@/lib/plans/get-plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/plan";
-import { jsonLdScript, planJsonLd, planMetadata, planTerminado, segmentoCanonico } from "@/lib/seo/plan";
-import { PLANES_PARECIDOS, planesDelFindeCerca, planesParecidos } from "@/lib/plans/similar";
+import { jsonLdScript, planJsonLd, planMetadata, segmentoCanonico } from "@/lib/seo/plan";
+import { planTerminado } from "@/lib/plans/estado";
+import { PLANES_PARECIDOS, planesDelFindeCerca, planesParecidos } from "@/lib/busqueda/parecidos";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { municipioDeNombre } from "@/lib/geo/municipios";
-import { organizacionesVerificadas } from "@/lib/orgs/verificadas";
+import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
 import { readDb } from "@/lib/db";
 

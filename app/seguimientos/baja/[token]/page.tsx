@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { BotonBaja } from "@/components/follows/BotonesEnlace";
+import { BotonBaja } from "@/components/seguimientos/BotonesEnlace";
 import styles from "@/components/ui/ui.module.css";
 import { personaDeEnlace } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
-import { conEnlace, EnlaceCaducado } from "@/components/follows/enlace";
+import { conEnlace, EnlaceCaducado } from "@/components/seguimientos/enlace";
 
 export const metadata: Metadata = { title: "Darse de baja", robots: { index: false } };
 

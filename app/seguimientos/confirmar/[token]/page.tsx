@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
-import { ConfirmarSeguimiento } from "@/components/follows/BotonesEnlace";
+import { ConfirmarSeguimiento } from "@/components/seguimientos/BotonesEnlace";
 import styles from "@/components/ui/ui.module.css";
 import { pendienteDeConfirmar } from "@/lib/seguimientos/seguimientos";
 import { conDatos, mensajes } from "@/lib/messages";
-import { conEnlace, EnlaceCaducado } from "@/components/follows/enlace";
+import { conEnlace, EnlaceCaducado } from "@/components/seguimientos/enlace";
 
 export const metadata: Metadata = { title: "Confirmar el correo de los jueves", robots: { index: false } };
 

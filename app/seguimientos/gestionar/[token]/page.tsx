@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { GestionSeguimientos } from "@/components/follows/GestionSeguimientos";
-import seguir from "@/components/follows/follows.module.css";
+import { GestionSeguimientos } from "@/components/seguimientos/GestionSeguimientos";
+import seguir from "@/components/seguimientos/seguimientos.module.css";
 import { personaDeEnlace, seguimientosDe } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
-import { conEnlace, EnlaceCaducado } from "@/components/follows/enlace";
+import { conEnlace, EnlaceCaducado } from "@/components/seguimientos/enlace";
 
 export const metadata: Metadata = { title: mensajes.seguimientosTitulo, robots: { index: false } };
 

@@ -1,6 +1,6 @@
 import { ApiError, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
-import { organizacionConPlanes } from "@/lib/orgs/organizations";
+import { organizacionConPlanes } from "@/lib/organizaciones/organizaciones";
 
 /** GET /api/organizacion/detalle/{id} → the organization with its listed `planes`; no login. */
 export const GET = route<{ params: Promise<{ id: string }> }>(async (_request, { params }) => {

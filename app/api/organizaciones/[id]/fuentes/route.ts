@@ -1,6 +1,6 @@
 import { after } from "next/server";
 import { conectarCalendario, fuenteOrganizacionSchema, fuentesDeOrganizacion } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes } from "@/lib/messages";
 import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { readJson, route } from "@/lib/http";
 import { enforceLimits, LIMITES } from "@/lib/rate-limit";

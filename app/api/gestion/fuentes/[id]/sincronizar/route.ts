@@ -1,6 +1,6 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { fuente, registrarSincronizacion } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes } from "@/lib/messages";
 import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { ApiError, route } from "@/lib/http";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { planParaGuardar } from "../favoritos/favoritos";
-import { leerVuelta, vueltaSinPlan } from "./protected-pages";
+import { planParaGuardar } from "./favoritos";
+import { leerVuelta, vueltaSinPlan } from "../users/protected-pages";
 
 export interface VueltaConPlan {
   /** Where to go after logging in: a path of this site, "/" by default (spec §4). */

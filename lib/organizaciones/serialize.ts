@@ -1,6 +1,6 @@
 import { serializeArchivo, serializePlan, type ArchivoRow, type PlanApi, type PlanRow } from "../plans/plan";
 
-/** An organization row with its logo, as lib/orgs/organizations.ts reads it. */
+/** An organization row with its logo, as lib/organizaciones/organizaciones.ts reads it. */
 export interface OrganizacionRow {
   id: string;
   nombre: string;

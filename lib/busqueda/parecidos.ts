@@ -1,8 +1,8 @@
 import "server-only";
-import { CATEGORIAS } from "./constants";
-import { planesAlrededor } from "../busqueda/alrededor";
-import { ventanaFechas } from "../busqueda/estado";
-import type { PlanApi } from "./plan";
+import { CATEGORIAS } from "../plans/constants";
+import { planesAlrededor } from "./alrededor";
+import { ventanaFechas } from "./estado";
+import type { PlanApi } from "../plans/plan";
 
 /** How many plans a plan page offers around it, in each of its lists. */
 export const PLANES_PARECIDOS = 4;

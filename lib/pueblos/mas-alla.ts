@@ -2,9 +2,9 @@ import "server-only";
 import { distanciaEsferaM } from "../geo/distancia";
 import { POR_PAGINA, RADIO_DEFAULT_KM } from "../plans/constants";
 import { distanciaTexto, type PlanApi } from "../plans/plan";
-import type { PuebloCercano } from "../pueblos/planes";
-import { buscarPlanes, soloPlanes } from "./buscar";
-import type { Busqueda } from "./schemas";
+import type { PuebloCercano } from "./planes";
+import { buscarPlanes, soloPlanes } from "../busqueda/buscar";
+import type { Busqueda } from "../busqueda/schemas";
 
 /** How many plans an empty search shows from beyond its radius. */
 export const PLANES_MAS_ALLA = 6;

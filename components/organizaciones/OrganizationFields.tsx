@@ -3,7 +3,7 @@
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
 import { AreaTexto, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
-import { ORG_CAMPO_MAX, type FormularioOrganizacion } from "@/lib/orgs/schemas";
+import { ORG_CAMPO_MAX, type FormularioOrganizacion } from "@/lib/organizaciones/schemas";
 import { LogoPicker } from "./LogoPicker";
 
 /** The fields of an organization (spec §2), shared by the create form and the editable cards. */

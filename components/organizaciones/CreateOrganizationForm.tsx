@@ -7,7 +7,7 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
+import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/organizaciones/schemas";
 import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import { resolverZod } from "@/components/ui/zod-navegador";

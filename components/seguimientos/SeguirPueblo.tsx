@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { conDatos, mensajes } from "@/lib/messages";
-import seguir from "./follows.module.css";
+import seguir from "./seguimientos.module.css";
 
 export interface PuebloASeguir {
   /** INE code of the municipality (the gazetteer's id). */

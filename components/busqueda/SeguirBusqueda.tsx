@@ -1,4 +1,4 @@
-import { SeguirPueblo, type PuebloASeguir } from "@/components/follows/SeguirPueblo";
+import { SeguirPueblo, type PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
 import { mensajes } from "@/lib/messages";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import styles from "./SeguirBusqueda.module.css";

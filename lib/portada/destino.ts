@@ -2,7 +2,7 @@ import "server-only";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { MAX_METROS_AL_MAS_CERCANO } from "../geo/local-geocoder";
 import { distanciaKm, municipioMasCercano } from "../geo/slug";
-import { COOKIE_LUGAR, leerLugarRecordado, urlDeLugar } from "./lugar-recordado";
+import { COOKIE_LUGAR, leerLugarRecordado, urlDeLugar } from "../busqueda/lugar-recordado";
 
 /**
  * Where the generic home sends a visitor it can place, so the first screen is plans near them

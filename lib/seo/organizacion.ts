@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
 import { absoluteUrl } from "../plans/plan";
-import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos, resumen, textoPlano } from "../seo/plan";
+import { ORGANIZACION_VERIFICADA_JSON_LD, imagenOg, metadatosCompartidos } from "./plan";
+import { resumen, textoPlano } from "../text";
 import { conDatos, mensajes } from "../messages";
 import { urlsFeedOrganizacion } from "../difusion/feed-url";
 import { site } from "../site";
-import { organizacionPath } from "./paths";
-import type { OrganizacionApi } from "./serialize";
+import { organizacionPath } from "../organizaciones/paths";
+import type { OrganizacionApi } from "../organizaciones/serialize";
 
 export function organizacionUrl(org: Pick<OrganizacionApi, "_id" | "nombre">): string {
   return `${site().url}${organizacionPath(org.nombre, org._id)}`;

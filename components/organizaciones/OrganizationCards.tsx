@@ -11,7 +11,7 @@ import { Aviso, Spinner } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
-import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/orgs/schemas";
+import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/organizaciones/schemas";
 import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
 import styles from "./Organizations.module.css";

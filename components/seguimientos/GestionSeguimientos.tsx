@@ -5,7 +5,7 @@ import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
 import { CATEGORIAS, RADIO_MAX_KM } from "@/lib/plans/constants";
-import seguir from "./follows.module.css";
+import seguir from "./seguimientos.module.css";
 
 export interface SeguimientoVisible {
   _id: string;

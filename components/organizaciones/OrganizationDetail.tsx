@@ -1,17 +1,17 @@
 import Link from "next/link";
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
-import { InsigniaVerificada } from "@/components/orgs/InsigniaVerificada";
+import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { variantUrl } from "@/lib/media/variant-url";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import { mensajes } from "@/lib/messages";
-import type { OrganizacionApi } from "@/lib/orgs/serialize";
+import type { OrganizacionApi } from "@/lib/organizaciones/serialize";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import type { PlanApi } from "@/lib/plans/plan";
-import { SeguirBusqueda } from "@/components/search/SeguirBusqueda";
+import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";
 import styles from "./OrganizationDetail.module.css";
 
 /**

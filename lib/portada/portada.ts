@@ -2,15 +2,15 @@ import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
 import { nomenclatorMunicipios } from "../geo/municipios";
-import { BUSQUEDA_MEMO_TTL_MS } from "./constants";
-import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "./queries";
+import { BUSQUEDA_MEMO_TTL_MS } from "../plans/constants";
+import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { municipiosConPlanes, pueblosConPlanesCercaDe } from "../pueblos/planes";
 import { versionBusqueda } from "../busqueda/buscar";
 import { planesAlrededor } from "../busqueda/alrededor";
 import { ventanaFechas } from "../busqueda/estado";
 import { baseDelMomento } from "../busqueda/registro";
 import type { MunicipioConRuta } from "../geo/slug";
-import { serializePlan, type PlanApi, type PlanRow } from "./plan";
+import { serializePlan, type PlanApi, type PlanRow } from "../plans/plan";
 
 /**
  * The home's first visit, before a place is chosen: featured plans and the towns with most

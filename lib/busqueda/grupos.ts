@@ -1,5 +1,5 @@
 import { numeroDiaMadrid } from "../dates";
-import { momentoDelPlan, type PlanConMomento } from "../busqueda/momento";
+import { momentoDelPlan, type PlanConMomento } from "./momento";
 
 /**
  * The web's lists by date come in day groups (Hoy, Mañana, Sábado 6, Domingo 7, …), each day the

@@ -1,0 +1,108 @@
+import Link from "next/link";
+import { ArreglosSinResultados } from "@/components/busqueda/ArreglosSinResultados";
+import { PaginasBusqueda } from "@/components/busqueda/Paginas";
+import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";
+import { ListaPorDias } from "@/components/plans/ListaPorDias";
+import { PlanGrid } from "@/components/plans/PlanCard";
+import styles from "@/components/portada/portada.module.css";
+import { SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
+import { agruparPorDia } from "@/lib/busqueda/grupos";
+import { arreglosSinResultados } from "@/lib/busqueda/estado";
+import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
+import { conDatos, mensajes } from "@/lib/messages";
+import { POR_PAGINA } from "@/lib/plans/constants";
+import type { Inicio } from "@/lib/portada/cargar";
+import { site } from "@/lib/site";
+
+/**
+ * Cards whose posters load at once, with high priority: the first, the one a phone's first screen
+ * shows and the page's largest paint. The rest are lazy, which in view still means at once.
+ */
+export const PRIMERA_PANTALLA = 1;
+
+/**
+ * A search's list: by date in day groups (the web's order) or nearest first in one grid, with
+ * the ways to follow it after the first results; an empty search's message, its fixes and the
+ * plans beyond its radius; the pages; and the chosen town's own page.
+ */
+export function ListaResultados({ inicio }: { inicio: Inicio }) {
+  const { estado, resultado, error, vacio, pueblo, total, favoritos, verificadas, conSesion } = inicio;
+  // Ways to keep getting this search's plans: after the first results, never above them.
+  const seguir = !error && total > 0 && (
+    <div className={styles.seguirTrasResultados}>
+      <SeguirBusqueda
+        feeds={urlsFeedBusqueda(estado, site().url)}
+        pueblo={
+          pueblo && { ine: pueblo.ine, nombre: pueblo.nombre, radio: estado.radio, categorias: estado.categorias }
+        }
+        conSesion={conSesion}
+      />
+    </div>
+  );
+  return (
+    <>
+      {error ? (
+        <p role="alert" className={styles.mensaje}>
+          {error}
+        </p>
+      ) : resultado?.mensaje ? (
+        <>
+          <div className={styles.mensaje}>
+            {/* With nothing left to widen, the search's own advice would be a dead end. */}
+            <p>
+              {arreglosSinResultados(estado).length === 0 && estado.municipio
+                ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
+                : resultado.mensaje}
+            </p>
+            <ArreglosSinResultados />
+          </div>
+          {vacio && (
+            <SinPlanesCerca
+              {...vacio}
+              radio={estado.radio}
+              categorias={estado.categorias}
+              conSesion={conSesion}
+              favoritos={favoritos}
+              verificadas={verificadas}
+            />
+          )}
+        </>
+      ) : (
+        resultado &&
+        (estado.orden === "fecha" ? (
+          <ListaPorDias
+            grupos={agruparPorDia(resultado.planes, {
+              base: inicio.base,
+              ahora: inicio.ahora,
+              diaAnterior: inicio.diaAnterior,
+            })}
+            id="dia"
+            prioritarios={PRIMERA_PANTALLA}
+            favoritos={favoritos}
+            verificadas={verificadas}
+            trasElPrimero={seguir}
+          />
+        ) : (
+          <>
+            <PlanGrid
+              planes={resultado.planes}
+              nivelTitulo={3}
+              prioritarios={PRIMERA_PANTALLA}
+              favoritos={favoritos}
+              verificadas={verificadas}
+            />
+            {seguir}
+          </>
+        ))
+      )}
+      <PaginasBusqueda total={total} porPagina={POR_PAGINA} />
+      {pueblo && total > 0 && (
+        <p>
+          <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
+            {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+          </Link>
+        </p>
+      )}
+    </>
+  );
+}

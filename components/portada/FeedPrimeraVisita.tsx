@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { ElegirPueblo } from "@/components/busqueda/ElegirPueblo";
+import { PRIMERA_PANTALLA } from "@/components/busqueda/ListaResultados";
+import { ListaPorDias } from "@/components/plans/ListaPorDias";
+import { agruparPorDia } from "@/lib/busqueda/grupos";
+import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
+import { conDatos, mensajes } from "@/lib/messages";
+import type { Inicio } from "@/lib/portada/cargar";
+import type { FeedPortada } from "@/lib/portada/portada";
+import styles from "./portada.module.css";
+
+/** A first visit starts with plans: this weekend's near the centre of Spain, by day. */
+export function FeedPrimeraVisita({
+  feed,
+  inicio: { ahora, favoritos, verificadas },
+}: {
+  feed: FeedPortada;
+  inicio: Inicio;
+}) {
+  const { municipio } = feed;
+  return (
+    <section className={styles.feed} aria-labelledby="feed-titulo">
+      <div className={styles.feedCabecera}>
+        <h2 id="feed-titulo">
+          {conDatos(feed.cuando === "finde" ? mensajes.feedFinde : mensajes.feedProximos, {
+            municipio: municipio.nombre,
+          })}
+        </h2>
+        <p>
+          {mensajes.feedNoEsTuZona} <ElegirPueblo />
+        </p>
+      </div>
+      <ListaPorDias
+        grupos={agruparPorDia(feed.planes, { base: feed.base, ahora })}
+        id="feed"
+        prioritarios={PRIMERA_PANTALLA}
+        favoritos={favoritos}
+        verificadas={verificadas}
+      />
+      <p className={styles.feedMas}>
+        <Link
+          href={urlBusqueda({ ...leerEstado({}), municipio: municipio.nombre, lat: municipio.lat, lng: municipio.lng })}
+          prefetch={false}
+        >
+          {conDatos(mensajes.feedVerMas, { municipio: municipio.nombre })}
+        </Link>
+      </p>
+    </section>
+  );
+}
