@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import { enMadrid, instanteLocalMadrid, numeroDiaMadrid } from "../../dates";
 import type { Lugar, Ocurrencia, Regla } from "../tipos";
 
@@ -85,43 +86,13 @@ export const diceGratis = (valor: unknown): boolean => GRATIS.test(texto(valor) 
 export const tituloCancelado = (titulo: string): boolean =>
   /^\W*(suspendid[oa]s?|cancelad[oa]s?|aplazad[oa]s?)\b/i.test(titulo);
 
-// Latin-1's named entities in code-point order (160–255), then the typographic ones CMSs write.
-const LATIN1 =
-  "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml".split(
-    " ",
-  );
-const ENTIDADES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  hellip: "…",
-  ndash: "–",
-  mdash: "—",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  bull: "•",
-  euro: "€",
-  ...Object.fromEntries(LATIN1.map((n, i) => [n, String.fromCodePoint(160 + i)])),
-};
-
-export function decodificarEntidades(t: string): string {
-  return t.replace(/&(#\d+|#x[\da-f]+|[a-z\d]+);/gi, (todo, e: string) => {
-    if (e[0] === "#") {
-      const n = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : todo;
-    }
-    return ENTIDADES[e] ?? todo;
-  });
-}
-
-/** A title as plain text: tags dropped, entities decoded, spaces collapsed. */
+/**
+ * A title as plain text: tags dropped, entities decoded as a browser decodes text (every named
+ * one, numeric ones, and the legacy forms without ';' that CMSs still write), spaces collapsed.
+ */
 export function textoPlano(valor: unknown): string {
   if (typeof valor !== "string") return "";
-  return decodificarEntidades(valor.replace(/<[^>]*>/g, " "))
+  return decodeHTML(valor.replace(/<[^>]*>/g, " "))
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .replace(/\s+/g, " ")
     .trim();

@@ -1,10 +1,10 @@
+import { decodeHTML } from "entities";
 import type { Categoria } from "../../plans/constants";
 import { htmlAMarkdown } from "../html";
 import { FormatoNoValido } from "../errores";
 import type { Adaptador, ItemFuente, Lugar, Regla } from "../tipos";
 import {
   coordenadas,
-  decodificarEntidades,
   diaSemana,
   duracionEntre,
   enMadridDia,
@@ -218,7 +218,7 @@ function imagen(v: unknown, base: string, resolver: (v: unknown) => unknown): st
 function descripcion(v: unknown): string {
   let t = typeof v === "string" ? v : "";
   t = t.replace(/\\n/g, "\n").replace(/\\(["'/])/g, "$1");
-  if (/&lt;\/?[a-z][^&]*&gt;/i.test(t)) t = decodificarEntidades(t);
+  if (/&lt;\/?[a-z][^&]*&gt;/i.test(t)) t = decodeHTML(t);
   return htmlAMarkdown(t);
 }
 
