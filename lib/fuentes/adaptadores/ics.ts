@@ -1,5 +1,6 @@
 import { tzOffset } from "@date-fns/tz";
 import ICAL from "ical.js";
+import { findIana, WINDOWS_TO_IANA_MAP } from "windows-iana";
 import { instanteEnMadrid } from "../../dates";
 import { sinControl } from "../../text";
 import { categoriasDe } from "../categorias";
@@ -25,28 +26,19 @@ import type { Adaptador, ContextoLectura, ItemFuente, Lugar, Ocurrencia, Regla }
 const MADRID = "Europe/Madrid";
 const DIA_MS = 86_400_000;
 
-/** Windows zone names (Outlook, Exchange) by the zone they are. */
-const ZONAS_WINDOWS: Record<string, string> = {
-  "romance standard time": MADRID,
-  "w. europe standard time": "Europe/Berlin",
-  "central europe standard time": "Europe/Budapest",
-  "central european standard time": "Europe/Warsaw",
-  "gmt standard time": "Europe/London",
-  "greenwich standard time": "Atlantic/Reykjavik",
-  "morocco standard time": "Africa/Casablanca",
-  "gtb standard time": "Europe/Bucharest",
-  "e. europe standard time": "Europe/Chisinau",
-  "fle standard time": "Europe/Kiev",
-  "eastern standard time": "America/New_York",
-  "central standard time": "America/Chicago",
-  "mountain standard time": "America/Denver",
-  "pacific standard time": "America/Los_Angeles",
-  "sa pacific standard time": "America/Bogota",
-  "argentina standard time": "America/Argentina/Buenos_Aires",
-  "central standard time (mexico)": "America/Mexico_City",
-  utc: "UTC",
-  "coordinated universal time": "UTC",
-};
+/** Windows zone ids (Outlook, Exchange) by their lower-case spelling: files write them in any case. */
+const IDS_WINDOWS = new Map(WINDOWS_TO_IANA_MAP.map((z) => [z.windowsName.toLowerCase(), z.windowsName]));
+
+/**
+ * The database zone of a Windows zone name, by CLDR's table: Spain's when the name covers one
+ * ("Romance Standard Time" is Madrid), else the name's main zone. Windows' display name of UTC,
+ * which is no id of the table, is read as UTC too: some files name the zone by it.
+ */
+function zonaWindows(nombre: string): string | null {
+  if (/^coordinated universal time$/i.test(nombre)) return "UTC";
+  const id = IDS_WINDOWS.get(nombre.toLowerCase());
+  return id ? ([...findIana(id, "ES"), ...findIana(id, "001")].find(zonaValida) ?? null) : null;
+}
 
 const validas = new Map<string, boolean>();
 function zonaValida(nombre: string): boolean {
@@ -75,7 +67,7 @@ function zonaDeTzid(tzid: string): string | null {
       if (zonaValida(cola)) return cola;
     }
   }
-  return ZONAS_WINDOWS[t.toLowerCase()] ?? null;
+  return zonaWindows(t);
 }
 
 /** The TimezoneService name of the zone read with the database (no VTIMEZONE of a file can take it). */
