@@ -1,69 +1,73 @@
+import { LRUCache } from "lru-cache";
+
+/** What one call to `get` hands to the cache's fetchMethod. */
+interface Peticion<V> {
+  calcular: () => Promise<V>;
+  ttlMs: number;
+}
+
 /**
- * A small in-process memo: at most `max` entries (least recently used out first), each for
- * `ttlMs` (or the time given to `get`). It keeps the promise, so callers that ask for the same
- * key at the same time share one computation; a computation that fails is forgotten at once.
- * With `peso`, the values also share a budget (bytes, say): once a value is computed, the least
- * recently used entries go until the sum of their weights is within `peso.maximo`.
+ * A small in-process memo over lru-cache: at most `max` entries (least recently used out first;
+ * Number.MAX_SAFE_INTEGER or Infinity for no bound but the weights'), each for `ttlMs` (or the
+ * time given to `get`) from when its computation started. Callers that ask for the same key at
+ * the same time share one computation; a computation that fails is forgotten at once. With
+ * `peso`, the values also share a budget (bytes, say): once a value is computed, the least
+ * recently used entries go until the sum of their weights is within `peso.maximo`; a value
+ * heavier than the whole budget is returned but not kept.
  *
- * Callers put whatever makes an answer stale into the key (search puts the database's
- * the search version), so every instance serves what the database holds: the memo only saves
- * recomputing it.
+ * Callers put whatever makes an answer stale into the key (search puts the database's search
+ * version), so every instance serves what the database holds: the memo only saves recomputing it.
  */
 export class Memo<V> {
-  private readonly entries = new Map<string, { value: Promise<V>; expires: number; peso: number }>();
-  private pesoTotal = 0;
+  // Values go in a box: lru-cache keeps no null or undefined, and a memo may hold them.
+  private readonly cache: LRUCache<string, { valor: V }, Peticion<V>>;
 
   constructor(
-    private readonly max: number,
+    max: number,
     private readonly ttlMs: number,
-    private readonly peso?: { de: (value: V) => number; maximo: number },
-  ) {}
+    peso?: { de: (value: V) => number; maximo: number },
+  ) {
+    this.cache = new LRUCache<string, { valor: V }, Peticion<V>>({
+      // lru-cache reserves room for `max` entries up front: a bound that large means none.
+      max: max >= Number.MAX_SAFE_INTEGER ? 0 : max,
+      ttl: ttlMs,
+      // Date.now, the clock this memo has always used (and the one fake timers drive in tests).
+      perf: { now: () => Date.now() },
+      // An entry evicted or deleted while it computes still answers the callers waiting for it.
+      ignoreFetchAbort: true,
+      ...(peso && {
+        maxSize: peso.maximo,
+        // lru-cache wants whole positive sizes; a computation under way weighs nothing yet.
+        sizeCalculation: (caja: { valor: V }) => Math.max(1, Math.ceil(peso.de(caja.valor))),
+        backgroundFetchSize: 0,
+      }),
+      fetchMethod: async (_clave, _anterior, { options, context }) => {
+        const inicio = Date.now();
+        const valor = await context.calcular();
+        // The time to live counts from the start, as a bound on how old an answer can be.
+        options.ttl = Math.max(1, context.ttlMs - (Date.now() - inicio));
+        return { valor };
+      },
+    });
+  }
 
-  get(key: string, compute: () => Promise<V>, ttlMs = this.ttlMs): Promise<V> {
-    const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.expires > now) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
-    if (hit) this.quitar(key);
-    const entry = { value: compute(), expires: now + ttlMs, peso: 0 };
-    this.entries.set(key, entry);
-    entry.value.then(
-      (value) => {
-        if (!this.peso || this.entries.get(key) !== entry) return;
-        entry.peso = this.peso.de(value);
-        this.pesoTotal += entry.peso;
-        while (this.pesoTotal > this.peso.maximo && this.entries.size > 0)
-          this.quitar(this.entries.keys().next().value!);
-      },
-      () => {
-        if (this.entries.get(key) === entry) this.quitar(key);
-      },
-    );
-    while (this.entries.size > this.max) this.quitar(this.entries.keys().next().value!);
-    return entry.value;
+  async get(key: string, compute: () => Promise<V>, ttlMs = this.ttlMs): Promise<V> {
+    const caja = await this.cache.fetch(key, { context: { calcular: compute, ttlMs }, ttl: Math.max(1, ttlMs) });
+    // fetch resolves to undefined only for an aborted fetch, and ignoreFetchAbort lets none abort.
+    return caja!.valor;
   }
 
   /** Forgets `key` (a value found stale by something the key could not hold, such as the clock). */
   borrar(key: string): void {
-    this.quitar(key);
-  }
-
-  private quitar(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.pesoTotal -= entry.peso;
-    this.entries.delete(key);
+    this.cache.delete(key);
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 
   /** The sum of the weights of the values held (0 without `peso`). */
   get pesoRetenido(): number {
-    return this.pesoTotal;
+    return this.cache.calculatedSize;
   }
 }

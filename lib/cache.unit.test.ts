@@ -56,4 +56,68 @@ describe("Memo", () => {
     vi.advanceTimersByTime(101);
     expect(await memo.get("k", compute)).toBe(2);
   });
+
+  it("counts its time to live from the start of the computation", async () => {
+    vi.useFakeTimers();
+    const memo = new Memo<number>(10, 1_000);
+    let calls = 0;
+    const lento = () => new Promise<number>((resolve) => setTimeout(() => resolve(++calls), 600));
+    const primera = memo.get("k", lento);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(await primera).toBe(1);
+    vi.advanceTimersByTime(399);
+    expect(await memo.get("k", lento)).toBe(1);
+    vi.advanceTimersByTime(2);
+    const segunda = memo.get("k", lento);
+    await vi.advanceTimersByTimeAsync(600);
+    expect(await segunda).toBe(2);
+  });
+
+  it("forgets a key on borrar, also while it computes, and still answers who was waiting for it", async () => {
+    const memo = new Memo<string>(10, 60_000);
+    await memo.get("a", async () => "a1");
+    memo.borrar("a");
+    expect(memo.size).toBe(0);
+    expect(await memo.get("a", async () => "a2")).toBe("a2");
+
+    let soltar!: (v: string) => void;
+    const esperando = memo.get("k", () => new Promise<string>((resolve) => (soltar = resolve)));
+    memo.borrar("k");
+    const despues = memo.get("k", async () => "nueva");
+    soltar("vieja");
+    expect(await esperando).toBe("vieja");
+    expect(await despues).toBe("nueva");
+    expect(await memo.get("k", async () => "otra")).toBe("nueva");
+  });
+
+  it("answers the callers of an entry pushed out while it computes", async () => {
+    const memo = new Memo<string>(1, 60_000);
+    let soltar!: (v: string) => void;
+    const esperando = memo.get("a", () => new Promise<string>((resolve) => (soltar = resolve)));
+    expect(await memo.get("b", async () => "b1")).toBe("b1");
+    soltar("a1");
+    expect(await esperando).toBe("a1");
+    expect(memo.size).toBe(1);
+    expect(await memo.get("b", async () => "b2")).toBe("b1");
+  });
+
+  it("returns a value heavier than the whole budget without keeping it or dropping the others", async () => {
+    const memo = new Memo<string>(100, 60_000, { de: (v) => v.length, maximo: 10 });
+    await memo.get("a", async () => "aaaa");
+    expect(await memo.get("grande", async () => "x".repeat(11))).toBe("x".repeat(11));
+    expect([memo.size, memo.pesoRetenido]).toEqual([1, 4]);
+    expect(await memo.get("a", async () => "otra")).toBe("aaaa");
+  });
+
+  it("keeps null as an answer like any other", async () => {
+    const memo = new Memo<string | null>(10, 60_000);
+    expect(await memo.get("k", async () => null)).toBeNull();
+    expect(await memo.get("k", async () => "otra")).toBeNull();
+  });
+
+  it("holds no more than the bound of the budget when told MAX_SAFE_INTEGER entries", async () => {
+    const memo = new Memo<string>(Number.MAX_SAFE_INTEGER, 60_000, { de: (v) => v.length, maximo: 8 });
+    for (const k of ["a", "b", "c"]) await memo.get(k, async () => k.repeat(4));
+    expect([memo.size, memo.pesoRetenido]).toEqual([2, 8]);
+  });
 });

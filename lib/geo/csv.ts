@@ -1,53 +1,28 @@
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF) into rows of strings. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else {
-          quoted = false;
-        }
-      } else {
-        field += c;
-      }
-    } else if (c === '"' && field === "") {
-      quoted = true;
-    } else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\n" || c === "\r") {
-      if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-    } else {
-      field += c;
-    }
+import { CsvError, parse, type Options } from "csv-parse/sync";
+
+/**
+ * RFC 4180 CSV (quoted fields, doubled quotes) through csv-parse. Every line end is accepted in
+ * one file: left to itself the parser takes the first one it meets for the whole file.
+ */
+const OPCIONES = { bom: true, record_delimiter: ["\r\n", "\n", "\r"] } satisfies Options;
+
+/** An unclosed quote in this module's words (csv-parse's error is its cause); other errors name their line. */
+function leer<T>(lectura: () => T): T {
+  try {
+    return lectura();
+  } catch (e) {
+    if (e instanceof CsvError && e.code === "CSV_QUOTE_NOT_CLOSED")
+      throw new Error(`CSV: unterminated quoted field (${e.message})`, { cause: e });
+    throw e;
   }
-  if (quoted) throw new Error("CSV: unterminated quoted field");
-  if (field !== "" || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows;
 }
 
-/** Rows as objects keyed by the header line. */
+/** Rows of strings, as many fields as each line has. */
+export function parseCsv(text: string): string[][] {
+  return leer(() => parse(text, { ...OPCIONES, relax_column_count: true }));
+}
+
+/** Rows as objects keyed by the header line; a row with another number of fields is an error naming its line. */
 export function parseCsvRecords(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  if (!header) return [];
-  return rows.map((cells, n) => {
-    if (cells.length !== header.length) {
-      throw new Error(`CSV line ${n + 2}: ${cells.length} fields, expected ${header.length}`);
-    }
-    return Object.fromEntries(header.map((h, i) => [h, cells[i]]));
-  });
+  return leer(() => parse<Record<string, string>>(text, { ...OPCIONES, columns: true }));
 }

@@ -20,4 +20,20 @@ describe("parseCsv", () => {
   it("names the line whose field count is wrong", () => {
     expect(() => parseCsvRecords("x,y\n1,2\n3\n")).toThrow(/line 3/);
   });
+
+  it("names the line in the file, counting the line breaks inside quoted fields", () => {
+    expect(() => parseCsvRecords('x,y\n1,"a\nb"\n3\n')).toThrow(/line 4/);
+  });
+
+  it("reads records keyed by the header, without a byte-order mark and with any line end", () => {
+    expect(parseCsvRecords('\uFEFFine,nombre\r\n01001,"Alegría, Dulantzi"\n01002,Amurrio\r')).toEqual([
+      { ine: "01001", nombre: "Alegría, Dulantzi" },
+      { ine: "01002", nombre: "Amurrio" },
+    ]);
+  });
+
+  it("rejects a stray quote instead of guessing what the field meant", () => {
+    expect(() => parseCsv('a"b,c\n')).toThrow(/quote/i);
+    expect(() => parseCsv('"ab"c,d\n')).toThrow(/quote/i);
+  });
 });

@@ -1,10 +1,14 @@
-import { enMadrid, instanteLocalMadrid, numeroDiaMadrid } from "../../dates";
+import { tzOffset } from "@date-fns/tz";
+import { decodeHTML } from "entities";
+import ICAL from "ical.js";
+import { enMadrid, instanteEnMadrid, instanteLocalMadrid } from "../../dates";
 import type { Lugar, Ocurrencia, Regla } from "../tipos";
 
 /**
- * What the open-data and JSON-LD adapters share: Madrid wall-clock times, prices written as
- * people write them, absolute links, plain-text titles, and the expansion of a simple rule into
- * its occurrences.
+ * What the adapters share: Madrid wall-clock times, prices written as people write them,
+ * absolute links, plain-text titles, and ical.js's side of times and rules (zones of the
+ * database, instants, the bounded walk of a rule), by which the open-data and JSON-LD adapters
+ * expand a simple rule as the iCalendar adapter expands an RRULE.
  */
 
 export const lugarVacio = (): Lugar => ({
@@ -85,43 +89,13 @@ export const diceGratis = (valor: unknown): boolean => GRATIS.test(texto(valor) 
 export const tituloCancelado = (titulo: string): boolean =>
   /^\W*(suspendid[oa]s?|cancelad[oa]s?|aplazad[oa]s?)\b/i.test(titulo);
 
-// Latin-1's named entities in code-point order (160–255), then the typographic ones CMSs write.
-const LATIN1 =
-  "nbsp iexcl cent pound curren yen brvbar sect uml copy ordf laquo not shy reg macr deg plusmn sup2 sup3 acute micro para middot cedil sup1 ordm raquo frac14 frac12 frac34 iquest Agrave Aacute Acirc Atilde Auml Aring AElig Ccedil Egrave Eacute Ecirc Euml Igrave Iacute Icirc Iuml ETH Ntilde Ograve Oacute Ocirc Otilde Ouml times Oslash Ugrave Uacute Ucirc Uuml Yacute THORN szlig agrave aacute acirc atilde auml aring aelig ccedil egrave eacute ecirc euml igrave iacute icirc iuml eth ntilde ograve oacute ocirc otilde ouml divide oslash ugrave uacute ucirc uuml yacute thorn yuml".split(
-    " ",
-  );
-const ENTIDADES: Record<string, string> = {
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-  hellip: "…",
-  ndash: "–",
-  mdash: "—",
-  lsquo: "‘",
-  rsquo: "’",
-  ldquo: "“",
-  rdquo: "”",
-  bull: "•",
-  euro: "€",
-  ...Object.fromEntries(LATIN1.map((n, i) => [n, String.fromCodePoint(160 + i)])),
-};
-
-export function decodificarEntidades(t: string): string {
-  return t.replace(/&(#\d+|#x[\da-f]+|[a-z\d]+);/gi, (todo, e: string) => {
-    if (e[0] === "#") {
-      const n = e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-      return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : todo;
-    }
-    return ENTIDADES[e] ?? todo;
-  });
-}
-
-/** A title as plain text: tags dropped, entities decoded, spaces collapsed. */
+/**
+ * A title as plain text: tags dropped, entities decoded as a browser decodes text (every named
+ * one, numeric ones, and the legacy forms without ';' that CMSs still write), spaces collapsed.
+ */
 export function textoPlano(valor: unknown): string {
   if (typeof valor !== "string") return "";
-  return decodificarEntidades(valor.replace(/<[^>]*>/g, " "))
+  return decodeHTML(valor.replace(/<[^>]*>/g, " "))
     .replace(/[\u0000-\u001f\u007f]/g, " ")
     .replace(/\s+/g, " ")
     .trim();
@@ -153,6 +127,53 @@ export const diaSemana = (dia: number): number => (((dia + 4) % 7) + 7) % 7;
 
 const minutos = (h: string) => Number(h.slice(0, 2)) * 60 + Number(h.slice(3, 5));
 
+const MADRID = "Europe/Madrid";
+
+/** The TimezoneService name of a zone read with the database (no VTIMEZONE of a file can take it). */
+const PREFIJO = "planazo|";
+
+/** A zone of the database as ical.js asks for it: its offset at a wall-clock time. */
+export function zonaIcal(iana: string): string {
+  const clave = PREFIJO + iana;
+  if (!ICAL.TimezoneService.has(clave)) {
+    const zona = new ICAL.Timezone({ tzid: iana });
+    zona.utcOffset = (t: ICAL.Time) => {
+      const pared = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
+      const antes = tzOffset(iana, new Date(pared));
+      return tzOffset(iana, new Date(pared - antes * 60_000)) * 60;
+    };
+    ICAL.TimezoneService.register(zona, clave);
+  }
+  return clave;
+}
+
+/** The instant of an ical.js time: a date is its Madrid midnight; a zoned time, its instant. */
+export function instanteIcal(t: ICAL.Time): Date {
+  if (t.isDate) return instanteEnMadrid({ year: t.year, month: t.month, day: t.day }, "00:00");
+  if (t.zone === ICAL.Timezone.localTimezone) {
+    // Floating (only left where ical.js made one up): Madrid's wall clock.
+    return instanteEnMadrid({ year: t.year, month: t.month, day: t.day }, `${t.hour}:${t.minute}`);
+  }
+  return new Date(t.toUnixTime() * 1000);
+}
+
+/** Up to how many rule dates an expansion walks (a MINUTELY rule must not walk for ever). */
+const MAX_PASOS = 20_000;
+
+/** The starts an ical.js iterator gives before the instant `limite` (ms), at most MAX_PASOS of them. */
+export function* pasosIcal(iterador: { next(): ICAL.Time | null | undefined }, limite: number): Generator<ICAL.Time> {
+  let pasos = 0;
+  for (let t = iterador.next(); t && pasos < MAX_PASOS; t = iterador.next(), pasos++) {
+    if (instanteIcal(t).getTime() >= limite) return;
+    yield t;
+  }
+}
+
+/** iCalendar's weekdays by their number, 0 = Sunday. */
+export const DIAS_ICAL = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
+/** A rule longer than ten years is read as ten years: no source in these agendas runs longer. */
+const DIEZ_ANOS_MS = 3660 * 86_400_000;
+
 /** What a rule needs to be expanded: its first start, its length, and the days it skips. */
 export interface Serie {
   inicio: Date;
@@ -164,51 +185,44 @@ export interface Serie {
 }
 
 /**
- * The occurrences of a DAILY, WEEKLY or MONTHLY rule that start in [desde, hasta), at most
- * `max`, each at the first start's Madrid wall-clock time (so they keep their hour across a
- * change of clocks), excluded days left out.
+ * The occurrences of a rule that start in [desde, hasta), at most `max`, by ical.js's RFC 5545
+ * iterator from the first start on Madrid's wall clock (so they keep their hour across a change
+ * of clocks): COUNT counts from the first occurrence, excluded days included; UNTIL is inclusive.
  */
 export function expandirSerie(serie: Serie, desde: Date, hasta: Date, max: number): Ocurrencia[] {
   const { regla } = serie;
-  const primero = numeroDiaMadrid(serie.inicio.getTime());
   const reloj = enMadrid(serie.inicio);
-  const horaInicio = reloj.getHours() * 60 + reloj.getMinutes();
-  const fin = Math.min(hasta.getTime(), regla.hasta ? regla.hasta.getTime() + 1 : Infinity);
-  const intervalo = Math.max(1, regla.intervalo || 1);
-  const dias = regla.dias.length ? regla.dias : [diaSemana(primero)];
-  const lunes = primero - ((diaSemana(primero) + 6) % 7);
-  const dia0 = new Date(primero * 86_400_000);
-
-  const cae = (dia: number): boolean => {
-    switch (regla.frecuencia) {
-      case "DAILY":
-        return (dia - primero) % intervalo === 0;
-      case "WEEKLY":
-        return Math.floor((dia - lunes) / 7) % intervalo === 0 && dias.includes(diaSemana(dia));
-      case "MONTHLY": {
-        const d = new Date(dia * 86_400_000);
-        const meses = (d.getUTCFullYear() - dia0.getUTCFullYear()) * 12 + d.getUTCMonth() - dia0.getUTCMonth();
-        return d.getUTCDate() === dia0.getUTCDate() && meses % intervalo === 0;
-      }
-      default:
-        return dia === primero;
-    }
-  };
-
+  const inicio = new ICAL.Time(
+    {
+      year: reloj.getFullYear(),
+      month: reloj.getMonth() + 1,
+      day: reloj.getDate(),
+      hour: reloj.getHours(),
+      minute: reloj.getMinutes(),
+      second: 0,
+      isDate: false,
+    },
+    ICAL.TimezoneService.get(zonaIcal(MADRID))!,
+  );
+  // Only the parts the rule has: ical.js reads a BYDAY key set to undefined as a day no date
+  // matches, and its iterator then never returns.
+  const recurrencia = new ICAL.Recur({
+    freq: regla.frecuencia,
+    interval: Math.max(1, regla.intervalo || 1),
+    ...(regla.frecuencia === "WEEKLY" && regla.dias.length > 0 ? { byday: regla.dias.map((d) => DIAS_ICAL[d]) } : {}),
+    ...(regla.hasta ? { until: ICAL.Time.fromJSDate(regla.hasta, true) } : {}),
+    ...(regla.cuenta !== null ? { count: regla.cuenta } : {}),
+  });
+  const limite = Math.min(hasta.getTime(), serie.inicio.getTime() + DIEZ_ANOS_MS);
   const salida: Ocurrencia[] = [];
-  let contadas = 0;
-  // A rule longer than ten years is read as ten years: no source in these agendas runs longer.
-  for (let dia = primero; dia < primero + 3660 && salida.length < max; dia++) {
-    if (!cae(dia)) continue;
-    const inicio = new Date(instanteLocalMadrid(dia, horaInicio));
-    if (inicio.getTime() >= fin) break;
-    if (regla.cuenta !== null && contadas >= regla.cuenta) break;
-    contadas++;
-    if (serie.diasExcluidos.has(dia) || inicio < desde) continue;
+  for (const t of pasosIcal(recurrencia.iterator(inicio), limite)) {
+    if (salida.length >= max) break;
+    const comienzo = instanteIcal(t);
+    if (serie.diasExcluidos.has(numeroDia(t.year, t.month, t.day)!) || comienzo < desde) continue;
     salida.push({
-      clave: inicio.toISOString(),
-      inicio,
-      fin: serie.duracion === null ? null : new Date(inicio.getTime() + serie.duracion),
+      clave: comienzo.toISOString(),
+      inicio: comienzo,
+      fin: serie.duracion === null ? null : new Date(comienzo.getTime() + serie.duracion),
     });
   }
   return salida;

@@ -1,9 +1,9 @@
-import { tzOffset } from "@date-fns/tz";
 import ICAL from "ical.js";
+import { findIana, WINDOWS_TO_IANA_MAP } from "windows-iana";
 import { instanteEnMadrid } from "../../dates";
 import { sinControl } from "../../text";
 import { categoriasDe } from "../categorias";
-import { urlAbsoluta } from "./comun";
+import { DIAS_ICAL, instanteIcal, pasosIcal, urlAbsoluta, zonaIcal } from "./comun";
 import { FormatoNoValido } from "../errores";
 import { htmlAMarkdown } from "../html";
 import type { Adaptador, ContextoLectura, ItemFuente, Lugar, Ocurrencia, Regla } from "../tipos";
@@ -25,28 +25,19 @@ import type { Adaptador, ContextoLectura, ItemFuente, Lugar, Ocurrencia, Regla }
 const MADRID = "Europe/Madrid";
 const DIA_MS = 86_400_000;
 
-/** Windows zone names (Outlook, Exchange) by the zone they are. */
-const ZONAS_WINDOWS: Record<string, string> = {
-  "romance standard time": MADRID,
-  "w. europe standard time": "Europe/Berlin",
-  "central europe standard time": "Europe/Budapest",
-  "central european standard time": "Europe/Warsaw",
-  "gmt standard time": "Europe/London",
-  "greenwich standard time": "Atlantic/Reykjavik",
-  "morocco standard time": "Africa/Casablanca",
-  "gtb standard time": "Europe/Bucharest",
-  "e. europe standard time": "Europe/Chisinau",
-  "fle standard time": "Europe/Kiev",
-  "eastern standard time": "America/New_York",
-  "central standard time": "America/Chicago",
-  "mountain standard time": "America/Denver",
-  "pacific standard time": "America/Los_Angeles",
-  "sa pacific standard time": "America/Bogota",
-  "argentina standard time": "America/Argentina/Buenos_Aires",
-  "central standard time (mexico)": "America/Mexico_City",
-  utc: "UTC",
-  "coordinated universal time": "UTC",
-};
+/** Windows zone ids (Outlook, Exchange) by their lower-case spelling: files write them in any case. */
+const IDS_WINDOWS = new Map(WINDOWS_TO_IANA_MAP.map((z) => [z.windowsName.toLowerCase(), z.windowsName]));
+
+/**
+ * The database zone of a Windows zone name, by CLDR's table: Spain's when the name covers one
+ * ("Romance Standard Time" is Madrid), else the name's main zone. Windows' display name of UTC,
+ * which is no id of the table, is read as UTC too: some files name the zone by it.
+ */
+function zonaWindows(nombre: string): string | null {
+  if (/^coordinated universal time$/i.test(nombre)) return "UTC";
+  const id = IDS_WINDOWS.get(nombre.toLowerCase());
+  return id ? ([...findIana(id, "ES"), ...findIana(id, "001")].find(zonaValida) ?? null) : null;
+}
 
 const validas = new Map<string, boolean>();
 function zonaValida(nombre: string): boolean {
@@ -75,25 +66,7 @@ function zonaDeTzid(tzid: string): string | null {
       if (zonaValida(cola)) return cola;
     }
   }
-  return ZONAS_WINDOWS[t.toLowerCase()] ?? null;
-}
-
-/** The TimezoneService name of the zone read with the database (no VTIMEZONE of a file can take it). */
-const PREFIJO = "planazo|";
-
-/** A zone of the database as ical.js asks for it: its offset at a wall-clock time. */
-function zonaIcal(iana: string): string {
-  const clave = PREFIJO + iana;
-  if (!ICAL.TimezoneService.has(clave)) {
-    const zona = new ICAL.Timezone({ tzid: iana });
-    zona.utcOffset = (t: ICAL.Time) => {
-      const pared = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-      const antes = tzOffset(iana, new Date(pared));
-      return tzOffset(iana, new Date(pared - antes * 60_000)) * 60;
-    };
-    ICAL.TimezoneService.register(zona, clave);
-  }
-  return clave;
+  return zonaWindows(t);
 }
 
 type Jcal = [string, JcalPropiedad[], Jcal[]];
@@ -126,16 +99,6 @@ function normalizarZonas(cal: Jcal): void {
       }
     }
   }
-}
-
-/** The instant of an ical.js time: a date is its Madrid midnight; a zoned time, its instant. */
-function instante(t: ICAL.Time): Date {
-  if (t.isDate) return instanteEnMadrid({ year: t.year, month: t.month, day: t.day }, "00:00");
-  if (t.zone === ICAL.Timezone.localTimezone) {
-    // Floating (only left where ical.js made one up): Madrid's wall clock.
-    return instanteEnMadrid({ year: t.year, month: t.month, day: t.day }, `${t.hour}:${t.minute}`);
-  }
-  return new Date(t.toUnixTime() * 1000);
 }
 
 const texto = (v: unknown): string => (typeof v === "string" ? sinControl(v) : "");
@@ -203,20 +166,18 @@ function categoriasIcs(c: ICAL.Component) {
   return categoriasDe(nombres.flatMap((n) => n.split(",")));
 }
 
-const DIAS_ICS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
-
 function reglaDe(c: ICAL.Component): Regla | null {
   const reglas = c.getAllProperties("rrule");
   if (reglas.length === 0) return null;
   const r = reglas[0].getFirstValue() as ICAL.Recur;
   const partes = Object.keys(r.parts ?? {});
   const byday = ((r.parts?.BYDAY as string[] | undefined) ?? []).map((d) => String(d).toUpperCase());
-  const simples = byday.every((d) => DIAS_ICS.includes(d));
+  const simples = byday.every((d) => DIAS_ICAL.includes(d));
   return {
     frecuencia: r.freq as Regla["frecuencia"],
     intervalo: r.interval || 1,
-    dias: simples ? [...new Set(byday.map((d) => DIAS_ICS.indexOf(d)))].sort((a, b) => a - b) : [],
-    hasta: r.until ? instante(r.until) : null,
+    dias: simples ? [...new Set(byday.map((d) => DIAS_ICAL.indexOf(d)))].sort((a, b) => a - b) : [],
+    hasta: r.until ? instanteIcal(r.until) : null,
     cuenta: r.count ?? null,
     // RDATEs, or a second RRULE, add dates a weekly timetable cannot say.
     simple:
@@ -229,7 +190,7 @@ function fechas(c: ICAL.Component, nombre: string): Date[] {
     .getAllProperties(nombre)
     .flatMap((p) => p.getValues())
     .filter((v): v is ICAL.Time => v instanceof ICAL.Time)
-    .map(instante);
+    .map(instanteIcal);
 }
 
 /** An item's end: an all-day one's exclusive day after; DTEND, else DTSTART + DURATION, else null. */
@@ -242,21 +203,19 @@ function finDe(c: ICAL.Component, inicio: ICAL.Time): Date | null {
     fin = inicio.clone();
     fin.addDuration(duracion);
   }
-  const desde = instante(inicio);
+  const desde = instanteIcal(inicio);
   if (inicio.isDate) {
-    const f = fin ? instante(fin) : null;
+    const f = fin ? instanteIcal(fin) : null;
     // A missing or broken end of an all-day item: that one day.
     return f && f > desde
       ? f
       : instanteEnMadrid({ year: inicio.year, month: inicio.month, day: inicio.day + 1 }, "00:00");
   }
   if (!fin) return null;
-  const f = instante(fin);
+  const f = instanteIcal(fin);
   return f >= desde ? f : null;
 }
 
-/** Up to how many rule dates an expansion walks (a MINUTELY rule must not walk for ever). */
-const MAX_PASOS = 20_000;
 /** How far past `hasta` original dates are still walked, for an override moved into the window. */
 const MARGEN_MS = 31 * DIA_MS;
 
@@ -270,17 +229,17 @@ function generadorOcurrencias(
     const lista: Ocurrencia[] = [];
     const vistas = new Set<string>();
     const anadir = (original: ICAL.Time) => {
-      const clave = instante(original).toISOString();
+      const clave = instanteIcal(original).toISOString();
       if (vistas.has(clave)) return;
       vistas.add(clave);
       const det = evento.getOccurrenceDetails(original);
-      const inicio = instante(det.startDate);
+      const inicio = instanteIcal(det.startDate);
       if (inicio < desde || inicio >= hasta) return;
       const o: Ocurrencia = { clave, inicio, fin: null };
       const excepcion = det.item && det.item !== evento ? det.item.component : null;
       if (excepcion) {
         const fin = finDe(excepcion, det.startDate);
-        o.fin = fin ?? (maestro.fin ? instante(det.endDate) : null);
+        o.fin = fin ?? (maestro.fin ? instanteIcal(det.endDate) : null);
         const titulo = unaLinea(excepcion.getFirstPropertyValue("summary"));
         if (titulo && titulo !== maestro.titulo) o.titulo = titulo;
         const descripcion = descripcionDe(excepcion);
@@ -293,17 +252,14 @@ function generadorOcurrencias(
           o.lugar = { ...maestro.lugar, ...lugar, texto: lugar.texto ?? maestro.lugar.texto };
         if (texto(excepcion.getFirstPropertyValue("status")).toUpperCase() === "CANCELLED") o.cancelado = true;
       } else if (maestro.fin) {
-        o.fin = instante(det.endDate);
+        o.fin = instanteIcal(det.endDate);
       }
       lista.push(o);
     };
     // With RDATEs alone, ical.js's expansion does not give DTSTART, which RFC 5545 counts as the first.
     if (!conRegla) anadir(inicioMaestro);
-    const it = evento.iterator();
-    const limite = hasta.getTime() + MARGEN_MS;
-    let pasos = 0;
-    for (let t = it.next(); t && pasos < MAX_PASOS && lista.length < max; t = it.next(), pasos++) {
-      if (instante(t).getTime() >= limite) break;
+    for (const t of pasosIcal(evento.iterator(), hasta.getTime() + MARGEN_MS)) {
+      if (lista.length >= max) break;
       anadir(t);
     }
     return lista.sort((a, b) => a.inicio.getTime() - b.inicio.getTime()).slice(0, max);
@@ -328,7 +284,7 @@ function itemDe(
 ): ItemFuente {
   const evento = new ICAL.Event(principal, { exceptions: excepciones });
   const dtstart = evento.startDate;
-  const inicio = instante(dtstart);
+  const inicio = instanteIcal(dtstart);
   if (Number.isNaN(inicio.getTime())) throw new Error("DTSTART");
   const titulo = unaLinea(principal.getFirstPropertyValue("summary"));
   const descripcion = descripcionDe(principal);
@@ -409,7 +365,7 @@ function leer(entrada: string, ctx: ContextoLectura): ItemFuente[] {
       if (!c.hasProperty("dtstart")) continue;
       try {
         const rid = c.getFirstPropertyValue("recurrence-id");
-        const clave = rid instanceof ICAL.Time ? instante(rid).toISOString() : "";
+        const clave = rid instanceof ICAL.Time ? instanteIcal(rid).toISOString() : "";
         items.push(itemDe(c, [], `${uid}@${clave}`, ctx));
       } catch {
         // As above.

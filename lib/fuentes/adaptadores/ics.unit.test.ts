@@ -322,6 +322,29 @@ describe("adaptadorIcs: zones and odd values", () => {
     expect(iso(porTitulo(items, "Verbena").fin)).toBe("2026-07-05T00:00:00.000Z");
   });
 
+  it("reads every Windows zone name of CLDR's table, in any case, without the file's VTIMEZONE", () => {
+    const evento = (tzid: string, titulo: string) => [
+      "BEGIN:VEVENT",
+      `UID:${titulo}`,
+      `SUMMARY:${titulo}`,
+      `DTSTART;TZID=${tzid}:20260704T190000`,
+      "END:VEVENT",
+    ];
+    const items = leer(
+      calendario(
+        ...evento("romance standard time", "Madrid"),
+        ...evento("Tokyo Standard Time", "Tokio"),
+        ...evento("Pacific SA Standard Time", "Santiago"),
+        ...evento("Coordinated Universal Time", "UTC"),
+      ),
+    );
+    expect(iso(porTitulo(items, "Madrid").inicio)).toBe("2026-07-04T17:00:00.000Z");
+    expect(iso(porTitulo(items, "Tokio").inicio)).toBe("2026-07-04T10:00:00.000Z");
+    // July is winter in Chile: UTC-4.
+    expect(iso(porTitulo(items, "Santiago").inicio)).toBe("2026-07-04T23:00:00.000Z");
+    expect(iso(porTitulo(items, "UTC").inicio)).toBe("2026-07-04T19:00:00.000Z");
+  });
+
   it("reads DURATION, a one-day all-day item without DTEND, and refuses a javascript: URL", () => {
     const items = leer(
       calendario(

@@ -1,10 +1,11 @@
+import { decodeHTML } from "entities";
+import { Parser } from "htmlparser2";
 import type { Categoria } from "../../plans/constants";
 import { htmlAMarkdown } from "../html";
 import { FormatoNoValido } from "../errores";
 import type { Adaptador, ItemFuente, Lugar, Regla } from "../tipos";
 import {
   coordenadas,
-  decodificarEntidades,
   diaSemana,
   duracionEntre,
   enMadridDia,
@@ -25,9 +26,8 @@ import {
  * Web pages that describe their events with schema.org `Event` (or a subtype) in
  * `<script type="application/ld+json">` blocks: one event, a top-level array of them, an
  * `ItemList`, or a `@graph` whose nodes refer to each other by `@id` (Yoast, WordPress' The
- * Events Calendar, tourism portals). Nothing of the page is run: the blocks are cut out of the
- * text and read as JSON, forgiving what CMSs emit (HTML comments, CDATA, trailing commas, raw
- * line breaks in strings).
+ * Events Calendar, tourism portals). Nothing of the page is run: the blocks are read as JSON,
+ * forgiving what CMSs emit (HTML comments, CDATA, trailing commas, raw line breaks in strings).
  */
 
 const SIN_EVENTOS = "La página no tiene eventos con datos estructurados (schema.org Event).";
@@ -69,12 +69,34 @@ const termino = (v: unknown): string => (texto(v) ?? "").replace(/^(https?:\/\/s
 const tipos = (n: Nodo): string[] => varios(n["@type"]).map(termino);
 const esEvento = (n: Nodo): boolean => tipos(n).some((t) => t in TIPOS_EVENTO);
 
-const BLOQUE = /<script\b[^>]*?\btype\s*=\s*["']?\s*application\/ld\+json\s*["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
+/** A script's type names JSON-LD when its MIME essence does, whatever its case, spaces or parameters. */
+const esJsonld = (tipo: string | undefined): boolean =>
+  (tipo ?? "").split(";")[0].trim().toLowerCase() === "application/ld+json";
 
-/** The JSON of each ld+json block of a page (or the text itself when it is JSON-LD already). */
+/**
+ * The JSON of each ld+json block of a page (or the text itself when it is JSON-LD already).
+ * An HTML tokenizer finds the scripts as a browser does: attributes in any order, quoted or not,
+ * and nothing taken from comments, other elements' text or other attributes. Nothing is run.
+ */
 function bloques(t: string): string[] {
   if (/^\uFEFF?\s*[[{]/.test(t)) return [t.replace(/^\uFEFF/, "")];
-  return [...t.matchAll(BLOQUE)].map((m) => m[1]);
+  const salida: string[] = [];
+  let actual: string[] | null = null;
+  const parser = new Parser({
+    onopentag(nombre, atributos) {
+      if (nombre === "script" && esJsonld(atributos.type)) actual = [];
+    },
+    ontext(trozo) {
+      actual?.push(trozo);
+    },
+    onclosetag(nombre) {
+      if (nombre !== "script" || !actual) return;
+      salida.push(actual.join(""));
+      actual = null;
+    },
+  });
+  parser.end(t);
+  return salida;
 }
 
 /** A block as JSON, first as written, then cleaned of what CMSs leave in it; null when it is not JSON. */
@@ -218,7 +240,7 @@ function imagen(v: unknown, base: string, resolver: (v: unknown) => unknown): st
 function descripcion(v: unknown): string {
   let t = typeof v === "string" ? v : "";
   t = t.replace(/\\n/g, "\n").replace(/\\(["'/])/g, "$1");
-  if (/&lt;\/?[a-z][^&]*&gt;/i.test(t)) t = decodificarEntidades(t);
+  if (/&lt;\/?[a-z][^&]*&gt;/i.test(t)) t = decodeHTML(t);
   return htmlAMarkdown(t);
 }
 

@@ -193,6 +193,20 @@ describe("adaptadorJsonld", () => {
     expect(ids).toEqual(["https://teatro.example/obra", "https://teatro.example/obra#2026-12-02T18:00:00.000Z"]);
   });
 
+  it("reads the ld+json scripts a browser would see, and only those", () => {
+    const evento = (nombre: string) => `{"@type":"Event","name":"${nombre}","startDate":"2026-12-01"}`;
+    const html = `<html><head>
+      <script data-ref=">" type="application/ld+json">${evento("Atributos en otro orden")}</script>
+      <SCRIPT Type=' Application/LD+JSON; charset=utf-8 '>${evento("Tipo con parámetros")}</SCRIPT >
+      <!-- <script type="application/ld+json">${evento("Comentado")}</script> -->
+      <script data-type="application/ld+json" type="text/x-template">${evento("Plantilla")}</script>
+      <textarea><script type="application/ld+json">${evento("Texto de un textarea")}</script></textarea>
+      <script type="application/ld+jsonp">${evento("Otro tipo")}</script>
+      </head></html>`;
+    const titulos = adaptadorJsonld.leer(html, { url: "https://x.example/", ahora: new Date() }).map((i) => i.titulo);
+    expect(titulos).toEqual(["Atributos en otro orden", "Tipo con parámetros"]);
+  });
+
   it("refuses a page without events, or whose JSON-LD cannot be read, with the message for people", () => {
     const ctx = { url: "https://x.example/", ahora: new Date() };
     const sinEventos = '<script type="application/ld+json">{"@type":"WebPage","name":"Inicio"}</script>';
