@@ -25,7 +25,12 @@ export default defineConfig({
     sequence: { sequencer: IntegrationFirst },
     testTimeout: 30_000,
     hookTimeout: 180_000,
-    reporters: ["default", ["json", { outputFile: process.env.VITEST_JSON ?? ".data/vitest-results.json" }]],
+    reporters: [
+      "default",
+      ["json", { outputFile: process.env.VITEST_JSON ?? ".data/vitest-results.json" }],
+      // Each file's time with its hooks, for the test command's list of the slowest files.
+      "./test-support/tiempos.ts",
+    ],
     projects: [
       {
         extends: true,

@@ -35,4 +35,17 @@ for (const report of [".data/vitest-unit.json", ".data/vitest-results.json"]) {
 for (const [name, p] of projects) {
   console.log(`${name}: ${p.files} files, ${p.tests} tests, ${Math.round((p.end - p.start) / 1000)} s`);
 }
+// The ten files that held a worker longest (hooks included): where a slower run went first.
+const tiempos = [".data/tiempos-unit.json", ".data/tiempos-resto.json"]
+  .map((f) => path.join(root, f))
+  .filter(existsSync)
+  .flatMap((f) => JSON.parse(readFileSync(f, "utf8")));
+if (tiempos.length > 0) {
+  console.log("slowest files (s: in all, of it importing):");
+  for (const t of tiempos.sort((a, b) => b.total - a.total).slice(0, 10)) {
+    console.log(
+      `${(t.total / 1000).toFixed(1).padStart(7)} ${(t.importacion / 1000).toFixed(1).padStart(6)}  ${t.fichero}`,
+    );
+  }
+}
 console.log(`vitest: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
