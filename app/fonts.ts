@@ -6,19 +6,10 @@ import localFont from "next/font/local";
  * (CSP font-src 'self'). The latin file (Spanish, with ñ, á, ü, ¿, ¡, €) is used by every page;
  * latin-ext (Catalan ŀ, other names of towns) only when a page uses one of its letters.
  *
- * Both faces are optional, not swap: a face that is not there within about 100 ms of being asked
- * for is not used on that page, so headings never change face under the reader's eyes. With swap,
- * a face arriving after the first paint re-wrapped the card titles and moved the grid (a layout
- * shift of 0.19 on the home with a search, in 1 of 6 Lighthouse runs, and a second layout after
- * the first paint). The file still downloads and is cached for the next page.
- * So that a first visit gets the face at all, the latin file is preloaded (next/font sends it as
- * a `Link` header, so it starts with the document, before the poster): without the preload it
- * was asked for only at the first layout and missed its 100 ms even from 127.0.0.1. Lighthouse
- * put the plan page's largest paint at 2.1–2.6 s with the preload and 2.2–2.6 s without.
- * Without a swap there is nothing for fallback metrics to match, so neither face has them
- * (next/font's default is Arial scaled to 113 %, which phones without Arial skip anyway): a page
- * that misses the face shows its headings in the system face, like the body.
- * (next/font wants every value written out as a literal.)
+ * Optional, not swap: a face that misses its first ~100 ms is not used on that page, so headings
+ * never re-wrap under the reader's eyes. The latin file is preloaded so a first visit can make
+ * that window; no fallback metrics, as a missed face just leaves the system face.
+ * (next/font wants every value written out as a literal. Measurements: docs/performance.md.)
  */
 export const displayLatin = localFont({
   src: "../node_modules/@fontsource-variable/bricolage-grotesque/files/bricolage-grotesque-latin-wght-normal.woff2",

@@ -77,7 +77,7 @@ const ETIQUETA: Record<Categoria, string> = {
  * same layout (header, menu, footer, cookie bar) and the same framework JavaScript as every page,
  * and no data. What a page scores below it is the page's own cost; what the floor itself misses
  * of the target is the machine's (Lighthouse's simulated throttling multiplies the host's own
- * main-thread time by 4, and this 2-core host's CPU benchmark moves from about 900 to 2,500).
+ * main-thread time by 4, so a busy or slow host lowers every page's score alike).
  */
 const SUELO = "floor";
 const PAGINA_SUELO = "/aviso-legal";
@@ -195,7 +195,7 @@ runScript(async () => {
     const paginas = [...medidas, { nombre: SUELO, url: server.url + PAGINA_SUELO }];
     for (const { url } of paginas) await fetch(url); // warm the server (first render compiles nothing, but fills caches)
     // One run of every page in turn, so that the machine's drift within the run (its CPU
-    // benchmark moves by 2× here) reaches each page alike.
+    // benchmark can move a lot on a shared host) reaches each page alike.
     const runs = new Map<string, Result[]>(paginas.map((p) => [p.nombre, []]));
     for (let i = 0; i < RUNS; i++) {
       for (const pagina of paginas) {

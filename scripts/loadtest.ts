@@ -19,7 +19,7 @@
  *     recover, that every plan answered 201 is in the database, what became of the ones that
  *     failed, and that no poster file is left without its row.
  *
- * Two instances on one database (sessions, rate limits, new plans): see e2e/security.test.ts.
+ * Two instances on one database (sessions, rate limits, new plans): see e2e/dos-instancias.test.ts.
  *
  *   npm run loadtest [-- --plans 100000] [-- --reuse] [-- --solo carga|proxy|fallo]
  *                    [-- --connections 32 --duration 60] [-- --proxy-duration 20]

@@ -4,11 +4,9 @@
  * at the top of a script and compiles all of its functions while the script streams in, on a
  * background thread, instead of each one on the main thread the first time it is called. The
  * files a page loads at first (React, the router, the page's own components) run almost whole
- * during hydration, so little is compiled in vain. Measured against the same build unmarked
- * (Chromium at 390 px, loads interleaved, median of 7): main-thread JS on the home with a
- * search 380 → 296 ms, on the first-visit home 401 → 216 ms, on a plan page 360 → 191 ms.
- * Other browsers read a comment. Chunks loaded later (the map, dialogs) are left as they are;
- * running it twice changes nothing.
+ * during hydration, so little is compiled in vain; the main-thread time it saves is in
+ * docs/performance.md ("Compile hints"). Other browsers read a comment. Chunks loaded later
+ * (the map, dialogs) are left as they are; running it twice changes nothing.
  */
 import path from "node:path";
 import { marcarParaCompilar } from "./lib/js-budget";

@@ -5,9 +5,8 @@ import { expect } from "vitest";
 /**
  * Axe finds nothing on the page; a failure lists each rule with the elements it flagged. It
  * first lets a page that a client refresh (router.refresh() after a back-office action) is
- * re-rendering put its <title> back: Next.js streams the metadata of a refreshed page after
- * its body, and axe run in between found no title once in CI. A page that never gets one
- * still fails, after 5 s.
+ * re-rendering put its <title> back: Next.js streams a refreshed page's metadata after its body,
+ * so axe run in between would find no title. A page that never gets one still fails, after 5 s.
  *
  * Axe runs in the page itself (axe.run, "legacy mode"), its own frames included. The default
  * runs a part in each frame and finishes in a new blank tab, where axe is loaded a second time:

@@ -9,10 +9,9 @@ const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 /**
  * Debian's Chromium: its headless shell (package chromium-headless-shell: the same Chromium
  * build and engine without the desktop browser's windows and WebUI toolbar, and what Playwright
- * itself runs for headless tests) where it is installed, else /usr/bin/chromium. Opening the
- * same five app pages in eight fresh contexts costs the shell 3.1 s of CPU against 7.7 s for
- * the full browser in headless mode on this 2-core machine, and the browser is half of the
- * suite's CPU. CHROMIUM_PATH chooses another binary.
+ * itself runs for headless tests) where it is installed, else /usr/bin/chromium: it renders the
+ * same pages for well under half the CPU, and the browser is much of the suite's
+ * (docs/performance.md). CHROMIUM_PATH chooses another binary.
  */
 export const CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : "/usr/bin/chromium");
@@ -43,8 +42,8 @@ export async function launchBrowser(): Promise<Browser> {
 
 /**
  * A screenshot for a person to look at, `<SHOTS_DIR>/<name>.png`, taken only when SHOTS_DIR is
- * set (`SHOTS_DIR=e2e/screenshots npm test`): the tests' checks never read them, and a hundred
- * full-page screenshots cost a run about a minute of CPU.
+ * set (`SHOTS_DIR=e2e/screenshots npm test`): the tests' checks never read them, and full-page
+ * screenshots cost real CPU.
  */
 export async function captura(
   target: Page | Locator,

@@ -109,8 +109,8 @@ async function authContext(): Promise<AuthContext> {
   return auth().$context;
 }
 
-// Every fixture user has the same password: better-auth hashes it once per process (scrypt
-// costs about 50 ms of CPU a time).
+// Every fixture user has the same password: better-auth hashes it once per process (scrypt is
+// slow by design, and the suite makes hundreds of users).
 let hashed: Promise<string> | undefined;
 function passwordHash(ctx: AuthContext): Promise<string> {
   hashed ??= ctx.password.hash(PASSWORD);

@@ -303,7 +303,7 @@ export class IndiceBusqueda {
   /**
    * Renumbers the plans cell by cell (once, after reading them all): a cell's plans then lie
    * together in every array, and reading a ring costs a few cache lines instead of a memory
-   * access per plan and array (measured: the count of a dense city, 5.4 ms before).
+   * access per plan and array (a dense city's count runs several times faster: docs/performance.md).
    */
   compactar(): void {
     const orden: number[] = [];

@@ -64,12 +64,12 @@ function ordenSql(q: Busqueda): Prisma.Sql {
  *   draws it in a local projection (UTM; Lambert azimuthal near the poles) as a 32-gon whose
  *   sides fall inside the circle by under 0.5%, and the projection's scale errs by under 2.5%
  *   within 50 km, so 5% more (plus a metre, for a radius of 0) always holds the whole circle;
- * - the exact test is ST_DWithin (on the spheroid, as ST_DWithin always was here), inside
+ * - the exact test is ST_DWithin (on the spheroid, like the index's edge test), inside
  *   coalesce(…, false), which is the same test in a WHERE but hides it from ST_DWithin's own
  *   row estimate: PostGIS estimates 0.01% of the rows within any radius, so low that the
  *   planner would read and sort every match instead of walking the index for a page. Opaque,
  *   it gets PostgreSQL's default (half), and the `&&` gets its estimate from the column's
- *   statistics. (It was spelt with the internals `_ST_Expand` and `_ST_DWithin` before.)
+ *   statistics. Only public functions: PostGIS's internals (`_ST_DWithin`…) may change.
  * lib/busqueda/sql.test.ts holds both to PostGIS: the same plans as ST_DWithin, and the plan.
  */
 function dentroDelRadio(q: Busqueda, pt: Prisma.Sql): Prisma.Sql {

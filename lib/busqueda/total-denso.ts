@@ -15,8 +15,8 @@ export { incluidos, type Filtros } from "./registro";
  * with looser filters (each filter of registro.ts says which of its values are looser: all
  * categories or more of them, a wider date window or none, not only accessible plans, both
  * types…): every plan the count found matches them too. In a city, the
- * first count around it answers the total of every search whose circle holds that disc: every
- * search of a dense area that was costing the database a count of thousands of rows.
+ * first count around it answers the total of every search whose circle holds that disc, each of
+ * which would otherwise cost a count of thousands of rows.
  *
  * Distances here are on PostGIS's sphere (the GiST index's `<->` on geography), the radius test
  * is ST_DWithin on the spheroid: the two differ by under 0.5% (lib/busqueda/sql.test.ts

@@ -21,11 +21,9 @@ export function createPrismaClient(
   max = 10,
   { applicationName = "planazo", connectTimeoutMs = 5_000 }: ClientOptions = {},
 ): PrismaClient {
-  // JIT compilation costs more than it saves on short OLTP queries like ours (measured: ~17 ms
-  // of an 80 ms search), so it is off for the app's connections. So are parallel workers: a
-  // search's count in a dense area would take two more processes, which makes one search
-  // alone a little faster but, with many at once, leaves fewer cores for the others (32
-  // connections on the load test's mix: 28 req/s with them, 44 req/s without).
+  // JIT compilation costs more than it saves on short OLTP queries like ours, so it is off. So
+  // are parallel workers: they speed up one search alone but, with many at once, leave fewer
+  // cores for the others (figures in docs/performance.md).
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
     max,

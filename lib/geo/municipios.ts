@@ -16,14 +16,10 @@ import {
 
 /**
  * The gazetteer's paths, built in memory once per process (and again every day, in case the
- * gazetteer was reloaded): 8,131 rows in one query and a few MB of maps, measured at 65–265 ms
- * for the query and 0.4–0.65 s for the maps on this 2-core machine at load average 13 (a
- * fraction of that when it is quiet), then ~3–10 µs per lookup. Every lookup after that (a town
- * page, a plan page's link, the home's link, the sitemap's thousands of town paths) costs no
- * query. Stored slug columns with an index (a migration) would still cost a query per lookup
- * (~0.1 ms plus a round trip), and the alternative spellings would need every name's slug in
- * another indexed table; the slugs also depend on the whole province (two towns with one
- * slug), which a column would have to recompute on every gazetteer load. So no migration.
+ * gazetteer was reloaded): one query of every municipality, then no query per lookup (a town
+ * page, a plan page's link, the sitemap's thousands of town paths). No slug column: it would
+ * still cost a query per lookup, alternate spellings would need another indexed table, and a slug
+ * depends on its whole province (two towns with one slug). Figures: docs/performance.md.
  */
 const nomenclator = new Memo<NomenclatorMunicipios>(1, 24 * 60 * 60_000);
 

@@ -16,9 +16,9 @@ import { pool } from "./pool";
  *    so a shared cache may store it. A nonce guards against markup injected into the page
  *    running: whoever reads a copy's nonce can only use it in that copy, whose bytes were fixed
  *    before anybody saw it; any other address (another query string) is another copy with its
- *    own nonce. The policy is otherwise unchanged: 'strict-dynamic', no 'unsafe-eval', frames only
- *    where they were. A person with a session gets a page rendered for them, with a nonce per
- *    request, as before.
+ *    own nonce. The policy is otherwise every page's: 'strict-dynamic', no 'unsafe-eval', frames
+ *    only where allowed. A person with a session gets a page rendered for them, with a nonce per
+ *    request.
  *  - Key: the address (its query string sorted) and the search version (planazo_version_busqueda(),
  *    which the triggers move on at every change to a plan, its slots, its poster, an organization
  *    or a sponsor card), read in one query on each request, so a change made through any instance,
@@ -34,7 +34,7 @@ import { pool } from "./pool";
  * Next.js's own caches cannot do this here: its full-route cache and Partial Prerendering need
  * pages without a request nonce, which Next.js 16's inline scripts need (hashes cannot cover
  * them, its SRI covers only external files); `'use cache'` keeps the data but still renders the
- * page per request, which is most of its cost (README, "Public pages, CDN and proxy").
+ * page per request, which is most of its cost (docs/caching-and-deploy.md).
  */
 
 /** The answer's header that says whether the page came from this cache (`hit`) or was rendered for it (`miss`). */

@@ -90,9 +90,9 @@ export async function planesDelPueblo(
 /**
  * The municipalities where listed plans are (by the plan's own municipality), with how many:
  * one grouped index-only scan of plan_municipio_fin_idx, the same read as the home's "Pueblos
- * con más planes" (~400 ms at 1,000,000 plans on this busy machine, a few ms at 100,000), and
- * remembered the same way, by versionBusqueda: the next town page or sitemap after a change sees
- * it, and until then every town page and the sitemap share one read per instance.
+ * con más planes" (it grows with the catalogue: docs/performance.md), and remembered the same
+ * way, by versionBusqueda: the next town page or sitemap after a change sees it, and until then
+ * every town page and the sitemap share one read per instance.
  */
 const conPlanes = new Memo<Map<string, number>>(2, BUSQUEDA_MEMO_TTL_MS * 10);
 

@@ -13,10 +13,9 @@ import { escaparHtml } from "../text";
  *
  * Why ranges of ids and not offsets: plan and organization ids are random v4 UUIDs
  * (gen_random_uuid()), so every range of the UUID space holds about the same share of the
- * rows, and a range is one primary-key index range scan whatever its position. With
- * 1,000,000 plans a file costs ~50 ms of SQL; `ORDER BY id OFFSET 900000 LIMIT 50000` costs
- * ~1.4 s, because PostgreSQL walks every skipped row. Nothing else is needed to find a range:
- * no table of boundaries, no scan to compute them.
+ * rows, and a range is one primary-key index range scan whatever its position, whereas an
+ * OFFSET makes PostgreSQL walk every skipped row (docs/performance.md). Nothing else is needed to
+ * find a range: no table of boundaries, no scan to compute them.
  *
  * The number of files is a power of two, chosen so that each holds on average at most
  * OBJETIVO_POR_TROZO rows (half of the 50,000-URL limit; with random ids a file deviates
@@ -64,7 +63,7 @@ export function rangoDeTrozo(trozo: number, total: number): { desde: string; has
   return { desde: uuidDe(desde), hasta: uuidDe(desde + ancho - 1n) };
 }
 
-// Counting 1,000,000 rows takes ~40 ms: done at most once every ten minutes per instance.
+// Counting every plan is not free on a large catalogue: done at most once every ten minutes per instance.
 const conteo = new Memo<number>(1, 10 * 60_000);
 
 /** How many sitemap files there are now (counting every plan, listed or not, keeps it cheap and on the safe side). */
