@@ -388,7 +388,7 @@ const PLANTILLAS: Plantilla[] = [
     nombre: "back-office organizations",
     rol: "admin",
     ruta: () => `/gestion/organizaciones?q=${encodeURIComponent(ORG)}`,
-    listo: (p) => p.getByRole("button", { name: `Quitar la verificación de ${ORG}` }).waitFor(),
+    listo: (p) => p.getByRole("button", { name: `Quitar verificación de ${ORG}` }).waitFor(),
   },
   {
     nombre: "back-office featuring requests",

@@ -59,7 +59,7 @@ describe("verifying an organization in Chromium", () => {
     await captura(page, "gestion-organizaciones-390", { fullPage: true });
     await fila.getByRole("button", { name: `Verificar ${nombre}` }).click();
     await fila.getByRole("status").filter({ hasText: mensajes.orgVerificada }).waitFor();
-    await fila.getByRole("button", { name: `Quitar la verificación de ${nombre}` }).waitFor();
+    await fila.getByRole("button", { name: `Quitar verificación de ${nombre}` }).waitFor();
     await expect(fila.getByRole("heading", { name: nombre }).textContent()).resolves.toContain("Verificada");
     await sinViolaciones(page);
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -114,7 +114,7 @@ describe("the back-office in Chromium", () => {
     expect((await pv.goto(url))?.status()).toBe(200);
 
     // Featured for a week from the same row: the home's search shows it with DESTACADO.
-    await enPlanes.getByRole("button", { name: `Destacar «${titulo}» 1 semana más` }).click();
+    await enPlanes.getByRole("button", { name: `Destacar 1 semana más «${titulo}»` }).click();
     await page
       .getByRole("status")
       .filter({ hasText: /^Plan destacado hasta el \d\d\/\d\d\/\d{4} \d\d:\d\d\.$/ })

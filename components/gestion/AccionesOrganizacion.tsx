@@ -21,7 +21,7 @@ export function AccionesOrganizacion({
             className={ui.buttonOutline}
             disabled={ocupado}
             onClick={() => hacer(ruta, { verificada: false })}
-            aria-label={`Quitar la verificación de ${organizacion.nombre}`}
+            aria-label={`Quitar verificación de ${organizacion.nombre}`}
           >
             Quitar verificación
           </button>

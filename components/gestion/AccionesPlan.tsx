@@ -68,7 +68,7 @@ export function AccionesPlan({
                 className={ui.buttonOutline}
                 disabled={ocupado}
                 onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "semana" })}
-                aria-label={`Destacar «${objetivo.titulo}» 1 semana más`}
+                aria-label={`Destacar 1 semana más «${objetivo.titulo}»`}
               >
                 Destacar 1 semana
               </button>
@@ -77,7 +77,7 @@ export function AccionesPlan({
                 className={ui.buttonOutline}
                 disabled={ocupado}
                 onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "mes" })}
-                aria-label={`Destacar «${objetivo.titulo}» 1 mes más`}
+                aria-label={`Destacar 1 mes más «${objetivo.titulo}»`}
               >
                 Destacar 1 mes
               </button>
@@ -87,7 +87,7 @@ export function AccionesPlan({
                   className={ui.buttonGhost}
                   disabled={ocupado}
                   onClick={() => hacer(`/api/gestion/planes/${planId}/destacar`, { periodo: "quitar" })}
-                  aria-label={`Dejar de destacar «${objetivo.titulo}»`}
+                  aria-label={`Quitar destacado de «${objetivo.titulo}»`}
                 >
                   Quitar destacado
                 </button>
@@ -105,7 +105,7 @@ export function AccionesPlan({
                   planId ? { planId } : { reporteId: "reporteId" in objetivo ? objetivo.reporteId : "" },
                 )
               }
-              aria-label={`Descartar los reportes de «${objetivo.titulo}»`}
+              aria-label={`Descartar reportes de «${objetivo.titulo}»`}
             >
               Descartar reportes
             </button>

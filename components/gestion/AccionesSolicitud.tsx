@@ -101,7 +101,7 @@ export function AccionesSolicitud({
             type="button"
             className={ui.buttonGhost}
             onClick={() => setAbierto("notas")}
-            aria-label={`Editar las notas de la solicitud de ${nombre}`}
+            aria-label={`Editar notas de la solicitud de ${nombre}`}
           >
             Editar notas
           </button>

@@ -253,7 +253,7 @@ describe("verified organizations", () => {
     );
     // The back-office list says so too, and offers the way back.
     const lista = await pagina(`/gestion/organizaciones?q=${encodeURIComponent(nombre)}`, moderadora.cookie);
-    expect(lista.html).toContain(`aria-label="Quitar la verificación de ${nombre}"`);
+    expect(lista.html).toContain(`aria-label="Quitar verificación de ${nombre}"`);
     expect(lista.html).toMatch(/verificada el \d\d\/\d\d\/\d{4}/);
 
     // The documented API shape is unchanged (spec §3: organizacion { _id, nombre }).
