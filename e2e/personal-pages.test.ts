@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
-import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
+import { launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call, confirmedUser, freshIp } from "@/test-support/users";
-import { nombreYValor } from "@/test-support/cookies";
+import { contextoConectado } from "@/test-support/session-context";
 import { sinViolaciones } from "@/test-support/axe";
 import { appUrl } from "@/test-support/worker";
 
@@ -24,25 +24,9 @@ describe("personal lists and organization pages", () => {
     await browser?.close();
   });
 
-  /**
-   * A browser context of its own, logged in as `usuario` when given, with the cookie bar accepted
-   * and every request outside the app refused (the login page would load Google's script).
-   */
-  async function contexto(usuario?: Usuario, viewport = { width: 390, height: 844 }): Promise<BrowserContext> {
-    const ctx = await browser.newContext({ viewport, extraHTTPHeaders: { "X-Forwarded-For": freshIp() } });
-    await conCookiesAceptadas(ctx, appUrl());
-    await ctx.route("**/*", (r) => {
-      const { hostname } = new URL(r.request().url());
-      return hostname === "127.0.0.1" || hostname === "localhost" ? r.continue() : r.abort();
-    });
-    if (usuario) {
-      const login = await call("POST", "/api/usuario/login", {
-        body: { correo: usuario.correo, password: usuario.password },
-      });
-      await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
-    }
-    return ctx;
-  }
+  /** A browser context of its own (the cookie bar accepted), logged in as `usuario` when given. */
+  const contexto = (usuario?: Usuario, { width, height } = { width: 390, height: 844 }): Promise<BrowserContext> =>
+    contextoConectado(browser, usuario ?? null, { ancho: width, alto: height });
 
   async function abrir(ctx: BrowserContext, path: string): Promise<Page> {
     const page = await ctx.newPage();

@@ -9,8 +9,7 @@ import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/brow
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
-import { call, confirmedUser, freshIp } from "@/test-support/users";
-import { nombreYValor } from "@/test-support/cookies";
+import { call, confirmedUser, cookieDeSesionNueva, freshIp } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
@@ -505,11 +504,8 @@ describe("plan and organization pages", () => {
   });
 
   it("saves and removes a favourite for a logged-in user, at once and for good", async () => {
-    const login = await call("POST", "/api/usuario/login", {
-      body: { correo: usuario.correo, password: usuario.password },
-    });
     const ctx = await contexto();
-    await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
+    await ctx.addCookies([{ ...(await cookieDeSesionNueva(usuario.id)), url: appUrl() }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     // One button whose words follow its state: "Guardar", then "Guardado" once saved.
     const boton = page.locator("main article > header button[aria-pressed]");

@@ -1,8 +1,7 @@
 import { expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { cookieDe } from "./cookies";
 import { query } from "./database";
-import { call, confirmedUser } from "./users";
+import { confirmedUser, cookieDeSesionNueva } from "./users";
 import { appUrl } from "./worker";
 
 export type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: string };
@@ -11,8 +10,8 @@ export type Persona = Awaited<ReturnType<typeof confirmedUser>> & { cookie: stri
 export async function persona(nombre: string, rol: "usuario" | "moderador" | "admin"): Promise<Persona> {
   const u = await confirmedUser(nombre);
   await query(process.env.DATABASE_URL!, "UPDATE usuario SET rol = $1::rol WHERE id = $2", [rol, u.id]);
-  const login = await call("POST", "/api/usuario/login", { body: { correo: u.correo, password: u.password } });
-  return { ...u, cookie: cookieDe(login.setCookie) };
+  const { name, value } = await cookieDeSesionNueva(u.id);
+  return { ...u, cookie: `${name}=${value}` };
 }
 
 /** A page's HTML as text, without the comments React puts between adjacent strings. */

@@ -1,12 +1,10 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { expect } from "vitest";
 import { conCookiesAceptadas } from "./browser";
-import { nombreYValor } from "./cookies";
-import { call, freshIp } from "./users";
+import { cookieDeSesionNueva, freshIp } from "./users";
 import { appUrl } from "./worker";
 
 /**
- * A Chromium context logged in as the user (the session cookie of a real login), in Spanish and
+ * A Chromium context logged in as the user (a session of its own: cookieDeSesionNueva), in Spanish and
  * Madrid time, with the cookie bar already accepted (unless `conAvisoCookies`, a first visit) and
  * every request outside the app refused (map tiles). `bloqueados` collects the refused hosts.
  * With `estado` (a closed context's storageState) it is the same browser opened again: its
@@ -14,7 +12,7 @@ import { appUrl } from "./worker";
  */
 export async function contextoConectado(
   browser: Browser,
-  usuario: { correo: string; password: string } | null,
+  usuario: { id: string } | null,
   {
     ancho = 390,
     alto = 844,
@@ -43,12 +41,6 @@ export async function contextoConectado(
     const { protocol, hostname } = new URL(r.url());
     if (/^https?:$/.test(protocol) && hostname !== "127.0.0.1" && hostname !== "localhost") bloqueados.add(hostname);
   });
-  if (usuario && !estado) {
-    const login = await call("POST", "/api/usuario/login", {
-      body: { correo: usuario.correo, password: usuario.password },
-    });
-    expect(login.status).toBe(200);
-    await ctx.addCookies([{ ...nombreYValor(login.setCookie), url: appUrl() }]);
-  }
+  if (usuario && !estado) await ctx.addCookies([{ ...(await cookieDeSesionNueva(usuario.id)), url: appUrl() }]);
   return ctx;
 }
