@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import type { TestProject } from "vitest/node";
-import { startBrowserServers, startWorkers, type SharedResources, type WorkerResources } from "./test-support/workers";
+import { startWorkers, type SharedResources, type WorkerResources } from "./test-support/workers";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -10,8 +10,6 @@ declare module "vitest" {
     templateDatabaseUrl: string;
     cronSecret: string;
     googlePrivateJwk: string;
-    /** Each worker's Chromium server (browser tests only), by VITEST_POOL_ID. */
-    browserEndpoints: string[];
   }
 }
 
@@ -49,10 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide("templateDatabaseUrl", shared.templateDatabaseUrl);
   project.provide("cronSecret", shared.cronSecret);
   project.provide("googlePrivateJwk", shared.googlePrivateJwk);
-  const browsers = project.name === "browser" ? await startBrowserServers(shared.workers.length) : null;
-  project.provide("browserEndpoints", browsers?.endpoints ?? []);
   return async () => {
-    await browsers?.stop();
     await release();
   };
 }

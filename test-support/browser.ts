@@ -1,8 +1,6 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
-import { inject } from "vitest";
-import { ofThisWorker } from "./worker";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
@@ -19,6 +17,8 @@ export const CHROMIUM_PATH =
 /**
  * Debian's Chromium, headless, with nothing reaching out to the network by itself, and no name
  * resolved but localhost: a page's request to another host (map tiles, Google) fails at once.
+ * A limit of one renderer: the tabs of one context share its renderer instead of starting one
+ * each, and no spare renderer is started ahead of a navigation.
  */
 export const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
@@ -27,17 +27,46 @@ export const CHROMIUM_ARGS = [
   "--disable-background-networking",
   "--disable-component-update",
   "--no-first-run",
+  "--renderer-process-limit=1",
 ];
 
+// One Chromium per worker process, kept on globalThis: browser files share their worker's
+// modules (isolate: false), so the files that follow find it running.
+const clave = Symbol.for("planazo.chromium");
+const retenido = globalThis as unknown as Record<symbol, Promise<Browser> | undefined>;
+
 /**
- * The worker's Chromium (started once per worker by the browser tests' global setup), or one
- * of its own where there is none. Closing what this returns closes the file's contexts and
- * leaves the worker's Chromium running for the next file.
+ * The worker's Chromium, launched in this process on first use (Playwright's client and server
+ * in one process: no protocol hop through another), as a view that is this file's own: closing
+ * it closes the contexts the file opened and leaves Chromium running for the next file.
  */
 export async function launchBrowser(): Promise<Browser> {
-  const endpoints = inject("browserEndpoints") ?? [];
-  if (endpoints.length > 0) return chromium.connect(ofThisWorker(endpoints));
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  retenido[clave] ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const chromiumDelWorker = await retenido[clave];
+  const propios = new Set<BrowserContext>();
+  const abrirContexto = async (opciones?: Parameters<Browser["newContext"]>[0]) => {
+    const ctx = await chromiumDelWorker.newContext(opciones);
+    propios.add(ctx);
+    ctx.once("close", () => propios.delete(ctx));
+    return ctx;
+  };
+  return new Proxy(chromiumDelWorker, {
+    get(destino, propiedad, receptor) {
+      if (propiedad === "newContext") return abrirContexto;
+      if (propiedad === "newPage")
+        return async (opciones?: Parameters<Browser["newPage"]>[0]) => {
+          // As Browser.newPage: a context of its own, closed with the page.
+          const ctx = await abrirContexto(opciones);
+          const page = await ctx.newPage();
+          page.once("close", () => void ctx.close());
+          return page;
+        };
+      if (propiedad === "contexts") return () => [...propios];
+      if (propiedad === "close") return async () => void (await Promise.all([...propios].map((c) => c.close())));
+      const valor = Reflect.get(destino, propiedad, receptor);
+      return typeof valor === "function" ? valor.bind(destino) : valor;
+    },
+  });
 }
 
 /**

@@ -2,17 +2,15 @@
  * What every Vitest worker of the integration and browser tests gets for itself, started once in
  * the main process before any file runs: a database cloned from the migrated template (schema
  * and gazetteer, `CREATE DATABASE … TEMPLATE`), a storage folder, the built app on a free port
- * against them, and, for the browser tests, a Chromium server that the worker's files connect to
- * instead of launching one each. Files on different workers therefore never see each other's
- * rows, files or rate-limit counters, and can run at the same time.
+ * against them (a worker's browser files share one Chromium of their own: launchBrowser). Files on
+ * different workers therefore never see each other's rows, files or rate-limit counters, and can
+ * run at the same time.
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type BrowserServer } from "playwright-core";
 import { startAppServer, type AppServer } from "./app-server";
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./browser";
 import { createDatabase, databaseName, dropDatabase } from "./database";
 import { startJwksServer, TEST_GOOGLE_CLIENT_IDS } from "./google-jwks";
 
@@ -91,20 +89,5 @@ export async function startWorkers(count: number): Promise<{ shared: SharedResou
   return {
     shared: { workers, templateDatabaseUrl, cronSecret, googlePrivateJwk: JSON.stringify(jwks.privateJwk) },
     stop,
-  };
-}
-
-/** One Chromium server per worker: launched once, every browser test file of the worker connects to it. */
-export async function startBrowserServers(count: number): Promise<{ endpoints: string[]; stop: () => Promise<void> }> {
-  const servers: BrowserServer[] = await Promise.all(
-    Array.from({ length: count }, () =>
-      chromium.launchServer({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
-    ),
-  );
-  return {
-    endpoints: servers.map((s) => s.wsEndpoint()),
-    stop: async () => {
-      await Promise.all(servers.map((s) => s.close()));
-    },
   };
 }
