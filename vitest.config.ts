@@ -34,7 +34,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["**/*.unit.test.ts"], exclude: ["node_modules/**", ".next/**", ".data/**"] },
+        test: {
+          name: "unit",
+          include: ["**/*.unit.test.ts"],
+          exclude: ["node_modules/**", ".next/**", ".data/**"],
+          isolate: false,
+        },
       },
       {
         extends: true,

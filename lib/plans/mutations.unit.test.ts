@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { formulario, png } from "@/test-support/forms";
 
 function listFiles(dir: string): string[] {
@@ -13,7 +13,9 @@ function listFiles(dir: string): string[] {
 describe("crearPlan when the database write fails", () => {
   it("removes the poster files it had already stored", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "planazo-mut-"));
-    process.env.STORAGE_DIR = dir;
+    vi.stubEnv("STORAGE_DIR", dir);
+    // Unit files share their modules: a fresh lib/env.ts reads this folder, not an earlier one.
+    vi.resetModules();
     const { crearPlan } = await import("./mutations");
     const form = formulario({
       titulo: "Sin dueño",
@@ -36,5 +38,6 @@ describe("crearPlan when the database write fails", () => {
     };
     await expect(crearPlan(fantasma, form)).rejects.toThrow();
     expect(listFiles(dir)).toEqual([]);
+    vi.unstubAllEnvs();
   });
 });
