@@ -17,12 +17,15 @@ export function databaseUrlNamed(url: string, name: string): string {
  */
 export async function createDatabase(url: string, name: string, { template }: { template?: string } = {}) {
   const admin = databaseUrlNamed(url, "postgres");
+  // A template must have no sessions: this process's kept connections to it go first.
+  if (template) await cerrarConexiones(template);
   await query(admin, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await query(admin, `CREATE DATABASE "${name}"${template ? ` TEMPLATE "${databaseName(template)}"` : ""}`);
   return databaseUrlNamed(url, name);
 }
 
 export async function dropDatabase(url: string): Promise<void> {
+  await cerrarConexiones(url);
   await query(databaseUrlNamed(url, "postgres"), `DROP DATABASE IF EXISTS "${databaseName(url)}" WITH (FORCE)`);
 }
 
@@ -39,18 +42,36 @@ export async function createScratchDatabase(options: { template?: string } = {})
   return { url, drop: () => dropDatabase(url) };
 }
 
+// A few connections per database, kept for the queries that follow: a new PostgreSQL session
+// forks a backend and loads PostGIS on its first spatial call, tens of milliseconds of CPU,
+// where the query itself often takes one or two.
+const pools = new Map<string, pg.Pool>();
+
+function poolDe(url: string): pg.Pool {
+  let pool = pools.get(url);
+  if (!pool) {
+    pool = new pg.Pool({ connectionString: url, max: 8, idleTimeoutMillis: 2_000, allowExitOnIdle: true });
+    // An idle connection whose database was dropped or restarted: the next query gets a new one.
+    pool.on("error", () => undefined);
+    pools.set(url, pool);
+  }
+  return pool;
+}
+
+/** One statement on the database of `url` (its own transaction), on one of the connections kept for it. */
 export async function query<T extends pg.QueryResultRow>(
   url: string,
   sql: string,
   params: unknown[] = [],
 ): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
+  return (await poolDe(url).query<T>(sql, params)).rows;
+}
+
+/** Closes the connections kept for `url` (before its database is dropped or copied). */
+export async function cerrarConexiones(url: string): Promise<void> {
+  const pool = pools.get(url);
+  pools.delete(url);
+  await pool?.end();
 }
 
 /** The search version as the app reads it (planazo_version_busqueda(): the sum of its 16 counters). */
