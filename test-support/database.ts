@@ -58,13 +58,29 @@ function poolDe(url: string): pg.Pool {
   return pool;
 }
 
-/** One statement on the database of `url` (its own transaction), on one of the connections kept for it. */
+/** A statement that sets something for the rest of its session (SET or RESET without LOCAL). */
+const AJUSTE_DE_SESION = /(^|;)\s*(SET|RESET)\s+(?!LOCAL\b)/i;
+
+/**
+ * One statement on the database of `url` (its own transaction), on one of the connections kept
+ * for it. What it sets for its session (`SET session_replication_role = replica; …`) ends with it:
+ * the connection forgets it (DISCARD ALL) before it serves another query.
+ */
 export async function query<T extends pg.QueryResultRow>(
   url: string,
   sql: string,
   params: unknown[] = [],
 ): Promise<T[]> {
-  return (await poolDe(url).query<T>(sql, params)).rows;
+  if (!AJUSTE_DE_SESION.test(sql)) return (await poolDe(url).query<T>(sql, params)).rows;
+  const client = await poolDe(url).connect();
+  let roto: Error | undefined;
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.query("DISCARD ALL").catch((e: Error) => (roto = e));
+    // A connection that could not forget is closed instead of kept.
+    client.release(roto);
+  }
 }
 
 /** Closes the connections kept for `url` (before its database is dropped or copied). */

@@ -88,10 +88,10 @@ describe("GET /api/plan total beyond the bound", () => {
     const ocultar = (visible: boolean, sinTriggers: boolean) =>
       query(
         process.env.DATABASE_URL!,
-        `${sinTriggers ? "SET session_replication_role = replica; " : ""}
+        `BEGIN; ${sinTriggers ? "SET LOCAL session_replication_role = replica; " : ""}
          UPDATE plan SET visible = ${visible} WHERE usuario_id = '${usuarioId}' AND titulo = ANY(ARRAY[${espiral(1, 10)
            .map((t) => `'${t}'`)
-           .join(",")}])`,
+           .join(",")}]); COMMIT`,
       );
     await ocultar(false, true);
     try {
