@@ -94,10 +94,33 @@ export function searchParams(request: Request): Record<string, string> {
 
 const MAX_JSON_BYTES = 64 * 1024;
 
-/** The JSON body of a request; malformed or oversized bodies are answered 400 / 413 in Spanish. */
+/**
+ * The body of a request, refused with 413 and `mensaje` once it passes `maxBytes`: at once when
+ * its Content-Length says so, else as soon as that many bytes have come, so an oversized body is
+ * never held whole in memory.
+ */
+async function leerCuerpo(request: Request, maxBytes: number, mensaje: string) {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new ApiError(413, mensaje);
+  const reader = request.body?.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (reader) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ApiError(413, mensaje);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The JSON body of a request; malformed or oversized bodies (over 64 KB) are answered 400 / 413 in Spanish. */
 export async function readJson(request: Request): Promise<unknown> {
-  const text = await request.text();
-  if (text.length > MAX_JSON_BYTES) throw new ApiError(413, mensajes.datosDemasiadoGrandes);
+  const text = (await leerCuerpo(request, MAX_JSON_BYTES, mensajes.datosDemasiadoGrandes)).toString("utf8");
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
@@ -118,26 +141,12 @@ export function jsonWithCookies(body: unknown, setCookies: string[], status = 20
  * (413 in Spanish), and malformed bodies (400).
  */
 export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBytes) throw new ApiError(413, mensajes.imagenGrande);
-  const reader = request.body?.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (reader) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new ApiError(413, mensajes.imagenGrande);
-    }
-    chunks.push(value);
-  }
+  const body = await leerCuerpo(request, maxBytes, mensajes.imagenGrande);
   try {
     return await new Request(request.url, {
       method: "POST",
       headers: request.headers,
-      body: Buffer.concat(chunks),
+      body,
     }).formData();
   } catch {
     throw new ApiError(400, mensajes.datosNoValidos);

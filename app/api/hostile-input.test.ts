@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { request } from "node:http";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
@@ -1703,6 +1704,30 @@ describe("hostile input to the API", () => {
       const r = await enviar(caso);
       expect.soft([200, 204], `${caso.nombre} → ${r.status} ${r.texto.slice(0, 160)}`).toContain(r.status);
     }
+  });
+
+  it("refuses a body declared over the limit at once, before it has come", async () => {
+    // 1 GB announced, 1 KB sent: the answer must not wait for (nor hold) the rest.
+    const url = new URL("/api/usuario/login", worker().baseUrl);
+    const r = await new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const req = request(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "content-length": String(1024 ** 3) },
+        timeout: 10_000,
+      });
+      req.on("response", (res) => {
+        let texto = "";
+        res.setEncoding("utf8").on("data", (c: string) => (texto += c));
+        res.on("end", () => {
+          req.destroy();
+          resolve({ status: res.statusCode!, body: JSON.parse(texto) });
+        });
+      });
+      req.on("timeout", () => req.destroy(new Error("no answer before the body came")));
+      req.on("error", reject);
+      req.write(`{"correo":"${"x".repeat(1024)}`);
+    });
+    expect(r).toEqual({ status: 413, body: { mensaje: mensajes.datosDemasiadoGrandes } });
   });
 
   it("leaves the database and the storage folder exactly as they were", async () => {
