@@ -254,7 +254,7 @@ const DIAS_SEMANA: Record<string, number> = {
   Saturday: 6,
 };
 
-/** A schema.org Schedule (byDay, startTime, repeatFrequency "P1W") as a rule, when it is a simple one. */
+/** A schema.org Schedule (byDay, startTime, repeatFrequency "P1W", "P2D", "P1M", "P1Y"…) as a rule. */
 function horario(
   evento: Nodo,
   inicio: Momento,
