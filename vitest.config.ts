@@ -47,6 +47,7 @@ export default defineConfig({
           name: "integration",
           include: ["**/*.test.ts"],
           exclude: ["node_modules/**", ".next/**", ".data/**", "e2e/**", "**/*.unit.test.ts"],
+          isolate: false,
           globalSetup: ["./vitest.global-setup.ts"],
           setupFiles: ["./test-support/worker-setup.ts"],
         },

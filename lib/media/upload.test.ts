@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { query } from "@/test-support/database";
 import { png } from "@/test-support/forms";
 
@@ -18,8 +18,14 @@ describe("writeWithImage: an image's files live exactly as long as its row", () 
   let upload: typeof import("./upload");
 
   beforeAll(async () => {
-    process.env.STORAGE_DIR = dir;
+    vi.stubEnv("STORAGE_DIR", dir);
+    // Integration files share their worker's modules: a fresh lib/env.ts reads this folder.
+    vi.resetModules();
     upload = await import("./upload");
+  });
+  afterAll(() => {
+    vi.unstubAllEnvs();
+    vi.resetModules();
   });
 
   async function imagen() {
