@@ -9,6 +9,11 @@ const nextConfig: NextConfig = {
   typedRoutes: false,
   // npm test checks the types of the app and the tests once, with tsc, beside the build.
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === "1" },
+  experimental: {
+    // Turbopack keeps its work in .next/cache for the next build, which a clean clone's test
+    // run never makes: writing it there only lengthens that build (NEXT_BUILD_CACHE=0).
+    turbopackFileSystemCacheForBuild: process.env.NEXT_BUILD_CACHE !== "0",
+  },
   // The documented API has a call with a trailing slash (POST /api/emailEurona/): answer it
   // in place instead of a 308; proxy.ts still sends pages to their slash-less address.
   skipTrailingSlashRedirect: true,
