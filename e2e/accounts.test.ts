@@ -136,13 +136,9 @@ describe("accounts in Chromium", () => {
   it("never follows a redirect after login off the site, however it is written", async () => {
     const base = appUrl();
     const u = await confirmedUser("Rita Redirigida");
-    for (const destino of [
-      "/%5Cevil.example/x",
-      "//evil.example/x",
-      "/%09/evil.example",
-      "https://evil.example/",
-      "/%2F%2Fevil.example",
-    ]) {
+    // The forms another site can take are destinoSeguro's cases (lib/safe-redirect.unit.test.ts)
+    // and guardar-tras-login.test.ts's; here, the plain login's way back.
+    for (const destino of ["//evil.example/x", "/%09/evil.example"]) {
       const ctx = await contextoConectado(browser, null, { ancho: 1280, alto: 800 });
       const page = await ctx.newPage();
       await page.goto(`${base}/iniciar-sesion?redirigir=${destino}`);

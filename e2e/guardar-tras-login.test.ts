@@ -187,16 +187,9 @@ describe("saving a plan through the login page", () => {
     const usuario = await confirmedUser();
     const base = appUrl();
     const fuera = new Set<string>();
-    for (const redirigir of [
-      "//evil.example/plan",
-      "https://evil.example/",
-      "/\\evil.example",
-      "/%5Cevil.example",
-      "/%2F%2Fevil.example",
-      "%2F%2Fevil.example",
-      "/%09/evil.example",
-      "javascript:alert(1)",
-    ]) {
+    // Every way of writing another site is refused by destinoSeguro (lib/safe-redirect.unit.test.ts);
+    // here, that the login page goes through it, in the page it renders and once logged in.
+    for (const redirigir of ["//evil.example/plan", "/%5Cevil.example", "javascript:alert(1)"]) {
       const ctx = await contextoConectado(browser, null, { ancho: 1280, alto: 800, bloqueados: fuera });
       const q = new URLSearchParams({ redirigir, guardar: plan.id });
       const page = await abrir(ctx, `/iniciar-sesion?${q}`);
