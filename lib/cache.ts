@@ -52,6 +52,9 @@ export class Memo<V> {
   }
 
   async get(key: string, compute: () => Promise<V>, ttlMs = this.ttlMs): Promise<V> {
+    // A value already computed and still fresh: lru-cache's plain get, without fetch's bookkeeping.
+    const hecha = this.cache.get(key);
+    if (hecha) return hecha.valor;
     const caja = await this.cache.fetch(key, { context: { calcular: compute, ttlMs }, ttl: Math.max(1, ttlMs) });
     // fetch resolves to undefined only for an aborted fetch, and ignoreFetchAbort lets none abort.
     return caja!.valor;
