@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import sharp from "sharp";
+import sharp, { type OutputInfo } from "sharp";
 import type { FileStorage } from "./storage";
 
 export { MAX_IMAGE_BYTES } from "./image-types";
@@ -84,6 +84,9 @@ export async function storeImage(
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { width: decoded.info.width, height: decoded.info.height, channels: 4 as const };
+    // Variants the pixels already fit in are the same WebP, encoded once: a poster up to 1,200 px
+    // is its own 'original' and 'detalle'.
+    let entera: { data: Buffer; info: OutputInfo } | undefined;
     for (const [name, v] of Object.entries(VARIANTS) as [VariantName, (typeof VARIANTS)[VariantName]][]) {
       const pipeline = sharp(decoded.data, { raw }).resize({
         width: v.width,
@@ -91,11 +94,16 @@ export async function storeImage(
         fit: v.fit,
         withoutEnlargement: v.fit === "inside",
       });
-      let { data, info } = await (
-        v.format === "webp"
-          ? pipeline.webp({ quality: 80, effort: 3 })
-          : pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true })
-      ).toBuffer({ resolveWithObject: true });
+      const cabe = v.format === "webp" && v.fit === "inside" && raw.width <= v.width && raw.height <= v.height;
+      let { data, info } =
+        cabe && entera
+          ? entera
+          : await (
+              v.format === "webp"
+                ? pipeline.webp({ quality: 80, effort: 3 })
+                : pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: 82, progressive: true })
+            ).toBuffer({ resolveWithObject: true });
+      if (cabe) entera ??= { data, info };
       // Link previews must stay under 300 KB (some apps ignore larger ones): lower the quality.
       for (let quality = 70; v.format === "jpeg" && data.length > OG_MAX_BYTES && quality >= 40; quality -= 15) {
         ({ data, info } = await pipeline
