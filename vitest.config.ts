@@ -24,6 +24,9 @@ export default defineConfig({
     maxWorkers: workerCount(),
     sequence: { sequencer: IntegrationFirst },
     testTimeout: 30_000,
+    // A poll waits for the app or the browser, which on a busy 2-core CI machine can take
+    // seconds rather than Vitest's default 1 s; a poll that never succeeds still fails.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 180_000,
     reporters: [
       "default",
