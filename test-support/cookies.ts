@@ -15,10 +15,3 @@ export function setCookieDe(setCookie: string[], nombre = SESSION_COOKIE): strin
 
 /** The cookie called `nombre` as `name=value` (its header without the attributes), ready for a Cookie header. */
 export const cookieDe = (setCookie: string[], nombre = SESSION_COOKIE) => setCookieDe(setCookie, nombre).split(";")[0];
-
-/** The cookie called `nombre` as name and value, for a browser context's addCookies. */
-export function nombreYValor(setCookie: string[], nombre = SESSION_COOKIE): { name: string; value: string } {
-  const cookie = cookieDe(setCookie, nombre);
-  const igual = cookie.indexOf("=");
-  return { name: cookie.slice(0, igual), value: cookie.slice(igual + 1) };
-}

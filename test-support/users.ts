@@ -1,4 +1,5 @@
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
+import { makeSignature } from "better-auth/crypto";
 import { SESSION_COOKIE } from "@/lib/cookies";
 import { query } from "./database";
 import { appUrl, worker } from "./worker";
@@ -111,7 +112,7 @@ export async function confirmedUser(nombre = "Lucía Prueba", base?: string, dat
  */
 export async function cookieDeSesionNueva(usuarioId: string): Promise<{ name: string; value: string }> {
   const session = await (await authContext()).internalAdapter.createSession(usuarioId);
-  const firma = createHmac("sha256", worker().appEnv.BETTER_AUTH_SECRET).update(session.token).digest("base64");
+  const firma = await makeSignature(session.token, worker().appEnv.BETTER_AUTH_SECRET);
   return { name: SESSION_COOKIE, value: encodeURIComponent(`${session.token}.${firma}`) };
 }
 
