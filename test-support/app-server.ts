@@ -11,8 +11,24 @@ export interface AppServer {
   stop(): Promise<void>;
 }
 
-/** A free TCP port on 127.0.0.1. */
-export function freePort(): Promise<number> {
+/** A free TCP port on 127.0.0.1, never one this process was given before. */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unPuertoLibre();
+    if (repartidos.has(port)) continue;
+    repartidos.add(port);
+    return port;
+  }
+}
+
+/**
+ * Ports already handed out in this process: a port is free only until its server binds it, so
+ * a second caller in that window (an app starting while a database cluster initialises) could
+ * be given the same one by the kernel.
+ */
+const repartidos = new Set<number>();
+
+function unPuertoLibre(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
