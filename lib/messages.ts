@@ -428,6 +428,13 @@ export const mensajesFuentes = {
   canceladoEnLaFuente: "Cancelado en la fuente",
   sinMunicipio: "sin municipio",
   sinTitulo: "(sin título)",
+  // Why an agenda's record makes no plan, as the sync's result counts it.
+  registroSinId: "sin identificador",
+  fechaNoValida: "fecha no válida",
+  permanenteSinHorario: "permanente, sin horario",
+  paginaNoValida: (agenda: string) => `La respuesta no es una página de «${agenda}».`,
+  paginaFallida: (n: number, motivo: string) =>
+    `No se pudo leer la página ${n} (${motivo}): no se retira ningún plan hasta poder leerla.`,
   formatoNoReconocido:
     "No reconocemos el formato de esa dirección: debe ser un calendario iCalendar (.ics), una página con eventos schema.org o una agenda de datos abiertos compatible.",
   errorInesperado: "No se pudo sincronizar la fuente por un error inesperado. Lo intentaremos de nuevo.",
@@ -450,12 +457,6 @@ export const mensajesFuentes = {
   limiteAlcanzado: (n: number) => `La fuente tiene más planes: se han traído los ${n} más próximos.`,
 
   // The back-office's screen (/gestion/fuentes) and the organizers' calendars.
-  tipos: {
-    ics: "Calendario iCalendar",
-    jsonld: "Página con eventos",
-    madrid: "Agenda de Madrid",
-    zaragoza: "Agenda de Zaragoza",
-  } as Record<string, string>,
   duenaEquipo: "Agenda Planazo",
   sinSincronizar: "Aún no se ha sincronizado.",
   sincronizando: "Sincronizando ahora…",

@@ -14,7 +14,16 @@ const ICS =
 
 describe("detectarTipo", () => {
   it("lists the adapters in the order content detection tries them", () => {
-    expect(ADAPTADORES.map((a) => a.tipo)).toEqual(["ics", "madrid", "zaragoza", "jsonld"]);
+    expect(ADAPTADORES.map((a) => a.tipo)).toEqual([
+      "ics",
+      "madrid",
+      "zaragoza",
+      "castilla-y-leon",
+      "kulturklik",
+      "catalunya",
+      "diputacio-barcelona",
+      "jsonld",
+    ]);
   });
 
   it("takes a calendar served as text/plain for iCalendar, by its content", () => {
@@ -46,6 +55,7 @@ describe("detectarTipo", () => {
   it("prefers an adapter served with its content type over an earlier one that recognises the text too", () => {
     const todo = (t: Adaptador["tipo"], mime: string): Adaptador => ({
       tipo: t,
+      etiqueta: t,
       tiposMime: [mime],
       reconoce: () => true,
       leer: () => [],

@@ -134,11 +134,13 @@ async function tipoDeLaUrl(url: string, descarga?: OpcionesDescarga): Promise<{ 
     throw error;
   }
   const texto = textoDe(respuesta);
-  const adaptador = detectarTipo({ contentType: respuesta.contentType, texto }, ADAPTADORES);
+  const adaptador = detectarTipo({ contentType: respuesta.contentType, texto, url: respuesta.url }, ADAPTADORES);
   if (!adaptador) throw new ApiError(422, mensajesFuentes.formatoNoReconocido);
   const calendario = /^X-WR-CALNAME:(.+)$/m.exec(texto)?.[1]?.trim();
   const titulo = /<title[^>]*>([^<]{1,200})<\/title>/i.exec(texto)?.[1]?.trim();
-  return { tipo: adaptador.tipo, nombre: (calendario || titulo || new URL(respuesta.url).hostname).slice(0, 100) };
+  // An agenda's answer is data without a name of its own: it is named after its kind.
+  const nombre = calendario || titulo || (adaptador.paginada ? adaptador.etiqueta : new URL(respuesta.url).hostname);
+  return { tipo: adaptador.tipo, nombre: nombre.slice(0, 100) };
 }
 
 async function comprobarRepetida(url: string, organizacionId: string | null): Promise<void> {

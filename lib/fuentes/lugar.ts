@@ -72,24 +72,70 @@ function nombradosEnTexto(n: NomenclatorMunicipios, texto: string): MunicipioCon
   return hallados;
 }
 
+/** Articles that agendas write after a town's name: "Tiemblo (El)", "Hospitalet de Llobregat, L'". */
+const ARTICULO_DETRAS = /^(.+?)\s*(?:\(\s*([^()]+?)\s*\)|,\s*([^,]+?))\s*$/;
+const ARTICULOS = new Set([
+  "el",
+  "la",
+  "los",
+  "las",
+  "l'",
+  "lo",
+  "els",
+  "les",
+  "es",
+  "sa",
+  "ses",
+  "o",
+  "a",
+  "os",
+  "as",
+]);
+
 /**
- * The municipality of an imported item's place: the town nearest to its coordinates (a town the
- * place names, when it lies within 30 km of them); else the town its fields or its text name, in
- * the province they name when several towns share the name; else the source's default; else null
- * (the item is discarded "sin municipio").
+ * A town's name as written, and the same with an article written after it put in front ("Tiemblo
+ * (El)" → "El Tiemblo", "Adrada, La" → "La Adrada"), and each half of a bilingual name
+ * ("Donostia / San Sebastián").
+ */
+export function variantesNombre(nombre: string): string[] {
+  const salida = [nombre];
+  const m = ARTICULO_DETRAS.exec(nombre);
+  const articulo = m && (m[2] ?? m[3]);
+  if (m && articulo && ARTICULOS.has(articulo.toLowerCase()))
+    salida.push(articulo.endsWith("'") ? `${articulo}${m[1]}` : `${articulo} ${m[1]}`);
+  if (nombre.includes("/"))
+    salida.push(
+      ...nombre
+        .split("/")
+        .map((p) => p.trim())
+        .filter(Boolean),
+    );
+  return salida;
+}
+
+/**
+ * The municipality of an imported item's place: the one its INE code names, when the source
+ * gives one; else the town nearest to its coordinates (a town the place names, when it lies
+ * within 30 km of them: a hamlet's point finds the municipality around it); else the town its
+ * fields or its text name, in the province they name when several towns share the name; else
+ * the source's default; else null (the item is discarded "sin municipio").
  */
 export function municipioDelLugar(
   n: NomenclatorMunicipios,
   lugar: Lugar,
   porDefecto: MunicipioConRuta | null,
 ): MunicipioConRuta | null {
+  const porIne = lugar.ine ? n.porIne.get(lugar.ine) : undefined;
+  if (porIne && porIne.lat !== null) return porIne;
   const punto = lugar.lat !== null && lugar.lng !== null ? { lat: lugar.lat, lng: lugar.lng } : null;
   const provincias = provinciasNombradas(n, [lugar.provincia, lugar.texto, lugar.direccion]);
   if (porDefecto && provincias.size === 0) provincias.add(porDefecto.provinciaSlug);
   const cerca = punto ?? (porDefecto?.lat != null ? { lat: porDefecto.lat, lng: porDefecto.lng! } : null);
   const nombrados: MunicipioConRuta[][] = [];
   if (lugar.municipio) {
-    const lista = n.porNombre.get(slug(lugar.municipio));
+    const lista = variantesNombre(lugar.municipio)
+      .map((v) => n.porNombre.get(slug(v)))
+      .find(Boolean);
     if (lista) nombrados.push(lista);
   }
   for (const t of [lugar.direccion, lugar.texto]) if (t) nombrados.push(...nombradosEnTexto(n, t));

@@ -13,14 +13,15 @@ import { DESCRIPCION_MAX, DIRECCION_MAX, primerErrorPlan } from "../plans/input"
 import type { DatosPlan } from "../plans/plan";
 import { escribirHorarios } from "../plans/mutations";
 import { actualizarFilaPlan, insertarPlan } from "../plans/queries";
-import { ADAPTADORES } from "./adaptadores";
+import { ADAPTADORES, adaptadorDelTipo } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
 import { municipioDelLugar } from "./lugar";
 import { acortar, normalizarTitulo, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "../messages";
-import type { PlanImportado } from "./tipos";
+import type { Adaptador, ItemFuente, PlanImportado } from "./tipos";
+import type { Respuesta } from "./descarga";
 
 /** What one sync did, as the back-office and POST /api/gestion/fuentes/{id}/sincronizar show it. */
 export interface ResultadoSincronizacion {
@@ -45,6 +46,10 @@ export interface OpcionesSincronizacion {
 const ARRIENDO = Prisma.sql`interval '15 minutes'`;
 /** Items more than this far ahead are not brought (the feeds' and the calendar's horizon). */
 const DIAS_ADELANTE = 366;
+/** The most pages one sync reads of an agenda (a server that never says it has finished stops here). */
+const MAX_PAGINAS = 1000;
+/** The most upcoming plans one regional agenda brings (a calendar's cap is SOURCES_MAX_PLANS). */
+export const MAX_PLANES_AGENDA = 25_000;
 
 type FuenteFila = {
   id: string;
@@ -134,7 +139,8 @@ function preparar(
   ahora: Date,
 ): Preparado | { motivo: string } {
   if (!municipio || municipio.lat === null || municipio.lng === null) return { motivo: mensajesFuentes.sinMunicipio };
-  const conPunto = p.lugar.lat !== null && p.lugar.lng !== null;
+  // A town's centre that an agenda gives as the place found the town; the plan shows the gazetteer's.
+  const conPunto = p.lugar.lat !== null && p.lugar.lng !== null && !p.lugar.puntoDelPueblo;
   const categorias = p.categorias.length > 0 ? p.categorias : f.categorias.length > 0 ? f.categorias : ["Otros"];
   const direccion = p.lugar.direccion ?? p.lugar.texto ?? municipio.nombre;
   const datos: DatosPlan = {
@@ -229,10 +235,14 @@ async function sincronizarTomada(
   opciones: OpcionesSincronizacion,
 ): Promise<{ tipo?: string; etag?: string | null; lastModified?: string | null }> {
   const ahora = opciones.ahora ?? new Date();
-  const respuesta = await descargar(f.url, {
+  // An agenda is read whole, page by page, from its address narrowed to upcoming items; an
+  // unchanged first page says nothing of the others, so it is never asked for conditionally.
+  const conocido = adaptadorDelTipo(f.tipo);
+  const paginada = conocido?.paginada ?? false;
+  const respuesta = await descargar(paginada && conocido?.acotar ? conocido.acotar(f.url, ahora) : f.url, {
     ...opciones.descarga,
-    etag: f.etag,
-    lastModified: f.last_modified,
+    etag: paginada ? null : f.etag,
+    lastModified: paginada ? null : f.last_modified,
   });
   if (respuesta.estado === 304) {
     const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
@@ -241,9 +251,11 @@ async function sincronizarTomada(
     return {};
   }
   const texto = textoDe(respuesta);
-  const adaptador = detectarTipo({ contentType: respuesta.contentType, texto }, ADAPTADORES);
+  const adaptador = detectarTipo({ contentType: respuesta.contentType, texto, url: respuesta.url }, ADAPTADORES);
   if (!adaptador) throw new FormatoNoValido(mensajesFuentes.formatoNoReconocido);
-  const items = adaptador.leer(texto, { url: respuesta.url, ahora });
+  const { items, completa } = adaptador.leerPagina
+    ? await leerPaginas(adaptador, respuesta, texto, resultado, ahora, opciones)
+    : { items: adaptador.leer(texto, { url: respuesta.url, ahora }), completa: true };
 
   // Every plan the items make, soonest first, up to the cap.
   const horizonte = ahora.getTime() + DIAS_ADELANTE * 86_400_000;
@@ -255,7 +267,7 @@ async function sincronizarTomada(
     for (const p of planes) if (!p.fechaInicio || p.fechaInicio.getTime() <= horizonte) importados.push(p);
   }
   importados.sort((a, b) => (a.fechaInicio?.getTime() ?? 0) - (b.fechaInicio?.getTime() ?? 0));
-  const max = opciones.maxPlanes ?? env().SOURCES_MAX_PLANS;
+  const max = opciones.maxPlanes ?? (adaptador.paginada ? MAX_PLANES_AGENDA : env().SOURCES_MAX_PLANS);
   // Every key the source still lists, beyond the cap too: those plans are not "gone".
   const presentes = new Set(importados.map((p) => p.clave));
   if (importados.length > max) {
@@ -318,13 +330,50 @@ async function sincronizarTomada(
     resultado.actualizados++;
   }
 
-  // Items the source no longer lists, whose plans have not ended: retired.
-  for (const fila of filas) {
+  // Items the source no longer lists, whose plans have not ended: retired (only after reading every page).
+  for (const fila of completa ? filas : []) {
     if (presentes.has(fila.clave) || !fila.plan_id || fila.vinculado || fila.editado_por_duena || fila.terminado)
       continue;
     if (await retirar(fila.plan_id)) resultado.retirados++;
   }
-  return { tipo: adaptador.tipo, etag: respuesta.etag, lastModified: respuesta.lastModified };
+  return paginada || adaptador.paginada
+    ? { tipo: adaptador.tipo, etag: null, lastModified: null }
+    : { tipo: adaptador.tipo, etag: respuesta.etag, lastModified: respuesta.lastModified };
+}
+
+/**
+ * Every page of an agenda, from the first answer on: each page is read as it comes (the items
+ * kept, the text let go), its broken records counted in the result, until the agenda says it
+ * has no more, a page comes back empty, or MAX_PAGINAS. A page that cannot be fetched or read
+ * ends the reading with the error in the result and `completa` false: what was read is synced,
+ * and nothing is retired, as an unread page may still hold it.
+ */
+async function leerPaginas(
+  adaptador: Adaptador,
+  primera: Respuesta,
+  texto: string,
+  resultado: ResultadoSincronizacion,
+  ahora: Date,
+  opciones: OpcionesSincronizacion,
+): Promise<{ items: ItemFuente[]; completa: boolean }> {
+  const items: ItemFuente[] = [];
+  let pagina = adaptador.leerPagina!(texto, { url: primera.url, ahora });
+  const vistas = new Set([primera.url]);
+  for (let n = 2; ; n++) {
+    items.push(...pagina.items);
+    resultado.descartados.push(...pagina.descartados);
+    const siguiente = pagina.siguiente;
+    if (!siguiente || vistas.has(siguiente) || n > MAX_PAGINAS) return { items, completa: true };
+    vistas.add(siguiente);
+    try {
+      const r = await descargar(siguiente, opciones.descarga);
+      pagina = adaptador.leerPagina!(textoDe(r), { url: siguiente, ahora });
+    } catch (error) {
+      if (!(error instanceof DescargaRechazada || error instanceof FormatoNoValido)) throw error;
+      resultado.error = mensajesFuentes.paginaFallida(n, error.message);
+      return { items, completa: false };
+    }
+  }
 }
 
 /**

@@ -20,6 +20,10 @@ export interface Lugar {
   provincia: string | null;
   lat: number | null;
   lng: number | null;
+  /** The municipality's INE code when the source gives it (an agenda's NORA or INE code). */
+  ine?: string | null;
+  /** The coordinates are the town's centre, not the venue's: they find the town and are no pin. */
+  puntoDelPueblo?: boolean;
 }
 
 /** A recurrence rule (RFC 5545 RRULE, or an open-data record's own recurrence) as far as the mapping needs it. */
@@ -111,16 +115,37 @@ export interface ContextoLectura {
   ahora: Date;
 }
 
-export const TIPOS_FUENTE = ["ics", "jsonld", "madrid", "zaragoza"] as const;
-export type TipoFuente = (typeof TIPOS_FUENTE)[number];
+/** A kind of source: an adapter's `tipo` (lib/fuentes/adaptadores/index.ts lists them). */
+export type TipoFuente = string;
 
-/** One adapter per kind of source, one file each under lib/fuentes/adaptadores/. */
+/** A record that makes no item, and why (counted in the sync's `descartados`). */
+export interface Descarte {
+  titulo: string;
+  motivo: string;
+}
+
+/** One page of an agenda answered in pages: its items, its discarded records, and the next page's address. */
+export interface PaginaLeida {
+  items: ItemFuente[];
+  descartados: Descarte[];
+  siguiente: string | null;
+}
+
+/** One adapter per kind of source: a file under lib/fuentes/adaptadores/ or lib/fuentes/agendas/. */
 export interface Adaptador {
   tipo: TipoFuente;
+  /** What the team's screen calls this kind ("Calendario iCalendar"). */
+  etiqueta: string;
   /** Content types this kind is served with (lower case, without parameters). */
   tiposMime: readonly string[];
-  /** Whether a text is this kind, by its content alone (a cheap look at its start or shape). */
-  reconoce(texto: string): boolean;
+  /** Whether a text is this kind, by its content (a cheap look at its start or shape) and, for an agenda, its address's path. */
+  reconoce(texto: string, url?: string): boolean;
   /** The items of an answer; throws FormatoNoValido (lib/fuentes/errores.ts) when it cannot be read. */
   leer(texto: string, ctx: ContextoLectura): ItemFuente[];
+  /** An agenda answered in pages: one page, with the next one's address. */
+  leerPagina?(texto: string, ctx: ContextoLectura): PaginaLeida;
+  /** Pages are read whole every sync: no conditional request, as an unchanged first page says nothing of the rest. */
+  paginada?: boolean;
+  /** The address a sync starts from: the pasted one narrowed to upcoming items where the agenda can be asked to. */
+  acotar?(url: string, ahora: Date): string;
 }

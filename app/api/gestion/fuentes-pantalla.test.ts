@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { etiquetaTipo } from "@/lib/fuentes/adaptadores";
 import { mensajesFuentes as m } from "@/lib/messages";
 import { insertFuente, importarPlan, insertOrganizacion } from "@/test-support/fuentes";
 import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";
@@ -73,7 +74,7 @@ describe("the sources page (/gestion/fuentes)", () => {
       return html.slice(i, fin === -1 ? undefined : fin);
     };
     const a = fila(agenda);
-    expect(a).toContain(m.tipos.ics);
+    expect(a).toContain(etiquetaTipo("ics"));
     expect(a).toContain(`${m.duenaEquipo} · ${m.planesImportados(0)}`);
     expect(a).toMatch(/Última sincronización: \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/);
     expect(a).toContain(m.cifras({ creados: 3, actualizados: 1, retirados: 0, sinCambios: 7 }));
@@ -84,7 +85,7 @@ describe("the sources page (/gestion/fuentes)", () => {
     expect(a).toContain('href="https://agenda.example/eventos.ics"');
 
     const r = fila(rota);
-    expect(r).toContain(m.tipos.jsonld);
+    expect(r).toContain(etiquetaTipo("jsonld"));
     expect(r).toContain(m.pausada);
     expect(r).toContain(m.conRevision);
     expect(r).toContain(m.pendientesRevision(1));

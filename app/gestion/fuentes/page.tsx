@@ -6,6 +6,7 @@ import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { fechaHora, fechasTexto } from "@/lib/dates";
 import { colaDeRevision, fuentesDelEquipo } from "@/lib/fuentes/fuentes";
+import { etiquetaTipo } from "@/lib/fuentes/adaptadores";
 import { mensajesFuentes as m } from "@/lib/messages";
 import { organizacionesParaFuentes } from "@/lib/fuentes/pantallas";
 import { planPath } from "@/lib/plans/plan";
@@ -49,7 +50,7 @@ export default async function FuentesPage() {
                 <div className={styles.datos}>
                   <h3 className={styles.nombre}>
                     {f.nombre}
-                    <span className={styles.etiqueta}>{m.tipos[f.tipo] ?? f.tipo}</span>
+                    <span className={styles.etiqueta}>{etiquetaTipo(f.tipo)}</span>
                     {f.pausada && <span className={styles.etiquetaOculto}>{m.pausada}</span>}
                     {f.publicacion === "revision" && <span className={styles.etiquetaDestacado}>{m.conRevision}</span>}
                   </h3>

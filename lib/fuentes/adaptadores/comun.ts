@@ -65,11 +65,20 @@ export function urlAbsoluta(valor: unknown, base: string): string | null {
   }
 }
 
-const GRATIS = /\b(gratis|gratuit[oa]s?|entrada libre|acceso libre|free)\b/i;
+/** Words that say a thing is free, in Spanish, Catalan, Basque and English, anywhere in a text. */
+const GRATIS =
+  /(?<![\p{L}\d])(gratis|gratuit[oa]s?|gratu[iï]t[ae]?s?|entrada (libre|gratuita|lliure)|acceso libre|doan|doako|free)(?![\p{L}\d])/iu;
+const IMPORTE = String.raw`(\d+(?:[.,]\d{1,2})?)`;
+/** "5 €", "3euros", "10,50 EUR". */
+const CON_MONEDA = new RegExp(`${IMPORTE}\\s*(?:€|eur)`, "gi");
+/** "De 5 a 10 €", "5-10 €", "entre 5 y 10 euros": the first amount of a range takes the currency of the last. */
+const RANGO = new RegExp(`${IMPORTE}\\s*(?:€|euros?)?\\s*(?:a|-|–|/|y|i|o)\\s*${IMPORTE}\\s*(?:€|eur)`, "gi");
 
 /**
  * A price as sources write it: 12, "12", "10,50", "10.50 €", "Entrada general: 15 euros",
- * "0", "Gratis". Several amounts in one text give the lowest. Null when it names none.
+ * "3euros. Se celebrará…", "0", "Gratis". Several amounts in one text (or a range, "De 5 a
+ * 10 €") give the lowest; a text with no amount that says free anywhere ("GRATUITA - SE
+ * CELEBRARÁ…", "Entrada libre", "Doan") gives 0. Null when it says neither ("Consultar").
  */
 export function precioDe(valor: unknown): number | null {
   if (typeof valor === "number") return Number.isFinite(valor) && valor >= 0 ? valor : null;
@@ -77,7 +86,11 @@ export function precioDe(valor: unknown): number | null {
   if (!t) return null;
   const solo = t.replace(/\s*(€|eur(os)?)\.?$/i, "").trim();
   if (/^\d+([.,]\d+)?$/.test(solo)) return Number(solo.replace(",", "."));
-  const importes = [...t.matchAll(/(\d+(?:[.,]\d{1,2})?)\s*(?:€|eur)/gi)].map((m) => Number(m[1].replace(",", ".")));
+  const aNumero = (s: string) => Number(s.replace(",", "."));
+  const importes = [
+    ...[...t.matchAll(CON_MONEDA)].map((m) => aNumero(m[1])),
+    ...[...t.matchAll(RANGO)].map((m) => aNumero(m[1])),
+  ];
   if (importes.length) return Math.min(...importes);
   return GRATIS.test(t) ? 0 : null;
 }

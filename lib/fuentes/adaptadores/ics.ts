@@ -377,6 +377,7 @@ function leer(entrada: string, ctx: ContextoLectura): ItemFuente[] {
 
 export const adaptadorIcs: Adaptador = {
   tipo: "ics",
+  etiqueta: "Calendario iCalendar",
   tiposMime: ["text/calendar", "application/ics", "text/x-vcalendar", "application/x-ical"],
   reconoce: (t) => /^BEGIN:VCALENDAR/i.test(sinBom(t)),
   leer,

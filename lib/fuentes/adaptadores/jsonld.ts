@@ -349,6 +349,7 @@ function leerEventos(t: string): { eventos: Nodo[]; resolver: (v: unknown) => un
 
 export const adaptadorJsonld: Adaptador = {
   tipo: "jsonld",
+  etiqueta: "Página con eventos",
   tiposMime: ["text/html", "application/xhtml+xml", "application/ld+json"],
   reconoce(t) {
     if (!/application\/ld\+json/i.test(t) && !/^\uFEFF?\s*[[{]/.test(t)) return false;

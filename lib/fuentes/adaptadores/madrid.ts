@@ -193,6 +193,7 @@ function registros(texto: string): Registro[] | null {
 
 export const adaptadorMadrid: Adaptador = {
   tipo: "madrid",
+  etiqueta: "Agenda de Madrid",
   tiposMime: ["application/json", "text/json", "application/ld+json"],
   reconoce(t) {
     const inicio = t.slice(0, 20_000);

@@ -246,6 +246,7 @@ function items(evento: Registro, base: string): ItemFuente[] {
 
 export const adaptadorZaragoza: Adaptador = {
   tipo: "zaragoza",
+  etiqueta: "Agenda de Zaragoza",
   tiposMime: ["application/json", "text/json"],
   reconoce(t) {
     const inicio = t.slice(0, 20_000);

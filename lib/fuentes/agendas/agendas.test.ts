@@ -1,0 +1,214 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mensajesFuentes } from "@/lib/messages";
+import { fixtureAgenda, FORMAS, servirAgendas } from "@/test-support/agendas";
+import { query } from "@/test-support/database";
+import { type Persona, persona } from "@/test-support/gestion";
+import { call } from "@/test-support/users";
+import { etiquetaTipo } from "../adaptadores";
+
+const db = () => process.env.DATABASE_URL!;
+const TIPOS = Object.keys(FORMAS);
+
+type Servidor = Awaited<ReturnType<typeof servirAgendas>>;
+let servidor: Servidor;
+let moderadora: Persona;
+const fuentes: Record<string, string> = {};
+
+/** Waits until the source's sync has a result and is no longer running. */
+async function sincronizada(id: string): Promise<Record<string, unknown>> {
+  for (const hasta = Date.now() + 30_000; Date.now() < hasta;) {
+    const r = await call("GET", `/api/gestion/fuentes/${id}`, { cookie: moderadora.cookie });
+    if (r.body.resultado && !r.body.sincronizando) return r.body;
+    await new Promise((ok) => setTimeout(ok, 100));
+  }
+  throw new Error("la sincronización no terminó");
+}
+
+type FilaPlan = {
+  titulo: string;
+  tipo: string;
+  municipio_ine: string;
+  municipio: string;
+  direccion: string;
+  precio: number | null;
+  categorias: string[];
+  lat: number;
+  lng: number;
+  cartel: boolean;
+  visible: boolean;
+};
+
+const planesDe = (fuenteId: string) =>
+  query<FilaPlan>(
+    db(),
+    `SELECT titulo, tipo::text, municipio_ine, municipio, direccion, precio::float AS precio, categorias::text[] AS categorias,
+            ST_Y(ubicacion::geometry) AS lat, ST_X(ubicacion::geometry) AS lng, archivo_cartel_id IS NOT NULL AS cartel, visible
+     FROM plan WHERE fuente_id = $1 ORDER BY fecha_inicio, titulo`,
+    [fuenteId],
+  );
+
+describe("the regional agendas, served from 127.0.0.1 and added as the team adds any source", () => {
+  beforeAll(async () => {
+    // Pages of two records, whatever the sync asks for: every agenda is read over several pages.
+    servidor = await servirAgendas({}, 2);
+    for (const t of TIPOS)
+      servidor.agendas[t] = { registros: fixtureAgenda(t, servidor.base), cap: 2, fallo: null, peticiones: [] };
+    moderadora = await persona("Moderadora Agendas", "moderador");
+    // Each agenda added at once; their first syncs run side by side in the app.
+    await Promise.all(
+      TIPOS.map(async (t) => {
+        const r = await call("POST", "/api/gestion/fuentes", {
+          cookie: moderadora.cookie,
+          body: { url: servidor.base + FORMAS[t].ejemplo },
+        });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        expect(r.body.fuente).toMatchObject({ tipo: t, nombre: etiquetaTipo(t) });
+        fuentes[t] = (r.body.fuente as { _id: string })._id;
+      }),
+    );
+    await Promise.all(TIPOS.map((t) => sincronizada(fuentes[t])));
+  }, 90_000);
+
+  afterAll(async () => {
+    await servidor?.cerrar();
+  });
+
+  it("Castilla y León: its villages and a hamlet placed in the municipality around it, free-text prices, a poster", async () => {
+    const f = await sincronizada(fuentes["castilla-y-leon"]);
+    expect(f.resultado).toMatchObject({
+      creados: 5,
+      actualizados: 0,
+      retirados: 0,
+      descartados: [{ titulo: "Taller de encuadernación", motivo: mensajesFuentes.fechaNoValida }],
+    });
+    const planes = await planesDe(fuentes["castilla-y-leon"]);
+    expect(planes.map((p) => `${p.municipio_ine} ${p.municipio} ${p.tipo} ${p.precio}`).sort()).toEqual([
+      "05002 La Adrada evento 0",
+      "05241 El Tiemblo evento 2",
+      "24021 Boñar evento 5",
+      "24056 Cistierna experiencia null",
+      "24070 Fabero evento 0",
+    ]);
+    const tiemblo = planes.find((p) => p.municipio === "El Tiemblo")!;
+    expect(tiemblo).toMatchObject({ direccion: "El Tiemblo", cartel: true, categorias: ["Infantil", "Cultura"] });
+    // The pasted address read once to learn its kind; then the sync reads it page by page,
+    // narrowed to upcoming items, with the server's pages of two.
+    const [probada, ...peticiones] = servidor.agendas["castilla-y-leon"].peticiones;
+    expect(probada.searchParams.has("where")).toBe(false);
+    expect(peticiones.map((u) => u.searchParams.get("offset"))).toEqual(["0", "2", "4", "6"]);
+    expect(peticiones[0].searchParams.get("where")).toMatch(
+      /^fecha_inicio >= date'\d{4}-\d{2}-\d{2}' OR fecha_fin >= /,
+    );
+  });
+
+  it("Kulturklik: the town by its name and centre (never shown as a venue), a daily run as dated plans, France left out", async () => {
+    const f = await sincronizada(fuentes.kulturklik);
+    expect(f.resultado).toMatchObject({
+      creados: 6,
+      descartados: [{ titulo: '"Irati"', motivo: mensajesFuentes.sinMunicipio }],
+    });
+    const planes = await planesDe(fuentes.kulturklik);
+    const ordizia = planes.filter((p) => p.municipio === "Ordizia");
+    expect(ordizia).toHaveLength(3);
+    const [centro] = await query<{ lat: number; lng: number }>(
+      db(),
+      "SELECT lat, lng FROM municipio WHERE ine = '20076'",
+    );
+    for (const p of ordizia)
+      expect(p).toMatchObject({ municipio_ine: "20076", lat: centro.lat, lng: centro.lng, precio: 5, cartel: true });
+    expect(planes.find((p) => p.titulo.startsWith("Azpeitiko"))).toMatchObject({ municipio: "Azpeitia", precio: 0 });
+    expect(servidor.agendas.kulturklik.peticiones.map((u) => u.searchParams.get("_page"))).toEqual([
+      "1",
+      "1",
+      "2",
+      "3",
+    ]);
+  });
+
+  it("Catalonia and Barcelona's province: one plan per activity and place, permanent places with hours, INE codes", async () => {
+    const cat = await sincronizada(fuentes.catalunya);
+    expect(cat.resultado).toMatchObject({
+      creados: 4,
+      descartados: [{ titulo: "Visita virtual al Museu d'Art", motivo: mensajesFuentes.permanenteSinHorario }],
+    });
+    const planesCat = await planesDe(fuentes.catalunya);
+    expect(planesCat.filter((p) => p.titulo === "Cantada d'havaneres a la platja").map((p) => p.municipio)).toEqual([
+      "Palafrugell",
+      "Premià de Mar",
+    ]);
+    expect(planesCat.every((p) => !p.cartel)).toBe(true);
+    expect(planesCat.find((p) => p.titulo.startsWith("Museu del Suro"))).toMatchObject({
+      tipo: "experiencia",
+      precio: 4,
+    });
+
+    const diba = await sincronizada(fuentes["diputacio-barcelona"]);
+    expect(diba.resultado).toMatchObject({
+      creados: 3,
+      descartados: [{ titulo: "Club de lectura", motivo: mensajesFuentes.fechaNoValida }],
+    });
+    const planesDiba = await planesDe(fuentes["diputacio-barcelona"]);
+    expect(planesDiba.map((p) => p.municipio_ine).sort()).toEqual(["08223", "08279", "08307"]);
+    expect(planesDiba.find((p) => p.municipio_ine === "08307")).toMatchObject({ precio: 0, cartel: true });
+    expect(
+      servidor.agendas["diputacio-barcelona"].peticiones.map((u) => u.pathname.replace(/.*\/pag-ini/, "pag-ini")),
+    ).toEqual([
+      "pag-ini/1/pag-fi/100",
+      expect.stringMatching(/^pag-ini\/1\/pag-fi\/100\/camp-data_fi-greaterequal\/date:\d{4}-\d{2}-\d{2}$/),
+      expect.stringMatching(/^pag-ini\/3\/pag-fi\/102\//),
+      expect.stringMatching(/^pag-ini\/5\/pag-fi\/104\//),
+    ]);
+  });
+
+  it("syncs an unchanged agenda again without writing a plan", async () => {
+    const antes = await query<{ id: string; xmin: string }>(
+      db(),
+      "SELECT id, xmin::text FROM plan WHERE fuente_id = $1 ORDER BY id",
+      [fuentes["castilla-y-leon"]],
+    );
+    const r = await call("POST", `/api/gestion/fuentes/${fuentes["castilla-y-leon"]}/sincronizar`, {
+      token: moderadora.token,
+    });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ creados: 0, actualizados: 0, retirados: 0, sinCambios: 5 });
+    const despues = await query<{ id: string; xmin: string }>(
+      db(),
+      "SELECT id, xmin::text FROM plan WHERE fuente_id = $1 ORDER BY id",
+      [fuentes["castilla-y-leon"]],
+    );
+    expect(despues).toEqual(antes);
+  });
+
+  it("retires nothing while a page cannot be read, and retires what the agenda dropped once it can", async () => {
+    const k = servidor.agendas.kulturklik;
+    k.registros = k.registros.filter((r) => r.municipalityEs !== "Berriz");
+    k.fallo = (u) =>
+      u.searchParams.get("_page") === "2" ? { status: 500, tipo: "text/html", cuerpo: "<h1>Error</h1>" } : null;
+    const id = fuentes.kulturklik;
+    const fallida = await call("POST", `/api/gestion/fuentes/${id}/sincronizar`, { token: moderadora.token });
+    expect(fallida.body).toMatchObject({ creados: 0, retirados: 0 });
+    expect(fallida.body.error).toBe(mensajesFuentes.paginaFallida(2, "La fuente respondió con el error 500."));
+    const berriz = async () => (await planesDe(id)).find((p) => p.municipio === "Berriz")!.visible;
+    expect(await berriz()).toBe(true);
+
+    k.fallo = null;
+    const entera = await call("POST", `/api/gestion/fuentes/${id}/sincronizar`, { token: moderadora.token });
+    expect(entera.body).toMatchObject({ creados: 0, retirados: 1 });
+    expect(entera.body.error).toBeUndefined();
+    expect(await berriz()).toBe(false);
+  });
+
+  it("does not take an HTML page or another shape at an agenda's path for that agenda", async () => {
+    servidor.agendas.catalunya.fallo = (u) =>
+      u.searchParams.has("html")
+        ? { status: 200, tipo: "text/html", cuerpo: "<html><title>Mantenimiento</title></html>" }
+        : null;
+    const r = await call("POST", "/api/gestion/fuentes", {
+      cookie: moderadora.cookie,
+      body: { url: `${servidor.base}/resource/rhpv-yr4f.json?html=1` },
+    });
+    expect(r.status).toBe(422);
+    expect(r.body.mensaje).toBe(mensajesFuentes.formatoNoReconocido);
+    servidor.agendas.catalunya.fallo = null;
+  });
+});
