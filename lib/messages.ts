@@ -451,6 +451,9 @@ export const mensajesFuentes = {
   planPublicadoDesdeRevision: "Plan publicado.",
   planDescartadoDeRevision: "Plan descartado: no se publicará.",
   publicadoDesde: (fuente: string) => `Publicado desde ${fuente}`,
+  /** The other sources that list the same event: "También en A, B y C". */
+  tambienEn: (fuentes: readonly string[]) =>
+    `También en ${fuentes.length > 1 ? `${fuentes.slice(0, -1).join(", ")} y ${fuentes.at(-1)}` : fuentes[0]}`,
   importado: "Importado",
   avisoEdicionImportado: (fuente: string) =>
     `Este plan se importa de ${fuente}. Si lo editas aquí, dejará de actualizarse desde allí.`,

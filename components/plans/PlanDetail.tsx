@@ -125,7 +125,7 @@ export function PlanDetail({
   /** The town page of the plan's municipality ("Más planes cerca de …"). */
   pueblo?: { nombre: string; ruta: string } | null;
   /** An imported plan's source and the original's address: "Publicado desde …". */
-  origen?: { fuente: string; url: string | null } | null;
+  origen?: { fuente: string | null; url: string | null; tambienEn: string[] } | null;
 }) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
@@ -316,7 +316,7 @@ export function PlanDetail({
               <Markdown texto={plan.descripcion} nivelTitulos={3} />
             </Seccion>
           )}
-          {origen && (
+          {origen?.fuente && (
             <p className={styles.origen}>
               {origen.url ? (
                 <a href={origen.url} target="_blank" rel="nofollow noopener">
@@ -327,6 +327,9 @@ export function PlanDetail({
                 mensajesFuentes.publicadoDesde(origen.fuente)
               )}
             </p>
+          )}
+          {origen && origen.tambienEn.length > 0 && (
+            <p className={styles.origen}>{mensajesFuentes.tambienEn(origen.tambienEn)}</p>
           )}
         </div>
 

@@ -44,14 +44,6 @@ const TODO_EL_DIA = { horaInicio: "00:00", horaFin: "23:59" } as const;
 const TODA_LA_SEMANA = [0, 1, 2, 3, 4, 5, 6];
 
 /**
- * A title as the matching compares it: lower case, no accents, no punctuation, single spaces.
- * The sync links an item to a plan typed by hand with it.
- */
-export function normalizarTitulo(t: string): string {
-  return claveNombre(t);
-}
-
-/**
  * At most `max` characters: a longer text is cut at a word and ends with "…". One line unless
  * `saltos` (a description keeps its line breaks and paragraphs).
  */

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { horaTexto } from "../dates";
 import { TITULO_MAX } from "../plans/input";
 import { adaptadorIcs } from "./adaptadores/ics";
-import { acortarTitulo, fraseExclusiones, normalizarTitulo, planesDeItem } from "./mapeo";
+import { acortarTitulo, fraseExclusiones, planesDeItem } from "./mapeo";
 import type { ItemFuente } from "./tipos";
 
 const AHORA = new Date("2026-03-10T09:00:00Z");
@@ -325,12 +325,6 @@ describe("titles and sentences", () => {
     expect(largo).toHaveLength(TITULO_MAX);
     expect(largo.endsWith("…")).toBe(true);
     expect(acortarTitulo("  Fiesta \n mayor  ")).toBe("Fiesta mayor");
-  });
-
-  it("normalizarTitulo: lower case, no accents, no punctuation, single spaces", () => {
-    expect(normalizarTitulo("  ¡Fiestas de  San Isidro, 2026!  ")).toBe("fiestas de san isidro 2026");
-    expect(normalizarTitulo("Exposición «Mujeres de la tierra»")).toBe("exposicion mujeres de la tierra");
-    expect(normalizarTitulo("Año de la Señora")).toBe(normalizarTitulo("ano de la senora"));
   });
 
   it("fraseExclusiones says one, two or more Madrid days in order", () => {

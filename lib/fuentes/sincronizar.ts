@@ -4,7 +4,7 @@ import { prisma } from "../db";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
 import { nomenclatorMunicipios } from "../geo/municipios";
-import type { MunicipioConRuta } from "../geo/slug";
+import { distanciaKm, type MunicipioConRuta } from "../geo/slug";
 import { ImageRejected, storeImage, type StoredImage } from "../media/images";
 import { MAX_IMAGE_BYTES } from "../media/image-types";
 import { removeImageFiles, writeWithImage } from "../media/upload";
@@ -17,8 +17,9 @@ import { ADAPTADORES, adaptadorDelTipo } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
+import { mismoEvento } from "./duplicados";
 import { municipioDelLugar } from "./lugar";
-import { acortar, normalizarTitulo, planesDeItem } from "./mapeo";
+import { acortar, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "../messages";
 import type { Adaptador, ItemFuente, PlanImportado } from "./tipos";
 import type { Respuesta } from "./descarga";
@@ -89,7 +90,9 @@ interface Preparado {
   huella: string;
   cancelado: boolean;
   diaInicio: number | null;
-  tituloNormalizado: string;
+  /** Where the plan is and its town's name: what a listing of another source is compared with. */
+  punto: { lat: number; lng: number };
+  municipio: string;
 }
 
 const resultadoVacio = (): ResultadoSincronizacion => ({
@@ -171,7 +174,8 @@ function preparar(
     cancelado: p.cancelado,
     huella: huella({ datos, ine: municipio.ine, imagen: p.imagen, url: p.url }),
     diaInicio: p.fechaInicio ? numeroDiaMadrid(p.fechaInicio.getTime()) : null,
-    tituloNormalizado: normalizarTitulo(p.titulo),
+    punto: datos.ubicacion!,
+    municipio: municipio.nombre,
   };
 }
 
@@ -298,7 +302,7 @@ async function sincronizarTomada(
     const fila = existentes.get(p.clave);
     if (!fila) {
       if (p.cancelado) continue;
-      const hermano = hermanos.get(`${p.ine}|${p.diaInicio}|${p.tituloNormalizado}`);
+      const hermano = hermanos.get(p.clave);
       if (hermano) {
         await prisma.$executeRaw`
           INSERT INTO fuente_item (fuente_id, clave, plan_id, vinculado, huella)
@@ -376,9 +380,13 @@ async function leerPaginas(
   }
 }
 
+/** Farther apart than this, two listings of one day are two events, whatever their towns. */
+const METROS_MISMO_SITIO = 1000;
+
 /**
- * Plans already on Planazo that new items are: same town, same start day in Madrid, same title
- * once normalized, not from this source. By "ine|day|title".
+ * Plans already on Planazo (typed by hand, or from another source) that new items are, by the
+ * item's key: the same start day in Madrid, the same town or within 1 km, and titles that name
+ * the same event once normalized (lib/fuentes/duplicados.ts).
  */
 async function planesParaVincular(
   f: FuenteFila,
@@ -391,13 +399,32 @@ async function planesParaVincular(
   const inicios = nuevos.map((p) => p.datos.fechaInicio!.getTime());
   const desde = new Date(Math.min(...inicios) - 86_400_000);
   const hasta = new Date(Math.max(...inicios) + 86_400_000);
-  const filas = await prisma.$queryRaw<{ id: string; titulo: string; municipio_ine: string; inicio: Date }[]>`
-    SELECT id, titulo, municipio_ine, fecha_inicio AS inicio FROM plan
-    WHERE municipio_ine = ANY(${ines}::text[]) AND fecha_inicio BETWEEN ${desde} AND ${hasta}
-      AND fuente_id IS DISTINCT FROM ${f.id}::uuid`;
-  return new Map(
-    filas.map((r) => [`${r.municipio_ine}|${numeroDiaMadrid(r.inicio.getTime())}|${normalizarTitulo(r.titulo)}`, r.id]),
-  );
+  const lats = nuevos.map((p) => p.punto.lat);
+  const lngs = nuevos.map((p) => p.punto.lng);
+  const filas = await prisma.$queryRaw<
+    { id: string; titulo: string; municipio_ine: string | null; inicio: Date; lat: number; lng: number }[]
+  >`
+    SELECT id, titulo, municipio_ine, fecha_inicio AS inicio, ST_Y(ubicacion::geometry) AS lat, ST_X(ubicacion::geometry) AS lng
+    FROM plan
+    WHERE fecha_inicio BETWEEN ${desde} AND ${hasta} AND fuente_id IS DISTINCT FROM ${f.id}::uuid
+      AND (municipio_ine = ANY(${ines}::text[])
+           OR ST_DWithin(ubicacion, (SELECT ST_SetSRID(ST_Collect(ST_MakePoint(x, y)), 4326)::geography
+                                     FROM unnest(${lngs}::float8[], ${lats}::float8[]) AS t(x, y)), ${METROS_MISMO_SITIO}))`;
+  const porDia = new Map<number, typeof filas>();
+  for (const r of filas) {
+    const dia = numeroDiaMadrid(r.inicio.getTime());
+    porDia.set(dia, [...(porDia.get(dia) ?? []), r]);
+  }
+  const vinculos = new Map<string, string>();
+  for (const p of nuevos) {
+    const hermano = (porDia.get(p.diaInicio!) ?? []).find(
+      (r) =>
+        (r.municipio_ine === p.ine || distanciaKm({ lat: r.lat, lng: r.lng }, p.punto) * 1000 <= METROS_MISMO_SITIO) &&
+        mismoEvento(r.titulo, p.datos.titulo ?? "", p.municipio),
+    );
+    if (hermano) vinculos.set(p.clave, hermano.id);
+  }
+  return vinculos;
 }
 
 async function crear(f: FuenteFila, p: Preparado, img: StoredImage | null): Promise<void> {

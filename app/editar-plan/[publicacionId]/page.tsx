@@ -35,7 +35,7 @@ export default async function EditarPlanPage({ params }: Props) {
       <h1 id="editar-titulo" className={styles.tituloPagina}>
         Editar plan
       </h1>
-      {origen && !origen.editadoPorDuena && (
+      {origen?.fuente && !origen.editadoPorDuena && (
         <p className={styles.avisoImportado} role="note">
           {mensajesFuentes.avisoEdicionImportado(origen.fuente)}
         </p>

@@ -3,7 +3,11 @@ import { mensajesFuentes } from "@/lib/messages";
 import { fixtureAgenda, FORMAS, servirAgendas } from "@/test-support/agendas";
 import { query } from "@/test-support/database";
 import { type Persona, persona } from "@/test-support/gestion";
-import { call } from "@/test-support/users";
+import { instanteEnMadrid, diaEnMadrid, sumarDias } from "@/lib/dates";
+import { planPath } from "@/lib/plans/plan";
+import { insertPlan } from "@/test-support/plans";
+import { call, confirmedUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
 import { etiquetaTipo } from "../adaptadores";
 
 const db = () => process.env.DATABASE_URL!;
@@ -13,6 +17,10 @@ type Servidor = Awaited<ReturnType<typeof servirAgendas>>;
 let servidor: Servidor;
 let moderadora: Persona;
 const fuentes: Record<string, string> = {};
+/** Plans a person in Boñar typed by hand, on the day the agenda's flower market opens. */
+const aMano: { mercado?: string; concierto?: string } = {};
+const BONAR = { lat: 42.8668, lng: -5.32386 };
+const dia = (n: number, hora: string) => instanteEnMadrid(sumarDias(diaEnMadrid(), n), hora);
 
 /** Waits until the source's sync has a result and is no longer running. */
 async function sincronizada(id: string): Promise<Record<string, unknown>> {
@@ -54,6 +62,21 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     for (const t of TIPOS)
       servidor.agendas[t] = { registros: fixtureAgenda(t, servidor.base), cap: 2, fallo: null, peticiones: [] };
     moderadora = await persona("Moderadora Agendas", "moderador");
+    const vecina = await confirmedUser("Vecina de Boñar");
+    // The same market, titled the village's way, 300 m from the town's centre; and another event that day.
+    const mano = (titulo: string, hora: string) =>
+      insertPlan({
+        usuarioId: vecina.id,
+        titulo,
+        origin: BONAR,
+        distanciaM: 300,
+        fechaInicio: dia(6, hora),
+        fechaFin: dia(6, "20:00"),
+      });
+    [aMano.mercado, aMano.concierto] = await Promise.all([
+      mano("Mercado de la Flor 2026", "10:00"),
+      mano("Concierto de la Banda de Boñar", "19:00"),
+    ]);
     // Each agenda added at once; their first syncs run side by side in the app.
     await Promise.all(
       TIPOS.map(async (t) => {
@@ -76,16 +99,16 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
   it("Castilla y León: its villages and a hamlet placed in the municipality around it, free-text prices, a poster", async () => {
     const f = await sincronizada(fuentes["castilla-y-leon"]);
     expect(f.resultado).toMatchObject({
-      creados: 5,
+      creados: 4,
       actualizados: 0,
       retirados: 0,
+      sinCambios: 1,
       descartados: [{ titulo: "Taller de encuadernación", motivo: mensajesFuentes.fechaNoValida }],
     });
     const planes = await planesDe(fuentes["castilla-y-leon"]);
     expect(planes.map((p) => `${p.municipio_ine} ${p.municipio} ${p.tipo} ${p.precio}`).sort()).toEqual([
       "05002 La Adrada evento 0",
       "05241 El Tiemblo evento 2",
-      "24021 Boñar evento 5",
       "24056 Cistierna experiencia null",
       "24070 Fabero evento 0",
     ]);
@@ -158,6 +181,20 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
       expect.stringMatching(/^pag-ini\/3\/pag-fi\/102\//),
       expect.stringMatching(/^pag-ini\/5\/pag-fi\/104\//),
     ]);
+  });
+
+  it("links the agenda's listing to the same event typed by hand, titled otherwise, and names the agenda on its page", async () => {
+    const vinculos = await query<{ plan_id: string; vinculado: boolean }>(
+      db(),
+      "SELECT plan_id, vinculado FROM fuente_item WHERE fuente_id = $1 AND vinculado",
+      [fuentes["castilla-y-leon"]],
+    );
+    expect(vinculos).toEqual([{ plan_id: aMano.mercado, vinculado: true }]);
+    const pagina = async (id: string, titulo: string) => (await fetch(appUrl() + planPath(titulo, id))).text();
+    expect(await pagina(aMano.mercado!, "Mercado de la Flor 2026")).toContain(
+      mensajesFuentes.tambienEn([etiquetaTipo("castilla-y-leon")]),
+    );
+    expect(await pagina(aMano.concierto!, "Concierto de la Banda de Boñar")).not.toContain("También en");
   });
 
   it("syncs an unchanged agenda again without writing a plan", async () => {

@@ -75,7 +75,7 @@ export default async function PlanPage({ params }: Props) {
         oculto={oculto}
         verificadas={verificadas}
         pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
-        origen={origen && { fuente: origen.fuente, url: origen.url }}
+        origen={origen && { fuente: origen.fuente, url: origen.url, tambienEn: origen.tambienEn }}
       />
     </>
   );
