@@ -3,7 +3,6 @@ import { es } from "date-fns/locale";
 import { diaEnMadrid, enMadrid, instanteEnMadrid } from "../dates";
 import { DURACION_EVENTO_MAX_DIAS, TITULO_MAX } from "../plans/input";
 import type { Horario } from "../plans/plan";
-import { claveNombre } from "./categorias";
 import type { ItemFuente, Lugar, Ocurrencia, PlanImportado } from "./tipos";
 
 /**
