@@ -7,6 +7,7 @@ import { createScratchDatabase } from "@/test-support/database";
 import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { imageKeys, storeImage } from "@/lib/media/images";
 import { type FileStorage, diskStorage } from "@/lib/media/storage";
+import { AGENDAS } from "@/lib/fuentes/agendas";
 import { DEMO_LOGIN, demoDelDia, seedDemo } from "./seed";
 import { dibujarCartel } from "./seed-images";
 
@@ -151,6 +152,18 @@ describe("demo seed", () => {
     expect(ordenadas(filas)).toEqual(ordenadas(planeados));
     // No file rows left over: one poster per plan, one logo per organization, two sponsor posters.
     expect(await prisma.archivo.count()).toBe(filas.length + (await prisma.organizacion.count()) + 2);
+  });
+
+  it("adds the regions' agendas as sources of the team, served by this app", async () => {
+    const fuentes = await prisma.fuente.findMany({
+      where: { tipo: { in: AGENDAS.map((a) => a.tipo) } },
+      select: { tipo: true, url: true, nombre: true },
+    });
+    expect(fuentes.map((f) => f.tipo).sort()).toEqual(AGENDAS.map((a) => a.tipo).sort());
+    for (const f of fuentes) {
+      expect(new URL(f.url).pathname).toMatch(/^\/demo\/agendas\//);
+      expect(f.nombre).toBe(AGENDAS.find((a) => a.tipo === f.tipo)!.etiqueta);
+    }
   });
 
   it("does nothing the second time", async () => {

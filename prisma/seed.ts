@@ -15,6 +15,8 @@ import { type Dia, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from 
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
 import { diasTexto } from "../lib/plans/texto";
 import { planPath } from "../lib/plans/plan";
+import { AGENDAS } from "../lib/fuentes/agendas";
+import { FORMAS } from "../lib/fuentes/agendas/muestras";
 import { site } from "../lib/site";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
 import { dibujarCartel, dibujarLogo } from "./seed-images";
@@ -239,11 +241,11 @@ export interface SeedOptions {
 }
 
 /**
- * The demo calendar's address on this app: "localhost" written as 127.0.0.1, because the fetcher
+ * An address of the demo's sources on this app: "localhost" written as 127.0.0.1, because the fetcher
  * of sources allows only 127.0.0.0/8 in a demo and "localhost" also resolves to ::1.
  */
-function urlDeLaAgendaDemo(): string {
-  const url = new URL("/demo/agenda-valle-ambroz.ics", site().url);
+function urlDeLaDemo(ruta: string): string {
+  const url = new URL(ruta, site().url);
   if (url.hostname === "localhost") url.hostname = "127.0.0.1";
   return url.href;
 }
@@ -456,12 +458,24 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
     await prisma.fuente.create({
       data: {
         nombre: "Agenda del Valle del Ambroz",
-        url: urlDeLaAgendaDemo(),
+        url: urlDeLaDemo("/demo/agenda-valle-ambroz.ics"),
         tipo: "ics",
         usuarioId: usuarios[0].id,
         organizacionId: orgIds[0],
       },
     });
+
+    // The regions' agendas as the team adds them, served by this app too (app/demo/agendas).
+    for (const a of AGENDAS) {
+      await prisma.fuente.create({
+        data: {
+          nombre: a.etiqueta,
+          url: urlDeLaDemo(`/demo/agendas${FORMAS[a.tipo].ejemplo}`),
+          tipo: a.tipo,
+          usuarioId: admin.id,
+        },
+      });
+    }
 
     return [
       `demo data: ${usuarios.length} users, ${orgIds.length} organizations, ${planIds.length} plans`,

@@ -1,85 +1,14 @@
-import { readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
 import sharp from "sharp";
-import { diaEnMadrid, sumarDias, type Dia } from "@/lib/dates";
+import type { Dia } from "@/lib/dates";
+import { FORMAS, muestraAgenda, type Registro } from "@/lib/fuentes/agendas/muestras";
 
-const FIXTURES = path.join(import.meta.dirname, "../lib/fuentes/fixtures/agendas");
+export { FORMAS };
 
-const iso = (d: Dia) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
-
-/**
- * An agenda's fixture (lib/fuentes/fixtures/agendas/{nombre}.json: records copied from the
- * agenda's real answers) with its dates made relative to the test's day: "@+3" is the day three
- * days from today in Madrid ("@+3T00:00:00Z", "@-30 19:00:00" keep what follows), and "{base}"
- * the local server that stands in for the agenda's host.
- */
-export function fixtureAgenda(nombre: string, base = "http://127.0.0.1:9", hoy: Dia = diaEnMadrid()): Registro[] {
-  const texto = readFileSync(path.join(FIXTURES, `${nombre}.json`), "utf8")
-    .replace(/@([+-]\d+)/g, (_, n: string) => iso(sumarDias(hoy, Number(n))))
-    .replaceAll("{base}", base);
-  return JSON.parse(texto) as Registro[];
-}
-
-export type Registro = Record<string, unknown>;
-
-/** Which page of the records a request asks for, as each agenda pages, with the server's own cap. */
-interface Forma {
-  /** The request's path for this agenda. */
-  ruta: RegExp;
-  pagina(url: URL, registros: Registro[], cap: number): unknown;
-}
-
-const trozo = (registros: Registro[], desde: number, cuantos: number, cap: number) =>
-  registros.slice(Math.max(0, desde), Math.max(0, desde) + Math.min(cuantos, cap));
-const entero = (v: string | null, porDefecto: number) => (v !== null && /^\d+$/.test(v) ? Number(v) : porDefecto);
-
-export const FORMAS: Record<string, Forma & { ejemplo: string }> = {
-  "castilla-y-leon": {
-    ruta: /\/records$/,
-    ejemplo:
-      "/api/explore/v2.1/catalog/datasets/eventos-de-la-agenda-cultural-categorizados-y-geolocalizados/records?limit=100&offset=0",
-    pagina: (u, r, cap) => ({
-      total_count: r.length,
-      results: trozo(r, entero(u.searchParams.get("offset"), 0), entero(u.searchParams.get("limit"), 10), cap),
-    }),
-  },
-  kulturklik: {
-    ruta: /\/events\/upcoming$/,
-    ejemplo: "/culture/events/v1.0/events/upcoming?_elements=20&_page=1",
-    pagina: (u, r, cap) => {
-      const tamano = Math.min(entero(u.searchParams.get("_elements"), 20), cap);
-      const pagina = entero(u.searchParams.get("_page"), 1);
-      return {
-        totalItems: r.length,
-        totalPages: Math.ceil(r.length / tamano),
-        currentPage: pagina,
-        items: trozo(r, (pagina - 1) * tamano, tamano, cap),
-      };
-    },
-  },
-  catalunya: {
-    ruta: /\/resource\/rhpv-yr4f\.json$/,
-    ejemplo: "/resource/rhpv-yr4f.json?$limit=1000&$offset=0",
-    pagina: (u, r, cap) =>
-      trozo(r, entero(u.searchParams.get("$offset"), 0), entero(u.searchParams.get("$limit"), 1000), cap),
-  },
-  "diputacio-barcelona": {
-    ruta: /^\/api\/dataset\/actesbiblioteques_ca\//,
-    ejemplo: "/api/dataset/actesbiblioteques_ca/format/json/pag-ini/1/pag-fi/100",
-    pagina: (u, r, cap) => {
-      const m = /\/pag-ini\/(\d+)\/pag-fi\/(\d+)/.exec(u.pathname);
-      const [ini, fin] = m ? [Number(m[1]), Number(m[2])] : [1, 1000];
-      return {
-        nom: "Agenda d'activitats de biblioteques",
-        tipus: "acte",
-        entitats: r.length,
-        elements: trozo(r, ini - 1, fin - ini + 1, cap),
-      };
-    },
-  },
-};
+/** An agenda's sample (lib/fuentes/agendas/muestras.ts) for a test, its images on the test's server. */
+export const fixtureAgenda = (tipo: string, base = "http://127.0.0.1:9", hoy?: Dia): Registro[] =>
+  muestraAgenda(tipo, base, hoy);
 
 /** What a test changes of an agenda's answers between syncs. */
 export interface AgendaLocal {
