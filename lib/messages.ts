@@ -474,6 +474,14 @@ export const mensajesFuentes = {
       `${r.sinCambios} sin cambios`,
     ].join(" · "),
   descartados: (n: number) => `${n} ${n === 1 ? "descartado" : "descartados"}`,
+  /** The discards grouped by reason, most first: "sin municipio × 12, fecha no válida × 2". */
+  motivos: (grupos: readonly [string, number][]) => grupos.map(([motivo, n]) => `${motivo} × ${n}`).join(", "),
+  leidos: (leidos: number, vinculados: number) =>
+    `Leídos: ${leidos.toLocaleString("es-ES")}` +
+    (vinculados > 0
+      ? ` · ${vinculados} ${vinculados === 1 ? "vinculado a un plan" : "vinculados a planes"} que ya estaban`
+      : ""),
+  pueblosCubiertos: (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "pueblo" : "pueblos"} con planes`,
   sincronizada: (cifras: string) => `Sincronizada: ${cifras}.`,
   sincronizarAhora: "Sincronizar ahora",
   pausar: "Pausar",

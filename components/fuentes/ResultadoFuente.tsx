@@ -21,10 +21,11 @@ export function ResultadoFuente({
   return (
     <div className={styles.resultado}>
       <p className={styles.cuando}>{mensajesFuentes.ultimaSincronizacion(cuando)}</p>
-      {resultado.error ? (
-        <p className={styles.error}>{resultado.error}</p>
-      ) : (
-        <p className={styles.cifras}>{mensajesFuentes.cifras(resultado)}</p>
+      {resultado.error && <p className={styles.error}>{resultado.error}</p>}
+      {/* A sync that stopped at a page of an agenda still synced what it read. */}
+      {(!resultado.error || resultado.leidos) && <p className={styles.cifras}>{mensajesFuentes.cifras(resultado)}</p>}
+      {resultado.leidos !== undefined && (
+        <p className={styles.cifras}>{mensajesFuentes.leidos(resultado.leidos, resultado.vinculados ?? 0)}</p>
       )}
       {resultado.limite !== undefined && (
         <p className={styles.limite}>{mensajesFuentes.limiteAlcanzado(resultado.limite)}</p>
@@ -34,11 +35,17 @@ export function ResultadoFuente({
   );
 }
 
-/** The items a sync left out, folded under their count. */
+/** The items a sync left out, folded under their count and their reasons grouped ("sin municipio × 12"). */
 export function Descartados({ descartados }: { descartados: ResultadoSincronizacion["descartados"] }) {
+  const porMotivo = new Map<string, number>();
+  for (const d of descartados) porMotivo.set(d.motivo, (porMotivo.get(d.motivo) ?? 0) + 1);
+  const grupos = [...porMotivo].sort((a, b) => b[1] - a[1]);
   return (
     <details className={styles.descartados}>
-      <summary>{mensajesFuentes.descartados(descartados.length)}</summary>
+      <summary>
+        {mensajesFuentes.descartados(descartados.length)}
+        {grupos.length > 1 || grupos[0][1] > 1 ? `: ${mensajesFuentes.motivos(grupos)}` : ""}
+      </summary>
       <ul>
         {descartados.map((d, i) => (
           <li key={i}>

@@ -71,6 +71,7 @@ type FilaFuente = {
   resultado: ResultadoSincronizacion | null;
   planes: number;
   pendientes: number;
+  pueblos: number;
 };
 
 /** A source as the API shows it. */
@@ -92,6 +93,8 @@ function serializar(f: FilaFuente) {
     resultado: f.resultado,
     planes: f.planes,
     pendientes: f.pendientes,
+    /** Towns with an upcoming plan of the source. */
+    pueblos: f.pueblos,
   };
 }
 export type FuenteApi = ReturnType<typeof serializar>;
@@ -103,7 +106,9 @@ async function leerFuentes(donde: Prisma.Sql): Promise<FuenteApi[]> {
            f.intervalo_minutos, f.pausada, f.sincronizada_en, f.proxima_en,
            coalesce(f.sincronizando_hasta > now(), false) AS sincronizando, f.resultado,
            (SELECT count(*)::int FROM fuente_item i WHERE i.fuente_id = f.id AND i.plan_id IS NOT NULL AND NOT i.vinculado) AS planes,
-           (SELECT count(*)::int FROM fuente_item i WHERE i.fuente_id = f.id AND i.plan_id IS NOT NULL AND i.pendiente) AS pendientes
+           (SELECT count(*)::int FROM fuente_item i WHERE i.fuente_id = f.id AND i.plan_id IS NOT NULL AND i.pendiente) AS pendientes,
+           (SELECT count(DISTINCT p.municipio_ine)::int FROM plan p
+            WHERE p.fuente_id = f.id AND p.visible AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())) AS pueblos
     FROM fuente f LEFT JOIN organizacion o ON o.id = f.organizacion_id LEFT JOIN municipio m ON m.ine = f.municipio_ine
     WHERE f.eliminada_en IS NULL AND ${donde}
     ORDER BY f.creada_en DESC, f.id`;

@@ -31,6 +31,9 @@ export interface ResultadoSincronizacion {
   retirados: number;
   sinCambios: number;
   descartados: { titulo: string; motivo: string }[];
+  /** Items and records the answer held (what an agenda's pages held), and how many of the new ones were linked to a plan already here. */
+  leidos?: number;
+  vinculados?: number;
   error?: string;
   /** The source has more upcoming plans than this: the soonest this many were brought. */
   limite?: number;
@@ -260,6 +263,8 @@ async function sincronizarTomada(
   const { items, completa } = adaptador.leerPagina
     ? await leerPaginas(adaptador, respuesta, texto, resultado, ahora, opciones)
     : { items: adaptador.leer(texto, { url: respuesta.url, ahora }), completa: true };
+  resultado.leidos = items.length + resultado.descartados.length;
+  resultado.vinculados = 0;
 
   // Every plan the items make, soonest first, up to the cap.
   const horizonte = ahora.getTime() + DIAS_ADELANTE * 86_400_000;
@@ -308,6 +313,7 @@ async function sincronizarTomada(
           INSERT INTO fuente_item (fuente_id, clave, plan_id, vinculado, huella)
           VALUES (${f.id}::uuid, ${p.clave}, ${hermano}::uuid, true, ${p.huella}) ON CONFLICT DO NOTHING`;
         resultado.sinCambios++;
+        resultado.vinculados!++;
         continue;
       }
       await crear(f, p, await cartel(p.imagen, descargas, opciones));

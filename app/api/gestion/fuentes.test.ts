@@ -120,7 +120,15 @@ describe("sources in the back-office and for organizations", () => {
 
     const s = await call("POST", `/api/gestion/fuentes/${fuenteId}/sincronizar`, { token: moderadora.token });
     expect(s.status).toBe(200);
-    expect(s.body).toEqual({ creados: 0, actualizados: 0, retirados: 0, sinCambios: 2, descartados: [] });
+    expect(s.body).toEqual({
+      creados: 0,
+      actualizados: 0,
+      retirados: 0,
+      sinCambios: 2,
+      descartados: [],
+      leidos: 2,
+      vinculados: 0,
+    });
     const lista = await call("GET", "/api/gestion/fuentes", { token: moderadora.token });
     expect((lista.body as unknown as { _id: string; planes: number }[]).find((f) => f._id === fuenteId)).toMatchObject({
       planes: 2,

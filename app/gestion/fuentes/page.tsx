@@ -61,6 +61,7 @@ export default async function FuentesPage() {
                   </p>
                   <p>
                     {f.organizacion?.nombre ?? m.duenaEquipo} · {m.planesImportados(f.planes)}
+                    {f.pueblos > 0 && ` · ${m.pueblosCubiertos(f.pueblos)}`}
                     {f.pendientes > 0 && ` · ${m.pendientesRevision(f.pendientes)}`}
                   </p>
                   <ResultadoFuente

@@ -8,7 +8,9 @@ import { planPath } from "@/lib/plans/plan";
 import { insertPlan } from "@/test-support/plans";
 import { call, confirmedUser } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
+import { createPrismaClient } from "@/lib/db/client";
 import { etiquetaTipo } from "../adaptadores";
+import { coberturaPorProvincia, textoCobertura } from "../cobertura";
 
 const db = () => process.env.DATABASE_URL!;
 const TIPOS = Object.keys(FORMAS);
@@ -104,6 +106,8 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
       retirados: 0,
       sinCambios: 1,
       descartados: [{ titulo: "Taller de encuadernación", motivo: mensajesFuentes.fechaNoValida }],
+      leidos: 7,
+      vinculados: 1,
     });
     const planes = await planesDe(fuentes["castilla-y-leon"]);
     expect(planes.map((p) => `${p.municipio_ine} ${p.municipio} ${p.tipo} ${p.precio}`).sort()).toEqual([
@@ -173,6 +177,13 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     const planesDiba = await planesDe(fuentes["diputacio-barcelona"]);
     expect(planesDiba.map((p) => p.municipio_ine).sort()).toEqual(["08223", "08279", "08307"]);
     expect(planesDiba.find((p) => p.municipio_ine === "08307")).toMatchObject({ precio: 0, cartel: true });
+    // The team's list says how many towns each agenda brings plans to.
+    const lista = (await call("GET", "/api/gestion/fuentes", { token: moderadora.token })).body as unknown as {
+      _id: string;
+      pueblos: number;
+    }[];
+    expect(lista.find((f) => f._id === fuentes.catalunya)!.pueblos).toBe(2);
+    expect(lista.find((f) => f._id === fuentes["diputacio-barcelona"])!.pueblos).toBe(3);
     expect(
       servidor.agendas["diputacio-barcelona"].peticiones.map((u) => u.pathname.replace(/.*\/pag-ini/, "pag-ini")),
     ).toEqual([
@@ -195,6 +206,24 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
       mensajesFuentes.tambienEn([etiquetaTipo("castilla-y-leon")]),
     );
     expect(await pagina(aMano.concierto!, "Concierto de la Banda de Boñar")).not.toContain("También en");
+  });
+
+  it("counts the towns with upcoming plans by province against the gazetteer", async () => {
+    const prisma = createPrismaClient(db(), 1);
+    try {
+      const filas = await coberturaPorProvincia(prisma);
+      const leon = filas.find((f) => f.provincia === "León")!;
+      const [{ n }] = await query<{ n: number }>(
+        db(),
+        "SELECT count(*)::int AS n FROM municipio WHERE provincia = 'León'",
+      );
+      expect(leon.municipios).toBe(n);
+      // Cistierna and Fabero at least, from the agenda: other tests' plans may add towns.
+      expect(leon.conPlanes).toBeGreaterThanOrEqual(2);
+      expect(textoCobertura(filas)).toContain(`León: ${leon.conPlanes} de ${n}`);
+    } finally {
+      await prisma.$disconnect();
+    }
   });
 
   it("syncs an unchanged agenda again without writing a plan", async () => {
