@@ -7,6 +7,7 @@
  */
 import "./lib/load-env";
 import { prisma } from "../lib/db";
+import { dibujarCartelesPendientes } from "../lib/fuentes/carteles";
 import { sincronizarPendientes } from "../lib/fuentes/sincronizar";
 
 try {
@@ -20,6 +21,10 @@ try {
       );
   }
   if (hechas.length === 0) console.log("fuentes: ninguna pendiente");
+  // Then the posters of imported plans without an image, a batch at a time, until none is left.
+  let carteles = 0;
+  for (let n = await dibujarCartelesPendientes(); n > 0; n = await dibujarCartelesPendientes()) carteles += n;
+  if (carteles > 0) console.log(`fuentes: ${carteles} carteles dibujados`);
 } finally {
   await prisma.$disconnect();
 }

@@ -1,22 +1,12 @@
-import { fechaInsignia } from "@/lib/dates";
 import { mensajesFuentes } from "@/lib/messages";
 import type { PlanApi } from "@/lib/plans/plan";
-import { cuandoTexto } from "@/lib/plans/texto";
+import { categoriaCartel, fechaCartel } from "@/lib/plans/texto";
 import styles from "./CartelGenerado.module.css";
 
 type Datos = Pick<
   PlanApi,
   "titulo" | "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles" | "municipio" | "categorias"
 >;
-
-/** An event's day as a poster writes it ("SÁB 29 NOV"); an experience's days or dates. */
-function fechaCartel(plan: Datos): string | null {
-  if (plan.tipo === "evento" && plan.fechaInicio) {
-    const f = fechaInsignia(plan.fechaInicio);
-    return `${f.semana} ${f.dia} ${f.mes}`;
-  }
-  return cuandoTexto(plan);
-}
 
 /** A line of the poster: its words are drawn by CSS from the attribute, so they are not the page's text twice. */
 const Texto = ({ clase, texto }: { clase: string; texto: string }) => (
@@ -32,7 +22,7 @@ const Texto = ({ clase, texto }: { clase: string; texto: string }) => (
  * (the title alone).
  */
 export function CartelGenerado({ plan, variante }: { plan: Datos; variante: "tarjeta" | "detalle" | "mini" }) {
-  const categoria = plan.categorias.find((c) => c !== "Otros");
+  const categoria = categoriaCartel(plan.categorias);
   const fecha = fechaCartel(plan);
   return (
     <div className={`${styles.cartel} ${styles[variante]}`} data-cartel="generado" aria-hidden="true">

@@ -1,14 +1,17 @@
 import { createHash, randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { diaEnMadrid, sumarDias } from "@/lib/dates";
 import { query } from "@/test-support/database";
 import { persona } from "@/test-support/gestion";
 import { insertUser } from "@/test-support/plans";
-import { appUrl } from "@/test-support/worker";
+import { appUrl, worker } from "@/test-support/worker";
 import { mensajesFuentes } from "../messages";
+import { NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { sincronizarFuente, type OpcionesSincronizacion } from "./sincronizar";
 
 const db = () => process.env.DATABASE_URL!;
@@ -409,9 +412,43 @@ LOCATION:En línea`,
     });
     const { id } = await crearFuente(ruta);
     await sincronizar(id);
-    const planes = await planesDe(id);
-    expect(planes.find((p) => p.clave === "con@imagen")!.archivo_cartel_id).not.toBeNull();
-    expect(planes.find((p) => p.clave === "sin@imagen")!.archivo_cartel_id).toBeNull();
+    const carteles = async () =>
+      new Map(
+        (
+          await query<{ clave: string; archivo: string; nombre: string; path: string }>(
+            db(),
+            `SELECT i.clave, a.id AS archivo, a.nombre, a.path FROM fuente_item i
+             JOIN plan p ON p.id = i.plan_id JOIN archivo a ON a.id = p.archivo_cartel_id WHERE i.fuente_id = $1`,
+            [id],
+          )
+        ).map((r) => [r.clave, r]),
+      );
+    const antes = await carteles();
+    expect(antes.get("con@imagen")!.nombre).toBe(imagen.slice(1));
+    // Without an image: the card the pages draw, drawn once as an image, its words in the brand's face.
+    const generado = antes.get("sin@imagen")!;
+    expect(generado.nombre).toBe(NOMBRE_CARTEL_GENERADO);
+    const meta = await sharp(readFileSync(path.join(worker().storageDir, generado.path))).metadata();
+    expect([meta.width, meta.height]).toEqual([1200, 800]);
+
+    // Its title changes at the source: the drawn poster goes, files and all, and a new one is drawn.
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento(
+          "con@imagen",
+          "Concierto con cartel",
+          5,
+          `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`,
+        ),
+        evento("sin@imagen", "Concierto sin cartel, nueva hora", 6),
+      ]),
+    });
+    expect(await sincronizar(id)).toMatchObject({ actualizados: 1 });
+    const despues = await carteles();
+    expect(despues.get("con@imagen")).toEqual(antes.get("con@imagen"));
+    expect(despues.get("sin@imagen")!.nombre).toBe(NOMBRE_CARTEL_GENERADO);
+    expect(despues.get("sin@imagen")!.archivo).not.toBe(generado.archivo);
+    expect(existsSync(path.join(worker().storageDir, generado.path))).toBe(false);
   });
 
   it("brings at most the cap of upcoming plans, the soonest, and says so", async () => {

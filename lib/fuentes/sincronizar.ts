@@ -17,6 +17,7 @@ import { ADAPTADORES, adaptadorDelTipo } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
+import { dibujarCartelesPendientes, NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { mismoEvento } from "./duplicados";
 import { municipioDelLugar } from "./lugar";
 import { acortar, planesDeItem } from "./mapeo";
@@ -44,6 +45,12 @@ export interface OpcionesSincronizacion {
   /** The fetcher's options (an injected resolver in tests). */
   descarga?: Pick<OpcionesDescarga, "resolver" | "conectar" | "permitirLoopback" | "timeoutMs" | "maxBytes">;
   maxPlanes?: number;
+  /**
+   * Draws the posters of the source's new plans without an image (up to a batch) before letting
+   * the source go, so that a sync that has finished has them; true by default. The rest are
+   * drawn by `npm run fuentes:sincronizar`'s queue.
+   */
+  carteles?: boolean;
 }
 
 /** How long a run may hold a source before another run may take it over (a crashed run lets go by itself). */
@@ -80,6 +87,8 @@ type ItemFila = {
   oculto_motivo: string | null;
   editado_por_duena: boolean | null;
   archivo_cartel_id: string | null;
+  /** The poster's file name: NOMBRE_CARTEL_GENERADO for one drawn here. */
+  cartel_nombre: string | null;
   terminado: boolean | null;
 };
 
@@ -223,6 +232,7 @@ export async function sincronizarFuente(
   const resultado = resultadoVacio();
   try {
     const cambios = await sincronizarTomada(f, resultado, opciones);
+    if (opciones.carteles ?? true) await dibujarCartelesPendientes({ fuenteId: f.id });
     await soltar(f, resultado, cambios);
   } catch (error) {
     resultado.error =
@@ -295,9 +305,9 @@ async function sincronizarTomada(
 
   const filas = await prisma.$queryRaw<ItemFila[]>`
     SELECT i.clave, i.plan_id, i.vinculado, i.huella, i.imagen_url, i.pendiente,
-           p.visible, p.oculto_motivo, p.editado_por_duena, p.archivo_cartel_id,
+           p.visible, p.oculto_motivo, p.editado_por_duena, p.archivo_cartel_id, a.nombre AS cartel_nombre,
            (p.fecha_fin IS NOT NULL AND p.fecha_fin < ${ahora}) AS terminado
-    FROM fuente_item i LEFT JOIN plan p ON p.id = i.plan_id
+    FROM fuente_item i LEFT JOIN plan p ON p.id = i.plan_id LEFT JOIN archivo a ON a.id = p.archivo_cartel_id
     WHERE i.fuente_id = ${f.id}::uuid`;
   const existentes = new Map(filas.map((r) => [r.clave, r]));
   const hermanos = await planesParaVincular(f, preparados, existentes);
@@ -453,6 +463,9 @@ async function crear(f: FuenteFila, p: Preparado, img: StoredImage | null): Prom
   });
 }
 
+/** A plan its owner edited while a sync was updating it: the update is rolled back. */
+class TomadoPorSuDuena extends Error {}
+
 async function actualizar(
   fuenteId: string,
   fila: ItemFila,
@@ -461,21 +474,27 @@ async function actualizar(
   mostrarDeNuevo: boolean,
 ): Promise<void> {
   const planId = fila.plan_id!;
+  // A poster drawn here shows the old title or date: it goes, and the queue draws it again.
+  const redibujar = !img && fila.cartel_nombre === NOMBRE_CARTEL_GENERADO;
   const viejo =
-    img && fila.archivo_cartel_id
+    (img || redibujar) && fila.archivo_cartel_id
       ? await prisma.archivo.findUnique({
           where: { id: fila.archivo_cartel_id },
           select: { id: true, variantes: true },
         })
       : null;
-  await writeWithImage(img, async (tx) => {
-    const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
-    // The owner may have edited it since the rows were read: then the source keeps off it.
+  const reemplazado = await writeWithImage(img, async (tx) => {
+    // The owner may have edited it since the rows were read: then the source keeps off it, and
+    // the rollback removes the poster fetched for it.
     const [{ editado }] = await tx.$queryRaw<{ editado: boolean }[]>`
       SELECT editado_por_duena AS editado FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
-    if (editado) return;
+    if (editado) throw new TomadoPorSuDuena();
+    const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
     await actualizarFilaPlan(tx, planId, p.datos, [
-      ["archivo_cartel_id", Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`],
+      [
+        "archivo_cartel_id",
+        redibujar ? Prisma.sql`NULL` : Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`,
+      ],
       ["url_original", Prisma.sql`${p.url}`],
       ["fecha_actualizacion", Prisma.sql`now()`],
       ...(mostrarDeNuevo
@@ -489,9 +508,14 @@ async function actualizar(
     await tx.$executeRaw`
       UPDATE fuente_item SET huella = ${p.huella}, imagen_url = ${p.imagen}
       WHERE fuente_id = ${fuenteId}::uuid AND clave = ${p.clave}`;
-    if (nuevo && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
+    if ((nuevo || redibujar) && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
+    return true;
+  }).catch((error) => {
+    if (error instanceof TomadoPorSuDuena) return false;
+    throw error;
   });
-  if (img && viejo) await removeImageFiles([viejo]);
+  // The old poster's files go once its row has (never when its owner took the plan over meanwhile).
+  if (reemplazado && viejo) await removeImageFiles([viejo]);
 }
 
 /** Hides a plan the source cancelled or no longer lists; a plan hidden for any other reason (by the team) stays as it is. */

@@ -1,4 +1,4 @@
-import { cuandoEventoTexto, DIAS_SEMANA, diaEtiqueta, fechasTexto, indiceLunes } from "../dates";
+import { cuandoEventoTexto, DIAS_SEMANA, diaEtiqueta, fechaInsignia, fechasTexto, indiceLunes } from "../dates";
 import { conDatos, mensajes } from "../messages";
 import type { Horario, PlanApi } from "./plan";
 
@@ -85,6 +85,21 @@ export function cuandoTexto(
   if (plan.tipo === "evento") return cuandoEventoTexto(plan.fechaInicio, plan.fechaFin);
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
 }
+
+/** A plan's day as a poster writes it ("SÁB 29 NOV"); an experience's days or dates (the generated poster's date line). */
+export function fechaCartel(
+  plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">,
+): string | null {
+  if (plan.tipo === "evento" && plan.fechaInicio) {
+    const f = fechaInsignia(plan.fechaInicio);
+    return `${f.semana} ${f.dia} ${f.mes}`;
+  }
+  return cuandoTexto(plan);
+}
+
+/** The category a generated poster shows: the plan's first that says something ("Otros" does not). */
+export const categoriaCartel = (categorias: readonly string[]): string | null =>
+  categorias.find((c) => c !== "Otros") ?? null;
 
 /** Price in Spanish format, e.g. "12,50 €" (and "Gratis" for 0). */
 export function precioTexto(precio: number): string {

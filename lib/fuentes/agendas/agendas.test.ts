@@ -10,6 +10,7 @@ import { call, confirmedUser } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 import { createPrismaClient } from "@/lib/db/client";
 import { etiquetaTipo } from "../adaptadores";
+import { NOMBRE_CARTEL_GENERADO } from "../carteles";
 import { coberturaPorProvincia, textoCobertura } from "../cobertura";
 
 const db = () => process.env.DATABASE_URL!;
@@ -163,7 +164,19 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
       "Palafrugell",
       "Premià de Mar",
     ]);
-    expect(planesCat.every((p) => !p.cartel)).toBe(true);
+    // No image of its own (its licence does not cover them): each plan's poster is the card,
+    // drawn once as an image before the sync let the source go, for the apps and shared links.
+    expect(planesCat.every((p) => p.cartel)).toBe(true);
+    const [museu] = await query<{ id: string; titulo: string; nombre: string }>(
+      db(),
+      `SELECT p.id, p.titulo, a.nombre FROM plan p JOIN archivo a ON a.id = p.archivo_cartel_id
+       WHERE p.fuente_id = $1 AND p.titulo LIKE 'Museu del Suro%'`,
+      [fuentes.catalunya],
+    );
+    expect(museu.nombre).toBe(NOMBRE_CARTEL_GENERADO);
+    const html = await (await fetch(appUrl() + planPath(museu.titulo, museu.id))).text();
+    expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og\.jpg"\/>/);
+    expect(html).toMatch(/<meta property="og:image:width" content="1200"\/>/);
     expect(planesCat.find((p) => p.titulo.startsWith("Museu del Suro"))).toMatchObject({
       tipo: "experiencia",
       precio: 4,

@@ -1,3 +1,5 @@
+import { after } from "next/server";
+import { dibujarCartelesPendientes } from "@/lib/fuentes/carteles";
 import { sincronizarPendientes } from "@/lib/fuentes/sincronizar";
 import { route } from "@/lib/http";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
@@ -5,9 +7,12 @@ import { exigirSecretoCron } from "@/lib/tareas/secreto";
 /**
  * POST /api/tareas/fuentes with `Authorization: Bearer $CRON_SECRET` → {fuentes: [{id, resultado}]}:
  * syncs every source that is due (the same as `npm run fuentes:sincronizar`). A source that
- * another run is syncing is skipped (its resultado is null).
+ * another run is syncing is skipped (its resultado is null). The posters of imported plans
+ * without an image are drawn after the answer.
  */
 export const POST = route(async (request) => {
   exigirSecretoCron(request);
-  return Response.json({ fuentes: await sincronizarPendientes() });
+  const fuentes = await sincronizarPendientes();
+  after(() => dibujarCartelesPendientes());
+  return Response.json({ fuentes });
 });

@@ -8,7 +8,7 @@ type Ctx = { params: Promise<{ id: string }> };
 
 /**
  * POST /api/gestion/fuentes/{id}/sincronizar → 200 {creados, actualizados, retirados, sinCambios,
- * descartados: [{titulo, motivo}], error?}; 409 while another run syncs it.
+ * descartados: [{titulo, motivo}], leidos, vinculados, error?}; 409 while another run syncs it.
  */
 export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
