@@ -479,7 +479,7 @@ export const mensajesFuentes = {
   leidos: (leidos: number, vinculados: number) =>
     `Leídos: ${leidos.toLocaleString("es-ES")}` +
     (vinculados > 0
-      ? ` · ${vinculados} ${vinculados === 1 ? "vinculado a un plan" : "vinculados a planes"} que ya estaban`
+      ? ` · ${vinculados} ${vinculados === 1 ? "vinculado a un plan que ya estaba" : "vinculados a planes que ya estaban"}`
       : ""),
   pueblosCubiertos: (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "pueblo" : "pueblos"} con planes`,
   sincronizada: (cifras: string) => `Sincronizada: ${cifras}.`,

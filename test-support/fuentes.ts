@@ -20,7 +20,8 @@ export const SINCRONIZACION_CON_UN_DESCARTE: ResultadoSincronizacion = {
 export async function insertFuente(f: {
   nombre: string;
   url?: string;
-  tipo?: "ics" | "jsonld" | "madrid" | "zaragoza";
+  /** A kind of source (lib/fuentes/adaptadores/index.ts lists them): "ics" by default. */
+  tipo?: string;
   usuarioId?: string;
   organizacionId?: string | null;
   publicacion?: "directa" | "revision";

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { etiquetaTipo } from "@/lib/fuentes/adaptadores";
 import { mensajesFuentes as m } from "@/lib/messages";
+import { query } from "@/test-support/database";
 import { insertFuente, importarPlan, insertOrganizacion } from "@/test-support/fuentes";
 import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
@@ -8,12 +9,15 @@ import { freshOrigin, insertPlan } from "@/test-support/plans";
 const sufijo = Math.random().toString(36).slice(2, 7);
 
 /** The back-office's sources page: who may open it, and what it says of each source and of the review queue. */
+const db = () => process.env.DATABASE_URL!;
+
 describe("the sources page (/gestion/fuentes)", () => {
   let usuaria: Persona;
   let moderadora: Persona;
   let pendienteId: string;
   const agenda = `Agenda comarcal ${sufijo}`;
   const rota = `Turismo caído ${sufijo}`;
+  const agendaRegional = `Agenda cultural regional ${sufijo}`;
   const deOrg = `Calendario de la peña ${sufijo}`;
   const organizacion = `Peña El Cierzo ${sufijo}`;
   const pendiente = `Fiestas de San Roque ${sufijo}`;
@@ -50,6 +54,32 @@ describe("the sources page (/gestion/fuentes)", () => {
         error: "La página respondió 503.",
       },
     });
+    // A regional agenda's sync: its items read, those linked, its discards of two reasons, and one of its plans in a town.
+    const regional = await insertFuente({
+      nombre: agendaRegional,
+      tipo: "castilla-y-leon",
+      url: "https://analisis.example/api/explore/v2.1/catalog/datasets/agenda/records?limit=100",
+      resultado: {
+        creados: 5,
+        actualizados: 0,
+        retirados: 0,
+        sinCambios: 1,
+        descartados: [
+          { titulo: "Irati", motivo: "sin municipio" },
+          { titulo: "Taller", motivo: "fecha no válida" },
+          { titulo: "Biarritz", motivo: "sin municipio" },
+        ],
+        leidos: 9,
+        vinculados: 1,
+      },
+    });
+    const regionalPlan = await insertPlan({
+      usuarioId: "agenda-planazo",
+      origin: await freshOrigin(),
+      titulo: "Feria regional",
+    });
+    await query(db(), "UPDATE plan SET municipio_ine = '24056' WHERE id = $1", [regionalPlan]);
+    await importarPlan(regional, regionalPlan);
     const orgId = await insertOrganizacion(usuaria.id, organizacion);
     await insertFuente({ nombre: deOrg, usuarioId: usuaria.id, organizacionId: orgId });
     pendienteId = await insertPlan({ usuarioId: "agenda-planazo", origin: await freshOrigin(), titulo: pendiente });
@@ -83,6 +113,19 @@ describe("the sources page (/gestion/fuentes)", () => {
       /<details[^>]*><summary>1 descartado<\/summary><ul><li><strong>Pleno municipal<\/strong>: No tiene fecha\.<\/li><\/ul><\/details>/,
     );
     expect(a).toContain('href="https://agenda.example/eventos.ics"');
+
+    const regional = fila(agendaRegional);
+    expect(regional).toContain(etiquetaTipo("castilla-y-leon"));
+    expect(regional).toContain(m.pueblosCubiertos(1));
+    expect(regional).toContain(m.leidos(9, 1));
+    expect(regional).toContain(
+      `${m.descartados(3)}: ${m.motivos([
+        ["sin municipio", 2],
+        ["fecha no válida", 1],
+      ])}`,
+    );
+    expect(m.leidos(9, 1)).toBe("Leídos: 9 · 1 vinculado a un plan que ya estaba");
+    expect(m.leidos(25000, 3)).toBe("Leídos: 25.000 · 3 vinculados a planes que ya estaban");
 
     const r = fila(rota);
     expect(r).toContain(etiquetaTipo("jsonld"));
