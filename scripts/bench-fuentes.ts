@@ -160,7 +160,11 @@ try {
 
   peticiones = 0;
   let t = performance.now();
-  const segunda = await sincronizarFuente(fuenteId, { maxPlanes: N, descarga: { permitirLoopback: true }, carteles: false });
+  const segunda = await sincronizarFuente(fuenteId, {
+    maxPlanes: N,
+    descarga: { permitirLoopback: true },
+    carteles: false,
+  });
   console.log(
     `second sync, unchanged feed with an ETag: ${peticiones} request(s), ${(performance.now() - t).toFixed(0)} ms, ` +
       `${segunda!.sinCambios} unchanged, ${segunda!.creados + segunda!.actualizados} written`,
@@ -168,7 +172,11 @@ try {
   conValidadores = false;
   await admin.query("UPDATE fuente SET etag = NULL, last_modified = NULL WHERE id = $1", [fuenteId]);
   t = performance.now();
-  const tercera = await sincronizarFuente(fuenteId, { maxPlanes: N, descarga: { permitirLoopback: true }, carteles: false });
+  const tercera = await sincronizarFuente(fuenteId, {
+    maxPlanes: N,
+    descarga: { permitirLoopback: true },
+    carteles: false,
+  });
   const msTercera = performance.now() - t;
   console.log(
     `third sync, unchanged feed without validators (read and compared): ${(msTercera / 1000).toFixed(1)} s, ` +
