@@ -77,7 +77,8 @@ SUMMARY:${titulo}
 LOCATION:Plaza de España\\, Hervás (Cáceres)
 ${extra}`;
 
-const opciones: OpcionesSincronizacion = { descarga: { permitirLoopback: true } };
+// Posters are drawn only where a test looks at them: each costs real CPU (lib/fuentes/carteles.ts).
+const opciones: OpcionesSincronizacion = { descarga: { permitirLoopback: true }, carteles: false };
 
 async function crearFuente(ruta: string, extra: { publicacion?: string; municipio?: string; usuarioId?: string } = {}) {
   const usuarioId = extra.usuarioId ?? (await insertUser());
@@ -411,7 +412,7 @@ LOCATION:En línea`,
       ]),
     });
     const { id } = await crearFuente(ruta);
-    await sincronizar(id);
+    await sincronizar(id, { carteles: true });
     const carteles = async () =>
       new Map(
         (
@@ -443,7 +444,7 @@ LOCATION:En línea`,
         evento("sin@imagen", "Concierto sin cartel, nueva hora", 6),
       ]),
     });
-    expect(await sincronizar(id)).toMatchObject({ actualizados: 1 });
+    expect(await sincronizar(id, { carteles: true })).toMatchObject({ actualizados: 1 });
     const despues = await carteles();
     expect(despues.get("con@imagen")).toEqual(antes.get("con@imagen"));
     expect(despues.get("sin@imagen")!.nombre).toBe(NOMBRE_CARTEL_GENERADO);
