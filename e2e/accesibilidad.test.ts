@@ -7,7 +7,7 @@ import { conDatos, mensajes, mensajesFuentes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
 import { elegirMunicipio, esperarPaso, ponerCartel } from "@/test-support/asistente";
-import { sinViolaciones } from "@/test-support/axe";
+import { AXE, sinViolaciones } from "@/test-support/axe";
 import { launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { importarPlan, insertFuente, SINCRONIZACION_CON_UN_DESCARTE } from "@/test-support/fuentes";
@@ -745,6 +745,9 @@ describe("every page template at 390 and 1280 px, without axe violations", () =>
           alto: v.alto,
           conAvisoCookies: quien === null,
         });
+        // axe-core in every document as the page's own script: Chromium compiles the same
+        // 550 KB once for the renderer, not again for each page checked.
+        await ctx.addInitScript({ content: AXE });
         contextos.push(ctx);
         v.paginas[rol] = await ctx.newPage();
       }
