@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import sharp from "sharp";
 import type { Dia } from "@/lib/dates";
-import { FORMAS, muestraAgenda, type Registro } from "@/lib/fuentes/agendas/muestras";
+import type { Registro } from "@/lib/fuentes/adaptadores/comun";
+import { FORMAS, muestraAgenda } from "@/lib/fuentes/agendas/muestras";
 
 export { FORMAS };
 

@@ -400,17 +400,13 @@ LOCATION:En línea`,
     const imagen = `/cartel-${randomUUID()}.png`;
     rutas.set(imagen, { tipo: "image/png", cuerpo: png });
     const ruta = `/imagen-${randomUUID()}.ics`;
-    rutas.set(ruta, {
-      cuerpo: calendario([
-        evento(
-          "con@imagen",
-          "Concierto con cartel",
-          5,
-          `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`,
-        ),
-        evento("sin@imagen", "Concierto sin cartel", 6),
-      ]),
-    });
+    const conImagen = evento(
+      "con@imagen",
+      "Concierto con cartel",
+      5,
+      `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`,
+    );
+    rutas.set(ruta, { cuerpo: calendario([conImagen, evento("sin@imagen", "Concierto sin cartel", 6)]) });
     const { id } = await crearFuente(ruta);
     await sincronizar(id, { carteles: true });
     const carteles = async () =>
@@ -433,17 +429,7 @@ LOCATION:En línea`,
     expect([meta.width, meta.height]).toEqual([1200, 800]);
 
     // Its title changes at the source: the drawn poster goes, files and all, and a new one is drawn.
-    rutas.set(ruta, {
-      cuerpo: calendario([
-        evento(
-          "con@imagen",
-          "Concierto con cartel",
-          5,
-          `IMAGE;VALUE=URI;DISPLAY=BADGE;FMTTYPE=image/png:${base}${imagen}`,
-        ),
-        evento("sin@imagen", "Concierto sin cartel, nueva hora", 6),
-      ]),
-    });
+    rutas.set(ruta, { cuerpo: calendario([conImagen, evento("sin@imagen", "Concierto sin cartel, nueva hora", 6)]) });
     expect(await sincronizar(id, { carteles: true })).toMatchObject({ actualizados: 1 });
     const despues = await carteles();
     expect(despues.get("con@imagen")).toEqual(antes.get("con@imagen"));

@@ -429,7 +429,9 @@ async function planesParaVincular(
   const porDia = new Map<number, typeof filas>();
   for (const r of filas) {
     const dia = numeroDiaMadrid(r.inicio.getTime());
-    porDia.set(dia, [...(porDia.get(dia) ?? []), r]);
+    const delDia = porDia.get(dia);
+    if (delDia) delDia.push(r);
+    else porDia.set(dia, [r]);
   }
   const vinculos = new Map<string, string>();
   for (const p of nuevos) {

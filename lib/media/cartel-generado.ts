@@ -36,24 +36,37 @@ function cargarFuentes(): { latin: Fuente; ext: Fuente } {
   return fuentes;
 }
 
-/** A line of text as SVG paths at (x, baseline) and its width, in pixels of `tamano`. */
-function trazar(texto: string, tamano: number, x: number, y: number): { svg: string; ancho: number } {
+/** Each character's glyph, from the Latin half unless only the extended one has it, with its scale to `tamano` pixels. */
+function* glifos(texto: string, tamano: number): Generator<{ glifo: fontkit.Glyph; escala: number }> {
   const { latin, ext } = cargarFuentes();
-  let cursor = 0;
-  const partes: string[] = [];
   for (const caracter of texto) {
     const cp = caracter.codePointAt(0)!;
     const fuente = latin.hasGlyphForCodePoint(cp) || !ext.hasGlyphForCodePoint(cp) ? latin : ext;
-    const glifo = fuente.glyphForCodePoint(cp);
-    const s = tamano / fuente.unitsPerEm;
+    yield { glifo: fuente.glyphForCodePoint(cp), escala: tamano / fuente.unitsPerEm };
+  }
+}
+
+/** A line's width in pixels of `tamano`, without drawing it. */
+function anchoDe(texto: string, tamano: number): number {
+  let ancho = 0;
+  for (const { glifo, escala } of glifos(texto, tamano)) ancho += glifo.advanceWidth * escala;
+  return ancho;
+}
+
+/** A line of text as SVG paths at (x, baseline) and its width, in pixels of `tamano`. */
+function trazar(texto: string, tamano: number, x: number, y: number): { svg: string; ancho: number } {
+  let cursor = 0;
+  const partes: string[] = [];
+  for (const { glifo, escala } of glifos(texto, tamano)) {
     const d = glifo.path.toSVG();
-    if (d) partes.push(`<path transform="translate(${(x + cursor).toFixed(1)} ${y}) scale(${s} ${-s})" d="${d}"/>`);
-    cursor += glifo.advanceWidth * s;
+    if (d)
+      partes.push(
+        `<path transform="translate(${(x + cursor).toFixed(1)} ${y}) scale(${escala} ${-escala})" d="${d}"/>`,
+      );
+    cursor += glifo.advanceWidth * escala;
   }
   return { svg: partes.join(""), ancho: cursor };
 }
-
-const anchoDe = (texto: string, tamano: number) => trazar(texto, tamano, 0, 0).ancho;
 
 /** The title in at most `max` lines of `ancho` pixels, cut at a word with "…" when it does not fit. */
 function lineas(texto: string, tamano: number, ancho: number, max: number): string[] {
@@ -115,7 +128,7 @@ export function svgCartel(d: DatosCartel): string {
   partes.push(trazar(lineas(d.municipio, 38, ANCHO - 2 * MARGEN_X, 1)[0], 38, MARGEN_X, Math.round(y)).svg);
   // Centred in the image, and never above the og:image's band.
   const arriba = Math.max(MARGEN_Y, Math.round((ALTO - y - 12) / 2));
-  const marca = trazar(d.marca, 26, 0, 0).ancho;
+  const marca = anchoDe(d.marca, 26);
   const xMarca = ANCHO - MARGEN_X - marca - 36;
   const yMarca = ALTO - MARGEN_Y - 30;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${ANCHO}" height="${ALTO}" viewBox="0 0 ${ANCHO} ${ALTO}">

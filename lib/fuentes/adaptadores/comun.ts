@@ -2,7 +2,7 @@ import { tzOffset } from "@date-fns/tz";
 import { decodeHTML } from "entities";
 import ICAL from "ical.js";
 import { enMadrid, instanteEnMadrid, instanteLocalMadrid } from "../../dates";
-import type { Lugar, Ocurrencia, Regla } from "../tipos";
+import type { ItemFuente, Lugar, Ocurrencia, Regla } from "../tipos";
 
 /**
  * What the adapters share: Madrid wall-clock times, prices written as people write them,
@@ -19,6 +19,13 @@ export const lugarVacio = (): Lugar => ({
   lat: null,
   lng: null,
 });
+
+/** A record of a source's JSON: its fields by name. */
+export type Registro = Record<string, unknown>;
+
+/** A JSON value as a record, or an empty one when it is not an object (a list, a string, null). */
+export const objeto = (v: unknown): Registro =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Registro) : {};
 
 /** Trimmed text, or null for anything that is not a non-empty string (or a number). */
 export function texto(valor: unknown): string | null {
@@ -239,6 +246,34 @@ export function expandirSerie(serie: Serie, desde: Date, hasta: Date, max: numbe
     });
   }
   return salida;
+}
+
+/**
+ * The times of an item that repeats by a rule from `inicio` (each occurrence `duracion` long,
+ * when the source gives an end): what an ItemFuente says of its start, end and occurrences.
+ */
+export function segunRegla(
+  inicio: Date,
+  duracion: number | null,
+  regla: Regla,
+): Pick<ItemFuente, "inicio" | "fin" | "todoElDia" | "regla" | "ocurrencias"> {
+  const serie: Serie = { inicio, duracion, regla, diasExcluidos: new Set() };
+  return {
+    inicio,
+    fin: duracion === null ? null : new Date(inicio.getTime() + duracion),
+    todoElDia: false,
+    regla,
+    ocurrencias: (d, h, max) => expandirSerie(serie, d, h, max),
+  };
+}
+
+/** An answer's JSON (a byte-order mark at its start ignored), or undefined when it is not JSON. */
+export function leerJson(t: string): unknown {
+  try {
+    return JSON.parse(t.replace(/^\uFEFF/, ""));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Milliseconds between two "HH:mm" of one day (an end before its start runs past midnight). */

@@ -8,6 +8,9 @@ import {
   enMadridDia,
   expandirSerie,
   hora,
+  objeto,
+  type Registro,
+  leerJson,
   numero,
   numeroDia,
   precioDe,
@@ -64,9 +67,6 @@ const FRECUENCIAS: Record<string, Regla["frecuencia"]> = {
   YEARLY: "YEARLY",
 };
 const DIAS: Record<string, number> = { SU: 0, MO: 1, TU: 2, WE: 3, TH: 4, FR: 5, SA: 6 };
-
-type Registro = Record<string, unknown>;
-const objeto = (v: unknown): Registro => (v && typeof v === "object" && !Array.isArray(v) ? (v as Registro) : {});
 
 /** "2026-10-02 19:00:00.0" (or "…T19:00:00") as its Madrid day number and "HH:mm". */
 function fechaHora(valor: unknown): { dia: number; hora: string } | null {
@@ -181,13 +181,7 @@ function item(r: Registro, ctx: { url: string }): ItemFuente | null {
 }
 
 function registros(texto: string): Registro[] | null {
-  let datos: unknown;
-  try {
-    datos = JSON.parse(texto.replace(/^\uFEFF/, ""));
-  } catch {
-    return null;
-  }
-  const grafo = objeto(datos)["@graph"];
+  const grafo = objeto(leerJson(texto))["@graph"];
   return Array.isArray(grafo) ? grafo.map(objeto) : null;
 }
 

@@ -7,8 +7,11 @@ import {
   coordenadas,
   duracionEntre,
   enMadridDia,
-  expandirSerie,
+  leerJson,
+  segunRegla,
   hora,
+  objeto,
+  type Registro,
   numero,
   numeroDia,
   textoPlano,
@@ -17,7 +20,6 @@ import {
   unaLinea,
   urlAbsoluta,
   diaSemana,
-  type Serie,
 } from "./comun";
 
 /**
@@ -67,8 +69,6 @@ const sinTildes = (t: string) =>
     .toLowerCase()
     .trim();
 
-type Registro = Record<string, unknown>;
-const objeto = (v: unknown): Registro => (v && typeof v === "object" && !Array.isArray(v) ? (v as Registro) : {});
 const lista = (v: unknown): Registro[] => (Array.isArray(v) ? v.map(objeto) : []);
 
 /**
@@ -230,16 +230,7 @@ function items(evento: Registro, base: string): ItemFuente[] {
       cuenta: null,
       simple: true,
     };
-    const inicio = enMadridDia(primero, h.inicio);
-    const serie: Serie = { inicio, duracion, regla, diasExcluidos: new Set() };
-    salida.push({
-      ...propio,
-      inicio,
-      fin: duracion === null ? null : new Date(inicio.getTime() + duracion),
-      todoElDia: false,
-      regla,
-      ocurrencias: (d, hh, max) => expandirSerie(serie, d, hh, max),
-    });
+    salida.push({ ...propio, ...segunRegla(enMadridDia(primero, h.inicio), duracion, regla) });
   }
   return salida;
 }
@@ -258,13 +249,7 @@ export const adaptadorZaragoza: Adaptador = {
     );
   },
   leer(t, ctx) {
-    let datos: unknown;
-    try {
-      datos = JSON.parse(t.replace(/^\uFEFF/, ""));
-    } catch {
-      throw new FormatoNoValido("La respuesta no es la agenda cultural de Zaragoza (JSON con result).");
-    }
-    const resultado = objeto(datos).result;
+    const resultado = objeto(leerJson(t)).result;
     if (!Array.isArray(resultado))
       throw new FormatoNoValido("La respuesta no es la agenda cultural de Zaragoza (JSON con result).");
     const salida = resultado.flatMap((e) => items(objeto(e), ctx.url));

@@ -1,4 +1,5 @@
-import { definirAgenda, objeto } from "./motor";
+import { objeto } from "../adaptadores/comun";
+import { definirAgenda } from "./motor";
 
 /**
  * Agenda cultural de Castilla y León (Junta de Castilla y León, Opendatasoft, CC BY 4.0): dataset

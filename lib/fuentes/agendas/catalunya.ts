@@ -1,5 +1,6 @@
 import { hash } from "../adaptadores/comun";
-import { definirAgenda, type Registro } from "./motor";
+import type { Registro } from "../adaptadores/comun";
+import { definirAgenda } from "./motor";
 
 /** "agenda:ubicacions/girona/baix-emporda/palafrugell" → its segments after "agenda:ubicacions/". */
 const ubicacion = (v: unknown): string[] =>

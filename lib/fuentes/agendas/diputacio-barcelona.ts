@@ -1,4 +1,5 @@
-import { definirAgenda, objeto, type Registro } from "./motor";
+import { objeto, type Registro } from "../adaptadores/comun";
+import { definirAgenda } from "./motor";
 
 /** "41.2240870,1.7255370" → its latitude or longitude. */
 const coordenada = (i: 0 | 1) => (r: Registro) => {

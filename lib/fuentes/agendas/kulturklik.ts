@@ -1,4 +1,5 @@
-import { definirAgenda, objeto, type Registro } from "./motor";
+import { objeto, type Registro } from "../adaptadores/comun";
+import { definirAgenda } from "./motor";
 
 /** Provinces by their NORA code; "-3" is the French Basque Country, which Planazo does not cover. */
 const PROVINCIAS: Record<string, string> = { "1": "Álava", "20": "Gipuzkoa", "48": "Bizkaia", "31": "Navarra" };

@@ -1,4 +1,5 @@
 import type { Categoria } from "../../plans/constants";
+import { DURACION_EVENTO_MAX_DIAS } from "../../plans/input";
 import { numeroDiaMadrid } from "../../dates";
 import { claveNombre } from "../categorias";
 import { FormatoNoValido } from "../errores";
@@ -9,15 +10,17 @@ import {
   coordenadas,
   duracionEntre,
   enMadridDia,
-  expandirSerie,
+  leerJson,
+  objeto,
+  type Registro,
   numeroDia,
   precioDe,
+  segunRegla,
   textoPlano,
   texto,
   tituloCancelado,
   urlAbsoluta,
   unaLinea,
-  type Serie,
 } from "../adaptadores/comun";
 
 /**
@@ -26,8 +29,6 @@ import {
  * does the rest the same way for all: recognising an answer, reading dates, times, prices and
  * places, mapping categories, and naming the next page. An agenda answers JSON.
  */
-
-export type Registro = Record<string, unknown>;
 
 /** A field: a path into the record ("grup_adreca.municipi_nom"), or a function of the record. */
 export type Campo = string | ((r: Registro) => unknown);
@@ -123,9 +124,6 @@ export function valor(r: Registro, campo: Campo | undefined): unknown {
   }
   return v;
 }
-
-export const objeto = (v: unknown): Registro =>
-  v && typeof v === "object" && !Array.isArray(v) ? (v as Registro) : {};
 
 /** true for true, "true", "sí", "si", "yes", "1", 1; false for their opposites; else null. */
 export function booleano(v: unknown): boolean | null {
@@ -280,17 +278,7 @@ function item(r: Registro, def: DefinicionAgenda, ctx: ContextoLectura): ItemFue
     // Open with no end: a place with opening hours is an experience open every day; without them, nothing to list.
     if (!horaInicio) return { titulo, motivo: mensajesFuentes.permanenteSinHorario };
     const inicio = enMadridDia(Math.max(desde.dia, hoy.dia - 1), horaInicio);
-    const duracion = duracionEntre(horaInicio, horaFin);
-    const regla: Regla = { frecuencia: "DAILY", intervalo: 1, dias: [], hasta: null, cuenta: null, simple: true };
-    const serie: Serie = { inicio, duracion, regla, diasExcluidos: new Set() };
-    return {
-      ...comunes,
-      inicio,
-      fin: duracion === null ? null : new Date(inicio.getTime() + duracion),
-      todoElDia: false,
-      regla,
-      ocurrencias: (d, h, max) => expandirSerie(serie, d, h, max),
-    };
+    return { ...comunes, ...segunRegla(inicio, duracionEntre(horaInicio, horaFin), diaria(null)) };
   }
   if (!horaInicio)
     return {
@@ -312,17 +300,9 @@ function item(r: Registro, def: DefinicionAgenda, ctx: ContextoLectura): ItemFue
       regla: null,
       ocurrencias: null,
     };
-  // Several days at one time: every day of them, as dated events (or an experience when it runs for months).
-  const regla: Regla = {
-    frecuencia: "DAILY",
-    intervalo: 1,
-    dias: [],
-    hasta: enMadridDia(diaFin, "23:59"),
-    cuenta: null,
-    simple: true,
-  };
-  const serie: Serie = { inicio, duracion, regla, diasExcluidos: new Set() };
-  if (diaFin - desde.dia > 60)
+  // Several days at one time: every day of them, as dated events (or, longer than an event may
+  // last, one span that the mapping makes an experience).
+  if (diaFin - desde.dia > DURACION_EVENTO_MAX_DIAS)
     return {
       ...comunes,
       inicio,
@@ -331,23 +311,18 @@ function item(r: Registro, def: DefinicionAgenda, ctx: ContextoLectura): ItemFue
       regla: null,
       ocurrencias: null,
     };
-  return {
-    ...comunes,
-    inicio,
-    fin: duracion === null ? null : new Date(inicio.getTime() + duracion),
-    todoElDia: false,
-    regla,
-    ocurrencias: (d, h, max) => expandirSerie(serie, d, h, max),
-  };
+  return { ...comunes, ...segunRegla(inicio, duracion, diaria(enMadridDia(diaFin, "23:59"))) };
 }
 
-function parsear(t: string): unknown {
-  try {
-    return JSON.parse(t.replace(/^\uFEFF/, ""));
-  } catch {
-    return undefined;
-  }
-}
+/** Every day, up to `hasta` (inclusive) or with no end. */
+const diaria = (hasta: Date | null): Regla => ({
+  frecuencia: "DAILY",
+  intervalo: 1,
+  dias: [],
+  hasta,
+  cuenta: null,
+  simple: true,
+});
 
 /** The records of an answer when it is this agenda's: shaped as its pages, its first record with the agenda's own fields. */
 function registrosDe(def: DefinicionAgenda, json: unknown): Registro[] | null {
@@ -398,7 +373,7 @@ export function siguientePagina(def: DefinicionAgenda, url: string, json: unknow
 /** An agenda's declaration as an adapter of the sync. */
 export function definirAgenda(def: DefinicionAgenda): Adaptador {
   const leerPagina = (t: string, ctx: ContextoLectura): PaginaLeida => {
-    const json = parsear(t);
+    const json = leerJson(t);
     const registros = registrosDe(def, json);
     if (!registros) throw new FormatoNoValido(mensajesFuentes.paginaNoValida(def.etiqueta));
     const items: ItemFuente[] = [];
@@ -416,7 +391,7 @@ export function definirAgenda(def: DefinicionAgenda): Adaptador {
     tiposMime: ["application/json", "text/json"],
     reconoce(t, url) {
       if (!url || !def.ruta.test(new URL(url).pathname)) return false;
-      return registrosDe(def, parsear(t)) !== null;
+      return registrosDe(def, leerJson(t)) !== null;
     },
     leer: (t, ctx) => leerPagina(t, ctx).items,
     leerPagina,

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { diaEnMadrid, sumarDias, type Dia } from "../../dates";
+import type { Registro } from "../adaptadores/comun";
 
 /**
  * Small samples of each regional agenda (lib/fuentes/fixtures/agendas/{tipo}.json: records copied
@@ -10,8 +11,6 @@ import { diaEnMadrid, sumarDias, type Dia } from "../../dates";
  */
 
 const MUESTRAS = path.join(process.cwd(), "lib/fuentes/fixtures/agendas");
-
-export type Registro = Record<string, unknown>;
 
 const iso = (d: Dia) => `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}`;
 
