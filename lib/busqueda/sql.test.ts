@@ -53,6 +53,62 @@ describe("plan.dias_semana", () => {
     await query(db(), "DELETE FROM horario_disponible WHERE plan_id = $1", [id]);
     expect(await mascara()).toBe(0);
   });
+
+  it("writes again only the plans whose weekdays a statement changes, each once", async () => {
+    const usuarioId = await insertUser();
+    const origin = await freshOrigin();
+    const ids = await Promise.all(
+      [0, 1, 2].map(() => insertPlan({ usuarioId, origin, tipo: "experiencia", horarios: [] })),
+    );
+    // The first already says Monday, as a plan written with its slots does; the others say nothing yet.
+    await query(db(), "UPDATE plan SET dias_semana = 2 WHERE id = $1", [ids[0]]);
+    const estado = async () =>
+      await query<{ id: string; m: number; cambio: string; version: string }>(
+        db(),
+        "SELECT id, dias_semana AS m, cambio::text, pagina_version::text AS version FROM plan WHERE id = ANY($1::uuid[])",
+        [ids],
+      ).then((filas) => new Map(filas.map((f) => [f.id, f])));
+    const antes = await estado();
+    const [{ purga }] = await query<{ purga: string }>(
+      db(),
+      "SELECT coalesce(max(id), 0)::text AS purga FROM purga_pendiente",
+    );
+    await query(
+      db(),
+      `INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
+       SELECT id, d, '10:00', '12:00' FROM unnest($1::uuid[]) AS id, unnest($2::int[]) AS d`,
+      [ids, [1, 5]],
+    );
+    const despues = await estado();
+    expect(ids.map((id) => despues.get(id)!.m)).toEqual([0b0100010, 0b0100010, 0b0100010]);
+    // Each plan's row written once by the statement, the first too (Friday is new to it).
+    for (const id of ids) {
+      expect(despues.get(id)!.cambio).not.toBe(antes.get(id)!.cambio);
+      expect(Number(despues.get(id)!.version)).toBe(Number(antes.get(id)!.version) + 1);
+    }
+    const etiquetas = await query<{ etiqueta: string }>(
+      db(),
+      "SELECT etiqueta FROM purga_pendiente WHERE id > $1 AND etiqueta = ANY($2::text[])",
+      [purga, ids.map((id) => `plan-${id}`)],
+    );
+    expect(etiquetas.map((e) => e.etiqueta).sort()).toEqual(ids.map((id) => `plan-${id}`).sort());
+
+    // Slots that keep every weekday as it is write no plan: its change log and purges stay still.
+    await query(
+      db(),
+      `INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
+       SELECT id, 5, '17:00', '19:00' FROM unnest($1::uuid[]) AS id`,
+      [ids],
+    );
+    const quieto = await estado();
+    for (const id of ids) expect(quieto.get(id)).toEqual(despues.get(id));
+    const [{ nuevas }] = await query<{ nuevas: number }>(
+      db(),
+      "SELECT count(*)::int AS nuevas FROM purga_pendiente WHERE id > $1 AND etiqueta = ANY($2::text[])",
+      [purga, ids.map((id) => `plan-${id}`)],
+    );
+    expect(nuevas).toBe(ids.length);
+  });
 });
 
 /**

@@ -63,13 +63,15 @@ export async function prepareBenchDatabase({
       const n = Math.min(lote, N - desde);
       const elegidos = Array.from({ length: n }, pick);
       await prisma.$executeRaw`
-        INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+        INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, dias_semana, usuario_id)
         SELECT 'Plan ' || (${desde} + e.g), CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
                -- 3% ever featured: about 2% still (until up to 40 days ahead), 1% ended in the last 20 days.
                CASE WHEN random() < 0.03 THEN now() + (random() * 60 - 20) * interval '1 day' END, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
                ST_SetSRID(ST_MakePoint(e.lng + (random() - 0.5) * 0.1, e.lat + (random() - 0.5) * 0.08), 4326)::geography,
                CASE WHEN e.d < 0.7 THEN e.ini END, CASE WHEN e.d < 0.7 THEN e.ini + e.dura END,
                ARRAY[(enum_range(NULL::categoria))[1 + floor(random() * 10)::int], (enum_range(NULL::categoria))[1 + floor(random() * 10)::int]],
+               -- An experience's weekdays (up to three), as its slots below will have them.
+               CASE WHEN e.d >= 0.7 THEN (1 << floor(random() * 7)::int) | (1 << floor(random() * 7)::int) | (1 << floor(random() * 7)::int) ELSE 0 END,
                ${BENCH_USER_ID}
         FROM (
           SELECT t.*, random() AS d, now() + (random() * 150 - 30) * interval '1 day' AS ini, (1 + floor(random() * 48)) * interval '1 hour' AS dura
@@ -78,10 +80,11 @@ export async function prepareBenchDatabase({
         ) e`;
       if (process.stdout.isTTY) process.stdout.write(`  ${(desde + n).toLocaleString("es")}\r`);
     }
+    // Written with the plans' weekdays already right, the slots' trigger rewrites no plan.
     await prisma.$executeRaw`
       INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
-      SELECT id, d, '10:00', '13:00' FROM plan, LATERAL (SELECT DISTINCT floor(random() * 7)::int + 0 * length(plan.titulo) AS d FROM generate_series(1, 3)) s
-      WHERE tipo = 'experiencia'`;
+      SELECT id, d, '10:00', '13:00' FROM plan, generate_series(0, 6) d
+      WHERE tipo = 'experiencia' AND dias_semana & (1 << d) <> 0`;
     await prisma.$executeRaw`VACUUM ANALYZE plan`;
     await prisma.$executeRaw`VACUUM ANALYZE horario_disponible`;
     log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s            `);
