@@ -450,6 +450,28 @@ LOCATION:En línea`,
     expect(await sincronizar(id, { maxPlanes: 2 })).toMatchObject({ retirados: 0, sinCambios: 2 });
   });
 
+  it("writes new plans in batches, and a plan the database refuses keeps no other of its batch out", async () => {
+    const ruta = `/rechazo-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([
+        evento("a@rechazo", "Taller de cerámica", 3),
+        evento("b@rechazo", "Función que la base de datos rechaza", 4),
+        evento("c@rechazo", "Charla de astronomía", 5),
+      ]),
+    });
+    const { id } = await crearFuente(ruta);
+    await query(db(), "ALTER TABLE plan ADD CONSTRAINT prueba_rechazo CHECK (titulo NOT LIKE '%rechaza%') NOT VALID");
+    try {
+      const r = await sincronizar(id);
+      expect(r!.error).toBe(mensajesFuentes.errorInesperado);
+    } finally {
+      await query(db(), "ALTER TABLE plan DROP CONSTRAINT prueba_rechazo");
+    }
+    expect((await planesDe(id)).map((p) => p.clave)).toEqual(["a@rechazo", "c@rechazo"]);
+    // The next sync brings what is left.
+    expect(await sincronizar(id)).toMatchObject({ creados: 1, sinCambios: 2 });
+  });
+
   it("keeps plans of a 'revision' source hidden until the team publishes them", async () => {
     const ruta = `/revision-${randomUUID()}.ics`;
     rutas.set(ruta, { cuerpo: calendario([evento("r@revision", "Concurso de pinchos", 4)]) });

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { numeroDiaMadrid } from "../dates";
 import { prisma } from "../db";
 import { env } from "../env";
@@ -11,8 +11,8 @@ import { removeImageFiles, writeWithImage } from "../media/upload";
 import { storage } from "../media/storage";
 import { DESCRIPCION_MAX, DIRECCION_MAX, primerErrorPlan } from "../plans/input";
 import type { DatosPlan } from "../plans/plan";
-import { escribirHorarios } from "../plans/mutations";
-import { actualizarFilaPlan, insertarPlan } from "../plans/queries";
+import { escribirHorarios, escribirHorariosNuevos } from "../plans/mutations";
+import { actualizarFilaPlan, insertarPlanes } from "../plans/queries";
 import { ADAPTADORES, adaptadorDelTipo } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
@@ -61,6 +61,8 @@ const DIAS_ADELANTE = 366;
 const MAX_PAGINAS = 1000;
 /** The most upcoming plans one regional agenda brings (a calendar's cap is SOURCES_MAX_PLANS). */
 export const MAX_PLANES_AGENDA = 25_000;
+/** New plans with no poster to fetch are written this many to a transaction (one INSERT each table). */
+const POR_LOTE = 250;
 
 type FuenteFila = {
   id: string;
@@ -312,6 +314,8 @@ async function sincronizarTomada(
   const existentes = new Map(filas.map((r) => [r.clave, r]));
   const hermanos = await planesParaVincular(f, preparados, existentes);
   const descargas = new Map<string, Promise<Buffer | null>>();
+  const lote: Preparado[] = [];
+  const escribirLote = () => crearLote(f, lote.splice(0), resultado);
 
   for (const p of preparados) {
     const fila = existentes.get(p.clave);
@@ -326,8 +330,10 @@ async function sincronizarTomada(
         resultado.vinculados!++;
         continue;
       }
-      await crear(f, p, await cartel(p.imagen, descargas, opciones));
-      resultado.creados++;
+      if (p.imagen) {
+        await crear(f, [p], await cartel(p.imagen, descargas, opciones));
+        resultado.creados++;
+      } else if (lote.push(p) >= POR_LOTE) await escribirLote();
       continue;
     }
     // Deleted by its owner, linked to a plan that was there first, or edited by its owner: the source leaves it alone.
@@ -349,6 +355,7 @@ async function sincronizarTomada(
     await actualizar(f.id, fila, p, nuevoCartel, retiradoPorLaFuente);
     resultado.actualizados++;
   }
+  await escribirLote();
 
   // Items the source no longer lists, whose plans have not ended: retired (only after reading every page).
   for (const fila of completa ? filas : []) {
@@ -415,17 +422,23 @@ async function planesParaVincular(
   const inicios = nuevos.map((p) => p.datos.fechaInicio!.getTime());
   const desde = new Date(Math.min(...inicios) - 86_400_000);
   const hasta = new Date(Math.max(...inicios) + 86_400_000);
-  const lats = nuevos.map((p) => p.punto.lat);
-  const lngs = nuevos.map((p) => p.punto.lng);
+  // An agenda's items share few places (a town's centre, its venues): each is looked up once,
+  // through the plans' spatial index.
+  const puntos = [...new Map(nuevos.map((p) => [`${p.punto.lng},${p.punto.lat}`, p.punto])).values()];
   const filas = await prisma.$queryRaw<
     { id: string; titulo: string; municipio_ine: string | null; inicio: Date; lat: number; lng: number }[]
   >`
-    SELECT id, titulo, municipio_ine, fecha_inicio AS inicio, ST_Y(ubicacion::geometry) AS lat, ST_X(ubicacion::geometry) AS lng
-    FROM plan
-    WHERE fecha_inicio BETWEEN ${desde} AND ${hasta} AND fuente_id IS DISTINCT FROM ${f.id}::uuid
-      AND (municipio_ine = ANY(${ines}::text[])
-           OR ST_DWithin(ubicacion, (SELECT ST_SetSRID(ST_Collect(ST_MakePoint(x, y)), 4326)::geography
-                                     FROM unnest(${lngs}::float8[], ${lats}::float8[]) AS t(x, y)), ${METROS_MISMO_SITIO}))`;
+    WITH candidatos AS (
+      SELECT id FROM plan
+      WHERE municipio_ine = ANY(${ines}::text[]) AND fecha_inicio BETWEEN ${desde} AND ${hasta}
+      UNION
+      SELECT p.id FROM unnest(${puntos.map((p) => p.lng)}::float8[], ${puntos.map((p) => p.lat)}::float8[]) AS t(x, y)
+      JOIN plan p ON ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(t.x, t.y), 4326)::geography, ${METROS_MISMO_SITIO})
+      WHERE p.fecha_inicio BETWEEN ${desde} AND ${hasta}
+    )
+    SELECT p.id, p.titulo, p.municipio_ine, p.fecha_inicio AS inicio, ST_Y(p.ubicacion::geometry) AS lat, ST_X(p.ubicacion::geometry) AS lng
+    FROM candidatos c JOIN plan p USING (id)
+    WHERE p.fuente_id IS DISTINCT FROM ${f.id}::uuid`;
   const porDia = new Map<number, typeof filas>();
   for (const r of filas) {
     const dia = numeroDiaMadrid(r.inicio.getTime());
@@ -445,24 +458,65 @@ async function planesParaVincular(
   return vinculos;
 }
 
-async function crear(f: FuenteFila, p: Preparado, img: StoredImage | null): Promise<void> {
+/** New plans with their items' rows, in one transaction; `img` is the poster of the only one. */
+async function crear(f: FuenteFila, nuevos: Preparado[], img: StoredImage | null = null): Promise<void> {
   const revision = f.publicacion === "revision";
+  const ids = nuevos.map(() => randomUUID());
   await writeWithImage(img, async (tx) => {
     const archivoId = img ? (await tx.archivo.create({ data: img, select: { id: true } })).id : null;
-    const planId = await insertarPlan(tx, p.datos, [
-      ["archivo_cartel_id", Prisma.sql`${archivoId}::uuid`],
-      ["usuario_id", Prisma.sql`${f.usuario_id}`],
-      ["fuente_id", Prisma.sql`${f.id}::uuid`],
-      ["url_original", Prisma.sql`${p.url}`],
-      ["visible", Prisma.sql`${!revision}`],
-    ]);
-    await escribirHorarios(tx, planId, p.datos);
+    await insertarPlanes(
+      tx,
+      nuevos.map((p, i) => ({
+        datos: p.datos,
+        ine: p.ine,
+        extra: [
+          ["id", "uuid", ids[i]],
+          ["archivo_cartel_id", "uuid", archivoId],
+          ["usuario_id", "text", f.usuario_id],
+          ["fuente_id", "uuid", f.id],
+          ["url_original", "text", p.url],
+          ["visible", "boolean", !revision],
+        ],
+      })),
+    );
+    await escribirHorariosNuevos(
+      tx,
+      nuevos.map((p, i) => ({ planId: ids[i], datos: p.datos })),
+    );
     await tx.$executeRaw`
       INSERT INTO fuente_item (fuente_id, clave, plan_id, huella, imagen_url, pendiente)
-      VALUES (${f.id}::uuid, ${p.clave}, ${planId}::uuid, ${p.huella}, ${p.imagen}, ${revision})
+      SELECT ${f.id}::uuid, t.clave, t.plan_id, t.huella, t.imagen_url, ${revision}
+      FROM unnest(${nuevos.map((p) => p.clave)}::text[], ${ids}::uuid[], ${nuevos.map((p) => p.huella)}::text[],
+                  ${nuevos.map((p) => p.imagen)}::text[]) AS t(clave, plan_id, huella, imagen_url)
       ON CONFLICT (fuente_id, clave) DO UPDATE SET plan_id = EXCLUDED.plan_id, huella = EXCLUDED.huella,
         imagen_url = EXCLUDED.imagen_url, pendiente = EXCLUDED.pendiente`;
   });
+}
+
+/**
+ * A batch of new plans without a poster to fetch, counted in the result as they commit: in one
+ * transaction, or one by one when the batch fails, so that a plan the database refuses keeps no
+ * other out (its error is then thrown).
+ */
+async function crearLote(f: FuenteFila, lote: Preparado[], resultado: ResultadoSincronizacion): Promise<void> {
+  if (lote.length === 0) return;
+  try {
+    await crear(f, lote);
+    resultado.creados += lote.length;
+    return;
+  } catch (error) {
+    if (lote.length === 1) throw error;
+  }
+  let fallo: unknown = null;
+  for (const p of lote) {
+    try {
+      await crear(f, [p]);
+      resultado.creados++;
+    } catch (error) {
+      fallo ??= error;
+    }
+  }
+  if (fallo) throw fallo;
 }
 
 /** A plan its owner edited while a sync was updating it: the update is rolled back. */

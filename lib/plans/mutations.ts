@@ -43,10 +43,10 @@ export async function crearPlan(user: SessionUser, form: FormData) {
       ? (await tx.archivo.create({ data: img, select: { id: true } })).id
       : await tomarCartelTemporal(tx, user.id, temporal!);
     const id = await insertarPlan(tx, d, [
-      ["archivo_cartel_id", Prisma.sql`${archivoId}::uuid`],
-      ["usuario_id", Prisma.sql`${user.id}`],
+      ["archivo_cartel_id", "uuid", archivoId],
+      ["usuario_id", "text", user.id],
     ]);
-    await escribirHorarios(tx, id, d);
+    await escribirHorariosNuevos(tx, [{ planId: id, datos: d }]);
     return (await leerPlan(id, { ocultos: true, db: tx }))!;
   });
   return { mensaje: mensajes.planPublicado, plan: serializePlan(row) };
@@ -55,8 +55,18 @@ export async function crearPlan(user: SessionUser, form: FormData) {
 /** An experience's weekly slots replace whatever the plan had (an event has none). */
 export async function escribirHorarios(tx: Prisma.TransactionClient, planId: string, d: DatosPlan) {
   await tx.horarioDisponible.deleteMany({ where: { planId } });
-  if (d.tipo === "experiencia")
-    await tx.horarioDisponible.createMany({ data: d.horariosDisponibles!.map((h) => ({ ...h, planId })) });
+  await escribirHorariosNuevos(tx, [{ planId, datos: d }]);
+}
+
+/** The weekly slots of plans that have none yet (new ones), in one INSERT. */
+export async function escribirHorariosNuevos(
+  tx: Prisma.TransactionClient,
+  planes: { planId: string; datos: DatosPlan }[],
+) {
+  const data = planes.flatMap(({ planId, datos }) =>
+    datos.tipo === "experiencia" ? datos.horariosDisponibles!.map((h) => ({ ...h, planId })) : [],
+  );
+  if (data.length > 0) await tx.horarioDisponible.createMany({ data });
 }
 
 /** The plan if it exists and is the user's, hidden or finished too: 404 otherwise, 403 for someone else's. */

@@ -74,40 +74,88 @@ const INE_DEL_MUNICIPIO = (municipio: string, lng: number, lat: number) => Prism
   ORDER BY ST_Distance(ST_MakePoint(m.lng, m.lat)::geography, ST_MakePoint(${lng}, ${lat})::geography)
   LIMIT 1)`;
 
+/** A column of `plan` with its SQL type and a value: written as `value::type`, or in a batch as text cast to it. */
+export type ValorColumna = [columna: string, tipo: string, valor: string | number | boolean | Date | null];
+
+/** An array literal PostgreSQL reads as `categoria[]` (or any array of labels). */
+const literalArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(/["\\]/g, "\\$&")}"`).join(",")}}`;
+
 /**
  * The plan's own columns and their values from complete data (a new plan, or a stored one with
- * its changes): the one list both INSERT and UPDATE are built from.
+ * its changes): the one list every INSERT and UPDATE of a plan is built from. The town's INE code
+ * is the caller's when it knows it (null: looked up by name, see columnasPlan). The weekdays of
+ * its slots are written with it, so the slots' trigger finds them already right.
  */
-function columnasPlan(d: DatosPlan): [string, Prisma.Sql][] {
+function valoresPlan(d: DatosPlan, ine: string | null): ValorColumna[] {
   const { lng, lat } = d.ubicacion!;
   return [
-    ["titulo", Prisma.sql`${d.titulo}`],
-    ["descripcion", Prisma.sql`${d.descripcion ?? ""}`],
-    ["tipo", Prisma.sql`${d.tipo}::tipo_plan`],
-    ["precio", Prisma.sql`${d.precio ?? null}::numeric`],
-    ["municipio", Prisma.sql`${d.municipio}`],
-    ["municipio_ine", INE_DEL_MUNICIPIO(d.municipio!, lng, lat)],
-    ["direccion", Prisma.sql`${d.direccion}`],
-    ["ubicacion", Prisma.sql`ST_SetSRID(ST_MakePoint(${lng}, ${lat}), 4326)::geography`],
-    ["fecha_inicio", Prisma.sql`${d.fechaInicio ?? null}`],
-    ["fecha_fin", Prisma.sql`${d.fechaFin ?? null}`],
-    ["categorias", Prisma.sql`${d.categorias ?? ["Otros"]}::text[]::categoria[]`],
-    ["enlace_web_exterior", Prisma.sql`${d.enlaceWebExterior ?? null}`],
-    ["email_contacto", Prisma.sql`${d.emailContacto ?? null}`],
-    ["telefono_contacto", Prisma.sql`${d.telefonoContacto ?? null}`],
-    ["organizacion_id", Prisma.sql`${d.organizacionId ?? null}::uuid`],
-    ...CAMPOS_SI_NO.map((k): [string, Prisma.Sql] => [SI_NO_PLAN[k].columna, Prisma.sql`${d[k] ?? false}`]),
+    ["titulo", "text", d.titulo ?? null],
+    ["descripcion", "text", d.descripcion ?? ""],
+    ["tipo", "tipo_plan", d.tipo ?? null],
+    ["precio", "numeric", d.precio ?? null],
+    ["municipio", "text", d.municipio ?? null],
+    ["municipio_ine", "text", ine],
+    ["direccion", "text", d.direccion ?? null],
+    // EWKT: PostGIS reads it as ST_SetSRID(ST_MakePoint(lng, lat), 4326), to the same doubles.
+    ["ubicacion", "geography", `SRID=4326;POINT(${lng} ${lat})`],
+    ["fecha_inicio", "timestamptz", d.fechaInicio ?? null],
+    ["fecha_fin", "timestamptz", d.fechaFin ?? null],
+    ["categorias", "categoria[]", literalArray(d.categorias ?? ["Otros"])],
+    ["dias_semana", "smallint", diasSemana(d)],
+    ["enlace_web_exterior", "text", d.enlaceWebExterior ?? null],
+    ["email_contacto", "text", d.emailContacto ?? null],
+    ["telefono_contacto", "text", d.telefonoContacto ?? null],
+    ["organizacion_id", "uuid", d.organizacionId ?? null],
+    ...CAMPOS_SI_NO.map((k): ValorColumna => [SI_NO_PLAN[k].columna, "boolean", d[k] ?? false]),
   ];
 }
 
+/** plan.dias_semana of complete data: bit d for each weekday d its slots fall on (an event has none). */
+const diasSemana = (d: DatosPlan) =>
+  d.tipo === "experiencia" ? (d.horariosDisponibles ?? []).reduce((m, h) => m | (1 << h.diaSemana), 0) : 0;
+
 const columna = (nombre: string) => Prisma.raw(`"${nombre}"`);
+const valorSql = ([, tipo, valor]: ValorColumna) => Prisma.sql`${valor}::${Prisma.raw(tipo)}`;
+
+/** The columns of a plan's UPDATE or single INSERT, its town's INE code looked up by name near the point. */
+function columnasPlan(d: DatosPlan): [string, Prisma.Sql][] {
+  const { lng, lat } = d.ubicacion!;
+  return valoresPlan(d, null).map((v): [string, Prisma.Sql] => [
+    v[0],
+    v[0] === "municipio_ine" ? INE_DEL_MUNICIPIO(d.municipio!, lng, lat) : valorSql(v),
+  ]);
+}
 
 /** INSERT of a new plan from complete data, plus the columns only a creation sets; its id. */
-export async function insertarPlan(tx: Lector, d: DatosPlan, extra: [string, Prisma.Sql][]): Promise<string> {
-  const todas = [...columnasPlan(d), ...extra];
+export async function insertarPlan(tx: Lector, d: DatosPlan, extra: ValorColumna[]): Promise<string> {
+  const todas: [string, Prisma.Sql][] = [
+    ...columnasPlan(d),
+    ...extra.map((v): [string, Prisma.Sql] => [v[0], valorSql(v)]),
+  ];
   const [{ id }] = await tx.$queryRaw<{ id: string }[]>`
     INSERT INTO plan (${Prisma.join(todas.map(([c]) => columna(c)))}) VALUES (${Prisma.join(todas.map(([, v]) => v))}) RETURNING id`;
   return id;
+}
+
+/**
+ * One INSERT of several new plans (a source's batch), each from complete data with its town's
+ * INE code and the columns only a creation sets (the same columns for each). The rows go as one
+ * JSON parameter of text values, cast back to each column's type: a batch's size changes neither
+ * the statement nor its parameters, and the client's layers copy one string instead of
+ * thousands of values.
+ */
+export async function insertarPlanes(
+  tx: Pick<Prisma.TransactionClient, "$executeRaw">,
+  planes: { datos: DatosPlan; ine: string; extra: ValorColumna[] }[],
+): Promise<void> {
+  const filas = planes.map((p) => [...valoresPlan(p.datos, p.ine), ...p.extra]);
+  const texto = (v: ValorColumna[2]) => (v === null ? null : v instanceof Date ? v.toISOString() : String(v));
+  const columnas = filas[0].map(([c, tipo]) => ({ c, tipo }));
+  const json = JSON.stringify(filas.map((f) => f.map(([, , v]) => texto(v))));
+  await tx.$executeRaw`
+    INSERT INTO plan (${Prisma.join(columnas.map(({ c }) => columna(c)))})
+    SELECT ${Prisma.join(columnas.map(({ tipo }, i) => Prisma.sql`(f ->> ${Prisma.raw(String(i))})::${Prisma.raw(tipo)}`))}
+    FROM json_array_elements(${json}::json) AS f`;
 }
 
 /** UPDATE of a stored plan with complete data, plus the columns only an update sets. */

@@ -178,10 +178,21 @@ export function horasDe(v: unknown): string[] {
   return salida;
 }
 
+/** An agenda's table of category names by their comparison key, built once per agenda. */
+const tablas = new WeakMap<Record<string, Categoria[]>, Map<string, Categoria[]>>();
+function tablaCategorias(tabla: Record<string, Categoria[]>): Map<string, Categoria[]> {
+  let porClave = tablas.get(tabla);
+  if (!porClave) {
+    porClave = new Map(Object.entries(tabla).map(([k, v]) => [claveNombre(k), v]));
+    tablas.set(tabla, porClave);
+  }
+  return porClave;
+}
+
 /** The spec's categories of a record's own category names (a list, comma-separated, or tag paths). */
 function categorias(r: Registro, def: DefinicionAgenda["campos"]["categorias"]): Categoria[] {
   if (!def) return [];
-  const tabla = new Map(Object.entries(def.tabla).map(([k, v]) => [claveNombre(k), v]));
+  const tabla = tablaCategorias(def.tabla);
   const salida = new Set<Categoria>();
   for (const campo of def.de) {
     const v = valor(r, campo);
