@@ -332,5 +332,20 @@ describe("sources in the back-office and for organizations", () => {
       [organizacion],
     );
     for (const { id } of vivas) expect(fuentes.find((f) => f.id === id)?.resultado).toMatchObject({ sinCambios: 2 });
+    // After answering, the route draws the posters imported plans lack (of any source): once it
+    // has, none is left waiting, and nothing of it runs on into the next file's checks.
+    await expect
+      .poll(
+        async () =>
+          (
+            await query<{ n: number }>(
+              db(),
+              `SELECT count(*)::int AS n FROM plan
+               WHERE fuente_id IS NOT NULL AND archivo_cartel_id IS NULL AND visible AND (fecha_fin IS NULL OR fecha_fin >= now())`,
+            )
+          )[0].n,
+        { timeout: 60_000, interval: 250 },
+      )
+      .toBe(0);
   });
 });
