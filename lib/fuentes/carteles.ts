@@ -1,4 +1,5 @@
 import { prisma } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { dibujarCartelGenerado } from "../media/cartel-generado";
 import { storeImage } from "../media/images";
 import { storage } from "../media/storage";
@@ -14,6 +15,10 @@ export const NOMBRE_CARTEL_GENERADO = "cartel-generado.png";
 const POR_TANDA = 200;
 
 class YaTieneCartel extends Error {}
+
+/** The queue: plans `p` imported from a source, shown, not ended, without a poster. */
+export const ESPERA_CARTEL = Prisma.sql`p.fuente_id IS NOT NULL AND p.archivo_cartel_id IS NULL AND p.visible
+  AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())`;
 
 type Pendiente = {
   id: string;
@@ -41,9 +46,7 @@ export async function dibujarCartelesPendientes({
            (SELECT json_agg(json_build_object('diaSemana', h.dia_semana, 'horaInicio', h.hora_inicio, 'horaFin', h.hora_fin) ORDER BY h.dia_semana, h.hora_inicio)
             FROM horario_disponible h WHERE h.plan_id = p.id) AS horarios
     FROM plan p
-    WHERE p.fuente_id IS NOT NULL AND p.archivo_cartel_id IS NULL AND p.visible
-      AND (${fuenteId ?? null}::uuid IS NULL OR p.fuente_id = ${fuenteId ?? null}::uuid)
-      AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())
+    WHERE ${ESPERA_CARTEL} AND (${fuenteId ?? null}::uuid IS NULL OR p.fuente_id = ${fuenteId ?? null}::uuid)
     ORDER BY p.fecha_inicio NULLS LAST, p.id
     LIMIT ${limite}`;
   let dibujados = 0;

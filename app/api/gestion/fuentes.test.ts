@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { diaEnMadrid, sumarDias } from "@/lib/dates";
+import { ESPERA_CARTEL } from "@/lib/fuentes/carteles";
 import { mensajes, mensajesFuentes } from "@/lib/messages";
 import { query } from "@/test-support/database";
 import { type Persona, persona } from "@/test-support/gestion";
@@ -337,13 +338,7 @@ describe("sources in the back-office and for organizations", () => {
     await expect
       .poll(
         async () =>
-          (
-            await query<{ n: number }>(
-              db(),
-              `SELECT count(*)::int AS n FROM plan
-               WHERE fuente_id IS NOT NULL AND archivo_cartel_id IS NULL AND visible AND (fecha_fin IS NULL OR fecha_fin >= now())`,
-            )
-          )[0].n,
+          (await query<{ n: number }>(db(), `SELECT count(*)::int AS n FROM plan p WHERE ${ESPERA_CARTEL.text}`))[0].n,
         { timeout: 60_000, interval: 250 },
       )
       .toBe(0);
