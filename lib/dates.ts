@@ -31,8 +31,24 @@ export function diaEnMadrid(instant: Date = new Date()): Dia {
   return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
 }
 
-/** Madrid's offset from UTC in minutes, by UTC hour (the zone's changes fall on whole UTC hours). */
-const desfasePorHora = new Map<number, number>();
+/** Zones' offsets from UTC in minutes, by zone and UTC hour (zones change on whole UTC hours). */
+const desfases = new Map<string, Map<number, number>>();
+
+/**
+ * A zone's offset from UTC at an instant (ms), in minutes: read from the zone once per UTC hour,
+ * as the search index and a source's rules ask it for many instants.
+ */
+export function desfaseZona(zona: string, ms: number): number {
+  let porHora = desfases.get(zona);
+  if (!porHora) desfases.set(zona, (porHora = new Map()));
+  const hora = Math.floor(ms / 3_600_000);
+  let minutos = porHora.get(hora);
+  if (minutos === undefined) {
+    if (porHora.size >= 100_000) porHora.clear();
+    porHora.set(hora, (minutos = tzOffset(zona, new Date(hora * 3_600_000))));
+  }
+  return minutos;
+}
 
 /**
  * The Madrid calendar day of an instant (ms) as a day number: days since 1970-01-01, so that
@@ -43,15 +59,19 @@ export function numeroDiaMadrid(ms: number): number {
   return Math.floor((ms + desfaseMadridMs(ms)) / 86_400_000);
 }
 
-/** Madrid's offset from UTC at an instant, in ms (read once per UTC hour). */
-function desfaseMadridMs(ms: number): number {
-  const hora = Math.floor(ms / 3_600_000);
-  let minutos = desfasePorHora.get(hora);
-  if (minutos === undefined) {
-    if (desfasePorHora.size >= 100_000) desfasePorHora.clear();
-    desfasePorHora.set(hora, (minutos = tzOffset(ZONA, new Date(hora * 3_600_000))));
-  }
-  return minutos * 60_000;
+/** Madrid's offset from UTC at an instant, in ms. */
+const desfaseMadridMs = (ms: number) => desfaseZona(ZONA, ms) * 60_000;
+
+/** The Madrid wall clock of an instant (ms), without building a zoned date. */
+export function relojMadrid(ms: number): Dia & { hour: number; minute: number } {
+  const d = new Date(ms + desfaseMadridMs(ms));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+  };
 }
 
 /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  desfaseZona,
+  relojMadrid,
   cuandoEventoTexto,
   diaDeLaSemana,
   diaEnMadrid,
@@ -90,6 +92,33 @@ describe("instants and the Madrid calendar", () => {
     expect(isoMadrid("2026-03-29T01:30:00Z")).toBe("2026-03-29T03:30:00+02:00");
     expect(isoMadrid("2026-10-25T00:30:00Z")).toBe("2026-10-25T02:30:00+02:00");
     expect(isoMadrid("2026-10-25T01:30:00Z")).toBe("2026-10-25T02:30:00+01:00");
+  });
+});
+
+describe("zone offsets and Madrid's wall clock", () => {
+  it("reads each zone's own offset, either side of a change of clocks", () => {
+    const antes = Date.parse("2026-10-25T00:59:00Z");
+    const despues = Date.parse("2026-10-25T01:00:00Z");
+    expect([desfaseZona("Europe/Madrid", antes), desfaseZona("Europe/Madrid", despues)]).toEqual([120, 60]);
+    expect([desfaseZona("Atlantic/Canary", antes), desfaseZona("Atlantic/Canary", despues)]).toEqual([60, 0]);
+    expect(desfaseZona("America/New_York", Date.parse("2026-07-01T12:00:00Z"))).toBe(-240);
+  });
+
+  it("gives Madrid's wall clock of an instant, in summer and winter time", () => {
+    expect(relojMadrid(Date.parse("2026-08-15T19:30:00Z"))).toEqual({
+      year: 2026,
+      month: 8,
+      day: 15,
+      hour: 21,
+      minute: 30,
+    });
+    expect(relojMadrid(Date.parse("2026-12-31T23:30:00Z"))).toEqual({
+      year: 2027,
+      month: 1,
+      day: 1,
+      hour: 0,
+      minute: 30,
+    });
   });
 });
 

@@ -1,7 +1,6 @@
-import { tzOffset } from "@date-fns/tz";
 import { decodeHTML } from "entities";
 import ICAL from "ical.js";
-import { enMadrid, instanteEnMadrid, instanteLocalMadrid } from "../../dates";
+import { desfaseZona, instanteEnMadrid, instanteLocalMadrid, relojMadrid } from "../../dates";
 import type { ItemFuente, Lugar, Ocurrencia, Regla } from "../tipos";
 
 /**
@@ -159,8 +158,8 @@ export function zonaIcal(iana: string): string {
     const zona = new ICAL.Timezone({ tzid: iana });
     zona.utcOffset = (t: ICAL.Time) => {
       const pared = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-      const antes = tzOffset(iana, new Date(pared));
-      return tzOffset(iana, new Date(pared - antes * 60_000)) * 60;
+      const antes = desfaseZona(iana, pared);
+      return desfaseZona(iana, pared - antes * 60_000) * 60;
     };
     ICAL.TimezoneService.register(zona, clave);
   }
@@ -211,17 +210,8 @@ export interface Serie {
  */
 export function expandirSerie(serie: Serie, desde: Date, hasta: Date, max: number): Ocurrencia[] {
   const { regla } = serie;
-  const reloj = enMadrid(serie.inicio);
   const inicio = new ICAL.Time(
-    {
-      year: reloj.getFullYear(),
-      month: reloj.getMonth() + 1,
-      day: reloj.getDate(),
-      hour: reloj.getHours(),
-      minute: reloj.getMinutes(),
-      second: 0,
-      isDate: false,
-    },
+    { ...relojMadrid(serie.inicio.getTime()), second: 0, isDate: false },
     ICAL.TimezoneService.get(zonaIcal(MADRID))!,
   );
   // Only the parts the rule has: ical.js reads a BYDAY key set to undefined as a day no date
