@@ -157,3 +157,27 @@ export function municipioDelLugar(
   }
   return porDefecto;
 }
+
+/** Distinct places remembered by one lookup: an agenda's items share few (a town's centre, its venues). */
+const LUGARES_RECORDADOS = 10_000;
+
+/**
+ * `municipioDelLugar` for one sync's items, each distinct place looked up once: a regional
+ * agenda names the same venues and towns thousands of times.
+ */
+export function buscadorDeMunicipios(
+  n: NomenclatorMunicipios,
+  porDefecto: MunicipioConRuta | null,
+): (lugar: Lugar) => MunicipioConRuta | null {
+  const vistos = new Map<string, MunicipioConRuta | null>();
+  return (l) => {
+    const clave = [l.ine, l.municipio, l.provincia, l.texto, l.direccion, l.lat, l.lng].join("\u0000");
+    let m = vistos.get(clave);
+    if (m === undefined) {
+      m = municipioDelLugar(n, l, porDefecto);
+      if (vistos.size >= LUGARES_RECORDADOS) vistos.clear();
+      vistos.set(clave, m);
+    }
+    return m;
+  };
+}

@@ -341,6 +341,42 @@ LOCATION:Oficina de turismo\\, Hervás`,
     expect(plan).toEqual({ visible: true, titulo });
   });
 
+  it("links by start day and place: within 1 km across a town's line, never a day apart", async () => {
+    const titulo = `Concierto de la banda municipal ${randomUUID().slice(0, 6)}`;
+    const usuarioId = await insertUser();
+    const [hervas] = await query<{ ine: string; lat: number; lng: number }>(
+      db(),
+      "SELECT ine, lat, lng FROM municipio WHERE nombre = 'Hervás'",
+    );
+    // Typed by hand as in the next town (Baños de Montemayor) 300 m from Hervás's centre, the same
+    // day; and in Hervás the day after the second item.
+    const aMano = (dias: number, ine: string, lat: number) =>
+      query<{ id: string }>(
+        db(),
+        `WITH dia AS (SELECT (date_trunc('day', (now() + make_interval(days => $6)) AT TIME ZONE 'Europe/Madrid') + interval '20 hours') AT TIME ZONE 'Europe/Madrid' AS inicio)
+         INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, usuario_id)
+         SELECT $1, 'evento', 'Baños de Montemayor', $2, 'Plaza', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography,
+                inicio, inicio + interval '1 hour', $5 FROM dia RETURNING id`,
+        [titulo, ine, hervas.lng, lat, usuarioId, dias],
+      ).then(([r]) => r.id);
+    const vecino = await aMano(9, "10024", hervas.lat + 0.0027);
+    const diaDespues = await aMano(12, hervas.ine, hervas.lat);
+    const ruta = `/por-dia-${randomUUID()}.ics`;
+    rutas.set(ruta, {
+      cuerpo: calendario([evento("a@por-dia", titulo, 9), evento("b@por-dia", titulo, 11)]),
+    });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 1, vinculados: 1 });
+    const items = await query<{ clave: string; plan_id: string; vinculado: boolean }>(
+      db(),
+      "SELECT clave, plan_id, vinculado FROM fuente_item WHERE fuente_id = $1 ORDER BY clave",
+      [id],
+    );
+    expect(items[0]).toEqual({ clave: "a@por-dia", plan_id: vecino, vinculado: true });
+    expect(items[1]).toMatchObject({ clave: "b@por-dia", vinculado: false });
+    expect(items[1].plan_id).not.toBe(diaDespues);
+  });
+
   it("discards an item whose place names no town ('sin municipio') unless the source has a default town", async () => {
     const ruta = `/sin-municipio-${randomUUID()}.ics`;
     rutas.set(ruta, {

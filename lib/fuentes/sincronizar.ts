@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
-import { numeroDiaMadrid } from "../dates";
+import { instanteLocalMadrid, numeroDiaMadrid } from "../dates";
 import { prisma } from "../db";
 import { env } from "../env";
 import { Prisma } from "../generated/prisma/client";
@@ -19,11 +19,10 @@ import { detectarTipo } from "./detectar";
 import { DescargaRechazada, FormatoNoValido } from "./errores";
 import { dibujarCartelesPendientes, NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { mismoEvento } from "./duplicados";
-import { municipioDelLugar } from "./lugar";
+import { buscadorDeMunicipios } from "./lugar";
 import { acortar, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "../messages";
-import type { Adaptador, ItemFuente, PlanImportado } from "./tipos";
-import type { Respuesta } from "./descarga";
+import type { Adaptador, ItemFuente, Lugar, PaginaLeida, PlanImportado } from "./tipos";
 
 /** What one sync did, as the back-office and POST /api/gestion/fuentes/{id}/sincronizar show it. */
 export interface ResultadoSincronizacion {
@@ -248,14 +247,112 @@ export async function sincronizarFuente(
   return resultado;
 }
 
+/** What one sync carries from page to page. */
+interface Sincronizacion {
+  f: FuenteFila;
+  resultado: ResultadoSincronizacion;
+  opciones: OpcionesSincronizacion;
+  ahora: Date;
+  /** Plans starting after this (ms) are not brought. */
+  horizonte: number;
+  /** The cap of upcoming plans, and how many the pages read so far brought. */
+  max: number;
+  llevados: number;
+  /** Every key the source still lists, those beyond the cap too: those plans are not "gone". */
+  presentes: Set<string>;
+  existentes: Map<string, ItemFila>;
+  municipio: (lugar: Lugar) => MunicipioConRuta | null;
+}
+
 async function sincronizarTomada(
   f: FuenteFila,
   resultado: ResultadoSincronizacion,
   opciones: OpcionesSincronizacion,
 ): Promise<{ tipo?: string; etag?: string | null; lastModified?: string | null }> {
   const ahora = opciones.ahora ?? new Date();
-  // An agenda is read whole, page by page, from its address narrowed to upcoming items; an
-  // unchanged first page says nothing of the others, so it is never asked for conditionally.
+  const lectura = await leerPrimera(f, ahora, opciones);
+  if (!lectura) {
+    const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM fuente_item WHERE fuente_id = ${f.id}::uuid AND plan_id IS NOT NULL`;
+    resultado.sinCambios = n;
+    return {};
+  }
+  const { adaptador, validadores } = lectura;
+  const nomenclator = await nomenclatorMunicipios();
+  const filas = await prisma.$queryRaw<ItemFila[]>`
+    SELECT i.clave, i.plan_id, i.vinculado, i.huella, i.imagen_url, i.pendiente,
+           p.visible, p.oculto_motivo, p.editado_por_duena, p.archivo_cartel_id, a.nombre AS cartel_nombre,
+           (p.fecha_fin IS NOT NULL AND p.fecha_fin < ${ahora}) AS terminado
+    FROM fuente_item i LEFT JOIN plan p ON p.id = i.plan_id LEFT JOIN archivo a ON a.id = p.archivo_cartel_id
+    WHERE i.fuente_id = ${f.id}::uuid`;
+  const s: Sincronizacion = {
+    f,
+    resultado,
+    opciones,
+    ahora,
+    horizonte: ahora.getTime() + DIAS_ADELANTE * 86_400_000,
+    max: opciones.maxPlanes ?? (adaptador.paginada ? MAX_PLANES_AGENDA : env().SOURCES_MAX_PLANS),
+    llevados: 0,
+    presentes: new Set(),
+    existentes: new Map(filas.map((r) => [r.clave, r])),
+    municipio: buscadorDeMunicipios(
+      nomenclator,
+      f.municipio_ine ? (nomenclator.porIne.get(f.municipio_ine) ?? null) : null,
+    ),
+  };
+  resultado.leidos = 0;
+  resultado.vinculados = 0;
+
+  // An agenda is synced page by page, each fetched once the one before is written, so that a
+  // sync holds one page whatever the agenda's size. A page that cannot be fetched or read ends
+  // the reading with the error in the result: what was read is synced, and nothing is retired,
+  // as an unread page may still hold it.
+  let pagina: PaginaLeida | null = lectura.primera;
+  lectura.primera = null;
+  let completa = true;
+  const vistas = new Set([lectura.url]);
+  for (let n = 2; pagina; n++) {
+    resultado.leidos += pagina.items.length + pagina.descartados.length;
+    resultado.descartados.push(...pagina.descartados);
+    const siguiente = pagina.siguiente;
+    await sincronizarPagina(pagina.items, s);
+    pagina = null;
+    if (!siguiente || vistas.has(siguiente) || n > MAX_PAGINAS) break;
+    vistas.add(siguiente);
+    try {
+      pagina = adaptador.leerPagina!(textoDe(await descargar(siguiente, opciones.descarga)), { url: siguiente, ahora });
+    } catch (error) {
+      if (!(error instanceof DescargaRechazada || error instanceof FormatoNoValido)) throw error;
+      resultado.error = mensajesFuentes.paginaFallida(n, error.message);
+      completa = false;
+    }
+  }
+
+  // Items the source no longer lists, whose plans have not ended: retired (only after reading every page).
+  for (const fila of completa ? filas : []) {
+    if (s.presentes.has(fila.clave) || !fila.plan_id || fila.vinculado || fila.editado_por_duena || fila.terminado)
+      continue;
+    if (await retirar(fila.plan_id)) resultado.retirados++;
+  }
+  return { tipo: adaptador.tipo, ...validadores };
+}
+
+/**
+ * The source's answer, read: the adapter of the kind it is and its first page (a calendar or a
+ * page of schema.org events is all one page), with the validators for the next conditional
+ * request; null when it answered 304. An agenda is asked from its address narrowed to upcoming
+ * items, and never conditionally: an unchanged first page says nothing of the others.
+ */
+async function leerPrimera(
+  f: FuenteFila,
+  ahora: Date,
+  opciones: OpcionesSincronizacion,
+): Promise<{
+  adaptador: Adaptador;
+  primera: PaginaLeida | null;
+  url: string;
+  validadores: { etag: string | null; lastModified: string | null };
+} | null> {
   const conocido = adaptadorDelTipo(f.tipo);
   const paginada = conocido?.paginada ?? false;
   const respuesta = await descargar(paginada && conocido?.acotar ? conocido.acotar(f.url, ahora) : f.url, {
@@ -263,62 +360,60 @@ async function sincronizarTomada(
     etag: paginada ? null : f.etag,
     lastModified: paginada ? null : f.last_modified,
   });
-  if (respuesta.estado === 304) {
-    const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
-      SELECT count(*)::int AS n FROM fuente_item WHERE fuente_id = ${f.id}::uuid AND plan_id IS NOT NULL`;
-    resultado.sinCambios = n;
-    return {};
-  }
+  if (respuesta.estado === 304) return null;
   const texto = textoDe(respuesta);
   const adaptador = detectarTipo({ contentType: respuesta.contentType, texto, url: respuesta.url }, ADAPTADORES);
   if (!adaptador) throw new FormatoNoValido(mensajesFuentes.formatoNoReconocido);
-  const { items, completa } = adaptador.leerPagina
-    ? await leerPaginas(adaptador, respuesta, texto, resultado, ahora, opciones)
-    : { items: adaptador.leer(texto, { url: respuesta.url, ahora }), completa: true };
-  resultado.leidos = items.length + resultado.descartados.length;
-  resultado.vinculados = 0;
+  const ctx = { url: respuesta.url, ahora };
+  return {
+    adaptador,
+    primera: adaptador.leerPagina
+      ? adaptador.leerPagina(texto, ctx)
+      : { items: adaptador.leer(texto, ctx), descartados: [], siguiente: null },
+    url: respuesta.url,
+    validadores:
+      paginada || adaptador.paginada
+        ? { etag: null, lastModified: null }
+        : { etag: respuesta.etag, lastModified: respuesta.lastModified },
+  };
+}
 
-  // Every plan the items make, soonest first, up to the cap.
-  const horizonte = ahora.getTime() + DIAS_ADELANTE * 86_400_000;
+/**
+ * One page's items: the plans they make, soonest first (a calendar is one page, so the cap keeps
+ * its soonest; an agenda's pages count towards it in the order the agenda pages), created,
+ * linked to a plan already here, updated, retired or left as they are.
+ */
+async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promise<void> {
+  const { f, resultado, opciones, ahora } = s;
   const importados: PlanImportado[] = [];
   for (const item of items) {
     const { planes, descartado } = planesDeItem(item, ahora);
     if (descartado)
       resultado.descartados.push({ titulo: item.titulo || mensajesFuentes.sinTitulo, motivo: descartado });
-    for (const p of planes) if (!p.fechaInicio || p.fechaInicio.getTime() <= horizonte) importados.push(p);
+    for (const p of planes) if (!p.fechaInicio || p.fechaInicio.getTime() <= s.horizonte) importados.push(p);
   }
   importados.sort((a, b) => (a.fechaInicio?.getTime() ?? 0) - (b.fechaInicio?.getTime() ?? 0));
-  const max = opciones.maxPlanes ?? (adaptador.paginada ? MAX_PLANES_AGENDA : env().SOURCES_MAX_PLANS);
-  // Every key the source still lists, beyond the cap too: those plans are not "gone".
-  const presentes = new Set(importados.map((p) => p.clave));
-  if (importados.length > max) {
-    resultado.limite = max;
-    importados.length = max;
-  }
-
-  const nomenclator = await nomenclatorMunicipios();
-  const porDefecto = f.municipio_ine ? (nomenclator.porIne.get(f.municipio_ine) ?? null) : null;
   const preparados: Preparado[] = [];
   for (const p of importados) {
-    const listo = preparar(p, municipioDelLugar(nomenclator, p.lugar, porDefecto), f, ahora);
+    // A key already read (on an earlier page, or twice on this one) is one plan.
+    if (s.presentes.has(p.clave)) continue;
+    s.presentes.add(p.clave);
+    if (s.llevados >= s.max) {
+      resultado.limite = s.max;
+      continue;
+    }
+    s.llevados++;
+    const listo = preparar(p, s.municipio(p.lugar), f, ahora);
     if ("motivo" in listo) resultado.descartados.push({ titulo: p.titulo, motivo: listo.motivo });
     else preparados.push(listo);
   }
 
-  const filas = await prisma.$queryRaw<ItemFila[]>`
-    SELECT i.clave, i.plan_id, i.vinculado, i.huella, i.imagen_url, i.pendiente,
-           p.visible, p.oculto_motivo, p.editado_por_duena, p.archivo_cartel_id, a.nombre AS cartel_nombre,
-           (p.fecha_fin IS NOT NULL AND p.fecha_fin < ${ahora}) AS terminado
-    FROM fuente_item i LEFT JOIN plan p ON p.id = i.plan_id LEFT JOIN archivo a ON a.id = p.archivo_cartel_id
-    WHERE i.fuente_id = ${f.id}::uuid`;
-  const existentes = new Map(filas.map((r) => [r.clave, r]));
-  const hermanos = await planesParaVincular(f, preparados, existentes);
+  const hermanos = await planesParaVincular(f, preparados, s.existentes);
   const descargas = new Map<string, Promise<Buffer | null>>();
   const lote: Preparado[] = [];
   const escribirLote = () => crearLote(f, lote.splice(0), resultado);
-
   for (const p of preparados) {
-    const fila = existentes.get(p.clave);
+    const fila = s.existentes.get(p.clave);
     if (!fila) {
       if (p.cancelado) continue;
       const hermano = hermanos.get(p.clave);
@@ -356,51 +451,6 @@ async function sincronizarTomada(
     resultado.actualizados++;
   }
   await escribirLote();
-
-  // Items the source no longer lists, whose plans have not ended: retired (only after reading every page).
-  for (const fila of completa ? filas : []) {
-    if (presentes.has(fila.clave) || !fila.plan_id || fila.vinculado || fila.editado_por_duena || fila.terminado)
-      continue;
-    if (await retirar(fila.plan_id)) resultado.retirados++;
-  }
-  return paginada || adaptador.paginada
-    ? { tipo: adaptador.tipo, etag: null, lastModified: null }
-    : { tipo: adaptador.tipo, etag: respuesta.etag, lastModified: respuesta.lastModified };
-}
-
-/**
- * Every page of an agenda, from the first answer on: each page is read as it comes (the items
- * kept, the text let go), its broken records counted in the result, until the agenda says it
- * has no more, a page comes back empty, or MAX_PAGINAS. A page that cannot be fetched or read
- * ends the reading with the error in the result and `completa` false: what was read is synced,
- * and nothing is retired, as an unread page may still hold it.
- */
-async function leerPaginas(
-  adaptador: Adaptador,
-  primera: Respuesta,
-  texto: string,
-  resultado: ResultadoSincronizacion,
-  ahora: Date,
-  opciones: OpcionesSincronizacion,
-): Promise<{ items: ItemFuente[]; completa: boolean }> {
-  const items: ItemFuente[] = [];
-  let pagina = adaptador.leerPagina!(texto, { url: primera.url, ahora });
-  const vistas = new Set([primera.url]);
-  for (let n = 2; ; n++) {
-    items.push(...pagina.items);
-    resultado.descartados.push(...pagina.descartados);
-    const siguiente = pagina.siguiente;
-    if (!siguiente || vistas.has(siguiente) || n > MAX_PAGINAS) return { items, completa: true };
-    vistas.add(siguiente);
-    try {
-      const r = await descargar(siguiente, opciones.descarga);
-      pagina = adaptador.leerPagina!(textoDe(r), { url: siguiente, ahora });
-    } catch (error) {
-      if (!(error instanceof DescargaRechazada || error instanceof FormatoNoValido)) throw error;
-      resultado.error = mensajesFuentes.paginaFallida(n, error.message);
-      return { items, completa: false };
-    }
-  }
 }
 
 /** Farther apart than this, two listings of one day are two events, whatever their towns. */
@@ -418,23 +468,25 @@ async function planesParaVincular(
 ): Promise<Map<string, string>> {
   const nuevos = preparados.filter((p) => !existentes.has(p.clave) && p.diaInicio !== null);
   if (nuevos.length === 0) return new Map();
-  const ines = [...new Set(nuevos.map((p) => p.ine))];
-  const inicios = nuevos.map((p) => p.datos.fechaInicio!.getTime());
-  const desde = new Date(Math.min(...inicios) - 86_400_000);
-  const hasta = new Date(Math.max(...inicios) + 86_400_000);
-  // An agenda's items share few places (a town's centre, its venues): each is looked up once,
-  // through the plans' spatial index.
-  const puntos = [...new Map(nuevos.map((p) => [`${p.punto.lng},${p.punto.lat}`, p.punto])).values()];
+  // Each new item's town and place, on its start day: looked up through the indexes by place and
+  // day (an agenda's items share few places and days, each pair once).
+  const pares = new Map<string, { ine: string; lng: number; lat: number; dia: number }>();
+  for (const p of nuevos)
+    pares.set(`${p.ine} ${p.punto.lng} ${p.punto.lat} ${p.diaInicio}`, { ine: p.ine, ...p.punto, dia: p.diaInicio! });
+  const lista = [...pares.values()];
   const filas = await prisma.$queryRaw<
     { id: string; titulo: string; municipio_ine: string | null; inicio: Date; lat: number; lng: number }[]
   >`
-    WITH candidatos AS (
-      SELECT id FROM plan
-      WHERE municipio_ine = ANY(${ines}::text[]) AND fecha_inicio BETWEEN ${desde} AND ${hasta}
+    WITH n AS (
+      SELECT * FROM unnest(${lista.map((n) => n.ine)}::text[], ${lista.map((n) => n.lng)}::float8[],
+                           ${lista.map((n) => n.lat)}::float8[], ${lista.map((n) => new Date(instanteLocalMadrid(n.dia, 0)))}::timestamptz[],
+                           ${lista.map((n) => new Date(instanteLocalMadrid(n.dia + 1, 0)))}::timestamptz[]) AS t(ine, x, y, desde, hasta)
+    ), candidatos AS (
+      SELECT p.id FROM n JOIN plan p ON p.municipio_ine = n.ine AND p.fecha_inicio >= n.desde AND p.fecha_inicio < n.hasta
       UNION
-      SELECT p.id FROM unnest(${puntos.map((p) => p.lng)}::float8[], ${puntos.map((p) => p.lat)}::float8[]) AS t(x, y)
-      JOIN plan p ON ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(t.x, t.y), 4326)::geography, ${METROS_MISMO_SITIO})
-      WHERE p.fecha_inicio BETWEEN ${desde} AND ${hasta}
+      SELECT p.id FROM n JOIN plan p
+        ON ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(n.x, n.y), 4326)::geography, ${METROS_MISMO_SITIO})
+       AND p.fecha_inicio >= n.desde AND p.fecha_inicio < n.hasta
     )
     SELECT p.id, p.titulo, p.municipio_ine, p.fecha_inicio AS inicio, ST_Y(p.ubicacion::geometry) AS lat, ST_X(p.ubicacion::geometry) AS lng
     FROM candidatos c JOIN plan p USING (id)

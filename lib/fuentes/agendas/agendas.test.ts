@@ -277,6 +277,26 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     expect(await berriz()).toBe(false);
   });
 
+  it("makes one plan of a record that paging shows twice (moved to the next page while the agenda was read)", async () => {
+    const k = servidor.agendas.kulturklik;
+    const id = fuentes.kulturklik;
+    const nuevo = { ...k.registros[0], id: "kulturklik-repetido", nameEs: "Bertsolaris en la plaza" };
+    // Pages of two: the first and the third page both hold it.
+    k.registros = [nuevo, ...k.registros.slice(0, 3), nuevo, ...k.registros.slice(3)];
+    const r = await call("POST", `/api/gestion/fuentes/${id}/sincronizar`, { token: moderadora.token });
+    expect(r.body).toMatchObject({ actualizados: 0, retirados: 0 });
+    // Each of its plans (a run makes one a day) once, each with its item.
+    const [{ planes, conItem }] = await query<{ planes: number; conItem: number }>(
+      db(),
+      `SELECT count(*)::int AS planes, count(i.plan_id)::int AS "conItem"
+       FROM plan p LEFT JOIN fuente_item i ON i.plan_id = p.id
+       WHERE p.fuente_id = $1 AND p.titulo = 'Bertsolaris en la plaza'`,
+      [id],
+    );
+    expect(planes).toBeGreaterThan(0);
+    expect({ creados: r.body.creados, conItem }).toEqual({ creados: planes, conItem: planes });
+  });
+
   it("does not take an HTML page or another shape at an agenda's path for that agenda", async () => {
     servidor.agendas.catalunya.fallo = (u) =>
       u.searchParams.has("html")
