@@ -10,7 +10,7 @@
  *      searches with the machine idle: p95 of each and their ratio.
  * Figures are ratios within one run: the machine's own floor.
  *
- *   npm run bench:fuentes [-- --eventos 10000]
+ *   npm run bench:fuentes [-- --eventos 10000 --agenda 25000]   (--eventos 0: the agenda alone, in a process that did nothing before)
  */
 import "./lib/load-env";
 import { createHash, randomBytes } from "node:crypto";
@@ -24,6 +24,7 @@ import pg from "pg";
 import { createPrismaClient } from "../lib/db/client";
 import { startAppServer } from "../test-support/app-server";
 import { confirmedUser } from "../test-support/users";
+import { agendaAparte } from "./lib/agenda-aparte-cliente";
 import { publicarPlan } from "./lib/app-client";
 import { prepareDatabase } from "./lib/prepare-database";
 
@@ -116,6 +117,132 @@ const app = await startAppServer({
   STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "planazo-bench-fuentes-app-")),
 });
 try {
+  if (N > 0) await calendarioGrande();
+  if (N_AGENDA > 0) await agenda();
+} finally {
+  await app.stop();
+  await admin.end();
+  await prisma.$disconnect();
+  servidor.close();
+}
+
+/** What one sync wrote: plans written (each moves the change log on), plans' change-log entries and purge rows. */
+async function contadores() {
+  const {
+    rows: [r],
+  } = await admin.query<{ cambio: string; purga: string }>(
+    `SELECT (SELECT last_value FROM plan_cambio_seq) AS cambio, (SELECT last_value FROM purga_pendiente_id_seq) AS purga`,
+  );
+  return { cambio: Number(r.cambio), purga: Number(r.purga) };
+}
+
+/** Items 5–8: an agenda of N_AGENDA upcoming items, Catalonia's format, served by the agendas' stand-in. */
+async function agenda() {
+  const pueblos = (
+    await admin.query<{ nombre: string; provincia: string; lat: number; lng: number }>(
+      `SELECT nombre, provincia, lat, lng FROM municipio WHERE left(ine, 2) IN ('08', '17', '25', '43') AND lat IS NOT NULL ORDER BY ine`,
+    )
+  ).rows;
+  const slug = (t: string) =>
+    t
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
+  const dia = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10) + "T00:00:00.000";
+  const registros = Array.from({ length: N_AGENDA }, (_, i) => {
+    const p = pueblos[(i * 7919) % pueblos.length];
+    const inicio = 1 + (i % 300);
+    const lugar = `agenda:ubicacions/${slug(p.provincia)}/comarca/${slug(p.nombre)}`;
+    return {
+      codi: String(20_270_000_000 + i),
+      data_inici: dia(inicio),
+      data_fi: dia(inicio + (i % 3)),
+      denominaci: `${["Concert", "Taller", "Exposició", "Visita guiada", "Espectacle"][i % 5]} número ${i}`,
+      descripcio: `Activitat ${i} a ${p.nombre}, amb la seva descripció.`,
+      tags_categor_es: ["agenda:categories/concerts", "agenda:categories/tallers", "agenda:categories/exposicions"][
+        i % 3
+      ],
+      horari: `A les ${10 + (i % 10)} h`,
+      gratuita: i % 4 ? "No" : "Sí",
+      entrades: i % 4 ? `${5 + (i % 20)} €` : "",
+      permanent: "No",
+      adre_a: "Plaça Major, 1",
+      espai: "Sala municipal",
+      localitat: p.nombre,
+      latitud: String(p.lat),
+      longitud: String(p.lng),
+      municipi: lugar,
+      comarca_i_municipi: lugar,
+    };
+  });
+  const { FORMAS } = await import("../test-support/agendas");
+  const servidorAgendas = await agendaAparte(registros, "catalunya", 1000);
+  try {
+    const {
+      rows: [{ id }],
+    } = await admin.query<{ id: string }>(
+      "INSERT INTO fuente (nombre, url, tipo, usuario_id) VALUES ('Agenda de Catalunya', $1, 'catalunya', 'agenda-planazo') RETURNING id",
+      [servidorAgendas.base + FORMAS.catalunya.ejemplo],
+    );
+    const opciones = { descarga: { permitirLoopback: true }, carteles: false };
+    const sincronizar = async () => {
+      const antes = await contadores();
+      const rss0 = process.memoryUsage().rss;
+      let pico = rss0;
+      let heap = 0;
+      const muestreo = setInterval(() => {
+        const m = process.memoryUsage();
+        pico = Math.max(pico, m.rss);
+        heap = Math.max(heap, m.heapUsed);
+      }, 20);
+      const t = performance.now();
+      const r = await sincronizarFuente(id, opciones);
+      const ms = performance.now() - t;
+      clearInterval(muestreo);
+      if (!r || r.error) throw new Error(`la sincronización de la agenda falló: ${JSON.stringify(r)}`);
+      const despues = await contadores();
+      return {
+        r,
+        ms,
+        mb: (pico - rss0) / 2 ** 20,
+        heap: heap / 2 ** 20,
+        cambios: despues.cambio - antes.cambio,
+        purgas: despues.purga - antes.purga,
+      };
+    };
+    const escrito = (s: Awaited<ReturnType<typeof sincronizar>>) =>
+      `${s.r.creados} created, ${s.r.actualizados} updated, ${s.r.sinCambios} unchanged, ${s.r.descartados.length} discarded; ` +
+      `${s.cambios} change-log entries, ${s.purgas} purge rows`;
+
+    const primera = await sincronizar();
+    console.log(
+      `agenda, first sync of ${primera.r.leidos!.toLocaleString("en")} items in ${await servidorAgendas.peticiones()} pages: ` +
+        `${(primera.ms / 1000).toFixed(1)} s = ${((primera.r.leidos! * 1000) / primera.ms).toFixed(0)} items/s (goal ≥ 500); ` +
+        `RSS growth ${primera.mb.toFixed(0)} MB (goal ≤ 200; JS heap at most ${primera.heap.toFixed(0)} MB); ${escrito(primera)}`,
+    );
+    const segunda = await sincronizar();
+    console.log(
+      `agenda, second sync, nothing changed: ${(segunda.ms / 1000).toFixed(1)} s (goal ≤ 10 s, 0 writes); ${escrito(segunda)}`,
+    );
+    await servidorAgendas.cambiar(N_AGENDA >> 1, "denominaci", `${registros[N_AGENDA >> 1].denominaci} (nova data)`);
+    const tercera = await sincronizar();
+    console.log(`agenda, one item changed: ${(tercera.ms / 1000).toFixed(1)} s; ${escrito(tercera)}`);
+
+    const t = performance.now();
+    const dibujados = await dibujarCartelesPendientes({ limite: 200, fuenteId: id });
+    const s = (performance.now() - t) / 1000;
+    console.log(
+      `posters drawn afterwards from the queue: ${dibujados} in ${s.toFixed(1)} s = ${(dibujados / s).toFixed(1)} a second`,
+    );
+  } finally {
+    servidorAgendas.cerrar();
+  }
+}
+
+/** Items 1–4: the iCalendar feed of N events (skipped with --eventos 0, as when only the agenda is measured). */
+async function calendarioGrande() {
   // The floor: publishing one plan through the API, one after another.
   const cuenta = await confirmedUser("Publicadora de referencia", app.url);
   const publicar = (i: number) =>
@@ -191,125 +318,4 @@ try {
     `searches (GET /api/plan) p95: idle ${p95(quieta).toFixed(1)} ms (${quieta.length}), during the first sync ` +
       `${p95(durante).toFixed(1)} ms (${durante.length}) = ${(p95(durante) / p95(quieta)).toFixed(2)}× idle`,
   );
-  if (N_AGENDA > 0) await agenda();
-} finally {
-  await app.stop();
-  await admin.end();
-  await prisma.$disconnect();
-  servidor.close();
-}
-
-/** What one sync wrote: plans written (each moves the change log on), plans' change-log entries and purge rows. */
-async function contadores() {
-  const {
-    rows: [r],
-  } = await admin.query<{ cambio: string; purga: string }>(
-    `SELECT (SELECT last_value FROM plan_cambio_seq) AS cambio, (SELECT last_value FROM purga_pendiente_id_seq) AS purga`,
-  );
-  return { cambio: Number(r.cambio), purga: Number(r.purga) };
-}
-
-/** Items 5–8: an agenda of N_AGENDA upcoming items, Catalonia's format, served by the agendas' stand-in. */
-async function agenda() {
-  const pueblos = (
-    await admin.query<{ nombre: string; provincia: string; lat: number; lng: number }>(
-      `SELECT nombre, provincia, lat, lng FROM municipio WHERE left(ine, 2) IN ('08', '17', '25', '43') AND lat IS NOT NULL ORDER BY ine`,
-    )
-  ).rows;
-  const slug = (t: string) =>
-    t
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-|-$/g, "");
-  const dia = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10) + "T00:00:00.000";
-  const registros = Array.from({ length: N_AGENDA }, (_, i) => {
-    const p = pueblos[(i * 7919) % pueblos.length];
-    const inicio = 1 + (i % 300);
-    const lugar = `agenda:ubicacions/${slug(p.provincia)}/comarca/${slug(p.nombre)}`;
-    return {
-      codi: String(20_270_000_000 + i),
-      data_inici: dia(inicio),
-      data_fi: dia(inicio + (i % 3)),
-      denominaci: `${["Concert", "Taller", "Exposició", "Visita guiada", "Espectacle"][i % 5]} número ${i}`,
-      descripcio: `Activitat ${i} a ${p.nombre}, amb la seva descripció.`,
-      tags_categor_es: ["agenda:categories/concerts", "agenda:categories/tallers", "agenda:categories/exposicions"][
-        i % 3
-      ],
-      horari: `A les ${10 + (i % 10)} h`,
-      gratuita: i % 4 ? "No" : "Sí",
-      entrades: i % 4 ? `${5 + (i % 20)} €` : "",
-      permanent: "No",
-      adre_a: "Plaça Major, 1",
-      espai: "Sala municipal",
-      localitat: p.nombre,
-      latitud: String(p.lat),
-      longitud: String(p.lng),
-      municipi: lugar,
-      comarca_i_municipi: lugar,
-    };
-  });
-  const { servirAgendas, FORMAS } = await import("../test-support/agendas");
-  const servidorAgendas = await servirAgendas({ catalunya: registros }, 1000);
-  try {
-    const {
-      rows: [{ id }],
-    } = await admin.query<{ id: string }>(
-      "INSERT INTO fuente (nombre, url, tipo, usuario_id) VALUES ('Agenda de Catalunya', $1, 'catalunya', 'agenda-planazo') RETURNING id",
-      [servidorAgendas.base + FORMAS.catalunya.ejemplo],
-    );
-    const opciones = { descarga: { permitirLoopback: true }, carteles: false };
-    const sincronizar = async () => {
-      const antes = await contadores();
-      const rss0 = process.memoryUsage().rss;
-      let pico = rss0;
-      let heap = 0;
-      const muestreo = setInterval(() => {
-        const m = process.memoryUsage();
-        pico = Math.max(pico, m.rss);
-        heap = Math.max(heap, m.heapUsed);
-      }, 20);
-      const t = performance.now();
-      const r = await sincronizarFuente(id, opciones);
-      const ms = performance.now() - t;
-      clearInterval(muestreo);
-      if (!r || r.error) throw new Error(`la sincronización de la agenda falló: ${JSON.stringify(r)}`);
-      const despues = await contadores();
-      return {
-        r,
-        ms,
-        mb: (pico - rss0) / 2 ** 20,
-        heap: heap / 2 ** 20,
-        cambios: despues.cambio - antes.cambio,
-        purgas: despues.purga - antes.purga,
-      };
-    };
-    const escrito = (s: Awaited<ReturnType<typeof sincronizar>>) =>
-      `${s.r.creados} created, ${s.r.actualizados} updated, ${s.r.sinCambios} unchanged, ${s.r.descartados.length} discarded; ` +
-      `${s.cambios} change-log entries, ${s.purgas} purge rows`;
-
-    const primera = await sincronizar();
-    console.log(
-      `agenda, first sync of ${primera.r.leidos!.toLocaleString("en")} items in ${servidorAgendas.agendas.catalunya.peticiones.length} pages: ` +
-        `${(primera.ms / 1000).toFixed(1)} s = ${((primera.r.leidos! * 1000) / primera.ms).toFixed(0)} items/s (goal ≥ 500); ` +
-        `RSS growth ${primera.mb.toFixed(0)} MB (goal ≤ 200; JS heap at most ${primera.heap.toFixed(0)} MB); ${escrito(primera)}`,
-    );
-    const segunda = await sincronizar();
-    console.log(
-      `agenda, second sync, nothing changed: ${(segunda.ms / 1000).toFixed(1)} s (goal ≤ 10 s, 0 writes); ${escrito(segunda)}`,
-    );
-    registros[N_AGENDA >> 1].denominaci += " (nova data)";
-    const tercera = await sincronizar();
-    console.log(`agenda, one item changed: ${(tercera.ms / 1000).toFixed(1)} s; ${escrito(tercera)}`);
-
-    const t = performance.now();
-    const dibujados = await dibujarCartelesPendientes({ limite: 200, fuenteId: id });
-    const s = (performance.now() - t) / 1000;
-    console.log(
-      `posters drawn afterwards from the queue: ${dibujados} in ${s.toFixed(1)} s = ${(dibujados / s).toFixed(1)} a second`,
-    );
-  } finally {
-    await servidorAgendas.cerrar();
-  }
 }
