@@ -43,6 +43,9 @@ export interface TestPlan {
   destacadoHasta?: Date | null;
   visible?: boolean;
   categorias?: string[];
+  /** Its town ("Pueblo de Prueba" and no INE code by default). */
+  municipio?: string;
+  municipioIne?: string | null;
   horarios?: { diaSemana: number; horaInicio: string; horaFin: string }[];
 }
 
@@ -54,8 +57,8 @@ export async function insertPlan(p: TestPlan): Promise<string> {
   const fin = p.fechaFin === undefined ? (tipo === "evento" ? new Date(Date.now() + 90_000_000) : null) : p.fechaFin;
   const [{ id }] = await query<{ id: string }>(
     db(),
-    `INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
-     VALUES ($1, $2::tipo_plan, $3, $4, 'Pueblo de Prueba', 'Plaza Mayor, 1',
+    `INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+     VALUES ($1, $2::tipo_plan, $3, $4, $13, $14, 'Plaza Mayor, 1',
              ST_Project(ST_SetSRID(ST_MakePoint($5, $6), 4326)::geography, $7, radians($8)),
              $9, $10, $11::text[]::categoria[], $12)
      RETURNING id`,
@@ -72,6 +75,8 @@ export async function insertPlan(p: TestPlan): Promise<string> {
       fin,
       p.categorias ?? ["Otros"],
       p.usuarioId,
+      p.municipio ?? "Pueblo de Prueba",
+      p.municipioIne ?? null,
     ],
   );
   for (const h of p.horarios ?? []) {

@@ -5,10 +5,10 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { diaEnMadrid, sumarDias } from "@/lib/dates";
+import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
 import { query } from "@/test-support/database";
 import { persona } from "@/test-support/gestion";
-import { insertUser } from "@/test-support/plans";
+import { insertPlan, insertUser } from "@/test-support/plans";
 import { appUrl, worker } from "@/test-support/worker";
 import { mensajesFuentes } from "../messages";
 import { NOMBRE_CARTEL_GENERADO } from "./carteles";
@@ -37,6 +37,19 @@ function local(dias: number, hora = "19:00"): string {
   const d = sumarDias(diaEnMadrid(), dias);
   return `${d.year}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}T${hora.replace(":", "")}00`;
 }
+
+/** The same day and time as an instant. */
+const diaMadrid = (dias: number, hora: string) => instanteEnMadrid(sumarDias(diaEnMadrid(), dias), hora);
+
+/** A town of the gazetteer: its INE code and centre. */
+const municipio = async (nombre: string) =>
+  (
+    await query<{ ine: string; lat: number; lng: number }>(
+      db(),
+      "SELECT ine, lat, lng FROM municipio WHERE nombre = $1",
+      [nombre],
+    )
+  )[0];
 
 const VTIMEZONE = `BEGIN:VTIMEZONE
 TZID:Europe/Madrid
@@ -309,20 +322,18 @@ LOCATION:Oficina de turismo\\, Hervás`,
     const titulo = `Romería de San Gregorio ${randomUUID().slice(0, 6)}`;
     const ruta = `/vincular-${randomUUID()}.ics`;
     rutas.set(ruta, { cuerpo: calendario([evento("romeria@vincular", titulo.toUpperCase(), 9)]) });
-    const usuarioId = await insertUser();
-    const [hervas] = await query<{ ine: string; lat: number; lng: number }>(
-      db(),
-      "SELECT ine, lat, lng FROM municipio WHERE nombre = 'Hervás'",
-    );
+    const hervas = await municipio("Hervás");
     // Typed by hand for that day at 10:00 in Madrid; the feed says 19:00.
-    const [{ id: aMano }] = await query<{ id: string }>(
-      db(),
-      `WITH dia AS (SELECT (date_trunc('day', (now() + interval '9 days') AT TIME ZONE 'Europe/Madrid') + interval '10 hours') AT TIME ZONE 'Europe/Madrid' AS inicio)
-       INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, usuario_id)
-       SELECT $1, 'evento', 'Hervás', $2, 'Ermita', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography,
-              inicio, inicio + interval '2 hours', $5 FROM dia RETURNING id`,
-      [titulo, hervas.ine, hervas.lng, hervas.lat, usuarioId],
-    );
+    const aMano = await insertPlan({
+      usuarioId: await insertUser(),
+      titulo,
+      municipio: "Hervás",
+      municipioIne: hervas.ine,
+      origin: hervas,
+      distanciaM: 0,
+      fechaInicio: diaMadrid(9, "10:00"),
+      fechaFin: diaMadrid(9, "12:00"),
+    });
     const { id } = await crearFuente(ruta);
     expect(await sincronizar(id)).toMatchObject({ creados: 0, sinCambios: 1 });
     const [item] = await query<{ plan_id: string; vinculado: boolean }>(
@@ -344,23 +355,22 @@ LOCATION:Oficina de turismo\\, Hervás`,
   it("links by start day and place: within 1 km across a town's line, never a day apart", async () => {
     const titulo = `Concierto de la banda municipal ${randomUUID().slice(0, 6)}`;
     const usuarioId = await insertUser();
-    const [hervas] = await query<{ ine: string; lat: number; lng: number }>(
-      db(),
-      "SELECT ine, lat, lng FROM municipio WHERE nombre = 'Hervás'",
-    );
-    // Typed by hand as in the next town (Baños de Montemayor) 300 m from Hervás's centre, the same
-    // day; and in Hervás the day after the second item.
-    const aMano = (dias: number, ine: string, lat: number) =>
-      query<{ id: string }>(
-        db(),
-        `WITH dia AS (SELECT (date_trunc('day', (now() + make_interval(days => $6)) AT TIME ZONE 'Europe/Madrid') + interval '20 hours') AT TIME ZONE 'Europe/Madrid' AS inicio)
-         INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, usuario_id)
-         SELECT $1, 'evento', 'Baños de Montemayor', $2, 'Plaza', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography,
-                inicio, inicio + interval '1 hour', $5 FROM dia RETURNING id`,
-        [titulo, ine, hervas.lng, lat, usuarioId, dias],
-      ).then(([r]) => r.id);
-    const vecino = await aMano(9, "10024", hervas.lat + 0.0027);
-    const diaDespues = await aMano(12, hervas.ine, hervas.lat);
+    const [hervas, banos] = await Promise.all([municipio("Hervás"), municipio("Baños de Montemayor")]);
+    // Typed by hand as in the next town, 300 m from Hervás's centre, the same day; and in Hervás
+    // the day after the second item.
+    const aMano = (dias: number, pueblo: string, ine: string, distanciaM: number) =>
+      insertPlan({
+        usuarioId,
+        titulo,
+        municipio: pueblo,
+        municipioIne: ine,
+        origin: hervas,
+        distanciaM,
+        fechaInicio: diaMadrid(dias, "20:00"),
+        fechaFin: diaMadrid(dias, "21:00"),
+      });
+    const vecino = await aMano(9, "Baños de Montemayor", banos.ine, 300);
+    const diaDespues = await aMano(12, "Hervás", hervas.ine, 0);
     const ruta = `/por-dia-${randomUUID()}.ics`;
     rutas.set(ruta, {
       cuerpo: calendario([evento("a@por-dia", titulo, 9), evento("b@por-dia", titulo, 11)]),
