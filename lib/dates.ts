@@ -27,8 +27,8 @@ export function enMadrid(instante: Date | string): TZDate {
 }
 
 export function diaEnMadrid(instant: Date = new Date()): Dia {
-  const d = enMadrid(instant);
-  return { year: d.getFullYear(), month: d.getMonth() + 1, day: d.getDate() };
+  const { year, month, day } = relojMadrid(instant.getTime());
+  return { year, month, day };
 }
 
 /** Zones' offsets from UTC in minutes, by zone and UTC hour (zones change on whole UTC hours). */

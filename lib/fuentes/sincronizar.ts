@@ -308,7 +308,6 @@ async function sincronizarTomada(
   // the reading with the error in the result: what was read is synced, and nothing is retired,
   // as an unread page may still hold it.
   let pagina: PaginaLeida | null = lectura.primera;
-  lectura.primera = null;
   let completa = true;
   const vistas = new Set([lectura.url]);
   for (let n = 2; pagina; n++) {
@@ -349,7 +348,7 @@ async function leerPrimera(
   opciones: OpcionesSincronizacion,
 ): Promise<{
   adaptador: Adaptador;
-  primera: PaginaLeida | null;
+  primera: PaginaLeida;
   url: string;
   validadores: { etag: string | null; lastModified: string | null };
 } | null> {
