@@ -34,9 +34,12 @@ async function fila(id: string) {
     email_contacto: string | null;
     telefono_contacto: string | null;
     fecha_fin: Date;
-  }>(db(), "SELECT titulo, archivo_cartel_id, email_contacto, telefono_contacto, fecha_fin FROM plan WHERE id = $1", [
-    id,
-  ]);
+    precio: string | null;
+  }>(
+    db(),
+    "SELECT titulo, archivo_cartel_id, email_contacto, telefono_contacto, fecha_fin, precio::text FROM plan WHERE id = $1",
+    [id],
+  );
   return p;
 }
 
@@ -209,16 +212,19 @@ describe("the edit page /editar-plan/{id}", () => {
       )
       .toBe(500);
 
-    // Switched off, the contact data goes.
+    // Switched off, the contact data goes; 'Es gratis' makes the price 0 (its field steps aside).
     await page.getByRole("switch", { name: "Mostrar datos de contacto" }).uncheck();
     await expect(page.getByLabel("Correo electrónico de contacto").count()).resolves.toBe(0);
+    await page.getByRole("checkbox", { name: mensajes.esGratis }).check();
+    await expect(page.getByLabel("Precio (€)").count()).resolves.toBe(0);
     await page.getByRole("button", { name: "Actualizar", exact: true }).click();
     await expect.poll(async () => (await fila(id)).email_contacto).toBeNull();
-    expect((await fila(id)).telefono_contacto).toBeNull();
+    expect(await fila(id)).toMatchObject({ telefono_contacto: null, precio: "0.00" });
 
     await page.getByRole("link", { name: "Ver el plan publicado" }).click();
     await page.waitForURL(/\/plan\//);
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Feria de artesanía y oficios");
+    await expect(page.locator("main").getByText("Gratis", { exact: true }).count()).resolves.toBe(1);
     await ctx.close();
   }, 60_000);
 
@@ -255,6 +261,10 @@ describe("the edit page /editar-plan/{id}", () => {
     );
     await expect(page.getByRole("switch", { name: "Mostrar datos de contacto" }).isChecked()).resolves.toBe(false);
     await expect(page.getByLabel("Correo electrónico de contacto").count()).resolves.toBe(0);
+    // No price given: neither free nor priced, and the field says what empty means.
+    await expect(page.getByRole("checkbox", { name: mensajes.esGratis }).isChecked()).resolves.toBe(false);
+    await expect(page.getByLabel("Precio (€)").inputValue()).resolves.toBe("");
+    await expect(page.getByText(mensajes.precioAyuda).count()).resolves.toBe(1);
     await ctx.close();
   });
 

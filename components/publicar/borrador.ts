@@ -33,6 +33,7 @@ const camposSchema = z.object({
     .array(z.object({ diaSemana: z.number().int().min(0).max(6), horaInicio: z.string(), horaFin: z.string() }))
     .catch(i.horarios),
   descripcion: z.string().catch(i.descripcion),
+  gratis: z.boolean().catch(i.gratis),
   precio: z.string().catch(i.precio),
   organizacionId: z.string().catch(i.organizacionId),
   contacto: z.boolean().catch(i.contacto),

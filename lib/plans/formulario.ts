@@ -33,6 +33,8 @@ export interface CamposPlan extends SiNoPlan {
   fechaFin: string;
   horarios: Horario[];
   descripcion: string;
+  /** 'Es gratis': sends price 0. Off with an empty price means the price is not given (null). */
+  gratis: boolean;
   precio: string;
   organizacionId: string;
   /** The edit page's contact switch (spec §2); the wizard always shows the contact fields. */
@@ -57,6 +59,7 @@ export const CAMPOS_INICIALES: CamposPlan = {
   fechaFin: "",
   horarios: [],
   descripcion: "",
+  gratis: false,
   precio: "",
   organizacionId: "",
   contacto: true,
@@ -130,7 +133,7 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
   else if (c.cartel) f.set("archivoCartel", c.cartel, c.cartel.name);
   if (parte === "todo") {
     f.set("descripcion", c.descripcion.trim());
-    f.set("precio", c.precio.trim());
+    f.set("precio", c.gratis ? "0" : c.precio.trim());
     f.set("organizacionId", c.organizacionId);
     for (const k of CAMPOS_SI_NO) f.set(k, c[k] ? "true" : "false");
     if (c.contacto) {
@@ -190,7 +193,8 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     fechaFin: localDeInstante(p.fechaFin),
     horarios: p.horariosDisponibles.map(({ diaSemana, horaInicio, horaFin }) => ({ diaSemana, horaInicio, horaFin })),
     descripcion: p.descripcion,
-    precio: p.precio === null ? "" : String(p.precio),
+    gratis: p.precio === 0,
+    precio: p.precio === null || p.precio === 0 ? "" : String(p.precio),
     organizacionId: p.organizacionId ?? "",
     contacto,
     emailContacto: p.emailContacto ?? "",

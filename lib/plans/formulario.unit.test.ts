@@ -62,6 +62,9 @@ describe("formularioPlan", () => {
       telefonoContacto: "600 000 111",
     });
     expect(formularioPlan(evento({ accesible: true })).get("accesible")).toBe("true");
+    // 'Es gratis' is price 0 whatever the field held; off and empty, the price is not given.
+    expect(formularioPlan(evento({ gratis: true })).get("precio")).toBe("0");
+    expect(formularioPlan(evento({ precio: " " })).get("precio")).toBe("");
     expect((f.get("archivoCartel") as File).name).toBe("cartel.png");
     const sinContacto = formularioPlan(evento({ contacto: false }));
     expect(sinContacto.has("emailContacto")).toBe(false);

@@ -62,7 +62,7 @@ function usePistasHorario(horarios: { diaSemana: number }[]) {
   };
 }
 
-function useCasilla(name: "contacto" | "privacidad" | CampoSiNo) {
+function useCasilla(name: "contacto" | "privacidad" | "gratis" | CampoSiNo) {
   const { field } = useController<CamposPlan, typeof name>({ name });
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, checked: field.value };
 }
@@ -196,29 +196,42 @@ export function CampoDescripcion() {
   );
 }
 
+/**
+ * 'Es gratis' sends price 0, which every list shows as "Gratis"; with it off, an empty price means
+ * the price is not given and no price is shown.
+ */
 export function CampoPrecio() {
+  const gratis = useCasilla("gratis");
   const entrada = useTexto("precio");
   const id = useId();
   const pista = usePista("precio");
   return (
     <div className={styles.campo} data-campo>
-      <label htmlFor={id} className={styles.etiqueta}>
-        Precio (€)
+      <label className={styles.checkbox}>
+        <input type="checkbox" {...gratis} />
+        <span>{mensajes.esGratis}</span>
       </label>
-      <input
-        id={id}
-        className={styles.input}
-        type="number"
-        inputMode="decimal"
-        min={0}
-        step={0.01}
-        {...entrada}
-        {...marcado(pista, `${id}-pista`, `${id}-ayuda`)}
-      />
-      <p id={`${id}-ayuda`} className={styles.ayuda}>
-        Déjalo vacío si es gratis.
-      </p>
-      <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
+      {!gratis.checked && (
+        <>
+          <label htmlFor={id} className={styles.etiqueta}>
+            Precio (€)
+          </label>
+          <input
+            id={id}
+            className={styles.input}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            {...entrada}
+            {...marcado(pista, `${id}-pista`, `${id}-ayuda`)}
+          />
+          <p id={`${id}-ayuda`} className={styles.ayuda}>
+            {mensajes.precioAyuda}
+          </p>
+          <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
+        </>
+      )}
     </div>
   );
 }
