@@ -60,7 +60,8 @@ export default async function HomePage({ searchParams }: Props) {
           )}
         </section>
 
-        <SearchPanel ventana={inicio.ventanaTexto} />
+        {/* Beside the example place's plans, 'Usar mi ubicación' is offered there, not twice. */}
+        <SearchPanel ventana={inicio.ventanaTexto} conUbicacion={conLugar || !feed} />
       </Arriba>
 
       {!conLugar && feed && <FeedPrimeraVisita feed={feed} inicio={inicio} />}

@@ -201,7 +201,7 @@ describe("plan and organization pages", () => {
         .replace(/\.\d{3}Z$/, "Z")
         .replace(/[-:]/g, "");
     expect(google.searchParams.get("dates")).toBe(`${utc(inicio)}/${utc(fin)}`);
-    await expect(cuando.getByRole("link", { name: /\.ics/ }).getAttribute("href")).resolves.toBe(
+    await expect(cuando.getByRole("link", { name: "Apple, Outlook y otros" }).getAttribute("href")).resolves.toBe(
       `${ruta(evento.urlPlan)}/calendario.ics`,
     );
 

@@ -174,9 +174,7 @@ describe("first visit and empty states in Chromium", () => {
     const page = await ctx.newPage();
     await page.goto(appUrl());
     await page.getByRole("button", { name: "Usar mi ubicación" }).click();
-    await expect(page.locator("#barra-busqueda").getByRole("alert").textContent()).resolves.toBe(
-      mensajes.ubicacionDenegada,
-    );
+    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.ubicacionDenegada);
     expect(new URL(page.url()).search).toBe("");
     await expect(page.getByRole("region", { name: "Destacados" }).isVisible()).resolves.toBe(true);
     await cerrar(ctx);

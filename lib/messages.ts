@@ -8,9 +8,8 @@ export const mensajes = {
   tituloHome: "Descubre planes, eventos y actividades.",
   paginaNoEncontrada: "404 - Página no encontrada",
   cookiesAceptar: "Aceptar",
-  cookiesTexto:
-    "Usamos cookies propias necesarias para que la web funcione y para recordar tus preferencias. Puedes leer más en nuestra",
-  politicaCookies: "política de cookies",
+  cookiesTexto: "Solo usamos cookies propias y necesarias.",
+  politicaCookies: "Más información",
 
   // Generic errors (spec §8) and server-side errors of our own
   errorInesperado: "Ha ocurrido un error inesperado, por favor vuelve a intentarlo",
@@ -91,7 +90,8 @@ export const mensajes = {
   // The first visit's feed, before a place is chosen
   feedFinde: "Este finde cerca de {municipio}",
   feedProximos: "Próximos planes cerca de {municipio}",
-  feedNoEsTuZona: "¿No es tu zona?",
+  /** Under the first visit's feed title: the place was chosen for them, not found. */
+  lugarDeEjemplo: "Es un ejemplo: aún no sabemos dónde estás.",
   elegirPueblo: "Elige tu pueblo",
   feedVerMas: "Ver todos los planes cerca de {municipio}",
   // The order of the web's lists: by date (the default), or by distance
@@ -182,6 +182,8 @@ export const mensajes = {
   horariosFaltan: "No has añadido los días y horarios disponibles",
   horariosFaltanActualizar: "No has añadido los días y/o horarios disponibles",
   horaFinAnterior: "La hora de finalización no puede ser anterior a la hora de inicio",
+  esGratis: "Es gratis",
+  precioAyuda: "Si aún no sabes el precio, déjalo vacío: no se mostrará ninguno.",
   precioNoValido: "El precio debe ser un número mayor o igual que 0, con dos decimales como máximo.",
   organizacionAjena: "Solo puedes publicar con una organización que administras.",
   imagenGrande: "La imagen no puede ocupar más de 10 MB.",
@@ -197,7 +199,7 @@ export const mensajes = {
   seguirBusqueda: "Seguir esta búsqueda",
   suscribirCalendario: "Añadir a mi calendario",
   suscribirCalendarioAyuda: "Tu calendario se pondrá al día solo.",
-  feedAtom: "Feed (RSS/Atom)",
+  feedAtom: "Para lectores de noticias",
   feedTituloBusqueda: "Planes cerca de {lugar}",
   feedTituloOrganizacion: "Planes de {organizacion}",
   feedLugarPunto: "tu ubicación",

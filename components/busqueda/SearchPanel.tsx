@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import { conDatos, mensajes } from "@/lib/messages";
 import { ACCESIBLE_TEXTO, CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
 import {
@@ -40,16 +40,37 @@ export function lugarGuardado(): Lugar | null {
 }
 
 /**
+ * Choosing a place: remembered in this browser (local storage and the cookie the server reads)
+ * and searched at once, with optional other changes (the weekend for 'Usar mi ubicación').
+ */
+export function useElegirLugar() {
+  const { ir } = useBusqueda();
+  return (l: Lugar, cambios: Partial<EstadoBusqueda> = {}) => {
+    localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
+    recordarLugar(l);
+    ir({ ...l, ...cambios });
+  };
+}
+
+/** 'Usar mi ubicación' for this weekend: what a first visit most often wants to know. */
+export function UsarMiUbicacionFinde() {
+  const elegirLugar = useElegirLugar();
+  return <UsarMiUbicacion onLugar={(l) => elegirLugar(l, ESTE_FINDE)} />;
+}
+
+/**
  * The search bar: the place and the date chips, sticky at the top once a place is chosen. Every
  * change becomes a new URL (page back to 1), which the server renders: the URL is the state, so
  * searches can be shared and work without this script. Each change builds on the latest intended
  * search (BusquedaProvider), never on a URL still on its way. `ventana` is the chosen date window
  * as text ('Del 1 al 7 de junio de 2025'), written by the server so that no date library ships to
- * the browser.
+ * the browser. Before a place is chosen, 'Usar mi ubicación' sits here unless the page offers it
+ * beside the example place (`conUbicacion` false), and 'Filtros' leads to the filters in the page.
  */
-export function SearchPanel({ ventana }: { ventana: string | null }) {
+export function SearchPanel({ ventana, conUbicacion = true }: { ventana: string | null; conUbicacion?: boolean }) {
   const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
   const compacto = hayLugar(estado);
+  const elegirLugar = useElegirLugar();
 
   // Spec §4: the search runs again on the next visit for the remembered place (the server
   // redirects there from its cookie; a place stored before the cookie existed goes here).
@@ -62,16 +83,12 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
 
-  const elegirLugar = (l: Lugar, cambios: Partial<EstadoBusqueda> = {}) => {
-    localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
-    recordarLugar(l);
-    ir({ ...l, ...cambios });
-  };
   const activos =
     (estado.categorias.includes("Otros") ? 0 : estado.categorias.length) +
     (estado.radio !== RADIO_DEFAULT_KM ? 1 : 0) +
     (estado.accesible ? 1 : 0) +
     (estado.gratis ? 1 : 0);
+  const cuenta = activos > 0 && <span className={styles.cuenta}> · {activos}</span>;
 
   return (
     <section
@@ -81,10 +98,9 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
       aria-busy={pendiente}
     >
       <LocationSearch inicial={estado.municipio ?? ""} onLugar={(l) => elegirLugar(l)} compacto={compacto} />
-      {/* Where the person is, for this weekend: what a first visit most often wants to know. */}
-      {!compacto && <UsarMiUbicacion onLugar={(l) => elegirLugar(l, ESTE_FINDE)} />}
+      {!compacto && conUbicacion && <UsarMiUbicacionFinde />}
       <div className={styles.filaFechas}>
-        {compacto && (
+        {compacto ? (
           <button
             type="button"
             className={`${styles.chip} ${styles.botonFiltros}`}
@@ -92,8 +108,13 @@ export function SearchPanel({ ventana }: { ventana: string | null }) {
             aria-controls="filtros"
             onClick={() => abrirFiltros(true)}
           >
-            Filtros{activos > 0 && <span className={styles.cuenta}> · {activos}</span>}
+            Filtros{cuenta}
           </button>
+        ) : (
+          // The filters sit in the page, after the first plans: one tap away from the first screen.
+          <a className={`${styles.chip} ${styles.botonFiltros}`} href="#filtros">
+            Filtros{cuenta}
+          </a>
         )}
         <FiltroFechas ventana={ventana} />
       </div>
@@ -108,9 +129,10 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
   const hoy = useSyncExternalStore(sinCambios, hoyEnNavegador, () => "");
   const desdeId = useId();
   const hastaId = useId();
+  const desborde = useDesborde();
   return (
     <div className={styles.fechasBloque}>
-      <div role="group" aria-label="Fecha" className={styles.chipsFecha}>
+      <div role="group" aria-label="Fecha" className={styles.chipsFecha} ref={desborde}>
         {CHIPS_FECHA.map((chip) => {
           const activo = chipActivo(estado, chip);
           return (
@@ -197,6 +219,31 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
       )}
     </div>
   );
+}
+
+/**
+ * Marks a row that scrolls sideways with where more of it hides (data-mas="derecha", "izquierda"
+ * or "ambos"), so its edge fades there: the cue that it scrolls.
+ */
+function useDesborde() {
+  return useCallback((fila: HTMLElement | null) => {
+    if (!fila) return;
+    const marcar = () => {
+      const izquierda = fila.scrollLeft > 1;
+      const derecha = fila.scrollLeft + fila.clientWidth < fila.scrollWidth - 1;
+      const mas = izquierda && derecha ? "ambos" : izquierda ? "izquierda" : derecha ? "derecha" : null;
+      if (mas) fila.dataset.mas = mas;
+      else delete fila.dataset.mas;
+    };
+    marcar();
+    fila.addEventListener("scroll", marcar, { passive: true });
+    const observador = new ResizeObserver(marcar);
+    observador.observe(fila);
+    return () => {
+      fila.removeEventListener("scroll", marcar);
+      observador.disconnect();
+    };
+  }, []);
 }
 
 const sinCambios = () => () => {};

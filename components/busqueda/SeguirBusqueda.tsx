@@ -1,6 +1,7 @@
 import { SeguirPueblo, type PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
 import { mensajes } from "@/lib/messages";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
+import { DesplegableSeguir } from "./DesplegableSeguir";
 import styles from "./SeguirBusqueda.module.css";
 
 /** A button's 18-pixel line icon, hidden from screen readers (the button's text says it all). */
@@ -25,9 +26,9 @@ function Icono({ children }: { children: React.ReactNode }) {
  * page, an organization page) that opens the ways to keep getting its plans: "Recibir por
  * correo" (the weekly e-mail of a town, SeguirPueblo), "Añadir a mi calendario" (a webcal://
  * link that subscribes the device's calendar to the list's feed, built with
- * lib/difusion/feed-url.ts) and, for those who use a reader, "Feed (RSS/Atom)". Closed it is one
- * button high, so the plans stay on the first screen. No script: a <details>, so it works in
- * server pages and without JavaScript.
+ * lib/difusion/feed-url.ts) and, for those who use a reader, its Atom feed ("Para lectores de
+ * noticias"). Closed it is one button high, so the plans stay on the first screen. A <details>,
+ * so it works without JavaScript; with it, the options open where the button is (DesplegableSeguir).
  */
 export function SeguirBusqueda({
   feeds,
@@ -42,7 +43,7 @@ export function SeguirBusqueda({
   id?: string;
 }) {
   return (
-    <details className={styles.seguir} id={id}>
+    <DesplegableSeguir id={id}>
       <summary className={styles.boton}>
         <Icono>
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
@@ -77,6 +78,6 @@ export function SeguirBusqueda({
           {mensajes.feedAtom}
         </a>
       </div>
-    </details>
+    </DesplegableSeguir>
   );
 }

@@ -43,9 +43,8 @@ const ETIQUETA = { lista: mensajes.vistaLista, mapa: mensajes.vistaMapa } as con
 const OPCIONES_VISTA = VISTAS.map((v) => ({ valor: v, texto: ETIQUETA[v] }));
 
 /**
- * 'Lista / Mapa': in the list's header on a laptop; on a phone a pill floating at the bottom of
- * the screen with the other view only (the list offers "Mapa", the map "Lista"), so the header
- * keeps to the title and the order and the plans start higher.
+ * 'Lista / Mapa' in the list's header; on a phone only the other view (the list offers "Mapa",
+ * the map "Lista"), beside the order, so the header keeps to two rows and the plans start high.
  */
 export function SelectorVista() {
   return (
@@ -53,7 +52,7 @@ export function SelectorVista() {
       campo="vista"
       opciones={OPCIONES_VISTA}
       etiqueta={mensajes.vistaResultados}
-      className={`${styles.selector} ${styles.flotante}`}
+      className={`${styles.selector} ${styles.otraVista}`}
     />
   );
 }

@@ -67,7 +67,6 @@ export function CookieBar() {
           <Link href="/cookies" prefetch={false}>
             {mensajes.politicaCookies}
           </Link>
-          .
         </p>
         <button
           type="button"

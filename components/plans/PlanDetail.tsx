@@ -84,7 +84,7 @@ function Calendario({ plan }: { plan: PlanApi }) {
         </li>
         <li>
           <a href={`${planPath(plan.titulo, plan._id)}/calendario.ics`} download>
-            Apple, Outlook y otros (archivo .ics)
+            Apple, Outlook y otros
           </a>
         </li>
       </ul>

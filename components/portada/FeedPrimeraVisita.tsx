@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { ElegirPueblo } from "@/components/busqueda/ElegirPueblo";
+import { UsarMiUbicacionFinde } from "@/components/busqueda/SearchPanel";
 import { PRIMERA_PANTALLA } from "@/components/busqueda/ListaResultados";
 import { ListaPorDias } from "@/components/plans/ListaPorDias";
 import { agruparPorDia } from "@/lib/busqueda/grupos";
@@ -9,7 +10,11 @@ import type { Inicio } from "@/lib/portada/cargar";
 import type { FeedPortada } from "@/lib/portada/portada";
 import styles from "./portada.module.css";
 
-/** A first visit starts with plans: this weekend's near the centre of Spain, by day. */
+/**
+ * A first visit starts with plans: this weekend's near the centre of Spain, by day. That place
+ * was chosen for the visitor, not found (the home is the same for everyone; a visitor the server
+ * can place is sent to their own search): the header says so and offers both ways to their own.
+ */
 export function FeedPrimeraVisita({
   feed,
   inicio: { ahora, favoritos, verificadas },
@@ -26,9 +31,11 @@ export function FeedPrimeraVisita({
             municipio: municipio.nombre,
           })}
         </h2>
-        <p>
-          {mensajes.feedNoEsTuZona} <ElegirPueblo />
-        </p>
+        <p className={styles.lugarDeEjemplo}>{mensajes.lugarDeEjemplo}</p>
+        <div className={styles.lugarAcciones}>
+          <ElegirPueblo />
+          <UsarMiUbicacionFinde />
+        </div>
       </div>
       <ListaPorDias
         grupos={agruparPorDia(feed.planes, { base: feed.base, ahora })}
