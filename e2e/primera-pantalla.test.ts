@@ -192,15 +192,17 @@ describe("what a newcomer sees first, in Chromium", () => {
 
       // The follow options open where the button is, even with the button at the screen's bottom.
       const seguir = page.locator("#seguir-busqueda");
-      const boton = seguir.locator("summary");
+      const boton = seguir.locator("> summary");
       await boton.evaluate((el) => el.scrollIntoView({ block: "end", behavior: "instant" }));
       await boton.click();
-      const panel = seguir.locator("summary + div");
+      const panel = seguir.locator("> summary + div");
       const tapa = await page.locator("#barra-busqueda").evaluate((el) => el.getBoundingClientRect().bottom);
       await expect.poll(async () => entera(await caja(panel), viewport.height, tapa)).toBe(true);
       const [b, p] = [await caja(boton), await caja(panel)];
       const junto = Math.min(Math.abs(p.y - (b.y + b.height)), Math.abs(b.y - (p.y + p.height)));
       expect(junto).toBeLessThanOrEqual(12);
+      // Lined up with the button, not across the page from it.
+      expect(Math.min(Math.abs(p.x - b.x), Math.abs(p.x + p.width - (b.x + b.width)))).toBeLessThanOrEqual(1);
       await expect(panel.innerText()).resolves.not.toMatch(JERGA);
       await expect(panel.getByRole("link", { name: mensajes.feedAtom }).count()).resolves.toBe(1);
       await captura(page, `primera-pantalla-seguir-${nombre}`);

@@ -12,9 +12,9 @@ function tapaArriba(): number {
 
 /**
  * The <details> of "Seguir esta búsqueda", which opens its options where the button is: a panel
- * that floats (laptop) opens upwards when the screen has no room for it below the button and has
- * above; otherwise the page scrolls just enough to show it whole (also as the e-mail form opens
- * inside it). Without script it is a plain <details> that opens below.
+ * that floats (laptop) lines up with the button and opens upwards when the screen has no room for
+ * it below the button and has above; otherwise the page scrolls just enough to show it whole (also
+ * as the e-mail form opens inside it). Without script it is a plain <details> that opens below.
  */
 export function DesplegableSeguir({ id, children }: { id: string; children: React.ReactNode }) {
   const ref = useRef<HTMLDetailsElement>(null);
@@ -25,9 +25,16 @@ export function DesplegableSeguir({ id, children }: { id: string; children: Reac
       delete desplegable.dataset.arriba;
       const panel = desplegable.querySelector<HTMLElement>(`.${styles.panel}`);
       if (!desplegable.open || !panel) return;
-      const p = panel.getBoundingClientRect();
       const boton = desplegable.querySelector("summary")!.getBoundingClientRect();
       const flota = getComputedStyle(panel).position === "absolute";
+      if (flota) {
+        // Under the button: from its left edge when the panel fits the screen so, else to its right edge.
+        const caja = desplegable.getBoundingClientRect();
+        const cabe = boton.left + panel.offsetWidth <= window.innerWidth - 16;
+        panel.style.left = cabe ? `${boton.left - caja.left}px` : "auto";
+        panel.style.right = cabe ? "auto" : `${caja.right - boton.right}px`;
+      }
+      const p = panel.getBoundingClientRect();
       if (flota && p.bottom > window.innerHeight && boton.top - p.height - 8 >= tapaArriba()) {
         desplegable.dataset.arriba = "";
         return;
