@@ -13,6 +13,7 @@ import { aPrisma } from "../seguimientos/seguimientos";
 import { ADAPTADORES } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
+import { direccionDeFuente } from "./enlaces";
 import { DescargaRechazada } from "./errores";
 import type { ResultadoSincronizacion } from "./sincronizar";
 import type { TipoFuente } from "./tipos";
@@ -25,6 +26,10 @@ export const MAX_FUENTES_ORGANIZACION = 3;
 const urlSchema = z
   .string({ error: mensajesFuentes.urlNoValida })
   .trim()
+  .max(2000, { error: mensajesFuentes.urlNoValida, abort: true })
+  // The link a person has (a Google or Outlook calendar's page, webcal://) is kept as the
+  // address it names: that one is fetched, compared with the sources there are, and shown.
+  .overwrite(direccionDeFuente)
   .max(2000, mensajesFuentes.urlNoValida)
   .refine((v) => {
     try {
