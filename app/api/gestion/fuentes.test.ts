@@ -106,7 +106,13 @@ describe("sources in the back-office and for organizations", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.mensaje).toBe(mensajesFuentes.fuenteCreada);
     const fuente = r.body.fuente as Record<string, unknown>;
-    expect(fuente).toMatchObject({ url: `${base}/equipo.ics`, tipo: "ics", nombre: "Agenda Taller equipo" });
+    // Its first sync holds it from the answer on: its screens say it is syncing.
+    expect(fuente).toMatchObject({
+      url: `${base}/equipo.ics`,
+      tipo: "ics",
+      nombre: "Agenda Taller equipo",
+      sincronizando: true,
+    });
     fuenteId = fuente._id as string;
     expect(await sincronizada(fuenteId, moderadora.cookie)).toMatchObject({ resultado: { creados: 2 } });
     const planes = await query<{ usuario_id: string; categorias: string[]; municipio: string }>(
@@ -252,7 +258,12 @@ describe("sources in the back-office and for organizations", () => {
     for (const n of ["org1.ics", "org2.ics", "org3.ics"]) {
       const r = await conectar(n);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body.fuente).toMatchObject({ tipo: "ics", publicacion: "directa", organizacion: { _id: organizacion } });
+      expect(r.body.fuente).toMatchObject({
+        tipo: "ics",
+        publicacion: "directa",
+        organizacion: { _id: organizacion },
+        sincronizando: true,
+      });
       ids.push((r.body.fuente as { _id: string })._id);
     }
     const cuarta = await conectar("org4.ics");
