@@ -102,7 +102,7 @@ describe("sources in Chromium", () => {
     await ctx.close();
   }, 90_000);
 
-  it("an organization's owner sees its calendars, is told in place what is wrong with an address, and disconnects one", async () => {
+  it("an organization's owner sees its calendars, finds where a calendar's address is, is told in place what is wrong with one, and disconnects one", async () => {
     const ctx = await contextoConectado(browser, duena);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}/tus-organizaciones`);
@@ -111,6 +111,10 @@ describe("sources in Chromium", () => {
     await bloque.getByText(m.cifras({ creados: 2, actualizados: 0, retirados: 0, sinCambios: 0 })).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await captura(bloque, "calendarios-conectados-390");
+
+    // Where a calendar keeps its address, folded under the field.
+    await bloque.getByText(m.dondeEncuentroDireccion).click();
+    await bloque.getByText(m.pistasDireccion[0].como).waitFor();
 
     await bloque.getByLabel(m.direccionCalendario).fill("ftp://calendario.example/peña.ics");
     await bloque.getByRole("button", { name: m.conectar, exact: true }).click();

@@ -26,7 +26,8 @@ const MAXIMO = 3;
 
 /**
  * 'Calendarios conectados' under an organization's card: its iCalendar feeds with how each last
- * synced, a field to connect another (up to three), and Desconectar after a confirmation.
+ * synced, a field to connect another (up to three) with where each calendar keeps its address,
+ * and Desconectar after a confirmation.
  */
 export function CalendariosConectados({
   organizacionId,
@@ -133,7 +134,18 @@ export function CalendariosConectados({
               {m.conectar}
             </button>
           </div>
-          {ocupado && confirmar === null && <Spinner etiqueta="Comprobando el calendario…" />}
+          <details className={styles.dondeEncuentro}>
+            <summary>{m.dondeEncuentroDireccion}</summary>
+            <dl>
+              {m.pistasDireccion.map((p) => (
+                <div key={p.donde}>
+                  <dt>{p.donde}</dt>
+                  <dd>{p.como}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+          {ocupado && confirmar === null && <Spinner etiqueta={m.comprobandoCalendario} />}
         </form>
       ) : (
         <p className={styles.ayuda}>{m.maxCalendarios}</p>
