@@ -29,6 +29,7 @@ describe("sources in Chromium", () => {
   let importadoId: string;
   let pendienteId: string;
   let descartadoId: string;
+  let orgId: string;
   const agenda = `Agenda comarcal ${sufijo}`;
   const calendario = `Calendario de la peña ${sufijo}`;
 
@@ -50,7 +51,7 @@ describe("sources in Chromium", () => {
     descartadoId = await insertPlan({ usuarioId: "agenda-planazo", origin, titulo: `Pleno ${sufijo}` });
     await importarPlan(revision, pendienteId, { pendiente: true });
     await importarPlan(revision, descartadoId, { pendiente: true });
-    const orgId = await insertOrganizacion(duena.id, `Peña ${sufijo}`);
+    orgId = await insertOrganizacion(duena.id, `Peña ${sufijo}`);
     await insertFuente({
       nombre: calendario,
       usuarioId: duena.id,
@@ -102,7 +103,7 @@ describe("sources in Chromium", () => {
     await ctx.close();
   }, 90_000);
 
-  it("an organization's owner sees its calendars, is told in place what is wrong with an address, and disconnects one", async () => {
+  it("an organization's owner sees its calendars, finds where a calendar's address is, is told in place what is wrong with one, disconnects one and sees a new one's first sync end", async () => {
     const ctx = await contextoConectado(browser, duena);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}/tus-organizaciones`);
@@ -111,6 +112,10 @@ describe("sources in Chromium", () => {
     await bloque.getByText(m.cifras({ creados: 2, actualizados: 0, retirados: 0, sinCambios: 0 })).waitFor();
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await captura(bloque, "calendarios-conectados-390");
+
+    // Where a calendar keeps its address, folded under the field.
+    await bloque.getByText(m.dondeEncuentroDireccion).click();
+    await bloque.getByText(m.pistasDireccion[0].como).waitFor();
 
     await bloque.getByLabel(m.direccionCalendario).fill("ftp://calendario.example/peña.ics");
     await bloque.getByRole("button", { name: m.conectar, exact: true }).click();
@@ -121,6 +126,23 @@ describe("sources in Chromium", () => {
     await bloque.getByRole("button", { name: m.desconectar, exact: true }).click();
     await bloque.getByRole("status").filter({ hasText: m.fuenteEliminada }).waitFor();
     await expect(bloque.getByText(calendario).count()).resolves.toBe(0);
+
+    // A calendar whose first sync is running says so, and its result shows when it is written,
+    // without a reload (the run's lease and its end are the sync's own writes).
+    const nuevo = `Calendario recién conectado ${sufijo}`;
+    const id = await insertFuente({ nombre: nuevo, usuarioId: duena.id, organizacionId: orgId });
+    await query(db(), "UPDATE fuente SET sincronizando_hasta = now() + interval '15 minutes' WHERE id = $1", [id]);
+    await page.reload();
+    const tarjeta = bloque.locator("li", { hasText: nuevo });
+    await tarjeta.getByText(m.sincronizando).waitFor();
+    const resultado = { creados: 4, actualizados: 0, retirados: 0, sinCambios: 0, descartados: [] };
+    await query(
+      db(),
+      `UPDATE fuente SET sincronizando_hasta = NULL, sincronizada_en = now(), proxima_en = now() + interval '1 hour',
+         resultado = $2::jsonb WHERE id = $1`,
+      [id, JSON.stringify(resultado)],
+    );
+    await tarjeta.getByText(m.cifras(resultado)).waitFor();
     await ctx.close();
   }, 60_000);
 

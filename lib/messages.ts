@@ -506,8 +506,25 @@ export const mensajesFuentes = {
   // 'Mis organizaciones': an organization's connected calendars.
   calendariosConectados: "Calendarios conectados",
   ayudaCalendario:
-    "Pega la dirección iCalendar pública de tu calendario de Google, Outlook o Nextcloud. Sus eventos se publicarán aquí y se actualizarán solos cada hora.",
-  direccionCalendario: "Dirección del calendario (.ics)",
+    "Pega la dirección pública de tu calendario de Google, Outlook o Nextcloud, o la de la agenda de tu web. También vale el enlace para insertar o compartir un calendario de Google u Outlook. Sus eventos se publicarán aquí y se actualizarán solos cada hora.",
+  direccionCalendario: "Dirección del calendario",
+  comprobandoCalendario: "Comprobando el calendario…",
+  dondeEncuentroDireccion: "¿Dónde encuentro la dirección?",
+  /** Where each calendar people use keeps its address, step by step, under the field. */
+  pistasDireccion: [
+    {
+      donde: "Google Calendar",
+      como: "Abre Configuración → elige tu calendario → «Integrar el calendario» → copia la «Dirección pública en formato iCal». El calendario tiene que ser público (en «Permisos de acceso a eventos»). Si ya lo tienes en tu web, también vale el enlace con el que lo muestras.",
+    },
+    {
+      donde: "Outlook",
+      como: "Abre Configuración → Calendario → Calendarios compartidos → «Publicar un calendario» → elige el calendario, pulsa Publicar y copia el enlace ICS.",
+    },
+    {
+      donde: "Agenda de WordPress",
+      como: "Si usa The Events Calendar, pega la dirección de la agenda seguida de ?ical=1 (por ejemplo, https://tuweb.es/eventos/?ical=1). Si no, copia su enlace «Exportar» o «Suscribirse».",
+    },
+  ],
   conectar: "Conectar",
   desconectar: "Desconectar",
   desconectarConfirmacion: (nombre: string) =>

@@ -8,6 +8,7 @@ import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajesFuentes as m } from "@/lib/messages";
 import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
+import { RefrescoMientrasSincroniza } from "./RefrescoMientrasSincroniza";
 import { ResultadoFuente } from "./ResultadoFuente";
 import styles from "./Fuentes.module.css";
 
@@ -26,7 +27,8 @@ const MAXIMO = 3;
 
 /**
  * 'Calendarios conectados' under an organization's card: its iCalendar feeds with how each last
- * synced, a field to connect another (up to three), and Desconectar after a confirmation.
+ * synced (read again while one syncs), a field to connect another (up to three) with where each
+ * calendar keeps its address, and Desconectar after a confirmation.
  */
 export function CalendariosConectados({
   organizacionId,
@@ -73,6 +75,7 @@ export function CalendariosConectados({
 
   return (
     <section className={styles.calendarios} aria-labelledby={`${id}-titulo`}>
+      <RefrescoMientrasSincroniza activo={calendarios.some((c) => c.sincronizando)} />
       <h3 id={`${id}-titulo`} className={styles.calendariosTitulo}>
         {m.calendariosConectados}
       </h3>
@@ -133,7 +136,18 @@ export function CalendariosConectados({
               {m.conectar}
             </button>
           </div>
-          {ocupado && confirmar === null && <Spinner etiqueta="Comprobando el calendario…" />}
+          <details className={styles.dondeEncuentro}>
+            <summary>{m.dondeEncuentroDireccion}</summary>
+            <dl>
+              {m.pistasDireccion.map((p) => (
+                <div key={p.donde}>
+                  <dt>{p.donde}</dt>
+                  <dd>{p.como}</dd>
+                </div>
+              ))}
+            </dl>
+          </details>
+          {ocupado && confirmar === null && <Spinner etiqueta={m.comprobandoCalendario} />}
         </form>
       ) : (
         <p className={styles.ayuda}>{m.maxCalendarios}</p>

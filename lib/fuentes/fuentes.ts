@@ -13,8 +13,9 @@ import { aPrisma } from "../seguimientos/seguimientos";
 import { ADAPTADORES } from "./adaptadores";
 import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
 import { detectarTipo } from "./detectar";
+import { direccionDeFuente } from "./enlaces";
 import { DescargaRechazada } from "./errores";
-import type { ResultadoSincronizacion } from "./sincronizar";
+import { reservarSincronizacion, type ResultadoSincronizacion } from "./sincronizar";
 import type { TipoFuente } from "./tipos";
 
 /** The team's own account that owns the sources it adds (created by a migration; it cannot log in). */
@@ -25,6 +26,10 @@ export const MAX_FUENTES_ORGANIZACION = 3;
 const urlSchema = z
   .string({ error: mensajesFuentes.urlNoValida })
   .trim()
+  .max(2000, { error: mensajesFuentes.urlNoValida, abort: true })
+  // The link a person has (a Google or Outlook calendar's page, webcal://) is kept as the
+  // address it names: that one is fetched, compared with the sources there are, and shown.
+  .overwrite(direccionDeFuente)
   .max(2000, mensajesFuentes.urlNoValida)
   .refine((v) => {
     try {
@@ -148,6 +153,24 @@ async function tipoDeLaUrl(url: string, descarga?: OpcionesDescarga): Promise<{ 
   return { tipo: adaptador.tipo, nombre: nombre.slice(0, 100) };
 }
 
+/** A source just created, and its first sync, to run after the answer. */
+export interface FuenteNueva {
+  fuente: FuenteApi;
+  primeraSincronizacion: () => Promise<void>;
+}
+
+/**
+ * The new source is taken for its first sync before it is read and answered: from the answer on,
+ * its screens say it is syncing until its result is written.
+ */
+async function conSuPrimeraSincronizacion(id: string): Promise<FuenteNueva> {
+  const sincronizar = await reservarSincronizacion(id);
+  return {
+    fuente: await fuente(id),
+    primeraSincronizacion: async () => void (await sincronizar?.()),
+  };
+}
+
 async function comprobarRepetida(url: string, organizacionId: string | null): Promise<void> {
   const repetida = await prisma.fuente.findFirst({
     where: { url, organizacionId, eliminadaEn: null },
@@ -161,7 +184,7 @@ export async function crearFuenteDelEquipo(
   gestor: Gestor,
   entrada: z.infer<typeof nuevaFuenteSchema>,
   descarga?: OpcionesDescarga,
-): Promise<FuenteApi> {
+): Promise<FuenteNueva> {
   const organizacion = entrada.organizacionId
     ? await prisma.organizacion.findUnique({
         where: { id: entrada.organizacionId },
@@ -199,7 +222,7 @@ export async function crearFuenteDelEquipo(
     });
     return f.id;
   });
-  return fuente(id);
+  return conSuPrimeraSincronizacion(id);
 }
 
 /** A source's plans that are still the source's own (not linked, not taken over by their owner) are hidden; the source keeps its row. */
@@ -327,7 +350,7 @@ export async function conectarCalendario(
   organizacionId: string,
   url: string,
   descarga?: OpcionesDescarga,
-): Promise<FuenteApi> {
+): Promise<FuenteNueva> {
   const org = await organizacionPropia(usuarioId, organizacionId);
   const cuantas = await prisma.fuente.count({ where: { organizacionId: org.id, eliminadaEn: null } });
   if (cuantas >= MAX_FUENTES_ORGANIZACION) throw new ApiError(409, mensajesFuentes.maxFuentesOrganizacion);
@@ -338,7 +361,7 @@ export async function conectarCalendario(
     data: { url, nombre, tipo, usuarioId, organizacionId: org.id, publicacion: "directa" },
     select: { id: true },
   });
-  return fuente(f.id);
+  return conSuPrimeraSincronizacion(f.id);
 }
 
 /** DELETE /api/organizaciones/{id}/fuentes/{fuenteId} (its owner only). */

@@ -229,7 +229,23 @@ export async function sincronizarFuente(
   opciones: OpcionesSincronizacion = {},
 ): Promise<ResultadoSincronizacion | null> {
   const f = await tomar(id);
-  if (!f) return null;
+  return f && sincronizarYSoltar(f, opciones);
+}
+
+/**
+ * Takes the source now for a sync that starts later: a new source's first sync runs after the
+ * answer that created it, and meanwhile its screens already say it is syncing, as it is. Null
+ * when another run holds it.
+ */
+export async function reservarSincronizacion(
+  id: string,
+): Promise<((opciones?: OpcionesSincronizacion) => Promise<ResultadoSincronizacion>) | null> {
+  const f = await tomar(id);
+  return f && ((opciones = {}) => sincronizarYSoltar(f, opciones));
+}
+
+/** A run of a source it holds; it lets the source go with its result, whatever happens. */
+async function sincronizarYSoltar(f: FuenteFila, opciones: OpcionesSincronizacion): Promise<ResultadoSincronizacion> {
   const resultado = resultadoVacio();
   try {
     const cambios = await sincronizarTomada(f, resultado, opciones);
@@ -241,7 +257,7 @@ export async function sincronizarFuente(
         ? error.message
         : mensajesFuentes.errorInesperado;
     if (!(error instanceof DescargaRechazada || error instanceof FormatoNoValido))
-      console.error("[fuentes] error al sincronizar", id, error);
+      console.error("[fuentes] error al sincronizar", f.id, error);
     await soltar(f, resultado);
   }
   return resultado;

@@ -106,7 +106,13 @@ describe("sources in the back-office and for organizations", () => {
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body.mensaje).toBe(mensajesFuentes.fuenteCreada);
     const fuente = r.body.fuente as Record<string, unknown>;
-    expect(fuente).toMatchObject({ url: `${base}/equipo.ics`, tipo: "ics", nombre: "Agenda Taller equipo" });
+    // Its first sync holds it from the answer on: its screens say it is syncing.
+    expect(fuente).toMatchObject({
+      url: `${base}/equipo.ics`,
+      tipo: "ics",
+      nombre: "Agenda Taller equipo",
+      sincronizando: true,
+    });
     fuenteId = fuente._id as string;
     expect(await sincronizada(fuenteId, moderadora.cookie)).toMatchObject({ resultado: { creados: 2 } });
     const planes = await query<{ usuario_id: string; categorias: string[]; municipio: string }>(
@@ -252,7 +258,12 @@ describe("sources in the back-office and for organizations", () => {
     for (const n of ["org1.ics", "org2.ics", "org3.ics"]) {
       const r = await conectar(n);
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body.fuente).toMatchObject({ tipo: "ics", publicacion: "directa", organizacion: { _id: organizacion } });
+      expect(r.body.fuente).toMatchObject({
+        tipo: "ics",
+        publicacion: "directa",
+        organizacion: { _id: organizacion },
+        sincronizando: true,
+      });
       ids.push((r.body.fuente as { _id: string })._id);
     }
     const cuarta = await conectar("org4.ics");
@@ -273,6 +284,41 @@ describe("sources in the back-office and for organizations", () => {
     const ocultos = await query<{ visible: boolean }>(db(), "SELECT visible FROM plan WHERE fuente_id = $1", [ids[0]]);
     expect(ocultos).toEqual([{ visible: false }, { visible: false }]);
     expect((await call("GET", ruta, { token: duena.token })).body).toHaveLength(2);
+  });
+
+  it("keeps a Google calendar's embed or share link as the calendar's iCalendar address", async () => {
+    const [{ id: pena }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id)
+       VALUES ('Peña La Alameda', 'Calle Mayor 3, Sigüenza', 'pena@example.com', $1) RETURNING id`,
+      [duena.id],
+    );
+    const ruta = `/api/organizaciones/${pena}/fuentes`;
+    const id = "c_5d2a8f0e4b7c13a9e6f1d0b8c2a4e7f9@group.calendar.google.com";
+    // Its Google calendar is connected already: paused, so that no sync (nor the cron's) ever fetches it.
+    await query(
+      db(),
+      `INSERT INTO fuente (nombre, url, tipo, usuario_id, organizacion_id, pausada)
+       VALUES ('Fiestas de la peña', $1, 'ics', $2, $3, true)`,
+      [`https://calendar.google.com/calendar/ical/${encodeURIComponent(id)}/public/basic.ics`, duena.id, pena],
+    );
+    // The embed link of its website names that calendar: a repeat, refused before anything is
+    // fetched, so nothing here asks calendar.google.com.
+    const embed = `https://calendar.google.com/calendar/embed?height=600&wkst=2&ctz=Europe%2FMadrid&src=${encodeURIComponent(id)}&src=ZXMuc3BhaW4jaG9saWRheUBncm91cC52Mi5jYWxlbmRhci5nb29nbGUuY29t&color=%23039BE5`;
+    const repetida = await call("POST", ruta, { token: duena.token, body: { url: embed } });
+    expect([repetida.status, repetida.body.mensaje]).toEqual([409, mensajesFuentes.fuenteRepetida]);
+
+    // A site's "add to Google Calendar" link names a feed served here: that feed's address is
+    // what is fetched, stored and answered.
+    rutas["/pena.ics"] = { tipo: "text/calendar", cuerpo: ICS("Peña") };
+    const boton = `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(`${base}/pena.ics`)}`;
+    const r = await call("POST", ruta, { token: duena.token, body: { url: boton } });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body.fuente).toMatchObject({ url: `${base}/pena.ics`, nombre: "Agenda Peña" });
+    const nueva = (r.body.fuente as { _id: string })._id;
+    const guardada = await query<{ url: string }>(db(), "SELECT url FROM fuente WHERE id = $1", [nueva]);
+    expect(guardada).toEqual([{ url: `${base}/pena.ics` }]);
+    expect(await sincronizada(nueva, moderadora.cookie)).toMatchObject({ resultado: { creados: 2 } });
   });
 
   it("keeps an organization's sources to its owner: 401 anonymous, 404 to anyone else, 403 from another site; nothing changes", async () => {

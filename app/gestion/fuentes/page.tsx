@@ -1,6 +1,7 @@
 import { AccionesFuente } from "@/components/fuentes/AccionesFuente";
 import { AccionesRevision } from "@/components/fuentes/AccionesRevision";
 import { FormFuente } from "@/components/fuentes/FormFuente";
+import { RefrescoMientrasSincroniza } from "@/components/fuentes/RefrescoMientrasSincroniza";
 import { ResultadoFuente } from "@/components/fuentes/ResultadoFuente";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
@@ -14,8 +15,8 @@ import { planPath } from "@/lib/plans/plan";
 export const generateMetadata = metadatosGestion("Fuentes");
 
 /**
- * The sources plans are imported from: add one, see how each last synced (and sync, pause or
- * delete it), and the imported plans that wait for the team's review.
+ * The sources plans are imported from: add one, see how each last synced (read again while one
+ * syncs; and sync, pause or delete it), and the imported plans that wait for the team's review.
  */
 export default async function FuentesPage() {
   await exigirGestorPagina("/gestion/fuentes");
@@ -38,6 +39,7 @@ export default async function FuentesPage() {
         <FormFuente organizaciones={organizaciones} />
       </section>
       <section aria-labelledby="lista-fuentes">
+        <RefrescoMientrasSincroniza activo={fuentes.some((f) => f.sincronizando)} />
         <h2 id="lista-fuentes" className={styles.subtitulo}>
           Fuentes ({fuentes.length})
         </h2>

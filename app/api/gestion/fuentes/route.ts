@@ -2,7 +2,6 @@ import { after } from "next/server";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { crearFuenteDelEquipo, fuentesDelEquipo, nuevaFuenteSchema } from "@/lib/fuentes/fuentes";
 import { mensajesFuentes } from "@/lib/messages";
-import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { readJson, route } from "@/lib/http";
 
 /** GET /api/gestion/fuentes → the sources with their last result (moderator). */
@@ -18,7 +17,10 @@ export const GET = route(async (request) => {
  */
 export const POST = route(async (request) => {
   const gestor = await exigirGestorApi(request);
-  const fuente = await crearFuenteDelEquipo(gestor, nuevaFuenteSchema.parse(await readJson(request)));
-  after(() => sincronizarFuente(fuente._id));
+  const { fuente, primeraSincronizacion } = await crearFuenteDelEquipo(
+    gestor,
+    nuevaFuenteSchema.parse(await readJson(request)),
+  );
+  after(primeraSincronizacion);
   return Response.json({ mensaje: mensajesFuentes.fuenteCreada, fuente }, { status: 201 });
 });

@@ -1,7 +1,6 @@
 import { after } from "next/server";
 import { conectarCalendario, fuenteOrganizacionSchema, fuentesDeOrganizacion } from "@/lib/fuentes/fuentes";
 import { mensajesFuentes } from "@/lib/messages";
-import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { readJson, route } from "@/lib/http";
 import { enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser } from "@/lib/users/session";
@@ -19,7 +18,7 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const user = await requireUser(request);
   await enforceLimits(LIMITES.calendario(user.id));
   const { url } = fuenteOrganizacionSchema.parse(await readJson(request));
-  const fuente = await conectarCalendario(user.id, (await params).id, url);
-  after(() => sincronizarFuente(fuente._id));
+  const { fuente, primeraSincronizacion } = await conectarCalendario(user.id, (await params).id, url);
+  after(primeraSincronizacion);
   return Response.json({ mensaje: mensajesFuentes.fuenteCreada, fuente }, { status: 201 });
 });
