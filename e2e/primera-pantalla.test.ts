@@ -219,6 +219,17 @@ describe("what a newcomer sees first, in Chromium", () => {
     },
   );
 
+  it("a town's page: a whole plan under the cookie bar on a phone", async () => {
+    const ctx = await browser.newContext({ viewport: TELEFONO.viewport });
+    const page = await ctx.newPage();
+    await page.goto(`${appUrl()}/planes/madrid/getafe`);
+    const primera = page.locator("main article").first();
+    await primera.waitFor();
+    expect(entera(await caja(primera), TELEFONO.viewport.height)).toBe(true);
+    await captura(page, "primera-pantalla-pagina-pueblo-390");
+    await ctx.close();
+  });
+
   it("a plan's page speaks plainly", async () => {
     const [{ id }] = await query<{ id: string }>(
       db(),
