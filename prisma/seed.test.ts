@@ -124,6 +124,13 @@ describe("demo seed", () => {
     for (const e of experiencias) expect(e.horariosDisponibles.length).toBeGreaterThan(0);
   });
 
+  it("shows as free every plan whose text says it is free", async () => {
+    const planes = await prisma.plan.findMany({ select: { titulo: true, descripcion: true, precio: true } });
+    const gratis = planes.filter((p) => /gratis|gratuit[oa]|entrada libre|acceso libre/i.test(`${p.titulo} ${p.descripcion}`));
+    expect(gratis.length).toBeGreaterThan(20);
+    for (const p of gratis) expect(p.precio?.toNumber(), p.titulo).toBe(0);
+  });
+
   it("gives every plan a poster stored as WebP variants, and adds two sponsor items", async () => {
     const plans = await prisma.plan.findMany({ include: { archivoCartel: true } });
     for (const p of plans.slice(0, 25)) {
