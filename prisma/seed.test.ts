@@ -8,8 +8,10 @@ import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { imageKeys, storeImage } from "@/lib/media/images";
 import { type FileStorage, diskStorage } from "@/lib/media/storage";
 import { AGENDAS } from "@/lib/fuentes/agendas";
+import { type Dia, diaEnMadrid, sumarDias } from "@/lib/dates";
 import { DEMO_LOGIN, demoDelDia, seedDemo } from "./seed";
 import { dibujarCartel } from "./seed-images";
+import { domingoDePascua, lunaLlenaCercana, numeroDeDia } from "./temporadas";
 
 const CATEGORIAS = [
   "Otros",
@@ -25,6 +27,42 @@ const CATEGORIAS = [
 ];
 
 const HOY = { year: 2026, month: 11, day: 22 };
+
+/** Days of the year from one month-day to another, across New Year when the second comes first. */
+const entre = (desde: string, hasta: string) => (d: Dia) => {
+  const md = d.month * 100 + d.day;
+  const [a, b] = [desde, hasta].map((x) => Number(x.replace("-", "")));
+  return a <= b ? a <= md && md <= b : md >= a || md <= b;
+};
+const dePascua = (desde: number, hasta: number) => (d: Dia) => {
+  const n = numeroDeDia(d) - numeroDeDia(domingoDePascua(d.year));
+  return desde <= n && n <= hasta;
+};
+
+/**
+ * Words that place a plan in the year, and the days a Spaniard would expect them on (loosely:
+ * the templates' own seasons are narrower).
+ */
+const EPOCAS: [RegExp, (d: Dia) => boolean][] = [
+  [/san juan/i, entre("06-20", "06-26")],
+  [/navidad|nochebuena|nochevieja|belén/i, entre("12-01", "01-06")],
+  [/\breyes\b|roscón/i, entre("01-01", "01-06")],
+  // "Magosto" is not August.
+  [/\bagosto\b/i, entre("08-01", "08-31")],
+  [/verano|piscinas/i, entre("06-15", "09-22")],
+  [/semana santa/i, dePascua(-8, 8)],
+  [/carnaval/i, dePascua(-56, -40)],
+  [/halloween/i, entre("10-20", "11-01")],
+  [/otoño/i, entre("09-21", "12-21")],
+  [/vendimia/i, entre("08-20", "10-31")],
+  [/san ant[oó]n/i, entre("01-10", "01-25")],
+  [/san isidro/i, entre("05-08", "05-22")],
+  [/castaña|magosto/i, entre("10-15", "11-30")],
+  [/setas|micol[oó]gic/i, entre("09-15", "12-15")],
+  [/matanza/i, entre("11-01", "03-15")],
+  [/trilla/i, entre("06-15", "09-15")],
+  [/luna llena/i, (d) => Math.abs(numeroDeDia(d) - numeroDeDia(lunaLlenaCercana(d))) <= 1],
+];
 
 type Fila = { titulo: string; municipio: string; fechaInicio: Date | null };
 const ordenadas = (filas: Fila[]) =>
@@ -126,7 +164,9 @@ describe("demo seed", () => {
 
   it("shows as free every plan whose text says it is free", async () => {
     const planes = await prisma.plan.findMany({ select: { titulo: true, descripcion: true, precio: true } });
-    const gratis = planes.filter((p) => /gratis|gratuit[oa]|entrada libre|acceso libre/i.test(`${p.titulo} ${p.descripcion}`));
+    const gratis = planes.filter((p) =>
+      /gratis|gratuit[oa]|entrada libre|acceso libre/i.test(`${p.titulo} ${p.descripcion}`),
+    );
     expect(gratis.length).toBeGreaterThan(20);
     for (const p of gratis) expect(p.precio?.toNumber(), p.titulo).toBe(0);
   });
@@ -171,6 +211,33 @@ describe("demo seed", () => {
       expect(new URL(f.url).pathname).toMatch(/^\/demo\/agendas\//);
       expect(f.nombre).toBe(AGENDAS.find((a) => a.tipo === f.tipo)!.etiqueta);
     }
+  });
+
+  it("puts each season's plans in their season, whatever day the demo is made", async () => {
+    let enTemporada = 0;
+    for (const hoy of [
+      { year: 2026, month: 11, day: 28 },
+      { year: 2027, month: 1, day: 1 },
+      { year: 2027, month: 4, day: 15 },
+      { year: 2027, month: 6, day: 24 },
+    ]) {
+      const { planes } = await demoDelDia(prisma, hoy);
+      for (const { t, fechaInicio, fechaFin } of planes) {
+        const texto = `${t.titulo} ${t.descripcion}`;
+        const epocas = EPOCAS.filter(([palabras]) => palabras.test(texto));
+        if (epocas.length === 0) continue;
+        enTemporada++;
+        const cuando = `${t.titulo} (demo del ${hoy.day}/${hoy.month}/${hoy.year})`;
+        expect(fechaInicio && fechaFin, cuando).toBeTruthy();
+        // Every day it is on; a night that ends before dawn belongs to the day it began.
+        const ultimo = numeroDeDia(diaEnMadrid(new Date(fechaFin!.getTime() - 6 * 3_600_000)));
+        for (let d = diaEnMadrid(fechaInicio!); numeroDeDia(d) <= ultimo; d = sumarDias(d, 1)) {
+          for (const [palabras, cabe] of epocas)
+            expect(cabe(d), `${cuando}: ${palabras} on ${JSON.stringify(d)}`).toBe(true);
+        }
+      }
+    }
+    expect(enTemporada).toBeGreaterThan(40);
   });
 
   it("does nothing the second time", async () => {

@@ -1,6 +1,7 @@
 /**
- * Demo data: deterministic (a seeded PRNG; dates relative to the seeding day in Madrid),
- * no downloads. Users, organizations, ≥ 400 plans over ≥ 60 municipalities in 13 areas of
+ * Demo data: deterministic (a seeded PRNG; dates relative to the seeding day in Madrid, each
+ * plan's template one whose season holds its date, so a San Juan verbena is in June), no
+ * downloads. Users, organizations, ≥ 400 plans over ≥ 60 municipalities in 13 areas of
  * Spain (small towns first), both types, every category, some featured, some finished, two
  * sponsor items, posters drawn with sharp. Demo login: demo@planazo.es / planazo-demo.
  *
@@ -11,7 +12,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import type { PrismaClient } from "../lib/db/client";
-import { type Dia, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from "../lib/dates";
+import { type Dia, diaDeLaSemana, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
 import { diasTexto } from "../lib/plans/texto";
 import { planPath } from "../lib/plans/plan";
@@ -20,6 +21,7 @@ import { FORMAS } from "../lib/fuentes/agendas/muestras";
 import { site } from "../lib/site";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
 import { dibujarCartel, dibujarLogo } from "./seed-images";
+import { cabeEnTemporada, type Temporada, ventanaDe } from "./temporadas";
 
 export const DEMO_LOGIN = { correo: "demo@planazo.es", password: "planazo-demo" } as const;
 /** The demo's back-office admin. */
@@ -39,8 +41,14 @@ interface Contenido {
     dias?: number;
     horaInicio?: string;
     horario?: { dias: number[]; horaInicio: string; horaFin: string };
+    /** When in the year it can happen (prisma/temporadas.ts); any day when absent. */
+    temporada?: Temporada;
+    /** The weekday an event's first day is (0 = Sunday), when its programme names its days. */
+    diaSemana?: number;
   }[];
 }
+
+type Plantilla = Contenido["planes"][number];
 
 /** Areas with a handful of towns each, so a radius search around any of them finds plans. */
 const ZONAS: [string, string][] = [
@@ -143,6 +151,15 @@ async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
   return [...elegidos.values()];
 }
 
+/**
+ * Whether a template can be a plan from `dia` on: its season holds all its days (an experience's
+ * weeks are its season's), and an event whose programme names its days starts on the first.
+ */
+function encaja(t: Plantilla, dia: Dia): boolean {
+  if (t.diaSemana !== undefined && diaDeLaSemana(dia) !== t.diaSemana) return false;
+  return !t.temporada || cabeEnTemporada(t.temporada, dia, t.tipo === "evento" ? (t.dias ?? 1) : 1);
+}
+
 /** A demo user, an organization and a plan as chosen before anything is written. */
 interface UsuarioDemo {
   id: string;
@@ -190,22 +207,36 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
     const k = r.int(0, n);
     [orden[n], orden[k]] = [orden[k], orden[n]];
   }
+  // The day comes first and then a template that fits it, so a season's plans appear only in
+  // season; among those that fit, the least used so far (on a tie, the first in the shuffled
+  // order), so the templates share the plans evenly.
+  const usos = contenido.planes.map(() => 0);
   const specs = Array.from({ length: TOTAL }, (_, i) => {
-    const t = contenido.planes[orden[i % orden.length]];
     const pueblo = pueblos[i % pueblos.length];
     const usuario = usuarios[r.int(0, usuarios.length - 1)];
     const orgsDelUsuario = organizaciones.filter((o) => o.usuarioId === usuario.id);
     const org = orgsDelUsuario.length > 0 && r.chance(0.6) ? r.pick(orgsDelUsuario) : null;
     // Near-term dates are the common case; about one plan in eight has already finished.
     const desplazamiento = r.chance(0.12) ? -r.int(3, 40) : r.chance(0.5) ? r.int(0, 14) : r.int(15, 100);
+    const dia = sumarDias(hoy, desplazamiento);
+    let elegida = -1;
+    for (const n of orden) {
+      if (encaja(contenido.planes[n], dia) && (elegida < 0 || usos[n] < usos[elegida])) elegida = n;
+    }
+    usos[elegida]++;
+    const t = contenido.planes[elegida];
+    const temporada = t.temporada ? ventanaDe(t.temporada, dia) : null;
     let fechaInicio: Date | null = null;
     let fechaFin: Date | null = null;
     if (t.tipo === "evento") {
-      const diaInicio = sumarDias(hoy, desplazamiento);
-      fechaInicio = instanteEnMadrid(diaInicio, t.horaInicio ?? "18:00");
+      fechaInicio = instanteEnMadrid(dia, t.horaInicio ?? "18:00");
       fechaFin = t.dias
-        ? instanteEnMadrid(sumarDias(diaInicio, t.dias - 1), "23:30")
+        ? instanteEnMadrid(sumarDias(dia, t.dias - 1), "23:30")
         : new Date(fechaInicio.getTime() + (t.duracionHoras ?? 2) * 3_600_000);
+    } else if (temporada) {
+      // A seasonal experience opens every week of its season, and only then.
+      fechaInicio = instanteEnMadrid(temporada.desde, "00:00");
+      fechaFin = instanteEnMadrid(temporada.hasta, "23:59");
     } else if (desplazamiento < 0) {
       fechaInicio = instanteEnMadrid(sumarDias(hoy, desplazamiento - 60), "00:00");
       fechaFin = instanteEnMadrid(sumarDias(hoy, desplazamiento), "23:59");
