@@ -213,15 +213,21 @@ describe("demo seed", () => {
     }
   });
 
+  // The demo as it would be made on four days across the year: what it chooses, nothing written.
+  let delAño: Promise<{ hoy: Dia; planes: Awaited<ReturnType<typeof demoDelDia>>["planes"] }[]> | undefined;
+  const demosDelAño = () =>
+    (delAño ??= Promise.all(
+      [
+        { year: 2026, month: 11, day: 28 },
+        { year: 2027, month: 1, day: 1 },
+        { year: 2027, month: 4, day: 15 },
+        { year: 2027, month: 6, day: 24 },
+      ].map(async (hoy) => ({ hoy, planes: (await demoDelDia(prisma, hoy)).planes })),
+    ));
+
   it("puts each season's plans in their season, whatever day the demo is made", async () => {
     let enTemporada = 0;
-    for (const hoy of [
-      { year: 2026, month: 11, day: 28 },
-      { year: 2027, month: 1, day: 1 },
-      { year: 2027, month: 4, day: 15 },
-      { year: 2027, month: 6, day: 24 },
-    ]) {
-      const { planes } = await demoDelDia(prisma, hoy);
+    for (const { hoy, planes } of await demosDelAño()) {
       for (const { t, fechaInicio, fechaFin } of planes) {
         const texto = `${t.titulo} ${t.descripcion}`;
         const epocas = EPOCAS.filter(([palabras]) => palabras.test(texto));
@@ -238,6 +244,25 @@ describe("demo seed", () => {
       }
     }
     expect(enTemporada).toBeGreaterThan(40);
+  });
+
+  it("puts the sea's plans on the coast and the olive mills' among olive groves", async () => {
+    const COSTA = ["Cambados", "Pollença"];
+    const OLIVARES = ["Capileira", "Zahara", "Hervás", "Morella", "Pollença"];
+    let delMar = 0;
+    for (const { planes } of await demosDelAño()) {
+      for (const { t, pueblo } of planes) {
+        const texto = `${t.titulo} ${t.descripcion}`;
+        if (/playa|\bolas\b|\bmar\b/i.test(texto)) {
+          delMar++;
+          expect(COSTA, `${t.titulo} in ${pueblo.nombre}`).toContain(pueblo.zona);
+        }
+        if (/almazara|aceite nuevo|cata de aceites/i.test(texto)) {
+          expect(OLIVARES, `${t.titulo} in ${pueblo.nombre}`).toContain(pueblo.zona);
+        }
+      }
+    }
+    expect(delMar).toBeGreaterThan(0);
   });
 
   it("does nothing the second time", async () => {

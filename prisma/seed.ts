@@ -45,26 +45,37 @@ interface Contenido {
     temporada?: Temporada;
     /** The weekday an event's first day is (0 = Sunday), when its programme names its days. */
     diaSemana?: number;
+    /** What the place must have: only the areas that have it get the plan. */
+    lugar?: Lugar;
   }[];
 }
 
 type Plantilla = Contenido["planes"][number];
 
+/**
+ * What a plan may need of its place: the sea (a surf class), or olive groves (an oil mill, the
+ * new oil's fair). Rivers and reservoirs are everywhere inland, so nothing marks them.
+ */
+type Lugar = "costa" | "olivar";
+
 /** Areas with a handful of towns each, so a radius search around any of them finds plans. */
-const ZONAS: [string, string][] = [
-  ["Albarracín", "Teruel"],
-  ["Cangas de Onís", "Asturias"],
-  ["Ezcaray", "La Rioja"],
-  ["Capileira", "Granada"],
-  ["Zahara", "Cádiz"],
-  ["Buitrago del Lozoya", "Madrid"],
-  ["Aínsa-Sobrarbe", "Huesca"],
-  ["Hervás", "Cáceres"],
-  ["Morella", "Castellón"],
-  ["Sigüenza", "Guadalajara"],
-  ["Cambados", "Pontevedra"],
-  ["Pollença", "Illes Balears"],
-  ["Covarrubias", "Burgos"],
+const ZONAS: { centro: string; provincia: string; tiene?: Lugar[] }[] = [
+  { centro: "Albarracín", provincia: "Teruel" },
+  // Two of its towns (Ribadesella, Caravia) are on the sea, the rest in the Picos de Europa.
+  { centro: "Cangas de Onís", provincia: "Asturias" },
+  { centro: "Ezcaray", provincia: "La Rioja" },
+  { centro: "Capileira", provincia: "Granada", tiene: ["olivar"] },
+  // The gazetteer's Zahara is Zahara de la Sierra, inland (Zahara de los Atunes is a village of Barbate).
+  { centro: "Zahara", provincia: "Cádiz", tiene: ["olivar"] },
+  { centro: "Buitrago del Lozoya", provincia: "Madrid" },
+  { centro: "Aínsa-Sobrarbe", provincia: "Huesca" },
+  { centro: "Hervás", provincia: "Cáceres", tiene: ["olivar"] },
+  { centro: "Morella", provincia: "Castellón", tiene: ["olivar"] },
+  { centro: "Sigüenza", provincia: "Guadalajara" },
+  // On the Ría de Arousa and the bays of Pollença and Alcúdia: every town around is a short drive from a beach.
+  { centro: "Cambados", provincia: "Pontevedra", tiene: ["costa"] },
+  { centro: "Pollença", provincia: "Illes Balears", tiene: ["costa", "olivar"] },
+  { centro: "Covarrubias", provincia: "Burgos" },
 ];
 const PUEBLOS_POR_ZONA = 6;
 
@@ -129,12 +140,15 @@ interface Pueblo {
   nombre: string;
   lat: number;
   lng: number;
+  /** The town its area is named after. */
+  zona: string;
+  tiene: Lugar[];
 }
 
 async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
   const elegidos = new Map<string, Pueblo>();
-  for (const [nombre, provincia] of ZONAS) {
-    const rows = await prisma.$queryRaw<Pueblo[]>`
+  for (const { centro: nombre, provincia, tiene = [] } of ZONAS) {
+    const rows = await prisma.$queryRaw<Omit<Pueblo, "zona" | "tiene">[]>`
       WITH centro AS (
         SELECT lat, lng FROM municipio
         WHERE lat IS NOT NULL AND planazo_sin_articulo(nombre) = planazo_sin_articulo(${nombre})
@@ -146,16 +160,18 @@ async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
       ORDER BY ST_Distance(ST_MakePoint(m.lng, m.lat)::geography, ST_MakePoint(c.lng, c.lat)::geography), m.ine
       LIMIT ${PUEBLOS_POR_ZONA}`;
     if (rows.length === 0) throw new Error(`seed: the gazetteer has no ${nombre} (${provincia})`);
-    for (const r of rows) elegidos.set(r.ine, r);
+    for (const r of rows) elegidos.set(r.ine, { ...r, zona: nombre, tiene });
   }
   return [...elegidos.values()];
 }
 
 /**
- * Whether a template can be a plan from `dia` on: its season holds all its days (an experience's
- * weeks are its season's), and an event whose programme names its days starts on the first.
+ * Whether a template can be a plan in a town from `dia` on: the town's area has what it needs,
+ * its season holds all its days (an experience's weeks are its season's), and an event whose
+ * programme names its days starts on the first.
  */
-function encaja(t: Plantilla, dia: Dia): boolean {
+function encaja(t: Plantilla, pueblo: Pueblo, dia: Dia): boolean {
+  if (t.lugar && !pueblo.tiene.includes(t.lugar)) return false;
   if (t.diaSemana !== undefined && diaDeLaSemana(dia) !== t.diaSemana) return false;
   return !t.temporada || cabeEnTemporada(t.temporada, dia, t.tipo === "evento" ? (t.dias ?? 1) : 1);
 }
@@ -221,7 +237,7 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
     const dia = sumarDias(hoy, desplazamiento);
     let elegida = -1;
     for (const n of orden) {
-      if (encaja(contenido.planes[n], dia) && (elegida < 0 || usos[n] < usos[elegida])) elegida = n;
+      if (encaja(contenido.planes[n], pueblo, dia) && (elegida < 0 || usos[n] < usos[elegida])) elegida = n;
     }
     usos[elegida]++;
     const t = contenido.planes[elegida];
