@@ -30,17 +30,18 @@ function lineas(texto: string, max: number): string[] {
 }
 
 /**
- * A portrait demo poster (PNG) drawn from an SVG: gradient, circles, the plan's own title, when
- * it happens (its dates, or the days an experience opens) and the town, as a real poster would.
+ * A portrait demo poster (PNG) drawn from an SVG: gradient, circles, the plan's category (none
+ * for a plan only in "Otros"), its own title, when it happens (its dates, or the days an
+ * experience opens) and the town, as a real poster would.
  */
 export async function dibujarCartel(
   titulo: string,
-  categoria: string,
+  categoria: string | null,
   subtitulo: string,
   semilla: number,
   cuando?: string,
 ): Promise<Buffer> {
-  const [a, b] = PALETAS[categoria] ?? PALETAS.Otros;
+  const [a, b] = PALETAS[categoria ?? "Otros"] ?? PALETAS.Otros;
   const w = 900;
   const h = 1200;
   const circulos = Array.from({ length: 6 }, (_, i) => {
@@ -58,7 +59,7 @@ export async function dibujarCartel(
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
     <rect width="${w}" height="${h}" fill="url(#g)"/>${circulos}
     <g font-family="DejaVu Sans, Liberation Sans, sans-serif" fill="#ffffff">
-      <text x="70" y="140" font-size="40" font-weight="700" letter-spacing="6">${escapeXml(categoria.toUpperCase())}</text>
+      ${categoria ? `<text x="70" y="140" font-size="40" font-weight="700" letter-spacing="6">${escapeXml(categoria.toUpperCase())}</text>` : ""}
       ${texto}
       ${cuandoLineas.map((l, i) => `<text x="70" y="${1040 - (cuandoLineas.length - 1 - i) * 52}" font-size="40" font-weight="700">${escapeXml(l)}</text>`).join("")}
       <text x="70" y="1110" font-size="44">${escapeXml(subtitulo)}</text>

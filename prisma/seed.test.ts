@@ -9,6 +9,9 @@ import { imageKeys, storeImage } from "@/lib/media/images";
 import { type FileStorage, diskStorage } from "@/lib/media/storage";
 import { AGENDAS } from "@/lib/fuentes/agendas";
 import { type Dia, diaEnMadrid, sumarDias } from "@/lib/dates";
+import { type PlanRow, serializePlan } from "@/lib/plans/plan";
+import { PLAN_JOINS, PLAN_SELECT } from "@/lib/plans/queries";
+import { categoriaCartel } from "@/lib/plans/texto";
 import { DEMO_LOGIN, demoDelDia, seedDemo } from "./seed";
 import { dibujarCartel } from "./seed-images";
 import { domingoDePascua, lunaLlenaCercana, numeroDeDia } from "./temporadas";
@@ -182,6 +185,24 @@ describe("demo seed", () => {
     }
     expect(await prisma.patrocinio.count()).toBe(2);
     expect(await prisma.patrocinio.count({ where: { empresa: "Eurona" } })).toBe(1);
+  });
+
+  it("draws on each poster the category its card shows under it", async () => {
+    const clave = (titulo: string, municipio: string, fechaInicio: Date | string | null) =>
+      `${titulo}|${municipio}|${fechaInicio ? new Date(fechaInicio).toISOString() : ""}`;
+    const carteles = new Map(
+      (await demoDelDia(prisma, HOY)).planes.map((p) => [
+        clave(p.t.titulo, p.pueblo.nombre, p.fechaInicio),
+        p.cartel.categoria,
+      ]),
+    );
+    // The cards' plans as the pages read them.
+    const filas = await prisma.$queryRaw<PlanRow[]>`SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}`;
+    for (const plan of filas.map(serializePlan)) {
+      const cartel = carteles.get(clave(plan.titulo, plan.municipio, plan.fechaInicio));
+      expect(cartel, plan.titulo).not.toBeUndefined();
+      expect(categoriaCartel(plan.categorias), plan.titulo).toBe(cartel);
+    }
   });
 
   it("recreates the demo over an earlier one with reset: the earlier rows and files are gone, the day's plans are there", async () => {

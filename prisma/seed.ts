@@ -14,7 +14,7 @@ import { hashPassword } from "better-auth/crypto";
 import type { PrismaClient } from "../lib/db/client";
 import { type Dia, diaDeLaSemana, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
-import { diasTexto } from "../lib/plans/texto";
+import { categoriaCartel, diasTexto } from "../lib/plans/texto";
 import { planPath } from "../lib/plans/plan";
 import { AGENDAS } from "../lib/fuentes/agendas";
 import { FORMAS } from "../lib/fuentes/agendas/muestras";
@@ -269,6 +269,8 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
       org,
       fechaInicio,
       fechaFin,
+      // The poster's words: its category is the one the plan's card shows under it.
+      cartel: { categoria: categoriaCartel(t.categorias), cuando: cuandoEnCartel(t, fechaInicio, fechaFin) },
       lat: pueblo.lat + (r.next() - 0.5) * 0.012,
       lng: pueblo.lng + (r.next() - 0.5) * 0.016,
       direccion: `${r.pick(DIRECCIONES)}, ${pueblo.nombre}`,
@@ -397,17 +399,11 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         ...(await Promise.all(
           specs
             .slice(start, start + 4)
-            .map(async ({ i, t, pueblo, fechaInicio, fechaFin }) =>
+            .map(async ({ i, t, pueblo, cartel }) =>
               guardarImagen(
                 "carteles",
                 `cartel-${slug(t.titulo)}.png`,
-                await dibujarCartel(
-                  t.titulo,
-                  t.categorias[0],
-                  pueblo.nombre,
-                  i + 11,
-                  cuandoEnCartel(t, fechaInicio, fechaFin),
-                ),
+                await dibujarCartel(t.titulo, cartel.categoria, pueblo.nombre, i + 11, cartel.cuando),
               ),
             ),
         )),
@@ -465,7 +461,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
       const cartel = await guardarImagen(
         "patrocinios",
         `patrocinio-${slug(p.empresa)}.png`,
-        await dibujarCartel(p.titulo, "Otros", p.empresa, 900 + i),
+        await dibujarCartel(p.titulo, null, p.empresa, 900 + i),
       );
       await prisma.patrocinio.create({ data: { ...p, orden: i + 1, archivoCartel: { create: { ...cartel } } } });
     }
