@@ -30,17 +30,20 @@ function lineas(texto: string, max: number): string[] {
 }
 
 /**
- * A portrait demo poster (PNG) drawn from an SVG: gradient, circles, the plan's own title, when
- * it happens (its dates, or the days an experience opens) and the town, as a real poster would.
+ * A portrait demo poster (PNG) drawn from an SVG: gradient, circles, the plan's category (none
+ * for a plan only in "Otros") over its own title, when it happens (its dates, or the days an
+ * experience opens) and the town, as a real poster would. The category sits just above the
+ * title, in the middle of the height: a card shows the poster whole and puts its type badge and
+ * save heart over the top corners and its date and price over the bottom ones.
  */
 export async function dibujarCartel(
   titulo: string,
-  categoria: string,
+  categoria: string | null,
   subtitulo: string,
   semilla: number,
   cuando?: string,
 ): Promise<Buffer> {
-  const [a, b] = PALETAS[categoria] ?? PALETAS.Otros;
+  const [a, b] = PALETAS[categoria ?? "Otros"] ?? PALETAS.Otros;
   const w = 900;
   const h = 1200;
   const circulos = Array.from({ length: 6 }, (_, i) => {
@@ -53,12 +56,13 @@ export async function dibujarCartel(
     .slice(0, 5)
     .map((l, i) => `<text x="70" y="${560 + i * 92}" font-size="78" font-weight="700">${escapeXml(l)}</text>`)
     .join("");
-  const cuandoLineas = cuando ? lineas(cuando, 30).slice(0, 2) : [];
+  // Short lines: on a narrow card the price pill sits over the poster's bottom right.
+  const cuandoLineas = cuando ? lineas(cuando, 24).slice(0, 3) : [];
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${(w * 2) / 3}" height="${(h * 2) / 3}" viewBox="0 0 ${w} ${h}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${a}"/><stop offset="1" stop-color="${b}"/></linearGradient></defs>
     <rect width="${w}" height="${h}" fill="url(#g)"/>${circulos}
     <g font-family="DejaVu Sans, Liberation Sans, sans-serif" fill="#ffffff">
-      <text x="70" y="140" font-size="40" font-weight="700" letter-spacing="6">${escapeXml(categoria.toUpperCase())}</text>
+      ${categoria ? `<text x="70" y="460" font-size="40" font-weight="700" letter-spacing="6">${escapeXml(categoria.toUpperCase())}</text>` : ""}
       ${texto}
       ${cuandoLineas.map((l, i) => `<text x="70" y="${1040 - (cuandoLineas.length - 1 - i) * 52}" font-size="40" font-weight="700">${escapeXml(l)}</text>`).join("")}
       <text x="70" y="1110" font-size="44">${escapeXml(subtitulo)}</text>

@@ -8,8 +8,13 @@ import { createPrismaClient, type PrismaClient } from "@/lib/db/client";
 import { imageKeys, storeImage } from "@/lib/media/images";
 import { type FileStorage, diskStorage } from "@/lib/media/storage";
 import { AGENDAS } from "@/lib/fuentes/agendas";
+import { type Dia, diaEnMadrid, sumarDias } from "@/lib/dates";
+import { type PlanRow, serializePlan } from "@/lib/plans/plan";
+import { PLAN_JOINS, PLAN_SELECT } from "@/lib/plans/queries";
+import { categoriaCartel } from "@/lib/plans/texto";
 import { DEMO_LOGIN, demoDelDia, seedDemo } from "./seed";
 import { dibujarCartel } from "./seed-images";
+import { domingoDePascua, lunaLlenaCercana, numeroDeDia } from "./temporadas";
 
 const CATEGORIAS = [
   "Otros",
@@ -25,6 +30,42 @@ const CATEGORIAS = [
 ];
 
 const HOY = { year: 2026, month: 11, day: 22 };
+
+/** Days of the year from one month-day to another, across New Year when the second comes first. */
+const entre = (desde: string, hasta: string) => (d: Dia) => {
+  const md = d.month * 100 + d.day;
+  const [a, b] = [desde, hasta].map((x) => Number(x.replace("-", "")));
+  return a <= b ? a <= md && md <= b : md >= a || md <= b;
+};
+const dePascua = (desde: number, hasta: number) => (d: Dia) => {
+  const n = numeroDeDia(d) - numeroDeDia(domingoDePascua(d.year));
+  return desde <= n && n <= hasta;
+};
+
+/**
+ * Words that place a plan in the year, and the days a Spaniard would expect them on (loosely:
+ * the templates' own seasons are narrower).
+ */
+const EPOCAS: [RegExp, (d: Dia) => boolean][] = [
+  [/san juan/i, entre("06-20", "06-26")],
+  [/navidad|nochebuena|nochevieja|belén/i, entre("12-01", "01-06")],
+  [/\breyes\b|roscón/i, entre("01-01", "01-06")],
+  // "Magosto" is not August.
+  [/\bagosto\b/i, entre("08-01", "08-31")],
+  [/verano|piscinas/i, entre("06-15", "09-22")],
+  [/semana santa/i, dePascua(-8, 8)],
+  [/carnaval/i, dePascua(-56, -40)],
+  [/halloween/i, entre("10-20", "11-01")],
+  [/otoño/i, entre("09-21", "12-21")],
+  [/vendimia/i, entre("08-20", "10-31")],
+  [/san ant[oó]n/i, entre("01-10", "01-25")],
+  [/san isidro/i, entre("05-08", "05-22")],
+  [/castaña|magosto/i, entre("10-15", "11-30")],
+  [/setas|micol[oó]gic/i, entre("09-15", "12-15")],
+  [/matanza/i, entre("11-01", "03-15")],
+  [/trilla/i, entre("06-15", "09-15")],
+  [/luna llena/i, (d) => Math.abs(numeroDeDia(d) - numeroDeDia(lunaLlenaCercana(d))) <= 1],
+];
 
 type Fila = { titulo: string; municipio: string; fechaInicio: Date | null };
 const ordenadas = (filas: Fila[]) =>
@@ -124,6 +165,15 @@ describe("demo seed", () => {
     for (const e of experiencias) expect(e.horariosDisponibles.length).toBeGreaterThan(0);
   });
 
+  it("shows as free every plan whose text says it is free", async () => {
+    const planes = await prisma.plan.findMany({ select: { titulo: true, descripcion: true, precio: true } });
+    const gratis = planes.filter((p) =>
+      /gratis|gratuit[oa]|entrada libre|acceso libre/i.test(`${p.titulo} ${p.descripcion}`),
+    );
+    expect(gratis.length).toBeGreaterThan(20);
+    for (const p of gratis) expect(p.precio?.toNumber(), p.titulo).toBe(0);
+  });
+
   it("gives every plan a poster stored as WebP variants, and adds two sponsor items", async () => {
     const plans = await prisma.plan.findMany({ include: { archivoCartel: true } });
     for (const p of plans.slice(0, 25)) {
@@ -135,6 +185,24 @@ describe("demo seed", () => {
     }
     expect(await prisma.patrocinio.count()).toBe(2);
     expect(await prisma.patrocinio.count({ where: { empresa: "Eurona" } })).toBe(1);
+  });
+
+  it("draws on each poster the category its card shows under it", async () => {
+    const clave = (titulo: string, municipio: string, fechaInicio: Date | string | null) =>
+      `${titulo}|${municipio}|${fechaInicio ? new Date(fechaInicio).toISOString() : ""}`;
+    const carteles = new Map(
+      (await demoDelDia(prisma, HOY)).planes.map((p) => [
+        clave(p.t.titulo, p.pueblo.nombre, p.fechaInicio),
+        p.cartel.categoria,
+      ]),
+    );
+    // The cards' plans as the pages read them.
+    const filas = await prisma.$queryRaw<PlanRow[]>`SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}`;
+    for (const plan of filas.map(serializePlan)) {
+      const cartel = carteles.get(clave(plan.titulo, plan.municipio, plan.fechaInicio));
+      expect(cartel, plan.titulo).not.toBeUndefined();
+      expect(categoriaCartel(plan.categorias), plan.titulo).toBe(cartel);
+    }
   });
 
   it("recreates the demo over an earlier one with reset: the earlier rows and files are gone, the day's plans are there", async () => {
@@ -164,6 +232,58 @@ describe("demo seed", () => {
       expect(new URL(f.url).pathname).toMatch(/^\/demo\/agendas\//);
       expect(f.nombre).toBe(AGENDAS.find((a) => a.tipo === f.tipo)!.etiqueta);
     }
+  });
+
+  // The demo as it would be made on four days across the year: what it chooses, nothing written.
+  let delAño: Promise<{ hoy: Dia; planes: Awaited<ReturnType<typeof demoDelDia>>["planes"] }[]> | undefined;
+  const demosDelAño = () =>
+    (delAño ??= Promise.all(
+      [
+        { year: 2026, month: 11, day: 28 },
+        { year: 2027, month: 1, day: 1 },
+        { year: 2027, month: 4, day: 15 },
+        { year: 2027, month: 6, day: 24 },
+      ].map(async (hoy) => ({ hoy, planes: (await demoDelDia(prisma, hoy)).planes })),
+    ));
+
+  it("puts each season's plans in their season, whatever day the demo is made", async () => {
+    let enTemporada = 0;
+    for (const { hoy, planes } of await demosDelAño()) {
+      for (const { t, fechaInicio, fechaFin } of planes) {
+        const texto = `${t.titulo} ${t.descripcion}`;
+        const epocas = EPOCAS.filter(([palabras]) => palabras.test(texto));
+        if (epocas.length === 0) continue;
+        enTemporada++;
+        const cuando = `${t.titulo} (demo del ${hoy.day}/${hoy.month}/${hoy.year})`;
+        expect(fechaInicio && fechaFin, cuando).toBeTruthy();
+        // Every day it is on; a night that ends before dawn belongs to the day it began.
+        const ultimo = numeroDeDia(diaEnMadrid(new Date(fechaFin!.getTime() - 6 * 3_600_000)));
+        for (let d = diaEnMadrid(fechaInicio!); numeroDeDia(d) <= ultimo; d = sumarDias(d, 1)) {
+          for (const [palabras, cabe] of epocas)
+            expect(cabe(d), `${cuando}: ${palabras} on ${JSON.stringify(d)}`).toBe(true);
+        }
+      }
+    }
+    expect(enTemporada).toBeGreaterThan(40);
+  });
+
+  it("puts the sea's plans on the coast and the olive mills' among olive groves", async () => {
+    const COSTA = ["Cambados", "Pollença"];
+    const OLIVARES = ["Capileira", "Zahara", "Hervás", "Morella", "Pollença"];
+    let delMar = 0;
+    for (const { planes } of await demosDelAño()) {
+      for (const { t, pueblo } of planes) {
+        const texto = `${t.titulo} ${t.descripcion}`;
+        if (/playa|\bolas\b|\bmar\b/i.test(texto)) {
+          delMar++;
+          expect(COSTA, `${t.titulo} in ${pueblo.nombre}`).toContain(pueblo.zona);
+        }
+        if (/almazara|aceite nuevo|cata de aceites/i.test(texto)) {
+          expect(OLIVARES, `${t.titulo} in ${pueblo.nombre}`).toContain(pueblo.zona);
+        }
+      }
+    }
+    expect(delMar).toBeGreaterThan(0);
   });
 
   it("does nothing the second time", async () => {

@@ -1,6 +1,7 @@
 /**
- * Demo data: deterministic (a seeded PRNG; dates relative to the seeding day in Madrid),
- * no downloads. Users, organizations, ≥ 400 plans over ≥ 60 municipalities in 13 areas of
+ * Demo data: deterministic (a seeded PRNG; dates relative to the seeding day in Madrid, each
+ * plan's template one whose season holds its date, so a San Juan verbena is in June), no
+ * downloads. Users, organizations, ≥ 400 plans over ≥ 60 municipalities in 13 areas of
  * Spain (small towns first), both types, every category, some featured, some finished, two
  * sponsor items, posters drawn with sharp. Demo login: demo@planazo.es / planazo-demo.
  *
@@ -11,15 +12,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { hashPassword } from "better-auth/crypto";
 import type { PrismaClient } from "../lib/db/client";
-import { type Dia, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from "../lib/dates";
+import { type Dia, diaDeLaSemana, diaEnMadrid, fechasTexto, instanteEnMadrid, sumarDias } from "../lib/dates";
 import { imageKeys, storeImage, type StoredImage } from "../lib/media/images";
-import { diasTexto } from "../lib/plans/texto";
+import { categoriaCartel, diasTexto } from "../lib/plans/texto";
 import { planPath } from "../lib/plans/plan";
 import { AGENDAS } from "../lib/fuentes/agendas";
 import { FORMAS } from "../lib/fuentes/agendas/muestras";
 import { site } from "../lib/site";
 import { type FileStorage, storage as defaultStorage } from "../lib/media/storage";
 import { dibujarCartel, dibujarLogo } from "./seed-images";
+import { cabeEnTemporada, type Temporada, ventanaDe } from "./temporadas";
 
 export const DEMO_LOGIN = { correo: "demo@planazo.es", password: "planazo-demo" } as const;
 /** The demo's back-office admin. */
@@ -39,24 +41,41 @@ interface Contenido {
     dias?: number;
     horaInicio?: string;
     horario?: { dias: number[]; horaInicio: string; horaFin: string };
+    /** When in the year it can happen (prisma/temporadas.ts); any day when absent. */
+    temporada?: Temporada;
+    /** The weekday an event's first day is (0 = Sunday), when its programme names its days. */
+    diaSemana?: number;
+    /** What the place must have: only the areas that have it get the plan. */
+    lugar?: Lugar;
   }[];
 }
 
+type Plantilla = Contenido["planes"][number];
+
+/**
+ * What a plan may need of its place: the sea (a surf class), or olive groves (an oil mill, the
+ * new oil's fair). Rivers and reservoirs are everywhere inland, so nothing marks them.
+ */
+type Lugar = "costa" | "olivar";
+
 /** Areas with a handful of towns each, so a radius search around any of them finds plans. */
-const ZONAS: [string, string][] = [
-  ["Albarracín", "Teruel"],
-  ["Cangas de Onís", "Asturias"],
-  ["Ezcaray", "La Rioja"],
-  ["Capileira", "Granada"],
-  ["Zahara", "Cádiz"],
-  ["Buitrago del Lozoya", "Madrid"],
-  ["Aínsa-Sobrarbe", "Huesca"],
-  ["Hervás", "Cáceres"],
-  ["Morella", "Castellón"],
-  ["Sigüenza", "Guadalajara"],
-  ["Cambados", "Pontevedra"],
-  ["Pollença", "Illes Balears"],
-  ["Covarrubias", "Burgos"],
+const ZONAS: { centro: string; provincia: string; tiene?: Lugar[] }[] = [
+  { centro: "Albarracín", provincia: "Teruel" },
+  // Two of its towns (Ribadesella, Caravia) are on the sea, the rest in the Picos de Europa.
+  { centro: "Cangas de Onís", provincia: "Asturias" },
+  { centro: "Ezcaray", provincia: "La Rioja" },
+  { centro: "Capileira", provincia: "Granada", tiene: ["olivar"] },
+  // The gazetteer's Zahara is Zahara de la Sierra, inland (Zahara de los Atunes is a village of Barbate).
+  { centro: "Zahara", provincia: "Cádiz", tiene: ["olivar"] },
+  { centro: "Buitrago del Lozoya", provincia: "Madrid" },
+  { centro: "Aínsa-Sobrarbe", provincia: "Huesca" },
+  { centro: "Hervás", provincia: "Cáceres", tiene: ["olivar"] },
+  { centro: "Morella", provincia: "Castellón", tiene: ["olivar"] },
+  { centro: "Sigüenza", provincia: "Guadalajara" },
+  // On the Ría de Arousa and the bays of Pollença and Alcúdia: every town around is a short drive from a beach.
+  { centro: "Cambados", provincia: "Pontevedra", tiene: ["costa"] },
+  { centro: "Pollença", provincia: "Illes Balears", tiene: ["costa", "olivar"] },
+  { centro: "Covarrubias", provincia: "Burgos" },
 ];
 const PUEBLOS_POR_ZONA = 6;
 
@@ -121,12 +140,15 @@ interface Pueblo {
   nombre: string;
   lat: number;
   lng: number;
+  /** The town its area is named after. */
+  zona: string;
+  tiene: Lugar[];
 }
 
 async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
   const elegidos = new Map<string, Pueblo>();
-  for (const [nombre, provincia] of ZONAS) {
-    const rows = await prisma.$queryRaw<Pueblo[]>`
+  for (const { centro: nombre, provincia, tiene = [] } of ZONAS) {
+    const rows = await prisma.$queryRaw<Omit<Pueblo, "zona" | "tiene">[]>`
       WITH centro AS (
         SELECT lat, lng FROM municipio
         WHERE lat IS NOT NULL AND planazo_sin_articulo(nombre) = planazo_sin_articulo(${nombre})
@@ -138,9 +160,20 @@ async function elegirPueblos(prisma: PrismaClient): Promise<Pueblo[]> {
       ORDER BY ST_Distance(ST_MakePoint(m.lng, m.lat)::geography, ST_MakePoint(c.lng, c.lat)::geography), m.ine
       LIMIT ${PUEBLOS_POR_ZONA}`;
     if (rows.length === 0) throw new Error(`seed: the gazetteer has no ${nombre} (${provincia})`);
-    for (const r of rows) elegidos.set(r.ine, r);
+    for (const r of rows) elegidos.set(r.ine, { ...r, zona: nombre, tiene });
   }
   return [...elegidos.values()];
+}
+
+/**
+ * Whether a template can be a plan in a town from `dia` on: the town's area has what it needs,
+ * its season holds all its days (an experience's weeks are its season's), and an event whose
+ * programme names its days starts on the first.
+ */
+function encaja(t: Plantilla, pueblo: Pueblo, dia: Dia): boolean {
+  if (t.lugar && !pueblo.tiene.includes(t.lugar)) return false;
+  if (t.diaSemana !== undefined && diaDeLaSemana(dia) !== t.diaSemana) return false;
+  return !t.temporada || cabeEnTemporada(t.temporada, dia, t.tipo === "evento" ? (t.dias ?? 1) : 1);
 }
 
 /** A demo user, an organization and a plan as chosen before anything is written. */
@@ -190,22 +223,36 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
     const k = r.int(0, n);
     [orden[n], orden[k]] = [orden[k], orden[n]];
   }
+  // The day comes first and then a template that fits it, so a season's plans appear only in
+  // season; among those that fit, the least used so far (on a tie, the first in the shuffled
+  // order), so the templates share the plans evenly.
+  const usos = contenido.planes.map(() => 0);
   const specs = Array.from({ length: TOTAL }, (_, i) => {
-    const t = contenido.planes[orden[i % orden.length]];
     const pueblo = pueblos[i % pueblos.length];
     const usuario = usuarios[r.int(0, usuarios.length - 1)];
     const orgsDelUsuario = organizaciones.filter((o) => o.usuarioId === usuario.id);
     const org = orgsDelUsuario.length > 0 && r.chance(0.6) ? r.pick(orgsDelUsuario) : null;
     // Near-term dates are the common case; about one plan in eight has already finished.
     const desplazamiento = r.chance(0.12) ? -r.int(3, 40) : r.chance(0.5) ? r.int(0, 14) : r.int(15, 100);
+    const dia = sumarDias(hoy, desplazamiento);
+    let elegida = -1;
+    for (const n of orden) {
+      if (encaja(contenido.planes[n], pueblo, dia) && (elegida < 0 || usos[n] < usos[elegida])) elegida = n;
+    }
+    usos[elegida]++;
+    const t = contenido.planes[elegida];
+    const temporada = t.temporada ? ventanaDe(t.temporada, dia) : null;
     let fechaInicio: Date | null = null;
     let fechaFin: Date | null = null;
     if (t.tipo === "evento") {
-      const diaInicio = sumarDias(hoy, desplazamiento);
-      fechaInicio = instanteEnMadrid(diaInicio, t.horaInicio ?? "18:00");
+      fechaInicio = instanteEnMadrid(dia, t.horaInicio ?? "18:00");
       fechaFin = t.dias
-        ? instanteEnMadrid(sumarDias(diaInicio, t.dias - 1), "23:30")
+        ? instanteEnMadrid(sumarDias(dia, t.dias - 1), "23:30")
         : new Date(fechaInicio.getTime() + (t.duracionHoras ?? 2) * 3_600_000);
+    } else if (temporada) {
+      // A seasonal experience opens every week of its season, and only then.
+      fechaInicio = instanteEnMadrid(temporada.desde, "00:00");
+      fechaFin = instanteEnMadrid(temporada.hasta, "23:59");
     } else if (desplazamiento < 0) {
       fechaInicio = instanteEnMadrid(sumarDias(hoy, desplazamiento - 60), "00:00");
       fechaFin = instanteEnMadrid(sumarDias(hoy, desplazamiento), "23:59");
@@ -222,6 +269,8 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
       org,
       fechaInicio,
       fechaFin,
+      // The poster's words: its category is the one the plan's card shows under it.
+      cartel: { categoria: categoriaCartel(t.categorias), cuando: cuandoEnCartel(t, fechaInicio, fechaFin) },
       lat: pueblo.lat + (r.next() - 0.5) * 0.012,
       lng: pueblo.lng + (r.next() - 0.5) * 0.016,
       direccion: `${r.pick(DIRECCIONES)}, ${pueblo.nombre}`,
@@ -350,17 +399,11 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         ...(await Promise.all(
           specs
             .slice(start, start + 4)
-            .map(async ({ i, t, pueblo, fechaInicio, fechaFin }) =>
+            .map(async ({ i, t, pueblo, cartel }) =>
               guardarImagen(
                 "carteles",
                 `cartel-${slug(t.titulo)}.png`,
-                await dibujarCartel(
-                  t.titulo,
-                  t.categorias[0],
-                  pueblo.nombre,
-                  i + 11,
-                  cuandoEnCartel(t, fechaInicio, fechaFin),
-                ),
+                await dibujarCartel(t.titulo, cartel.categoria, pueblo.nombre, i + 11, cartel.cuando),
               ),
             ),
         )),
@@ -418,7 +461,7 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
       const cartel = await guardarImagen(
         "patrocinios",
         `patrocinio-${slug(p.empresa)}.png`,
-        await dibujarCartel(p.titulo, "Otros", p.empresa, 900 + i),
+        await dibujarCartel(p.titulo, null, p.empresa, 900 + i),
       );
       await prisma.patrocinio.create({ data: { ...p, orden: i + 1, archivoCartel: { create: { ...cartel } } } });
     }

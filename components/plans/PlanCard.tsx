@@ -3,7 +3,7 @@ import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
-import { cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/texto";
+import { categoriaCartel, cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
@@ -50,7 +50,8 @@ export function PlanCard({
   const distancia = distanciaVisible(plan.distancia);
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
   const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
-  const categoria = plan.categorias.find((c) => c !== "Otros");
+  // The same category a poster drawn for the plan shows.
+  const categoria = categoriaCartel(plan.categorias);
   // A generated poster writes the date itself.
   const insignia =
     plan.archivoCartel && plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;

@@ -97,7 +97,7 @@ export function fechaCartel(
   return cuandoTexto(plan);
 }
 
-/** The category a generated poster shows: the plan's first that says something ("Otros" does not). */
+/** The category a plan's card and a poster drawn for it show: its first that says something ("Otros" does not). */
 export const categoriaCartel = (categorias: readonly string[]): string | null =>
   categorias.find((c) => c !== "Otros") ?? null;
 
