@@ -2,12 +2,13 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
-import { normalizar } from "./palabras";
+import { normalizar, PALABRAS_VACIAS, raiz, tokens } from "./palabras";
 
 /**
  * Search answers a word the same from the in-process index and from PostgreSQL only if both
- * see the same words: these compare palabras.ts with PostgreSQL itself (planazo_normaliza) over
- * real plans' and agendas' text and every character of the BMP.
+ * see the same words: these compare palabras.ts with PostgreSQL itself (planazo_normaliza,
+ * ts_lexize('spanish_stem')) over real plans' and agendas' text,
+ * words built to reach every rule of the stemmer, and every character of the BMP.
  */
 
 const db = () => process.env.DATABASE_URL!;
@@ -41,7 +42,7 @@ const VOCABULARIO_AGENDAS = readFileSync(path.join(import.meta.dirname, "fixture
   .split("\n")
   .filter((l) => l && !l.startsWith("#"));
 
-/** Words with the letters Spanish adds to ASCII (and, for the stemmer, its rules). */
+/** Words that exercise the stemmer's rules and the letters Spanish adds to ASCII. */
 const DIFICILES = [
   // Verb forms, with and without the accents people leave out.
   "cantar cantando cantaba cantábamos cantabamos cantaríamos cantariamos cantaremos cantasteis cantaron",
@@ -72,6 +73,44 @@ const DIFICILES = [
   // Short words, numbers and letters with digits.
   "a y o e u os us ay oí oi ir ver ser 2024 1a 3d mp3 covid19 100km",
 ].flatMap((linea) => linea.split(" "));
+
+/** Words made of a root, an optional derivational middle and every ending the stemmer knows. */
+function sinteticas(): string[] {
+  const raices = ["cant", "com", "viv", "lleg", "averig", "constru", "natur", "ra", "a", "ae", "tr", "xyz"];
+  const medios = ["", "ic", "iv", "at", "ativ", "abil", "os", "ad", "ante", "able", "ible", "u", "gu"];
+  const finales = (
+    "anza anzas ico ica icos icas ismo ismos able ables ible ibles ista istas oso osa osos osas amiento amientos " +
+    "imiento imientos adora ador ación adoras adores aciones ante antes ancia ancias logía logías ución uciones " +
+    "encia encias amente mente idad idades iva ivo ivas ivos ya ye yan yen yeron yendo yo yó yas yes yais yamos " +
+    "en es éis emos arían arías arán arás aríais aría aréis aríamos aremos ará aré erían erías erán erás eríais " +
+    "ería eréis eríamos eremos erá eré irían irías irán irás iríais iría iréis iríamos iremos irá iré aba ada ida " +
+    "ía ara iera ad ed id ase iese aste iste an aban ían aran ieran asen iesen aron ieron ado ido ando iendo ió ar " +
+    "er ir as abas adas idas ías aras ieras ases ieses ís áis abais íais arais ierais aseis ieseis asteis isteis " +
+    "ados idos amos ábamos íamos imos áramos iéramos iésemos ásemos os a o á í ó e é ú"
+  ).split(" ");
+  const pronombres = "me se sela selo selas selos la le lo las les los nos".split(" ");
+  const antes = "iéndo ándo ár ér ír ando iendo ar er ir yendo uyendo".split(" ");
+  const salida: string[] = [];
+  for (const r of raices) {
+    for (const m of medios) for (const f of ["", ...finales]) salida.push(r + m + f);
+    for (const a of antes) for (const p of pronombres) salida.push(r + a + p);
+  }
+  return salida;
+}
+
+/** What ts_lexize('spanish_stem', t) gives, by palabras.ts: nothing for a stop word, else the stem. */
+const lexemas = (t: string) => (PALABRAS_VACIAS.has(t) ? [] : [raiz(t)]);
+
+async function diferenciasDeRaiz(palabras: string[]) {
+  const lista = [...new Set(palabras)];
+  const filas = await query<{ t: string; l: string[] }>(
+    db(),
+    `SELECT t, ts_lexize('spanish_stem', t) AS l FROM unnest($1::text[]) t`,
+    [lista],
+  );
+  expect(filas).toHaveLength(lista.length);
+  return filas.filter((f) => JSON.stringify(f.l) !== JSON.stringify(lexemas(f.t)));
+}
 
 describe("words as search compares them (palabras.ts) and PostgreSQL", () => {
   it("normalises every text of the demo and the sources' samples as planazo_normaliza does", async () => {
@@ -122,5 +161,24 @@ describe("words as search compares them (palabras.ts) and PostgreSQL", () => {
     compara(127232, 127487);
     expect(pg.size).toBeGreaterThan(1000);
     expect(distintos).toEqual([]);
+  });
+
+  it("stems every word of the demo and the agendas, and words built for every rule, as spanish_stem does", async () => {
+    const sueltas = [...TEXTOS, ...VOCABULARIO_AGENDAS, ...DIFICILES, ...sinteticas()];
+    const enTokens = sueltas.flatMap(tokens);
+    // Every token of the stop list itself, too: "mas" and "esta" are as normalizar leaves "más" and "está".
+    const vacias = [...PALABRAS_VACIAS].flatMap(tokens);
+    // PostgreSQL stems a token of up to 1000 bytes and leaves a longer one as it is.
+    const largas = ["a".repeat(991) + "canciones", "a".repeat(992) + "canciones"];
+    expect(new Set(enTokens).size).toBeGreaterThan(10_000);
+    expect(await diferenciasDeRaiz([...enTokens, ...vacias, ...largas])).toEqual([]);
+  });
+
+  it("stems words with their accents as spanish_stem does, byte for byte", async () => {
+    // Not what search feeds it (tokens carry no accents), but the proof that the port is exact.
+    const conTildes = [...VOCABULARIO_AGENDAS, ...DIFICILES, ...sinteticas(), ...PALABRAS_VACIAS].map((p) =>
+      p.toLowerCase(),
+    );
+    expect(await diferenciasDeRaiz(conTildes)).toEqual([]);
   });
 });

@@ -140,3 +140,259 @@ export function tokens(texto: string): string[] {
   const n = normalizar(texto);
   return n === "" ? [] : n.split(" ");
 }
+
+/**
+ * PostgreSQL's spanish.stop (Snowball's Spanish stop list, as PostgreSQL ships it in
+ * tsearch_data), word for word, typos ("vosostros") and accents included. ts_lexize compares a
+ * token with the list as it is, and tokens carry no accents, so "esta" is a stop word and "más"
+ * (token "mas") is not: the list is deliberately not normalised.
+ */
+export const PALABRAS_VACIAS: ReadonlySet<string> = new Set(
+  `
+de la que el en y a los del se las por un para con no una su al lo como más pero sus le ya o este sí porque
+esta entre cuando muy sin sobre también me hasta hay donde quien desde todo nos durante todos uno les ni
+contra otros ese eso ante ellos e esto mí antes algunos qué unos yo otro otras otra él tanto esa estos mucho
+quienes nada muchos cual poco ella estar estas algunas algo nosotros mi mis tú te ti tu tus ellas nosotras
+vosostros vosostras os mío mía míos mías tuyo tuya tuyos tuyas suyo suya suyos suyas nuestro nuestra
+nuestros nuestras vuestro vuestra vuestros vuestras esos esas estoy estás está estamos estáis están esté
+estés estemos estéis estén estaré estarás estará estaremos estaréis estarán estaría estarías estaríamos
+estaríais estarían estaba estabas estábamos estabais estaban estuve estuviste estuvo estuvimos estuvisteis
+estuvieron estuviera estuvieras estuviéramos estuvierais estuvieran estuviese estuvieses estuviésemos
+estuvieseis estuviesen estando estado estada estados estadas estad he has ha hemos habéis han haya hayas
+hayamos hayáis hayan habré habrás habrá habremos habréis habrán habría habrías habríamos habríais habrían
+había habías habíamos habíais habían hube hubiste hubo hubimos hubisteis hubieron hubiera hubieras
+hubiéramos hubierais hubieran hubiese hubieses hubiésemos hubieseis hubiesen habiendo habido habida habidos
+habidas soy eres es somos sois son sea seas seamos seáis sean seré serás será seremos seréis serán sería
+serías seríamos seríais serían era eras éramos erais eran fui fuiste fue fuimos fuisteis fueron fuera fueras
+fuéramos fuerais fueran fuese fueses fuésemos fueseis fuesen sintiendo sentido sentida sentidos sentidas
+siente sentid tengo tienes tiene tenemos tenéis tienen tenga tengas tengamos tengáis tengan tendré tendrás
+tendrá tendremos tendréis tendrán tendría tendrías tendríamos tendríais tendrían tenía tenías teníamos
+teníais tenían tuve tuviste tuvo tuvimos tuvisteis tuvieron tuviera tuvieras tuviéramos tuvierais tuvieran
+tuviese tuvieses tuviésemos tuvieseis tuviesen teniendo tenido tenida tenidos tenidas tened
+`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+// ───────────── Snowball's Spanish stemmer (spanish.sbl, unchanged from Snowball 2.0 to 2.2) ─────────────
+// PostgreSQL runs the C that Snowball generates from it, which counts UTF-8 bytes where this
+// counts UTF-16 code units. Both grow along the word, so every comparison of a position with a
+// region's start agrees; the one change that shortens a word before such a start (an accent
+// dropped with an attached pronoun, "dándo|selo") is always followed by verb_suffix removing
+// that whole ending, so it never reaches a later comparison.
+
+const VOCALES = "aeiouáéíóúü";
+const esVocal = (s: string, i: number) => i < s.length && VOCALES.includes(s[i]);
+/** Code units of the character at i (a character outside the BMP is two). */
+const ancho = (s: string, i: number) => {
+  const c = s.charCodeAt(i);
+  return c >= 0xd800 && c <= 0xdbff && i + 1 < s.length ? 2 : 1;
+};
+
+/** The UTF-8 bytes of s. */
+function bytesUtf8(s: string): number {
+  let n = s.length;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c >= 0x80) n += c < 0x800 || (c >= 0xd800 && c <= 0xdfff) ? 1 : 2;
+  }
+  return n;
+}
+
+/** `gopast v`: just past the next vowel from i, or -1. */
+function pasaVocal(s: string, i: number): number {
+  for (; i < s.length; i += ancho(s, i)) if (esVocal(s, i)) return i + 1;
+  return -1;
+}
+
+/** `gopast non-v`: just past the next non-vowel from i, or -1. */
+function pasaConsonante(s: string, i: number): number {
+  for (; i < s.length; i++) if (!esVocal(s, i)) return i + ancho(s, i);
+  return -1;
+}
+
+/**
+ * Where RV starts: after the next vowel when the second letter is a consonant, after the next
+ * consonant when the first two are vowels, after the third letter when a consonant is followed
+ * by a vowel; null when there is no such place (RV is then empty).
+ */
+function inicioRV(s: string): number | null {
+  if (s.length === 0) return null;
+  if (esVocal(s, 0)) {
+    if (s.length > 1 && !esVocal(s, 1)) {
+      const j = pasaVocal(s, 1 + ancho(s, 1));
+      return j >= 0 ? j : null;
+    }
+    const j = esVocal(s, 1) ? pasaConsonante(s, 2) : -1;
+    return j >= 0 ? j : null;
+  }
+  const i = ancho(s, 0);
+  if (i < s.length && !esVocal(s, i)) {
+    const j = pasaVocal(s, i + ancho(s, i));
+    if (j >= 0) return j;
+  }
+  if (esVocal(s, i) && i + 1 < s.length) return i + 1 + ancho(s, i + 1);
+  return null;
+}
+
+/** Longest first, as Snowball's `among` picks. */
+const porLongitud = (lista: string) => lista.split(" ").sort((a, b) => b.length - a.length);
+
+const PRONOMBRES = porLongitud("me se sela selo selas selos la le lo las les los nos");
+const ANTES_DE_PRONOMBRE = porLongitud("iéndo ándo ár ér ír ando iendo ar er ir yendo");
+const ESTANDAR = porLongitud(
+  "anza anzas ico ica icos icas ismo ismos able ables ible ibles ista istas oso osa osos osas amiento amientos " +
+    "imiento imientos adora ador ación adoras adores aciones ante antes ancia ancias logía logías ución uciones " +
+    "encia encias amente mente idad idades iva ivo ivas ivos",
+);
+const Y_VERBO = porLongitud("ya ye yan yen yeron yendo yo yó yas yes yais yamos");
+const VERBO_GU = new Set(["en", "es", "éis", "emos"]);
+const VERBO = porLongitud(
+  "en es éis emos arían arías arán arás aríais aría aréis aríamos aremos ará aré erían erías erán erás eríais " +
+    "ería eréis eríamos eremos erá eré irían irías irán irás iríais iría iréis iríamos iremos irá iré aba ada ida " +
+    "ía ara iera ad ed id ase iese aste iste an aban ían aran ieran asen iesen aron ieron ado ido ando iendo ió ar " +
+    "er ir as abas adas idas ías aras ieras ases ieses ís áis abais íais arais ierais aseis ieseis asteis isteis " +
+    "ados idos amos ábamos íamos imos áramos iéramos iésemos ásemos",
+);
+const RESIDUAL = porLongitud("os a o á í ó e é");
+const SIN_TILDE: Record<string, string> = { á: "a", é: "e", í: "i", ó: "o", ú: "u" };
+
+/** The longest of `lista` that ends s and starts at `limite` or later, or null. */
+function sufijo(s: string, lista: readonly string[], limite = 0): string | null {
+  for (const x of lista) if (s.endsWith(x) && s.length - x.length >= limite) return x;
+  return null;
+}
+
+interface Regiones {
+  rv: number;
+  r1: number;
+  r2: number;
+}
+
+function pronombre(s: string, { rv }: Regiones): string {
+  const p = sufijo(s, PRONOMBRES);
+  if (!p) return s;
+  const sin = s.slice(0, s.length - p.length);
+  const t = sufijo(sin, ANTES_DE_PRONOMBRE);
+  if (!t) return s;
+  const e = sin.length - t.length;
+  if (e < rv) return s;
+  if (t === "yendo") return e > 0 && s[e - 1] === "u" ? sin : s;
+  return /[áéí]/.test(t) ? s.slice(0, e) + t.replace(/[áéí]/, (c) => SIN_TILDE[c]) : sin;
+}
+
+function estandar(s: string, { r1, r2 }: Regiones): string | null {
+  const x = sufijo(s, ESTANDAR);
+  if (!x) return null;
+  const i = s.length - x.length;
+  if (x === "amente") {
+    if (i < r1) return null;
+  } else if (i < r2) return null;
+  let r = s.slice(0, i);
+  const quita = (fin: string) => {
+    if (r.endsWith(fin) && r.length - fin.length >= r2) {
+      r = r.slice(0, r.length - fin.length);
+      return true;
+    }
+    return false;
+  };
+  switch (x) {
+    case "adora":
+    case "ador":
+    case "ación":
+    case "adoras":
+    case "adores":
+    case "aciones":
+    case "ante":
+    case "antes":
+    case "ancia":
+    case "ancias":
+      quita("ic");
+      return r;
+    case "logía":
+    case "logías":
+      return r + "log";
+    case "ución":
+    case "uciones":
+      return r + "u";
+    case "encia":
+    case "encias":
+      return r + "ente";
+    case "amente": {
+      const y = sufijo(r, ["iv", "os", "ic", "ad"]);
+      if (y && quita(y) && y === "iv") quita("at");
+      return r;
+    }
+    case "mente": {
+      const y = sufijo(r, ["ante", "able", "ible"]);
+      if (y) quita(y);
+      return r;
+    }
+    case "idad":
+    case "idades": {
+      const y = sufijo(r, ["abil", "ic", "iv"]);
+      if (y) quita(y);
+      return r;
+    }
+    case "iva":
+    case "ivo":
+    case "ivas":
+    case "ivos":
+      quita("at");
+      return r;
+    default:
+      return r;
+  }
+}
+
+function verboY(s: string, { rv }: Regiones): string | null {
+  if (s.length < rv) return null;
+  const x = sufijo(s, Y_VERBO, rv);
+  if (!x) return null;
+  const i = s.length - x.length;
+  return i > 0 && s[i - 1] === "u" ? s.slice(0, i) : null;
+}
+
+function verbo(s: string, { rv }: Regiones): string | null {
+  if (s.length < rv) return null;
+  const x = sufijo(s, VERBO, rv);
+  if (!x) return null;
+  let i = s.length - x.length;
+  if (VERBO_GU.has(x) && i >= 2 && s[i - 1] === "u" && s[i - 2] === "g") i--;
+  return s.slice(0, i);
+}
+
+function residual(s: string, { rv }: Regiones): string {
+  const x = sufijo(s, RESIDUAL);
+  if (!x || s.length - x.length < rv) return s;
+  const r = s.slice(0, s.length - x.length);
+  if ((x === "e" || x === "é") && r.endsWith("gu") && r.length - 1 >= rv) return r.slice(0, -1);
+  return r;
+}
+
+/**
+ * A token's Spanish stem, as `ts_lexize('spanish_stem', token)` gives it when the token is not
+ * a stop word (see terminos). Like PostgreSQL, a token over 1000 bytes is left as it is.
+ */
+export function raiz(token: string): string {
+  if (bytesUtf8(token) > 1000) return token;
+  const n = token.length;
+  const rv = inicioRV(token);
+  const v1 = pasaVocal(token, 0);
+  const r1 = v1 < 0 ? -1 : pasaConsonante(token, v1);
+  const v2 = r1 < 0 ? -1 : pasaVocal(token, r1);
+  const r2 = v2 < 0 ? -1 : pasaConsonante(token, v2);
+  const regiones: Regiones = { rv: rv ?? n, r1: r1 < 0 ? n : r1, r2: r2 < 0 ? n : r2 };
+  let s = pronombre(token, regiones);
+  s = estandar(s, regiones) ?? verboY(s, regiones) ?? verbo(s, regiones) ?? s;
+  s = residual(s, regiones).replace(/[áéíóú]/g, (c) => SIN_TILDE[c]);
+  // PostgreSQL keeps the word when the stemmer leaves nothing (Spanish never does).
+  return s || token;
+}
+
+/** What a text contributes to search: its tokens in order, stop words left out, each as its stem. */
+export function terminos(texto: string): string[] {
+  const salida: string[] = [];
+  for (const t of tokens(texto)) if (!PALABRAS_VACIAS.has(t)) salida.push(raiz(t));
+  return salida;
+}

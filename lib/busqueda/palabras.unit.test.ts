@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizar, tokens } from "./palabras";
+import { normalizar, PALABRAS_VACIAS, raiz, terminos, tokens } from "./palabras";
 
 // palabras.test.ts proves these equal to PostgreSQL's over a large vocabulary; here, what they
 // mean for a person who searches.
@@ -26,9 +26,51 @@ describe("normalizar", () => {
   });
 });
 
-describe("tokens", () => {
+describe("tokens and terminos", () => {
   it("splits a text into its normalised words, in order", () => {
     expect(tokens("¡Música en la calle!")).toEqual(["musica", "en", "la", "calle"]);
     expect(tokens(" - ")).toEqual([]);
+  });
+
+  it("leaves out PostgreSQL's Spanish stop words, as they are listed", () => {
+    expect(PALABRAS_VACIAS.size).toBe(313);
+    for (const vacia of ["de", "la", "los", "y", "esta", "para", "con"]) expect(PALABRAS_VACIAS.has(vacia)).toBe(true);
+    // The list has "más" and "está"; a token never carries the accent, so "mas" counts.
+    expect(PALABRAS_VACIAS.has("más")).toBe(true);
+    expect(PALABRAS_VACIAS.has("mas")).toBe(false);
+    expect(terminos("Los conciertos de la semana: ¡más música!")).toEqual(["conciert", "seman", "mas", "music"]);
+  });
+
+  it("keeps repeated words, each where it is", () => {
+    expect(terminos("Feria y feria")).toEqual(["feri", "feri"]);
+  });
+});
+
+describe("raiz", () => {
+  it("gives singular and plural, and the forms of a verb, one stem", () => {
+    expect(raiz("concierto")).toBe(raiz("conciertos"));
+    expect(raiz("cancion")).toBe(raiz("canciones"));
+    expect(raiz("fiesta")).toBe(raiz("fiestas"));
+    expect(raiz("bailar")).toBe(raiz("bailando"));
+  });
+
+  it("stems as Snowball's Spanish stemmer does (the stems ts_lexize gives)", () => {
+    const esperadas: Record<string, string> = {
+      conciertos: "conciert",
+      exposiciones: "exposicion",
+      rapidamente: "rapid",
+      nacionalidad: "nacional",
+      actividades: "activ",
+      dandoselo: "dandosel",
+      construyendo: "constru",
+      lleguen: "lleg",
+      pinguinos: "pinguin",
+      montanas: "montan",
+      turismo: "turism",
+      organizadores: "organiz",
+      comunicativa: "comunic",
+      2026: "2026",
+    };
+    for (const [palabra, esperada] of Object.entries(esperadas)) expect(raiz(palabra), palabra).toBe(esperada);
   });
 });
