@@ -1,13 +1,14 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { aleatorio } from "@/test-support/aleatorio";
 import { query } from "@/test-support/database";
-import { normalizar, PALABRAS_VACIAS, raiz, tokens } from "./palabras";
+import { distanciaEdicion, normalizar, PALABRAS_VACIAS, raiz, tokens } from "./palabras";
 
 /**
  * Search answers a word the same from the in-process index and from PostgreSQL only if both
  * see the same words: these compare palabras.ts with PostgreSQL itself (planazo_normaliza,
- * ts_lexize('spanish_stem')) over real plans' and agendas' text,
+ * ts_lexize('spanish_stem'), planazo_distancia_edicion) over real plans' and agendas' text,
  * words built to reach every rule of the stemmer, and every character of the BMP.
  */
 
@@ -180,5 +181,60 @@ describe("words as search compares them (palabras.ts) and PostgreSQL", () => {
       p.toLowerCase(),
     );
     expect(await diferenciasDeRaiz(conTildes)).toEqual([]);
+  });
+
+  it("measures edit distances as planazo_distancia_edicion does, stopping past the same tope", async () => {
+    const azar = aleatorio(20261203);
+    const elige = <T>(lista: readonly T[]) => lista[Math.floor(azar() * lista.length)];
+    const palabras = [...new Set(TEXTOS.flatMap(tokens))].filter((p) => p.length > 0);
+    const letras = "abcdeilmnorstuñ";
+    const edita = (p: string): string => {
+      const i = Math.floor(azar() * (p.length + 1));
+      switch (Math.floor(azar() * 4)) {
+        case 0: // a swap of two neighbours
+          return i + 1 < p.length ? p.slice(0, i) + p[i + 1] + p[i] + p.slice(i + 2) : p;
+        case 1:
+          return p.slice(0, i) + elige([...letras]) + p.slice(i);
+        case 2:
+          return p.slice(0, i) + p.slice(i + 1);
+        default:
+          return p.slice(0, i) + elige([...letras]) + p.slice(i + 1);
+      }
+    };
+    const a: string[] = [];
+    const b: string[] = [];
+    const topes: number[] = [];
+    const par = (x: string, y: string, tope: number) => {
+      a.push(x);
+      b.push(y);
+      topes.push(tope);
+    };
+    for (let k = 0; k < 3000; k++) {
+      const p = elige(palabras);
+      let q = p;
+      const ediciones = Math.floor(azar() * 4);
+      for (let e = 0; e < ediciones; e++) q = edita(q);
+      par(p, k % 10 === 0 ? elige(palabras) : q, Math.floor(azar() * 4));
+    }
+    for (const tope of [0, 1, 2]) {
+      par("", "", tope);
+      par("", "ab", tope);
+      par("abc", "", tope);
+      par("consierto", "concierto", tope);
+      par("cocnierto", "concierto", tope);
+      par("ca", "abc", tope);
+    }
+    const filas = await query<{ d: number }>(
+      db(),
+      `SELECT planazo_distancia_edicion(a, b, t) AS d
+       FROM unnest($1::text[], $2::text[], $3::int[]) WITH ORDINALITY AS x(a, b, t, i) ORDER BY i`,
+      [a, b, topes],
+    );
+    const distintos = a.flatMap((x, i) => {
+      const js = distanciaEdicion(x, b[i], topes[i]);
+      return js === filas[i].d ? [] : [{ a: x, b: b[i], tope: topes[i], js, pg: filas[i].d }];
+    });
+    expect(new Set(filas.map((f) => f.d)).size).toBeGreaterThan(3);
+    expect(distintos).toEqual([]);
   });
 });

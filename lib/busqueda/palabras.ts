@@ -396,3 +396,69 @@ export function terminos(texto: string): string[] {
   for (const t of tokens(texto)) if (!PALABRAS_VACIAS.has(t)) salida.push(raiz(t));
   return salida;
 }
+
+// ─────────────────────────── Typos ───────────────────────────
+
+const CON_PARES = /[\ud800-\udfff]/;
+
+/** Three rows of the table, reused by every call (grown when a word is longer than any before). */
+let celdas = new Int32Array(3 * 32);
+
+/**
+ * The optimal string alignment distance between a and b (Levenshtein's insertions, deletions
+ * and substitutions, plus a swap of two neighbouring letters as one edit: "cocnierto" is one
+ * from "concierto"), or tope + 1 as soon as it is sure to exceed tope. Counts characters, as
+ * planazo_distancia_edicion does in PostgreSQL.
+ */
+export function distanciaEdicion(a: string, b: string, tope: number): number {
+  // A character outside the BMP is two code units here and one character in PostgreSQL.
+  if (CON_PARES.test(a) || CON_PARES.test(b)) return osa(Array.from(a), Array.from(b), tope);
+  return osa(a, b, tope);
+}
+
+function osa(a: ArrayLike<string>, b: ArrayLike<string>, tope: number): number {
+  const la = a.length;
+  const lb = b.length;
+  if (Math.abs(la - lb) > tope) return tope + 1;
+  if (la === 0 || lb === 0) return Math.max(la, lb);
+  const ancho = lb + 1;
+  if (celdas.length < 3 * ancho) celdas = new Int32Array(6 * ancho);
+  // Offsets of rows i - 2, i - 1 and i.
+  let antepenultima = 0;
+  let penultima = ancho;
+  let fila = 2 * ancho;
+  for (let j = 0; j <= lb; j++) celdas[penultima + j] = j;
+  for (let i = 1; i <= la; i++) {
+    const ai = a[i - 1];
+    celdas[fila] = i;
+    let minimo = i;
+    for (let j = 1; j <= lb; j++) {
+      const bj = b[j - 1];
+      let v = Math.min(
+        celdas[penultima + j] + 1,
+        celdas[fila + j - 1] + 1,
+        celdas[penultima + j - 1] + (ai === bj ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && ai === b[j - 2] && a[i - 2] === bj) v = Math.min(v, celdas[antepenultima + j - 2] + 1);
+      celdas[fila + j] = v;
+      if (v < minimo) minimo = v;
+    }
+    // No later row holds less than this row's least (a swap reaches back two rows, but never
+    // below what the row between already holds), so the distance is past tope.
+    if (minimo > tope) return tope + 1;
+    const libre = antepenultima;
+    antepenultima = penultima;
+    penultima = fila;
+    fila = libre;
+  }
+  return Math.min(celdas[penultima + lb], tope + 1);
+}
+
+/**
+ * How many typos a typed word forgives, by its length (Meilisearch's defaults): none under 5
+ * letters, where one edit already makes another word ("gato", "pato"), one up to 8, two from 9.
+ * The word as typed once normalised (a token), not its stem.
+ */
+export function erroresPermitidos(palabra: string): number {
+  return palabra.length < 5 ? 0 : palabra.length < 9 ? 1 : 2;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizar, PALABRAS_VACIAS, raiz, terminos, tokens } from "./palabras";
+import { distanciaEdicion, erroresPermitidos, normalizar, PALABRAS_VACIAS, raiz, terminos, tokens } from "./palabras";
 
 // palabras.test.ts proves these equal to PostgreSQL's over a large vocabulary; here, what they
 // mean for a person who searches.
@@ -72,5 +72,36 @@ describe("raiz", () => {
       2026: "2026",
     };
     for (const [palabra, esperada] of Object.entries(esperadas)) expect(raiz(palabra), palabra).toBe(esperada);
+  });
+});
+
+describe("distanciaEdicion", () => {
+  it("counts a missing, extra, wrong or swapped letter as one edit", () => {
+    expect(distanciaEdicion("consierto", "concierto", 2)).toBe(1);
+    expect(distanciaEdicion("cocnierto", "concierto", 2)).toBe(1);
+    expect(distanciaEdicion("conciert", "concierto", 2)).toBe(1);
+    expect(distanciaEdicion("conciertoo", "concierto", 2)).toBe(1);
+    expect(distanciaEdicion("concierto", "concierto", 2)).toBe(0);
+    expect(distanciaEdicion("cnocierot", "concierto", 2)).toBe(2);
+  });
+
+  it("stops past the tope with tope + 1", () => {
+    expect(distanciaEdicion("teatro", "concierto", 2)).toBe(3);
+    expect(distanciaEdicion("consierto", "concierto", 0)).toBe(1);
+    expect(distanciaEdicion("a", "abcd", 1)).toBe(2);
+    expect(distanciaEdicion("", "abc", 3)).toBe(3);
+    expect(distanciaEdicion("", "", 0)).toBe(0);
+  });
+
+  it("counts a character outside the BMP as one", () => {
+    expect(distanciaEdicion("🎉fiesta", "fiesta", 1)).toBe(1);
+  });
+});
+
+describe("erroresPermitidos", () => {
+  it("forgives no typo under 5 letters, one up to 8 and two from 9", () => {
+    expect(["cine", "arte", "feria", "concierto", "exposiciones"].map(erroresPermitidos)).toEqual([0, 0, 1, 2, 2]);
+    expect(erroresPermitidos("teatros")).toBe(1);
+    expect(erroresPermitidos("conciert")).toBe(1);
   });
 });
