@@ -1,19 +1,10 @@
+import { normalizar } from "../busqueda/palabras";
 import { CATEGORIAS, type Categoria } from "../plans/constants";
 
-/** A name as it is compared: lower case, no accents, only letters and digits between single spaces. */
-export function claveNombre(texto: string): string {
-  return texto
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
 /**
- * The names a source gives its categories, by the spec's category they mean (compared with
- * claveNombre). 'Otros' is not here: it is what a plan gets when nothing else fits, so a source's
- * "otros" says nothing.
+ * The names a source gives its categories, by the spec's category they mean (compared as
+ * normalizar leaves them). 'Otros' is not here: it is what a plan gets when nothing else fits,
+ * so a source's "otros" says nothing.
  */
 const SINONIMOS: Record<Exclude<Categoria, "Otros">, string[]> = {
   Deporte: ["deporte", "deportes", "deportivo", "deportiva", "deportivas", "sport", "sports", "carrera", "carreras"],
@@ -75,9 +66,9 @@ const SINONIMOS: Record<Exclude<Categoria, "Otros">, string[]> = {
 };
 
 const POR_NOMBRE = new Map<string, Categoria>();
-for (const c of CATEGORIAS) if (c !== "Otros") POR_NOMBRE.set(claveNombre(c), c);
+for (const c of CATEGORIAS) if (c !== "Otros") POR_NOMBRE.set(normalizar(c), c);
 for (const [c, nombres] of Object.entries(SINONIMOS) as [Categoria, string[]][])
-  for (const n of nombres) POR_NOMBRE.set(claveNombre(n), c);
+  for (const n of nombres) POR_NOMBRE.set(normalizar(n), c);
 
 /**
  * The spec's categories that a source's own category names mean, in the spec's order and
@@ -86,7 +77,7 @@ for (const [c, nombres] of Object.entries(SINONIMOS) as [Categoria, string[]][])
 export function categoriasDe(nombres: readonly string[]): Categoria[] {
   const halladas = new Set<Categoria>();
   for (const n of nombres) {
-    const c = POR_NOMBRE.get(claveNombre(n));
+    const c = POR_NOMBRE.get(normalizar(n));
     if (c) halladas.add(c);
   }
   return CATEGORIAS.filter((c) => halladas.has(c));

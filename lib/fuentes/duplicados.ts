@@ -1,4 +1,4 @@
-import { claveNombre } from "./categorias";
+import { normalizar } from "../busqueda/palabras";
 
 /**
  * Whether two listings are one event: the same concert comes from a village's own calendar and
@@ -31,8 +31,8 @@ const ROMANO = /^(?=[ivxlc]{1,6}$)c{0,3}(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/;
 
 /** A title's words as they are compared: lower case, no accents or punctuation, no empty words, no year, ordinal or town's name. */
 export function palabrasTitulo(titulo: string, municipio = ""): string[] {
-  const delPueblo = new Set(claveNombre(municipio).split(" ").filter(Boolean));
-  return claveNombre(titulo)
+  const delPueblo = new Set(normalizar(municipio).split(" ").filter(Boolean));
+  return normalizar(titulo)
     .split(" ")
     .filter(
       (p) =>
@@ -76,7 +76,7 @@ export const UMBRAL_SIMILITUD = 0.55;
 export function mismoEvento(a: string, b: string, municipio = ""): boolean {
   const pa = palabrasTitulo(a, municipio);
   const pb = palabrasTitulo(b, municipio);
-  if (pa.length === 0 || pb.length === 0) return claveNombre(a) === claveNombre(b);
+  if (pa.length === 0 || pb.length === 0) return normalizar(a) === normalizar(b);
   const [corta, larga] = pa.length <= pb.length ? [pa, pb] : [pb, pa];
   if (corta.some((p) => !GENERICAS.has(p)) && corta.every((p) => larga.includes(p))) return true;
   return similitud(pa, pb) >= UMBRAL_SIMILITUD;

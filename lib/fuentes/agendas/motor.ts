@@ -1,7 +1,7 @@
+import { normalizar } from "../../busqueda/palabras";
 import type { Categoria } from "../../plans/constants";
 import { DURACION_EVENTO_MAX_DIAS } from "../../plans/input";
 import { numeroDiaMadrid } from "../../dates";
-import { claveNombre } from "../categorias";
 import { FormatoNoValido } from "../errores";
 import { htmlAMarkdown } from "../html";
 import { mensajesFuentes } from "../../messages";
@@ -183,7 +183,7 @@ const tablas = new WeakMap<Record<string, Categoria[]>, Map<string, Categoria[]>
 function tablaCategorias(tabla: Record<string, Categoria[]>): Map<string, Categoria[]> {
   let porClave = tablas.get(tabla);
   if (!porClave) {
-    porClave = new Map(Object.entries(tabla).map(([k, v]) => [claveNombre(k), v]));
+    porClave = new Map(Object.entries(tabla).map(([k, v]) => [normalizar(k), v]));
     tablas.set(tabla, porClave);
   }
   return porClave;
@@ -199,7 +199,7 @@ function categorias(r: Registro, def: DefinicionAgenda["campos"]["categorias"]):
     const nombres = (Array.isArray(v) ? v : [v]).flatMap((x) => (texto(x) ?? "").split(","));
     for (const n of nombres) {
       const ultimo = n.trim().split("/").pop() ?? "";
-      for (const c of tabla.get(claveNombre(ultimo)) ?? []) salida.add(c);
+      for (const c of tabla.get(normalizar(ultimo)) ?? []) salida.add(c);
     }
   }
   return [...salida];
@@ -220,7 +220,7 @@ function lugar(r: Registro, def: DefinicionAgenda["campos"]["lugar"]): Lugar {
   const provincia = textoPlano(valor(r, def.provincia)) || null;
   const punto = coordenadas(valor(r, def.lat), valor(r, def.lng));
   // A venue named as its town ("Tiemblo (El)") is no venue: the plan then shows the town's own name.
-  const nombre = nombreLeido && municipio && claveNombre(nombreLeido) === claveNombre(municipio) ? null : nombreLeido;
+  const nombre = nombreLeido && municipio && normalizar(nombreLeido) === normalizar(municipio) ? null : nombreLeido;
   return {
     texto: unaLinea(nombre, direccion),
     direccion: direccion ? unaLinea(nombre, direccion) : null,
