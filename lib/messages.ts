@@ -89,6 +89,11 @@ export const mensajes = {
   vistaMapa: "Mapa",
   // The first visit's feed, before a place is chosen
   feedFinde: "Este finde cerca de {municipio}",
+  /** The way out of a word search that found nothing: drop its words. */
+  quitarPalabras: "Quitar «{q}»",
+  queBuscas: "¿Qué buscas?",
+  mostrandoResultadosDe: "Mostrando resultados de «{q}»",
+  sinPlanesDePalabras: "No hay planes de «{q}» a {km} km de {municipio}",
   feedProximos: "Próximos planes cerca de {municipio}",
   /** Under the first visit's feed title: the place was chosen for them, not found. */
   lugarDeEjemplo: "Es un ejemplo: aún no sabemos dónde estás.",

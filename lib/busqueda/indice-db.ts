@@ -40,7 +40,7 @@ const CAMPOS = Prisma.sql`json_build_array(p.id, ST_X(p.ubicacion::geometry), ST
   CASE WHEN p.tipo = 'experiencia' THEN (SELECT json_agg(json_build_array(h.dia_semana,
     left(h.hora_inicio, 2)::int * 60 + right(h.hora_inicio, 2)::int, left(h.hora_fin, 2)::int * 60 + right(h.hora_fin, 2)::int))
     FROM horario_disponible h WHERE h.plan_id = p.id) END,
-  extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio)`;
+  extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio, tsvector_to_array(p.palabras))`;
 
 /** CAMPOS's array, in FilaIndice's terms: the one list of the fields and their order. */
 type Campos = [
@@ -58,6 +58,7 @@ type Campos = [
   destacadoHasta: number | null,
   visible: boolean,
   cambio: number,
+  terminos: string[],
 ];
 
 const aFila = (c: Campos): FilaIndice => ({
@@ -75,6 +76,7 @@ const aFila = (c: Campos): FilaIndice => ({
   destacadoHasta: c[11],
   visible: c[12],
   cambio: c[13],
+  terminos: c[14],
 });
 
 interface Estado {
@@ -120,11 +122,13 @@ async function sincronizar(db: PrismaClient, e: Estado): Promise<void> {
   let alcanzado: { version: bigint; horizonte: string } | null = null;
   for (let desde = -1n; ;) {
     const [r] = await db.$queryRaw<
-      { version: string; recarga: string; horizonte: string; bajas: string; filas: string }[]
+      { version: string; recarga: string; horizonte: string; bajas: string; palabras: string | null; filas: string }[]
     >`
       SELECT (SELECT version FROM planazo_version_busqueda())::text AS version, v.recarga::text AS recarga,
         ${HORIZONTE} AS horizonte,
         (SELECT coalesce(json_agg(b.id), '[]')::text FROM plan_baja b WHERE b.cambio_xid >= ${e.horizonte}::xid8) AS bajas,
+        CASE WHEN ${desde} = -1 THEN (SELECT coalesce(json_agg(json_build_array(w.palabra, w.raiz)), '[]')::text
+          FROM palabra w WHERE w.cambio_xid >= ${e.horizonte}::xid8) END AS palabras,
         (SELECT coalesce(json_agg(json_build_array(t.cambio, t.f) ORDER BY t.cambio), '[]')::text
            FROM (SELECT p.cambio, ${CAMPOS} AS f FROM plan p
                  WHERE p.cambio_xid >= ${e.horizonte}::xid8 AND p.cambio > ${desde}
@@ -138,6 +142,8 @@ async function sincronizar(db: PrismaClient, e: Estado): Promise<void> {
     alcanzado ??= { version: BigInt(r.version), horizonte: r.horizonte };
     // Deletes first: a row read in the same snapshot is newer than any delete of its id.
     if (desde === -1n) for (const id of JSON.parse(r.bajas) as string[]) indice.quitar(id);
+    for (const [palabra, raiz] of JSON.parse(r.palabras ?? "[]") as [string, string][])
+      indice.ponerPalabra(palabra, raiz);
     const filas = JSON.parse(r.filas) as [number, Campos][];
     for (const [, campos] of filas) indice.poner(aFila(campos));
     if (filas.length === LOTE) {
@@ -164,6 +170,16 @@ async function cargar(db: PrismaClient, e: Estado): Promise<void> {
     for (const campos of lote) indice.poner(aFila(campos));
     if (lote.length < LOTE) break;
     ultimo = lote[lote.length - 1][0];
+  }
+  // The vocabulary as it is now; the words added since come with the first catching up.
+  for (let ultima = 0n; ;) {
+    const [{ palabras }] = await db.$queryRaw<{ palabras: string }[]>`
+      SELECT coalesce(json_agg(json_build_array(t.id::text, t.palabra, t.raiz) ORDER BY t.id), '[]')::text AS palabras
+      FROM (SELECT w.id, w.palabra, w.raiz FROM palabra w WHERE w.id > ${ultima} ORDER BY w.id LIMIT ${LOTE}) t`;
+    const lote = JSON.parse(palabras) as [string, string, string][];
+    for (const [, palabra, raiz] of lote) indice.ponerPalabra(palabra, raiz);
+    if (lote.length < LOTE) break;
+    ultima = BigInt(lote[lote.length - 1][0]);
   }
   indice.compactar();
   // Caught up on a state of its own: searches meanwhile neither see it nor read changes into it.

@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { aleatorio } from "@/test-support/aleatorio";
@@ -16,6 +18,18 @@ import { busquedaSql, versionBusqueda } from "./buscar";
 
 const db = () => process.env.DATABASE_URL!;
 const DIA = 86_400_000;
+
+/** Titles and descriptions of the demo's plans: the words of the plans compared, and the ones searched. */
+const TEXTOS = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, "..", "..", "data", "demo", "contenido.json"), "utf8")) as {
+    planes: { titulo: string; descripcion: string }[];
+  }
+).planes;
+/** The words of the plans written (accents and capitals kept: the search must not care), to search for. */
+const PALABRAS: string[] = [];
+const anotarPalabras = (texto: string) => {
+  for (const w of texto.split(/[^\p{L}\p{N}]+/u)) if (w.length >= 2) PALABRAS.push(w);
+};
 
 async function indiceActual(): Promise<IndiceBusqueda> {
   const indice = await esperarIndice(prisma, await versionBusqueda());
@@ -40,6 +54,7 @@ async function comparar(origin: { lat: number; lng: number }, semilla: number, n
   const hoy = diaEnMadrid();
   let conPlanes = 0;
   const contexto = {
+    palabras: PALABRAS,
     ahora: Date.now(),
     diaInstante: (desdeHoy: number, hora: string) => instanteEnMadrid(sumarDias(hoy, desdeHoy), hora),
   };
@@ -90,9 +105,11 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
           : r() < 0.5
             ? new Date(Math.max(inicio?.getTime() ?? 0, ahora + (r() * 14 - 2) * DIA))
             : null;
+      const texto = TEXTOS[Math.floor(r() * TEXTOS.length)];
       const id = await insertPlan({
         usuarioId,
         origin,
+        titulo: texto.titulo,
         distanciaM: comun ? sitios[Math.floor(r() * sitios.length)] : r() * 55_000,
         // Any bearing, not whole degrees: two plans at one distance on mirrored whole bearings
         // (θ and 360 − θ) are exactly as far in JavaScript's haversine but may differ in the
@@ -118,6 +135,11 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
             : [],
       });
       ids.push(id);
+      anotarPalabras(texto.titulo);
+      if (r() < 0.7) {
+        await query(db(), "UPDATE plan SET descripcion = $2 WHERE id = $1", [id, texto.descripcion]);
+        anotarPalabras(texto.descripcion);
+      }
     }
     await query(db(), "UPDATE plan SET accesible = true WHERE usuario_id = $1 AND random() < 0.3", [usuarioId]);
     // Free plans (0), paid ones and ones that say nothing of their price.

@@ -15,6 +15,8 @@ import {
   type Orden,
 } from "./registro";
 import { siguienteFranja } from "./momento";
+import { distanciaEdicion } from "./palabras";
+import type { ConsultaPalabras } from "./palabras-consulta";
 
 /** A CommonJS module: Node's ESM loader (the scripts) gives its exports as the default only. */
 const { Geodesic } = geographiclib;
@@ -55,6 +57,8 @@ export interface FilaIndice {
   visible: boolean;
   /** plan.cambio: moves on with every change to the plan's row (and so to its card: buscar.ts's card cache). */
   cambio: number;
+  /** Its words' stems (plan.palabras, as PostgreSQL made them). */
+  terminos: readonly string[];
 }
 
 /** A search as the index takes it: the filters, the point and radius, and the stretch of the order wanted. */
@@ -101,10 +105,21 @@ export function mascaraDias(desde: number, hasta: number): number {
 const celdaDe = (lng: number, lat: number) =>
   Math.floor((lng + 180) / CELDA) * FILAS_DE_CELDAS + Math.floor((lat + 90) / CELDA);
 
-const AYUDA: AyudaIndice = { mascaraCategorias, mascaraDias, numeroDiaMadrid };
-
 /** A column of the index: one typed array, a value per slot. */
 type Columna = Float64Array | Int32Array | Uint16Array | Uint8Array;
+
+/** Writes n as a varint (7 bits a byte, high bit: more follow) at `i` of `a`; returns the next index. */
+function escribirVarint(a: Uint8Array, i: number, n: number): number {
+  while (n >= 0x80) {
+    a[i++] = (n & 0x7f) | 0x80;
+    n >>>= 7;
+  }
+  a[i++] = n;
+  return i;
+}
+
+/** Bytes a varint of n takes. */
+const bytesVarint = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 
 /** Tells whether the plan in slot a, with keys a0 and a1, comes before slot b (keys b0, b1) in the page's order. */
 type Antes = (a: number, a0: number, a1: number, b: number, b0: number, b1: number) => boolean;
@@ -220,6 +235,28 @@ export class IndiceBusqueda {
   /** Numbers of `franjas` in use, and of those still referenced (the rest: replaced plans' slots). */
   private franjasUsadas = 0;
   private franjasVivas = 0;
+  /**
+   * The plans' words: the stems (an id each), and each plan's stem ids, sorted, as varints of
+   * their differences in one byte array (`bolsa`, `nBolsa[s]` bytes from `terminos[s]`): about
+   * two bytes a word. And the vocabulary (lib/busqueda/indice-db.ts reads PostgreSQL's `palabra`):
+   * every word plans have had with its stem's id, by length for the typos and in alphabetical
+   * order for the words being typed.
+   */
+  private readonly vocabulario = new Map<string, number>();
+  private readonly palabraIds = new Map<string, number>();
+  private readonly palabras: string[] = [];
+  private readonly raizDe: number[] = [];
+  private readonly porLongitud: number[][] = [];
+  /** The words' ids in alphabetical order, made again when the vocabulary has grown. */
+  private alfabetico: Int32Array | null = null;
+  private terminos = new Int32Array(0);
+  private nBolsa = new Uint16Array(0);
+  private bolsa = new Uint8Array(64 * 1024);
+  private bolsaUsada = 0;
+  private bolsaViva = 0;
+  /** Per stem id, the bits of the words of the search being answered that it matches (cleared after it). */
+  private marcas = new Uint32Array(0);
+  private marcadas: number[] = [];
 
   /** How many plans it holds. */
   get tamano(): number {
@@ -248,6 +285,8 @@ export class IndiceBusqueda {
     this.precio = de(this.precio);
     this.franja = de(this.franja);
     this.nFranjas = de(this.nFranjas);
+    this.terminos = de(this.terminos);
+    this.nBolsa = de(this.nBolsa);
   }
 
   private crecer(): void {
@@ -298,6 +337,150 @@ export class IndiceBusqueda {
     this.cambio[s] = f.cambio;
     this.precio[s] = f.precio ?? NaN;
     this.ponerFranjas(s, f.horarios);
+    this.ponerTerminos(s, f.terminos);
+  }
+
+  /** The id of a stem, new ones numbered in turn. */
+  private idDe(raiz: string): number {
+    let id = this.vocabulario.get(raiz);
+    if (id === undefined) {
+      id = this.vocabulario.size;
+      this.vocabulario.set(raiz, id);
+    }
+    return id;
+  }
+
+  /** A word of the vocabulary with its stem (once; again, nothing). */
+  ponerPalabra(palabra: string, raiz: string): void {
+    if (this.palabraIds.has(palabra)) return;
+    const id = this.palabras.length;
+    this.palabraIds.set(palabra, id);
+    this.palabras.push(palabra);
+    this.raizDe.push(this.idDe(raiz));
+    (this.porLongitud[palabra.length] ??= []).push(id);
+    this.alfabetico = null;
+  }
+
+  /** Writes a plan's stem ids at the end of `bolsa` (the ones it had become garbage, gathered now and then). */
+  private ponerTerminos(s: number, raices: readonly string[]): void {
+    this.bolsaViva -= this.nBolsa[s];
+    this.nBolsa[s] = 0;
+    const ids = [...new Set(raices.map((r) => this.idDe(r)))].sort((a, b) => a - b);
+    let n = 0;
+    for (let i = 0, antes = -1; i < ids.length; antes = ids[i++]) {
+      if (n + bytesVarint(ids[i] - antes) > 0xffff) break;
+      n += bytesVarint(ids[i] - antes);
+    }
+    if (n === 0) return;
+    if (this.bolsaUsada + n > this.bolsa.length) {
+      if (this.bolsaUsada > 2 * this.bolsaViva) this.reunirTerminos();
+      if (this.bolsaUsada + n > this.bolsa.length) {
+        const mayor = new Uint8Array(Math.max(2 * this.bolsa.length, this.bolsaUsada + n));
+        mayor.set(this.bolsa.subarray(0, this.bolsaUsada));
+        this.bolsa = mayor;
+      }
+    }
+    this.terminos[s] = this.bolsaUsada;
+    this.nBolsa[s] = n;
+    let i = this.bolsaUsada;
+    for (let k = 0, antes = -1; i < this.bolsaUsada + n; antes = ids[k++])
+      i = escribirVarint(this.bolsa, i, ids[k] - antes);
+    this.bolsaUsada += n;
+    this.bolsaViva += n;
+  }
+
+  /** Copies the stem ids still referenced, plan by plan, to the start of a new array of the same size. */
+  private reunirTerminos(): void {
+    const nueva = new Uint8Array(this.bolsa.length);
+    let usada = 0;
+    for (const s of this.porId.values()) {
+      const n = this.nBolsa[s];
+      if (n === 0) continue;
+      nueva.set(this.bolsa.subarray(this.terminos[s], this.terminos[s] + n), usada);
+      this.terminos[s] = usada;
+      usada += n;
+    }
+    this.bolsa = nueva;
+    this.bolsaUsada = this.bolsaViva = usada;
+  }
+
+  /**
+   * The predicate of a word search: marks, for each word, the ids of the stems it matches (its
+   * own, those within its allowed edits, and for the typed last word those it begins), then a
+   * plan matches when its stems carry every word's mark. The marks are cleared by buscar once
+   * its answer is made.
+   */
+  private predicadoPalabras(q: ConsultaPalabras): (s: number) => boolean {
+    if (this.marcas.length < this.vocabulario.size)
+      this.marcas = new Uint32Array(Math.max(1024, 2 * this.vocabulario.size));
+    const marcar = (id: number, bit: number) => {
+      if (this.marcas[id] === 0) this.marcadas.push(id);
+      this.marcas[id] |= bit;
+    };
+    const { palabras, raizDe, marcas, bolsa, terminos, nBolsa } = this;
+    q.palabras.forEach(({ palabra, raiz, errores }, i) => {
+      const bit = 1 << i;
+      const propia = this.vocabulario.get(raiz);
+      if (propia !== undefined) marcar(propia, bit);
+      if (errores === 0) return;
+      for (let largo = Math.max(0, palabra.length - errores); largo <= palabra.length + errores; largo++) {
+        for (const id of this.porLongitud[largo] ?? []) {
+          if (distanciaEdicion(palabras[id], palabra, errores) <= errores) marcar(raizDe[id], bit);
+        }
+      }
+    });
+    if (q.prefijo) {
+      const bit = 1 << (q.palabras.length - 1);
+      const orden = this.ordenAlfabetico();
+      const prefijo = q.prefijo;
+      // The first word not before the prefix, then every one that begins with it.
+      let a = 0;
+      let b = orden.length;
+      while (a < b) {
+        const m = (a + b) >>> 1;
+        if (palabras[orden[m]] < prefijo) a = m + 1;
+        else b = m;
+      }
+      for (let k = a; k < orden.length && palabras[orden[k]].startsWith(prefijo); k++) marcar(raizDe[orden[k]], bit);
+    }
+    const todas = (1 << q.palabras.length) - 1;
+    let alguna = 0;
+    for (const id of this.marcadas) alguna |= marcas[id];
+    // A word that matches no stem: no plan has it.
+    if (alguna !== todas) return () => false;
+    return (s) => {
+      let tiene = 0;
+      const fin = terminos[s] + nBolsa[s];
+      for (let i = terminos[s], id = -1; i < fin;) {
+        let d = 0;
+        let corrimiento = 0;
+        let byte: number;
+        do {
+          byte = bolsa[i++];
+          d |= (byte & 0x7f) << corrimiento;
+          corrimiento += 7;
+        } while (byte & 0x80);
+        id += d;
+        tiene |= marcas[id];
+        if ((tiene & todas) === todas) return true;
+      }
+      return false;
+    };
+  }
+
+  private ordenAlfabetico(): Int32Array {
+    if (!this.alfabetico) {
+      const ids = Int32Array.from(this.palabras.keys());
+      const { palabras } = this;
+      ids.sort((a, b) => (palabras[a] < palabras[b] ? -1 : palabras[a] > palabras[b] ? 1 : 0));
+      this.alfabetico = ids;
+    }
+    return this.alfabetico;
+  }
+
+  private limpiarMarcas(): void {
+    for (const id of this.marcadas) this.marcas[id] = 0;
+    this.marcadas.length = 0;
   }
 
   /**
@@ -317,6 +500,7 @@ export class IndiceBusqueda {
     this.porId.clear();
     this.ids.forEach((id, i) => this.porId.set(id!, i));
     this.reunirFranjas();
+    this.reunirTerminos();
     let i = 0;
     for (const rejilla of this.rejillas)
       for (const lista of rejilla.values()) for (let k = 0; k < lista.length; k++) lista[k] = i++;
@@ -370,6 +554,8 @@ export class IndiceBusqueda {
     this.ids[s] = undefined;
     this.franjasVivas -= 3 * this.nFranjas[s];
     this.nFranjas[s] = 0;
+    this.bolsaViva -= this.nBolsa[s];
+    this.nBolsa[s] = 0;
     this.libres.push(s);
   }
 
@@ -405,10 +591,24 @@ export class IndiceBusqueda {
    * plan that would change its answer.
    */
   buscar(c: ConsultaIndice, ahora: number, contar = true): RespuestaIndice {
+    try {
+      return this.buscarConMarcas(c, ahora, contar);
+    } finally {
+      this.limpiarMarcas();
+    }
+  }
+
+  private buscarConMarcas(c: ConsultaIndice, ahora: number, contar: boolean): RespuestaIndice {
     const { lng, lat, radioM } = c;
     const { categorias, banderas, precio, dias, diaInicio, diaFin } = this;
     const columnas = { categorias, banderas, precio, inicio: this.inicio, fin: this.fin, diaInicio, diaFin, dias };
-    const predicados = predicadosIndice(c, columnas, AYUDA);
+    const ayuda: AyudaIndice = {
+      mascaraCategorias,
+      mascaraDias,
+      numeroDiaMadrid,
+      palabras: (q) => this.predicadoPalabras(q),
+    };
+    const predicados = predicadosIndice(c, columnas, ayuda);
     const cosLat = Math.cos(lat * RAD);
     const cx = cosLat * Math.cos(lng * RAD);
     const cy = cosLat * Math.sin(lng * RAD);

@@ -25,6 +25,7 @@ function experiencia(r: () => number, i: number, version: number): FilaIndice {
     destacadoHasta: null,
     visible: true,
     cambio: version,
+    terminos: [],
   };
 }
 
@@ -32,6 +33,7 @@ const consulta = (hasta: number): ConsultaIndice => ({
   categorias: null,
   accesible: false,
   gratis: false,
+  q: null,
   orden: "fecha",
   lng: -3.68,
   lat: 40.42,

@@ -1,4 +1,5 @@
-import { mensajes } from "../messages";
+import { conDatos, mensajes } from "../messages";
+import { claveConsulta, leerConsultaPalabras, textoDeBusqueda, type ConsultaPalabras } from "./palabras-consulta";
 import { CATEGORIAS, type Categoria } from "../plans/constants";
 import { fechaIso, siNo, sinValor } from "../valores";
 
@@ -65,9 +66,11 @@ export interface AyudaIndice {
   mascaraCategorias(categorias: readonly string[]): number;
   mascaraDias(desde: number, hasta: number): number;
   numeroDiaMadrid(ms: number): number;
+  /** The plans whose words match a word search (its words' stems read against the index's vocabulary). */
+  palabras(q: ConsultaPalabras): Predicado;
 }
 
-type Predicado = (s: number) => boolean;
+export type Predicado = (s: number) => boolean;
 
 export interface Entrada<F, E> {
   leer(p: Parametros): F;
@@ -85,7 +88,12 @@ export interface Entrada<F, E> {
   clave(f: F): unknown;
   aleatorio(
     r: () => number,
-    contexto: { ahora: number; diaInstante: (desdeHoy: number, hora: string) => Date },
+    contexto: {
+      ahora: number;
+      diaInstante: (desdeHoy: number, hora: string) => Date;
+      /** Words of the plans searched, to search for. */
+      palabras?: readonly string[];
+    },
   ): Parametros;
 }
 
@@ -349,8 +357,52 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
   },
 });
 
+/**
+ * Words (q): the plans whose words (title, categories, description, place, town, organization)
+ * hold every word of the text, as lib/busqueda/palabras-consulta.ts reads it; any text is read
+ * (trimmed, collapsed, cut), and one with no word that counts filters nothing. Last in the list:
+ * its predicate is the dearest, and the others rule plans out first.
+ */
+const palabras = entrada<{ q: ConsultaPalabras | null }, { q: string }>({
+  leer: (p) => ({ q: leerConsultaPalabras(uno(p.q) ?? "") }),
+  estado: {
+    leer: (p) => ({ q: textoDeBusqueda(uno(p.q) ?? "") }),
+    escribir: (e, u) => {
+      if (e.q) u.set("q", e.q);
+    },
+    salida: (e) => (e.q ? { etiqueta: conDatos(mensajes.quitarPalabras, { q: e.q }), cambios: { q: "" } } : null),
+    invalidos: () => [],
+  },
+  sql: (f, { s }) =>
+    f.q
+      ? s`AND p.palabras @@ planazo_consulta_palabras(${f.q.palabras.map((w) => w.raiz)}::text[], ${f.q.palabras.map((w) => w.palabra)}::text[], ${f.q.palabras.map((w) => w.errores)}::int[], ${f.q.prefijo !== null})`
+      : null,
+  indice: (f, _c, { palabras }) => (f.q ? palabras(f.q) : null),
+  incluye: (estricto, amplio) => !amplio.q || claveConsulta(estricto.q) === claveConsulta(amplio.q),
+  clave: (f) => claveConsulta(f.q),
+  aleatorio(r, { palabras }) {
+    if (!palabras?.length || r() >= 0.6) return {};
+    const una = () => {
+      const w = palabras[Math.floor(r() * palabras.length)];
+      const x = r();
+      if (x < 0.2 && w.length >= 5) {
+        // A typo: a letter changed, dropped, or swapped with the next.
+        const i = 1 + Math.floor(r() * (w.length - 2));
+        const y = r();
+        if (y < 0.33) return w.slice(0, i) + "x" + w.slice(i + 1);
+        if (y < 0.66) return w.slice(0, i) + w.slice(i + 1);
+        return w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+      }
+      if (x < 0.35 && w.length > 4) return w.slice(0, 3 + Math.floor(r() * (w.length - 3)));
+      if (x < 0.45) return w.toUpperCase();
+      return w;
+    };
+    return { q: r() < 0.7 ? una() : `${una()} ${una()}` };
+  },
+});
+
 /** Every filter of the search, in the order the URL writes them and the ways out are offered. */
-export const FILTROS = [categorias, fechas, tipo, accesible, gratis] as const;
+export const FILTROS = [categorias, fechas, tipo, accesible, gratis, palabras] as const;
 
 type Interseccion<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type FiltroDe<T> = T extends Entrada<infer F, unknown> ? F : never;

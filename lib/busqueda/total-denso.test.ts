@@ -4,7 +4,7 @@ import { distanciaEsferaM, RADIO_ESFERA_M } from "../geo/distancia";
 import { cubre, DiscosDensos, HOLGURA_ESFERA, incluidos, type Filtros } from "./total-denso";
 
 const db = () => process.env.DATABASE_URL!;
-const todos: Filtros = { categorias: null, accesible: false, gratis: false };
+const todos: Filtros = { categorias: null, accesible: false, gratis: false, q: null };
 
 /** The point `metros` from (lng, lat) along `rumbo` degrees, on the sphere. */
 function destino(o: { lng: number; lat: number }, metros: number, rumbo: number) {
@@ -89,7 +89,7 @@ describe("dense discs (total-denso.ts)", () => {
       fechaInicioFiltro: new Date("2026-11-27T23:00:00Z"),
       fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
     };
-    const filtros: Filtros = { categorias: ["Fiesta", "Cultura"], accesible: false, gratis: false, ...finde };
+    const filtros: Filtros = { categorias: ["Fiesta", "Cultura"], accesible: false, gratis: false, q: null, ...finde };
     expect(await discos.masDelTope("v1", filtros, madrid.lng, madrid.lat, 50_000)).toBe(false);
     await discos.anotar("v1", { ...madrid, metros: 12_000, filtros });
     const cerca = destino(madrid, 10_000, 45);
@@ -114,7 +114,7 @@ describe("dense discs (total-denso.ts)", () => {
       fechaInicioFiltro: new Date("2026-11-22T23:00:00Z"),
       fechaFinFiltro: new Date("2026-11-29T22:59:59Z"),
     };
-    const base: Filtros = { categorias: ["Fiesta"], accesible: true, gratis: true, tipo: "evento", ...finde };
+    const base: Filtros = { categorias: ["Fiesta"], accesible: true, gratis: true, q: null, tipo: "evento", ...finde };
     const casos: [Partial<Filtros>, boolean][] = [
       [{}, true],
       [{ categorias: null }, true],
