@@ -61,7 +61,15 @@ export default async function HomePage({ searchParams }: Props) {
         </section>
 
         {/* Beside the example place's plans, 'Usar mi ubicación' is offered there, not twice. */}
-        <SearchPanel ventana={inicio.ventanaTexto} conUbicacion={conLugar || !feed} />
+        <SearchPanel
+          ventana={inicio.ventanaTexto}
+          conUbicacion={conLugar || !feed}
+          lugarPorDefecto={
+            feed?.municipio.lat != null && feed.municipio.lng != null
+              ? { municipio: feed.municipio.nombre, lat: feed.municipio.lat, lng: feed.municipio.lng }
+              : undefined
+          }
+        />
       </Arriba>
 
       {!conLugar && feed && <FeedPrimeraVisita feed={feed} inicio={inicio} />}

@@ -13,6 +13,25 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { POR_PAGINA } from "@/lib/plans/constants";
 import type { Inicio } from "@/lib/portada/cargar";
 import { site } from "@/lib/site";
+import { leerConsultaPalabras, type ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
+import { enElTitulo, textoCorregido } from "@/lib/busqueda/resaltar";
+import { soloPlanes } from "@/lib/busqueda/buscar";
+import type { PlanApi } from "@/lib/plans/plan";
+import type { Patrocinado } from "@/lib/patrocinios/vigentes";
+
+/**
+ * A day's plans with those whose title holds the words searched first (each keeps its order
+ * otherwise); a sponsor card keeps its place.
+ */
+function primeroLosDelTitulo<T extends PlanApi | Patrocinado>(items: T[], q: ConsultaPalabras): T[] {
+  const planes = items.filter((p) => p.tipo !== "Patrocinado");
+  const ordenados = [
+    ...planes.filter((p) => enElTitulo(p.titulo, q)),
+    ...planes.filter((p) => !enElTitulo(p.titulo, q)),
+  ];
+  let k = 0;
+  return items.map((p) => (p.tipo === "Patrocinado" ? p : ordenados[k++]));
+}
 
 /**
  * Cards whose posters load at once, with high priority: the first, the one a phone's first screen
@@ -27,6 +46,14 @@ export const PRIMERA_PANTALLA = 1;
  */
 export function ListaResultados({ inicio }: { inicio: Inicio }) {
   const { estado, resultado, error, vacio, pueblo, total, favoritos, verificadas, conSesion } = inicio;
+  const palabras = leerConsultaPalabras(estado.q);
+  const planes = resultado && !resultado.mensaje ? resultado.planes : [];
+  const corregido =
+    palabras &&
+    textoCorregido(
+      palabras,
+      soloPlanes(planes).flatMap((p) => [p.titulo, p.descripcion ?? ""]),
+    );
   // Ways to keep getting this search's plans: after the first results, never above them.
   const seguir = !error && total > 0 && (
     <div className={styles.seguirTrasResultados}>
@@ -50,9 +77,15 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
           <div className={styles.mensaje}>
             {/* With nothing left to widen, the search's own advice would be a dead end. */}
             <p>
-              {arreglosSinResultados(estado).length === 0 && estado.municipio
-                ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
-                : resultado.mensaje}
+              {palabras && estado.municipio
+                ? conDatos(mensajes.sinPlanesDePalabras, {
+                    q: palabras.texto,
+                    km: String(estado.radio),
+                    municipio: estado.municipio,
+                  })
+                : arreglosSinResultados(estado).length === 0 && estado.municipio
+                  ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
+                  : resultado.mensaje}
             </p>
             <ArreglosSinResultados />
           </div>
@@ -68,32 +101,40 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
           )}
         </>
       ) : (
-        resultado &&
-        (estado.orden === "fecha" ? (
-          <ListaPorDias
-            grupos={agruparPorDia(resultado.planes, {
-              base: inicio.base,
-              ahora: inicio.ahora,
-              diaAnterior: inicio.diaAnterior,
-            })}
-            id="dia"
-            prioritarios={PRIMERA_PANTALLA}
-            favoritos={favoritos}
-            verificadas={verificadas}
-            trasElPrimero={seguir}
-          />
-        ) : (
+        resultado && (
           <>
-            <PlanGrid
-              planes={resultado.planes}
-              nivelTitulo={3}
-              prioritarios={PRIMERA_PANTALLA}
-              favoritos={favoritos}
-              verificadas={verificadas}
-            />
-            {seguir}
+            {corregido && (
+              <p className={styles.corregido}>{conDatos(mensajes.mostrandoResultadosDe, { q: corregido })}</p>
+            )}
+            {estado.orden === "fecha" ? (
+              <ListaPorDias
+                grupos={agruparPorDia(resultado.planes, {
+                  base: inicio.base,
+                  ahora: inicio.ahora,
+                  diaAnterior: inicio.diaAnterior,
+                }).map((g) => (palabras ? { ...g, items: primeroLosDelTitulo(g.items, palabras) } : g))}
+                id="dia"
+                prioritarios={PRIMERA_PANTALLA}
+                favoritos={favoritos}
+                verificadas={verificadas}
+                trasElPrimero={seguir}
+                palabras={palabras}
+              />
+            ) : (
+              <>
+                <PlanGrid
+                  planes={resultado.planes}
+                  nivelTitulo={3}
+                  prioritarios={PRIMERA_PANTALLA}
+                  favoritos={favoritos}
+                  verificadas={verificadas}
+                  palabras={palabras}
+                />
+                {seguir}
+              </>
+            )}
           </>
-        ))
+        )
       )}
       <PaginasBusqueda total={total} porPagina={POR_PAGINA} />
       {pueblo && total > 0 && (

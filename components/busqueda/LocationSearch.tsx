@@ -17,10 +17,13 @@ export function LocationSearch({
   inicial,
   onLugar,
   compacto = false,
+  antes,
 }: {
   inicial: string;
   onLugar: (l: Lugar) => void;
   compacto?: boolean;
+  /** A box of the same form before the place's (the words: BuscarPalabras). */
+  antes?: React.ReactNode;
 }) {
   const combo = useMunicipioCombobox(inicial, (r) => {
     // The place is chosen: a phone's keyboard closes so the results it brings are in view.
@@ -42,6 +45,7 @@ export function LocationSearch({
         ¿Dónde buscas planes?
       </label>
       <div className={styles.lugarFila}>
+        {antes}
         <ComboCaja>
           <input
             {...combo.inputProps}

@@ -17,6 +17,7 @@ import { recordarLugar } from "@/lib/busqueda/lugar-recordado";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
 import { UsarMiUbicacion } from "./UsarMiUbicacion";
+import { BuscarPalabras } from "./BuscarPalabras";
 
 /** The 'Este finde' chip's search (its window is the server's to compute). */
 const { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO } = CHIPS_FECHA.find((c) => c.etiqueta === "Este finde")!;
@@ -67,7 +68,16 @@ export function UsarMiUbicacionFinde() {
  * the browser. Before a place is chosen, 'Usar mi ubicación' sits here unless the page offers it
  * beside the example place (`conUbicacion` false), and 'Filtros' leads to the filters in the page.
  */
-export function SearchPanel({ ventana, conUbicacion = true }: { ventana: string | null; conUbicacion?: boolean }) {
+export function SearchPanel({
+  ventana,
+  conUbicacion = true,
+  lugarPorDefecto,
+}: {
+  ventana: string | null;
+  conUbicacion?: boolean;
+  /** Where words typed before a place is chosen are searched: the first visit's example place. */
+  lugarPorDefecto?: Lugar;
+}) {
   const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
   const compacto = hayLugar(estado);
   const elegirLugar = useElegirLugar();
@@ -97,7 +107,12 @@ export function SearchPanel({ ventana, conUbicacion = true }: { ventana: string 
       aria-label="Buscar planes"
       aria-busy={pendiente}
     >
-      <LocationSearch inicial={estado.municipio ?? ""} onLugar={(l) => elegirLugar(l)} compacto={compacto} />
+      <LocationSearch
+        inicial={estado.municipio ?? ""}
+        onLugar={(l) => elegirLugar(l)}
+        compacto={compacto}
+        antes={<BuscarPalabras lugarPorDefecto={lugarPorDefecto} />}
+      />
       {!compacto && conUbicacion && <UsarMiUbicacionFinde />}
       <div className={styles.filaFechas}>
         {compacto ? (

@@ -2,6 +2,7 @@ import type { GrupoDia } from "@/lib/busqueda/grupos";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import type { PlanApi } from "@/lib/plans/plan";
+import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
 import { PlanGrid } from "./PlanCard";
 import styles from "./ListaPorDias.module.css";
 
@@ -19,6 +20,7 @@ export function ListaPorDias({
   favoritos,
   verificadas,
   trasElPrimero,
+  palabras,
 }: {
   grupos: GrupoDia<PlanApi | Patrocinado>[];
   /** What goes after the first group (the list's "Seguir esta búsqueda": after the first results, never above them). */
@@ -28,6 +30,8 @@ export function ListaPorDias({
   prioritarios?: number;
   favoritos?: Favoritos;
   verificadas?: ReadonlySet<string>;
+  /** The words searched, marked in the titles. */
+  palabras?: ConsultaPalabras | null;
 }) {
   let quedan = prioritarios;
   return grupos.map((g, i) => {
@@ -40,6 +44,7 @@ export function ListaPorDias({
         prioritarios={prioridad}
         favoritos={favoritos}
         verificadas={verificadas}
+        palabras={palabras}
       />
     );
     const despues = i === 0 && trasElPrimero;

@@ -11,6 +11,8 @@ import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerifica
 import { CartelGenerado } from "./CartelGenerado";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
+import { trozos } from "@/lib/busqueda/resaltar";
+import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
 import styles from "./PlanCard.module.css";
 
 const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
@@ -33,6 +35,7 @@ export function PlanCard({
   prioridad = false,
   favoritos,
   verificadas,
+  palabras,
 }: {
   plan: PlanApi & { canceladoEnLaFuente?: boolean };
   href?: string;
@@ -43,6 +46,8 @@ export function PlanCard({
   favoritos?: Favoritos;
   /** The page's verified organizations (lib/organizaciones/verificadas.ts). */
   verificadas?: ReadonlySet<string>;
+  /** The words searched: marked in the title. */
+  palabras?: ConsultaPalabras | null;
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const verificada = plan.organizacion && verificadas?.has(plan.organizacion._id) ? plan.organizacion : null;
@@ -109,7 +114,9 @@ export function PlanCard({
         )}
       </div>
       <div className={styles.body}>
-        <Titulo className={styles.title}>{plan.titulo}</Titulo>
+        <Titulo className={styles.title}>
+          {trozos(plan.titulo, palabras).map((t, i) => (t.marcado ? <mark key={i}>{t.texto}</mark> : t.texto))}
+        </Titulo>
         {categoria && <p className={styles.categoria}>{categoria}</p>}
         <p className={styles.meta}>
           {plan.municipio}
@@ -192,6 +199,7 @@ export function PlanGrid({
   prioritarios = 0,
   favoritos,
   verificadas,
+  palabras,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
@@ -203,6 +211,8 @@ export function PlanGrid({
   favoritos?: Favoritos;
   /** The page's verified organizations: their plans' cards say "Verificada". */
   verificadas?: ReadonlySet<string>;
+  /** The words searched, marked in the titles. */
+  palabras?: ConsultaPalabras | null;
 }) {
   return (
     <ul className={styles.grid}>
@@ -219,6 +229,7 @@ export function PlanGrid({
               prioridad={i < prioritarios}
               favoritos={favoritos}
               verificadas={verificadas}
+              palabras={palabras}
             />
           )}
         </li>
