@@ -8,6 +8,8 @@
  *   - the same search repeated (answered from the per-version memo), at 32 and at 1 connection;
  *   - never-repeated searches (random points within 10 km of Madrid), at 32 connections, nearest
  *     first (the default) and soonest first (orden=fecha);
+ *   - never-repeated word searches (q) there, 25 km around, at 32 connections: one word of the
+ *     plans' texts, two, a word being typed (a prefix) or a word with a typo;
  *   - for each of the three at 32 connections, where the time goes: CPU milliseconds per request
  *     of the app (the Next.js server) and of PostgreSQL (the app's backends), of this process
  *     (autocannon), and how busy the machine's cores were (others' work included). On a machine
@@ -36,6 +38,7 @@ import { TOPE_TOTAL } from "../lib/plans/constants";
 import { startAppServer } from "../test-support/app-server";
 import { BENCH_DATABASE, prepareBenchDatabase } from "./lib/bench-data";
 import { llenarIndice } from "./lib/indice-app";
+import { PALABRAS_VACIAS, tokens } from "../lib/busqueda/palabras";
 
 const { values } = parseArgs({
   options: {
@@ -45,6 +48,30 @@ const { values } = parseArgs({
   },
 });
 const TAMANOS = values.plans.split(",").map(Number);
+
+/** Words of the seeded plans' texts (the demo's titles and descriptions) to search for. */
+const PALABRAS = [
+  ...new Set(
+    (
+      JSON.parse(readFileSync(new URL("../data/demo/contenido.json", import.meta.url), "utf8")) as {
+        planes: { titulo: string; descripcion: string }[];
+      }
+    ).planes.flatMap((p) => tokens(`${p.titulo} ${p.descripcion}`)),
+  ),
+].filter((w) => w.length >= 4 && !PALABRAS_VACIAS.has(w) && !/\d/.test(w));
+const unaPalabra = () => PALABRAS[Math.floor(Math.random() * PALABRAS.length)];
+/** One word, two, a word being typed, or one with a typo (a letter changed or two swapped). */
+function consultaDePalabras(): string {
+  const r = Math.random();
+  const w = unaPalabra();
+  if (r < 0.35) return w;
+  if (r < 0.6) return `${w} ${unaPalabra()}`;
+  if (r < 0.8) return w.slice(0, 3 + Math.floor(Math.random() * (w.length - 3)));
+  const i = 1 + Math.floor(Math.random() * (w.length - 2));
+  return Math.random() < 0.5
+    ? `${w.slice(0, i)}x${w.slice(i + 1)}`
+    : `${w.slice(0, i)}${w[i + 1]}${w[i]}${w.slice(i + 2)}`;
+}
 
 // Madrid's Puerta del Sol: the busiest place there is.
 const LUGAR = { lat: 40.4168, lng: -3.7038 };
@@ -102,14 +129,15 @@ interface Medida {
   sqlTotal: number[];
   sqlTotalVariadas: number[];
   planes: string[];
-  /** The search index: plans, seconds to fill it, the app's resident memory after (MB). */
-  indice: { planes: number; segundos: number; rssMb: number } | null;
+  /** The search index: plans, seconds to fill it, its bytes, the app's resident memory after (MB). */
+  indice: { planes: number; segundos: number; bytes: number; rssMb: number } | null;
   suelo: autocannon.Result;
   repetida: autocannon.Result;
   solo: autocannon.Result;
   variadas: autocannon.Result;
   porFecha: autocannon.Result;
-  cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu; porFecha: Cpu };
+  palabras: autocannon.Result;
+  cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu; porFecha: Cpu; palabras: Cpu };
 }
 
 /** Resident memory (MB) of a process and its descendants. */
@@ -245,6 +273,17 @@ async function medir(N: number): Promise<Medida> {
       const [suelo, cpuSuelo] = await conCpu({ url: `${server.url}/api/plan?lat=x`, connections: 32, duration: 8 });
       const [variadas, cpuVariadas] = await conCpu({ ...nuevas, connections: 32, duration: 15 });
       const [porFecha, cpuPorFecha] = await conCpu({ ...nuevasPorFecha, connections: 32, duration: 15 });
+      // Words, 25 km around a new point each time.
+      const nuevaDePalabras = () => {
+        const p = cercaDeMadrid();
+        return `/api/plan?${new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), radio: "25", q: consultaDePalabras() })}`;
+      };
+      const [palabras, cpuPalabras] = await conCpu({
+        url: server.url,
+        connections: 32,
+        duration: 15,
+        requests: [{ setupRequest: (req: object) => ({ ...req, path: nuevaDePalabras() }) }],
+      });
       return {
         plans: await prisma.plan.count(),
         matches,
@@ -258,7 +297,14 @@ async function medir(N: number): Promise<Medida> {
         solo,
         variadas,
         porFecha,
-        cpu: { suelo: cpuSuelo, repetida: cpuRepetida, variadas: cpuVariadas, porFecha: cpuPorFecha },
+        palabras,
+        cpu: {
+          suelo: cpuSuelo,
+          repetida: cpuRepetida,
+          variadas: cpuVariadas,
+          porFecha: cpuPorFecha,
+          palabras: cpuPalabras,
+        },
       };
     } finally {
       await server.stop();
@@ -290,7 +336,7 @@ for (const N of TAMANOS) {
   console.log(`bare SQL, total, new point: ${sql(m.sqlTotalVariadas)}`);
   console.log(
     m.indice
-      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB`
+      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; its columns and words ${(m.indice.bytes / Math.max(1, m.indice.planes)).toFixed(0)} bytes a plan; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB`
       : "search index:               off (--indice no): PostgreSQL answers",
   );
   console.log(`floor: a 400 before any work, 32 conn: ${lat(m.suelo)}  ${rps(m.suelo).toFixed(0)} req/s`);
@@ -304,6 +350,9 @@ for (const N of TAMANOS) {
   console.log(
     `API, new, orden=fecha:      ${lat(m.porFecha)}\n                            ${fallos(m.porFecha)}  (${pct(rps(m.porFecha), rps(m.suelo))} of the floor; p95 ${(p95(m.porFecha) / p95(m.suelo)).toFixed(1)}× the floor's)`,
   );
+  console.log(
+    `API, new word searches:     ${lat(m.palabras)}\n                            ${fallos(m.palabras)}  (${pct(rps(m.palabras), rps(m.suelo))} of the floor; p95 ${(p95(m.palabras) / p95(m.suelo)).toFixed(1)}× the floor's)`,
+  );
   const coste = (c: Cpu) => c.app + (Number.isNaN(c.pg) ? 0 : c.pg);
   const cpuTexto = (c: Cpu) =>
     `app ${f(c.app)} + PostgreSQL ${Number.isNaN(c.pg) ? "(not on this machine)" : f(c.pg)} (autocannon ${f(c.bench)}; cores busy ${c.nucleos.toFixed(2)} of 2)`;
@@ -316,6 +365,9 @@ for (const N of TAMANOS) {
   );
   console.log(
     `CPU per request, orden=fecha: ${cpuTexto(m.cpu.porFecha)} → the floor's cost is ${pct(coste(m.cpu.suelo), coste(m.cpu.porFecha))} of it`,
+  );
+  console.log(
+    `CPU per request, words:     ${cpuTexto(m.cpu.palabras)} → the floor's cost is ${pct(coste(m.cpu.suelo), coste(m.cpu.palabras))} of it`,
   );
 }
 if (medidas.length > 1) {

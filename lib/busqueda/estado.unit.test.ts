@@ -19,6 +19,7 @@ describe("the home search in the URL", () => {
       gratis: "sí",
       orden: "distancia",
       page: "3",
+      q: "  conciertos   de jazz ",
     });
     expect(e).toEqual({
       municipio: "Teruel",
@@ -32,12 +33,13 @@ describe("the home search in the URL", () => {
       hasta: null,
       accesible: true,
       gratis: true,
+      q: "conciertos de jazz",
       orden: "distancia",
       page: 3,
       vista: "lista",
     });
     expect(urlBusqueda(e)).toBe(
-      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&gratis=1&orden=distancia&page=3",
+      "/?municipio=Teruel&lat=40.34&lng=-1.1&radio=20&categorias=Cultura%2CFiesta&fecha=semana&desplazamiento=2&accesible=1&gratis=1&q=conciertos+de+jazz&orden=distancia&page=3",
     );
     const malo = leerEstado({
       lat: "91",
@@ -63,6 +65,7 @@ describe("the home search in the URL", () => {
       hasta: null,
       accesible: false,
       gratis: false,
+      q: "",
       // The web's order, by date.
       orden: "fecha",
       page: 1,

@@ -238,8 +238,13 @@ export async function esperarIndice(db: PrismaClient, version: string): Promise<
 }
 
 /** What /api/health tells of the index: off, being filled, or ready with how many plans it holds. */
-export function estadoIndice(): { estado: "apagado" | "cargando" | "listo"; planes: number } {
+export function estadoIndice(): {
+  estado: "apagado" | "cargando" | "listo";
+  planes: number;
+  /** What the index holds, in bytes (IndiceBusqueda.bytes). */
+  bytes?: number;
+} {
   if (env().INDICE_BUSQUEDA === "no") return { estado: "apagado", planes: 0 };
   const { indice } = estado();
-  return indice ? { estado: "listo", planes: indice.tamano } : { estado: "cargando", planes: 0 };
+  return indice ? { estado: "listo", planes: indice.tamano, bytes: indice.bytes() } : { estado: "cargando", planes: 0 };
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { createPrismaClient } from "../../lib/db/client";
 import { prepareDatabase } from "./prepare-database";
 
@@ -58,13 +60,30 @@ export async function prepareBenchDatabase({
       }
       return towns[lo];
     };
+    // Texts like the demo's (its titles and descriptions), each with a few words of the regions'
+    // agendas, so the words searched have a realistic vocabulary.
+    const raiz = path.join(import.meta.dirname, "..", "..");
+    const plantillas = (
+      JSON.parse(readFileSync(path.join(raiz, "data", "demo", "contenido.json"), "utf8")) as {
+        planes: { titulo: string; descripcion: string }[];
+      }
+    ).planes;
+    const agendas = readFileSync(path.join(raiz, "lib", "busqueda", "fixtures", "vocabulario-agendas.txt"), "utf8")
+      .split("\n")
+      .filter((l) => l && !l.startsWith("#"));
+    const texto = () => {
+      const p = plantillas[Math.floor(Math.random() * plantillas.length)];
+      const extra = Array.from({ length: 8 }, () => agendas[Math.floor(Math.random() * agendas.length)]).join(" ");
+      return { titulo: p.titulo, descripcion: `${p.descripcion}\n\n${extra}` };
+    };
     const lote = 50_000;
     for (let desde = 0; desde < N; desde += lote) {
       const n = Math.min(lote, N - desde);
       const elegidos = Array.from({ length: n }, pick);
+      const textos = Array.from({ length: n }, texto);
       await prisma.$executeRaw`
-        INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, dias_semana, usuario_id)
-        SELECT 'Plan ' || (${desde} + e.g), CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
+        INSERT INTO plan (titulo, descripcion, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, dias_semana, usuario_id)
+        SELECT e.titulo, e.descripcion, CASE WHEN e.d < 0.7 THEN 'evento'::tipo_plan ELSE 'experiencia'::tipo_plan END,
                -- 3% ever featured: about 2% still (until up to 40 days ahead), 1% ended in the last 20 days.
                CASE WHEN random() < 0.03 THEN now() + (random() * 60 - 20) * interval '1 day' END, random() < 0.99, e.nombre, e.ine, 'Plaza Mayor, 1',
                ST_SetSRID(ST_MakePoint(e.lng + (random() - 0.5) * 0.1, e.lat + (random() - 0.5) * 0.08), 4326)::geography,
@@ -76,7 +95,9 @@ export async function prepareBenchDatabase({
         FROM (
           SELECT t.*, random() AS d, now() + (random() * 150 - 30) * interval '1 day' AS ini, (1 + floor(random() * 48)) * interval '1 hour' AS dura
           FROM unnest(${elegidos.map((t) => t.ine)}::text[], ${elegidos.map((t) => t.nombre)}::text[],
-                      ${elegidos.map((t) => t.lat)}::float8[], ${elegidos.map((t) => t.lng)}::float8[]) WITH ORDINALITY AS t(ine, nombre, lat, lng, g)
+                      ${elegidos.map((t) => t.lat)}::float8[], ${elegidos.map((t) => t.lng)}::float8[],
+                      ${textos.map((t) => t.titulo)}::text[], ${textos.map((t) => t.descripcion)}::text[])
+                 WITH ORDINALITY AS t(ine, nombre, lat, lng, titulo, descripcion, g)
         ) e`;
       if (process.stdout.isTTY) process.stdout.write(`  ${(desde + n).toLocaleString("es")}\r`);
     }

@@ -76,6 +76,10 @@ describe("GET /api/plan?q", () => {
 
   it("looks in the organization's name, the place and the town, and drops stop words", async () => {
     expect((await buscar("gaiteros")).ids).toEqual(de("mercadillo"));
+    // A new name is searched at once, the old one no more.
+    await query(db(), "UPDATE organizacion SET nombre = 'Asociación Dulzaineros' WHERE nombre = 'Peña Los Gaiteros'");
+    expect((await buscar("dulzaineros")).ids).toEqual(de("mercadillo"));
+    expect((await buscar("gaiteros")).ids).toEqual([]);
     expect((await buscar("plaza mayor")).ids.length).toBe(5);
     expect((await buscar("pueblo")).ids.length).toBe(5);
     // Only stop words: no filter at all.
@@ -107,6 +111,19 @@ describe("GET /api/plan?q", () => {
     }
     // Everything after 100 characters is cut: a word there counts for nothing.
     expect((await buscar(`${"concierto ".repeat(10)}jazz`)).ids).toEqual(de("concierto", "conciertos"));
+  });
+
+  it("narrows the Atom and calendar feeds and the widget of a search the same way", async () => {
+    const busqueda = `lat=${origin.lat}&lng=${origin.lng}&municipio=Pueblo&radio=5&q=mercadillo`;
+    const atom = await (await api(`/feed.atom?${busqueda}`)).text();
+    expect(atom).toContain("Mercadillo medieval");
+    expect(atom).not.toContain("Conciertos de verano");
+    const ics = await (await api(`/calendario.ics?${busqueda}`)).text();
+    expect(ics).toContain("Mercadillo medieval");
+    expect(ics).not.toContain("Conciertos de verano");
+    const widget = await (await api(`/embed/planes?${busqueda}`)).text();
+    expect(widget).toContain("Mercadillo medieval");
+    expect(widget).not.toContain("Conciertos de verano");
   });
 
   it("combines with the other filters and both orders, and leaves the answer without q as it was", async () => {
