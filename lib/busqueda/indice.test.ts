@@ -9,7 +9,7 @@ import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { prisma } from "../db";
 import { aplicarRetencion } from "../tareas/retencion";
 import { instanteEnMadrid, sumarDias, diaEnMadrid } from "../dates";
-import { CATEGORIAS } from "../plans/constants";
+import { CATEGORIAS, TOPE_TOTAL } from "../plans/constants";
 import { parametrosAleatorios } from "./registro";
 import { mascaraDias, type IndiceBusqueda } from "./indice";
 import { esperarIndice, indiceAlDia } from "./indice-db";
@@ -156,7 +156,15 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
   });
 
   it("gives the same pages and counts on 300 random searches", async () => {
-    await comparar(origin, 1, 300);
+    await comparar(origin, 1, 200);
+    // Word searches read rare words' postings: read the radius instead, to compare that way too.
+    const indice = await indiceActual();
+    indice.umbralPostings = 0;
+    try {
+      await comparar(origin, 2, 100);
+    } finally {
+      indice.umbralPostings = TOPE_TOTAL;
+    }
   }, 120_000);
 
   it("takes every change: moved, hidden, deleted, new plans and new slots, at the next version", async () => {

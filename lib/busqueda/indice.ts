@@ -254,6 +254,17 @@ export class IndiceBusqueda {
   private bolsa = new Uint8Array(64 * 1024);
   private bolsaUsada = 0;
   private bolsaViva = 0;
+  /**
+   * Per stem id, the slots of the plans that hold it: appended as plans are put, never removed
+   * (a slot there may since hold another plan, or none: a search checks each), and made again
+   * from the plans when stale entries outnumber the live ones. A search for a rare word reads
+   * these instead of every plan of its radius.
+   */
+  private postings: number[][] = [];
+  /** Up to how many postings a word search reads instead of its radius (the oracle test sets 0 to compare the other way too). */
+  umbralPostings = TOPE_TOTAL;
+  private postingsTotal = 0;
+  private terminosVivos = 0;
   /** Per stem id, the bits of the words of the search being answered that it matches (cleared after it). */
   private marcas = new Uint32Array(0);
   private marcadas: number[] = [];
@@ -278,7 +289,8 @@ export class IndiceBusqueda {
     for (const p of this.palabras) textos += p.length + 16;
     for (const r of this.vocabulario.keys()) textos += r.length + 16;
     const mapas = 40 * (this.vocabulario.size + this.palabraIds.size);
-    return arrays + textos + mapas + 8 * (this.palabras.length + this.raizDe.length);
+    const postings = 4 * this.postingsTotal + 16 * this.postings.length;
+    return arrays + textos + mapas + postings + 8 * (this.palabras.length + this.raizDe.length);
   }
 
   /** Replaces every column by `nueva` of it (of `capacidad` slots, the same type): the one list of the columns. */
@@ -382,8 +394,13 @@ export class IndiceBusqueda {
   /** Writes a plan's stem ids at the end of `bolsa` (the ones it had become garbage, gathered now and then). */
   private ponerTerminos(s: number, raices: readonly string[]): void {
     this.bolsaViva -= this.nBolsa[s];
+    this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
     const ids = [...new Set(raices.map((r) => this.idDe(r)))].sort((a, b) => a - b);
+    for (const id of ids) (this.postings[id] ??= []).push(s);
+    this.postingsTotal += ids.length;
+    this.terminosVivos += ids.length;
+    if (this.postingsTotal > 2 * this.terminosVivos + 65_536) this.rehacerPostings();
     let n = 0;
     for (let i = 0, antes = -1; i < ids.length; antes = ids[i++]) {
       if (n + bytesVarint(ids[i] - antes) > 0xffff) break;
@@ -405,6 +422,64 @@ export class IndiceBusqueda {
       i = escribirVarint(this.bolsa, i, ids[k] - antes);
     this.bolsaUsada += n;
     this.bolsaViva += n;
+  }
+
+  /** How many stem ids a plan holds (its varints' last bytes). */
+  private contarTerminos(s: number): number {
+    let n = 0;
+    for (let i = this.terminos[s], fin = i + this.nBolsa[s]; i < fin; i++) if (!(this.bolsa[i] & 0x80)) n++;
+    return n;
+  }
+
+  /** The stem ids of a plan, in order. */
+  private *terminosDe(s: number): Generator<number> {
+    const { bolsa } = this;
+    for (let i = this.terminos[s], fin = i + this.nBolsa[s], id = -1; i < fin;) {
+      let d = 0;
+      let corrimiento = 0;
+      let byte: number;
+      do {
+        byte = bolsa[i++];
+        d |= (byte & 0x7f) << corrimiento;
+        corrimiento += 7;
+      } while (byte & 0x80);
+      id += d;
+      yield id;
+    }
+  }
+
+  /** The postings made again from the plans held (after a renumbering, or when stale entries pile up). */
+  private rehacerPostings(): void {
+    this.postings = [];
+    let total = 0;
+    for (const s of this.porId.values()) {
+      for (const id of this.terminosDe(s)) {
+        (this.postings[id] ??= []).push(s);
+        total++;
+      }
+    }
+    this.postingsTotal = this.terminosVivos = total;
+  }
+
+  /**
+   * The slots that may match a word search, when its rarest word's stems are held by few plans (at
+   * most TOPE_TOTAL, so their count is exact): the union of those stems' postings (each still to
+   * be checked whole); else null, and the search reads its radius. Needs the words' marks.
+   */
+  private candidatosDePalabras(q: ConsultaPalabras): number[] | null {
+    const porPalabra = new Array<number>(q.palabras.length).fill(0);
+    for (const id of this.marcadas) {
+      const n = this.postings[id]?.length ?? 0;
+      for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += n;
+    }
+    const menor = porPalabra.indexOf(Math.min(...porPalabra));
+    if (porPalabra[menor] > Math.min(this.umbralPostings, TOPE_TOTAL)) return null;
+    const slots = new Set<number>();
+    for (const id of this.marcadas) {
+      if (!(this.marcas[id] & (1 << menor))) continue;
+      for (const s of this.postings[id] ?? []) if (this.ids[s] !== undefined) slots.add(s);
+    }
+    return [...slots];
   }
 
   /** Copies the stem ids still referenced, plan by plan, to the start of a new array of the same size. */
@@ -519,6 +594,7 @@ export class IndiceBusqueda {
     this.ids.forEach((id, i) => this.porId.set(id!, i));
     this.reunirFranjas();
     this.reunirTerminos();
+    this.rehacerPostings();
     let i = 0;
     for (const rejilla of this.rejillas)
       for (const lista of rejilla.values()) for (let k = 0; k < lista.length; k++) lista[k] = i++;
@@ -573,6 +649,7 @@ export class IndiceBusqueda {
     this.franjasVivas -= 3 * this.nFranjas[s];
     this.nFranjas[s] = 0;
     this.bolsaViva -= this.nBolsa[s];
+    this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
     this.libres.push(s);
   }
@@ -714,6 +791,34 @@ export class IndiceBusqueda {
         if (lejos > lejosMax || basta(lejos)) return;
       }
     };
+
+    // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
+    // same plans are checked whole and offered in the same order, so the answer is the same.
+    const candidatos = c.q ? this.candidatosDePalabras(c.q) : null;
+    if (candidatos) {
+      const { claves } = ORDEN[c.orden];
+      const base = baseDelMomento(ahora, c.fechaInicioFiltro);
+      const magnitudDe = (m: Magnitud): ((s: number, d: number) => number) =>
+        m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
+      const [k0, k1] = claves.map((k) => magnitudDe(k.magnitud));
+      const [n0, n1] = claves.map((k) => k.nulos === "primero");
+      const antesQue: Antes = (a, a0, a1, b, b0, b1) =>
+        (compararValor(a0, b0, n0) || compararValor(a1, b1, n1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
+      const mejores = [new Mejores(c.hasta, antesQue), new Mejores(c.hasta, antesQue)];
+      let n = 0;
+      for (const s of candidatos) {
+        const d = distanciaSiCoincide(s);
+        if (d < 0) continue;
+        n++;
+        mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, k0(s, d), k1(s, d));
+      }
+      const pagina = [...mejores[0].ordenados(), ...mejores[1].ordenados()].slice(c.desde, c.hasta);
+      return {
+        ids: pagina.map((s) => this.ids[s]!),
+        versiones: pagina.map((s) => `${this.cambio[s]}${destacado[s] > ahora ? "d" : ""}`),
+        contados: contar ? n : TOPE_TOTAL + 1,
+      };
+    }
 
     let contados = TOPE_TOTAL + 1;
     let alcanceM = 0;
