@@ -9,7 +9,7 @@ import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { prisma } from "../db";
 import { aplicarRetencion } from "../tareas/retencion";
 import { instanteEnMadrid, sumarDias, diaEnMadrid } from "../dates";
-import { CATEGORIAS, TOPE_TOTAL } from "../plans/constants";
+import { CATEGORIAS } from "../plans/constants";
 import { parametrosAleatorios } from "./registro";
 import { mascaraDias, type IndiceBusqueda } from "./indice";
 import { esperarIndice, indiceAlDia } from "./indice-db";
@@ -159,11 +159,12 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
     await comparar(origin, 1, 200);
     // Word searches read rare words' postings: read the radius instead, to compare that way too.
     const indice = await indiceActual();
-    indice.umbralPostings = 0;
+    const factor = indice.factorPostings;
+    indice.factorPostings = 0;
     try {
       await comparar(origin, 2, 100);
     } finally {
-      indice.umbralPostings = TOPE_TOTAL;
+      indice.factorPostings = factor;
     }
   }, 120_000);
 

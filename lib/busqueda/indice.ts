@@ -261,8 +261,15 @@ export class IndiceBusqueda {
    * these instead of every plan of its radius.
    */
   private postings: number[][] = [];
-  /** Up to how many postings a word search reads instead of its radius (the oracle test sets 0 to compare the other way too). */
-  umbralPostings = TOPE_TOTAL;
+  /**
+   * A word search reads its rarest word's postings instead of its radius's plans while they are
+   * fewer than this many times the plans of the radius's cells (checking a posting's place costs
+   * a few products; a plan of the radius, decoding its stems). The oracle test sets 0 to compare
+   * the other way too.
+   */
+  factorPostings = 20;
+  /** Slots already taken from the postings in the search being answered (cleared after it). */
+  private visto = new Uint8Array(0);
   private postingsTotal = 0;
   private terminosVivos = 0;
   /** Per stem id, the bits of the words of the search being answered that it matches (cleared after it). */
@@ -462,24 +469,44 @@ export class IndiceBusqueda {
   }
 
   /**
-   * The slots that may match a word search, when its rarest word's stems are held by few plans (at
-   * most TOPE_TOTAL, so their count is exact): the union of those stems' postings (each still to
-   * be checked whole); else null, and the search reads its radius. Needs the words' marks.
+   * The postings of a word search's rarest word (the slots that may match, each still to be
+   * checked whole, some more than once), when reading them costs less than reading the
+   * `planesEnRadio()` plans around; else null. Needs the words' marks.
    */
-  private candidatosDePalabras(q: ConsultaPalabras): number[] | null {
+  private postingsDePalabras(q: ConsultaPalabras, planesEnRadio: () => number): number[][] | null {
     const porPalabra = new Array<number>(q.palabras.length).fill(0);
     for (const id of this.marcadas) {
       const n = this.postings[id]?.length ?? 0;
       for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += n;
     }
     const menor = porPalabra.indexOf(Math.min(...porPalabra));
-    if (porPalabra[menor] > Math.min(this.umbralPostings, TOPE_TOTAL)) return null;
-    const slots = new Set<number>();
-    for (const id of this.marcadas) {
-      if (!(this.marcas[id] & (1 << menor))) continue;
-      for (const s of this.postings[id] ?? []) if (this.ids[s] !== undefined) slots.add(s);
+    if (this.factorPostings === 0 || porPalabra[menor] > this.factorPostings * planesEnRadio()) return null;
+    return this.marcadas.filter((id) => this.marcas[id] & (1 << menor)).map((id) => this.postings[id] ?? []);
+  }
+
+  /** How many plans the cells within `metros` of the point hold (both grids): what reading its radius costs. */
+  private planesEnCeldas(lng: number, lat: number, metros: number): number {
+    const grados = metros / 111_000;
+    const dLng = Math.min(180, grados / Math.max(0.01, Math.cos(Math.min(89, Math.abs(lat) + grados) * RAD)));
+    const i0 = Math.floor((lng - dLng + 180) / CELDA);
+    const i1 = Math.floor((lng + dLng + 180) / CELDA);
+    const j0 = Math.max(0, Math.floor((lat - grados + 90) / CELDA));
+    const j1 = Math.min(FILAS_DE_CELDAS - 1, Math.floor((lat + grados + 90) / CELDA));
+    let n = 0;
+    for (const rejilla of this.rejillas) {
+      // Few cells hold plans: walking them beats looking up every cell of a wide box.
+      if (rejilla.size < (i1 - i0 + 1) * (j1 - j0 + 1)) {
+        for (const [celda, lista] of rejilla) {
+          const i = Math.floor(celda / FILAS_DE_CELDAS);
+          const j = celda % FILAS_DE_CELDAS;
+          if (i >= i0 && i <= i1 && j >= j0 && j <= j1) n += lista.length;
+        }
+      } else {
+        for (let i = i0; i <= i1; i++)
+          for (let j = j0; j <= j1; j++) n += rejilla.get(i * FILAS_DE_CELDAS + j)?.length ?? 0;
+      }
     }
-    return [...slots];
+    return n;
   }
 
   /** Copies the stem ids still referenced, plan by plan, to the start of a new array of the same size. */
@@ -793,9 +820,13 @@ export class IndiceBusqueda {
     };
 
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
-    // same plans are checked whole and offered in the same order, so the answer is the same.
-    const candidatos = c.q ? this.candidatosDePalabras(c.q) : null;
-    if (candidatos) {
+    // same plans are checked whole and offered in the same order, so the page and the count are
+    // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
+    const postings = c.q ? this.postingsDePalabras(c.q, () => this.planesEnCeldas(lng, lat, lejosMax)) : null;
+    if (postings) {
+      if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
+      const { visto, ids } = this;
+      const vistos: number[] = [];
       const { claves } = ORDEN[c.orden];
       const base = baseDelMomento(ahora, c.fechaInicioFiltro);
       const magnitudDe = (m: Magnitud): ((s: number, d: number) => number) =>
@@ -803,20 +834,32 @@ export class IndiceBusqueda {
       const [k0, k1] = claves.map((k) => magnitudDe(k.magnitud));
       const [n0, n1] = claves.map((k) => k.nulos === "primero");
       const antesQue: Antes = (a, a0, a1, b, b0, b1) =>
-        (compararValor(a0, b0, n0) || compararValor(a1, b1, n1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
+        (compararValor(a0, b0, n0) || compararValor(a1, b1, n1) || (ids[a]! < ids[b]! ? -1 : 1)) < 0;
       const mejores = [new Mejores(c.hasta, antesQue), new Mejores(c.hasta, antesQue)];
-      let n = 0;
-      for (const s of candidatos) {
-        const d = distanciaSiCoincide(s);
-        if (d < 0) continue;
-        n++;
-        mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, k0(s, d), k1(s, d));
+      const distancias: number[] = [];
+      try {
+        for (const lista of postings) {
+          for (let n = 0; n < lista.length; n++) {
+            const s = lista[n];
+            if (visto[s] || ids[s] === undefined) continue;
+            visto[s] = 1;
+            vistos.push(s);
+            const d = distanciaSiCoincide(s);
+            if (d < 0) continue;
+            distancias.push(d);
+            mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, k0(s, d), k1(s, d));
+          }
+        }
+      } finally {
+        for (const s of vistos) visto[s] = 0;
       }
       const pagina = [...mejores[0].ordenados(), ...mejores[1].ordenados()].slice(c.desde, c.hasta);
+      const mas = contar && distancias.length > TOPE_TOTAL;
       return {
-        ids: pagina.map((s) => this.ids[s]!),
+        ids: pagina.map((s) => ids[s]!),
         versiones: pagina.map((s) => `${this.cambio[s]}${destacado[s] > ahora ? "d" : ""}`),
-        contados: contar ? n : TOPE_TOTAL + 1,
+        contados: contar ? Math.min(distancias.length, TOPE_TOTAL + 1) : TOPE_TOTAL + 1,
+        ...(mas && { alcanceM: distancias.sort((a, b) => a - b)[TOPE_TOTAL] }),
       };
     }
 
