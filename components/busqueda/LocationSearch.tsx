@@ -17,13 +17,13 @@ export function LocationSearch({
   inicial,
   onLugar,
   compacto = false,
-  antes,
+  despues,
 }: {
   inicial: string;
   onLugar: (l: Lugar) => void;
   compacto?: boolean;
-  /** A box of the same form before the place's (the words: BuscarPalabras). */
-  antes?: React.ReactNode;
+  /** A box of the same form beside the place's (the words: BuscarPalabras). */
+  despues?: React.ReactNode;
 }) {
   const combo = useMunicipioCombobox(inicial, (r) => {
     // The place is chosen: a phone's keyboard closes so the results it brings are in view.
@@ -45,13 +45,12 @@ export function LocationSearch({
         ¿Dónde buscas planes?
       </label>
       <div className={styles.lugarFila}>
-        {antes}
         <ComboCaja>
           <input
             {...combo.inputProps}
             name="municipio"
             className={styles.lugarInput}
-            placeholder="Escribe un municipio"
+            placeholder="Municipio"
             aria-describedby={error ? `${id}-error` : undefined}
           />
           {combo.texto && (
@@ -61,8 +60,23 @@ export function LocationSearch({
           )}
           <ListaSugerencias combo={combo} />
         </ComboCaja>
-        <button type="submit" className="button">
-          Buscar
+        {despues}
+        <button type="submit" className={`button ${styles.buscar}`}>
+          {/* On a phone the magnifier alone: the row holds the place and the words. */}
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          >
+            <circle cx="11" cy="11" r="7" />
+            <path d="m20 20-4-4" />
+          </svg>
+          <span className={styles.buscarTexto}>Buscar</span>
         </button>
       </div>
       {error && (

@@ -111,7 +111,7 @@ export function SearchPanel({
         inicial={estado.municipio ?? ""}
         onLugar={(l) => elegirLugar(l)}
         compacto={compacto}
-        antes={<BuscarPalabras lugarPorDefecto={lugarPorDefecto} />}
+        despues={<BuscarPalabras lugarPorDefecto={lugarPorDefecto} />}
       />
       {!compacto && conUbicacion && <UsarMiUbicacionFinde />}
       <div className={styles.filaFechas}>
