@@ -438,8 +438,11 @@ export class IndiceBusqueda {
     return n;
   }
 
-  /** The stem ids of a plan, in order. */
-  private *terminosDe(s: number): Generator<number> {
+  /**
+   * Gives `f` a plan's stem ids in order (its varints decoded), until `f` says it has seen enough
+   * (true); answers whether it did.
+   */
+  private cadaTermino(s: number, f: (id: number) => boolean): boolean {
     const { bolsa } = this;
     for (let i = this.terminos[s], fin = i + this.nBolsa[s], id = -1; i < fin;) {
       let d = 0;
@@ -451,8 +454,9 @@ export class IndiceBusqueda {
         corrimiento += 7;
       } while (byte & 0x80);
       id += d;
-      yield id;
+      if (f(id)) return true;
     }
+    return false;
   }
 
   /** The postings made again from the plans held (after a renumbering, or when stale entries pile up). */
@@ -460,10 +464,11 @@ export class IndiceBusqueda {
     this.postings = [];
     let total = 0;
     for (const s of this.porId.values()) {
-      for (const id of this.terminosDe(s)) {
+      this.cadaTermino(s, (id) => {
         (this.postings[id] ??= []).push(s);
         total++;
-      }
+        return false;
+      });
     }
     this.postingsTotal = this.terminosVivos = total;
   }
@@ -537,7 +542,7 @@ export class IndiceBusqueda {
       if (this.marcas[id] === 0) this.marcadas.push(id);
       this.marcas[id] |= bit;
     };
-    const { palabras, raizDe, marcas, bolsa, terminos, nBolsa } = this;
+    const { palabras, raizDe, marcas } = this;
     q.palabras.forEach(({ palabra, raiz, errores }, i) => {
       const bit = 1 << i;
       const propia = this.vocabulario.get(raiz);
@@ -570,21 +575,7 @@ export class IndiceBusqueda {
     if (alguna !== todas) return () => false;
     return (s) => {
       let tiene = 0;
-      const fin = terminos[s] + nBolsa[s];
-      for (let i = terminos[s], id = -1; i < fin;) {
-        let d = 0;
-        let corrimiento = 0;
-        let byte: number;
-        do {
-          byte = bolsa[i++];
-          d |= (byte & 0x7f) << corrimiento;
-          corrimiento += 7;
-        } while (byte & 0x80);
-        id += d;
-        tiene |= marcas[id];
-        if ((tiene & todas) === todas) return true;
-      }
-      return false;
+      return this.cadaTermino(s, (id) => ((tiene |= marcas[id]) & todas) === todas);
     };
   }
 
@@ -819,6 +810,16 @@ export class IndiceBusqueda {
       }
     };
 
+    // The order's two keys (registro.ts ORDEN), from each plan's slot and sphere distance.
+    const { claves, cercaPrimero } = ORDEN[c.orden];
+    const base = baseDelMomento(ahora, c.fechaInicioFiltro);
+    const magnitud = (m: Magnitud): ((s: number, d: number) => number) =>
+      m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
+    const [clave0, clave1] = claves.map((k) => magnitud(k.magnitud));
+    const [nulos0, nulos1] = claves.map((k) => k.nulos === "primero");
+    const antes: Antes = (a, a0, a1, b, b0, b1) =>
+      (compararValor(a0, b0, nulos0) || compararValor(a1, b1, nulos1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
+
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
     // same plans are checked whole and offered in the same order, so the page and the count are
     // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
@@ -827,15 +828,7 @@ export class IndiceBusqueda {
       if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
       const { visto, ids } = this;
       const vistos: number[] = [];
-      const { claves } = ORDEN[c.orden];
-      const base = baseDelMomento(ahora, c.fechaInicioFiltro);
-      const magnitudDe = (m: Magnitud): ((s: number, d: number) => number) =>
-        m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
-      const [k0, k1] = claves.map((k) => magnitudDe(k.magnitud));
-      const [n0, n1] = claves.map((k) => k.nulos === "primero");
-      const antesQue: Antes = (a, a0, a1, b, b0, b1) =>
-        (compararValor(a0, b0, n0) || compararValor(a1, b1, n1) || (ids[a]! < ids[b]! ? -1 : 1)) < 0;
-      const mejores = [new Mejores(c.hasta, antesQue), new Mejores(c.hasta, antesQue)];
+      const mejores = [new Mejores(c.hasta, antes), new Mejores(c.hasta, antes)];
       const distancias: number[] = [];
       try {
         for (const lista of postings) {
@@ -847,7 +840,7 @@ export class IndiceBusqueda {
             const d = distanciaSiCoincide(s);
             if (d < 0) continue;
             distancias.push(d);
-            mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, k0(s, d), k1(s, d));
+            mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
           }
         }
       } finally {
@@ -886,15 +879,6 @@ export class IndiceBusqueda {
       alcanceM = 2 * RADIO_ESFERA_M * Math.asin(Math.min(1, Math.sqrt(cuerda2Alcance) / 2));
     }
 
-    // The order's two keys (registro.ts ORDEN), from each plan's slot and sphere distance.
-    const { claves, cercaPrimero } = ORDEN[c.orden];
-    const base = baseDelMomento(ahora, c.fechaInicioFiltro);
-    const magnitud = (m: Magnitud): ((s: number, d: number) => number) =>
-      m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
-    const [clave0, clave1] = claves.map((k) => magnitud(k.magnitud));
-    const [nulos0, nulos1] = claves.map((k) => k.nulos === "primero");
-    const antes: Antes = (a, a0, a1, b, b0, b1) =>
-      (compararValor(a0, b0, nulos0) || compararValor(a1, b1, nulos1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
     // Nearest first: a ring farther than the worst kept cannot change the page; else every ring is read.
     const listo = (m: Mejores) => (lejos: number) => cercaPrimero && m.lleno && m.peor < lejos;
     const destacados = new Mejores(c.hasta, antes);
