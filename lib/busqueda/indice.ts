@@ -108,6 +108,57 @@ const celdaDe = (lng: number, lat: number) =>
 /** A column of the index: one typed array, a value per slot. */
 type Columna = Float64Array | Int32Array | Uint16Array | Uint8Array;
 
+/**
+ * Spans of numbers of many plans in one typed array, a plan's from its start for its length (both
+ * kept in the index's columns): one array instead of one per plan (a typed array costs about 100
+ * bytes of its own). A plan's new span is written at the end and its old one becomes garbage,
+ * gathered when it is most of the array; the array doubles when full.
+ */
+class Bolsa<T extends Int16Array | Uint8Array> {
+  private usada = 0;
+  private viva = 0;
+  constructor(public datos: T) {}
+
+  /** Where n more numbers go; `reunir` gathers the live spans first when garbage is most of the array. */
+  reservar(n: number, reunir: () => void): number {
+    if (this.usada + n > this.datos.length) {
+      if (this.usada > 2 * this.viva) reunir();
+      if (this.usada + n > this.datos.length) this.datos = this.copia(Math.max(2 * this.datos.length, this.usada + n));
+    }
+    const inicio = this.usada;
+    this.usada += n;
+    this.viva += n;
+    return inicio;
+  }
+
+  /** A span of n numbers is garbage now. */
+  soltar(n: number): void {
+    this.viva -= n;
+  }
+
+  /** Copies the spans of `slots` (from `inicio[s]`, `largo(s)` numbers) to the start of a new array, moving `inicio`. */
+  reunir(slots: Iterable<number>, inicio: Int32Array, largo: (s: number) => number): void {
+    const nueva = this.copia(this.datos.length, 0);
+    let usada = 0;
+    for (const s of slots) {
+      const n = largo(s);
+      if (n === 0) continue;
+      nueva.set(this.datos.subarray(inicio[s], inicio[s] + n), usada);
+      inicio[s] = usada;
+      usada += n;
+    }
+    this.datos = nueva;
+    this.usada = this.viva = usada;
+  }
+
+  /** A new array of `largo` numbers holding the first `hasta` of this one. */
+  private copia(largo: number, hasta = this.usada): T {
+    const nueva = new (this.datos.constructor as new (n: number) => T)(largo);
+    nueva.set(this.datos.subarray(0, hasta));
+    return nueva;
+  }
+}
+
 /** Writes n as a varint (7 bits a byte, high bit: more follow) at `i` of `a`; returns the next index. */
 function escribirVarint(a: Uint8Array, i: number, n: number): number {
   while (n >= 0x80) {
@@ -225,20 +276,16 @@ export class IndiceBusqueda {
   /** NaN for none. */
   private precio = new Float64Array(0);
   /**
-   * Experiences' slots, three numbers each (weekday, start and end minute), one after another in
-   * one array (`franjas`): a plan's are `nFranjas[s]` triples from `franja[s]`. One array instead
-   * of one per plan: a typed array costs about 100 bytes of its own, more than its slots.
+   * Experiences' slots, three numbers each (weekday, start and end minute), in one Bolsa: a plan's
+   * are `nFranjas[s]` triples from `franja[s]`.
    */
   private franja = new Int32Array(0);
   private nFranjas = new Uint8Array(0);
-  private franjas = new Int16Array(3 * 1024);
-  /** Numbers of `franjas` in use, and of those still referenced (the rest: replaced plans' slots). */
-  private franjasUsadas = 0;
-  private franjasVivas = 0;
+  private readonly franjas = new Bolsa(new Int16Array(3 * 1024));
   /**
    * The plans' words: the stems (an id each), and each plan's stem ids, sorted, as varints of
-   * their differences in one byte array (`bolsa`, `nBolsa[s]` bytes from `terminos[s]`): about
-   * two bytes a word. And the vocabulary (lib/busqueda/indice-db.ts reads PostgreSQL's `palabra`):
+   * their differences in one Bolsa of bytes (`nBolsa[s]` bytes from `terminos[s]`): about two
+   * bytes a word. And the vocabulary (lib/busqueda/indice-db.ts reads PostgreSQL's `palabra`):
    * every word plans have had with its stem's id, by length for the typos and in alphabetical
    * order for the words being typed.
    */
@@ -251,9 +298,7 @@ export class IndiceBusqueda {
   private alfabetico: Int32Array | null = null;
   private terminos = new Int32Array(0);
   private nBolsa = new Uint16Array(0);
-  private bolsa = new Uint8Array(64 * 1024);
-  private bolsaUsada = 0;
-  private bolsaViva = 0;
+  private readonly bolsa = new Bolsa(new Uint8Array(64 * 1024));
   /**
    * Per stem id, the slots of the plans that hold it: appended as plans are put, never removed
    * (a slot there may since hold another plan, or none: a search checks each), and made again
@@ -290,8 +335,8 @@ export class IndiceBusqueda {
   bytes(): number {
     const columnas = [this.lng, this.lat, this.x, this.y, this.z, this.celda, this.rejilla, this.categorias];
     const mas = [this.banderas, this.dias, this.inicio, this.fin, this.destacado, this.diaInicio, this.diaFin];
-    const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas, this.terminos, this.nBolsa];
-    const arrays = [...columnas, ...mas, ...aun, this.bolsa, this.marcas].reduce((n, a) => n + a.byteLength, 0);
+    const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas.datos, this.terminos, this.nBolsa];
+    const arrays = [...columnas, ...mas, ...aun, this.bolsa.datos, this.marcas].reduce((n, a) => n + a.byteLength, 0);
     let textos = 0;
     for (const p of this.palabras) textos += p.length + 16;
     for (const r of this.vocabulario.keys()) textos += r.length + 16;
@@ -400,7 +445,7 @@ export class IndiceBusqueda {
 
   /** Writes a plan's stem ids at the end of `bolsa` (the ones it had become garbage, gathered now and then). */
   private ponerTerminos(s: number, raices: readonly string[]): void {
-    this.bolsaViva -= this.nBolsa[s];
+    this.bolsa.soltar(this.nBolsa[s]);
     this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
     const ids = [...new Set(raices.map((r) => this.idDe(r)))].sort((a, b) => a - b);
@@ -414,27 +459,18 @@ export class IndiceBusqueda {
       n += bytesVarint(ids[i] - antes);
     }
     if (n === 0) return;
-    if (this.bolsaUsada + n > this.bolsa.length) {
-      if (this.bolsaUsada > 2 * this.bolsaViva) this.reunirTerminos();
-      if (this.bolsaUsada + n > this.bolsa.length) {
-        const mayor = new Uint8Array(Math.max(2 * this.bolsa.length, this.bolsaUsada + n));
-        mayor.set(this.bolsa.subarray(0, this.bolsaUsada));
-        this.bolsa = mayor;
-      }
-    }
-    this.terminos[s] = this.bolsaUsada;
+    const inicio = this.bolsa.reservar(n, () => this.reunirTerminos());
+    this.terminos[s] = inicio;
     this.nBolsa[s] = n;
-    let i = this.bolsaUsada;
-    for (let k = 0, antes = -1; i < this.bolsaUsada + n; antes = ids[k++])
-      i = escribirVarint(this.bolsa, i, ids[k] - antes);
-    this.bolsaUsada += n;
-    this.bolsaViva += n;
+    for (let k = 0, antes = -1, i = inicio; i < inicio + n; antes = ids[k++])
+      i = escribirVarint(this.bolsa.datos, i, ids[k] - antes);
   }
 
   /** How many stem ids a plan holds (its varints' last bytes). */
   private contarTerminos(s: number): number {
     let n = 0;
-    for (let i = this.terminos[s], fin = i + this.nBolsa[s]; i < fin; i++) if (!(this.bolsa[i] & 0x80)) n++;
+    const bolsa = this.bolsa.datos;
+    for (let i = this.terminos[s], fin = i + this.nBolsa[s]; i < fin; i++) if (!(bolsa[i] & 0x80)) n++;
     return n;
   }
 
@@ -443,7 +479,7 @@ export class IndiceBusqueda {
    * (true); answers whether it did.
    */
   private cadaTermino(s: number, f: (id: number) => boolean): boolean {
-    const { bolsa } = this;
+    const bolsa = this.bolsa.datos;
     for (let i = this.terminos[s], fin = i + this.nBolsa[s], id = -1; i < fin;) {
       let d = 0;
       let corrimiento = 0;
@@ -514,19 +550,9 @@ export class IndiceBusqueda {
     return n;
   }
 
-  /** Copies the stem ids still referenced, plan by plan, to the start of a new array of the same size. */
+  /** Gathers the plans' stem ids still referenced at the start of their Bolsa. */
   private reunirTerminos(): void {
-    const nueva = new Uint8Array(this.bolsa.length);
-    let usada = 0;
-    for (const s of this.porId.values()) {
-      const n = this.nBolsa[s];
-      if (n === 0) continue;
-      nueva.set(this.bolsa.subarray(this.terminos[s], this.terminos[s] + n), usada);
-      this.terminos[s] = usada;
-      usada += n;
-    }
-    this.bolsa = nueva;
-    this.bolsaUsada = this.bolsaViva = usada;
+    this.bolsa.reunir(this.porId.values(), this.terminos, (s) => this.nBolsa[s]);
   }
 
   /**
@@ -622,38 +648,19 @@ export class IndiceBusqueda {
 
   /** Writes a plan's slots at the end of `franjas` (the ones it had become garbage, gathered now and then). */
   private ponerFranjas(s: number, horarios: FilaIndice["horarios"]): void {
-    this.franjasVivas -= 3 * this.nFranjas[s];
+    this.franjas.soltar(3 * this.nFranjas[s]);
     this.nFranjas[s] = 0;
     const n = Math.min(horarios.length, 255);
     if (n === 0) return;
-    if (this.franjasUsadas + 3 * n > this.franjas.length) {
-      if (this.franjasUsadas > 2 * this.franjasVivas) this.reunirFranjas();
-      if (this.franjasUsadas + 3 * n > this.franjas.length) {
-        const mayor = new Int16Array(Math.max(2 * this.franjas.length, this.franjasUsadas + 3 * n));
-        mayor.set(this.franjas.subarray(0, this.franjasUsadas));
-        this.franjas = mayor;
-      }
-    }
-    this.franja[s] = this.franjasUsadas;
+    const inicio = this.franjas.reservar(3 * n, () => this.reunirFranjas());
+    this.franja[s] = inicio;
     this.nFranjas[s] = n;
-    for (let i = 0; i < n; i++) this.franjas.set(horarios[i], this.franjasUsadas + 3 * i);
-    this.franjasUsadas += 3 * n;
-    this.franjasVivas += 3 * n;
+    for (let i = 0; i < n; i++) this.franjas.datos.set(horarios[i], inicio + 3 * i);
   }
 
-  /** Copies the slots still referenced, slot by slot, to the start of a new array of the same size. */
+  /** Gathers the slots still referenced at the start of their Bolsa. */
   private reunirFranjas(): void {
-    const nuevas = new Int16Array(this.franjas.length);
-    let usadas = 0;
-    for (const s of this.porId.values()) {
-      const n = 3 * this.nFranjas[s];
-      if (n === 0) continue;
-      nuevas.set(this.franjas.subarray(this.franja[s], this.franja[s] + n), usadas);
-      this.franja[s] = usadas;
-      usadas += n;
-    }
-    this.franjas = nuevas;
-    this.franjasUsadas = this.franjasVivas = usadas;
+    this.franjas.reunir(this.porId.values(), this.franja, (s) => 3 * this.nFranjas[s]);
   }
 
   /** Forgets a plan (deleted, or hidden). */
@@ -664,9 +671,9 @@ export class IndiceBusqueda {
     this.sacarDeCelda(s);
     this.porId.delete(id);
     this.ids[s] = undefined;
-    this.franjasVivas -= 3 * this.nFranjas[s];
+    this.franjas.soltar(3 * this.nFranjas[s]);
     this.nFranjas[s] = 0;
-    this.bolsaViva -= this.nBolsa[s];
+    this.bolsa.soltar(this.nBolsa[s]);
     this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
     this.libres.push(s);
@@ -690,7 +697,7 @@ export class IndiceBusqueda {
     if (!(this.banderas[s] & F_EXPERIENCIA)) return Math.max(base, this.inicio[s]);
     return siguienteFranja(
       this.inicio[s] > base ? this.inicio[s] : base,
-      this.franjas,
+      this.franjas.datos,
       this.franja[s],
       this.nFranjas[s],
     );
