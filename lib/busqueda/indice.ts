@@ -826,6 +826,16 @@ export class IndiceBusqueda {
     const [nulos0, nulos1] = claves.map((k) => k.nulos === "primero");
     const antes: Antes = (a, a0, a1, b, b0, b1) =>
       (compararValor(a0, b0, nulos0) || compararValor(a1, b1, nulos1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
+    /** The answer from the best of each branch (featured first) and the count, with the dense disc's reach past the bound. */
+    const respuesta = (mejores: Mejores[], contados: number, alcanceM: () => number): RespuestaIndice => {
+      const pagina = mejores.flatMap((m) => m.ordenados()).slice(c.desde, c.hasta);
+      return {
+        ids: pagina.map((s) => this.ids[s]!),
+        versiones: pagina.map((s) => `${this.cambio[s]}${destacado[s] > ahora ? "d" : ""}`),
+        contados,
+        ...(contados > TOPE_TOTAL && contar && { alcanceM: alcanceM() }),
+      };
+    };
 
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
     // same plans are checked whole and offered in the same order, so the page and the count are
@@ -853,14 +863,11 @@ export class IndiceBusqueda {
       } finally {
         for (const s of vistos) visto[s] = 0;
       }
-      const pagina = [...mejores[0].ordenados(), ...mejores[1].ordenados()].slice(c.desde, c.hasta);
-      const mas = contar && distancias.length > TOPE_TOTAL;
-      return {
-        ids: pagina.map((s) => ids[s]!),
-        versiones: pagina.map((s) => `${this.cambio[s]}${destacado[s] > ahora ? "d" : ""}`),
-        contados: contar ? Math.min(distancias.length, TOPE_TOTAL + 1) : TOPE_TOTAL + 1,
-        ...(mas && { alcanceM: distancias.sort((a, b) => a - b)[TOPE_TOTAL] }),
-      };
+      return respuesta(
+        mejores,
+        contar ? Math.min(distancias.length, TOPE_TOTAL + 1) : TOPE_TOTAL + 1,
+        () => distancias.sort((a, b) => a - b)[TOPE_TOTAL],
+      );
     }
 
     let contados = TOPE_TOTAL + 1;
@@ -903,12 +910,6 @@ export class IndiceBusqueda {
       recorrer([this.rejillas[1]], ofrecerA(destacados, true), listo(destacados));
       if (destacados.slots.length < c.hasta) recorrer(this.rejillas, ofrecerA(otros, false), listo(otros));
     }
-    const pagina = [...destacados.ordenados(), ...otros.ordenados()].slice(c.desde, c.hasta);
-    return {
-      ids: pagina.map((s) => this.ids[s]!),
-      versiones: pagina.map((s) => `${this.cambio[s]}${destacado[s] > ahora ? "d" : ""}`),
-      contados,
-      ...(contados > TOPE_TOTAL && contar && { alcanceM }),
-    };
+    return respuesta([destacados, otros], contados, () => alcanceM);
   }
 }
