@@ -25,10 +25,8 @@ import type { Patrocinado } from "@/lib/patrocinios/vigentes";
  */
 function primeroLosDelTitulo<T extends PlanApi | Patrocinado>(items: T[], q: ConsultaPalabras): T[] {
   const planes = items.filter((p) => p.tipo !== "Patrocinado");
-  const ordenados = [
-    ...planes.filter((p) => enElTitulo(p.titulo, q)),
-    ...planes.filter((p) => !enElTitulo(p.titulo, q)),
-  ];
+  const delTitulo = new Set(planes.filter((p) => enElTitulo(p.titulo, q)));
+  const ordenados = [...delTitulo, ...planes.filter((p) => !delTitulo.has(p))];
   let k = 0;
   return items.map((p) => (p.tipo === "Patrocinado" ? p : ordenados[k++]));
 }
