@@ -455,6 +455,26 @@ function osa(a: ArrayLike<string>, b: ArrayLike<string>, tope: number): number {
 }
 
 /**
+ * A word's letters as a set of 31 bits (each character's code point modulo 31): a cheap test that rules
+ * out most words before their distance is computed. An edit changes the set by at most two
+ * letters (a substitution takes one away and brings another), a swap by none, so words within
+ * `tope` edits differ in at most 2 × tope bits (`lejosDeLetras`).
+ */
+export function firmaLetras(palabra: string): number {
+  let firma = 0;
+  for (const letra of palabra) firma |= 1 << letra.codePointAt(0)! % 31;
+  return firma;
+}
+
+/** Whether words of these signatures are surely more than `tope` edits apart. */
+export function lejosDeLetras(a: number, b: number, tope: number): boolean {
+  let x = a ^ b;
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24 > 2 * tope;
+}
+
+/**
  * How many typos a typed word forgives, by its length (Meilisearch's defaults): none under 5
  * letters, where one edit already makes another word ("gato", "pato"), one up to 8, two from 9.
  * The word as typed once normalised (a token), not its stem.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanciaEdicion, erroresPermitidos, normalizar, PALABRAS_VACIAS, raiz, terminos, tokens } from "./palabras";
+import { distanciaEdicion, erroresPermitidos, firmaLetras, lejosDeLetras, normalizar, PALABRAS_VACIAS, raiz, terminos, tokens } from "./palabras";
 
 // palabras.test.ts proves these equal to PostgreSQL's over a large vocabulary; here, what they
 // mean for a person who searches.
@@ -95,6 +95,41 @@ describe("distanciaEdicion", () => {
 
   it("counts a character outside the BMP as one", () => {
     expect(distanciaEdicion("🎉fiesta", "fiesta", 1)).toBe(1);
+  });
+});
+
+describe("lejosDeLetras", () => {
+  /** A random edit of w: a letter changed, added, dropped, or two neighbours swapped. */
+  const editar = (palabra: string, letras: string[]): string => {
+    const w = Array.from(palabra);
+    const i = Math.floor(Math.random() * (w.length + 1));
+    const letra = letras[Math.floor(Math.random() * letras.length)];
+    const cortar = (a: number, b?: number) => w.slice(a, b).join("");
+    const tipo = Math.floor(Math.random() * 4);
+    if (tipo === 0) return cortar(0, i) + letra + cortar(i + 1);
+    if (tipo === 1) return cortar(0, i) + letra + cortar(i);
+    if (tipo === 2) return cortar(0, i) + cortar(i + 1);
+    return i + 1 < w.length ? cortar(0, i) + w[i + 1] + w[i] + cortar(i + 2) : palabra;
+  };
+
+  it("never rules out a word within the edits allowed, and rules out most others", () => {
+    const letras = Array.from("abcdefghijklmnopqrstuvwxyz0123456789🎉");
+    const palabras = ["concierto", "mercadillo", "senderismo", "teatro", "🎉fiesta", "exposicion", "ruta"];
+    let descartadas = 0;
+    let lejanas = 0;
+    for (let n = 0; n < 5_000; n++) {
+      const w = palabras[n % palabras.length];
+      const tope = 1 + (n % 2);
+      let v = w;
+      for (let k = 0; k < tope; k++) v = editar(v, letras);
+      expect(lejosDeLetras(firmaLetras(v), firmaLetras(w), tope), `${v} ← ${w}`).toBe(false);
+      const otra = palabras[(n + 1 + (n % 5)) % palabras.length];
+      if (distanciaEdicion(otra, w, tope) > tope) {
+        lejanas++;
+        if (lejosDeLetras(firmaLetras(otra), firmaLetras(w), tope)) descartadas++;
+      }
+    }
+    expect(descartadas / lejanas).toBeGreaterThan(0.8);
   });
 });
 
