@@ -44,6 +44,17 @@ export function leerConsultaPalabras(texto: string): ConsultaPalabras | null {
   return { texto: limpio, palabras, prefijo };
 }
 
-/** A word search's part of a memo key: what its answer depends on. */
-export const claveConsulta = (q: ConsultaPalabras | null): string | null =>
-  q && JSON.stringify([q.palabras.map((p) => [p.raiz, p.errores]), q.prefijo]);
+/**
+ * A word search's part of a memo key: what its answer depends on. Made once per search (the
+ * dense discs of total-denso.ts compare it with each of theirs).
+ */
+export function claveConsulta(q: ConsultaPalabras | null): string | null {
+  if (!q) return null;
+  let clave = claves.get(q);
+  if (clave === undefined) {
+    clave = JSON.stringify([q.palabras.map((p) => [p.raiz, p.errores]), q.prefijo]);
+    claves.set(q, clave);
+  }
+  return clave;
+}
+const claves = new WeakMap<ConsultaPalabras, string>();
