@@ -15,7 +15,7 @@ import {
   type Orden,
 } from "./registro";
 import { siguienteFranja } from "./momento";
-import { distanciaEdicion } from "./palabras";
+import { distanciaEdicion, firmaLetras, lejosDeLetras } from "./palabras";
 import type { ConsultaPalabras } from "./palabras-consulta";
 
 /** A CommonJS module: Node's ESM loader (the scripts) gives its exports as the default only. */
@@ -89,6 +89,10 @@ const RAD = Math.PI / 180;
 /** The spheroid's distance over the sphere's is between 0.994 and 1.0045 anywhere: within these, the sphere decides. */
 const SEGURO_DENTRO = 0.99;
 const SEGURO_FUERA = 1.01;
+/** How many searched words' typos the index keeps (a few hundred kB). */
+const PARECIDAS_EN_MEMO = 4_096;
+/** Past this many rings around a point (a radius near a pole), postings are read whole. */
+const MAX_ANILLOS = 2_000;
 
 const BIT_CATEGORIA = new Map<string, number>(CATEGORIAS.map((c, i) => [c, 1 << i]));
 const mascaraCategorias = (categorias: readonly string[]) =>
@@ -294,6 +298,10 @@ export class IndiceBusqueda {
   private readonly palabras: string[] = [];
   private readonly raizDe: number[] = [];
   private readonly porLongitud: number[][] = [];
+  /** Each word's letters (firmaLetras), by word id: most words are ruled out of a typo by it. */
+  private readonly firmas: number[] = [];
+  /** The words within a typo of words searched lately (parecidas), and up to which word id each was looked for. */
+  private readonly parecidasMemo = new Map<string, { hasta: number; ids: number[] }>();
   /** The words' ids in alphabetical order, made again when the vocabulary has grown. */
   private alfabetico: Int32Array | null = null;
   private terminos = new Int32Array(0);
@@ -306,6 +314,21 @@ export class IndiceBusqueda {
    * these instead of every plan of its radius.
    */
   private postings: number[][] = [];
+  /**
+   * Per stem id, how many of its postings are in slot order: those made when the plans were last
+   * renumbered cell by cell (compactar). Within them a search reads only the slots of the cells
+   * around its point (`tramos`); the ones appended since, it reads whole.
+   */
+  private ordenadas = new Int32Array(0);
+  /**
+   * Where each cell's plans were put by the last renumbering: per grid, its cells' numbers in
+   * order and each one's first slot (and one past the last). A plan put since has its postings
+   * appended after the ordered ones, so a cell's slots of then and those appended hold every
+   * plan a cell holds now.
+   */
+  private tramos: { celdas: Int32Array; inicio: Int32Array }[] = [];
+  /** How many slots the last renumbering used. */
+  private compactados = 0;
   /**
    * A word search reads its rarest word's postings instead of its radius's plans while they are
    * fewer than this many times the plans of the radius's cells (checking a posting's place costs
@@ -342,7 +365,7 @@ export class IndiceBusqueda {
     for (const r of this.vocabulario.keys()) textos += r.length + 16;
     const mapas = 40 * (this.vocabulario.size + this.palabraIds.size);
     const postings = 4 * this.postingsTotal + 16 * this.postings.length;
-    return arrays + textos + mapas + postings + 8 * (this.palabras.length + this.raizDe.length);
+    return arrays + textos + mapas + postings + 8 * (this.palabras.length + this.raizDe.length + this.firmas.length);
   }
 
   /** Replaces every column by `nueva` of it (of `capacidad` slots, the same type): the one list of the columns. */
@@ -420,6 +443,8 @@ export class IndiceBusqueda {
     this.precio[s] = f.precio ?? NaN;
     this.ponerFranjas(s, f.horarios);
     this.ponerTerminos(s, f.terminos);
+    // Stale postings outnumber the live ones: renumbering makes them again, in slot order.
+    if (this.postingsTotal > 2 * this.terminosVivos + 65_536) this.compactar();
   }
 
   /** The id of a stem, new ones numbered in turn. */
@@ -440,6 +465,7 @@ export class IndiceBusqueda {
     this.palabras.push(palabra);
     this.raizDe.push(this.idDe(raiz));
     (this.porLongitud[palabra.length] ??= []).push(id);
+    this.firmas.push(firmaLetras(palabra));
     this.alfabetico = null;
   }
 
@@ -452,7 +478,6 @@ export class IndiceBusqueda {
     for (const id of ids) (this.postings[id] ??= []).push(s);
     this.postingsTotal += ids.length;
     this.terminosVivos += ids.length;
-    if (this.postingsTotal > 2 * this.terminosVivos + 65_536) this.rehacerPostings();
     let n = 0;
     for (let i = 0, antes = -1; i < ids.length; antes = ids[i++]) {
       if (n + bytesVarint(ids[i] - antes) > 0xffff) break;
@@ -495,11 +520,12 @@ export class IndiceBusqueda {
     return false;
   }
 
-  /** The postings made again from the plans held (after a renumbering, or when stale entries pile up). */
+  /** The postings made again from the plans held, in slot order (after a renumbering). */
   private rehacerPostings(): void {
     this.postings = [];
     let total = 0;
-    for (const s of this.porId.values()) {
+    for (let s = 0; s < this.usados; s++) {
+      if (this.ids[s] === undefined) continue;
       this.cadaTermino(s, (id) => {
         (this.postings[id] ??= []).push(s);
         total++;
@@ -507,32 +533,94 @@ export class IndiceBusqueda {
       });
     }
     this.postingsTotal = this.terminosVivos = total;
+    this.ordenadas = Int32Array.from(this.postings, (lista) => lista?.length ?? 0);
   }
 
   /**
-   * The postings of a word search's rarest word (the slots that may match, each still to be
-   * checked whole, some more than once), when reading them costs less than reading the
-   * `planesEnRadio()` plans around; else null. Needs the words' marks.
+   * The slots the last renumbering gave the cells of columns i0…i1 and rows j0…j1 (both grids),
+   * as ascending [start, end) pairs, adjacent ones joined.
    */
-  private postingsDePalabras(q: ConsultaPalabras, planesEnRadio: () => number): number[][] | null {
+  private tramosDe(i0: number, i1: number, j0: number, j1: number): number[] {
+    const rangos: number[] = [];
+    const primeraDesde = (celdas: Int32Array, celda: number) => {
+      let a = 0;
+      let b = celdas.length;
+      while (a < b) {
+        const m = (a + b) >>> 1;
+        if (celdas[m] < celda) a = m + 1;
+        else b = m;
+      }
+      return a;
+    };
+    for (const { celdas, inicio } of this.tramos) {
+      for (let i = i0; i <= i1; i++) {
+        const a = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.max(0, j0));
+        const b = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.min(FILAS_DE_CELDAS - 1, j1) + 1);
+        if (a === b) continue;
+        if (rangos.length > 0 && rangos[rangos.length - 1] === inicio[a]) rangos[rangos.length - 1] = inicio[b];
+        else rangos.push(inicio[a], inicio[b]);
+      }
+    }
+    return rangos;
+  }
+
+  /**
+   * Gives `leer` the postings of `stems` within the slot ranges `rangos` (tramosDe), and all of
+   * those appended since the renumbering; a short list is read whole, as seeking costs more.
+   */
+  private leerPostings(stems: readonly number[], rangos: readonly number[] | null, leer: (s: number) => void): void {
+    for (const id of stems) {
+      const lista = this.postings[id];
+      if (!lista) continue;
+      const ordenadas = id < this.ordenadas.length ? this.ordenadas[id] : 0;
+      let n = 0;
+      if (rangos && ordenadas > 2 * rangos.length) {
+        for (let r = 0; r < rangos.length; r += 2) {
+          const desde = rangos[r];
+          const hasta = rangos[r + 1];
+          let b = ordenadas;
+          while (n < b) {
+            const m = (n + b) >>> 1;
+            if (lista[m] < desde) n = m + 1;
+            else b = m;
+          }
+          for (; n < ordenadas && lista[n] < hasta; n++) leer(lista[n]);
+        }
+        n = ordenadas;
+      }
+      for (; n < lista.length; n++) leer(lista[n]);
+    }
+  }
+
+  /**
+   * The stems of a word search's rarest word, whose postings hold every plan that may match
+   * (each still to be checked whole), when reading them within `rangos` costs less than reading
+   * the `planesEnRadio` plans around; else null. Needs the words' marks.
+   */
+  private stemsMasRaros(
+    q: ConsultaPalabras,
+    rangos: readonly number[] | null,
+    planesEnRadio: number,
+  ): number[] | null {
+    if (this.factorPostings === 0) return null;
+    // Reading a stem's ordered postings within the ranges costs a seek per range and those of
+    // the radius's share of the plans; a short list, its length.
+    const parte = this.usados > 0 ? planesEnRadio / this.usados : 1;
     const porPalabra = new Array<number>(q.palabras.length).fill(0);
     for (const id of this.marcadas) {
       const n = this.postings[id]?.length ?? 0;
-      for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += n;
+      const ordenadas = id < this.ordenadas.length ? this.ordenadas[id] : 0;
+      const coste =
+        rangos && ordenadas > 2 * rangos.length ? n - ordenadas + 8 * rangos.length + parte * ordenadas : n;
+      for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += coste;
     }
     const menor = porPalabra.indexOf(Math.min(...porPalabra));
-    if (this.factorPostings === 0 || porPalabra[menor] > this.factorPostings * planesEnRadio()) return null;
-    return this.marcadas.filter((id) => this.marcas[id] & (1 << menor)).map((id) => this.postings[id] ?? []);
+    if (porPalabra[menor] > this.factorPostings * planesEnRadio) return null;
+    return this.marcadas.filter((id) => this.marcas[id] & (1 << menor));
   }
 
-  /** How many plans the cells within `metros` of the point hold (both grids): what reading its radius costs. */
-  private planesEnCeldas(lng: number, lat: number, metros: number): number {
-    const grados = metros / 111_000;
-    const dLng = Math.min(180, grados / Math.max(0.01, Math.cos(Math.min(89, Math.abs(lat) + grados) * RAD)));
-    const i0 = Math.floor((lng - dLng + 180) / CELDA);
-    const i1 = Math.floor((lng + dLng + 180) / CELDA);
-    const j0 = Math.max(0, Math.floor((lat - grados + 90) / CELDA));
-    const j1 = Math.min(FILAS_DE_CELDAS - 1, Math.floor((lat + grados + 90) / CELDA));
+  /** How many plans the cells of columns i0…i1 and rows j0…j1 hold (both grids): what reading them costs. */
+  private planesEnCeldas(i0: number, i1: number, j0: number, j1: number): number {
     let n = 0;
     for (const rejilla of this.rejillas) {
       // Few cells hold plans: walking them beats looking up every cell of a wide box.
@@ -548,6 +636,29 @@ export class IndiceBusqueda {
       }
     }
     return n;
+  }
+
+  /**
+   * For a word search around cell (ci, cj): the stems whose postings to read and the slot ranges
+   * of the cells to read them in (null: all), or null when reading the radius's cells costs less.
+   * The cells are those the rings of buscar read: every one nearer than `lejosMax` by `cota`.
+   */
+  private stemsDeLaBusqueda(
+    q: ConsultaPalabras,
+    ci: number,
+    cj: number,
+    cota: (k: number) => number,
+    lejosMax: number,
+  ): { stems: number[]; rangos: number[] | null } | null {
+    let k = 0;
+    while (k < MAX_ANILLOS && !(cota(k + 1) > lejosMax)) k++;
+    const rangos = k < MAX_ANILLOS && this.tramos.length > 0 ? this.tramosDe(ci - k, ci + k, cj - k, cj + k) : null;
+    // The cells' plans at the renumbering, and those put since (wherever they are): an estimate.
+    let planes = this.usados - this.compactados;
+    if (rangos) for (let r = 0; r < rangos.length; r += 2) planes += rangos[r + 1] - rangos[r];
+    else planes = this.planesEnCeldas(ci - k, ci + k, cj - k, cj + k);
+    const stems = this.stemsMasRaros(q, rangos, planes);
+    return stems && { stems, rangos };
   }
 
   /** Gathers the plans' stem ids still referenced at the start of their Bolsa. */
@@ -573,12 +684,7 @@ export class IndiceBusqueda {
       const bit = 1 << i;
       const propia = this.vocabulario.get(raiz);
       if (propia !== undefined) marcar(propia, bit);
-      if (errores === 0) return;
-      for (let largo = Math.max(0, palabra.length - errores); largo <= palabra.length + errores; largo++) {
-        for (const id of this.porLongitud[largo] ?? []) {
-          if (distanciaEdicion(palabras[id], palabra, errores) <= errores) marcar(raizDe[id], bit);
-        }
-      }
+      if (errores > 0) for (const id of this.parecidas(palabra, errores)) marcar(raizDe[id], bit);
     });
     if (q.prefijo) {
       const bit = 1 << (q.palabras.length - 1);
@@ -605,6 +711,41 @@ export class IndiceBusqueda {
     };
   }
 
+  /**
+   * The ids of the vocabulary's words within `errores` edits of `palabra`. Kept for the words
+   * searched lately: the vocabulary only grows, so a kept answer only needs the words added since.
+   */
+  private parecidas(palabra: string, errores: number): number[] {
+    const clave = `${errores}${palabra}`;
+    let memo = this.parecidasMemo.get(clave);
+    if (memo) this.parecidasMemo.delete(clave);
+    else {
+      memo = { hasta: this.palabras.length, ids: [] };
+      const firma = firmaLetras(palabra);
+      for (let largo = Math.max(0, palabra.length - errores); largo <= palabra.length + errores; largo++)
+        for (const id of this.porLongitud[largo] ?? []) if (this.aMenosDe(id, palabra, firma, errores)) memo.ids.push(id);
+    }
+    if (memo.hasta < this.palabras.length) {
+      const firma = firmaLetras(palabra);
+      for (let id = memo.hasta; id < this.palabras.length; id++)
+        if (this.aMenosDe(id, palabra, firma, errores)) memo.ids.push(id);
+      memo.hasta = this.palabras.length;
+    }
+    this.parecidasMemo.set(clave, memo);
+    if (this.parecidasMemo.size > PARECIDAS_EN_MEMO) this.parecidasMemo.delete(this.parecidasMemo.keys().next().value!);
+    return memo.ids;
+  }
+
+  /** Whether the vocabulary's word `id` is within `errores` edits of `palabra` (of letters `firma`). */
+  private aMenosDe(id: number, palabra: string, firma: number, errores: number): boolean {
+    const otra = this.palabras[id];
+    return (
+      Math.abs(otra.length - palabra.length) <= errores &&
+      !lejosDeLetras(this.firmas[id], firma, errores) &&
+      distanciaEdicion(otra, palabra, errores) <= errores
+    );
+  }
+
   private ordenAlfabetico(): Int32Array {
     if (!this.alfabetico) {
       const ids = Int32Array.from(this.palabras.keys());
@@ -626,8 +767,19 @@ export class IndiceBusqueda {
    * access per plan and array (a dense city's count runs several times faster: docs/performance.md).
    */
   compactar(): void {
+    this.generacion++;
+    // Each grid's cells in the order of their numbers (column by column, row by row within).
+    const porCelda = this.rejillas.map((rejilla) => [...rejilla.keys()].sort((a, b) => a - b));
     const orden: number[] = [];
-    for (const rejilla of this.rejillas) for (const lista of rejilla.values()) orden.push(...lista);
+    this.tramos = porCelda.map((celdas, r) => {
+      const inicio = new Int32Array(celdas.length + 1);
+      celdas.forEach((celda, k) => {
+        inicio[k] = orden.length;
+        orden.push(...this.rejillas[r].get(celda)!);
+      });
+      inicio[celdas.length] = orden.length;
+      return { celdas: Int32Array.from(celdas), inicio };
+    });
     const n = orden.length;
     this.rehacerColumnas((a, vacia) => {
       for (let i = 0; i < n; i++) vacia[i] = a[orden[i]];
@@ -638,12 +790,16 @@ export class IndiceBusqueda {
     this.ids.forEach((id, i) => this.porId.set(id!, i));
     this.reunirFranjas();
     this.reunirTerminos();
-    this.rehacerPostings();
-    let i = 0;
-    for (const rejilla of this.rejillas)
-      for (const lista of rejilla.values()) for (let k = 0; k < lista.length; k++) lista[k] = i++;
     this.libres.length = 0;
-    this.usados = n;
+    this.usados = this.compactados = n;
+    let i = 0;
+    porCelda.forEach((celdas, r) => {
+      for (const celda of celdas) {
+        const lista = this.rejillas[r].get(celda)!;
+        for (let k = 0; k < lista.length; k++) lista[k] = i++;
+      }
+    });
+    this.rehacerPostings();
   }
 
   /** Writes a plan's slots at the end of `franjas` (the ones it had become garbage, gathered now and then). */
@@ -840,26 +996,23 @@ export class IndiceBusqueda {
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
     // same plans are checked whole and offered in the same order, so the page and the count are
     // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
-    const postings = c.q ? this.postingsDePalabras(c.q, () => this.planesEnCeldas(lng, lat, lejosMax)) : null;
-    if (postings) {
+    const stems = c.q ? this.stemsDeLaBusqueda(c.q, ci, cj, cota, lejosMax) : null;
+    if (stems) {
       if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
       const { visto, ids } = this;
       const vistos: number[] = [];
       const mejores = [new Mejores(c.hasta, antes), new Mejores(c.hasta, antes)];
       const distancias: number[] = [];
       try {
-        for (const lista of postings) {
-          for (let n = 0; n < lista.length; n++) {
-            const s = lista[n];
-            if (visto[s] || ids[s] === undefined) continue;
-            visto[s] = 1;
-            vistos.push(s);
-            const d = distanciaSiCoincide(s);
-            if (d < 0) continue;
-            distancias.push(d);
-            mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
-          }
-        }
+        this.leerPostings(stems.stems, stems.rangos, (s) => {
+          if (visto[s] || ids[s] === undefined) return;
+          visto[s] = 1;
+          vistos.push(s);
+          const d = distanciaSiCoincide(s);
+          if (d < 0) return;
+          distancias.push(d);
+          mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
+        });
       } finally {
         for (const s of vistos) visto[s] = 0;
       }

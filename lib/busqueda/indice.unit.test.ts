@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { aleatorio } from "@/test-support/aleatorio";
+import { TOPE_TOTAL } from "../plans/constants";
 import { IndiceBusqueda, type ConsultaIndice, type FilaIndice } from "./indice";
 
 const ahora = Date.now();
@@ -66,5 +67,98 @@ describe("the search index's slots", () => {
     expect(a.ids).toEqual(nuevo.buscar(consulta(3_000), ahora).ids);
     // And not simply in distance order: the date order moved them.
     expect(a.ids).not.toEqual(nuevo.buscar({ ...consulta(3_000), orden: "distancia" }, ahora).ids);
+  });
+});
+
+describe("the search index's word postings", () => {
+  /** Words of a few hundred stems, some held by most plans, most by few (as texts' words are). */
+  const VOCABULARIO = Array.from({ length: 300 }, (_, i) => `palabra${String.fromCharCode(97 + (i % 26))}${i}`);
+  const unaPalabra = (r: () => number) => VOCABULARIO[Math.floor(VOCABULARIO.length * r() ** 3)];
+
+  function plan(r: () => number, i: number, version: number): FilaIndice {
+    const inicio = ahora + (r() * 20 - 2) * 86_400_000;
+    return {
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      // About 60 × 60 km around Madrid: hundreds of cells.
+      lng: -4.05 + r() * 0.7,
+      lat: 40.15 + r() * 0.55,
+      experiencia: false,
+      categorias: ["Cultura"],
+      accesible: false,
+      precio: null,
+      fechaInicio: inicio,
+      fechaFin: inicio + 3_600_000,
+      diasSemana: 0,
+      horarios: [],
+      destacadoHasta: r() < 0.05 ? ahora + 86_400_000 : null,
+      visible: true,
+      cambio: version,
+      terminos: Array.from({ length: 3 + Math.floor(r() * 10) }, () => unaPalabra(r)),
+    };
+  }
+
+  it("finds through the postings of the cells around the point what reading the cells finds, before and after changes", () => {
+    const r = aleatorio(11);
+    const indice = new IndiceBusqueda();
+    for (const w of VOCABULARIO) indice.ponerPalabra(w, w);
+    for (let i = 0; i < 6_000; i++) indice.poner(plan(r, i, 1));
+    indice.compactar();
+    const comparar = (vuelta: string) => {
+      let conPlanes = 0;
+      for (let n = 0; n < 150; n++) {
+        const palabras = Array.from({ length: 1 + Math.floor(r() * 2) }, () => unaPalabra(r));
+        const q = {
+          texto: palabras.join(" "),
+          palabras: palabras.map((palabra) => ({ palabra, raiz: palabra, errores: 0 })),
+          prefijo: r() < 0.3 ? palabras[palabras.length - 1].slice(0, 8) : null,
+        };
+        const c: ConsultaIndice = {
+          ...consulta(30),
+          q,
+          orden: r() < 0.5 ? "distancia" : "fecha",
+          lng: -4.05 + r() * 0.7,
+          lat: 40.15 + r() * 0.55,
+          radioM: [1, 5, 10, 25, 50][Math.floor(r() * 5)] * 1000,
+        };
+        indice.factorPostings = 1e9;
+        const porPostings = indice.buscar(c, ahora);
+        indice.factorPostings = 0;
+        const porCeldas = indice.buscar(c, ahora);
+        // Past TOPE_TOTAL a count only says "more" (a cell's reading may go on a little past it).
+        const tope = (n: number) => Math.min(n, TOPE_TOTAL + 1);
+        expect({ ids: porPostings.ids, contados: tope(porPostings.contados) }, `${vuelta} ${JSON.stringify(c)}`).toEqual({
+          ids: porCeldas.ids,
+          contados: tope(porCeldas.contados),
+        });
+        if (porCeldas.contados > 0) conPlanes++;
+      }
+      expect(conPlanes).toBeGreaterThan(75);
+    };
+    comparar("compacted");
+    // Moved, removed, new in freed slots and in new ones, with other words: all after the renumbering.
+    for (let i = 0; i < 6_000; i += 3) indice.poner(plan(r, i, 2));
+    for (let i = 1; i < 6_000; i += 7) indice.quitar(plan(r, i, 3).id);
+    for (let i = 6_000; i < 7_500; i++) indice.poner(plan(r, i, 3));
+    comparar("changed");
+  });
+});
+
+describe("the search index's typos", () => {
+  it("forgives a typo with words the vocabulary gained after the same word was searched", () => {
+    const r = aleatorio(3);
+    const indice = new IndiceBusqueda();
+    const conPalabra = (i: number, palabra: string): FilaIndice => {
+      indice.ponerPalabra(palabra, palabra);
+      return { ...experiencia(r, i, 1), lng: -3.68, lat: 40.42, terminos: [palabra] };
+    };
+    indice.poner(conPalabra(1, "concierto"));
+    indice.compactar();
+    const c: ConsultaIndice = {
+      ...consulta(10),
+      q: { texto: "consierto", palabras: [{ palabra: "consierto", raiz: "consierto", errores: 1 }], prefijo: null },
+    };
+    expect(indice.buscar(c, ahora).ids).toEqual([experiencia(r, 1, 1).id]);
+    indice.poner(conPalabra(2, "konsierto"));
+    expect(indice.buscar(c, ahora).ids.sort()).toEqual([experiencia(r, 1, 1).id, experiencia(r, 2, 1).id]);
   });
 });
