@@ -91,6 +91,8 @@ const SEGURO_DENTRO = 0.99;
 const SEGURO_FUERA = 1.01;
 /** How many searched words' typos the index keeps (a few hundred kB). */
 const PARECIDAS_EN_MEMO = 4_096;
+/** What a binary search in a posting list costs, in postings read. */
+const SEEK = 8;
 /** Past this many rings around a point (a radius near a pole), postings are read whole. */
 const MAX_ANILLOS = 2_000;
 
@@ -336,6 +338,11 @@ export class IndiceBusqueda {
    * the other way too.
    */
   factorPostings = 20;
+  /**
+   * Whether a nearest-first word search reads its long postings ring by ring: when it costs less
+   * (below), or always, or never; the tests compare the three.
+   */
+  porAnillos: "coste" | "siempre" | "nunca" = "coste";
   /** Slots already taken from the postings in the search being answered (cleared after it). */
   private visto = new Uint8Array(0);
   private postingsTotal = 0;
@@ -540,8 +547,14 @@ export class IndiceBusqueda {
    * The slots the last renumbering gave the cells of columns i0…i1 and rows j0…j1 (both grids),
    * as ascending [start, end) pairs, adjacent ones joined.
    */
-  private tramosDe(i0: number, i1: number, j0: number, j1: number): number[] {
-    const rangos: number[] = [];
+  private tramosDe(
+    i0: number,
+    i1: number,
+    j0: number,
+    j1: number,
+    rejillas: readonly number[] = [0, 1],
+    rangos: number[] = [],
+  ): number[] {
     const primeraDesde = (celdas: Int32Array, celda: number) => {
       let a = 0;
       let b = celdas.length;
@@ -552,7 +565,8 @@ export class IndiceBusqueda {
       }
       return a;
     };
-    for (const { celdas, inicio } of this.tramos) {
+    for (const r of rejillas) {
+      const { celdas, inicio } = this.tramos[r];
       for (let i = i0; i <= i1; i++) {
         const a = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.max(0, j0));
         const b = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.min(FILAS_DE_CELDAS - 1, j1) + 1);
@@ -564,32 +578,47 @@ export class IndiceBusqueda {
     return rangos;
   }
 
-  /**
-   * Gives `leer` the postings of `stems` within the slot ranges `rangos` (tramosDe), and all of
-   * those appended since the renumbering; a short list is read whole, as seeking costs more.
-   */
-  private leerPostings(stems: readonly number[], rangos: readonly number[] | null, leer: (s: number) => void): void {
-    for (const id of stems) {
-      const lista = this.postings[id];
-      if (!lista) continue;
-      const ordenadas = id < this.ordenadas.length ? this.ordenadas[id] : 0;
-      let n = 0;
-      if (rangos && ordenadas > 2 * rangos.length) {
-        for (let r = 0; r < rangos.length; r += 2) {
-          const desde = rangos[r];
-          const hasta = rangos[r + 1];
-          let b = ordenadas;
-          while (n < b) {
-            const m = (n + b) >>> 1;
-            if (lista[m] < desde) n = m + 1;
-            else b = m;
-          }
-          for (; n < ordenadas && lista[n] < hasta; n++) leer(lista[n]);
-        }
-        n = ordenadas;
-      }
-      for (; n < lista.length; n++) leer(lista[n]);
+  /** The slots of the cells of ring k around cell (ci, cj) (those at k cells from it) in `rejillas`: tramosDe's ranges. */
+  private anillo(ci: number, cj: number, k: number, rejillas: readonly number[]): number[] {
+    if (k === 0) return this.tramosDe(ci, ci, cj, cj, rejillas);
+    const rangos: number[] = [];
+    // Column by column, so the ranges ascend: the ring's whole left and right columns, its top and bottom cells between.
+    this.tramosDe(ci - k, ci - k, cj - k, cj + k, rejillas, rangos);
+    for (let i = ci - k + 1; i < ci + k; i++) {
+      this.tramosDe(i, i, cj - k, cj - k, rejillas, rangos);
+      this.tramosDe(i, i, cj + k, cj + k, rejillas, rangos);
     }
+    this.tramosDe(ci + k, ci + k, cj - k, cj + k, rejillas, rangos);
+    return rangos;
+  }
+
+  private ordenadasDe(id: number): number {
+    return id < this.ordenadas.length ? this.ordenadas[id] : 0;
+  }
+
+  /**
+   * Gives `leer` a stem's ordered postings within the ascending slot ranges `rangos` (all of
+   * them when null), and with `cola` those appended since the renumbering.
+   */
+  private leerPostings(id: number, rangos: readonly number[] | null, cola: boolean, leer: (s: number) => void): void {
+    const lista = this.postings[id];
+    if (!lista) return;
+    const ordenadas = this.ordenadasDe(id);
+    let n = 0;
+    if (rangos) {
+      for (let r = 0; r < rangos.length; r += 2) {
+        const desde = rangos[r];
+        const hasta = rangos[r + 1];
+        let b = ordenadas;
+        while (n < b) {
+          const m = (n + b) >>> 1;
+          if (lista[m] < desde) n = m + 1;
+          else b = m;
+        }
+        for (; n < ordenadas && lista[n] < hasta; n++) leer(lista[n]);
+      }
+    } else for (; n < ordenadas; n++) leer(lista[n]);
+    if (cola) for (n = ordenadas; n < lista.length; n++) leer(lista[n]);
   }
 
   /**
@@ -649,7 +678,7 @@ export class IndiceBusqueda {
     cj: number,
     cota: (k: number) => number,
     lejosMax: number,
-  ): { stems: number[]; rangos: number[] | null } | null {
+  ): { stems: number[]; rangos: number[] | null; anillos: number; parte: number } | null {
     let k = 0;
     while (k < MAX_ANILLOS && !(cota(k + 1) > lejosMax)) k++;
     const rangos = k < MAX_ANILLOS && this.tramos.length > 0 ? this.tramosDe(ci - k, ci + k, cj - k, cj + k) : null;
@@ -658,7 +687,7 @@ export class IndiceBusqueda {
     if (rangos) for (let r = 0; r < rangos.length; r += 2) planes += rangos[r + 1] - rangos[r];
     else planes = this.planesEnCeldas(ci - k, ci + k, cj - k, cj + k);
     const stems = this.stemsMasRaros(q, rangos, planes);
-    return stems && { stems, rangos };
+    return stems && { stems, rangos, anillos: k, parte: this.usados > 0 ? planes / this.usados : 1 };
   }
 
   /** Gathers the plans' stem ids still referenced at the start of their Bolsa. */
@@ -996,23 +1025,57 @@ export class IndiceBusqueda {
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
     // same plans are checked whole and offered in the same order, so the page and the count are
     // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
-    const stems = c.q ? this.stemsDeLaBusqueda(c.q, ci, cj, cota, lejosMax) : null;
-    if (stems) {
+    const lectura = c.q ? this.stemsDeLaBusqueda(c.q, ci, cj, cota, lejosMax) : null;
+    if (lectura) {
       if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
       const { visto, ids } = this;
       const vistos: number[] = [];
       const mejores = [new Mejores(c.hasta, antes), new Mejores(c.hasta, antes)];
       const distancias: number[] = [];
+      const visitar = (s: number) => {
+        if (visto[s] || ids[s] === undefined) return;
+        visto[s] = 1;
+        vistos.push(s);
+        const d = distanciaSiCoincide(s);
+        if (d < 0) return;
+        distancias.push(d);
+        mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
+      };
+      const { stems, rangos, anillos, parte } = lectura;
+      // Seeking costs a binary search a range: a short list is read whole.
+      const largas = rangos ? stems.filter((id) => this.ordenadasDe(id) > 2 * rangos.length) : [];
+      // Ring by ring only pays when it can stop early: when the long lists hold many more plans
+      // within the radius than the count needs (or no count is made), and more than the seeks
+      // of every ring (about 4k ranges in ring k) would cost.
+      let enElRadio = 0;
+      for (const id of largas) enElRadio += parte * this.ordenadasDe(id);
+      const porAnillos =
+        cercaPrimero &&
+        largas.length > 0 &&
+        (this.porAnillos === "coste"
+          ? (!contar || enElRadio > 2 * TOPE_TOTAL) && SEEK * largas.length * 2 * (anillos + 1) ** 2 < enElRadio
+          : this.porAnillos === "siempre");
       try {
-        this.leerPostings(stems.stems, stems.rangos, (s) => {
-          if (visto[s] || ids[s] === undefined) return;
-          visto[s] = 1;
-          vistos.push(s);
-          const d = distanciaSiCoincide(s);
-          if (d < 0) return;
-          distancias.push(d);
-          mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
-        });
+        if (!porAnillos) {
+          for (const id of stems) this.leerPostings(id, largas.includes(id) ? rangos : null, true, visitar);
+        } else {
+          // Nearest first, as the cells' reading: the long lists ring by ring from the point,
+          // until the count passes TOPE_TOTAL and no unread plan can enter the page. Before the
+          // rings, the short lists and what was appended since the renumbering (anywhere), and
+          // the featured grid (featured plans come first, however far).
+          for (const id of stems) this.leerPostings(id, largas.includes(id) ? [] : null, true, visitar);
+          const destacadas = this.tramosDe(ci - anillos, ci + anillos, cj - anillos, cj + anillos, [1]);
+          for (const id of largas) this.leerPostings(id, destacadas, false, visitar);
+          for (let k = 0; ; k++) {
+            const anillo = this.anillo(ci, cj, k, [0]);
+            for (const id of largas) this.leerPostings(id, anillo, false, visitar);
+            if (k >= anillos) break;
+            const lejos = cota(k + 1);
+            const contado = !contar || distancias.length > TOPE_TOTAL;
+            const [dest, otros] = mejores;
+            if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos))) break;
+          }
+        }
       } finally {
         for (const s of vistos) visto[s] = 0;
       }
