@@ -91,8 +91,6 @@ const SEGURO_DENTRO = 0.99;
 const SEGURO_FUERA = 1.01;
 /** How many searched words' typos the index keeps (a few hundred kB). */
 const PARECIDAS_EN_MEMO = 4_096;
-/** What a binary search in a posting list costs, in postings read. */
-const SEEK = 8;
 /** Past this many rings around a point (a radius near a pole), postings are read whole. */
 const MAX_ANILLOS = 2_000;
 
@@ -339,10 +337,11 @@ export class IndiceBusqueda {
    */
   factorPostings = 20;
   /**
-   * Whether a nearest-first word search reads its long postings ring by ring: when it costs less
-   * (below), or always, or never; the tests compare the three.
+   * Whether a nearest-first word search reads its long postings ring by ring, stopping early,
+   * else within the radius's columns at once: where it can stop early ("coste", below), always or
+   * never (the tests compare both).
    */
-  porAnillos: "coste" | "siempre" | "nunca" = "coste";
+  porAnillos: "coste" | boolean = "coste";
   /** Slots already taken from the postings in the search being answered (cleared after it). */
   private visto = new Uint8Array(0);
   private postingsTotal = 0;
@@ -626,11 +625,7 @@ export class IndiceBusqueda {
    * (each still to be checked whole), when reading them within `rangos` costs less than reading
    * the `planesEnRadio` plans around; else null. Needs the words' marks.
    */
-  private stemsMasRaros(
-    q: ConsultaPalabras,
-    rangos: readonly number[] | null,
-    planesEnRadio: number,
-  ): number[] | null {
+  private stemsMasRaros(q: ConsultaPalabras, rangos: readonly number[] | null, planesEnRadio: number): number[] | null {
     if (this.factorPostings === 0) return null;
     // Reading a stem's ordered postings within the ranges costs a seek per range and those of
     // the radius's share of the plans; a short list, its length.
@@ -639,8 +634,7 @@ export class IndiceBusqueda {
     for (const id of this.marcadas) {
       const n = this.postings[id]?.length ?? 0;
       const ordenadas = id < this.ordenadas.length ? this.ordenadas[id] : 0;
-      const coste =
-        rangos && ordenadas > 2 * rangos.length ? n - ordenadas + 8 * rangos.length + parte * ordenadas : n;
+      const coste = rangos && ordenadas > 2 * rangos.length ? n - ordenadas + 8 * rangos.length + parte * ordenadas : n;
       for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += coste;
     }
     const menor = porPalabra.indexOf(Math.min(...porPalabra));
@@ -668,17 +662,20 @@ export class IndiceBusqueda {
   }
 
   /**
-   * For a word search around cell (ci, cj): the stems whose postings to read and the slot ranges
-   * of the cells to read them in (null: all), or null when reading the radius's cells costs less.
-   * The cells are those the rings of buscar read: every one nearer than `lejosMax` by `cota`.
+   * How a word search around cell (ci, cj) reads its rarest word's postings: its stems, the slot
+   * ranges of the radius's cells (null: all), those of its stems whose lists are long enough to
+   * seek in, and whether ring by ring; or null when reading the radius's cells costs less. The
+   * cells are those the rings of buscar read: every one nearer than `lejosMax` by `cota`.
    */
-  private stemsDeLaBusqueda(
+  private lecturaDePalabras(
     q: ConsultaPalabras,
     ci: number,
     cj: number,
     cota: (k: number) => number,
     lejosMax: number,
-  ): { stems: number[]; rangos: number[] | null; anillos: number; parte: number } | null {
+    cercaPrimero: boolean,
+    contar: boolean,
+  ): { stems: number[]; rangos: number[] | null; anillos: number; largas: number[]; porAnillos: boolean } | null {
     let k = 0;
     while (k < MAX_ANILLOS && !(cota(k + 1) > lejosMax)) k++;
     const rangos = k < MAX_ANILLOS && this.tramos.length > 0 ? this.tramosDe(ci - k, ci + k, cj - k, cj + k) : null;
@@ -687,7 +684,17 @@ export class IndiceBusqueda {
     if (rangos) for (let r = 0; r < rangos.length; r += 2) planes += rangos[r + 1] - rangos[r];
     else planes = this.planesEnCeldas(ci - k, ci + k, cj - k, cj + k);
     const stems = this.stemsMasRaros(q, rangos, planes);
-    return stems && { stems, rangos, anillos: k, parte: this.usados > 0 ? planes / this.usados : 1 };
+    if (!stems) return null;
+    // Seeking costs a binary search a range: a short list is read whole.
+    const largas = rangos ? stems.filter((id) => this.ordenadasDe(id) > 2 * rangos.length) : [];
+    // Ring by ring pays where the reading can stop early: the long lists hold well over the
+    // count's bound within the radius, or no count is made and the page is soon settled.
+    let enElRadio = 0;
+    for (const id of largas) enElRadio += this.ordenadasDe(id);
+    enElRadio *= this.usados > 0 ? planes / this.usados : 1;
+    const pronto = !contar || enElRadio > 2 * TOPE_TOTAL;
+    const porAnillos = cercaPrimero && largas.length > 0 && (this.porAnillos === "coste" ? pronto : this.porAnillos);
+    return { stems, rangos, anillos: k, largas, porAnillos };
   }
 
   /** Gathers the plans' stem ids still referenced at the start of their Bolsa. */
@@ -752,7 +759,8 @@ export class IndiceBusqueda {
       memo = { hasta: this.palabras.length, ids: [] };
       const firma = firmaLetras(palabra);
       for (let largo = Math.max(0, palabra.length - errores); largo <= palabra.length + errores; largo++)
-        for (const id of this.porLongitud[largo] ?? []) if (this.aMenosDe(id, palabra, firma, errores)) memo.ids.push(id);
+        for (const id of this.porLongitud[largo] ?? [])
+          if (this.aMenosDe(id, palabra, firma, errores)) memo.ids.push(id);
     }
     if (memo.hasta < this.palabras.length) {
       const firma = firmaLetras(palabra);
@@ -1025,7 +1033,7 @@ export class IndiceBusqueda {
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
     // same plans are checked whole and offered in the same order, so the page and the count are
     // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
-    const lectura = c.q ? this.stemsDeLaBusqueda(c.q, ci, cj, cota, lejosMax) : null;
+    const lectura = c.q ? this.lecturaDePalabras(c.q, ci, cj, cota, lejosMax, cercaPrimero, contar) : null;
     if (lectura) {
       if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
       const { visto, ids } = this;
@@ -1041,20 +1049,7 @@ export class IndiceBusqueda {
         distancias.push(d);
         mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
       };
-      const { stems, rangos, anillos, parte } = lectura;
-      // Seeking costs a binary search a range: a short list is read whole.
-      const largas = rangos ? stems.filter((id) => this.ordenadasDe(id) > 2 * rangos.length) : [];
-      // Ring by ring only pays when it can stop early: when the long lists hold many more plans
-      // within the radius than the count needs (or no count is made), and more than the seeks
-      // of every ring (about 4k ranges in ring k) would cost.
-      let enElRadio = 0;
-      for (const id of largas) enElRadio += parte * this.ordenadasDe(id);
-      const porAnillos =
-        cercaPrimero &&
-        largas.length > 0 &&
-        (this.porAnillos === "coste"
-          ? (!contar || enElRadio > 2 * TOPE_TOTAL) && SEEK * largas.length * 2 * (anillos + 1) ** 2 < enElRadio
-          : this.porAnillos === "siempre");
+      const { stems, rangos, anillos, largas, porAnillos } = lectura;
       try {
         if (!porAnillos) {
           for (const id of stems) this.leerPostings(id, largas.includes(id) ? rangos : null, true, visitar);
@@ -1073,7 +1068,8 @@ export class IndiceBusqueda {
             const lejos = cota(k + 1);
             const contado = !contar || distancias.length > TOPE_TOTAL;
             const [dest, otros] = mejores;
-            if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos))) break;
+            if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos)))
+              break;
           }
         }
       } finally {
