@@ -1039,15 +1039,24 @@ export class IndiceBusqueda {
       const { visto, ids } = this;
       const vistos: number[] = [];
       const mejores = [new Mejores(c.hasta, antes), new Mejores(c.hasta, antes)];
-      const distancias: number[] = [];
+      const cuerdas: number[] = [];
+      // Nearest first, a match farther than the worst of a full page by its chord cannot enter
+      // it: its distance (a haversine) is not needed. The margin covers the two formulas'
+      // rounding (relative, and absolute for points a few metres apart).
+      const porDistancia = claves[0].magnitud === "distancia";
       const visitar = (s: number) => {
         if (visto[s] || ids[s] === undefined) return;
         visto[s] = 1;
         vistos.push(s);
-        const d = distanciaSiCoincide(s);
-        if (d < 0) return;
-        distancias.push(d);
-        mejores[destacado[s] > ahora ? 0 : 1].ofrecer(s, clave0(s, d), clave1(s, d));
+        const c2 = cuerda2(s);
+        if (c2 > cuerda2Max || !coincide(s)) return;
+        let d = -1;
+        if (c2 > cuerda2Dentro && !enElRadio(s, c2, (d = distancia(s)))) return;
+        cuerdas.push(c2);
+        const m = mejores[destacado[s] > ahora ? 0 : 1];
+        if (porDistancia && m.lleno && c2 > cuerda2(m.slots[0]) * (1 + 1e-9) + 1e-12) return;
+        if (d < 0) d = distancia(s);
+        m.ofrecer(s, clave0(s, d), clave1(s, d));
       };
       const { stems, rangos, anillos, largas, porAnillos } = lectura;
       try {
@@ -1066,7 +1075,7 @@ export class IndiceBusqueda {
             for (const id of largas) this.leerPostings(id, anillo, false, visitar);
             if (k >= anillos) break;
             const lejos = cota(k + 1);
-            const contado = !contar || distancias.length > TOPE_TOTAL;
+            const contado = !contar || cuerdas.length > TOPE_TOTAL;
             const [dest, otros] = mejores;
             if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos)))
               break;
@@ -1075,11 +1084,10 @@ export class IndiceBusqueda {
       } finally {
         for (const s of vistos) visto[s] = 0;
       }
-      return respuesta(
-        mejores,
-        contar ? Math.min(distancias.length, TOPE_TOTAL + 1) : TOPE_TOTAL + 1,
-        () => distancias.sort((a, b) => a - b)[TOPE_TOTAL],
-      );
+      return respuesta(mejores, contar ? Math.min(cuerdas.length, TOPE_TOTAL + 1) : TOPE_TOTAL + 1, () => {
+        const c2 = cuerdas.sort((a, b) => a - b)[TOPE_TOTAL];
+        return 2 * RADIO_ESFERA_M * Math.asin(Math.min(1, Math.sqrt(c2) / 2));
+      });
     }
 
     let contados = TOPE_TOTAL + 1;
