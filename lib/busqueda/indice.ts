@@ -306,6 +306,7 @@ export class IndiceBusqueda {
   private alfabetico: Int32Array | null = null;
   private terminos = new Int32Array(0);
   private nBolsa = new Uint16Array(0);
+  private idsDelPlan = new Int32Array(64);
   private readonly bolsa = new Bolsa(new Uint8Array(64 * 1024));
   /**
    * Per stem id, the slots of the plans that hold it: appended as plans are put, never removed
@@ -480,7 +481,14 @@ export class IndiceBusqueda {
     this.bolsa.soltar(this.nBolsa[s]);
     this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
-    const ids = [...new Set(raices.map((r) => this.idDe(r)))].sort((a, b) => a - b);
+    // The ids sorted and without repeats, in a reused array (filling puts a million plans).
+    if (this.idsDelPlan.length < raices.length) this.idsDelPlan = new Int32Array(2 * raices.length);
+    for (let i = 0; i < raices.length; i++) this.idsDelPlan[i] = this.idDe(raices[i]);
+    const ordenados = this.idsDelPlan.subarray(0, raices.length).sort();
+    let distintos = 0;
+    for (let i = 0; i < ordenados.length; i++)
+      if (i === 0 || ordenados[i] !== ordenados[i - 1]) ordenados[distintos++] = ordenados[i];
+    const ids = ordenados.subarray(0, distintos);
     for (const id of ids) (this.postings[id] ??= []).push(s);
     this.postingsTotal += ids.length;
     this.terminosVivos += ids.length;
