@@ -28,6 +28,8 @@ import { PLAN_LISTED } from "../plans/queries";
 
 /** Plans per statement while reading them all, or the changes. */
 const LOTE = 50_000;
+/** Plans put between two turns of the event loop while reading them all (some 20 ms). */
+const REBANADA = 5_000;
 /** An index this long without reading the changes reads every plan again (plan_baja keeps a week). */
 const CADUCA_MS = 24 * 3_600_000;
 /** After a failed load, searches ask PostgreSQL for this long before the next try. */
@@ -162,15 +164,49 @@ async function cargar(db: PrismaClient, e: Estado): Promise<void> {
   const [inicio] = await db.$queryRaw<{ horizonte: string; recarga: string }[]>`
     SELECT ${HORIZONTE} AS horizonte, v.recarga::text AS recarga FROM busqueda_version v`;
   const indice = new IndiceBusqueda();
-  for (let ultimo = "00000000-0000-0000-0000-000000000000"; ;) {
-    const [{ filas }] = await db.$queryRaw<{ filas: string }[]>`
+  const leerLote = (ultimo: string, hasta: string): Promise<{ filas: string }[]> => {
+    // then() sends it now (a Prisma query waits for its first then()); its failure is thrown
+    // where it is awaited, not reported as unhandled while the batch before is put.
+    const lote = db.$queryRaw<{ filas: string }[]>`
       SELECT coalesce(json_agg(t.f ORDER BY t.id), '[]')::text AS filas
-      FROM (SELECT p.id, ${CAMPOS} AS f FROM plan p WHERE ${PLAN_LISTED} AND p.id > ${ultimo}::uuid ORDER BY p.id LIMIT ${LOTE}) t`;
-    const lote = JSON.parse(filas) as Campos[];
-    for (const campos of lote) indice.poner(aFila(campos));
-    if (lote.length < LOTE) break;
-    ultimo = lote[lote.length - 1][0];
-  }
+      FROM (SELECT p.id, ${CAMPOS} AS f FROM plan p
+            WHERE ${PLAN_LISTED} AND p.id > ${ultimo}::uuid AND p.id <= ${hasta}::uuid ORDER BY p.id LIMIT ${LOTE}) t`.then(
+      (r) => r,
+    );
+    lote.catch(() => {});
+    return lote;
+  };
+  /** The plans of ids in (desde, hasta], batch after batch; it stops when the other half failed. */
+  let fallo = false;
+  const leerTramo = async (desde: string, hasta: string) => {
+    let siguiente = leerLote(desde, hasta);
+    for (; !fallo;) {
+      const [{ filas }] = await siguiente;
+      const lote = JSON.parse(filas) as Campos[];
+      // PostgreSQL makes the next batch while this one is put, a slice at a time: between slices
+      // the query goes out, and searches (answered by PostgreSQL meanwhile) get their turn.
+      if (lote.length === LOTE) siguiente = leerLote(lote[lote.length - 1][0], hasta);
+      for (let i = 0; i < lote.length; i += REBANADA) {
+        for (const campos of lote.slice(i, i + REBANADA)) indice.poner(aFila(campos));
+        await new Promise((r) => setImmediate(r));
+      }
+      if (lote.length < LOTE) return;
+    }
+  };
+  // Two halves of the ids at once: PostgreSQL's batches take longer to make than to put, and
+  // two backends make them twice as fast. Each statement reads its own snapshot: the changes
+  // after the horizon read above are read again by the catching up below.
+  await Promise.all(
+    [
+      ["00000000-0000-0000-0000-000000000000", "7fffffff-ffff-ffff-ffff-ffffffffffff"],
+      ["7fffffff-ffff-ffff-ffff-ffffffffffff", "ffffffff-ffff-ffff-ffff-ffffffffffff"],
+    ].map(([desde, hasta]) =>
+      leerTramo(desde, hasta).catch((error: unknown) => {
+        fallo = true;
+        throw error;
+      }),
+    ),
+  );
   // The vocabulary as it is now; the words added since come with the first catching up.
   for (let ultima = 0n; ;) {
     const [{ palabras }] = await db.$queryRaw<{ palabras: string }[]>`
