@@ -38,7 +38,7 @@ import { TOPE_TOTAL } from "../lib/plans/constants";
 import { startAppServer } from "../test-support/app-server";
 import { BENCH_DATABASE, prepareBenchDatabase } from "./lib/bench-data";
 import { llenarIndice } from "./lib/indice-app";
-import { PALABRAS_VACIAS, tokens } from "../lib/busqueda/palabras";
+import { busquedaDePalabras } from "./lib/bench-palabras";
 
 const { values } = parseArgs({
   options: {
@@ -48,30 +48,6 @@ const { values } = parseArgs({
   },
 });
 const TAMANOS = values.plans.split(",").map(Number);
-
-/** Words of the seeded plans' texts (the demo's titles and descriptions) to search for. */
-const PALABRAS = [
-  ...new Set(
-    (
-      JSON.parse(readFileSync(new URL("../data/demo/contenido.json", import.meta.url), "utf8")) as {
-        planes: { titulo: string; descripcion: string }[];
-      }
-    ).planes.flatMap((p) => tokens(`${p.titulo} ${p.descripcion}`)),
-  ),
-].filter((w) => w.length >= 4 && !PALABRAS_VACIAS.has(w) && !/\d/.test(w));
-const unaPalabra = () => PALABRAS[Math.floor(Math.random() * PALABRAS.length)];
-/** One word, two, a word being typed, or one with a typo (a letter changed or two swapped). */
-function consultaDePalabras(): string {
-  const r = Math.random();
-  const w = unaPalabra();
-  if (r < 0.35) return w;
-  if (r < 0.6) return `${w} ${unaPalabra()}`;
-  if (r < 0.8) return w.slice(0, 3 + Math.floor(Math.random() * (w.length - 3)));
-  const i = 1 + Math.floor(Math.random() * (w.length - 2));
-  return Math.random() < 0.5
-    ? `${w.slice(0, i)}x${w.slice(i + 1)}`
-    : `${w.slice(0, i)}${w[i + 1]}${w[i]}${w.slice(i + 2)}`;
-}
 
 // Madrid's Puerta del Sol: the busiest place there is.
 const LUGAR = { lat: 40.4168, lng: -3.7038 };
@@ -276,7 +252,7 @@ async function medir(N: number): Promise<Medida> {
       // Words, 25 km around a new point each time.
       const nuevaDePalabras = () => {
         const p = cercaDeMadrid();
-        return `/api/plan?${new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), radio: "25", q: consultaDePalabras() })}`;
+        return `/api/plan?${new URLSearchParams({ lat: String(p.lat), lng: String(p.lng), radio: "25", q: busquedaDePalabras().q })}`;
       };
       const [palabras, cpuPalabras] = await conCpu({
         url: server.url,

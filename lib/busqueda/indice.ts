@@ -163,6 +163,18 @@ class Bolsa<T extends Int16Array | Uint8Array> {
   }
 }
 
+/** The index of the first of the ascending `celdas` not below `celda`. */
+function primeraDesde(celdas: Int32Array, celda: number): number {
+  let a = 0;
+  let b = celdas.length;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (celdas[m] < celda) a = m + 1;
+    else b = m;
+  }
+  return a;
+}
+
 /** Writes n as a varint (7 bits a byte, high bit: more follow) at `i` of `a`; returns the next index. */
 function escribirVarint(a: Uint8Array, i: number, n: number): number {
   while (n >= 0x80) {
@@ -338,11 +350,12 @@ export class IndiceBusqueda {
    */
   factorPostings = 20;
   /**
-   * Whether a nearest-first word search reads its long postings ring by ring, stopping early,
-   * else within the radius's columns at once: where it can stop early ("coste", below), always or
-   * never (the tests compare both).
+   * Whether a nearest-first word search reads its long postings ring by ring from the point,
+   * else within the radius's columns at once. Nearest first, matches farther than a full page
+   * are not even measured, and the reading stops early: at a million plans rings cost a half to a
+   * third, at 100,000 the same (docs/performance.md). The tests compare both.
    */
-  porAnillos: "coste" | boolean = "coste";
+  porAnillos = true;
   /** Slots already taken from the postings in the search being answered (cleared after it). */
   private visto = new Uint8Array(0);
   private postingsTotal = 0;
@@ -554,24 +567,8 @@ export class IndiceBusqueda {
    * The slots the last renumbering gave the cells of columns i0…i1 and rows j0…j1 (both grids),
    * as ascending [start, end) pairs, adjacent ones joined.
    */
-  private tramosDe(
-    i0: number,
-    i1: number,
-    j0: number,
-    j1: number,
-    rejillas: readonly number[] = [0, 1],
-    rangos: number[] = [],
-  ): number[] {
-    const primeraDesde = (celdas: Int32Array, celda: number) => {
-      let a = 0;
-      let b = celdas.length;
-      while (a < b) {
-        const m = (a + b) >>> 1;
-        if (celdas[m] < celda) a = m + 1;
-        else b = m;
-      }
-      return a;
-    };
+  private tramosDe(i0: number, i1: number, j0: number, j1: number, rejillas: readonly number[] = [0, 1]): number[] {
+    const rangos: number[] = [];
     for (const r of rejillas) {
       const { celdas, inicio } = this.tramos[r];
       for (let i = i0; i <= i1; i++) {
@@ -585,18 +582,24 @@ export class IndiceBusqueda {
     return rangos;
   }
 
-  /** The slots of the cells of ring k around cell (ci, cj) (those at k cells from it) in `rejillas`: tramosDe's ranges. */
-  private anillo(ci: number, cj: number, k: number, rejillas: readonly number[]): number[] {
-    if (k === 0) return this.tramosDe(ci, ci, cj, cj, rejillas);
-    const rangos: number[] = [];
-    // Column by column, so the ranges ascend: the ring's whole left and right columns, its top and bottom cells between.
-    this.tramosDe(ci - k, ci - k, cj - k, cj + k, rejillas, rangos);
-    for (let i = ci - k + 1; i < ci + k; i++) {
-      this.tramosDe(i, i, cj - k, cj - k, rejillas, rangos);
-      this.tramosDe(i, i, cj + k, cj + k, rejillas, rangos);
+  /**
+   * The slots the last renumbering gave the cells of the unfeatured grid around cell (ci, cj),
+   * ring by ring up to ring `k` (ring n: the cells n cells away), each ring's as tramosDe's
+   * ranges. One pass over the box's cells that hold plans.
+   */
+  private anillosDe(ci: number, cj: number, k: number): number[][] {
+    const anillos = Array.from({ length: k + 1 }, () => [] as number[]);
+    const { celdas, inicio } = this.tramos[0];
+    // Column by column, row by row: each ring's ranges ascend.
+    for (let i = ci - k; i <= ci + k; i++) {
+      const hasta = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.min(FILAS_DE_CELDAS - 1, cj + k) + 1);
+      for (let x = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.max(0, cj - k)); x < hasta; x++) {
+        const rangos = anillos[Math.max(Math.abs(i - ci), Math.abs((celdas[x] % FILAS_DE_CELDAS) - cj))];
+        if (rangos.length > 0 && rangos[rangos.length - 1] === inicio[x]) rangos[rangos.length - 1] = inicio[x + 1];
+        else rangos.push(inicio[x], inicio[x + 1]);
+      }
     }
-    this.tramosDe(ci + k, ci + k, cj - k, cj + k, rejillas, rangos);
-    return rangos;
+    return anillos;
   }
 
   private ordenadasDe(id: number): number {
@@ -682,7 +685,6 @@ export class IndiceBusqueda {
     cota: (k: number) => number,
     lejosMax: number,
     cercaPrimero: boolean,
-    contar: boolean,
   ): { stems: number[]; rangos: number[] | null; anillos: number; largas: number[]; porAnillos: boolean } | null {
     let k = 0;
     while (k < MAX_ANILLOS && !(cota(k + 1) > lejosMax)) k++;
@@ -695,13 +697,7 @@ export class IndiceBusqueda {
     if (!stems) return null;
     // Seeking costs a binary search a range: a short list is read whole.
     const largas = rangos ? stems.filter((id) => this.ordenadasDe(id) > 2 * rangos.length) : [];
-    // Ring by ring pays where the reading can stop early: the long lists hold well over the
-    // count's bound within the radius, or no count is made and the page is soon settled.
-    let enElRadio = 0;
-    for (const id of largas) enElRadio += this.ordenadasDe(id);
-    enElRadio *= this.usados > 0 ? planes / this.usados : 1;
-    const pronto = !contar || enElRadio > 2 * TOPE_TOTAL;
-    const porAnillos = cercaPrimero && largas.length > 0 && (this.porAnillos === "coste" ? pronto : this.porAnillos);
+    const porAnillos = this.porAnillos && cercaPrimero && largas.length > 0;
     return { stems, rangos, anillos: k, largas, porAnillos };
   }
 
@@ -1041,7 +1037,7 @@ export class IndiceBusqueda {
     // A rare word: its plans are read from its stems' postings instead of the radius's cells. The
     // same plans are checked whole and offered in the same order, so the page and the count are
     // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
-    const lectura = c.q ? this.lecturaDePalabras(c.q, ci, cj, cota, lejosMax, cercaPrimero, contar) : null;
+    const lectura = c.q ? this.lecturaDePalabras(c.q, ci, cj, cota, lejosMax, cercaPrimero) : null;
     if (lectura) {
       if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
       const { visto, ids } = this;
@@ -1078,9 +1074,9 @@ export class IndiceBusqueda {
           for (const id of stems) this.leerPostings(id, largas.includes(id) ? [] : null, true, visitar);
           const destacadas = this.tramosDe(ci - anillos, ci + anillos, cj - anillos, cj + anillos, [1]);
           for (const id of largas) this.leerPostings(id, destacadas, false, visitar);
+          const porAnillo = this.anillosDe(ci, cj, anillos);
           for (let k = 0; ; k++) {
-            const anillo = this.anillo(ci, cj, k, [0]);
-            for (const id of largas) this.leerPostings(id, anillo, false, visitar);
+            for (const id of largas) this.leerPostings(id, porAnillo[k], false, visitar);
             if (k >= anillos) break;
             const lejos = cota(k + 1);
             const contado = !contar || cuerdas.length > TOPE_TOTAL;

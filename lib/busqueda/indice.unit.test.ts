@@ -79,9 +79,9 @@ describe("the search index's word postings", () => {
     const inicio = ahora + (r() * 20 - 2) * 86_400_000;
     return {
       id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-      // About 60 × 60 km around Madrid: hundreds of cells.
-      lng: -4.05 + r() * 0.7,
-      lat: 40.15 + r() * 0.55,
+      // About 25 × 22 km around Madrid: a few hundred cells of some 30 plans.
+      lng: -3.85 + r() * 0.3,
+      lat: 40.3 + r() * 0.2,
       experiencia: false,
       categorias: ["Cultura"],
       accesible: false,
@@ -116,9 +116,9 @@ describe("the search index's word postings", () => {
           ...consulta([0, 1, 30][Math.floor(r() * 3)]),
           q,
           orden: r() < 0.5 ? "distancia" : "fecha",
-          lng: -4.05 + r() * 0.7,
-          lat: 40.15 + r() * 0.55,
-          radioM: [1, 5, 10, 25, 50][Math.floor(r() * 5)] * 1000,
+          lng: -3.85 + r() * 0.3,
+          lat: 40.3 + r() * 0.2,
+          radioM: [1, 3, 5, 10, 25][Math.floor(r() * 5)] * 1000,
         };
         // A dense disc may already prove the count: then none is made.
         const contar = r() < 0.5;
