@@ -462,7 +462,7 @@ function osa(a: ArrayLike<string>, b: ArrayLike<string>, tope: number): number {
  */
 export function firmaLetras(palabra: string): number {
   let firma = 0;
-  for (const letra of palabra) firma |= 1 << letra.codePointAt(0)! % 31;
+  for (const letra of palabra) firma |= 1 << (letra.codePointAt(0)! % 31);
   return firma;
 }
 

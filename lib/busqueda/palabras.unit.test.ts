@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { distanciaEdicion, erroresPermitidos, firmaLetras, lejosDeLetras, normalizar, PALABRAS_VACIAS, raiz, terminos, tokens } from "./palabras";
+import {
+  distanciaEdicion,
+  erroresPermitidos,
+  firmaLetras,
+  lejosDeLetras,
+  normalizar,
+  PALABRAS_VACIAS,
+  raiz,
+  terminos,
+  tokens,
+} from "./palabras";
 
 // palabras.test.ts proves these equal to PostgreSQL's over a large vocabulary; here, what they
 // mean for a person who searches.
