@@ -6,6 +6,7 @@ import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
+import { SCRIPT_REGISTRO_SERVICE_WORKER } from "@/lib/app-instalable/sin-conexion";
 import { env } from "@/lib/env";
 import { nonceDePolitica } from "@/lib/security";
 import { site } from "@/lib/site";
@@ -68,6 +69,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           {children}
         </main>
         <Footer nombreSitio={nombre} contacto={contacto} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_REGISTRO_SERVICE_WORKER }} />
       </body>
     </html>
   );

@@ -30,6 +30,18 @@ export const CHROMIUM_ARGS = [
   "--renderer-process-limit=1",
 ];
 
+/**
+ * Debian's full Chromium in its new headless mode, launched for the caller alone (who closes it):
+ * what the headless shell lacks, such as notifications, which it always refuses.
+ */
+export function launchChromiumCompleto(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: [...CHROMIUM_ARGS, "--headless=new"],
+  });
+}
+
 // One Chromium per worker process, kept on globalThis: browser files share their worker's
 // modules (isolate: false), so the files that follow find it running.
 const clave = Symbol.for("planazo.chromium");

@@ -12,6 +12,7 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { cambioDatoFormSchema, cambioPasswordFormSchema, type DatosCambioPassword } from "@/lib/users/schemas";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { RemindersToggle } from "./RemindersToggle";
+import { olvidarSinConexion } from "@/lib/cliente/sin-conexion";
 import perfil from "./Profile.module.css";
 
 const RESOLVER_DATO = resolverZod<{ valor: string }>(cambioDatoFormSchema);
@@ -137,6 +138,8 @@ export function Profile({
   async function cerrarSesion() {
     const r = await llamar("POST", "/api/usuario/logout");
     if (!r.ok && r.status !== 401) return setAviso({ error: mensajeDe(r) });
+    // What was kept for offline use is this person's: the next one on this phone must not see it.
+    await olvidarSinConexion();
     router.replace("/");
     router.refresh();
   }

@@ -1,6 +1,9 @@
 "use client";
 
+import { useEffect } from "react";
 import { Aviso } from "@/components/ui/Field";
+import type { PlanSinConexion } from "@/lib/app-instalable/sin-conexion";
+import { recordarSinConexion } from "@/lib/cliente/sin-conexion";
 import { mensajes } from "@/lib/messages";
 import { Corazon, useFavorito } from "./favorito";
 import styles from "./PlanDetail.module.css";
@@ -13,12 +16,18 @@ export function FavoriteToggle({
   planId,
   conectado,
   guardado,
+  sinConexion,
 }: {
   planId: string;
   conectado: boolean;
   guardado: boolean;
+  sinConexion: PlanSinConexion;
 }) {
   const { boton, favorito, aviso } = useFavorito(planId, { conectado, guardado });
+  const { url, titulo, cuando, donde } = sinConexion;
+  useEffect(() => {
+    if (conectado) void recordarSinConexion(planId, { url, titulo, cuando, donde }, favorito);
+  }, [conectado, planId, favorito, url, titulo, cuando, donde]);
   return (
     <div className={styles.favorito}>
       <button {...boton} className={styles.accion}>

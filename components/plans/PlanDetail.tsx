@@ -284,6 +284,12 @@ export function PlanDetail({
                 planId={plan._id}
                 conectado={favoritos.conectado}
                 guardado={favoritos.guardados.has(plan._id)}
+                sinConexion={{
+                  url: planPath(plan.titulo, plan._id),
+                  titulo: plan.titulo,
+                  cuando: cuando ?? "",
+                  donde: lugar,
+                }}
               />
               <SharePlan titulo={plan.titulo} lineas={[lugar, cuando ?? ""]} url={plan.urlPlan} />
               <a

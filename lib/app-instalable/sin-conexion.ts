@@ -1,0 +1,28 @@
+/**
+ * What the installed app keeps for when there is no connection: a card (title, when, where, its
+ * page) of each saved plan the person has opened, in the browser's Cache Storage, read by the
+ * service worker's "Sin conexión" page (app/sw.js/route.ts). Nothing else is kept: with a
+ * network, every page comes from it.
+ */
+
+/** The cache of the saved plans' cards; logging out deletes it. */
+export const CACHE_GUARDADOS = "planazo-guardados-v1";
+
+/** A saved plan as the offline page lists it. */
+export interface PlanSinConexion {
+  /** Its page's path (/plan/…). */
+  url: string;
+  titulo: string;
+  cuando: string;
+  donde: string;
+}
+
+/** The cache key of a plan's card: a same-origin path no page uses. */
+export const claveSinConexion = (planId: string) => `/sin-conexion/plan/${planId}`;
+
+/**
+ * Registers the service worker (app/sw.js/route.ts) once the page has loaded: a line in the page
+ * rather than a client component, so the home's first-load JavaScript does not grow. Without it
+ * the site works the same, only not offline.
+ */
+export const SCRIPT_REGISTRO_SERVICE_WORKER = `"serviceWorker"in navigator&&addEventListener("load",()=>navigator.serviceWorker.register("/sw.js",{scope:"/",updateViaCache:"none"}).catch(()=>{}))`;
