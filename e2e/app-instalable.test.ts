@@ -115,6 +115,10 @@ describe("the installable app", () => {
       await expect(lista.getByRole("link").textContent()).resolves.toBe(guardado.titulo);
       await expect(lista.getByRole("link").getAttribute("href")).resolves.toBe(guardado.ruta);
       await captura(page, "app-instalable-sin-conexion-390");
+      // When the connection comes back the page loads again by itself.
+      const recarga = page.waitForEvent("load");
+      await page.evaluate(() => dispatchEvent(new Event("online")));
+      await recarga;
     } finally {
       await ctx?.close();
       await servidor.stop();

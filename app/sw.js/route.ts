@@ -74,7 +74,7 @@ async function sinConexion() {
     "</style></head><body><header><h1>Sin conexión</h1></header><main>" +
     "<p>No hay conexión a internet. Cuando vuelva, la página se cargará de nuevo.</p>" +
     '<p><button type="button" onclick="location.reload()">Reintentar</button></p>' +
-    lista + "</main></body></html>";
+    lista + '</main><script>addEventListener("online", () => location.reload())</script></body></html>';
   return new Response(html, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }
 
