@@ -30,6 +30,14 @@ const schema = z
      * (a machine with little memory: it holds about 230 bytes per listed plan).
      */
     INDICE_BUSQUEDA: z.enum(["si", "no"]).default("si"),
+    /**
+     * The server's VAPID keys for Web Push (base64url, both or neither): unset, they are made once
+     * and kept in the database (push_clave), the same for every instance.
+     */
+    VAPID_PUBLIC_KEY: optionalText,
+    VAPID_PRIVATE_KEY: optionalText,
+    /** "1" lets a push subscription's endpoint be http://127.0.0.1 (tests and local demos only). */
+    PUSH_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
     LOCAL_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(LOCAL_PG_PORT_DEFAULT),
     SITE_NAME: z.string().trim().min(1).default("Planazo"),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),
@@ -104,6 +112,13 @@ const schema = z
         code: "custom",
         path: ["BETTER_AUTH_SECRET"],
         message: "required in production (at least 32 characters)",
+      });
+    }
+    if (Boolean(v.VAPID_PUBLIC_KEY) !== Boolean(v.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["VAPID_PRIVATE_KEY"],
+        message: "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together",
       });
     }
   })

@@ -322,6 +322,10 @@ export const mensajes = {
   seguirCorreoEtiqueta: "Tu correo electrónico",
   seguirEnviar: "Avisarme",
   seguirHecho: "Sigues {municipio}. Te escribiremos el jueves si hay planes cerca.",
+  pushSuscrito: "Avisos activados en este dispositivo.",
+  pushEndpointNoValido: "La dirección de avisos del navegador no es válida: debe empezar por https://.",
+  pushClavesNoValidas: "Las claves de avisos del navegador no son válidas.",
+  pushEndpointRechazado: "No se pueden enviar avisos a esa dirección: {motivo}",
   seguirConfirmaCorreo:
     "Te hemos enviado un correo para confirmar. Abre el enlace del correo (mira también en spam) y empezarás a recibir los planes.",
   seguirError: "No hemos podido guardar el seguimiento, por favor vuelve a intentarlo.",

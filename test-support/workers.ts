@@ -71,6 +71,8 @@ export async function startWorkers(count: number): Promise<{ shared: SharedResou
         PROMOTION_PHONE: "+34 600 000 999",
         // Sources in the tests are served by local servers (127.0.0.1) only.
         SOURCES_ALLOW_LOOPBACK: "1",
+        // Push endpoints in the tests are local stand-ins (http://127.0.0.1).
+        PUSH_ALLOW_LOOPBACK: "1",
       };
       workers.push({ baseUrl: "", databaseUrl, storageDir, appEnv });
     }

@@ -238,6 +238,28 @@ async function direccionComprobada(
   return direcciones[0]!;
 }
 
+/**
+ * Checks, without connecting, a URL a person gave that the server will send to later (a push
+ * subscription's endpoint): its form, and every address of its host, as `descargar` does. It
+ * answers the address checked, or throws DescargaRechazada with the reason in Spanish.
+ */
+export async function comprobarDestino(
+  url: string,
+  {
+    resolver = resolverDelSistema,
+    permitirLoopback = false,
+  }: Pick<OpcionesDescarga, "resolver" | "permitirLoopback"> = {},
+): Promise<{ address: string; family: 4 | 6 }> {
+  let destino: URL;
+  try {
+    destino = destinoValido(new URL(url.trim()), false);
+  } catch (error) {
+    if (error instanceof DescargaRechazada) throw error;
+    throw rechazo(mensajesDescarga.direccionNoValida);
+  }
+  return direccionComprobada(hostDe(destino), resolver, permitirLoopback);
+}
+
 /** Node's connect asks this instead of DNS: it answers the address that was checked. */
 function lookupFijo(address: string, family: 4 | 6): LookupFunction {
   return ((_host: string, opciones: { all?: boolean }, callback: (...args: unknown[]) => void) => {

@@ -1,0 +1,34 @@
+import { z } from "@/lib/schemas";
+import { comprobarEndpoint, darDeBaja, dispositivosDe, suscribir, suscripcionSchema } from "@/lib/avisos/push";
+import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
+import { mensajes } from "@/lib/messages";
+import { requireUser } from "@/lib/users/session";
+
+/**
+ * POST /api/push/suscripciones { endpoint, keys: { p256dh, auth } } → 201 { mensaje, dispositivo }:
+ * this device takes the person's notifications (a session cookie or a bearer token; the same
+ * endpoint again answers the same).
+ */
+export const POST = route(async (request) => {
+  const user = await requireUser(request);
+  const pedida = suscripcionSchema.parse(await readJson(request));
+  await comprobarEndpoint(pedida.endpoint);
+  const dispositivo = await suscribir(user.id, pedida);
+  return Response.json({ mensaje: mensajes.pushSuscrito, dispositivo }, { status: 201 });
+});
+
+/** GET /api/push/suscripciones: the person's devices (204 when none). */
+export const GET = route(async (request) => {
+  const user = await requireUser(request);
+  return listOrNoContent(await dispositivosDe(user.id));
+});
+
+/** DELETE /api/push/suscripciones { endpoint } → 204: one of the person's own devices stops taking them. */
+export const DELETE = route(async (request) => {
+  const user = await requireUser(request);
+  const { endpoint } = z
+    .object({ endpoint: z.string({ error: mensajes.pushEndpointNoValido }).min(1, mensajes.pushEndpointNoValido) })
+    .parse(await readJson(request));
+  if (!(await darDeBaja(user.id, endpoint))) throw new ApiError(404, mensajes.recursoNoEncontrado);
+  return new Response(null, { status: 204 });
+});
