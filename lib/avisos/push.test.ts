@@ -118,7 +118,9 @@ describe("Web Push keys and subscriptions", () => {
       expect((await call("POST", "/api/push/suscripciones", { body: s, token: u.token })).status).toBe(201);
     }
     const lista = await call("GET", "/api/push/suscripciones", { token: u.token });
-    expect((lista.body as unknown as { endpoint: string }[]).map((d) => d.endpoint).sort()).toEqual(endpoints.slice(1).sort());
+    expect((lista.body as unknown as { endpoint: string }[]).map((d) => d.endpoint).sort()).toEqual(
+      endpoints.slice(1).sort(),
+    );
   });
 
   it("deletes only the person's own device", async () => {
