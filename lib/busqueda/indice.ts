@@ -163,16 +163,22 @@ class Bolsa<T extends Int16Array | Uint8Array> {
   }
 }
 
-/** The index of the first of the ascending `celdas` not below `celda`. */
-function primeraDesde(celdas: Int32Array, celda: number): number {
-  let a = 0;
-  let b = celdas.length;
+/** The index of the first of the ascending `numeros[desde…hasta)` not below `valor` (hasta when none). */
+function primeraDesde(numeros: ArrayLike<number>, valor: number, desde = 0, hasta = numeros.length): number {
+  let a = desde;
+  let b = hasta;
   while (a < b) {
     const m = (a + b) >>> 1;
-    if (celdas[m] < celda) a = m + 1;
+    if (numeros[m] < valor) a = m + 1;
     else b = m;
   }
   return a;
+}
+
+/** Appends the slot range [desde, hasta) to ascending `rangos`, joined to the last when they touch. */
+function anadirRango(rangos: number[], desde: number, hasta: number): void {
+  if (rangos.length > 0 && rangos[rangos.length - 1] === desde) rangos[rangos.length - 1] = hasta;
+  else rangos.push(desde, hasta);
 }
 
 /** Writes n as a varint (7 bits a byte, high bit: more follow) at `i` of `a`; returns the next index. */
@@ -574,9 +580,7 @@ export class IndiceBusqueda {
       for (let i = i0; i <= i1; i++) {
         const a = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.max(0, j0));
         const b = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.min(FILAS_DE_CELDAS - 1, j1) + 1);
-        if (a === b) continue;
-        if (rangos.length > 0 && rangos[rangos.length - 1] === inicio[a]) rangos[rangos.length - 1] = inicio[b];
-        else rangos.push(inicio[a], inicio[b]);
+        if (a < b) anadirRango(rangos, inicio[a], inicio[b]);
       }
     }
     return rangos;
@@ -594,9 +598,8 @@ export class IndiceBusqueda {
     for (let i = ci - k; i <= ci + k; i++) {
       const hasta = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.min(FILAS_DE_CELDAS - 1, cj + k) + 1);
       for (let x = primeraDesde(celdas, i * FILAS_DE_CELDAS + Math.max(0, cj - k)); x < hasta; x++) {
-        const rangos = anillos[Math.max(Math.abs(i - ci), Math.abs((celdas[x] % FILAS_DE_CELDAS) - cj))];
-        if (rangos.length > 0 && rangos[rangos.length - 1] === inicio[x]) rangos[rangos.length - 1] = inicio[x + 1];
-        else rangos.push(inicio[x], inicio[x + 1]);
+        const anillo = Math.max(Math.abs(i - ci), Math.abs((celdas[x] % FILAS_DE_CELDAS) - cj));
+        anadirRango(anillos[anillo], inicio[x], inicio[x + 1]);
       }
     }
     return anillos;
@@ -617,15 +620,8 @@ export class IndiceBusqueda {
     let n = 0;
     if (rangos) {
       for (let r = 0; r < rangos.length; r += 2) {
-        const desde = rangos[r];
         const hasta = rangos[r + 1];
-        let b = ordenadas;
-        while (n < b) {
-          const m = (n + b) >>> 1;
-          if (lista[m] < desde) n = m + 1;
-          else b = m;
-        }
-        for (; n < ordenadas && lista[n] < hasta; n++) leer(lista[n]);
+        for (n = primeraDesde(lista, rangos[r], n, ordenadas); n < ordenadas && lista[n] < hasta; n++) leer(lista[n]);
       }
     } else for (; n < ordenadas; n++) leer(lista[n]);
     if (cola) for (n = ordenadas; n < lista.length; n++) leer(lista[n]);
@@ -644,7 +640,7 @@ export class IndiceBusqueda {
     const porPalabra = new Array<number>(q.palabras.length).fill(0);
     for (const id of this.marcadas) {
       const n = this.postings[id]?.length ?? 0;
-      const ordenadas = id < this.ordenadas.length ? this.ordenadas[id] : 0;
+      const ordenadas = this.ordenadasDe(id);
       const coste = rangos && ordenadas > 2 * rangos.length ? n - ordenadas + 8 * rangos.length + parte * ordenadas : n;
       for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += coste;
     }
@@ -757,17 +753,16 @@ export class IndiceBusqueda {
    */
   private parecidas(palabra: string, errores: number): number[] {
     const clave = `${errores}${palabra}`;
+    const firma = firmaLetras(palabra);
     let memo = this.parecidasMemo.get(clave);
     if (memo) this.parecidasMemo.delete(clave);
     else {
       memo = { hasta: this.palabras.length, ids: [] };
-      const firma = firmaLetras(palabra);
       for (let largo = Math.max(0, palabra.length - errores); largo <= palabra.length + errores; largo++)
         for (const id of this.porLongitud[largo] ?? [])
           if (this.aMenosDe(id, palabra, firma, errores)) memo.ids.push(id);
     }
     if (memo.hasta < this.palabras.length) {
-      const firma = firmaLetras(palabra);
       for (let id = memo.hasta; id < this.palabras.length; id++)
         if (this.aMenosDe(id, palabra, firma, errores)) memo.ids.push(id);
       memo.hasta = this.palabras.length;
@@ -964,13 +959,17 @@ export class IndiceBusqueda {
     /** Whether a plan of chord c2 (at most cuerda2Max) and sphere distance d is within the radius. */
     const enElRadio = (s: number, c2: number, d: number): boolean =>
       c2 <= cuerda2Dentro || d <= SEGURO_DENTRO * radioM || enElBorde(s, d);
-    /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
-    const distanciaSiCoincide = (s: number): number => {
+    /**
+     * The square of the chord to the plan when it matches the search within the radius, else -1:
+     * only plans near the edge are measured, the rest are told apart by their chord.
+     */
+    const cuerda2SiCoincide = (s: number): number => {
       const c2 = cuerda2(s);
       if (c2 > cuerda2Max || !coincide(s)) return -1;
-      const d = distancia(s);
-      return enElRadio(s, c2, d) ? d : -1;
+      return c2 > cuerda2Dentro && !enElRadio(s, c2, distancia(s)) ? -1 : c2;
     };
+    /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
+    const distanciaSiCoincide = (s: number): number => (cuerda2SiCoincide(s) < 0 ? -1 : distancia(s));
 
     const ci = Math.floor((lng + 180) / CELDA);
     const cj = Math.floor((lat + 90) / CELDA);
@@ -1052,14 +1051,12 @@ export class IndiceBusqueda {
         if (visto[s] || ids[s] === undefined) return;
         visto[s] = 1;
         vistos.push(s);
-        const c2 = cuerda2(s);
-        if (c2 > cuerda2Max || !coincide(s)) return;
-        let d = -1;
-        if (c2 > cuerda2Dentro && !enElRadio(s, c2, (d = distancia(s)))) return;
+        const c2 = cuerda2SiCoincide(s);
+        if (c2 < 0) return;
         cuerdas.push(c2);
         const m = mejores[destacado[s] > ahora ? 0 : 1];
         if (porDistancia && m.lleno && c2 > cuerda2(m.slots[0]) * (1 + 1e-9) + 1e-12) return;
-        if (d < 0) d = distancia(s);
+        const d = distancia(s);
         m.ofrecer(s, clave0(s, d), clave1(s, d));
       };
       const { stems, rangos, anillos, largas, porAnillos } = lectura;
@@ -1097,17 +1094,14 @@ export class IndiceBusqueda {
     let contados = TOPE_TOTAL + 1;
     let alcanceM = 0;
     if (contar) {
-      // Only plans near the edge need a distance: the rest are told apart by their chord.
       contados = 0;
       let cuerda2Alcance = 0;
       recorrer(
         this.rejillas,
         (lista) => {
           for (let n = 0; n < lista.length; n++) {
-            const s = lista[n];
-            const c2 = cuerda2(s);
-            if (c2 > cuerda2Max || !coincide(s)) continue;
-            if (c2 > cuerda2Dentro && !enElRadio(s, c2, distancia(s))) continue;
+            const c2 = cuerda2SiCoincide(lista[n]);
+            if (c2 < 0) continue;
             contados++;
             if (c2 > cuerda2Alcance) cuerda2Alcance = c2;
           }

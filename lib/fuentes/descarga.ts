@@ -211,6 +211,16 @@ function destinoValido(url: URL, redireccion: boolean): URL {
   return limpia;
 }
 
+/** The URL a person gave, as destinoValido takes it; a text that is no URL is refused alike. */
+function destinoPedido(url: string): URL {
+  try {
+    return destinoValido(new URL(url.trim()), false);
+  } catch (error) {
+    if (error instanceof DescargaRechazada) throw error;
+    throw rechazo(mensajesDescarga.direccionNoValida);
+  }
+}
+
 /** The host without IPv6 brackets; IPv4 literals in any form are already dotted-quad (WHATWG URL). */
 const hostDe = (url: URL) => url.hostname.replace(/^\[(.*)\]$/, "$1");
 
@@ -250,14 +260,7 @@ export async function comprobarDestino(
     permitirLoopback = false,
   }: Pick<OpcionesDescarga, "resolver" | "permitirLoopback"> = {},
 ): Promise<{ address: string; family: 4 | 6 }> {
-  let destino: URL;
-  try {
-    destino = destinoValido(new URL(url.trim()), false);
-  } catch (error) {
-    if (error instanceof DescargaRechazada) throw error;
-    throw rechazo(mensajesDescarga.direccionNoValida);
-  }
-  return direccionComprobada(hostDe(destino), resolver, permitirLoopback);
+  return direccionComprobada(hostDe(destinoPedido(url)), resolver, permitirLoopback);
 }
 
 /** Node's connect asks this instead of DNS: it answers the address that was checked. */
@@ -429,13 +432,7 @@ export async function descargar(url: string, opciones: OpcionesDescarga = {}): P
   const timeoutMs = opciones.timeoutMs ?? TIMEOUT_MS;
   const permitirLoopback = opciones.permitirLoopback ?? process.env.SOURCES_ALLOW_LOOPBACK === "1";
 
-  let destino: URL;
-  try {
-    destino = destinoValido(new URL(url.trim()), false);
-  } catch (error) {
-    if (error instanceof DescargaRechazada) throw error;
-    throw rechazo(mensajesDescarga.direccionNoValida);
-  }
+  let destino = destinoPedido(url);
 
   const cabeceras: Record<string, string> = {
     "User-Agent": `Planazo/1.0 (+${site().url})`,
