@@ -109,12 +109,15 @@ describe("the installable app", () => {
       const res = await page.goto(`${servidor.url}/planes?municipio=Soria`);
       expect(res?.status()).toBe(503);
       await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Sin conexión");
+      await expect(page.getByRole("heading", { level: 2 }).textContent()).resolves.toBe("Planes guardados");
       const lista = page.getByRole("listitem");
       await expect(lista.count()).resolves.toBe(1);
       // The title is text, never markup.
       await expect(lista.getByRole("link").textContent()).resolves.toBe(guardado.titulo);
       await expect(lista.getByRole("link").getAttribute("href")).resolves.toBe(guardado.ruta);
       await captura(page, "app-instalable-sin-conexion-390");
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await captura(page, "app-instalable-sin-conexion-1280");
       // When the connection comes back the page loads again by itself.
       const recarga = page.waitForEvent("load");
       await page.evaluate(() => dispatchEvent(new Event("online")));

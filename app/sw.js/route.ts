@@ -56,7 +56,7 @@ async function guardados() {
 async function sinConexion() {
   const planes = await guardados();
   const lista = planes.length
-    ? "<h2>Tus planes guardados</h2><ul>" +
+    ? "<h2>Planes guardados</h2><ul>" +
       planes
         .map((p) => '<li><a href="' + escapar(p.url) + '"><strong>' + escapar(p.titulo) + "</strong></a><span>" +
           escapar(p.cuando) + "</span><span>" + escapar(p.donde) + "</span></li>")
