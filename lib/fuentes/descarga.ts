@@ -10,10 +10,10 @@ import { DescargaRechazada } from "./errores";
 
 /**
  * The one way the server reads a URL that a person gave (a source's feed or page, an imported
- * poster). Such a URL may point at the server's own network, so every host is resolved once, each
- * of its addresses must be a global unicast one, and the connection goes to the address that was
- * checked (no second lookup a DNS rebinding could answer differently); redirects go through the
- * same check, and time and size are capped.
+ * poster), or sends to one (a push subscription's endpoint). Such a URL may point at the server's
+ * own network, so every host is resolved once, each of its addresses must be a global unicast one,
+ * and the connection goes to the address that was checked (no second lookup a DNS rebinding could
+ * answer differently); redirects go through the same check, and time and size are capped.
  */
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
@@ -70,6 +70,7 @@ export const mensajesDescarga = {
   certificado: "El certificado de seguridad de {host} no es válido.",
   respuestaNoValida: "El servidor {host} no respondió como un servidor web.",
   compresion: "La fuente llegó comprimida de una forma que no sabemos leer.",
+  respuestaEnvio: "El servidor {host} respondió con el error {status}.",
 } as const;
 
 const MB = 1024 * 1024;
@@ -308,84 +309,82 @@ function descompresor(codificacion: string): zlib.Gunzip | zlib.BrotliDecompress
   return null;
 }
 
-type Paso = { redireccion: string | null } | { respuesta: Respuesta };
+/** What the head of an answer decides: a result at once, a refusal, or a result made from its body. */
+type Cabeza<T> = { paso: T } | { error: DescargaRechazada } | { conCuerpo: (cuerpo: Buffer) => T };
 
-interface Peticion {
+/** The time cap of one call: its signal aborts when the time is up, and the reason to give then. */
+interface Reloj {
+  senal: AbortSignal;
+  agotado: () => DescargaRechazada;
+}
+
+interface Peticion<T> {
   destino: URL;
   address: string;
   family: 4 | 6;
+  metodo: "GET" | "POST";
   cabeceras: Record<string, string>;
+  cuerpo: Buffer | null;
   maxBytes: number;
-  senal: AbortSignal;
-  errorDeTiempo: () => DescargaRechazada;
-  opciones: OpcionesDescarga;
+  /**
+   * Past maxBytes, keep the first maxBytes instead of refusing the answer: a status matters
+   * more than the whole of the text beside it.
+   */
+  recortar: boolean;
+  descomprimir: boolean;
+  reloj: Reloj;
+  conectar: OpcionesDescarga["conectar"];
+  cabeza: (res: http.IncomingMessage) => Cabeza<T>;
 }
 
-/** One request to one checked address: a redirect's Location, or the final answer. */
-function pedir(p: Peticion): Promise<Paso> {
-  const { destino, address, family, maxBytes, senal } = p;
+/** One request to one checked address; `cabeza` says what its answer means. */
+function pedir<T>(p: Peticion<T>): Promise<T> {
+  const { destino, address, family, maxBytes, reloj } = p;
   const host = hostDe(destino);
   const segura = destino.protocol === "https:";
   const port = destino.port ? Number(destino.port) : segura ? 443 : 80;
 
-  return new Promise<Paso>((resolve, reject) => {
+  return new Promise<T>((resolve, reject) => {
     let terminada = false;
     let lector: Readable | null = null;
-    const terminar = (resultado: { paso: Paso } | { error: unknown }) => {
+    const terminar = (resultado: { paso: T } | { error: unknown }) => {
       if (terminada) return;
       terminada = true;
-      senal.removeEventListener("abort", alAbortar);
+      reloj.senal.removeEventListener("abort", alAbortar);
       peticion.destroy();
       lector?.destroy();
       if ("paso" in resultado) resolve(resultado.paso);
       else reject(errorDeRed(resultado.error, host));
     };
-    const alAbortar = () => terminar({ error: p.errorDeTiempo() });
+    const alAbortar = () => terminar({ error: reloj.agotado() });
 
-    p.opciones.conectar?.(host, port, address, family);
+    p.conectar?.(host, port, address, family);
     const peticion = (segura ? https : http).request({
       host,
       port,
       family,
       lookup: lookupFijo(address, family),
-      method: "GET",
+      method: p.metodo,
       path: `${destino.pathname}${destino.search}`,
       headers: p.cabeceras,
       agent: false,
       ...(segura && !isIP(host) ? { servername: host } : {}),
     });
-    senal.addEventListener("abort", alAbortar);
+    reloj.senal.addEventListener("abort", alAbortar);
     peticion.on("error", (error) => terminar({ error }));
 
     peticion.on("response", (res) => {
       res.on("error", (error) => terminar({ error }));
-      const estado = res.statusCode ?? 0;
-      const etag = cabecera(res.headers.etag);
-      const lastModified = cabecera(res.headers["last-modified"]);
-      const { contentType, charset } = tipoDeContenido(cabecera(res.headers["content-type"]));
-      const respuesta = (cuerpo: Buffer, codigo: 200 | 304): Respuesta => ({
-        estado: codigo,
-        url: destino.href,
-        contentType,
-        charset,
-        cuerpo,
-        etag: etag ?? (codigo === 304 ? (p.opciones.etag ?? null) : null),
-        lastModified: lastModified ?? (codigo === 304 ? (p.opciones.lastModified ?? null) : null),
-      });
+      const cabeza = p.cabeza(res);
+      if ("paso" in cabeza) return terminar({ paso: cabeza.paso });
+      if ("error" in cabeza) return terminar({ error: cabeza.error });
 
-      if (REDIRECCIONES.has(estado)) return terminar({ paso: { redireccion: cabecera(res.headers.location) } });
-      if (estado === 304) return terminar({ paso: { respuesta: respuesta(Buffer.alloc(0), 304) } });
-      if (estado < 200 || estado > 299) {
-        return terminar({ error: rechazo(mensajesDescarga.estado, { status: String(estado) }) });
-      }
-
+      const demasiado = () => rechazo(mensajesDescarga.tamano, { tamano: tamanoLegible(maxBytes) });
       const largo = Number(cabecera(res.headers["content-length"]));
-      if (Number.isFinite(largo) && largo > maxBytes) {
-        return terminar({ error: rechazo(mensajesDescarga.tamano, { tamano: tamanoLegible(maxBytes) }) });
-      }
+      if (!p.recortar && Number.isFinite(largo) && largo > maxBytes) return terminar({ error: demasiado() });
 
       const codificacion = (cabecera(res.headers["content-encoding"]) ?? "").trim().toLowerCase();
-      if (codificacion && codificacion !== "identity") {
+      if (p.descomprimir && codificacion && codificacion !== "identity") {
         const d = descompresor(codificacion);
         if (!d) return terminar({ error: rechazo(mensajesDescarga.compresion) });
         d.on("error", (error) => terminar({ error }));
@@ -397,29 +396,86 @@ function pedir(p: Peticion): Promise<Paso> {
       const trozos: Buffer[] = [];
       let leidos = 0;
       lector.on("data", (trozo: Buffer) => {
-        leidos += trozo.length;
-        if (leidos > maxBytes) {
-          terminar({ error: rechazo(mensajesDescarga.tamano, { tamano: tamanoLegible(maxBytes) }) });
-        } else {
-          trozos.push(trozo);
+        if (leidos + trozo.length > maxBytes) {
+          if (!p.recortar) return terminar({ error: demasiado() });
+          trozos.push(trozo.subarray(0, maxBytes - leidos));
+          return terminar({ paso: cabeza.conCuerpo(Buffer.concat(trozos)) });
         }
+        leidos += trozo.length;
+        trozos.push(trozo);
       });
-      lector.on("end", () => terminar({ paso: { respuesta: respuesta(Buffer.concat(trozos), 200) } }));
+      lector.on("end", () => terminar({ paso: cabeza.conCuerpo(Buffer.concat(trozos)) }));
     });
 
-    peticion.end();
+    peticion.end(p.cuerpo ?? undefined);
   });
 }
 
-/** Waits for `promesa` unless the download's time runs out first. */
-function aTiempo<T>(promesa: Promise<T>, senal: AbortSignal, errorDeTiempo: () => DescargaRechazada): Promise<T> {
+/** Waits for `promesa` unless the call's time runs out first. */
+function aTiempo<T>(promesa: Promise<T>, reloj: Reloj): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const alAbortar = () => reject(errorDeTiempo());
-    if (senal.aborted) return alAbortar();
-    senal.addEventListener("abort", alAbortar, { once: true });
-    promesa.then(resolve, reject).finally(() => senal.removeEventListener("abort", alAbortar));
+    const alAbortar = () => reject(reloj.agotado());
+    if (reloj.senal.aborted) return alAbortar();
+    reloj.senal.addEventListener("abort", alAbortar, { once: true });
+    promesa.then(resolve, reject).finally(() => reloj.senal.removeEventListener("abort", alAbortar));
   });
 }
+
+/** Runs `tarea` with a time cap for all of it (lookups, redirects, reading). */
+async function conReloj<T>(timeoutMs: number, tarea: (reloj: Reloj) => Promise<T>): Promise<T> {
+  const controlador = new AbortController();
+  const reloj: Reloj = {
+    senal: controlador.signal,
+    agotado: () => rechazo(mensajesDescarga.tiempo, { segundos: numero(timeoutMs / 1000) }),
+  };
+  const temporizador = setTimeout(() => controlador.abort(), timeoutMs);
+  try {
+    return await tarea(reloj);
+  } finally {
+    clearTimeout(temporizador);
+  }
+}
+
+/** The address `destino` will be read at, checked within the call's time. */
+async function direccionATiempo(
+  destino: URL,
+  resolver: Resolver,
+  permitirLoopback: boolean,
+  reloj: Reloj,
+): Promise<{ address: string; family: 4 | 6 }> {
+  const direccion = await aTiempo(direccionComprobada(hostDe(destino), resolver, permitirLoopback), reloj);
+  if (reloj.senal.aborted) throw reloj.agotado();
+  return direccion;
+}
+
+const agenteDeUsuario = () => `Planazo/1.0 (+${site().url})`;
+
+/** How a download reads an answer's head: a redirect, a 304, a refusal, or a body to read. */
+function cabezaDeDescarga(destino: URL, opciones: OpcionesDescarga) {
+  return (res: http.IncomingMessage): Cabeza<Paso> => {
+    const estado = res.statusCode ?? 0;
+    const etag = cabecera(res.headers.etag);
+    const lastModified = cabecera(res.headers["last-modified"]);
+    const { contentType, charset } = tipoDeContenido(cabecera(res.headers["content-type"]));
+    const respuesta = (cuerpo: Buffer, codigo: 200 | 304): Paso => ({
+      respuesta: {
+        estado: codigo,
+        url: destino.href,
+        contentType,
+        charset,
+        cuerpo,
+        etag: etag ?? (codigo === 304 ? (opciones.etag ?? null) : null),
+        lastModified: lastModified ?? (codigo === 304 ? (opciones.lastModified ?? null) : null),
+      },
+    });
+    if (REDIRECCIONES.has(estado)) return { paso: { redireccion: cabecera(res.headers.location) } };
+    if (estado === 304) return { paso: respuesta(Buffer.alloc(0), 304) };
+    if (estado < 200 || estado > 299) return { error: rechazo(mensajesDescarga.estado, { status: String(estado) }) };
+    return { conCuerpo: (cuerpo) => respuesta(cuerpo, 200) };
+  };
+}
+
+type Paso = { redireccion: string | null } | { respuesta: Respuesta };
 
 /**
  * Reads a URL that a person gave: http(s) only, every address of every host on the way global
@@ -429,13 +485,12 @@ function aTiempo<T>(promesa: Promise<T>, senal: AbortSignal, errorDeTiempo: () =
 export async function descargar(url: string, opciones: OpcionesDescarga = {}): Promise<Respuesta> {
   const resolver = opciones.resolver ?? resolverDelSistema;
   const maxBytes = opciones.maxBytes ?? maxBytesPorDefecto();
-  const timeoutMs = opciones.timeoutMs ?? TIMEOUT_MS;
   const permitirLoopback = opciones.permitirLoopback ?? process.env.SOURCES_ALLOW_LOOPBACK === "1";
 
   let destino = destinoPedido(url);
 
   const cabeceras: Record<string, string> = {
-    "User-Agent": `Planazo/1.0 (+${site().url})`,
+    "User-Agent": agenteDeUsuario(),
     Accept: opciones.accept ?? "*/*",
     // Compressed answers save most of a feed's bytes; the size cap counts the decompressed ones.
     "Accept-Encoding": "gzip, br",
@@ -443,27 +498,22 @@ export async function descargar(url: string, opciones: OpcionesDescarga = {}): P
   if (opciones.etag) cabeceras["If-None-Match"] = opciones.etag;
   if (opciones.lastModified) cabeceras["If-Modified-Since"] = opciones.lastModified;
 
-  const controlador = new AbortController();
-  const senal = controlador.signal;
-  const errorDeTiempo = () => rechazo(mensajesDescarga.tiempo, { segundos: numero(timeoutMs / 1000) });
-  const reloj = setTimeout(() => controlador.abort(), timeoutMs);
-  try {
+  return conReloj(opciones.timeoutMs ?? TIMEOUT_MS, async (reloj) => {
     for (let redirecciones = 0; ; redirecciones++) {
-      const { address, family } = await aTiempo(
-        direccionComprobada(hostDe(destino), resolver, permitirLoopback),
-        senal,
-        errorDeTiempo,
-      );
-      if (senal.aborted) throw errorDeTiempo();
+      const { address, family } = await direccionATiempo(destino, resolver, permitirLoopback, reloj);
       const paso = await pedir({
         destino,
         address,
         family,
+        metodo: "GET",
         cabeceras: { ...cabeceras, Host: destino.host },
+        cuerpo: null,
         maxBytes,
-        senal,
-        errorDeTiempo,
-        opciones,
+        recortar: false,
+        descomprimir: true,
+        reloj,
+        conectar: opciones.conectar,
+        cabeza: cabezaDeDescarga(destino, opciones),
       });
       if ("respuesta" in paso) return paso.respuesta;
       if (redirecciones === MAX_REDIRECCIONES) throw rechazo(mensajesDescarga.demasiadasRedirecciones);
@@ -476,9 +526,64 @@ export async function descargar(url: string, opciones: OpcionesDescarga = {}): P
       }
       destino = destinoValido(siguiente, true);
     }
-  } finally {
-    clearTimeout(reloj);
-  }
+  });
+}
+
+export interface OpcionesEnvio extends Pick<OpcionesDescarga, "resolver" | "timeoutMs" | "conectar"> {
+  metodo: "POST";
+  cabeceras: Record<string, string>;
+  cuerpo: Buffer;
+  /** Also allow 127.0.0.0/8 (and only that); false unless the caller says so. */
+  permitirLoopback?: boolean;
+  /** Largest answer body kept, in bytes (the rest is dropped, not refused): 64 KB. */
+  maxBytes?: number;
+}
+
+export interface RespuestaEnvio {
+  estado: number;
+  /** As Node gives them: names in lower case. */
+  cabeceras: http.IncomingHttpHeaders;
+  cuerpo: Buffer;
+}
+
+const MAX_BYTES_RESPUESTA_ENVIO = 64 * 1024;
+
+/**
+ * Sends a body to a URL a person gave (a push subscription's endpoint) under descargar's rules:
+ * its form, every address of its host global, the connection pinned to the one checked, a total
+ * time. A redirect is not followed and no status is an error: the caller judges the answer. A
+ * refused URL or address, a host not found, a network failure or the time running out throw
+ * DescargaRechazada with the reason in Spanish.
+ */
+export async function enviar(url: string, opciones: OpcionesEnvio): Promise<RespuestaEnvio> {
+  const destino = destinoPedido(url);
+  // Node would send these itself from `host` and the body; the caller's copy could only disagree.
+  const propias = Object.fromEntries(
+    Object.entries(opciones.cabeceras).filter(([nombre]) => !/^(host|content-length)$/i.test(nombre)),
+  );
+  return conReloj(opciones.timeoutMs ?? TIMEOUT_MS, async (reloj) => {
+    const resolver = opciones.resolver ?? resolverDelSistema;
+    const { address, family } = await direccionATiempo(destino, resolver, opciones.permitirLoopback ?? false, reloj);
+    return pedir<RespuestaEnvio>({
+      destino,
+      address,
+      family,
+      metodo: opciones.metodo,
+      cabeceras: {
+        "User-Agent": agenteDeUsuario(),
+        ...propias,
+        Host: destino.host,
+        "Content-Length": String(opciones.cuerpo.length),
+      },
+      cuerpo: opciones.cuerpo,
+      maxBytes: opciones.maxBytes ?? MAX_BYTES_RESPUESTA_ENVIO,
+      recortar: true,
+      descomprimir: false,
+      reloj,
+      conectar: opciones.conectar,
+      cabeza: (res) => ({ conCuerpo: (cuerpo) => ({ estado: res.statusCode ?? 0, cabeceras: res.headers, cuerpo }) }),
+    });
+  });
 }
 
 /**
