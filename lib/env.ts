@@ -38,6 +38,15 @@ const schema = z
     VAPID_PRIVATE_KEY: optionalText,
     /** "1" lets a push subscription's endpoint be http://127.0.0.1 (tests and local demos only). */
     PUSH_ALLOW_LOOPBACK: z.enum(["0", "1"]).default("0"),
+    /**
+     * Hours (Madrid) when nothing is pushed, "from-to": held until "to" o'clock. "no": none
+     * (tests and benchmarks).
+     */
+    PUSH_HORAS_SILENCIO: z
+      .string()
+      .trim()
+      .regex(/^(no|([01]?\d|2[0-3])-([01]?\d|2[0-3]))$/, 'PUSH_HORAS_SILENCIO is "no" or "desde-hasta" (hours 0-23)')
+      .default("22-9"),
     LOCAL_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(LOCAL_PG_PORT_DEFAULT),
     SITE_NAME: z.string().trim().min(1).default("Planazo"),
     SITE_URL: z.url({ protocol: /^https?$/ }).default("http://localhost:3000"),

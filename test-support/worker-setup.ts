@@ -4,6 +4,9 @@
  */
 import { worker } from "./worker";
 
-const { databaseUrl, storageDir } = worker();
+const { databaseUrl, storageDir, appEnv } = worker();
 process.env.DATABASE_URL = databaseUrl;
 process.env.STORAGE_DIR = storageDir;
+// What the tests run in-process (the notifications' sender) follows the app's rules.
+process.env.PUSH_ALLOW_LOOPBACK = appEnv.PUSH_ALLOW_LOOPBACK;
+process.env.PUSH_HORAS_SILENCIO = appEnv.PUSH_HORAS_SILENCIO;

@@ -91,6 +91,8 @@ self.addEventListener("push", (evento) => {
       icon: aviso.icono || "/icono/192.png",
       lang: "es",
       data: { url: aviso.url || "/" },
+      // Every notification says how to stop it: its text's last line, and this button.
+      actions: [{ action: "ajustes", title: "Ajustes de avisos" }],
     }),
   );
 });
@@ -100,7 +102,8 @@ self.addEventListener("notificationclick", (evento) => {
   // Only this site's pages: a payload cannot send the person elsewhere.
   let url = new URL("/", self.location.origin).href;
   try {
-    const pedida = new URL((evento.notification.data && evento.notification.data.url) || "/", self.location.origin);
+    const destino = evento.action === "ajustes" ? "/perfil#avisos" : evento.notification.data && evento.notification.data.url;
+    const pedida = new URL(destino || "/", self.location.origin);
     if (pedida.origin === self.location.origin) url = pedida.href;
   } catch {}
   evento.waitUntil(

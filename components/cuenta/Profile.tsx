@@ -11,7 +11,6 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { conDatos, mensajes } from "@/lib/messages";
 import { cambioDatoFormSchema, cambioPasswordFormSchema, type DatosCambioPassword } from "@/lib/users/schemas";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
-import { RemindersToggle } from "./RemindersToggle";
 import { olvidarSinConexion } from "@/lib/cliente/sin-conexion";
 import perfil from "./Profile.module.css";
 
@@ -103,11 +102,7 @@ function EditarCampo({
   );
 }
 
-export function Profile({
-  usuario,
-}: {
-  usuario: { nombre: string; correo: string; google: boolean; recordatorios: boolean };
-}) {
+export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean } }) {
   const router = useRouter();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -212,7 +207,6 @@ export function Profile({
           Has entrado con Google: tu nombre, correo y contraseña se gestionan en tu cuenta de Google.
         </p>
       )}
-      <RemindersToggle inicial={usuario.recordatorios} onAviso={setAviso} />
       <Aviso {...aviso} />
       <div className={styles.actions}>
         <button type="button" className={styles.buttonGhost} onClick={cerrarSesion}>

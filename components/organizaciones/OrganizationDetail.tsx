@@ -7,12 +7,21 @@ import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { variantUrl } from "@/lib/media/variant-url";
 import type { Favoritos } from "@/lib/favoritos/sesion";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
 import type { OrganizacionApi } from "@/lib/organizaciones/serialize";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import type { PlanApi } from "@/lib/plans/plan";
 import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";
+import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion";
+import seguirCss from "@/components/seguimientos/seguimientos.module.css";
+import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import styles from "./OrganizationDetail.module.css";
+
+/** "12 personas siguen esta organización": what its owner sees. */
+function textoSeguidores(n: number): string {
+  if (n === 0) return mensajes.seguidoresNinguno;
+  return n === 1 ? mensajes.seguidoresUno : conDatos(mensajes.seguidores, { n: n.toLocaleString("es-ES") });
+}
 
 /**
  * The organization page of spec §2: name, logo, description, address, contact and its plans; a
@@ -24,6 +33,7 @@ export function OrganizationDetail({
   favoritos,
   verificada = false,
   feeds,
+  seguir,
 }: {
   org: OrganizacionApi;
   planes: PlanApi[];
@@ -31,6 +41,8 @@ export function OrganizationDetail({
   verificada?: boolean;
   /** Its calendar and Atom feeds (lib/difusion/feed-url.ts): the subscribe button under "Planes:". */
   feeds?: UrlsFeed;
+  /** "Seguir" for the current person, and the number of followers for its owner. */
+  seguir?: SeguirEnSesion;
 }) {
   const logo = org.archivoLogo;
   const verificadas = new Set(verificada ? [org._id] : []);
@@ -58,6 +70,18 @@ export function OrganizationDetail({
             </p>
           )}
           <ContactLinks email={org.emailContacto} telefono={org.telefonoContacto} />
+          {seguir && (
+            <div className={styles.seguir}>
+              <SeguirOrganizacion
+                organizacion={{ _id: org._id, nombre: org.nombre }}
+                conectado={seguir.conectado}
+                siguiendo={seguir.siguiendo}
+              />
+              {seguir.seguidores !== null && (
+                <p className={seguirCss.seguidores}>{textoSeguidores(seguir.seguidores)}</p>
+              )}
+            </div>
+          )}
         </div>
       </header>
       {org.descripcion && <Markdown texto={org.descripcion} nivelTitulos={2} />}

@@ -13,6 +13,8 @@ import { CartelGenerado } from "./CartelGenerado";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
+import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion";
+import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import { PlanGrid } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
 import { PlanSummary } from "./PlanSummary";
@@ -110,6 +112,7 @@ export function PlanDetail({
   verificadas,
   pueblo = null,
   origen = null,
+  seguirOrganizacion = null,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
@@ -126,6 +129,8 @@ export function PlanDetail({
   pueblo?: { nombre: string; ruta: string } | null;
   /** An imported plan's source and the original's address: "Publicado desde …". */
   origen?: { fuente: string | null; url: string | null; tambienEn: string[] } | null;
+  /** "Seguir" beside the organizer, for the current person. */
+  seguirOrganizacion?: SeguirEnSesion | null;
 }) {
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
@@ -274,6 +279,13 @@ export function PlanDetail({
                     </>
                   )}
                 </p>
+                {seguirOrganizacion && !oculto && (
+                  <SeguirOrganizacion
+                    organizacion={plan.organizacion}
+                    conectado={seguirOrganizacion.conectado}
+                    siguiendo={seguirOrganizacion.siguiendo}
+                  />
+                )}
               </Seccion>
             )}
           </div>

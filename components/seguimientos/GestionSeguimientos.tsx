@@ -1,18 +1,18 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { CATEGORIAS, RADIO_MAX_KM } from "@/lib/plans/constants";
 import seguir from "./seguimientos.module.css";
 
-export interface SeguimientoVisible {
-  _id: string;
-  municipio: { ine: string; nombre: string; provincia: string };
-  radio: number;
-  categorias: string[];
-}
+export type SeguimientoVisible =
+  | { _id: string; municipio: { ine: string; nombre: string; provincia: string }; radio: number; categorias: string[] }
+  | { _id: string; organizacion: { _id: string; nombre: string }; categorias: string[] };
+type SeguimientoDePueblo = Extract<SeguimientoVisible, { municipio: unknown }>;
 
 const RADIOS = [5, 10, 20, 30, 40, RADIO_MAX_KM];
 /** 'Otros' means all in a search: here, no box ticked means all. */
@@ -25,7 +25,7 @@ function Seguimiento({
   Titulo,
   onQuitado,
 }: {
-  s: SeguimientoVisible;
+  s: SeguimientoDePueblo;
   sufijo: string;
   Titulo: "h2" | "h3";
   onQuitado: (mensaje: string) => void;
@@ -112,9 +112,48 @@ function Seguimiento({
   );
 }
 
+/** One followed organization: its page, and the button to stop following it. */
+function SeguimientoDeOrganizacion({
+  s,
+  sufijo,
+  onQuitado,
+}: {
+  s: Extract<SeguimientoVisible, { organizacion: unknown }>;
+  sufijo: string;
+  onQuitado: (mensaje: string) => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  return (
+    <li className={seguir.itemOrganizacion}>
+      <Link href={organizacionPath(s.organizacion.nombre, s.organizacion._id)}>{s.organizacion.nombre}</Link>
+      <button
+        type="button"
+        className={styles.buttonDanger}
+        disabled={enviando}
+        onClick={async () => {
+          setEnviando(true);
+          const r = await llamar("DELETE", `/api/seguimientos/${s._id}${sufijo}`);
+          setEnviando(false);
+          if (r.ok) onQuitado(mensajeDe(r));
+          else setError(mensajeDe(r));
+        }}
+      >
+        {mensajes.seguimientoDejar}
+        <span className="visually-hidden"> {s.organizacion.nombre}</span>
+      </button>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+    </li>
+  );
+}
+
 /**
- * The towns a person follows, to change or stop: from /perfil with the session, or from an
- * e-mail's manage link with its token (no login).
+ * The towns and organizations a person follows, to change or stop: from /perfil with the
+ * session, or from an e-mail's manage link with its token (no login).
  */
 export function GestionSeguimientos({
   inicial,
@@ -129,6 +168,13 @@ export function GestionSeguimientos({
   const [lista, setLista] = useState(inicial);
   const [aviso, setAviso] = useState<string | null>(null);
   const sufijo = token ? `?token=${encodeURIComponent(token)}` : "";
+  const quitar = (id: string) => (m: string) => {
+    setAviso(m);
+    setLista((l) => l.filter((x) => x._id !== id));
+  };
+  const pueblos = lista.filter((s): s is SeguimientoDePueblo => "municipio" in s);
+  const organizaciones = lista.filter((s) => "organizacion" in s);
+  const Titulo = nivelTitulo === 2 ? "h2" : "h3";
   return (
     <>
       {aviso && (
@@ -136,23 +182,27 @@ export function GestionSeguimientos({
           {aviso}
         </p>
       )}
-      {lista.length === 0 ? (
+      {pueblos.length === 0 ? (
         <p>{mensajes.seguimientosVacio}</p>
       ) : (
         <ul className={seguir.lista}>
-          {lista.map((s) => (
-            <Seguimiento
-              key={s._id}
-              s={s}
-              sufijo={sufijo}
-              Titulo={nivelTitulo === 2 ? "h2" : "h3"}
-              onQuitado={(m) => {
-                setAviso(m);
-                setLista((l) => l.filter((x) => x._id !== s._id));
-              }}
-            />
+          {pueblos.map((s) => (
+            <Seguimiento key={s._id} s={s} sufijo={sufijo} Titulo={Titulo} onQuitado={quitar(s._id)} />
           ))}
         </ul>
+      )}
+      {organizaciones.length > 0 && (
+        <>
+          <Titulo className={seguir.subtitulo}>{mensajes.organizacionesSeguidasTitulo}</Titulo>
+          <ul className={seguir.listaOrganizaciones}>
+            {organizaciones.map(
+              (s) =>
+                "organizacion" in s && (
+                  <SeguimientoDeOrganizacion key={s._id} s={s} sufijo={sufijo} onQuitado={quitar(s._id)} />
+                ),
+            )}
+          </ul>
+        </>
       )}
     </>
   );

@@ -125,13 +125,19 @@ export function correoCuentaSuspendida(to: string, nombre: string, motivo: strin
   );
 }
 
-/** To an address that asked to follow a town: the double opt-in link (lib/seguimientos). */
-export function correoConfirmarSeguimiento(to: string, municipio: string, token: string): Email {
+/** To an address that asked to follow a town or an organization: the double opt-in link (lib/seguimientos). */
+export function correoConfirmarSeguimiento(
+  to: string,
+  objeto: { nombre: string; deOrganizacion: boolean },
+  token: string,
+): Email {
+  const { nombre } = objeto;
+  const que = objeto.deOrganizacion ? `los planes nuevos de ${nombre}` : `los planes cerca de ${nombre}`;
   return mensaje(
     to,
-    `Confirma que quieres recibir los planes de ${municipio}`,
+    `Confirma que quieres recibir los planes de ${nombre}`,
     "",
-    `Alguien (seguramente tú) ha pedido recibir en este correo, cada jueves, los planes cerca de ${municipio} en ${site().nombre}. Confírmalo para empezar a recibirlos.`,
+    `Alguien (seguramente tú) ha pedido recibir en este correo, cada jueves, ${que} en ${site().nombre}. Confírmalo para empezar a recibirlos.`,
     "Confirmar",
     `${site().url}/seguimientos/confirmar/${token}`,
     "El enlace caduca en 7 días. Si no lo has pedido tú, ignora este correo: no te enviaremos nada más.",
@@ -148,11 +154,13 @@ export interface PlanDelResumen {
   cartel: string | null;
 }
 
-/** One town's part of the weekly e-mail. */
+/** One town's or one organization's part of the weekly e-mail. */
 export interface SeccionResumen {
-  municipio: string;
-  radio: number;
-  /** The search of the town on the web. */
+  /** The town's or the organization's name. */
+  nombre: string;
+  /** The town's radius; null for an organization. */
+  radio: number | null;
+  /** The search of the town on the web, or the organization's page. */
   url: string;
   finde: PlanDelResumen[];
   nuevos: PlanDelResumen[];
@@ -170,8 +178,9 @@ function planHtml(p: PlanDelResumen): string {
 const planTexto = (p: PlanDelResumen) => `• ${p.titulo}${p.cuando ? ` (${p.cuando})` : ""}, ${p.donde}\n  ${p.url}`;
 
 /**
- * The Thursday e-mail of the towns a person follows (lib/seguimientos/resumen-semanal.ts): for each town, the
- * weekend's plans and the week's new ones, with their posters; the manage link and the one-click
+ * The Thursday e-mail of the towns and organizations a person follows
+ * (lib/seguimientos/resumen-semanal.ts): for each town, the weekend's plans and the week's new
+ * ones; for each organization, its new ones; with their posters; the manage link and the one-click
  * unsubscribe (RFC 8058 headers, whose POST needs no login).
  */
 export function correoResumenSemanal(
@@ -188,10 +197,10 @@ export function correoResumenSemanal(
   const text = [
     "Hola:",
     "",
-    `Esto es lo que hay cerca de los pueblos que sigues en ${producto}.`,
+    `Esto es lo que hay cerca de los pueblos y de las organizaciones que sigues en ${producto}.`,
     ...secciones.flatMap((s) => [
       "",
-      `== Cerca de ${s.municipio} (a ${s.radio} km) ==`,
+      s.radio === null ? `== ${s.nombre} ==` : `== Cerca de ${s.nombre} (a ${s.radio} km) ==`,
       ...bloques(s)
         .filter(([, planes]) => planes.length > 0)
         .flatMap(([titulo, planes]) => ["", `${titulo}:`, ...planes.map(planTexto)]),
@@ -199,7 +208,7 @@ export function correoResumenSemanal(
       `Ver todos los planes: ${s.url}`,
     ]),
     "",
-    `Cambiar la distancia, los tipos de plan o los pueblos: ${enlaces.gestionar}`,
+    `Cambiar la distancia, los tipos de plan, los pueblos o las organizaciones: ${enlaces.gestionar}`,
     `Darte de baja de este correo: ${enlaces.baja}`,
     "",
     `El equipo de ${producto}`,
@@ -207,11 +216,13 @@ export function correoResumenSemanal(
   const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(asunto)}</title></head><body style="margin:0;padding:16px;font-family:Arial,sans-serif;color:#1c1917;line-height:1.5;background:#fafaf9">
 <div style="max-width:600px;margin:0 auto;background:#fff;padding:20px;border-radius:12px">
 <p style="margin-top:0"><a href="${escapeHtml(url)}" style="color:#c2410c;font-weight:bold;font-size:20px;text-decoration:none">${escapeHtml(producto)}</a></p>
-<p>Hola: esto es lo que hay cerca de los pueblos que sigues.</p>
+<p>Hola: esto es lo que hay cerca de los pueblos y de las organizaciones que sigues.</p>
 ${secciones
   .map(
-    (s) => `<h1 style="font-size:22px;margin:24px 0 4px">Cerca de ${escapeHtml(s.municipio)}</h1>
-<p style="margin:0 0 12px;color:#57534e">A ${s.radio} km o menos</p>
+    (
+      s,
+    ) => `<h1 style="font-size:22px;margin:24px 0 4px">${s.radio === null ? escapeHtml(s.nombre) : `Cerca de ${escapeHtml(s.nombre)}`}</h1>
+${s.radio === null ? "" : `<p style="margin:0 0 12px;color:#57534e">A ${s.radio} km o menos</p>`}
 ${bloques(s)
   .filter(([, planes]) => planes.length > 0)
   .map(
@@ -219,11 +230,11 @@ ${bloques(s)
       `<h2 style="font-size:18px;margin:16px 0 8px">${titulo}</h2><table role="presentation" cellpadding="0" cellspacing="0" width="100%">${planes.map(planHtml).join("")}</table>`,
   )
   .join("\n")}
-<p><a href="${escapeHtml(s.url)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">Ver todos los planes cerca de ${escapeHtml(s.municipio)}</a></p>`,
+<p><a href="${escapeHtml(s.url)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${s.radio === null ? "Ver todos los planes de" : "Ver todos los planes cerca de"} ${escapeHtml(s.nombre)}</a></p>`,
   )
   .join("\n")}
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
-<p style="font-size:14px;color:#57534e">Te llega porque sigues estos pueblos en ${escapeHtml(producto)}. <a href="${escapeHtml(enlaces.gestionar)}" style="color:#9a3412">Cambiar la distancia, los tipos de plan o los pueblos</a> · <a href="${escapeHtml(enlaces.baja)}" style="color:#9a3412">Darme de baja</a></p>
+<p style="font-size:14px;color:#57534e">Te llega porque sigues estos pueblos u organizaciones en ${escapeHtml(producto)}. <a href="${escapeHtml(enlaces.gestionar)}" style="color:#9a3412">Cambiar la distancia, los tipos de plan, los pueblos o las organizaciones</a> · <a href="${escapeHtml(enlaces.baja)}" style="color:#9a3412">Darme de baja</a></p>
 </div></body></html>`;
   return {
     to,
@@ -232,4 +243,34 @@ ${bloques(s)
     html,
     headers: { "List-Unsubscribe": `<${enlaces.baja}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
   };
+}
+
+/** The line under every notice e-mail: where to stop it. */
+const pieAvisos = () => `Si no quieres recibir estos correos, cámbialo en tu perfil: ${site().url}/perfil#avisos`;
+
+/** A followed organization published a plan (lib/avisos/reparto.ts). */
+export function correoPlanPublicado(
+  to: string,
+  nombre: string,
+  organizacion: string,
+  plan: { titulo: string; cuando: string | null; municipio: string; url: string },
+): Email {
+  return mensaje(
+    to,
+    `${organizacion} ha publicado un plan`,
+    nombre,
+    `${organizacion}, que sigues en ${site().nombre}, ha publicado un plan:\n«${plan.titulo}»${plan.cuando ? `, ${plan.cuando}` : ""}, en ${plan.municipio}.`,
+    "Ver el plan",
+    plan.url,
+    pieAvisos(),
+  );
+}
+
+/** A saved plan was moved or cancelled (lib/avisos/reparto.ts). */
+export function correoPlanCambiado(
+  to: string,
+  nombre: string,
+  cambio: { asunto: string; texto: string; url: string; boton: string },
+): Email {
+  return mensaje(to, cambio.asunto, nombre, cambio.texto, cambio.boton, cambio.url, pieAvisos());
 }

@@ -46,7 +46,7 @@ describe("reminders of saved plans", () => {
     const primera = await enviarRecordatorios(prisma);
     const segunda = await enviarRecordatorios(prisma);
     expect(primera.planes).toBeGreaterThanOrEqual(2);
-    expect(segunda).toEqual({ usuarios: 0, planes: 0 });
+    expect(segunda).toEqual({ usuarios: 0, planes: 0, avisos: 0 });
 
     const recibidos = await correos(`${quiere}@example.com`);
     expect(recibidos).toHaveLength(1);
@@ -83,7 +83,11 @@ describe("reminders of saved plans", () => {
       headers: { Authorization: `Bearer ${inject("cronSecret")}` },
     });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toEqual({ usuarios: expect.any(Number), planes: expect.any(Number) });
+    expect(await ok.json()).toEqual({
+      usuarios: expect.any(Number),
+      planes: expect.any(Number),
+      avisos: expect.any(Number),
+    });
 
     expect(
       (await api("/api/usuario/recordatorios", { method: "PATCH", body: JSON.stringify({ recordatorios: false }) }))

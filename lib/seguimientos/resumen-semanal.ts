@@ -12,6 +12,9 @@ import { buscarPlanes, soloPlanes } from "../busqueda/buscar";
 import { leerEstado, urlBusqueda } from "../busqueda/estado";
 import { site } from "../site";
 import type { Categoria as CategoriaDb } from "../generated/prisma/enums";
+import { organizacionConPlanes } from "../organizaciones/organizaciones";
+import { organizacionPath } from "../organizaciones/paths";
+import { aviso, encolarPush } from "../avisos/cola";
 import { clavePersona, crearEnlaceGestion, dePrisma, type Persona } from "./seguimientos";
 
 /** At most this many plans per list of a town, nearest first (featured first, as the search orders). */
@@ -44,8 +47,12 @@ interface Seguimiento {
   municipio: { nombre: string; lat: number | null; lng: number | null };
 }
 
-/** The plans of the home search (lib/plans, the one search function) of a follow, on one page. */
-async function buscar(s: Seguimiento, page: number, ventana?: { desde: Date; hasta: Date }): Promise<PlanApi[]> {
+/** The plans of the home search (lib/plans, the one search function) of a follow, on one page, and their total. */
+async function buscar(
+  s: Seguimiento,
+  page: number,
+  ventana?: { desde: Date; hasta: Date },
+): Promise<{ planes: PlanApi[]; total: number }> {
   const q = busquedaSchema.parse({
     lat: String(s.municipio.lat),
     lng: String(s.municipio.lng),
@@ -55,8 +62,8 @@ async function buscar(s: Seguimiento, page: number, ventana?: { desde: Date; has
     limit: String(POR_PAGINA),
     ...(ventana && { fechaInicioFiltro: ventana.desde.toISOString(), fechaFinFiltro: ventana.hasta.toISOString() }),
   });
-  const { planes } = await buscarPlanes(q);
-  return soloPlanes(planes);
+  const { planes, total } = await buscarPlanes(q);
+  return { planes: soloPlanes(planes), total };
 }
 
 function cuando(p: PlanApi): string | null {
@@ -81,13 +88,14 @@ const delResumen = (p: PlanApi): PlanDelResumen => ({
  * One town's part: the plans of Friday to Sunday, and the plans published in the last 7 days
  * that are still to come (not already in the weekend's list). Empty lists: nothing to say.
  */
-export async function seccionDe(s: Seguimiento, ahora: Date): Promise<SeccionResumen> {
-  const finde = (await buscar(s, 1, findeDe(ahora))).slice(0, PLANES_POR_LISTA);
+export async function seccionDe(s: Seguimiento, ahora: Date): Promise<SeccionResumen & { totalFinde: number }> {
+  const delFinde = await buscar(s, 1, findeDe(ahora));
+  const finde = delFinde.planes.slice(0, PLANES_POR_LISTA);
   const vistos = new Set(finde.map((p) => p._id));
   const desde = ahora.getTime() - 7 * DIA_MS;
   const nuevos: PlanApi[] = [];
   for (let page = 1; page <= PAGINAS_NUEVOS && nuevos.length < PLANES_POR_LISTA; page++) {
-    const planes = await buscar(s, page);
+    const { planes } = await buscar(s, page);
     for (const p of planes) {
       if (!vistos.has(p._id) && new Date(p.fechaCreacion).getTime() >= desde && nuevos.length < PLANES_POR_LISTA)
         nuevos.push(p);
@@ -96,26 +104,52 @@ export async function seccionDe(s: Seguimiento, ahora: Date): Promise<SeccionRes
   }
   const categorias: Categoria[] = s.categorias.length > 0 ? dePrisma(s.categorias) : ["Otros"];
   return {
-    municipio: s.municipio.nombre,
+    nombre: s.municipio.nombre,
     radio: s.radio,
+    totalFinde: delFinde.total,
     url: `${site().url}${urlBusqueda({ ...leerEstado({}), municipio: s.municipio.nombre, lat: s.municipio.lat, lng: s.municipio.lng, radio: s.radio, categorias })}`,
     finde: finde.map(delResumen),
     nuevos: nuevos.map(delResumen),
   };
 }
 
-/** "Este finde cerca de X", or "… de X y N pueblos más" for several. */
+/** An organization's part: its plans published in the last 7 days that are still to come. */
+export async function seccionDeOrganizacion(id: string, ahora: Date): Promise<SeccionResumen | null> {
+  const org = await organizacionConPlanes(id);
+  if (!org) return null;
+  const desde = ahora.getTime() - 7 * DIA_MS;
+  const nuevos = org.planes
+    .filter((p) => new Date(p.fechaCreacion).getTime() >= desde)
+    .slice(0, PLANES_POR_LISTA)
+    .map(delResumen);
+  return {
+    nombre: org.nombre,
+    radio: null,
+    url: `${site().url}${organizacionPath(org.nombre, org._id)}`,
+    finde: [],
+    nuevos,
+  };
+}
+
+/**
+ * "Este finde cerca de X", or "… de X y N pueblos más" for several; with organizations only,
+ * "Planes nuevos de Y".
+ */
 export function asuntoResumen(secciones: SeccionResumen[]): string {
-  const [primera, ...resto] = secciones;
+  const pueblos = secciones.filter((s) => s.radio !== null);
+  if (pueblos.length === 0) return conDatos(mensajes.resumenAsuntoOrganizacion, { organizacion: secciones[0].nombre });
+  const [primera, ...resto] = pueblos;
   return resto.length === 0
-    ? conDatos(mensajes.resumenAsunto, { municipio: primera.municipio })
-    : conDatos(mensajes.resumenAsuntoVarios, { municipio: primera.municipio, n: String(resto.length) });
+    ? conDatos(mensajes.resumenAsunto, { municipio: primera.nombre })
+    : conDatos(mensajes.resumenAsuntoVarios, { municipio: primera.nombre, n: String(resto.length) });
 }
 
 /**
  * The Thursday e-mail: for each person with confirmed follows (users with a confirmed,
- * unsuspended account; addresses that confirmed), one e-mail with a section per town that has
- * something to say, through the outbox. Once per person and ISO week: the (person, week) row of
+ * unsuspended account; addresses that confirmed), one e-mail with a section per town and per
+ * organization that has something to say, through the outbox; and for users who want it on
+ * their devices, one notification per followed town with plans this weekend, in the same
+ * transaction. Once per person and ISO week: the (person, week) row of
  * resumen_semanal is claimed in the transaction that writes the e-mail, so a second run, or two
  * at once (the second waits on the first's row, then finds it taken), sends nothing again. A
  * person with nothing to say gets no e-mail, and the week is claimed all the same.
@@ -123,20 +157,27 @@ export function asuntoResumen(secciones: SeccionResumen[]): string {
 export async function enviarResumenes(
   prisma: PrismaClient,
   ahora = new Date(),
-): Promise<{ personas: number; enviados: number; sinPlanes: number }> {
+): Promise<{ personas: number; enviados: number; sinPlanes: number; avisos: number }> {
   const semana = semanaIso(diaEnMadrid(ahora));
   const filas = await prisma.seguimiento.findMany({
     where: {
       confirmadoEn: { not: null },
-      OR: [{ usuarioId: null }, { usuario: { emailVerified: true, suspendidoEn: null } }],
+      OR: [
+        { usuarioId: null },
+        {
+          usuario: { emailVerified: true, suspendidoEn: null, OR: [{ resumenCorreo: true }, { resumenPush: true }] },
+        },
+      ],
     },
     select: {
       usuarioId: true,
       email: true,
       radio: true,
       categorias: true,
+      municipioIne: true,
       municipio: { select: { nombre: true, lat: true, lng: true } },
-      usuario: { select: { email: true } },
+      organizacionId: true,
+      usuario: { select: { email: true, resumenCorreo: true, resumenPush: true } },
     },
     orderBy: [{ creadoEn: "asc" }, { id: "asc" }],
   });
@@ -150,21 +191,53 @@ export async function enviarResumenes(
   }
   let enviados = 0;
   let sinPlanes = 0;
+  let avisos = 0;
   for (const [clave, { persona, to, seguimientos }] of porPersona) {
     const yaHecho = await prisma.resumenSemanal.findUnique({ where: { persona_semana: { persona: clave, semana } } });
     if (yaHecho) continue;
+    // An address without an account has only the e-mail; a user chooses in the profile.
+    const usuario = seguimientos[0].usuario;
+    const porCorreo = usuario?.resumenCorreo ?? true;
+    const porPush = Boolean(usuario?.resumenPush);
     const secciones: SeccionResumen[] = [];
+    const findes: { ine: string; nombre: string; url: string; total: number }[] = [];
+    // Towns first, in the order they were followed; then organizations.
     for (const s of seguimientos) {
-      if (s.municipio.lat === null || s.municipio.lng === null) continue;
-      const seccion = await seccionDe(s, ahora);
+      if (!s.municipio || s.radio === null || s.municipio.lat === null || s.municipio.lng === null) continue;
+      const { totalFinde, ...seccion } = await seccionDe({ ...s, radio: s.radio, municipio: s.municipio }, ahora);
       if (seccion.finde.length + seccion.nuevos.length > 0) secciones.push(seccion);
+      if (totalFinde > 0)
+        findes.push({ ine: s.municipioIne!, nombre: seccion.nombre, url: seccion.url, total: totalFinde });
     }
+    if (porCorreo) {
+      for (const s of seguimientos) {
+        if (!s.organizacionId) continue;
+        const seccion = await seccionDeOrganizacion(s.organizacionId, ahora);
+        if (seccion && seccion.nuevos.length > 0) secciones.push(seccion);
+      }
+    }
+    const correo = porCorreo && secciones.length > 0;
     const envio = await prisma.$transaction(async (tx) => {
       const reclamado = await tx.$executeRaw`
-        INSERT INTO resumen_semanal (persona, semana, enviado) VALUES (${clave}, ${semana}, ${secciones.length > 0})
+        INSERT INTO resumen_semanal (persona, semana, enviado) VALUES (${clave}, ${semana}, ${correo})
         ON CONFLICT DO NOTHING`;
       if (reclamado === 0) return "otro" as const;
-      if (secciones.length === 0) return "vacio" as const;
+      if (porPush && persona.usuarioId) {
+        for (const f of findes) {
+          const titulo = conDatos(f.total === 1 ? mensajes.avisoFindeUno : mensajes.avisoFinde, {
+            municipio: f.nombre,
+            n: String(f.total),
+          });
+          avisos += await encolarPush(
+            tx,
+            [persona.usuarioId],
+            `finde:${f.ine}:${semana}`,
+            aviso(titulo, mensajes.avisoFindeCuerpo, f.url.slice(site().url.length)),
+            ahora,
+          );
+        }
+      }
+      if (!correo) return "vacio" as const;
       const token = await crearEnlaceGestion(tx, persona);
       const { url } = site();
       await enqueueEmail(
@@ -179,5 +252,5 @@ export async function enviarResumenes(
     if (envio === "enviado") enviados++;
     if (envio === "vacio") sinPlanes++;
   }
-  return { personas: porPersona.size, enviados, sinPlanes };
+  return { personas: porPersona.size, enviados, sinPlanes, avisos };
 }

@@ -18,20 +18,33 @@ const categorias = z
   .default([])
   .transform((l): Categoria[] => (l.includes("Otros") ? [] : [...new Set(l)]));
 
-/** POST /api/seguimientos: a town (its INE code), radius and categories; `email` without a session. */
-export const seguirSchema = z.object({
-  ine: z.string(mensajes.seguirMunicipioNoValido).regex(/^\d{5}$/, mensajes.seguirMunicipioNoValido),
-  radio: radio.default(RADIO_DEFAULT_KM),
-  categorias,
-  email: z
-    .string(mensajes.correoFormato)
-    .trim()
-    .toLowerCase()
-    .max(254, mensajes.correoFormato)
-    .refine((v) => v === "" || EMAIL_PATTERN.test(v), mensajes.correoFormato)
-    .optional()
-    .transform((v) => v || undefined),
-});
+/**
+ * POST /api/seguimientos: a town (its INE code), radius and categories, or an organization
+ * (`organizacionId`); `email` without a session.
+ */
+export const seguirSchema = z
+  .object({
+    ine: z
+      .string(mensajes.seguirMunicipioNoValido)
+      .regex(/^\d{5}$/, mensajes.seguirMunicipioNoValido)
+      .optional(),
+    organizacionId: z.uuid(mensajes.orgNoEncontrada).optional(),
+    radio: radio.default(RADIO_DEFAULT_KM),
+    categorias,
+    email: z
+      .string(mensajes.correoFormato)
+      .trim()
+      .toLowerCase()
+      .max(254, mensajes.correoFormato)
+      .refine((v) => v === "" || EMAIL_PATTERN.test(v), mensajes.correoFormato)
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  // One or the other: a town, or an organization (no town's INE code then, even a wrong one).
+  .refine((d) => (d.ine === undefined) !== (d.organizacionId === undefined), {
+    message: mensajes.seguirMunicipioNoValido,
+    path: ["ine"],
+  });
 
 /** PATCH /api/seguimientos/{id}: the new radius and categories. */
 export const cambiarSeguimientoSchema = z.object({ radio, categorias });

@@ -432,7 +432,7 @@ describe("the Thursday e-mail", () => {
       headers: { Authorization: `Bearer ${inject("cronSecret")}` },
     });
     expect(bien.status).toBe(200);
-    expect(Object.keys(await bien.json()).sort()).toEqual(["enviados", "personas", "sinPlanes"]);
+    expect(Object.keys(await bien.json()).sort()).toEqual(["avisos", "enviados", "personas", "sinPlanes"]);
   });
 });
 

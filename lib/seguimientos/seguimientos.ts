@@ -29,13 +29,15 @@ export const clavePersona = (p: Persona) => (p.usuarioId ? `u:${p.usuarioId}` : 
 
 const dePersona = (p: Persona) => (p.usuarioId ? { usuarioId: p.usuarioId } : { email: p.email });
 
-/** A follow as the API and the pages show it. */
-export interface SeguimientoApi {
-  _id: string;
-  municipio: { ine: string; nombre: string; provincia: string };
-  radio: number;
-  categorias: Categoria[];
-}
+/** A follow as the API and the pages show it: a town (with its radius), or an organization. */
+export type SeguimientoApi =
+  | {
+      _id: string;
+      municipio: { ine: string; nombre: string; provincia: string };
+      radio: number;
+      categorias: Categoria[];
+    }
+  | { _id: string; organizacion: { _id: string; nombre: string }; categorias: Categoria[] };
 
 /** Prisma names two categories differently from the database's (and the API's) spelling. */
 const EN_PRISMA: Partial<Record<Categoria, CategoriaDb>> = {
@@ -46,15 +48,34 @@ export const aPrisma = (l: Categoria[]): CategoriaDb[] => l.map((c) => EN_PRISMA
 export const dePrisma = (l: CategoriaDb[]): Categoria[] =>
   l.map((c) => (Object.keys(EN_PRISMA) as Categoria[]).find((k) => EN_PRISMA[k] === c) ?? (c as Categoria));
 
-const conMunicipio = { municipio: { select: { ine: true, nombre: true, provincia: true } } } as const;
+const conObjeto = {
+  municipio: { select: { ine: true, nombre: true, provincia: true } },
+  organizacion: { select: { id: true, nombre: true } },
+} as const;
 
-function serializar(s: {
+interface Fila {
   id: string;
-  radio: number;
+  radio: number | null;
   categorias: CategoriaDb[];
-  municipio: { ine: string; nombre: string; provincia: string };
-}): SeguimientoApi {
-  return { _id: s.id, municipio: s.municipio, radio: s.radio, categorias: dePrisma(s.categorias) };
+  municipio: { ine: string; nombre: string; provincia: string } | null;
+  organizacion: { id: string; nombre: string } | null;
+}
+
+function serializar(s: Fila): SeguimientoApi {
+  const categorias = dePrisma(s.categorias);
+  if (s.organizacion)
+    return { _id: s.id, organizacion: { _id: s.organizacion.id, nombre: s.organizacion.nombre }, categorias };
+  return { _id: s.id, municipio: s.municipio!, radio: s.radio!, categorias };
+}
+
+/** What a follow is of, by name: the town's, or the organization's. */
+export const nombreDe = (s: Pick<Fila, "municipio" | "organizacion">) => s.organizacion?.nombre ?? s.municipio!.nombre;
+
+/** The organization of a follow: it must exist. */
+async function organizacionDe(db: Tx, id: string): Promise<{ id: string; nombre: string }> {
+  const o = await db.organizacion.findUnique({ where: { id }, select: { id: true, nombre: true } });
+  if (!o) throw new ApiError(404, mensajes.orgNoEncontrada);
+  return o;
 }
 
 /** The town of a follow: it must exist in the gazetteer and have a place to search around. */
@@ -64,51 +85,66 @@ async function municipioDe(db: Tx, ine: string): Promise<{ ine: string; nombre: 
   return m;
 }
 
-/** A logged-in user follows a town (again: its radius and categories change). Confirmed at once. */
+/**
+ * A logged-in user follows a town (again: its radius and categories change) or an
+ * organization. Confirmed at once.
+ */
 export async function seguirComoUsuario(usuarioId: string, datos: DatosSeguir): Promise<SeguimientoApi> {
-  await municipioDe(prisma, datos.ine);
+  const categorias = aPrisma(datos.categorias);
+  if (datos.organizacionId) {
+    await organizacionDe(prisma, datos.organizacionId);
+    const fila = await prisma.seguimiento.upsert({
+      where: { usuarioId_organizacionId: { usuarioId, organizacionId: datos.organizacionId } },
+      create: { usuarioId, organizacionId: datos.organizacionId, categorias, confirmadoEn: new Date() },
+      update: { categorias },
+      include: conObjeto,
+    });
+    return serializar(fila);
+  }
+  await municipioDe(prisma, datos.ine!);
   const fila = await prisma.seguimiento.upsert({
-    where: { usuarioId_municipioIne: { usuarioId, municipioIne: datos.ine } },
-    create: {
-      usuarioId,
-      municipioIne: datos.ine,
-      radio: datos.radio,
-      categorias: aPrisma(datos.categorias),
-      confirmadoEn: new Date(),
-    },
-    update: { radio: datos.radio, categorias: aPrisma(datos.categorias) },
-    include: conMunicipio,
+    where: { usuarioId_municipioIne: { usuarioId, municipioIne: datos.ine! } },
+    create: { usuarioId, municipioIne: datos.ine!, radio: datos.radio, categorias, confirmadoEn: new Date() },
+    update: { radio: datos.radio, categorias },
+    include: conObjeto,
   });
   return serializar(fila);
 }
 
 /**
- * An address asks to follow a town: a confirmation e-mail with a new single-use link, whatever
- * the state of that address (new, unconfirmed or already following), so the answer never tells
- * whether it follows. What it asks for applies only when the link is opened.
+ * An address asks to follow a town or an organization: a confirmation e-mail with a new
+ * single-use link, whatever the state of that address (new, unconfirmed or already following),
+ * so the answer never tells whether it follows. What it asks for applies only when the link is
+ * opened.
  */
 export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promise<void> {
   await prisma.$transaction(async (tx) => {
-    const municipio = await municipioDe(tx, datos.ine);
     const token = nuevoToken();
     const pendiente = {
       tokenHash: hashToken(token),
       tokenCaducaEn: new Date(Date.now() + DIAS_CONFIRMAR * DIA_MS),
-      radioPedido: datos.radio,
+      radioPedido: datos.organizacionId ? null : datos.radio,
       categoriasPedidas: aPrisma(datos.categorias),
     };
-    await tx.seguimiento.upsert({
-      where: { email_municipioIne: { email, municipioIne: datos.ine } },
-      create: {
-        email,
-        municipioIne: datos.ine,
-        radio: datos.radio,
-        categorias: aPrisma(datos.categorias),
-        ...pendiente,
-      },
-      update: pendiente,
-    });
-    await enqueueEmail(tx, correoConfirmarSeguimiento(email, municipio.nombre, token));
+    let objeto: { nombre: string; deOrganizacion: boolean };
+    if (datos.organizacionId) {
+      const o = await organizacionDe(tx, datos.organizacionId);
+      objeto = { nombre: o.nombre, deOrganizacion: true };
+      await tx.seguimiento.upsert({
+        where: { email_organizacionId: { email, organizacionId: o.id } },
+        create: { email, organizacionId: o.id, categorias: [], ...pendiente },
+        update: pendiente,
+      });
+    } else {
+      const municipio = await municipioDe(tx, datos.ine!);
+      objeto = { nombre: municipio.nombre, deOrganizacion: false };
+      await tx.seguimiento.upsert({
+        where: { email_municipioIne: { email, municipioIne: municipio.ine } },
+        create: { email, municipioIne: municipio.ine, radio: datos.radio, categorias: [], ...pendiente },
+        update: pendiente,
+      });
+    }
+    await enqueueEmail(tx, correoConfirmarSeguimiento(email, objeto, token));
   });
 }
 
@@ -129,10 +165,12 @@ export async function crearEnlaceGestion(db: Tx, p: Persona): Promise<string> {
  * Opens a confirmation link: the follow starts (with what was asked) and the answer carries a
  * manage link. Unknown or used: 404; past its time: 410.
  */
-export async function confirmarSeguimiento(token: string): Promise<{ municipio: string; gestion: string }> {
+export async function confirmarSeguimiento(
+  token: string,
+): Promise<{ nombre: string; deOrganizacion: boolean; gestion: string }> {
   if (!tokenSchema.safeParse(token).success) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
   return prisma.$transaction(async (tx) => {
-    const s = await tx.seguimiento.findUnique({ where: { tokenHash: hashToken(token) }, include: conMunicipio });
+    const s = await tx.seguimiento.findUnique({ where: { tokenHash: hashToken(token) }, include: conObjeto });
     if (!s || !s.email) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
     if (!s.tokenCaducaEn || s.tokenCaducaEn < new Date()) throw new ApiError(410, mensajes.seguimientoEnlaceCaducado);
     await tx.seguimiento.update({
@@ -140,14 +178,18 @@ export async function confirmarSeguimiento(token: string): Promise<{ municipio: 
       data: {
         confirmadoEn: s.confirmadoEn ?? new Date(),
         radio: s.radioPedido ?? s.radio,
-        categorias: s.radioPedido !== null ? s.categoriasPedidas : s.categorias,
+        categorias: s.tokenHash ? s.categoriasPedidas : s.categorias,
         tokenHash: null,
         tokenCaducaEn: null,
         radioPedido: null,
         categoriasPedidas: [],
       },
     });
-    return { municipio: s.municipio.nombre, gestion: await crearEnlaceGestion(tx, { email: s.email }) };
+    return {
+      nombre: nombreDe(s),
+      deOrganizacion: s.organizacion !== null,
+      gestion: await crearEnlaceGestion(tx, { email: s.email }),
+    };
   });
 }
 
@@ -160,14 +202,28 @@ export async function personaDeEnlace(token: string | null | undefined): Promise
   return e.usuarioId ? { usuarioId: e.usuarioId } : { email: e.email! };
 }
 
-/** A person's confirmed follows, by town name. */
+/** A person's confirmed follows: towns by name, then organizations by name. */
 export async function seguimientosDe(p: Persona): Promise<SeguimientoApi[]> {
   const filas = await prisma.seguimiento.findMany({
     where: { ...dePersona(p), confirmadoEn: { not: null } },
-    include: conMunicipio,
-    orderBy: [{ municipio: { nombre: "asc" } }, { id: "asc" }],
+    include: conObjeto,
+    orderBy: [{ municipio: { nombre: "asc" } }, { organizacion: { nombre: "asc" } }, { id: "asc" }],
   });
   return filas.map(serializar);
+}
+
+/** How many people (accounts and confirmed addresses) follow an organization. */
+export function seguidoresDe(organizacionId: string): Promise<number> {
+  return prisma.seguimiento.count({ where: { organizacionId, confirmadoEn: { not: null } } });
+}
+
+/** The user's follow of an organization, if any (its id, to stop it). */
+export async function seguimientoDeOrganizacion(usuarioId: string, organizacionId: string): Promise<string | null> {
+  const s = await prisma.seguimiento.findUnique({
+    where: { usuarioId_organizacionId: { usuarioId, organizacionId } },
+    select: { id: true },
+  });
+  return s?.id ?? null;
 }
 
 /** The follow `id` of this person, or 404 (someone else's looks exactly like one that does not exist). */
@@ -175,7 +231,7 @@ async function propio(p: Persona, id: string) {
   if (!z.uuid().safeParse(id).success) throw new ApiError(404, mensajes.seguimientoNoEncontrado);
   const s = await prisma.seguimiento.findFirst({
     where: { id, ...dePersona(p), confirmadoEn: { not: null } },
-    include: conMunicipio,
+    include: conObjeto,
   });
   if (!s) throw new ApiError(404, mensajes.seguimientoNoEncontrado);
   return s;
@@ -185,30 +241,31 @@ export async function cambiarSeguimiento(p: Persona, id: string, cambio: CambioS
   const s = await propio(p, id);
   const fila = await prisma.seguimiento.update({
     where: { id: s.id },
-    data: { radio: cambio.radio, categorias: aPrisma(cambio.categorias) },
-    include: conMunicipio,
+    // An organization's follow has no radius: only its categories change.
+    data: { ...(s.municipio && { radio: cambio.radio }), categorias: aPrisma(cambio.categorias) },
+    include: conObjeto,
   });
   return serializar(fila);
 }
 
-/** Stops one follow; answers the town's name. */
-export async function dejarDeSeguir(p: Persona, id: string): Promise<string> {
+/** Stops one follow; answers what it was of. */
+export async function dejarDeSeguir(p: Persona, id: string): Promise<{ nombre: string; deOrganizacion: boolean }> {
   const s = await propio(p, id);
   await prisma.seguimiento.delete({ where: { id: s.id } });
-  return s.municipio.nombre;
+  return { nombre: nombreDe(s), deOrganizacion: s.organizacion !== null };
 }
 
-/** Stops every follow of the person (the one-click unsubscribe): no more weekly e-mails. */
+/** Stops every follow of the person, towns and organizations (the one-click unsubscribe): no more weekly e-mails. */
 export async function darDeBaja(p: Persona): Promise<number> {
   const { count } = await prisma.seguimiento.deleteMany({ where: dePersona(p) });
   return count;
 }
 
 /** The town a confirmation link is for, without using it up (the page that asks). 404 / 410 as confirming. */
-export async function pendienteDeConfirmar(token: string): Promise<{ municipio: string }> {
+export async function pendienteDeConfirmar(token: string): Promise<{ nombre: string; deOrganizacion: boolean }> {
   if (!tokenSchema.safeParse(token).success) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
-  const s = await prisma.seguimiento.findUnique({ where: { tokenHash: hashToken(token) }, include: conMunicipio });
+  const s = await prisma.seguimiento.findUnique({ where: { tokenHash: hashToken(token) }, include: conObjeto });
   if (!s || !s.email) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
   if (!s.tokenCaducaEn || s.tokenCaducaEn < new Date()) throw new ApiError(410, mensajes.seguimientoEnlaceCaducado);
-  return { municipio: s.municipio.nombre };
+  return { nombre: nombreDe(s), deOrganizacion: s.organizacion !== null };
 }

@@ -15,6 +15,12 @@ export const SEMANAS_RESUMENES = 8;
  */
 export const DIAS_BAJAS_INDICE = 7;
 
+/**
+ * Notifications and plan changes already handled are kept a while (a device's key is sent once;
+ * nothing is sent after a day's TTL anyway), then go.
+ */
+export const DIAS_AVISOS = 14;
+
 /** What a run deleted. */
 export interface Retencion {
   contactos: number;
@@ -27,6 +33,8 @@ export interface Retencion {
   resumenes: number;
   /** Deleted plans' rows of the search index older than DIAS_BAJAS_INDICE days. */
   bajasIndice: number;
+  /** Notifications and fanned-out plan changes older than DIAS_AVISOS days. */
+  avisos: number;
   /** Posters of the publishing wizard never published, past their week (rows and files). */
   cartelesTemporales: number;
 }
@@ -66,7 +74,12 @@ export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion>
     const bajas = await tx.planBaja.deleteMany({
       where: { fecha: { lt: new Date(Date.now() - DIAS_BAJAS_INDICE * 86_400_000) } },
     });
+    const avisos =
+      (await tx.$executeRaw`DELETE FROM push_envio WHERE creado_en < now() - make_interval(days => ${DIAS_AVISOS})`) +
+      (await tx.$executeRaw`
+        DELETE FROM aviso_plan WHERE repartido_en < now() - make_interval(days => ${DIAS_AVISOS})`);
     return {
+      avisos,
       bajasIndice: bajas.count,
       contactos: contactos.count,
       solicitudes: solicitudes.count,

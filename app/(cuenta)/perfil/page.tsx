@@ -3,20 +3,17 @@ import { Profile } from "@/components/cuenta/Profile";
 import { GestionSeguimientos } from "@/components/seguimientos/GestionSeguimientos";
 import seguir from "@/components/seguimientos/seguimientos.module.css";
 import styles from "@/components/ui/ui.module.css";
-import { prisma } from "@/lib/db";
 import { seguimientosDe } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
-import { recordatoriosActivos } from "@/lib/recordatorios/recordatorios";
+import { preferenciasDe } from "@/lib/avisos/preferencias";
+import { AvisosPerfil } from "@/components/cuenta/AvisosPerfil";
 import { requirePageUser } from "@/lib/users/session";
 
 export const metadata: Metadata = { title: "Perfil", robots: { index: false } };
 
 export default async function ProfilePage() {
   const user = await requirePageUser("/perfil");
-  const [recordatorios, seguimientos] = await Promise.all([
-    recordatoriosActivos(prisma, user.id),
-    seguimientosDe({ usuarioId: user.id }),
-  ]);
+  const [avisos, seguimientos] = await Promise.all([preferenciasDe(user.id), seguimientosDe({ usuarioId: user.id })]);
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Perfil</h1>
@@ -25,9 +22,9 @@ export default async function ProfilePage() {
           nombre: user.name,
           correo: user.email,
           google: user.google,
-          recordatorios,
         }}
       />
+      <AvisosPerfil inicial={avisos} />
       <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
         <h2 id="seguimientos-titulo">{mensajes.seguimientosTitulo}</h2>
         <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />

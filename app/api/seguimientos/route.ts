@@ -7,7 +7,8 @@ import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser, sessionUser } from "@/lib/users/session";
 
 /**
- * POST /api/seguimientos { ine, radio, categorias, email? }: follow a town. With a session it
+ * POST /api/seguimientos { ine, radio, categorias, email? } or { organizacionId, email? }:
+ * follow a town or an organization. With a session it
  * is done (200 { mensaje, seguimiento }); without one, `email` gets a confirmation link (202
  * { mensaje }), the same answer whether or not that address already follows.
  */
@@ -17,7 +18,10 @@ export const POST = route(async (request) => {
   if (user) {
     const seguimiento = await seguirComoUsuario(user.id, datos);
     return Response.json({
-      mensaje: conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
+      mensaje:
+        "organizacion" in seguimiento
+          ? conDatos(mensajes.seguirOrganizacionHecho, { organizacion: seguimiento.organizacion.nombre })
+          : conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
       seguimiento,
     });
   }
@@ -28,7 +32,7 @@ export const POST = route(async (request) => {
   return Response.json({ mensaje: mensajes.seguirConfirmaCorreo }, { status: 202 });
 });
 
-/** GET /api/seguimientos: the towns the logged-in user follows (204 when none). */
+/** GET /api/seguimientos: the towns and organizations the logged-in user follows (204 when none). */
 export const GET = route(async (request) => {
   const user = await requireUser(request);
   return listOrNoContent(await seguimientosDe({ usuarioId: user.id }));

@@ -25,9 +25,13 @@ export const PATCH = route<Ctx>(async (request, { params }) => {
   return Response.json({ mensaje: mensajes.seguimientoGuardado, seguimiento });
 });
 
-/** DELETE /api/seguimientos/{id}[?token=] → { mensaje }: stop following that town. */
+/** DELETE /api/seguimientos/{id}[?token=] → { mensaje }: stop following that town or organization. */
 export const DELETE = route<Ctx>(async (request, { params }) => {
   const quien = await persona(request);
-  const municipio = await dejarDeSeguir(quien, (await params).id);
-  return Response.json({ mensaje: conDatos(mensajes.seguimientoEliminado, { municipio }) });
+  const { nombre, deOrganizacion } = await dejarDeSeguir(quien, (await params).id);
+  return Response.json({
+    mensaje: deOrganizacion
+      ? conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: nombre })
+      : conDatos(mensajes.seguimientoEliminado, { municipio: nombre }),
+  });
 });

@@ -11,9 +11,11 @@ const cuerpo = z.object({ token: z.string().max(200).catch("") });
  */
 export const POST = route(async (request) => {
   const { token } = cuerpo.parse(await readJson(request));
-  const { municipio, gestion } = await confirmarSeguimiento(token);
+  const { nombre, deOrganizacion, gestion } = await confirmarSeguimiento(token);
   return Response.json({
-    mensaje: conDatos(mensajes.seguimientoConfirmado, { municipio }),
+    mensaje: deOrganizacion
+      ? conDatos(mensajes.seguirOrganizacionConfirmado, { organizacion: nombre })
+      : conDatos(mensajes.seguimientoConfirmado, { municipio: nombre }),
     gestion: `/seguimientos/gestionar/${gestion}`,
   });
 });

@@ -1,3 +1,4 @@
+import { deliverSoon } from "@/lib/mail/send";
 import { after } from "next/server";
 import { dibujarCartelesPendientes } from "@/lib/fuentes/carteles";
 import { sincronizarPendientes } from "@/lib/fuentes/sincronizar";
@@ -14,5 +15,7 @@ export const POST = route(async (request) => {
   exigirSecretoCron(request);
   const fuentes = await sincronizarPendientes();
   after(() => dibujarCartelesPendientes());
+  // Moved and cancelled plans tell those who saved them (lib/avisos).
+  deliverSoon();
   return Response.json({ fuentes });
 });

@@ -3,6 +3,7 @@ import { notFound, permanentRedirect } from "next/navigation";
 import { cache } from "react";
 import { OrganizationDetail } from "@/components/organizaciones/OrganizationDetail";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
+import { seguirOrganizacionEnSesion } from "@/lib/seguimientos/sesion";
 import { organizacionConPlanes } from "@/lib/organizaciones/organizaciones";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { organizacionVerificada } from "@/lib/organizaciones/verificadas";
@@ -31,7 +32,11 @@ export default async function OrganizationPage({ params }: Props) {
   if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre)))
     permanentRedirect(organizacionPath(org.nombre, org._id));
   const { planes, ...datos } = org;
-  const [favoritos, verificada] = await Promise.all([favoritosDeLaSesion(), organizacionVerificada(org._id)]);
+  const [favoritos, verificada, seguir] = await Promise.all([
+    favoritosDeLaSesion(),
+    organizacionVerificada(org._id),
+    seguirOrganizacionEnSesion(org._id, org.usuario),
+  ]);
   return (
     <>
       <script
@@ -43,6 +48,7 @@ export default async function OrganizationPage({ params }: Props) {
         planes={planes}
         favoritos={favoritos}
         verificada={verificada}
+        seguir={seguir}
         feeds={urlsFeedOrganizacion(org, site().url)}
       />
     </>

@@ -9,6 +9,7 @@ import { jsonLdScript, planJsonLd, planMetadata, segmentoCanonico } from "@/lib/
 import { planTerminado } from "@/lib/plans/estado";
 import { PLANES_PARECIDOS, planesDelFindeCerca, planesParecidos } from "@/lib/busqueda/parecidos";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
+import { seguirOrganizacionEnSesion } from "@/lib/seguimientos/sesion";
 import { municipioDeNombre } from "@/lib/geo/municipios";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
@@ -47,12 +48,13 @@ export default async function PlanPage({ params }: Props) {
   // Every plan page leads on: this weekend's plans around it and more plans near it (those of its
   // own categories first), never the same plan twice.
   // Where an imported plan came from is read apart, by its id: the plan's API shape stays as it is.
-  const [favoritos, finde, cerca, pueblo, origen] = await Promise.all([
+  const [favoritos, finde, cerca, pueblo, origen, seguir] = await Promise.all([
     favoritosDeLaSesion(),
     planesDelFindeCerca(plan),
     planesParecidos(plan, 2 * PLANES_PARECIDOS),
     municipioDeNombre(plan.municipio, { lat, lng }, { oElMasCercano: true }),
     readDb().then((db) => origenDelPlan(plan._id, db)),
+    plan.organizacion ? seguirOrganizacionEnSesion(plan.organizacion._id) : null,
   ]);
   const enFinde = new Set(finde.map((p) => p._id));
   const parecidos = cerca.filter((p) => !enFinde.has(p._id)).slice(0, PLANES_PARECIDOS);
@@ -76,6 +78,7 @@ export default async function PlanPage({ params }: Props) {
         verificadas={verificadas}
         pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
         origen={origen && { fuente: origen.fuente, url: origen.url, tambienEn: origen.tambienEn }}
+        seguirOrganizacion={seguir}
       />
     </>
   );

@@ -18,7 +18,7 @@ export default async function ConfirmarPage({ params }: { params: Promise<{ toke
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>
-        {conDatos(mensajes.seguimientoConfirmarTitulo, { municipio: r.valor.municipio })}
+        {conDatos(mensajes.seguimientoConfirmarTitulo, { municipio: r.valor.nombre })}
       </h1>
       <p>{mensajes.seguirExplicacion}</p>
       <ConfirmarSeguimiento token={token} />

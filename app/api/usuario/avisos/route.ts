@@ -1,0 +1,20 @@
+import { cambiarPreferencias, preferenciasDe, preferenciasSchema } from "@/lib/avisos/preferencias";
+import { readJson, route } from "@/lib/http";
+import { mensajes } from "@/lib/messages";
+import { requireUser } from "@/lib/users/session";
+
+/**
+ * GET /api/usuario/avisos → { publicaciones, cambios, recordatorios, resumen }, each
+ * { correo, push }: how the person wants each kind of notice.
+ */
+export const GET = route(async (request) => {
+  const user = await requireUser(request);
+  return Response.json(await preferenciasDe(user.id));
+});
+
+/** PATCH /api/usuario/avisos { cambios: { push: false }, … } → { mensaje, avisos }: what is sent changes. */
+export const PATCH = route(async (request) => {
+  const user = await requireUser(request);
+  const cambio = preferenciasSchema.parse(await readJson(request));
+  return Response.json({ mensaje: mensajes.avisosGuardados, avisos: await cambiarPreferencias(user.id, cambio) });
+});

@@ -1,0 +1,148 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import styles from "@/components/ui/ui.module.css";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { activarPush, desactivarPush, estadoPush, type EstadoPush } from "@/lib/cliente/push";
+import { mensajes } from "@/lib/messages";
+import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
+import perfil from "./Profile.module.css";
+
+const ETIQUETAS: Record<TipoAviso, string> = {
+  publicaciones: mensajes.avisoTipoPublicaciones,
+  cambios: mensajes.avisoTipoCambios,
+  recordatorios: mensajes.avisoTipoRecordatorios,
+  resumen: mensajes.avisoTipoResumen,
+};
+
+/** This device's notifications: "Activar avisos" asks the browser only when tapped. */
+function EsteDispositivo() {
+  const [estado, setEstado] = useState<EstadoPush>("cargando");
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [enviando, setEnviando] = useState(false);
+  useEffect(() => {
+    let vivo = true;
+    estadoPush().then(
+      (e) => vivo && setEstado(e),
+      () => vivo && setEstado("sinSoporte"),
+    );
+    return () => {
+      vivo = false;
+    };
+  }, []);
+  async function pulsar(accion: typeof activarPush) {
+    setEnviando(true);
+    setAviso({});
+    const r = await accion();
+    setEnviando(false);
+    setEstado(r.estado);
+    setAviso({ error: r.error, exito: r.exito });
+  }
+  return (
+    <div className={perfil.dispositivo}>
+      {estado === "inactivo" && (
+        <>
+          <p className={perfil.nota}>{mensajes.avisosActivarAyuda}</p>
+          <button type="button" className="button" disabled={enviando} onClick={() => void pulsar(activarPush)}>
+            {mensajes.avisosActivar}
+          </button>
+        </>
+      )}
+      {estado === "activo" && (
+        <>
+          <p className={perfil.nota}>{mensajes.avisosActivos}</p>
+          <button
+            type="button"
+            className={styles.buttonGhost}
+            disabled={enviando}
+            onClick={() => void pulsar(desactivarPush)}
+          >
+            {mensajes.avisosDesactivar}
+          </button>
+        </>
+      )}
+      {estado === "bloqueado" && <p className={perfil.nota}>{mensajes.avisosBloqueados}</p>}
+      {estado === "sinSoporte" && <p className={perfil.nota}>{mensajes.avisosSinSoporte}</p>}
+      {aviso.exito && (
+        <p role="status" className={styles.success}>
+          {aviso.exito}
+        </p>
+      )}
+      {aviso.error && (
+        <p role="alert" className={styles.error}>
+          {aviso.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The profile's "Avisos": for each kind of notice, by e-mail and/or by notification (each box
+ * saves at once), and this device's notifications on or off.
+ */
+export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
+  const [prefs, setPrefs] = useState(inicial);
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const id = useId();
+  async function cambiar(tipo: TipoAviso, canal: "correo" | "push", valor: boolean) {
+    const antes = prefs;
+    setPrefs((p) => ({ ...p, [tipo]: { ...p[tipo], [canal]: valor } }));
+    const r = await llamar<{ avisos: Preferencias }>("PATCH", "/api/usuario/avisos", { [tipo]: { [canal]: valor } });
+    if (r.ok) {
+      setAviso({ exito: mensajeDe(r) });
+    } else {
+      setPrefs(antes);
+      setAviso({ error: mensajeDe(r) });
+    }
+  }
+  return (
+    <section id="avisos" aria-labelledby={`${id}-titulo`} className={perfil.avisos}>
+      <h2 id={`${id}-titulo`}>{mensajes.avisosTitulo}</h2>
+      <p>{mensajes.avisosExplicacion}</p>
+      <table className={perfil.tablaAvisos}>
+        <thead>
+          <tr>
+            <td />
+            <th scope="col" id={`${id}-correo`}>
+              {mensajes.avisosCorreo}
+            </th>
+            <th scope="col" id={`${id}-push`}>
+              {mensajes.avisosPush}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {(Object.keys(ETIQUETAS) as TipoAviso[]).map((t) => (
+            <tr key={t}>
+              <th scope="row" id={`${id}-${t}`}>
+                {ETIQUETAS[t]}
+              </th>
+              {(["correo", "push"] as const).map((canal) => (
+                <td key={canal}>
+                  <input
+                    type="checkbox"
+                    aria-labelledby={`${id}-${canal} ${id}-${t}`}
+                    checked={prefs[t][canal]}
+                    onChange={(e) => void cambiar(t, canal, e.target.checked)}
+                  />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {aviso.exito && (
+        <p role="status" className={styles.success}>
+          {aviso.exito}
+        </p>
+      )}
+      {aviso.error && (
+        <p role="alert" className={styles.error}>
+          {aviso.error}
+        </p>
+      )}
+      <EsteDispositivo />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+"use client";
+
+import { useId, useState } from "react";
+import styles from "@/components/ui/ui.module.css";
+import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { mensajes } from "@/lib/messages";
+import seguir from "./seguimientos.module.css";
+
+/**
+ * "Seguir" beside an organization's name (its page, and a plan's organizer). With a session it
+ * is a toggle: one tap follows (new plans by notification and in the Thursday e-mail, as the
+ * profile's choices say), another stops. Without one it asks for an e-mail address and sends the
+ * confirmation link, as following a town does.
+ */
+export function SeguirOrganizacion({
+  organizacion,
+  conectado,
+  siguiendo: inicial,
+}: {
+  organizacion: { _id: string; nombre: string };
+  conectado: boolean;
+  /** The user's follow of it (its id), or null. */
+  siguiendo: string | null;
+}) {
+  const [siguiendo, setSiguiendo] = useState(inicial);
+  const [pedirCorreo, setPedirCorreo] = useState(false);
+  const [correo, setCorreo] = useState("");
+  const [enviando, setEnviando] = useState(false);
+  const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const idCorreo = useId();
+
+  async function alternar() {
+    if (!conectado) {
+      setPedirCorreo((v) => !v);
+      return;
+    }
+    setEnviando(true);
+    setAviso({});
+    const r = siguiendo
+      ? await llamar("DELETE", `/api/seguimientos/${siguiendo}`)
+      : await llamar("POST", "/api/seguimientos", { organizacionId: organizacion._id });
+    setEnviando(false);
+    if (!r.ok) {
+      setAviso({ error: mensajeDe(r, mensajes.seguirError) });
+      // The session ended: follow by e-mail instead.
+      if (r.status === 400 || r.status === 401) setPedirCorreo(true);
+      return;
+    }
+    const cuerpo = r.data as { seguimiento?: { _id: string } };
+    setSiguiendo(siguiendo ? null : (cuerpo.seguimiento?._id ?? null));
+    setAviso({ exito: mensajeDe(r) });
+  }
+
+  async function enviarCorreo() {
+    setEnviando(true);
+    setAviso({});
+    const r = await llamar("POST", "/api/seguimientos", { organizacionId: organizacion._id, email: correo });
+    setEnviando(false);
+    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r, mensajes.seguirError) });
+  }
+
+  return (
+    <div className={seguir.seguirOrg}>
+      <button
+        type="button"
+        className={`button ${seguir.seguirOrgBoton}`}
+        aria-pressed={conectado ? siguiendo !== null : undefined}
+        aria-expanded={conectado ? undefined : pedirCorreo}
+        disabled={enviando}
+        onClick={() => void alternar()}
+      >
+        {siguiendo ? mensajes.seguirOrganizacionSiguiendo : mensajes.seguirOrganizacionBoton}
+        <span className="visually-hidden"> {organizacion.nombre}</span>
+      </button>
+      {pedirCorreo && !aviso.exito && (
+        <form
+          className={`${seguir.formCorreo} ${seguir.seguirOrgPanel}`}
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void enviarCorreo();
+          }}
+        >
+          <p className={seguir.seguirTexto}>{mensajes.seguirOrganizacionExplicacion}</p>
+          <div className={styles.field}>
+            <label className={styles.label} htmlFor={idCorreo}>
+              {mensajes.seguirCorreoEtiqueta}
+            </label>
+            <input
+              id={idCorreo}
+              className={styles.input}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              value={correo}
+              onChange={(e) => setCorreo(e.target.value)}
+              aria-invalid={aviso.error ? true : undefined}
+            />
+          </div>
+          <button type="submit" className="button" disabled={enviando}>
+            {mensajes.seguirEnviar}
+          </button>
+        </form>
+      )}
+      {aviso.exito && (
+        <p role="status" className={`${styles.success} ${seguir.seguirOrgPanel}`}>
+          {aviso.exito}
+        </p>
+      )}
+      {aviso.error && (
+        <p role="alert" className={`${styles.error} ${seguir.seguirOrgPanel}`}>
+          {aviso.error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,351 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { api } from "@/test-support/api";
+import { query } from "@/test-support/database";
+import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { freshOrigin } from "@/test-support/plans";
+import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from "@/test-support/servicio-push";
+import { borrarMunicipios, municipioDePrueba, tokenDelCorreo } from "@/test-support/seguimientos";
+import { call, confirmedUser, cookieDeSesionNueva, uniqueEmail, type TestUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
+import { createPrismaClient } from "@/lib/db/client";
+import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
+import { conDatos, mensajes } from "@/lib/messages";
+import { organizacionPath } from "@/lib/organizaciones/paths";
+import { planPath } from "@/lib/plans/plan";
+import { enviarRecordatorios } from "@/lib/recordatorios/recordatorios";
+import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
+import { site } from "@/lib/site";
+import { COMO_DEJARLOS, encolarPush } from "./cola";
+import { entregarAvisos } from "./entrega";
+
+const db = () => process.env.DATABASE_URL!;
+const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
+let servicio: ServicioPush;
+const ines: string[] = [];
+
+beforeAll(async () => {
+  servicio = await iniciarServicioPush();
+});
+afterAll(async () => {
+  await servicio.cerrar();
+  await borrarMunicipios(ines);
+  await prisma.$disconnect();
+});
+
+const cookie = async (u: TestUser) => {
+  const { name, value } = await cookieDeSesionNueva(u.id);
+  return `${name}=${value}`;
+};
+
+/** An organization of `duena`, straight in the database. */
+async function organizacion(duena: TestUser, nombre = "Peña El Cierzo"): Promise<{ _id: string; nombre: string }> {
+  const [{ id }] = await query<{ id: string }>(
+    db(),
+    `INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id) VALUES ($1, 'Calle Mayor 3', 'pena@example.com', $2) RETURNING id`,
+    [nombre, duena.id],
+  );
+  return { _id: id, nombre };
+}
+
+/** A device of `u` on the stand-in, given through the API as a browser does. */
+async function dispositivo(u: TestUser): Promise<SuscripcionDePrueba> {
+  const s = servicio.nuevaSuscripcion();
+  const r = await call("POST", "/api/push/suscripciones", {
+    token: u.token,
+    body: { endpoint: s.endpoint, keys: s.keys },
+  });
+  expect(r.status).toBe(201);
+  return s;
+}
+
+/** What the stand-in got for a device, waiting up to `ms` for `n` of them. */
+async function recibidos(s: SuscripcionDePrueba, n = 1, ms = 15_000) {
+  const hasta = Date.now() + ms;
+  for (;;) {
+    const suyos = servicio.recibidos.filter((r) => r.endpoint === s.endpoint);
+    if (suyos.length >= n || Date.now() > hasta) return suyos;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function publicar(u: TestUser, organizacionId: string, titulo: string) {
+  const origen = await freshOrigin();
+  const r = await enviarFormulario(
+    "POST",
+    "/api/plan",
+    formulario({
+      ...camposEvento(),
+      titulo,
+      organizacionId,
+      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [origen.lng, origen.lat] }),
+    }),
+    u.token,
+  );
+  expect(r.status).toBe(201);
+  return (r.body.plan as { _id: string })._id;
+}
+
+describe("following an organization", () => {
+  it("follows with a session or by a confirmed address, lists it beside towns, and tells only the owner how many", async () => {
+    const [duena, ana, bea] = await Promise.all([
+      confirmedUser("Dueña Peña"),
+      confirmedUser("Ana Sigue"),
+      confirmedUser("Bea Mira"),
+    ]);
+    const org = await organizacion(duena);
+    const pueblo = await municipioDePrueba();
+    ines.push(pueblo.ine);
+
+    const r = await call("POST", "/api/seguimientos", { token: ana.token, body: { organizacionId: org._id } });
+    expect(r.status).toBe(200);
+    const seguimiento = r.body.seguimiento as { _id: string };
+    expect(r.body).toEqual({
+      mensaje: conDatos(mensajes.seguirOrganizacionHecho, { organizacion: org.nombre }),
+      seguimiento: { _id: seguimiento._id, organizacion: org, categorias: [] },
+    });
+    // Again: the same follow.
+    const otra = await call("POST", "/api/seguimientos", { token: ana.token, body: { organizacionId: org._id } });
+    expect((otra.body.seguimiento as { _id: string })._id).toBe(seguimiento._id);
+    await call("POST", "/api/seguimientos", { token: ana.token, body: { ine: pueblo.ine, radio: 10 } });
+    const lista = await call("GET", "/api/seguimientos", { token: ana.token });
+    expect(lista.body).toEqual([
+      {
+        _id: expect.any(String),
+        municipio: { ine: pueblo.ine, nombre: pueblo.nombre, provincia: "Provincia de Prueba" },
+        radio: 10,
+        categorias: [],
+      },
+      { _id: seguimiento._id, organizacion: org, categorias: [] },
+    ]);
+
+    // Without an account: a confirmation link, as for towns.
+    const correo = uniqueEmail("sigue-org");
+    const anonimo = await call("POST", "/api/seguimientos", { body: { organizacionId: org._id, email: correo } });
+    expect(anonimo).toMatchObject({ status: 202, body: { mensaje: mensajes.seguirConfirmaCorreo } });
+    const token = await tokenDelCorreo(correo, "/seguimientos/confirmar/");
+    const confirmado = await call("POST", "/api/seguimientos/confirmar", { body: { token } });
+    expect(confirmado.body.mensaje).toBe(conDatos(mensajes.seguirOrganizacionConfirmado, { organizacion: org.nombre }));
+
+    // Bad input: a clear message, and nothing written.
+    const antes = await query(db(), "SELECT id FROM seguimiento");
+    for (const [body, status, mensaje] of [
+      [{ organizacionId: "00000000-0000-4000-8000-000000000000" }, 404, mensajes.orgNoEncontrada],
+      [{ organizacionId: "abc" }, 400, mensajes.orgNoEncontrada],
+      [{ organizacionId: org._id, ine: pueblo.ine }, 400, mensajes.seguirMunicipioNoValido],
+    ] as const) {
+      expect(await call("POST", "/api/seguimientos", { token: bea.token, body })).toMatchObject({
+        status,
+        body: { mensaje },
+      });
+    }
+    expect(await call("POST", "/api/seguimientos", { body: { organizacionId: org._id } })).toMatchObject({
+      status: 400,
+      body: { mensaje: mensajes.seguirCorreoObligatorio },
+    });
+    expect(await query(db(), "SELECT id FROM seguimiento")).toHaveLength(antes.length);
+
+    // The page: "Seguir" for everyone, "Siguiendo" for a follower, the count for its owner only.
+    const ruta = organizacionPath(org.nombre, org._id);
+    const pagina = async (u?: TestUser) =>
+      (await api(ruta, u ? { headers: { Cookie: await cookie(u) } } : undefined)).text();
+    const [deDuena, deAna, deBea, deNadie] = await Promise.all([pagina(duena), pagina(ana), pagina(bea), pagina()]);
+    expect(deDuena).toContain(conDatos(mensajes.seguidores, { n: "2" }));
+    expect(deAna).toContain(`aria-pressed="true"`);
+    expect(deAna).toContain(mensajes.seguirOrganizacionSiguiendo);
+    for (const html of [deAna, deBea, deNadie]) expect(html).not.toContain("siguen esta organización");
+    expect(deBea).toContain(`aria-pressed="false"`);
+    expect(deNadie).toContain(`aria-expanded="false"`);
+
+    // Someone else's follow looks like none; its own ends it.
+    expect((await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: bea.token })).status).toBe(404);
+    const fin = await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: ana.token });
+    expect(fin.body.mensaje).toBe(conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: org.nombre }));
+  });
+});
+
+describe("notifications", () => {
+  it("reach a follower's device when the organization publishes, and those who saved a plan when it moves or is cancelled", async () => {
+    const [duena, ana] = await Promise.all([confirmedUser("Dueña Avisos"), confirmedUser("Ana Avisos")]);
+    const org = await organizacion(duena, "Asociación La Vega");
+    await call("POST", "/api/seguimientos", { token: ana.token, body: { organizacionId: org._id } });
+    const movil = await dispositivo(ana);
+
+    const titulo = "Fiestas de San Roque";
+    const id = await publicar(duena, org._id, titulo);
+    const [publicado] = await recibidos(movil);
+    expect(publicado?.carga).toEqual({
+      titulo: conDatos(mensajes.avisoPublicado, { organizacion: org.nombre }),
+      cuerpo: expect.stringContaining(titulo),
+      url: `${appUrl()}${planPath(titulo, id)}`,
+      icono: `${appUrl()}/icono/192.png`,
+    });
+    expect((publicado.carga as { cuerpo: string }).cuerpo.endsWith(COMO_DEJARLOS)).toBe(true);
+    expect(publicado.tema).toMatch(/^[A-Za-z0-9_-]{1,32}$/);
+
+    // Ana saves it; the owner moves it: a notification and an e-mail (both on by default).
+    expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: ana.token })).status).toBeLessThan(
+      300,
+    );
+    const inicio = new Date(Date.now() + 5 * 86_400_000);
+    const cambio = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${id}`,
+      formulario({ fechaInicio: inicio.toISOString(), fechaFin: new Date(inicio.getTime() + 3_600_000).toISOString() }),
+      duena.token,
+    );
+    expect(cambio.status).toBe(200);
+    const [, movido] = await recibidos(movil, 2);
+    expect(movido?.carga).toMatchObject({ titulo: mensajes.avisoMovido, url: `${appUrl()}${planPath(titulo, id)}` });
+    const correos = await query<{ subject: string }>(db(), `SELECT subject FROM email_outbox WHERE "to" = $1`, [
+      ana.correo,
+    ]);
+    expect(correos.map((c) => c.subject)).toContain(`${mensajes.avisoMovido} · ${site().nombre}`);
+
+    // The device is gone at its push service (410): cancelling the plan deletes its subscription.
+    servicio.caducar(movil.id);
+    expect((await call("DELETE", `/api/plan/${id}`, { token: duena.token })).status).toBe(200);
+    const hasta = Date.now() + 15_000;
+    while ((await query(db(), "SELECT 1 FROM push_suscripcion WHERE usuario_id = $1", [ana.id])).length > 0) {
+      expect(Date.now()).toBeLessThan(hasta);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(servicio.rechazos).toEqual([]);
+    expect(await recibidos(movil, 3, 0)).toHaveLength(2);
+  });
+
+  it("retries a failing push service with backoff, sends each notice once, and refuses a private address at delivery", async () => {
+    const ana = await confirmedUser("Ana Reintentos");
+    const movil = await dispositivo(ana);
+    const carga = {
+      titulo: "Prueba",
+      cuerpo: "Reintento",
+      url: `${site().url}/`,
+      icono: `${site().url}/icono/192.png`,
+    };
+    expect(await encolarPush(prisma, [ana.id], "prueba:reintento", carga)).toBe(1);
+    expect(await encolarPush(prisma, [ana.id], "prueba:reintento", carga)).toBe(0);
+    // A device whose endpoint now points at a private address (as DNS could make it): never connected to.
+    const [{ id: privada }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO push_suscripcion (usuario_id, endpoint, p256dh, auth) VALUES ($1, 'https://10.0.0.1/push/x', $2, $3) RETURNING id`,
+      [ana.id, movil.keys.p256dh, movil.keys.auth],
+    );
+    await encolarPush(prisma, [ana.id], "prueba:privada", carga);
+    const fila = () =>
+      query<{ intentos: number; enviado: boolean; proximo: Date; error: string | null }>(
+        db(),
+        `SELECT e.intentos, e.enviado_en IS NOT NULL AS enviado, e.proximo_intento_en AS proximo, e.ultimo_error AS error
+         FROM push_envio e JOIN push_suscripcion s ON s.id = e.suscripcion_id
+         WHERE s.endpoint = $1 AND e.clave = 'prueba:reintento'`,
+        [movil.endpoint],
+      );
+    // The device has two notices queued (each of Ana's devices gets each): both fail twice.
+    servicio.fallar(4);
+    for (let i = 1; i <= 3; i++) {
+      await entregarAvisos(prisma);
+      const [f] = await fila();
+      expect(f.intentos).toBe(i);
+      if (i < 3) {
+        expect(f.enviado).toBe(false);
+        expect(f.proximo.getTime()).toBeGreaterThan(Date.now());
+        // Due now, without waiting out the backoff.
+        await query(
+          db(),
+          "UPDATE push_envio SET proximo_intento_en = now() WHERE enviado_en IS NULL AND intentos = $1 AND proximo_intento_en < 'infinity'",
+          [i],
+        );
+      } else expect(f.enviado).toBe(true);
+    }
+    await entregarAvisos(prisma);
+    expect((await recibidos(movil, 3, 0)).map((r) => (r.carga as { cuerpo: string }).cuerpo)).toEqual([
+      "Reintento",
+      "Reintento",
+    ]);
+    const [p] = await query<{ intentos: number; error: string; proximo: string }>(
+      db(),
+      `SELECT intentos, ultimo_error AS error, proximo_intento_en::text AS proximo FROM push_envio WHERE suscripcion_id = $1`,
+      [privada],
+    );
+    expect(p).toMatchObject({ intentos: 1, proximo: "infinity" });
+    expect(p.error).toContain("red privada");
+  });
+
+  it("comes with the reminder of a saved plan and the Thursday e-mail, once, as each person chose", async () => {
+    const [ana, bea] = await Promise.all([confirmedUser("Ana Mañana"), confirmedUser("Bea Correo")]);
+    await Promise.all([dispositivo(ana), dispositivo(bea)]);
+    // Bea wants reminders by e-mail only.
+    const elegir = await call("PATCH", "/api/usuario/avisos", {
+      token: bea.token,
+      body: { recordatorios: { push: false }, resumen: { push: false } },
+    });
+    expect(elegir.status).toBe(200);
+    expect((elegir.body.avisos as Record<string, unknown>).recordatorios).toEqual({ correo: true, push: false });
+
+    const pueblo = await municipioDePrueba();
+    ines.push(pueblo.ine);
+    const jueves = instanteEnMadrid(
+      sumarDias(lunesDe(diaEnMadrid(new Date(Date.now() + 14 * 86_400_000))), 3),
+      "10:00",
+    );
+    const sabado = instanteEnMadrid(sumarDias(diaEnMadrid(jueves), 2), "18:00");
+    const [{ id: planId }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO plan (titulo, tipo, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+       VALUES ('Concierto en la plaza', 'evento', $1, $2, 'Plaza', ST_SetSRID(ST_MakePoint($3, $4), 4326)::geography, $5, $6, '{Cultura}', $7)
+       RETURNING id`,
+      [pueblo.nombre, pueblo.ine, pueblo.lng, pueblo.lat, sabado, new Date(sabado.getTime() + 7_200_000), ana.id],
+    );
+    for (const u of [ana, bea]) {
+      await call("POST", `/api/plan/agregar-plan-favorito/${planId}`, { token: u.token });
+      await call("POST", "/api/seguimientos", { token: u.token, body: { ine: pueblo.ine, radio: 5 } });
+    }
+    const viernes = new Date(sabado.getTime() - 86_400_000);
+    const recordatorios = await enviarRecordatorios(prisma, viernes);
+    expect(recordatorios).toMatchObject({ usuarios: 2, planes: 2, avisos: 1 });
+    expect(await enviarRecordatorios(prisma, viernes)).toMatchObject({ planes: 0, avisos: 0 });
+
+    await enviarResumenes(prisma, jueves);
+    await enviarResumenes(prisma, jueves);
+    const filas = await query<{ usuario_id: string; clave: string; carga: { titulo: string } }>(
+      db(),
+      `SELECT s.usuario_id, e.clave, e.carga FROM push_envio e JOIN push_suscripcion s ON s.id = e.suscripcion_id
+       WHERE s.usuario_id = ANY($1::text[]) ORDER BY e.id`,
+      [[ana.id, bea.id]],
+    );
+    expect(filas.map((f) => [f.usuario_id, f.clave.split(":")[0], f.carga.titulo])).toEqual([
+      [ana.id, "recordatorio", mensajes.avisoManana],
+      [ana.id, "finde", conDatos(mensajes.avisoFindeUno, { municipio: pueblo.nombre })],
+    ]);
+  });
+
+  it("keeps the choices to their owner: 401 without a session, 400 for nonsense, and nothing changed", async () => {
+    const ana = await confirmedUser("Ana Elige");
+    for (const metodo of ["GET", "PATCH"]) {
+      expect(
+        await call(metodo, "/api/usuario/avisos", {
+          body: metodo === "PATCH" ? { cambios: { push: false } } : undefined,
+        }),
+      ).toMatchObject({
+        status: 401,
+        body: { mensaje: expect.any(String) },
+      });
+    }
+    for (const body of [{ cambios: { push: "no" } }, { cambios: "sí" }, []]) {
+      expect(await call("PATCH", "/api/usuario/avisos", { token: ana.token, body })).toMatchObject({
+        status: 400,
+        body: { mensaje: mensajes.avisosNoValidos },
+      });
+    }
+    const r = await call("GET", "/api/usuario/avisos", { token: ana.token });
+    expect(r.body).toEqual({
+      publicaciones: { correo: false, push: true },
+      cambios: { correo: true, push: true },
+      recordatorios: { correo: true, push: true },
+      resumen: { correo: true, push: true },
+    });
+    expect((await call("POST", "/api/tareas/avisos")).status).toBe(401);
+    const tarea = await call("POST", "/api/tareas/avisos", { token: inject("cronSecret") });
+    expect(tarea.status).toBe(200);
+  });
+});

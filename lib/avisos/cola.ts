@@ -1,0 +1,38 @@
+import type { Prisma } from "../generated/prisma/client";
+import type { PrismaClient } from "../db/client";
+import { site } from "../site";
+import type { AvisoPush } from "./envio";
+import { cuandoSePuedeAvisar } from "./silencio";
+
+export type { AvisoPush };
+
+type Db = Prisma.TransactionClient | PrismaClient;
+
+/** Every notification ends by saying how to stop it. */
+export const COMO_DEJARLOS = "Para dejar de recibirlos: Perfil › Avisos.";
+
+/** A notification about `url` (a path of ours): absolute URLs and the app's icon. */
+export function aviso(titulo: string, cuerpo: string, url: string): AvisoPush {
+  const base = site().url;
+  return { titulo, cuerpo: `${cuerpo}\n${COMO_DEJARLOS}`, url: `${base}${url}`, icono: `${base}/icono/192.png` };
+}
+
+/**
+ * Queues one notification for every device of the given people, in the caller's transaction
+ * (the change that causes it). `clave` names what it says: a device gets each key once, so a
+ * second run, or a retry of the change, sends nothing again. Held past the quiet hours.
+ */
+export async function encolarPush(
+  db: Db,
+  usuarios: string[],
+  clave: string,
+  carga: AvisoPush,
+  ahora = new Date(),
+): Promise<number> {
+  if (usuarios.length === 0) return 0;
+  return db.$executeRaw`
+    INSERT INTO push_envio (suscripcion_id, clave, carga, proximo_intento_en)
+    SELECT s.id, ${clave}, ${JSON.stringify(carga)}::jsonb, ${cuandoSePuedeAvisar(ahora)}
+    FROM push_suscripcion s WHERE s.usuario_id = ANY(${usuarios}::text[])
+    ON CONFLICT (suscripcion_id, clave) DO NOTHING`;
+}

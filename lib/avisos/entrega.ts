@@ -1,0 +1,103 @@
+import type { PrismaClient } from "../db/client";
+import { type AvisoPush } from "./cola";
+import { enviarPush, temaDe } from "./envio";
+import { cuandoSePuedeAvisar } from "./silencio";
+
+/** Notifications in flight at once per process: a push service is one host, and this is a polite load for it. */
+export const CONCURRENCIA_PUSH = 32;
+/** How many due rows one reservation takes. */
+const POR_RESERVA = 256;
+/** A reservation's life: a sender that dies frees its rows when it passes. */
+const RESERVA_S = 120;
+
+/** Backoff after the n-th failed attempt: 5 s, 10, 20, … capped at an hour (a push is news). */
+export function esperaPush(intentos: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, intentos - 1), 3_600_000);
+}
+
+interface Reservado {
+  id: bigint;
+  clave: string;
+  carga: AvisoPush;
+  intentos: number;
+  suscripcion_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+/** Runs `tarea` over `items` with at most `n` at once. */
+async function enParalelo<T>(items: T[], n: number, tarea: (item: T) => Promise<void>): Promise<void> {
+  let siguiente = 0;
+  const obrero = async () => {
+    while (siguiente < items.length) await tarea(items[siguiente++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, obrero));
+}
+
+/**
+ * Sends the notifications that are due, each through the safe fetcher to its device's push
+ * service (lib/avisos/envio.ts). Rows are reserved in batches (FOR UPDATE SKIP LOCKED, then a
+ * reservation time), so several instances and the cron script share the work and none sends a
+ * row another holds; each outcome is written as it comes:
+ * - delivered: marked sent, never sent again;
+ * - 404/410: the device is gone, and its subscription (with what was queued for it) deleted;
+ * - 429, 5xx, network errors: retried with backoff, never dropped, held past the quiet hours;
+ * - refused (a bad request, or an endpoint that now points at a private address): not retried.
+ * A retried message carries the same Topic, so a push service that got the first copy replaces it.
+ */
+export async function entregarAvisos(
+  prisma: PrismaClient,
+  { concurrencia = CONCURRENCIA_PUSH, limite = Infinity }: { concurrencia?: number; limite?: number } = {},
+): Promise<{ entregados: number; caducados: number; reintentos: number; rechazados: number }> {
+  const cuenta = { entregados: 0, caducados: 0, reintentos: 0, rechazados: 0 };
+  let vistos = 0;
+  while (vistos < limite) {
+    const lote = await prisma.$queryRaw<Reservado[]>`
+      WITH libres AS (
+        SELECT id FROM push_envio
+        WHERE enviado_en IS NULL AND proximo_intento_en <= now()
+          AND (reservado_hasta IS NULL OR reservado_hasta < now())
+        ORDER BY proximo_intento_en, id
+        LIMIT ${Math.min(POR_RESERVA, limite - vistos)}
+        FOR UPDATE SKIP LOCKED),
+      reservados AS (
+        UPDATE push_envio e SET reservado_hasta = now() + make_interval(secs => ${RESERVA_S})
+        FROM libres WHERE e.id = libres.id
+        RETURNING e.id, e.clave, e.carga, e.intentos, e.suscripcion_id)
+      SELECT r.id, r.clave, r.carga, r.intentos, r.suscripcion_id::text, s.endpoint, s.p256dh, s.auth
+      FROM reservados r JOIN push_suscripcion s ON s.id = r.suscripcion_id`;
+    if (lote.length === 0) break;
+    vistos += lote.length;
+    await enParalelo(lote, concurrencia, async (r) => {
+      const { resultado, mensaje, estado } = await enviarPush(r, r.carga, { tema: temaDe(r.clave) }).catch(
+        (error: unknown) => ({ resultado: "reintentar" as const, mensaje: String(error), estado: undefined }),
+      );
+      const intentos = r.intentos + 1;
+      const error = mensaje ?? (estado ? `HTTP ${estado}` : null);
+      if (resultado === "entregado") {
+        cuenta.entregados++;
+        await prisma.$executeRaw`
+          UPDATE push_envio SET enviado_en = now(), intentos = ${intentos}, reservado_hasta = NULL, ultimo_error = NULL
+          WHERE id = ${r.id}`;
+      } else if (resultado === "caducado") {
+        cuenta.caducados++;
+        await prisma.$executeRaw`DELETE FROM push_suscripcion WHERE id = ${r.suscripcion_id}::uuid`;
+      } else if (resultado === "reintentar") {
+        cuenta.reintentos++;
+        const cuando = cuandoSePuedeAvisar(new Date(Date.now() + esperaPush(intentos)));
+        await prisma.$executeRaw`
+          UPDATE push_envio SET intentos = ${intentos}, proximo_intento_en = ${cuando}, reservado_hasta = NULL,
+            ultimo_error = ${error}
+          WHERE id = ${r.id}`;
+      } else {
+        cuenta.rechazados++;
+        await prisma.$executeRaw`
+          UPDATE push_envio SET intentos = ${intentos}, proximo_intento_en = 'infinity', reservado_hasta = NULL,
+            ultimo_error = ${error}
+          WHERE id = ${r.id}`;
+      }
+    });
+  }
+  return cuenta;
+}

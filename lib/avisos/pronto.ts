@@ -1,0 +1,35 @@
+import "server-only";
+import { prisma } from "../db";
+import { deliverPending } from "../mail/outbox";
+import { mailTransport } from "../mail/transport";
+import { entregarAvisos } from "./entrega";
+import { repartirAvisos } from "./reparto";
+
+let enCurso: Promise<void> | null = null;
+let otraVez = false;
+
+/**
+ * Fans out what happened to plans and sends the notifications that are due, without making the
+ * request wait. One run at a time per process: a call during a run asks for one more round
+ * after it, so a burst of changes costs one pass, and nothing that arrives meanwhile waits for
+ * cron. What fails stays queued for `npm run avisos:send` (cron) or the next call.
+ */
+export function avisarPronto(): void {
+  if (enCurso) {
+    otraVez = true;
+    return;
+  }
+  enCurso = (async () => {
+    do {
+      otraVez = false;
+      const { avisos } = await repartirAvisos(prisma);
+      // The fan-out may have written e-mails (those who chose e-mail for a kind of notice).
+      if (avisos > 0) await deliverPending(prisma, mailTransport(), 500);
+      await entregarAvisos(prisma);
+    } while (otraVez);
+  })()
+    .catch((error) => console.error("[avisos] envío aplazado:", error))
+    .finally(() => {
+      enCurso = null;
+    });
+}
