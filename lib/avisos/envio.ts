@@ -1,12 +1,11 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import webpush, { type RequestDetails } from "web-push";
-import { env } from "../env";
 import { conDatos, mensajes } from "../messages";
 import { site } from "../site";
 import { DescargaRechazada } from "../fuentes/errores";
 import { enviar, mensajesDescarga, type OpcionesEnvio, type Resolver } from "../fuentes/descarga";
-import { clavesVapid } from "./push";
+import { clavesVapid, reglaDelEndpoint } from "./push";
 
 /**
  * Delivery of one Web Push message (RFC 8030, 8291, 8292). web-push encrypts and signs, but its
@@ -175,11 +174,9 @@ export async function enviarPush(
   } catch {
     return { resultado: "rechazado", mensaje: mensajes.pushEndpointNoValido };
   }
-  // The rule comprobarEndpoint (./push.ts) applied when the device was kept: https, or the
-  // local stand-in at http://127.0.0.1 and no other loopback name or address.
-  const permitirLoopback = opciones.permitirLoopback ?? env().PUSH_ALLOW_LOOPBACK === "1";
-  const local = permitirLoopback && url.protocol === "http:" && url.hostname === "127.0.0.1";
-  if (url.protocol !== "https:" && !local) return { resultado: "rechazado", mensaje: mensajes.pushEndpointNoValido };
+  // The rule the device was kept by (./push.ts), again: https, or exactly http://127.0.0.1 in tests.
+  const regla = reglaDelEndpoint(url, opciones.permitirLoopback);
+  if (!regla) return { resultado: "rechazado", mensaje: mensajes.pushEndpointNoValido };
 
   const claves = await clavesVapid();
   let detalles: RequestDetails;
@@ -210,7 +207,7 @@ export async function enviarPush(
       cabeceras: Object.fromEntries(Object.entries(detalles.headers).map(([k, v]) => [k, String(v)])),
       cuerpo: detalles.body ?? Buffer.alloc(0),
       resolver: opciones.resolver,
-      permitirLoopback: local,
+      permitirLoopback: regla.permitirLoopback,
       timeoutMs: opciones.timeoutMs ?? TIMEOUT_MS,
       conectar: opciones.conectar,
     });

@@ -76,22 +76,34 @@ export type SuscripcionPedida = z.infer<typeof suscripcionSchema>;
  * Spanish otherwise; nothing is sent to it here.
  */
 export async function comprobarEndpoint(endpoint: string, resolver?: Resolver): Promise<void> {
-  const loopback = env().PUSH_ALLOW_LOOPBACK === "1";
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     throw new ApiError(400, mensajes.pushEndpointNoValido);
   }
-  const localPermitido = loopback && url.protocol === "http:" && url.hostname === "127.0.0.1";
-  if (url.protocol !== "https:" && !localPermitido) throw new ApiError(400, mensajes.pushEndpointNoValido);
+  const regla = reglaDelEndpoint(url);
+  if (!regla) throw new ApiError(400, mensajes.pushEndpointNoValido);
   try {
-    await comprobarDestino(endpoint, { resolver, permitirLoopback: localPermitido });
+    await comprobarDestino(endpoint, { resolver, permitirLoopback: regla.permitirLoopback });
   } catch (error) {
     if (error instanceof DescargaRechazada)
       throw new ApiError(400, conDatos(mensajes.pushEndpointRechazado, { motivo: error.message }));
     throw error;
   }
+}
+
+/**
+ * The endpoints a push may go to, when given and again when sent to: https, or the local
+ * stand-in at exactly http://127.0.0.1 when loopback is allowed (PUSH_ALLOW_LOOPBACK=1, tests).
+ * Null when refused; else whether the safe fetcher may allow the loopback address for it.
+ */
+export function reglaDelEndpoint(
+  url: URL,
+  loopback = env().PUSH_ALLOW_LOOPBACK === "1",
+): { permitirLoopback: boolean } | null {
+  const local = loopback && url.protocol === "http:" && url.hostname === "127.0.0.1";
+  return url.protocol === "https:" || local ? { permitirLoopback: local } : null;
 }
 
 export interface DispositivoApi {
