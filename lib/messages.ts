@@ -337,7 +337,7 @@ export const mensajes = {
   seguirOrganizacionBoton: "Seguir",
   seguirOrganizacionSiguiendo: "Siguiendo",
   seguirOrganizacionHecho: "Sigues a {organizacion}. Te avisaremos cuando publique planes.",
-  seguirOrganizacionExplicacion: "Recibe sus planes nuevos en el correo de los jueves o en tu móvil.",
+  seguirOrganizacionExplicacion: "Te mandaremos sus planes nuevos en el correo de los jueves.",
   seguirOrganizacionConfirmado: "¡Listo! Cada jueves te enviaremos los planes nuevos de {organizacion}.",
   seguimientoOrganizacionEliminado: "Ya no sigues a {organizacion}.",
   seguidores: "{n} personas siguen esta organización",

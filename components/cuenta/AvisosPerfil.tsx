@@ -100,38 +100,23 @@ export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
     <section id="avisos" aria-labelledby={`${id}-titulo`} className={perfil.avisos}>
       <h2 id={`${id}-titulo`}>{mensajes.avisosTitulo}</h2>
       <p>{mensajes.avisosExplicacion}</p>
-      <table className={perfil.tablaAvisos}>
-        <thead>
-          <tr>
-            <td />
-            <th scope="col" id={`${id}-correo`}>
-              {mensajes.avisosCorreo}
-            </th>
-            <th scope="col" id={`${id}-push`}>
-              {mensajes.avisosPush}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {(Object.keys(ETIQUETAS) as TipoAviso[]).map((t) => (
-            <tr key={t}>
-              <th scope="row" id={`${id}-${t}`}>
-                {ETIQUETAS[t]}
-              </th>
-              {(["correo", "push"] as const).map((canal) => (
-                <td key={canal}>
-                  <input
-                    type="checkbox"
-                    aria-labelledby={`${id}-${canal} ${id}-${t}`}
-                    checked={prefs[t][canal]}
-                    onChange={(e) => void cambiar(t, canal, e.target.checked)}
-                  />
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className={perfil.tiposAviso}>
+        {(Object.keys(ETIQUETAS) as TipoAviso[]).map((t) => (
+          <fieldset key={t} className={perfil.tipoAviso}>
+            <legend>{ETIQUETAS[t]}</legend>
+            {(["correo", "push"] as const).map((canal) => (
+              <label key={canal}>
+                <input
+                  type="checkbox"
+                  checked={prefs[t][canal]}
+                  onChange={(e) => void cambiar(t, canal, e.target.checked)}
+                />
+                {canal === "correo" ? mensajes.avisosCorreo : mensajes.avisosPush}
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </div>
       {aviso.exito && (
         <p role="status" className={styles.success}>
           {aviso.exito}
