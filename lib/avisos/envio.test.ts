@@ -4,7 +4,7 @@ import webpush from "web-push";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from "@/test-support/servicio-push";
 import { conDatos } from "@/lib/messages";
-import { enviar, mensajesDescarga, type Resolver } from "@/lib/fuentes/descarga";
+import { enviar, mensajesDescarga, type Resolver } from "../net/descarga";
 import { site } from "@/lib/site";
 import { clavesVapid } from "./push";
 import { MAX_BYTES_AVISO, cargaDe, enviarPush, type AvisoPush } from "./envio";

@@ -3,14 +3,13 @@ import { createHash } from "node:crypto";
 import webpush, { type RequestDetails } from "web-push";
 import { conDatos, mensajes } from "../messages";
 import { site } from "../site";
-import { DescargaRechazada } from "../fuentes/errores";
-import { enviar, mensajesDescarga, type OpcionesEnvio, type Resolver } from "../fuentes/descarga";
+import { DescargaRechazada, enviar, mensajesDescarga, type OpcionesEnvio, type Resolver } from "../net/descarga";
 import { clavesVapid, reglaDelEndpoint } from "./push";
 
 /**
  * Delivery of one Web Push message (RFC 8030, 8291, 8292). web-push encrypts and signs, but its
  * own sender connects wherever the endpoint's host points at that moment; the request it builds
- * goes out through the safe fetcher instead (lib/fuentes/descarga.ts), so an endpoint whose host
+ * goes out through the safe fetcher instead (lib/net/descarga.ts), so an endpoint whose host
  * now resolves into our network is refused like any URL a person gave.
  */
 

@@ -33,3 +33,10 @@ export function avisarPronto(): void {
       enCurso = null;
     });
 }
+
+/** Awaits a change that may concern people (a plan published, moved, hidden, deleted), then avisarPronto. */
+export async function yAvisar<T>(cambio: Promise<T>): Promise<T> {
+  const hecho = await cambio;
+  avisarPronto();
+  return hecho;
+}

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { call, confirmedUser, cookieDeSesionNueva } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
-import { mensajesDescarga } from "@/lib/fuentes/descarga";
+import { mensajesDescarga } from "../net/descarga";
 import { MAX_DISPOSITIVOS } from "./push";
 
 const db = () => process.env.DATABASE_URL!;

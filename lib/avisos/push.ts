@@ -2,15 +2,14 @@ import webpush from "web-push";
 import { z } from "../schemas";
 import { prisma } from "../db";
 import { env } from "../env";
-import { DescargaRechazada } from "../fuentes/errores";
-import { comprobarDestino, type Resolver } from "../fuentes/descarga";
+import { comprobarDestino, DescargaRechazada, type Resolver } from "../net/descarga";
 import { ApiError } from "../http";
 import { conDatos, mensajes } from "../messages";
 
 /**
  * Web Push (RFC 8030, 8291, 8292): the server's VAPID keys and each person's devices. A device's
  * endpoint is a URL the person's browser gave, which the server will POST to, so it is held to
- * the safe fetcher's rules (lib/fuentes/descarga.ts) when it is given: https only, and every
+ * the safe fetcher's rules (lib/net/descarga.ts) when it is given: https only, and every
  * address of its host global, never the server's own network.
  */
 

@@ -11,10 +11,9 @@ import { CATEGORIAS } from "../plans/constants";
 import { UUID_PATTERN, z } from "../schemas";
 import { aPrisma } from "../seguimientos/seguimientos";
 import { ADAPTADORES } from "./adaptadores";
-import { descargar, textoDe, type OpcionesDescarga } from "./descarga";
+import { DescargaRechazada, descargar, textoDe, type OpcionesDescarga } from "../net/descarga";
 import { detectarTipo } from "./detectar";
 import { direccionDeFuente } from "./enlaces";
-import { DescargaRechazada } from "./errores";
 import { reservarSincronizacion, type ResultadoSincronizacion } from "./sincronizar";
 import type { TipoFuente } from "./tipos";
 

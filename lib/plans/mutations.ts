@@ -10,7 +10,6 @@ import { cartelTemporalDelFormulario, tomarCartelTemporal } from "./cartel-tempo
 import { leerDatosPlan, primerErrorPlan } from "./input";
 import { datosDeFila, serializePlan, type DatosPlan, type PlanRow } from "./plan";
 import { actualizarFilaPlan, insertarPlan, leerPlan } from "./queries";
-import { deliverSoon } from "../mail/send";
 
 async function comprobarOrganizacion(usuarioId: string, organizacionId: string | null | undefined): Promise<void> {
   if (!organizacionId) return;
@@ -50,8 +49,6 @@ export async function crearPlan(user: SessionUser, form: FormData) {
     await escribirHorariosNuevos(tx, [{ planId: id, datos: d }]);
     return (await leerPlan(id, { ocultos: true, db: tx }))!;
   });
-  // The followers of its organization hear of it (lib/avisos): the trigger queued it with the plan.
-  deliverSoon();
   return { mensaje: mensajes.planPublicado, plan: serializePlan(row) };
 }
 
@@ -126,8 +123,6 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     if (nuevo && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
   });
   if (img && viejo) await removeImageFiles([viejo]);
-  // A new date tells those who saved it (lib/avisos).
-  deliverSoon();
   return { mensaje: mensajes.planActualizado, plan: serializePlan((await leerPlan(id, { ocultos: true }))!) };
 }
 
@@ -135,6 +130,5 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
 export async function eliminarPlan(user: SessionUser, id: string) {
   const actual = await planPropio(user, id);
   await deleteWithImage((tx) => tx.plan.delete({ where: { id } }), await cartelDe(actual));
-  deliverSoon();
   return { mensaje: mensajes.planEliminado };
 }

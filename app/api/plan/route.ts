@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { readForm, route, searchParams } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { crearPlan } from "@/lib/plans/mutations";
@@ -17,5 +18,5 @@ export const GET = route(async (request) => {
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   const form = await readForm(request, MAX_FORM_BYTES);
-  return Response.json(await crearPlan(user, form), { status: 201 });
+  return Response.json(await yAvisar(crearPlan(user, form)), { status: 201 });
 });

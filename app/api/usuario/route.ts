@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { route } from "@/lib/http";
 import { eliminarCuenta } from "@/lib/users/account";
 import { serializeUsuario } from "@/lib/users/serialize";
@@ -12,5 +13,5 @@ export const GET = route(async (request) => {
 /** DELETE /api/usuario — removes the account and everything it owns. */
 export const DELETE = route(async (request) => {
   const user = await requireUser(request);
-  return Response.json({ mensaje: await eliminarCuenta(user.id) });
+  return Response.json({ mensaje: await yAvisar(eliminarCuenta(user.id)) });
 });

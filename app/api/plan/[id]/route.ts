@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { readForm, route } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { actualizarPlan, eliminarPlan } from "@/lib/plans/mutations";
@@ -10,11 +11,11 @@ export const PATCH = route<Ctx>(async (request, { params }) => {
   const user = await requireUser(request);
   const { id } = await params;
   const form = await readForm(request, MAX_FORM_BYTES);
-  return Response.json(await actualizarPlan(user, id, form));
+  return Response.json(await yAvisar(actualizarPlan(user, id, form)));
 });
 
 /** DELETE /api/plan/{id} (owner only) → { mensaje }. */
 export const DELETE = route<Ctx>(async (request, { params }) => {
   const user = await requireUser(request);
-  return Response.json(await eliminarPlan(user, (await params).id));
+  return Response.json(await yAvisar(eliminarPlan(user, (await params).id)));
 });

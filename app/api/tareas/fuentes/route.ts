@@ -1,4 +1,4 @@
-import { deliverSoon } from "@/lib/mail/send";
+import { avisarPronto } from "@/lib/avisos/pronto";
 import { after } from "next/server";
 import { dibujarCartelesPendientes } from "@/lib/fuentes/carteles";
 import { sincronizarPendientes } from "@/lib/fuentes/sincronizar";
@@ -16,6 +16,6 @@ export const POST = route(async (request) => {
   const fuentes = await sincronizarPendientes();
   after(() => dibujarCartelesPendientes());
   // Moved and cancelled plans tell those who saved them (lib/avisos).
-  deliverSoon();
+  avisarPronto();
   return Response.json({ fuentes });
 });

@@ -1,3 +1,4 @@
+import { avisarPronto } from "@/lib/avisos/pronto";
 import { prisma } from "@/lib/db";
 import { route } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
@@ -13,5 +14,6 @@ export const POST = route(async (request) => {
   exigirSecretoCron(request);
   const resultado = await enviarRecordatorios(prisma);
   deliverSoon();
+  avisarPronto();
   return Response.json(resultado);
 });

@@ -1,3 +1,4 @@
+import { avisarPronto } from "@/lib/avisos/pronto";
 import { prisma } from "@/lib/db";
 import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
 import { route } from "@/lib/http";
@@ -13,5 +14,6 @@ export const POST = route(async (request) => {
   exigirSecretoCron(request);
   const resultado = await enviarResumenes(prisma);
   deliverSoon();
+  avisarPronto();
   return Response.json(resultado);
 });

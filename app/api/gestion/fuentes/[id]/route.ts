@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { eliminarFuenteDelEquipo, fuente } from "@/lib/fuentes/fuentes";
 import { route } from "@/lib/http";
@@ -13,5 +14,5 @@ export const GET = route<Ctx>(async (request, { params }) => {
 /** DELETE /api/gestion/fuentes/{id} → {mensaje}: the source stops; its plans are hidden, not deleted. */
 export const DELETE = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
-  return Response.json(await eliminarFuenteDelEquipo(gestor, (await params).id));
+  return Response.json(await yAvisar(eliminarFuenteDelEquipo(gestor, (await params).id)));
 });

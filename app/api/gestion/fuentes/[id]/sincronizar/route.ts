@@ -1,4 +1,4 @@
-import { deliverSoon } from "@/lib/mail/send";
+import { avisarPronto } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { fuente, registrarSincronizacion } from "@/lib/fuentes/fuentes";
 import { mensajesFuentes } from "@/lib/messages";
@@ -15,7 +15,7 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   const { _id } = await fuente((await params).id);
   const resultado = await sincronizarFuente(_id);
-  deliverSoon();
+  avisarPronto();
   if (!resultado) throw new ApiError(409, mensajesFuentes.fuenteOcupada);
   await registrarSincronizacion(gestor, _id, resultado);
   return Response.json(resultado);

@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { idPlanSchema } from "@/lib/admin/schemas";
 import { revisarImportado } from "@/lib/fuentes/fuentes";
@@ -14,5 +15,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   const planId = idPlanSchema.parse((await params).planId);
   const { publicar } = revisionSchema.parse(await readJson(request));
-  return Response.json(await revisarImportado(gestor, planId, publicar));
+  return Response.json(await yAvisar(revisarImportado(gestor, planId, publicar)));
 });

@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { mostrarPlan } from "@/lib/admin/moderacion";
 import { idPlanSchema, notaSchema } from "@/lib/admin/schemas";
@@ -10,5 +11,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   const id = idPlanSchema.parse((await params).id);
   const { motivo } = notaSchema.parse(await readJson(request));
-  return Response.json(await mostrarPlan(gestor, id, motivo || null));
+  return Response.json(await yAvisar(mostrarPlan(gestor, id, motivo || null)));
 });

@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { ocultarPlan } from "@/lib/admin/moderacion";
 import { idPlanSchema, ocultarSchema } from "@/lib/admin/schemas";
@@ -10,5 +11,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   const id = idPlanSchema.parse((await params).id);
   const { motivo } = ocultarSchema.parse(await readJson(request));
-  return Response.json(await ocultarPlan(gestor, id, motivo));
+  return Response.json(await yAvisar(ocultarPlan(gestor, id, motivo)));
 });

@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { notaSchema } from "@/lib/admin/schemas";
 import { restaurarUsuario } from "@/lib/admin/usuarios";
@@ -9,5 +10,5 @@ type Ctx = { params: Promise<{ id: string }> };
 export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   const { motivo } = notaSchema.parse(await readJson(request));
-  return Response.json(await restaurarUsuario(gestor, (await params).id, motivo || null));
+  return Response.json(await yAvisar(restaurarUsuario(gestor, (await params).id, motivo || null)));
 });

@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { ocultarSchema } from "@/lib/admin/schemas";
 import { suspenderUsuario } from "@/lib/admin/usuarios";
@@ -9,5 +10,5 @@ type Ctx = { params: Promise<{ id: string }> };
 export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   const { motivo } = ocultarSchema.parse(await readJson(request));
-  return Response.json(await suspenderUsuario(gestor, (await params).id, motivo));
+  return Response.json(await yAvisar(suspenderUsuario(gestor, (await params).id, motivo)));
 });

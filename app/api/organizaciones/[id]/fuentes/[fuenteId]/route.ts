@@ -1,3 +1,4 @@
+import { yAvisar } from "@/lib/avisos/pronto";
 import { desconectarCalendario } from "@/lib/fuentes/fuentes";
 import { route } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
@@ -8,5 +9,5 @@ type Ctx = { params: Promise<{ id: string; fuenteId: string }> };
 export const DELETE = route<Ctx>(async (request, { params }) => {
   const user = await requireUser(request);
   const { id, fuenteId } = await params;
-  return Response.json(await desconectarCalendario(user.id, id, fuenteId));
+  return Response.json(await yAvisar(desconectarCalendario(user.id, id, fuenteId)));
 });

@@ -2,8 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
-import { descargar, direccionPermitida, mensajesDescarga, textoDe, type Resolver } from "./descarga";
-import { DescargaRechazada } from "./errores";
+import { DescargaRechazada, descargar, direccionPermitida, mensajesDescarga, textoDe, type Resolver } from "./descarga";
 
 // Every test connects only to the local server on 127.0.0.1; every other address is refused
 // before a connection, which the `conectar` spy proves. The spy also stops, by throwing before

@@ -6,7 +6,6 @@ import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { conDatos } from "../messages";
 import { site } from "../site";
-import { DescargaRechazada } from "./errores";
 
 /**
  * The one way the server reads a URL that a person gave (a source's feed or page, an imported
@@ -15,6 +14,9 @@ import { DescargaRechazada } from "./errores";
  * and the connection goes to the address that was checked (no second lookup a DNS rebinding could
  * answer differently); redirects go through the same check, and time and size are capped.
  */
+
+/** A URL or an answer the safe fetcher refused: its message is Spanish, for the person. */
+export class DescargaRechazada extends Error {}
 
 export type Resolver = (hostname: string) => Promise<{ address: string; family: 4 | 6 }[]>;
 
