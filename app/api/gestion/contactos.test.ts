@@ -349,6 +349,14 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       db(),
       "INSERT INTO solicitud_destacado (telefono, nombre, correo, nombre_plan, created_at) VALUES ('600', 'Reciente', 'r@example.com', 'Plan nuevo', now() - interval '30 days') RETURNING id",
     );
+    // Notices handled long ago go; recent ones stay (a device gets each key once).
+    const avisos = await query<{ id: string }>(
+      db(),
+      `INSERT INTO aviso_plan (tipo, plan_id, titulo, municipio, repartido_en)
+       VALUES ('cancelado', gen_random_uuid(), 'Viejo', 'Soria', now() - interval '15 days'),
+              ('cancelado', gen_random_uuid(), 'Reciente', 'Soria', now() - interval '13 days')
+       RETURNING id::text`,
+    );
     const [{ n: logAntes }] = await query<{ n: number }>(
       db(),
       "SELECT count(*)::int AS n FROM auditoria WHERE accion = 'retencion'",
@@ -370,6 +378,9 @@ describe("leads, failed e-mails and retention in the back-office", () => {
         [solicitudVieja, solicitudReciente],
       ]),
     ).resolves.toEqual([{ id: solicitudReciente }]);
+    await expect(
+      query(db(), "SELECT id::text FROM aviso_plan WHERE id = ANY($1::bigint[])", [avisos.map((a) => a.id)]),
+    ).resolves.toEqual([avisos[1]]);
     const log = await query<{ actor_id: string; actor_correo: string; datos: object }>(
       db(),
       "SELECT actor_id, actor_correo, datos FROM auditoria WHERE accion = 'retencion' ORDER BY creado_en DESC LIMIT 1",
@@ -390,6 +401,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     expect([res.status, await res.json()]).toEqual([
       200,
       {
+        avisos: 0,
         contactos: 0,
         solicitudes: 0,
         seguimientosSinConfirmar: 0,
