@@ -377,6 +377,11 @@ export const mensajes = {
   avisosGuardados: "Cambios guardados.",
   avisosNoValidos: "Elige sí o no para cada aviso.",
   avisosActivar: "Activar avisos",
+  instalarBoton: "Instalar Planazo",
+  instalarAyuda:
+    "Ten Planazo en la pantalla de inicio, como una app: se abre de un toque y te avisa aunque no tengas la web abierta.",
+  instalarIos:
+    "En iPhone y iPad: pulsa Compartir y elige «Añadir a pantalla de inicio». Abre Planazo desde ahí para activar los avisos.",
   avisosActivarAyuda:
     "Para recibir notificaciones en este dispositivo, actívalas aquí. Tu navegador te pedirá permiso.",
   avisosActivos: "Las notificaciones están activadas en este dispositivo.",

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { activarPush, desactivarPush, estadoPush, type EstadoPush } from "@/lib/cliente/push";
 import { mensajes } from "@/lib/messages";
 import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
+import { EVENTO_INSTALABLE } from "@/lib/app-instalable/sin-conexion";
 import perfil from "./Profile.module.css";
 
 const ETIQUETAS: Record<TipoAviso, string> = {
@@ -14,6 +15,62 @@ const ETIQUETAS: Record<TipoAviso, string> = {
   recordatorios: mensajes.avisoTipoRecordatorios,
   resumen: mensajes.avisoTipoResumen,
 };
+
+/** The browser's offer to install the site as an app (Chromium's `beforeinstallprompt`). */
+interface OfertaInstalacion extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
+}
+type ConOferta = { __instalar?: OfertaInstalacion };
+
+/**
+ * "Instalar Planazo" when the browser offers it (kept by the page's registration line, which
+ * hears the offer before this component exists); on an iPhone, which offers nothing, how to add
+ * it to the home screen (where Safari allows notifications). Nothing once it is installed.
+ */
+const ofertaActual = () => (window as ConOferta).__instalar ?? null;
+function suscribirOferta(aviso: () => void): () => void {
+  const instalada = () => {
+    (window as ConOferta).__instalar = undefined;
+    aviso();
+  };
+  addEventListener(EVENTO_INSTALABLE, aviso);
+  addEventListener("appinstalled", instalada);
+  return () => {
+    removeEventListener(EVENTO_INSTALABLE, aviso);
+    removeEventListener("appinstalled", instalada);
+  };
+}
+const enIphoneSinInstalar = () =>
+  !matchMedia("(display-mode: standalone)").matches &&
+  (navigator as Navigator & { standalone?: boolean }).standalone !== true &&
+  /iPhone|iPad|iPod/.test(navigator.userAgent);
+const nada = () => () => {};
+
+function InstalarApp() {
+  const oferta = useSyncExternalStore(suscribirOferta, ofertaActual, () => null);
+  const iphone = useSyncExternalStore(nada, enIphoneSinInstalar, () => false);
+  if (oferta)
+    return (
+      <div className={perfil.dispositivo}>
+        <p className={perfil.nota}>{mensajes.instalarAyuda}</p>
+        <button
+          type="button"
+          className={styles.buttonGhost}
+          onClick={async () => {
+            await oferta.prompt();
+            await oferta.userChoice;
+            // The offer is used up: the button goes.
+            (window as ConOferta).__instalar = undefined;
+            dispatchEvent(new Event(EVENTO_INSTALABLE));
+          }}
+        >
+          {mensajes.instalarBoton}
+        </button>
+      </div>
+    );
+  return iphone ? <p className={perfil.nota}>{mensajes.instalarIos}</p> : null;
+}
 
 /** This device's notifications: "Activar avisos" asks the browser only when tapped. */
 function EsteDispositivo() {
@@ -128,6 +185,7 @@ export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
         </p>
       )}
       <EsteDispositivo />
+      <InstalarApp />
     </section>
   );
 }

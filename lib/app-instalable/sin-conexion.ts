@@ -23,6 +23,11 @@ export const claveSinConexion = (planId: string) => `/sin-conexion/plan/${planId
 /**
  * Registers the service worker (app/sw.js/route.ts) once the page has loaded: a line in the page
  * rather than a client component, so the home's first-load JavaScript does not grow. Without it
- * the site works the same, only not offline.
+ * the site works the same, only not offline. It also keeps the browser's offer to install the
+ * app (`beforeinstallprompt`, which may come before any component is there to hear it) for the
+ * profile's "Instalar" button, EVENTO_INSTALABLE telling it when it comes.
  */
-export const SCRIPT_REGISTRO_SERVICE_WORKER = `"serviceWorker"in navigator&&addEventListener("load",()=>navigator.serviceWorker.register("/sw.js",{scope:"/",updateViaCache:"none"}).catch(()=>{}))`;
+export const SCRIPT_REGISTRO_SERVICE_WORKER = `"serviceWorker"in navigator&&addEventListener("load",()=>navigator.serviceWorker.register("/sw.js",{scope:"/",updateViaCache:"none"}).catch(()=>{}));addEventListener("beforeinstallprompt",e=>{window.__instalar=e;dispatchEvent(new Event("planazo-instalable"))})`;
+
+/** Fired on window when the browser's install offer is kept in `window.__instalar`. */
+export const EVENTO_INSTALABLE = "planazo-instalable";
