@@ -13,6 +13,21 @@ import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 
+/**
+ * The browser's offer to install the app, as Chromium fires it on a phone (a headless one never
+ * does): the page's registration line keeps it, and the profile offers "Instalar Planazo".
+ */
+const ofrecerInstalacion = (page: Page) =>
+  page.evaluate(() => {
+    const oferta = Object.assign(new Event("beforeinstallprompt"), {
+      prompt: async () => {
+        (window as unknown as { __pedida: boolean }).__pedida = true;
+      },
+      userChoice: Promise.resolve({ outcome: "accepted" }),
+    });
+    dispatchEvent(oferta);
+  });
+
 const seguidores = async (org: string) =>
   (await query(db(), "SELECT 1 FROM seguimiento WHERE organizacion_id = $1 AND confirmado_en IS NOT NULL", [org]))
     .length;
@@ -149,6 +164,14 @@ describe("following organizations and their notifications", () => {
         new RegExp(`${mensajes.avisosBloqueados}|${mensajes.avisosActivar}|${mensajes.avisosSinSoporte}`),
       );
       await captura(page.locator("#avisos"), "perfil-avisos-390");
+      // The browser offers to install the app: one tap shows its own prompt, and the button goes.
+      await ofrecerInstalacion(page);
+      const instalar = page.getByRole("button", { name: mensajes.instalarBoton });
+      await instalar.waitFor();
+      await captura(page, "perfil-instalar-390");
+      await instalar.click();
+      await expect.poll(() => instalar.count()).toBe(0);
+      await expect(page.evaluate(() => (window as unknown as { __pedida?: boolean }).__pedida)).resolves.toBe(true);
     } finally {
       await ctx.close();
     }
@@ -192,6 +215,8 @@ describe("following organizations and their notifications", () => {
       const activar = page.getByRole("button", { name: mensajes.avisosActivar });
       await activar.waitFor();
       expect(pedidos).toEqual([]);
+      await ofrecerInstalacion(page);
+      await page.getByRole("button", { name: mensajes.instalarBoton }).waitFor();
       await captura(page.locator("#avisos"), "perfil-avisos-1280");
       await activar.click();
       await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(mensajes.pushSuscrito);
