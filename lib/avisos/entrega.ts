@@ -69,35 +69,57 @@ export async function entregarAvisos(
       FROM reservados r JOIN push_suscripcion s ON s.id = r.suscripcion_id`;
     if (lote.length === 0) break;
     vistos += lote.length;
+    // Outcomes are written per batch, one statement each: a slot goes on to the next device at
+    // once. A sender that dies mid-batch leaves its rows reserved for two minutes, then they go
+    // again, with the same Topic.
+    const entregados: bigint[] = [];
+    const caducados: string[] = [];
+    const fallidos: { id: bigint; intentos: number; cuando: Date; error: string | null; reintentar: boolean }[] = [];
     await enParalelo(lote, concurrencia, async (r) => {
       const { resultado, mensaje, estado } = await enviarPush(r, r.carga, { tema: temaDe(r.clave) }).catch(
         (error: unknown) => ({ resultado: "reintentar" as const, mensaje: String(error), estado: undefined }),
       );
       const intentos = r.intentos + 1;
       const error = mensaje ?? (estado ? `HTTP ${estado}` : null);
-      if (resultado === "entregado") {
-        cuenta.entregados++;
-        await prisma.$executeRaw`
-          UPDATE push_envio SET enviado_en = now(), intentos = ${intentos}, reservado_hasta = NULL, ultimo_error = NULL
-          WHERE id = ${r.id}`;
-      } else if (resultado === "caducado") {
-        cuenta.caducados++;
-        await prisma.$executeRaw`DELETE FROM push_suscripcion WHERE id = ${r.suscripcion_id}::uuid`;
-      } else if (resultado === "reintentar") {
-        cuenta.reintentos++;
-        const cuando = cuandoSePuedeAvisar(new Date(Date.now() + esperaPush(intentos)));
-        await prisma.$executeRaw`
-          UPDATE push_envio SET intentos = ${intentos}, proximo_intento_en = ${cuando}, reservado_hasta = NULL,
-            ultimo_error = ${error}
-          WHERE id = ${r.id}`;
-      } else {
-        cuenta.rechazados++;
-        await prisma.$executeRaw`
-          UPDATE push_envio SET intentos = ${intentos}, proximo_intento_en = 'infinity', reservado_hasta = NULL,
-            ultimo_error = ${error}
-          WHERE id = ${r.id}`;
-      }
+      if (resultado === "entregado") entregados.push(r.id);
+      else if (resultado === "caducado") caducados.push(r.suscripcion_id);
+      else if (resultado === "reintentar")
+        fallidos.push({
+          id: r.id,
+          intentos,
+          cuando: cuandoSePuedeAvisar(new Date(Date.now() + esperaPush(intentos))),
+          error,
+          reintentar: true,
+        });
+      // Refused: not retried ('infinity' below).
+      else fallidos.push({ id: r.id, intentos, cuando: new Date(), error, reintentar: false });
     });
+    if (entregados.length > 0)
+      await prisma.$executeRaw`
+        UPDATE push_envio SET enviado_en = now(), intentos = intentos + 1, reservado_hasta = NULL, ultimo_error = NULL
+        WHERE id = ANY(${entregados}::bigint[])`;
+    if (caducados.length > 0)
+      await prisma.$executeRaw`DELETE FROM push_suscripcion WHERE id = ANY(${caducados}::uuid[])`;
+    if (fallidos.length > 0)
+      await prisma.$executeRaw`
+        UPDATE push_envio e SET intentos = f.intentos, reservado_hasta = NULL, ultimo_error = f.error,
+          proximo_intento_en = CASE WHEN f.reintentar THEN f.cuando ELSE 'infinity' END
+        FROM unnest(${fallidos.map((f) => f.id)}::bigint[], ${fallidos.map((f) => f.intentos)}::int[],
+                    ${fallidos.map((f) => f.cuando)}::timestamptz[], ${fallidos.map((f) => f.error)}::text[],
+                    ${fallidos.map((f) => f.reintentar)}::boolean[]) AS f(id, intentos, cuando, error, reintentar)
+        WHERE e.id = f.id`;
+    cuenta.entregados += entregados.length;
+    cuenta.caducados += caducados.length;
+    cuenta.reintentos += fallidos.filter((f) => f.reintentar).length;
+    cuenta.rechazados += fallidos.filter((f) => !f.reintentar).length;
   }
   return cuenta;
+}
+
+/** When the next notification falls due, if within `ms` (a retry's backoff, the end of the quiet hours). */
+export async function proximoAviso(prisma: PrismaClient, ms: number): Promise<Date | null> {
+  const [{ cuando }] = await prisma.$queryRaw<{ cuando: Date | null }[]>`
+    SELECT min(proximo_intento_en) AS cuando FROM push_envio
+    WHERE enviado_en IS NULL AND proximo_intento_en < now() + make_interval(secs => ${ms / 1000})`;
+  return cuando;
 }

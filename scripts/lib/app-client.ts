@@ -16,15 +16,28 @@ let cartel: Buffer | undefined;
 export async function publicarPlan(
   base: string,
   token: string,
-  { titulo, municipio, lat, lng }: { titulo: string; municipio: string; lat: number; lng: number },
+  {
+    titulo,
+    municipio,
+    lat,
+    lng,
+    organizacionId,
+  }: { titulo: string; organizacionId?: string } & (
+    | { municipio: string; lat: number; lng: number }
+    // camposEvento's town and point
+    | { municipio?: undefined; lat?: undefined; lng?: undefined }
+  ),
 ): Promise<{ status: number; body: Record<string, unknown> }> {
   cartel ??= await png(800, 600);
   const form = formulario({
     ...camposEvento(),
     titulo,
-    direccion: `Plaza Mayor, 1, ${municipio}`,
-    municipio,
-    ubicacion: JSON.stringify({ type: "Point", coordinates: [lng, lat] }),
+    ...(municipio !== undefined && {
+      direccion: `Plaza Mayor, 1, ${municipio}`,
+      municipio,
+      ubicacion: JSON.stringify({ type: "Point", coordinates: [lng, lat] }),
+    }),
+    organizacionId,
     archivoCartel: { bytes: cartel, nombre: "cartel.png" },
   });
   const res = await fetch(`${base}/api/plan`, {
