@@ -1,3 +1,4 @@
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -96,15 +97,17 @@ describe("accounts in Chromium", () => {
     // the notification's box of the same kind stays as it was
     const casilla = (canal: string) =>
       page
-        .getByRole("group", { name: mensajes.avisoTipoRecordatorios })
+        .getByRole("group", { name: mensajesAvisos.avisoTipoRecordatorios })
         .getByRole("checkbox", { name: canal, exact: true });
-    const recordatorios = casilla(mensajes.avisosCorreo);
+    const recordatorios = casilla(mensajesAvisos.avisosCorreo);
     await expect(recordatorios.isChecked()).resolves.toBe(true);
     await recordatorios.uncheck();
-    await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(mensajes.avisosGuardados);
+    await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(
+      mensajesAvisos.avisosGuardados,
+    );
     await page.reload();
     await expect(recordatorios.isChecked()).resolves.toBe(false);
-    await expect(casilla(mensajes.avisosPush).isChecked()).resolves.toBe(true);
+    await expect(casilla(mensajesAvisos.avisosPush).isChecked()).resolves.toBe(true);
     await captura(page, "perfil", { fullPage: true });
 
     // The delete confirmation uses the exact text, and cancelling keeps the account

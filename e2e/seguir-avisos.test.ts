@@ -1,3 +1,5 @@
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -70,7 +72,7 @@ describe("following organizations and their notifications", () => {
     try {
       const page = await visitante.newPage();
       await page.goto(`${appUrl()}${org.ruta}`);
-      const seguir = page.getByRole("button", { name: `${mensajes.seguirOrganizacionBoton} ${org.nombre}` });
+      const seguir = page.getByRole("button", { name: `${mensajesSeguir.seguirOrganizacionBoton} ${org.nombre}` });
       await seguir.click();
       await page.getByLabel(mensajes.seguirCorreoEtiqueta).fill(uniqueEmail("vega"));
       await captura(page, "seguir-organizacion-correo-390");
@@ -100,7 +102,7 @@ describe("following organizations and their notifications", () => {
       await expect.poll(() => boton.getAttribute("aria-pressed")).toBe("true");
       await expect(
         page.getByRole("region", { name: "ORGANIZADO POR:" }).getByRole("status").textContent(),
-      ).resolves.toBe(conDatos(mensajes.seguirOrganizacionHecho, { organizacion: org.nombre }));
+      ).resolves.toBe(conDatos(mensajesSeguir.seguirOrganizacionHecho, { organizacion: org.nombre }));
       await captura(page.getByRole("region", { name: "ORGANIZADO POR:" }), "seguir-organizacion-plan-390");
       await page.reload();
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
@@ -108,7 +110,7 @@ describe("following organizations and their notifications", () => {
       // The profile lists it beside the towns.
       await page.goto(`${appUrl()}/perfil`);
       await expect(
-        page.getByRole("heading", { name: mensajes.organizacionesSeguidasTitulo }).isVisible(),
+        page.getByRole("heading", { name: mensajesSeguir.organizacionesSeguidasTitulo }).isVisible(),
       ).resolves.toBe(true);
       await expect(page.getByRole("link", { name: org.nombre }).isVisible()).resolves.toBe(true);
     } finally {
@@ -123,7 +125,7 @@ describe("following organizations and their notifications", () => {
       try {
         const page = await deDuena.newPage();
         await page.goto(`${appUrl()}${org.ruta}`);
-        await expect(page.getByText(mensajes.seguidoresUno).isVisible()).resolves.toBe(true);
+        await expect(page.getByText(mensajesSeguir.seguidoresUno).isVisible()).resolves.toBe(true);
         await captura(page, `seguir-organizacion-duena-${ancho}`);
       } finally {
         await deDuena.close();
@@ -138,8 +140,8 @@ describe("following organizations and their notifications", () => {
       await page.goto(`${appUrl()}/perfil`);
       const casilla = (canal: string, tipo: string) =>
         page.getByRole("group", { name: tipo }).getByRole("checkbox", { name: canal, exact: true });
-      const publicacionesCorreo = casilla(mensajes.avisosCorreo, mensajes.avisoTipoPublicaciones);
-      const cambiosPush = casilla(mensajes.avisosPush, mensajes.avisoTipoCambios);
+      const publicacionesCorreo = casilla(mensajesAvisos.avisosCorreo, mensajesAvisos.avisoTipoPublicaciones);
+      const cambiosPush = casilla(mensajesAvisos.avisosPush, mensajesAvisos.avisoTipoCambios);
       await expect(publicacionesCorreo.isChecked()).resolves.toBe(false);
       // Quick taps on two boxes: both kept.
       await publicacionesCorreo.check();
@@ -161,12 +163,14 @@ describe("following organizations and their notifications", () => {
       await expect(cambiosPush.isChecked()).resolves.toBe(false);
       // The headless shell has no notifications: the section says so instead of a button that cannot work.
       await expect(page.locator("#avisos").textContent()).resolves.toMatch(
-        new RegExp(`${mensajes.avisosBloqueados}|${mensajes.avisosActivar}|${mensajes.avisosSinSoporte}`),
+        new RegExp(
+          `${mensajesAvisos.avisosBloqueados}|${mensajesAvisos.avisosActivar}|${mensajesAvisos.avisosSinSoporte}`,
+        ),
       );
       await captura(page.locator("#avisos"), "perfil-avisos-390");
       // The browser offers to install the app: one tap shows its own prompt, and the button goes.
       await ofrecerInstalacion(page);
-      const instalar = page.getByRole("button", { name: mensajes.instalarBoton });
+      const instalar = page.getByRole("button", { name: mensajesAvisos.instalarBoton });
       await instalar.waitFor();
       await captura(page, "perfil-instalar-390");
       await instalar.click();
@@ -212,16 +216,18 @@ describe("following organizations and their notifications", () => {
       });
       await ctx.grantPermissions(["notifications"], { origin: appUrl() });
       await page.goto(`${appUrl()}/perfil`);
-      const activar = page.getByRole("button", { name: mensajes.avisosActivar });
+      const activar = page.getByRole("button", { name: mensajesAvisos.avisosActivar });
       await activar.waitFor();
       expect(pedidos).toEqual([]);
       await ofrecerInstalacion(page);
-      await page.getByRole("button", { name: mensajes.instalarBoton }).waitFor();
+      await page.getByRole("button", { name: mensajesAvisos.instalarBoton }).waitFor();
       await captura(page.locator("#avisos"), "perfil-avisos-1280");
       await activar.click();
-      await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(mensajes.pushSuscrito);
+      await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(
+        mensajesAvisos.pushSuscrito,
+      );
       expect(pedidos).toEqual(["granted"]);
-      await expect(page.getByRole("button", { name: mensajes.avisosDesactivar }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole("button", { name: mensajesAvisos.avisosDesactivar }).isVisible()).resolves.toBe(true);
       const filas = await query(db(), "SELECT 1 FROM push_suscripcion WHERE usuario_id = $1 AND endpoint = $2", [
         ana,
         dispositivo.endpoint,
@@ -244,13 +250,28 @@ describe("following organizations and their notifications", () => {
         .toEqual([titulo]);
 
       // Off again on this device: the server forgets it.
-      await page.getByRole("button", { name: mensajes.avisosDesactivar }).click();
+      await page.getByRole("button", { name: mensajesAvisos.avisosDesactivar }).click();
       await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(
-        mensajes.avisosDesactivados,
+        mensajesAvisos.avisosDesactivados,
       );
       expect(
         await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [dispositivo.endpoint]),
       ).toHaveLength(0);
+
+      // On again, then logging out: the next person on this phone does not get Ana's notices.
+      await page.getByRole("button", { name: mensajesAvisos.avisosActivar }).click();
+      await page.getByRole("button", { name: mensajesAvisos.avisosDesactivar }).waitFor();
+      expect(
+        await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [dispositivo.endpoint]),
+      ).toHaveLength(1);
+      await page.getByRole("button", { name: "Cerrar sesión" }).click();
+      await page.waitForURL(`${appUrl()}/`);
+      expect(
+        await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [dispositivo.endpoint]),
+      ).toHaveLength(0);
+      await expect(
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).pushManager.getSubscription()) === null),
+      ).resolves.toBe(true);
     } finally {
       await completo.close();
       await servicio.cerrar();

@@ -1,19 +1,19 @@
 "use client";
 
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { activarPush, desactivarPush, estadoPush, type EstadoPush } from "@/lib/cliente/push";
-import { mensajes } from "@/lib/messages";
 import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
 import { EVENTO_INSTALABLE } from "@/lib/app-instalable/sin-conexion";
 import perfil from "./Profile.module.css";
 
 const ETIQUETAS: Record<TipoAviso, string> = {
-  publicaciones: mensajes.avisoTipoPublicaciones,
-  cambios: mensajes.avisoTipoCambios,
-  recordatorios: mensajes.avisoTipoRecordatorios,
-  resumen: mensajes.avisoTipoResumen,
+  publicaciones: mensajesAvisos.avisoTipoPublicaciones,
+  cambios: mensajesAvisos.avisoTipoCambios,
+  recordatorios: mensajesAvisos.avisoTipoRecordatorios,
+  resumen: mensajesAvisos.avisoTipoResumen,
 };
 
 /** The browser's offer to install the site as an app (Chromium's `beforeinstallprompt`). */
@@ -53,7 +53,7 @@ function InstalarApp() {
   if (oferta)
     return (
       <div className={perfil.dispositivo}>
-        <p className={perfil.nota}>{mensajes.instalarAyuda}</p>
+        <p className={perfil.nota}>{mensajesAvisos.instalarAyuda}</p>
         <button
           type="button"
           className={styles.buttonGhost}
@@ -65,11 +65,11 @@ function InstalarApp() {
             dispatchEvent(new Event(EVENTO_INSTALABLE));
           }}
         >
-          {mensajes.instalarBoton}
+          {mensajesAvisos.instalarBoton}
         </button>
       </div>
     );
-  return iphone ? <p className={perfil.nota}>{mensajes.instalarIos}</p> : null;
+  return iphone ? <p className={perfil.nota}>{mensajesAvisos.instalarIos}</p> : null;
 }
 
 /** This device's notifications: "Activar avisos" asks the browser only when tapped. */
@@ -99,27 +99,27 @@ function EsteDispositivo() {
     <div className={perfil.dispositivo}>
       {estado === "inactivo" && (
         <>
-          <p className={perfil.nota}>{mensajes.avisosActivarAyuda}</p>
+          <p className={perfil.nota}>{mensajesAvisos.avisosActivarAyuda}</p>
           <button type="button" className="button" disabled={enviando} onClick={() => void pulsar(activarPush)}>
-            {mensajes.avisosActivar}
+            {mensajesAvisos.avisosActivar}
           </button>
         </>
       )}
       {estado === "activo" && (
         <>
-          <p className={perfil.nota}>{mensajes.avisosActivos}</p>
+          <p className={perfil.nota}>{mensajesAvisos.avisosActivos}</p>
           <button
             type="button"
             className={styles.buttonGhost}
             disabled={enviando}
             onClick={() => void pulsar(desactivarPush)}
           >
-            {mensajes.avisosDesactivar}
+            {mensajesAvisos.avisosDesactivar}
           </button>
         </>
       )}
-      {estado === "bloqueado" && <p className={perfil.nota}>{mensajes.avisosBloqueados}</p>}
-      {estado === "sinSoporte" && <p className={perfil.nota}>{mensajes.avisosSinSoporte}</p>}
+      {estado === "bloqueado" && <p className={perfil.nota}>{mensajesAvisos.avisosBloqueados}</p>}
+      {estado === "sinSoporte" && <p className={perfil.nota}>{mensajesAvisos.avisosSinSoporte}</p>}
       {aviso.exito && (
         <p role="status" className={styles.success}>
           {aviso.exito}
@@ -155,8 +155,8 @@ export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
   }
   return (
     <section id="avisos" aria-labelledby={`${id}-titulo`} className={perfil.avisos}>
-      <h2 id={`${id}-titulo`}>{mensajes.avisosTitulo}</h2>
-      <p>{mensajes.avisosExplicacion}</p>
+      <h2 id={`${id}-titulo`}>{mensajesAvisos.avisosTitulo}</h2>
+      <p>{mensajesAvisos.avisosExplicacion}</p>
       <div className={perfil.tiposAviso}>
         {(Object.keys(ETIQUETAS) as TipoAviso[]).map((t) => (
           <fieldset key={t} className={perfil.tipoAviso}>
@@ -168,7 +168,7 @@ export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
                   checked={prefs[t][canal]}
                   onChange={(e) => void cambiar(t, canal, e.target.checked)}
                 />
-                {canal === "correo" ? mensajes.avisosCorreo : mensajes.avisosPush}
+                {canal === "correo" ? mensajesAvisos.avisosCorreo : mensajesAvisos.avisosPush}
               </label>
             ))}
           </fieldset>

@@ -12,6 +12,7 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { cambioDatoFormSchema, cambioPasswordFormSchema, type DatosCambioPassword } from "@/lib/users/schemas";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { olvidarSinConexion } from "@/lib/cliente/sin-conexion";
+import { olvidarPush } from "@/lib/cliente/push";
 import perfil from "./Profile.module.css";
 
 const RESOLVER_DATO = resolverZod<{ valor: string }>(cambioDatoFormSchema);
@@ -131,6 +132,8 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
   }
 
   async function cerrarSesion() {
+    // This device's notifications are this person's: stopped while the session can still say whose.
+    await olvidarPush();
     const r = await llamar("POST", "/api/usuario/logout");
     if (!r.ok && r.status !== 401) return setAviso({ error: mensajeDe(r) });
     // What was kept for offline use is this person's: the next one on this phone must not see it.
@@ -145,6 +148,9 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       setDialogo(null);
       return setAviso({ error: mensajeDe(r) });
     }
+    // The server forgot the devices with the account; the browser forgets its subscription.
+    await olvidarPush();
+    await olvidarSinConexion();
     router.replace("/");
     router.refresh();
   }

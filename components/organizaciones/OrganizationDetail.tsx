@@ -1,3 +1,4 @@
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import Link from "next/link";
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
@@ -19,8 +20,8 @@ import styles from "./OrganizationDetail.module.css";
 
 /** "12 personas siguen esta organización": what its owner sees. */
 function textoSeguidores(n: number): string {
-  if (n === 0) return mensajes.seguidoresNinguno;
-  return n === 1 ? mensajes.seguidoresUno : conDatos(mensajes.seguidores, { n: n.toLocaleString("es-ES") });
+  if (n === 0) return mensajesSeguir.seguidoresNinguno;
+  return n === 1 ? mensajesSeguir.seguidoresUno : conDatos(mensajesSeguir.seguidores, { n: n.toLocaleString("es-ES") });
 }
 
 /**

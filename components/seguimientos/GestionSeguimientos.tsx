@@ -1,5 +1,6 @@
 "use client";
 
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import Link from "next/link";
 import { useState } from "react";
 import styles from "@/components/ui/ui.module.css";
@@ -193,7 +194,7 @@ export function GestionSeguimientos({
       )}
       {organizaciones.length > 0 && (
         <>
-          <Titulo className={seguir.subtitulo}>{mensajes.organizacionesSeguidasTitulo}</Titulo>
+          <Titulo className={seguir.subtitulo}>{mensajesSeguir.organizacionesSeguidasTitulo}</Titulo>
           <ul className={seguir.listaOrganizaciones}>
             {organizaciones.map(
               (s) =>

@@ -1,5 +1,6 @@
 "use client";
 
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { useId, useState } from "react";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
@@ -69,7 +70,7 @@ export function SeguirOrganizacion({
         disabled={enviando}
         onClick={() => void alternar()}
       >
-        {siguiendo ? mensajes.seguirOrganizacionSiguiendo : mensajes.seguirOrganizacionBoton}
+        {siguiendo ? mensajesSeguir.seguirOrganizacionSiguiendo : mensajesSeguir.seguirOrganizacionBoton}
         <span className="visually-hidden"> {organizacion.nombre}</span>
       </button>
       {pedirCorreo && !aviso.exito && (
@@ -81,7 +82,7 @@ export function SeguirOrganizacion({
             void enviarCorreo();
           }}
         >
-          <p className={seguir.seguirTexto}>{mensajes.seguirOrganizacionExplicacion}</p>
+          <p className={seguir.seguirTexto}>{mensajesSeguir.seguirOrganizacionExplicacion}</p>
           <div className={styles.field}>
             <label className={styles.label} htmlFor={idCorreo}>
               {mensajes.seguirCorreoEtiqueta}

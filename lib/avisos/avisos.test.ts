@@ -1,8 +1,10 @@
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "@/test-support/api";
 import { query } from "@/test-support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
-import { freshOrigin } from "@/test-support/plans";
+import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from "@/test-support/servicio-push";
 import { borrarMunicipios, municipioDePrueba, tokenDelCorreo } from "@/test-support/seguimientos";
 import { call, confirmedUser, cookieDeSesionNueva, uniqueEmail, type TestUser } from "@/test-support/users";
@@ -17,6 +19,7 @@ import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
 import { site } from "@/lib/site";
 import { COMO_DEJARLOS, encolarPush } from "./cola";
 import { entregarAvisos } from "./entrega";
+import { repartirAvisos } from "./reparto";
 
 const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
@@ -101,7 +104,7 @@ describe("following an organization", () => {
     expect(r.status).toBe(200);
     const seguimiento = r.body.seguimiento as { _id: string };
     expect(r.body).toEqual({
-      mensaje: conDatos(mensajes.seguirOrganizacionHecho, { organizacion: org.nombre }),
+      mensaje: conDatos(mensajesSeguir.seguirOrganizacionHecho, { organizacion: org.nombre }),
       seguimiento: { _id: seguimiento._id, organizacion: org, categorias: [] },
     });
     // Again: the same follow.
@@ -125,7 +128,9 @@ describe("following an organization", () => {
     expect(anonimo).toMatchObject({ status: 202, body: { mensaje: mensajes.seguirConfirmaCorreo } });
     const token = await tokenDelCorreo(correo, "/seguimientos/confirmar/");
     const confirmado = await call("POST", "/api/seguimientos/confirmar", { body: { token } });
-    expect(confirmado.body.mensaje).toBe(conDatos(mensajes.seguirOrganizacionConfirmado, { organizacion: org.nombre }));
+    expect(confirmado.body.mensaje).toBe(
+      conDatos(mensajesSeguir.seguirOrganizacionConfirmado, { organizacion: org.nombre }),
+    );
 
     // Bad input: a clear message, and nothing written.
     const antes = await query(db(), "SELECT id FROM seguimiento");
@@ -150,9 +155,9 @@ describe("following an organization", () => {
     const pagina = async (u?: TestUser) =>
       (await api(ruta, u ? { headers: { Cookie: await cookie(u) } } : undefined)).text();
     const [deDuena, deAna, deBea, deNadie] = await Promise.all([pagina(duena), pagina(ana), pagina(bea), pagina()]);
-    expect(deDuena).toContain(conDatos(mensajes.seguidores, { n: "2" }));
+    expect(deDuena).toContain(conDatos(mensajesSeguir.seguidores, { n: "2" }));
     expect(deAna).toContain(`aria-pressed="true"`);
-    expect(deAna).toContain(mensajes.seguirOrganizacionSiguiendo);
+    expect(deAna).toContain(mensajesSeguir.seguirOrganizacionSiguiendo);
     for (const html of [deAna, deBea, deNadie]) expect(html).not.toContain("siguen esta organización");
     expect(deBea).toContain(`aria-pressed="false"`);
     expect(deNadie).toContain(`aria-expanded="false"`);
@@ -160,7 +165,9 @@ describe("following an organization", () => {
     // Someone else's follow looks like none; its own ends it.
     expect((await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: bea.token })).status).toBe(404);
     const fin = await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: ana.token });
-    expect(fin.body.mensaje).toBe(conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: org.nombre }));
+    expect(fin.body.mensaje).toBe(
+      conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: org.nombre }),
+    );
   });
 });
 
@@ -175,7 +182,7 @@ describe("notifications", () => {
     const id = await publicar(duena, org._id, titulo);
     const [publicado] = await recibidos(movil);
     expect(publicado?.carga).toEqual({
-      titulo: conDatos(mensajes.avisoPublicado, { organizacion: org.nombre }),
+      titulo: conDatos(mensajesAvisos.avisoPublicado, { organizacion: org.nombre }),
       cuerpo: expect.stringContaining(titulo),
       url: `${appUrl()}${planPath(titulo, id)}`,
       icono: `${appUrl()}/icono/192.png`,
@@ -196,11 +203,14 @@ describe("notifications", () => {
     );
     expect(cambio.status).toBe(200);
     const [, movido] = await recibidos(movil, 2);
-    expect(movido?.carga).toMatchObject({ titulo: mensajes.avisoMovido, url: `${appUrl()}${planPath(titulo, id)}` });
+    expect(movido?.carga).toMatchObject({
+      titulo: mensajesAvisos.avisoMovido,
+      url: `${appUrl()}${planPath(titulo, id)}`,
+    });
     const correos = await query<{ subject: string }>(db(), `SELECT subject FROM email_outbox WHERE "to" = $1`, [
       ana.correo,
     ]);
-    expect(correos.map((c) => c.subject)).toContain(`${mensajes.avisoMovido} · ${site().nombre}`);
+    expect(correos.map((c) => c.subject)).toContain(`${mensajesAvisos.avisoMovido} · ${site().nombre}`);
 
     // The device is gone at its push service (410): cancelling the plan deletes its subscription.
     servicio.caducar(movil.id);
@@ -269,6 +279,18 @@ describe("notifications", () => {
     );
     expect(p).toMatchObject({ intentos: 1, proximo: "infinity" });
     expect(p.error).toContain("red privada");
+
+    // A notice that could not be delivered within its day is not tried again ("Mañana…" would be late).
+    await encolarPush(prisma, [ana.id], "prueba:vieja", carga);
+    await query(db(), "UPDATE push_envio SET creado_en = now() - interval '25 hours' WHERE clave = 'prueba:vieja'");
+    servicio.fallar(1);
+    await entregarAvisos(prisma);
+    const [vieja] = await query<{ proximo: string; enviado: boolean }>(
+      db(),
+      "SELECT proximo_intento_en::text AS proximo, enviado_en IS NOT NULL AS enviado FROM push_envio WHERE clave = 'prueba:vieja' AND suscripcion_id <> $1",
+      [privada],
+    );
+    expect(vieja).toEqual({ proximo: "infinity", enviado: false });
   });
 
   it("comes with the reminder of a saved plan and the Thursday e-mail, once, as each person chose", async () => {
@@ -314,8 +336,50 @@ describe("notifications", () => {
       [[ana.id, bea.id]],
     );
     expect(filas.map((f) => [f.usuario_id, f.clave.split(":")[0], f.carga.titulo])).toEqual([
-      [ana.id, "recordatorio", mensajes.avisoManana],
-      [ana.id, "finde", conDatos(mensajes.avisoFindeUno, { municipio: pueblo.nombre })],
+      [ana.id, "recordatorio", mensajesAvisos.avisoManana],
+      [ana.id, "finde", conDatos(mensajesAvisos.avisoFindeUno, { municipio: pueblo.nombre })],
+    ]);
+  });
+
+  it("tells of many plans of one organization at once in one notice, of a plan shown again never, and of a cancelled plan once", async () => {
+    const [duena, ana] = await Promise.all([confirmedUser("Dueña Calendario"), confirmedUser("Ana Calendario")]);
+    const org = await organizacion(duena, "Ayuntamiento de Prueba");
+    await call("POST", "/api/seguimientos", { token: ana.token, body: { organizacionId: org._id } });
+    const movil = await dispositivo(ana);
+    const origin = await freshOrigin();
+    // A connected calendar's first sync: three plans in one go.
+    const ids: string[] = [];
+    for (const titulo of ["Cine de verano", "Mercado medieval", "Concierto de la banda"]) {
+      const id = await insertPlan({ usuarioId: duena.id, origin, titulo, visible: false });
+      ids.push(id);
+    }
+    await query(db(), "UPDATE plan SET organizacion_id = $1, visible = true WHERE id = ANY($2::uuid[])", [
+      org._id,
+      ids,
+    ]);
+    await repartirAvisos(prisma);
+    await entregarAvisos(prisma);
+    const [varios] = await recibidos(movil);
+    expect(varios?.carga).toMatchObject({
+      titulo: conDatos(mensajesAvisos.avisoPublicados, { organizacion: org.nombre, n: "3" }),
+      url: `${site().url}${organizacionPath(org.nombre, org._id)}`,
+    });
+    // Hidden and shown again: not news. Saved, hidden (cancelled), then deleted: told once.
+    await query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [ana.id, ids[0]]);
+    await query(db(), "UPDATE plan SET visible = false WHERE id = $1", [ids[1]]);
+    await query(db(), "UPDATE plan SET visible = true WHERE id = $1", [ids[1]]);
+    await query(db(), "UPDATE plan SET visible = false WHERE id = $1", [ids[0]]);
+    await query(db(), "DELETE FROM plan WHERE id = $1", [ids[0]]);
+    const filas = await query<{ tipo: string; plan_id: string }>(
+      db(),
+      "SELECT tipo, plan_id::text FROM aviso_plan WHERE plan_id = ANY($1::uuid[]) ORDER BY id",
+      [ids],
+    );
+    expect(filas.map((f) => `${f.tipo} ${ids.indexOf(f.plan_id)}`)).toEqual([
+      "publicado 0",
+      "publicado 1",
+      "publicado 2",
+      "cancelado 0",
     ]);
   });
 
@@ -334,7 +398,7 @@ describe("notifications", () => {
     for (const body of [{ cambios: { push: "no" } }, { cambios: "sí" }, []]) {
       expect(await call("PATCH", "/api/usuario/avisos", { token: ana.token, body })).toMatchObject({
         status: 400,
-        body: { mensaje: mensajes.avisosNoValidos },
+        body: { mensaje: mensajesAvisos.avisosNoValidos },
       });
     }
     const r = await call("GET", "/api/usuario/avisos", { token: ana.token });

@@ -15,12 +15,16 @@ export function esperaPush(intentos: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, intentos - 1), 3_600_000);
 }
 
+/** A notification not delivered a day after it was queued is dropped: "Mañana…" would come too late. */
+export const VIDA_AVISO_MS = 86_400_000;
+
 interface Reservado {
   id: bigint;
   clave: string;
   carga: AvisoPush;
   intentos: number;
   suscripcion_id: string;
+  creado_en: Date;
   endpoint: string;
   p256dh: string;
   auth: string;
@@ -64,8 +68,8 @@ export async function entregarAvisos(
       reservados AS (
         UPDATE push_envio e SET reservado_hasta = now() + make_interval(secs => ${RESERVA_S})
         FROM libres WHERE e.id = libres.id
-        RETURNING e.id, e.clave, e.carga, e.intentos, e.suscripcion_id)
-      SELECT r.id, r.clave, r.carga, r.intentos, r.suscripcion_id::text, s.endpoint, s.p256dh, s.auth
+        RETURNING e.id, e.clave, e.carga, e.intentos, e.suscripcion_id, e.creado_en)
+      SELECT r.id, r.clave, r.carga, r.intentos, r.suscripcion_id::text, r.creado_en, s.endpoint, s.p256dh, s.auth
       FROM reservados r JOIN push_suscripcion s ON s.id = r.suscripcion_id`;
     if (lote.length === 0) break;
     vistos += lote.length;
@@ -83,14 +87,12 @@ export async function entregarAvisos(
       const error = mensaje ?? (estado ? `HTTP ${estado}` : null);
       if (resultado === "entregado") entregados.push(r.id);
       else if (resultado === "caducado") caducados.push(r.suscripcion_id);
-      else if (resultado === "reintentar")
-        fallidos.push({
-          id: r.id,
-          intentos,
-          cuando: cuandoSePuedeAvisar(new Date(Date.now() + esperaPush(intentos))),
-          error,
-          reintentar: true,
-        });
+      else if (resultado === "reintentar") {
+        const cuando = cuandoSePuedeAvisar(new Date(Date.now() + esperaPush(intentos)));
+        // Past its day it is news no more: not tried again.
+        const aTiempo = cuando.getTime() < r.creado_en.getTime() + VIDA_AVISO_MS;
+        fallidos.push({ id: r.id, intentos, cuando, error, reintentar: aTiempo });
+      }
       // Refused: not retried ('infinity' below).
       else fallidos.push({ id: r.id, intentos, cuando: new Date(), error, reintentar: false });
     });
@@ -118,8 +120,9 @@ export async function entregarAvisos(
 
 /** When the next notification falls due, if within `ms` (a retry's backoff, the end of the quiet hours). */
 export async function proximoAviso(prisma: PrismaClient, ms: number): Promise<Date | null> {
+  // A row another sender holds falls due for this one when its reservation ends.
   const [{ cuando }] = await prisma.$queryRaw<{ cuando: Date | null }[]>`
-    SELECT min(proximo_intento_en) AS cuando FROM push_envio
+    SELECT min(GREATEST(proximo_intento_en, coalesce(reservado_hasta, '-infinity'))) AS cuando FROM push_envio
     WHERE enviado_en IS NULL AND proximo_intento_en < now() + make_interval(secs => ${ms / 1000})`;
-  return cuando;
+  return cuando && cuando.getTime() < Date.now() + ms ? cuando : null;
 }

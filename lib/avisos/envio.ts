@@ -1,7 +1,8 @@
+import { mensajesAvisos } from "./mensajes";
 import "server-only";
 import { createHash } from "node:crypto";
 import webpush, { type RequestDetails } from "web-push";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
 import { site } from "../site";
 import { DescargaRechazada, enviar, mensajesDescarga, type OpcionesEnvio, type Resolver } from "../net/descarga";
 import { clavesVapid, reglaDelEndpoint } from "./push";
@@ -171,11 +172,11 @@ export async function enviarPush(
   try {
     url = new URL(suscripcion.endpoint);
   } catch {
-    return { resultado: "rechazado", mensaje: mensajes.pushEndpointNoValido };
+    return { resultado: "rechazado", mensaje: mensajesAvisos.pushEndpointNoValido };
   }
   // The rule the device was kept by (./push.ts), again: https, or exactly http://127.0.0.1 in tests.
   const regla = reglaDelEndpoint(url, opciones.permitirLoopback);
-  if (!regla) return { resultado: "rechazado", mensaje: mensajes.pushEndpointNoValido };
+  if (!regla) return { resultado: "rechazado", mensaje: mensajesAvisos.pushEndpointNoValido };
 
   const claves = await clavesVapid();
   let detalles: RequestDetails;
@@ -196,7 +197,7 @@ export async function enviarPush(
     );
   } catch {
     // The device's keys do not make a P-256 key agreement (the payload cannot be encrypted).
-    return { resultado: "rechazado", mensaje: mensajes.pushClavesNoValidas };
+    return { resultado: "rechazado", mensaje: mensajesAvisos.pushClavesNoValidas };
   }
 
   let respuesta;

@@ -1,5 +1,5 @@
+import { mensajesAvisos } from "./mensajes";
 import { prisma } from "../db";
-import { mensajes } from "../messages";
 import { z } from "../schemas";
 
 /** The kinds of notice a person chooses for, in the order the profile lists them. */
@@ -24,14 +24,14 @@ const SELECCION = Object.fromEntries(
   ]),
 ) as Record<(typeof COLUMNAS)[TipoAviso]["correo" | "push"], true>;
 
-const canal = z.boolean(mensajes.avisosNoValidos).optional();
+const canal = z.boolean(mensajesAvisos.avisosNoValidos).optional();
 
 /** PATCH /api/usuario/avisos: any of the kinds, each with `correo` and/or `push`; what is left out stays. */
 export const preferenciasSchema = z.object(
   Object.fromEntries(
-    TIPOS_AVISO.map((t) => [t, z.object({ correo: canal, push: canal }, mensajes.avisosNoValidos).optional()]),
+    TIPOS_AVISO.map((t) => [t, z.object({ correo: canal, push: canal }, mensajesAvisos.avisosNoValidos).optional()]),
   ) as Record<TipoAviso, z.ZodOptional<z.ZodObject<{ correo: typeof canal; push: typeof canal }>>>,
-  mensajes.avisosNoValidos,
+  mensajesAvisos.avisosNoValidos,
 );
 export type CambioPreferencias = z.output<typeof preferenciasSchema>;
 

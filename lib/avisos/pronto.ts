@@ -40,7 +40,8 @@ export function avisarPronto(): void {
           despues = null;
           avisarPronto();
         },
-        Math.max(0, cuando.getTime() - Date.now()),
+        // At least a second: a row due now that this run could not take is another sender's.
+        Math.max(1_000, cuando.getTime() - Date.now()),
       );
       despues.unref();
     }

@@ -1,3 +1,4 @@
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { createECDH, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
@@ -52,28 +53,28 @@ describe("Web Push keys and subscriptions", () => {
     const u = await confirmedUser();
     const s = suscripcion();
     const casos: [unknown, string][] = [
-      [{ ...s, keys: { ...s.keys, p256dh: b64url(randomBytes(64)) } }, mensajes.pushClavesNoValidas],
+      [{ ...s, keys: { ...s.keys, p256dh: b64url(randomBytes(64)) } }, mensajesAvisos.pushClavesNoValidas],
       [
         { ...s, keys: { ...s.keys, p256dh: b64url(Buffer.concat([Buffer.from([2]), randomBytes(64)])) } },
-        mensajes.pushClavesNoValidas,
+        mensajesAvisos.pushClavesNoValidas,
       ],
-      [{ ...s, keys: { ...s.keys, auth: b64url(randomBytes(15)) } }, mensajes.pushClavesNoValidas],
-      [{ ...s, keys: { ...s.keys, auth: "no es base64!" } }, mensajes.pushClavesNoValidas],
-      [{ endpoint: s.endpoint }, mensajes.pushClavesNoValidas],
-      [{ ...s, endpoint: "http://push.example.com/x" }, mensajes.pushEndpointNoValido],
-      [{ ...s, endpoint: "javascript:alert(1)" }, mensajes.pushEndpointNoValido],
-      [{ ...s, endpoint: "no es una dirección" }, mensajes.pushEndpointNoValido],
-      [{ ...s, endpoint: "http://127.0.0.2:9/x" }, mensajes.pushEndpointNoValido],
+      [{ ...s, keys: { ...s.keys, auth: b64url(randomBytes(15)) } }, mensajesAvisos.pushClavesNoValidas],
+      [{ ...s, keys: { ...s.keys, auth: "no es base64!" } }, mensajesAvisos.pushClavesNoValidas],
+      [{ endpoint: s.endpoint }, mensajesAvisos.pushClavesNoValidas],
+      [{ ...s, endpoint: "http://push.example.com/x" }, mensajesAvisos.pushEndpointNoValido],
+      [{ ...s, endpoint: "javascript:alert(1)" }, mensajesAvisos.pushEndpointNoValido],
+      [{ ...s, endpoint: "no es una dirección" }, mensajesAvisos.pushEndpointNoValido],
+      [{ ...s, endpoint: "http://127.0.0.2:9/x" }, mensajesAvisos.pushEndpointNoValido],
     ];
     for (const ip of ["10.1.2.3", "192.168.1.1", "169.254.169.254", "[::1]", "0.0.0.0", "127.0.0.1", "[fd00::1]"])
       casos.push([
         { ...s, endpoint: `https://${ip}/push/x` },
-        conDatos(mensajes.pushEndpointRechazado, { motivo: mensajesDescarga.redPrivada }),
+        conDatos(mensajesAvisos.pushEndpointRechazado, { motivo: mensajesDescarga.redPrivada }),
       ]);
     // A name that resolves to this machine, over https: the loopback stand-in is http://127.0.0.1 only.
     casos.push([
       { ...s, endpoint: "https://localhost/push/x" },
-      conDatos(mensajes.pushEndpointRechazado, { motivo: mensajesDescarga.redPrivada }),
+      conDatos(mensajesAvisos.pushEndpointRechazado, { motivo: mensajesDescarga.redPrivada }),
     ]);
     for (const [body, mensaje] of casos) {
       const r = await call("POST", "/api/push/suscripciones", { body, token: u.token });
@@ -89,7 +90,7 @@ describe("Web Push keys and subscriptions", () => {
     const primera = await call("POST", "/api/push/suscripciones", { body: s, token: ana.token });
     expect(primera.status).toBe(201);
     expect(primera.body).toEqual({
-      mensaje: mensajes.pushSuscrito,
+      mensaje: mensajesAvisos.pushSuscrito,
       dispositivo: { endpoint: s.endpoint, creadoEn: expect.any(String) },
     });
     const otraVez = await call("POST", "/api/push/suscripciones", { body: s, cookie: await cookie(ana.id) });

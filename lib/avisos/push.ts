@@ -1,10 +1,11 @@
+import { mensajesAvisos } from "./mensajes";
 import webpush from "web-push";
 import { z } from "../schemas";
 import { prisma } from "../db";
 import { env } from "../env";
 import { comprobarDestino, DescargaRechazada, type Resolver } from "../net/descarga";
 import { ApiError } from "../http";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
 
 /**
  * Web Push (RFC 8030, 8291, 8292): the server's VAPID keys and each person's devices. A device's
@@ -51,19 +52,23 @@ function bytesDe(clave: string): Buffer | null {
 
 /** A subscription as the browser's PushSubscription.toJSON() gives it (other fields ignored). */
 export const suscripcionSchema = z.object({
-  endpoint: z.string({ error: mensajes.pushEndpointNoValido }).trim().min(1, mensajes.pushEndpointNoValido).max(2000),
+  endpoint: z
+    .string({ error: mensajesAvisos.pushEndpointNoValido })
+    .trim()
+    .min(1, mensajesAvisos.pushEndpointNoValido)
+    .max(2000),
   keys: z.object(
     {
       // An uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret (RFC 8291).
-      p256dh: z.string({ error: mensajes.pushClavesNoValidas }).refine((k) => {
+      p256dh: z.string({ error: mensajesAvisos.pushClavesNoValidas }).refine((k) => {
         const b = bytesDe(k);
         return b !== null && b.length === 65 && b[0] === 4;
-      }, mensajes.pushClavesNoValidas),
+      }, mensajesAvisos.pushClavesNoValidas),
       auth: z
-        .string({ error: mensajes.pushClavesNoValidas })
-        .refine((k) => bytesDe(k)?.length === 16, mensajes.pushClavesNoValidas),
+        .string({ error: mensajesAvisos.pushClavesNoValidas })
+        .refine((k) => bytesDe(k)?.length === 16, mensajesAvisos.pushClavesNoValidas),
     },
-    { error: mensajes.pushClavesNoValidas },
+    { error: mensajesAvisos.pushClavesNoValidas },
   ),
 });
 
@@ -79,15 +84,15 @@ export async function comprobarEndpoint(endpoint: string, resolver?: Resolver): 
   try {
     url = new URL(endpoint);
   } catch {
-    throw new ApiError(400, mensajes.pushEndpointNoValido);
+    throw new ApiError(400, mensajesAvisos.pushEndpointNoValido);
   }
   const regla = reglaDelEndpoint(url);
-  if (!regla) throw new ApiError(400, mensajes.pushEndpointNoValido);
+  if (!regla) throw new ApiError(400, mensajesAvisos.pushEndpointNoValido);
   try {
     await comprobarDestino(endpoint, { resolver, permitirLoopback: regla.permitirLoopback });
   } catch (error) {
     if (error instanceof DescargaRechazada)
-      throw new ApiError(400, conDatos(mensajes.pushEndpointRechazado, { motivo: error.message }));
+      throw new ApiError(400, conDatos(mensajesAvisos.pushEndpointRechazado, { motivo: error.message }));
     throw error;
   }
 }

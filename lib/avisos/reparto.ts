@@ -1,12 +1,16 @@
+import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import type { Prisma } from "../generated/prisma/client";
 import { cuandoEventoTexto } from "../dates";
-import { enqueueEmail } from "../mail/outbox";
+import type { Email } from "../mail/transport";
+import { enqueueEmails } from "../mail/outbox";
 import { correoPlanCambiado, correoPlanPublicado } from "../mail/templates";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
+import { organizacionPath } from "../organizaciones/paths";
 import { planPath } from "../plans/plan";
 import { site } from "../site";
-import { aviso, encolarPush } from "./cola";
+import { aviso, encolarPush, type AvisoPush } from "./cola";
+import { mensajesAvisos } from "./mensajes";
 import { cuandoSePuedeAvisar } from "./silencio";
 
 interface AvisoPlan {
@@ -20,54 +24,91 @@ interface AvisoPlan {
   organizacion_id: string | null;
   organizacion: string | null;
   usuarios: string[];
+  intentos: number;
 }
 
 type Tx = Prisma.TransactionClient;
 
-/** How many of aviso_plan's rows one transaction fans out. */
-const POR_TANDA = 20;
+/** A row that failed this many fan-outs is set aside with its error: the rows after it go on. */
+const MAX_INTENTOS = 5;
+/** The titles a notification of several plans names. */
+const TITULOS_EN_AVISO = 3;
 
 const cuandoDe = (a: AvisoPlan) =>
   cuandoEventoTexto(a.fecha_inicio?.toISOString() ?? null, a.fecha_fin?.toISOString() ?? null);
 
 /**
- * A followed organization published: one notification for every device of its followers who
- * want them, in one statement (10,000 followers are one INSERT … SELECT, not 10,000 round
- * trips), and an e-mail to those who chose e-mail.
+ * A followed organization published, one plan or several at once (a calendar it connected
+ * brings many): one notification for every device of its followers who want them, in one
+ * statement (10,000 followers are one INSERT … SELECT, not 10,000 round trips), and one e-mail to
+ * those who chose e-mail. Plans hidden or deleted since are left out.
  */
-async function publicado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
-  const url = planPath(a.titulo, a.plan_id);
-  const cuando = cuandoDe(a);
-  const organizacion = a.organizacion ?? "";
-  const carga = aviso(
-    conDatos(mensajes.avisoPublicado, { organizacion }),
-    `${a.titulo}${cuando ? ` · ${cuando}` : ""} · ${a.municipio}`,
-    url,
+async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<number> {
+  const vigentes = new Set(
+    (
+      await tx.$queryRaw<{ id: string }[]>`
+        SELECT id::text FROM plan WHERE id = ANY(${filas.map((f) => f.plan_id)}::uuid[]) AND visible`
+    ).map((p) => p.id),
   );
+  const planes = filas.filter((f) => vigentes.has(f.plan_id));
+  const [primero] = planes;
+  if (!primero?.organizacion_id || !primero.organizacion) return 0;
+  const organizacion = {
+    nombre: primero.organizacion,
+    url: organizacionPath(primero.organizacion, primero.organizacion_id),
+  };
+  const linea = (a: AvisoPlan) => {
+    const cuando = cuandoDe(a);
+    return `${a.titulo}${cuando ? ` · ${cuando}` : ""} · ${a.municipio}`;
+  };
+  let carga: AvisoPush;
+  let clave: string;
+  if (planes.length === 1) {
+    carga = aviso(
+      conDatos(mensajesAvisos.avisoPublicado, { organizacion: organizacion.nombre }),
+      linea(primero),
+      planPath(primero.titulo, primero.plan_id),
+    );
+    clave = `publicado:${primero.plan_id}`;
+  } else {
+    const resto = planes.length - TITULOS_EN_AVISO;
+    carga = aviso(
+      conDatos(mensajesAvisos.avisoPublicados, { organizacion: organizacion.nombre, n: String(planes.length) }),
+      planes
+        .slice(0, TITULOS_EN_AVISO)
+        .map((p) => p.titulo)
+        .join(" · ") + (resto > 0 ? ` y ${resto} más` : ""),
+      organizacion.url,
+    );
+    const ids = planes.map((p) => p.plan_id).sort();
+    clave = `publicados:${createHash("sha256").update(ids.join(",")).digest("base64url")}`;
+  }
   const push = await tx.$executeRaw`
     INSERT INTO push_envio (suscripcion_id, clave, carga, proximo_intento_en)
-    SELECT ps.id, ${`publicado:${a.plan_id}`}, ${JSON.stringify(carga)}::jsonb, ${cuandoSePuedeAvisar(ahora)}
+    SELECT ps.id, ${clave}, ${JSON.stringify(carga)}::jsonb, ${cuandoSePuedeAvisar(ahora)}
     FROM seguimiento s
     JOIN usuario u ON u.id = s.usuario_id
     JOIN push_suscripcion ps ON ps.usuario_id = s.usuario_id
-    WHERE s.organizacion_id = ${a.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
+    WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
       AND u.publicaciones_push AND u.suspendido_en IS NULL
     ON CONFLICT (suscripcion_id, clave) DO NOTHING`;
   const porCorreo = await tx.$queryRaw<{ email: string; name: string }[]>`
     SELECT u.email, u.name FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
-    WHERE s.organizacion_id = ${a.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
+    WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
       AND u.publicaciones_correo AND u.email_verified AND u.suspendido_en IS NULL`;
-  for (const u of porCorreo) {
-    await enqueueEmail(
-      tx,
-      correoPlanPublicado(u.email, u.name, organizacion, {
-        titulo: a.titulo,
-        cuando,
-        municipio: a.municipio,
-        url: `${site().url}${url}`,
-      }),
-    );
-  }
+  const { url } = site();
+  const lista = planes.map((p) => ({
+    titulo: p.titulo,
+    cuando: cuandoDe(p),
+    municipio: p.municipio,
+    url: `${url}${planPath(p.titulo, p.plan_id)}`,
+  }));
+  await enqueueEmails(
+    tx,
+    porCorreo.map((u) =>
+      correoPlanPublicado(u.email, u.name, { nombre: organizacion.nombre, url: `${url}${organizacion.url}` }, lista),
+    ),
+  );
   return push;
 }
 
@@ -75,8 +116,8 @@ async function publicado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
 async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
   const movido = a.tipo === "movido";
   const datos = { titulo: a.titulo, municipio: a.municipio, cuando: cuandoDe(a) ?? "" };
-  const titulo = movido ? mensajes.avisoMovido : mensajes.avisoCancelado;
-  const texto = conDatos(movido ? mensajes.avisoMovidoCuerpo : mensajes.avisoCanceladoCuerpo, datos);
+  const titulo = movido ? mensajesAvisos.avisoMovido : mensajesAvisos.avisoCancelado;
+  const texto = conDatos(movido ? mensajesAvisos.avisoMovidoCuerpo : mensajesAvisos.avisoCanceladoCuerpo, datos);
   // A cancelled plan has no page any more: its savers go to their saved plans.
   const url = movido ? planPath(a.titulo, a.plan_id) : "/planes-favoritos";
   const quienes = await tx.$queryRaw<
@@ -97,9 +138,9 @@ async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
     aviso(titulo, texto, url),
     ahora,
   );
-  for (const u of quienes.filter((q) => q.cambios_correo && q.email_verified)) {
-    await enqueueEmail(
-      tx,
+  const correos: Email[] = quienes
+    .filter((q) => q.cambios_correo && q.email_verified)
+    .map((u) =>
       correoPlanCambiado(u.email, u.name, {
         asunto: titulo,
         texto,
@@ -107,15 +148,18 @@ async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
         boton: movido ? "Ver el plan" : "Ver mis planes guardados",
       }),
     );
-  }
+  await enqueueEmails(tx, correos);
   return push;
 }
 
 /**
  * Turns what happened to plans (aviso_plan, written by the plan table's trigger in the change's
- * own transaction) into notifications and e-mails. Each row is claimed FOR UPDATE SKIP LOCKED
- * and marked in the transaction that writes what it causes: several instances and the cron
- * script can run this at once, and a row is fanned out once.
+ * own transaction) into notifications and e-mails, oldest first. Each transaction takes one
+ * change, or every pending publication of one organization together (a connected calendar's
+ * first sync is one notice, not one per plan), claimed FOR UPDATE SKIP LOCKED and marked in the
+ * transaction that writes what it causes: several instances and the cron script can run this at
+ * once, and a row is fanned out once. A failure is counted on its rows in a transaction of its
+ * own; after MAX_INTENTOS they are set aside with the error, so one bad row never holds the rest.
  */
 export async function repartirAvisos(
   prisma: PrismaClient,
@@ -123,28 +167,48 @@ export async function repartirAvisos(
 ): Promise<{ avisos: number; envios: number }> {
   let avisos = 0;
   let envios = 0;
+  const fallidos = new Set<bigint>();
   for (;;) {
-    const hechos = await prisma.$transaction(
-      async (tx) => {
-        const filas = await tx.$queryRaw<AvisoPlan[]>`
-          SELECT a.id, a.tipo, a.plan_id::text, a.titulo, a.municipio, a.fecha_inicio, a.fecha_fin,
-                 a.organizacion_id::text, o.nombre AS organizacion, a.usuarios
-          FROM aviso_plan a LEFT JOIN organizacion o ON o.id = a.organizacion_id
-          WHERE a.repartido_en IS NULL
-          ORDER BY a.id LIMIT ${POR_TANDA}
-          FOR UPDATE OF a SKIP LOCKED`;
-        for (const a of filas) {
-          // An organization deleted since it published has no followers left to tell.
-          if (a.tipo === "publicado") envios += a.organizacion_id ? await publicado(tx, a, ahora) : 0;
-          else envios += await cambiado(tx, a, ahora);
-        }
-        if (filas.length > 0)
-          await tx.$executeRaw`UPDATE aviso_plan SET repartido_en = now() WHERE id = ANY(${filas.map((f) => f.id)}::bigint[])`;
-        return filas.length;
-      },
-      { timeout: 60_000 },
-    );
-    avisos += hechos;
-    if (hechos < POR_TANDA) return { avisos, envios };
+    let tomadas: bigint[] = [];
+    try {
+      const hecho = await prisma.$transaction(
+        async (tx) => {
+          const [siguiente] = await tx.$queryRaw<AvisoPlan[]>`
+            SELECT a.id, a.tipo, a.organizacion_id::text FROM aviso_plan a
+            WHERE a.repartido_en IS NULL AND NOT (a.id = ANY(${[...fallidos]}::bigint[]))
+            ORDER BY a.id LIMIT 1 FOR UPDATE SKIP LOCKED`;
+          if (!siguiente) return null;
+          const grupo = siguiente.tipo === "publicado" && siguiente.organizacion_id;
+          const filas = await tx.$queryRaw<AvisoPlan[]>`
+            SELECT a.id, a.tipo, a.plan_id::text, a.titulo, a.municipio, a.fecha_inicio, a.fecha_fin,
+                   a.organizacion_id::text, o.nombre AS organizacion, a.usuarios, a.intentos
+            FROM aviso_plan a LEFT JOIN organizacion o ON o.id = a.organizacion_id
+            WHERE a.repartido_en IS NULL AND NOT (a.id = ANY(${[...fallidos]}::bigint[]))
+              AND (a.id = ${siguiente.id}
+                   OR (${Boolean(grupo)} AND a.tipo = 'publicado' AND a.organizacion_id = ${siguiente.organizacion_id}::uuid))
+            ORDER BY a.id
+            FOR UPDATE OF a SKIP LOCKED`;
+          tomadas = filas.map((f) => f.id);
+          const n =
+            siguiente.tipo === "publicado" ? await publicados(tx, filas, ahora) : await cambiado(tx, filas[0], ahora);
+          await tx.$executeRaw`UPDATE aviso_plan SET repartido_en = now() WHERE id = ANY(${tomadas}::bigint[])`;
+          return { filas: filas.length, envios: n };
+        },
+        { timeout: 60_000 },
+      );
+      if (!hecho) return { avisos, envios };
+      avisos += hecho.filas;
+      envios += hecho.envios;
+    } catch (error) {
+      if (tomadas.length === 0) throw error;
+      // Counted apart (the fan-out's transaction rolled back); this run leaves them alone.
+      for (const id of tomadas) fallidos.add(id);
+      const mensaje = String((error as Error).message ?? error).slice(0, 2000);
+      await prisma.$executeRaw`
+        UPDATE aviso_plan SET intentos = intentos + 1, ultimo_error = ${mensaje},
+          repartido_en = CASE WHEN intentos + 1 >= ${MAX_INTENTOS} THEN now() END
+        WHERE id = ANY(${tomadas}::bigint[])`;
+      console.error("[avisos] reparto fallido:", mensaje);
+    }
   }
 }

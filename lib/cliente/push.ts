@@ -1,19 +1,26 @@
+import { mensajesAvisos } from "../avisos/mensajes";
 // The browser's side of notifications: client-safe, for the profile's "Activar avisos".
 import { llamar, mensajeDe } from "./api";
-import { mensajes } from "@/lib/messages";
 
 export type EstadoPush = "cargando" | "sinSoporte" | "bloqueado" | "inactivo" | "activo";
 
 const soportado = () =>
   typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
-/** This device's state, without asking anything: the permission is only requested on a tap. */
+/**
+ * This device's state, without asking anything: the permission is only requested on a tap. A
+ * subscription the browser has is given to the server again, so it is this person's (another may
+ * have used this browser before, or the server may have dropped it).
+ */
 export async function estadoPush(): Promise<EstadoPush> {
   if (!soportado()) return "sinSoporte";
   if (Notification.permission === "denied") return "bloqueado";
   if (Notification.permission !== "granted") return "inactivo";
   const registro = await navigator.serviceWorker.getRegistration();
-  return (await registro?.pushManager.getSubscription()) ? "activo" : "inactivo";
+  const suscripcion = await registro?.pushManager.getSubscription();
+  if (!suscripcion) return "inactivo";
+  const r = await llamar("POST", "/api/push/suscripciones", suscripcion.toJSON());
+  return r.ok ? "activo" : "inactivo";
 }
 
 /** A base64url key as the bytes pushManager.subscribe takes. */
@@ -35,18 +42,32 @@ export async function activarPush(): Promise<{ estado: EstadoPush; error?: strin
   try {
     const registro = await navigator.serviceWorker.ready;
     const clave = await llamar<{ clave: string }>("GET", "/api/push/clave");
-    if (!clave.ok) return { estado: "inactivo", error: mensajeDe(clave, mensajes.avisosError) };
+    if (!clave.ok) return { estado: "inactivo", error: mensajeDe(clave, mensajesAvisos.avisosError) };
     const suscripcion =
       (await registro.pushManager.getSubscription()) ??
       (await registro.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(clave.data.clave) }));
     const r = await llamar("POST", "/api/push/suscripciones", suscripcion.toJSON());
     if (!r.ok) {
       await suscripcion.unsubscribe();
-      return { estado: "inactivo", error: mensajeDe(r, mensajes.avisosError) };
+      return { estado: "inactivo", error: mensajeDe(r, mensajesAvisos.avisosError) };
     }
     return { estado: "activo", exito: mensajeDe(r) };
   } catch {
-    return { estado: "inactivo", error: mensajes.avisosError };
+    return { estado: "inactivo", error: mensajesAvisos.avisosError };
+  }
+}
+
+/** Logging out: this device's notifications stop (failures are silent: the session is ending). */
+export async function olvidarPush(): Promise<void> {
+  if (!soportado()) return;
+  try {
+    const suscripcion = await (await navigator.serviceWorker.getRegistration())?.pushManager.getSubscription();
+    if (!suscripcion) return;
+    // The server's copy goes with the session (or went with the account); the browser's, always.
+    await llamar("DELETE", "/api/push/suscripciones", { endpoint: suscripcion.endpoint });
+    await suscripcion.unsubscribe();
+  } catch {
+    // No worker or no subscription: nothing to forget.
   }
 }
 
@@ -59,5 +80,5 @@ export async function desactivarPush(): Promise<{ estado: EstadoPush; error?: st
     if (!r.ok && r.status !== 404) return { estado: "activo", error: mensajeDe(r) };
     await suscripcion.unsubscribe();
   }
-  return { estado: "inactivo", exito: mensajes.avisosDesactivados };
+  return { estado: "inactivo", exito: mensajesAvisos.avisosDesactivados };
 }

@@ -10,6 +10,14 @@ export async function enqueueEmail(db: Db, email: Email): Promise<void> {
   await db.emailOutbox.create({ data: { ...resto, ...(headers && { headers }) } });
 }
 
+/** Queues many e-mails in one statement (a notice to thousands who chose e-mail). */
+export async function enqueueEmails(db: Db, emails: Email[]): Promise<void> {
+  if (emails.length === 0) return;
+  await db.emailOutbox.createMany({
+    data: emails.map(({ headers, ...resto }) => ({ ...resto, ...(headers && { headers }) })),
+  });
+}
+
 /** Backoff after the n-th failed attempt: 1 min, 2, 4, … capped at 6 hours. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 3_600_000);

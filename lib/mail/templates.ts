@@ -248,20 +248,24 @@ ${bloques(s)
 /** The line under every notice e-mail: where to stop it. */
 const pieAvisos = () => `Si no quieres recibir estos correos, cámbialo en tu perfil: ${site().url}/perfil#avisos`;
 
-/** A followed organization published a plan (lib/avisos/reparto.ts). */
+/** A followed organization published one plan or several (lib/avisos/reparto.ts). */
 export function correoPlanPublicado(
   to: string,
   nombre: string,
-  organizacion: string,
-  plan: { titulo: string; cuando: string | null; municipio: string; url: string },
+  organizacion: { nombre: string; url: string },
+  planes: { titulo: string; cuando: string | null; municipio: string; url: string }[],
 ): Email {
+  const linea = (p: (typeof planes)[number]) => `«${p.titulo}»${p.cuando ? `, ${p.cuando}` : ""}, en ${p.municipio}.`;
+  const uno = planes.length === 1;
   return mensaje(
     to,
-    `${organizacion} ha publicado un plan`,
+    uno ? `${organizacion.nombre} ha publicado un plan` : `${organizacion.nombre} ha publicado ${planes.length} planes`,
     nombre,
-    `${organizacion}, que sigues en ${site().nombre}, ha publicado un plan:\n«${plan.titulo}»${plan.cuando ? `, ${plan.cuando}` : ""}, en ${plan.municipio}.`,
-    "Ver el plan",
-    plan.url,
+    uno
+      ? `${organizacion.nombre}, que sigues en ${site().nombre}, ha publicado un plan:\n${linea(planes[0])}`
+      : `${organizacion.nombre}, que sigues en ${site().nombre}, ha publicado ${planes.length} planes:\n${planes.map((p) => `• ${linea(p)}`).join("\n")}`,
+    uno ? "Ver el plan" : "Ver sus planes",
+    uno ? planes[0].url : organizacion.url,
     pieAvisos(),
   );
 }

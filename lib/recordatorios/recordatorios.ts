@@ -1,7 +1,8 @@
+import { mensajesAvisos } from "../avisos/mensajes";
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { aviso, encolarPush } from "../avisos/cola";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
 import { diaEnMadrid, horaTexto, instanteEnMadrid, sumarDias } from "../dates";
 import { enqueueEmail } from "../mail/outbox";
 import { correoRecordatorio } from "../mail/templates";
@@ -39,11 +40,11 @@ export async function enviarRecordatorios(
         UPDATE favorito f SET recordatorio_enviado = now()
         FROM plan p, usuario u
         WHERE f.plan_id = p.id AND f.usuario_id = u.id AND f.recordatorio_enviado IS NULL
-          AND (u.recordatorios OR u.recordatorios_push) AND u.email_verified AND p.visible
+          AND ((u.recordatorios AND u.email_verified) OR u.recordatorios_push) AND p.visible
           AND p.fecha_inicio >= ${desde} AND p.fecha_inicio < ${hasta}
         RETURNING f.usuario_id, f.plan_id)
       SELECT r.usuario_id, u.email, u.name, p.id::text AS plan_id, p.titulo, p.municipio, p.fecha_inicio,
-             u.recordatorios AS por_correo, u.recordatorios_push AS por_push
+             u.recordatorios AND u.email_verified AS por_correo, u.recordatorios_push AS por_push
       FROM reclamados r JOIN usuario u ON u.id = r.usuario_id JOIN plan p ON p.id = r.plan_id
       ORDER BY r.usuario_id, p.fecha_inicio, p.titulo`;
     const porUsuario = new Map<string, Fila[]>();
@@ -54,8 +55,8 @@ export async function enviarRecordatorios(
       if (por_push) {
         const titulo =
           planes.length === 1
-            ? mensajes.avisoManana
-            : conDatos(mensajes.avisoMananaVarios, { n: String(planes.length) });
+            ? mensajesAvisos.avisoManana
+            : conDatos(mensajesAvisos.avisoMananaVarios, { n: String(planes.length) });
         const cuerpo = planes
           .map((p) => `${horaTexto(p.fecha_inicio.toISOString())} · ${p.titulo} (${p.municipio})`)
           .join("\n");

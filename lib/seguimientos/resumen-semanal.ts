@@ -1,3 +1,5 @@
+import { mensajesSeguir } from "./mensajes";
+import { mensajesAvisos } from "../avisos/mensajes";
 import "server-only";
 import type { PrismaClient } from "../db/client";
 import { cuandoEventoTexto, diaEnMadrid, DIAS_SEMANA, instanteEnMadrid, lunesDe, sumarDias, type Dia } from "../dates";
@@ -137,7 +139,8 @@ export async function seccionDeOrganizacion(id: string, ahora: Date): Promise<Se
  */
 export function asuntoResumen(secciones: SeccionResumen[]): string {
   const pueblos = secciones.filter((s) => s.radio !== null);
-  if (pueblos.length === 0) return conDatos(mensajes.resumenAsuntoOrganizacion, { organizacion: secciones[0].nombre });
+  if (pueblos.length === 0)
+    return conDatos(mensajesSeguir.resumenAsuntoOrganizacion, { organizacion: secciones[0].nombre });
   const [primera, ...resto] = pueblos;
   return resto.length === 0
     ? conDatos(mensajes.resumenAsunto, { municipio: primera.nombre })
@@ -224,7 +227,7 @@ export async function enviarResumenes(
       if (reclamado === 0) return "otro" as const;
       if (porPush && persona.usuarioId) {
         for (const f of findes) {
-          const titulo = conDatos(f.total === 1 ? mensajes.avisoFindeUno : mensajes.avisoFinde, {
+          const titulo = conDatos(f.total === 1 ? mensajesAvisos.avisoFindeUno : mensajesAvisos.avisoFinde, {
             municipio: f.nombre,
             n: String(f.total),
           });
@@ -232,7 +235,7 @@ export async function enviarResumenes(
             tx,
             [persona.usuarioId],
             `finde:${f.ine}:${semana}`,
-            aviso(titulo, mensajes.avisoFindeCuerpo, f.url.slice(site().url.length)),
+            aviso(titulo, mensajesAvisos.avisoFindeCuerpo, f.url.slice(site().url.length)),
             ahora,
           );
         }

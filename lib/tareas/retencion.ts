@@ -76,8 +76,10 @@ export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion>
     });
     const avisos =
       (await tx.$executeRaw`DELETE FROM push_envio WHERE creado_en < now() - make_interval(days => ${DIAS_AVISOS})`) +
+      // A publication is kept while its plan exists: shown again later, it is not news.
       (await tx.$executeRaw`
-        DELETE FROM aviso_plan WHERE repartido_en < now() - make_interval(days => ${DIAS_AVISOS})`);
+        DELETE FROM aviso_plan a WHERE a.repartido_en < now() - make_interval(days => ${DIAS_AVISOS})
+          AND NOT (a.tipo = 'publicado' AND EXISTS (SELECT 1 FROM plan p WHERE p.id = a.plan_id))`);
     return {
       avisos,
       bajasIndice: bajas.count,

@@ -1,3 +1,4 @@
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/seguimientos/seguimientos";
 import { seguirSchema } from "@/lib/seguimientos/schemas";
 import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
@@ -20,7 +21,7 @@ export const POST = route(async (request) => {
     return Response.json({
       mensaje:
         "organizacion" in seguimiento
-          ? conDatos(mensajes.seguirOrganizacionHecho, { organizacion: seguimiento.organizacion.nombre })
+          ? conDatos(mensajesSeguir.seguirOrganizacionHecho, { organizacion: seguimiento.organizacion.nombre })
           : conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
       seguimiento,
     });

@@ -39,9 +39,16 @@ CREATE TABLE "aviso_plan" (
   "organizacion_id" UUID,
   "usuarios" TEXT[] NOT NULL DEFAULT '{}',
   "creado_en" TIMESTAMPTZ(3) NOT NULL DEFAULT now(),
-  "repartido_en" TIMESTAMPTZ(3)
+  "repartido_en" TIMESTAMPTZ(3),
+  -- Failed fan-outs: after a few the row is set aside (repartido_en, with the error) so the
+  -- rows after it go on.
+  "intentos" INTEGER NOT NULL DEFAULT 0,
+  "ultimo_error" TEXT
 );
 CREATE INDEX "aviso_plan_pendiente_idx" ON "aviso_plan" ("id") WHERE "repartido_en" IS NULL;
+-- A plan is announced once: shown again after being hidden (or re-listed by its source), it is
+-- not news.
+CREATE UNIQUE INDEX "aviso_plan_publicado_key" ON "aviso_plan" ("plan_id") WHERE "tipo" = 'publicado';
 
 CREATE FUNCTION "aviso_plan_cambio"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
@@ -59,12 +66,14 @@ BEGIN
      AND NEW.organizacion_id IS NOT NULL
      AND EXISTS (SELECT 1 FROM seguimiento s WHERE s.organizacion_id = NEW.organizacion_id) THEN
     INSERT INTO aviso_plan (tipo, plan_id, titulo, municipio, fecha_inicio, fecha_fin, organizacion_id)
-    VALUES ('publicado', NEW.id, NEW.titulo, NEW.municipio, NEW.fecha_inicio, NEW.fecha_fin, NEW.organizacion_id);
+    VALUES ('publicado', NEW.id, NEW.titulo, NEW.municipio, NEW.fecha_inicio, NEW.fecha_fin, NEW.organizacion_id)
+    ON CONFLICT (plan_id) WHERE tipo = 'publicado' DO NOTHING;
   END IF;
   IF TG_OP = 'INSERT' THEN
     RETURN p;
   END IF;
-  IF TG_OP = 'DELETE' OR (OLD.visible AND NOT NEW.visible) THEN
+  -- A plan already hidden was already cancelled for those who saved it.
+  IF (TG_OP = 'DELETE' AND OLD.visible) OR (TG_OP = 'UPDATE' AND OLD.visible AND NOT NEW.visible) THEN
     tipo := 'cancelado';
   ELSIF OLD.visible AND NEW.visible AND (OLD.fecha_inicio IS DISTINCT FROM NEW.fecha_inicio
                                          OR OLD.fecha_fin IS DISTINCT FROM NEW.fecha_fin) THEN

@@ -1,3 +1,4 @@
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { z } from "@/lib/schemas";
 import { comprobarEndpoint, darDeBaja, dispositivosDe, suscribir, suscripcionSchema } from "@/lib/avisos/push";
 import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
@@ -14,7 +15,7 @@ export const POST = route(async (request) => {
   const pedida = suscripcionSchema.parse(await readJson(request));
   await comprobarEndpoint(pedida.endpoint);
   const dispositivo = await suscribir(user.id, pedida);
-  return Response.json({ mensaje: mensajes.pushSuscrito, dispositivo }, { status: 201 });
+  return Response.json({ mensaje: mensajesAvisos.pushSuscrito, dispositivo }, { status: 201 });
 });
 
 /** GET /api/push/suscripciones: the person's devices (204 when none). */
@@ -27,7 +28,9 @@ export const GET = route(async (request) => {
 export const DELETE = route(async (request) => {
   const user = await requireUser(request);
   const { endpoint } = z
-    .object({ endpoint: z.string({ error: mensajes.pushEndpointNoValido }).min(1, mensajes.pushEndpointNoValido) })
+    .object({
+      endpoint: z.string({ error: mensajesAvisos.pushEndpointNoValido }).min(1, mensajesAvisos.pushEndpointNoValido),
+    })
     .parse(await readJson(request));
   if (!(await darDeBaja(user.id, endpoint))) throw new ApiError(404, mensajes.recursoNoEncontrado);
   return new Response(null, { status: 204 });

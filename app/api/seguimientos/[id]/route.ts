@@ -1,3 +1,4 @@
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { cambiarSeguimiento, dejarDeSeguir, personaDeEnlace, type Persona } from "@/lib/seguimientos/seguimientos";
 import { cambiarSeguimientoSchema } from "@/lib/seguimientos/schemas";
 import { readJson, route } from "@/lib/http";
@@ -31,7 +32,7 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
   const { nombre, deOrganizacion } = await dejarDeSeguir(quien, (await params).id);
   return Response.json({
     mensaje: deOrganizacion
-      ? conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: nombre })
+      ? conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: nombre })
       : conDatos(mensajes.seguimientoEliminado, { municipio: nombre }),
   });
 });

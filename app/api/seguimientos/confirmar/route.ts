@@ -1,3 +1,4 @@
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { confirmarSeguimiento } from "@/lib/seguimientos/seguimientos";
 import { readJson, route } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -14,7 +15,7 @@ export const POST = route(async (request) => {
   const { nombre, deOrganizacion, gestion } = await confirmarSeguimiento(token);
   return Response.json({
     mensaje: deOrganizacion
-      ? conDatos(mensajes.seguirOrganizacionConfirmado, { organizacion: nombre })
+      ? conDatos(mensajesSeguir.seguirOrganizacionConfirmado, { organizacion: nombre })
       : conDatos(mensajes.seguimientoConfirmado, { municipio: nombre }),
     gestion: `/seguimientos/gestionar/${gestion}`,
   });

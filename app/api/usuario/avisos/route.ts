@@ -1,6 +1,6 @@
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { cambiarPreferencias, preferenciasDe, preferenciasSchema } from "@/lib/avisos/preferencias";
 import { readJson, route } from "@/lib/http";
-import { mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";
 
 /**
@@ -16,5 +16,5 @@ export const GET = route(async (request) => {
 export const PATCH = route(async (request) => {
   const user = await requireUser(request);
   const cambio = preferenciasSchema.parse(await readJson(request));
-  return Response.json({ mensaje: mensajes.avisosGuardados, avisos: await cambiarPreferencias(user.id, cambio) });
+  return Response.json({ mensaje: mensajesAvisos.avisosGuardados, avisos: await cambiarPreferencias(user.id, cambio) });
 });
