@@ -53,7 +53,7 @@ CREATE UNIQUE INDEX "aviso_plan_publicado_key" ON "aviso_plan" ("plan_id") WHERE
 CREATE FUNCTION "aviso_plan_cambio"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   p plan;
-  tipo TEXT;
+  cambio TEXT;
   guardado TEXT[];
 BEGIN
   p := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
@@ -74,17 +74,17 @@ BEGIN
   END IF;
   -- A plan already hidden was already cancelled for those who saved it.
   IF (TG_OP = 'DELETE' AND OLD.visible) OR (TG_OP = 'UPDATE' AND OLD.visible AND NOT NEW.visible) THEN
-    tipo := 'cancelado';
+    cambio := 'cancelado';
   ELSIF OLD.visible AND NEW.visible AND (OLD.fecha_inicio IS DISTINCT FROM NEW.fecha_inicio
                                          OR OLD.fecha_fin IS DISTINCT FROM NEW.fecha_fin) THEN
-    tipo := 'movido';
+    cambio := 'movido';
   ELSE
     RETURN p;
   END IF;
   guardado := ARRAY(SELECT f.usuario_id FROM favorito f WHERE f.plan_id = OLD.id);
   IF cardinality(guardado) > 0 THEN
     INSERT INTO aviso_plan (tipo, plan_id, titulo, municipio, fecha_inicio, fecha_fin, organizacion_id, usuarios)
-    VALUES (tipo, p.id, p.titulo, p.municipio, p.fecha_inicio, p.fecha_fin, p.organizacion_id, guardado);
+    VALUES (cambio, p.id, p.titulo, p.municipio, p.fecha_inicio, p.fecha_fin, p.organizacion_id, guardado);
   END IF;
   RETURN p;
 END $$;
