@@ -92,7 +92,7 @@ describe("saving a plan through the login page", () => {
   async function deVueltaGuardado(page: Page, ruta: string) {
     await page.waitForURL((u) => u.pathname === ruta);
     await page.getByRole("status").filter({ hasText: mensajes.favoritoGuardado }).waitFor();
-    const boton = page.locator("main article > header button[aria-pressed]");
+    const boton = page.locator("main article > header button[aria-pressed][aria-busy]");
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
     await expect(boton.textContent()).resolves.toBe(mensajes.favoritoGuardadoBoton);
   }

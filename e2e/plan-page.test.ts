@@ -508,8 +508,10 @@ describe("plan and organization pages", () => {
     await ctx.addCookies([{ ...(await cookieDeSesionNueva(usuario.id)), url: appUrl() }]);
     const page = await abrir(ctx, ruta(evento.urlPlan));
     // One button whose words follow its state: "Guardar", then "Guardado" once saved.
-    const boton = page.locator("main article > header button[aria-pressed]");
-    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>("button[aria-pressed]")?.disabled);
+    const boton = page.locator("main article > header button[aria-pressed][aria-busy]");
+    await page.waitForFunction(
+      () => !document.querySelector<HTMLButtonElement>("button[aria-pressed][aria-busy]")?.disabled,
+    );
     await expect(boton.getAttribute("aria-pressed")).resolves.toBe("false");
     await expect(boton.textContent()).resolves.toBe("Guardar");
     await boton.click();

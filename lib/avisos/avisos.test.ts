@@ -162,6 +162,31 @@ describe("following an organization", () => {
     expect(deBea).toContain(`aria-pressed="false"`);
     expect(deNadie).toContain(`aria-expanded="false"`);
 
+    // The Thursday e-mail of the confirmed address: the organization's new plan, and how to stop.
+    // A Thursday weeks ahead, so no other test's week is claimed; the plan published the day before.
+    const ahora = new Date(Date.now() + 35 * 86_400_000);
+    const planId = await insertPlan({
+      usuarioId: duena.id,
+      origin: await freshOrigin(),
+      titulo: "Taller de jota",
+      fechaInicio: new Date(ahora.getTime() + 86_400_000),
+      fechaFin: new Date(ahora.getTime() + 90_000_000),
+    });
+    await query(db(), "UPDATE plan SET organizacion_id = $1, fecha_creacion = $3 WHERE id = $2", [
+      org._id,
+      planId,
+      new Date(ahora.getTime() - 86_400_000),
+    ]);
+    await enviarResumenes(prisma, ahora);
+    const [jueves] = await query<{ subject: string; text: string }>(
+      db(),
+      `SELECT subject, text FROM email_outbox WHERE "to" = $1 AND subject = $2`,
+      [correo, conDatos(mensajesSeguir.resumenAsuntoOrganizacion, { organizacion: org.nombre })],
+    );
+    expect(jueves.text).toContain(`== ${org.nombre} ==`);
+    expect(jueves.text).toContain("Taller de jota");
+    expect(jueves.text).toMatch(/Darte de baja de este correo: \S+\/api\/seguimientos\/baja\?token=/);
+
     // Someone else's follow looks like none; its own ends it.
     expect((await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: bea.token })).status).toBe(404);
     const fin = await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: ana.token });
