@@ -526,7 +526,7 @@ describe("plan and organization pages", () => {
 
     await page.reload();
     await page.waitForFunction(
-      () => document.querySelector("button[aria-pressed]")?.getAttribute("aria-pressed") === "true",
+      () => document.querySelector("button[aria-pressed][aria-busy]")?.getAttribute("aria-pressed") === "true",
     );
     await boton.click();
     await page.locator("main").getByRole("status").filter({ hasText: mensajes.favoritoEliminado }).waitFor();
