@@ -1,4 +1,3 @@
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -6,6 +5,7 @@ import { launchBrowser, captura } from "@/test-support/browser";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, linkFromOutbox, uniqueEmail } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 describe("accounts in Chromium", () => {
   let browser: Browser;

@@ -1,5 +1,3 @@
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -12,6 +10,8 @@ import { iniciarServicioPush, type ServicioPush } from "@/test-support/servicio-
 import { contextoConectado } from "@/test-support/session-context";
 import { uniqueEmail } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 const db = () => process.env.DATABASE_URL!;
 

@@ -91,9 +91,14 @@ export async function escribirFecha(campo: Locator, valor: string): Promise<void
 
 /**
  * An event published through the API by `token`'s owner at a point of its own (freshOrigin),
- * with a poster and the description "Primera versión": its id and its page's path.
+ * with a poster and the description "Primera versión" (and `extra` fields, e.g. its
+ * organizacionId): its id and its page's path.
  */
-export async function publicarEvento(token: string, titulo: string): Promise<{ id: string; ruta: string }> {
+export async function publicarEvento(
+  token: string,
+  titulo: string,
+  extra: Record<string, string> = {},
+): Promise<{ id: string; ruta: string }> {
   const origin = await freshOrigin();
   const res = await enviarFormulario(
     "POST",
@@ -102,6 +107,7 @@ export async function publicarEvento(token: string, titulo: string): Promise<{ i
       ...camposEvento(),
       titulo,
       descripcion: "Primera versión",
+      ...extra,
       archivoCartel: { bytes: await png(), nombre: "cartel.png" },
       ubicacion: JSON.stringify({ type: "Point", coordinates: [origin.lng, origin.lat] }),
     }),

@@ -1,13 +1,14 @@
 "use client";
 
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { activarPush, desactivarPush, estadoPush, type EstadoPush } from "@/lib/cliente/push";
 import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
 import { EVENTO_INSTALABLE } from "@/lib/app-instalable/sin-conexion";
 import perfil from "./Profile.module.css";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 const ETIQUETAS: Record<TipoAviso, string> = {
   publicaciones: mensajesAvisos.avisoTipoPublicaciones,
@@ -120,16 +121,7 @@ function EsteDispositivo() {
       )}
       {estado === "bloqueado" && <p className={perfil.nota}>{mensajesAvisos.avisosBloqueados}</p>}
       {estado === "sinSoporte" && <p className={perfil.nota}>{mensajesAvisos.avisosSinSoporte}</p>}
-      {aviso.exito && (
-        <p role="status" className={styles.success}>
-          {aviso.exito}
-        </p>
-      )}
-      {aviso.error && (
-        <p role="alert" className={styles.error}>
-          {aviso.error}
-        </p>
-      )}
+      <Aviso {...aviso} />
     </div>
   );
 }
@@ -174,16 +166,7 @@ export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
           </fieldset>
         ))}
       </div>
-      {aviso.exito && (
-        <p role="status" className={styles.success}>
-          {aviso.exito}
-        </p>
-      )}
-      {aviso.error && (
-        <p role="alert" className={styles.error}>
-          {aviso.error}
-        </p>
-      )}
+      <Aviso {...aviso} />
       <EsteDispositivo />
       <InstalarApp />
     </section>

@@ -1,4 +1,3 @@
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import Link from "next/link";
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
@@ -17,6 +16,7 @@ import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion
 import seguirCss from "@/components/seguimientos/seguimientos.module.css";
 import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import styles from "./OrganizationDetail.module.css";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 /** "12 personas siguen esta organización": what its owner sees. */
 function textoSeguidores(n: number): string {

@@ -1,14 +1,15 @@
 "use client";
 
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import Link from "next/link";
 import { useState } from "react";
+import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { CATEGORIAS, RADIO_MAX_KM } from "@/lib/plans/constants";
 import seguir from "./seguimientos.module.css";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 export type SeguimientoVisible =
   | { _id: string; municipio: { ine: string; nombre: string; provincia: string }; radio: number; categorias: string[] }
@@ -99,16 +100,7 @@ function Seguimiento({
           <span className="visually-hidden"> {s.municipio.nombre}</span>
         </button>
       </div>
-      {aviso.exito && (
-        <p role="status" className={styles.success}>
-          {aviso.exito}
-        </p>
-      )}
-      {aviso.error && (
-        <p role="alert" className={styles.error}>
-          {aviso.error}
-        </p>
-      )}
+      <Aviso {...aviso} />
     </li>
   );
 }
@@ -143,11 +135,7 @@ function SeguimientoDeOrganizacion({
         {mensajes.seguimientoDejar}
         <span className="visually-hidden"> {s.organizacion.nombre}</span>
       </button>
-      {error && (
-        <p role="alert" className={styles.error}>
-          {error}
-        </p>
-      )}
+      <Aviso error={error} />
     </li>
   );
 }
@@ -178,11 +166,7 @@ export function GestionSeguimientos({
   const Titulo = nivelTitulo === 2 ? "h2" : "h3";
   return (
     <>
-      {aviso && (
-        <p role="status" className={styles.success}>
-          {aviso}
-        </p>
-      )}
+      <Aviso exito={aviso} />
       {pueblos.length === 0 ? (
         <p>{mensajes.seguimientosVacio}</p>
       ) : (

@@ -1,10 +1,11 @@
 "use client";
 
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
-import { useId, useState } from "react";
-import styles from "@/components/ui/ui.module.css";
+import { useState } from "react";
+import { Aviso } from "@/components/ui/Field";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { mensajes } from "@/lib/messages";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
+import { CorreoParaSeguir } from "./SeguirPueblo";
 import seguir from "./seguimientos.module.css";
 
 /**
@@ -28,7 +29,6 @@ export function SeguirOrganizacion({
   const [correo, setCorreo] = useState("");
   const [enviando, setEnviando] = useState(false);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const idCorreo = useId();
 
   async function alternar() {
     if (!conectado) {
@@ -74,46 +74,17 @@ export function SeguirOrganizacion({
         <span className="visually-hidden"> {organizacion.nombre}</span>
       </button>
       {pedirCorreo && !aviso.exito && (
-        <form
-          className={`${seguir.formCorreo} ${seguir.seguirOrgPanel}`}
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void enviarCorreo();
-          }}
+        <CorreoParaSeguir
+          correo={correo}
+          onCorreo={setCorreo}
+          onEnviar={() => void enviarCorreo()}
+          enviando={enviando}
+          invalido={Boolean(aviso.error)}
         >
           <p className={seguir.seguirTexto}>{mensajesSeguir.seguirOrganizacionExplicacion}</p>
-          <div className={styles.field}>
-            <label className={styles.label} htmlFor={idCorreo}>
-              {mensajes.seguirCorreoEtiqueta}
-            </label>
-            <input
-              id={idCorreo}
-              className={styles.input}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              value={correo}
-              onChange={(e) => setCorreo(e.target.value)}
-              aria-invalid={aviso.error ? true : undefined}
-            />
-          </div>
-          <button type="submit" className="button" disabled={enviando}>
-            {mensajes.seguirEnviar}
-          </button>
-        </form>
+        </CorreoParaSeguir>
       )}
-      {aviso.exito && (
-        <p role="status" className={`${styles.success} ${seguir.seguirOrgPanel}`}>
-          {aviso.exito}
-        </p>
-      )}
-      {aviso.error && (
-        <p role="alert" className={`${styles.error} ${seguir.seguirOrgPanel}`}>
-          {aviso.error}
-        </p>
-      )}
+      <Aviso {...aviso} />
     </div>
   );
 }

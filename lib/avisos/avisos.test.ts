@@ -1,9 +1,7 @@
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { api } from "@/test-support/api";
 import { query } from "@/test-support/database";
-import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { enviarFormulario, formulario, publicarEvento } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from "@/test-support/servicio-push";
 import { borrarMunicipios, municipioDePrueba, tokenDelCorreo } from "@/test-support/seguimientos";
@@ -20,6 +18,8 @@ import { site } from "@/lib/site";
 import { COMO_DEJARLOS, encolarPush } from "./cola";
 import { entregarAvisos } from "./entrega";
 import { repartirAvisos } from "./reparto";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
@@ -69,24 +69,6 @@ async function recibidos(s: SuscripcionDePrueba, n = 1, ms = 15_000) {
     if (suyos.length >= n || Date.now() > hasta) return suyos;
     await new Promise((r) => setTimeout(r, 50));
   }
-}
-
-async function publicar(u: TestUser, organizacionId: string, titulo: string) {
-  const origen = await freshOrigin();
-  const r = await enviarFormulario(
-    "POST",
-    "/api/plan",
-    formulario({
-      ...camposEvento(),
-      titulo,
-      organizacionId,
-      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
-      ubicacion: JSON.stringify({ type: "Point", coordinates: [origen.lng, origen.lat] }),
-    }),
-    u.token,
-  );
-  expect(r.status).toBe(201);
-  return (r.body.plan as { _id: string })._id;
 }
 
 describe("following an organization", () => {
@@ -204,7 +186,7 @@ describe("notifications", () => {
     const movil = await dispositivo(ana);
 
     const titulo = "Fiestas de San Roque";
-    const id = await publicar(duena, org._id, titulo);
+    const id = (await publicarEvento(duena.token, titulo, { organizacionId: org._id })).id;
     const [publicado] = await recibidos(movil);
     expect(publicado?.carga).toEqual({
       titulo: conDatos(mensajesAvisos.avisoPublicado, { organizacion: org.nombre }),

@@ -1,4 +1,4 @@
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../db/client";
 import { site } from "../site";
 import type { AvisoPush } from "./envio";
@@ -19,20 +19,22 @@ export function aviso(titulo: string, cuerpo: string, url: string): AvisoPush {
 
 /**
  * Queues one notification for every device of the given people, in the caller's transaction
- * (the change that causes it). `clave` names what it says: a device gets each key once, so a
+ * (the change that causes it): their ids, or a query that selects them (10,000 followers stay in
+ * the database, one statement). `clave` names what it says: a device gets each key once, so a
  * second run, or a retry of the change, sends nothing again. Held past the quiet hours.
  */
 export async function encolarPush(
   db: Db,
-  usuarios: string[],
+  usuarios: string[] | Prisma.Sql,
   clave: string,
   carga: AvisoPush,
   ahora = new Date(),
 ): Promise<number> {
-  if (usuarios.length === 0) return 0;
+  if (Array.isArray(usuarios) && usuarios.length === 0) return 0;
+  const quienes = Array.isArray(usuarios) ? Prisma.sql`SELECT unnest(${usuarios}::text[])` : usuarios;
   return db.$executeRaw`
     INSERT INTO push_envio (suscripcion_id, clave, carga, proximo_intento_en)
     SELECT s.id, ${clave}, ${JSON.stringify(carga)}::jsonb, ${cuandoSePuedeAvisar(ahora)}
-    FROM push_suscripcion s WHERE s.usuario_id = ANY(${usuarios}::text[])
+    FROM push_suscripcion s WHERE s.usuario_id IN (${quienes})
     ON CONFLICT (suscripcion_id, clave) DO NOTHING`;
 }

@@ -43,10 +43,11 @@ async function enParalelo<T>(items: T[], n: number, tarea: (item: T) => Promise<
  * Sends the notifications that are due, each through the safe fetcher to its device's push
  * service (lib/avisos/envio.ts). Rows are reserved in batches (FOR UPDATE SKIP LOCKED, then a
  * reservation time), so several instances and the cron script share the work and none sends a
- * row another holds; each outcome is written as it comes:
+ * row another holds; a batch's outcomes are written when it has been sent:
  * - delivered: marked sent, never sent again;
  * - 404/410: the device is gone, and its subscription (with what was queued for it) deleted;
- * - 429, 5xx, network errors: retried with backoff, never dropped, held past the quiet hours;
+ * - 429, 5xx, network errors: retried with backoff, held past the quiet hours, until the
+ *   notice is a day old (VIDA_AVISO_MS);
  * - refused (a bad request, or an endpoint that now points at a private address): not retried.
  * A retried message carries the same Topic, so a push service that got the first copy replaces it.
  */

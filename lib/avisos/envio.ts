@@ -1,4 +1,3 @@
-import { mensajesAvisos } from "./mensajes";
 import "server-only";
 import { createHash } from "node:crypto";
 import webpush, { type RequestDetails } from "web-push";
@@ -6,6 +5,7 @@ import { conDatos } from "../messages";
 import { site } from "../site";
 import { DescargaRechazada, enviar, mensajesDescarga, type OpcionesEnvio, type Resolver } from "../net/descarga";
 import { clavesVapid, reglaDelEndpoint } from "./push";
+import { mensajesAvisos } from "./mensajes";
 
 /**
  * Delivery of one Web Push message (RFC 8030, 8291, 8292). web-push encrypts and signs, but its

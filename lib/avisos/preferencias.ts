@@ -1,6 +1,6 @@
-import { mensajesAvisos } from "./mensajes";
 import { prisma } from "../db";
 import { z } from "../schemas";
+import { mensajesAvisos } from "./mensajes";
 
 /** The kinds of notice a person chooses for, in the order the profile lists them. */
 export const TIPOS_AVISO = ["publicaciones", "cambios", "recordatorios", "resumen"] as const;

@@ -1,4 +1,3 @@
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { createECDH, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
@@ -6,6 +5,7 @@ import { call, confirmedUser, cookieDeSesionNueva } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 import { mensajesDescarga } from "../net/descarga";
 import { MAX_DISPOSITIVOS } from "./push";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 const db = () => process.env.DATABASE_URL!;
 const b64url = (b: Buffer) => b.toString("base64url");

@@ -1,4 +1,3 @@
-import { mensajesAvisos } from "./mensajes";
 import webpush from "web-push";
 import { z } from "../schemas";
 import { prisma } from "../db";
@@ -6,6 +5,7 @@ import { env } from "../env";
 import { comprobarDestino, DescargaRechazada, type Resolver } from "../net/descarga";
 import { ApiError } from "../http";
 import { conDatos } from "../messages";
+import { mensajesAvisos } from "./mensajes";
 
 /**
  * Web Push (RFC 8030, 8291, 8292): the server's VAPID keys and each person's devices. A device's

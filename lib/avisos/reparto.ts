@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
-import type { Prisma } from "../generated/prisma/client";
+import { Prisma } from "../generated/prisma/client";
 import { cuandoEventoTexto } from "../dates";
 import type { Email } from "../mail/transport";
 import { enqueueEmails } from "../mail/outbox";
@@ -11,7 +11,6 @@ import { planPath } from "../plans/plan";
 import { site } from "../site";
 import { aviso, encolarPush, type AvisoPush } from "./cola";
 import { mensajesAvisos } from "./mensajes";
-import { cuandoSePuedeAvisar } from "./silencio";
 
 interface AvisoPlan {
   id: bigint;
@@ -83,15 +82,16 @@ async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<numb
     const ids = planes.map((p) => p.plan_id).sort();
     clave = `publicados:${createHash("sha256").update(ids.join(",")).digest("base64url")}`;
   }
-  const push = await tx.$executeRaw`
-    INSERT INTO push_envio (suscripcion_id, clave, carga, proximo_intento_en)
-    SELECT ps.id, ${clave}, ${JSON.stringify(carga)}::jsonb, ${cuandoSePuedeAvisar(ahora)}
-    FROM seguimiento s
-    JOIN usuario u ON u.id = s.usuario_id
-    JOIN push_suscripcion ps ON ps.usuario_id = s.usuario_id
-    WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
-      AND u.publicaciones_push AND u.suspendido_en IS NULL
-    ON CONFLICT (suscripcion_id, clave) DO NOTHING`;
+  const push = await encolarPush(
+    tx,
+    Prisma.sql`
+      SELECT s.usuario_id FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
+      WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
+        AND u.publicaciones_push AND u.suspendido_en IS NULL`,
+    clave,
+    carga,
+    ahora,
+  );
   const porCorreo = await tx.$queryRaw<{ email: string; name: string }[]>`
     SELECT u.email, u.name FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
     WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL

@@ -1,6 +1,6 @@
-import { mensajesAvisos } from "../avisos/mensajes";
 // The browser's side of notifications: client-safe, for the profile's "Activar avisos".
 import { llamar, mensajeDe } from "./api";
+import { mensajesAvisos } from "../avisos/mensajes";
 
 export type EstadoPush = "cargando" | "sinSoporte" | "bloqueado" | "inactivo" | "activo";
 

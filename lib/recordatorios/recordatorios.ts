@@ -1,4 +1,3 @@
-import { mensajesAvisos } from "../avisos/mensajes";
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { aviso, encolarPush } from "../avisos/cola";
@@ -6,6 +5,7 @@ import { conDatos } from "../messages";
 import { diaEnMadrid, horaTexto, instanteEnMadrid, sumarDias } from "../dates";
 import { enqueueEmail } from "../mail/outbox";
 import { correoRecordatorio } from "../mail/templates";
+import { mensajesAvisos } from "../avisos/mensajes";
 
 interface Fila {
   usuario_id: string;

@@ -1,5 +1,3 @@
-import { mensajesSeguir } from "./mensajes";
-import { mensajesAvisos } from "../avisos/mensajes";
 import "server-only";
 import type { PrismaClient } from "../db/client";
 import { cuandoEventoTexto, diaEnMadrid, DIAS_SEMANA, instanteEnMadrid, lunesDe, sumarDias, type Dia } from "../dates";
@@ -18,6 +16,8 @@ import { organizacionConPlanes } from "../organizaciones/organizaciones";
 import { organizacionPath } from "../organizaciones/paths";
 import { aviso, encolarPush } from "../avisos/cola";
 import { clavePersona, crearEnlaceGestion, dePrisma, type Persona } from "./seguimientos";
+import { mensajesSeguir } from "./mensajes";
+import { mensajesAvisos } from "../avisos/mensajes";
 
 /** At most this many plans per list of a town, nearest first (featured first, as the search orders). */
 export const PLANES_POR_LISTA = 8;
@@ -90,7 +90,10 @@ const delResumen = (p: PlanApi): PlanDelResumen => ({
  * One town's part: the plans of Friday to Sunday, and the plans published in the last 7 days
  * that are still to come (not already in the weekend's list). Empty lists: nothing to say.
  */
-export async function seccionDe(s: Seguimiento, ahora: Date): Promise<SeccionResumen & { totalFinde: number }> {
+export async function seccionDe(
+  s: Seguimiento,
+  ahora: Date,
+): Promise<SeccionResumen & { totalFinde: number; ruta: string }> {
   const delFinde = await buscar(s, 1, findeDe(ahora));
   const finde = delFinde.planes.slice(0, PLANES_POR_LISTA);
   const vistos = new Set(finde.map((p) => p._id));
@@ -105,11 +108,20 @@ export async function seccionDe(s: Seguimiento, ahora: Date): Promise<SeccionRes
     if (planes.length < POR_PAGINA - 1) break;
   }
   const categorias: Categoria[] = s.categorias.length > 0 ? dePrisma(s.categorias) : ["Otros"];
+  const ruta = urlBusqueda({
+    ...leerEstado({}),
+    municipio: s.municipio.nombre,
+    lat: s.municipio.lat,
+    lng: s.municipio.lng,
+    radio: s.radio,
+    categorias,
+  });
   return {
     nombre: s.municipio.nombre,
     radio: s.radio,
     totalFinde: delFinde.total,
-    url: `${site().url}${urlBusqueda({ ...leerEstado({}), municipio: s.municipio.nombre, lat: s.municipio.lat, lng: s.municipio.lng, radio: s.radio, categorias })}`,
+    ruta,
+    url: `${site().url}${ruta}`,
     finde: finde.map(delResumen),
     nuevos: nuevos.map(delResumen),
   };
@@ -203,14 +215,13 @@ export async function enviarResumenes(
     const porCorreo = usuario?.resumenCorreo ?? true;
     const porPush = Boolean(usuario?.resumenPush);
     const secciones: SeccionResumen[] = [];
-    const findes: { ine: string; nombre: string; url: string; total: number }[] = [];
+    const findes: { ine: string; nombre: string; ruta: string; total: number }[] = [];
     // Towns first, in the order they were followed; then organizations.
     for (const s of seguimientos) {
       if (!s.municipio || s.radio === null || s.municipio.lat === null || s.municipio.lng === null) continue;
-      const { totalFinde, ...seccion } = await seccionDe({ ...s, radio: s.radio, municipio: s.municipio }, ahora);
+      const { totalFinde, ruta, ...seccion } = await seccionDe({ ...s, radio: s.radio, municipio: s.municipio }, ahora);
       if (seccion.finde.length + seccion.nuevos.length > 0) secciones.push(seccion);
-      if (totalFinde > 0)
-        findes.push({ ine: s.municipioIne!, nombre: seccion.nombre, url: seccion.url, total: totalFinde });
+      if (totalFinde > 0) findes.push({ ine: s.municipioIne!, nombre: seccion.nombre, ruta, total: totalFinde });
     }
     if (porCorreo) {
       for (const s of seguimientos) {
@@ -235,7 +246,7 @@ export async function enviarResumenes(
             tx,
             [persona.usuarioId],
             `finde:${f.ine}:${semana}`,
-            aviso(titulo, mensajesAvisos.avisoFindeCuerpo, f.url.slice(site().url.length)),
+            aviso(titulo, mensajesAvisos.avisoFindeCuerpo, f.ruta),
             ahora,
           );
         }

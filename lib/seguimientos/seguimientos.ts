@@ -68,8 +68,16 @@ function serializar(s: Fila): SeguimientoApi {
   return { _id: s.id, municipio: s.municipio!, radio: s.radio!, categorias };
 }
 
-/** What a follow is of, by name: the town's, or the organization's. */
-export const nombreDe = (s: Pick<Fila, "municipio" | "organizacion">) => s.organizacion?.nombre ?? s.municipio!.nombre;
+/** What a follow is of: a town or an organization, by name (the answers' messages differ). */
+export interface Seguido {
+  nombre: string;
+  deOrganizacion: boolean;
+}
+
+const seguidoDe = (s: Pick<Fila, "municipio" | "organizacion">): Seguido =>
+  s.organizacion
+    ? { nombre: s.organizacion.nombre, deOrganizacion: true }
+    : { nombre: s.municipio!.nombre, deOrganizacion: false };
 
 /** The organization of a follow: it must exist. */
 async function organizacionDe(db: Tx, id: string): Promise<{ id: string; nombre: string }> {
@@ -126,10 +134,10 @@ export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promi
       radioPedido: datos.organizacionId ? null : datos.radio,
       categoriasPedidas: aPrisma(datos.categorias),
     };
-    let objeto: { nombre: string; deOrganizacion: boolean };
+    let seguido: Seguido;
     if (datos.organizacionId) {
       const o = await organizacionDe(tx, datos.organizacionId);
-      objeto = { nombre: o.nombre, deOrganizacion: true };
+      seguido = { nombre: o.nombre, deOrganizacion: true };
       await tx.seguimiento.upsert({
         where: { email_organizacionId: { email, organizacionId: o.id } },
         create: { email, organizacionId: o.id, categorias: [], ...pendiente },
@@ -137,14 +145,14 @@ export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promi
       });
     } else {
       const municipio = await municipioDe(tx, datos.ine!);
-      objeto = { nombre: municipio.nombre, deOrganizacion: false };
+      seguido = { nombre: municipio.nombre, deOrganizacion: false };
       await tx.seguimiento.upsert({
         where: { email_municipioIne: { email, municipioIne: municipio.ine } },
         create: { email, municipioIne: municipio.ine, radio: datos.radio, categorias: [], ...pendiente },
         update: pendiente,
       });
     }
-    await enqueueEmail(tx, correoConfirmarSeguimiento(email, objeto, token));
+    await enqueueEmail(tx, correoConfirmarSeguimiento(email, seguido, token));
   });
 }
 
@@ -165,9 +173,7 @@ export async function crearEnlaceGestion(db: Tx, p: Persona): Promise<string> {
  * Opens a confirmation link: the follow starts (with what was asked) and the answer carries a
  * manage link. Unknown or used: 404; past its time: 410.
  */
-export async function confirmarSeguimiento(
-  token: string,
-): Promise<{ nombre: string; deOrganizacion: boolean; gestion: string }> {
+export async function confirmarSeguimiento(token: string): Promise<Seguido & { gestion: string }> {
   if (!tokenSchema.safeParse(token).success) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
   return prisma.$transaction(async (tx) => {
     const s = await tx.seguimiento.findUnique({ where: { tokenHash: hashToken(token) }, include: conObjeto });
@@ -186,8 +192,7 @@ export async function confirmarSeguimiento(
       },
     });
     return {
-      nombre: nombreDe(s),
-      deOrganizacion: s.organizacion !== null,
+      ...seguidoDe(s),
       gestion: await crearEnlaceGestion(tx, { email: s.email }),
     };
   });
@@ -249,10 +254,10 @@ export async function cambiarSeguimiento(p: Persona, id: string, cambio: CambioS
 }
 
 /** Stops one follow; answers what it was of. */
-export async function dejarDeSeguir(p: Persona, id: string): Promise<{ nombre: string; deOrganizacion: boolean }> {
+export async function dejarDeSeguir(p: Persona, id: string): Promise<Seguido> {
   const s = await propio(p, id);
   await prisma.seguimiento.delete({ where: { id: s.id } });
-  return { nombre: nombreDe(s), deOrganizacion: s.organizacion !== null };
+  return seguidoDe(s);
 }
 
 /** Stops every follow of the person, towns and organizations (the one-click unsubscribe): no more weekly e-mails. */
@@ -262,10 +267,10 @@ export async function darDeBaja(p: Persona): Promise<number> {
 }
 
 /** The town a confirmation link is for, without using it up (the page that asks). 404 / 410 as confirming. */
-export async function pendienteDeConfirmar(token: string): Promise<{ nombre: string; deOrganizacion: boolean }> {
+export async function pendienteDeConfirmar(token: string): Promise<Seguido> {
   if (!tokenSchema.safeParse(token).success) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
   const s = await prisma.seguimiento.findUnique({ where: { tokenHash: hashToken(token) }, include: conObjeto });
   if (!s || !s.email) throw new ApiError(404, mensajes.seguimientoEnlaceNoValido);
   if (!s.tokenCaducaEn || s.tokenCaducaEn < new Date()) throw new ApiError(410, mensajes.seguimientoEnlaceCaducado);
-  return { nombre: nombreDe(s), deOrganizacion: s.organizacion !== null };
+  return seguidoDe(s);
 }

@@ -1,4 +1,3 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { readForm, route, searchParams } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { crearPlan } from "@/lib/plans/mutations";
@@ -6,6 +5,7 @@ import { busquedaSchema } from "@/lib/busqueda/schemas";
 import { buscarPlanesJson } from "@/lib/busqueda/buscar";
 import { requireUser } from "@/lib/users/session";
 import { cabecerasDeBusqueda } from "@/lib/paginas-publicas/api";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 /** GET /api/plan?lng&lat&municipio&radio&page&limit and every filter and order of lib/busqueda/registro.ts → { planes, total, totalExacto, mensaje? } */
 export const GET = route(async (request) => {

@@ -1,4 +1,3 @@
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/seguimientos/seguimientos";
 import { seguirSchema } from "@/lib/seguimientos/schemas";
 import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
@@ -6,6 +5,7 @@ import { deliverSoon } from "@/lib/mail/send";
 import { conDatos, mensajes } from "@/lib/messages";
 import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser, sessionUser } from "@/lib/users/session";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 /**
  * POST /api/seguimientos { ine, radio, categorias, email? } or { organizacionId, email? }:

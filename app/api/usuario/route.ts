@@ -1,8 +1,8 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { route } from "@/lib/http";
 import { eliminarCuenta } from "@/lib/users/account";
 import { serializeUsuario } from "@/lib/users/serialize";
 import { requireUser } from "@/lib/users/session";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 /** GET /api/usuario — the logged-in user (bearer or cookie). */
 export const GET = route(async (request) => {

@@ -1,8 +1,8 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { readForm, route } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { actualizarPlan, eliminarPlan } from "@/lib/plans/mutations";
 import { requireUser } from "@/lib/users/session";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
 

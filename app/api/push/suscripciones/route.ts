@@ -1,9 +1,9 @@
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { z } from "@/lib/schemas";
 import { comprobarEndpoint, darDeBaja, dispositivosDe, suscribir, suscripcionSchema } from "@/lib/avisos/push";
 import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 /**
  * POST /api/push/suscripciones { endpoint, keys: { p256dh, auth } } → 201 { mensaje, dispositivo }:

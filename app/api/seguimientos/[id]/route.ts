@@ -1,9 +1,9 @@
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { cambiarSeguimiento, dejarDeSeguir, personaDeEnlace, type Persona } from "@/lib/seguimientos/seguimientos";
 import { cambiarSeguimientoSchema } from "@/lib/seguimientos/schemas";
 import { readJson, route } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 type Ctx = { params: Promise<{ id: string }> };
 

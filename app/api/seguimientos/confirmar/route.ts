@@ -1,8 +1,8 @@
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { confirmarSeguimiento } from "@/lib/seguimientos/seguimientos";
 import { readJson, route } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { z } from "@/lib/schemas";
+import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 const cuerpo = z.object({ token: z.string().max(200).catch("") });
 

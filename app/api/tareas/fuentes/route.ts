@@ -1,9 +1,9 @@
-import { avisarPronto } from "@/lib/avisos/pronto";
 import { after } from "next/server";
 import { dibujarCartelesPendientes } from "@/lib/fuentes/carteles";
 import { sincronizarPendientes } from "@/lib/fuentes/sincronizar";
 import { route } from "@/lib/http";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
+import { avisarPronto } from "@/lib/avisos/pronto";
 
 /**
  * POST /api/tareas/fuentes with `Authorization: Bearer $CRON_SECRET` → {fuentes: [{id, resultado}]}:

@@ -1,9 +1,9 @@
-import { avisarPronto } from "@/lib/avisos/pronto";
 import { prisma } from "@/lib/db";
 import { route } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { enviarRecordatorios } from "@/lib/recordatorios/recordatorios";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
+import { avisarPronto } from "@/lib/avisos/pronto";
 
 /**
  * POST /api/tareas/recordatorios with `Authorization: Bearer $CRON_SECRET`: the daily reminder

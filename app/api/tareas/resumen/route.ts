@@ -1,9 +1,9 @@
-import { avisarPronto } from "@/lib/avisos/pronto";
 import { prisma } from "@/lib/db";
 import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
 import { route } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
+import { avisarPronto } from "@/lib/avisos/pronto";
 
 /**
  * POST /api/tareas/resumen with `Authorization: Bearer $CRON_SECRET`: the Thursday e-mail of

@@ -1,7 +1,7 @@
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { cambiarPreferencias, preferenciasDe, preferenciasSchema } from "@/lib/avisos/preferencias";
 import { readJson, route } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 /**
  * GET /api/usuario/avisos → { publicaciones, cambios, recordatorios, resumen }, each

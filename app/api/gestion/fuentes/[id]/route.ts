@@ -1,7 +1,7 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { eliminarFuenteDelEquipo, fuente } from "@/lib/fuentes/fuentes";
 import { route } from "@/lib/http";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
 

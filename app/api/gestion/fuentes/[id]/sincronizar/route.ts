@@ -1,9 +1,9 @@
-import { avisarPronto } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { fuente, registrarSincronizacion } from "@/lib/fuentes/fuentes";
 import { mensajesFuentes } from "@/lib/messages";
 import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
 import { ApiError, route } from "@/lib/http";
+import { avisarPronto } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
 

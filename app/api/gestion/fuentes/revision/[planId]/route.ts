@@ -1,10 +1,10 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { idPlanSchema } from "@/lib/admin/schemas";
 import { revisarImportado } from "@/lib/fuentes/fuentes";
 import { readJson, route } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { z } from "@/lib/schemas";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ planId: string }> };
 

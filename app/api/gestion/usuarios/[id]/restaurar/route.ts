@@ -1,8 +1,8 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { notaSchema } from "@/lib/admin/schemas";
 import { restaurarUsuario } from "@/lib/admin/usuarios";
 import { readJson, route } from "@/lib/http";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
 

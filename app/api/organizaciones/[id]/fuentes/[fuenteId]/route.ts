@@ -1,7 +1,7 @@
-import { yAvisar } from "@/lib/avisos/pronto";
 import { desconectarCalendario } from "@/lib/fuentes/fuentes";
 import { route } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
+import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string; fuenteId: string }> };
 
