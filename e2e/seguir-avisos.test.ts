@@ -113,6 +113,16 @@ describe("following organizations and their notifications", () => {
         page.getByRole("heading", { name: mensajesSeguir.organizacionesSeguidasTitulo }).isVisible(),
       ).resolves.toBe(true);
       await expect(page.getByRole("link", { name: org.nombre }).isVisible()).resolves.toBe(true);
+      // Stopped from there, and followed again from the plan.
+      await page.getByRole("button", { name: `${mensajes.seguimientoDejar} ${org.nombre}` }).click();
+      await expect(page.getByRole("status").textContent()).resolves.toBe(
+        conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: org.nombre }),
+      );
+      expect(await seguidores(org.id)).toBe(0);
+      await page.goto(`${appUrl()}${plan.ruta}`);
+      await boton.click();
+      await expect.poll(() => boton.getAttribute("aria-pressed")).toBe("true");
+      expect(await seguidores(org.id)).toBe(1);
     } finally {
       await ctx.close();
     }

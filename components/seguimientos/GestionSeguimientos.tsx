@@ -20,6 +20,41 @@ const RADIOS = [5, 10, 20, 30, 40, RADIO_MAX_KM];
 /** 'Otros' means all in a search: here, no box ticked means all. */
 const ELEGIBLES = CATEGORIAS.filter((c) => c !== "Otros");
 
+/** "Dejar de seguir" a town or an organization (`nombre`, for screen readers): the follow's DELETE. */
+function BotonDejar({
+  ruta,
+  nombre,
+  enviando,
+  setEnviando,
+  onQuitado,
+  onError,
+}: {
+  ruta: string;
+  nombre: string;
+  enviando: boolean;
+  setEnviando: (enviando: boolean) => void;
+  onQuitado: (mensaje: string) => void;
+  onError: (mensaje: string) => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={styles.buttonDanger}
+      disabled={enviando}
+      onClick={async () => {
+        setEnviando(true);
+        const r = await llamar("DELETE", ruta);
+        setEnviando(false);
+        if (r.ok) onQuitado(mensajeDe(r));
+        else onError(mensajeDe(r));
+      }}
+    >
+      {mensajes.seguimientoDejar}
+      <span className="visually-hidden"> {nombre}</span>
+    </button>
+  );
+}
+
 /** One follow: its radius and categories to change, and the button to stop following. */
 function Seguimiento({
   s,
@@ -84,21 +119,14 @@ function Seguimiento({
           {mensajes.seguimientoGuardar}
           <span className="visually-hidden"> {s.municipio.nombre}</span>
         </button>
-        <button
-          type="button"
-          className={styles.buttonDanger}
-          disabled={enviando}
-          onClick={async () => {
-            setEnviando(true);
-            const r = await llamar("DELETE", ruta);
-            setEnviando(false);
-            if (r.ok) onQuitado(mensajeDe(r));
-            else setAviso({ error: mensajeDe(r) });
-          }}
-        >
-          {mensajes.seguimientoDejar}
-          <span className="visually-hidden"> {s.municipio.nombre}</span>
-        </button>
+        <BotonDejar
+          ruta={ruta}
+          nombre={s.municipio.nombre}
+          enviando={enviando}
+          setEnviando={setEnviando}
+          onQuitado={onQuitado}
+          onError={(error) => setAviso({ error })}
+        />
       </div>
       <Aviso {...aviso} />
     </li>
@@ -120,21 +148,14 @@ function SeguimientoDeOrganizacion({
   return (
     <li className={seguir.itemOrganizacion}>
       <Link href={organizacionPath(s.organizacion.nombre, s.organizacion._id)}>{s.organizacion.nombre}</Link>
-      <button
-        type="button"
-        className={styles.buttonDanger}
-        disabled={enviando}
-        onClick={async () => {
-          setEnviando(true);
-          const r = await llamar("DELETE", `/api/seguimientos/${s._id}${sufijo}`);
-          setEnviando(false);
-          if (r.ok) onQuitado(mensajeDe(r));
-          else setError(mensajeDe(r));
-        }}
-      >
-        {mensajes.seguimientoDejar}
-        <span className="visually-hidden"> {s.organizacion.nombre}</span>
-      </button>
+      <BotonDejar
+        ruta={`/api/seguimientos/${s._id}${sufijo}`}
+        nombre={s.organizacion.nombre}
+        enviando={enviando}
+        setEnviando={setEnviando}
+        onQuitado={onQuitado}
+        onError={setError}
+      />
       <Aviso error={error} />
     </li>
   );
