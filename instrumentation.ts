@@ -2,7 +2,8 @@ import type { Instrumentation } from "next";
 
 /**
  * Runs once when a server instance starts: a bad environment stops it here, not on the first
- * request. It also gives proxy.ts the probe that tells when PostgreSQL is back after an outage.
+ * request. It also gives proxy.ts the probe that tells when PostgreSQL is back after an outage,
+ * and makes a page that was rendering when PostgreSQL went away answer 503 (lib/db/outage.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -13,11 +14,13 @@ export async function register(): Promise<void> {
       console.error((error as Error).message);
       process.exit(1);
     }
-    const [{ checkDatabase }, { registerDatabaseProbe }] = await Promise.all([
+    const [{ checkDatabase }, { registerDatabaseProbe, paginasResponden503 }, { ServerResponse }] = await Promise.all([
       import("./lib/db/health"),
       import("./lib/db/outage"),
+      import("node:http"),
     ]);
     registerDatabaseProbe(() => checkDatabase(1_000));
+    paginasResponden503(ServerResponse.prototype);
     // Purges of the CDN or caching proxy in front (lib/paginas-publicas/purga.ts).
     const { iniciarPurgas } = await import("./lib/paginas-publicas/purga");
     iniciarPurgas();
@@ -30,9 +33,6 @@ export async function register(): Promise<void> {
  */
 export const onRequestError: Instrumentation.onRequestError = async (error) => {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const [{ isDatabaseUnavailable }, { markDatabaseDown }] = await Promise.all([
-    import("./lib/http"),
-    import("./lib/db/outage"),
-  ]);
-  if (isDatabaseUnavailable(error)) markDatabaseDown();
+  const { notarCaida } = await import("./lib/db/outage");
+  notarCaida(error);
 };

@@ -80,6 +80,8 @@ export async function proxy(request: NextRequest) {
   ) {
     const copia = await paginaPublica(request, politica);
     if (copia) return copia;
+    // Its render found PostgreSQL gone: no second render to fail.
+    if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
   }
   const requestHeaders = sinCabeceraDeRender(new Headers(request.headers));
   requestHeaders.set("Content-Security-Policy", csp);

@@ -79,7 +79,7 @@ describe("PostgreSQL goes away and comes back", () => {
     // down.
     await new Promise((r) => setTimeout(r, 2_100));
     const renderizada = await get(`/?${busqueda}`);
-    expect(renderizada.status).toBeGreaterThanOrEqual(500);
+    expect(renderizada.status).toBe(503);
     const html = await renderizada.text();
     expect(html).not.toMatch(/Application error|Internal Server Error/);
     const nosotros = await get("/nosotros");

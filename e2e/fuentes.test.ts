@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajes } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import { sinViolaciones } from "@/test-support/axe";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
@@ -165,15 +166,17 @@ describe("sources in Chromium", () => {
     await expect(cartel.isVisible()).resolves.toBe(true);
     // Its caption is drawn (CSS generated content from its attribute).
     await expect(
-      cartel.locator(`[data-texto="${m.cartelGenerado}"]`).evaluate((e) => getComputedStyle(e, "::before").content),
-    ).resolves.toBe(`"${m.cartelGenerado}"`);
+      cartel
+        .locator(`[data-texto="${mensajes.cartelGenerado}"]`)
+        .evaluate((e) => getComputedStyle(e, "::before").content),
+    ).resolves.toBe(`"${mensajes.cartelGenerado}"`);
     await captura(page, "plan-importado-390");
 
     await page.goto(`${appUrl()}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}`);
     const tarjeta = page.getByRole("article").filter({ has: page.getByRole("heading", { name: `Jotas ${sufijo}` }) });
     await expect(tarjeta.locator('[data-cartel="generado"]').isVisible()).resolves.toBe(true);
     // The card's link is named by its own heading and text: the poster's words are hidden from it.
-    await expect(tarjeta.getByRole("link", { name: new RegExp(m.cartelGenerado) }).count()).resolves.toBe(0);
+    await expect(tarjeta.getByRole("link", { name: new RegExp(mensajes.cartelGenerado) }).count()).resolves.toBe(0);
     await expect(tarjeta.getByRole("link", { name: new RegExp(`Jotas ${sufijo}`) }).count()).resolves.toBe(1);
     await captura(tarjeta, "tarjeta-cartel-generado-390");
     await ctx.close();

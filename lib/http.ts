@@ -1,8 +1,7 @@
 import "server-only";
 import { ZodError } from "zod";
 import { rememberChange } from "./db";
-import { markDatabaseDown } from "./db/outage";
-import { isDatabaseUnavailable } from "./db/unavailable";
+import { isDatabaseUnavailable, markDatabaseDown } from "./db/outage";
 import { env } from "./env";
 import { mensajes } from "./messages";
 

@@ -151,6 +151,16 @@ async function arrancarApp(
   return server;
 }
 
+/** Each phase measures the app as it runs, with its search index filled (not while it fills). */
+async function indiceLleno(server: AppServer): Promise<void> {
+  const indice = await llenarIndice(server.url);
+  console.log(
+    indice
+      ? `search index: ${indice.planes.toLocaleString("es")} plans, filled in ${indice.segundos.toFixed(1)} s`
+      : "search index: off (INDICE_BUSQUEDA=no)",
+  );
+}
+
 /** What the app logs said: lines that look like errors, counted, with the distinct first lines. */
 function resumenLogs() {
   console.log(`\n== app logs (${logsDir})`);
@@ -325,12 +335,7 @@ async function faseCarga(databaseUrl: string, mix: Mix) {
   console.log(`\n== 1. load: ${CONNECTIONS} connections for ${seconds} s against the production build (${machine()})`);
   const server = await arrancarApp(databaseUrl, "carga");
   try {
-    const indice = await llenarIndice(server.url);
-    console.log(
-      indice
-        ? `search index: ${indice.planes.toLocaleString("es")} plans, filled in ${indice.segundos.toFixed(1)} s`
-        : "search index: off (INDICE_BUSQUEDA=no)",
-    );
+    await indiceLleno(server);
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 5_000, next: mix.next }); // warm-up, not counted
     // Each plan page of the mix once (a warm page cache: lib/plans/pagina-cache.ts), not counted.
     const tCalentar = now();
@@ -469,12 +474,7 @@ async function faseProxy(databaseUrl: string, mix: Mix) {
       memoria: "512m",
     });
     proxy = varnish;
-    const indice = await llenarIndice(server.url);
-    console.log(
-      indice
-        ? `search index: ${indice.planes.toLocaleString("es")} plans, filled in ${indice.segundos.toFixed(1)} s`
-        : "search index: off (INDICE_BUSQUEDA=no)",
-    );
+    await indiceLleno(server);
     // Each page once through the proxy, as a browser asks: it stores them, and the app's page
     // cache keeps what it rendered for it. Not counted; each search likewise just before its run
     // (a search's copy lasts 30 s).
@@ -634,6 +634,7 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
   const server = await arrancarApp(databaseUrl, "fallo");
   let cuenta: Cuenta | undefined;
   try {
+    await indiceLleno(server);
     cuenta = await confirmedUser("Prueba de carga", server.url);
     await runLoad({ baseUrl: server.url, connections: 8, durationMs: 3_000, next: mix.next }); // warm-up
     const t0 = now();
@@ -811,6 +812,11 @@ async function faseFallo(databaseUrl: string, mix: Mix, control: PgControl) {
     );
     if (erroresTras.length) ejemplosDeError(trasRecuperar);
     const paginas500 = samples.filter((s) => s.kind === "plan-page" && s.status >= 500 && s.status !== 503);
+    check(
+      paginas500.length === 0,
+      "no plan page answered a 5xx other than 503, in any window",
+      String(paginas500.length),
+    );
     if (paginas500.length) {
       console.log(
         `plan pages answered ${[...new Set(paginas500.map((s) => s.status))].join("/")} (not 503): ${paginas500.length}, in windows ${[...new Set(paginas500.map(ventana))].join(", ")}; ` +

@@ -1,20 +1,13 @@
-import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
+import { ensureDatabase } from "@/scripts/lib/local-postgres";
 import { migrate } from "@/lib/db/migrate";
-import { asPostgresUser, assertPostgis, ensureDatabase, findPostgres } from "@/scripts/lib/local-postgres";
 import { freePort } from "./app-server";
 import { query } from "./database";
+import { initCluster, pgServers } from "./pg-cluster";
 
 /**
- * A PostgreSQL primary and a hot standby streaming from it, of their own, under a temporary
- * folder on free ports: the test clusters cannot serve (their pg_hba.conf may have no replication
- * rule, and a base backup of them would copy every database on them). With the machine's
- * binaries of the test server's major version, whose PostGIS is installed; as root (CI) they run
- * as the postgres user. Durability is off (fsync, full-page writes): nothing here outlives the
- * test. `stop()` removes everything, and so does the process's exit if a test never got there.
+ * A PostgreSQL primary and a hot standby streaming from it, of their own (test-support/pg-cluster.ts):
+ * the test clusters cannot serve (their pg_hba.conf may have no replication rule, and a base
+ * backup of them would copy every database on them). `stop()` removes everything.
  */
 export interface ReplicaPair {
   /** planazo on the primary, migrated. */
@@ -30,8 +23,6 @@ export interface ReplicaPair {
   stop(): Promise<void>;
 }
 
-const run = promisify(execFile);
-
 /** The URL of the pair's database on the server at `port`. */
 export const pairDatabaseUrl = (port: number) => `postgresql://postgres@127.0.0.1:${port}/planazo`;
 
@@ -42,58 +33,22 @@ export const pairDatabaseUrl = (port: number) => `postgresql://postgres@127.0.0.
 export async function startReplicaPair(
   ports: { primaryPort?: number; replicaPort?: number } = {},
 ): Promise<ReplicaPair> {
-  const [{ major }] = await query<{ major: number }>(
-    process.env.DATABASE_URL!,
-    "SELECT current_setting('server_version_num')::int / 10000 AS major",
-  );
-  const install = findPostgres({ major });
-  assertPostgis(install);
-  const bin = (name: string) => path.join(install.bindir, name);
-  const pg = (name: string, args: string[]) => {
-    const [cmd, argv] = asPostgresUser(bin(name), args);
-    return run(cmd, argv, { encoding: "utf8" });
-  };
-
-  const dir = mkdtempSync(path.join(tmpdir(), "planazo-replica-"));
-  if (process.getuid?.() === 0) execFileSync("chown", ["postgres:postgres", dir]);
-  const primaryDir = path.join(dir, "primary");
-  const replicaDir = path.join(dir, "replica");
-  const primaryPort = ports.primaryPort ?? (await freePort());
-  const replicaPort = ports.replicaPort ?? (await freePort());
+  const servers = await pgServers("planazo-replica-");
+  const primary = servers.server("primary", ports.primaryPort ?? (await freePort()));
+  const replica = servers.server("replica", ports.replicaPort ?? (await freePort()));
+  const primaryPort = primary.port;
   const url = pairDatabaseUrl;
-  const options = (port: number) => `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
-  const start = (data: string, port: number, extra = "") =>
-    pg("pg_ctl", ["start", "-w", "-t", "60", "-D", data, "-l", `${data}.log`, "-o", `${options(port)} ${extra}`]);
-  const stopServer = (data: string) => pg("pg_ctl", ["stop", "-D", data, "-m", "fast"]).catch(() => undefined);
-  const started = new Set<string>();
-
-  const stopNow = () => {
-    for (const data of started) {
-      try {
-        const [cmd, argv] = asPostgresUser(bin("pg_ctl"), ["stop", "-D", data, "-m", "immediate"]);
-        execFileSync(cmd, argv, { stdio: "ignore" });
-      } catch {
-        // already stopped
-      }
-    }
-    started.clear();
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once("exit", stopNow);
-
   try {
-    await pg("initdb", ["-D", primaryDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "-N"]);
-    started.add(primaryDir);
-    await start(primaryDir, primaryPort, "-c full_page_writes=off");
+    await initCluster(servers, primary.data);
+    await primary.start("-c full_page_writes=off");
     // The base backup and the standby's start overlap the migration: the standby replays it.
     await Promise.all([
       (async () => {
-        await pg("pg_basebackup", [
+        await servers.pg("pg_basebackup", [
           ...["-h", "127.0.0.1", "-p", String(primaryPort), "-U", "postgres"],
-          ...["-D", replicaDir, "-R", "-X", "stream", "-c", "fast", "-N"],
+          ...["-D", replica.data, "-R", "-X", "stream", "-c", "fast", "-N"],
         ]);
-        started.add(replicaDir);
-        await start(replicaDir, replicaPort);
+        await replica.start();
       })(),
       (async () => {
         await ensureDatabase(url(primaryPort));
@@ -101,22 +56,13 @@ export async function startReplicaPair(
       })(),
     ]);
   } catch (error) {
-    const logs = [primaryDir, replicaDir]
-      .map((d) => {
-        try {
-          return readFileSync(`${d}.log`, "utf8").split("\n").slice(-10).join("\n");
-        } catch {
-          return "";
-        }
-      })
-      .join("\n");
-    stopNow();
-    process.removeListener("exit", stopNow);
+    const logs = `${primary.log()}\n${replica.log()}`;
+    servers.remove();
     throw new Error(`could not start the primary and standby: ${error}\n${logs}`);
   }
 
   const primaryUrl = url(primaryPort);
-  const replicaUrl = url(replicaPort);
+  const replicaUrl = url(replica.port);
   const pair: ReplicaPair = {
     primaryUrl,
     replicaUrl,
@@ -149,16 +95,14 @@ export async function startReplicaPair(
       }
     },
     async stopReplica() {
-      await stopServer(replicaDir);
+      await replica.stop();
     },
     async startReplica() {
-      await start(replicaDir, replicaPort);
+      await replica.start();
     },
     async stop() {
-      await Promise.all([stopServer(replicaDir), stopServer(primaryDir)]);
-      started.clear();
-      stopNow();
-      process.removeListener("exit", stopNow);
+      await Promise.all([replica.stop(), primary.stop()]);
+      servers.remove();
     },
   };
   return pair;

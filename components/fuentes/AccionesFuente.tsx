@@ -7,7 +7,7 @@ import gestion from "@/components/gestion/gestion.module.css";
 import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
 import { Descartados } from "./ResultadoFuente";
 import styles from "./Fuentes.module.css";

@@ -3,7 +3,7 @@
 import { AvisoAccion, useAccion } from "@/components/gestion/acciones";
 import gestion from "@/components/gestion/gestion.module.css";
 import ui from "@/components/ui/ui.module.css";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 
 /** An imported plan waiting for review: publish it, or keep it hidden for good. */
 export function AccionesRevision({ plan }: { plan: { id: string; titulo: string } }) {

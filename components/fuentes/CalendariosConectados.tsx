@@ -6,7 +6,7 @@ import { Aviso, Spinner } from "@/components/ui/Field";
 import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
 import { RefrescoMientrasSincroniza } from "./RefrescoMientrasSincroniza";
 import { ResultadoFuente } from "./ResultadoFuente";

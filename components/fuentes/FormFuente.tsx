@@ -5,7 +5,7 @@ import { useId, useRef, useState, useTransition } from "react";
 import { Aviso, Field, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { CATEGORIAS } from "@/lib/plans/constants";
 import styles from "./Fuentes.module.css";
 

@@ -1,4 +1,4 @@
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
 import styles from "./Fuentes.module.css";
 

@@ -1,4 +1,4 @@
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajes } from "@/lib/messages";
 import type { PlanApi } from "@/lib/plans/plan";
 import { categoriaCartel, fechaCartel } from "@/lib/plans/texto";
 import styles from "./CartelGenerado.module.css";
@@ -36,7 +36,7 @@ export function CartelGenerado({ plan, variante }: { plan: Datos; variante: "tar
             {fecha && <Texto clase={styles.fecha} texto={fecha} />}
             <Texto clase={styles.lugar} texto={plan.municipio} />
           </span>
-          <Texto clase={styles.marca} texto={mensajesFuentes.cartelGenerado} />
+          <Texto clase={styles.marca} texto={mensajes.cartelGenerado} />
         </>
       )}
     </div>

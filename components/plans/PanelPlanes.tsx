@@ -3,7 +3,7 @@ import { variantUrl } from "@/lib/media/variant-url";
 import { DETALLE_ESTADO, estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajes } from "@/lib/messages";
 import { CartelGenerado } from "./CartelGenerado";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PosterImage } from "./PosterImage";
@@ -71,7 +71,7 @@ function FilaPlan({ plan, importado }: { plan: PlanApi; importado: boolean }) {
         <p className={styles.estados}>
           <span className={`${styles.estado} ${CLASE_ESTADO[estado]}`}>{estado}</span>
           {plan.destacado && <span className={`${styles.estado} ${styles.destacado}`}>Destacado</span>}
-          {importado && <span className={`${styles.estado} ${styles.importado}`}>{mensajesFuentes.importado}</span>}
+          {importado && <span className={`${styles.estado} ${styles.importado}`}>{mensajes.importado}</span>}
           <span className={styles.tipo}>{plan.tipo === "evento" ? "Evento" : "Experiencia"}</span>
         </p>
         <h2 className={styles.titulo}>

@@ -19,7 +19,7 @@ const g = globalThis as unknown as { prisma?: PrismaClient; readReplica?: ReadRe
  * The one PrismaClient of this process on the primary (kept on globalThis so dev hot reloads
  * reuse it): every write, and every read of a person's own data, the session and the back-office.
  */
-export const prisma: PrismaClient = (g.prisma ??= createPrismaClient());
+export const prisma: PrismaClient = (g.prisma ??= createPrismaClient(undefined, undefined, { marcaCaidas: true }));
 
 /** The read replica of this process (DATABASE_READ_URL), or null without one. */
 function readReplica(): ReadReplica | null {

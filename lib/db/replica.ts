@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from "./unavailable";
+import { isDatabaseUnavailable } from "./outage";
 import type { PrismaClient } from "./client";
 
 /**

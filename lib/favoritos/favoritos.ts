@@ -1,7 +1,7 @@
 import "server-only";
 import { prisma } from "../db";
 import { ApiError } from "../http";
-import { mensajes, mensajesFuentes } from "../messages";
+import { mensajes } from "../messages";
 import { PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
 import { serializePlan, type PlanRow } from "../plans/plan";
@@ -44,7 +44,7 @@ export async function planesFavoritos(usuarioId: string, { conCancelados = false
   const rows = await prisma.$queryRaw<PlanRow[]>`
     SELECT ${PLAN_SELECT} FROM favorito f JOIN plan p ON p.id = f.plan_id ${PLAN_JOINS}
     WHERE f.usuario_id = ${usuarioId}
-      AND (p.visible OR (${conCancelados} AND p.oculto_motivo = ${mensajesFuentes.canceladoEnLaFuente}))
+      AND (p.visible OR (${conCancelados} AND p.oculto_motivo = ${mensajes.canceladoEnLaFuente}))
     ORDER BY NOT (${PLAN_LISTED}), f.created_at DESC, p.id`;
   return rows.map((r) => (r.visible ? serializePlan(r) : { ...serializePlan(r), canceladoEnLaFuente: true }));
 }

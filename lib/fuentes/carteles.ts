@@ -4,7 +4,7 @@ import { dibujarCartelGenerado } from "../media/cartel-generado";
 import { storeImage } from "../media/images";
 import { storage } from "../media/storage";
 import { writeWithImage } from "../media/upload";
-import { mensajesFuentes } from "../messages";
+import { mensajes } from "../messages";
 import type { Horario } from "../plans/plan";
 import { categoriaCartel, fechaCartel } from "../plans/texto";
 
@@ -61,7 +61,7 @@ export async function dibujarCartelesPendientes({
         horariosDisponibles: p.horarios ?? [],
       }),
       municipio: p.municipio,
-      marca: mensajesFuentes.cartelGenerado,
+      marca: mensajes.cartelGenerado,
     });
     const img = await storeImage(storage(), "carteles", NOMBRE_CARTEL_GENERADO, png);
     const puesto = await writeWithImage(img, async (tx) => {

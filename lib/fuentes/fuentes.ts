@@ -6,7 +6,8 @@ import { Prisma } from "../generated/prisma/client";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { municipioPorNombre } from "../geo/slug";
 import { ApiError } from "../http";
-import { mensajes, mensajesFuentes } from "../messages";
+import { mensajes } from "../messages";
+import { mensajesFuentes } from "./mensajes";
 import { CATEGORIAS } from "../plans/constants";
 import { UUID_PATTERN, z } from "../schemas";
 import { aPrisma } from "../seguimientos/seguimientos";
@@ -230,7 +231,7 @@ async function eliminar(tx: Prisma.TransactionClient, id: string): Promise<boole
     await tx.$executeRaw`UPDATE fuente SET eliminada_en = now(), pausada = true WHERE id = ${id}::uuid AND eliminada_en IS NULL`;
   if (n === 0) return false;
   await tx.$executeRaw`
-    UPDATE plan p SET visible = false, oculto_motivo = ${mensajesFuentes.canceladoEnLaFuente}
+    UPDATE plan p SET visible = false, oculto_motivo = ${mensajes.canceladoEnLaFuente}
     FROM fuente_item i
     WHERE i.fuente_id = ${id}::uuid AND i.plan_id = p.id AND NOT i.vinculado AND NOT p.editado_por_duena AND p.visible`;
   return true;

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajes } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { query } from "@/test-support/database";
 import { importarPlan, insertFuente, insertOrganizacion } from "@/test-support/fuentes";
@@ -108,7 +109,7 @@ describe("imported plans and connected calendars on screen", () => {
     const cartel = /<div class="[^"]*" data-cartel="generado" aria-hidden="true">(.*?)<\/div>/.exec(html);
     expect(cartel).not.toBeNull();
     // Its words are drawn from attributes: the page's text does not say them twice.
-    for (const texto of [m.cartelGenerado, "Concierto en el lavadero", "Cultura", "Pueblo de Prueba"])
+    for (const texto of [mensajes.cartelGenerado, "Concierto en el lavadero", "Cultura", "Pueblo de Prueba"])
       expect(cartel![1]).toContain(`data-texto="${texto}"`);
     expect(cartel![1]).not.toMatch(/>[^<]+</);
     // The cards around it ("Más planes cerca") are plans without posters too.
@@ -124,9 +125,9 @@ describe("imported plans and connected calendars on screen", () => {
       expect(i).toBeGreaterThan(-1);
       return html.slice(html.lastIndexOf("<article", i), html.indexOf("</article>", i));
     };
-    expect(fila("Concierto en el lavadero")).toContain(`>${m.importado}</span>`);
-    expect(fila("Taller de cestería")).toContain(`>${m.importado}</span>`);
-    expect(fila("Plan escrito a mano")).not.toContain(`>${m.importado}</span>`);
+    expect(fila("Concierto en el lavadero")).toContain(`>${mensajes.importado}</span>`);
+    expect(fila("Taller de cestería")).toContain(`>${mensajes.importado}</span>`);
+    expect(fila("Plan escrito a mano")).not.toContain(`>${mensajes.importado}</span>`);
   });
 
   it("warns above the edit form of an imported plan its owner has not edited yet, and only then", async () => {

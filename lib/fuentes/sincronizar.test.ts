@@ -10,9 +10,10 @@ import { query } from "@/test-support/database";
 import { persona } from "@/test-support/gestion";
 import { insertPlan, insertUser } from "@/test-support/plans";
 import { appUrl, worker } from "@/test-support/worker";
-import { mensajesFuentes } from "../messages";
+import { mensajesFuentes } from "./mensajes";
 import { NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { sincronizarFuente, type OpcionesSincronizacion } from "./sincronizar";
+import { mensajes } from "@/lib/messages";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -245,8 +246,8 @@ LOCATION:Oficina de turismo\\, Hervás`,
     expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 1, retirados: 2 });
     const planes = await planesDe(id);
     expect(planes.map((p) => [p.clave, p.titulo, p.visible, p.oculto_motivo])).toEqual([
-      ["dos@cambios", "Taller de cerámica", false, mensajesFuentes.canceladoEnLaFuente],
-      ["tres@cambios", "Baile de la castaña", false, mensajesFuentes.canceladoEnLaFuente],
+      ["dos@cambios", "Taller de cerámica", false, mensajes.canceladoEnLaFuente],
+      ["tres@cambios", "Baile de la castaña", false, mensajes.canceladoEnLaFuente],
       ["uno@cambios", "Cuentacuentos en la biblioteca", true, null],
     ]);
 
@@ -272,7 +273,7 @@ LOCATION:Oficina de turismo\\, Hervás`,
       await (await fetch(`${appUrl()}/planes-favoritos`, { headers: { Cookie: lucia.cookie } })).text()
     ).replaceAll("<!-- -->", "");
     expect(html).toContain("Festival de jotas");
-    expect(html).toContain(mensajesFuentes.canceladoEnLaFuente);
+    expect(html).toContain(mensajes.canceladoEnLaFuente);
     expect(html).not.toContain(`/plan/Festival-de-jotas/${plan.id}`);
   });
 

@@ -21,8 +21,9 @@ import { dibujarCartelesPendientes, NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { mismoEvento } from "./duplicados";
 import { buscadorDeMunicipios } from "./lugar";
 import { acortar, planesDeItem } from "./mapeo";
-import { mensajesFuentes } from "../messages";
+import { mensajesFuentes } from "./mensajes";
 import type { Adaptador, ItemFuente, Lugar, PaginaLeida, PlanImportado } from "./tipos";
+import { mensajes } from "../messages";
 
 /** What one sync did, as the back-office and POST /api/gestion/fuentes/{id}/sincronizar show it. */
 export interface ResultadoSincronizacion {
@@ -451,7 +452,7 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
       resultado.sinCambios++;
       continue;
     }
-    const retiradoPorLaFuente = fila.visible === false && fila.oculto_motivo === mensajesFuentes.canceladoEnLaFuente;
+    const retiradoPorLaFuente = fila.visible === false && fila.oculto_motivo === mensajes.canceladoEnLaFuente;
     if (p.cancelado) {
       if (await retirar(fila.plan_id)) resultado.retirados++;
       else resultado.sinCambios++;
@@ -644,7 +645,7 @@ async function actualizar(
 /** Hides a plan the source cancelled or no longer lists; a plan hidden for any other reason (by the team) stays as it is. */
 async function retirar(planId: string): Promise<boolean> {
   const n = await prisma.$executeRaw`
-    UPDATE plan SET visible = false, oculto_motivo = ${mensajesFuentes.canceladoEnLaFuente}
+    UPDATE plan SET visible = false, oculto_motivo = ${mensajes.canceladoEnLaFuente}
     WHERE id = ${planId}::uuid AND visible AND NOT editado_por_duena`;
   return n > 0;
 }

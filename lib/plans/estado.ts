@@ -1,5 +1,5 @@
 import type { PlanApi } from "./plan";
-import { mensajesFuentes } from "../messages";
+import { mensajes } from "../messages";
 
 /**
  * What the owner sees of a plan's state in 'Planes Creados' (client-safe). A hidden plan has no
@@ -24,7 +24,7 @@ export function estadoDelPlan(plan: PlanConEstado, ahora: Date = new Date()): Es
 /** Why a plan the public no longer finds is not there, for its owner. */
 export const DETALLE_ESTADO: Record<Exclude<EstadoPlan, "Publicado">, string> = {
   Oculto: "No aparece en las búsquedas ni tiene página pública",
-  Cancelado: mensajesFuentes.canceladoEnLaFuente,
+  Cancelado: mensajes.canceladoEnLaFuente,
   Finalizado: "Ya ha terminado: no aparece en las búsquedas",
 };
 

@@ -2,6 +2,7 @@ import "server-only";
 import { cookies, headers as nextHeaders } from "next/headers";
 import { redirect } from "next/navigation";
 import { prisma } from "../db";
+import { notarCaida } from "../db/outage";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { auth } from "./auth";
@@ -20,7 +21,12 @@ export interface SessionUser {
 
 /** The user of a bearer token or session cookie, or null. */
 export async function sessionUser(headers: Headers): Promise<SessionUser | null> {
-  const result = await auth().api.getSession({ headers });
+  // Better Auth wraps a failed query in its own error: an outage still reads as one in a page.
+  const result = await auth()
+    .api.getSession({ headers })
+    .catch((error: unknown) => {
+      throw notarCaida(error);
+    });
   if (!result) return null;
   const { user, session } = result;
   return {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { etiquetaTipo } from "@/lib/fuentes/adaptadores";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import { query } from "@/test-support/database";
 import { insertFuente, importarPlan, insertOrganizacion } from "@/test-support/fuentes";
 import { type Persona, comprobarAccesoPaginas, paginaHtml, persona } from "@/test-support/gestion";

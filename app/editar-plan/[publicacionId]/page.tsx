@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { serializePlan } from "@/lib/plans/plan";

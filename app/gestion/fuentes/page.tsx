@@ -8,7 +8,7 @@ import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { fechaHora, fechasTexto } from "@/lib/dates";
 import { colaDeRevision, fuentesDelEquipo } from "@/lib/fuentes/fuentes";
 import { etiquetaTipo } from "@/lib/fuentes/adaptadores";
-import { mensajesFuentes as m } from "@/lib/messages";
+import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
 import { organizacionesParaFuentes } from "@/lib/fuentes/pantallas";
 import { planPath } from "@/lib/plans/plan";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { fixtureAgenda, FORMAS, servirAgendas } from "@/test-support/agendas";
 import { query } from "@/test-support/database";
 import { type Persona, persona } from "@/test-support/gestion";

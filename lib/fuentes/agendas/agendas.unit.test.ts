@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
 import { fixtureAgenda, FORMAS } from "@/test-support/agendas";
-import { mensajesFuentes } from "../../messages";
+import { mensajesFuentes } from "../mensajes";
 import { ADAPTADORES, adaptadorDelTipo, etiquetaTipo } from "../adaptadores";
 import { precioDe } from "../adaptadores/comun";
 import { detectarTipo } from "../detectar";

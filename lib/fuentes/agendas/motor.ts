@@ -4,7 +4,7 @@ import { DURACION_EVENTO_MAX_DIAS } from "../../plans/input";
 import { numeroDiaMadrid } from "../../dates";
 import { FormatoNoValido } from "../errores";
 import { htmlAMarkdown } from "../html";
-import { mensajesFuentes } from "../../messages";
+import { mensajesFuentes } from "../mensajes";
 import type { Adaptador, ContextoLectura, Descarte, ItemFuente, Lugar, PaginaLeida, Regla } from "../tipos";
 import {
   coordenadas,

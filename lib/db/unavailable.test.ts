@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freePort } from "@/test-support/app-server";
-import { createPrismaClient } from "./db/client";
-import { isDatabaseUnavailable } from "./http";
+import { createPrismaClient } from "./client";
+import { isDatabaseUnavailable } from "./outage";
 
 /** Errors as Prisma really throws them (through @prisma/adapter-pg), not hand-made look-alikes. */
 describe("isDatabaseUnavailable on Prisma's errors", () => {
