@@ -4,6 +4,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { ImageRejected, MAX_IMAGE_BYTES, imageKeys, storeImage, type StoredImage } from "./images";
+import { quitarArchivos } from "./quitar";
 import { storage } from "./storage";
 
 /** Room for the form's text fields around a 10 MB image. */
@@ -30,9 +31,21 @@ export async function storeUpload(file: File, folder: Parameters<typeof storeIma
   }
 }
 
-/** Removes stored images' files (after their rows are gone, or when a write failed). */
+/** Removes stored images' files after their rows are gone (under the backups' lock). */
 export async function removeImageFiles(images: { variantes: unknown }[]): Promise<void> {
-  const keys = images.flatMap((i) => imageKeys(i.variantes));
+  await quitarArchivos(
+    prisma,
+    images.flatMap((i) => imageKeys(i.variantes)),
+    "media",
+  );
+}
+
+/**
+ * Removes the files of an image whose row never committed: no snapshot has them, so no lock
+ * (and no database: the write may have failed because PostgreSQL went away).
+ */
+async function removeUnwrittenImage(img: StoredImage): Promise<void> {
+  const keys = imageKeys(img.variantes);
   await storage()
     .remove(keys)
     .catch((error) => console.error("[media] archivos sin borrar:", keys, error));
@@ -67,6 +80,20 @@ async function transactionStatus(xid: string): Promise<TransactionStatus> {
   }
 }
 
+const REPREGUNTA_MS = 2_000;
+const REPREGUNTAS = 150;
+
+/** Asks every 2 s, for 5 minutes, whether `xid` committed; removes `img`'s files once it did not. */
+function preguntarMasTarde(xid: string, img: StoredImage, intento = 1): void {
+  setTimeout(async () => {
+    const status = await transactionStatus(xid);
+    if (status === "aborted") await removeUnwrittenImage(img);
+    else if (status === "committed") return;
+    else if (intento < REPREGUNTAS) preguntarMasTarde(xid, img, intento + 1);
+    else console.error("[media] archivos conservados: no se sabe si la transacción", xid, "se confirmó:", img.path);
+  }, REPREGUNTA_MS).unref();
+}
+
 /**
  * Runs `body` in one transaction that writes the row of `img`, an image whose files were
  * just stored (or of none), and answers what `body` returned.
@@ -75,8 +102,9 @@ async function transactionStatus(xid: string): Promise<TransactionStatus> {
  * failed before its COMMIT was sent, or PostgreSQL says so by its id (txid_status). A failure
  * while committing (the connection lost at that moment, as in a restart) may hide a commit
  * that happened: when PostgreSQL says it committed, the write stands and its answer is given;
- * when it cannot tell yet, the files stay (an unused file, logged, rather than a plan without
- * its poster) and the error goes on.
+ * when it cannot tell yet (it is restarting), the files stay and the error goes on, and
+ * PostgreSQL is asked again until it can tell: the files go once it says the transaction did not
+ * commit (`preguntarMasTarde`). Never a plan without its poster, nor a poster left without a row.
  */
 export async function writeWithImage<T>(
   img: StoredImage | null,
@@ -98,14 +126,9 @@ export async function writeWithImage<T>(
       return done.body.result;
     }
     if (status === "aborted") {
-      if (img) await removeImageFiles([img]);
-    } else if (img) {
-      console.error(
-        "[media] archivos conservados: no se sabe aún si la transacción",
-        done.xid,
-        "se confirmó:",
-        img.path,
-      );
+      if (img) await removeUnwrittenImage(img);
+    } else if (img && done.xid) {
+      preguntarMasTarde(done.xid, img);
     }
     throw error;
   }

@@ -1,7 +1,7 @@
 import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../db/client";
 import { imageKeys } from "../media/images";
-import { storage } from "../media/storage";
+import { quitarArchivos } from "../media/quitar";
 
 /**
  * The wizard's posters stored before their plan exists (lib/plans/cartel-temporal.ts): how long
@@ -34,11 +34,10 @@ export async function borrarCartelesTemporales(db: PrismaClient, donde: Prisma.S
          AND NOT EXISTS (SELECT 1 FROM patrocinio WHERE archivo_cartel_id = a.id)
       RETURNING a.variantes`;
   });
-  const keys = archivos.flatMap((a) => imageKeys(a.variantes));
-  if (keys.length > 0) {
-    await storage()
-      .remove(keys)
-      .catch((error) => console.error("[media] archivos sin borrar:", keys, error));
-  }
+  await quitarArchivos(
+    db,
+    archivos.flatMap((a) => imageKeys(a.variantes)),
+    "media",
+  );
   return archivos.length;
 }

@@ -8,7 +8,7 @@ import { deliverSoon } from "../mail/send";
 import { enqueueEmail } from "../mail/outbox";
 import { correoConfirmarCambioCorreo, correoConfirmarCuenta, correoRestablecerPassword } from "../mail/templates";
 import { imageKeys } from "../media/images";
-import { storage } from "../media/storage";
+import { quitarArchivos } from "../media/quitar";
 import { conDatos, mensajes } from "../messages";
 import { LIMITES, enforceLimits } from "../rate-limit";
 import { CUENTA_SUSPENDIDA, auth } from "./auth";
@@ -259,8 +259,6 @@ export async function eliminarCuenta(userId: string): Promise<string> {
     await tx.verification.deleteMany({ where: { identifier: { contains: `:${userId}:` } } });
     return archivos.flatMap((a) => imageKeys(a.variantes));
   });
-  await storage()
-    .remove(keys)
-    .catch((error) => console.error("[cuenta] archivos sin borrar:", keys, error));
+  await quitarArchivos(prisma, keys, "cuenta");
   return mensajes.cuentaEliminada;
 }

@@ -1,0 +1,315 @@
+import { spawn } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { createReadStream, existsSync } from "node:fs";
+import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import pg from "pg";
+import { CANDADO_ARCHIVOS } from "../media/quitar";
+import { assertSafeKey } from "../media/storage";
+import { findPostgres } from "../../scripts/lib/local-postgres";
+
+/**
+ * A backup of the database and the stored files (posters, logos, sponsors' images) as of one
+ * moment, and its restore. In the backup's folder:
+ *
+ * - `base.dump`: pg_dump's custom format, from the snapshot of one transaction;
+ * - `archivos/<key>`: every file a row of that snapshot refers to (archivo.variantes);
+ * - `manifiesto.json`, written last (a folder without it is not a backup): the moment, the
+ *   dump's and every file's SHA-256, how many plans.
+ *
+ * One moment: the backup takes the files' advisory lock (lib/media/quitar.ts) before its
+ * snapshot and holds it until it has hard-linked the files the snapshot refers to, so none is
+ * removed under it; and files are written before their rows commit, so a file the snapshot
+ * refers to exists. A file written later belongs to a later backup. With UploadThing as
+ * storage the files are not here to copy: the manifest lists their keys.
+ */
+
+export const MANIFIESTO = "manifiesto.json";
+const DUMP = "base.dump";
+const ARCHIVOS = "archivos";
+
+export interface Manifiesto {
+  formato: 1;
+  /** When the snapshot was taken (ISO). */
+  momento: string;
+  baseDeDatos: { archivo: string; sha256: string; bytes: number; planes: number; postgres: string };
+  almacenamiento: "disco" | "uploadthing";
+  /** Disk: the files copied, with their SHA-256. UploadThing: the keys, without. */
+  archivos: { clave: string; sha256: string | null; bytes: number | null }[];
+  /** Keys a row refers to whose file was already missing from storage. */
+  faltan: string[];
+}
+
+export interface Destino {
+  databaseUrl: string;
+  storageDir: string;
+  /** Storage is UploadThing (UPLOADTHING_TOKEN): no files on this machine. */
+  uploadthing: boolean;
+}
+
+export class CopiaRechazada extends Error {
+  override name = "CopiaRechazada";
+}
+
+type Log = (linea: string) => void;
+
+/** Backs up `origen` into `dir`, which must not exist or be empty. Answers the manifest. */
+export async function hacerCopia(origen: Destino, dir: string, log: Log = () => {}): Promise<Manifiesto> {
+  if (existsSync(dir) && (await readdir(dir)).length > 0) {
+    throw new CopiaRechazada(`${dir} is not empty: a backup goes into a new folder`);
+  }
+  await mkdir(path.join(dir, ARCHIVOS), { recursive: true });
+  const staging = path.join(origen.storageDir, `.copia-${randomBytes(6).toString("hex")}`);
+  const db = new pg.Client({ connectionString: origen.databaseUrl, application_name: "planazo-copia" });
+  await db.connect();
+  try {
+    // Waits for removals in progress; then none starts until the files below are linked.
+    await db.query("SELECT pg_advisory_lock($1)", [CANDADO_ARCHIVOS]);
+    await db.query("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+    const {
+      rows: [snap],
+    } = await db.query<{ id: string; momento: Date; version: string }>(
+      "SELECT pg_export_snapshot() AS id, now() AS momento, current_setting('server_version') AS version",
+    );
+    const pgDump = ejecutar(binario(await versionMayor(db), "pg_dump"), [
+      ...["--format=custom", "--snapshot", snap.id, "--file", path.join(dir, DUMP)],
+      origen.databaseUrl,
+    ]);
+    pgDump.catch(() => undefined);
+    const { rows: claves } = await db.query<{ clave: string }>(
+      `SELECT DISTINCT v AS clave FROM archivo, jsonb_each_text(variantes) AS e(k, v) ORDER BY 1`,
+    );
+    const {
+      rows: [{ planes }],
+    } = await db.query<{ planes: number }>("SELECT count(*)::int AS planes FROM plan");
+    const faltan: string[] = [];
+    if (!origen.uploadthing) {
+      for (const { clave } of claves) {
+        assertSafeKey(clave);
+        const destino = path.join(staging, ...clave.split("/"));
+        await mkdir(path.dirname(destino), { recursive: true });
+        const fuente = path.join(origen.storageDir, ...clave.split("/"));
+        // A hard link costs no copy: the lock can be let go in a moment.
+        await link(fuente, destino).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") faltan.push(clave);
+          else await copyFile(fuente, destino);
+        });
+      }
+    }
+    await db.query("SELECT pg_advisory_unlock($1)", [CANDADO_ARCHIVOS]);
+    log(`snapshot ${snap.momento.toISOString()}: ${planes} plans, ${claves.length} files referred to`);
+    // The snapshot's transaction stays open until pg_dump, which imported it, is done.
+    await pgDump;
+    await db.query("COMMIT");
+
+    const archivos: Manifiesto["archivos"] = [];
+    if (origen.uploadthing) {
+      log(`storage is UploadThing: its files stay there; the manifest lists their ${claves.length} keys`);
+      archivos.push(...claves.map(({ clave }) => ({ clave, sha256: null, bytes: null })));
+    } else {
+      for (const { clave } of claves) {
+        if (faltan.includes(clave)) continue;
+        const cuerpo = await readFile(path.join(staging, ...clave.split("/")));
+        const destino = path.join(dir, ARCHIVOS, ...clave.split("/"));
+        await mkdir(path.dirname(destino), { recursive: true });
+        await writeFile(destino, cuerpo);
+        archivos.push({ clave, sha256: sha256(cuerpo), bytes: cuerpo.length });
+      }
+      if (faltan.length) log(`warning: ${faltan.length} files referred to were already missing: ${faltan.join(", ")}`);
+    }
+    const dump = await resumenDeArchivo(path.join(dir, DUMP));
+    const manifiesto: Manifiesto = {
+      formato: 1,
+      momento: snap.momento.toISOString(),
+      baseDeDatos: { archivo: DUMP, ...dump, planes, postgres: snap.version },
+      almacenamiento: origen.uploadthing ? "uploadthing" : "disco",
+      archivos,
+      faltan,
+    };
+    await writeFile(path.join(dir, `${MANIFIESTO}.tmp`), `${JSON.stringify(manifiesto, null, 1)}\n`);
+    await rename(path.join(dir, `${MANIFIESTO}.tmp`), path.join(dir, MANIFIESTO));
+    return manifiesto;
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await db.end().catch(() => undefined);
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Restores the backup in `dir` into `destino`: a database that does not exist yet (created
+ * here; the dump brings its extensions) or was just created, and an empty storage folder. It
+ * checks every checksum first, and refuses, changing nothing, when the database has plans or
+ * tables, or the folder has files. The files go first, then the whole dump in one transaction:
+ * if that fails, the files are removed again and a database it created is dropped.
+ */
+export async function restaurarCopia(destino: Destino, dir: string, log: Log = () => {}): Promise<Manifiesto> {
+  const manifiesto = await leerManifiesto(dir);
+  const dump = await resumenDeArchivo(path.join(dir, manifiesto.baseDeDatos.archivo));
+  if (dump.sha256 !== manifiesto.baseDeDatos.sha256) {
+    throw new CopiaRechazada(`${manifiesto.baseDeDatos.archivo} does not match its checksum: the backup is damaged`);
+  }
+  const copiar = manifiesto.almacenamiento === "disco" && !destino.uploadthing;
+  if (manifiesto.almacenamiento === "disco") {
+    for (const a of manifiesto.archivos) {
+      assertSafeKey(a.clave);
+      const cuerpo = await readFile(path.join(dir, ARCHIVOS, ...a.clave.split("/"))).catch(() => null);
+      if (!cuerpo || sha256(cuerpo) !== a.sha256) {
+        throw new CopiaRechazada(`${a.clave} is missing or does not match its checksum: the backup is damaged`);
+      }
+    }
+  }
+  log(`backup of ${manifiesto.momento}: checksums of the dump and ${manifiesto.archivos.length} files match`);
+
+  const creada = await prepararBase(destino.databaseUrl);
+  if (copiar && existsSync(destino.storageDir) && (await readdir(destino.storageDir)).length > 0) {
+    if (creada) await borrarBase(destino.databaseUrl);
+    throw new CopiaRechazada(`${destino.storageDir} is not empty: restore into an empty storage folder`);
+  }
+  const escritos: string[] = [];
+  try {
+    if (copiar) {
+      for (const a of manifiesto.archivos) {
+        const fuente = path.join(dir, ARCHIVOS, ...a.clave.split("/"));
+        const objetivo = path.join(destino.storageDir, ...a.clave.split("/"));
+        await mkdir(path.dirname(objetivo), { recursive: true });
+        await copyFile(fuente, objetivo);
+        escritos.push(objetivo);
+        if (sha256(await readFile(objetivo)) !== a.sha256) throw new Error(`${a.clave} was not copied intact`);
+      }
+      log(`${escritos.length} files copied into ${destino.storageDir} and checked`);
+    } else if (manifiesto.almacenamiento === "uploadthing") {
+      log(`the files are in UploadThing (${manifiesto.archivos.length} keys): nothing to copy`);
+    }
+    const db = new pg.Client({ connectionString: destino.databaseUrl });
+    await db.connect();
+    const mayor = await versionMayor(db).finally(() => db.end());
+    await ejecutar(binario(mayor, "pg_restore"), [
+      ...["--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges"],
+      ...["--dbname", destino.databaseUrl, path.join(dir, manifiesto.baseDeDatos.archivo)],
+    ]);
+  } catch (error) {
+    for (const f of escritos) await rm(f, { force: true });
+    await quitarCarpetasVacias(destino.storageDir);
+    if (creada) await borrarBase(destino.databaseUrl);
+    throw error;
+  }
+  const check = new pg.Client({ connectionString: destino.databaseUrl });
+  await check.connect();
+  try {
+    const {
+      rows: [{ planes }],
+    } = await check.query<{ planes: number }>("SELECT count(*)::int AS planes FROM plan");
+    if (planes !== manifiesto.baseDeDatos.planes) {
+      throw new Error(`restored ${planes} plans, the backup has ${manifiesto.baseDeDatos.planes}`);
+    }
+    log(`database restored: ${planes} plans`);
+  } finally {
+    await check.end();
+  }
+  return manifiesto;
+}
+
+export async function leerManifiesto(dir: string): Promise<Manifiesto> {
+  const texto = await readFile(path.join(dir, MANIFIESTO), "utf8").catch(() => null);
+  if (!texto) throw new CopiaRechazada(`${dir} has no ${MANIFIESTO}: it is not a complete backup`);
+  const m = JSON.parse(texto) as Manifiesto;
+  if (m.formato !== 1) throw new CopiaRechazada(`${dir}: unknown backup format ${String(m.formato)}`);
+  return m;
+}
+
+/** Creates the database when it does not exist (true); refuses one with plans or tables. */
+async function prepararBase(databaseUrl: string): Promise<boolean> {
+  const nombre = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new pg.Client({ connectionString: conBase(databaseUrl, "postgres") });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [nombre]);
+    if (!rowCount) {
+      await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(nombre)}`);
+      return true;
+    }
+  } finally {
+    await admin.end();
+  }
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ tablas: number; con_plan: boolean }>(
+      `SELECT count(*)::int AS tablas, bool_or(tablename = 'plan') AS con_plan
+         FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'spatial_ref_sys'`,
+    );
+    if (rows[0].con_plan) {
+      const {
+        rows: [{ n }],
+      } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM plan");
+      if (n > 0) throw new CopiaRechazada(`the database ${nombre} has ${n} plans: nothing was changed`);
+    }
+    if (rows[0].tablas > 0) {
+      throw new CopiaRechazada(
+        `the database ${nombre} is not empty (${rows[0].tablas} tables): restore into a new one (createdb); nothing was changed`,
+      );
+    }
+    return false;
+  } finally {
+    await db.end();
+  }
+}
+
+async function borrarBase(databaseUrl: string): Promise<void> {
+  const nombre = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  const admin = new pg.Client({ connectionString: conBase(databaseUrl, "postgres") });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${pg.escapeIdentifier(nombre)} WITH (FORCE)`).finally(() => admin.end());
+}
+
+function conBase(databaseUrl: string, base: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${base}`;
+  return url.toString();
+}
+
+async function versionMayor(db: pg.Client): Promise<number> {
+  const {
+    rows: [{ v }],
+  } = await db.query<{ v: number }>("SELECT current_setting('server_version_num')::int / 10000 AS v");
+  return v;
+}
+
+/** pg_dump and pg_restore of the server's major version (an older pg_dump refuses a newer server). */
+function binario(mayor: number, nombre: string): string {
+  return path.join(findPostgres({ major: mayor }).bindir, nombre);
+}
+
+function ejecutar(bin: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const hijo = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let errores = "";
+    hijo.stderr.on("data", (d) => (errores += d));
+    hijo.on("error", reject);
+    hijo.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${errores.trim()}`)),
+    );
+  });
+}
+
+const sha256 = (cuerpo: Buffer) => createHash("sha256").update(cuerpo).digest("hex");
+
+async function resumenDeArchivo(ruta: string): Promise<{ sha256: string; bytes: number }> {
+  const hash = createHash("sha256");
+  let bytes = 0;
+  for await (const trozo of createReadStream(ruta) as AsyncIterable<Buffer>) {
+    hash.update(trozo);
+    bytes += trozo.length;
+  }
+  return { sha256: hash.digest("hex"), bytes };
+}
+
+/** After a failed restore: the folders it made, emptied, go too (the storage folder stays). */
+async function quitarCarpetasVacias(raiz: string, dir = raiz): Promise<void> {
+  const entradas = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  for (const e of entradas) if (e.isDirectory()) await quitarCarpetasVacias(raiz, path.join(dir, e.name));
+  if (dir !== raiz) await rmdir(dir).catch(() => undefined);
+}

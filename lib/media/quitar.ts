@@ -1,0 +1,29 @@
+import type { PrismaClient } from "../db/client";
+import { storage } from "./storage";
+
+/**
+ * The advisory lock between removing files and backing them up. A backup holds it exclusively
+ * from the moment of its database snapshot until it has linked the files that snapshot refers
+ * to (lib/copia/copia.ts); removals hold it shared. So a file whose row a backup's snapshot still
+ * has is never removed before the backup has it, and removals never wait for each other.
+ */
+export const CANDADO_ARCHIVOS = 7_061_001;
+
+/**
+ * Removes the files of image rows already deleted (after the commit, so no row is left pointing
+ * at missing files). A failure is logged, not thrown: the rows are gone, and a file left behind
+ * costs only space.
+ */
+export async function quitarArchivos(db: PrismaClient, keys: string[], etiqueta: string): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${CANDADO_ARCHIVOS})`;
+        await storage().remove(keys);
+      },
+      // A backup links its files in seconds; waiting for it is better than leaving files behind.
+      { maxWait: 10_000, timeout: 120_000 },
+    )
+    .catch((error) => console.error(`[${etiqueta}] archivos sin borrar:`, keys, error));
+}
