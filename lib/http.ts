@@ -86,6 +86,28 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   };
 }
 
+type Metodo = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+const METODOS: Metodo[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/**
+ * The methods a route does not have, answered 405 with the Spanish `{ mensaje }` and `Allow`
+ * (Next.js answers them with an empty 405), and OPTIONS with the methods it has. Each route
+ * file ends with `export const { …the others…, OPTIONS } = otrosMetodos("GET", …)`; a test
+ * checks every route file.
+ */
+export function otrosMetodos(...permitidos: Metodo[]): Record<string, () => Response> {
+  const allow = [...permitidos, ...(permitidos.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
+  const noPermitido = () =>
+    Response.json(
+      { mensaje: mensajes.metodoNoPermitido },
+      { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } },
+    );
+  return {
+    ...Object.fromEntries(METODOS.filter((m) => !permitidos.includes(m)).map((m) => [m, noPermitido])),
+    OPTIONS: () => new Response(null, { status: 204, headers: { Allow: allow } }),
+  };
+}
+
 /** The query string of a request as a plain object, for zod. */
 export function searchParams(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);

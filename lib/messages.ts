@@ -13,6 +13,7 @@ export const mensajes = {
 
   // Generic errors (spec §8) and server-side errors of our own
   errorInesperado: "Ha ocurrido un error inesperado, por favor vuelve a intentarlo",
+  metodoNoPermitido: "Esta dirección no admite ese método.",
   servicioNoDisponible:
     "El servicio no está disponible en este momento, por favor vuelve a intentarlo en unos minutos.",
   datosNoValidos: "Los datos enviados no son válidos.",
@@ -231,6 +232,12 @@ export const mensajes = {
   sinPlanesCreados: "No has creado ningún plan.",
   sinPlanesGuardados: "No tienes planes guardados",
 
+  // A plan's field that the spec has no message for, named (ours). {campo}: "El título", "La dirección"…
+  enlaceWebNoValido: "El enlace web no es válido.",
+  campoPlanLargo: "{campo} es demasiado largo.",
+  campoPlanLarga: "{campo} es demasiado larga.",
+  campoConCaracteres: "{campo} tiene caracteres que no se pueden guardar.",
+  campoSiNoValido: "{campo}: la respuesta tiene que ser sí o no.",
   // Plan wizard, edit page and promotion modal (spec §2, §5, §8)
   // Plan forms and organization updates ask for it with these words (spec §5).
   debesAceptarPrivacidad: "Debes aceptar la política de privacidad.",

@@ -13,8 +13,13 @@ export { z };
 export { fechaIso, sinValor, siNo } from "./valores";
 import { sinValor } from "./valores";
 
-/** Spec §5: non-space text, @, non-space text, a dot, at least two letters. */
-export const EMAIL_PATTERN = /^\S+@\S+\.[A-Za-z]{2,}$/;
+/**
+ * The one check of an e-mail address, in every form and call: spec §5's pattern (non-space
+ * text, @, non-space text, a dot, at least two letters) as strictly as better-auth checks an
+ * account's (zod's email), so whatever we accept it accepts too. One @, no spaces, no control
+ * characters, no percent-escapes: `x@example.com%0d%0aBcc:y@example.org` is not an address.
+ */
+export const EMAIL_PATTERN = z.regexes.email;
 
 /** Our ids of plans, organizations, files…: a UUID. */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -39,10 +44,14 @@ export function lineaDeTexto(
  * (line breaks only when `multilinea`, kept as typed), trimmed; an `opcional` one reads '',
  * 'undefined' and 'null' as empty (sinValor); absent stays absent.
  */
-export function campoDeTexto({ multilinea = false, opcional = false } = {}) {
+export function campoDeTexto({
+  multilinea = false,
+  opcional = false,
+  control = mensajes.datosNoValidos as string,
+} = {}) {
   return z
     .string()
-    .refine((v) => !tieneControl(v, multilinea), mensajes.datosNoValidos)
+    .refine((v) => !tieneControl(v, multilinea), control)
     .transform((v) => (opcional && sinValor(v) ? "" : (multilinea ? saltosDeLinea(v) : v).trim()))
     .optional();
 }

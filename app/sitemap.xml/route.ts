@@ -1,5 +1,6 @@
 import { cacheControlPublico, POLITICA_SITEMAP } from "@/lib/paginas-publicas/politica";
 import { urlsSitemaps, xmlIndiceSitemaps } from "@/lib/seo/sitemap";
+import { otrosMetodos } from "@/lib/http";
 
 // Built per request: absolute URLs (SITE_URL) and a number of files that follows the data.
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export async function GET(): Promise<Response> {
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

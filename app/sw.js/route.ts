@@ -1,4 +1,5 @@
 import { CACHE_GUARDADOS } from "@/lib/app-instalable/sin-conexion";
+import { otrosMetodos } from "@/lib/http";
 
 /**
  * GET /sw.js: the service worker of the installed app (registered by every page:
@@ -124,3 +125,5 @@ export function GET() {
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

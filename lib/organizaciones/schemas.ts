@@ -16,7 +16,7 @@ export const ORG_DESCRIPCION_MAX = 20_000;
 export const camposOrganizacionSchema = z.object({
   nombre: campoDeTexto(),
   direccion: campoDeTexto({ opcional: true }),
-  emailContacto: campoDeTexto(),
+  emailContacto: campoDeTexto({ control: mensajes.correoFormato }),
   telefonoContacto: campoDeTexto({ opcional: true }),
   descripcion: campoDeTexto({ multilinea: true, opcional: true }),
 });

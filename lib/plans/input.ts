@@ -1,10 +1,10 @@
 import { isImageFileName, MAX_IMAGE_BYTES } from "../media/image-types";
 import { type Fallo, primerMensaje } from "../formularios";
-import { mensajes, pistas } from "../messages";
+import { conDatos, mensajes, pistas } from "../messages";
 import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schemas";
 import { saltosDeLinea, tieneControl } from "../text";
 import { CATEGORIAS, type Categoria } from "./constants";
-import { CAMPOS_SI_NO, type DatosPlan, type Horario } from "./plan";
+import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type Horario } from "./plan";
 
 class EntradaNoValida extends Error {}
 
@@ -27,10 +27,40 @@ const OPCIONALES = new Set([
   ...CAMPOS_SI_NO,
 ]);
 
-function texto(v: FormDataEntryValue | null, multilinea = false, opcional = false): string | undefined {
+/**
+ * How the messages name a field the spec has no message for: "El enlace web no es válido.",
+ * "La dirección es demasiado larga." (a yes/no field by its checkbox's label).
+ */
+const NOMBRE_CAMPO: Record<string, { nombre: string; femenino?: boolean }> = {
+  titulo: { nombre: "El título" },
+  descripcion: { nombre: "La descripción", femenino: true },
+  tipo: { nombre: "El tipo" },
+  direccion: { nombre: "La dirección", femenino: true },
+  municipio: { nombre: "El municipio" },
+  categorias: { nombre: "Las categorías", femenino: true },
+  ubicacion: { nombre: "La ubicación", femenino: true },
+  fechaInicio: { nombre: "La fecha de inicio", femenino: true },
+  fechaFin: { nombre: "La fecha de fin", femenino: true },
+  horariosDisponibles: { nombre: "Los horarios" },
+  precio: { nombre: "El precio" },
+  organizacionId: { nombre: "La organización", femenino: true },
+  emailContacto: { nombre: "El correo de contacto" },
+  telefonoContacto: { nombre: "El teléfono de contacto" },
+  enlaceWebExterior: { nombre: "El enlace web" },
+  ...Object.fromEntries(CAMPOS_SI_NO.map((k) => [k, { nombre: `«${SI_NO_PLAN[k].etiqueta}»` }])),
+};
+
+const nombrado = (mensaje: string, campo: string) => conDatos(mensaje, { campo: NOMBRE_CAMPO[campo]?.nombre ?? campo });
+const demasiadoLargo = (campo: string) =>
+  nombrado(NOMBRE_CAMPO[campo]?.femenino ? mensajes.campoPlanLarga : mensajes.campoPlanLargo, campo);
+
+function texto(campo: string, v: FormDataEntryValue | null, multilinea = false, opcional = false): string | undefined {
   if (typeof v !== "string") return undefined;
   if (opcional && sinValor(v)) return "";
-  if (tieneControl(v, multilinea)) throw new EntradaNoValida(mensajes.datosNoValidos);
+  if (tieneControl(v, multilinea))
+    throw new EntradaNoValida(
+      campo === "emailContacto" ? mensajes.correoFormato : nombrado(mensajes.campoConCaracteres, campo),
+    );
   return (multilinea ? saltosDeLinea(v) : v).trim();
 }
 
@@ -82,7 +112,7 @@ function horarios(v: string): Horario[] {
 export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: string } {
   try {
     const d: DatosPlan = {};
-    const t = (k: string) => texto(form.get(k), k === "descripcion", OPCIONALES.has(k));
+    const t = (k: string) => texto(k, form.get(k), k === "descripcion", OPCIONALES.has(k));
     if (t("titulo") !== undefined) d.titulo = t("titulo");
     if (t("descripcion") !== undefined) d.descripcion = t("descripcion");
     if (t("tipo") !== undefined) d.tipo = t("tipo");
@@ -119,7 +149,7 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     for (const k of CAMPOS_SI_NO) {
       if (t(k) === undefined) continue;
       const si = siNo(t(k)!);
-      if (si === null) throw new EntradaNoValida(mensajes.datosNoValidos);
+      if (si === null) throw new EntradaNoValida(nombrado(mensajes.campoSiNoValido, k));
       d[k] = si;
     }
     return { datos: d };
@@ -213,11 +243,13 @@ export function* fallosPlan(
     if (!d.municipio) yield general(mensajes.todosObligatorios, "municipio", pistas.municipio);
   }
   if ((d.titulo?.length ?? 0) > TITULO_MAX) yield fallo(mensajes.tituloLargo, "titulo", pistas.largo50);
-  if ((d.direccion?.length ?? 0) > DIRECCION_MAX)
-    yield general(mensajes.datosNoValidos, "direccion", pistas.textoLargo);
-  if ((d.municipio?.length ?? 0) > 100) yield general(mensajes.datosNoValidos, "municipio", pistas.textoLargo);
-  if ((d.descripcion?.length ?? 0) > DESCRIPCION_MAX)
-    yield general(mensajes.datosNoValidos, "descripcion", pistas.textoLargo);
+  for (const [campo, max] of [
+    ["direccion", DIRECCION_MAX],
+    ["municipio", 100],
+    ["descripcion", DESCRIPCION_MAX],
+  ] as const) {
+    if ((d[campo]?.length ?? 0) > max) yield fallo(demasiadoLargo(campo), campo, pistas.textoLargo);
+  }
   const { fechaInicio: inicio, fechaFin: fin } = d;
   if (d.tipo === "evento") {
     if (!fin) yield fallo(mensajes.fechaFinFalta, "fechaFin", pistas.fechaFin);
@@ -252,7 +284,7 @@ export function* fallosPlan(
   if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto))
     yield fallo(mensajes.correoFormato, "emailContacto", pistas.correo);
   if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) {
-    yield general(mensajes.datosNoValidos, "enlaceWebExterior", pistas.enlace);
+    yield fallo(mensajes.enlaceWebNoValido, "enlaceWebExterior", pistas.enlace);
   }
   if (cartelArchivo) yield* fallosArchivoCartel(cartelArchivo);
 }

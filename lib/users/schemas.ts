@@ -5,12 +5,14 @@ import { EMAIL_PATTERN, lineaDeTexto, z } from "../schemas";
 export const PASSWORD_MIN = 8;
 const PASSWORD_MAX = 128;
 
-// Names and e-mails are one line: a NUL, a line break or a bidi override makes them invalid,
+// Names and e-mails are one line: a NUL, a line break or a bidi override makes a name invalid,
 // which the registration and log-in rules then answer like a missing field.
 const texto = (max: number) => lineaDeTexto(max, { largo: mensajes.datosNoValidos }).catch("");
+// An e-mail with a control character is there but is not an address: the rules answer
+// 'El correo electrónico no tiene un formato válido.' (EMAIL_PATTERN refuses this stand-in).
 const correo = lineaDeTexto(254, { largo: mensajes.correoFormato, control: mensajes.correoFormato })
   .toLowerCase()
-  .catch("");
+  .catch(({ value }) => (typeof value === "string" && value.trim() ? "no es un correo" : ""));
 const password = z.string().max(PASSWORD_MAX, mensajes.datosNoValidos).catch("");
 
 export interface DatosRegistro {

@@ -1,4 +1,4 @@
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { solicitarDestacado } from "@/lib/solicitudes/destacado";
 import { destacadoSchema } from "@/lib/solicitudes/schemas";
 import { requireUser } from "@/lib/users/session";
@@ -9,3 +9,5 @@ export const POST = route(async (request) => {
   const datos = destacadoSchema.parse(await readJson(request));
   return Response.json({ mensaje: await solicitarDestacado(user, datos) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,4 +1,4 @@
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { solicitarInformacionEurona } from "@/lib/solicitudes/destacado";
 import { euronaSchema } from "@/lib/solicitudes/schemas";
 import { clientIp } from "@/lib/rate-limit";
@@ -8,3 +8,5 @@ export const POST = route(async (request) => {
   const datos = euronaSchema.parse(await readJson(request));
   return Response.json({ mensaje: await solicitarInformacionEurona(datos, clientIp(request)) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

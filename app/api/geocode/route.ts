@@ -1,6 +1,6 @@
 import { geocoder } from "@/lib/geo/geocoder";
 import { geocodeQuerySchema } from "@/lib/geo/schemas";
-import { route, searchParams } from "@/lib/http";
+import { route, searchParams, otrosMetodos } from "@/lib/http";
 
 /** GET /api/geocode?q=…&limit=… — municipalities of Spain matching the text, best first. */
 export const GET = route(async (request) => {
@@ -11,3 +11,5 @@ export const GET = route(async (request) => {
     { headers: { "Cache-Control": "public, max-age=3600" } },
   );
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

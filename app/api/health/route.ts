@@ -1,5 +1,5 @@
 import { checkDatabase } from "@/lib/db/health";
-import { errorResponse } from "@/lib/http";
+import { errorResponse, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { estadoIndice } from "@/lib/busqueda/indice-db";
 
@@ -14,3 +14,5 @@ export async function GET(): Promise<Response> {
   if (!ok) return errorResponse(503, mensajes.servicioNoDisponible);
   return Response.json({ estado: "ok", indiceBusqueda: estadoIndice() }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

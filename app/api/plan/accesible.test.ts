@@ -4,7 +4,8 @@ import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call, confirmedUser } from "@/test-support/users";
 import { api } from "@/test-support/api";
-import { mensajes } from "@/lib/messages";
+import { conDatos, mensajes } from "@/lib/messages";
+import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
 
 const db = () => process.env.DATABASE_URL!;
 type Plan = { _id: string; accesible: boolean; tipo: string };
@@ -44,7 +45,10 @@ describe("a plan's accesible field in the API", () => {
     const otraVez = await enviarFormulario("PATCH", `/api/plan/${id}`, formulario({ accesible: "sí" }), u.token);
     expect([otraVez.status, (otraVez.body.plan as Plan).accesible]).toEqual([200, true]);
     const mal = await enviarFormulario("PATCH", `/api/plan/${id}`, formulario({ accesible: "quizás" }), u.token);
-    expect([mal.status, mal.body.mensaje]).toEqual([400, mensajes.datosNoValidos]);
+    expect([mal.status, mal.body.mensaje]).toEqual([
+      400,
+      conDatos(mensajes.campoSiNoValido, { campo: `«${ACCESIBLE_TEXTO}»` }),
+    ]);
     await expect(query(db(), "SELECT accesible, titulo FROM plan WHERE id = $1", [id])).resolves.toEqual([
       { accesible: true, titulo: "Verbena accesible" },
     ]);

@@ -118,7 +118,10 @@ describe("POST /api/plan", () => {
       [{ precio: "3.456" }, mensajes.precioNoValido],
       [{ telefonoContacto: "6".repeat(51) }, mensajes.campoLargo],
       [{ categorias: "Fiesta,Botellón" }, mensajes.categoriaNoValida],
-      [{ titulo: "Con\u0000nulo" }, mensajes.datosNoValidos],
+      [{ titulo: "Con\u0000nulo" }, "El título tiene caracteres que no se pueden guardar."],
+      // A field the spec has no message for is named.
+      [{ enlaceWebExterior: "javascript:alert(document.cookie)" }, "El enlace web no es válido."],
+      [{ direccion: "x".repeat(201) }, "La dirección es demasiado larga."],
     ];
     const antes = await archivoCount();
     for (const [extra, mensaje, sinCartel] of cases) {
@@ -171,7 +174,7 @@ describe("POST /api/plan", () => {
       await evento({ descripcion: `${descripcion}x` }),
       u.token,
     );
-    expect(largo).toMatchObject({ status: 400, body: { mensaje: mensajes.datosNoValidos } });
+    expect(largo).toMatchObject({ status: 400, body: { mensaje: "La descripción es demasiado larga." } });
   });
 
   it("needs a login, and an organization of the user's own", async () => {

@@ -1,4 +1,4 @@
-import { readForm, route, searchParams } from "@/lib/http";
+import { readForm, route, searchParams, otrosMetodos } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { crearPlan } from "@/lib/plans/mutations";
 import { busquedaSchema } from "@/lib/busqueda/schemas";
@@ -20,3 +20,5 @@ export const POST = route(async (request) => {
   const form = await readForm(request, MAX_FORM_BYTES);
   return Response.json(await yAvisar(crearPlan(user, form)), { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET", "POST");

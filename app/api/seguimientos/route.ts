@@ -1,6 +1,6 @@
 import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/seguimientos/seguimientos";
 import { seguirSchema } from "@/lib/seguimientos/schemas";
-import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
+import { ApiError, listOrNoContent, readJson, route, otrosMetodos } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { conDatos, mensajes } from "@/lib/messages";
 import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
@@ -38,3 +38,5 @@ export const GET = route(async (request) => {
   const user = await requireUser(request);
   return listOrNoContent(await seguimientosDe({ usuarioId: user.id }));
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET", "POST");

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { eliminarCuenta } from "@/lib/users/account";
 import { serializeUsuario } from "@/lib/users/serialize";
 import { requireUser } from "@/lib/users/session";
@@ -15,3 +15,5 @@ export const DELETE = route(async (request) => {
   const user = await requireUser(request);
   return Response.json({ mensaje: await yAvisar(eliminarCuenta(user.id)) });
 });
+
+export const { POST, PUT, PATCH, OPTIONS } = otrosMetodos("GET", "DELETE");

@@ -1,5 +1,5 @@
 import { ICONOS, icono, type NombreIcono } from "@/lib/app-instalable/iconos";
-import { ApiError, route } from "@/lib/http";
+import { ApiError, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 
 type Ctx = { params: Promise<{ archivo: string }> };
@@ -12,3 +12,5 @@ export const GET = route<Ctx>(async (_, { params }) => {
     headers: { "Content-Type": "image/png", "Cache-Control": "public, max-age=86400" },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

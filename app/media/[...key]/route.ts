@@ -1,4 +1,4 @@
-import { errorResponse } from "@/lib/http";
+import { errorResponse, otrosMetodos } from "@/lib/http";
 import { storage } from "@/lib/media/storage";
 import { mensajes } from "@/lib/messages";
 
@@ -23,3 +23,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ key
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

@@ -1,5 +1,6 @@
 import { cacheControlPublico, POLITICA_SITEMAP } from "@/lib/paginas-publicas/politica";
 import { entradasSitemap, trozosSitemap, xmlSitemap } from "@/lib/seo/sitemap";
+import { otrosMetodos } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -15,3 +16,5 @@ export async function GET(_request: Request, { params }: { params: Promise<{ arc
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

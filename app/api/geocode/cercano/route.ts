@@ -1,6 +1,6 @@
 import { geocoder } from "@/lib/geo/geocoder";
 import { cercanoQuerySchema } from "@/lib/geo/schemas";
-import { ApiError, route, searchParams } from "@/lib/http";
+import { ApiError, route, searchParams, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 
 /**
@@ -17,3 +17,5 @@ export const GET = route(async (request) => {
     { headers: { "Cache-Control": "private, no-store" } },
   );
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

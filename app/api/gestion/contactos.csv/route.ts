@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { contactosCsv, esEstadoContacto } from "@/lib/admin/contactos";
 import { diaEnMadrid } from "@/lib/dates";
-import { assertNotCrossSite, route } from "@/lib/http";
+import { assertNotCrossSite, route, otrosMetodos } from "@/lib/http";
 
 /**
  * GET /api/gestion/contactos.csv[?estado=nuevos|contactados] → the satellite leads as a CSV
@@ -23,3 +23,5 @@ export const GET = route(async (request) => {
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

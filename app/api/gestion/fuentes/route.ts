@@ -1,8 +1,8 @@
 import { after } from "next/server";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { crearFuenteDelEquipo, fuentesDelEquipo, nuevaFuenteSchema } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes } from "@/lib/messages";
-import { readJson, route } from "@/lib/http";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 /** GET /api/gestion/fuentes → the sources with their last result (moderator). */
 export const GET = route(async (request) => {
@@ -24,3 +24,5 @@ export const POST = route(async (request) => {
   after(primeraSincronizacion);
   return Response.json({ mensaje: mensajesFuentes.fuenteCreada, fuente }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET", "POST");

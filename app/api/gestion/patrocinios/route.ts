@@ -1,6 +1,6 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { crearPatrocinio } from "@/lib/admin/patrocinios";
-import { readForm, route } from "@/lib/http";
+import { readForm, route, otrosMetodos } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 
 /**
@@ -13,3 +13,5 @@ export const POST = route(async (request) => {
   const form = await readForm(request, MAX_FORM_BYTES);
   return Response.json(await crearPatrocinio(gestor, form), { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,4 +1,4 @@
-import { readForm, route } from "@/lib/http";
+import { readForm, route, otrosMetodos } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 import { actualizarOrganizacion, eliminarOrganizacion } from "@/lib/organizaciones/organizaciones";
 import { requireUser } from "@/lib/users/session";
@@ -18,3 +18,5 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
   const user = await requireUser(request);
   return Response.json(await eliminarOrganizacion(user, (await params).id));
 });
+
+export const { GET, POST, PUT, OPTIONS } = otrosMetodos("PATCH", "DELETE");

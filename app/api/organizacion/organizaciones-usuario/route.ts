@@ -1,4 +1,4 @@
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { organizacionesDeUsuarioConPlanes } from "@/lib/organizaciones/organizaciones";
 import { requireUser } from "@/lib/users/session";
 
@@ -7,3 +7,5 @@ export const GET = route(async (request) => {
   const user = await requireUser(request);
   return Response.json(await organizacionesDeUsuarioConPlanes(user.id), { headers: { "Cache-Control": "no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

@@ -1,4 +1,4 @@
-import { readForm, route } from "@/lib/http";
+import { readForm, route, otrosMetodos } from "@/lib/http";
 import { fileField, MAX_FORM_BYTES } from "@/lib/media/upload";
 import { guardarCartelTemporal } from "@/lib/plans/cartel-temporal";
 import { requireUser } from "@/lib/users/session";
@@ -13,3 +13,5 @@ export const POST = route(async (request) => {
   const form = await readForm(request, MAX_FORM_BYTES);
   return Response.json(await guardarCartelTemporal(user, fileField(form, "archivoCartel")), { status: 201 });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

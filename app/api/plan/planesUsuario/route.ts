@@ -1,4 +1,4 @@
-import { listOrNoContent, route } from "@/lib/http";
+import { listOrNoContent, route, otrosMetodos } from "@/lib/http";
 import { planesDeUsuario } from "@/lib/plans/user-plans";
 import { requireUser } from "@/lib/users/session";
 
@@ -7,3 +7,5 @@ export const GET = route(async (request) => {
   const user = await requireUser(request);
   return listOrNoContent(await planesDeUsuario(user.id));
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

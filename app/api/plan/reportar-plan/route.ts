@@ -1,4 +1,4 @@
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { clientIp } from "@/lib/rate-limit";
 import { reportarPlan } from "@/lib/reportes/reportar-plan";
 import { reporteSchema } from "@/lib/reportes/schemas";
@@ -10,3 +10,5 @@ export const POST = route(async (request) => {
   const user = await sessionUser(request.headers);
   return Response.json({ mensaje: await reportarPlan(datos, clientIp(request), user?.id ?? null) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,6 +1,6 @@
 import { z } from "@/lib/schemas";
 import { comprobarEndpoint, darDeBaja, dispositivosDe, suscribir, suscripcionSchema } from "@/lib/avisos/push";
-import { ApiError, listOrNoContent, readJson, route } from "@/lib/http";
+import { ApiError, listOrNoContent, readJson, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
@@ -35,3 +35,5 @@ export const DELETE = route(async (request) => {
   if (!(await darDeBaja(user.id, endpoint))) throw new ApiError(404, mensajes.recursoNoEncontrado);
   return new Response(null, { status: 204 });
 });
+
+export const { PUT, PATCH, OPTIONS } = otrosMetodos("GET", "POST", "DELETE");

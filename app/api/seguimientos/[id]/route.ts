@@ -1,6 +1,6 @@
 import { cambiarSeguimiento, dejarDeSeguir, personaDeEnlace, type Persona } from "@/lib/seguimientos/seguimientos";
 import { cambiarSeguimientoSchema } from "@/lib/seguimientos/schemas";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";
 import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
@@ -36,3 +36,5 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
       : conDatos(mensajes.seguimientoEliminado, { municipio: nombre }),
   });
 });
+
+export const { GET, POST, PUT, OPTIONS } = otrosMetodos("PATCH", "DELETE");

@@ -1,5 +1,5 @@
 import { darDeBaja, personaDeEnlace } from "@/lib/seguimientos/seguimientos";
-import { toErrorResponse } from "@/lib/http";
+import { toErrorResponse, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 
 const tokenDe = (request: Request) => new URL(request.url).searchParams.get("token");
@@ -30,3 +30,5 @@ export async function POST(request: Request): Promise<Response> {
     return toErrorResponse(error);
   }
 }
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET", "POST");

@@ -1,5 +1,5 @@
 import { confirmarSeguimiento } from "@/lib/seguimientos/seguimientos";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { z } from "@/lib/schemas";
 import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
@@ -20,3 +20,5 @@ export const POST = route(async (request) => {
     gestion: `/seguimientos/gestionar/${gestion}`,
   });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { prisma } from "@/lib/db";
 import { entregarAvisos } from "@/lib/avisos/entrega";
 import { repartirAvisos } from "@/lib/avisos/reparto";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
 
@@ -18,3 +18,5 @@ export const POST = route(async (request) => {
   deliverSoon();
   return Response.json({ ...reparto, ...envio });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { dibujarCartelesPendientes } from "@/lib/fuentes/carteles";
 import { sincronizarPendientes } from "@/lib/fuentes/sincronizar";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
 import { avisarPronto } from "@/lib/avisos/pronto";
 
@@ -19,3 +19,5 @@ export const POST = route(async (request) => {
   avisarPronto();
   return Response.json({ fuentes });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

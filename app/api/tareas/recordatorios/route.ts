@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { enviarRecordatorios } from "@/lib/recordatorios/recordatorios";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
@@ -17,3 +17,5 @@ export const POST = route(async (request) => {
   avisarPronto();
   return Response.json(resultado);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

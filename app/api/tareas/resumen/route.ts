@@ -1,6 +1,6 @@
 import { prisma } from "@/lib/db";
 import { enviarResumenes } from "@/lib/seguimientos/resumen-semanal";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { deliverSoon } from "@/lib/mail/send";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
 import { avisarPronto } from "@/lib/avisos/pronto";
@@ -17,3 +17,5 @@ export const POST = route(async (request) => {
   avisarPronto();
   return Response.json(resultado);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

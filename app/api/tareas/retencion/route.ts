@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { aplicarRetencion } from "@/lib/tareas/retencion";
 import { exigirSecretoCron } from "@/lib/tareas/secreto";
 
@@ -12,3 +12,5 @@ export const POST = route(async (request) => {
   exigirSecretoCron(request);
   return Response.json(await aplicarRetencion(prisma));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,5 +1,5 @@
 import { cambiarPreferencias, preferenciasDe, preferenciasSchema } from "@/lib/avisos/preferencias";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
@@ -18,3 +18,5 @@ export const PATCH = route(async (request) => {
   const cambio = preferenciasSchema.parse(await readJson(request));
   return Response.json({ mensaje: mensajesAvisos.avisosGuardados, avisos: await cambiarPreferencias(user.id, cambio) });
 });
+
+export const { POST, PUT, DELETE, OPTIONS } = otrosMetodos("GET", "PATCH");

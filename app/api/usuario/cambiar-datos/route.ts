@@ -1,4 +1,4 @@
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { cambiarDatos } from "@/lib/users/account";
 import { parseCambioDatos } from "@/lib/users/schemas";
 import { requireUser } from "@/lib/users/session";
@@ -9,3 +9,5 @@ export const PATCH = route(async (request) => {
   const cambio = parseCambioDatos(await readJson(request));
   return Response.json({ mensaje: await cambiarDatos(user, cambio) });
 });
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = otrosMetodos("PATCH");

@@ -1,4 +1,4 @@
-import { jsonWithCookies, readJson, route } from "@/lib/http";
+import { jsonWithCookies, readJson, route, otrosMetodos } from "@/lib/http";
 import { clientIp } from "@/lib/rate-limit";
 import { loginGoogle } from "@/lib/users/account";
 import { googleSchema } from "@/lib/users/schemas";
@@ -9,3 +9,5 @@ export const POST = route(async (request) => {
   const { body, setCookies } = await loginGoogle(id_token, platform, clientIp(request), request.headers);
   return jsonWithCookies(body, setCookies);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,4 +1,4 @@
-import { jsonWithCookies, route } from "@/lib/http";
+import { jsonWithCookies, route, otrosMetodos } from "@/lib/http";
 import { logout } from "@/lib/users/account";
 import { requireUser } from "@/lib/users/session";
 
@@ -8,3 +8,5 @@ export const POST = route(async (request) => {
   const { body, setCookies } = await logout(request.headers);
   return jsonWithCookies(body, setCookies);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

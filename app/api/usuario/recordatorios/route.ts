@@ -1,5 +1,5 @@
 import { prisma } from "@/lib/db";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { cambiarRecordatorios } from "@/lib/recordatorios/recordatorios";
 import { recordatoriosSchema } from "@/lib/users/schemas";
@@ -15,3 +15,5 @@ export const PATCH = route(async (request) => {
     recordatorios,
   });
 });
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = otrosMetodos("PATCH");

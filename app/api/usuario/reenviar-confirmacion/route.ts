@@ -1,4 +1,4 @@
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { clientIp } from "@/lib/rate-limit";
 import { reenviarConfirmacion } from "@/lib/users/account";
 import { correoSchema } from "@/lib/users/schemas";
@@ -8,3 +8,5 @@ export const POST = route(async (request) => {
   const { correo } = correoSchema.parse(await readJson(request));
   return Response.json({ mensaje: await reenviarConfirmacion(correo, clientIp(request)) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,5 +1,6 @@
 import { FORMAS, muestraAgenda, paginaDeMuestra } from "@/lib/fuentes/agendas/muestras";
 import { mensajes } from "@/lib/messages";
+import { otrosMetodos } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 
@@ -22,3 +23,5 @@ export function GET(request: Request): Response {
     headers: { "Cache-Control": "no-store" },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

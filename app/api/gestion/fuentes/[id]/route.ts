@@ -1,6 +1,6 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { eliminarFuenteDelEquipo, fuente } from "@/lib/fuentes/fuentes";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -16,3 +16,5 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   return Response.json(await yAvisar(eliminarFuenteDelEquipo(gestor, (await params).id)));
 });
+
+export const { POST, PUT, PATCH, OPTIONS } = otrosMetodos("GET", "DELETE");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { actualizarPatrocinio, borrarPatrocinio } from "@/lib/admin/patrocinios";
 import { notaSchema } from "@/lib/admin/schemas";
-import { readForm, readJson, route } from "@/lib/http";
+import { readForm, readJson, route, otrosMetodos } from "@/lib/http";
 import { MAX_FORM_BYTES } from "@/lib/media/upload";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -21,3 +21,5 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
   const { motivo } = notaSchema.parse(await readJson(request));
   return Response.json(await borrarPatrocinio(gestor, id, motivo || null));
 });
+
+export const { GET, POST, PUT, OPTIONS } = otrosMetodos("PATCH", "DELETE");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { descartarReportes } from "@/lib/admin/moderacion";
 import { descartarSchema } from "@/lib/admin/schemas";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 /** POST /api/gestion/reportes/descartar { planId } | { reporteId }, { motivo? } → { mensaje, cambio } (moderator). */
 export const POST = route(async (request) => {
@@ -11,3 +11,5 @@ export const POST = route(async (request) => {
     await descartarReportes(gestor, planId ? { planId } : { reporteId: reporteId! }, motivo || null),
   );
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

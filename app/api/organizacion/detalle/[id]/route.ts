@@ -1,4 +1,4 @@
-import { ApiError, route } from "@/lib/http";
+import { ApiError, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { organizacionConPlanes } from "@/lib/organizaciones/organizaciones";
 
@@ -8,3 +8,5 @@ export const GET = route<{ params: Promise<{ id: string }> }>(async (_request, {
   if (!org) throw new ApiError(404, mensajes.orgNoEncontrada);
   return Response.json(org);
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

@@ -1,7 +1,7 @@
 import { after } from "next/server";
 import { conectarCalendario, fuenteOrganizacionSchema, fuentesDeOrganizacion } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes } from "@/lib/messages";
-import { readJson, route } from "@/lib/http";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser } from "@/lib/users/session";
 
@@ -22,3 +22,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   after(primeraSincronizacion);
   return Response.json({ mensaje: mensajesFuentes.fuenteCreada, fuente }, { status: 201 });
 });
+
+export const { PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET", "POST");

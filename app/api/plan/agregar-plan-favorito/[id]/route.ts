@@ -1,5 +1,5 @@
 import { agregarFavorito } from "@/lib/favoritos/favoritos";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 
 /** POST /api/plan/agregar-plan-favorito/{id} → { mensaje } (idempotent). */
@@ -7,3 +7,5 @@ export const POST = route<{ params: Promise<{ id: string }> }>(async (request, {
   const user = await requireUser(request);
   return Response.json({ mensaje: await agregarFavorito(user.id, (await params).id) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,4 +1,4 @@
-import { ApiError, route } from "@/lib/http";
+import { ApiError, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { leerPlan } from "@/lib/plans/queries";
 import { serializePlan } from "@/lib/plans/plan";
@@ -11,3 +11,5 @@ export const GET = route<{ params: Promise<{ id: string }> }>(async (request, { 
   const json = JSON.stringify(serializePlan(plan));
   return new Response(json, { headers: await cabecerasDeDetalle(request, json) });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

@@ -1,5 +1,5 @@
 import { eliminarFavorito } from "@/lib/favoritos/favoritos";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 
 /** PATCH /api/plan/eliminar-plan-favorito/{id} → { mensaje } (idempotent). */
@@ -7,3 +7,5 @@ export const PATCH = route<{ params: Promise<{ id: string }> }>(async (request, 
   const user = await requireUser(request);
   return Response.json({ mensaje: await eliminarFavorito(user.id, (await params).id) });
 });
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = otrosMetodos("PATCH");

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { confirmar } from "@/lib/users/account";
 
 /** GET /api/usuario/confirmar-cuenta/{token} → { mensaje }; unknown, used or expired → 400. */
@@ -6,3 +6,5 @@ export const GET = route<{ params: Promise<{ token: string }> }>(async (_request
   const { token } = await params;
   return Response.json({ mensaje: await confirmar(token) }, { headers: { "Cache-Control": "no-store" } });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

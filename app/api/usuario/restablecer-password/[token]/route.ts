@@ -1,4 +1,4 @@
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { restablecer } from "@/lib/users/account";
 import { restablecerSchema } from "@/lib/users/schemas";
 
@@ -8,3 +8,5 @@ export const PATCH = route<{ params: Promise<{ token: string }> }>(async (reques
   const { passwordNueva } = restablecerSchema.parse(await readJson(request));
   return Response.json({ mensaje: await restablecer(token, passwordNueva) });
 });
+
+export const { GET, POST, PUT, DELETE, OPTIONS } = otrosMetodos("PATCH");

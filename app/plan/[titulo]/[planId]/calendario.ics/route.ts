@@ -1,4 +1,4 @@
-import { ApiError, route } from "@/lib/http";
+import { ApiError, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { leerPlan } from "@/lib/plans/queries";
 import { calendarioPlan, disposicionIcs } from "@/lib/difusion/ics";
@@ -18,3 +18,5 @@ export const GET = route<{ params: Promise<{ planId: string }> }>(async (_reques
     },
   });
 });
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");

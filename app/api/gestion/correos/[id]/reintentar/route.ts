@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { reintentarCorreo } from "@/lib/admin/correos";
 import { idCorreoSchema } from "@/lib/admin/schemas";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -11,3 +11,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const id = idCorreoSchema.parse((await params).id);
   return Response.json(await reintentarCorreo(gestor, id));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

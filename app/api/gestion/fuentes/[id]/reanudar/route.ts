@@ -1,6 +1,6 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { pausarFuente } from "@/lib/fuentes/fuentes";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -9,3 +9,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const gestor = await exigirGestorApi(request);
   return Response.json(await pausarFuente(gestor, (await params).id, false));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

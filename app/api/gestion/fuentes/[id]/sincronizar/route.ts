@@ -1,8 +1,8 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { fuente, registrarSincronizacion } from "@/lib/fuentes/fuentes";
-import { mensajesFuentes } from "@/lib/messages";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { sincronizarFuente } from "@/lib/fuentes/sincronizar";
-import { ApiError, route } from "@/lib/http";
+import { ApiError, route, otrosMetodos } from "@/lib/http";
 import { avisarPronto } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -20,3 +20,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   await registrarSincronizacion(gestor, _id, resultado);
   return Response.json(resultado);
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

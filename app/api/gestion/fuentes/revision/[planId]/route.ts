@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { idPlanSchema } from "@/lib/admin/schemas";
 import { revisarImportado } from "@/lib/fuentes/fuentes";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 import { z } from "@/lib/schemas";
 import { yAvisar } from "@/lib/avisos/pronto";
@@ -17,3 +17,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { publicar } = revisionSchema.parse(await readJson(request));
   return Response.json(await yAvisar(revisarImportado(gestor, planId, publicar)));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -2,7 +2,7 @@ import { UUID_PATTERN } from "@/lib/schemas";
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { verificarOrganizacion } from "@/lib/admin/organizaciones";
 import { verificarSchema } from "@/lib/admin/schemas";
-import { ApiError, readJson, route } from "@/lib/http";
+import { ApiError, readJson, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -16,3 +16,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { verificada, motivo } = verificarSchema.parse(await readJson(request));
   return Response.json(await verificarOrganizacion(gestor, id, verificada, motivo || null));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

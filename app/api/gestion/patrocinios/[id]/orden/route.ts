@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { ordenarPatrocinio } from "@/lib/admin/patrocinios";
 import { ordenSchema } from "@/lib/admin/schemas";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -12,3 +12,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { posicion } = ordenSchema.parse(await readJson(request));
   return Response.json(await ordenarPatrocinio(gestor, id, posicion));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { pausarPatrocinio } from "@/lib/admin/patrocinios";
 import { pausarSchema } from "@/lib/admin/schemas";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -12,3 +12,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { pausado, motivo } = pausarSchema.parse(await readJson(request));
   return Response.json(await pausarPatrocinio(gestor, id, pausado, motivo || null));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { mostrarPlan } from "@/lib/admin/moderacion";
 import { idPlanSchema, notaSchema } from "@/lib/admin/schemas";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -13,3 +13,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { motivo } = notaSchema.parse(await readJson(request));
   return Response.json(await yAvisar(mostrarPlan(gestor, id, motivo || null)));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

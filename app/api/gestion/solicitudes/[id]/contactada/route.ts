@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { idSolicitudSchema } from "@/lib/admin/schemas";
 import { pasarSolicitud } from "@/lib/admin/solicitudes";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -11,3 +11,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const id = idSolicitudSchema.parse((await params).id);
   return Response.json(await pasarSolicitud(gestor, id, "contactada", null));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

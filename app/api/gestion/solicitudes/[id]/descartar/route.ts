@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { idSolicitudSchema, notaSchema } from "@/lib/admin/schemas";
 import { pasarSolicitud } from "@/lib/admin/solicitudes";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -12,3 +12,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { motivo } = notaSchema.parse(await readJson(request));
   return Response.json(await pasarSolicitud(gestor, id, "descartada", motivo || null));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { destacarSolicitudSchema, idSolicitudSchema } from "@/lib/admin/schemas";
 import { destacarSolicitud } from "@/lib/admin/solicitudes";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -16,3 +16,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { periodo } = destacarSolicitudSchema.parse(await readJson(request));
   return Response.json(await destacarSolicitud(gestor, id, periodo));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { idSolicitudSchema, notasSolicitudSchema } from "@/lib/admin/schemas";
 import { guardarNotas } from "@/lib/admin/solicitudes";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -12,3 +12,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { notas } = notasSolicitudSchema.parse(await readJson(request));
   return Response.json(await guardarNotas(gestor, id, notas));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

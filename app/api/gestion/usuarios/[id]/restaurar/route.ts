@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { notaSchema } from "@/lib/admin/schemas";
 import { restaurarUsuario } from "@/lib/admin/usuarios";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -12,3 +12,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { motivo } = notaSchema.parse(await readJson(request));
   return Response.json(await yAvisar(restaurarUsuario(gestor, (await params).id, motivo || null)));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -2,7 +2,7 @@ import { exigirGestorApi } from "@/lib/admin/acceso";
 import { asignarRol } from "@/lib/admin/asignar-rol";
 import { rolSchema } from "@/lib/admin/schemas";
 import { prisma } from "@/lib/db";
-import { ApiError, readJson, route } from "@/lib/http";
+import { ApiError, readJson, route, otrosMetodos } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -15,3 +15,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   if (antes === null) throw new ApiError(404, mensajes.recursoNoEncontrado);
   return Response.json({ mensaje: conDatos(mensajes.rolAsignado, { rol }) });
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

@@ -1,7 +1,7 @@
 import { exigirGestorApi } from "@/lib/admin/acceso";
 import { ocultarSchema } from "@/lib/admin/schemas";
 import { suspenderUsuario } from "@/lib/admin/usuarios";
-import { readJson, route } from "@/lib/http";
+import { readJson, route, otrosMetodos } from "@/lib/http";
 import { yAvisar } from "@/lib/avisos/pronto";
 
 type Ctx = { params: Promise<{ id: string }> };
@@ -12,3 +12,5 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { motivo } = ocultarSchema.parse(await readJson(request));
   return Response.json(await yAvisar(suspenderUsuario(gestor, (await params).id, motivo)));
 });
+
+export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");

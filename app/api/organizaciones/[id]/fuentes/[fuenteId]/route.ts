@@ -1,5 +1,5 @@
 import { desconectarCalendario } from "@/lib/fuentes/fuentes";
-import { route } from "@/lib/http";
+import { route, otrosMetodos } from "@/lib/http";
 import { requireUser } from "@/lib/users/session";
 import { yAvisar } from "@/lib/avisos/pronto";
 
@@ -11,3 +11,5 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
   const { id, fuenteId } = await params;
   return Response.json(await yAvisar(desconectarCalendario(user.id, id, fuenteId)));
 });
+
+export const { GET, POST, PUT, PATCH, OPTIONS } = otrosMetodos("DELETE");
