@@ -3,9 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { makeSignature } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPrismaClient } from "@/lib/db/client";
 import { DIGEST_SIN_BASE } from "@/lib/db/outage";
-import { loadGazetteer } from "@/lib/geo/load-gazetteer";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { SESSION_COOKIE } from "@/lib/cookies";
@@ -40,8 +38,6 @@ describe("PostgreSQL stopped under traffic", () => {
 
   beforeAll(async () => {
     ({ servers, server: pg, url: databaseUrl } = await startOwnCluster());
-    const prisma = createPrismaClient(databaseUrl, 2);
-    await loadGazetteer(prisma).finally(() => prisma.$disconnect());
     app = await startAppServer({
       ...worker().appEnv,
       DATABASE_URL: databaseUrl,
