@@ -3,11 +3,11 @@
  *
  *   npm run db:backup -- /copias/planazo-$(date +%F)
  *
- * Reads DATABASE_URL, STORAGE_DIR and UPLOADTHING_TOKEN as the app does (lib/copia/copia.ts says
+ * Reads DATABASE_URL, STORAGE_DIR and UPLOADTHING_TOKEN as the app does (scripts/lib/copia.ts says
  * what the folder holds; docs/operations.md, how often and where to keep it).
  */
 import { performance } from "node:perf_hooks";
-import { CopiaRechazada, hacerCopia } from "../lib/copia/copia";
+import { CopiaRechazada, hacerCopia } from "./lib/copia";
 import { destinoDeLaApp, carpetaDeArgumentos } from "./lib/copia-destino";
 import { runScript } from "./lib/prepare-database";
 

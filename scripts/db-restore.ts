@@ -7,7 +7,7 @@
  * It refuses, changing nothing, a database that has plans or tables and a folder with files.
  */
 import { performance } from "node:perf_hooks";
-import { CopiaRechazada, restaurarCopia } from "../lib/copia/copia";
+import { CopiaRechazada, restaurarCopia } from "./lib/copia";
 import { destinoDeLaApp, carpetaDeArgumentos } from "./lib/copia-destino";
 import { runScript } from "./lib/prepare-database";
 

@@ -4,7 +4,7 @@ import { storage } from "./storage";
 /**
  * The advisory lock between removing files and backing them up. A backup holds it exclusively
  * from the moment of its database snapshot until it has linked the files that snapshot refers
- * to (lib/copia/copia.ts); removals hold it shared. So a file whose row a backup's snapshot still
+ * to (scripts/lib/copia.ts); removals hold it shared. So a file whose row a backup's snapshot still
  * has is never removed before the backup has it, and removals never wait for each other.
  */
 export const CANDADO_ARCHIVOS = 7_061_001;

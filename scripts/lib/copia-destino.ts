@@ -1,6 +1,6 @@
 import path from "node:path";
 import { env } from "../../lib/env";
-import type { Destino } from "../../lib/copia/copia";
+import type { Destino } from "./copia";
 import { resolveDatabaseUrl } from "./prepare-database";
 
 /** The database and storage the app uses, from the same variables (the local cluster, started, without DATABASE_URL). */

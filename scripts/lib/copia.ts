@@ -4,9 +4,9 @@ import { createReadStream, existsSync } from "node:fs";
 import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
-import { CANDADO_ARCHIVOS } from "../media/quitar";
-import { assertSafeKey } from "../media/storage";
-import { findPostgres } from "../../scripts/lib/local-postgres";
+import { CANDADO_ARCHIVOS } from "../../lib/media/quitar";
+import { assertSafeKey } from "../../lib/media/storage";
+import { findPostgres } from "./local-postgres";
 
 /**
  * A backup of the database and the stored files (posters, logos, sponsors' images) as of one
@@ -109,11 +109,10 @@ export async function hacerCopia(origen: Destino, dir: string, log: Log = () => 
     } else {
       for (const { clave } of claves) {
         if (faltan.includes(clave)) continue;
-        const cuerpo = await readFile(path.join(staging, ...clave.split("/")));
         const destino = path.join(dir, ARCHIVOS, ...clave.split("/"));
         await mkdir(path.dirname(destino), { recursive: true });
-        await writeFile(destino, cuerpo);
-        archivos.push({ clave, sha256: sha256(cuerpo), bytes: cuerpo.length });
+        await copyFile(path.join(staging, ...clave.split("/")), destino);
+        archivos.push({ clave, ...(await resumenDeArchivo(destino)) });
       }
       if (faltan.length) log(`warning: ${faltan.length} files referred to were already missing: ${faltan.join(", ")}`);
     }
@@ -155,8 +154,8 @@ export async function restaurarCopia(destino: Destino, dir: string, log: Log = (
   if (manifiesto.almacenamiento === "disco") {
     for (const a of manifiesto.archivos) {
       assertSafeKey(a.clave);
-      const cuerpo = await readFile(path.join(dir, ARCHIVOS, ...a.clave.split("/"))).catch(() => null);
-      if (!cuerpo || sha256(cuerpo) !== a.sha256) {
+      const resumen = await resumenDeArchivo(path.join(dir, ARCHIVOS, ...a.clave.split("/"))).catch(() => null);
+      if (resumen?.sha256 !== a.sha256) {
         throw new CopiaRechazada(`${a.clave} is missing or does not match its checksum: the backup is damaged`);
       }
     }
@@ -177,7 +176,7 @@ export async function restaurarCopia(destino: Destino, dir: string, log: Log = (
         await mkdir(path.dirname(objetivo), { recursive: true });
         await copyFile(fuente, objetivo);
         escritos.push(objetivo);
-        if (sha256(await readFile(objetivo)) !== a.sha256) throw new Error(`${a.clave} was not copied intact`);
+        if ((await resumenDeArchivo(objetivo)).sha256 !== a.sha256) throw new Error(`${a.clave} was not copied intact`);
       }
       log(`${escritos.length} files copied into ${destino.storageDir} and checked`);
     } else if (manifiesto.almacenamiento === "uploadthing") {
@@ -294,8 +293,6 @@ function ejecutar(bin: string, args: string[]): Promise<void> {
     );
   });
 }
-
-const sha256 = (cuerpo: Buffer) => createHash("sha256").update(cuerpo).digest("hex");
 
 async function resumenDeArchivo(ruta: string): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash("sha256");
