@@ -16,14 +16,28 @@ export const CANDADO_ARCHIVOS = 7_061_001;
  */
 export async function quitarArchivos(db: PrismaClient, keys: string[], etiqueta: string): Promise<void> {
   if (keys.length === 0) return;
-  await db
-    .$transaction(
+  await anotandoFallo(
+    keys,
+    etiqueta,
+    db.$transaction(
       async (tx) => {
         await tx.$executeRaw`SELECT pg_advisory_xact_lock_shared(${CANDADO_ARCHIVOS})`;
         await storage().remove(keys);
       },
       // A backup links its files in seconds; waiting for it is better than leaving files behind.
       { maxWait: 10_000, timeout: 120_000 },
-    )
-    .catch((error) => console.error(`[${etiqueta}] archivos sin borrar:`, keys, error));
+    ),
+  );
+}
+
+/**
+ * Removes files no committed row ever referred to (a write that failed): no backup's snapshot
+ * has them, so no lock, and no database (the write may have failed because it went away).
+ */
+export async function quitarArchivosNoGuardados(keys: string[], etiqueta: string): Promise<void> {
+  await anotandoFallo(keys, etiqueta, storage().remove(keys));
+}
+
+async function anotandoFallo(keys: string[], etiqueta: string, borrado: Promise<unknown>): Promise<void> {
+  await borrado.catch((error) => console.error(`[${etiqueta}] archivos sin borrar:`, keys, error));
 }

@@ -4,7 +4,7 @@ import type { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { ImageRejected, MAX_IMAGE_BYTES, imageKeys, storeImage, type StoredImage } from "./images";
-import { quitarArchivos } from "./quitar";
+import { quitarArchivos, quitarArchivosNoGuardados } from "./quitar";
 import { storage } from "./storage";
 
 /** Room for the form's text fields around a 10 MB image. */
@@ -40,15 +40,9 @@ export async function removeImageFiles(images: { variantes: unknown }[]): Promis
   );
 }
 
-/**
- * Removes the files of an image whose row never committed: no snapshot has them, so no lock
- * (and no database: the write may have failed because PostgreSQL went away).
- */
+/** Removes the files of an image whose row never committed (lib/media/quitar.ts). */
 async function removeUnwrittenImage(img: StoredImage): Promise<void> {
-  const keys = imageKeys(img.variantes);
-  await storage()
-    .remove(keys)
-    .catch((error) => console.error("[media] archivos sin borrar:", keys, error));
+  await quitarArchivosNoGuardados(imageKeys(img.variantes), "media");
 }
 
 /**
