@@ -83,6 +83,7 @@ const d = {
   ids: {} as Record<keyof typeof titulos, string>,
   orgId: "",
   patrocinioId: "",
+  correoId: "",
   fuentes: [] as string[],
   seguimientoPendiente: "",
   seguimientoGestion: "",
@@ -424,7 +425,13 @@ const PLANTILLAS: Plantilla[] = [
   {
     nombre: "back-office failed e-mails",
     rol: "admin",
-    ruta: () => "/gestion/correos",
+    ruta: () => "/gestion/correos?estado=fallidos",
+    listo: (p) => p.getByRole("heading", { name: CORREO_FALLIDO }).waitFor(),
+  },
+  {
+    nombre: "back-office e-mail",
+    rol: "admin",
+    ruta: () => `/gestion/correos/${d.correoId}`,
     listo: (p) => p.getByRole("heading", { name: CORREO_FALLIDO }).waitFor(),
   },
   {
@@ -681,13 +688,15 @@ beforeAll(async () => {
   expect((await call("POST", `/api/gestion/contactos/${lead}/contactado`, { ...como(admin), body: {} })).status).toBe(
     200,
   );
-  await query(
+  const [{ id: correoId }] = await query<{ id: string }>(
     db(),
     `INSERT INTO email_outbox ("to", subject, text, html, attempts, last_error, next_attempt_at)
-     VALUES ('vecina@example.com', $1, 'Tu enlace para una contraseña nueva.', 'x', 4,
-             'Resend 422: The "to" address is not valid (vecina@example.com)', now() + interval '3 hours')`,
+     VALUES ('vecina@example.com', $1, 'Tu enlace para una contraseña nueva.', '<p>Tu enlace para una contraseña nueva.</p>', 4,
+             'Resend 422: The "to" address is not valid (vecina@example.com)', now() + interval '3 hours')
+     RETURNING id`,
     [CORREO_FALLIDO],
   );
+  d.correoId = correoId;
 }, 120_000);
 
 afterAll(async () => {

@@ -6,6 +6,9 @@ import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser, linkFromOutbox, uniqueEmail } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
+import { query } from "@/test-support/database";
+
+const db = () => process.env.DATABASE_URL!;
 
 describe("accounts in Chromium", () => {
   let browser: Browser;
@@ -43,9 +46,26 @@ describe("accounts in Chromium", () => {
     const modal = page.getByRole("dialog", { name: "Confirmar cuenta" });
     await modal.waitFor();
     await expect(modal.textContent()).resolves.toContain(mensajes.registroEnviado);
+    // It says where the link went, and sends another on a tap
+    await expect(modal.textContent()).resolves.toContain(`Enviamos el enlace a ${correo}.`);
     await captura(page, "registro-confirmar");
+    await modal.getByRole("button", { name: "Enviarme otro correo de confirmación" }).click();
+    await expect(modal.getByRole("status").textContent()).resolves.toBe(mensajes.confirmacionReenviada);
+    await expect
+      .poll(async () => (await query(db(), `SELECT 1 FROM email_outbox WHERE "to" = $1`, [correo])).length)
+      .toBe(2);
     await modal.getByRole("button", { name: "Cerrar" }).click();
     await page.waitForURL(/\/iniciar-sesion$/);
+
+    // Logging in before confirming says so, names the address and offers the link again
+    await fill(page, "Correo electrónico", correo);
+    await fill(page, "Contraseña", "clave-de-prueba");
+    await page.getByRole("button", { name: "Iniciar sesión" }).click();
+    await expect(page.locator("main").getByRole("alert").textContent()).resolves.toBe(mensajes.cuentaSinConfirmar);
+    await expect(page.locator("main").textContent()).resolves.toContain(`Enviamos el enlace a ${correo}.`);
+    await expect(page.getByRole("button", { name: "Enviarme otro correo de confirmación" }).isVisible()).resolves.toBe(
+      true,
+    );
 
     // Confirmation through the link in the outbox (rebased on the test server)
     const link = new URL(await linkFromOutbox(correo, "/confirmar-cuenta/"));

@@ -73,6 +73,11 @@ const schema = z
     GOOGLE_JWKS_URL: z.url().default("https://www.googleapis.com/oauth2/v3/certs"),
     RESEND_API_KEY: optionalText,
     MAIL_FROM: z.string().default("Planazo <no-responder@planazo.es>"),
+    /**
+     * "1": without RESEND_API_KEY, every e-mail is printed whole (recipient, subject, text with its
+     * links) to the server's output, so a demo's or a developer's account can be confirmed.
+     */
+    CORREO_EN_CONSOLA: z.enum(["0", "1"]).default("0"),
     UPLOADTHING_TOKEN: optionalText,
     STORAGE_DIR: z.string().min(1).default("storage"),
     GEOCODER: z.enum(["local"]).default("local"),

@@ -8,6 +8,8 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 export interface AppServer {
   url: string;
   process: ChildProcess;
+  /** What the app has printed so far, stdout and stderr. */
+  salida(): string;
   stop(): Promise<void>;
 }
 
@@ -76,7 +78,7 @@ export async function startAppServer(
     if (child.exitCode !== null) throw new Error(`the app exited with code ${child.exitCode}:\n${output}`);
     try {
       const res = await fetch(`${url}/api/health`);
-      if (res.status === expectStatus) return { url, process: child, stop };
+      if (res.status === expectStatus) return { url, process: child, salida: () => output, stop };
     } catch {
       // not listening yet
     }

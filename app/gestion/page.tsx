@@ -14,7 +14,7 @@ export default async function ResumenPage() {
     { n: r.reportes, texto: "reportes abiertos", href: "/gestion/reportes" },
     { n: r.solicitudes, texto: "solicitudes para destacar nuevas", href: "/gestion/solicitudes" },
     { n: r.contactos, texto: "contactos de Eurona nuevos", href: "/gestion/contactos" },
-    { n: r.correos_fallidos, texto: "correos que no se han podido enviar", href: "/gestion/correos" },
+    { n: r.correos_fallidos, texto: "correos que no se han podido enviar", href: "/gestion/correos?estado=fallidos" },
   ];
   const catalogo = [
     { n: r.listados, texto: "planes publicados" },

@@ -12,6 +12,7 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { conVuelta, REGISTRO_PATH, vueltaSinPlan } from "@/lib/users/protected-pages";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { GoogleButton } from "./GoogleButton";
+import { ReenviarConfirmacion } from "./ReenviarConfirmacion";
 
 interface Credenciales {
   correo: string;
@@ -38,7 +39,8 @@ export function LoginForm({
     defaultValues: { correo: "", password: "" },
   });
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
-  const [sinConfirmar, setSinConfirmar] = useState(false);
+  // The address an unconfirmed account was refused for: where its link went, and a new one.
+  const [sinConfirmar, setSinConfirmar] = useState<string | null>(null);
   const [recuperar, setRecuperar] = useState(false);
 
   async function entrar() {
@@ -55,16 +57,11 @@ export function LoginForm({
 
   async function enviar({ correo, password }: Credenciales) {
     setAviso({});
+    setSinConfirmar(null);
     const r = await llamar("POST", "/api/usuario/login", { correo: correo.trim(), password: password.trim() });
     if (r.ok) return entrar();
-    setSinConfirmar(r.status === 403);
+    if (r.status === 403) setSinConfirmar(correo.trim());
     setAviso({ error: mensajeDe(r) });
-  }
-
-  async function reenviar() {
-    const r = await llamar("POST", "/api/usuario/reenviar-confirmacion", { correo: getValues("correo").trim() });
-    setSinConfirmar(false);
-    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
   }
 
   return (
@@ -81,13 +78,7 @@ export function LoginForm({
           {...register("password")}
         />
         <Aviso {...aviso} />
-        {sinConfirmar && (
-          <p>
-            <button type="button" className={styles.linkButton} onClick={reenviar}>
-              Enviarme otro correo de confirmación
-            </button>
-          </p>
-        )}
+        {sinConfirmar && <ReenviarConfirmacion key={sinConfirmar} correo={sinConfirmar} />}
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={formState.isSubmitting}>
             Iniciar sesión

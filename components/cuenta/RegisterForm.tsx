@@ -7,6 +7,7 @@ import { Aviso, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
+import { ReenviarConfirmacion } from "./ReenviarConfirmacion";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { resolverZod } from "@/components/ui/zod-navegador";
@@ -30,7 +31,8 @@ const RESOLVER = resolverZod(registroFormSchema);
 export function RegisterForm({ login }: { login: string }) {
   const router = useRouter();
   const [aviso, setAviso] = useState<string | null>(null);
-  const [confirmar, setConfirmar] = useState(false);
+  // The address the confirmation link went to, while the dialog that says so is open.
+  const [confirmar, setConfirmar] = useState<string | null>(null);
   const { form, raiz: formulario } = useFormularioConPistas<Campos>({ resolver: RESOLVER, defaultValues: VACIO });
   const { register, handleSubmit, reset, formState } = form;
   const pista = (campo: keyof Campos) => formState.errors[campo]?.message;
@@ -45,7 +47,7 @@ export function RegisterForm({ login }: { login: string }) {
     });
     if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorRegistro));
     reset(VACIO);
-    setConfirmar(true);
+    setConfirmar(datos.correo.trim());
   }
 
   return (
@@ -86,10 +88,10 @@ export function RegisterForm({ login }: { login: string }) {
         ¿Ya tienes cuenta? <Link href={login}>Inicia sesión</Link>
       </p>
       <Modal
-        abierto={confirmar}
+        abierto={confirmar !== null}
         titulo="Confirmar cuenta"
         onCerrar={() => {
-          setConfirmar(false);
+          setConfirmar(null);
           router.push(login);
         }}
         acciones={
@@ -99,6 +101,7 @@ export function RegisterForm({ login }: { login: string }) {
         }
       >
         <p>{mensajes.registroEnviado}</p>
+        {confirmar && <ReenviarConfirmacion correo={confirmar} />}
       </Modal>
     </>
   );

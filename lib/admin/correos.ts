@@ -3,18 +3,20 @@ import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
 import { ApiError } from "../http";
 import { deliverSoon } from "../mail/send";
+import { ocultarEnlacesPersonales } from "../mail/ocultar";
 import { conDatos, mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { cambioRegistrado, registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 
 /**
- * The outbox's failures: e-mails not sent after at least one attempt. The team sees to whom,
- * the subject and the provider's last error, never the body (password and confirmation mails
- * carry tokens), and can send one or all again now.
+ * The outbox as the team reads it: every e-mail (sent, waiting, failed) newest first, or only
+ * the failed ones, and one e-mail opened as it was sent. Links that carry a key to someone's
+ * account (confirmation, password, follows) are hidden (lib/mail/ocultar.ts); the headers,
+ * which carry the unsubscribe key, are never shown.
  */
 
-export interface CorreoFallido {
+export interface CorreoFila {
   id: string;
   to: string;
   subject: string;
@@ -22,19 +24,46 @@ export interface CorreoFallido {
   last_error: string | null;
   next_attempt_at: Date;
   created_at: Date;
+  sent_at: Date | null;
 }
 
-/** Failed e-mails, newest first (keyset over the partial index email_outbox_fallidos_idx). */
-export async function correosFallidos(despues: { creadoEn: Date; id: string } | null) {
-  const filas = await prisma.$queryRaw<CorreoFallido[]>`
-    SELECT id, "to", subject, attempts, last_error, next_attempt_at, created_at
+/** The lists of /gestion/correos: every e-mail, or those not sent after at least one attempt. */
+export type FiltroCorreos = "todos" | "fallidos";
+
+export function leerFiltroCorreos(estado: string | undefined): FiltroCorreos {
+  return estado === "fallidos" ? "fallidos" : "todos";
+}
+
+/** A page of e-mails, newest first (keyset over email_outbox_creado_idx or the failed ones' partial index). */
+export async function listarCorreos(filtro: FiltroCorreos, despues: { creadoEn: Date; id: string } | null) {
+  const filas = await prisma.$queryRaw<CorreoFila[]>`
+    SELECT id, "to", subject, attempts, last_error, next_attempt_at, created_at, sent_at
     FROM email_outbox
-    WHERE sent_at IS NULL AND attempts > 0
+    WHERE true
+      ${filtro === "fallidos" ? Prisma.sql`AND sent_at IS NULL AND attempts > 0` : Prisma.empty}
       ${despues ? Prisma.sql`AND (created_at, id) < (${despues.creadoEn}, ${despues.id}::uuid)` : Prisma.empty}
     ORDER BY created_at DESC, id DESC
     LIMIT ${POR_PAGINA_GESTION + 1}`;
   const { pagina, siguiente } = paginaKeyset(filas, (ultima) => ({ creadoEn: ultima.created_at, id: ultima.id }));
   return { correos: pagina, siguiente };
+}
+
+/** One e-mail as sent, its personal links hidden; null when there is none with that id. */
+export async function leerCorreo(id: string): Promise<(CorreoFila & { text: string; html: string }) | null> {
+  const fila = await prisma.emailOutbox.findUnique({ where: { id } });
+  if (!fila) return null;
+  return {
+    id: fila.id,
+    to: fila.to,
+    subject: fila.subject,
+    attempts: fila.attempts,
+    last_error: fila.lastError,
+    next_attempt_at: fila.nextAttemptAt,
+    created_at: fila.createdAt,
+    sent_at: fila.sentAt,
+    text: ocultarEnlacesPersonales(fila.text),
+    html: ocultarEnlacesPersonales(fila.html),
+  };
 }
 
 /** Makes one failed e-mail due now and starts delivering; an e-mail already sent is left alone. */

@@ -39,14 +39,26 @@ export function resendTransport(
   };
 }
 
-/** The local default: the message stays in the outbox table and is logged. */
+/** The local default: the message stays in the outbox table and one line is logged. */
 export const logTransport: MailTransport = {
   async send(email) {
     console.info(`[correo] para ${email.to}: ${email.subject}`);
   },
 };
 
-export function mailTransport(): MailTransport {
-  const { RESEND_API_KEY, MAIL_FROM } = env();
-  return RESEND_API_KEY ? resendTransport(RESEND_API_KEY, MAIL_FROM) : logTransport;
+/**
+ * The demo's and development's default (CORREO_EN_CONSOLA=1): the whole message in the server's
+ * output, as Django's console backend does, so its links (confirming an account, resetting a
+ * password) can be followed without a mail provider. Never production's: it prints tokens.
+ */
+export const consoleTransport: MailTransport = {
+  async send(email) {
+    const linea = "─".repeat(72);
+    console.info(`[correo] para ${email.to}: ${email.subject}\n${linea}\n${email.text.trim()}\n${linea}`);
+  },
+};
+
+export function mailTransport({ RESEND_API_KEY, MAIL_FROM, CORREO_EN_CONSOLA } = env()): MailTransport {
+  if (RESEND_API_KEY) return resendTransport(RESEND_API_KEY, MAIL_FROM);
+  return CORREO_EN_CONSOLA === "1" ? consoleTransport : logTransport;
 }

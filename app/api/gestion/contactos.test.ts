@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { promisify } from "node:util";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, inject, it } from "vitest";
@@ -16,6 +17,8 @@ import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
 const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
+/** An e-mail whose page the access checks open (its id is known before the test inserts it). */
+const CORREO_LEIDO = randomUUID();
 const SITIO_AJENO = "https://sitio-malicioso.example";
 /** Tables that legitimately move while the refused calls run (rate limits, sessions, deliveries). */
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
@@ -88,13 +91,24 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       persona("Moderadora Contactos", "moderador"),
       persona("Otra Moderadora", "moderador"),
     ]);
+    await query(
+      db(),
+      `INSERT INTO email_outbox (id, "to", subject, text, html) VALUES ($1, 'c@example.com', 'Planes del finde', 'x', 'x')`,
+      [CORREO_LEIDO],
+    );
   });
 
   describe("unauthorized access", () => {
     comprobarAccesoPaginas(
-      ["/gestion/contactos", "/gestion/contactos?estado=contactados", "/gestion/correos"],
+      [
+        "/gestion/contactos",
+        "/gestion/contactos?estado=contactados",
+        "/gestion/correos",
+        "/gestion/correos?estado=fallidos",
+        `/gestion/correos/${CORREO_LEIDO}`,
+      ],
       () => ({ usuaria, moderadora }),
-      /Gestión|Contactos|Correos sin enviar|Eurona/,
+      /Gestión|Contactos|Correos por estado|Eurona/,
     );
 
     it("refuses every call to the wrong person with the right status and changes nothing", async () => {
@@ -208,7 +222,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
         `<a href="/gestion/contactos"><strong[^>]*>${n.toLocaleString("es-ES")}</strong> contactos de Eurona nuevos</a>`,
       ),
     );
-    expect(resumen).toContain('<a href="/gestion/correos">');
+    expect(resumen).toContain('<a href="/gestion/correos?estado=fallidos">');
   });
 
   it("exports the leads as CSV that Spanish Excel opens right: BOM, ';', a header, quoted and formula-safe cells", async () => {
@@ -267,6 +281,65 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     expect(contactados.filas.filter((f) => f[0].includes(marca)).map((f) => f[0])).toEqual([`José Ñúñez ${marca}`]);
   });
 
+  it("lists every e-mail newest first and opens one as sent, its personal links hidden", async () => {
+    const marca = unico();
+    const clave = "Zk3_qP9aXw2LmN7vB4tR8yC1dE6fG0hJ5sK2uV9wXy";
+    const texto = [
+      "Hola, Ana:",
+      `Confirma tu cuenta: https://planazo.es/confirmar-cuenta/${clave}`,
+      `Gestionar: https://planazo.es/seguimientos/gestionar/${clave}`,
+      `Baja: https://planazo.es/api/seguimientos/baja?token=abc`,
+      "Mira los planes: https://planazo.es/plan/0b6f9c1e-2d3a-4e5f-8a9b-1c2d3e4f5a6b y https://planazo.es/pueblos/hervas-caceres",
+    ].join("\n");
+    const html = `<p><a href="https://planazo.es/restablecer-password/${clave}">Elegir contraseña</a></p><p><a href="https://planazo.es/pueblos/hervas-caceres">Hervás</a></p>`;
+    const [{ id: viejo }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at, created_at)
+       VALUES ('ana@example.com', $1, 'x', 'x', 1, now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+      [`Anterior ${marca}`],
+    );
+    const [{ id: enviado }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at) VALUES ('ana@example.com', $1, $2, $3, 1, now()) RETURNING id`,
+      [`Confirma tu cuenta ${marca}`, texto, html],
+    );
+    const [{ id: pendiente }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO email_outbox ("to", subject, text, html, next_attempt_at) VALUES ('b@example.com', $1, 'x', 'x', now() + interval '1 day') RETURNING id`,
+      [`Pendiente ${marca}`],
+    );
+
+    const lista = await pagina("/gestion/correos", moderadora.cookie);
+    const posiciones = [`Pendiente ${marca}`, `Confirma tu cuenta ${marca}`, `Anterior ${marca}`].map((a) =>
+      lista.indexOf(a),
+    );
+    expect(posiciones.every((p) => p > 0)).toBe(true);
+    expect(posiciones).toEqual([...posiciones].sort((a, b) => a - b));
+    expect(lista).toContain(`href="/gestion/correos/${enviado}"`);
+    expect(lista).toContain("pendiente de enviar");
+    expect(lista).not.toContain(clave);
+    const fallidos = await pagina("/gestion/correos?estado=fallidos", moderadora.cookie);
+    for (const id of [viejo, enviado, pendiente]) expect(fallidos).not.toContain(`/gestion/correos/${id}`);
+
+    const leido = await pagina(`/gestion/correos/${enviado}`, moderadora.cookie);
+    expect(leido).toContain(`Confirma tu cuenta ${marca}`);
+    expect(leido).toContain("Para ana@example.com");
+    expect(leido).not.toContain(clave);
+    expect(leido).not.toContain("token=abc");
+    const textoLeido = leido.match(/<pre[^>]*>([\s\S]*?)<\/pre>/)![1];
+    expect(textoLeido.match(/\[enlace personal oculto\]/g)).toHaveLength(3);
+    expect(textoLeido).toContain("Confirma tu cuenta: [enlace personal oculto]");
+    const srcdoc = leido.match(/<iframe[^>]*srcDoc="([^"]*)"/i)![1];
+    expect(srcdoc).toContain("href=&quot;[enlace personal oculto]&quot;");
+    // Links without a key stay as sent: the team can see which plan or town the e-mail was about.
+    expect(leido).toContain("https://planazo.es/plan/0b6f9c1e-2d3a-4e5f-8a9b-1c2d3e4f5a6b");
+    expect(leido).toContain("https://planazo.es/pueblos/hervas-caceres");
+    expect(leido).toMatch(/<iframe[^>]*sandbox=""/);
+    expect(
+      (await fetch(`${appUrl()}/gestion/correos/${NO_EXISTE}`, { headers: { Cookie: moderadora.cookie } })).status,
+    ).toBe(404);
+  });
+
   it("lists failed e-mails without their body, and retries one and then all of them, logged", async () => {
     const asunto = `Confirma tu cuenta ${unico()}`;
     const fallido = await correoFallido(asunto, "https://planazo.es/confirmar-cuenta/token-secreto-123");
@@ -281,7 +354,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       [`Pendiente ${unico()}`],
     );
 
-    const html = await pagina("/gestion/correos", moderadora.cookie);
+    const html = await pagina("/gestion/correos?estado=fallidos", moderadora.cookie);
     expect(html).toContain(asunto);
     expect(html).toContain("Último error: <code>Resend 503: servicio no disponible</code>");
     expect(html).toContain("3 intentos");
@@ -311,7 +384,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     expect(await auditoria(fallido)).toEqual([
       { accion: "reintentar_correo", actor_correo: moderadora.correo, datos: { cambio: true } },
     ]);
-    expect(await pagina("/gestion/correos", moderadora.cookie)).not.toContain(asunto);
+    expect(await pagina("/gestion/correos?estado=fallidos", moderadora.cookie)).not.toContain(asunto);
 
     const otros = [await correoFallido(`Otro fallido ${unico()}`), await correoFallido(`Otro fallido ${unico()}`)];
     const todos = await call("POST", "/api/gestion/correos/reintentar", { body: {}, token: moderadora.token });

@@ -1,59 +1,74 @@
+import Link from "next/link";
 import { BotonAccion } from "@/components/gestion/BotonAccion";
+import { EstadoCorreo } from "@/components/gestion/EstadoCorreo";
+import { Pestanas } from "@/components/gestion/Pestanas";
 import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import styles from "@/components/gestion/gestion.module.css";
 import ui from "@/components/ui/ui.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
-import { correosFallidos } from "@/lib/admin/correos";
+import { leerFiltroCorreos, listarCorreos } from "@/lib/admin/correos";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
-import { fechaHora } from "@/lib/dates";
 
 export const generateMetadata = metadatosGestion("Correos");
 
-type Props = { searchParams: Promise<{ despues?: string }> };
+type Props = { searchParams: Promise<{ estado?: string; despues?: string }> };
 
 /**
- * E-mails that could not be sent, newest first, with the provider's last error. Only the
- * address and the subject: the body of a password or confirmation e-mail holds a token.
+ * Every e-mail of the outbox, newest first (or only those not sent), each opened to read as it
+ * was sent; the failed ones can be sent again now.
  */
 export default async function CorreosPage({ searchParams }: Props) {
   await exigirGestorPagina("/gestion/correos");
-  const cursor = leerCursor((await searchParams).despues);
-  const { correos, siguiente } = await correosFallidos(cursor && { creadoEn: cursor.instante, id: cursor.clave });
+  const { estado, despues } = await searchParams;
+  const filtro = leerFiltroCorreos(estado);
+  const cursor = leerCursor(despues);
+  const { correos, siguiente } = await listarCorreos(filtro, cursor && { creadoEn: cursor.instante, id: cursor.clave });
   return (
     <>
-      <h1 className={styles.titulo}>Correos sin enviar</h1>
-      <p className={styles.secundario}>
-        Se reintentan solos cada vez más espaciados (hasta cada 6 horas); aquí puedes reintentarlos ya.
-      </p>
+      <h1 className={styles.titulo}>Correos</h1>
+      <Pestanas
+        etiqueta="Correos por estado"
+        ruta="/gestion/correos"
+        pestanas={[
+          { estado: "todos", nombre: "Todos" },
+          { estado: "fallidos", nombre: "Sin enviar" },
+        ]}
+        actual={filtro}
+      />
+      {filtro === "fallidos" && (
+        <p className={styles.secundario}>
+          Se reintentan solos cada vez más espaciados (hasta cada 6 horas); aquí puedes reintentarlos ya.
+        </p>
+      )}
       {correos.length === 0 ? (
-        <p className={styles.nada}>Todos los correos se han enviado.</p>
+        <p className={styles.nada}>
+          {filtro === "fallidos" ? "Todos los correos se han enviado." : "Todavía no se ha enviado ningún correo."}
+        </p>
       ) : (
         <>
-          <div className={styles.barra}>
-            <BotonAccion ruta="/api/gestion/correos/reintentar" texto="Reintentar todos" clase="button" />
-          </div>
+          {filtro === "fallidos" && (
+            <div className={styles.barra}>
+              <BotonAccion ruta="/api/gestion/correos/reintentar" texto="Reintentar todos" clase="button" />
+            </div>
+          )}
           <ul className={styles.lista}>
             {correos.map((c) => (
               <li key={c.id} className={styles.filaSimple}>
                 <div className={styles.datos}>
-                  <h2 className={styles.nombre}>{c.subject}</h2>
+                  <h2 className={styles.nombre}>
+                    <Link href={`/gestion/correos/${c.id}`}>{c.subject}</Link>
+                  </h2>
                   <p>Para {c.to}</p>
-                  <p className={styles.secundario}>
-                    Creado el {fechaHora(c.created_at)} · {c.attempts} {c.attempts === 1 ? "intento" : "intentos"} ·
-                    próximo intento el {fechaHora(c.next_attempt_at)}
-                  </p>
-                  {c.last_error && (
-                    <p className={styles.error}>
-                      Último error: <code>{c.last_error}</code>
-                    </p>
-                  )}
+                  <EstadoCorreo correo={c} />
                 </div>
-                <BotonAccion
-                  ruta={`/api/gestion/correos/${c.id}/reintentar`}
-                  texto="Reintentar"
-                  etiqueta={`Reintentar «${c.subject}» para ${c.to}`}
-                  clase={ui.buttonOutline}
-                />
+                {!c.sent_at && c.attempts > 0 && (
+                  <BotonAccion
+                    ruta={`/api/gestion/correos/${c.id}/reintentar`}
+                    texto="Reintentar"
+                    etiqueta={`Reintentar «${c.subject}» para ${c.to}`}
+                    clase={ui.buttonOutline}
+                  />
+                )}
               </li>
             ))}
           </ul>
@@ -63,7 +78,7 @@ export default async function CorreosPage({ searchParams }: Props) {
         etiqueta="Páginas"
         {...enlacesCursor({
           ruta: "/gestion/correos",
-          filtros: {},
+          filtros: filtro === "fallidos" ? { estado: filtro } : {},
           enPrimera: !cursor,
           siguiente: siguiente && cursorTexto(siguiente.creadoEn, siguiente.id),
         })}
