@@ -102,7 +102,11 @@ describe("following organizations and their notifications", () => {
       await expect.poll(() => boton.getAttribute("aria-pressed")).toBe("true");
       await expect(
         page.getByRole("region", { name: "ORGANIZADO POR:" }).getByRole("status").textContent(),
-      ).resolves.toBe(conDatos(mensajesSeguir.seguirOrganizacionHecho, { organizacion: org.nombre }));
+      ).resolves.toBe(conDatos(mensajesSeguir.seguirOrganizacionCorreo, { organizacion: org.nombre }));
+      // No device of hers gets notifications: it says e-mail, and where to choose otherwise.
+      await expect(
+        organiza.getByRole("link", { name: mensajesSeguir.seguirOrganizacionElegir }).getAttribute("href"),
+      ).resolves.toBe("/perfil#avisos");
       await captura(page.getByRole("region", { name: "ORGANIZADO POR:" }), "seguir-organizacion-plan-390");
       await page.reload();
       await expect(boton.getAttribute("aria-pressed")).resolves.toBe("true");
@@ -152,9 +156,10 @@ describe("following organizations and their notifications", () => {
         page.getByRole("group", { name: tipo }).getByRole("checkbox", { name: canal, exact: true });
       const publicacionesCorreo = casilla(mensajesAvisos.avisosCorreo, mensajesAvisos.avisoTipoPublicaciones);
       const cambiosPush = casilla(mensajesAvisos.avisosPush, mensajesAvisos.avisoTipoCambios);
-      await expect(publicacionesCorreo.isChecked()).resolves.toBe(false);
+      // Untouched, with no device subscribed: a new plan of a followed organization comes by e-mail.
+      await expect(publicacionesCorreo.isChecked()).resolves.toBe(true);
       // Quick taps on two boxes: both kept.
-      await publicacionesCorreo.check();
+      await publicacionesCorreo.uncheck();
       await cambiosPush.uncheck();
       await expect
         .poll(
@@ -167,9 +172,9 @@ describe("following organizations and their notifications", () => {
               )
             )[0],
         )
-        .toEqual({ p: true, c: false });
+        .toEqual({ p: false, c: false });
       await page.reload();
-      await expect(publicacionesCorreo.isChecked()).resolves.toBe(true);
+      await expect(publicacionesCorreo.isChecked()).resolves.toBe(false);
       await expect(cambiosPush.isChecked()).resolves.toBe(false);
       // The headless shell has no notifications: the section says so instead of a button that cannot work.
       await expect(page.locator("#avisos").textContent()).resolves.toMatch(

@@ -85,6 +85,11 @@ export function SeguirOrganizacion({
         </CorreoParaSeguir>
       )}
       <Aviso {...aviso} />
+      {conectado && siguiendo && aviso.exito && (
+        <a href="/perfil#avisos" className={seguir.seguirTexto}>
+          {mensajesSeguir.seguirOrganizacionElegir}
+        </a>
+      )}
     </div>
   );
 }

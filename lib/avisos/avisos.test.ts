@@ -86,7 +86,7 @@ describe("following an organization", () => {
     expect(r.status).toBe(200);
     const seguimiento = r.body.seguimiento as { _id: string };
     expect(r.body).toEqual({
-      mensaje: conDatos(mensajesSeguir.seguirOrganizacionHecho, { organizacion: org.nombre }),
+      mensaje: conDatos(mensajesSeguir.seguirOrganizacionCorreo, { organizacion: org.nombre }),
       seguimiento: { _id: seguimiento._id, organizacion: org, categorias: [] },
     });
     // Again: the same follow.
@@ -175,6 +175,55 @@ describe("following an organization", () => {
     expect(fin.body.mensaje).toBe(
       conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: org.nombre }),
     );
+  });
+});
+
+describe("how a followed organization's new plans reach a person", () => {
+  it("by e-mail while an untouched choice has no device, by notification once one is, and as set once chosen", async () => {
+    const [duena, ana] = await Promise.all([confirmedUser("Dueña Canal"), confirmedUser("Ana Canal")]);
+    const org = await organizacion(duena, "Coral Los Arcos");
+    const seguir = async () =>
+      (await call("POST", "/api/seguimientos", { token: ana.token, body: { organizacionId: org._id } })).body.mensaje;
+    const publicaciones = async () =>
+      (await call("GET", "/api/usuario/avisos", { token: ana.token })).body.publicaciones as {
+        correo: boolean;
+        push: boolean;
+      };
+    const correosDe = async (titulo: string) =>
+      (await query(db(), `SELECT 1 FROM email_outbox WHERE "to" = $1 AND text LIKE $2`, [ana.correo, `%${titulo}%`]))
+        .length;
+    const mensaje = (texto: string) => conDatos(texto, { organizacion: org.nombre });
+
+    // No device: e-mail, and the follow says so; a publication is e-mailed.
+    expect(await publicaciones()).toEqual({ correo: true, push: true });
+    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionCorreo));
+    await publicarEvento(duena.token, "Concierto de Santa Cecilia", { organizacionId: org._id });
+    await expect.poll(() => correosDe("Concierto de Santa Cecilia")).toBe(1);
+
+    // A device: the notification instead of e-mail.
+    const movil = await dispositivo(ana);
+    expect(await publicaciones()).toEqual({ correo: false, push: true });
+    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionPush));
+    await publicarEvento(duena.token, "Ensayo abierto de villancicos", { organizacionId: org._id });
+    expect(await recibidos(movil)).toHaveLength(1);
+    expect(await correosDe("Ensayo abierto de villancicos")).toBe(0);
+
+    // The last device goes: e-mail again.
+    await query(db(), "DELETE FROM push_suscripcion WHERE usuario_id = $1", [ana.id]);
+    expect(await publicaciones()).toEqual({ correo: true, push: true });
+
+    // Chosen, it stays as chosen, with or without devices.
+    const patch = (body: unknown) => call("PATCH", "/api/usuario/avisos", { token: ana.token, body });
+    expect((await patch({ publicaciones: { correo: false } })).status).toBe(200);
+    expect(await publicaciones()).toEqual({ correo: false, push: true });
+    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionSinAviso));
+    const otro = await dispositivo(ana);
+    expect((await patch({ publicaciones: { correo: true } })).status).toBe(200);
+    expect(await publicaciones()).toEqual({ correo: true, push: true });
+    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionAmbos));
+    await publicarEvento(duena.token, "Misa de gallo cantada", { organizacionId: org._id });
+    await expect.poll(() => correosDe("Misa de gallo cantada")).toBe(1);
+    expect(await recibidos(otro)).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
 import { prisma } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { z } from "../schemas";
 import { mensajesAvisos } from "./mensajes";
 
@@ -35,11 +36,39 @@ export const preferenciasSchema = z.object(
 );
 export type CambioPreferencias = z.output<typeof preferenciasSchema>;
 
-export async function preferenciasDe(usuarioId: string): Promise<Preferencias> {
-  const u = await prisma.user.findUniqueOrThrow({ where: { id: usuarioId }, select: SELECCION });
-  return Object.fromEntries(
+/**
+ * E-mail of a followed organization's new plans, while the person has not chosen (null): a
+ * notification reaches them once a device of theirs is subscribed, so e-mail only until then and
+ * again when the last one goes. Every other choice has a stored default.
+ */
+export const correoDePublicaciones = (elegido: boolean | null, dispositivos: number): boolean =>
+  elegido ?? dispositivos === 0;
+
+/** The same rule in SQL, over the usuario row `u` (the fan-out of a new plan). */
+export const CORREO_DE_PUBLICACIONES_SQL = Prisma.sql`COALESCE(u.publicaciones_correo,
+  NOT EXISTS (SELECT 1 FROM push_suscripcion d WHERE d.usuario_id = u.id))`;
+
+/** Each choice as it stands now, and how many devices of the person's are subscribed. */
+async function elecciones(usuarioId: string): Promise<{ preferencias: Preferencias; dispositivos: number }> {
+  const [u, dispositivos] = await Promise.all([
+    prisma.user.findUniqueOrThrow({ where: { id: usuarioId }, select: SELECCION }),
+    prisma.pushSuscripcion.count({ where: { usuarioId } }),
+  ]);
+  const preferencias = Object.fromEntries(
     TIPOS_AVISO.map((t) => [t, { correo: u[COLUMNAS[t].correo], push: u[COLUMNAS[t].push] }]),
-  ) as Preferencias;
+  ) as Record<TipoAviso, { correo: boolean | null; push: boolean }>;
+  preferencias.publicaciones.correo = correoDePublicaciones(preferencias.publicaciones.correo, dispositivos);
+  return { preferencias: preferencias as Preferencias, dispositivos };
+}
+
+export async function preferenciasDe(usuarioId: string): Promise<Preferencias> {
+  return (await elecciones(usuarioId)).preferencias;
+}
+
+/** How a followed organization's new plans reach the person now: by e-mail, on their devices, both, or neither. */
+export async function canalDePublicaciones(usuarioId: string): Promise<{ correo: boolean; push: boolean }> {
+  const { preferencias, dispositivos } = await elecciones(usuarioId);
+  return { correo: preferencias.publicaciones.correo, push: preferencias.publicaciones.push && dispositivos > 0 };
 }
 
 export async function cambiarPreferencias(usuarioId: string, cambio: CambioPreferencias): Promise<Preferencias> {

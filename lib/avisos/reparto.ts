@@ -11,6 +11,7 @@ import { planPath } from "../plans/plan";
 import { site } from "../site";
 import { aviso, encolarPush, type AvisoPush } from "./cola";
 import { mensajesAvisos } from "./mensajes";
+import { CORREO_DE_PUBLICACIONES_SQL } from "./preferencias";
 
 interface AvisoPlan {
   id: bigint;
@@ -95,7 +96,7 @@ async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<numb
   const porCorreo = await tx.$queryRaw<{ email: string; name: string }[]>`
     SELECT u.email, u.name FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
     WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
-      AND u.publicaciones_correo AND u.email_verified AND u.suspendido_en IS NULL`;
+      AND ${CORREO_DE_PUBLICACIONES_SQL} AND u.email_verified AND u.suspendido_en IS NULL`;
   const { url } = site();
   const lista = planes.map((p) => ({
     titulo: p.titulo,

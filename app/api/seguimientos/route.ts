@@ -6,6 +6,7 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser, sessionUser } from "@/lib/users/session";
 import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
+import { canalDePublicaciones } from "@/lib/avisos/preferencias";
 
 /**
  * POST /api/seguimientos { ine, radio, categorias, email? } or { organizacionId, email? }:
@@ -18,13 +19,21 @@ export const POST = route(async (request) => {
   const user = await sessionUser(request.headers);
   if (user) {
     const seguimiento = await seguirComoUsuario(user.id, datos);
-    return Response.json({
-      mensaje:
-        "organizacion" in seguimiento
-          ? conDatos(mensajesSeguir.seguirOrganizacionHecho, { organizacion: seguimiento.organizacion.nombre })
-          : conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
-      seguimiento,
-    });
+    if (!("organizacion" in seguimiento))
+      return Response.json({
+        mensaje: conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
+        seguimiento,
+      });
+    // Says how its new plans will reach the person, as their choices and devices stand now.
+    const { correo, push } = await canalDePublicaciones(user.id);
+    const texto = correo
+      ? push
+        ? mensajesSeguir.seguirOrganizacionAmbos
+        : mensajesSeguir.seguirOrganizacionCorreo
+      : push
+        ? mensajesSeguir.seguirOrganizacionPush
+        : mensajesSeguir.seguirOrganizacionSinAviso;
+    return Response.json({ mensaje: conDatos(texto, { organizacion: seguimiento.organizacion.nombre }), seguimiento });
   }
   if (!datos.email) throw new ApiError(400, mensajes.seguirCorreoObligatorio);
   await enforceLimits(LIMITES.seguir(clientIp(request), datos.email));
