@@ -17,6 +17,9 @@ const CUENTA_MOTIVOS = Prisma.sql`jsonb_build_object(${Prisma.join(
 /** The reporters' own words shown per plan, the newest first. */
 const DETALLES_POR_GRUPO = 5;
 
+/** The reporters' addresses shown per plan, the newest first. */
+const REPORTADORES_POR_GRUPO = 5;
+
 /** The open reports of one plan (or one report that names no plan of ours), for the queue. */
 export interface GrupoReportes {
   clave: string;
@@ -29,6 +32,10 @@ export interface GrupoReportes {
   /** The newest of the reporters' own words (at most DETALLES_POR_GRUPO), and how many there are. */
   detalles: string[];
   n_detalles: number;
+  /** Who reported: the newest reporters' addresses (at most REPORTADORES_POR_GRUPO), how many had an account, how many none. */
+  reportadores: string[];
+  n_con_cuenta: number;
+  anonimos: number;
   /** What the last reporter said, and the address they reported. */
   titulo_reportado: string;
   url_plan: string;
@@ -59,8 +66,12 @@ export async function colaDeReportes(despues: CursorCola | null, motivo: FiltroM
              (array_agg(r.url_plan ORDER BY r.created_at DESC))[1] AS url_plan,
              ${CUENTA_MOTIVOS} AS por_motivo,
              coalesce((array_agg(r.detalle ORDER BY r.created_at DESC) FILTER (WHERE r.detalle IS NOT NULL))[1:${Prisma.raw(String(DETALLES_POR_GRUPO))}], '{}') AS detalles,
-             count(r.detalle)::int AS n_detalles
-      FROM reporte r WHERE r.cerrado_en IS NULL
+             count(r.detalle)::int AS n_detalles,
+             coalesce((array_agg(ur.email ORDER BY r.created_at DESC) FILTER (WHERE ur.email IS NOT NULL))[1:${Prisma.raw(String(REPORTADORES_POR_GRUPO))}], '{}') AS reportadores,
+             count(ur.email)::int AS n_con_cuenta,
+             count(*) FILTER (WHERE ur.email IS NULL)::int AS anonimos
+      FROM reporte r LEFT JOIN usuario ur ON ur.id = r.usuario_id
+      WHERE r.cerrado_en IS NULL
       GROUP BY 1, 2
       ${motivo ? Prisma.sql`HAVING bool_or(${conMotivo(motivo)})` : Prisma.empty})
     SELECT g.*, p.titulo, p.visible, p.oculto_motivo, u.email AS propietario, o.nombre AS organizacion, a.url AS cartel
@@ -85,6 +96,8 @@ export interface ReporteCerrado {
   created_at: Date;
   motivo: MotivoReporte | null;
   detalle: string | null;
+  /** The reporter's address; null for a report without an account (or whose account is gone). */
+  reportador: string | null;
   cerrado_en: Date;
   cerrado_por: string;
   resolucion: "ocultado" | "descartado";
@@ -97,8 +110,8 @@ export async function reportesCerrados(
 ) {
   const filas = await prisma.$queryRaw<ReporteCerrado[]>`
     SELECT r.id, r.titulo, r.url_plan, r.plan_id, p.titulo AS plan_titulo, r.created_at, r.motivo, r.detalle,
-           r.cerrado_en, r.cerrado_por, r.resolucion
-    FROM reporte r LEFT JOIN plan p ON p.id = r.plan_id
+           ur.email AS reportador, r.cerrado_en, r.cerrado_por, r.resolucion
+    FROM reporte r LEFT JOIN plan p ON p.id = r.plan_id LEFT JOIN usuario ur ON ur.id = r.usuario_id
     WHERE r.cerrado_en IS NOT NULL
       ${motivo ? Prisma.sql`AND ${conMotivo(motivo)}` : Prisma.empty}
       ${despues ? Prisma.sql`AND (r.cerrado_en, r.id) < (${despues.cerradoEn}, ${despues.id}::uuid)` : Prisma.empty}

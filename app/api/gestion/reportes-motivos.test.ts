@@ -38,14 +38,14 @@ describe("the reasons of reports in the back-office's queue", () => {
     planB = await insertPlan({ usuarioId: usuaria.id, origin, titulo: TITULO_B });
     await query(
       db(),
-      `INSERT INTO reporte (titulo, url_plan, plan_id, motivo, detalle) VALUES
-         ($1, 'https://planazo.es/a', $2, 'spam', NULL),
-         ($1, 'https://planazo.es/a', $2, 'spam', NULL),
-         ($1, 'https://planazo.es/a', $2, 'otro', 'Lo anuncian igual en otra web'),
-         ($1, 'https://planazo.es/a', $2, NULL, NULL),
-         ($3, 'https://planazo.es/b', $4, 'falsa', NULL),
-         ($5, 'https://planazo.es/plan/nada', NULL, 'caducado', NULL)`,
-      [TITULO_A, planA, TITULO_B, planB, TITULO_SIN_PLAN],
+      `INSERT INTO reporte (titulo, url_plan, plan_id, motivo, detalle, usuario_id) VALUES
+         ($1, 'https://planazo.es/a', $2, 'spam', NULL, $6),
+         ($1, 'https://planazo.es/a', $2, 'spam', NULL, NULL),
+         ($1, 'https://planazo.es/a', $2, 'otro', 'Lo anuncian igual en otra web', $7),
+         ($1, 'https://planazo.es/a', $2, NULL, NULL, NULL),
+         ($3, 'https://planazo.es/b', $4, 'falsa', NULL, $6),
+         ($5, 'https://planazo.es/plan/nada', NULL, 'caducado', NULL, NULL)`,
+      [TITULO_A, planA, TITULO_B, planB, TITULO_SIN_PLAN, admin.id, moderadora.id],
     );
     // More than a page of older reports of one reason, each naming no plan of ours (a group each).
     await query(
@@ -80,6 +80,16 @@ describe("the reasons of reports in the back-office's queue", () => {
     expect(b).toContain(">Información falsa o engañosa<");
     expect(b).not.toMatch(/engañosa · 1/);
     expect(fila(html, TITULO_SIN_PLAN)).toContain(">Plan cancelado o caducado<");
+  });
+
+  it("says who reported each plan, 'Anónimo' for reports without an account, and never the author as reporter", async () => {
+    const html = (await pagina("/gestion/reportes", moderadora.cookie)).replaceAll("<!-- -->", "");
+    const reportadoPor = (t: string) => fila(html, t)!.match(/Reportado por <span[^>]*>([^<]*)</)?.[1];
+    expect(reportadoPor(TITULO_A)?.split(", ").sort()).toEqual([admin.correo, moderadora.correo, "Anónimo (2)"].sort());
+    expect(reportadoPor(TITULO_B)).toBe(admin.correo);
+    expect(reportadoPor(TITULO_SIN_PLAN)).toBe("Anónimo");
+    expect(fila(html, TITULO_A)).toContain(`Publicado por ${usuaria.correo}`);
+    expect(reportadoPor(TITULO_A)).not.toContain(usuaria.correo);
   });
 
   it("filters the queue by reason, from the URL, and keeps the filter on the next page", async () => {
@@ -143,6 +153,8 @@ describe("the reasons of reports in the back-office's queue", () => {
     expect([r.status, r.body]).toEqual([200, { mensaje: mensajes.reportesDescartados, cambio: true }]);
     const falsa = await pagina("/gestion/reportes?estado=cerrados&motivo=falsa", moderadora.cookie);
     expect(fila(falsa, TITULO_B)).toContain("Información falsa o engañosa");
+    expect(fila(falsa.replaceAll("<!-- -->", ""), TITULO_B)).toContain(`Reportado por <span class=`);
+    expect(fila(falsa, TITULO_B)).toContain(`>${admin.correo}<`);
     expect(falsa).toContain('<input type="hidden" name="estado" value="cerrados"/>');
     expect(fila(await pagina("/gestion/reportes?estado=cerrados&motivo=spam", moderadora.cookie), TITULO_B)).toBeNull();
     // Past the end of the list (a cursor before any report), the empty list names the filter.

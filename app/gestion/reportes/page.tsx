@@ -5,6 +5,7 @@ import { Miniatura } from "@/components/gestion/Miniatura";
 import { MotivosReporte } from "@/components/gestion/MotivosReporte";
 import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Pestanas } from "@/components/gestion/Pestanas";
+import { Reportadores } from "@/components/gestion/Reportadores";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import { cursorTexto, leerCursor } from "@/lib/admin/cursor";
@@ -95,9 +96,10 @@ async function Abiertos({ cursor, motivo }: Lista) {
                 · {g.n === 1 ? fechaHora(g.primero) : `del ${fechaHora(g.primero)} al ${fechaHora(g.ultimo)}`}
               </p>
               <MotivosReporte porMotivo={g.por_motivo} n={g.n} detalles={g.detalles} nDetalles={g.n_detalles} />
+              <Reportadores correos={g.reportadores} conCuenta={g.n_con_cuenta} anonimos={g.anonimos} />
               {g.propietario && (
                 <p className={styles.secundario}>
-                  {g.propietario}
+                  Publicado por {g.propietario}
                   {g.organizacion && ` · ${g.organizacion}`}
                 </p>
               )}
@@ -156,6 +158,11 @@ async function Cerrados({ cursor, motivo }: Lista) {
                 Reportado el {fechaHora(r.created_at)} · {etiquetaMotivo(r.motivo)}
               </p>
               {r.detalle && <p className={styles.detalles}>«{r.detalle}»</p>}
+              <Reportadores
+                correos={r.reportador ? [r.reportador] : []}
+                conCuenta={r.reportador ? 1 : 0}
+                anonimos={r.reportador ? 0 : 1}
+              />
             </div>
           </li>
         ))}
