@@ -9,7 +9,7 @@ export const mensajes = {
   paginaNoEncontrada: "404 - Página no encontrada",
   cookiesAceptar: "Aceptar",
   cookiesTexto: "Solo usamos cookies propias y necesarias.",
-  politicaCookies: "Más información",
+  politicaCookies: "Política de cookies",
 
   // Generic errors (spec §8) and server-side errors of our own
   errorInesperado: "Ha ocurrido un error inesperado, por favor vuelve a intentarlo",
