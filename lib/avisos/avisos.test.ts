@@ -458,8 +458,9 @@ describe("notifications", () => {
       });
     }
     const r = await call("GET", "/api/usuario/avisos", { token: ana.token });
+    // Untouched and with no device: a followed organization's plans by e-mail.
     expect(r.body).toEqual({
-      publicaciones: { correo: false, push: true },
+      publicaciones: { correo: true, push: true },
       cambios: { correo: true, push: true },
       recordatorios: { correo: true, push: true },
       resumen: { correo: true, push: true },
