@@ -3,7 +3,8 @@ import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
 import styles from "./Fuentes.module.css";
 
 /**
- * A source's last sync as people read it: when, its figures, the limit when it brought only the
+ * A source's last sync as people read it: when, what became of the items it read (adding up),
+ * its plans' figures apart (an item of three days makes three plans), the limit when it brought only the
  * soonest plans, the items it left out (each title with its reason, folded), and its error in red.
  * `cuando` is already written (fechaHora on the server).
  */
@@ -25,7 +26,14 @@ export function ResultadoFuente({
       {/* A sync that stopped at a page of an agenda still synced what it read. */}
       {(!resultado.error || resultado.leidos) && <p className={styles.cifras}>{mensajesFuentes.cifras(resultado)}</p>}
       {resultado.leidos !== undefined && (
-        <p className={styles.cifras}>{mensajesFuentes.leidos(resultado.leidos, resultado.vinculados ?? 0)}</p>
+        <p className={styles.cifras}>
+          {resultado.items
+            ? mensajesFuentes.itemsLeidos(resultado.leidos, resultado.items)
+            : mensajesFuentes.leidos(resultado.leidos, resultado.vinculados ?? 0)}
+        </p>
+      )}
+      {resultado.items && (resultado.vinculados ?? 0) > 0 && (
+        <p className={styles.cifras}>{mensajesFuentes.vinculados(resultado.vinculados!)}</p>
       )}
       {resultado.limite !== undefined && (
         <p className={styles.limite}>{mensajesFuentes.limiteAlcanzado(resultado.limite)}</p>

@@ -161,6 +161,38 @@ export function municipioDelLugar(
 /** Distinct places remembered by one lookup: an agenda's items share few (a town's centre, its venues). */
 const LUGARES_RECORDADOS = 10_000;
 
+/** Other countries as agendas write them beside a place (in Spanish, Catalan, Basque, Galician and their own), by slug. */
+const PAISES = new Set([
+  "portugal",
+  "francia",
+  "franca",
+  "france",
+  "frantzia",
+  "andorra",
+  "gibraltar",
+  "marruecos",
+  "maroc",
+  "italia",
+  "alemania",
+  "reino-unido",
+  "suiza",
+  "belgica",
+]);
+
+/**
+ * Whether a place that names no town of Spain lies abroad: its text names another country as a
+ * whole part ("Biarritz, Francia"), or its point is farther than 30 km from every town's centre
+ * (a venue in Porto, in Toulouse). A place that is simply not found is "sin municipio".
+ */
+export function lugarFueraDeEspana(n: NomenclatorMunicipios, lugar: Lugar): boolean {
+  for (const t of [lugar.municipio, lugar.provincia, lugar.direccion, lugar.texto])
+    if (t?.split(/[,;()\n|·–—/]+|\s-\s/).some((parte) => PAISES.has(slug(parte)))) return true;
+  if (lugar.lat === null || lugar.lng === null) return false;
+  const punto = { lat: lugar.lat, lng: lugar.lng };
+  const masCercano = municipioMasCercano(n, punto);
+  return !masCercano || distanciaKm(punto, { lat: masCercano.lat!, lng: masCercano.lng! }) > KM_AL_MAS_CERCANO;
+}
+
 /**
  * `municipioDelLugar` for one sync's items, each distinct place looked up once: a regional
  * agenda names the same venues and towns thousands of times.

@@ -3,6 +3,7 @@ import { es } from "date-fns/locale";
 import { diaEnMadrid, enMadrid, instanteEnMadrid } from "../dates";
 import { DURACION_EVENTO_MAX_DIAS, TITULO_MAX } from "../plans/input";
 import type { Horario } from "../plans/plan";
+import { mensajesFuentes } from "./mensajes";
 import type { ItemFuente, Lugar, Ocurrencia, PlanImportado } from "./tipos";
 
 /**
@@ -232,7 +233,8 @@ export function planesDeItem(item: ItemFuente, ahora: Date, opciones: OpcionesMa
   const dias = opciones.dias ?? DIAS_POR_DEFECTO;
   const max = opciones.maxOcurrencias ?? MAX_OCURRENCIAS;
   const finVentana = new Date(ahora.getTime() + dias * DIA);
-  if (item.inicio.getTime() > ahora.getTime() + HORIZONTE) return { planes: [] };
+  if (item.inicio.getTime() > ahora.getTime() + HORIZONTE)
+    return { planes: [], descartado: mensajesFuentes.masDeUnAno };
   const titulo = acortarTitulo(item.titulo);
   if (!titulo) {
     // Only what would be listed counts as a discard.

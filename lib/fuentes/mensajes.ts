@@ -1,6 +1,11 @@
 /** Every Spanish string of sources, once: the back-office, the organizers' screen and the API read them here. */
 export const mensajesFuentes = {
   sinMunicipio: "sin municipio",
+  fueraDeEspana: "fuera de España",
+  masDeUnAno: "más de un año por delante",
+  repetido: "repetido en la fuente",
+  fueraDelLimite: "más allá del límite de planes",
+  canceladoSinPlan: "cancelado",
   sinTitulo: "(sin título)",
   // Why an agenda's record makes no plan, as the sync's result counts it.
   registroSinId: "sin identificador",
@@ -49,11 +54,28 @@ export const mensajesFuentes = {
   descartados: (n: number) => `${n} ${n === 1 ? "descartado" : "descartados"}`,
   /** The discards grouped by reason, most first: "sin municipio × 12, fecha no válida × 2". */
   motivos: (grupos: readonly [string, number][]) => grupos.map(([motivo, n]) => `${motivo} × ${n}`).join(", "),
+  /** What became of the items read, adding up: "Leídos: 120 = 10 nuevos + 3 con cambios + 100 sin cambios + 5 ya pasados + 2 descartados". */
+  itemsLeidos: (
+    leidos: number,
+    i: { nuevos: number; cambiados: number; sinCambios: number; pasados: number; descartados: number },
+  ) => {
+    const n = (x: number) => x.toLocaleString("es-ES");
+    return (
+      `Leídos: ${n(leidos)} = ` +
+      [
+        `${n(i.nuevos)} ${i.nuevos === 1 ? "nuevo" : "nuevos"}`,
+        `${n(i.cambiados)} con cambios`,
+        `${n(i.sinCambios)} sin cambios`,
+        `${n(i.pasados)} ya ${i.pasados === 1 ? "pasado" : "pasados"}`,
+        `${n(i.descartados)} ${i.descartados === 1 ? "descartado" : "descartados"}`,
+      ].join(" + ")
+    );
+  },
   leidos: (leidos: number, vinculados: number) =>
     `Leídos: ${leidos.toLocaleString("es-ES")}` +
-    (vinculados > 0
-      ? ` · ${vinculados} ${vinculados === 1 ? "vinculado a un plan que ya estaba" : "vinculados a planes que ya estaban"}`
-      : ""),
+    (vinculados > 0 ? ` · ${mensajesFuentes.vinculados(vinculados)}` : ""),
+  vinculados: (n: number) =>
+    `${n} ${n === 1 ? "vinculado a un plan que ya estaba" : "vinculados a planes que ya estaban"}`,
   pueblosCubiertos: (n: number) => `${n.toLocaleString("es-ES")} ${n === 1 ? "pueblo" : "pueblos"} con planes`,
   sincronizada: (cifras: string) => `Sincronizada: ${cifras}.`,
   sincronizarAhora: "Sincronizar ahora",

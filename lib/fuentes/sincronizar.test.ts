@@ -216,6 +216,47 @@ LOCATION:Oficina de turismo\\, Hervás`,
     expect((await planesDe(id)).map((p) => p.cambio)).toEqual(planes.map((p) => p.cambio));
   });
 
+  it("counts each item read once, by what became of it, so the figures add up; plans apart", async () => {
+    const ruta = `/cuentas-${randomUUID()}.ics`;
+    const eventos = (tituloConcierto: string) =>
+      calendario([
+        evento("concierto@cuentas", tituloConcierto, 5),
+        `UID:ruta@cuentas
+DTSTART;TZID=Europe/Madrid:${local(-40, "11:00")}
+DTEND;TZID=Europe/Madrid:${local(-40, "13:00")}
+RRULE:FREQ=MONTHLY;BYDAY=1SA
+SUMMARY:Ruta de los castaños centenarios
+LOCATION:Oficina de turismo\\, Hervás`,
+        evento("pasado@cuentas", "Concierto de otoño", -10),
+        evento("sintitulo@cuentas", "", 4).replace("SUMMARY:\n", ""),
+        evento("francia@cuentas", "Festival de jazz", 6).replace(
+          /LOCATION:.*/,
+          "LOCATION:Casino municipal\\, Biarritz\\, Francia",
+        ),
+        evento("nada@cuentas", "Charla de astronomía", 7).replace(/LOCATION:.*/, "LOCATION:Salón de actos"),
+        evento("lejos@cuentas", "Fiestas del año que viene", 400),
+      ]);
+    rutas.set(ruta, { cuerpo: eventos("Concierto de la coral de cámara") });
+    const { id } = await crearFuente(ruta);
+    const suma = (r: { items?: Record<string, number> }) => Object.values(r.items!).reduce((a, b) => a + b, 0);
+    const r = (await sincronizar(id))!;
+    expect(r.leidos).toBe(7);
+    expect(r.items).toEqual({ nuevos: 2, cambiados: 0, sinCambios: 0, pasados: 1, descartados: 4 });
+    expect(suma(r)).toBe(r.leidos);
+    // Plans apart: the monthly route alone makes three.
+    expect(r.creados).toBe(4);
+    expect(r.descartados.map((d) => d.motivo).sort()).toEqual(
+      [mensajesFuentes.fueraDeEspana, mensajesFuentes.masDeUnAno, mensajesFuentes.sinMunicipio, "sin título"].sort(),
+    );
+    expect(r.descartados.find((d) => d.motivo === mensajesFuentes.fueraDeEspana)?.titulo).toBe("Festival de jazz");
+
+    rutas.set(ruta, { cuerpo: eventos("Concierto de la coral de cámara en Hervás") });
+    const r2 = (await sincronizar(id))!;
+    expect(r2.items).toEqual({ nuevos: 0, cambiados: 1, sinCambios: 1, pasados: 1, descartados: 4 });
+    expect(suma(r2)).toBe(r2.leidos);
+    expect(r2).toMatchObject({ creados: 0, actualizados: 1, sinCambios: 3 });
+  });
+
   it("changes nothing on a second sync of an unchanged feed served without validators", async () => {
     const ruta = `/sin-etag-${randomUUID()}.ics`;
     rutas.set(ruta, { cuerpo: calendario([evento("a@sin-etag", "Teatro de calle", 3)]) });

@@ -19,7 +19,7 @@ import { detectarTipo } from "./detectar";
 import { FormatoNoValido } from "./errores";
 import { dibujarCartelesPendientes, NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { mismoEvento } from "./duplicados";
-import { buscadorDeMunicipios } from "./lugar";
+import { buscadorDeMunicipios, lugarFueraDeEspana } from "./lugar";
 import { acortar, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "./mensajes";
 import type { Adaptador, ItemFuente, Lugar, PaginaLeida, PlanImportado } from "./tipos";
@@ -31,9 +31,16 @@ export interface ResultadoSincronizacion {
   actualizados: number;
   retirados: number;
   sinCambios: number;
+  /** The items left out, each once, with why (an item whose plans were all left out gives its first plan's reason). */
   descartados: { titulo: string; motivo: string }[];
   /** Items and records the answer held (what an agenda's pages held), and how many of the new ones were linked to a plan already here. */
   leidos?: number;
+  /**
+   * What became of each item read, adding up to `leidos`: new (a plan made or linked), changed
+   * (a plan updated or retired), unchanged, already over (no plan to show) and left out (as many
+   * as `descartados`). The figures above count plans: an item of three days makes three.
+   */
+  items?: { nuevos: number; cambiados: number; sinCambios: number; pasados: number; descartados: number };
   vinculados?: number;
   error?: string;
   /** The source has more upcoming plans than this: the soonest this many were brought. */
@@ -154,8 +161,10 @@ function preparar(
   municipio: MunicipioConRuta | null,
   f: FuenteFila,
   ahora: Date,
+  fueraDeEspana: (lugar: Lugar) => boolean,
 ): Preparado | { motivo: string } {
-  if (!municipio || municipio.lat === null || municipio.lng === null) return { motivo: mensajesFuentes.sinMunicipio };
+  if (!municipio || municipio.lat === null || municipio.lng === null)
+    return { motivo: fueraDeEspana(p.lugar) ? mensajesFuentes.fueraDeEspana : mensajesFuentes.sinMunicipio };
   // A town's centre that an agenda gives as the place found the town; the plan shows the gazetteer's.
   const conPunto = p.lugar.lat !== null && p.lugar.lng !== null && !p.lugar.puntoDelPueblo;
   const categorias = p.categorias.length > 0 ? p.categorias : f.categorias.length > 0 ? f.categorias : ["Otros"];
@@ -279,6 +288,8 @@ interface Sincronizacion {
   presentes: Set<string>;
   existentes: Map<string, ItemFila>;
   municipio: (lugar: Lugar) => MunicipioConRuta | null;
+  /** Whether a place that names no town is abroad (only asked of those). */
+  fueraDeEspana: (lugar: Lugar) => boolean;
 }
 
 async function sincronizarTomada(
@@ -316,9 +327,11 @@ async function sincronizarTomada(
       nomenclator,
       f.municipio_ine ? (nomenclator.porIne.get(f.municipio_ine) ?? null) : null,
     ),
+    fueraDeEspana: (lugar) => lugarFueraDeEspana(nomenclator, lugar),
   };
   resultado.leidos = 0;
   resultado.vinculados = 0;
+  resultado.items = { nuevos: 0, cambiados: 0, sinCambios: 0, pasados: 0, descartados: 0 };
 
   // An agenda is synced page by page, each fetched once the one before is written, so that a
   // sync holds one page whatever the agenda's size. A page that cannot be fetched or read ends
@@ -330,6 +343,7 @@ async function sincronizarTomada(
   for (let n = 2; pagina; n++) {
     resultado.leidos += pagina.items.length + pagina.descartados.length;
     resultado.descartados.push(...pagina.descartados);
+    resultado.items.descartados += pagina.descartados.length;
     const siguiente = pagina.siguiente;
     await sincronizarPagina(pagina.items, s);
     pagina = null;
@@ -401,27 +415,45 @@ async function leerPrimera(
  */
 async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promise<void> {
   const { f, resultado, opciones, ahora } = s;
+  // What became of each plan, by the item it came from: the item's own figure is the best of them.
+  const desenlaces = items.map((): Desenlace[] => []);
+  const origen = new Map<PlanImportado, number>();
   const importados: PlanImportado[] = [];
-  for (const item of items) {
+  items.forEach((item, i) => {
     const { planes, descartado } = planesDeItem(item, ahora);
-    if (descartado)
-      resultado.descartados.push({ titulo: item.titulo || mensajesFuentes.sinTitulo, motivo: descartado });
-    for (const p of planes) if (!p.fechaInicio || p.fechaInicio.getTime() <= s.horizonte) importados.push(p);
-  }
+    if (descartado) desenlaces[i].push({ motivo: descartado });
+    for (const p of planes) {
+      if (p.fechaInicio && p.fechaInicio.getTime() > s.horizonte) {
+        desenlaces[i].push({ motivo: mensajesFuentes.masDeUnAno });
+        continue;
+      }
+      origen.set(p, i);
+      importados.push(p);
+    }
+  });
   importados.sort((a, b) => (a.fechaInicio?.getTime() ?? 0) - (b.fechaInicio?.getTime() ?? 0));
+  const desenlace = (p: PlanImportado, d: Desenlace) => desenlaces[origen.get(p)!].push(d);
   const preparados: Preparado[] = [];
+  const deQue = new Map<Preparado, PlanImportado>();
   for (const p of importados) {
     // A key already read (on an earlier page, or twice on this one) is one plan.
-    if (s.presentes.has(p.clave)) continue;
+    if (s.presentes.has(p.clave)) {
+      desenlace(p, { motivo: mensajesFuentes.repetido });
+      continue;
+    }
     s.presentes.add(p.clave);
     if (s.llevados >= s.max) {
       resultado.limite = s.max;
+      desenlace(p, { motivo: mensajesFuentes.fueraDelLimite });
       continue;
     }
     s.llevados++;
-    const listo = preparar(p, s.municipio(p.lugar), f, ahora);
-    if ("motivo" in listo) resultado.descartados.push({ titulo: p.titulo, motivo: listo.motivo });
-    else preparados.push(listo);
+    const listo = preparar(p, s.municipio(p.lugar), f, ahora, s.fueraDeEspana);
+    if ("motivo" in listo) desenlace(p, listo);
+    else {
+      preparados.push(listo);
+      deQue.set(listo, p);
+    }
   }
 
   const hermanos = await planesParaVincular(f, preparados, s.existentes);
@@ -430,8 +462,13 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
   const escribirLote = () => crearLote(f, lote.splice(0), resultado);
   for (const p of preparados) {
     const fila = s.existentes.get(p.clave);
+    const d = (x: Desenlace) => desenlace(deQue.get(p)!, x);
     if (!fila) {
-      if (p.cancelado) continue;
+      if (p.cancelado) {
+        d({ motivo: mensajesFuentes.canceladoSinPlan });
+        continue;
+      }
+      d("nuevo");
       const hermano = hermanos.get(p.clave);
       if (hermano) {
         await prisma.$executeRaw`
@@ -450,23 +487,53 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
     // Deleted by its owner, linked to a plan that was there first, or edited by its owner: the source leaves it alone.
     if (!fila.plan_id || fila.vinculado || fila.editado_por_duena) {
       resultado.sinCambios++;
+      d("sinCambios");
       continue;
     }
     const retiradoPorLaFuente = fila.visible === false && fila.oculto_motivo === mensajes.canceladoEnLaFuente;
     if (p.cancelado) {
-      if (await retirar(fila.plan_id)) resultado.retirados++;
+      const retirado = await retirar(fila.plan_id);
+      if (retirado) resultado.retirados++;
       else resultado.sinCambios++;
+      d(retirado ? "cambiado" : "sinCambios");
       continue;
     }
     if (fila.huella === p.huella && !retiradoPorLaFuente) {
       resultado.sinCambios++;
+      d("sinCambios");
       continue;
     }
     const nuevoCartel = p.imagen !== fila.imagen_url ? await cartel(p.imagen, descargas, opciones) : null;
     await actualizar(f.id, fila, p, nuevoCartel, retiradoPorLaFuente);
     resultado.actualizados++;
+    d("cambiado");
   }
   await escribirLote();
+  items.forEach((item, i) => contarItem(item, desenlaces[i], resultado));
+}
+
+/** What became of one plan of an item: made or linked, updated or retired, as it was, or left out and why. */
+type Desenlace = "nuevo" | "cambiado" | "sinCambios" | { motivo: string };
+
+/**
+ * One item in the sync's figures: new if any of its plans is, else changed, else unchanged;
+ * already over when it made no plan and nothing was wrong with it; left out otherwise, with the
+ * reason of its first plan left out.
+ */
+function contarItem(item: ItemFuente, desenlaces: Desenlace[], resultado: ResultadoSincronizacion): void {
+  const items = resultado.items!;
+  for (const figura of ["nuevo", "cambiado", "sinCambios"] as const)
+    if (desenlaces.includes(figura)) {
+      items[figura === "nuevo" ? "nuevos" : figura === "cambiado" ? "cambiados" : "sinCambios"]++;
+      return;
+    }
+  const descartado = desenlaces.find((d): d is { motivo: string } => typeof d === "object");
+  if (!descartado) {
+    items.pasados++;
+    return;
+  }
+  items.descartados++;
+  resultado.descartados.push({ titulo: item.titulo || mensajesFuentes.sinTitulo, motivo: descartado.motivo });
 }
 
 /** Farther apart than this, two listings of one day are two events, whatever their towns. */

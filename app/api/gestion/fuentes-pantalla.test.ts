@@ -67,10 +67,11 @@ describe("the sources page (/gestion/fuentes)", () => {
         descartados: [
           { titulo: "Irati", motivo: "sin municipio" },
           { titulo: "Taller", motivo: "fecha no válida" },
-          { titulo: "Biarritz", motivo: "sin municipio" },
+          { titulo: "Irún", motivo: "sin municipio" },
         ],
         leidos: 9,
         vinculados: 1,
+        items: { nuevos: 5, cambiados: 0, sinCambios: 0, pasados: 1, descartados: 3 },
       },
     });
     const regionalPlan = await insertPlan({
@@ -117,7 +118,9 @@ describe("the sources page (/gestion/fuentes)", () => {
     const regional = fila(agendaRegional);
     expect(regional).toContain(etiquetaTipo("castilla-y-leon"));
     expect(regional).toContain(m.pueblosCubiertos(1));
-    expect(regional).toContain(m.leidos(9, 1));
+    // What became of the items it read adds up to what it read; the plan it linked, apart.
+    expect(regional).toContain("Leídos: 9 = 5 nuevos + 0 con cambios + 0 sin cambios + 1 ya pasado + 3 descartados");
+    expect(regional).toContain(">1 vinculado a un plan que ya estaba<");
     expect(regional).toContain(
       `${m.descartados(3)}: ${m.motivos([
         ["sin municipio", 2],
