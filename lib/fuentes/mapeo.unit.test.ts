@@ -5,6 +5,7 @@ import { horaTexto } from "../dates";
 import { TITULO_MAX } from "../plans/input";
 import { adaptadorIcs } from "./adaptadores/ics";
 import { acortarTitulo, fraseExclusiones, planesDeItem } from "./mapeo";
+import { mensajesFuentes } from "./mensajes";
 import type { ItemFuente } from "./tipos";
 
 const AHORA = new Date("2026-03-10T09:00:00Z");
@@ -270,12 +271,12 @@ describe("planesDeItem: other repetitions are dated events of the next 90 days",
 });
 
 describe("planesDeItem: what makes no plan, and cancellations", () => {
-  it("what is over is skipped without a discard; so is what starts more than a year ahead", () => {
+  it("what is over is skipped without a discard; what starts more than a year ahead is one, to come later", () => {
     expect(planesDeItem(item(google, "Desfile de carnaval"), AHORA)).toEqual({ planes: [] });
     const [lejano] = leer(
       calendario("BEGIN:VEVENT", "UID:l", "SUMMARY:Centenario", "DTSTART;VALUE=DATE:20270601", "END:VEVENT"),
     );
-    expect(planesDeItem(lejano, AHORA)).toEqual({ planes: [] });
+    expect(planesDeItem(lejano, AHORA)).toEqual({ planes: [], descartado: mensajesFuentes.masDeUnAno });
     const [terminada] = leer(
       calendario(
         "BEGIN:VEVENT",

@@ -136,6 +136,7 @@ describe("sources in the back-office and for organizations", () => {
       descartados: [],
       leidos: 2,
       vinculados: 0,
+      items: { nuevos: 0, cambiados: 0, sinCambios: 2, pasados: 0, descartados: 0 },
     });
     const lista = await call("GET", "/api/gestion/fuentes", { token: moderadora.token });
     expect((lista.body as unknown as { _id: string; planes: number }[]).find((f) => f._id === fuenteId)).toMatchObject({
