@@ -229,13 +229,67 @@ export function fechasTexto(fechaInicio: string | null, fechaFin: string | null)
 }
 
 /**
- * When an event happens, for cards, the plan page and its summary. Within one Madrid day: the
+ * Whether a plan's dates are whole days: it starts at 00:00 and ends at 23:59 on Madrid's clock.
+ * That is how an imported item written as days is stored (an iCalendar `VALUE=DATE`, an agenda's
+ * day without a time or its 00:00–23:59): the sources' mapping ends it one minute before the next
+ * day. A plan typed in the publish form never ends at 23:59, as its pickers step by 15 minutes,
+ * so the rule needs no column and every plan already stored keeps its meaning (docs/sources.md).
+ * Every writer of a plan's dates (texts, calendars, structured data) asks this one function.
+ */
+export function todoElDia(plan: {
+  fechaInicio: string | Date | null | undefined;
+  fechaFin: string | Date | null | undefined;
+}): boolean {
+  if (!plan.fechaInicio || !plan.fechaFin) return false;
+  const inicio = new Date(plan.fechaInicio).getTime();
+  const fin = new Date(plan.fechaFin).getTime();
+  if (fin <= inicio || inicio % 60_000 !== 0 || fin % 60_000 !== 0) return false;
+  const a = relojMadrid(inicio);
+  const b = relojMadrid(fin);
+  return a.hour === 0 && a.minute === 0 && b.hour === 23 && b.minute === 59;
+}
+
+/** The Madrid days an all-day plan covers, its first and its last (see todoElDia). */
+export function diasDelPlan(fechaInicio: string | Date, fechaFin: string | Date): { primero: Dia; ultimo: Dia } {
+  return { primero: diaEnMadrid(new Date(fechaInicio)), ultimo: diaEnMadrid(new Date(fechaFin)) };
+}
+
+/** A calendar day as YYYY-MM-DD (schema.org's date, an iCalendar DATE with its dashes removed). */
+export function diaIso(dia: Dia): string {
+  return `${dia.year}-${String(dia.month).padStart(2, "0")}-${String(dia.day).padStart(2, "0")}`;
+}
+
+/**
+ * The days of an all-day plan, short: "8 de diciembre de 2026" for one day, "8 y 9 dic" for two,
+ * "Del 4 al 11 dic", "Del 30 nov al 2 dic", "Del 30 dic 2026 al 2 ene 2027" (the year shows when
+ * the two years differ), as a timed range writes its days ("Del 25 nov, 19:00 al 26 nov, 23:00").
+ */
+function diasTodoElDiaTexto(fechaInicio: string, fechaFin: string): string {
+  const { primero, ultimo } = diasDelPlan(fechaInicio, fechaFin);
+  const a = reloj(primero.year, primero.month, primero.day);
+  const b = reloj(ultimo.year, ultimo.month, ultimo.day);
+  if (diaIso(primero) === diaIso(ultimo)) return diaLargo(a);
+  const mes = (d: Date) => format(d, "MMM", { locale: es });
+  const dos = diaIso(sumarDias(primero, 1)) === diaIso(ultimo);
+  if (primero.year !== ultimo.year) {
+    return `${dos ? "" : "Del "}${format(a, "d MMM yyyy", { locale: es })} ${dos ? "y" : "al"} ${format(b, "d MMM yyyy", { locale: es })}`;
+  }
+  if (primero.month === ultimo.month) {
+    return dos ? `${primero.day} y ${ultimo.day} ${mes(b)}` : `Del ${primero.day} al ${ultimo.day} ${mes(b)}`;
+  }
+  return `${dos ? "" : "Del "}${primero.day} ${mes(a)} ${dos ? "y" : "al"} ${ultimo.day} ${mes(b)}`;
+}
+
+/**
+ * When an event happens, for cards, the plan page and its summary. Whole days (todoElDia) are
+ * days, never their 00:00 and 23:59 ("8 y 9 dic", "Del 4 al 11 dic"). Within one Madrid day: the
  * date and its hours ("25 de noviembre de 2026 · De 19:00 a 23:00"). Over several days, its start
  * and end instants ("Del 25 nov, 19:00 al 26 nov, 23:00"): the date range with one pair of hours
  * read as a daily timetable, which it is not. The year shows when the two years differ.
  */
 export function cuandoEventoTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
   if (!fechaInicio || !fechaFin) return fechasTexto(fechaInicio, fechaFin);
+  if (todoElDia({ fechaInicio, fechaFin })) return diasTodoElDiaTexto(fechaInicio, fechaFin);
   const a = enMadrid(fechaInicio);
   const b = enMadrid(fechaFin);
   const dia = fechasTexto(fechaInicio, fechaFin)!;

@@ -44,6 +44,8 @@ export const mensajesAvisos = {
   avisoCanceladoCuerpo: "«{titulo}», en {municipio}, ya no se celebra.",
   avisoManana: "Mañana tienes un plan",
   avisoMananaVarios: "Mañana tienes {n} planes",
+  /** In a reminder's line, instead of the hour, for a plan of whole days. */
+  avisoTodoElDia: "Todo el día",
   avisoFindeUno: "Este finde cerca de {municipio}: 1 plan",
   avisoFindeCuerpo: "Mira qué hay y guarda los que te gusten.",
 } as const;

@@ -1,4 +1,13 @@
-import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "../dates";
+import {
+  diaDeLaSemana,
+  diaEnMadrid,
+  diaIso,
+  diasDelPlan,
+  instanteEnMadrid,
+  sumarDias,
+  todoElDia,
+  type Dia,
+} from "../dates";
 import { site } from "../site";
 import { textoPlano } from "../text";
 import { horariosOrdenados } from "../plans/texto";
@@ -105,16 +114,31 @@ function lineasComunes(plan: PlanApi): string[] {
   ];
 }
 
-/** An event's VEVENT, in UTC. Empty for a plan without a start. */
+/**
+ * An all-day plan's days as iCalendar DATEs (RFC 5545 §3.6.1): its first day and the day after
+ * its last, as DTEND is exclusive. Null for a plan with times (todoElDia).
+ */
+export function diasCalendario(
+  plan: Pick<PlanApi, "fechaInicio" | "fechaFin">,
+): { desde: string; hasta: string } | null {
+  if (!plan.fechaInicio || !plan.fechaFin || !todoElDia(plan)) return null;
+  const { primero, ultimo } = diasDelPlan(plan.fechaInicio, plan.fechaFin);
+  const fecha = (d: Dia) => diaIso(d).replace(/-/g, "");
+  return { desde: fecha(primero), hasta: fecha(sumarDias(ultimo, 1)) };
+}
+
+/** An event's VEVENT, in UTC, or as days when it is all day. Empty for a plan without a start. */
 function veventEvento(plan: PlanApi, ahora: Date): string[] {
   if (!plan.fechaInicio) return [];
   const fin = plan.fechaFin && new Date(plan.fechaFin) > new Date(plan.fechaInicio) ? plan.fechaFin : null;
+  const dias = diasCalendario(plan);
   return [
     "BEGIN:VEVENT",
     uidDe(plan),
     `DTSTAMP:${fechaUtc(ahora)}`,
-    `DTSTART:${fechaUtc(plan.fechaInicio)}`,
-    ...(fin ? [`DTEND:${fechaUtc(fin)}`] : []),
+    ...(dias
+      ? [`DTSTART;VALUE=DATE:${dias.desde}`, `DTEND;VALUE=DATE:${dias.hasta}`]
+      : [`DTSTART:${fechaUtc(plan.fechaInicio)}`, ...(fin ? [`DTEND:${fechaUtc(fin)}`] : [])]),
     ...lineasComunes(plan),
     "END:VEVENT",
   ];
@@ -229,6 +253,10 @@ export function enlaceGoogleCalendar(plan: PlanApi): string | null {
   if (plan.tipo !== "evento" || !plan.fechaInicio) return null;
   const inicio = new URLSearchParams({ action: "TEMPLATE", text: plan.titulo });
   const resto = new URLSearchParams({ details: detallesCalendario(plan, 800), location: lugarCalendario(plan) });
-  // The range keeps its literal slash, as Google documents it.
-  return `https://calendar.google.com/calendar/render?${inicio}&dates=${fechaUtc(plan.fechaInicio)}/${fechaUtc(plan.fechaFin ?? plan.fechaInicio)}&${resto}`;
+  // The range keeps its literal slash, as Google documents it; whole days are dates (end exclusive).
+  const dias = diasCalendario(plan);
+  const rango = dias
+    ? `${dias.desde}/${dias.hasta}`
+    : `${fechaUtc(plan.fechaInicio)}/${fechaUtc(plan.fechaFin ?? plan.fechaInicio)}`;
+  return `https://calendar.google.com/calendar/render?${inicio}&dates=${rango}&${resto}`;
 }

@@ -82,10 +82,13 @@ export function avisoInterno(asunto: string, datos: Record<string, string | null
 export function correoRecordatorio(
   to: string,
   nombre: string,
-  planes: { titulo: string; municipio: string; hora: string }[],
+  planes: { titulo: string; municipio: string; hora: string | null }[],
 ): Email {
   const { url } = site();
-  const lista = planes.map((p) => `• ${p.titulo} (${p.municipio}, a las ${p.hora})`).join("\n");
+  // A plan of whole days has no hour to give ("todo el día").
+  const lista = planes
+    .map((p) => `• ${p.titulo} (${p.municipio}, ${p.hora ? `a las ${p.hora}` : "todo el día"})`)
+    .join("\n");
   return mensaje(
     to,
     planes.length === 1 ? "Mañana tienes un plan" : "Mañana tienes planes",

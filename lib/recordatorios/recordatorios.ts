@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { aviso, encolarPush } from "../avisos/cola";
 import { conDatos } from "../messages";
-import { diaEnMadrid, horaTexto, instanteEnMadrid, sumarDias } from "../dates";
+import { diaEnMadrid, horaTexto, instanteEnMadrid, sumarDias, todoElDia } from "../dates";
 import { enqueueEmail } from "../mail/outbox";
 import { correoRecordatorio } from "../mail/templates";
 import { mensajesAvisos } from "../avisos/mensajes";
@@ -17,7 +17,12 @@ interface Fila {
   titulo: string;
   municipio: string;
   fecha_inicio: Date;
+  fecha_fin: Date | null;
 }
+
+/** A reminded plan's start: its time, or "Todo el día" for a plan of whole days (todoElDia). */
+const horaDe = (p: Fila): string | null =>
+  todoElDia({ fechaInicio: p.fecha_inicio, fechaFin: p.fecha_fin }) ? null : horaTexto(p.fecha_inicio.toISOString());
 
 /**
  * Reminds every user who wants reminders about the saved plans that start tomorrow (Madrid
@@ -43,7 +48,7 @@ export async function enviarRecordatorios(
           AND ((u.recordatorios AND u.email_verified) OR u.recordatorios_push) AND p.visible
           AND p.fecha_inicio >= ${desde} AND p.fecha_inicio < ${hasta}
         RETURNING f.usuario_id, f.plan_id)
-      SELECT r.usuario_id, u.email, u.name, p.id::text AS plan_id, p.titulo, p.municipio, p.fecha_inicio,
+      SELECT r.usuario_id, u.email, u.name, p.id::text AS plan_id, p.titulo, p.municipio, p.fecha_inicio, p.fecha_fin,
              u.recordatorios AND u.email_verified AS por_correo, u.recordatorios_push AS por_push
       FROM reclamados r JOIN usuario u ON u.id = r.usuario_id JOIN plan p ON p.id = r.plan_id
       ORDER BY r.usuario_id, p.fecha_inicio, p.titulo`;
@@ -58,7 +63,7 @@ export async function enviarRecordatorios(
             ? mensajesAvisos.avisoManana
             : conDatos(mensajesAvisos.avisoMananaVarios, { n: String(planes.length) });
         const cuerpo = planes
-          .map((p) => `${horaTexto(p.fecha_inicio.toISOString())} · ${p.titulo} (${p.municipio})`)
+          .map((p) => `${horaDe(p) ?? mensajesAvisos.avisoTodoElDia} · ${p.titulo} (${p.municipio})`)
           .join("\n");
         const ids = planes
           .map((p) => p.plan_id)
@@ -76,7 +81,7 @@ export async function enviarRecordatorios(
           planes.map((p) => ({
             titulo: p.titulo,
             municipio: p.municipio,
-            hora: horaTexto(p.fecha_inicio.toISOString()),
+            hora: horaDe(p),
           })),
         ),
       );

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { isoMadrid } from "../dates";
+import { diaIso, diasDelPlan, isoMadrid, todoElDia } from "../dates";
 import { variantUrl } from "../media/variant-url";
 import { organizacionPath } from "../organizaciones/paths";
 import { site } from "../site";
@@ -143,8 +143,7 @@ export function planJsonLd(
   return {
     ...comun,
     "@type": "Event",
-    ...(plan.fechaInicio ? { startDate: isoMadrid(plan.fechaInicio) } : {}),
-    ...(plan.fechaFin ? { endDate: isoMadrid(plan.fechaFin) } : {}),
+    ...fechasSchema(plan),
     eventStatus: "https://schema.org/EventScheduled",
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: { "@type": "Place", name: plan.direccion, ...lugar(plan) },
@@ -169,6 +168,18 @@ export function planJsonLd(
           },
         }
       : {}),
+  };
+}
+
+/** An event's startDate and endDate: dates without a time when it is all day (todoElDia), else Madrid's instants. */
+function fechasSchema(plan: PlanApi): { startDate?: string; endDate?: string } {
+  if (plan.fechaInicio && plan.fechaFin && todoElDia(plan)) {
+    const { primero, ultimo } = diasDelPlan(plan.fechaInicio, plan.fechaFin);
+    return { startDate: diaIso(primero), endDate: diaIso(ultimo) };
+  }
+  return {
+    ...(plan.fechaInicio ? { startDate: isoMadrid(plan.fechaInicio) } : {}),
+    ...(plan.fechaFin ? { endDate: isoMadrid(plan.fechaFin) } : {}),
   };
 }
 
