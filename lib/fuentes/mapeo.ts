@@ -5,6 +5,7 @@ import { DURACION_EVENTO_MAX_DIAS, TITULO_MAX } from "../plans/input";
 import type { Horario } from "../plans/plan";
 import { mensajesFuentes } from "./mensajes";
 import type { ItemFuente, Lugar, Ocurrencia, PlanImportado } from "./tipos";
+import { sinAbrir, tituloImportado } from "./titulos";
 
 /**
  * What plans an item of a source makes (lib/fuentes/tipos.ts), by these rules:
@@ -44,8 +45,9 @@ const TODO_EL_DIA = { horaInicio: "00:00", horaFin: "23:59" } as const;
 const TODA_LA_SEMANA = [0, 1, 2, 3, 4, 5, 6];
 
 /**
- * At most `max` characters: a longer text is cut at a word and ends with "…". One line unless
- * `saltos` (a description keeps its line breaks and paragraphs).
+ * At most `max` characters: a longer text is cut at a word and ends with "…", never inside a
+ * bracket or quote it opened. One line unless `saltos` (a description keeps its line breaks and
+ * paragraphs, and a bracket may close a paragraph later).
  */
 export function acortar(t: string, max: number, { saltos = false } = {}): string {
   const limpio = saltos ? t.trim() : t.replace(/\s+/g, " ").trim();
@@ -56,12 +58,13 @@ export function acortar(t: string, max: number, { saltos = false } = {}): string
     // A word longer than half the text is cut where it falls.
     if (espacio >= max / 2) corte = corte.slice(0, espacio);
   }
+  if (!saltos) corte = sinAbrir(corte);
   // Neither half of a character written with two code units, nor punctuation before the "…".
   corte = corte.replace(/[\uD800-\uDBFF]$/, "").replace(/[\s,;:.·\-–—(/]+$/u, "");
   return `${corte}…`;
 }
 
-/** At most TITULO_MAX characters: a longer title is cut at a word and ends with "…". */
+/** At most TITULO_MAX characters: a longer title is cut at a word and ends with "…" (never in an open bracket). */
 export const acortarTitulo = (t: string, max = TITULO_MAX): string => acortar(t, max);
 
 const hora = (d: Date) => format(enMadrid(d), "HH:mm");
@@ -125,7 +128,14 @@ function cambiada(o: Ocurrencia, duracion: number | null): boolean {
 
 function eventoDeOcurrencia(item: ItemFuente, o: Ocurrencia, titulo: string): PlanImportado {
   return {
-    ...comunes(item, acortarTitulo(o.titulo?.trim() || titulo)),
+    ...comunes(
+      item,
+      o.titulo?.trim()
+        ? acortarTitulo(
+            tituloImportado(o.titulo, { descripcion: o.descripcion ?? item.descripcion, lugar: o.lugar ?? item.lugar }),
+          )
+        : titulo,
+    ),
     clave: `${item.id}@${o.clave}`,
     descripcion: o.descripcion ?? item.descripcion,
     lugar: (o.lugar as Lugar | undefined) ?? item.lugar,
@@ -235,7 +245,7 @@ export function planesDeItem(item: ItemFuente, ahora: Date, opciones: OpcionesMa
   const finVentana = new Date(ahora.getTime() + dias * DIA);
   if (item.inicio.getTime() > ahora.getTime() + HORIZONTE)
     return { planes: [], descartado: mensajesFuentes.masDeUnAno };
-  const titulo = acortarTitulo(item.titulo);
+  const titulo = acortarTitulo(tituloImportado(item.titulo, item));
   if (!titulo) {
     // Only what would be listed counts as a discard.
     const vigente =

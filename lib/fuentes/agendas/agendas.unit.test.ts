@@ -203,9 +203,16 @@ describe("each agenda's records", () => {
       gratis: true,
       inicio: a(5, "22:30"),
     });
-    // "Todos los días." over two days: an all-day plan.
-    expect(planes(p.porTitulo("XV Mercado de la Flor de Boñar"))).toMatchObject([
-      { tipo: "evento", fechaInicio: a(6), fechaFin: a(7, "23:59"), precio: 5, categorias: ["Fiestas de pueblo"] },
+    // "Todos los días." over two days: an all-day plan; its title in capitals, as its description writes it.
+    expect(planes(p.porTitulo("XV MERCADO DE LA FLOR DE BOÑAR"))).toMatchObject([
+      {
+        titulo: "XV Mercado de la Flor de Boñar",
+        tipo: "evento",
+        fechaInicio: a(6),
+        fechaFin: a(7, "23:59"),
+        precio: 5,
+        categorias: ["Fiestas de pueblo"],
+      },
     ]);
     // Longer than 60 days: an experience, with its hours.
     const [expo] = planes(p.porTitulo("Exposición: la minería en Cistierna"));
@@ -219,6 +226,8 @@ describe("each agenda's records", () => {
   it("Kulturklik: the Spanish text or else the Basque, the time from its opening hours, the town's centre as no pin", () => {
     const p = leer("kulturklik", (r) => ({ totalItems: r.length, totalPages: 1, currentPage: 1, items: r }));
     const fuera = p.porTitulo('"Fuera de temporada"');
+    // Quotes around the whole title go.
+    expect(planes(fuera)[0].titulo).toBe("Fuera de temporada");
     expect(fuera).toMatchObject({
       inicio: a(2, "20:30"),
       precio: 5,
