@@ -4,7 +4,7 @@ import { readDb, withOneReadDb } from "../db";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { BUSQUEDA_MEMO_TTL_MS } from "../plans/constants";
 import { PLAN_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
-import { municipiosConPlanes, pueblosConPlanesCercaDe } from "../pueblos/planes";
+import { municipiosConPlanes, pueblosConPlanesAlrededor, pueblosConPlanesCercaDe } from "../pueblos/planes";
 import { versionBusqueda } from "../busqueda/buscar";
 import { planesAlrededor } from "../busqueda/alrededor";
 import { ventanaFechas } from "../busqueda/estado";
@@ -83,8 +83,12 @@ export async function pueblosConMasPlanes(n = PUEBLOS_PORTADA): Promise<PuebloCo
  * visit the home cannot place.
  */
 export const CENTRO_ESPANA = { lat: 40.3456, lng: -3.7114 } as const;
-/** How many of the nearest towns with plans the first visit's feed searches around, in turn. */
+/** How many towns the first visit's feed tries, in turn, before it settles for fewer plans. */
 const PUEBLOS_DEL_FEED = 3;
+/** The example place shows at least this many plans, so its first screen holds more than one card. */
+export const MIN_PLANES_EJEMPLO = 5;
+/** Around the example place: its plans and those of the villages next to it. */
+export const RADIO_EJEMPLO_KM = 25;
 
 export interface FeedPortada {
   /** "finde": this weekend's plans; "proximos": no weekend plans near, the coming ones. */
@@ -97,31 +101,42 @@ export interface FeedPortada {
 }
 
 /**
- * The first visit's feed: the weekend's plans around the nearest town with plans to the centre of
- * Spain, by date (the web's order), through the one search function and its memo; when no town
- * near has weekend plans, the coming plans of the nearest one. Distances are left out: they would
- * be from that town, not from the visitor. Null when no plan is listed at all.
+ * The first visit's feed, around an example place: the town nearest to the centre of Spain with
+ * at least MIN_PLANES_EJEMPLO of this weekend's plans within RADIO_EJEMPLO_KM, by date (the web's
+ * order), through the one search function and its memo; else, the same with the coming plans.
+ * The towns tried are those with that many plans around them by the per-town count (a few, in
+ * turn); when none has them, the one with most plans among them, else the nearest town with
+ * plans. Distances are left out: they would be from that town, not from the visitor. Null when
+ * no plan is listed at all.
  */
 export async function feedPortada(ahora: number): Promise<FeedPortada | null> {
-  const pueblos = await pueblosConPlanesCercaDe(CENTRO_ESPANA, PUEBLOS_DEL_FEED);
+  const conPlanes = await pueblosConPlanesAlrededor(
+    CENTRO_ESPANA,
+    PUEBLOS_DEL_FEED,
+    MIN_PLANES_EJEMPLO,
+    RADIO_EJEMPLO_KM,
+  );
+  const pueblos = conPlanes.length > 0 ? conPlanes : await pueblosConPlanesCercaDe(CENTRO_ESPANA, 1);
   const finde = ventanaFechas("finDeSemana", 0, new Date(ahora))!;
-  // Distances are from the town, not from the visitor: left out.
   const buscar = async (m: MunicipioConRuta, ventana: { desde: Date; hasta: Date } | null) =>
     m.lat === null || m.lng === null
       ? []
-      : (await planesAlrededor({ lng: m.lng, lat: m.lat, n: FEED_PORTADA, ventana })).map((p) => ({
-          ...p,
-          distancia: undefined,
-        }));
-  for (const { municipio } of pueblos) {
-    const planes = await buscar(municipio, finde);
-    if (planes.length > 0) return { cuando: "finde", municipio, planes, base: baseDelMomento(ahora, finde.desde) };
+      : (await planesAlrededor({ lng: m.lng, lat: m.lat, n: FEED_PORTADA, ventana, radio: RADIO_EJEMPLO_KM })).map(
+          (p) => ({ ...p, distancia: undefined }),
+        );
+  let mejor: FeedPortada | null = null;
+  for (const [cuando, ventana] of [
+    ["finde", finde],
+    ["proximos", null],
+  ] as const) {
+    for (const { municipio } of pueblos) {
+      const planes = await buscar(municipio, ventana);
+      const feed = { cuando, municipio, planes, base: baseDelMomento(ahora, ventana?.desde) };
+      if (planes.length >= MIN_PLANES_EJEMPLO) return feed;
+      if (planes.length > (mejor?.planes.length ?? 0)) mejor = feed;
+    }
   }
-  if (!pueblos[0]) return null;
-  const planes = await buscar(pueblos[0].municipio, null);
-  return planes.length > 0
-    ? { cuando: "proximos", municipio: pueblos[0].municipio, planes, base: baseDelMomento(ahora) }
-    : null;
+  return mejor;
 }
 
 /** How many plans the first visit's feed shows. */

@@ -139,6 +139,34 @@ export async function pueblosConPlanesCercaDe(
   return cercanos.sort((a, b) => a.km - b.km || (a.municipio.ine < b.municipio.ine ? -1 : 1)).slice(0, n);
 }
 
+/**
+ * The `n` municipalities nearest to a point around which (their own plans and those of the towns
+ * within `radioKm` of them) at least `minimo` plans are listed, nearest first: from the
+ * per-municipality count, so a town is a candidate before any search. The count is of every
+ * listed plan; a search in a window of dates may find fewer.
+ */
+export async function pueblosConPlanesAlrededor(
+  punto: { lat: number; lng: number },
+  n: number,
+  minimo: number,
+  radioKm: number,
+): Promise<PuebloCercano[]> {
+  const todos = await pueblosConPlanesCercaDe(punto, Number.POSITIVE_INFINITY);
+  const elegidos: PuebloCercano[] = [];
+  for (const p of todos) {
+    if (elegidos.length >= n) break;
+    const centro = { lat: p.municipio.lat!, lng: p.municipio.lng! };
+    let alrededor = 0;
+    for (const otro of todos) {
+      if (distanciaKm(centro, { lat: otro.municipio.lat!, lng: otro.municipio.lng! }) <= radioKm)
+        alrededor += otro.planes;
+      if (alrededor >= minimo) break;
+    }
+    if (alrededor >= minimo) elegidos.push(p);
+  }
+  return elegidos;
+}
+
 /** The town pages worth listing in the sitemap: those of municipalities with listed plans. */
 export async function rutasDePueblosConPlanes(): Promise<string[]> {
   const [nomenclator, ines] = await Promise.all([nomenclatorMunicipios(), municipiosConPlanes()]);
