@@ -133,7 +133,8 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     const f = await sincronizada(fuentes.kulturklik);
     expect(f.resultado).toMatchObject({
       creados: 6,
-      descartados: [{ titulo: '"Irati"', motivo: mensajesFuentes.sinMunicipio }],
+      // Named as its plan would have been: without the quotes around the whole title.
+      descartados: [{ titulo: "Irati", motivo: mensajesFuentes.sinMunicipio }],
     });
     const planes = await planesDe(fuentes.kulturklik);
     const ordizia = planes.filter((p) => p.municipio === "Ordizia");
