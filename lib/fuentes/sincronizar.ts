@@ -460,6 +460,8 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
   const descargas = new Map<string, Promise<Buffer | null>>();
   const lote: Preparado[] = [];
   const escribirLote = () => crearLote(f, lote.splice(0), resultado);
+  const cambios: Cambio[] = [];
+  const escribirCambios = () => actualizarLote(f.id, cambios.splice(0), resultado);
   for (const p of preparados) {
     const fila = s.existentes.get(p.clave);
     const d = (x: Desenlace) => desenlace(deQue.get(p)!, x);
@@ -503,12 +505,14 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
       d("sinCambios");
       continue;
     }
-    const nuevoCartel = p.imagen !== fila.imagen_url ? await cartel(p.imagen, descargas, opciones) : null;
-    await actualizar(f.id, fila, p, nuevoCartel, retiradoPorLaFuente);
-    resultado.actualizados++;
+    if (p.imagen !== fila.imagen_url) {
+      await actualizar(f.id, fila, p, await cartel(p.imagen, descargas, opciones), retiradoPorLaFuente);
+      resultado.actualizados++;
+    } else if (cambios.push({ fila, p, mostrarDeNuevo: retiradoPorLaFuente }) >= POR_LOTE) await escribirCambios();
     d("cambiado");
   }
   await escribirLote();
+  await escribirCambios();
   items.forEach((item, i) => contarItem(item, desenlaces[i], resultado));
 }
 
@@ -654,6 +658,72 @@ async function crearLote(f: FuenteFila, lote: Preparado[], resultado: ResultadoS
   if (fallo) throw fallo;
 }
 
+/** A plan the source changed, without a new poster to fetch: written with others in a batch (actualizarLote). */
+interface Cambio {
+  fila: ItemFila;
+  p: Preparado;
+  mostrarDeNuevo: boolean;
+}
+
+/** The poster row that goes when a plan is rewritten: the one replaced by `img`, or a drawn one that shows the old text. */
+async function cartelQueSeVa(fila: ItemFila, img: StoredImage | null) {
+  // A poster drawn here shows the old title or date: it goes, and the queue draws it again.
+  const redibujar = !img && fila.cartel_nombre === NOMBRE_CARTEL_GENERADO;
+  const viejo =
+    (img || redibujar) && fila.archivo_cartel_id
+      ? await prisma.archivo.findUnique({
+          where: { id: fila.archivo_cartel_id },
+          select: { id: true, variantes: true },
+        })
+      : null;
+  return { redibujar, viejo };
+}
+
+/**
+ * Changed plans without a new poster, in one transaction, counted in the result as they commit.
+ * Every page of the page cache is keyed by the search version, which each committed change to a
+ * plan moves on (lib/paginas-publicas/cache.ts): a batch moves it once, so a sync that rewrites
+ * thousands of plans (a new rule of the mapping rewrites every plan it changes) has the public
+ * pages rendered again once a batch, not once a plan, and the purges of a batch reach the CDN
+ * together. When the batch fails, its plans are written one by one, as new ones are.
+ */
+async function actualizarLote(fuenteId: string, lote: Cambio[], resultado: ResultadoSincronizacion): Promise<void> {
+  if (lote.length === 0) return;
+  if (lote.length > 1) {
+    try {
+      const previos = await Promise.all(lote.map((c) => cartelQueSeVa(c.fila, null)));
+      const quitados = await prisma.$transaction(
+        async (tx) => {
+          const quitados: NonNullable<(typeof previos)[number]["viejo"]>[] = [];
+          for (const [i, c] of lote.entries()) {
+            if (await escribirCambio(tx, fuenteId, c.fila, c.p, null, c.mostrarDeNuevo, previos[i])) {
+              const viejo = previos[i].viejo;
+              if (viejo) quitados.push(viejo);
+            }
+          }
+          return quitados;
+        },
+        { timeout: 60_000 },
+      );
+      resultado.actualizados += lote.length;
+      if (quitados.length > 0) await removeImageFiles(quitados);
+      return;
+    } catch {
+      // One by one below: a plan the database refuses keeps no other out.
+    }
+  }
+  let fallo: unknown = null;
+  for (const c of lote) {
+    try {
+      await actualizar(fuenteId, c.fila, c.p, null, c.mostrarDeNuevo);
+      resultado.actualizados++;
+    } catch (error) {
+      fallo ??= error;
+    }
+  }
+  if (fallo) throw fallo;
+}
+
 /** A plan its owner edited while a sync was updating it: the update is rolled back. */
 class TomadoPorSuDuena extends Error {}
 
@@ -664,42 +734,11 @@ async function actualizar(
   img: StoredImage | null,
   mostrarDeNuevo: boolean,
 ): Promise<void> {
-  const planId = fila.plan_id!;
-  // A poster drawn here shows the old title or date: it goes, and the queue draws it again.
-  const redibujar = !img && fila.cartel_nombre === NOMBRE_CARTEL_GENERADO;
-  const viejo =
-    (img || redibujar) && fila.archivo_cartel_id
-      ? await prisma.archivo.findUnique({
-          where: { id: fila.archivo_cartel_id },
-          select: { id: true, variantes: true },
-        })
-      : null;
+  const previo = await cartelQueSeVa(fila, img);
+  const { viejo } = previo;
   const reemplazado = await writeWithImage(img, async (tx) => {
-    // The owner may have edited it since the rows were read: then the source keeps off it, and
-    // the rollback removes the poster fetched for it.
-    const [{ editado }] = await tx.$queryRaw<{ editado: boolean }[]>`
-      SELECT editado_por_duena AS editado FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
-    if (editado) throw new TomadoPorSuDuena();
-    const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
-    await actualizarFilaPlan(tx, planId, p.datos, [
-      [
-        "archivo_cartel_id",
-        redibujar ? Prisma.sql`NULL` : Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`,
-      ],
-      ["url_original", Prisma.sql`${p.url}`],
-      ["fecha_actualizacion", Prisma.sql`now()`],
-      ...(mostrarDeNuevo
-        ? ([
-            ["visible", Prisma.sql`true`],
-            ["oculto_motivo", Prisma.sql`NULL`],
-          ] as [string, Prisma.Sql][])
-        : []),
-    ]);
-    await escribirHorarios(tx, planId, p.datos);
-    await tx.$executeRaw`
-      UPDATE fuente_item SET huella = ${p.huella}, imagen_url = ${p.imagen}
-      WHERE fuente_id = ${fuenteId}::uuid AND clave = ${p.clave}`;
-    if ((nuevo || redibujar) && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
+    // Its owner took it over meanwhile: the rollback removes the poster fetched for it.
+    if (!(await escribirCambio(tx, fuenteId, fila, p, img, mostrarDeNuevo, previo))) throw new TomadoPorSuDuena();
     return true;
   }).catch((error) => {
     if (error instanceof TomadoPorSuDuena) return false;
@@ -707,6 +746,48 @@ async function actualizar(
   });
   // The old poster's files go once its row has (never when its owner took the plan over meanwhile).
   if (reemplazado && viejo) await removeImageFiles([viejo]);
+}
+
+/**
+ * A changed plan's rows, in the caller's transaction; false when its owner took it over
+ * meanwhile (then the source keeps off it). `img` is its new poster's, stored already.
+ */
+async function escribirCambio(
+  tx: Prisma.TransactionClient,
+  fuenteId: string,
+  fila: ItemFila,
+  p: Preparado,
+  img: StoredImage | null,
+  mostrarDeNuevo: boolean,
+  { redibujar, viejo }: Awaited<ReturnType<typeof cartelQueSeVa>>,
+): Promise<boolean> {
+  const planId = fila.plan_id!;
+  // The owner may have edited it since the rows were read: then the source keeps off it (a
+  // savepoint would cost a batch more than this read of the row it locks anyway).
+  const [{ editado }] = await tx.$queryRaw<{ editado: boolean }[]>`
+    SELECT editado_por_duena AS editado FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
+  if (editado) return false;
+  const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
+  await actualizarFilaPlan(tx, planId, p.datos, [
+    [
+      "archivo_cartel_id",
+      redibujar ? Prisma.sql`NULL` : Prisma.sql`coalesce(${nuevo?.id ?? null}::uuid, archivo_cartel_id)`,
+    ],
+    ["url_original", Prisma.sql`${p.url}`],
+    ["fecha_actualizacion", Prisma.sql`now()`],
+    ...(mostrarDeNuevo
+      ? ([
+          ["visible", Prisma.sql`true`],
+          ["oculto_motivo", Prisma.sql`NULL`],
+        ] as [string, Prisma.Sql][])
+      : []),
+  ]);
+  await escribirHorarios(tx, planId, p.datos);
+  await tx.$executeRaw`
+    UPDATE fuente_item SET huella = ${p.huella}, imagen_url = ${p.imagen}
+    WHERE fuente_id = ${fuenteId}::uuid AND clave = ${p.clave}`;
+  if ((nuevo || redibujar) && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
+  return true;
 }
 
 /** Hides a plan the source cancelled or no longer lists; a plan hidden for any other reason (by the team) stays as it is. */
