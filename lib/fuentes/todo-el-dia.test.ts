@@ -130,10 +130,18 @@ describe.each([
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]);
     expect(jsonLd).toMatchObject({ "@type": "Event", startDate: iso(dias(0)), endDate: iso(dias(ultimo)) });
 
+    // Its card in the search around its town on its first day (the web's URL state).
     const pueblo = await municipioPorIne(plan.ine);
-    const lista = await (await fetch(appUrl() + pueblo!.ruta)).text();
-    // Its own card (the agendas' other files may list plans of the same title in the town).
-    const tarjeta = new RegExp(`/${plan.id}"[\\s\\S]*?class="[^"]*dates[^"]*">([^<]*)</p>`).exec(lista);
+    const busqueda = new URLSearchParams({
+      municipio: pueblo!.nombre,
+      lat: String(pueblo!.lat),
+      lng: String(pueblo!.lng),
+      fecha: "rango",
+      desde: iso(dias(0)),
+      hasta: iso(dias(0)),
+    });
+    const lista = await (await fetch(`${appUrl()}/?${busqueda}`)).text();
+    const tarjeta = new RegExp(`href="[^"]*/${plan.id}"[\\s\\S]*?class="[^"]*dates[^"]*">([^<]*)</p>`).exec(lista);
     expect(tarjeta?.[1]).toBe(texto());
   });
 
