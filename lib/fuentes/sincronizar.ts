@@ -438,18 +438,18 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
   for (const p of importados) {
     // A key already read (on an earlier page, or twice on this one) is one plan.
     if (s.presentes.has(p.clave)) {
-      desenlace(p, { motivo: mensajesFuentes.repetido });
+      desenlace(p, { motivo: mensajesFuentes.repetido, titulo: p.titulo });
       continue;
     }
     s.presentes.add(p.clave);
     if (s.llevados >= s.max) {
       resultado.limite = s.max;
-      desenlace(p, { motivo: mensajesFuentes.fueraDelLimite });
+      desenlace(p, { motivo: mensajesFuentes.fueraDelLimite, titulo: p.titulo });
       continue;
     }
     s.llevados++;
     const listo = preparar(p, s.municipio(p.lugar), f, ahora, s.fueraDeEspana);
-    if ("motivo" in listo) desenlace(p, listo);
+    if ("motivo" in listo) desenlace(p, { motivo: listo.motivo, titulo: p.titulo });
     else {
       preparados.push(listo);
       deQue.set(listo, p);
@@ -467,7 +467,7 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
     const d = (x: Desenlace) => desenlace(deQue.get(p)!, x);
     if (!fila) {
       if (p.cancelado) {
-        d({ motivo: mensajesFuentes.canceladoSinPlan });
+        d({ motivo: mensajesFuentes.canceladoSinPlan, titulo: p.datos.titulo });
         continue;
       }
       d("nuevo");
@@ -517,7 +517,7 @@ async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promis
 }
 
 /** What became of one plan of an item: made or linked, updated or retired, as it was, or left out and why. */
-type Desenlace = "nuevo" | "cambiado" | "sinCambios" | { motivo: string };
+type Desenlace = "nuevo" | "cambiado" | "sinCambios" | { motivo: string; titulo?: string };
 
 /**
  * One item in the sync's figures: new if any of its plans is, else changed, else unchanged;
@@ -531,13 +531,17 @@ function contarItem(item: ItemFuente, desenlaces: Desenlace[], resultado: Result
       items[figura === "nuevo" ? "nuevos" : figura === "cambiado" ? "cambiados" : "sinCambios"]++;
       return;
     }
-  const descartado = desenlaces.find((d): d is { motivo: string } => typeof d === "object");
+  const descartado = desenlaces.find((d) => typeof d === "object");
   if (!descartado) {
     items.pasados++;
     return;
   }
   items.descartados++;
-  resultado.descartados.push({ titulo: item.titulo || mensajesFuentes.sinTitulo, motivo: descartado.motivo });
+  // Named as its plan was titled (no quotes around it, not in capitals) when it got that far.
+  resultado.descartados.push({
+    titulo: descartado.titulo ?? (item.titulo || mensajesFuentes.sinTitulo),
+    motivo: descartado.motivo,
+  });
 }
 
 /** Farther apart than this, two listings of one day are two events, whatever their towns. */

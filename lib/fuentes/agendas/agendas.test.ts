@@ -134,7 +134,7 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     expect(f.resultado).toMatchObject({
       creados: 6,
       // Named as its plan would have been: without the quotes around the whole title.
-      descartados: [{ titulo: "Irati", motivo: mensajesFuentes.sinMunicipio }],
+      descartados: [{ titulo: "Irati", motivo: mensajesFuentes.fueraDeEspana }],
     });
     const planes = await planesDe(fuentes.kulturklik);
     const ordizia = planes.filter((p) => p.municipio === "Ordizia");

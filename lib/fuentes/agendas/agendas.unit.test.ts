@@ -247,7 +247,7 @@ describe("each agenda's records", () => {
       inicio: a(7, "12:00"),
     });
     // The French Basque Country is no town of Spain's gazetteer: its item has no town at all.
-    expect(p.porTitulo('"Irati"').lugar).toMatchObject({ municipio: null, lat: null, lng: null });
+    expect(p.porTitulo('"Irati"').lugar).toMatchObject({ municipio: null, provincia: "Francia", lat: null, lng: null });
   });
 
   it("Catalonia: one item per activity and place, permanent ones with hours as experiences, no images", () => {

@@ -3,6 +3,7 @@ import { definirAgenda } from "./motor";
 
 /** Provinces by their NORA code; "-3" is the French Basque Country, which Planazo does not cover. */
 const PROVINCIAS: Record<string, string> = { "1": "Álava", "20": "Gipuzkoa", "48": "Bizkaia", "31": "Navarra" };
+const FRANCIA = "-3";
 const enEspana = (r: Registro) => String(r.provinceNoraCode ?? "") in PROVINCIAS;
 /** The Spanish text, else the Basque one. */
 const es = (campo: string) => (r: Registro) => r[`${campo}Es`] ?? r[`${campo}Eu`];
@@ -46,7 +47,9 @@ export const agendaKulturklik = definirAgenda({
     lugar: {
       nombre: (r) => es("establishment")(r) ?? es("place")(r),
       municipio: (r) => (enEspana(r) ? (r.municipalityEs ?? r.municipalityEu) : undefined),
-      provincia: (r) => PROVINCIAS[String(r.provinceNoraCode)],
+      // Named as abroad, so the sync says "fuera de España" rather than "sin municipio".
+      provincia: (r) =>
+        PROVINCIAS[String(r.provinceNoraCode)] ?? (String(r.provinceNoraCode) === FRANCIA ? "Francia" : undefined),
       lat: (r) => (enEspana(r) ? r.municipalityLatitude : undefined),
       lng: (r) => (enEspana(r) ? r.municipalityLongitude : undefined),
       puntoDelPueblo: true,
