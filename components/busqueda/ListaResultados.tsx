@@ -3,10 +3,9 @@ import { ArreglosSinResultados } from "@/components/busqueda/ArreglosSinResultad
 import { PaginasBusqueda } from "@/components/busqueda/Paginas";
 import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";
 import { ListaPorDias } from "@/components/plans/ListaPorDias";
-import { PlanGrid } from "@/components/plans/PlanCard";
 import styles from "@/components/portada/portada.module.css";
 import { SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
-import { agruparPorDia } from "@/lib/busqueda/grupos";
+import { agruparPorDia, agruparPorDistancia } from "@/lib/busqueda/grupos";
 import { arreglosSinResultados } from "@/lib/busqueda/estado";
 import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -38,9 +37,9 @@ function primeroLosDelTitulo<T extends PlanApi | Patrocinado>(items: T[], q: Con
 export const PRIMERA_PANTALLA = 1;
 
 /**
- * A search's list: by date in day groups (the web's order) or nearest first in one grid, with
- * the ways to follow it after the first results; an empty search's message, its fixes and the
- * plans beyond its radius; the pages; and the chosen town's own page.
+ * A search's list: by date in day groups (the web's order) or nearest first (featured plans in a
+ * group of their own), with the ways to follow it after the first results; an empty search's
+ * message, its fixes and the plans beyond its radius; the pages; and the chosen town's own page.
  */
 export function ListaResultados({ inicio }: { inicio: Inicio }) {
   const { estado, resultado, error, vacio, pueblo, total, favoritos, verificadas, conSesion } = inicio;
@@ -120,9 +119,10 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
               />
             ) : (
               <>
-                <PlanGrid
-                  planes={resultado.planes}
-                  nivelTitulo={3}
+                {/* Nearest first: featured plans lead only in a group of their own, above the distance order. */}
+                <ListaPorDias
+                  grupos={agruparPorDistancia(resultado.planes)}
+                  id="cerca"
                   prioritarios={PRIMERA_PANTALLA}
                   favoritos={favoritos}
                   verificadas={verificadas}

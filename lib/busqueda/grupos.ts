@@ -99,3 +99,18 @@ export function ultimoDia<T extends Listado>(items: readonly T[], base: number):
   }
   return null;
 }
+
+/**
+ * A page of the list nearest first: featured plans lead it in a "Destacados" group of their own,
+ * so the distance order below them ("Por cercanía") is never broken by a farther plan. Without
+ * featured plans, one group with no heading. Sponsor cards stay where they are.
+ */
+export function agruparPorDistancia<T extends Listado>(items: readonly T[]): GrupoDia<T>[] {
+  const corte = items.findIndex((i) => esPlan(i) && !i.destacado);
+  const destacados = corte === -1 ? [...items] : items.slice(0, corte);
+  if (!destacados.some((i) => esPlan(i) && i.destacado)) return [{ clave: "cerca", titulo: "", items: [...items] }];
+  const resto = corte === -1 ? [] : items.slice(corte);
+  const grupos: GrupoDia<T>[] = [{ clave: "destacados", titulo: "Destacados", items: destacados }];
+  if (resto.length > 0) grupos.push({ clave: "cerca", titulo: "Por cercanía", items: resto });
+  return grupos;
+}

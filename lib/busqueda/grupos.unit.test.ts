@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid, numeroDiaMadrid } from "../dates";
-import { agruparPorDia, tituloDia, ultimoDia } from "./grupos";
+import { agruparPorDia, agruparPorDistancia, tituloDia, ultimoDia } from "./grupos";
 
 const madrid = (m: number, d: number, h = "00:00", year = 2027) =>
   instanteEnMadrid({ year, month: m, day: d }, h).toISOString();
@@ -70,5 +70,25 @@ describe("day headings of the lists by date", () => {
     const sabado = new Date(madrid(3, 27, "00:00")).getTime();
     const grupos = agruparPorDia([evento("Feria de toda la semana", madrid(3, 22, "10:00"))], { base: sabado, ahora });
     expect(grupos[0].titulo).toBe("Sábado 27");
+  });
+});
+
+describe("the list nearest first", () => {
+  it("keeps featured plans in a group of their own above the distance order", () => {
+    const items = [
+      { ...evento("Feria destacada a 9 km", madrid(3, 25, "10:00"), true) },
+      { ...evento("Mercado a 800 m", madrid(3, 26, "10:00")) },
+      patrocinio,
+      { ...evento("Concierto a 3 km", madrid(3, 25, "20:00")) },
+    ];
+    expect(vista(agruparPorDistancia(items))).toEqual([
+      ["Destacados", ["Feria destacada a 9 km"]],
+      ["Por cercanía", ["Mercado a 800 m", "Internet por satélite", "Concierto a 3 km"]],
+    ]);
+  });
+
+  it("is one group with no heading when nothing is featured", () => {
+    const items = [evento("Mercado a 800 m", madrid(3, 26, "10:00")), evento("Concierto a 3 km", madrid(3, 25))];
+    expect(vista(agruparPorDistancia(items))).toEqual([["", ["Mercado a 800 m", "Concierto a 3 km"]]]);
   });
 });
