@@ -45,6 +45,11 @@ export function ListaPorDias({
         favoritos={favoritos}
         verificadas={verificadas}
         palabras={palabras}
+        dia={
+          g.diaSemana === undefined
+            ? undefined
+            : { nombre: g.titulo.replace(/ \(sigue\)$/, ""), diaSemana: g.diaSemana }
+        }
       />
     );
     const despues = i === 0 && trasElPrimero;

@@ -3,7 +3,7 @@ import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
-import { categoriaCartel, cuandoTexto, distanciaVisible, precioTexto } from "@/lib/plans/texto";
+import { categoriaCartel, cuandoTexto, distanciaVisible, horasDelDiaTexto, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
@@ -36,6 +36,7 @@ export function PlanCard({
   favoritos,
   verificadas,
   palabras,
+  dia,
 }: {
   plan: PlanApi & { canceladoEnLaFuente?: boolean };
   href?: string;
@@ -48,10 +49,12 @@ export function PlanCard({
   verificadas?: ReadonlySet<string>;
   /** The words searched: marked in the title. */
   palabras?: ConsultaPalabras | null;
+  /** The day of a list by days it is under: a weekly plan gives that day's hours. */
+  dia?: { nombre: string; diaSemana: number };
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const verificada = plan.organizacion && verificadas?.has(plan.organizacion._id) ? plan.organizacion : null;
-  const fechas = cuandoTexto(plan);
+  const fechas = (dia && horasDelDiaTexto(plan, dia)) ?? cuandoTexto(plan);
   const distancia = distanciaVisible(plan.distancia);
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
   const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
@@ -200,6 +203,7 @@ export function PlanGrid({
   favoritos,
   verificadas,
   palabras,
+  dia,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
@@ -213,6 +217,8 @@ export function PlanGrid({
   verificadas?: ReadonlySet<string>;
   /** The words searched, marked in the titles. */
   palabras?: ConsultaPalabras | null;
+  /** The day of a list by days the grid is under (its weekly plans give that day's hours). */
+  dia?: { nombre: string; diaSemana: number };
 }) {
   return (
     <ul className={styles.grid}>
@@ -230,6 +236,7 @@ export function PlanGrid({
               favoritos={favoritos}
               verificadas={verificadas}
               palabras={palabras}
+              dia={dia}
             />
           )}
         </li>

@@ -12,6 +12,8 @@ export interface GrupoDia<T> {
   clave: string;
   titulo: string;
   items: T[];
+  /** A day's group: that day's weekday (0 Sunday … 6 Saturday), so a weekly plan's card can give that day's hours. */
+  diaSemana?: number;
 }
 
 const DIA_MS = 86_400_000;
@@ -83,7 +85,12 @@ export function agruparPorDia<T extends Listado>(
           : dia === null
             ? "Otros días"
             : `${tituloDia(dia, hoy)}${grupos.every((g) => g.clave === "destacados") && dia === diaAnterior ? " (sigue)" : ""}`;
-      grupos.push({ clave, titulo, items: [...sueltos, item] });
+      grupos.push({
+        clave,
+        titulo,
+        items: [...sueltos, item],
+        ...(dia !== null && { diaSemana: new Date(dia * DIA_MS).getUTCDay() }),
+      });
     }
     sueltos = [];
   }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid, numeroDiaMadrid } from "../dates";
+import { horasDelDiaTexto } from "../plans/texto";
 import { agruparPorDia, agruparPorDistancia, tituloDia, ultimoDia } from "./grupos";
 
 const madrid = (m: number, d: number, h = "00:00", year = 2027) =>
@@ -90,5 +91,31 @@ describe("the list nearest first", () => {
   it("is one group with no heading when nothing is featured", () => {
     const items = [evento("Mercado a 800 m", madrid(3, 26, "10:00")), evento("Concierto a 3 km", madrid(3, 25))];
     expect(vista(agruparPorDistancia(items))).toEqual([["", ["Mercado a 800 m", "Concierto a 3 km"]]]);
+  });
+});
+
+describe("a weekly plan's card under a day", () => {
+  it("gives that day's hours, named as the list names the day", () => {
+    // Open Wednesdays (today) in two slots and Saturdays.
+    const museo = {
+      tipo: "experiencia" as const,
+      horariosDisponibles: [
+        { diaSemana: 3, horaInicio: "17:00", horaFin: "20:00" },
+        { diaSemana: 3, horaInicio: "10:00", horaFin: "14:00" },
+        { diaSemana: 6, horaInicio: "10:00", horaFin: "14:00" },
+      ],
+    };
+    const [hoy, sabado] = agruparPorDia([{ ...experiencia("Museo", [3]) }, evento("Feria", madrid(3, 27, "12:00"))], {
+      base,
+      ahora,
+    });
+    expect(hoy.titulo).toBe("Hoy");
+    expect(horasDelDiaTexto(museo, { nombre: hoy.titulo, diaSemana: hoy.diaSemana! })).toBe(
+      "Hoy de 10:00 a 14:00 y de 17:00 a 20:00",
+    );
+    expect(horasDelDiaTexto(museo, { nombre: sabado.titulo, diaSemana: sabado.diaSemana! })).toBe(
+      "Sábado 27 de 10:00 a 14:00",
+    );
+    expect(horasDelDiaTexto(museo, { nombre: "Mañana", diaSemana: 4 })).toBeNull();
   });
 });

@@ -86,6 +86,21 @@ export function cuandoTexto(
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
 }
 
+/**
+ * A weekly plan's hours on one day of a list by days, named as the list names it: "Hoy de 10:00
+ * a 14:00", "Sábado 6 de 10:00 a 14:00 y de 17:00 a 20:00". Null when it has no slot that
+ * weekday (or is an event): the card then says its days.
+ */
+export function horasDelDiaTexto(
+  plan: Pick<PlanApi, "tipo" | "horariosDisponibles">,
+  dia: { nombre: string; diaSemana: number },
+): string | null {
+  if (plan.tipo !== "experiencia") return null;
+  const franjas = horariosOrdenados(plan.horariosDisponibles).filter((h) => h.diaSemana === dia.diaSemana);
+  if (franjas.length === 0) return null;
+  return `${dia.nombre} ${franjas.map((f) => `de ${f.horaInicio} a ${f.horaFin}`).join(" y ")}`;
+}
+
 /** A plan's day as a poster writes it ("SÁB 29 NOV"); an experience's days or dates (the generated poster's date line). */
 export function fechaCartel(
   plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">,
