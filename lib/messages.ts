@@ -92,6 +92,8 @@ export const mensajes = {
   feedFinde: "Este finde cerca de {municipio}",
   /** The way out of a word search that found nothing: drop its words. */
   quitarPalabras: "Quitar «{q}»",
+  // A way out of an empty search, with what it would show: "Quitar «rock» (16 planes)"
+  arregloConPlanes: "{arreglo} ({planes})",
   queBuscas: "¿Qué buscas?",
   mostrandoResultadosDe: "Mostrando resultados de «{q}»",
   sinPlanesDePalabras: "No hay planes de «{q}» a {km} km de {municipio}",

@@ -1,20 +1,36 @@
 "use client";
 
 import { arreglosSinResultados } from "@/lib/busqueda/estado-url";
+import { conDatos, mensajes } from "@/lib/messages";
+import { planesTexto } from "@/lib/plans/texto";
 import { EnlaceBusqueda, useBusqueda } from "./BusquedaProvider";
 import styles from "./Search.module.css";
 
-/** Under 'no plans found': one tap widens the search (only the ways that apply), keeping the rest. */
-export function ArreglosSinResultados() {
+/**
+ * Under 'no plans found': one tap widens the search (only the ways that apply), keeping the rest.
+ * With `cuentas` (how many plans each way would show, by its label, counted on the server) each
+ * says so ("Quitar «rock» (16 planes)"), and a way that would show nothing is not offered.
+ */
+export function ArreglosSinResultados({
+  cuentas,
+}: {
+  cuentas?: Readonly<Record<string, { total: number; totalExacto: boolean }>>;
+}) {
   const { estado } = useBusqueda();
-  const arreglos = arreglosSinResultados(estado);
+  const arreglos = arreglosSinResultados(estado).flatMap((a) => {
+    const cuenta = cuentas?.[a.etiqueta];
+    if (!cuenta) return [{ ...a, texto: a.etiqueta }];
+    if (cuenta.total === 0) return [];
+    const planes = planesTexto(cuenta.total, cuenta.totalExacto);
+    return [{ ...a, texto: conDatos(mensajes.arregloConPlanes, { arreglo: a.etiqueta, planes }) }];
+  });
   if (arreglos.length === 0) return null;
   return (
     <ul className={styles.arreglos} aria-label="Ampliar la búsqueda">
       {arreglos.map((a) => (
         <li key={a.etiqueta}>
           <EnlaceBusqueda cambios={a.cambios} className={`${styles.chip} ${styles.arreglo}`}>
-            {a.etiqueta}
+            {a.texto}
           </EnlaceBusqueda>
         </li>
       ))}

@@ -84,11 +84,14 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
                   ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
                   : resultado.mensaje}
             </p>
-            <ArreglosSinResultados />
+            <ArreglosSinResultados cuentas={vacio?.arreglos} />
           </div>
           {vacio && (
             <SinPlanesCerca
-              {...vacio}
+              municipio={vacio.municipio}
+              masAlla={vacio.masAlla}
+              cercanos={vacio.cercanos}
+              conPlanes={vacio.conPlanes}
               radio={estado.radio}
               categorias={estado.categorias}
               conSesion={conSesion}

@@ -31,13 +31,15 @@ export function PueblosCercanos({ cercanos }: { cercanos: readonly PuebloCercano
  * What a search or a town page with no plans around offers instead of a dead end, each one tap
  * away from plans: the nearest plans beyond the radius with their distance ("Lo más cercano:
  * Écija, a 85 km"), the nearest towns that have plans, "Seguir {municipio}" (the weekly e-mail,
- * which tells when something appears) and "Publica el primer plan de {municipio}". Headings are
- * h3, under the page's own h2.
+ * which tells when something appears) and, only where the place has no plan at all (`conPlanes`
+ * false: its words or filters are not what emptied it), "Publica el primer plan de {municipio}".
+ * Headings are h3, under the page's own h2.
  */
 export function SinPlanesCerca({
   municipio,
   masAlla,
   cercanos,
+  conPlanes = false,
   radio,
   categorias,
   conSesion,
@@ -48,6 +50,8 @@ export function SinPlanesCerca({
   municipio: MunicipioConRuta | null;
   masAlla: PlanApi[];
   cercanos: PuebloCercano[];
+  /** The place has plans, only not these words or filters': no call to publish its first. */
+  conPlanes?: boolean;
   radio: number;
   categorias: string[];
   conSesion: boolean;
@@ -82,11 +86,13 @@ export function SinPlanesCerca({
           <h3 id="sin-planes-acciones" className={styles.sinPlanesTitulo}>
             {conDatos(mensajes.sinPlanesAcciones, nombre)}
           </h3>
-          <p>{conDatos(mensajes.puebloPublicarPrimero, nombre)}</p>
+          {!conPlanes && <p>{conDatos(mensajes.puebloPublicarPrimero, nombre)}</p>}
           <div className={styles.sinPlanesBotones}>
-            <Link className="button" href="/publicar" prefetch={false}>
-              {conDatos(mensajes.publicarPrimero, nombre)}
-            </Link>
+            {!conPlanes && (
+              <Link className="button" href="/publicar" prefetch={false}>
+                {conDatos(mensajes.publicarPrimero, nombre)}
+              </Link>
+            )}
             <details className={styles.seguirPueblo}>
               <summary className={styles.seguirBoton}>{conDatos(mensajes.seguirBoton, nombre)}</summary>
               <SeguirPueblo

@@ -9,9 +9,11 @@ import { mensajes } from "../messages";
 import { organizacionesVerificadas } from "../organizaciones/verificadas";
 import type { PlanApi } from "../plans/plan";
 import { POR_PAGINA } from "../plans/constants";
-import { pueblosCercanosConPlanes, type PuebloCercano } from "../pueblos/planes";
+import { pueblosConPlanesCercaDe, type PuebloCercano } from "../pueblos/planes";
 import { planesMasAlla } from "../pueblos/mas-alla";
 import { buscarPlanes, buscarPlanesMapa, soloPlanes, type ResultadoBusqueda } from "../busqueda/buscar";
+import { arreglosSinResultados } from "../busqueda/estado-url";
+import { leerEstadoFiltros } from "../busqueda/registro";
 import {
   consultaDeEstado,
   hayLugar,
@@ -44,8 +46,18 @@ export interface Inicio {
   diaAnterior?: number | null;
   total: number;
   totalExacto: boolean;
-  /** Nothing within the radius: the nearest plans beyond it and the nearest towns with plans. */
-  vacio: { municipio: MunicipioConRuta | null; masAlla: PlanApi[]; cercanos: PuebloCercano[] } | null;
+  /**
+   * Nothing within the radius: the nearest plans beyond it, the nearest towns with plans beyond
+   * it, whether the place has any plan at all (without words or filters), and how many plans each
+   * way out of the empty search (arreglosSinResultados) would show, by its label.
+   */
+  vacio: {
+    municipio: MunicipioConRuta | null;
+    masAlla: PlanApi[];
+    cercanos: PuebloCercano[];
+    conPlanes: boolean;
+    arreglos: Record<string, { total: number; totalExacto: boolean }>;
+  } | null;
   /** The chosen town, from the gazetteer in memory: its page and the town to follow. */
   pueblo: MunicipioConRuta | null;
   conSesion: boolean;
@@ -163,16 +175,29 @@ async function portada(ahora: number): Promise<Portada> {
 }
 
 /**
- * An empty search's ways to plans: the nearest plans beyond its radius (same filters) and the
- * towns with plans nearest to the place (the town chosen, or the one nearest to the point).
+ * An empty search's ways to plans: the nearest plans beyond its radius (same words and filters),
+ * the towns with plans nearest to the point beyond the radius, how many plans each way out of it
+ * would show, and whether the place has any plan at all (the same radius without words or filters).
  */
 async function sinPlanesCerca(estado: EstadoBusqueda, consulta: Busqueda, pueblo: MunicipioConRuta | null) {
   const punto = estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null;
   const municipio =
     pueblo ?? (punto ? await municipioDeNombre(estado.municipio ?? "", punto, { oElMasCercano: true }) : null);
-  const cercanos = municipio ? await pueblosCercanosConPlanes(municipio) : [];
   const desde =
     punto ?? (municipio?.lat != null && municipio.lng != null ? { lat: municipio.lat, lng: municipio.lng } : null);
-  const masAlla = desde ? await planesMasAlla(consulta, desde, cercanos) : [];
-  return { municipio, masAlla, cercanos };
+  const cercanos = desde ? await pueblosConPlanesCercaDe(desde, 6, municipio?.ine, estado.radio) : [];
+  const total = async (cambios: Partial<EstadoBusqueda>) => {
+    const q = consultaDeEstado({ ...estado, ...cambios, page: 1 });
+    if (!q.success) return { total: 0, totalExacto: true };
+    const { total, totalExacto } = await buscarPlanes(q.data);
+    return { total, totalExacto };
+  };
+  const salidas = arreglosSinResultados(estado);
+  const [masAlla, todos, ...cuentas] = await Promise.all([
+    desde ? planesMasAlla(consulta, desde, cercanos) : [],
+    total(leerEstadoFiltros({})),
+    ...salidas.map((a) => total(a.cambios)),
+  ]);
+  const arreglos = Object.fromEntries(salidas.map((a, i) => [a.etiqueta, cuentas[i]]));
+  return { municipio, masAlla, cercanos, conPlanes: todos.total > 0, arreglos };
 }

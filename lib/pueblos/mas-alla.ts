@@ -10,6 +10,11 @@ import type { Busqueda } from "../busqueda/schemas";
 export const PLANES_MAS_ALLA = 6;
 /** How many of the nearest towns with plans are searched around, in turn. */
 const PUEBLOS_PROBADOS = 3;
+/**
+ * How far a search by words looks beyond its radius. Words read the index's postings, not every
+ * plan of the radius, so a wide circle costs little and finds a rare word's nearest plans.
+ */
+export const RADIO_PALABRAS_MAS_ALLA_KM = 300;
 
 /**
  * The `n` nearest listed plans of search `q` beyond its radius, nearest to the point searched
@@ -25,6 +30,7 @@ export async function planesMasAlla(
   cercanos: readonly PuebloCercano[],
   n = PLANES_MAS_ALLA,
 ): Promise<PlanApi[]> {
+  if (q.q) return masAllaDePalabras(q, punto, n);
   for (const { municipio } of cercanos.slice(0, PUEBLOS_PROBADOS)) {
     if (municipio.lat === null || municipio.lng === null) continue;
     const { planes } = await buscarPlanes({
@@ -50,4 +56,27 @@ export async function planesMasAlla(
     if (lista.length > 0) return lista;
   }
   return [];
+}
+
+/**
+ * The nearest plans matching a search's words (and its filters) beyond its radius: one search
+ * around the point itself, nearest first, as wide as RADIO_PALABRAS_MAS_ALLA_KM. The radius
+ * found none, so every plan it gives is beyond it.
+ */
+async function masAllaDePalabras(q: Busqueda, punto: { lat: number; lng: number }, n: number): Promise<PlanApi[]> {
+  const { planes } = await buscarPlanes({
+    ...q,
+    lat: punto.lat,
+    lng: punto.lng,
+    municipio: undefined,
+    radio: RADIO_PALABRAS_MAS_ALLA_KM,
+    orden: "distancia",
+    page: 1,
+    limit: n,
+  });
+  // Featured plans come first in any search's page: here only the distance counts.
+  const km = (p: PlanApi) => Number.parseFloat(p.distancia ?? "0");
+  return soloPlanes(planes)
+    .filter((p) => km(p) >= q.radio)
+    .sort((a, b) => km(a) - km(b));
 }

@@ -123,18 +123,24 @@ export async function pueblosCercanosConPlanes(m: MunicipioConRuta, n = 6): Prom
   return pueblosConPlanesCercaDe({ lat: m.lat, lng: m.lng }, n, m.ine);
 }
 
-/** The `n` municipalities with listed plans of their own nearest to a point (but `excluir`), nearest first. */
+/**
+ * The `n` municipalities with listed plans of their own nearest to a point (but `excluir`), nearest
+ * first; with `masAllaDeKm`, only those farther than that (an empty search's radius: a town inside
+ * it has nothing more to offer).
+ */
 export async function pueblosConPlanesCercaDe(
   punto: { lat: number; lng: number },
   n: number,
   excluir?: string,
+  masAllaDeKm = 0,
 ): Promise<PuebloCercano[]> {
   const [nomenclator, ines] = await Promise.all([nomenclatorMunicipios(), municipiosConPlanes()]);
   const cercanos: PuebloCercano[] = [];
   for (const [ine, planes] of ines) {
     const otro = nomenclator.porIne.get(ine);
     if (!otro || ine === excluir || otro.lat === null || otro.lng === null) continue;
-    cercanos.push({ municipio: otro, km: distanciaKm(punto, { lat: otro.lat, lng: otro.lng }), planes });
+    const km = distanciaKm(punto, { lat: otro.lat, lng: otro.lng });
+    if (km > masAllaDeKm) cercanos.push({ municipio: otro, km, planes });
   }
   return cercanos.sort((a, b) => a.km - b.km || (a.municipio.ine < b.municipio.ine ? -1 : 1)).slice(0, n);
 }
