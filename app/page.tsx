@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/busqueda/BusquedaProvider";
 import { ListaResultados } from "@/components/busqueda/ListaResultados";
+import { RecordarLugar } from "@/components/busqueda/RecordarLugar";
 import { FiltrosBusqueda, SearchPanel } from "@/components/busqueda/SearchPanel";
 import { SelectorOrden, SelectorVista } from "@/components/busqueda/SelectorVista";
 import { SinScript, VistaMapa } from "@/components/busqueda/VistaMapa";
@@ -13,6 +15,9 @@ import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
 import { conDatos, mensajes } from "@/lib/messages";
 import { planesTexto } from "@/lib/plans/texto";
 import { cargarInicio } from "@/lib/portada/cargar";
+import { COOKIE_LUGAR, destinoDeSeguidos } from "@/lib/portada/destino";
+import { leerLugarRecordado } from "@/lib/busqueda/lugar-recordado";
+import { currentUser, tieneCookieDeSesion } from "@/lib/users/session";
 import { site } from "@/lib/site";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -42,12 +47,31 @@ function Arriba({ conLugar, children }: { conLugar: boolean; children: React.Rea
   return conLugar ? <>{children}</> : <div className={styles.arriba}>{children}</div>;
 }
 
+/**
+ * A signed-in person who arrives at the bare home with no remembered place starts at the first
+ * town they follow (the remembered place, when there is one, is proxy.ts's redirect).
+ */
+async function inicioDeSeguidos(parametros: Record<string, unknown>): Promise<string | null> {
+  if (Object.keys(parametros).length > 0 || !(await tieneCookieDeSesion())) return null;
+  if (leerLugarRecordado((await cookies()).get(COOKIE_LUGAR)?.value)) return null;
+  const usuario = await currentUser();
+  return usuario ? destinoDeSeguidos(usuario.id) : null;
+}
+
 export default async function HomePage({ searchParams }: Props) {
-  const inicio = await cargarInicio(await searchParams);
+  const parametros = await searchParams;
+  const seguido = await inicioDeSeguidos(parametros);
+  if (seguido) redirect(seguido);
+  const inicio = await cargarInicio(parametros);
   if (inicio.redirigirA) redirect(inicio.redirigirA);
-  const { estado, conLugar, resultado, mapa, feed, total, totalExacto } = inicio;
+  const { estado, conLugar, resultado, mapa, feed, total, totalExacto, pueblo } = inicio;
+  // The place of the URL, named and with its point: the one a link brought the person to.
+  const lat = estado.lat ?? pueblo?.lat ?? null;
+  const lng = estado.lng ?? pueblo?.lng ?? null;
+  const lugar = estado.municipio && lat !== null && lng !== null ? { municipio: estado.municipio, lat, lng } : null;
   return (
     <BusquedaProvider estado={estado}>
+      {lugar && <RecordarLugar {...lugar} />}
       <Arriba conLugar={conLugar}>
         {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
         <section className={conLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>

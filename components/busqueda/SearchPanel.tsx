@@ -13,7 +13,7 @@ import {
 } from "@/lib/busqueda/estado-url";
 import { cantidadTexto, planesTexto } from "@/lib/plans/texto";
 import { useBusqueda } from "./BusquedaProvider";
-import { recordarLugar } from "@/lib/busqueda/lugar-recordado";
+import { CLAVE_LUGAR, recordarLugar, recordarLugarElegido } from "@/lib/busqueda/lugar-recordado";
 import { LocationSearch, type Lugar } from "./LocationSearch";
 import styles from "./Search.module.css";
 import { UsarMiUbicacion } from "./UsarMiUbicacion";
@@ -27,9 +27,6 @@ const ESTE_FINDE: Partial<EstadoBusqueda> = {
   desde: null,
   hasta: null,
 };
-
-/** Where the chosen place is remembered in the browser (spec §3 'Local storage'). */
-export const CLAVE_LUGAR = "ubicacionBusqueda";
 
 export function lugarGuardado(): Lugar | null {
   try {
@@ -47,8 +44,7 @@ export function lugarGuardado(): Lugar | null {
 export function useElegirLugar() {
   const { ir } = useBusqueda();
   return (l: Lugar, cambios: Partial<EstadoBusqueda> = {}) => {
-    localStorage.setItem(CLAVE_LUGAR, JSON.stringify(l));
-    recordarLugar(l);
+    recordarLugarElegido(l);
     ir({ ...l, ...cambios });
   };
 }

@@ -28,6 +28,15 @@ export function recordarLugar(l: LugarRecordado): void {
   document.cookie = `${COOKIE_LUGAR}=${valorCookieLugar(l)}; Path=/; Max-Age=${UN_ANIO_S}; SameSite=Lax`;
 }
 
+/** Where the chosen place is remembered in the browser (spec §3 'Local storage'). */
+export const CLAVE_LUGAR = "ubicacionBusqueda";
+
+/** Remembers a place in this browser: the spec's local storage and the cookie the server reads. */
+export function recordarLugarElegido(l: LugarRecordado): void {
+  localStorage.setItem(CLAVE_LUGAR, JSON.stringify({ municipio: l.municipio, lat: l.lat, lng: l.lng }));
+  recordarLugar(l);
+}
+
 /** A cookie's value read back: the place, or null when it is not one (tampered, truncated, old). */
 export function leerLugarRecordado(valor: string | undefined): LugarRecordado | null {
   if (!valor) return null;
@@ -42,7 +51,7 @@ export function leerLugarRecordado(valor: string | undefined): LugarRecordado | 
   }
 }
 
-/** The home search of a place, every other field at its default. */
-export function urlDeLugar(l: LugarRecordado): string {
-  return urlBusqueda({ ...l, radio: RADIO_DEFAULT_KM, page: 1, vista: "lista", ...leerEstadoFiltros({}) });
+/** The home search of a place (within `radio` km), every other field at its default. */
+export function urlDeLugar(l: LugarRecordado, radio = RADIO_DEFAULT_KM): string {
+  return urlBusqueda({ ...l, radio, page: 1, vista: "lista", ...leerEstadoFiltros({}) });
 }

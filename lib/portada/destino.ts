@@ -3,6 +3,7 @@ import { nomenclatorMunicipios } from "../geo/municipios";
 import { MAX_METROS_AL_MAS_CERCANO } from "../geo/local-geocoder";
 import { distanciaKm, municipioMasCercano } from "../geo/slug";
 import { COOKIE_LUGAR, leerLugarRecordado, urlDeLugar } from "../busqueda/lugar-recordado";
+import { seguimientosDe } from "../seguimientos/seguimientos";
 
 /**
  * Where the generic home sends a visitor it can place, so the first screen is plans near them
@@ -49,6 +50,22 @@ export async function destinoDeLaPortada(cookie: string | undefined, cabeceras: 
   if (!m || m.lat === null || m.lng === null) return null;
   if (distanciaKm(punto, { lat: m.lat, lng: m.lng }) * 1000 > MAX_METROS_AL_MAS_CERCANO) return null;
   return urlDeLugar({ municipio: m.nombre, lat: m.lat, lng: m.lng });
+}
+
+/**
+ * Where the generic home sends a signed-in person with no remembered place: the search of the
+ * first town they follow, as their list of follows orders them, within the radius they follow it
+ * at. Null when they follow no town. The home calls it (a signed-in page is never shared).
+ */
+export async function destinoDeSeguidos(usuarioId: string): Promise<string | null> {
+  const [seguidos, nomenclator] = await Promise.all([seguimientosDe({ usuarioId }), nomenclatorMunicipios()]);
+  for (const s of seguidos) {
+    if (!("municipio" in s)) continue;
+    const m = nomenclator.porIne.get(s.municipio.ine);
+    if (!m || m.lat === null || m.lng === null) continue;
+    return urlDeLugar({ municipio: m.nombre, lat: m.lat, lng: m.lng }, s.radio);
+  }
+  return null;
 }
 
 export { COOKIE_LUGAR };

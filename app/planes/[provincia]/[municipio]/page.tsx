@@ -4,6 +4,7 @@ import { cache } from "react";
 import { ahoraDeLaPeticion } from "@/lib/ahora";
 import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
 import { PueblosCercanos, SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
+import { RecordarLugar } from "@/components/busqueda/RecordarLugar";
 import { planesMasAlla } from "@/lib/pueblos/mas-alla";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { PlanGrid } from "@/components/plans/PlanCard";
@@ -112,6 +113,7 @@ export default async function PuebloPage({ params, searchParams }: Props) {
   let prioritarios = 2;
   return (
     <div className={styles.pueblo}>
+      {m.lat !== null && m.lng !== null && <RecordarLugar municipio={m.nombre} lat={m.lat} lng={m.lng} />}
       {puebloJsonLd(m, listados, verificadas).map((datos) => (
         <script
           key={String(datos["@type"])}
