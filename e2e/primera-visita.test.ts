@@ -206,7 +206,7 @@ describe("first visit and empty states in Chromium", () => {
       await page.waitForURL((u) => !u.searchParams.has("fecha"));
       await listos(page);
       expect(parametros()).toEqual({ ...donde, categorias: "Cultura" });
-      await expect(arreglos()).resolves.toEqual(["Todas las categorías"]);
+      await expect(arreglos()).resolves.toEqual(["Todas las categorías (1 plan)"]);
 
       await resultados.getByRole("link", { name: "Todas las categorías" }).click();
       await page.waitForURL((u) => !u.searchParams.has("categorias"));
