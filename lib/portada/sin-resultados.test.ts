@@ -85,4 +85,11 @@ describe("a search that finds nothing at a place with plans", () => {
     const cerca = await pagina(busqueda({ radio: 5 }));
     expect(cerca).toContain(conDatos(mensajes.publicarPrimero, { municipio: "Valverde" }));
   });
+
+  it("a town page emptied by its filters does not call the town empty", async () => {
+    const html = await pagina("/planes/santa-cruz-de-tenerife/frontera?gratis=1");
+    expect(html).toContain(mensajes.sinPlanes);
+    expect(html).not.toContain(conDatos(mensajes.puebloVacio, { km: "50", municipio: "Frontera" }));
+    expect(html).not.toContain(conDatos(mensajes.publicarPrimero, { municipio: "Frontera" }));
+  });
 });

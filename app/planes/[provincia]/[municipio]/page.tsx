@@ -18,7 +18,12 @@ import { municipioDeRuta } from "@/lib/geo/municipios";
 import { conDatos, mensajes } from "@/lib/messages";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
-import { busquedaDelPueblo, planesDelPueblo, pueblosCercanosConPlanes } from "@/lib/pueblos/planes";
+import {
+  busquedaDelPueblo,
+  municipiosConPlanes,
+  planesDelPueblo,
+  pueblosCercanosConPlanes,
+} from "@/lib/pueblos/planes";
 import { jsonLdScript } from "@/lib/seo/plan";
 import { planesTexto } from "@/lib/plans/texto";
 import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
@@ -44,15 +49,23 @@ const cargar = cache(async (provincia: string, municipio: string, consulta: stri
     pueblosCercanosConPlanes(m),
   ]);
   const vacio = planes.finde.length + planes.proximos.length + planes.experiencias.length === 0;
-  // An empty town: the nearest plans beyond its radius, with their distance.
-  const masAlla =
-    vacio && m.lat !== null && m.lng !== null
-      ? await planesMasAlla(busquedaDelPueblo(m, filtros), { lat: m.lat, lng: m.lng }, cercanos)
-      : [];
+  // An empty town: the nearest plans beyond its radius, with their distance, around the towns
+  // beyond it (one inside has nothing for these filters); and whether the town has plans of its own.
+  const masAllaDelRadio = cercanos.filter((c) => c.km > RADIO_DEFAULT_KM);
+  const [masAlla, conPlanes] = vacio
+    ? await Promise.all([
+        m.lat !== null && m.lng !== null
+          ? planesMasAlla(busquedaDelPueblo(m, filtros), { lat: m.lat, lng: m.lng }, masAllaDelRadio)
+          : [],
+        municipiosConPlanes().then((ines) => ines.has(m.ine)),
+      ])
+    : [[], true];
   return {
     m,
     planes,
     cercanos,
+    masAllaDelRadio,
+    conPlanes,
     listados: [...planes.finde, ...planes.proximos, ...planes.experiencias],
     masAlla,
     porFecha: leerEstadoFiltros(filtros).orden === "fecha",
@@ -75,7 +88,7 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function PuebloPage({ params, searchParams }: Props) {
   const { provincia, municipio } = await params;
   const ahora = ahoraDeLaPeticion();
-  const { m, planes, cercanos, listados, masAlla, porFecha } = await cargar(
+  const { m, planes, cercanos, masAllaDelRadio, conPlanes, listados, masAlla, porFecha } = await cargar(
     provincia,
     municipio,
     await consultaDe(searchParams),
@@ -135,12 +148,14 @@ export default async function PuebloPage({ params, searchParams }: Props) {
       {vacio ? (
         <section className={styles.vacio} aria-labelledby="vacio-titulo">
           <h2 id="vacio-titulo" className={styles.vacioTitulo}>
-            {conDatos(mensajes.puebloVacio, d)}
+            {/* Emptied by the page's filters, the town is not empty: say so, not that it has no plans. */}
+            {conPlanes ? mensajes.sinPlanes : conDatos(mensajes.puebloVacio, d)}
           </h2>
           <SinPlanesCerca
             municipio={m}
             masAlla={masAlla}
-            cercanos={cercanos}
+            cercanos={masAllaDelRadio}
+            conPlanes={conPlanes}
             radio={RADIO_DEFAULT_KM}
             categorias={[]}
             conSesion={conSesion}
