@@ -71,7 +71,7 @@ export default async function HomePage({ searchParams }: Props) {
   const lugar = estado.municipio && lat !== null && lng !== null ? { municipio: estado.municipio, lat, lng } : null;
   return (
     <BusquedaProvider estado={estado}>
-      {lugar && <RecordarLugar {...lugar} />}
+      <RecordarLugar lugar={lugar} />
       <Arriba conLugar={conLugar}>
         {/* Once a place is chosen the hero steps aside: the results are what the person came for. */}
         <section className={conLugar ? `${styles.hero} ${styles.heroCompacto}` : styles.hero}>

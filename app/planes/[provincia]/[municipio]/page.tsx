@@ -126,7 +126,10 @@ export default async function PuebloPage({ params, searchParams }: Props) {
   let prioritarios = 2;
   return (
     <div className={styles.pueblo}>
-      {m.lat !== null && m.lng !== null && <RecordarLugar municipio={m.nombre} lat={m.lat} lng={m.lng} />}
+      <RecordarLugar
+        key={m.ine}
+        lugar={m.lat !== null && m.lng !== null ? { municipio: m.nombre, lat: m.lat, lng: m.lng } : null}
+      />
       {puebloJsonLd(m, listados, verificadas).map((datos) => (
         <script
           key={String(datos["@type"])}
