@@ -5,12 +5,13 @@ import { camposOrganizacion, enviarFormulario, formulario, png } from "@/test-su
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
-import { mensajes } from "@/lib/messages";
+
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { sinViolaciones } from "@/test-support/axe";
 import { appUrl } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const db = () => process.env.DATABASE_URL!;
 const TAMANOS = [
@@ -58,7 +59,7 @@ describe("verifying an organization in Chromium", () => {
     await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(390);
     await captura(page, "gestion-organizaciones-390", { fullPage: true });
     await fila.getByRole("button", { name: `Verificar ${nombre}` }).click();
-    await fila.getByRole("status").filter({ hasText: mensajes.orgVerificada }).waitFor();
+    await fila.getByRole("status").filter({ hasText: mensajesGestion.orgVerificada }).waitFor();
     await fila.getByRole("button", { name: `Quitar verificación de ${nombre}` }).waitFor();
     await expect(fila.getByRole("heading", { name: nombre }).textContent()).resolves.toContain("Verificada");
     await sinViolaciones(page);

@@ -6,9 +6,10 @@ import { png } from "@/test-support/forms";
 import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
-import { mensajes } from "@/lib/messages";
+
 import { launchBrowser, captura } from "@/test-support/browser";
 import { appUrl } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -44,7 +45,7 @@ describe("sponsor cards in Chromium", () => {
 
     // Sent empty: every missing field is marked, and nothing is created.
     await page.getByRole("button", { name: "Crear patrocinio" }).click();
-    await page.getByRole("alert").filter({ hasText: mensajes.patrocinioObligatorios }).waitFor();
+    await page.getByRole("alert").filter({ hasText: mensajesGestion.patrocinioObligatorios }).waitFor();
 
     const vista = page.getByRole("region", { name: "Vista previa" });
     await page.getByLabel("Empresa").fill("Mieles Pepa");
@@ -70,7 +71,7 @@ describe("sponsor cards in Chromium", () => {
 
     await page.getByRole("button", { name: "Crear patrocinio" }).click();
     await page.waitForURL(/\/gestion\/patrocinios$/);
-    await page.getByRole("status").filter({ hasText: mensajes.patrocinioCreado }).waitFor();
+    await page.getByRole("status").filter({ hasText: mensajesGestion.patrocinioCreado }).waitFor();
     const fila = page.locator("li", { has: page.getByRole("heading", { name: titulo }) });
     await expect(fila.textContent()).resolves.toContain("En las búsquedas");
 
@@ -102,7 +103,7 @@ describe("sponsor cards in Chromium", () => {
 
     // Paused: gone from the next search.
     await fila.getByRole("button", { name: `Pausar «${titulo}»` }).click();
-    await fila.getByRole("status").filter({ hasText: mensajes.patrocinioPausado }).waitFor();
+    await fila.getByRole("status").filter({ hasText: mensajesGestion.patrocinioPausado }).waitFor();
     await expect(fila.textContent()).resolves.toContain("En pausa");
     await p.reload();
     await p.getByRole("heading", { name: "Feria de la miel" }).waitFor();
@@ -111,7 +112,7 @@ describe("sponsor cards in Chromium", () => {
     // Deleted: the row goes, and the page still says what happened.
     await fila.getByRole("button", { name: `Borrar «${titulo}»` }).click();
     await fila.getByRole("button", { name: "Borrar el patrocinio" }).click();
-    await page.getByRole("status").filter({ hasText: mensajes.patrocinioBorrado }).waitFor();
+    await page.getByRole("status").filter({ hasText: mensajesGestion.patrocinioBorrado }).waitFor();
     await expect(page.getByRole("heading", { name: titulo }).count()).resolves.toBe(0);
     await expect(query(db(), "SELECT 1 FROM patrocinio WHERE titulo = $1", [titulo])).resolves.toEqual([]);
     await visita.close();

@@ -8,6 +8,7 @@ import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { launchBrowser, captura } from "@/test-support/browser";
 import { appUrl } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -54,7 +55,7 @@ describe("the back-office in Chromium", () => {
     await expect(motivo.evaluate((e) => e === document.activeElement)).resolves.toBe(true);
     await motivo.fill("Es la publicidad de una tienda, no un plan.");
     await fila.getByRole("button", { name: "Ocultar el plan" }).click();
-    await page.getByRole("status").filter({ hasText: mensajes.planOcultado }).waitFor();
+    await page.getByRole("status").filter({ hasText: mensajesGestion.planOcultado }).waitFor();
     // The queue is read again: nothing open is left of it.
     await expect.poll(() => page.getByRole("heading", { name: titulo }).count()).toBe(0);
 
@@ -110,7 +111,7 @@ describe("the back-office in Chromium", () => {
     await expect(enPlanes.textContent()).resolves.toContain("Oculto");
     await expect(enPlanes.textContent()).resolves.toContain("Motivo: Es la publicidad de una tienda, no un plan.");
     await enPlanes.getByRole("button", { name: `Publicar de nuevo «${titulo}»` }).click();
-    await page.getByRole("status").filter({ hasText: mensajes.planMostrado }).waitFor();
+    await page.getByRole("status").filter({ hasText: mensajesGestion.planMostrado }).waitFor();
     expect((await pv.goto(url))?.status()).toBe(200);
 
     // Featured for a week from the same row: the home's search shows it with DESTACADO.

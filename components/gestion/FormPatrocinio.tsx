@@ -11,7 +11,7 @@ import { AreaTexto, Aviso, Field, Spinner } from "@/components/ui/Field";
 import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { resolverZod } from "@/components/ui/zod-navegador";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
+
 import {
   formularioPatrocinio,
   PATROCINIO_MAX,
@@ -19,6 +19,7 @@ import {
   type FormularioPatrocinio,
 } from "@/lib/patrocinios/schemas";
 import styles from "./gestion.module.css";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const LISTA = "/gestion/patrocinios";
 
@@ -65,7 +66,7 @@ export function FormPatrocinio({
       formularioPatrocinio(datos),
     );
     if (!r.ok) return setError(mensajeDe(r));
-    dejarAviso(LISTA, mensajeDe(r, patrocinio ? mensajes.patrocinioGuardado : mensajes.patrocinioCreado));
+    dejarAviso(LISTA, mensajeDe(r, patrocinio ? mensajesGestion.patrocinioGuardado : mensajesGestion.patrocinioCreado));
     router.push(LISTA);
     router.refresh();
   }

@@ -9,6 +9,7 @@ import { LIMITES, enforceLimits } from "../rate-limit";
 import { loginConVuelta } from "../users/protected-pages";
 import { rolDe, sessionUser, type SessionUser } from "../users/session";
 import { alcanza, type Rol } from "../users/roles";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /** A member of the team acting in the back-office: who, and with which role. */
 export interface Gestor {
@@ -43,7 +44,7 @@ export async function exigirGestorApi(request: Request, necesario: Rol = "modera
   const a = await acceso(await sessionUser(request.headers), necesario);
   if (a.tipo === "anonimo") throw new ApiError(401, mensajes.loginNecesario);
   if (a.tipo === "fuera") throw new ApiError(404, mensajes.recursoNoEncontrado);
-  if (a.tipo === "corto") throw new ApiError(403, mensajes.soloAdmin);
+  if (a.tipo === "corto") throw new ApiError(403, mensajesGestion.soloAdmin);
   if (request.method !== "GET") await enforceLimits(LIMITES.gestion(a.gestor.id));
   return a.gestor;
 }

@@ -3,10 +3,11 @@ import { prisma } from "../db";
 import { fechaHora } from "../dates";
 import { documentoCsv } from "../csv";
 import { ApiError } from "../http";
-import { mensajes } from "../messages";
+
 import type { Gestor } from "./acceso";
 import { cambioRegistrado } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /**
  * The satellite leads (/eurona's form, POST /api/emailEurona): new until someone of the team
@@ -52,10 +53,10 @@ export async function marcarContactado(gestor: Gestor, id: string): Promise<{ me
       UPDATE solicitud_informacion SET contactado_en = now(), contactado_por = ${gestor.email}
       WHERE id = ${id}::uuid AND contactado_en IS NULL`;
     if (n === 0 && !(await tx.solicitudInformacion.findUnique({ where: { id }, select: { id: true } })))
-      throw new ApiError(404, mensajes.contactoNoEncontrado);
+      throw new ApiError(404, mensajesGestion.contactoNoEncontrado);
     return n > 0;
   });
-  return { mensaje: cambio ? mensajes.contactoMarcado : mensajes.contactoYaMarcado, cambio };
+  return { mensaje: cambio ? mensajesGestion.contactoMarcado : mensajesGestion.contactoYaMarcado, cambio };
 }
 
 export const CABECERA_CSV = ["Nombre", "Teléfono", "Fecha", "Contactado"] as const;

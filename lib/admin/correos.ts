@@ -4,10 +4,11 @@ import { prisma } from "../db";
 import { ApiError } from "../http";
 import { deliverSoon } from "../mail/send";
 import { ocultarEnlacesPersonales } from "../mail/ocultar";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
 import type { Gestor } from "./acceso";
 import { cambioRegistrado, registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /**
  * The outbox as the team reads it: every e-mail (sent, waiting, failed) newest first, or only
@@ -73,11 +74,11 @@ export async function reintentarCorreo(gestor: Gestor, id: string): Promise<{ me
     const n =
       await tx.$executeRaw`UPDATE email_outbox SET next_attempt_at = now() WHERE id = ${id}::uuid AND sent_at IS NULL`;
     if (n === 0 && !(await tx.emailOutbox.findUnique({ where: { id }, select: { id: true } })))
-      throw new ApiError(404, mensajes.correoNoEncontrado);
+      throw new ApiError(404, mensajesGestion.correoNoEncontrado);
     return n > 0;
   });
   if (cambio) deliverSoon();
-  return { mensaje: cambio ? mensajes.correoReintentado : mensajes.correoYaEnviado, cambio };
+  return { mensaje: cambio ? mensajesGestion.correoReintentado : mensajesGestion.correoYaEnviado, cambio };
 }
 
 /** Makes every failed e-mail due now and starts delivering them; one log row for the lot. */
@@ -97,10 +98,10 @@ export async function reintentarTodos(gestor: Gestor): Promise<{ mensaje: string
   return {
     mensaje:
       n === 0
-        ? mensajes.sinCorreosFallidos
+        ? mensajesGestion.sinCorreosFallidos
         : n === 1
-          ? mensajes.correoReintentado
-          : conDatos(mensajes.correosReintentados, { n: String(n) }),
+          ? mensajesGestion.correoReintentado
+          : conDatos(mensajesGestion.correosReintentados, { n: String(n) }),
     cambio: n > 0,
     correos: n,
   };

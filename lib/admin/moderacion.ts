@@ -49,7 +49,7 @@ export async function ocultarPlan(
     return Boolean(oculto);
   });
   if (cambio) deliverSoon();
-  return { mensaje: cambio ? mensajes.planOcultado : mensajes.planYaOculto, cambio };
+  return { mensaje: cambio ? mensajesGestion.planOcultado : mensajesGestion.planYaOculto, cambio };
 }
 
 /** Publishes a hidden plan again (its reports stay closed). */
@@ -63,12 +63,12 @@ export async function mostrarPlan(
   const cambio = await cambioRegistrado(gestor, entrada, async (tx) => {
     const [duena] = await tx.$queryRaw<{ suspendido: boolean }[]>`
       SELECT u.suspendido_en IS NOT NULL AS suspendido FROM plan p JOIN usuario u ON u.id = p.usuario_id WHERE p.id = ${planId}::uuid FOR UPDATE OF u`;
-    if (duena?.suspendido) throw new ApiError(409, mensajes.planDeCuentaSuspendida);
+    if (duena?.suspendido) throw new ApiError(409, mensajesGestion.planDeCuentaSuspendida);
     const n =
       await tx.$executeRaw`UPDATE plan SET visible = true, oculto_motivo = NULL, oculto_por_suspension = false WHERE id = ${planId}::uuid AND NOT visible`;
     return n > 0;
   });
-  return { mensaje: cambio ? mensajes.planMostrado : mensajes.planYaVisible, cambio };
+  return { mensaje: cambio ? mensajesGestion.planMostrado : mensajesGestion.planYaVisible, cambio };
 }
 
 /**
@@ -95,10 +95,11 @@ export async function descartarReportes(
     });
     return cerrados.count;
   });
-  return { mensaje: n > 0 ? mensajes.reportesDescartados : mensajes.sinReportesAbiertos, cambio: n > 0 };
+  return { mensaje: n > 0 ? mensajesGestion.reportesDescartados : mensajesGestion.sinReportesAbiertos, cambio: n > 0 };
 }
 
 import type { PeriodoDestacado } from "../solicitudes/schemas";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /**
  * Features a plan for a week or a month more (from its current end while it is still featured,
@@ -119,7 +120,7 @@ export async function destacar(
   >`SELECT destacado_hasta AS hasta, visible FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
   if (!fila) throw new ApiError(404, mensajes.planNoEncontrado);
   // The weeks paid for would run out while nobody can see it.
-  if (!fila.visible && periodo !== "quitar") throw new ApiError(409, mensajes.destacarOculto);
+  if (!fila.visible && periodo !== "quitar") throw new ApiError(409, mensajesGestion.destacarOculto);
   const ahora = new Date();
   const desde = fila.hasta && fila.hasta > ahora ? fila.hasta : ahora;
   const hasta =
@@ -137,7 +138,9 @@ export async function destacar(
     datos: { periodo, hasta: hasta?.toISOString() ?? null, antes: fila.hasta?.toISOString() ?? null, cambio },
   });
   return {
-    mensaje: hasta ? conDatos(mensajes.destacadoHasta, { fecha: fechaHora(hasta) }) : mensajes.destacadoQuitado,
+    mensaje: hasta
+      ? conDatos(mensajesGestion.destacadoHasta, { fecha: fechaHora(hasta) })
+      : mensajesGestion.destacadoQuitado,
     cambio,
     hasta: hasta?.toISOString() ?? null,
   };

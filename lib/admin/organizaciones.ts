@@ -6,6 +6,7 @@ import { mensajes } from "../messages";
 import type { Gestor } from "./acceso";
 import { cambioRegistrado } from "./auditoria";
 import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /**
  * Marks an organization verified, or takes the mark away. Idempotent: asking for the state it
@@ -38,11 +39,11 @@ export async function verificarOrganizacion(
   });
   const mensaje = verificada
     ? cambio
-      ? mensajes.orgVerificada
-      : mensajes.orgYaVerificada
+      ? mensajesGestion.orgVerificada
+      : mensajesGestion.orgYaVerificada
     : cambio
-      ? mensajes.orgVerificacionQuitada
-      : mensajes.orgNoVerificada;
+      ? mensajesGestion.orgVerificacionQuitada
+      : mensajesGestion.orgNoVerificada;
   return { mensaje, cambio };
 }
 

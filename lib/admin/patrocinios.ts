@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
 import { fileField, removeImageFiles, writeWithImage, storeUpload } from "../media/upload";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
 import { camposDeTexto } from "../schemas";
 import { ARCHIVO_JSON } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";
@@ -24,6 +24,7 @@ import {
 import type { Gestor } from "./acceso";
 import { cambioRegistrado, registrar } from "./auditoria";
 import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
+import { mensajesGestion } from "../mensajes-gestion";
 
 type Tx = Prisma.TransactionClient;
 
@@ -136,7 +137,7 @@ export async function crearPatrocinio(gestor: Gestor, form: FormData) {
     });
     return creado.id;
   });
-  return { mensaje: mensajes.patrocinioCreado, patrocinio: (await leerPatrocinio(id))!.tarjeta };
+  return { mensaje: mensajesGestion.patrocinioCreado, patrocinio: (await leerPatrocinio(id))!.tarjeta };
 }
 
 /** The card with its poster, locked for the rest of the transaction, or null when there is none. */
@@ -150,7 +151,7 @@ async function buscarBloqueado(tx: Tx, id: string) {
 /** The card, locked for the rest of the transaction, or 404. */
 async function bloquear(tx: Tx, id: string) {
   const actual = await buscarBloqueado(tx, id);
-  if (!actual) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
+  if (!actual) throw new ApiError(404, mensajesGestion.patrocinioNoEncontrado);
   return actual;
 }
 
@@ -164,7 +165,7 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
   const cartel = fileField(form, "archivoCartel");
   // Checked before storing a poster: a card that does not exist gets 404, not an orphan file.
   const existe = UUID_PATTERN.test(id) && (await prisma.patrocinio.count({ where: { id } })) > 0;
-  if (!existe) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
+  if (!existe) throw new ApiError(404, mensajesGestion.patrocinioNoEncontrado);
   const img: StoredImage | null = cartel ? await storeUpload(cartel, "patrocinios") : null;
   const { viejo, cambiados } = await writeWithImage(img, async (tx) => {
     const actual = await bloquear(tx, id);
@@ -211,7 +212,7 @@ export async function actualizarPatrocinio(gestor: Gestor, id: string, form: For
   });
   if (viejo) await removeImageFiles([viejo]);
   return {
-    mensaje: cambiados.length > 0 ? mensajes.patrocinioGuardado : mensajes.patrocinioSinCambios,
+    mensaje: cambiados.length > 0 ? mensajesGestion.patrocinioGuardado : mensajesGestion.patrocinioSinCambios,
     patrocinio: (await leerPatrocinio(id))!.tarjeta,
   };
 }
@@ -232,11 +233,11 @@ export async function pausarPatrocinio(gestor: Gestor, id: string, pausado: bool
   });
   const mensaje = pausado
     ? cambio
-      ? mensajes.patrocinioPausado
-      : mensajes.patrocinioYaPausado
+      ? mensajesGestion.patrocinioPausado
+      : mensajesGestion.patrocinioYaPausado
     : cambio
-      ? mensajes.patrocinioReanudado
-      : mensajes.patrocinioYaActivo;
+      ? mensajesGestion.patrocinioReanudado
+      : mensajesGestion.patrocinioYaActivo;
   return { mensaje, cambio };
 }
 
@@ -274,7 +275,9 @@ export async function ordenarPatrocinio(gestor: Gestor, id: string, posicion: nu
     return { cambio: desde !== hacia, hacia };
   });
   return {
-    mensaje: conDatos(cambio ? mensajes.patrocinioOrden : mensajes.patrocinioYaEnOrden, { n: String(hacia) }),
+    mensaje: conDatos(cambio ? mensajesGestion.patrocinioOrden : mensajesGestion.patrocinioYaEnOrden, {
+      n: String(hacia),
+    }),
     cambio,
     posicion: hacia,
   };
@@ -286,7 +289,7 @@ export async function ordenarPatrocinio(gestor: Gestor, id: string, posicion: nu
  * admins clicking at once); an id never seen is 404.
  */
 export async function borrarPatrocinio(gestor: Gestor, id: string, motivo: string | null) {
-  if (!UUID_PATTERN.test(id)) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
+  if (!UUID_PATTERN.test(id)) throw new ApiError(404, mensajesGestion.patrocinioNoEncontrado);
   const borrado = await prisma.$transaction(async (tx) => {
     const actual = await buscarBloqueado(tx, id);
     if (!actual) {
@@ -294,7 +297,7 @@ export async function borrarPatrocinio(gestor: Gestor, id: string, motivo: strin
         where: { accion: "borrar_patrocinio", objetoTipo: "patrocinio", objetoId: id },
         select: { id: true },
       });
-      if (!antes) throw new ApiError(404, mensajes.patrocinioNoEncontrado);
+      if (!antes) throw new ApiError(404, mensajesGestion.patrocinioNoEncontrado);
       await registrar(tx, gestor, {
         accion: "borrar_patrocinio",
         objetoTipo: "patrocinio",
@@ -316,5 +319,8 @@ export async function borrarPatrocinio(gestor: Gestor, id: string, motivo: strin
     return actual;
   });
   if (borrado?.archivoCartel) await removeImageFiles([borrado.archivoCartel]);
-  return { mensaje: borrado ? mensajes.patrocinioBorrado : mensajes.patrocinioYaBorrado, cambio: borrado !== null };
+  return {
+    mensaje: borrado ? mensajesGestion.patrocinioBorrado : mensajesGestion.patrocinioYaBorrado,
+    cambio: borrado !== null,
+  };
 }

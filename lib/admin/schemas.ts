@@ -2,13 +2,14 @@ import { z } from "../schemas";
 import { mensajes } from "../messages";
 import { UUID_PATTERN } from "../schemas";
 import { ROLES } from "../users/roles";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /** The reason the team types for an action: required, trimmed, at most 500 characters. */
 export const motivoSchema = z
-  .string({ error: mensajes.motivoObligatorio })
+  .string({ error: mensajesGestion.motivoObligatorio })
   .trim()
-  .min(1, mensajes.motivoObligatorio)
-  .max(500, mensajes.motivoLargo);
+  .min(1, mensajesGestion.motivoObligatorio)
+  .max(500, mensajesGestion.motivoLargo);
 
 export const idPlanSchema = z.string().regex(UUID_PATTERN, mensajes.planNoEncontrado);
 
@@ -16,7 +17,7 @@ export const idPlanSchema = z.string().regex(UUID_PATTERN, mensajes.planNoEncont
 export const ocultarSchema = z.object({ motivo: motivoSchema });
 
 /** POST /api/gestion/planes/{id}/mostrar and …/reportes/descartar: a note is optional. */
-export const notaSchema = z.object({ motivo: z.string().trim().max(500, mensajes.motivoLargo).optional() });
+export const notaSchema = z.object({ motivo: z.string().trim().max(500, mensajesGestion.motivoLargo).optional() });
 
 /** POST /api/gestion/reportes/descartar: the reports of a plan, or one report without a plan. */
 export const descartarSchema = notaSchema
@@ -27,7 +28,7 @@ export const descartarSchema = notaSchema
   .refine((d) => Boolean(d.planId) !== Boolean(d.reporteId), mensajes.datosNoValidos);
 
 /** POST /api/gestion/usuarios/{id}/rol (admin). */
-export const rolSchema = z.object({ rol: z.enum(ROLES, { error: mensajes.rolNoValido }), motivo: motivoSchema });
+export const rolSchema = z.object({ rol: z.enum(ROLES, { error: mensajesGestion.rolNoValido }), motivo: motivoSchema });
 
 /** POST /api/gestion/planes/{id}/destacar: a week or a month more, or stop featuring it. */
 export const destacarSchema = notaSchema.extend({
@@ -35,13 +36,13 @@ export const destacarSchema = notaSchema.extend({
 });
 
 /** The id in /api/gestion/contactos/{id}/contactado. */
-export const idContactoSchema = z.string().regex(UUID_PATTERN, mensajes.contactoNoEncontrado);
+export const idContactoSchema = z.string().regex(UUID_PATTERN, mensajesGestion.contactoNoEncontrado);
 
 /** The id in /api/gestion/correos/{id}/reintentar. */
-export const idCorreoSchema = z.string().regex(UUID_PATTERN, mensajes.correoNoEncontrado);
+export const idCorreoSchema = z.string().regex(UUID_PATTERN, mensajesGestion.correoNoEncontrado);
 
 /** The id in /api/gestion/solicitudes/{id}/…. */
-export const idSolicitudSchema = z.string().regex(UUID_PATTERN, mensajes.solicitudNoEncontrada);
+export const idSolicitudSchema = z.string().regex(UUID_PATTERN, mensajesGestion.solicitudNoEncontrada);
 
 /** POST /api/gestion/solicitudes/{id}/destacar: the week or the month agreed. */
 export const destacarSolicitudSchema = z.object({
@@ -50,7 +51,7 @@ export const destacarSolicitudSchema = z.object({
 
 /** POST /api/gestion/solicitudes/{id}/notas: the notes as they should read (may be empty). */
 export const notasSolicitudSchema = z.object({
-  notas: z.string({ error: mensajes.datosNoValidos }).max(2000, mensajes.solicitudNotasLargas),
+  notas: z.string({ error: mensajes.datosNoValidos }).max(2000, mensajesGestion.solicitudNotasLargas),
 });
 
 /** POST /api/gestion/organizaciones/{id}/verificar: the state wanted, and an optional note. */

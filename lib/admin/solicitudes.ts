@@ -3,13 +3,14 @@ import { fechaHora } from "../dates";
 import { prisma } from "../db";
 import type { EstadoSolicitud, Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
-import { conDatos, mensajes } from "../messages";
+import { conDatos } from "../messages";
 import type { Gestor } from "./acceso";
 import type { Accion } from "./acciones";
 import { registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";
 import { PERIODOS_DESTACADO, PRECIOS_DESTACADO, type PeriodoDestacado } from "../solicitudes/schemas";
 import { destacar } from "./moderacion";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /**
  * The featuring requests (POST /api/emailDestacado, sent from the app after publishing): nueva
@@ -63,14 +64,14 @@ async function bloquear(tx: Tx, id: string): Promise<Fila> {
   const [fila] = await tx.$queryRaw<
     Fila[]
   >`SELECT estado, notas, plan_id FROM solicitud_destacado WHERE id = ${id}::uuid FOR UPDATE`;
-  if (!fila) throw new ApiError(404, mensajes.solicitudNoEncontrada);
+  if (!fila) throw new ApiError(404, mensajesGestion.solicitudNoEncontrada);
   return fila;
 }
 
 /** 409 unless the request may go from `desde` to `hacia` (staying where it is is a repeat, not an error). */
 function comprobarPaso(desde: EstadoSolicitud, hacia: EstadoSolicitud): void {
   if (desde !== hacia && !SIGUIENTES[desde].includes(hacia))
-    throw new ApiError(409, conDatos(mensajes.solicitudTransicion, { desde, hacia }));
+    throw new ApiError(409, conDatos(mensajesGestion.solicitudTransicion, { desde, hacia }));
 }
 
 /** The notes with one more line: when, who, what. */
@@ -111,8 +112,8 @@ export async function pasarSolicitud(
     return cambio;
   });
   if (hacia === "contactada")
-    return { mensaje: cambio ? mensajes.solicitudContactada : mensajes.solicitudYaContactada, cambio };
-  return { mensaje: cambio ? mensajes.solicitudDescartada : mensajes.solicitudYaDescartada, cambio };
+    return { mensaje: cambio ? mensajesGestion.solicitudContactada : mensajesGestion.solicitudYaContactada, cambio };
+  return { mensaje: cambio ? mensajesGestion.solicitudDescartada : mensajesGestion.solicitudYaDescartada, cambio };
 }
 
 /**
@@ -135,13 +136,13 @@ export async function destacarSolicitud(
         objetoId: id,
         datos: { cambio: false, periodo },
       });
-      return { mensaje: mensajes.solicitudYaDestacada, cambio: false, hasta: null };
+      return { mensaje: mensajesGestion.solicitudYaDestacada, cambio: false, hasta: null };
     }
-    if (!fila.plan_id) throw new ApiError(409, mensajes.solicitudSinPlan);
+    if (!fila.plan_id) throw new ApiError(409, mensajesGestion.solicitudSinPlan);
     const compra = `${PERIODOS_DESTACADO[periodo]} (${PRECIOS_DESTACADO[periodo]})`;
     const d = await destacar(gestor, fila.plan_id, periodo, `Solicitud ${id}: ${compra}`, tx).catch((e: unknown) => {
       // The plan was deleted between the request's lock and the plan's.
-      throw e instanceof ApiError && e.status === 404 ? new ApiError(409, mensajes.solicitudSinPlan) : e;
+      throw e instanceof ApiError && e.status === 404 ? new ApiError(409, mensajesGestion.solicitudSinPlan) : e;
     });
     const fecha = d.hasta ? fechaHora(new Date(d.hasta)) : "";
     await cambiar(tx, gestor, id, "destacada", anotar(fila.notas, gestor, `Destacado ${compra} hasta el ${fecha}.`));
@@ -151,7 +152,7 @@ export async function destacarSolicitud(
       objetoId: id,
       datos: { cambio: true, antes: fila.estado, periodo, planId: fila.plan_id, hasta: d.hasta },
     });
-    return { mensaje: conDatos(mensajes.solicitudDestacada, { fecha }), cambio: true, hasta: d.hasta };
+    return { mensaje: conDatos(mensajesGestion.solicitudDestacada, { fecha }), cambio: true, hasta: d.hasta };
   });
 }
 
@@ -169,5 +170,8 @@ export async function guardarNotas(gestor: Gestor, id: string, notas: string): P
     });
     return cambio;
   });
-  return { mensaje: cambio ? mensajes.solicitudNotasGuardadas : mensajes.solicitudNotasSinCambios, cambio };
+  return {
+    mensaje: cambio ? mensajesGestion.solicitudNotasGuardadas : mensajesGestion.solicitudNotasSinCambios,
+    cambio,
+  };
 }

@@ -10,6 +10,7 @@ import type { Gestor } from "./acceso";
 import { registrar } from "./auditoria";
 import { dondeFiltros, paginaKeyset, POR_PAGINA_GESTION } from "./cursor";
 import type { Rol } from "../users/roles";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /**
  * Suspends an account: its sessions are revoked at once (the next request of any of its
@@ -25,7 +26,7 @@ export async function suspenderUsuario(
   const resultado = await prisma.$transaction(async (tx) => {
     const [u] = await tx.$queryRaw<{ email: string; name: string; suspendido: boolean }[]>`
       SELECT email, name, suspendido_en IS NOT NULL AS suspendido FROM usuario WHERE id = ${usuarioId} FOR UPDATE`;
-    if (!u) throw new ApiError(404, mensajes.usuarioNoEncontrado);
+    if (!u) throw new ApiError(404, mensajesGestion.usuarioNoEncontrado);
     let planes = 0;
     if (!u.suspendido) {
       await tx.user.update({ where: { id: usuarioId }, data: { suspendidoEn: new Date(), suspendidoMotivo: motivo } });
@@ -44,7 +45,10 @@ export async function suspenderUsuario(
     return !u.suspendido;
   });
   if (resultado) deliverSoon();
-  return { mensaje: resultado ? mensajes.usuarioSuspendido : mensajes.usuarioYaSuspendido, cambio: resultado };
+  return {
+    mensaje: resultado ? mensajesGestion.usuarioSuspendido : mensajesGestion.usuarioYaSuspendido,
+    cambio: resultado,
+  };
 }
 
 /** Lifts a suspension: log-in works again and exactly the plans the suspension hid are published. */
@@ -57,7 +61,7 @@ export async function restaurarUsuario(
     const [u] = await tx.$queryRaw<
       { suspendido: boolean }[]
     >`SELECT suspendido_en IS NOT NULL AS suspendido FROM usuario WHERE id = ${usuarioId} FOR UPDATE`;
-    if (!u) throw new ApiError(404, mensajes.usuarioNoEncontrado);
+    if (!u) throw new ApiError(404, mensajesGestion.usuarioNoEncontrado);
     let planes = 0;
     if (u.suspendido) {
       await tx.user.update({ where: { id: usuarioId }, data: { suspendidoEn: null, suspendidoMotivo: null } });
@@ -73,7 +77,7 @@ export async function restaurarUsuario(
     });
     return u.suspendido;
   });
-  return { mensaje: cambio ? mensajes.usuarioRestaurado : mensajes.usuarioNoSuspendido, cambio };
+  return { mensaje: cambio ? mensajesGestion.usuarioRestaurado : mensajesGestion.usuarioNoSuspendido, cambio };
 }
 
 export interface UsuarioGestion {

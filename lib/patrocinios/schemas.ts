@@ -2,6 +2,7 @@ import { isImageFileName } from "../media/image-types";
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
 import { mensajes, pistas } from "../messages";
 import { campoDeTexto, z } from "../schemas";
+import { mensajesGestion } from "../mensajes-gestion";
 
 /** The limits of a sponsor card's fields: the table's for empresa, título and enlace; the card's room for the description. */
 export const PATROCINIO_MAX = { empresa: 100, titulo: 50, descripcion: 300, enlaceEmpresa: 1000 } as const;
@@ -48,23 +49,24 @@ export interface ReglasPatrocinio {
  * the lengths, the days. The API answers the first message; the form marks every field.
  */
 export function* fallosPatrocinio(d: CamposPatrocinio, r: ReglasPatrocinio): Generator<Fallo<CampoPatrocinio>> {
-  const obligatorios = r.modo === "crear" ? mensajes.patrocinioObligatorios : mensajes.patrocinioObligatoriosActualizar;
+  const obligatorios =
+    r.modo === "crear" ? mensajesGestion.patrocinioObligatorios : mensajesGestion.patrocinioObligatoriosActualizar;
   if (!d.empresa) yield { mensaje: obligatorios, campo: "empresa", pista: pistas.empresa };
   if (!d.enlaceEmpresa) yield { mensaje: obligatorios, campo: "enlaceEmpresa", pista: pistas.enlace };
   if (!d.titulo) yield { mensaje: obligatorios, campo: "titulo", pista: pistas.titulo };
   if (!r.conCartel) yield { mensaje: obligatorios, campo: "cartel", pista: pistas.cartel };
   if (d.enlaceEmpresa && !/^https?:\/\/[^\s/]+\S*$/i.test(d.enlaceEmpresa))
-    yield { mensaje: mensajes.patrocinioEnlace, campo: "enlaceEmpresa", pista: pistas.enlace };
+    yield { mensaje: mensajesGestion.patrocinioEnlace, campo: "enlaceEmpresa", pista: pistas.enlace };
   for (const campo of ["empresa", "titulo", "descripcion", "enlaceEmpresa"] as const) {
     if ((d[campo]?.length ?? 0) > PATROCINIO_MAX[campo])
-      yield { mensaje: mensajes.patrocinioLargo, campo, pista: pistas.textoLargo };
+      yield { mensaje: mensajesGestion.patrocinioLargo, campo, pista: pistas.textoLargo };
   }
   const desdeOk = !d.activoDesde || esDia(d.activoDesde);
   const hastaOk = !d.activoHasta || esDia(d.activoHasta);
-  if (!desdeOk) yield { mensaje: mensajes.patrocinioDia, campo: "activoDesde", pista: pistas.dia };
-  if (!hastaOk) yield { mensaje: mensajes.patrocinioDia, campo: "activoHasta", pista: pistas.dia };
+  if (!desdeOk) yield { mensaje: mensajesGestion.patrocinioDia, campo: "activoDesde", pista: pistas.dia };
+  if (!hastaOk) yield { mensaje: mensajesGestion.patrocinioDia, campo: "activoHasta", pista: pistas.dia };
   if (desdeOk && hastaOk && d.activoDesde && d.activoHasta && d.activoHasta < d.activoDesde) {
-    yield { mensaje: mensajes.patrocinioFechas, campo: "activoHasta", pista: pistas.finAntesDeInicio };
+    yield { mensaje: mensajesGestion.patrocinioFechas, campo: "activoHasta", pista: pistas.finAntesDeInicio };
   }
   if (r.cartelNombre !== undefined && !isImageFileName(r.cartelNombre))
     yield { mensaje: mensajes.imagenTipo, campo: "cartel", pista: pistas.imagenTipo };

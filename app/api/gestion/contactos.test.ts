@@ -9,6 +9,7 @@ import { databaseFingerprint } from "@/test-support/snapshot";
 import { call } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
 import { appUrl } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 /**
  * The back-office's leads, failed e-mails and the retention job:
@@ -180,7 +181,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       body: {},
       token: moderadora.token,
     });
-    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.contactoNoEncontrado]);
+    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajesGestion.contactoNoEncontrado]);
 
     const [a, b] = await Promise.all([
       call("POST", `/api/gestion/contactos/${id}/contactado`, { body: {}, token: moderadora.token }),
@@ -189,7 +190,7 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.cambio, b.body.cambio].sort()).toEqual([false, true]);
     expect([a.body.mensaje, b.body.mensaje].sort()).toEqual(
-      [mensajes.contactoMarcado, mensajes.contactoYaMarcado].sort(),
+      [mensajesGestion.contactoMarcado, mensajesGestion.contactoYaMarcado].sort(),
     );
     const quien = a.body.cambio ? moderadora.correo : otraModeradora.correo;
     const [fila] = await query<{ contactado_por: string; contactado_en: Date }>(
@@ -366,12 +367,12 @@ describe("leads, failed e-mails and retention in the back-office", () => {
       body: {},
       token: moderadora.token,
     });
-    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.correoNoEncontrado]);
+    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajesGestion.correoNoEncontrado]);
     const ya = await call("POST", `/api/gestion/correos/${enviado}/reintentar`, { body: {}, token: moderadora.token });
-    expect([ya.status, ya.body]).toEqual([200, { mensaje: mensajes.correoYaEnviado, cambio: false }]);
+    expect([ya.status, ya.body]).toEqual([200, { mensaje: mensajesGestion.correoYaEnviado, cambio: false }]);
 
     const uno = await call("POST", `/api/gestion/correos/${fallido}/reintentar`, { body: {}, token: moderadora.token });
-    expect([uno.status, uno.body]).toEqual([200, { mensaje: mensajes.correoReintentado, cambio: true }]);
+    expect([uno.status, uno.body]).toEqual([200, { mensaje: mensajesGestion.correoReintentado, cambio: true }]);
     // Due now, and delivered straight away (the test server's transport always succeeds).
     await expect
       .poll(

@@ -6,6 +6,7 @@ import { databaseFingerprint } from "@/test-support/snapshot";
 import { call } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 import { appUrl } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const db = () => process.env.DATABASE_URL!;
 const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
@@ -85,7 +86,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
         body: { rol: "admin", motivo: "Prueba" },
         token: moderadora.token,
       });
-      expect([corta.status, corta.body.mensaje]).toEqual([403, mensajes.soloAdmin]);
+      expect([corta.status, corta.body.mensaje]).toEqual([403, mensajesGestion.soloAdmin]);
       expect(
         await databaseFingerprint(db(), {
           ignorar: ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"],
@@ -99,7 +100,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: { motivo: "   " },
       token: moderadora.token,
     });
-    expect([sinMotivo.status, sinMotivo.body.mensaje]).toEqual([400, mensajes.motivoObligatorio]);
+    expect([sinMotivo.status, sinMotivo.body.mensaje]).toEqual([400, mensajesGestion.motivoObligatorio]);
     const noExiste = await call("POST", `/api/gestion/planes/${NO_EXISTE}/ocultar`, {
       body: { motivo: "Spam" },
       token: moderadora.token,
@@ -113,7 +114,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: { motivo: "Es publicidad de una tienda, no un plan." },
       token: moderadora.token,
     });
-    expect([ocultar.status, ocultar.body]).toEqual([200, { mensaje: mensajes.planOcultado, cambio: true }]);
+    expect([ocultar.status, ocultar.body]).toEqual([200, { mensaje: mensajesGestion.planOcultado, cambio: true }]);
 
     expect((await call("GET", `/api/plan/detalle/${planId}`)).status).toBe(404);
     const reportes = await query<{ resolucion: string; cerrado_por: string }>(
@@ -182,7 +183,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: { periodo: "semana" },
       token: moderadora.token,
     });
-    expect([destacarOculto.status, destacarOculto.body.mensaje]).toEqual([409, mensajes.destacarOculto]);
+    expect([destacarOculto.status, destacarOculto.body.mensaje]).toEqual([409, mensajesGestion.destacarOculto]);
     await expect(query(db(), "SELECT destacado_hasta FROM plan WHERE id = $1", [otroPlan])).resolves.toEqual([
       { destacado_hasta: null },
     ]);
@@ -191,7 +192,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: {},
       token: moderadora.token,
     });
-    expect([mostrar.status, mostrar.body]).toEqual([200, { mensaje: mensajes.planMostrado, cambio: true }]);
+    expect([mostrar.status, mostrar.body]).toEqual([200, { mensaje: mensajesGestion.planMostrado, cambio: true }]);
     expect((await call("GET", `/api/plan/detalle/${otroPlan}`)).status).toBe(200);
     const [plan] = await query<{ oculto_motivo: string | null }>(db(), "SELECT oculto_motivo FROM plan WHERE id = $1", [
       otroPlan,
@@ -201,7 +202,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: {},
       token: moderadora.token,
     });
-    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.planYaVisible, cambio: false }]);
+    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajesGestion.planYaVisible, cambio: false }]);
   });
 
   it("dismisses a plan's open reports and leaves the plan as it is; closed reports stay listed with who closed them", async () => {
@@ -222,13 +223,13 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: { planId: plan },
       token: moderadora.token,
     });
-    expect([r.status, r.body]).toEqual([200, { mensaje: mensajes.reportesDescartados, cambio: true }]);
+    expect([r.status, r.body]).toEqual([200, { mensaje: mensajesGestion.reportesDescartados, cambio: true }]);
     expect((await call("GET", `/api/plan/detalle/${plan}`)).status).toBe(200);
     const otraVez = await call("POST", "/api/gestion/reportes/descartar", {
       body: { planId: plan },
       token: moderadora.token,
     });
-    expect(otraVez.body).toEqual({ mensaje: mensajes.sinReportesAbiertos, cambio: false });
+    expect(otraVez.body).toEqual({ mensaje: mensajesGestion.sinReportesAbiertos, cambio: false });
 
     const abiertos = await pagina("/gestion/reportes", moderadora.cookie);
     expect(abiertos).not.toContain("Plan mal reportado");
@@ -286,7 +287,7 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: { periodo: "quitar" },
       token: moderadora.token,
     });
-    expect(quitar.body.mensaje).toBe(mensajes.destacadoQuitado);
+    expect(quitar.body.mensaje).toBe(mensajesGestion.destacadoQuitado);
     const malo = await call("POST", `/api/gestion/planes/${lejos}/destacar`, {
       body: { periodo: "siempre" },
       token: moderadora.token,
@@ -318,12 +319,12 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: {},
       token: moderadora.token,
     });
-    expect([sinMotivo.status, sinMotivo.body.mensaje]).toEqual([400, mensajes.motivoObligatorio]);
+    expect([sinMotivo.status, sinMotivo.body.mensaje]).toEqual([400, mensajesGestion.motivoObligatorio]);
     const r = await call("POST", `/api/gestion/usuarios/${autora.id}/suspender`, {
       body: { motivo: "Suplanta a un ayuntamiento." },
       token: moderadora.token,
     });
-    expect([r.status, r.body]).toEqual([200, { mensaje: mensajes.usuarioSuspendido, cambio: true }]);
+    expect([r.status, r.body]).toEqual([200, { mensaje: mensajesGestion.usuarioSuspendido, cambio: true }]);
 
     // Her token and cookie no longer work, and she cannot log in again, by password or otherwise.
     expect((await call("GET", "/api/plan/planesUsuario", { token: autora.token })).status).toBe(401);
@@ -343,13 +344,16 @@ describe("the back-office (/gestion and /api/gestion)", () => {
     expect(correo.text).toContain("Motivo: Suplanta a un ayuntamiento.");
     // Her plans cannot be published one by one behind the suspension's back.
     const mostrar = await call("POST", `/api/gestion/planes/${publico}/mostrar`, { body: {}, token: moderadora.token });
-    expect([mostrar.status, mostrar.body.mensaje]).toEqual([409, mensajes.planDeCuentaSuspendida]);
+    expect([mostrar.status, mostrar.body.mensaje]).toEqual([409, mensajesGestion.planDeCuentaSuspendida]);
 
     const restaurar = await call("POST", `/api/gestion/usuarios/${autora.id}/restaurar`, {
       body: { motivo: "Era el ayuntamiento de verdad." },
       token: moderadora.token,
     });
-    expect([restaurar.status, restaurar.body]).toEqual([200, { mensaje: mensajes.usuarioRestaurado, cambio: true }]);
+    expect([restaurar.status, restaurar.body]).toEqual([
+      200,
+      { mensaje: mensajesGestion.usuarioRestaurado, cambio: true },
+    ]);
     expect(
       (await call("POST", "/api/usuario/login", { body: { correo: autora.correo, password: autora.password } })).status,
     ).toBe(200);
@@ -368,12 +372,12 @@ describe("the back-office (/gestion and /api/gestion)", () => {
       body: { rol: "moderador", motivo: "Entra en el equipo" },
       token: admin.token,
     });
-    expect([r.status, r.body.mensaje]).toEqual([200, conDatos(mensajes.rolAsignado, { rol: "moderador" })]);
+    expect([r.status, r.body.mensaje]).toEqual([200, conDatos(mensajesGestion.rolAsignado, { rol: "moderador" })]);
     const malo = await call("POST", `/api/gestion/usuarios/${usuaria.id}/rol`, {
       body: { rol: "jefa", motivo: "x" },
       token: admin.token,
     });
-    expect([malo.status, malo.body.mensaje]).toEqual([400, mensajes.rolNoValido]);
+    expect([malo.status, malo.body.mensaje]).toEqual([400, mensajesGestion.rolNoValido]);
     expect(await auditoria(usuaria.id)).toEqual([
       {
         accion: "asignar_rol",

@@ -9,6 +9,7 @@ import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { planPath } from "@/lib/plans/plan";
 import { appUrl } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 /**
  * Verified organizations: who may verify one, that a second click changes
@@ -213,7 +214,9 @@ describe("verified organizations", () => {
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.cambio, b.body.cambio].sort()).toEqual([false, true]);
-    expect([a.body.mensaje, b.body.mensaje].sort()).toEqual([mensajes.orgVerificada, mensajes.orgYaVerificada].sort());
+    expect([a.body.mensaje, b.body.mensaje].sort()).toEqual(
+      [mensajesGestion.orgVerificada, mensajesGestion.orgYaVerificada].sort(),
+    );
     const [fila] = await query<{ verificada: boolean; verificada_en: Date | null }>(
       db(),
       "SELECT verificada, verificada_en FROM organizacion WHERE id = $1",
@@ -264,9 +267,12 @@ describe("verified organizations", () => {
 
     // Taking it away: gone everywhere on the next request; a second time changes nothing.
     const quitar = await call("POST", ruta, { body: { verificada: false }, token: moderadora.token });
-    expect([quitar.status, quitar.body]).toEqual([200, { mensaje: mensajes.orgVerificacionQuitada, cambio: true }]);
+    expect([quitar.status, quitar.body]).toEqual([
+      200,
+      { mensaje: mensajesGestion.orgVerificacionQuitada, cambio: true },
+    ]);
     const otraVez = await call("POST", ruta, { body: { verificada: false }, token: moderadora.token });
-    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.orgNoVerificada, cambio: false }]);
+    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajesGestion.orgNoVerificada, cambio: false }]);
     await expect(
       query(db(), "SELECT verificada, verificada_en FROM organizacion WHERE id = $1", [orgId]),
     ).resolves.toEqual([{ verificada: false, verificada_en: null }]);

@@ -12,6 +12,7 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { prisma } from "@/lib/db";
 import { patrocinioDeLaPagina, PROXIMO_CAMBIO_PATROCINIOS } from "@/lib/patrocinios/vigentes";
 import { appUrl, worker } from "@/test-support/worker";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const db = () => process.env.DATABASE_URL!;
 const NO_EXISTE = "00000000-0000-4000-8000-000000000000";
@@ -112,7 +113,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
     it("tells a moderator the sponsor pages are an admin's, shows no form, and leaves them out of the menu", async () => {
       for (const ruta of ["/gestion/patrocinios", "/gestion/patrocinios/nuevo", `/gestion/patrocinios/${id}`]) {
         const html = await paginaHtml(ruta, moderadora.cookie);
-        expect(html).toContain(mensajes.soloAdmin);
+        expect(html).toContain(mensajesGestion.soloAdmin);
         expect(html).not.toContain("Tarjeta para probar accesos");
         expect(html).not.toContain("Crear patrocinio");
       }
@@ -161,7 +162,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
         const comun = await enviar(c, { token: usuaria.token });
         expect([donde, comun.status, comun.body.mensaje]).toEqual([donde, 404, mensajes.recursoNoEncontrado]);
         const corta = await enviar(c, { token: moderadora.token });
-        expect([donde, corta.status, corta.body.mensaje]).toEqual([donde, 403, mensajes.soloAdmin]);
+        expect([donde, corta.status, corta.body.mensaje]).toEqual([donde, 403, mensajesGestion.soloAdmin]);
         const ajena = await enviar(c, { cookie: admin.cookie, origin: SITIO_AJENO });
         expect([donde, ajena.status, ajena.body.mensaje]).toEqual([donde, 403, mensajes.origenNoPermitido]);
       }
@@ -209,7 +210,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
     );
     expect([r.status, r.body.mensaje, (r.body.patrocinio as Tarjeta).enlaceEmpresa]).toEqual([
       200,
-      mensajes.patrocinioGuardado,
+      mensajesGestion.patrocinioGuardado,
       "https://quesoslaserrana.example",
     ]);
   });
@@ -223,18 +224,26 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       number,
       string,
     ][] = [
-      [{ ...campos(), archivoCartel: undefined }, 400, mensajes.patrocinioObligatorios],
-      [{ ...campos({ empresa: "  " }), archivoCartel: cartel }, 400, mensajes.patrocinioObligatorios],
-      [{ ...campos({ enlaceEmpresa: "javascript:alert(1)" }), archivoCartel: cartel }, 400, mensajes.patrocinioEnlace],
-      [{ ...campos({ enlaceEmpresa: "quesos.example" }), archivoCartel: cartel }, 400, mensajes.patrocinioEnlace],
-      [{ ...campos({ titulo: "x".repeat(51) }), archivoCartel: cartel }, 400, mensajes.patrocinioLargo],
-      [{ ...campos({ descripcion: "x".repeat(301) }), archivoCartel: cartel }, 400, mensajes.patrocinioLargo],
-      [{ ...campos({ activoDesde: "2026-02-30" }), archivoCartel: cartel }, 400, mensajes.patrocinioDia],
-      [{ ...campos({ activoHasta: "mañana" }), archivoCartel: cartel }, 400, mensajes.patrocinioDia],
+      [{ ...campos(), archivoCartel: undefined }, 400, mensajesGestion.patrocinioObligatorios],
+      [{ ...campos({ empresa: "  " }), archivoCartel: cartel }, 400, mensajesGestion.patrocinioObligatorios],
+      [
+        { ...campos({ enlaceEmpresa: "javascript:alert(1)" }), archivoCartel: cartel },
+        400,
+        mensajesGestion.patrocinioEnlace,
+      ],
+      [
+        { ...campos({ enlaceEmpresa: "quesos.example" }), archivoCartel: cartel },
+        400,
+        mensajesGestion.patrocinioEnlace,
+      ],
+      [{ ...campos({ titulo: "x".repeat(51) }), archivoCartel: cartel }, 400, mensajesGestion.patrocinioLargo],
+      [{ ...campos({ descripcion: "x".repeat(301) }), archivoCartel: cartel }, 400, mensajesGestion.patrocinioLargo],
+      [{ ...campos({ activoDesde: "2026-02-30" }), archivoCartel: cartel }, 400, mensajesGestion.patrocinioDia],
+      [{ ...campos({ activoHasta: "mañana" }), archivoCartel: cartel }, 400, mensajesGestion.patrocinioDia],
       [
         { ...campos({ activoDesde: dia(5), activoHasta: dia(4) }), archivoCartel: cartel },
         400,
-        mensajes.patrocinioFechas,
+        mensajesGestion.patrocinioFechas,
       ],
       [{ ...campos({ titulo: "Con\u0000nulo" }), archivoCartel: cartel }, 400, mensajes.datosNoValidos],
       [
@@ -262,7 +271,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       formulario({ titulo: "", archivoCartel: cartel }),
       admin.token,
     );
-    expect([malo.status, malo.body.mensaje]).toEqual([400, mensajes.patrocinioObligatoriosActualizar]);
+    expect([malo.status, malo.body.mensaje]).toEqual([400, mensajesGestion.patrocinioObligatoriosActualizar]);
     await expect(query(db(), "SELECT * FROM patrocinio WHERE id = $1", [otro._id])).resolves.toEqual(antesDeCambiar);
     const nadie = await enviarFormulario(
       "PATCH",
@@ -270,7 +279,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       formulario({ titulo: "Nada", archivoCartel: cartel }),
       admin.token,
     );
-    expect([nadie.status, nadie.body.mensaje]).toEqual([404, mensajes.patrocinioNoEncontrado]);
+    expect([nadie.status, nadie.body.mensaje]).toEqual([404, mensajesGestion.patrocinioNoEncontrado]);
   });
 
   it("edits a card: the fields sent replace its own, a new poster replaces the old files, nothing sent changes nothing", async () => {
@@ -291,7 +300,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       }),
       admin.token,
     );
-    expect([r.status, r.body.mensaje]).toEqual([200, mensajes.patrocinioGuardado]);
+    expect([r.status, r.body.mensaje]).toEqual([200, mensajesGestion.patrocinioGuardado]);
     expect(r.body.patrocinio).toMatchObject({
       titulo: "Después de editar",
       empresa: "Quesos La Serrana",
@@ -309,7 +318,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       formulario({ titulo: "Después de editar" }),
       admin.token,
     );
-    expect([igual.status, igual.body.mensaje]).toEqual([200, mensajes.patrocinioSinCambios]);
+    expect([igual.status, igual.body.mensaje]).toEqual([200, mensajesGestion.patrocinioSinCambios]);
     expect((await auditoria(t._id)).map((a) => [a.accion, a.datos.cambios])).toEqual([
       ["crear_patrocinio", undefined],
       ["editar_patrocinio", ["titulo", "activoHasta", "cartel"]],
@@ -330,7 +339,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.mensaje, b.body.mensaje].sort()).toEqual(
-      [mensajes.patrocinioPausado, mensajes.patrocinioYaPausado].sort(),
+      [mensajesGestion.patrocinioPausado, mensajesGestion.patrocinioYaPausado].sort(),
     );
     expect(
       (await auditoria(t._id))
@@ -343,7 +352,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       body: { pausado: false },
       token: admin.token,
     });
-    expect([sigue.status, sigue.body.mensaje]).toEqual([200, mensajes.patrocinioReanudado]);
+    expect([sigue.status, sigue.body.mensaje]).toEqual([200, mensajesGestion.patrocinioReanudado]);
     await expect(enLaBusqueda()).resolves.toMatchObject({ _id: t._id });
     const mal = await call("POST", `/api/gestion/patrocinios/${t._id}/pausar`, {
       body: { pausado: "sí" },
@@ -354,7 +363,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
       body: { pausado: true },
       token: admin.token,
     });
-    expect([nadie.status, nadie.body.mensaje]).toEqual([404, mensajes.patrocinioNoEncontrado]);
+    expect([nadie.status, nadie.body.mensaje]).toEqual([404, mensajesGestion.patrocinioNoEncontrado]);
   });
 
   it("shows a card only on its days (Madrid, both included), and keys remembered searches on the next day it changes", async () => {
@@ -398,14 +407,14 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
     const r = await aPrimero(c._id);
     expect([r.status, r.body.mensaje, r.body.posicion]).toEqual([
       200,
-      conDatos(mensajes.patrocinioOrden, { n: "1" }),
+      conDatos(mensajesGestion.patrocinioOrden, { n: "1" }),
       1,
     ]);
     await expect(orden()).resolves.toEqual([c._id, a._id, b._id]);
     const otraVez = await aPrimero(c._id);
     expect([otraVez.status, otraVez.body.mensaje, otraVez.body.cambio]).toEqual([
       200,
-      conDatos(mensajes.patrocinioYaEnOrden, { n: "1" }),
+      conDatos(mensajesGestion.patrocinioYaEnOrden, { n: "1" }),
       false,
     ]);
     const alFinal = await call("POST", `/api/gestion/patrocinios/${c._id}/orden`, {
@@ -445,7 +454,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
     ]);
     expect([uno.status, dos.status]).toEqual([200, 200]);
     expect([uno.body.mensaje, dos.body.mensaje].sort()).toEqual(
-      [mensajes.patrocinioBorrado, mensajes.patrocinioYaBorrado].sort(),
+      [mensajesGestion.patrocinioBorrado, mensajesGestion.patrocinioYaBorrado].sort(),
     );
     await expect(
       query(db(), "SELECT 1 FROM patrocinio WHERE id = $1 UNION ALL SELECT 1 FROM archivo WHERE id = $2", [
@@ -461,7 +470,7 @@ describe("sponsor cards in the back-office (/gestion/patrocinios, admin only)", 
         .sort(),
     ).toEqual([false, true]);
     const nadie = await call("DELETE", `/api/gestion/patrocinios/${NO_EXISTE}`, { token: admin.token });
-    expect([nadie.status, nadie.body.mensaje]).toEqual([404, mensajes.patrocinioNoEncontrado]);
+    expect([nadie.status, nadie.body.mensaje]).toEqual([404, mensajesGestion.patrocinioNoEncontrado]);
     const raro = await call("DELETE", "/api/gestion/patrocinios/no-es-un-id", { token: admin.token });
     expect(raro.status).toBe(404);
   });

@@ -4,7 +4,8 @@ import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } f
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
-import { mensajes } from "@/lib/messages";
+
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 const db = () => process.env.DATABASE_URL!;
 const sufijo = Math.random().toString(36).slice(2, 7);
@@ -150,7 +151,7 @@ describe("the reasons of reports in the back-office's queue", () => {
       body: { planId: planB },
       token: moderadora.token,
     });
-    expect([r.status, r.body]).toEqual([200, { mensaje: mensajes.reportesDescartados, cambio: true }]);
+    expect([r.status, r.body]).toEqual([200, { mensaje: mensajesGestion.reportesDescartados, cambio: true }]);
     const falsa = await pagina("/gestion/reportes?estado=cerrados&motivo=falsa", moderadora.cookie);
     expect(fila(falsa, TITULO_B)).toContain("Información falsa o engañosa");
     expect(fila(falsa.replaceAll("<!-- -->", ""), TITULO_B)).toContain(`Reportado por <span class=`);

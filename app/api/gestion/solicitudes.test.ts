@@ -5,6 +5,7 @@ import { databaseFingerprint } from "@/test-support/snapshot";
 import { type Persona, comprobarAccesoPaginas, paginaHtml as pagina, persona } from "@/test-support/gestion";
 import { call } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 /**
  * The featuring requests in the back-office: who may see and handle them,
@@ -139,10 +140,13 @@ describe("featuring requests in the back-office", () => {
     const contactada = await accion(moderadora, id, "contactada");
     expect([contactada.status, contactada.body]).toEqual([
       200,
-      { mensaje: mensajes.solicitudContactada, cambio: true },
+      { mensaje: mensajesGestion.solicitudContactada, cambio: true },
     ]);
     const otraVez = await accion(moderadora, id, "contactada");
-    expect([otraVez.status, otraVez.body]).toEqual([200, { mensaje: mensajes.solicitudYaContactada, cambio: false }]);
+    expect([otraVez.status, otraVez.body]).toEqual([
+      200,
+      { mensaje: mensajesGestion.solicitudYaContactada, cambio: false },
+    ]);
     expect(await solicitud(id)).toMatchObject({ estado: "contactada", atendida_por: moderadora.correo });
     expect(await pagina("/gestion/solicitudes", moderadora.cookie)).not.toContain(`?q=${planId}"`);
     const contactadas = await pagina("/gestion/solicitudes?estado=contactada", moderadora.cookie);
@@ -153,7 +157,7 @@ describe("featuring requests in the back-office", () => {
     const descartada = await accion(otraModeradora, id, "descartar", { motivo: "Prefiere esperar al verano" });
     expect([descartada.status, descartada.body]).toEqual([
       200,
-      { mensaje: mensajes.solicitudDescartada, cambio: true },
+      { mensaje: mensajesGestion.solicitudDescartada, cambio: true },
     ]);
     const fila = await solicitud(id);
     expect(fila).toMatchObject({ estado: "descartada", atendida_por: otraModeradora.correo });
@@ -161,27 +165,27 @@ describe("featuring requests in the back-office", () => {
       new RegExp(`^\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2} · ${otraModeradora.correo}: Prefiere esperar al verano$`),
     );
     const descartadaOtraVez = await accion(moderadora, id, "descartar", {});
-    expect(descartadaOtraVez.body).toEqual({ mensaje: mensajes.solicitudYaDescartada, cambio: false });
+    expect(descartadaOtraVez.body).toEqual({ mensaje: mensajesGestion.solicitudYaDescartada, cambio: false });
 
     // A discarded request is closed: not contacted again, not featured.
     const atras = await accion(moderadora, id, "contactada");
     expect([atras.status, atras.body.mensaje]).toEqual([
       409,
-      conDatos(mensajes.solicitudTransicion, { desde: "descartada", hacia: "contactada" }),
+      conDatos(mensajesGestion.solicitudTransicion, { desde: "descartada", hacia: "contactada" }),
     ]);
     const destacar = await accion(moderadora, id, "destacar", { periodo: "semana" });
     expect([destacar.status, destacar.body.mensaje]).toEqual([
       409,
-      conDatos(mensajes.solicitudTransicion, { desde: "descartada", hacia: "destacada" }),
+      conDatos(mensajesGestion.solicitudTransicion, { desde: "descartada", hacia: "destacada" }),
     ]);
     expect(await destacadoHasta(planId)).toBeNull();
     expect(await solicitud(id)).toMatchObject({ estado: "descartada", notas: fila.notas });
 
     // Notes can still be edited; the same text again changes nothing.
     const notas = await accion(moderadora, id, "notas", { notas: "Llamar en junio" });
-    expect(notas.body).toEqual({ mensaje: mensajes.solicitudNotasGuardadas, cambio: true });
+    expect(notas.body).toEqual({ mensaje: mensajesGestion.solicitudNotasGuardadas, cambio: true });
     expect((await accion(moderadora, id, "notas", { notas: "Llamar en junio" })).body).toEqual({
-      mensaje: mensajes.solicitudNotasSinCambios,
+      mensaje: mensajesGestion.solicitudNotasSinCambios,
       cambio: false,
     });
     expect((await solicitud(id)).notas).toBe("Llamar en junio");
@@ -200,13 +204,13 @@ describe("featuring requests in the back-office", () => {
   it("answers bad input in Spanish: an unknown request, a period not offered, notes too long", async () => {
     const id = await solicitudDirecta(null);
     const noExiste = await accion(moderadora, NO_EXISTE, "contactada");
-    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajes.solicitudNoEncontrada]);
+    expect([noExiste.status, noExiste.body.mensaje]).toEqual([404, mensajesGestion.solicitudNoEncontrada]);
     const malId = await accion(moderadora, "no-es-un-id", "contactada");
     // A malformed id is bad input (400), in the same words.
-    expect([malId.status, malId.body.mensaje]).toEqual([400, mensajes.solicitudNoEncontrada]);
+    expect([malId.status, malId.body.mensaje]).toEqual([400, mensajesGestion.solicitudNoEncontrada]);
     expect((await accion(moderadora, id, "destacar", { periodo: "siempre" })).status).toBe(400);
     const largas = await accion(moderadora, id, "notas", { notas: "x".repeat(2001) });
-    expect([largas.status, largas.body.mensaje]).toEqual([400, mensajes.solicitudNotasLargas]);
+    expect([largas.status, largas.body.mensaje]).toEqual([400, mensajesGestion.solicitudNotasLargas]);
     expect(await solicitud(id)).toMatchObject({ estado: "nueva", notas: "" });
   });
 
@@ -251,13 +255,13 @@ describe("featuring requests in the back-office", () => {
     const otraVez = await accion(moderadora, id, "destacar", { periodo: "mes" });
     expect([otraVez.status, otraVez.body]).toEqual([
       200,
-      { mensaje: mensajes.solicitudYaDestacada, cambio: false, hasta: null },
+      { mensaje: mensajesGestion.solicitudYaDestacada, cambio: false, hasta: null },
     ]);
     expect((await destacadoHasta(planId))!.getTime()).toBe(hasta);
     const despues = await accion(moderadora, id, "descartar", {});
     expect([despues.status, despues.body.mensaje]).toEqual([
       409,
-      conDatos(mensajes.solicitudTransicion, { desde: "destacada", hacia: "descartada" }),
+      conDatos(mensajesGestion.solicitudTransicion, { desde: "destacada", hacia: "descartada" }),
     ]);
 
     const destacadas = await pagina("/gestion/solicitudes?estado=destacada", moderadora.cookie);
@@ -283,7 +287,7 @@ describe("featuring requests in the back-office", () => {
     await query(db(), "DELETE FROM plan WHERE id = $1", [planId]);
     expect(await solicitud(id)).toMatchObject({ plan_id: null, estado: "nueva" });
     const r = await accion(moderadora, id, "destacar", { periodo: "semana" });
-    expect([r.status, r.body.mensaje]).toEqual([409, mensajes.solicitudSinPlan]);
+    expect([r.status, r.body.mensaje]).toEqual([409, mensajesGestion.solicitudSinPlan]);
     expect(await solicitud(id)).toMatchObject({ estado: "nueva", notas: "" });
     expect(await auditoria(id)).toEqual([]);
     const html = await pagina("/gestion/solicitudes", moderadora.cookie);

@@ -4,6 +4,7 @@ import { rolSchema } from "@/lib/admin/schemas";
 import { prisma } from "@/lib/db";
 import { ApiError, readJson, route, otrosMetodos } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -13,7 +14,7 @@ export const POST = route<Ctx>(async (request, { params }) => {
   const { rol, motivo } = rolSchema.parse(await readJson(request));
   const antes = await asignarRol(prisma, { id: (await params).id }, rol, gestor, motivo);
   if (antes === null) throw new ApiError(404, mensajes.recursoNoEncontrado);
-  return Response.json({ mensaje: conDatos(mensajes.rolAsignado, { rol }) });
+  return Response.json({ mensaje: conDatos(mensajesGestion.rolAsignado, { rol }) });
 });
 
 export const { GET, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("POST");
