@@ -103,7 +103,7 @@ describe("the back-office's leads and failed e-mails in Chromium", () => {
       const page = await ctx.newPage();
       await page.goto(`${appUrl()}/gestion`);
       await page.getByRole("link", { name: /correos que no se han podido enviar/ }).click();
-      await page.waitForURL(/\/gestion\/correos$/);
+      await page.waitForURL(/\/gestion\/correos\?estado=fallidos$/);
       const fila = page.locator("li", { has: page.getByRole("heading", { name: asunto }) });
       await expect(fila.textContent()).resolves.toContain("4 intentos");
       await expect(fila.textContent()).resolves.toContain("Último error: Resend 422");

@@ -293,7 +293,10 @@ describe("identity and polish", () => {
       const page = await ctx.newPage();
       await page.goto(`${appUrl()}${busqueda()}`);
       const tarjeta = page.locator("main article", { hasText: EXPERIENCIA });
-      await expect(tarjeta.textContent()).resolves.toContain("Sábado y domingo");
+      // Under a day of the list, its card gives that day's hours, the day named as its heading names it.
+      await expect(tarjeta.textContent()).resolves.toMatch(
+        /(Hoy|Mañana|Sábado \d+|Domingo \d+) de (17:00 a 19:30|10:00 a 13:00)/,
+      );
       await expect(page.locator("main").innerText()).resolves.not.toMatch(DIAS);
 
       await page.goto(`${appUrl()}${planPath(EXPERIENCIA, experiencia)}`);

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { mensajes, pistas } from "./messages";
+import { mensajesGestion } from "./mensajes-gestion";
 import { parseCambioDatos } from "./users/schemas";
 
-/** The Spanish catalogue: the spec's messages and the forms' field hints (both in lib/messages.ts). */
-const CATALOGO = new Set<string>([...Object.values(mensajes), ...Object.values(pistas)]);
+/** The Spanish catalogue: the spec's messages and the forms' field hints (lib/messages.ts), and the back-office's texts. */
+const CATALOGO = new Set<string>([
+  ...Object.values(mensajes),
+  ...Object.values(pistas),
+  ...Object.values(mensajesGestion),
+]);
 
 /** Every request schema: each export of lib/**\/schemas.ts that is a zod schema (routes parse only these). */
 const modulos = import.meta.glob<Record<string, unknown>>("./**/schemas.ts", { eager: true });

@@ -67,6 +67,7 @@ const ICS = [
 let servidor: http.Server;
 let base = "";
 const planes: Record<string, { id: string; titulo: string; ine: string }> = {};
+const fuenteIds: string[] = [];
 
 beforeAll(async () => {
   const porTipo = registros();
@@ -95,6 +96,7 @@ beforeAll(async () => {
          VALUES ($1, $2, $1, $3, 'directa', $4) RETURNING id`,
         [tipo, url, usuarioId, ine],
       );
+      fuenteIds.push(id);
       const r = await sincronizarFuente(id, { descarga: { permitirLoopback: true }, carteles: false });
       expect(r, tipo).toMatchObject({ creados: expect.any(Number), descartados: [] });
       const filas = await query<{ id: string; titulo: string; municipio_ine: string }>(
@@ -110,6 +112,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((ok) => servidor.close(ok));
+  // Their towns are real (Riaza, Boñar, …): gone, so no other file's empty town finds them around.
+  await query(db(), "DELETE FROM plan WHERE id = ANY($1::uuid[])", [Object.values(planes).map((p) => p.id)]);
+  await query(db(), "DELETE FROM fuente WHERE id = ANY($1::uuid[])", [fuenteIds]);
 });
 
 describe.each([
