@@ -42,31 +42,54 @@ export function clientIp(request: Request): string {
 
 const MINUTE = 60_000;
 
+/** Gmail ignores dots in an address's local part: these domains deliver a.b@ and ab@ alike. */
+const SIN_PUNTOS = new Set(["gmail.com", "googlemail.com"]);
+
+/**
+ * The mailbox an address reaches, as a limit counts it: in small letters, without its `+tag`
+ * (ana+1@ and ana+2@ reach ana@), and for Gmail without dots and as gmail.com, so tagging or
+ * dotting one address never buys more of a limit keyed by it.
+ */
+export function buzonDe(correo: string): string {
+  const limpio = correo.trim().toLowerCase();
+  const arroba = limpio.lastIndexOf("@");
+  if (arroba < 1) return limpio;
+  let local = limpio.slice(0, arroba);
+  let dominio = limpio.slice(arroba + 1);
+  const mas = local.indexOf("+");
+  if (mas > 0) local = local.slice(0, mas);
+  if (SIN_PUNTOS.has(dominio)) {
+    local = local.replaceAll(".", "");
+    dominio = "gmail.com";
+  }
+  return `${local}@${dominio}`;
+}
+
 /** The limits of each sensitive call, per client address and per account. */
 export const LIMITES = {
   login: (ip: string, correo: string): Limit[] => [
     { key: `login:ip:${ip}`, max: 30, windowMs: 15 * MINUTE },
-    { key: `login:cuenta:${correo}`, max: 10, windowMs: 15 * MINUTE },
+    { key: `login:cuenta:${buzonDe(correo)}`, max: 10, windowMs: 15 * MINUTE },
   ],
   google: (ip: string): Limit[] => [{ key: `google:ip:${ip}`, max: 30, windowMs: 15 * MINUTE }],
   registro: (ip: string, correo: string): Limit[] => [
     { key: `registro:ip:${ip}`, max: 10, windowMs: 60 * MINUTE },
-    { key: `registro:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+    { key: `registro:cuenta:${buzonDe(correo)}`, max: 5, windowMs: 60 * MINUTE },
   ],
   confirmacion: (ip: string, correo: string): Limit[] => [
     { key: `confirmacion:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
-    { key: `confirmacion:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+    { key: `confirmacion:cuenta:${buzonDe(correo)}`, max: 5, windowMs: 60 * MINUTE },
   ],
   restablecer: (ip: string, correo: string): Limit[] => [
     { key: `restablecer:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
-    { key: `restablecer:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+    { key: `restablecer:cuenta:${buzonDe(correo)}`, max: 5, windowMs: 60 * MINUTE },
   ],
   reporte: (ip: string): Limit[] => [{ key: `reporte:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
   destacado: (usuarioId: string): Limit[] => [{ key: `destacado:cuenta:${usuarioId}`, max: 10, windowMs: 60 * MINUTE }],
   /** Following a town without an account sends a confirmation e-mail: per address and per client. */
   seguir: (ip: string, correo: string): Limit[] => [
     { key: `seguir:ip:${ip}`, max: 20, windowMs: 60 * MINUTE },
-    { key: `seguir:cuenta:${correo}`, max: 5, windowMs: 60 * MINUTE },
+    { key: `seguir:cuenta:${buzonDe(correo)}`, max: 5, windowMs: 60 * MINUTE },
   ],
   eurona: (ip: string): Limit[] => [{ key: `eurona:ip:${ip}`, max: 10, windowMs: 60 * MINUTE }],
   /** Connecting a calendar makes the server fetch a URL a person gave: a few an hour per account. */

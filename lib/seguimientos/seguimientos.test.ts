@@ -175,6 +175,33 @@ describe("following a town", () => {
     expect(await correos(email)).toHaveLength(5);
   });
 
+  it("counts one mailbox however its address is tagged or dotted", async () => {
+    const [local, dominio] = uniqueEmail("buzon").split("@");
+    const gmail = `${local.replace(/[^a-z0-9]/gi, "")}@gmail.com`;
+    const variantes = [
+      `${local}+1@${dominio}`,
+      `${local}+fiestas@${dominio}`,
+      `${local}@${dominio}`,
+      `${local}+2@${dominio}`,
+      `${local}+3@${dominio}`,
+      `${local}+4@${dominio}`,
+    ];
+    const estados: number[] = [];
+    for (const email of variantes)
+      estados.push(
+        (await call("POST", "/api/seguimientos", { body: { ine: pueblo.ine, email }, ip: freshIp() })).status,
+      );
+    expect(estados).toEqual([202, 202, 202, 202, 202, 429]);
+    const deGmail: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const email = `${gmail.slice(0, i + 1)}.${gmail.slice(i + 1).replace("@", `+${i}@`)}`;
+      deGmail.push(
+        (await call("POST", "/api/seguimientos", { body: { ine: pueblo.ine, email }, ip: freshIp() })).status,
+      );
+    }
+    expect(deGmail).toEqual([202, 202, 202, 202, 202, 429]);
+  });
+
   it("refuses a follow from another site's page", async () => {
     const email = uniqueEmail("csrf");
     const r = await call("POST", "/api/seguimientos", {
