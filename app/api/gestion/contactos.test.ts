@@ -296,12 +296,13 @@ describe("leads, failed e-mails and retention in the back-office", () => {
     const [{ id: viejo }] = await query<{ id: string }>(
       db(),
       `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at, created_at)
-       VALUES ('ana@example.com', $1, 'x', 'x', 1, now() - interval '1 hour', now() - interval '1 hour') RETURNING id`,
+       VALUES ('ana@example.com', $1, 'x', 'x', 1, now() - interval '2 seconds', now() - interval '2 seconds') RETURNING id`,
       [`Anterior ${marca}`],
     );
     const [{ id: enviado }] = await query<{ id: string }>(
       db(),
-      `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at) VALUES ('ana@example.com', $1, $2, $3, 1, now()) RETURNING id`,
+      `INSERT INTO email_outbox ("to", subject, text, html, attempts, sent_at, created_at)
+       VALUES ('ana@example.com', $1, $2, $3, 1, now(), now() - interval '1 second') RETURNING id`,
       [`Confirma tu cuenta ${marca}`, texto, html],
     );
     const [{ id: pendiente }] = await query<{ id: string }>(
