@@ -126,13 +126,20 @@ try {
      SELECT 'seguidora-' || i, $2::uuid, now() FROM generate_series(1, $1) i`,
     [N, orgA],
   );
+  // A device belongs to a session: one each, alive for the run.
+  await db.query(
+    `INSERT INTO sesion (id, token, expires_at, user_id)
+     SELECT 'sesion-' || i, 'token-' || i, now() + interval '1 day', 'seguidora-' || i FROM generate_series(1, $1) i`,
+    [N],
+  );
   const dispositivos = Array.from({ length: N }, () => servicio.nuevaSuscripcion());
   await db.query(
-    `INSERT INTO push_suscripcion (usuario_id, endpoint, p256dh, auth)
-     SELECT 'seguidora-' || i, e, p, a FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS d(e, p, a, i)`,
+    `INSERT INTO push_suscripcion (usuario_id, sesion_id, endpoint, p256dh, auth)
+     SELECT 'seguidora-' || i, 'sesion-' || i, e, p, a
+     FROM unnest($1::text[], $2::text[], $3::text[]) WITH ORDINALITY AS d(e, p, a, i)`,
     [dispositivos.map((d) => d.endpoint), dispositivos.map((d) => d.keys.p256dh), dispositivos.map((d) => d.keys.auth)],
   );
-  await db.query("ANALYZE usuario; ANALYZE seguimiento; ANALYZE push_suscripcion");
+  await db.query("ANALYZE usuario; ANALYZE seguimiento; ANALYZE sesion; ANALYZE push_suscripcion");
   console.log(`${miles(N)} followers of A with one device each, written in ${s(performance.now() - t)}`);
 
   let n = 0;

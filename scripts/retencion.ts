@@ -1,7 +1,8 @@
 /**
  * Deletes the contact requests the privacy text promises to keep only one year: satellite leads
  * and featuring requests older than 365 days; the expired rows of "follow my town"; and the
- * posters of the publishing wizard never published, after 7 days. Idempotent; run it once a day from cron:
+ * posters of the publishing wizard never published, after 7 days; sessions past their expiry, with
+ * their devices for notifications. Idempotent; run it once a day from cron:
  *   30 3 * * *  cd /srv/planazo && npm run --silent retencion
  * Hosted schedulers can POST /api/tareas/retencion with `Authorization: Bearer $CRON_SECRET`.
  */
@@ -20,6 +21,7 @@ try {
     resumenes,
     bajasIndice,
     cartelesTemporales,
+    sesionesCaducadas,
   } = await aplicarRetencion(prisma);
   console.log(
     `retención: ${contactos} contactos de Eurona y ${solicitudes} solicitudes para destacar borrados (más de un año)`,
@@ -31,6 +33,7 @@ try {
   console.log(
     `retención: ${cartelesTemporales} carteles de borradores sin publicar borrados (más de ${DIAS_CARTEL_TEMPORAL} días)`,
   );
+  console.log(`retención: ${sesionesCaducadas} sesiones caducadas borradas, con sus dispositivos de avisos`);
 } finally {
   await prisma.$disconnect();
 }

@@ -31,7 +31,7 @@ export interface ApiCall {
   setCookie: string[];
 }
 
-/** A JSON call to the running app as a client at `ip`, with an optional bearer token or cookie. */
+/** A JSON call to the running app as a client at `ip`, with an optional bearer token or cookie (and other headers). */
 export async function call(
   method: string,
   pathname: string,
@@ -42,9 +42,18 @@ export async function call(
     ip = freshIp(),
     origin,
     base = appUrl(),
-  }: { body?: unknown; token?: string; cookie?: string; ip?: string; origin?: string; base?: string } = {},
+    headers: extra = {},
+  }: {
+    body?: unknown;
+    token?: string;
+    cookie?: string;
+    ip?: string;
+    origin?: string;
+    base?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<ApiCall> {
-  const headers: Record<string, string> = { "X-Forwarded-For": ip };
+  const headers: Record<string, string> = { "X-Forwarded-For": ip, ...extra };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (cookie) headers.Cookie = cookie;

@@ -294,8 +294,9 @@ describe("notifications", () => {
     // A device whose endpoint now points at a private address (as DNS could make it): never connected to.
     const [{ id: privada }] = await query<{ id: string }>(
       db(),
-      `INSERT INTO push_suscripcion (usuario_id, endpoint, p256dh, auth) VALUES ($1, 'https://10.0.0.1/push/x', $2, $3) RETURNING id`,
-      [ana.id, movil.keys.p256dh, movil.keys.auth],
+      `INSERT INTO push_suscripcion (usuario_id, sesion_id, endpoint, p256dh, auth)
+       SELECT $1, id, 'https://10.0.0.1/push/x', $2, $3 FROM sesion WHERE token = $4 RETURNING id`,
+      [ana.id, movil.keys.p256dh, movil.keys.auth, ana.token],
     );
     await encolarPush(prisma, [ana.id], "prueba:privada", carga);
     const fila = () =>

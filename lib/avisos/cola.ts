@@ -19,7 +19,7 @@ export function aviso(titulo: string, cuerpo: string, url: string): AvisoPush {
 
 /**
  * Queues one notification for every device of the given people, in the caller's transaction
- * (the change that causes it): their ids, or a query that selects them (10,000 followers stay in
+ * (the change that causes it) whose session is alive (push_dispositivo): their ids, or a query that selects them (10,000 followers stay in
  * the database, one statement). `clave` names what it says: a device gets each key once, so a
  * second run, or a retry of the change, sends nothing again. Held past the quiet hours.
  */
@@ -35,6 +35,6 @@ export async function encolarPush(
   return db.$executeRaw`
     INSERT INTO push_envio (suscripcion_id, clave, carga, proximo_intento_en)
     SELECT s.id, ${clave}, ${JSON.stringify(carga)}::jsonb, ${cuandoSePuedeAvisar(ahora)}
-    FROM push_suscripcion s WHERE s.usuario_id IN (${quienes})
+    FROM push_dispositivo s WHERE s.usuario_id IN (${quienes})
     ON CONFLICT (suscripcion_id, clave) DO NOTHING`;
 }

@@ -63,6 +63,8 @@ export async function entregarAvisos(
         SELECT id FROM push_envio
         WHERE enviado_en IS NULL AND proximo_intento_en <= now()
           AND (reservado_hasta IS NULL OR reservado_hasta < now())
+          -- Not to a device whose session expired since it was queued (an ended one took its rows).
+          AND EXISTS (SELECT 1 FROM push_dispositivo d WHERE d.id = push_envio.suscripcion_id)
         ORDER BY proximo_intento_en, id
         LIMIT ${Math.min(POR_RESERVA, limite - vistos)}
         FOR UPDATE SKIP LOCKED),
@@ -97,10 +99,15 @@ export async function entregarAvisos(
       // Refused: not retried ('infinity' below).
       else fallidos.push({ id: r.id, intentos, cuando: new Date(), error, reintentar: false });
     });
-    if (entregados.length > 0)
+    if (entregados.length > 0) {
       await prisma.$executeRaw`
         UPDATE push_envio SET enviado_en = now(), intentos = intentos + 1, reservado_hasta = NULL, ultimo_error = NULL
         WHERE id = ANY(${entregados}::bigint[])`;
+      // What the profile shows as the device's last notification.
+      await prisma.$executeRaw`
+        UPDATE push_suscripcion s SET ultima_entrega_en = now()
+        FROM push_envio e WHERE e.id = ANY(${entregados}::bigint[]) AND s.id = e.suscripcion_id`;
+    }
     if (caducados.length > 0)
       await prisma.$executeRaw`DELETE FROM push_suscripcion WHERE id = ANY(${caducados}::uuid[])`;
     if (fallidos.length > 0)

@@ -2,6 +2,7 @@ import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { z } from "../schemas";
 import { mensajesAvisos } from "./mensajes";
+import { cuantosDispositivos } from "./push";
 
 /** The kinds of notice a person chooses for, in the order the profile lists them. */
 export const TIPOS_AVISO = ["publicaciones", "cambios", "recordatorios", "resumen"] as const;
@@ -46,13 +47,13 @@ export const correoDePublicaciones = (elegido: boolean | null, dispositivos: num
 
 /** The same rule in SQL, over the usuario row `u` (the fan-out of a new plan). */
 export const CORREO_DE_PUBLICACIONES_SQL = Prisma.sql`COALESCE(u.publicaciones_correo,
-  NOT EXISTS (SELECT 1 FROM push_suscripcion d WHERE d.usuario_id = u.id))`;
+  NOT EXISTS (SELECT 1 FROM push_dispositivo d WHERE d.usuario_id = u.id))`;
 
 /** Each choice as it stands now, and how many devices of the person's are subscribed. */
 async function elecciones(usuarioId: string): Promise<{ preferencias: Preferencias; dispositivos: number }> {
   const [u, dispositivos] = await Promise.all([
     prisma.user.findUniqueOrThrow({ where: { id: usuarioId }, select: SELECCION }),
-    prisma.pushSuscripcion.count({ where: { usuarioId } }),
+    cuantosDispositivos(usuarioId),
   ]);
   const preferencias = Object.fromEntries(
     TIPOS_AVISO.map((t) => [t, { correo: u[COLUMNAS[t].correo], push: u[COLUMNAS[t].push] }]),

@@ -1,9 +1,13 @@
-import { createECDH, randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { createECDH, randomBytes, randomUUID } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { call, confirmedUser, cookieDeSesionNueva } from "@/test-support/users";
 import { conDatos, mensajes } from "@/lib/messages";
 import { mensajesDescarga } from "../net/descarga";
+import { createPrismaClient } from "@/lib/db/client";
+import { aplicarRetencion } from "@/lib/tareas/retencion";
+import { encolarPush } from "./cola";
+import { entregarAvisos } from "./entrega";
 import { MAX_DISPOSITIVOS } from "./push";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
@@ -15,6 +19,14 @@ function suscripcion(endpoint = `http://127.0.0.1:9/push/${randomBytes(6).toStri
   const ecdh = createECDH("prime256v1");
   return { endpoint, keys: { p256dh: b64url(ecdh.generateKeys()), auth: b64url(randomBytes(16)) } };
 }
+
+const prisma = createPrismaClient(process.env.DATABASE_URL, 1);
+afterAll(() => prisma.$disconnect());
+
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const MAC = "Mozilla/5.0 (Macintosh; Intel Mac OS X 14.7; rv:133.0) Gecko/20100101 Firefox/133.0";
+const AVISO = { titulo: "Prueba", cuerpo: "Prueba", url: "https://planazo.test/", icono: "https://planazo.test/i.png" };
 
 const cookie = async (id: string) => {
   const { name, value } = await cookieDeSesionNueva(id);
@@ -91,7 +103,14 @@ describe("Web Push keys and subscriptions", () => {
     expect(primera.status).toBe(201);
     expect(primera.body).toEqual({
       mensaje: mensajesAvisos.pushSuscrito,
-      dispositivo: { endpoint: s.endpoint, creadoEn: expect.any(String) },
+      dispositivo: {
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        endpoint: s.endpoint,
+        creadoEn: expect.any(String),
+        navegador: null,
+        sistema: null,
+        ultimaEntregaEn: null,
+      },
     });
     const otraVez = await call("POST", "/api/push/suscripciones", { body: s, cookie: await cookie(ana.id) });
     expect({ status: otraVez.status, body: otraVez.body }).toEqual({ status: 201, body: primera.body });
@@ -146,5 +165,101 @@ describe("Web Push keys and subscriptions", () => {
     });
     expect(propia.status).toBe(204);
     await expect(query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [s.endpoint])).resolves.toEqual([]);
+  });
+
+  it("lists each device with its browser and system, and removes one by its id, only the person's own", async () => {
+    const ana = await confirmedUser("Ana");
+    const intrusa = await confirmedUser("Intrusa");
+    const movil = suscripcion();
+    const portatil = suscripcion();
+    await call("POST", "/api/push/suscripciones", {
+      body: movil,
+      token: ana.token,
+      headers: { "User-Agent": ANDROID },
+    });
+    await call("POST", "/api/push/suscripciones", { body: portatil, token: ana.token, headers: { "User-Agent": MAC } });
+    const lista = await call("GET", "/api/push/suscripciones", { token: ana.token });
+    const dispositivos = lista.body as unknown as { id: string; endpoint: string }[];
+    expect(dispositivos).toEqual([
+      {
+        id: expect.any(String),
+        endpoint: portatil.endpoint,
+        creadoEn: expect.any(String),
+        navegador: "Firefox",
+        sistema: "macOS",
+        ultimaEntregaEn: null,
+      },
+      expect.objectContaining({ endpoint: movil.endpoint, navegador: "Chrome", sistema: "Android" }),
+    ]);
+    const idMovil = dispositivos[1].id;
+
+    for (const [quien, ruta] of [
+      [undefined, `/api/push/suscripciones/${idMovil}`],
+      [intrusa.token, `/api/push/suscripciones/${idMovil}`],
+      [ana.token, "/api/push/suscripciones/no-es-un-id"],
+      [ana.token, `/api/push/suscripciones/${randomUUID()}`],
+    ] as const) {
+      const r = await call("DELETE", ruta, { token: quien });
+      expect({ status: r.status, body: r.body }).toEqual(
+        quien
+          ? { status: 404, body: { mensaje: mensajes.recursoNoEncontrado } }
+          : { status: 401, body: { mensaje: mensajes.loginNecesario } },
+      );
+    }
+    await expect(query(db(), "SELECT 1 FROM push_suscripcion WHERE usuario_id = $1", [ana.id])).resolves.toHaveLength(
+      2,
+    );
+    expect((await call("DELETE", `/api/push/suscripciones/${idMovil}`, { token: ana.token })).status).toBe(204);
+    const quedan = await query<{ endpoint: string }>(
+      db(),
+      "SELECT endpoint FROM push_suscripcion WHERE usuario_id = $1",
+      [ana.id],
+    );
+    expect(quedan).toEqual([{ endpoint: portatil.endpoint }]);
+  });
+
+  it("ends a device with the session that subscribed it: logout, a password changed, expiry", async () => {
+    const ana = await confirmedUser("Ana");
+    const enSesion = async (endpoint: string) =>
+      (await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [endpoint])).length === 1;
+
+    // Logging out of the session that subscribed the device takes it.
+    const salir = await cookie(ana.id);
+    const primero = suscripcion();
+    expect((await call("POST", "/api/push/suscripciones", { body: primero, cookie: salir })).status).toBe(201);
+    expect((await call("POST", "/api/usuario/logout", { cookie: salir })).status).toBe(200);
+    expect(await enSesion(primero.endpoint)).toBe(false);
+
+    // A password changed in one session ends the others, and their devices with them.
+    const otra = await cookie(ana.id);
+    const segundo = suscripcion();
+    const propio = suscripcion();
+    await call("POST", "/api/push/suscripciones", { body: segundo, cookie: otra });
+    await call("POST", "/api/push/suscripciones", { body: propio, token: ana.token });
+    const cambio = await call("PATCH", "/api/usuario/cambiar-datos", {
+      token: ana.token,
+      body: { passwordPerfilActual: ana.password, passwordPerfilNueva: "otra-clave-1" },
+    });
+    expect(cambio.status).toBe(200);
+    expect({ segundo: await enSesion(segundo.endpoint), propio: await enSesion(propio.endpoint) }).toEqual({
+      segundo: false,
+      propio: true,
+    });
+
+    // An expired session's device is not listed, and nothing queued for it is sent or queued anew.
+    const [{ id: clave }] = await query<{ id: string }>(db(), "SELECT gen_random_uuid()::text AS id");
+    expect(await encolarPush(prisma, [ana.id], `prueba:${clave}`, AVISO)).toBe(1);
+    await query(db(), "UPDATE sesion SET expires_at = now() - interval '1 second' WHERE token = $1", [ana.token]);
+    expect((await call("GET", "/api/push/suscripciones", { cookie: await cookie(ana.id) })).status).toBe(204);
+    expect(await encolarPush(prisma, [ana.id], `prueba:otra:${clave}`, AVISO)).toBe(0);
+    await entregarAvisos(prisma);
+    const [envio] = await query(db(), "SELECT intentos, enviado_en, reservado_hasta FROM push_envio WHERE clave = $1", [
+      `prueba:${clave}`,
+    ]);
+    expect(envio).toEqual({ intentos: 0, enviado_en: null, reservado_hasta: null });
+
+    // The retention run sweeps the expired session, and the device with it.
+    expect((await aplicarRetencion(prisma)).sesionesCaducadas).toBeGreaterThanOrEqual(1);
+    expect(await enSesion(propio.endpoint)).toBe(false);
   });
 });

@@ -1,11 +1,12 @@
 import webpush from "web-push";
-import { z } from "../schemas";
+import { UUID_PATTERN, z } from "../schemas";
 import { prisma } from "../db";
 import { env } from "../env";
 import { comprobarDestino, DescargaRechazada, type Resolver } from "../net/descarga";
 import { ApiError } from "../http";
 import { conDatos } from "../messages";
 import { mensajesAvisos } from "./mensajes";
+import { describirAgente } from "./agente";
 
 /**
  * Web Push (RFC 8030, 8291, 8292): the server's VAPID keys and each person's devices. A device's
@@ -110,31 +111,62 @@ export function reglaDelEndpoint(
   return url.protocol === "https:" || local ? { permitirLoopback: local } : null;
 }
 
+/** A device as the profile and the apps see it. */
 export interface DispositivoApi {
+  id: string;
   endpoint: string;
   creadoEn: string;
+  /** Browser and system, from the User-Agent given when subscribing (null when unknown). */
+  navegador: string | null;
+  sistema: string | null;
+  /** When a notification last reached its push service (null before the first). */
+  ultimaEntregaEn: string | null;
 }
 
-const aApi = (s: { endpoint: string; creadaEn: Date }): DispositivoApi => ({
-  endpoint: s.endpoint,
-  creadoEn: s.creadaEn.toISOString(),
+interface FilaDispositivo {
+  id: string;
+  endpoint: string;
+  creadaEn: Date;
+  agente: string | null;
+  ultimaEntregaEn: Date | null;
+}
+
+const aApi = (d: FilaDispositivo): DispositivoApi => ({
+  id: d.id,
+  endpoint: d.endpoint,
+  creadoEn: d.creadaEn.toISOString(),
+  ...describirAgente(d.agente),
+  ultimaEntregaEn: d.ultimaEntregaEn?.toISOString() ?? null,
 });
 
+/** Who subscribes a device: the person, the session it belongs to, and the browser's User-Agent. */
+export interface Suscriptor {
+  usuarioId: string;
+  sesionId: string;
+  agente: string | null;
+}
+
 /**
- * Keeps a device for the person: the same endpoint again refreshes it, from another account it
- * moves here (a shared phone's new owner), and past MAX_DISPOSITIVOS the one unused longest goes.
+ * Keeps a device for the person's session: the same endpoint again refreshes it and moves it to
+ * this session (a new login on the same browser), from another account it moves here (a shared
+ * phone's new owner), and past MAX_DISPOSITIVOS the one unused longest goes.
  */
-export async function suscribir(usuarioId: string, s: SuscripcionPedida): Promise<DispositivoApi> {
+export async function suscribir(
+  { usuarioId, sesionId, agente }: Suscriptor,
+  s: SuscripcionPedida,
+): Promise<DispositivoApi> {
   return prisma.$transaction(async (tx) => {
     // The person's devices one at a time: two new ones at once never leave eleven.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('push_suscripcion'), hashtext(${usuarioId}))`;
-    const [fila] = await tx.$queryRaw<{ endpoint: string; creadaEn: Date }[]>`
-      INSERT INTO push_suscripcion (usuario_id, endpoint, p256dh, auth)
-      VALUES (${usuarioId}, ${s.endpoint}, ${s.keys.p256dh}, ${s.keys.auth})
-      ON CONFLICT (endpoint) DO UPDATE SET usuario_id = EXCLUDED.usuario_id, p256dh = EXCLUDED.p256dh,
-        auth = EXCLUDED.auth, actualizada_en = now(),
-        creada_en = CASE WHEN push_suscripcion.usuario_id = EXCLUDED.usuario_id THEN push_suscripcion.creada_en ELSE now() END
-      RETURNING endpoint, creada_en AS "creadaEn"`;
+    const ua = agente?.slice(0, 500) ?? null;
+    const [fila] = await tx.$queryRaw<FilaDispositivo[]>`
+      INSERT INTO push_suscripcion (usuario_id, sesion_id, agente, endpoint, p256dh, auth)
+      VALUES (${usuarioId}, ${sesionId}, ${ua}, ${s.endpoint}, ${s.keys.p256dh}, ${s.keys.auth})
+      ON CONFLICT (endpoint) DO UPDATE SET usuario_id = EXCLUDED.usuario_id, sesion_id = EXCLUDED.sesion_id,
+        agente = EXCLUDED.agente, p256dh = EXCLUDED.p256dh, auth = EXCLUDED.auth, actualizada_en = now(),
+        creada_en = CASE WHEN push_suscripcion.usuario_id = EXCLUDED.usuario_id THEN push_suscripcion.creada_en ELSE now() END,
+        ultima_entrega_en = CASE WHEN push_suscripcion.usuario_id = EXCLUDED.usuario_id THEN push_suscripcion.ultima_entrega_en END
+      RETURNING id::text, endpoint, creada_en AS "creadaEn", agente, ultima_entrega_en AS "ultimaEntregaEn"`;
     await tx.$executeRaw`
       DELETE FROM push_suscripcion WHERE id IN (
         SELECT id FROM push_suscripcion WHERE usuario_id = ${usuarioId}
@@ -143,14 +175,30 @@ export async function suscribir(usuarioId: string, s: SuscripcionPedida): Promis
   });
 }
 
-/** The person's devices, the most recently used first. */
+/**
+ * The person's devices that may be sent to (push_dispositivo: their session is alive), the most
+ * recently used first.
+ */
 export async function dispositivosDe(usuarioId: string): Promise<DispositivoApi[]> {
-  const filas = await prisma.pushSuscripcion.findMany({
-    where: { usuarioId },
-    orderBy: [{ actualizadaEn: "desc" }, { id: "asc" }],
-    select: { endpoint: true, creadaEn: true },
-  });
+  const filas = await prisma.$queryRaw<FilaDispositivo[]>`
+    SELECT id::text, endpoint, creada_en AS "creadaEn", agente, ultima_entrega_en AS "ultimaEntregaEn"
+    FROM push_dispositivo WHERE usuario_id = ${usuarioId}
+    ORDER BY actualizada_en DESC, id`;
   return filas.map(aApi);
+}
+
+/** How many devices of the person's may be sent to. */
+export async function cuantosDispositivos(usuarioId: string): Promise<number> {
+  const [{ n }] = await prisma.$queryRaw<{ n: number }[]>`
+    SELECT count(*)::int AS n FROM push_dispositivo WHERE usuario_id = ${usuarioId}`;
+  return n;
+}
+
+/** Forgets one of the person's devices by its id; false when the person has none with it. */
+export async function quitarDispositivo(usuarioId: string, id: string): Promise<boolean> {
+  if (!UUID_PATTERN.test(id)) return false;
+  const { count } = await prisma.pushSuscripcion.deleteMany({ where: { usuarioId, id } });
+  return count > 0;
 }
 
 /** Forgets one of the person's devices; false when the person has none with that endpoint. */

@@ -34,6 +34,7 @@ describe("crearPlan when the database write fails", () => {
       email: "x@example.com",
       google: false,
       sessionToken: "t",
+      sessionId: "s",
       viaBearer: true,
     };
     await expect(crearPlan(fantasma, form)).rejects.toThrow();

@@ -37,6 +37,8 @@ export interface Retencion {
   avisos: number;
   /** Posters of the publishing wizard never published, past their week (rows and files). */
   cartelesTemporales: number;
+  /** Sessions past their expiry, and with them their devices for notifications. */
+  sesionesCaducadas: number;
 }
 
 /**
@@ -80,8 +82,11 @@ export async function aplicarRetencion(prisma: PrismaClient): Promise<Retencion>
       (await tx.$executeRaw`
         DELETE FROM aviso_plan a WHERE a.repartido_en < now() - make_interval(days => ${DIAS_AVISOS})
           AND NOT (a.tipo = 'publicado' AND EXISTS (SELECT 1 FROM plan p WHERE p.id = a.plan_id))`);
+    // An expired session signs no one in; its devices (ON DELETE CASCADE) are sent nothing already.
+    const sesiones = await tx.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
     return {
       avisos,
+      sesionesCaducadas: sesiones.count,
       bajasIndice: bajas.count,
       contactos: contactos.count,
       solicitudes: solicitudes.count,

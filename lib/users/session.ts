@@ -16,6 +16,8 @@ export interface SessionUser {
   email: string;
   google: boolean;
   sessionToken: string;
+  /** The session's id: what the person's devices for notifications belong to. */
+  sessionId: string;
   viaBearer: boolean;
 }
 
@@ -35,6 +37,7 @@ export async function sessionUser(headers: Headers): Promise<SessionUser | null>
     email: user.email,
     google: Boolean((user as { google?: boolean }).google),
     sessionToken: session.token,
+    sessionId: session.id,
     viaBearer: /^bearer\s/i.test(headers.get("authorization") ?? ""),
   };
 }

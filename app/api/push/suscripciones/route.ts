@@ -8,17 +8,23 @@ import { mensajesAvisos } from "@/lib/avisos/mensajes";
 /**
  * POST /api/push/suscripciones { endpoint, keys: { p256dh, auth } } → 201 { mensaje, dispositivo }:
  * this device takes the person's notifications (a session cookie or a bearer token; the same
- * endpoint again answers the same).
+ * endpoint again answers the same). The device belongs to that session and ends with it.
  */
 export const POST = route(async (request) => {
   const user = await requireUser(request);
   const pedida = suscripcionSchema.parse(await readJson(request));
   await comprobarEndpoint(pedida.endpoint);
-  const dispositivo = await suscribir(user.id, pedida);
+  const dispositivo = await suscribir(
+    { usuarioId: user.id, sesionId: user.sessionId, agente: request.headers.get("user-agent") },
+    pedida,
+  );
   return Response.json({ mensaje: mensajesAvisos.pushSuscrito, dispositivo }, { status: 201 });
 });
 
-/** GET /api/push/suscripciones: the person's devices (204 when none). */
+/**
+ * GET /api/push/suscripciones: the person's devices (204 when none), each with its `id`, browser
+ * and system, when it was added and when a notification last reached it.
+ */
 export const GET = route(async (request) => {
   const user = await requireUser(request);
   return listOrNoContent(await dispositivosDe(user.id));
