@@ -1,10 +1,13 @@
 "use client";
 
-import { useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useId, useState, useSyncExternalStore } from "react";
 import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { activarPush, desactivarPush, estadoPush, type EstadoPush } from "@/lib/cliente/push";
+import { activarPush, desactivarPush, endpointActual, estadoPush, type EstadoPush } from "@/lib/cliente/push";
+import type { DispositivoApi } from "@/lib/avisos/push";
+import { diaTexto, localDeInstante } from "@/lib/dates";
+import { conDatos } from "@/lib/messages";
 import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
 import { EVENTO_INSTALABLE } from "@/lib/app-instalable/sin-conexion";
 import perfil from "./Profile.module.css";
@@ -74,20 +77,24 @@ function InstalarApp() {
 }
 
 /** This device's notifications: "Activar avisos" asks the browser only when tapped. */
-function EsteDispositivo() {
+function EsteDispositivo({ alCambiar }: { alCambiar: (endpoint: string | null) => void }) {
   const [estado, setEstado] = useState<EstadoPush>("cargando");
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [enviando, setEnviando] = useState(false);
   useEffect(() => {
     let vivo = true;
     estadoPush().then(
-      (e) => vivo && setEstado(e),
+      async (e) => {
+        if (!vivo) return;
+        setEstado(e);
+        alCambiar(e === "activo" ? await endpointActual() : null);
+      },
       () => vivo && setEstado("sinSoporte"),
     );
     return () => {
       vivo = false;
     };
-  }, []);
+  }, [alCambiar]);
   async function pulsar(accion: typeof activarPush) {
     setEnviando(true);
     setAviso({});
@@ -95,6 +102,7 @@ function EsteDispositivo() {
     setEnviando(false);
     setEstado(r.estado);
     setAviso({ error: r.error, exito: r.exito });
+    alCambiar(r.estado === "activo" ? await endpointActual() : null);
   }
   return (
     <div className={perfil.dispositivo}>
@@ -126,14 +134,96 @@ function EsteDispositivo() {
   );
 }
 
+const dia = (iso: string) => diaTexto(localDeInstante(iso).slice(0, 10));
+
+function nombreDe(d: DispositivoApi): string {
+  if (d.navegador && d.sistema)
+    return conDatos(mensajesAvisos.dispositivoNombre, { navegador: d.navegador, sistema: d.sistema });
+  return d.navegador ?? d.sistema ?? mensajesAvisos.dispositivoDesconocido;
+}
+
+/**
+ * Every device of the person's that takes notifications, from any of their sessions, each with
+ * "Quitar". This one is marked; removing it also unsubscribes the browser, or opening the profile
+ * again would give it back.
+ */
+function Dispositivos({
+  lista,
+  este,
+  alQuitar,
+}: {
+  lista: DispositivoApi[];
+  este: string | null;
+  alQuitar: (d: DispositivoApi) => Promise<void>;
+}) {
+  const id = useId();
+  if (lista.length === 0) return null;
+  return (
+    <div className={perfil.dispositivos}>
+      <h3 id={`${id}-titulo`}>{mensajesAvisos.dispositivosTitulo}</h3>
+      <p className={perfil.nota}>{mensajesAvisos.dispositivosAyuda}</p>
+      <ul aria-labelledby={`${id}-titulo`}>
+        {lista.map((d) => {
+          const nombre = nombreDe(d);
+          return (
+            <li key={d.id}>
+              <div>
+                <strong>{nombre}</strong>
+                {d.endpoint === este && <span className={perfil.este}> · {mensajesAvisos.dispositivoEste}</span>}
+                <br />
+                <span className={perfil.nota}>
+                  {conDatos(mensajesAvisos.dispositivoAnadido, { dia: dia(d.creadoEn) })} ·{" "}
+                  {d.ultimaEntregaEn
+                    ? conDatos(mensajesAvisos.dispositivoUltimo, { dia: dia(d.ultimaEntregaEn) })
+                    : mensajesAvisos.dispositivoSinAvisos}
+                </span>
+              </div>
+              <button
+                type="button"
+                className={styles.buttonGhost}
+                aria-label={conDatos(mensajesAvisos.dispositivoQuitarEtiqueta, { dispositivo: nombre })}
+                onClick={() => void alQuitar(d)}
+              >
+                {mensajesAvisos.dispositivoQuitar}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The profile's "Avisos": for each kind of notice, by e-mail and/or by notification (each box
  * saves at once), and this device's notifications on or off.
  */
-export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
+export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias; dispositivos: DispositivoApi[] }) {
   const [prefs, setPrefs] = useState(inicial);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
+  const [lista, setLista] = useState(dispositivos);
+  const [este, setEste] = useState<string | null>(null);
+  const [avisoLista, setAvisoLista] = useState<{ error?: string; exito?: string }>({});
   const id = useId();
+  const recargar = useCallback(async (endpoint: string | null) => {
+    setEste(endpoint);
+    const r = await llamar<DispositivoApi[]>("GET", "/api/push/suscripciones");
+    if (r.ok) setLista(r.status === 204 ? [] : r.data);
+  }, []);
+  async function quitar(d: DispositivoApi) {
+    setAvisoLista({});
+    if (d.endpoint === este) {
+      const r = await desactivarPush();
+      setAvisoLista({ error: r.error, exito: r.error ? undefined : mensajesAvisos.dispositivoQuitado });
+      await recargar(r.estado === "activo" ? este : null);
+      return;
+    }
+    const r = await llamar("DELETE", `/api/push/suscripciones/${d.id}`);
+    if (r.ok || r.status === 404) {
+      setLista((l) => l.filter((x) => x.id !== d.id));
+      setAvisoLista({ exito: mensajesAvisos.dispositivoQuitado });
+    } else setAvisoLista({ error: mensajeDe(r) });
+  }
   async function cambiar(tipo: TipoAviso, canal: "correo" | "push", valor: boolean) {
     const antes = prefs;
     setPrefs((p) => ({ ...p, [tipo]: { ...p[tipo], [canal]: valor } }));
@@ -167,7 +257,9 @@ export function AvisosPerfil({ inicial }: { inicial: Preferencias }) {
         ))}
       </div>
       <Aviso {...aviso} />
-      <EsteDispositivo />
+      <EsteDispositivo alCambiar={recargar} />
+      <Dispositivos lista={lista} este={este} alQuitar={quitar} />
+      <Aviso {...avisoLista} />
       <InstalarApp />
     </section>
   );

@@ -23,6 +23,13 @@ export async function estadoPush(): Promise<EstadoPush> {
   return r.ok ? "activo" : "inactivo";
 }
 
+/** The endpoint of this browser's subscription, or null. */
+export async function endpointActual(): Promise<string | null> {
+  if (!soportado()) return null;
+  const registro = await navigator.serviceWorker.getRegistration();
+  return (await registro?.pushManager.getSubscription())?.endpoint ?? null;
+}
+
 /** A base64url key as the bytes pushManager.subscribe takes. */
 function bytes(clave: string): Uint8Array<ArrayBuffer> {
   const b64 = clave.replace(/-/g, "+").replace(/_/g, "/");

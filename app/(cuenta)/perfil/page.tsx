@@ -6,6 +6,7 @@ import styles from "@/components/ui/ui.module.css";
 import { seguimientosDe } from "@/lib/seguimientos/seguimientos";
 import { mensajes } from "@/lib/messages";
 import { preferenciasDe } from "@/lib/avisos/preferencias";
+import { dispositivosDe } from "@/lib/avisos/push";
 import { AvisosPerfil } from "@/components/cuenta/AvisosPerfil";
 import { requirePageUser } from "@/lib/users/session";
 
@@ -13,7 +14,11 @@ export const metadata: Metadata = { title: "Perfil", robots: { index: false } };
 
 export default async function ProfilePage() {
   const user = await requirePageUser("/perfil");
-  const [avisos, seguimientos] = await Promise.all([preferenciasDe(user.id), seguimientosDe({ usuarioId: user.id })]);
+  const [avisos, seguimientos, dispositivos] = await Promise.all([
+    preferenciasDe(user.id),
+    seguimientosDe({ usuarioId: user.id }),
+    dispositivosDe(user.id),
+  ]);
   return (
     <section className={styles.card}>
       <h1 className={styles.cardTitle}>Perfil</h1>
@@ -24,7 +29,7 @@ export default async function ProfilePage() {
           google: user.google,
         }}
       />
-      <AvisosPerfil inicial={avisos} />
+      <AvisosPerfil inicial={avisos} dispositivos={dispositivos} />
       <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
         <h2 id="seguimientos-titulo">{mensajes.seguimientosTitulo}</h2>
         <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />
