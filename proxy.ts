@@ -22,6 +22,8 @@ import { CABECERA_VISTA, VISTA_EMBEBIDA } from "./lib/vista";
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from "./lib/cookies";
 import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
 import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/portada/destino";
+import { CABECERA_PERSONA } from "./lib/app-instalable/sin-conexion";
+import { idDeSesion } from "./lib/app-instalable/persona";
 
 /**
  * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
@@ -34,9 +36,21 @@ import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/portada/destino";
  * (/embed, lib/security.ts's one framable route) gets a framable CSP, its bad links a Spanish
  * 400, and its request the mark that makes the root layout render it bare (lib/vista.ts). The
  * generic home sends a visitor with a remembered place or a CDN's geolocation to that place's
- * search.
+ * search. Every page says whose session it was answered for (CABECERA_PERSONA).
  */
 export async function proxy(request: NextRequest) {
+  const respuesta = await responder(request);
+  // Whose session the page was answered for: the worker empties the offline page's saved plans
+  // when it changes (lib/app-instalable/sin-conexion.ts).
+  if (peticionDeDocumento(request))
+    respuesta.headers.set(
+      CABECERA_PERSONA,
+      await idDeSesion(request.cookies.get(SECURE_SESSION_COOKIE)?.value ?? request.cookies.get(SESSION_COOKIE)?.value),
+    );
+  return respuesta;
+}
+
+async function responder(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const url = new URL(request.url);

@@ -8,6 +8,7 @@ import { captura, launchBrowser, launchChromiumCompleto } from "@/test-support/b
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
+import { cookieDeSesionNueva } from "@/test-support/users";
 import { appUrl, worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
@@ -138,6 +139,33 @@ describe("the installable app", () => {
       await page.getByRole("button", { name: "Cerrar sesión" }).click();
       await page.waitForURL(`${appUrl()}/`);
       await expect(guardadosSinConexion(page)).resolves.toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("forgets what it kept when a page comes with another session or none, though no one logged out", async () => {
+    const ctx = await contextoConectado(browser, usuario);
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${appUrl()}${guardado.ruta}`);
+      await controlada(page);
+      await page.goto(`${appUrl()}${otro.ruta}`);
+      await page.goto(`${appUrl()}${guardado.ruta}`);
+      await expect.poll(() => guardadosSinConexion(page)).toEqual([`/sin-conexion/plan/${guardado.id}`]);
+      // Another person's session on the same browser (the first one expired or was revoked).
+      const otra = await insertUser();
+      await ctx.addCookies([{ ...(await cookieDeSesionNueva(otra)), url: appUrl() }]);
+      await page.goto(`${appUrl()}/`);
+      await expect.poll(() => guardadosSinConexion(page)).toEqual([]);
+
+      // Saved again in this session, then its cookies cleared: no session, nothing kept.
+      await query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [otra, guardado.id]);
+      await page.goto(`${appUrl()}${guardado.ruta}`);
+      await expect.poll(() => guardadosSinConexion(page)).toEqual([`/sin-conexion/plan/${guardado.id}`]);
+      await ctx.clearCookies();
+      await page.goto(`${appUrl()}/`);
+      await expect.poll(() => guardadosSinConexion(page)).toEqual([]);
     } finally {
       await ctx.close();
     }

@@ -1,4 +1,4 @@
-import { CACHE_GUARDADOS } from "@/lib/app-instalable/sin-conexion";
+import { CABECERA_PERSONA, CACHE_GUARDADOS, CACHE_PERSONA, NINGUNA } from "@/lib/app-instalable/sin-conexion";
 import { otrosMetodos } from "@/lib/http";
 
 /**
@@ -11,6 +11,9 @@ import { otrosMetodos } from "@/lib/http";
  */
 const SCRIPT = `"use strict";
 const GUARDADOS = ${JSON.stringify(CACHE_GUARDADOS)};
+const PERSONA = ${JSON.stringify(CACHE_PERSONA)};
+const CABECERA_PERSONA = ${JSON.stringify(CABECERA_PERSONA)};
+const NINGUNA = ${JSON.stringify(NINGUNA)};
 
 self.addEventListener("install", (evento) => {
   // Only pages need the worker: everything else goes straight to the network, never waiting for
@@ -37,9 +40,28 @@ self.addEventListener("fetch", (evento) => {
   evento.respondWith(
     Promise.resolve(evento.preloadResponse)
       .then((precargada) => precargada || fetch(peticion))
+      .then((respuesta) => {
+        evento.waitUntil(vista(respuesta.headers.get(CABECERA_PERSONA)));
+        return respuesta;
+      })
       .catch(() => sinConexion()),
   );
 });
+
+// A page says whose session it was answered for: saved plans kept for another session, or for
+// one that ended (no session now), are forgotten before anyone can see them offline. The first
+// page the worker sees adopts what the pages before it kept, unless it has no session.
+async function vista(persona) {
+  if (!persona) return;
+  try {
+    const marca = await caches.open(PERSONA);
+    const antes = await marca.match("/");
+    const era = antes ? await antes.text() : null;
+    if (era === persona) return;
+    if (era !== null || persona === NINGUNA) await caches.delete(GUARDADOS);
+    await marca.put("/", new Response(persona));
+  } catch {}
+}
 
 const escapar = (texto) =>
   String(texto).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]);

@@ -8,6 +8,21 @@
 /** The cache of the saved plans' cards; logging out deletes it. */
 export const CACHE_GUARDADOS = "planazo-guardados-v1";
 
+/**
+ * Whose the cards are: the worker keeps there the opaque id of the session they were saved in,
+ * and empties CACHE_GUARDADOS when a page comes with another or with none (a session ended
+ * without "Cerrar sesión": expired, revoked, its cookies cleared, and someone else signs in).
+ */
+export const CACHE_PERSONA = "planazo-persona-v1";
+
+/**
+ * The header on every page that tells the worker whose session it was answered for: an opaque
+ * id (idDeSesion, lib/app-instalable/persona.ts), or NINGUNA without a session cookie. Pages only; a shared copy of a public
+ * page, made for anonymous visitors, says NINGUNA.
+ */
+export const CABECERA_PERSONA = "Planazo-Persona";
+export const NINGUNA = "-";
+
 /** A saved plan as the offline page lists it. */
 export interface PlanSinConexion {
   /** Its page's path (/plan/…). */
