@@ -1,7 +1,20 @@
 import { spawn } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createReadStream, existsSync } from "node:fs";
-import { copyFile, link, mkdir, readdir, readFile, rename, rm, rmdir, writeFile } from "node:fs/promises";
+import { constants, existsSync, type Stats } from "node:fs";
+import {
+  copyFile,
+  link,
+  lstat,
+  mkdir,
+  open,
+  readdir,
+  realpath,
+  rename,
+  rm,
+  rmdir,
+  writeFile,
+  type FileHandle,
+} from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import { CANDADO_ARCHIVOS } from "../../lib/media/quitar";
@@ -138,57 +151,85 @@ export async function hacerCopia(origen: Destino, dir: string, log: Log = () => 
 }
 
 /**
- * Restores the backup in `dir` into `destino`: a database that does not exist yet (created
- * here; the dump brings its extensions) or was just created, and an empty storage folder. It
- * checks every checksum first, and refuses, changing nothing, when the database has plans or
- * tables, or the folder has files. The files go first, then the whole dump in one transaction:
- * if that fails, the files are removed again and a database it created is dropped.
+ * Checks the backup in `dir`, changing nothing: its manifest, that every path the manifest names
+ * is a regular file inside the folder (abrirDeLaCopia), every checksum, and that pg_restore reads
+ * the dump's table of contents. Refuses (CopiaRechazada) a backup that is not sound; restoring
+ * runs it first.
  */
-export async function restaurarCopia(destino: Destino, dir: string, log: Log = () => {}): Promise<Manifiesto> {
+export async function verificarCopia(dir: string, log: Log = () => {}): Promise<Manifiesto> {
   const manifiesto = await leerManifiesto(dir);
-  const dump = await resumenDeArchivo(path.join(dir, manifiesto.baseDeDatos.archivo));
-  if (dump.sha256 !== manifiesto.baseDeDatos.sha256) {
-    throw new CopiaRechazada(`${manifiesto.baseDeDatos.archivo} does not match its checksum: the backup is damaged`);
-  }
-  const copiar = manifiesto.almacenamiento === "disco" && !destino.uploadthing;
+  const { archivo, sha256, postgres } = manifiesto.baseDeDatos;
+  const entradas = await conArchivoDeLaCopia(dir, archivo, async (dump) => {
+    if ((await resumen(dump)).sha256 !== sha256) throw new CopiaRechazada(`${archivo}: ${DANADA}`);
+    // The dump's major: a pg_restore as new or newer reads it.
+    const indice = await ejecutar(binario(Number.parseInt(postgres), "pg_restore"), ["--list"], dump.fd).catch(
+      (error: Error) => {
+        throw new CopiaRechazada(`${archivo}: pg_restore no lo lee (${error.message})`);
+      },
+    );
+    return indice.split("\n").filter((l) => l.trim() && !l.startsWith(";")).length;
+  });
+  log(
+    `${archivo}: suma de comprobación correcta; pg_restore --list lee ${entradas} entradas (${manifiesto.baseDeDatos.planes} planes)`,
+  );
   if (manifiesto.almacenamiento === "disco") {
     for (const a of manifiesto.archivos) {
-      assertSafeKey(a.clave);
-      const resumen = await resumenDeArchivo(path.join(dir, ARCHIVOS, ...a.clave.split("/"))).catch(() => null);
-      if (resumen?.sha256 !== a.sha256) {
-        throw new CopiaRechazada(`${a.clave} is missing or does not match its checksum: the backup is damaged`);
-      }
+      const ruta = rutaDeArchivo(a.clave);
+      await conArchivoDeLaCopia(dir, ruta, async (f) => {
+        if ((await resumen(f)).sha256 !== a.sha256) throw new CopiaRechazada(`${ruta}: ${DANADA}`);
+      });
     }
+    log(
+      `${ARCHIVOS}/: ${manifiesto.archivos.length} archivos normales dentro de la copia, con su suma de comprobación correcta`,
+    );
+  } else {
+    log(`los archivos están en UploadThing: el manifiesto lista sus ${manifiesto.archivos.length} claves`);
   }
-  log(`backup of ${manifiesto.momento}: checksums of the dump and ${manifiesto.archivos.length} files match`);
+  return manifiesto;
+}
 
+/**
+ * Restores the backup in `dir` into `destino`: a database that does not exist yet (created
+ * here; the dump brings its extensions) or was just created, and an empty storage folder. It
+ * checks the backup first (verificarCopia), and refuses, changing nothing, when the database has
+ * plans or tables, or the folder has files. The files go first, then the whole dump in one
+ * transaction: if that fails, the files are removed again and a database it created is dropped.
+ */
+export async function restaurarCopia(destino: Destino, dir: string, log: Log = () => {}): Promise<Manifiesto> {
+  const manifiesto = await verificarCopia(dir, log);
+  const copiar = manifiesto.almacenamiento === "disco" && !destino.uploadthing;
   const creada = await prepararBase(destino.databaseUrl);
   if (copiar && existsSync(destino.storageDir) && (await readdir(destino.storageDir)).length > 0) {
     if (creada) await borrarBase(destino.databaseUrl);
-    throw new CopiaRechazada(`${destino.storageDir} is not empty: restore into an empty storage folder`);
+    throw new CopiaRechazada(
+      `${destino.storageDir} no está vacía: se restaura en una carpeta de archivos vacía; no se ha cambiado nada`,
+    );
   }
   const escritos: string[] = [];
   try {
     if (copiar) {
       for (const a of manifiesto.archivos) {
-        const fuente = path.join(dir, ARCHIVOS, ...a.clave.split("/"));
         const objetivo = path.join(destino.storageDir, ...a.clave.split("/"));
         await mkdir(path.dirname(objetivo), { recursive: true });
-        await copyFile(fuente, objetivo);
+        await conArchivoDeLaCopia(dir, rutaDeArchivo(a.clave), async (f) => writeFile(objetivo, await f.readFile()));
         escritos.push(objetivo);
-        if ((await resumenDeArchivo(objetivo)).sha256 !== a.sha256) throw new Error(`${a.clave} was not copied intact`);
+        if ((await resumenDeArchivo(objetivo)).sha256 !== a.sha256) throw new Error(`${a.clave} no se copió íntegro`);
       }
-      log(`${escritos.length} files copied into ${destino.storageDir} and checked`);
+      log(`${escritos.length} archivos copiados en ${destino.storageDir} y comprobados`);
     } else if (manifiesto.almacenamiento === "uploadthing") {
-      log(`the files are in UploadThing (${manifiesto.archivos.length} keys): nothing to copy`);
+      log(`los archivos están en UploadThing (${manifiesto.archivos.length} claves): nada que copiar`);
     }
     const db = new pg.Client({ connectionString: destino.databaseUrl });
     await db.connect();
     const mayor = await versionMayor(db).finally(() => db.end());
-    await ejecutar(binario(mayor, "pg_restore"), [
-      ...["--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges"],
-      ...["--dbname", destino.databaseUrl, path.join(dir, manifiesto.baseDeDatos.archivo)],
-    ]);
+    // pg_restore reads the dump from a handle opened here, not from a path it would follow.
+    await conArchivoDeLaCopia(dir, manifiesto.baseDeDatos.archivo, (dump) =>
+      ejecutar(
+        binario(mayor, "pg_restore"),
+        ["--single-transaction", "--exit-on-error", "--no-owner", "--no-privileges", "--dbname", destino.databaseUrl],
+        dump.fd,
+      ),
+    );
   } catch (error) {
     for (const f of escritos) await rm(f, { force: true });
     await quitarCarpetasVacias(destino.storageDir);
@@ -202,9 +243,9 @@ export async function restaurarCopia(destino: Destino, dir: string, log: Log = (
       rows: [{ planes }],
     } = await check.query<{ planes: number }>("SELECT count(*)::int AS planes FROM plan");
     if (planes !== manifiesto.baseDeDatos.planes) {
-      throw new Error(`restored ${planes} plans, the backup has ${manifiesto.baseDeDatos.planes}`);
+      throw new Error(`restaurados ${planes} planes; la copia tiene ${manifiesto.baseDeDatos.planes}`);
     }
-    log(`database restored: ${planes} plans`);
+    log(`base de datos restaurada: ${planes} planes`);
   } finally {
     await check.end();
   }
@@ -212,11 +253,96 @@ export async function restaurarCopia(destino: Destino, dir: string, log: Log = (
 }
 
 export async function leerManifiesto(dir: string): Promise<Manifiesto> {
-  const texto = await readFile(path.join(dir, MANIFIESTO), "utf8").catch(() => null);
-  if (!texto) throw new CopiaRechazada(`${dir} has no ${MANIFIESTO}: it is not a complete backup`);
-  const m = JSON.parse(texto) as Manifiesto;
-  if (m.formato !== 1) throw new CopiaRechazada(`${dir}: unknown backup format ${String(m.formato)}`);
+  if (!(await lstat(path.join(dir, MANIFIESTO)).catch(() => null))) {
+    throw new CopiaRechazada(`${dir} no tiene ${MANIFIESTO}: no es una copia completa`);
+  }
+  const texto = await conArchivoDeLaCopia(dir, MANIFIESTO, (f) => f.readFile("utf8"));
+  let m: Manifiesto;
+  try {
+    m = JSON.parse(texto) as Manifiesto;
+  } catch {
+    throw new CopiaRechazada(`${MANIFIESTO}: no es JSON`);
+  }
+  if (m?.formato !== 1) throw new CopiaRechazada(`${MANIFIESTO}: formato de copia desconocido ${String(m?.formato)}`);
+  if (typeof m.baseDeDatos?.archivo !== "string" || !Array.isArray(m.archivos)) {
+    throw new CopiaRechazada(`${MANIFIESTO}: no nombra el volcado y los archivos`);
+  }
   return m;
+}
+
+const DANADA = "no coincide con su suma de comprobación (SHA-256): la copia está dañada";
+
+/**
+ * Opens, to read, a file the manifest of the backup in `dir` names. A backup may come back from
+ * another machine, so its manifest is not trusted: the path must lie inside the folder, reached
+ * without a symlink, and be a regular file (a link or a device reads something else, a FIFO
+ * hangs the reader). lstat checks each step; O_NOFOLLOW, O_NONBLOCK and fstat check the file
+ * actually opened, should it have changed since. Every read of a backup goes through here.
+ */
+async function abrirDeLaCopia(dir: string, ruta: string): Promise<FileHandle> {
+  const raiz = await realpath(dir);
+  if (path.isAbsolute(ruta)) throw new CopiaRechazada(`${ruta}: es una ruta absoluta; ${SOLO_DENTRO}`);
+  const absoluta = path.resolve(raiz, ruta);
+  const relativa = path.relative(raiz, absoluta);
+  if (!relativa || relativa === ".." || relativa.startsWith(`..${path.sep}`) || path.isAbsolute(relativa)) {
+    throw new CopiaRechazada(`${ruta}: sale de la carpeta de la copia (${raiz}); ${SOLO_DENTRO}`);
+  }
+  const partes = relativa.split(path.sep);
+  let paso = raiz;
+  for (const [i, parte] of partes.entries()) {
+    paso = path.join(paso, parte);
+    const st = await lstat(paso).catch(() => null);
+    if (!st) throw new CopiaRechazada(`${ruta}: no está en la copia (${raiz})`);
+    if (st.isSymbolicLink()) {
+      const cual = paso === absoluta ? "es" : `${path.relative(raiz, paso)} es`;
+      throw new CopiaRechazada(`${ruta}: ${cual} un enlace simbólico; una copia no sigue enlaces`);
+    }
+    const ultima = i === partes.length - 1;
+    if (ultima ? !st.isFile() : !st.isDirectory()) {
+      throw new CopiaRechazada(`${ruta}: ${queEs(st)}, no ${ultima ? "un archivo normal" : "una carpeta"}`);
+    }
+  }
+  const f = await open(absoluta, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(
+    (error: NodeJS.ErrnoException) => {
+      throw new CopiaRechazada(`${ruta}: no se puede abrir (${error.code ?? error.message})`);
+    },
+  );
+  const st = await f.stat();
+  if (!st.isFile()) {
+    await f.close();
+    throw new CopiaRechazada(`${ruta}: ${queEs(st)}, no un archivo normal`);
+  }
+  return f;
+}
+
+const SOLO_DENTRO = "el manifiesto solo puede nombrar archivos dentro de la carpeta de la copia";
+
+function queEs(st: Stats): string {
+  if (st.isFIFO()) return "es un FIFO";
+  if (st.isBlockDevice() || st.isCharacterDevice()) return "es un dispositivo";
+  if (st.isSocket()) return "es un socket";
+  if (st.isDirectory()) return "es una carpeta";
+  if (st.isSymbolicLink()) return "es un enlace simbólico";
+  return "es un archivo normal";
+}
+
+async function conArchivoDeLaCopia<T>(dir: string, ruta: string, usar: (f: FileHandle) => Promise<T>): Promise<T> {
+  const f = await abrirDeLaCopia(dir, ruta);
+  try {
+    return await usar(f);
+  } finally {
+    await f.close();
+  }
+}
+
+/** Where a stored file's key lives in the backup; the key also names a file restored into storage. */
+function rutaDeArchivo(clave: string): string {
+  try {
+    assertSafeKey(clave);
+  } catch {
+    throw new CopiaRechazada(`${MANIFIESTO}: ${clave} no es una clave de archivo válida`);
+  }
+  return path.join(ARCHIVOS, ...clave.split("/"));
 }
 
 /** Creates the database when it does not exist (true); refuses one with plans or tables. */
@@ -244,11 +370,11 @@ async function prepararBase(databaseUrl: string): Promise<boolean> {
       const {
         rows: [{ n }],
       } = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM plan");
-      if (n > 0) throw new CopiaRechazada(`the database ${nombre} has ${n} plans: nothing was changed`);
+      if (n > 0) throw new CopiaRechazada(`la base de datos ${nombre} tiene ${n} planes: no se ha cambiado nada`);
     }
     if (rows[0].tablas > 0) {
       throw new CopiaRechazada(
-        `the database ${nombre} is not empty (${rows[0].tablas} tables): restore into a new one (createdb); nothing was changed`,
+        `la base de datos ${nombre} no está vacía (${rows[0].tablas} tablas): se restaura en una nueva (createdb); no se ha cambiado nada`,
       );
     }
     return false;
@@ -282,24 +408,40 @@ function binario(mayor: number, nombre: string): string {
   return path.join(findPostgres({ major: mayor }).bindir, nombre);
 }
 
-function ejecutar(bin: string, args: string[]): Promise<void> {
+/** Runs `bin`, its stdin the file `entrada` when given; answers its stdout. */
+function ejecutar(bin: string, args: string[], entrada?: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const hijo = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
+    const hijo = spawn(bin, args, { stdio: [entrada ?? "ignore", "pipe", "pipe"] });
+    let salida = "";
     let errores = "";
-    hijo.stderr.on("data", (d) => (errores += d));
+    hijo.stdout?.on("data", (d) => (salida += d));
+    hijo.stderr?.on("data", (d) => (errores += d));
     hijo.on("error", reject);
     hijo.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`${path.basename(bin)} failed (${code}): ${errores.trim()}`)),
+      code === 0 ? resolve(salida) : reject(new Error(`${path.basename(bin)} failed (${code}): ${errores.trim()}`)),
     );
   });
 }
 
 async function resumenDeArchivo(ruta: string): Promise<{ sha256: string; bytes: number }> {
+  const f = await open(ruta, "r");
+  try {
+    return await resumen(f);
+  } finally {
+    await f.close();
+  }
+}
+
+/** Reads at explicit offsets, so a handle passed on as a child's stdin is still at its start. */
+async function resumen(f: FileHandle): Promise<{ sha256: string; bytes: number }> {
   const hash = createHash("sha256");
+  const trozo = Buffer.allocUnsafe(1 << 16);
   let bytes = 0;
-  for await (const trozo of createReadStream(ruta) as AsyncIterable<Buffer>) {
-    hash.update(trozo);
-    bytes += trozo.length;
+  for (;;) {
+    const { bytesRead } = await f.read(trozo, 0, trozo.length, bytes);
+    if (bytesRead === 0) break;
+    hash.update(trozo.subarray(0, bytesRead));
+    bytes += bytesRead;
   }
   return { sha256: hash.digest("hex"), bytes };
 }
