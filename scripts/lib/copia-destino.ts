@@ -13,12 +13,12 @@ export async function destinoDeLaApp(): Promise<Destino> {
   };
 }
 
-/** The backup's folder, the script's one argument. */
-export function carpetaDeArgumentos(script: string): string {
-  const dir = process.argv[2];
-  if (!dir || process.argv.length > 3) {
-    console.error(`usage: npm run ${script} -- FOLDER`);
+/** The backup's folder, the script's one argument besides the `opciones` it accepts. */
+export function carpetaDeArgumentos(script: string, opciones: readonly string[] = []): string {
+  const args = process.argv.slice(2).filter((a) => !opciones.includes(a));
+  if (args.length !== 1 || args[0].startsWith("--")) {
+    console.error(`usage: npm run ${script} -- FOLDER${opciones.map((o) => ` [${o}]`).join("")}`);
     process.exit(2);
   }
-  return path.resolve(dir);
+  return path.resolve(args[0]);
 }
