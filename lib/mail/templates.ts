@@ -5,22 +5,34 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A part of a paragraph: our text, or a link to a page of the site named by its title. */
+type Parte = string | { texto: string; url: string };
+
 /** One layout for every message: greeting, a paragraph, a button with its link, a closing line. */
 function mensaje(
   to: string,
   asunto: string,
   nombre: string,
-  parrafo: string,
+  parrafo: string | Parte[],
   boton: string,
   url: string,
   pie: string,
 ): Email {
   const { nombre: producto } = site();
   const saludo = nombre ? `Hola, ${nombre}:` : "Hola:";
-  const text = `${saludo}\n\n${parrafo}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
+  const partes = typeof parrafo === "string" ? [parrafo] : parrafo;
+  const parrafoTexto = partes.map((p) => (typeof p === "string" ? p : `${p.texto}: ${p.url}`)).join("");
+  const parrafoHtml = partes
+    .map((p) =>
+      typeof p === "string"
+        ? escapeHtml(p)
+        : `<a href="${escapeHtml(p.url)}" style="color:#9a3412">${escapeHtml(p.texto)}</a>`,
+    )
+    .join("");
+  const text = `${saludo}\n\n${parrafoTexto}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
   const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
 <p>${escapeHtml(saludo)}</p>
-<p style="white-space:pre-line">${escapeHtml(parrafo)}</p>
+<p style="white-space:pre-line">${parrafoHtml}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(boton)}</a></p>
 <p style="font-size:14px;color:#57534e">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(url)}</p>
 <p style="font-size:14px;color:#57534e">${escapeHtml(pie)}</p>
@@ -128,19 +140,36 @@ export function correoCuentaSuspendida(to: string, nombre: string, motivo: strin
   );
 }
 
-/** To an address that asked to follow a town or an organization: the double opt-in link (lib/seguimientos). */
-export function correoConfirmarSeguimiento(
-  to: string,
-  objeto: { nombre: string; deOrganizacion: boolean },
-  token: string,
-): Email {
-  const { nombre } = objeto;
-  const que = objeto.deOrganizacion ? `los planes nuevos de ${nombre}` : `los planes cerca de ${nombre}`;
+/** What a confirmation e-mail is about: a town, or an organization with its page's absolute URL. */
+export type SeguidoPorCorreo = { municipio: string } | { organizacion: { nombre: string; url: string } };
+
+/**
+ * To an address that asked to follow a town or an organization: the double opt-in link
+ * (lib/seguimientos). Whoever renames an organization chooses its name, and the address may not be
+ * the asker's: the subject is ours alone, and the body names the organization as what it is, a
+ * link to its page here, apart from our sentences.
+ */
+export function correoConfirmarSeguimiento(to: string, objeto: SeguidoPorCorreo, token: string): Email {
+  const { nombre: producto } = site();
+  const alguien = "Alguien (seguramente tú) ha pedido recibir en este correo, cada jueves,";
+  const confirmalo = "Confírmalo para empezar a recibirlos.";
+  const asunto =
+    "organizacion" in objeto
+      ? "Confirma que quieres recibir los planes de una organización"
+      : `Confirma que quieres recibir los planes de ${objeto.municipio}`;
+  const parrafo: Parte[] =
+    "organizacion" in objeto
+      ? [
+          `${alguien} los planes nuevos de esta organización de ${producto}:\n`,
+          { texto: objeto.organizacion.nombre, url: objeto.organizacion.url },
+          `\n\n${confirmalo}`,
+        ]
+      : [`${alguien} los planes cerca de ${objeto.municipio} en ${producto}. ${confirmalo}`];
   return mensaje(
     to,
-    `Confirma que quieres recibir los planes de ${nombre}`,
+    asunto,
     "",
-    `Alguien (seguramente tú) ha pedido recibir en este correo, cada jueves, ${que} en ${site().nombre}. Confírmalo para empezar a recibirlos.`,
+    parrafo,
     "Confirmar",
     `${site().url}/seguimientos/confirmar/${token}`,
     "El enlace caduca en 7 días. Si no lo has pedido tú, ignora este correo: no te enviaremos nada más.",

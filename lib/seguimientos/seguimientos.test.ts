@@ -9,7 +9,10 @@ import { diaEnMadrid, instanteEnMadrid, lunesDe, sumarDias } from "@/lib/dates";
 import { conDatos, mensajes } from "@/lib/messages";
 import { site } from "@/lib/site";
 import { aplicarRetencion } from "@/lib/tareas/retencion";
+import { organizacionPath } from "@/lib/organizaciones/paths";
 import { enviarResumenes, semanaIso } from "./resumen-semanal";
+import { seguirSchema } from "./schemas";
+import { pedirSeguimiento } from "./seguimientos";
 
 const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
@@ -210,6 +213,30 @@ describe("following a town", () => {
     });
     expect(r.status).toBe(403);
     await expect(seguimientos("email", email)).resolves.toEqual([]);
+  });
+});
+
+describe("following an organization by e-mail", () => {
+  it("confirms with a subject of ours alone, and names the organization in the body as a link to its page", async () => {
+    // Whoever renames an organization chooses its name: it must not reach the subject of an
+    // e-mail to an address that asked nothing of us.
+    const nombre = "GANA 500€ YA en premio-evil.example";
+    const [{ id }] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id) VALUES ($1, 'Calle Mayor 3', 'org@example.com', $2) RETURNING id`,
+      [nombre, await insertUser()],
+    );
+    const email = uniqueEmail("sigue-org");
+    await pedirSeguimiento(email, seguirSchema.parse({ organizacionId: id, email }));
+    const [correo] = await correos(email);
+    expect(correo.subject).not.toMatch(/GANA|premio-evil/);
+    expect(correo.subject).toBe(`Confirma que quieres recibir los planes de una organización · ${site().nombre}`);
+    const pagina = `${site().url}${organizacionPath(nombre, id)}`;
+    const despues = (texto: string) => texto.slice(texto.indexOf("Alguien (seguramente tú) ha pedido"));
+    expect(despues(correo.text)).toContain(`${nombre}: ${pagina}`);
+    const literal = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    expect(despues(correo.html)).toMatch(new RegExp(`<a href="${literal(pagina)}"[^>]*>${literal(nombre)}</a>`));
+    expect(await tokenDelCorreo(email, "/seguimientos/confirmar/")).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
 

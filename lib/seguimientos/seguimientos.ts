@@ -7,9 +7,11 @@ import type { Prisma } from "../generated/prisma/client";
 import type { Categoria as CategoriaDb } from "../generated/prisma/enums";
 import { ApiError } from "../http";
 import { enqueueEmail } from "../mail/outbox";
-import { correoConfirmarSeguimiento } from "../mail/templates";
+import { correoConfirmarSeguimiento, type SeguidoPorCorreo } from "../mail/templates";
 import { mensajes } from "../messages";
+import { organizacionPath } from "../organizaciones/paths";
 import type { Categoria } from "../plans/constants";
+import { site } from "../site";
 import type { CambioSeguimiento, DatosSeguir } from "./schemas";
 import { tokenSchema } from "./schemas";
 
@@ -134,10 +136,10 @@ export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promi
       radioPedido: datos.organizacionId ? null : datos.radio,
       categoriasPedidas: aPrisma(datos.categorias),
     };
-    let seguido: Seguido;
+    let seguido: SeguidoPorCorreo;
     if (datos.organizacionId) {
       const o = await organizacionDe(tx, datos.organizacionId);
-      seguido = { nombre: o.nombre, deOrganizacion: true };
+      seguido = { organizacion: { nombre: o.nombre, url: `${site().url}${organizacionPath(o.nombre, o.id)}` } };
       await tx.seguimiento.upsert({
         where: { email_organizacionId: { email, organizacionId: o.id } },
         create: { email, organizacionId: o.id, categorias: [], ...pendiente },
@@ -145,7 +147,7 @@ export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promi
       });
     } else {
       const municipio = await municipioDe(tx, datos.ine!);
-      seguido = { nombre: municipio.nombre, deOrganizacion: false };
+      seguido = { municipio: municipio.nombre };
       await tx.seguimiento.upsert({
         where: { email_municipioIne: { email, municipioIne: municipio.ine } },
         create: { email, municipioIne: municipio.ine, radio: datos.radio, categorias: [], ...pendiente },
