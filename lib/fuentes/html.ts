@@ -18,6 +18,20 @@ const FUERA = new Set([
   "head",
 ]);
 
+/**
+ * A URL as a markdown link's destination that reads back as the same URL. Brackets are
+ * percent-encoded, not escaped: an unbalanced one would end the destination, and other readers of
+ * a description (textoPlano) end it at the first ")". Spaces and angle brackets are encoded too
+ * (htmlAMarkdown turns any "<" left into "‹"); a backslash, and an "&" that starts an entity, are
+ * escaped, or markdown would read "\)" as ")" and "&copy;" as "©".
+ */
+function destino(url: string): string {
+  return url
+    .replace(/\\|&(?=#?\w+;)/g, "\\$&")
+    .replace(/[()]/g, (c) => (c === "(" ? "%28" : "%29"))
+    .replace(/[<>\s]/g, encodeURIComponent);
+}
+
 let servicio: TurndownService | null = null;
 
 function turndown(): TurndownService {
@@ -41,7 +55,7 @@ function turndown(): TurndownService {
       const href = ((node as HTMLElement).getAttribute("href") ?? "").trim();
       const texto = contenido.trim();
       if (!texto) return "";
-      return /^(https?:|mailto:)/i.test(href) ? `[${texto}](${href.replace(/[()\s]/g, encodeURIComponent)})` : texto;
+      return /^(https?:|mailto:)/i.test(href) ? `[${texto}](${destino(href)})` : texto;
     },
   });
   // Anything else turndown would keep as raw HTML is reduced to its text.

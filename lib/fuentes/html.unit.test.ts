@@ -1,5 +1,16 @@
+import { decodeHTML } from "entities";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import ReactMarkdown from "react-markdown";
 import { describe, expect, it } from "vitest";
+import { escaparHtml } from "../text";
 import { htmlAMarkdown } from "./html";
+
+/** The addresses of the links in markdown as the plan page renders it (react-markdown). */
+const enlaces = (md: string) =>
+  [...renderToStaticMarkup(createElement(ReactMarkdown, null, md)).matchAll(/<a href="([^"]*)"/g)].map((m) =>
+    decodeHTML(m[1]),
+  );
 
 describe("htmlAMarkdown", () => {
   it("turns paragraphs, emphasis, lists and links into markdown", () => {
@@ -9,6 +20,21 @@ describe("htmlAMarkdown", () => {
     expect(md).toBe(
       "Fiesta **mayor** del pueblo.\n\n-   Charanga\n-   Paella\n\n[Programa](https://ayto.example/fiestas)",
     );
+  });
+
+  it("writes a link whose address has brackets, spaces, angle brackets or escapes so that it reads back whole", () => {
+    for (const href of [
+      "https://es.wikipedia.org/wiki/Fiesta_(desambiguación)",
+      "https://agenda.example/buscar?q=fiesta)",
+      "https://agenda.example/foto_(1.jpg",
+      "https://agenda.example/programa fiestas.pdf",
+      "https://agenda.example/?q=<fiesta>&copy;=1",
+      "https://agenda.example/a\\)b",
+    ]) {
+      const md = htmlAMarkdown(`<p>Más en <a href="${escaparHtml(href)}">la agenda</a>.</p>`);
+      expect(md).toMatch(/^Más en \[la agenda\]\(\S+\)\.$/);
+      expect(enlaces(md).map(decodeURI)).toEqual([href]);
+    }
   });
 
   it("drops scripts, styles, frames and event handlers with everything inside", () => {
