@@ -9,9 +9,13 @@ export function tieneControl(texto: string, multilinea = false): boolean {
   return CONTROL.test(texto) || (!multilinea && SALTOS.test(texto.trim()));
 }
 
-/** Multi-line text with those characters taken out, for a field read liberally instead of refused. */
-export function sinControl(texto: string): string {
-  return texto.replace(new RegExp(CONTROL.source, "g"), "");
+/**
+ * The text with what tieneControl refuses taken out, for text read liberally instead of refused
+ * (what a source imports): control characters go, and in one-line text line breaks and tabs
+ * (vertical ones and form feeds too) become spaces.
+ */
+export function sinControl(texto: string, multilinea = false): string {
+  return (multilinea ? texto : texto.replace(/[\t\n\v\f\r]/g, " ")).replace(new RegExp(CONTROL.source, "g"), "");
 }
 
 /**

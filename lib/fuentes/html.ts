@@ -68,16 +68,17 @@ const PARECE_HTML = /<\/?[a-z][\s\S]*?>|&(#\d+|#x[\da-f]+|[a-z]+);/i;
 
 /**
  * A source's description as the markdown the plan page renders: HTML (or text with entities)
- * becomes markdown with no HTML left in it; plain text stays as it is. Control characters go.
+ * becomes markdown with no HTML left in it; plain text stays as it is. Control characters go,
+ * also those an entity writes.
  */
 export function htmlAMarkdown(entrada: string | null | undefined): string {
   if (!entrada) return "";
-  const limpio = sinControl(entrada.replace(/\r\n?/g, "\n"));
+  const limpio = sinControl(entrada.replace(/\r\n?/g, "\n"), true);
   if (!PARECE_HTML.test(limpio)) return limpio.trim();
   const md = turndown()
     .turndown(limpio.replace(/\n/g, /<br|<p|<div|<li/i.test(limpio) ? " " : "<br>"))
     .replace(/\n{3,}/g, "\n\n")
     .trim();
   // Whatever looks like a tag after conversion (text that was written as escaped HTML) is shown, not run.
-  return md.replace(/</g, "‹").replace(/>/g, "›");
+  return sinControl(md, true).replace(/</g, "‹").replace(/>/g, "›");
 }

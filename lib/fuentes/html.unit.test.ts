@@ -55,6 +55,10 @@ describe("htmlAMarkdown", () => {
     expect(md).toContain("& más");
   });
 
+  it("takes out control and bidirectional characters, also those written as entities", () => {
+    expect(htmlAMarkdown("<p>&#x202E;Con\u2066 charanga&#1;</p>")).toBe("Con charanga");
+  });
+
   it("keeps plain text and its line breaks as they are", () => {
     expect(htmlAMarkdown("Primera línea\nSegunda línea")).toBe("Primera línea\nSegunda línea");
     expect(htmlAMarkdown("")).toBe("");

@@ -481,6 +481,42 @@ LOCATION:En línea`,
     expect(plan.descripcion).not.toMatch(/<|>|alert|script/);
   });
 
+  it("takes out of imported text what the API refuses in typed text, and keeps the item", async () => {
+    // Bidirectional overrides and isolates, and other control characters, in every text field a
+    // form checks, raw or as entities (a schema.org page, whose reader keeps them).
+    const ruta = `/limpio-${randomUUID()}.html`;
+    const d = sumarDias(diaEnMadrid(), 9);
+    const evento = {
+      "@context": "https://schema.org",
+      "@type": "Event",
+      "@id": `https://agenda.example/e/${randomUUID()}`,
+      name: "\u202EFiesta\u0001 de\u2067 San Juan\u007f",
+      description: "<p>Con &#x202E;charanga y &#x2066;verbena&#x2069;</p>",
+      startDate: `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}T19:00`,
+      location: {
+        "@type": "Place",
+        name: "\u202BPlaza Mayor\u202C",
+        address: { "@type": "PostalAddress", streetAddress: "Calle Real\u202D, 1", addressLocality: "Hervás\u2069" },
+      },
+    };
+    rutas.set(ruta, {
+      tipo: "text/html; charset=utf-8",
+      cuerpo: `<!doctype html><html><head><script type="application/ld+json">${JSON.stringify(evento)}</script></head><body></body></html>`,
+    });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 1, descartados: [] });
+    const [plan] = await planesDe(id);
+    expect(plan).toMatchObject({
+      titulo: "Fiesta de San Juan",
+      descripcion: "Con charanga y verbena",
+      municipio: "Hervás",
+    });
+    const [{ direccion }] = await query<{ direccion: string }>(db(), "SELECT direccion FROM plan WHERE id = $1", [
+      plan.id,
+    ]);
+    expect(direccion).toBe("Calle Real, 1");
+  });
+
   it("brings an item's image as its poster, through the same fetcher and checks as an upload", async () => {
     const png = await sharp({ create: { width: 600, height: 800, channels: 3, background: "#c0392b" } })
       .png()

@@ -20,6 +20,7 @@ import { FormatoNoValido } from "./errores";
 import { dibujarCartelesPendientes, NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { mismoEvento } from "./duplicados";
 import { buscadorDeMunicipios, lugarFueraDeEspana } from "./lugar";
+import { itemLimpio } from "./limpieza";
 import { acortar, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "./mensajes";
 import type { Adaptador, ItemFuente, Lugar, PaginaLeida, PlanImportado } from "./tipos";
@@ -413,8 +414,10 @@ async function leerPrimera(
  * its soonest; an agenda's pages count towards it in the order the agenda pages), created,
  * linked to a plan already here, updated, retired or left as they are.
  */
-async function sincronizarPagina(items: ItemFuente[], s: Sincronizacion): Promise<void> {
+async function sincronizarPagina(leidos: ItemFuente[], s: Sincronizacion): Promise<void> {
   const { f, resultado, opciones, ahora } = s;
+  // A source's text passes the rule typed text does, cleaned rather than refused.
+  const items = leidos.map(itemLimpio);
   // What became of each plan, by the item it came from: the item's own figure is the best of them.
   const desenlaces = items.map((): Desenlace[] => []);
   const origen = new Map<PlanImportado, number>();

@@ -46,7 +46,7 @@ export function leerFiltroMotivo(valor: unknown): FiltroMotivo | null {
 /** A text as the report keeps it: without control characters, trimmed, empty as null. */
 function texto(v: unknown): string | null {
   if (typeof v !== "string" || sinValor(v)) return null;
-  return sinControl(saltosDeLinea(v)).trim() || null;
+  return sinControl(saltosDeLinea(v), true).trim() || null;
 }
 
 /** The first `max` characters (code points, as PostgreSQL counts them, so no emoji is cut in half). */

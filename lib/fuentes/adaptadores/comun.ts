@@ -1,6 +1,7 @@
 import { decodeHTML } from "entities";
 import ICAL from "ical.js";
 import { desfaseZona, instanteEnMadrid, instanteLocalMadrid, relojMadrid } from "../../dates";
+import { sinControl } from "../../text";
 import type { ItemFuente, Lugar, Ocurrencia, Regla } from "../tipos";
 
 /**
@@ -110,12 +111,12 @@ export const tituloCancelado = (titulo: string): boolean =>
 
 /**
  * A title as plain text: tags dropped, entities decoded as a browser decodes text (every named
- * one, numeric ones, and the legacy forms without ';' that CMSs still write), spaces collapsed.
+ * one, numeric ones, and the legacy forms without ';' that CMSs still write), what typed text may
+ * not hold taken out (lib/text.ts), spaces collapsed.
  */
 export function textoPlano(valor: unknown): string {
   if (typeof valor !== "string") return "";
-  return decodeHTML(valor.replace(/<[^>]*>/g, " "))
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
+  return sinControl(decodeHTML(valor.replace(/<[^>]*>/g, " ")))
     .replace(/\s+/g, " ")
     .trim();
 }

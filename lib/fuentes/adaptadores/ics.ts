@@ -101,7 +101,7 @@ function normalizarZonas(cal: Jcal): void {
   }
 }
 
-const texto = (v: unknown): string => (typeof v === "string" ? sinControl(v) : "");
+const texto = (v: unknown): string => (typeof v === "string" ? sinControl(v, true) : "");
 
 /** One line: the title as people read it (no line breaks, no runs of spaces). */
 const unaLinea = (v: unknown): string => texto(v).replace(/\s+/g, " ").trim();
