@@ -8,12 +8,14 @@ import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { iniciarServicioPush, type ServicioPush } from "@/test-support/servicio-push";
 import { contextoConectado } from "@/test-support/session-context";
-import { uniqueEmail } from "@/test-support/users";
+import { call, cookieDeSesionNueva, uniqueEmail } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
 const db = () => process.env.DATABASE_URL!;
+const ANDROID =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 
 /**
  * The browser's offer to install the app, as Chromium fires it on a phone (a headless one never
@@ -230,6 +232,15 @@ describe("following organizations and their notifications", () => {
         };
       });
       await ctx.grantPermissions(["notifications"], { origin: appUrl() });
+      // Her phone, signed in in another session, takes notifications already.
+      const movil = servicio.nuevaSuscripcion();
+      const { name, value } = await cookieDeSesionNueva(ana);
+      const enMovil = await call("POST", "/api/push/suscripciones", {
+        body: { endpoint: movil.endpoint, keys: movil.keys },
+        cookie: `${name}=${value}`,
+        headers: { "User-Agent": ANDROID },
+      });
+      expect(enMovil.status).toBe(201);
       await page.goto(`${appUrl()}/perfil`);
       const activar = page.getByRole("button", { name: mensajesAvisos.avisosActivar });
       await activar.waitFor();
@@ -248,6 +259,19 @@ describe("following organizations and their notifications", () => {
         dispositivo.endpoint,
       ]);
       expect(filas).toHaveLength(1);
+      // Both devices are listed; this one is marked, and the phone goes with its "Quitar".
+      const lista = page.getByRole("list", { name: mensajesAvisos.dispositivosTitulo });
+      await expect.poll(() => lista.getByRole("listitem").count()).toBe(2);
+      await expect(lista.getByRole("listitem").first().textContent()).resolves.toContain(
+        mensajesAvisos.dispositivoEste,
+      );
+      await captura(page.locator("#avisos"), "perfil-dispositivos-1280");
+      await lista.getByRole("button", { name: "Quitar Chrome en Android" }).click();
+      await expect
+        .poll(() => page.locator("#avisos").getByRole("status").allTextContents())
+        .toContain(mensajesAvisos.dispositivoQuitado);
+      await expect(lista.getByRole("listitem").count()).resolves.toBe(1);
+      expect(await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [movil.endpoint])).toEqual([]);
 
       // The organization publishes (a plan straight in the database: the trigger notes it; the
       // next change through the app, or cron, sends it). Here, cron's call.

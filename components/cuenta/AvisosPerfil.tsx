@@ -77,7 +77,13 @@ function InstalarApp() {
 }
 
 /** This device's notifications: "Activar avisos" asks the browser only when tapped. */
-function EsteDispositivo({ alCambiar }: { alCambiar: (endpoint: string | null) => void }) {
+function EsteDispositivo({
+  alPulsar,
+  alCambiar,
+}: {
+  alPulsar: () => void;
+  alCambiar: (endpoint: string | null) => void;
+}) {
   const [estado, setEstado] = useState<EstadoPush>("cargando");
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [enviando, setEnviando] = useState(false);
@@ -98,6 +104,7 @@ function EsteDispositivo({ alCambiar }: { alCambiar: (endpoint: string | null) =
   async function pulsar(accion: typeof activarPush) {
     setEnviando(true);
     setAviso({});
+    alPulsar();
     const r = await accion();
     setEnviando(false);
     setEstado(r.estado);
@@ -144,8 +151,8 @@ function nombreDe(d: DispositivoApi): string {
 
 /**
  * Every device of the person's that takes notifications, from any of their sessions, each with
- * "Quitar". This one is marked; removing it also unsubscribes the browser, or opening the profile
- * again would give it back.
+ * "Quitar"; this one is marked, and turned off with "Desactivar en este dispositivo" above (which
+ * also unsubscribes the browser, or opening the profile again would give it back).
  */
 function Dispositivos({
   lista,
@@ -178,14 +185,16 @@ function Dispositivos({
                     : mensajesAvisos.dispositivoSinAvisos}
                 </span>
               </div>
-              <button
-                type="button"
-                className={styles.buttonGhost}
-                aria-label={conDatos(mensajesAvisos.dispositivoQuitarEtiqueta, { dispositivo: nombre })}
-                onClick={() => void alQuitar(d)}
-              >
-                {mensajesAvisos.dispositivoQuitar}
-              </button>
+              {d.endpoint !== este && (
+                <button
+                  type="button"
+                  className={styles.buttonGhost}
+                  aria-label={conDatos(mensajesAvisos.dispositivoQuitarEtiqueta, { dispositivo: nombre })}
+                  onClick={() => void alQuitar(d)}
+                >
+                  {mensajesAvisos.dispositivoQuitar}
+                </button>
+              )}
             </li>
           );
         })}
@@ -212,12 +221,6 @@ export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias;
   }, []);
   async function quitar(d: DispositivoApi) {
     setAvisoLista({});
-    if (d.endpoint === este) {
-      const r = await desactivarPush();
-      setAvisoLista({ error: r.error, exito: r.error ? undefined : mensajesAvisos.dispositivoQuitado });
-      await recargar(r.estado === "activo" ? este : null);
-      return;
-    }
     const r = await llamar("DELETE", `/api/push/suscripciones/${d.id}`);
     if (r.ok || r.status === 404) {
       setLista((l) => l.filter((x) => x.id !== d.id));
@@ -257,7 +260,7 @@ export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias;
         ))}
       </div>
       <Aviso {...aviso} />
-      <EsteDispositivo alCambiar={recargar} />
+      <EsteDispositivo alPulsar={() => setAvisoLista({})} alCambiar={recargar} />
       <Dispositivos lista={lista} este={este} alQuitar={quitar} />
       <Aviso {...avisoLista} />
       <InstalarApp />

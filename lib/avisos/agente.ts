@@ -13,7 +13,7 @@ const NAVEGADORES: [RegExp, string][] = [
   [/\b(OPR|Opera|OPT)\//, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(CriOS|Chrome|Chromium)\//, "Chrome"],
+  [/\b(CriOS|Chrome|HeadlessChrome|Chromium)\//, "Chrome"],
   [/\bVersion\/[\d.]+.*\bSafari\//, "Safari"],
   [/\b(iPhone|iPad)\b.*\bMobile\//, "Safari"],
 ];

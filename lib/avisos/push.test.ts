@@ -249,8 +249,15 @@ describe("Web Push keys and subscriptions", () => {
     // An expired session's device is not listed, and nothing queued for it is sent or queued anew.
     const [{ id: clave }] = await query<{ id: string }>(db(), "SELECT gen_random_uuid()::text AS id");
     expect(await encolarPush(prisma, [ana.id], `prueba:${clave}`, AVISO)).toBe(1);
+    const nueva = await cookie(ana.id);
+    const porCorreo = async () =>
+      ((await call("GET", "/api/usuario/avisos", { cookie: nueva })).body as { publicaciones: { correo: boolean } })
+        .publicaciones.correo;
+    expect(await porCorreo()).toBe(false);
     await query(db(), "UPDATE sesion SET expires_at = now() - interval '1 second' WHERE token = $1", [ana.token]);
-    expect((await call("GET", "/api/push/suscripciones", { cookie: await cookie(ana.id) })).status).toBe(204);
+    expect((await call("GET", "/api/push/suscripciones", { cookie: nueva })).status).toBe(204);
+    // The choice that follows the devices sees it go: a followed organization's plans by e-mail again.
+    expect(await porCorreo()).toBe(true);
     expect(await encolarPush(prisma, [ana.id], `prueba:otra:${clave}`, AVISO)).toBe(0);
     await entregarAvisos(prisma);
     const [envio] = await query(db(), "SELECT intentos, enviado_en, reservado_hasta FROM push_envio WHERE clave = $1", [
