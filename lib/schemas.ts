@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { mensajes } from "./messages";
-import { saltosDeLinea, tieneControl } from "./text";
+import { saltosDeLinea, tieneControl, tieneControlDeEnlace } from "./text";
 
 // zod pieces that the domains' own schemas share, and zod itself for them: every schema that
 // reads a request imports `z` from here, so this setting is in force wherever one parses.
@@ -37,6 +37,20 @@ export function lineaDeTexto(
     .trim()
     .max(max, largo)
     .refine((v) => !tieneControl(v), control);
+}
+
+/**
+ * A web address a person gives in a JSON body (a calendar's feed, a browser's push endpoint, the
+ * plan a report is about): a string, trimmed, at most `max` characters, without a control
+ * character anywhere (tieneControlDeEnlace), every refusal with the field's own `mensaje`. Its
+ * field's schema then says which addresses it takes.
+ */
+export function direccionWeb(mensaje: string, max = 2000) {
+  return z
+    .string({ error: mensaje })
+    .trim()
+    .max(max, { error: mensaje, abort: true })
+    .refine((v) => !tieneControlDeEnlace(v), { error: mensaje, abort: true });
 }
 
 /**

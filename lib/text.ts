@@ -9,6 +9,15 @@ export function tieneControl(texto: string, multilinea = false): boolean {
   return CONTROL.test(texto) || (!multilinea && SALTOS.test(texto.trim()));
 }
 
+// A web address takes none of them anywhere, line breaks and tabs included, nor the C1 controls
+// (U+0080–U+009F): URL parsers drop some and percent-encode others, so an address that parses
+// would still carry them into what is stored, compared and fetched.
+const CONTROL_DE_ENLACE = new RegExp(`${CONTROL.source}|${SALTOS.source}|[\\u0080-\\u009f]`);
+
+export function tieneControlDeEnlace(texto: string): boolean {
+  return CONTROL_DE_ENLACE.test(texto);
+}
+
 /**
  * The text with what tieneControl refuses taken out, for text read liberally instead of refused
  * (what a source imports): control characters go, and in one-line text line breaks and tabs

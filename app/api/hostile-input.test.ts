@@ -1,3 +1,4 @@
+import { createECDH, randomBytes } from "node:crypto";
 import { existsSync } from "node:fs";
 import { request } from "node:http";
 import path from "node:path";
@@ -5,15 +6,24 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { camposEvento, camposOrganizacion, formulario, png } from "@/test-support/forms";
 import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/test-support/hostile";
+import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { databaseFingerprint, storageListing } from "@/test-support/snapshot";
 import { call, confirmedUser, uniqueEmail } from "@/test-support/users";
 import { cookieDe } from "@/test-support/cookies";
+import { mensajesAvisos } from "@/lib/avisos/mensajes";
+import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { mensajesGestion } from "@/lib/mensajes-gestion";
 import { mensajes } from "@/lib/messages";
 import { worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
-const CATALOGO = new Set<string>(Object.values(mensajes));
+/** The Spanish catalogue: the home's messages and those of the domains these calls belong to. */
+const CATALOGO = new Set<string>(
+  [mensajes, mensajesAvisos, mensajesFuentes, mensajesGestion]
+    .flatMap((m) => Object.values(m))
+    .filter((m): m is string => typeof m === "string"),
+);
 /** The catalogue's messages with {placeholders} (conDatos), as patterns. */
 const PLANTILLAS = [...CATALOGO]
   .filter((m) => /\{\w+\}/.test(m))
@@ -27,6 +37,8 @@ const SQL_ID = encodeURIComponent("' OR 1=1; DELETE FROM plan; --");
 const SITIO_AJENO = "https://sitio-malicioso.example";
 const CERCA = "lng=-1.4443&lat=40.4079";
 const CONTROLES = { nulo: "\u0000", salto: "\r\n", bidi: "\u202e" } as const;
+/** What no web address may carry either: those, and a C1 control (NEL). */
+const CONTROLES_DE_ENLACE = { ...CONTROLES, c1: "\u0085" } as const;
 const enc = encodeURIComponent;
 
 /**
@@ -43,7 +55,7 @@ const HUELLA = {
   columnas: { email_outbox: ["id", "to", "subject", "text", "html", "created_at"] },
 } as const;
 
-type Quien = "dueña" | "otra" | "anónima" | "cookie de la dueña desde otro sitio" | "token inventado";
+type Quien = "dueña" | "otra" | "anónima" | "cookie de la dueña desde otro sitio" | "token inventado" | "admin";
 type Archivo = { bytes: Buffer; nombre: string; tipo?: string };
 type Campos = Record<string, string | Archivo | undefined>;
 
@@ -62,6 +74,7 @@ interface Caso {
 describe("hostile input to the API", () => {
   let duena: Awaited<ReturnType<typeof confirmedUser>>;
   let otra: Awaited<ReturnType<typeof confirmedUser>>;
+  let admin: Persona;
   let cookieDuena: string;
   /** The owner's plan, hidden plan and organization, and the other user's organization. */
   let planId: string;
@@ -84,6 +97,11 @@ describe("hostile input to the API", () => {
   const FRONTERA = "----planazo-hostil";
   const multipart = (texto: string): Cuerpo => crudo(texto, `multipart/form-data; boundary=${FRONTERA}`);
   const ubicacion = (v: unknown) => plan({ ubicacion: typeof v === "string" ? v : JSON.stringify(v) });
+  /** A browser's push keys (RFC 8291): a P-256 point and a 16-byte secret. */
+  const clavesPush = {
+    p256dh: createECDH("prime256v1").generateKeys().toString("base64url"),
+    auth: randomBytes(16).toString("base64url"),
+  };
   const reporte = {
     titulo: "Verbena de las fiestas",
     urlArchivo: "https://planazo.es/media/c.webp",
@@ -97,17 +115,23 @@ describe("hostile input to the API", () => {
         ? { token: duena.token }
         : quien === "otra"
           ? { token: otra.token }
-          : quien === "cookie de la dueña desde otro sitio"
-            ? { cookie: cookieDuena, origin: SITIO_AJENO }
-            : quien === "token inventado"
-              ? { token: "' OR 1=1 --" }
-              : {};
+          : quien === "admin"
+            ? { token: admin.token }
+            : quien === "cookie de la dueña desde otro sitio"
+              ? { cookie: cookieDuena, origin: SITIO_AJENO }
+              : quien === "token inventado"
+                ? { token: "' OR 1=1 --" }
+                : {};
     return peticion(caso.metodo, caso.ruta, { ...auth, cuerpo });
   }
 
   beforeAll(async () => {
     PNG = await png();
-    [duena, otra] = await Promise.all([confirmedUser("Dueña Prueba"), confirmedUser("Otra Prueba")]);
+    [duena, otra, admin] = await Promise.all([
+      confirmedUser("Dueña Prueba"),
+      confirmedUser("Otra Prueba"),
+      persona("Admin Prueba", "admin"),
+    ]);
     const login = await call("POST", "/api/usuario/login", {
       body: { correo: duena.correo, password: duena.password },
     });
@@ -1637,6 +1661,76 @@ describe("hostile input to the API", () => {
           quien: "anónima",
           cuerpo: () => json({ correo: duena.correo.replace("@", `${c}@`) }),
           status: 400,
+        },
+      ]),
+
+      // Web addresses with control characters, in every field that takes one
+      ...Object.entries(CONTROLES_DE_ENLACE).flatMap(([k, c]): Caso[] => [
+        {
+          nombre: `push: endpoint with ${k}`,
+          metodo: "POST",
+          ruta: "/api/push/suscripciones",
+          cuerpo: () => json({ endpoint: `https://1.1.1.1/push/a${c}b`, keys: clavesPush }),
+          status: 400,
+          mensaje: mensajesAvisos.pushEndpointNoValido,
+        },
+        {
+          nombre: `push removal: endpoint with ${k}`,
+          metodo: "DELETE",
+          ruta: "/api/push/suscripciones",
+          cuerpo: () => json({ endpoint: `https://1.1.1.1/push/a${c}b` }),
+          status: 400,
+          mensaje: mensajesAvisos.pushEndpointNoValido,
+        },
+        {
+          nombre: `organization's calendar: url with ${k}`,
+          metodo: "POST",
+          ruta: `/api/organizaciones/${orgId}/fuentes`,
+          cuerpo: () => json({ url: `https://1.1.1.1/agenda${c}.ics` }),
+          status: 400,
+          mensaje: mensajesFuentes.urlNoValida,
+        },
+        {
+          nombre: `back-office source: url with ${k}`,
+          metodo: "POST",
+          ruta: "/api/gestion/fuentes",
+          quien: "admin",
+          cuerpo: () => json({ url: `https://1.1.1.1/agenda${c}.ics` }),
+          status: 400,
+          mensaje: mensajesFuentes.urlNoValida,
+        },
+        ...(["urlPlan", "urlArchivo"] as const).map((campo): Caso => ({
+          nombre: `report: ${campo} with ${k}`,
+          metodo: "POST",
+          ruta: "/api/plan/reportar-plan",
+          quien: "anónima",
+          cuerpo: () => json({ ...reporte, [campo]: `${reporte[campo]}${c}x` }),
+          status: 400,
+          mensaje: mensajes.reporteNoValido,
+        })),
+        {
+          nombre: `plan: external link with ${k}`,
+          metodo: "POST",
+          ruta: "/api/plan",
+          cuerpo: () => plan({ enlaceWebExterior: `https://fiestas.example/a${c}b` }),
+          status: 400,
+          // What every text field refuses is refused as such; a C1 control only links refuse.
+          mensaje: k === "c1" ? mensajes.enlaceWebNoValido : "El enlace web tiene caracteres que no se pueden guardar.",
+        },
+        {
+          nombre: `sponsor: link with ${k}`,
+          metodo: "POST",
+          ruta: "/api/gestion/patrocinios",
+          quien: "admin",
+          cuerpo: () =>
+            form({
+              empresa: "Quesos La Serrana",
+              enlaceEmpresa: `https://quesos.example/a${c}b`,
+              titulo: "Visitas a la quesería",
+              archivoCartel: cartel(),
+            }),
+          status: 400,
+          mensaje: k === "c1" ? mensajesGestion.patrocinioEnlace : mensajes.datosNoValidos,
         },
       ]),
 

@@ -1,5 +1,5 @@
 import webpush from "web-push";
-import { UUID_PATTERN, z } from "../schemas";
+import { direccionWeb, UUID_PATTERN, z } from "../schemas";
 import { prisma } from "../db";
 import { env } from "../env";
 import { comprobarDestino, DescargaRechazada, type Resolver } from "../net/descarga";
@@ -53,11 +53,7 @@ function bytesDe(clave: string): Buffer | null {
 
 /** A subscription as the browser's PushSubscription.toJSON() gives it (other fields ignored). */
 export const suscripcionSchema = z.object({
-  endpoint: z
-    .string({ error: mensajesAvisos.pushEndpointNoValido })
-    .trim()
-    .min(1, mensajesAvisos.pushEndpointNoValido)
-    .max(2000),
+  endpoint: direccionWeb(mensajesAvisos.pushEndpointNoValido).min(1, mensajesAvisos.pushEndpointNoValido),
   keys: z.object(
     {
       // An uncompressed P-256 point (65 bytes, 0x04 first) and a 16-byte secret (RFC 8291).

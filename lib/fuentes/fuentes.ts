@@ -9,7 +9,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { mensajesFuentes } from "./mensajes";
 import { CATEGORIAS } from "../plans/constants";
-import { UUID_PATTERN, z } from "../schemas";
+import { direccionWeb, UUID_PATTERN, z } from "../schemas";
 import { aPrisma } from "../seguimientos/seguimientos";
 import { ADAPTADORES } from "./adaptadores";
 import { DescargaRechazada, descargar, textoDe, type OpcionesDescarga } from "../net/descarga";
@@ -23,10 +23,7 @@ export const AGENDA_PLANAZO = "agenda-planazo";
 /** Feeds an organization may connect. */
 export const MAX_FUENTES_ORGANIZACION = 3;
 
-const urlSchema = z
-  .string({ error: mensajesFuentes.urlNoValida })
-  .trim()
-  .max(2000, { error: mensajesFuentes.urlNoValida, abort: true })
+const urlSchema = direccionWeb(mensajesFuentes.urlNoValida)
   // The link a person has (a Google or Outlook calendar's page, webcal://) is kept as the
   // address it names: that one is fetched, compared with the sources there are, and shown.
   .overwrite(direccionDeFuente)

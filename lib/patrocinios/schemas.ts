@@ -3,6 +3,7 @@ import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../form
 import { mensajes, pistas } from "../messages";
 import { campoDeTexto, z } from "../schemas";
 import { mensajesGestion } from "../mensajes-gestion";
+import { tieneControlDeEnlace } from "../text";
 
 /** The limits of a sponsor card's fields: the table's for empresa, título and enlace; the card's room for the description. */
 export const PATROCINIO_MAX = { empresa: 100, titulo: 50, descripcion: 300, enlaceEmpresa: 1000 } as const;
@@ -55,7 +56,7 @@ export function* fallosPatrocinio(d: CamposPatrocinio, r: ReglasPatrocinio): Gen
   if (!d.enlaceEmpresa) yield { mensaje: obligatorios, campo: "enlaceEmpresa", pista: pistas.enlace };
   if (!d.titulo) yield { mensaje: obligatorios, campo: "titulo", pista: pistas.titulo };
   if (!r.conCartel) yield { mensaje: obligatorios, campo: "cartel", pista: pistas.cartel };
-  if (d.enlaceEmpresa && !/^https?:\/\/[^\s/]+\S*$/i.test(d.enlaceEmpresa))
+  if (d.enlaceEmpresa && (!/^https?:\/\/[^\s/]+\S*$/i.test(d.enlaceEmpresa) || tieneControlDeEnlace(d.enlaceEmpresa)))
     yield { mensaje: mensajesGestion.patrocinioEnlace, campo: "enlaceEmpresa", pista: pistas.enlace };
   for (const campo of ["empresa", "titulo", "descripcion", "enlaceEmpresa"] as const) {
     if ((d[campo]?.length ?? 0) > PATROCINIO_MAX[campo])

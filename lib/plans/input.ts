@@ -2,7 +2,7 @@ import { isImageFileName, MAX_IMAGE_BYTES } from "../media/image-types";
 import { type Fallo, primerMensaje } from "../formularios";
 import { conDatos, mensajes, pistas } from "../messages";
 import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schemas";
-import { saltosDeLinea, tieneControl } from "../text";
+import { saltosDeLinea, tieneControl, tieneControlDeEnlace } from "../text";
 import { CATEGORIAS, type Categoria } from "./constants";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type Horario } from "./plan";
 
@@ -283,7 +283,8 @@ export function* fallosPlan(
     yield general(mensajes.campoLargo, "telefonoContacto", pistas.largo50);
   if (d.emailContacto && !EMAIL_PATTERN.test(d.emailContacto))
     yield fallo(mensajes.correoFormato, "emailContacto", pistas.correo);
-  if (d.enlaceWebExterior && (!/^https?:\/\/\S+$/i.test(d.enlaceWebExterior) || d.enlaceWebExterior.length > 1000)) {
+  const enlace = d.enlaceWebExterior;
+  if (enlace && (!/^https?:\/\/\S+$/i.test(enlace) || tieneControlDeEnlace(enlace) || enlace.length > 1000)) {
     yield fallo(mensajes.enlaceWebNoValido, "enlaceWebExterior", pistas.enlace);
   }
   if (cartelArchivo) yield* fallosArchivoCartel(cartelArchivo);

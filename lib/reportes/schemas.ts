@@ -1,11 +1,11 @@
 import { mensajes } from "../messages";
-import { lineaDeTexto, z } from "../schemas";
+import { direccionWeb, lineaDeTexto, z } from "../schemas";
 import { leerMotivo } from "./motivos";
 
 /** Every refusal of a report says the same: which plan is being reported is not clear. */
 const linea = (max: number) => lineaDeTexto(max, { tipo: mensajes.reporteNoValido, largo: mensajes.reporteNoValido });
 
-const url = linea(1000);
+const url = direccionWeb(mensajes.reporteNoValido, 1000);
 
 /**
  * A report: which plan (refused when unclear), and why: `motivo` and `detalle` are optional and

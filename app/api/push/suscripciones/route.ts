@@ -1,4 +1,3 @@
-import { z } from "@/lib/schemas";
 import { comprobarEndpoint, darDeBaja, dispositivosDe, suscribir, suscripcionSchema } from "@/lib/avisos/push";
 import { ApiError, listOrNoContent, readJson, route, otrosMetodos } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
@@ -33,11 +32,7 @@ export const GET = route(async (request) => {
 /** DELETE /api/push/suscripciones { endpoint } → 204: one of the person's own devices stops taking them. */
 export const DELETE = route(async (request) => {
   const user = await requireUser(request);
-  const { endpoint } = z
-    .object({
-      endpoint: z.string({ error: mensajesAvisos.pushEndpointNoValido }).min(1, mensajesAvisos.pushEndpointNoValido),
-    })
-    .parse(await readJson(request));
+  const { endpoint } = suscripcionSchema.pick({ endpoint: true }).parse(await readJson(request));
   if (!(await darDeBaja(user.id, endpoint))) throw new ApiError(404, mensajes.recursoNoEncontrado);
   return new Response(null, { status: 204 });
 });
