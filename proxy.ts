@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { databaseMarkedDown } from "./lib/db/outage";
+import { errorResponse } from "./lib/http";
 import { conDatos, mensajes } from "./lib/messages";
 import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "./lib/difusion/widget";
 import { site } from "./lib/site";
@@ -26,7 +27,8 @@ import { CABECERA_PERSONA } from "./lib/app-instalable/sin-conexion";
 import { idDeSesion } from "./lib/app-instalable/persona";
 
 /**
- * Pages only (see the matcher): slash-less addresses, and an optimistic check that sends
+ * Pages, and the API and files only for an address that does not decode (see the matcher and
+ * `decodificable`). For pages: slash-less addresses, and an optimistic check that sends
  * protected pages without a session cookie to the login page (the pages and API handlers verify
  * the session themselves). Every page gets a Content-Security-Policy with a fresh nonce, which
  * Next.js reads from the request headers and puts on its own inline scripts. While PostgreSQL
@@ -52,6 +54,14 @@ export async function proxy(request: NextRequest) {
 
 async function responder(request: NextRequest): Promise<Response> {
   const { pathname, search } = request.nextUrl;
+  const legible = decodificable(pathname);
+  if (esDeDatos(pathname)) return legible ? NextResponse.next() : datosIlegibles(pathname);
+  const desarrollo = process.env.NODE_ENV === "development";
+  if (!legible) {
+    // Next.js answers the rewritten address with that address's headers: never framable.
+    const csp = politicaDeContenido(nuevoNonce(), { desarrollo });
+    return seguir(request, csp, false, new URL(RUTA_NO_ENCONTRADA, request.url));
+  }
   if (pathname.length > 1 && pathname.endsWith("/")) {
     const url = new URL(request.url);
     url.pathname = pathname.replace(/\/+$/, "") || "/";
@@ -75,7 +85,6 @@ async function responder(request: NextRequest): Promise<Response> {
       return respuesta;
     }
   }
-  const desarrollo = process.env.NODE_ENV === "development";
   // This server's own render of a public page's copy, with the copy's nonce (lib/paginas-publicas/cache.ts).
   const nonceDeCopia = nonceDeRenderInterno(request);
   const csp = politicaDeContenido(nonceDeCopia ?? nuevoNonce(), { desarrollo, enmarcable });
@@ -97,15 +106,50 @@ async function responder(request: NextRequest): Promise<Response> {
     // Its render found PostgreSQL gone: no second render to fail.
     if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
   }
+  return seguir(request, csp, enmarcable);
+}
+
+/**
+ * The request on to Next.js with the page's CSP, whose nonce Next.js puts on its scripts, or
+ * rewritten to `destino`.
+ */
+function seguir(request: NextRequest, csp: string, enmarcable: boolean, destino?: URL): NextResponse {
   const requestHeaders = sinCabeceraDeRender(new Headers(request.headers));
   requestHeaders.set("Content-Security-Policy", csp);
   // The root layout renders the widget bare (no header, footer, cookie bar or session): it
   // learns the route from here alone, never from the visitor.
   requestHeaders.delete(CABECERA_VISTA);
   if (enmarcable) requestHeaders.set(CABECERA_VISTA, VISTA_EMBEBIDA);
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  const siguiente = { request: { headers: requestHeaders } };
+  const response = destino ? NextResponse.rewrite(destino, siguiente) : NextResponse.next(siguiente);
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+/**
+ * Next.js decodes each dynamic segment of an address before any page or route handler runs, and
+ * one that is not percent-encoded UTF-8 (`/plan/%FF/…`) makes it answer a bare 500. So such an
+ * address is answered here first: a page's is not found (Next.js's own not-found page, with
+ * the headers of every page), an API call's is a 400 and a file's is missing, in Spanish.
+ */
+function decodificable(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Where an undecodable page address is rewritten: Next.js's not-found route, answered 404. */
+const RUTA_NO_ENCONTRADA = "/_not-found";
+
+const esDeDatos = (pathname: string) => /^\/(api|media)(\/|$)/.test(pathname);
+
+function datosIlegibles(pathname: string): Response {
+  return pathname.startsWith("/media/")
+    ? errorResponse(404, mensajes.archivoNoEncontrado)
+    : errorResponse(400, mensajes.datosNoValidos);
 }
 
 /** A query string as Next.js gives it to pages: repeated names as arrays. */
@@ -153,5 +197,9 @@ function paginaNoDisponible(enmarcable: boolean): Response {
 }
 
 export const config = {
-  matcher: ["/((?!api|_next/static|_next/image|media|favicon.ico|robots.txt|sitemap.xml).*)"],
+  matcher: [
+    "/((?!api|_next/static|_next/image|media|favicon.ico|robots.txt|sitemap.xml).*)",
+    // The API and files only when their address has a percent sign, to check that it decodes.
+    "/(api|media)/(.*%.*)",
+  ],
 };

@@ -13,6 +13,7 @@ export interface Respuesta {
   /** The parsed JSON answer, or null when the answer is not JSON. */
   body: unknown;
   texto: string;
+  cabeceras: Headers;
 }
 
 /**
@@ -55,7 +56,7 @@ export async function peticion(
       parsed = null;
     }
   }
-  return { status: res.status, tipo, body: parsed, texto };
+  return { status: res.status, tipo, body: parsed, texto, cabeceras: res.headers };
 }
 
 /**

@@ -1,9 +1,8 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { query } from "@/test-support/database";
 import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { archivosDeRuta } from "@/test-support/rutas";
 import { municipioDePrueba } from "@/test-support/seguimientos";
 import { call, confirmedUser, freshIp, type TestUser } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
@@ -102,7 +101,7 @@ async function huella(usuarioId: string) {
  * the methods it has in `Allow`; OPTIONS lists the same.
  */
 describe("a method a route does not have", () => {
-  const rutas = archivosDeRuta(path.resolve("app"));
+  const rutas = archivosDeRuta("route.ts");
 
   it("finds the route files", () => expect(rutas.length).toBeGreaterThan(60));
 
@@ -129,23 +128,3 @@ describe("a method a route does not have", () => {
     expect(mal).toEqual([]);
   });
 });
-
-/** app/**\/route.ts as URLs (a sample value for each dynamic part) with the methods they export. */
-function archivosDeRuta(dir: string, base = dir): { url: string; metodos: string[] }[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const ruta = path.join(dir, e.name);
-    if (e.isDirectory()) return archivosDeRuta(ruta, base);
-    if (e.name !== "route.ts") return [];
-    const fuente = readFileSync(ruta, "utf8");
-    const metodos = [
-      ...fuente.matchAll(/^export (?:const|async function|function) (GET|POST|PUT|PATCH|DELETE)\b/gm),
-    ].map((m) => m[1]);
-    const url = `/${path
-      .relative(base, dir)
-      .split(path.sep)
-      .filter((s) => !/^\(.*\)$/.test(s))
-      .map((s) => (s.startsWith("[...") ? "x/y" : s.startsWith("[") ? "00000000-0000-4000-8000-000000000000" : s))
-      .join("/")}`;
-    return [{ url, metodos }];
-  });
-}

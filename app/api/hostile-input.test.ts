@@ -8,6 +8,7 @@ import { camposEvento, camposOrganizacion, formulario, png } from "@/test-suppor
 import { jpegBomba, pngBomba, peticion, type Cuerpo, type Respuesta } from "@/test-support/hostile";
 import { persona, type Persona } from "@/test-support/gestion";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
+import { archivosDeRuta } from "@/test-support/rutas";
 import { databaseFingerprint, storageListing } from "@/test-support/snapshot";
 import { call, confirmedUser, uniqueEmail } from "@/test-support/users";
 import { cookieDe } from "@/test-support/cookies";
@@ -15,6 +16,7 @@ import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { mensajesGestion } from "@/lib/mensajes-gestion";
 import { mensajes } from "@/lib/messages";
+import { CABECERAS_DE_SEGURIDAD } from "@/lib/security";
 import { worker } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
@@ -39,6 +41,8 @@ const CERCA = "lng=-1.4443&lat=40.4079";
 const CONTROLES = { nulo: "\u0000", salto: "\r\n", bidi: "\u202e" } as const;
 /** What no web address may carry either: those, and a C1 control (NEL). */
 const CONTROLES_DE_ENLACE = { ...CONTROLES, c1: "\u0085" } as const;
+/** A dynamic part of an address that is not percent-encoded UTF-8. */
+const MAL_CODIFICADO = "%FF";
 const enc = encodeURIComponent;
 
 /**
@@ -1734,6 +1738,19 @@ describe("hostile input to the API", () => {
         },
       ]),
 
+      // A dynamic part that is not percent-encoded UTF-8, in every route of the API that has one
+      ...archivosDeRuta("route.ts")
+        .filter((r) => r.url.startsWith("/api/"))
+        .flatMap((r) =>
+          Array.from({ length: r.dinamicos }, (_, i): Caso => ({
+            nombre: `${MAL_CODIFICADO} in dynamic part ${i + 1} of ${r.metodos[0]} ${r.url}`,
+            metodo: r.metodos[0] as Caso["metodo"],
+            ruta: r.conValor(i, MAL_CODIFICADO),
+            status: 400,
+            mensaje: mensajes.datosNoValidos,
+          })),
+        ),
+
       ...sinLogin,
       ...matriz,
     ];
@@ -1756,6 +1773,49 @@ describe("hostile input to the API", () => {
         .soft(typeof mensaje === "string" && enCatalogo(mensaje), `${detalle}: not a message of the Spanish catalogue`)
         .toBe(true);
     }
+  }, 60_000);
+
+  it("answers NUL and CR/LF in every dynamic part as any unknown value, and an undecodable part as not found", async () => {
+    // What a page answers that is not found anyway: its headers, the nonce aside.
+    const cabeceras = (r: Respuesta) =>
+      Object.fromEntries(
+        [...CABECERAS_DE_SEGURIDAD.map((c) => c.key), "content-security-policy", "cache-control", "content-type"].map(
+          (k) => [k.toLowerCase(), r.cabeceras.get(k)?.replace(/'nonce-[^']+'/, "'nonce'")],
+        ),
+      );
+    const noEncontrada = await peticion("GET", `/no-existe/${NO_UUID}`);
+    expect(noEncontrada.status).toBe(404);
+    const partes = [...archivosDeRuta("route.ts"), ...archivosDeRuta("page.tsx")].flatMap((r) =>
+      Array.from({ length: r.dinamicos }, (_, i) => ({ r, i, metodo: (r.metodos[0] ?? "GET") as Caso["metodo"] })),
+    );
+    const mal: string[] = [];
+    await Promise.all(
+      partes.map(async ({ r, i, metodo }) => {
+        const pedir = (valor: string) => enviar({ metodo, ruta: r.conValor(i, valor) });
+        const donde = `part ${i + 1} of ${metodo} ${r.url}`;
+        const [desconocido, nulo, salto, ilegible] = await Promise.all(
+          [NO_UUID, enc(`${NO_UUID}${CONTROLES.nulo}`), enc(`${NO_UUID}${CONTROLES.salto}`), MAL_CODIFICADO].map(pedir),
+        );
+        for (const [k, x] of [
+          ["NUL", nulo],
+          ["CR/LF", salto],
+        ] as const) {
+          if (x.status !== desconocido.status || JSON.stringify(x.body) !== JSON.stringify(desconocido.body))
+            mal.push(`${k} in ${donde}: ${x.status} ${x.texto.slice(0, 80)}; an unknown value: ${desconocido.status}`);
+        }
+        // The API's refusal is in the matrix above; a file is missing, a page not found.
+        if (r.url.startsWith("/api/")) return;
+        const esperado = r.url.startsWith("/media/")
+          ? ilegible.status === 404 &&
+            JSON.stringify(ilegible.body) === JSON.stringify({ mensaje: mensajes.archivoNoEncontrado })
+          : ilegible.status === 404 &&
+            ilegible.texto.includes(mensajes.paginaNoEncontrada) &&
+            JSON.stringify(cabeceras(ilegible)) === JSON.stringify(cabeceras(noEncontrada));
+        if (!esperado)
+          mal.push(`${MAL_CODIFICADO} in ${donde}: ${ilegible.status} ${JSON.stringify(cabeceras(ilegible))}`);
+      }),
+    );
+    expect(mal).toEqual([]);
   }, 60_000);
 
   it("answers free text that is valid but hostile-looking without error, and without writing", async () => {
