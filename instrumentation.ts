@@ -3,7 +3,8 @@ import type { Instrumentation } from "next";
 /**
  * Runs once when a server instance starts: a bad environment stops it here, not on the first
  * request. It also gives proxy.ts the probe that tells when PostgreSQL is back after an outage,
- * and makes a page that was rendering when PostgreSQL went away answer 503 (lib/db/outage.ts).
+ * makes a page that was rendering when PostgreSQL went away answer 503 (lib/db/outage.ts), and
+ * answers a TRACE 405 before Next.js fails on it (lib/http.ts).
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -14,13 +15,20 @@ export async function register(): Promise<void> {
       console.error((error as Error).message);
       process.exit(1);
     }
-    const [{ checkDatabase }, { registerDatabaseProbe, paginasResponden503 }, { ServerResponse }] = await Promise.all([
+    const [
+      { checkDatabase },
+      { registerDatabaseProbe, paginasResponden503 },
+      { Server, ServerResponse },
+      { metodosProhibidosResponden405 },
+    ] = await Promise.all([
       import("./lib/db/health"),
       import("./lib/db/outage"),
       import("node:http"),
+      import("./lib/http"),
     ]);
     registerDatabaseProbe(() => checkDatabase(1_000));
     paginasResponden503(ServerResponse.prototype);
+    metodosProhibidosResponden405(Server.prototype);
     // Purges of the CDN or caching proxy in front (lib/paginas-publicas/purga.ts).
     const { iniciarPurgas } = await import("./lib/paginas-publicas/purga");
     iniciarPurgas();

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COOKIE_LUGAR } from "@/lib/busqueda/lugar-recordado";
 import { AVISO_COOKIES } from "@/lib/aviso-cookies";
 import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/cookies";
+import { ALLOW_DEL_SITIO } from "@/lib/http";
+import { mensajes } from "@/lib/messages";
 import { freePort } from "@/test-support/app-server";
+import { metodoCrudo } from "@/test-support/hostile";
 import { purgar, startVarnish, type Varnish } from "@/test-support/varnish";
 
 /**
@@ -183,6 +186,19 @@ describe("the shared cache's configuration (deploy/varnish/planazo.vcl)", () => 
     const b = await pedir(url, { method: "POST" });
     expect([a.cache, b.cache]).toEqual(["PASS", "PASS"]);
     expect(a.cookie).toBe(`${AVISO_COOKIES}=true`);
+  });
+
+  it("answers TRACE, TRACK, CONNECT and made-up methods itself: the app's 405, never passed on", async () => {
+    const url = nueva("/api/plan");
+    for (const metodo of ["TRACE", "TRACK", "CONNECT", "PROPFIND", "HACK"]) {
+      const r = await metodoCrudo(metodo, `${varnish.url}${url}`);
+      expect(r, metodo).toMatchObject({
+        status: 405,
+        cabeceras: { allow: ALLOW_DEL_SITIO, "content-type": "application/json", "cache-control": "no-store" },
+      });
+      if (metodo !== "CONNECT") expect(JSON.parse(r.texto), metodo).toEqual({ mensaje: mensajes.metodoNoPermitido });
+    }
+    expect(app.llegadas(url)).toEqual([]);
   });
 
   it("drops exactly the answers tagged with a banned tag, and the next request gets a fresh one", async () => {

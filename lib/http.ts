@@ -1,9 +1,11 @@
 import "server-only";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { ZodError } from "zod";
 import { rememberChange } from "./db";
 import { isDatabaseUnavailable, markDatabaseDown } from "./db/outage";
 import { env } from "./env";
 import { mensajes } from "./messages";
+import { CABECERAS_DE_SEGURIDAD, CSP_DE_DATOS } from "./security";
 
 /** The one error type route handlers throw: a status and a Spanish message for the client. */
 export class ApiError extends Error {
@@ -89,6 +91,17 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
 type Metodo = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 const METODOS: Metodo[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+/** The `Allow` of an address that takes `permitidos`: with GET comes HEAD, and OPTIONS always. */
+const allowDe = (permitidos: Metodo[]) =>
+  [...permitidos, ...(permitidos.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
+
+/** The Spanish 405 of a method an address does not take, as a status, headers and body. */
+const metodoNoPermitido = (allow: string) => ({
+  status: 405,
+  headers: { "Content-Type": "application/json", Allow: allow, "Cache-Control": "no-store" },
+  cuerpo: JSON.stringify({ mensaje: mensajes.metodoNoPermitido }),
+});
+
 /**
  * The methods a route does not have, answered 405 with the Spanish `{ mensaje }` and `Allow`
  * (Next.js answers them with an empty 405), and OPTIONS with the methods it has. Each route
@@ -96,16 +109,47 @@ const METODOS: Metodo[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
  * checks every route file.
  */
 export function otrosMetodos(...permitidos: Metodo[]): Record<string, () => Response> {
-  const allow = [...permitidos, ...(permitidos.includes("GET") ? ["HEAD"] : []), "OPTIONS"].sort().join(", ");
-  const noPermitido = () =>
-    Response.json(
-      { mensaje: mensajes.metodoNoPermitido },
-      { status: 405, headers: { Allow: allow, "Cache-Control": "no-store" } },
-    );
+  const allow = allowDe(permitidos);
+  const noPermitido = () => {
+    const { status, headers, cuerpo } = metodoNoPermitido(allow);
+    return new Response(cuerpo, { status, headers });
+  };
   return {
     ...Object.fromEntries(METODOS.filter((m) => !permitidos.includes(m)).map((m) => [m, noPermitido])),
     OPTIONS: () => new Response(null, { status: 204, headers: { Allow: allow } }),
   };
+}
+
+/** Every method some address of the site takes (an address's OPTIONS lists its own). */
+export const ALLOW_DEL_SITIO = allowDe(["GET", "POST", "PATCH", "DELETE"]);
+
+/** Methods the fetch standard forbids: undici's Request, and so Next.js, refuses to build a request of them. */
+const PROHIBIDOS = new Set(["CONNECT", "TRACE", "TRACK"]);
+const PROHIBIDOS_PARCHEADO = Symbol.for("planazo.metodosProhibidos405");
+
+/**
+ * Next.js fails on a method the fetch standard forbids with a 500 and a stack in the log, before
+ * proxy.ts or any route runs: such a request is answered here instead, before Next.js sees it,
+ * with the Spanish 405, the site's methods in `Allow` and the headers of every data answer. Of
+ * them only TRACE reaches a Node server (it answers TRACK 400 itself and closes a CONNECT); the
+ * caching proxy answers them, and any other method the site does not take, itself
+ * (deploy/varnish/planazo.vcl). Called once at start-up with node:http's Server.prototype
+ * (instrumentation.ts).
+ */
+export function metodosProhibidosResponden405(proto: Pick<Server, "emit">): void {
+  const g = globalThis as { [PROHIBIDOS_PARCHEADO]?: boolean };
+  if (g[PROHIBIDOS_PARCHEADO]) return;
+  g[PROHIBIDOS_PARCHEADO] = true;
+  const emit = proto.emit as (this: Server, evento: string | symbol, ...args: unknown[]) => boolean;
+  proto.emit = function (this: Server, evento: string | symbol, ...args: unknown[]) {
+    const [req, res] = args as [IncomingMessage, ServerResponse];
+    if (evento !== "request" || !PROHIBIDOS.has(req.method ?? "")) return emit.call(this, evento, ...args);
+    const { status, headers, cuerpo } = metodoNoPermitido(ALLOW_DEL_SITIO);
+    const seguridad = Object.fromEntries(CABECERAS_DE_SEGURIDAD.map((c) => [c.key, c.value]));
+    req.resume();
+    res.writeHead(status, { ...seguridad, "Content-Security-Policy": CSP_DE_DATOS, ...headers }).end(cuerpo);
+    return true;
+  } as Server["emit"];
 }
 
 /** The query string of a request as a plain object, for zod. */

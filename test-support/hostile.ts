@@ -1,3 +1,4 @@
+import { request, type IncomingHttpHeaders } from "node:http";
 import sharp from "sharp";
 import { png } from "./forms";
 import { freshIp } from "./users";
@@ -57,6 +58,34 @@ export async function peticion(
     }
   }
   return { status: res.status, tipo, body: parsed, texto, cabeceras: res.headers };
+}
+
+export interface RespuestaCruda {
+  status: number;
+  cabeceras: IncomingHttpHeaders;
+  /** The body (empty for a CONNECT, whose answer Node hands over with the socket). */
+  texto: string;
+}
+
+/**
+ * A request with any method, through node:http: fetch refuses to send the ones the fetch
+ * standard forbids (TRACE, TRACK, CONNECT), which a server must still answer.
+ */
+export function metodoCrudo(metodo: string, url: string): Promise<RespuestaCruda> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: metodo, headers: { "X-Forwarded-For": freshIp() } });
+    req.on("response", (res) => {
+      let texto = "";
+      res.setEncoding("utf8").on("data", (c: string) => (texto += c));
+      res.on("end", () => resolve({ status: res.statusCode!, cabeceras: res.headers, texto }));
+    });
+    req.on("connect", (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode!, cabeceras: res.headers, texto: "" });
+    });
+    req.on("error", reject);
+    req.end();
+  });
 }
 
 /**

@@ -1,7 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { ALLOW_DEL_SITIO } from "@/lib/http";
 import { mensajes } from "@/lib/messages";
+import { CABECERAS_DE_SEGURIDAD, CSP_DE_DATOS } from "@/lib/security";
 import { query } from "@/test-support/database";
 import { camposEvento, camposOrganizacion, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { metodoCrudo } from "@/test-support/hostile";
 import { archivosDeRuta } from "@/test-support/rutas";
 import { municipioDePrueba } from "@/test-support/seguimientos";
 import { call, confirmedUser, freshIp, type TestUser } from "@/test-support/users";
@@ -126,5 +129,18 @@ describe("a method a route does not have", () => {
       }),
     );
     expect(mal).toEqual([]);
+  });
+
+  it("answers TRACE 405 with every method of the site in Allow and the headers of a data answer", async () => {
+    const seguridad = Object.fromEntries(CABECERAS_DE_SEGURIDAD.map((c) => [c.key.toLowerCase(), c.value]));
+    const id = "00000000-0000-4000-8000-000000000000";
+    for (const ruta of ["/", `/plan/x/${id}`, "/api/plan", `/api/plan/detalle/${id}`, "/media/x.png"]) {
+      const r = await metodoCrudo("TRACE", `${appUrl()}${ruta}`);
+      expect(r, ruta).toMatchObject({
+        status: 405,
+        texto: JSON.stringify({ mensaje: mensajes.metodoNoPermitido }),
+        cabeceras: { ...seguridad, allow: ALLOW_DEL_SITIO, "content-security-policy": CSP_DE_DATOS },
+      });
+    }
   });
 });

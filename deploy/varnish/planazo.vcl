@@ -44,6 +44,12 @@ sub vcl_recv {
         return (synth(200, "Banned"));
     }
 
+    # The methods the app takes; any other (TRACE, TRACK, CONNECT, a made-up one) is answered
+    # here, never passed on: the app's server cannot even build a request of some of them.
+    if (req.method !~ "^(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS)$") {
+        return (synth(405, "Method Not Allowed"));
+    }
+
     # Host names are case-insensitive: one object per site, however it is typed.
     if (req.http.Host) {
         set req.http.Host = req.http.Host.lower();
@@ -138,6 +144,15 @@ sub vcl_deliver {
 }
 
 sub vcl_synth {
+    # A method the site does not take, a BAN from elsewhere included: the app's own 405 for it,
+    # with every method some address takes (lib/http.ts, ALLOW_DEL_SITIO; a test compares them).
+    if (resp.status == 405) {
+        set resp.http.Allow = "DELETE, GET, HEAD, OPTIONS, PATCH, POST";
+        set resp.http.Content-Type = "application/json";
+        set resp.http.Cache-Control = "no-store";
+        set resp.body = """{"mensaje":"Esta dirección no admite ese método."}""";
+        return (deliver);
+    }
     # The answer to a BAN is for the app's logs: plain text, not an error page.
     if (req.method == "BAN") {
         set resp.http.Content-Type = "text/plain; charset=utf-8";
