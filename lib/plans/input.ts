@@ -5,6 +5,8 @@ import { EMAIL_PATTERN, fechaIso, sinValor, siNo, UUID_PATTERN } from "../schema
 import { saltosDeLinea, tieneControl, tieneControlDeEnlace } from "../text";
 import { CATEGORIAS, type Categoria } from "./constants";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type Horario } from "./plan";
+import { type CampoFecha, fallosFechas, leerFechas, mensajeDeFecha, spanDeFechas } from "./fechas";
+import { mensajesFechas } from "./mensajes-fechas";
 
 class EntradaNoValida extends Error {}
 
@@ -18,6 +20,7 @@ const OPCIONALES = new Set([
   "descripcion",
   "fechaInicio",
   "fechaFin",
+  "fechas",
   "horariosDisponibles",
   "precio",
   "organizacionId",
@@ -130,6 +133,13 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     if (t("ubicacion") !== undefined) d.ubicacion = t("ubicacion") ? punto(t("ubicacion")!) : null;
     if (t("fechaInicio") !== undefined) d.fechaInicio = fecha(t("fechaInicio")!, mensajes.fechaInicioFalta);
     if (t("fechaFin") !== undefined) d.fechaFin = fecha(t("fechaFin")!, mensajes.fechaFinFalta);
+    // An evento's dates: fechaInicio/fechaFin become their span, whatever else came.
+    if (form.get("fechas") !== null && t("fechas") !== "") {
+      const leidas = leerFechas(String(form.get("fechas")));
+      if ("error" in leidas) throw new EntradaNoValida(leidas.error);
+      d.fechas = leidas.fechas;
+      Object.assign(d, spanDeFechas(leidas.fechas));
+    }
     if (t("horariosDisponibles") !== undefined)
       d.horariosDisponibles = t("horariosDisponibles") ? horarios(t("horariosDisponibles")!) : [];
     if (t("precio") !== undefined) {
@@ -204,6 +214,7 @@ export type CampoPlan =
   | "descripcion"
   | "fechaInicio"
   | "fechaFin"
+  | CampoFecha
   | "horarios"
   | `horario-${number}`
   | "privacidad"
@@ -251,9 +262,14 @@ export function* fallosPlan(
     if ((d[campo]?.length ?? 0) > max) yield fallo(demasiadoLargo(campo), campo, pistas.textoLargo);
   }
   const { fechaInicio: inicio, fechaFin: fin } = d;
+  // Several dates: the span may be long (a course of eight Saturdays); each date is held to the rules.
+  const varias = (d.fechas?.length ?? 0) > 1;
   if (d.tipo === "evento") {
     if (!fin) yield fallo(mensajes.fechaFinFalta, "fechaFin", pistas.fechaFin);
     if (!inicio) yield fallo(mensajes.fechaInicioFalta, "fechaInicio", pistas.fechaInicio);
+    if (d.fechas && d.fechas.length > 0)
+      for (const f of fallosFechas(d.fechas, { modo, duracionMaxDias: DURACION_EVENTO_MAX_DIAS, ahora }))
+        yield { ...f, mensaje: varias ? mensajeDeFecha(d.fechas, f) : f.mensaje };
     if (inicio && fin && inicio > fin) yield fallo(mensajes.fechaInicioPosterior, "fechaFin", pistas.finAntesDeInicio);
     if (fin && fin.getTime() < ahora - DIA)
       yield fallo(
@@ -261,9 +277,10 @@ export function* fallosPlan(
         "fechaFin",
         pistas.finPasada,
       );
-    if (inicio && fin && fin.getTime() - inicio.getTime() > DURACION_EVENTO_MAX_DIAS * DIA)
+    if (!varias && inicio && fin && fin.getTime() - inicio.getTime() > DURACION_EVENTO_MAX_DIAS * DIA)
       yield fallo(mensajes.duracionMaxima, "fechaFin", pistas.duracion);
   } else if (d.tipo === "experiencia") {
+    if ((d.fechas?.length ?? 0) > 0) yield fallo(mensajesFechas.fechasSoloEventos, "fechas", pistas.fechaInicio);
     const faltan = modo === "crear" ? mensajes.horariosFaltan : mensajes.horariosFaltanActualizar;
     const lista = d.horariosDisponibles ?? [];
     const completo = (h: Horario) => HORA.test(h.horaInicio) && HORA.test(h.horaFin);

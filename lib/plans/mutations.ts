@@ -9,7 +9,9 @@ import type { SessionUser } from "../users/session";
 import { cartelTemporalDelFormulario, tomarCartelTemporal } from "./cartel-temporal";
 import { leerDatosPlan, primerErrorPlan } from "./input";
 import { datosDeFila, serializePlan, type DatosPlan, type PlanRow } from "./plan";
-import { actualizarFilaPlan, insertarPlan, leerPlan } from "./queries";
+import { actualizarFilaPlan, escribirFechas, insertarPlan, leerPlan, lugaresEnElMunicipio } from "./queries";
+import { mensajesFechas } from "./mensajes-fechas";
+import { conDatos } from "../messages";
 
 async function comprobarOrganizacion(usuarioId: string, organizacionId: string | null | undefined): Promise<void> {
   if (!organizacionId) return;
@@ -47,9 +49,21 @@ export async function crearPlan(user: SessionUser, form: FormData) {
       ["usuario_id", "text", user.id],
     ]);
     await escribirHorariosNuevos(tx, [{ planId: id, datos: d }]);
+    await escribirFechasDe(tx, id, d);
     return (await leerPlan(id, { ocultos: true, db: tx }))!;
   });
   return { mensaje: mensajes.planPublicado, plan: serializePlan(row) };
+}
+
+/**
+ * An evento's dates, when the form or the API gave them (otherwise its one date follows its
+ * fechaInicio/fechaFin, migration 20261208000000_plan_fechas), each place in the plan's town.
+ */
+async function escribirFechasDe(tx: Prisma.TransactionClient, planId: string, d: DatosPlan) {
+  if (d.tipo !== "evento" || !d.fechas) return;
+  await escribirFechas(tx, planId, d.fechas);
+  if (!(await lugaresEnElMunicipio(tx, planId, d.fechas)))
+    throw new ApiError(400, conDatos(mensajesFechas.fechaLugarOtroMunicipio, { municipio: d.municipio ?? "" }));
 }
 
 /** An experience's weekly slots replace whatever the plan had (an event has none). */
@@ -102,6 +116,16 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
     ...datosDeFila(actual),
     ...Object.fromEntries(Object.entries(cambios).filter(([, v]) => v !== undefined)),
   };
+  if (cambios.fechas === undefined) {
+    // Without `fechas`, a plan of several dates keeps them while its span is not moved (the apps
+    // always send fechaInicio/fechaFin, and edit its dates nowhere); one of one date follows them.
+    const varias = d.tipo === "evento" && (actual.fechas?.length ?? 0) > 1;
+    const movida = (k: "fechaInicio" | "fechaFin", antes: Date | null) =>
+      cambios[k] !== undefined && (cambios[k]?.getTime() ?? null) !== (antes?.getTime() ?? null);
+    if (varias && (movida("fechaInicio", actual.fecha_inicio) || movida("fechaFin", actual.fecha_fin)))
+      throw new ApiError(400, mensajesFechas.fechasEnLaWeb);
+    if (!varias) d.fechas = undefined;
+  }
   const cartel = fileField(form, "archivoCartel");
   const error = primerErrorPlan(d, {
     modo: "actualizar",
@@ -120,6 +144,7 @@ export async function actualizarPlan(user: SessionUser, id: string, form: FormDa
       ["editado_por_duena", Prisma.sql`editado_por_duena OR fuente_id IS NOT NULL`],
     ]);
     await escribirHorarios(tx, id, d);
+    if (cambios.fechas !== undefined) await escribirFechasDe(tx, id, d);
     if (nuevo && viejo) await tx.archivo.delete({ where: { id: viejo.id } });
   });
   if (img && viejo) await removeImageFiles([viejo]);

@@ -1,5 +1,6 @@
 import { site } from "../site";
 import { ACCESIBLE_TEXTO, type Categoria } from "./constants";
+import { fechaApi, fechaDeFila, type FechaFila, type FechaPlan } from "./fechas";
 
 /**
  * The plan's shape, once: its weekly slot, its File object, its database row (as
@@ -61,6 +62,8 @@ export interface DatosPlan extends Partial<SiNoPlan> {
   ubicacion?: { lng: number; lat: number } | null;
   fechaInicio?: Date | null;
   fechaFin?: Date | null;
+  /** An evento's dates (lib/plans/fechas.ts); fechaInicio/fechaFin are then their span. */
+  fechas?: FechaPlan[];
   horariosDisponibles?: Horario[];
   precio?: number | null;
   organizacionId?: string | null;
@@ -95,6 +98,8 @@ export interface PlanRow extends SiNoFila {
   /** Last edit (the Atom feeds' entry `updated`); never in the API. Absent in rows built by hand. */
   fecha_actualizacion?: Date;
   horarios: Horario[] | null;
+  /** An evento's dates, when the read asked for them (leerPlan does; a search's rows do not). */
+  fechas?: FechaFila[] | null;
   /** The poster's row (for replacing or deleting its files); never in the API. */
   archivo_cartel_id: string | null;
   /** Why the team hid it, shown to its owner and the team; never in the API. */
@@ -188,13 +193,17 @@ export function partesDelPlan(p: PlanRow) {
   ] as const;
 }
 
-/** The documented plan shape, with its distance when the row has one (a search's). */
+/**
+ * The documented plan shape, with its distance when the row has one (a search's), and its dates
+ * when the row has them (a plan's detail: `fechas`, a field the apps may not know).
+ */
 export function serializePlan(p: PlanRow) {
   const [antes, despues] = partesDelPlan(p);
   return {
     ...antes,
     ...(p.distancia_m === undefined || p.distancia_m === null ? {} : { distancia: distanciaTexto(p.distancia_m) }),
     ...despues,
+    ...(p.fechas === undefined ? {} : { fechas: (p.fechas ?? []).map(fechaApi) }),
   };
 }
 
@@ -212,6 +221,7 @@ export function datosDeFila(p: PlanRow): Required<DatosPlan> {
     ubicacion: { lng: p.lng, lat: p.lat },
     fechaInicio: p.fecha_inicio,
     fechaFin: p.fecha_fin,
+    fechas: (p.fechas ?? []).map(fechaDeFila),
     horariosDisponibles: p.horarios ?? [],
     precio: p.precio === null ? null : Number(p.precio),
     organizacionId: p.organizacion_id,

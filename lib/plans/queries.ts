@@ -3,6 +3,7 @@ import { prisma, readDb } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { indiceLunesSql } from "../db/sql-fechas";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type PlanRow } from "./plan";
+import type { FechaPlan } from "./fechas";
 import { UUID_PATTERN } from "../schemas";
 
 /** The public File object (ArchivoRow) of the `archivo` row joined as `a`, or NULL. */
@@ -40,6 +41,13 @@ export const PLAN_SELECT = Prisma.sql`
      FROM horario_disponible h WHERE h.plan_id = p.id) AS horarios,
   ${ARCHIVO_JSON} AS cartel`;
 
+/** An evento's dates (FechaFila), in start order; NULL when it has none. */
+export const FECHAS_JSON = Prisma.sql`(
+  SELECT json_agg(json_build_object('id', f.id, 'inicio', f.inicio, 'fin', f.fin, 'titulo', f.titulo,
+    'direccion', f.direccion, 'lng', ST_X(f.ubicacion::geometry), 'lat', ST_Y(f.ubicacion::geometry))
+    ORDER BY f.inicio, f.fin, f.id)
+  FROM plan_fecha f WHERE f.plan_id = p.id)`;
+
 export const PLAN_JOINS = Prisma.sql`
   LEFT JOIN organizacion o ON o.id = p.organizacion_id
   LEFT JOIN archivo a ON a.id = p.archivo_cartel_id`;
@@ -50,7 +58,7 @@ export const PLAN_LISTED = Prisma.sql`p.visible AND (p.fecha_fin IS NULL OR p.fe
 type Lector = Pick<Prisma.TransactionClient, "$queryRaw">;
 
 /**
- * The one reader of a plan by id, or null (an id that is not a UUID too): visible ones only
+ * The one reader of a plan by id, with its dates, or null (an id that is not a UUID too): visible ones only
  * unless `ocultos` (finished ones always: their page stays up); with `usuarioId`, only that
  * person's; inside a transaction with `db`. The public read (neither) may come from the read
  * replica (readDb); the others read the primary.
@@ -62,7 +70,7 @@ export async function leerPlan(
   if (!UUID_PATTERN.test(id)) return null;
   const lector = db ?? (ocultos || usuarioId !== undefined ? prisma : await readDb());
   const [row] = await lector.$queryRaw<PlanRow[]>`
-    SELECT ${PLAN_SELECT} FROM plan p ${PLAN_JOINS}
+    SELECT ${PLAN_SELECT}, ${FECHAS_JSON} AS fechas FROM plan p ${PLAN_JOINS}
     WHERE p.id = ${id}::uuid ${ocultos ? Prisma.empty : Prisma.sql`AND p.visible`} ${usuarioId === undefined ? Prisma.empty : Prisma.sql`AND p.usuario_id = ${usuarioId}`}`;
   return row ?? null;
 }
@@ -168,3 +176,68 @@ export async function actualizarFilaPlan(
   const todas = [...columnasPlan(d), ...extra];
   await tx.$executeRaw`UPDATE plan SET ${Prisma.join(todas.map(([c, v]) => Prisma.sql`${columna(c)} = ${v}`))} WHERE id = ${id}::uuid`;
 }
+
+/**
+ * An evento's dates replace the ones it had, in the caller's transaction (the plan's own row,
+ * with their span, is written beside it): a date with the id of one of the plan's keeps that id
+ * (and the calendars' UIDs made from it), the others are new, and the plan's dates not given go.
+ */
+export async function escribirFechas(
+  tx: Lector & Pick<Prisma.TransactionClient, "$executeRaw">,
+  planId: string,
+  fechas: FechaPlan[],
+) {
+  const ids = fechas.map((f) => f.id ?? null);
+  await tx.$executeRaw`
+    DELETE FROM plan_fecha WHERE plan_id = ${planId}::uuid
+      AND id <> ALL(${ids.filter((i): i is string => i !== null)}::uuid[])`;
+  const json = JSON.stringify(
+    fechas.map((f) => ({
+      id: f.id ?? null,
+      inicio: f.inicio.toISOString(),
+      fin: f.fin?.toISOString() ?? null,
+      titulo: f.titulo,
+      direccion: f.direccion,
+      lng: f.ubicacion?.lng ?? null,
+      lat: f.ubicacion?.lat ?? null,
+    })),
+  );
+  // The given ids that are this plan's are updated; any other date (no id, or someone else's) is new.
+  await tx.$executeRaw`
+    WITH dadas AS (
+      SELECT * FROM json_to_recordset(${json}::json)
+        AS x(id uuid, inicio timestamptz, fin timestamptz, titulo text, direccion text, lng float8, lat float8)),
+    cambiadas AS (
+      UPDATE plan_fecha f SET inicio = d.inicio, fin = d.fin, titulo = d.titulo, direccion = d.direccion,
+        ubicacion = CASE WHEN d.lng IS NULL THEN NULL ELSE ST_SetSRID(ST_MakePoint(d.lng, d.lat), 4326)::geography END
+      FROM dadas d WHERE f.id = d.id AND f.plan_id = ${planId}::uuid
+      RETURNING f.id)
+    INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion, ubicacion)
+    SELECT ${planId}::uuid, d.inicio, d.fin, d.titulo, d.direccion,
+      CASE WHEN d.lng IS NULL THEN NULL ELSE ST_SetSRID(ST_MakePoint(d.lng, d.lat), 4326)::geography END
+    FROM dadas d WHERE d.id IS NULL OR d.id NOT IN (SELECT id FROM cambiadas)`;
+}
+
+/**
+ * Whether each place of a plan's dates is in the plan's town (as just written, in the caller's
+ * transaction): the gazetteer's nearest town centre to the place is the plan's, or the place is
+ * within CERCA_M of the plan's own point (an act just over the line from the venue). True for a
+ * plan whose town the gazetteer lacks.
+ */
+export async function lugaresEnElMunicipio(lector: Lector, planId: string, fechas: FechaPlan[]): Promise<boolean> {
+  const lugares = fechas.flatMap((f) => (f.ubicacion ? [f.ubicacion] : []));
+  if (lugares.length === 0) return true;
+  const [{ fuera }] = await lector.$queryRaw<{ fuera: number }[]>`
+    SELECT count(*)::int AS fuera
+    FROM plan p, unnest(${lugares.map((l) => l.lng)}::float8[], ${lugares.map((l) => l.lat)}::float8[]) AS l(lng, lat)
+    WHERE p.id = ${planId}::uuid AND p.municipio_ine IS NOT NULL
+      AND ST_Distance(ST_MakePoint(l.lng, l.lat)::geography, p.ubicacion) > ${CERCA_M}
+      AND (SELECT m.ine FROM municipio m
+           WHERE m.lat BETWEEN l.lat - 0.3 AND l.lat + 0.3 AND m.lng BETWEEN l.lng - 0.4 AND l.lng + 0.4
+           ORDER BY ST_MakePoint(m.lng, m.lat)::geography <-> ST_MakePoint(l.lng, l.lat)::geography
+           LIMIT 1) IS DISTINCT FROM p.municipio_ine`;
+  return fuera === 0;
+}
+
+/** How far from the plan's point a date's place may be without being its town's nearest. */
+const CERCA_M = 2_000;

@@ -1,0 +1,211 @@
+import { describe, expect, it } from "vitest";
+import { query } from "@/test-support/database";
+import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
+import { api } from "@/test-support/api";
+import { confirmedUser } from "@/test-support/users";
+import { conDatos, mensajes } from "@/lib/messages";
+import { fechaHora } from "@/lib/dates";
+import { MAX_FECHAS } from "@/lib/plans/fechas";
+import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
+
+const db = () => process.env.DATABASE_URL!;
+const H = 3_600_000;
+const DIA = 24 * H;
+
+/** A date `dias` days ahead at `hora` o'clock (UTC), `horas` long. */
+function fecha(dias: number, hora: number, horas = 2, extra: Record<string, unknown> = {}) {
+  const inicio = new Date(Math.floor(Date.now() / DIA) * DIA + dias * DIA + hora * H);
+  return { inicio: inicio.toISOString(), fin: new Date(inicio.getTime() + horas * H).toISOString(), ...extra };
+}
+
+type FechaApi = {
+  id: string;
+  inicio: string;
+  fin: string | null;
+  titulo: string | null;
+  direccion: string | null;
+  ubicacion: unknown;
+};
+
+async function publicar(token: string, titulo: string, fechas: unknown[] | undefined) {
+  return enviarFormulario(
+    "POST",
+    "/api/plan",
+    formulario({
+      ...camposEvento(),
+      titulo,
+      ...(fechas ? { fechas: JSON.stringify(fechas) } : {}),
+      archivoCartel: { bytes: await png(), nombre: "cartel.png" },
+    }),
+    token,
+  );
+}
+
+const detalle = async (id: string) => (await (await api(`/api/plan/detalle/${id}`)).json()) as Record<string, unknown>;
+const planesLlamados = async (titulo: string) =>
+  (await query(db(), "SELECT 1 FROM plan WHERE titulo = $1", [titulo])).length;
+
+describe("a plan with several dates through the API", () => {
+  it("takes `fechas`, answers them in order with ids, and keeps fechaInicio/fechaFin as their span", async () => {
+    const u = await confirmedUser();
+    const funciones = [
+      fecha(9, 19),
+      fecha(7, 19, 2, { titulo: "Estreno" }),
+      fecha(8, 19, 2, {
+        direccion: "Plaza del Ayuntamiento",
+        ubicacion: { type: "Point", coordinates: [-1.443, 40.407] },
+      }),
+    ];
+    const r = await publicar(u.token, "La casa de Bernarda Alba", funciones);
+    expect(r.status).toBe(201);
+    const plan = r.body.plan as { _id: string; fechaInicio: string; fechaFin: string; fechas: FechaApi[] };
+    expect(plan.fechas).toEqual([
+      { id: expect.any(String), ...funciones[1], direccion: null, ubicacion: null },
+      {
+        id: expect.any(String),
+        ...funciones[2],
+        titulo: null,
+        ubicacion: { type: "Point", coordinates: [-1.443, 40.407] },
+      },
+      { id: expect.any(String), ...funciones[0], titulo: null, direccion: null, ubicacion: null },
+    ]);
+    expect({ inicio: plan.fechaInicio, fin: plan.fechaFin }).toEqual({
+      inicio: funciones[1].inicio,
+      fin: funciones[0].fin,
+    });
+    expect((await detalle(plan._id)).fechas).toEqual(plan.fechas);
+  });
+
+  it("gives a plan of one date its one date, moved with fechaInicio/fechaFin as the apps send them", async () => {
+    const u = await confirmedUser();
+    const r = await publicar(u.token, "Concierto de la banda", undefined);
+    const plan = r.body.plan as { _id: string; fechaInicio: string; fechaFin: string; fechas: FechaApi[] };
+    expect(plan.fechas).toEqual([
+      {
+        id: expect.any(String),
+        inicio: plan.fechaInicio,
+        fin: plan.fechaFin,
+        titulo: null,
+        direccion: null,
+        ubicacion: null,
+      },
+    ]);
+    const otra = fecha(20, 18);
+    const cambio = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${plan._id}`,
+      formulario({ fechaInicio: otra.inicio, fechaFin: otra.fin }),
+      u.token,
+    );
+    expect(cambio.status).toBe(200);
+    expect((await detalle(plan._id)).fechas).toEqual([{ ...plan.fechas[0], inicio: otra.inicio, fin: otra.fin }]);
+  });
+
+  it("edits the dates keeping the ids of those it keeps, and the apps' PATCH keeps them unless it moves the span", async () => {
+    const u = await confirmedUser();
+    const sesiones = Array.from({ length: 8 }, (_, i) => fecha(3 + 7 * i, 9, 3));
+    const r = await publicar(u.token, "Curso de cerámica", sesiones);
+    expect(r.status).toBe(201);
+    const plan = r.body.plan as { _id: string; fechaInicio: string; fechaFin: string; fechas: FechaApi[] };
+    expect(plan.fechas).toHaveLength(8);
+
+    // The first moves an hour, the second goes, one is added at the end.
+    const nuevas = [
+      { ...plan.fechas[0], inicio: fecha(3, 10).inicio, fin: fecha(3, 10, 3).fin },
+      ...plan.fechas.slice(2),
+      fecha(3 + 7 * 8, 9, 3),
+    ];
+    const editado = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${plan._id}`,
+      formulario({ fechas: JSON.stringify(nuevas) }),
+      u.token,
+    );
+    expect(editado.status).toBe(200);
+    const fechas = (await detalle(plan._id)).fechas as FechaApi[];
+    expect(fechas.map((f) => f.id).slice(0, 7)).toEqual([plan.fechas[0].id, ...plan.fechas.slice(2).map((f) => f.id)]);
+    expect(fechas[0].inicio).toBe(fecha(3, 10).inicio);
+    expect(fechas).toHaveLength(8);
+    expect(fechas.map((f) => f.id)).not.toContain(plan.fechas[1].id);
+
+    // The apps send fechaInicio/fechaFin with every edit: the same span keeps the dates.
+    const d = await detalle(plan._id);
+    const app = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${plan._id}`,
+      formulario({
+        titulo: "Curso de cerámica (nivel 1)",
+        fechaInicio: String(d.fechaInicio),
+        fechaFin: String(d.fechaFin),
+      }),
+      u.token,
+    );
+    expect(app.status).toBe(200);
+    expect((await detalle(plan._id)).fechas).toEqual(fechas);
+    const movida = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${plan._id}`,
+      formulario({ titulo: "Otro título", fechaInicio: fecha(4, 9).inicio, fechaFin: String(d.fechaFin) }),
+      u.token,
+    );
+    expect(movida).toEqual({ status: 400, body: { mensaje: mensajesFechas.fechasEnLaWeb } });
+    expect((await detalle(plan._id)).titulo).toBe("Curso de cerámica (nivel 1)");
+  });
+
+  it("refuses bad dates with the date's Spanish message, and writes nothing", async () => {
+    const u = await confirmedUser();
+    const alReves = { ...fecha(5, 20), fin: fecha(5, 18).inicio };
+    const pasada = fecha(-3, 20);
+    const casos: [string, unknown[], string][] = [
+      [
+        "fin antes del inicio",
+        [fecha(4, 20), alReves],
+        conDatos(mensajesFechas.fechaEnLista, {
+          cuando: fechaHora(new Date(alReves.inicio)),
+          mensaje: mensajes.fechaInicioPosterior,
+        }),
+      ],
+      [
+        "demasiadas",
+        Array.from({ length: MAX_FECHAS + 1 }, (_, i) => fecha(1 + (i % 300), 10)),
+        conDatos(mensajesFechas.fechasDemasiadas, { max: String(MAX_FECHAS) }),
+      ],
+      [
+        "pasada",
+        [pasada, fecha(4, 20)],
+        conDatos(mensajesFechas.fechaEnLista, {
+          cuando: fechaHora(new Date(pasada.inicio)),
+          mensaje: mensajes.fechaFinPasadaEvento,
+        }),
+      ],
+      [
+        "otro pueblo",
+        [
+          fecha(4, 20),
+          fecha(5, 20, 2, {
+            direccion: "Plaza del Torico",
+            ubicacion: { type: "Point", coordinates: [-1.1065, 40.3456] },
+          }),
+        ],
+        conDatos(mensajesFechas.fechaLugarOtroMunicipio, { municipio: "Albarracín" }),
+      ],
+      ["no es una lista", [] as unknown[], mensajesFechas.fechasNoValidas],
+    ];
+    for (const [titulo, fechas, mensaje] of casos) {
+      const r = await publicar(u.token, `Fechas: ${titulo}`, fechas);
+      expect({ titulo, ...r }).toEqual({ titulo, status: 400, body: { mensaje } });
+      expect(await planesLlamados(`Fechas: ${titulo}`)).toBe(0);
+    }
+  });
+
+  it("lets no one else change a plan's dates", async () => {
+    const duena = await confirmedUser();
+    const otra = await confirmedUser();
+    const r = await publicar(duena.token, "Semana cultural", [fecha(10, 18), fecha(11, 18)]);
+    const plan = r.body.plan as { _id: string; fechas: FechaApi[] };
+    const cambio = formulario({ fechas: JSON.stringify([fecha(12, 18)]) });
+    expect((await enviarFormulario("PATCH", `/api/plan/${plan._id}`, cambio, otra.token)).status).toBe(403);
+    expect((await enviarFormulario("PATCH", `/api/plan/${plan._id}`, cambio)).status).toBe(401);
+    expect((await detalle(plan._id)).fechas).toEqual(plan.fechas);
+  });
+});
