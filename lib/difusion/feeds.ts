@@ -2,7 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { z } from "zod";
 import { diaEnMadrid, instanteEnMadrid, proximaMedianocheMadrid, sumarDias } from "../dates";
-import { withOneReadDb } from "../db";
+import { readDb, withOneReadDb } from "../db";
 import { ApiError } from "../http";
 import { conDatos, mensajes } from "../messages";
 import { organizacionParaFeed } from "../organizaciones/organizaciones";
@@ -14,6 +14,7 @@ import { consultaFeed, urlsFeedBusqueda, urlsFeedOrganizacion } from "./feed-url
 import { calendarioPlanes } from "./ics";
 import { cacheControlPublico, POLITICA_FEED } from "../paginas-publicas/politica";
 import { serializePlan, type PlanRow } from "../plans/plan";
+import { conFechas } from "../plans/queries";
 import { busquedaSchema, type Busqueda } from "../busqueda/schemas";
 import { buscarPlanesFeed, versionBusquedaConFecha } from "../busqueda/buscar";
 import { leerEstado, OPCIONES_FECHA, urlBusqueda, ventanaDeEstado, type EstadoBusqueda } from "../busqueda/estado";
@@ -119,10 +120,15 @@ function porFecha(a: PlanRow, b: PlanRow): number {
   return fa - fb || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-function escribir(formato: FormatoFeed, c: ContenidoFeed, modificado: Date): string {
+async function escribir(formato: FormatoFeed, c: ContenidoFeed, modificado: Date): Promise<string> {
   const filas = [...c.filas].sort(porFecha);
-  if (formato === "ics")
-    return calendarioPlanes(filas.map(serializePlan), { nombre: c.titulo, url: c.urls.ics, ahora: modificado });
+  if (formato === "ics") {
+    // An event of several dates is a VEVENT per date.
+    const fechas = new Map((await conFechas(filas, await readDb())).map((f) => [f.id, f.fechas]));
+    return calendarioPlanes(filas.map(serializePlan), { nombre: c.titulo, url: c.urls.ics, ahora: modificado }, (id) =>
+      fechas.get(id),
+    );
+  }
   return atomPlanes({
     titulo: c.titulo,
     id: c.urls.atom,
@@ -179,7 +185,7 @@ export function responderFeed(
     const contenido = await cargar();
     if (!contenido) throw new ApiError(404, mensajes.orgNoEncontrada);
     headers.set("Content-Type", TIPOS[formato]);
-    return new Response(escribir(formato, contenido, modificado), { status: 200, headers });
+    return new Response(await escribir(formato, contenido, modificado), { status: 200, headers });
   });
 }
 

@@ -12,6 +12,7 @@ import { site } from "../site";
 import { textoPlano } from "../text";
 import { horariosOrdenados } from "../plans/texto";
 import type { PlanApi } from "../plans/plan";
+import type { FechaFila } from "../plans/fechas";
 
 const CRLF = "\r\n";
 const bytes = new TextEncoder();
@@ -101,12 +102,27 @@ const DIAS_ICS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"] as const;
 
 const uidDe = (plan: PlanApi, sufijo = "") => `UID:${plan._id}${sufijo}@${new URL(plan.urlPlan).hostname}`;
 
-/** What every VEVENT of a plan says besides its times. */
-function lineasComunes(plan: PlanApi): string[] {
-  const [lng, lat] = plan.ubicacion.coordinates;
+/**
+ * One time of a plan in a calendar: an event's own start and end, or one of its dates (with its
+ * own title and place when it has them, and its own UID but for the plan's oldest date).
+ */
+interface Tramo {
+  inicio: string;
+  fin: string | null;
+  sufijo: string;
+  titulo: string | null;
+  direccion: string | null;
+  punto: [lng: number, lat: number] | null;
+}
+
+/** What every VEVENT of a plan says besides its times (a date's own title and place first). */
+function lineasComunes(plan: PlanApi, tramo?: Tramo): string[] {
+  const [lng, lat] = tramo?.punto ?? plan.ubicacion.coordinates;
+  const titulo = tramo?.titulo ? `${tramo.titulo} · ${plan.titulo}` : plan.titulo;
+  const lugar = lugarCalendario({ direccion: tramo?.direccion ?? plan.direccion, municipio: plan.municipio });
   return [
-    `SUMMARY:${escaparTexto(plan.titulo)}`,
-    `LOCATION:${escaparTexto(lugarCalendario(plan))}`,
+    `SUMMARY:${escaparTexto(titulo)}`,
+    `LOCATION:${escaparTexto(lugar)}`,
     `GEO:${lat};${lng}`,
     `DESCRIPTION:${escaparTexto(detallesCalendario(plan))}`,
     ...(plan.categorias.length > 0 ? [`CATEGORIES:${plan.categorias.map(escaparTexto).join(",")}`] : []),
@@ -127,21 +143,38 @@ export function diasCalendario(
   return { desde: fecha(primero), hasta: fecha(sumarDias(ultimo, 1)) };
 }
 
-/** An event's VEVENT, in UTC, or as days when it is all day. Empty for a plan without a start. */
-function veventEvento(plan: PlanApi, ahora: Date): string[] {
+/**
+ * An event's VEVENTs, in UTC, or as days when all day: one, or one per date when it has several
+ * (`fechas`, as lib/plans/queries.ts reads them), so a changed hour updates the event already in
+ * a person's calendar. Empty for a plan without a start.
+ */
+function veventsEvento(plan: PlanApi, ahora: Date, fechas?: readonly FechaFila[] | null): string[] {
   if (!plan.fechaInicio) return [];
-  const fin = plan.fechaFin && new Date(plan.fechaFin) > new Date(plan.fechaInicio) ? plan.fechaFin : null;
-  const dias = diasCalendario(plan);
-  return [
-    "BEGIN:VEVENT",
-    uidDe(plan),
-    `DTSTAMP:${fechaUtc(ahora)}`,
-    ...(dias
-      ? [`DTSTART;VALUE=DATE:${dias.desde}`, `DTEND;VALUE=DATE:${dias.hasta}`]
-      : [`DTSTART:${fechaUtc(plan.fechaInicio)}`, ...(fin ? [`DTEND:${fechaUtc(fin)}`] : [])]),
-    ...lineasComunes(plan),
-    "END:VEVENT",
-  ];
+  const tramos: Tramo[] =
+    fechas && fechas.length > 1
+      ? fechas.map((f) => ({
+          inicio: f.inicio,
+          fin: f.fin,
+          sufijo: f.principal ? "" : `-${f.id}`,
+          titulo: f.titulo,
+          direccion: f.direccion,
+          punto: f.lng === null || f.lat === null ? null : [f.lng, f.lat],
+        }))
+      : [{ inicio: plan.fechaInicio, fin: plan.fechaFin, sufijo: "", titulo: null, direccion: null, punto: null }];
+  return tramos.flatMap((t) => {
+    const fin = t.fin && new Date(t.fin) > new Date(t.inicio) ? t.fin : null;
+    const dias = diasCalendario({ fechaInicio: t.inicio, fechaFin: t.fin });
+    return [
+      "BEGIN:VEVENT",
+      uidDe(plan, t.sufijo),
+      `DTSTAMP:${fechaUtc(ahora)}`,
+      ...(dias
+        ? [`DTSTART;VALUE=DATE:${dias.desde}`, `DTEND;VALUE=DATE:${dias.hasta}`]
+        : [`DTSTART:${fechaUtc(t.inicio)}`, ...(fin ? [`DTEND:${fechaUtc(fin)}`] : [])]),
+      ...lineasComunes(plan, t),
+      "END:VEVENT",
+    ];
+  });
 }
 
 const dosCifras = (n: number) => String(n).padStart(2, "0");
@@ -186,9 +219,9 @@ function veventsExperiencia(plan: PlanApi, ahora: Date): string[] {
   return lineas;
 }
 
-/** The VEVENTs of a plan: an event's one, or an experience's weekly ones. */
-export function veventsPlan(plan: PlanApi, ahora: Date): string[] {
-  return plan.tipo === "evento" ? veventEvento(plan, ahora) : veventsExperiencia(plan, ahora);
+/** The VEVENTs of a plan: an event's (one per date), or an experience's weekly ones. */
+export function veventsPlan(plan: PlanApi, ahora: Date, fechas?: readonly FechaFila[] | null): string[] {
+  return plan.tipo === "evento" ? veventsEvento(plan, ahora, fechas) : veventsExperiencia(plan, ahora);
 }
 
 /** A VCALENDAR around its lines: folded, CRLF-terminated (RFC 5545 §3.1). */
@@ -206,20 +239,28 @@ function vcalendar(cabecera: string[], cuerpo: string[]): string {
   return lineas.map(plegarLinea).join(CRLF) + CRLF;
 }
 
-/** One VEVENT for an event plan, in a VCALENDAR (text/calendar). Null for plans without a start. */
-export function calendarioPlan(plan: PlanApi, ahora: Date = new Date()): string | null {
+/**
+ * An event plan in a VCALENDAR (text/calendar): a VEVENT per date. Null for plans without a start.
+ */
+export function calendarioPlan(
+  plan: PlanApi,
+  ahora: Date = new Date(),
+  fechas?: readonly FechaFila[] | null,
+): string | null {
   if (plan.tipo !== "evento" || !plan.fechaInicio) return null;
-  return vcalendar([], veventEvento(plan, ahora));
+  return vcalendar([], veventsEvento(plan, ahora, fechas));
 }
 
 /**
  * A calendar to subscribe to (the feeds of a search or an organization): its name, how often a
- * client should ask again, Madrid's VTIMEZONE, and the VEVENTs of every plan. `ahora` is the
- * DTSTAMP: the feed's Last-Modified, so the same version of a feed is the same bytes.
+ * client should ask again, Madrid's VTIMEZONE, and the VEVENTs of every plan (an event's dates by
+ * `fechasDe`). `ahora` is the DTSTAMP: the feed's Last-Modified, so the same version of a feed is
+ * the same bytes.
  */
 export function calendarioPlanes(
   planes: readonly PlanApi[],
   { nombre, url, ahora }: { nombre: string; url: string; ahora: Date },
+  fechasDe: (id: string) => readonly FechaFila[] | null | undefined = () => null,
 ): string {
   const cabecera = [
     `NAME:${escaparTexto(nombre)}`,
@@ -232,7 +273,7 @@ export function calendarioPlanes(
   ];
   return vcalendar(
     cabecera,
-    planes.flatMap((p) => veventsPlan(p, ahora)),
+    planes.flatMap((p) => veventsPlan(p, ahora, fechasDe(p._id))),
   );
 }
 

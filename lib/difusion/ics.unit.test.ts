@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { calendarioPlan, disposicionIcs, enlaceGoogleCalendar, escaparTexto, plegarLinea } from "./ics";
 import { ID_EJEMPLO, planDeEjemplo } from "@/test-support/plan-ejemplo";
+import type { FechaFila } from "@/lib/plans/fechas";
 
 /** Unfolds an iCalendar text and reads its properties (name without parameters → raw value). */
 function leerIcs(texto: string): { lineas: string[]; props: Map<string, string> } {
@@ -75,5 +76,78 @@ describe("iCalendar of a plan", () => {
     expect(url.searchParams.get("dates")).toBe("20260814T200000Z/20260815T020000Z");
     expect(url.searchParams.get("location")).toBe("Plaza Mayor, 1, Albarracín");
     expect(url.searchParams.get("details")).toContain(planDeEjemplo().urlPlan);
+  });
+});
+
+describe("iCalendar of a plan with several dates", () => {
+  const ahora = new Date("2026-07-20T08:00:00Z");
+  const fecha = (id: string, inicio: string, fin: string, extra: Partial<FechaFila> = {}): FechaFila => ({
+    id,
+    inicio,
+    fin,
+    titulo: null,
+    direccion: null,
+    lng: null,
+    lat: null,
+    principal: false,
+    ...extra,
+  });
+  const fechas = [
+    fecha("11111111-1111-4111-8111-111111111111", "2026-08-14T18:00:00Z", "2026-08-14T19:00:00Z", {
+      titulo: "Pregón de fiestas",
+      direccion: "Balcón del Ayuntamiento",
+      lng: -1.4431,
+      lat: 40.4072,
+    }),
+    fecha("22222222-2222-4222-8222-222222222222", "2026-08-14T21:30:00Z", "2026-08-15T02:00:00Z", { principal: true }),
+    fecha("33333333-3333-4333-8333-333333333333", "2026-08-16T10:00:00Z", "2026-08-16T11:00:00Z"),
+  ];
+  const plan = planDeEjemplo({
+    titulo: "Fiestas de San Roque",
+    fechaInicio: fechas[0].inicio,
+    fechaFin: fechas[2].fin,
+  });
+  const vevents = (ics: string) =>
+    ics
+      .replace(/\r\n[ \t]/g, "")
+      .split("BEGIN:VEVENT")
+      .slice(1)
+      .map((v) => leerIcs(v.slice(0, v.indexOf("END:VEVENT"))).props);
+
+  it("writes a VEVENT per date, the oldest keeping the plan's UID, each act with its title and place", () => {
+    const eventos = vevents(calendarioPlan(plan, ahora, fechas)!);
+    expect(
+      eventos.map((e) => [e.get("UID"), e.get("DTSTART"), e.get("DTEND"), e.get("SUMMARY"), e.get("LOCATION")]),
+    ).toEqual([
+      [
+        `${ID_EJEMPLO}-${fechas[0].id}@localhost`,
+        "20260814T180000Z",
+        "20260814T190000Z",
+        "Pregón de fiestas · Fiestas de San Roque",
+        "Balcón del Ayuntamiento\\, Albarracín",
+      ],
+      [`${ID_EJEMPLO}@localhost`, "20260814T213000Z", "20260815T020000Z", "Fiestas de San Roque", expect.any(String)],
+      [
+        `${ID_EJEMPLO}-${fechas[2].id}@localhost`,
+        "20260816T100000Z",
+        "20260816T110000Z",
+        "Fiestas de San Roque",
+        expect.any(String),
+      ],
+    ]);
+    expect(eventos[0].get("GEO")).toBe("40.4072;-1.4431");
+  });
+
+  it("keeps each date's UID when its hour changes, so a calendar updates the event instead of adding one", () => {
+    const movida = [fechas[0], { ...fechas[1], inicio: "2026-08-14T22:00:00Z" }, fechas[2]];
+    const antes = vevents(calendarioPlan(plan, ahora, fechas)!).map((e) => e.get("UID"));
+    const despues = vevents(calendarioPlan(plan, ahora, movida)!);
+    expect(despues.map((e) => e.get("UID"))).toEqual(antes);
+    expect(despues[1].get("DTSTART")).toBe("20260814T220000Z");
+  });
+
+  it("writes a plan of one date as before", () => {
+    const una = calendarioPlan(plan, ahora, [{ ...fechas[1], principal: true }])!;
+    expect(una).toBe(calendarioPlan(plan, ahora)!);
   });
 });

@@ -38,6 +38,8 @@ export interface FechaFila {
   direccion: string | null;
   lng: number | null;
   lat: number | null;
+  /** The plan's oldest date: it keeps the plan's own UID in calendars. */
+  principal: boolean;
 }
 
 /** A date in the API: `fechas` of a plan's detail. */

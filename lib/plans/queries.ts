@@ -44,9 +44,19 @@ export const PLAN_SELECT = Prisma.sql`
 /** An evento's dates (FechaFila), in start order; NULL when it has none. */
 export const FECHAS_JSON = Prisma.sql`(
   SELECT json_agg(json_build_object('id', f.id, 'inicio', f.inicio, 'fin', f.fin, 'titulo', f.titulo,
-    'direccion', f.direccion, 'lng', ST_X(f.ubicacion::geometry), 'lat', ST_Y(f.ubicacion::geometry))
+    'direccion', f.direccion, 'lng', ST_X(f.ubicacion::geometry), 'lat', ST_Y(f.ubicacion::geometry),
+    'principal', f.id = (SELECT g.id FROM plan_fecha g WHERE g.plan_id = p.id ORDER BY g.creada_en, g.inicio, g.id LIMIT 1))
     ORDER BY f.inicio, f.fin, f.id)
   FROM plan_fecha f WHERE f.plan_id = p.id)`;
+
+/** The rows with their dates (FECHAS_JSON), read in one query: a feed's plans. */
+export async function conFechas<R extends PlanRow>(filas: readonly R[], lector: Lector = prisma): Promise<R[]> {
+  if (filas.length === 0) return [];
+  const leidas = await lector.$queryRaw<{ id: string; fechas: PlanRow["fechas"] }[]>`
+    SELECT p.id::text, ${FECHAS_JSON} AS fechas FROM plan p WHERE p.id = ANY(${filas.map((f) => f.id)}::uuid[])`;
+  const porId = new Map(leidas.map((l) => [l.id, l.fechas]));
+  return filas.map((f) => ({ ...f, fechas: porId.get(f.id) ?? null }));
+}
 
 export const PLAN_JOINS = Prisma.sql`
   LEFT JOIN organizacion o ON o.id = p.organizacion_id

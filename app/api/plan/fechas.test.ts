@@ -208,4 +208,40 @@ describe("a plan with several dates through the API", () => {
     expect((await enviarFormulario("PATCH", `/api/plan/${plan._id}`, cambio)).status).toBe(401);
     expect((await detalle(plan._id)).fechas).toEqual(plan.fechas);
   });
+
+  it("puts a VEVENT per date in the plan's calendar and in feeds, each keeping its UID across an edit", async () => {
+    const u = await confirmedUser();
+    const titulo = `Fiestas de San Roque ${Math.random().toString(36).slice(2, 6)}`;
+    const actos = [fecha(6, 18, 1, { titulo: "Pregón" }), fecha(6, 21, 4, { titulo: "Verbena" }), fecha(7, 10)];
+    const r = await publicar(u.token, titulo, actos);
+    const plan = r.body.plan as { _id: string; fechas: FechaApi[]; urlPlan: string };
+    const host = new URL(plan.urlPlan).hostname;
+    const uids = (ics: string) =>
+      [...ics.matchAll(/^UID:(.+)$/gm)].map((m) => m[1].trim()).filter((uid) => uid.startsWith(plan._id));
+    const dtstarts = (ics: string) => [...ics.matchAll(/^DTSTART:(\d{8}T\d{4})/gm)].map((m) => m[1]);
+    const delPlan = async () => (await api(`${new URL(plan.urlPlan).pathname}/calendario.ics`)).text();
+
+    const antes = await delPlan();
+    expect(uids(antes)).toHaveLength(3);
+    expect(new Set(uids(antes)).size).toBe(3);
+    // The plan's oldest date keeps its own UID, the others add their id.
+    expect(uids(antes).filter((uid) => uid === `${plan._id}@${host}`)).toHaveLength(1);
+    expect(antes).toContain("SUMMARY:Pregón · " + titulo);
+
+    const movidas = plan.fechas.map((f, i) => (i === 1 ? { ...f, ...fecha(6, 22, 4) } : f));
+    const editado = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${plan._id}`,
+      formulario({ fechas: JSON.stringify(movidas) }),
+      u.token,
+    );
+    expect(editado.status).toBe(200);
+    const despues = await delPlan();
+    expect(uids(despues)).toEqual(uids(antes));
+    expect(dtstarts(despues)).not.toEqual(dtstarts(antes));
+
+    const [lng, lat] = [-1.4443, 40.4079];
+    const feed = await (await api(`/calendario.ics?lng=${lng}&lat=${lat}&radio=5`)).text();
+    expect(uids(feed).sort()).toEqual(uids(despues).sort());
+  });
 });

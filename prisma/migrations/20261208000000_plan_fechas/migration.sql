@@ -9,6 +9,8 @@ CREATE TABLE "plan_fecha" (
   "titulo" varchar(100),
   "direccion" varchar(200),
   "ubicacion" geography(Point, 4326),
+  -- The oldest date keeps the plan's own UID in calendars (lib/difusion/ics.ts).
+  "creada_en" timestamptz(3) NOT NULL DEFAULT clock_timestamp(),
   CONSTRAINT "plan_fecha_fin_check" CHECK ("fin" IS NULL OR "fin" >= "inicio"),
   CONSTRAINT "plan_fecha_lugar_check" CHECK ("ubicacion" IS NULL OR "direccion" IS NOT NULL)
 );

@@ -4,11 +4,14 @@ import { leerPlan } from "@/lib/plans/queries";
 import { calendarioPlan, disposicionIcs } from "@/lib/difusion/ics";
 import { serializePlan } from "@/lib/plans/plan";
 
-/** GET /plan/{titulo}/{id}/calendario.ics → the event as an iCalendar file; 404 for experiences and unknown plans. */
+/**
+ * GET /plan/{titulo}/{id}/calendario.ics → the event as an iCalendar file, a VEVENT per date; 404
+ * for experiences and unknown plans.
+ */
 export const GET = route<{ params: Promise<{ planId: string }> }>(async (_request, { params }) => {
   const row = await leerPlan((await params).planId);
   const plan = row && serializePlan(row);
-  const ics = plan && calendarioPlan(plan);
+  const ics = plan && calendarioPlan(plan, new Date(), row.fechas);
   if (!plan || !ics) throw new ApiError(404, mensajes.planNoEncontrado);
   return new Response(ics, {
     headers: {
