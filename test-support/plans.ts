@@ -47,6 +47,8 @@ export interface TestPlan {
   municipio?: string;
   municipioIne?: string | null;
   horarios?: { diaSemana: number; horaInicio: string; horaFin: string }[];
+  /** An event's dates when it has several (its span and count follow them: plan_fecha's triggers). */
+  fechas?: { inicio: Date; fin: Date | null }[];
 }
 
 /** Inserts a plan straight into the database, placed exactly with ST_Project. */
@@ -79,6 +81,14 @@ export async function insertPlan(p: TestPlan): Promise<string> {
       p.municipioIne ?? null,
     ],
   );
+  if (p.fechas && p.fechas.length > 0) {
+    await query(db(), "DELETE FROM plan_fecha WHERE plan_id = $1", [id]);
+    await query(
+      db(),
+      "INSERT INTO plan_fecha (plan_id, inicio, fin) SELECT $1, * FROM unnest($2::timestamptz[], $3::timestamptz[])",
+      [id, p.fechas.map((f) => f.inicio), p.fechas.map((f) => f.fin)],
+    );
+  }
   for (const h of p.horarios ?? []) {
     await query(
       db(),

@@ -42,7 +42,10 @@ const CAMPOS = Prisma.sql`json_build_array(p.id, ST_X(p.ubicacion::geometry), ST
   CASE WHEN p.tipo = 'experiencia' THEN (SELECT json_agg(json_build_array(h.dia_semana,
     left(h.hora_inicio, 2)::int * 60 + right(h.hora_inicio, 2)::int, left(h.hora_fin, 2)::int * 60 + right(h.hora_fin, 2)::int))
     FROM horario_disponible h WHERE h.plan_id = p.id) END,
-  extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio, tsvector_to_array(p.palabras))`;
+  extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio, tsvector_to_array(p.palabras),
+  CASE WHEN p.fechas_varias > 1 THEN (SELECT json_agg(json_build_array(extract(epoch FROM f.inicio) * 1000,
+    extract(epoch FROM coalesce(f.fin, f.inicio)) * 1000) ORDER BY f.inicio, f.fin, f.id)
+    FROM plan_fecha f WHERE f.plan_id = p.id) END)`;
 
 /** CAMPOS's array, in FilaIndice's terms: the one list of the fields and their order. */
 type Campos = [
@@ -61,6 +64,7 @@ type Campos = [
   visible: boolean,
   cambio: number,
   terminos: string[],
+  fechas: [number, number][] | null,
 ];
 
 const aFila = (c: Campos): FilaIndice => ({
@@ -79,6 +83,7 @@ const aFila = (c: Campos): FilaIndice => ({
   visible: c[12],
   cambio: c[13],
   terminos: c[14],
+  fechas: c[15] ?? [],
 });
 
 interface Estado {

@@ -119,6 +119,14 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
         tipo,
         fechaInicio: inicio,
         fechaFin: fin,
+        // A third of the events have several dates: a search by date finds them by any of them.
+        fechas:
+          tipo === "evento" && r() < 0.35
+            ? Array.from({ length: 2 + Math.floor(r() * 5) }, () => {
+                const a = new Date(inicio!.getTime() + r() * 20 * DIA);
+                return { inicio: a, fin: r() < 0.2 ? null : new Date(a.getTime() + r() * 4 * 3_600_000) };
+              })
+            : undefined,
         destacadoHasta: r() < 0.2 ? new Date(ahora + (r() < 0.7 ? DIA : -DIA)) : null,
         visible: r() > 0.05,
         categorias: [CATEGORIAS[Math.floor(r() * CATEGORIAS.length)], CATEGORIAS[Math.floor(r() * CATEGORIAS.length)]],

@@ -53,6 +53,11 @@ export interface FilaIndice {
   diasSemana: number;
   /** An experience's slots: weekday (0 Sunday) and start and end in minutes after Madrid's midnight. */
   horarios: readonly (readonly [dia: number, inicio: number, fin: number])[];
+  /**
+   * An event's dates when it has several (none for one: fechaInicio/fechaFin are its date), in
+   * start order: start and end in ms (a date without an end ends as it starts).
+   */
+  fechas: readonly (readonly [inicio: number, fin: number])[];
   destacadoHasta: number | null;
   visible: boolean;
   /** plan.cambio: moves on with every change to the plan's row (and so to its card: buscar.ts's card cache). */
@@ -118,7 +123,7 @@ type Columna = Float64Array | Int32Array | Uint16Array | Uint8Array;
  * bytes of its own). A plan's new span is written at the end and its old one becomes garbage,
  * gathered when it is most of the array; the array doubles when full.
  */
-class Bolsa<T extends Int16Array | Uint8Array> {
+class Bolsa<T extends Int16Array | Uint8Array | Float64Array> {
   private usada = 0;
   private viva = 0;
   constructor(public datos: T) {}
@@ -305,6 +310,13 @@ export class IndiceBusqueda {
   private nFranjas = new Uint8Array(0);
   private readonly franjas = new Bolsa(new Int16Array(3 * 1024));
   /**
+   * Events' dates when they have several, two instants each (start, end), in one Bolsa: a plan's
+   * are `nFechas[s]` pairs from `fecha[s]` (0 for a plan of one date, whose columns say it).
+   */
+  private fecha = new Int32Array(0);
+  private nFechas = new Uint8Array(0);
+  private readonly fechas = new Bolsa(new Float64Array(2 * 1024));
+  /**
    * The plans' words: the stems (an id each), and each plan's stem ids, sorted, as varints of
    * their differences in one Bolsa of bytes (`nBolsa[s]` bytes from `terminos[s]`): about two
    * bytes a word. And the vocabulary (lib/busqueda/indice-db.ts reads PostgreSQL's `palabra`):
@@ -385,6 +397,7 @@ export class IndiceBusqueda {
     const columnas = [this.lng, this.lat, this.x, this.y, this.z, this.celda, this.rejilla, this.categorias];
     const mas = [this.banderas, this.dias, this.inicio, this.fin, this.destacado, this.diaInicio, this.diaFin];
     const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas.datos, this.terminos, this.nBolsa];
+    aun.push(this.fecha, this.nFechas, this.fechas.datos);
     const arrays = [...columnas, ...mas, ...aun, this.bolsa.datos, this.marcas].reduce((n, a) => n + a.byteLength, 0);
     let textos = 0;
     for (const p of this.palabras) textos += p.length + 16;
@@ -416,6 +429,8 @@ export class IndiceBusqueda {
     this.precio = de(this.precio);
     this.franja = de(this.franja);
     this.nFranjas = de(this.nFranjas);
+    this.fecha = de(this.fecha);
+    this.nFechas = de(this.nFechas);
     this.terminos = de(this.terminos);
     this.nBolsa = de(this.nBolsa);
   }
@@ -468,6 +483,7 @@ export class IndiceBusqueda {
     this.cambio[s] = f.cambio;
     this.precio[s] = f.precio ?? NaN;
     this.ponerFranjas(s, f.horarios);
+    this.ponerFechas(s, f.fechas);
     this.ponerTerminos(s, f.terminos);
     // Stale postings outnumber the live ones: renumbering makes them again, in slot order.
     if (this.postingsTotal > 2 * this.terminosVivos + 65_536) this.compactar();
@@ -850,6 +866,20 @@ export class IndiceBusqueda {
     for (let i = 0; i < n; i++) this.franjas.datos.set(horarios[i], inicio + 3 * i);
   }
 
+  /** Writes an event's dates at the end of `fechas` when it has several. */
+  private ponerFechas(s: number, fechas: FilaIndice["fechas"]): void {
+    this.fechas.soltar(2 * this.nFechas[s]);
+    this.nFechas[s] = 0;
+    const n = fechas.length > 1 ? Math.min(fechas.length, 255) : 0;
+    if (n === 0) return;
+    const inicio = this.fechas.reservar(2 * n, () =>
+      this.fechas.reunir(this.porId.values(), this.fecha, (t) => 2 * this.nFechas[t]),
+    );
+    this.fecha[s] = inicio;
+    this.nFechas[s] = n;
+    for (let i = 0; i < n; i++) this.fechas.datos.set(fechas[i], inicio + 2 * i);
+  }
+
   /** Gathers the slots still referenced at the start of their Bolsa. */
   private reunirFranjas(): void {
     this.franjas.reunir(this.porId.values(), this.franja, (s) => 3 * this.nFranjas[s]);
@@ -865,6 +895,8 @@ export class IndiceBusqueda {
     this.ids[s] = undefined;
     this.franjas.soltar(3 * this.nFranjas[s]);
     this.nFranjas[s] = 0;
+    this.fechas.soltar(2 * this.nFechas[s]);
+    this.nFechas[s] = 0;
     this.bolsa.soltar(this.nBolsa[s]);
     this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
@@ -882,11 +914,18 @@ export class IndiceBusqueda {
 
   /**
    * The next moment the plan in slot s can be attended from the instant `base` (momento.ts): an
-   * event's start, or `base` once it has begun; an experience's next slot that has not ended,
-   * from the later of `base` and its own start; NaN for an experience without slots.
+   * event's start, or `base` once it has begun (of several dates, the first not ended by `base`);
+   * an experience's next slot that has not ended, from the later of `base` and its own start;
+   * NaN for an experience without slots.
    */
   private momento(s: number, base: number): number {
-    if (!(this.banderas[s] & F_EXPERIENCIA)) return Math.max(base, this.inicio[s]);
+    if (!(this.banderas[s] & F_EXPERIENCIA)) {
+      const n = this.nFechas[s];
+      if (n === 0) return Math.max(base, this.inicio[s]);
+      const d = this.fechas.datos;
+      for (let i = this.fecha[s], fin = i + 2 * n; i < fin; i += 2) if (d[i + 1] >= base) return Math.max(base, d[i]);
+      return NaN;
+    }
     return siguienteFranja(
       this.inicio[s] > base ? this.inicio[s] : base,
       this.franjas.datos,
@@ -913,7 +952,19 @@ export class IndiceBusqueda {
   private buscarConMarcas(c: ConsultaIndice, ahora: number, contar: boolean): RespuestaIndice {
     const { lng, lat, radioM } = c;
     const { categorias, banderas, precio, dias, diaInicio, diaFin } = this;
-    const columnas = { categorias, banderas, precio, inicio: this.inicio, fin: this.fin, diaInicio, diaFin, dias };
+    const columnas = {
+      categorias,
+      banderas,
+      precio,
+      inicio: this.inicio,
+      fin: this.fin,
+      diaInicio,
+      diaFin,
+      dias,
+      fecha: this.fecha,
+      nFechas: this.nFechas,
+      fechas: this.fechas.datos,
+    };
     const ayuda: AyudaIndice = {
       mascaraCategorias,
       mascaraDias,

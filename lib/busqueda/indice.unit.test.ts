@@ -27,6 +27,7 @@ function experiencia(r: () => number, i: number, version: number): FilaIndice {
     visible: true,
     cambio: version,
     terminos: [],
+    fechas: [],
   };
 }
 
@@ -70,6 +71,64 @@ describe("the search index's slots", () => {
   });
 });
 
+describe("the search index's dates", () => {
+  const DIA = 86_400_000;
+  /** An event near Madrid of one date or of 2 to 7, at random over the next month. */
+  function evento(r: () => number, i: number, version: number): FilaIndice {
+    const n = r() < 0.3 ? 1 : 2 + Math.floor(r() * 6);
+    const fechas = Array.from({ length: n }, () => {
+      const a = Math.round(ahora + (r() * 30 - 2) * DIA);
+      return [a, a + Math.round(r() * 3 * 3_600_000)] as const;
+    }).sort((x, y) => x[0] - y[0]);
+    return {
+      ...experiencia(r, i, version),
+      experiencia: false,
+      diasSemana: 0,
+      horarios: [],
+      fechaInicio: fechas[0][0],
+      fechaFin: Math.max(...fechas.map((f) => f[1])),
+      fechas: n > 1 ? fechas : [],
+    };
+  }
+  const ventana = (desde: number, hasta: number): ConsultaIndice => ({
+    ...consulta(5_000),
+    fechaInicioFiltro: new Date(desde),
+    fechaFinFiltro: new Date(hasta),
+  });
+
+  it("finds an event by any of its dates, orders it by its first one in the window, and keeps them through changes", () => {
+    const r = aleatorio(5);
+    const cambiado = new IndiceBusqueda();
+    const ultimas = new Map<string, FilaIndice>();
+    for (let i = 0; i < 3_000; i++) cambiado.poner(evento(r, i, 1));
+    cambiado.compactar();
+    for (let vuelta = 2; vuelta <= 4; vuelta++)
+      for (let i = 0; i < 3_000; i++) {
+        const f = evento(r, i, vuelta);
+        if (i % 5 === vuelta) cambiado.quitar(f.id);
+        cambiado.poner(f);
+        if (vuelta === 4) ultimas.set(f.id, f);
+      }
+    const nuevo = new IndiceBusqueda();
+    for (const f of ultimas.values()) nuevo.poner(f);
+    nuevo.compactar();
+    const desde = ahora + 10 * DIA;
+    const hasta = ahora + 12 * DIA;
+    const a = cambiado.buscar(ventana(desde, hasta), ahora);
+    expect(a.ids).toEqual(nuevo.buscar(ventana(desde, hasta), ahora).ids);
+    // Exactly the events with a date in the window, though many span it with none there.
+    const fechasDe = (f: FilaIndice) => (f.fechas.length > 0 ? f.fechas : [[f.fechaInicio!, f.fechaFin!] as const]);
+    const esperados = [...ultimas.values()].filter((f) => fechasDe(f).some(([i, e]) => i <= hasta && e >= desde));
+    const abarcan = [...ultimas.values()].filter((f) => f.fechaInicio! <= hasta && f.fechaFin! >= desde);
+    expect(abarcan.length).toBeGreaterThan(esperados.length);
+    expect(a.contados).toBe(esperados.length);
+    // By the first of its dates in the window.
+    const primera = (f: FilaIndice) => Math.max(desde, fechasDe(f).find(([, e]) => e >= desde)![0]);
+    const momentos = a.ids.map((id) => primera(ultimas.get(id)!));
+    expect(momentos).toEqual([...momentos].sort((x, y) => x - y));
+  });
+});
+
 describe("the search index's word postings", () => {
   /** Words of a few hundred stems, some held by most plans, most by few (as texts' words are). */
   const VOCABULARIO = Array.from({ length: 300 }, (_, i) => `palabra${String.fromCharCode(97 + (i % 26))}${i}`);
@@ -94,6 +153,7 @@ describe("the search index's word postings", () => {
       visible: true,
       cambio: version,
       terminos: Array.from({ length: 3 + Math.floor(r() * 10) }, () => unaPalabra(r)),
+      fechas: [],
     };
   }
 

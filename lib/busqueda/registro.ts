@@ -56,6 +56,10 @@ export interface ColumnasIndice {
   diaFin: Int32Array;
   /** The slots' weekdays, as bits (1 << weekday, 0 Sunday). */
   dias: Uint8Array;
+  /** An event's dates when it has several: `nFechas[s]` (start, end) pairs from `fechas[fecha[s]]`. */
+  fecha: Int32Array;
+  nFechas: Uint8Array;
+  fechas: Float64Array;
 }
 /** The index's flag bits (ColumnasIndice.banderas). */
 export const F_EXPERIENCIA = 1;
@@ -314,8 +318,10 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
     if (!f.fechaInicioFiltro || !f.fechaFinFiltro) return null;
     const desde = f.fechaInicioFiltro;
     const hasta = f.fechaFinFiltro;
+    // An event of several dates matches when one of them overlaps the window (its span first, for the indexes).
     return s`AND (
-    (p.tipo = 'evento' AND p.fecha_inicio <= ${hasta} AND p.fecha_fin >= ${desde})
+    (p.tipo = 'evento' AND p.fecha_inicio <= ${hasta} AND p.fecha_fin >= ${desde} AND (p.fechas_varias = 0
+      OR EXISTS (SELECT 1 FROM plan_fecha f WHERE f.plan_id = p.id AND f.inicio <= ${hasta} AND coalesce(f.fin, f.inicio) >= ${desde})))
     OR (p.tipo = 'experiencia' AND p.dias_semana & planazo_mascara_dias(
       ${diaMadrid(s`greatest(${desde}::timestamptz, coalesce(p.fecha_inicio, ${desde}::timestamptz))`)},
       ${diaMadrid(s`least(${hasta}::timestamptz, coalesce(p.fecha_fin, ${hasta}::timestamptz))`)}) <> 0))`;
@@ -326,14 +332,19 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
     const hasta = f.fechaFinFiltro.getTime();
     const diaDesde = numeroDiaMadrid(desde);
     const diaHasta = numeroDiaMadrid(hasta);
-    const { banderas, inicio, fin, diaInicio, diaFin, dias } = c;
+    const { banderas, inicio, fin, diaInicio, diaFin, dias, fecha, nFechas, fechas } = c;
     return (s) => {
       if (banderas[s] & F_EXPERIENCIA) {
         const dia0 = inicio[s] > desde ? diaInicio[s] : diaDesde;
         const dia1 = fin[s] < hasta ? diaFin[s] : diaHasta;
         return (dias[s] & mascaraDias(dia0, dia1)) !== 0;
       }
-      return inicio[s] <= hasta && fin[s] >= desde;
+      if (!(inicio[s] <= hasta && fin[s] >= desde)) return false;
+      const n = nFechas[s];
+      if (n === 0) return true;
+      for (let i = fecha[s], ultimo = i + 2 * n; i < ultimo; i += 2)
+        if (fechas[i] <= hasta && fechas[i + 1] >= desde) return true;
+      return false;
     };
   },
   // An event whose dates overlap a window overlaps any window around it, and an experience open

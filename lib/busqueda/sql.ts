@@ -40,7 +40,7 @@ function magnitudSql(m: Magnitud, q: Busqueda, pt: Prisma.Sql): Prisma.Sql {
   // float8: extract gives numeric, which the driver would hand over as a Decimal.
   if (m === "inicio") return Prisma.sql`(extract(epoch FROM p.fecha_inicio) * 1000)::float8`;
   const base = new Date(baseDelMomento(Date.now(), q.fechaInicioFiltro));
-  return Prisma.sql`(extract(epoch FROM planazo_proximo_momento(p.id, p.tipo, p.fecha_inicio, ${base}::timestamptz)) * 1000)::float8`;
+  return Prisma.sql`(extract(epoch FROM planazo_proximo_momento(p.id, p.tipo, p.fecha_inicio, ${base}::timestamptz, p.fechas_varias)) * 1000)::float8`;
 }
 
 /** The order's keys as columns k0, k1 of a select list. */

@@ -3,6 +3,7 @@ import { query } from "@/test-support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { api } from "@/test-support/api";
 import { confirmedUser } from "@/test-support/users";
+import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { conDatos, mensajes } from "@/lib/messages";
 import { fechaHora } from "@/lib/dates";
 import { MAX_FECHAS } from "@/lib/plans/fechas";
@@ -243,5 +244,41 @@ describe("a plan with several dates through the API", () => {
     const [lng, lat] = [-1.4443, 40.4079];
     const feed = await (await api(`/calendario.ics?lng=${lng}&lat=${lat}&radio=5`)).text();
     expect(uids(feed).sort()).toEqual(uids(despues).sort());
+  });
+
+  it("finds a plan by a search of a day of any of its dates, and not of a day between them", async () => {
+    const origin = await freshOrigin();
+    const usuarioId = await insertUser();
+    const dia = (n: number, h: number) => new Date(Math.floor(Date.now() / DIA) * DIA + n * DIA + h * H);
+    const obra = await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "Teatro en tres noches",
+      fechas: [3, 10, 17].map((n) => ({ inicio: dia(n, 19), fin: dia(n, 21) })),
+    });
+    const otro = await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "Mercado",
+      fechaInicio: dia(10, 20),
+      fechaFin: dia(10, 22),
+    });
+    const buscar = async (desde: Date, hasta: Date) => {
+      const qs = new URLSearchParams({
+        lat: String(origin.lat),
+        lng: String(origin.lng),
+        radio: "2",
+        fechaInicioFiltro: desde.toISOString(),
+        fechaFinFiltro: hasta.toISOString(),
+      });
+      const body = (await (await api(`/api/plan?${qs}`)).json()) as { planes: { _id: string }[] };
+      return body.planes.map((p) => p._id);
+    };
+    // The second night's day: both. A day between two nights, though within the span: none.
+    expect((await buscar(dia(10, 0), dia(10, 23))).sort()).toEqual([obra, otro].sort());
+    expect(await buscar(dia(12, 0), dia(12, 23))).toEqual([]);
+    expect(await buscar(dia(17, 0), dia(17, 23))).toEqual([obra]);
+    // Around the second night: the play first (19:00), then the market (20:00).
+    expect(await buscar(dia(9, 0), dia(11, 23))).toEqual([obra, otro]);
   });
 });

@@ -28,6 +28,7 @@ DECLARE
 BEGIN
   IF NEW."tipo" <> 'evento' OR NEW."fecha_inicio" IS NULL THEN
     DELETE FROM "plan_fecha" WHERE "plan_id" = NEW."id";
+    UPDATE "plan" SET "fechas_varias" = 0 WHERE "id" = NEW."id" AND "fechas_varias" <> 0;
     RETURN NULL;
   END IF;
   SELECT count(*) INTO fechas FROM "plan_fecha" WHERE "plan_id" = NEW."id";
@@ -44,3 +45,61 @@ END $$;
 CREATE TRIGGER "plan_fecha_unica_alta" AFTER INSERT ON "plan" FOR EACH ROW EXECUTE FUNCTION "plan_fecha_unica"();
 CREATE TRIGGER "plan_fecha_unica_cambio" AFTER UPDATE OF "tipo", "fecha_inicio", "fecha_fin" ON "plan"
   FOR EACH ROW EXECUTE FUNCTION "plan_fecha_unica"();
+
+-- How many dates a plan has when it has several (0 for one, or none): the search looks at a plan's
+-- dates only then (lib/busqueda/registro.ts), the index holds them only then.
+ALTER TABLE "plan" ADD COLUMN "fechas_varias" smallint NOT NULL DEFAULT 0;
+
+-- A plan of several dates keeps fechas_varias and its span (fecha_inicio, fecha_fin) from its
+-- dates, whoever writes them. The one date that plan_fecha_unica keeps in step with the span is
+-- left alone (pg_trigger_depth): it changes neither.
+CREATE FUNCTION "plan_fechas_varias"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  planes uuid[];
+BEGIN
+  IF pg_trigger_depth() > 1 THEN
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(DISTINCT plan_id) INTO planes FROM nuevas;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(DISTINCT plan_id) INTO planes FROM viejas;
+  ELSE
+    SELECT array_agg(DISTINCT plan_id) INTO planes FROM (SELECT plan_id FROM nuevas UNION SELECT plan_id FROM viejas) x;
+  END IF;
+  WITH cuentas AS (
+    -- The span: the first start to the last end (a date without one ends as it starts).
+    SELECT a.plan_id, count(f.id)::smallint AS n, min(f.inicio) AS inicio, max(coalesce(f.fin, f.inicio)) AS fin
+    FROM unnest(planes) AS a(plan_id) LEFT JOIN "plan_fecha" f ON f.plan_id = a.plan_id GROUP BY a.plan_id)
+  UPDATE "plan" p SET
+    "fechas_varias" = CASE WHEN c.n > 1 THEN c.n ELSE 0 END,
+    "fecha_inicio" = CASE WHEN c.n > 0 THEN c.inicio ELSE p."fecha_inicio" END,
+    "fecha_fin" = CASE WHEN c.n > 0 THEN c.fin ELSE p."fecha_fin" END
+  FROM cuentas c
+  WHERE p.id = c.plan_id AND (c.n > 1 OR p."fechas_varias" > 0)
+    AND (p."fechas_varias" IS DISTINCT FROM (CASE WHEN c.n > 1 THEN c.n ELSE 0 END)
+      OR (c.n > 0 AND (p."fecha_inicio" IS DISTINCT FROM c.inicio OR p."fecha_fin" IS DISTINCT FROM c.fin))
+      -- A change of the dates alone (same count and span) is still a change of the plan: the
+      -- search index and the cached pages read plans by their row's change counters.
+      OR TG_OP = 'UPDATE');
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "plan_fechas_varias_alta" AFTER INSERT ON "plan_fecha"
+  REFERENCING NEW TABLE AS nuevas FOR EACH STATEMENT EXECUTE FUNCTION "plan_fechas_varias"();
+CREATE TRIGGER "plan_fechas_varias_cambio" AFTER UPDATE ON "plan_fecha"
+  REFERENCING NEW TABLE AS nuevas OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION "plan_fechas_varias"();
+CREATE TRIGGER "plan_fechas_varias_baja" AFTER DELETE ON "plan_fecha"
+  REFERENCING OLD TABLE AS viejas FOR EACH STATEMENT EXECUTE FUNCTION "plan_fechas_varias"();
+
+-- The date order's next moment (planazo_proximo_momento) of an event of several dates: the first
+-- of its dates not ended by `desde`, at its start or at `desde` once it has begun. The search
+-- index computes the same (lib/busqueda/indice.ts momento).
+CREATE FUNCTION planazo_proximo_momento(plan_id uuid, tipo tipo_plan, fecha_inicio timestamptz, desde timestamptz,
+  fechas_varias smallint)
+RETURNS timestamptz LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN tipo = 'evento' AND fechas_varias > 1 THEN (
+    SELECT min(greatest(desde, f.inicio)) FROM plan_fecha f
+    WHERE f.plan_id = planazo_proximo_momento.plan_id AND coalesce(f.fin, f.inicio) >= desde)
+  ELSE planazo_proximo_momento(plan_id, tipo, fecha_inicio, desde) END
+$$;
