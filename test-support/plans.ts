@@ -48,7 +48,7 @@ export interface TestPlan {
   municipioIne?: string | null;
   horarios?: { diaSemana: number; horaInicio: string; horaFin: string }[];
   /** An event's dates when it has several (its span and count follow them: plan_fecha's triggers). */
-  fechas?: { inicio: Date; fin: Date | null }[];
+  fechas?: { inicio: Date; fin: Date | null; titulo?: string; direccion?: string }[];
 }
 
 /** Inserts a plan straight into the database, placed exactly with ST_Project. */
@@ -85,8 +85,15 @@ export async function insertPlan(p: TestPlan): Promise<string> {
     await query(db(), "DELETE FROM plan_fecha WHERE plan_id = $1", [id]);
     await query(
       db(),
-      "INSERT INTO plan_fecha (plan_id, inicio, fin) SELECT $1, * FROM unnest($2::timestamptz[], $3::timestamptz[])",
-      [id, p.fechas.map((f) => f.inicio), p.fechas.map((f) => f.fin)],
+      `INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion)
+       SELECT $1, * FROM unnest($2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[])`,
+      [
+        id,
+        p.fechas.map((f) => f.inicio),
+        p.fechas.map((f) => f.fin),
+        p.fechas.map((f) => f.titulo ?? null),
+        p.fechas.map((f) => f.direccion ?? null),
+      ],
     );
   }
   for (const h of p.horarios ?? []) {

@@ -19,6 +19,7 @@ import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import { PlanGrid } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
 import { PlanSummary } from "./PlanSummary";
+import { FechasPlan } from "./FechasPlan";
 import { PosterImage } from "./PosterImage";
 import { ReportPlan } from "./ReportPlan";
 import { SharePlan } from "./SharePlan";
@@ -31,14 +32,18 @@ function Seccion({
   titulo,
   children,
   hecho = false,
+  ancho = false,
 }: {
   id: string;
   titulo: string;
   children: React.ReactNode;
   hecho?: boolean;
+  /** The whole width of the facts card (an event's several dates). */
+  ancho?: boolean;
 }) {
+  const clase = `${hecho ? styles.hecho : styles.seccion}${ancho ? ` ${styles.hechoAncho}` : ""}`;
   return (
-    <section className={hecho ? styles.hecho : styles.seccion} aria-labelledby={id}>
+    <section className={clase} aria-labelledby={id}>
       <h2 id={id} className={hecho ? styles.hechoTitulo : styles.seccionTitulo}>
         {titulo}
       </h2>
@@ -235,8 +240,9 @@ export function PlanDetail({
                 )}
               </Seccion>
             ) : plan.tipo === "evento" ? (
-              <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?" hecho>
+              <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?" hecho ancho={(plan.fechas?.length ?? 0) > 1}>
                 {cuando && <p className={styles.dato}>{cuando}</p>}
+                <FechasPlan plan={plan} />
                 <Calendario plan={plan} />
               </Seccion>
             ) : (

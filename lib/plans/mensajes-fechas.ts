@@ -13,6 +13,17 @@ export const mensajesFechas = {
   fechaLugarOtroMunicipio: "El lugar de cada fecha debe estar en {municipio}.",
   /** Prefix of a date's message in the API: which of the dates it is. */
   fechaEnLista: "Fecha del {cuando}: {mensaje}",
+  // The plan page's dates (components/plans/FechasPlan.tsx).
+  fechasCuantas: "{n} fechas",
+  fechasQuedan: "quedan {n}",
+  fechasPasadas: "Fechas pasadas ({n})",
+  proxima: "Próxima",
+  programa: "Programa",
+  hoy: "Hoy",
+  acto: "1 acto",
+  actos: "{n} actos",
+  guardarFecha: "Guardar en mi calendario: {fecha}",
+  guardarFechaCorto: "Guardar",
   /** The apps' PATCH moves the span of a plan of several dates. */
   fechasEnLaWeb:
     "Este plan tiene varias fechas: cámbialas desde la web de Planazo. Puedes editar aquí lo demás sin tocar las fechas.",

@@ -140,8 +140,36 @@ export function planJsonLd(
       })),
     };
   }
+  const fechas = plan.fechas ?? [];
+  if (fechas.length < 2) return { ...comun, ...evento(plan, organizacionVerificada) };
+  // Several dates (Google's guidance for events that happen more than once): an Event per date
+  // still to come, so each can be a result; a programme is the whole fiestas with its acts as
+  // subEvents.
+  const { "@context": contexto, ...datos } = comun;
+  const ahora = Date.now();
+  const vivas = fechas.filter((f) => new Date(f.fin ?? f.inicio).getTime() >= ahora);
+  const porFecha = (vivas.length > 0 ? vivas : fechas).map((f) => {
+    const delDia: PlanApi = {
+      ...plan,
+      titulo: f.titulo ?? plan.titulo,
+      fechaInicio: f.inicio,
+      fechaFin: f.fin ?? f.inicio,
+      ...(f.direccion ? { direccion: f.direccion } : {}),
+      ...(f.ubicacion ? { ubicacion: f.ubicacion } : {}),
+    };
+    return {
+      ...datos,
+      name: f.titulo ? `${f.titulo} · ${plan.titulo}` : plan.titulo,
+      ...evento(delDia, organizacionVerificada),
+    };
+  });
+  if (fechas.some((f) => f.titulo)) return { ...comun, ...evento(plan, organizacionVerificada), subEvent: porFecha };
+  return { "@context": contexto, "@graph": porFecha };
+}
+
+/** An Event's own properties: its dates, place, price and organizer. */
+function evento(plan: PlanApi, organizacionVerificada: boolean): Record<string, unknown> {
   return {
-    ...comun,
     "@type": "Event",
     ...fechasSchema(plan),
     eventStatus: "https://schema.org/EventScheduled",

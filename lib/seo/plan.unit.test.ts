@@ -183,3 +183,41 @@ describe("plan SEO helpers", () => {
     });
   });
 });
+
+describe("schema.org of a plan with several dates", () => {
+  const dia = (n: number, h: number) => new Date(Math.floor(Date.now() / 86_400_000 + n) * 86_400_000 + h * 3_600_000);
+  const fecha = (n: number, h: number, extra: { titulo?: string; direccion?: string } = {}) => ({
+    id: `00000000-0000-4000-8000-00000000000${n + 5}`,
+    inicio: dia(n, h).toISOString(),
+    fin: dia(n, h + 2).toISOString(),
+    titulo: extra.titulo ?? null,
+    direccion: extra.direccion ?? null,
+    ubicacion: null,
+  });
+
+  it("gives an Event per date still to come, so each can be a search result", () => {
+    const fechas = [fecha(-2, 19), fecha(1, 19), fecha(2, 19)];
+    const ld = planJsonLd(plan({ fechas, fechaInicio: fechas[0].inicio, fechaFin: fechas[2].fin }));
+    expect(ld["@context"]).toBe("https://schema.org");
+    const eventos = ld["@graph"] as Record<string, unknown>[];
+    expect(eventos.map((e) => [e["@type"], e.name, e.startDate])).toEqual([
+      ["Event", plan().titulo, expect.stringMatching(/^\d{4}-\d\d-\d\dT/)],
+      ["Event", plan().titulo, expect.any(String)],
+    ]);
+    expect(new Date(String(eventos[0].startDate)).getTime()).toBe(new Date(fechas[1].inicio).getTime());
+  });
+
+  it("gives a programme as the whole event with its acts as subEvents, each at its own place", () => {
+    const fechas = [
+      fecha(1, 18, { titulo: "Pregón", direccion: "Balcón del Ayuntamiento" }),
+      fecha(1, 22, { titulo: "Verbena" }),
+    ];
+    const ld = planJsonLd(
+      plan({ titulo: "Fiestas de San Roque", fechas, fechaInicio: fechas[0].inicio, fechaFin: fechas[1].fin }),
+    );
+    expect(ld["@type"]).toBe("Event");
+    const actos = ld.subEvent as Record<string, { name?: string }>[];
+    expect(actos.map((a) => a.name)).toEqual(["Pregón · Fiestas de San Roque", "Verbena · Fiestas de San Roque"]);
+    expect(actos[0].location.name).toBe("Balcón del Ayuntamiento");
+  });
+});
