@@ -1,4 +1,4 @@
-import { fechaHora } from "../dates";
+import { diaEnMadrid, diaIso, fechaHora, instanteEnMadrid, localDeInstante, sumarDias, type Dia } from "../dates";
 import type { Fallo } from "../formularios";
 import { conDatos, mensajes } from "../messages";
 import { fechaIso, UUID_PATTERN } from "../schemas";
@@ -204,4 +204,31 @@ export function mensajeDeFecha(fechas: FechaPlan[], fallo: Fallo<CampoFecha>): s
   return f
     ? conDatos(mensajesFechas.fechaEnLista, { cuando: fechaHora(f.inicio), mensaje: fallo.mensaje })
     : fallo.mensaje;
+}
+
+/**
+ * "Repetir cada semana hasta…": the date again every 7 days up to the day `hasta` (Madrid's,
+ * inclusive), at the same wall-clock hours (a course at 10:00 stays at 10:00 across the change
+ * of time), with its title and place, as new dates (no id). The date itself is not repeated; at
+ * most MAX_FECHAS − 1 more.
+ */
+export function repetirCadaSemana(fecha: FechaPlan, hasta: Dia): FechaPlan[] {
+  const dia = diaEnMadrid(fecha.inicio);
+  const hora = (d: Date) => localDeInstante(d).slice(11, 16);
+  const duracionDias = fecha.fin
+    ? Math.round((Date.parse(diaIso(diaEnMadrid(fecha.fin))) - Date.parse(diaIso(dia))) / 86_400_000)
+    : 0;
+  const repetidas: FechaPlan[] = [];
+  for (let k = 1; k < MAX_FECHAS; k++) {
+    const otro = sumarDias(dia, 7 * k);
+    if (diaIso(otro) > diaIso(hasta)) break;
+    repetidas.push({
+      inicio: instanteEnMadrid(otro, hora(fecha.inicio)),
+      fin: fecha.fin ? instanteEnMadrid(sumarDias(otro, duracionDias), hora(fecha.fin)) : null,
+      titulo: fecha.titulo,
+      direccion: fecha.direccion,
+      ubicacion: fecha.ubicacion,
+    });
+  }
+  return repetidas;
 }

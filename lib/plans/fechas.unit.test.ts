@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { instanteEnMadrid, localDeInstante } from "@/lib/dates";
+import { leerFechas, MAX_FECHAS, repetirCadaSemana, spanDeFechas } from "./fechas";
+import { mensajesFechas } from "./mensajes-fechas";
+
+const sabado = { year: 2027, month: 3, day: 6 };
+
+describe("a plan's dates", () => {
+  it("repeats a Saturday class every week at 10:00 Madrid time, across the change of time", () => {
+    const clase = {
+      inicio: instanteEnMadrid(sabado, "10:00"),
+      fin: instanteEnMadrid(sabado, "12:30"),
+      titulo: null,
+      direccion: "Casa de Cultura",
+      ubicacion: null,
+    };
+    const mas = repetirCadaSemana(clase, { year: 2027, month: 4, day: 24 });
+    expect(mas.map((f) => [localDeInstante(f.inicio), localDeInstante(f.fin)])).toEqual(
+      ["03-13", "03-20", "03-27", "04-03", "04-10", "04-17", "04-24"].map((d) => [
+        `2027-${d}T10:00`,
+        `2027-${d}T12:30`,
+      ]),
+    );
+    // 28 March 2027 is the change of time: the UTC hour moves, the wall clock does not.
+    expect(mas[3].inicio.getUTCHours()).toBe(8);
+    expect(mas[2].inicio.getUTCHours()).toBe(9);
+    expect(mas.every((f) => f.direccion === "Casa de Cultura" && f.id === undefined)).toBe(true);
+  });
+
+  it("repeats a night that ends after midnight with its end on the next day", () => {
+    const noche = {
+      inicio: instanteEnMadrid(sabado, "23:00"),
+      fin: instanteEnMadrid({ ...sabado, day: 7 }, "03:00"),
+      titulo: "Verbena",
+      direccion: null,
+      ubicacion: null,
+    };
+    const [siguiente] = repetirCadaSemana(noche, { ...sabado, day: 13 });
+    expect([localDeInstante(siguiente.inicio), localDeInstante(siguiente.fin)]).toEqual([
+      "2027-03-13T23:00",
+      "2027-03-14T03:00",
+    ]);
+  });
+
+  it("reads `fechas` liberally, in start order, and says what is wrong", () => {
+    const leidas = leerFechas(
+      JSON.stringify([
+        { inicio: "2027-03-13T10:00:00+01:00", fin: "2027-03-13T12:00:00+01:00", titulo: " Segunda " },
+        { inicio: "2027-03-06T10:00:00+01:00", ubicacion: [-1.44, 40.4], direccion: "Plaza" },
+      ]),
+    );
+    expect("fechas" in leidas && leidas.fechas.map((f) => [f.inicio.toISOString(), f.titulo, f.ubicacion])).toEqual([
+      ["2027-03-06T09:00:00.000Z", null, { lng: -1.44, lat: 40.4 }],
+      ["2027-03-13T09:00:00.000Z", "Segunda", null],
+    ]);
+    if ("fechas" in leidas)
+      expect(spanDeFechas(leidas.fechas)).toEqual({
+        fechaInicio: new Date("2027-03-06T09:00:00Z"),
+        fechaFin: new Date("2027-03-13T11:00:00Z"),
+      });
+    expect(leerFechas("no")).toEqual({ error: mensajesFechas.fechasNoValidas });
+    expect(leerFechas(JSON.stringify([{ fin: "2027-03-06" }]))).toHaveProperty("error");
+    expect(
+      leerFechas(JSON.stringify(Array.from({ length: MAX_FECHAS + 1 }, () => ({ inicio: "2027-03-06T10:00" })))),
+    ).toEqual({
+      error: mensajesFechas.fechasDemasiadas.replace("{max}", String(MAX_FECHAS)),
+    });
+  });
+});
