@@ -33,6 +33,7 @@ BEGIN
   END IF;
   SELECT count(*) INTO fechas FROM "plan_fecha" WHERE "plan_id" = NEW."id";
   IF fechas = 0 THEN
+    -- An event that had none (it was an experience, or had no start).
     INSERT INTO "plan_fecha" ("plan_id", "inicio", "fin") VALUES (NEW."id", NEW."fecha_inicio", NEW."fecha_fin");
   ELSIF fechas = 1 THEN
     UPDATE "plan_fecha" SET "inicio" = NEW."fecha_inicio", "fin" = NEW."fecha_fin"
@@ -42,7 +43,16 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER "plan_fecha_unica_alta" AFTER INSERT ON "plan" FOR EACH ROW EXECUTE FUNCTION "plan_fecha_unica"();
+-- New plans get theirs in one statement per INSERT (a source's page writes a thousand at once).
+CREATE FUNCTION "plan_fecha_altas"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO "plan_fecha" ("plan_id", "inicio", "fin")
+  SELECT "id", "fecha_inicio", "fecha_fin" FROM nuevos WHERE "tipo" = 'evento' AND "fecha_inicio" IS NOT NULL;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER "plan_fecha_unica_alta" AFTER INSERT ON "plan"
+  REFERENCING NEW TABLE AS nuevos FOR EACH STATEMENT EXECUTE FUNCTION "plan_fecha_altas"();
 CREATE TRIGGER "plan_fecha_unica_cambio" AFTER UPDATE OF "tipo", "fecha_inicio", "fecha_fin" ON "plan"
   FOR EACH ROW EXECUTE FUNCTION "plan_fecha_unica"();
 
