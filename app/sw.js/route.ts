@@ -41,7 +41,10 @@ self.addEventListener("fetch", (evento) => {
     Promise.resolve(evento.preloadResponse)
       .then((precargada) => precargada || fetch(peticion))
       .then((respuesta) => {
-        evento.waitUntil(vista(respuesta.headers.get(CABECERA_PERSONA)));
+        // Never the offline page for a page that came: forgetting is a chore beside it.
+        try {
+          evento.waitUntil(vista(respuesta.headers.get(CABECERA_PERSONA)));
+        } catch {}
         return respuesta;
       })
       .catch(() => sinConexion()),
