@@ -45,9 +45,10 @@ export const PLAN_SELECT = Prisma.sql`
 export const FECHAS_JSON = Prisma.sql`(
   SELECT json_agg(json_build_object('id', f.id, 'inicio', f.inicio, 'fin', f.fin, 'titulo', f.titulo,
     'direccion', f.direccion, 'lng', ST_X(f.ubicacion::geometry), 'lat', ST_Y(f.ubicacion::geometry),
-    'principal', f.id = (SELECT g.id FROM plan_fecha g WHERE g.plan_id = p.id ORDER BY g.creada_en, g.inicio, g.id LIMIT 1))
+    'principal', f.antiguedad = 1)
     ORDER BY f.inicio, f.fin, f.id)
-  FROM plan_fecha f WHERE f.plan_id = p.id)`;
+  FROM (SELECT g.*, row_number() OVER (ORDER BY g.creada_en, g.inicio, g.id) AS antiguedad
+        FROM plan_fecha g WHERE g.plan_id = p.id) f)`;
 
 /** The rows with their dates (FECHAS_JSON), read in one query: a feed's plans. */
 export async function conFechas<R extends PlanRow>(filas: readonly R[], lector: Lector = prisma): Promise<R[]> {
