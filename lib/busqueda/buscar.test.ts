@@ -53,6 +53,21 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
           tipo === "experiencia" ? [{ diaSemana: Math.floor(r() * 7), horaInicio: "10:00", horaFin: "12:00" }] : [],
       });
     }
+    // Events of several dates and programmes: their cards carry the date each search shows.
+    for (let i = 0; i < 8; i++) {
+      const primero = manana + Math.floor(r() * 3) * DIA;
+      await insertPlan({
+        usuarioId,
+        origin,
+        distanciaM: Math.floor(r() * 3000),
+        rumbo: Math.floor(r() * 360),
+        fechas: Array.from({ length: 2 + (i % 4) }, (_, k) => ({
+          inicio: new Date(primero + k * (i % 2 ? 3_600_000 : DIA)),
+          fin: new Date(primero + k * (i % 2 ? 3_600_000 : DIA) + 3_600_000),
+          ...(i % 2 ? { titulo: `Acto ${k + 1}` } : {}),
+        })),
+      });
+    }
     await insertPlan({
       usuarioId,
       origin,
@@ -107,14 +122,18 @@ describe("buscarPlanes pages agree with the plain SQL order", () => {
   it("answers the API's JSON exactly as its objects, from the search index's cards", async () => {
     expect(await esperarIndice(prisma, await versionBusqueda())).not.toBeNull();
     let tarjetas = 0;
+    let varias = 0;
     for (const caso of casos)
       for (const page of ["1", "2"]) {
         const q = busquedaSchema.parse({ lat: String(origin.lat), lng: String(origin.lng), ...caso, page });
         const json = await buscarPlanesJson(q);
         expect(json).toBe(JSON.stringify(await buscarPlanes(q)));
-        tarjetas += (JSON.parse(json) as { planes: { distancia?: string }[] }).planes.filter((p) => p.distancia).length;
+        const planes = (JSON.parse(json) as { planes: { distancia?: string; numeroFechas?: number }[] }).planes;
+        tarjetas += planes.filter((p) => p.distancia).length;
+        varias += planes.filter((p) => (p.numeroFechas ?? 0) > 1).length;
       }
     expect(tarjetas).toBeGreaterThan(20);
+    expect(varias).toBeGreaterThan(4);
   });
 
   for (const caso of casos.filter((c) => !c.limit || c.radio === "0")) {

@@ -6,10 +6,11 @@ import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
-import { PLAN_DESTACADO, PLAN_JOINS, PLAN_SELECT } from "../plans/queries";
+import { FECHAS_TARJETA, PLAN_DESTACADO, PLAN_JOINS, PLAN_SELECT } from "../plans/queries";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "../plans/constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
+import { fechasDeResultado, type FechasDeResultado } from "./fecha-buscada";
 import { indiceAlDia } from "./indice-db";
 import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";
@@ -40,16 +41,16 @@ interface Tarjeta {
 }
 
 /**
- * The card's JSON with its distance: exactly JSON.stringify(serializePlan(row with distancia_m)),
- * joined from the JSON of the plan's two parts around its distance (partesDelPlan), each
- * written once per card.
+ * The card's JSON with its distance and its dates for this search: exactly
+ * JSON.stringify(conFechasDeResultado(serializePlan(row with distancia_m), …)), joined from the JSON of
+ * the plan's two parts around its distance (partesDelPlan), each written once per card.
  */
-function jsonDeTarjeta(t: Tarjeta, distanciaM: number): string {
+function jsonDeTarjeta(t: Tarjeta, distanciaM: number, fechas: FechasDeResultado): string {
   if (!t.json) {
     const [antes, despues] = partesDelPlan(t.fila).map((parte) => JSON.stringify(parte));
-    t.json = [antes.slice(0, -1), despues.slice(1)];
+    t.json = [antes.slice(0, -1), despues.slice(1, -1)];
   }
-  return `${t.json[0]},"distancia":${JSON.stringify(distanciaTexto(distanciaM))},${t.json[1]}`;
+  return `${t.json[0]},"distancia":${JSON.stringify(distanciaTexto(distanciaM))},${t.json[1]},${JSON.stringify(fechas).slice(1)}`;
 }
 
 /** The page's rows from the index's ids and versions: cached ones, the others read at once; with their distance. */
@@ -73,7 +74,8 @@ async function filasDelIndice(
     const filas = await (
       await readDb()
     ).$queryRaw<(PlanRow & { cambio: bigint })[]>`
-      SELECT ${PLAN_SELECT}, p.cambio FROM plan p ${PLAN_JOINS} WHERE p.id = ANY(${faltan}::uuid[])`;
+      SELECT ${PLAN_SELECT}, ${FECHAS_TARJETA} AS fechas_tarjeta, p.cambio
+      FROM plan p ${PLAN_JOINS} WHERE p.id = ANY(${faltan}::uuid[])`;
     for (const { cambio, ...fila } of filas) {
       const tarjeta: Tarjeta = { fila };
       leidas.set(fila.id, tarjeta);
@@ -87,15 +89,29 @@ async function filasDelIndice(
   return { rows, tarjetas };
 }
 
+/** A plan as a search answers it: with the date its card shows (fecha-buscada.ts). */
+export type PlanBuscado = PlanApi & FechasDeResultado;
+
+/** The date each row's card shows for this search (fecha-buscada.ts), at the date order's base instant. */
+function fechasDeLaPagina(q: Busqueda, rows: readonly PlanRow[]): FechasDeResultado[] {
+  const buscada = {
+    base: baseDelMomento(Date.now(), q.fechaInicioFiltro),
+    desde: q.fechaInicioFiltro,
+    hasta: q.fechaFinFiltro,
+    palabras: q.q,
+  };
+  return rows.map((r) => fechasDeResultado(r.fechas_tarjeta, buscada));
+}
+
 /** GET /api/plan's answer: `total` and `totalExacto` as in Total. */
 export type ResultadoBusqueda = {
-  planes: (PlanApi | Patrocinado)[];
+  planes: (PlanBuscado | Patrocinado)[];
   mensaje?: string;
 } & Total;
 
 /** A search's plans without its sponsor cards (lists that are not the search's own page). */
-export const soloPlanes = (items: ResultadoBusqueda["planes"]): PlanApi[] =>
-  items.filter((p): p is PlanApi => p.tipo !== "Patrocinado");
+export const soloPlanes = (items: ResultadoBusqueda["planes"]): PlanBuscado[] =>
+  items.filter((p): p is PlanBuscado => p.tipo !== "Patrocinado");
 
 /**
  * Answers and totals by search and the search version (which every change to what a search
@@ -263,15 +279,16 @@ async function calcularBusqueda(
     rows.length > 0 ? await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page)) : null;
   const posicion = Math.min(POSICION_PATROCINIO, rows.length);
   const resto = { ...total, ...(total.total === 0 && { mensaje: mensajes.sinPlanes }) };
+  const fechas = fechasDeLaPagina(q, rows);
   let resultado: ResultadoBusqueda | undefined;
   const objetos = (): ResultadoBusqueda => {
     if (resultado) return resultado;
-    const planes: ResultadoBusqueda["planes"] = rows.map(serializePlan);
+    const planes: ResultadoBusqueda["planes"] = rows.map((r, i) => ({ ...serializePlan(r), ...fechas[i] }));
     if (patrocinio) planes.splice(posicion, 0, patrocinio);
     return (resultado = { planes, ...resto });
   };
   if (!tarjetas) return { resultado: objetos(), json: JSON.stringify(objetos()) };
-  const planes = tarjetas.map((t, i) => jsonDeTarjeta(t, rows[i].distancia_m!));
+  const planes = tarjetas.map((t, i) => jsonDeTarjeta(t, rows[i].distancia_m!, fechas[i]));
   if (patrocinio) planes.splice(posicion, 0, JSON.stringify(patrocinio));
   return {
     get resultado() {
@@ -325,7 +342,12 @@ async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
   const { lng, lat, version, claveTotal, clave } = await puntoYClave(q);
   return mapas.get(clave, async () => {
     const { rows, total } = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
-    return { centro: { lat, lng }, puntos: rows.map((r) => puntoDelMapa(serializePlan(r))), total: total.total };
+    const fechas = fechasDeLaPagina(q, rows);
+    return {
+      centro: { lat, lng },
+      puntos: rows.map((r, i) => puntoDelMapa({ ...serializePlan(r), ...fechas[i] })),
+      total: total.total,
+    };
   });
 }
 

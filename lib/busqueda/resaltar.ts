@@ -43,6 +43,12 @@ export function trozos(texto: string, q: ConsultaPalabras | null | undefined): T
 export const enElTitulo = (titulo: string, q: ConsultaPalabras): boolean =>
   palabrasDe(titulo).some((p) => p.tokens.some((t) => coincideAlguna(q, t)));
 
+/** How many of the search's words a text holds (a programme's act found by a word). */
+export function palabrasEnElTexto(texto: string, q: ConsultaPalabras): number {
+  const tokens = palabrasDe(texto).flatMap((p) => p.tokens);
+  return q.palabras.filter((_, i) => tokens.some((t) => coincide(q, i, t))).length;
+}
+
 /**
  * The search's text with each word that only matched with a typo written as the plans have it
  * ("consierto" → "concierto"), when the plans found say so; null when nothing was corrected.

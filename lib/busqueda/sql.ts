@@ -4,7 +4,14 @@ import { diaMadrid } from "../db/sql-fechas";
 import { Prisma } from "../generated/prisma/client";
 import { TOPE_TOTAL } from "../plans/constants";
 import type { PlanRow } from "../plans/plan";
-import { PLAN_DESTACADO, PLAN_ES_DESTACADO, PLAN_JOINS, PLAN_LISTED, PLAN_SELECT } from "../plans/queries";
+import {
+  FECHAS_TARJETA,
+  PLAN_DESTACADO,
+  PLAN_ES_DESTACADO,
+  PLAN_JOINS,
+  PLAN_LISTED,
+  PLAN_SELECT,
+} from "../plans/queries";
 import type { Busqueda } from "./schemas";
 import {
   baseDelMomento,
@@ -212,7 +219,7 @@ function idsDePagina(q: Busqueda, lng: number, lat: number): Promise<string[]> {
 export async function filasPorIds(ids: string[], lng: number, lat: number): Promise<PlanRow[]> {
   if (ids.length === 0) return [];
   return (await readDb()).$queryRaw<PlanRow[]>`
-    SELECT ${PLAN_SELECT}, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
+    SELECT ${PLAN_SELECT}, ${FECHAS_TARJETA} AS fechas_tarjeta, p.ubicacion <-> ${punto(lng, lat)} AS distancia_m
     FROM unnest(${ids}::uuid[]) WITH ORDINALITY AS pagina(id, orden)
     JOIN plan p ON p.id = pagina.id ${PLAN_JOINS}
     ORDER BY pagina.orden`;

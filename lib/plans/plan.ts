@@ -1,5 +1,6 @@
 import { site } from "../site";
 import { ACCESIBLE_TEXTO, type Categoria } from "./constants";
+import type { FechaTarjetaFila } from "../busqueda/fecha-buscada";
 import { fechaApi, fechaDeFila, type FechaFila, type FechaPlan } from "./fechas";
 
 /**
@@ -98,6 +99,8 @@ export interface PlanRow extends SiNoFila {
   /** Last edit (the Atom feeds' entry `updated`); never in the API. Absent in rows built by hand. */
   fecha_actualizacion?: Date;
   horarios: Horario[] | null;
+  /** A search's rows: an evento's dates, compact (lib/busqueda/fecha-buscada.ts); never in the API as such. */
+  fechas_tarjeta?: FechaTarjetaFila[] | null;
   /** An evento's dates, when the read asked for them (leerPlan does; a search's rows do not). */
   fechas?: FechaFila[] | null;
   /** The poster's row (for replacing or deleting its files); never in the API. */

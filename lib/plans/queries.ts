@@ -50,6 +50,14 @@ export const FECHAS_JSON = Prisma.sql`(
   FROM (SELECT g.*, row_number() OVER (ORDER BY g.creada_en, g.inicio, g.id) AS antiguedad
         FROM plan_fecha g WHERE g.plan_id = p.id) f)`;
 
+/**
+ * An evento's dates as a search's rows carry them (FechaTarjetaFila, lib/busqueda/fecha-buscada.ts):
+ * compact arrays in start order, from which each search picks the date its card shows.
+ */
+export const FECHAS_TARJETA = Prisma.sql`CASE WHEN p.tipo = 'evento' THEN (
+  SELECT json_agg(json_build_array(f.id, f.inicio, f.fin, f.titulo) ORDER BY f.inicio, f.fin, f.id)
+  FROM plan_fecha f WHERE f.plan_id = p.id) END`;
+
 /** The rows with their dates (FECHAS_JSON), read in one query: a feed's plans. */
 export async function conFechas<R extends PlanRow>(filas: readonly R[], lector: Lector = prisma): Promise<R[]> {
   if (filas.length === 0) return [];

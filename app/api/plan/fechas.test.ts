@@ -281,4 +281,101 @@ describe("a plan with several dates through the API", () => {
     // Around the second night: the play first (19:00), then the market (20:00).
     expect(await buscar(dia(9, 0), dia(11, 23))).toEqual([obra, otro]);
   });
+
+  it("answers each result with the date its card shows for that search, and finds a programme by an act's words", async () => {
+    const origin = await freshOrigin();
+    const usuarioId = await insertUser();
+    const dia = (n: number, h: number, m = 0) =>
+      new Date(Math.floor(Date.now() / DIA) * DIA + n * DIA + h * H + m * 60_000);
+    const fiestas = await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "Fiestas de San Roque",
+      categorias: ["Fiestas de pueblo"],
+      fechas: [
+        { inicio: dia(3, 10), fin: dia(3, 11), titulo: "Pregón de fiestas" },
+        { inicio: dia(3, 21, 30), fin: dia(4, 1), titulo: "Verbena con la orquesta Sirena" },
+        { inicio: dia(4, 16), fin: dia(4, 18), titulo: "Pasacalles con gigantes y cabezudos" },
+      ],
+    });
+    const unaFecha = await insertPlan({
+      usuarioId,
+      origin,
+      titulo: "Concierto",
+      fechaInicio: dia(3, 18),
+      fechaFin: dia(3, 19),
+    });
+    await insertPlan({
+      usuarioId,
+      origin,
+      tipo: "experiencia",
+      titulo: "Visita al castillo",
+      horarios: [{ diaSemana: 6, horaInicio: "10:00", horaFin: "12:00" }],
+    });
+    const ids = await query<{ id: string; plan_id: string; titulo: string | null }>(
+      db(),
+      "SELECT id, plan_id, titulo FROM plan_fecha WHERE plan_id = ANY($1::uuid[])",
+      [[fiestas, unaFecha]],
+    );
+    const idDe = (titulo: string | null, plan = fiestas) =>
+      ids.find((f) => f.plan_id === plan && f.titulo === titulo)!.id;
+    type Resultado = {
+      _id: string;
+      tipo: string;
+      proximaFecha: { id: string; inicio: string; fin: string | null; titulo: string | null } | null;
+      numeroFechas: number;
+      fechasDelDia: string[];
+    };
+    const buscar = async (extra: Record<string, string>) => {
+      const qs = new URLSearchParams({ lat: String(origin.lat), lng: String(origin.lng), radio: "2", ...extra });
+      const body = (await (await api(`/api/plan?${qs}`)).json()) as { planes: Resultado[] };
+      return new Map(body.planes.map((p) => [p._id, p]));
+    };
+
+    const todos = await buscar({});
+    expect(todos.get(fiestas)).toMatchObject({
+      proximaFecha: { id: idDe("Pregón de fiestas"), inicio: dia(3, 10).toISOString(), titulo: "Pregón de fiestas" },
+      numeroFechas: 3,
+    });
+    expect(todos.get(unaFecha)).toMatchObject({
+      proximaFecha: {
+        id: idDe(null, unaFecha),
+        inicio: dia(3, 18).toISOString(),
+        fin: dia(3, 19).toISOString(),
+        titulo: null,
+      },
+      numeroFechas: 1,
+    });
+    expect([...todos.values()].find((p) => p.tipo === "experiencia")).toMatchObject({
+      proximaFecha: null,
+      numeroFechas: 0,
+      fechasDelDia: [],
+    });
+    // A day chosen by the date filter: its first act.
+    const delCuarto = await buscar({
+      fechaInicioFiltro: dia(4, 0).toISOString(),
+      fechaFinFiltro: dia(4, 23).toISOString(),
+    });
+    expect(delCuarto.get(fiestas)!.proximaFecha).toMatchObject({ id: idDe("Verbena con la orquesta Sirena") });
+    const delCuartoTarde = await buscar({
+      fechaInicioFiltro: dia(4, 12).toISOString(),
+      fechaFinFiltro: dia(4, 23).toISOString(),
+    });
+    expect(delCuartoTarde.get(fiestas)!.proximaFecha!.titulo).toBe("Pasacalles con gigantes y cabezudos");
+    expect(delCuartoTarde.get(fiestas)!.fechasDelDia).toEqual([dia(4, 16).toISOString()]);
+    // A word only an act has finds the programme, which shows that act.
+    const verbena = await buscar({ q: "verbena sirena" });
+    expect([...verbena.keys()]).toEqual([fiestas]);
+    expect(verbena.get(fiestas)!.proximaFecha!.titulo).toBe("Verbena con la orquesta Sirena");
+    expect(verbena.get(fiestas)!.fechasDelDia).toEqual([dia(3, 10).toISOString(), dia(3, 21, 30).toISOString()]);
+    expect((await buscar({ q: "gigantes" })).get(fiestas)!.proximaFecha!.titulo).toBe(
+      "Pasacalles con gigantes y cabezudos",
+    );
+    // A title changed drops its old words and finds the new ones.
+    await query(db(), "UPDATE plan_fecha SET titulo = 'Disco móvil' WHERE id = $1", [
+      idDe("Verbena con la orquesta Sirena"),
+    ]);
+    expect((await buscar({ q: "sirena" })).size).toBe(0);
+    expect((await buscar({ q: "disco movil" })).get(fiestas)!.proximaFecha!.titulo).toBe("Disco móvil");
+  });
 });
