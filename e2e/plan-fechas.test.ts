@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
+import { mensajesCuando } from "@/lib/plans/mensajes-cuando";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { contextoConectado } from "@/test-support/session-context";
@@ -69,7 +70,7 @@ describe("a plan's several dates on its page", () => {
         const page = await ctx.newPage();
         await page.goto(`${appUrl()}${funciones.ruta}`);
         const cuando = page.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }) });
-        await expect(cuando.getByText(mensajesFechas.fechasCuantas.replace("{n}", "3")).count()).resolves.toBe(1);
+        await expect(cuando.getByText(mensajesCuando.fechasCuantas.replace("{n}", "3")).count()).resolves.toBe(1);
         const proximas = cuando.locator("ul").first().getByRole("listitem");
         await expect(proximas.count()).resolves.toBe(2);
         await expect(proximas.first().textContent()).resolves.toContain(mensajesFechas.proxima);

@@ -1,12 +1,9 @@
 import { mensajes } from "@/lib/messages";
 import type { PlanApi } from "@/lib/plans/plan";
-import { categoriaCartel, fechaCartel } from "@/lib/plans/texto";
+import { categoriaCartel, fechaCartel, type CuandoPlan } from "@/lib/plans/texto";
 import styles from "./CartelGenerado.module.css";
 
-type Datos = Pick<
-  PlanApi,
-  "titulo" | "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles" | "municipio" | "categorias"
->;
+type Datos = CuandoPlan & Pick<PlanApi, "titulo" | "municipio" | "categorias">;
 
 /** A line of the poster: its words are drawn by CSS from the attribute, so they are not the page's text twice. */
 const Texto = ({ clase, texto }: { clase: string; texto: string }) => (

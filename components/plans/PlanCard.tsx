@@ -5,6 +5,7 @@ import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
 import { categoriaCartel, cuandoTexto, distanciaVisible, horasDelDiaTexto, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
+import type { FechasDeResultado } from "@/lib/busqueda/fecha-buscada";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
@@ -38,7 +39,7 @@ export function PlanCard({
   palabras,
   dia,
 }: {
-  plan: PlanApi & { canceladoEnLaFuente?: boolean };
+  plan: PlanApi & Partial<FechasDeResultado> & { canceladoEnLaFuente?: boolean };
   href?: string;
   nivelTitulo?: NivelTitulo;
   conEstado?: boolean;
@@ -54,15 +55,15 @@ export function PlanCard({
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const verificada = plan.organizacion && verificadas?.has(plan.organizacion._id) ? plan.organizacion : null;
-  const fechas = (dia && horasDelDiaTexto(plan, dia)) ?? cuandoTexto(plan);
+  const fechas = (dia && horasDelDiaTexto(plan, dia)) ?? cuandoTexto(plan, { palabras });
   const distancia = distanciaVisible(plan.distancia);
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
   const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
   // The same category a poster drawn for the plan shows.
   const categoria = categoriaCartel(plan.categorias);
-  // A generated poster writes the date itself.
-  const insignia =
-    plan.archivoCartel && plan.tipo === "evento" && plan.fechaInicio ? fechaInsignia(plan.fechaInicio) : null;
+  // A generated poster writes the date itself. An event of several dates shows the one the search found.
+  const diaInsignia = plan.proximaFecha?.inicio ?? plan.fechaInicio;
+  const insignia = plan.archivoCartel && plan.tipo === "evento" && diaInsignia ? fechaInsignia(diaInsignia) : null;
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>

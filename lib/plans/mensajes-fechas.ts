@@ -14,14 +14,12 @@ export const mensajesFechas = {
   /** Prefix of a date's message in the API: which of the dates it is. */
   fechaEnLista: "Fecha del {cuando}: {mensaje}",
   // The plan page's dates (components/plans/FechasPlan.tsx).
-  fechasCuantas: "{n} fechas",
   fechasQuedan: "quedan {n}",
   fechasPasadas: "Fechas pasadas ({n})",
   proxima: "Próxima",
   programa: "Programa",
-  hoy: "Hoy",
-  acto: "1 acto",
-  actos: "{n} actos",
+  ahora: "Ahora",
+  aContinuacion: "A continuación",
   guardarFecha: "Guardar en mi calendario: {fecha}",
   guardarFechaCorto: "Guardar",
   /** The apps' PATCH moves the span of a plan of several dates. */

@@ -1,5 +1,24 @@
-import { cuandoEventoTexto, DIAS_SEMANA, diaEtiqueta, fechaInsignia, fechasTexto, indiceLunes } from "../dates";
+import { format } from "date-fns";
+import { es } from "date-fns/locale";
+import type { FechasDeResultado } from "../busqueda/fecha-buscada";
+import type { ConsultaPalabras } from "../busqueda/palabras-consulta";
+import { palabrasEnElTexto } from "../busqueda/resaltar";
+import {
+  cuandoEventoTexto,
+  DIAS_SEMANA,
+  diaEnMadrid,
+  diaEtiqueta,
+  diaIso,
+  enMadrid,
+  fechaInsignia,
+  fechasTexto,
+  horaTexto,
+  indiceLunes,
+  todoElDia,
+  type Dia,
+} from "../dates";
 import { conDatos, mensajes } from "../messages";
+import { mensajesCuando } from "./mensajes-cuando";
 import type { Horario, PlanApi } from "./plan";
 
 /** A plan's own text: its count, its "when" line and days, its price and distance. Dates themselves are written by lib/dates.ts. */
@@ -75,15 +94,106 @@ export function semanaAgrupada(horarios: readonly Horario[]): { dias: string; fr
   });
 }
 
+/** What a plan carries that its "when" line reads: a search's date (fecha-buscada.ts), a detail's dates. */
+export type CuandoPlan = Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles"> &
+  Partial<Pick<PlanApi, "categorias"> & FechasDeResultado> & { fechas?: readonly { titulo: string | null }[] };
+
 /**
  * The one "when" line of a plan (cards, the plan page, its summary, meta descriptions): an
- * event's dates and hours, or the days an experience is open (else its dates).
+ * event's dates and hours, or the days an experience is open (else its dates). An event of
+ * several dates says the date a search found it by (its card) or its days and how many dates it
+ * has (cuandoVariasTexto).
  */
 export function cuandoTexto(
-  plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">,
+  plan: CuandoPlan,
+  opciones: { palabras?: ConsultaPalabras | null; hoy?: Dia | null } = {},
 ): string | null {
-  if (plan.tipo === "evento") return cuandoEventoTexto(plan.fechaInicio, plan.fechaFin);
+  if (plan.tipo === "evento")
+    return cuandoVariasTexto(plan, opciones) ?? cuandoEventoTexto(plan.fechaInicio, plan.fechaFin);
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
+}
+
+const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+/** "Sáb 15 ago". */
+const diaCorto = (iso: string) => mayuscula(format(enMadrid(iso), "EEE d MMM", { locale: es }));
+
+/** "Vie 14 – dom 16 ago", "Sáb 31 oct – sáb 21 nov", with the years when they differ: the days a plan's dates span. */
+export function diasDeFechasTexto(inicio: string, fin: string): string {
+  const a = enMadrid(inicio);
+  const b = enMadrid(fin);
+  if (format(a, "yyyy-MM-dd") === format(b, "yyyy-MM-dd")) return diaCorto(inicio);
+  const anos = a.getFullYear() !== b.getFullYear();
+  const desde = format(a, anos ? "EEE d MMM yyyy" : a.getMonth() === b.getMonth() ? "EEE d" : "EEE d MMM", {
+    locale: es,
+  });
+  return `${mayuscula(desde)} – ${format(b, anos ? "EEE d MMM yyyy" : "EEE d MMM", { locale: es })}`;
+}
+
+/** "3 funciones", "8 sesiones", "30 actos", "4 fechas": what a plan's dates are, by its shape and categories. */
+function cuantasFechasTexto(n: number, programa: boolean, categorias: readonly string[] = []): string {
+  const plantilla = programa
+    ? mensajesCuando.actos
+    : categorias.includes("Taller")
+      ? mensajesCuando.sesiones
+      : categorias.includes("Cultura")
+        ? mensajesCuando.funciones
+        : mensajesCuando.fechasCuantas;
+  return conDatos(plantilla, { n: String(n) });
+}
+
+/** "20:00 y 22:30", "10:00, 12:00, 17:00 y 19:00", "10:00, 11:00, 12:00 y 5 más": a day's hours. */
+function horasTexto(inicios: readonly string[]): string {
+  const horas = inicios.map(horaTexto);
+  if (horas.length > 4)
+    return `${horas.slice(0, 3).join(", ")} ${conDatos(mensajesCuando.yMas, { n: String(horas.length - 3) })}`;
+  return horas.length > 1 ? `${horas.slice(0, -1).join(", ")} y ${horas.at(-1)}` : (horas[0] ?? "");
+}
+
+/**
+ * The line of an event of several dates, or null for one of one date. A search's card
+ * (`proximaFecha`) says what is relevant to it: an act found by a word ("Sáb 15 ago 23:30 · Verbena con
+ * la orquesta Sirena"), today's dates ("Hoy · 20:00 y 22:30"; "Hoy 12 actos, el siguiente a las
+ * 18:00: Pasacalles"), a later day chosen by a date filter ("Sáb 15 ago · 12 actos, el primero a
+ * las 12:00: Pregón"); else, as a plan's page says it, its days and how many dates ("Vie 14 – dom
+ * 16 ago · 3 funciones").
+ */
+export function cuandoVariasTexto(
+  plan: CuandoPlan,
+  {
+    palabras,
+    hoy = diaEnMadrid(),
+  }: {
+    palabras?: ConsultaPalabras | null;
+    /** Today, Madrid's; null where the text is read on another day (an e-mail): never "Hoy". */
+    hoy?: Dia | null;
+  } = {},
+): string | null {
+  const n = plan.numeroFechas ?? plan.fechas?.length ?? 0;
+  if (n < 2 || !plan.fechaInicio || !plan.fechaFin) return null;
+  const p = plan.proximaFecha;
+  const programa = p ? p.titulo !== null : plan.fechas!.some((f) => f.titulo);
+  const resumen = `${diasDeFechasTexto(plan.fechaInicio, plan.fechaFin)} · ${cuantasFechasTexto(n, programa, plan.categorias)}`;
+  if (!p) return resumen;
+  const esHoy = hoy !== null && diaIso(diaEnMadrid(new Date(p.inicio))) === diaIso(hoy);
+  const dia = esHoy ? mensajesCuando.hoy : diaCorto(p.inicio);
+  const entero = todoElDia({ fechaInicio: p.inicio, fechaFin: p.fin });
+  const delDia = plan.fechasDelDia?.length ? plan.fechasDelDia : [p.inicio];
+  if (p.titulo) {
+    const hora = entero ? "" : ` ${horaTexto(p.inicio)}`;
+    if (palabras && palabrasEnElTexto(p.titulo, palabras) > 0) return `${dia}${hora} · ${p.titulo}`;
+    if (!esHoy && new Date(p.inicio).getTime() === new Date(plan.fechaInicio).getTime()) return resumen;
+    if (delDia.length === 1) return `${dia}${hora} · ${p.titulo}`;
+    return conDatos(esHoy ? mensajesCuando.actosHoy : mensajesCuando.actosDelDia, {
+      dia,
+      n: String(delDia.length),
+      cual: new Date(p.inicio).getTime() === new Date(delDia[0]).getTime() ? "el primero" : "el siguiente",
+      hora: horaTexto(p.inicio),
+      titulo: p.titulo,
+    });
+  }
+  if (esHoy) return entero ? dia : `${dia} · ${horasTexto(delDia)}`;
+  if (new Date(p.inicio).getTime() === new Date(plan.fechaInicio).getTime()) return resumen;
+  return `${dia}${entero ? "" : ` · ${horasTexto(delDia)}`} · ${cuantasFechasTexto(n, false, plan.categorias)}`;
 }
 
 /**
@@ -101,12 +211,14 @@ export function horasDelDiaTexto(
   return `${dia.nombre} ${franjas.map((f) => `de ${f.horaInicio} a ${f.horaFin}`).join(" y ")}`;
 }
 
-/** A plan's day as a poster writes it ("SÁB 29 NOV"); an experience's days or dates (the generated poster's date line). */
-export function fechaCartel(
-  plan: Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles">,
-): string | null {
-  if (plan.tipo === "evento" && plan.fechaInicio) {
-    const f = fechaInsignia(plan.fechaInicio);
+/**
+ * A plan's day as a poster writes it ("SÁB 29 NOV": the date a search found an event of several
+ * dates by, else its first); an experience's days or dates (the generated poster's date line).
+ */
+export function fechaCartel(plan: CuandoPlan): string | null {
+  const dia = plan.proximaFecha?.inicio ?? plan.fechaInicio;
+  if (plan.tipo === "evento" && dia) {
+    const f = fechaInsignia(dia);
     return `${f.semana} ${f.dia} ${f.mes}`;
   }
   return cuandoTexto(plan);

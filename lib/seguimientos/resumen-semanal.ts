@@ -7,8 +7,10 @@ import { variantUrl } from "../media/variant-url";
 import { conDatos, mensajes } from "../messages";
 import { POR_PAGINA, type Categoria } from "../plans/constants";
 import type { PlanApi } from "../plans/plan";
+import { cuandoVariasTexto } from "../plans/texto";
+import type { FechasDeResultado } from "../busqueda/fecha-buscada";
 import { busquedaSchema } from "../busqueda/schemas";
-import { buscarPlanes, soloPlanes } from "../busqueda/buscar";
+import { buscarPlanes, soloPlanes, type PlanBuscado } from "../busqueda/buscar";
 import { leerEstado, urlBusqueda } from "../busqueda/estado";
 import { site } from "../site";
 import type { Categoria as CategoriaDb } from "../generated/prisma/enums";
@@ -54,7 +56,7 @@ async function buscar(
   s: Seguimiento,
   page: number,
   ventana?: { desde: Date; hasta: Date },
-): Promise<{ planes: PlanApi[]; total: number }> {
+): Promise<{ planes: PlanBuscado[]; total: number }> {
   const q = busquedaSchema.parse({
     lat: String(s.municipio.lat),
     lng: String(s.municipio.lng),
@@ -68,17 +70,18 @@ async function buscar(
   return { planes: soloPlanes(planes), total };
 }
 
-function cuando(p: PlanApi): string | null {
+function cuando(p: PlanApi & Partial<FechasDeResultado>): string | null {
   if (p.tipo === "experiencia") {
     const dias = [...new Set(p.horariosDisponibles.map((h) => h.diaSemana))].sort(
       (a, b) => ((a + 6) % 7) - ((b + 6) % 7),
     );
     return dias.length > 0 ? `Abierto ${dias.map((d) => DIAS_SEMANA[d]).join(", ")}` : null;
   }
-  return cuandoEventoTexto(p.fechaInicio, p.fechaFin);
+  // An e-mail is read on another day: the date its window found, never "hoy".
+  return cuandoVariasTexto(p, { hoy: null }) ?? cuandoEventoTexto(p.fechaInicio, p.fechaFin);
 }
 
-const delResumen = (p: PlanApi): PlanDelResumen => ({
+const delResumen = (p: PlanApi & Partial<FechasDeResultado>): PlanDelResumen => ({
   titulo: p.titulo,
   url: p.urlPlan,
   cuando: cuando(p),
@@ -98,7 +101,7 @@ export async function seccionDe(
   const finde = delFinde.planes.slice(0, PLANES_POR_LISTA);
   const vistos = new Set(finde.map((p) => p._id));
   const desde = ahora.getTime() - 7 * DIA_MS;
-  const nuevos: PlanApi[] = [];
+  const nuevos: PlanBuscado[] = [];
   for (let page = 1; page <= PAGINAS_NUEVOS && nuevos.length < PLANES_POR_LISTA; page++) {
     const { planes } = await buscar(s, page);
     for (const p of planes) {
