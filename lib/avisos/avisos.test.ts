@@ -350,6 +350,73 @@ describe("notifications", () => {
     expect(vieja).toEqual({ proximo: "infinity", enviado: false });
   });
 
+  it("tell those who saved a plan of several dates which date moved or went, and remind them of the next one", async () => {
+    const [duena, ana] = await Promise.all([confirmedUser("Dueña Fechas"), confirmedUser("Ana Fechas")]);
+    const dia = (n: number, h: number) =>
+      instanteEnMadrid(diaEnMadrid(new Date(Date.now() + (n + 20) * 86_400_000)), `${String(h).padStart(2, "0")}:00`);
+    const { id } = await publicarEvento(duena.token, "Fiestas de la Virgen", {
+      fechas: JSON.stringify([
+        { inicio: dia(5, 12), fin: dia(5, 13), titulo: "Pregón" },
+        { inicio: dia(6, 22), fin: dia(6, 23), titulo: "Verbena con la orquesta Sirena" },
+        { inicio: dia(7, 18), fin: dia(7, 19), titulo: "Concurso de disfraces" },
+      ]),
+    });
+    expect((await call("POST", `/api/plan/agregar-plan-favorito/${id}`, { token: ana.token })).status).toBeLessThan(
+      300,
+    );
+    const fechas = (await (await api(`/api/plan/detalle/${id}`)).json()).fechas as { id: string; titulo: string }[];
+    // The verbena moves to midnight and the contest goes: two notices naming them, none for the span.
+    const cambio = await enviarFormulario(
+      "PATCH",
+      `/api/plan/${id}`,
+      formulario({
+        fechas: JSON.stringify([
+          { ...fechas[0] },
+          { ...fechas[1], inicio: dia(7, 0).toISOString(), fin: dia(7, 2).toISOString() },
+        ]),
+      }),
+      duena.token,
+    );
+    expect(cambio.status, JSON.stringify(cambio.body)).toBe(200);
+    await repartirAvisos(prisma);
+    const correos = await query<{ subject: string; text: string }>(
+      db(),
+      `SELECT subject, text FROM email_outbox WHERE "to" = $1 ORDER BY created_at`,
+      [ana.correo],
+    );
+    const asuntos = correos.map((c) => c.subject.replace(` · ${site().nombre}`, ""));
+    expect(asuntos.sort()).toEqual([mensajesAvisos.avisoFechaCancelada, mensajesAvisos.avisoFechaMovida].sort());
+    const texto = (asunto: string) => correos.find((c) => c.subject.startsWith(asunto))!.text;
+    expect(texto(mensajesAvisos.avisoFechaMovida)).toContain("«Fiestas de la Virgen» (Verbena con la orquesta Sirena)");
+    expect(texto(mensajesAvisos.avisoFechaMovida)).toMatch(/a las 22:00 pasa al .* a las 00:00/);
+    expect(texto(mensajesAvisos.avisoFechaCancelada)).toContain("(Concurso de disfraces)");
+
+    // Its first act over before it was saved: the reminder comes the day before the next one, naming it.
+    await query(db(), "UPDATE plan_fecha SET inicio = $2, fin = $3 WHERE id = $1", [
+      fechas[0].id,
+      dia(-1, 12),
+      dia(-1, 13),
+    ]);
+    const recordado = async () =>
+      (
+        await query<{ recordatorio_enviado: Date | null }>(
+          db(),
+          "SELECT recordatorio_enviado FROM favorito WHERE usuario_id = $1 AND plan_id = $2",
+          [ana.id, id],
+        )
+      )[0].recordatorio_enviado;
+    await enviarRecordatorios(prisma, dia(4, 10));
+    expect(await recordado()).toBeNull();
+    await enviarRecordatorios(prisma, dia(6, 10));
+    expect(await recordado()).not.toBeNull();
+    const [recordatorio] = await query<{ text: string }>(
+      db(),
+      `SELECT text FROM email_outbox WHERE "to" = $1 AND text LIKE '%Verbena%' AND text LIKE '%00:00%' ORDER BY created_at DESC LIMIT 1`,
+      [ana.correo],
+    );
+    expect(recordatorio?.text).toContain("Fiestas de la Virgen: Verbena con la orquesta Sirena");
+  });
+
   it("comes with the reminder of a saved plan and the Thursday e-mail, once, as each person chose", async () => {
     const [ana, bea] = await Promise.all([confirmedUser("Ana Mañana"), confirmedUser("Bea Correo")]);
     await Promise.all([dispositivo(ana), dispositivo(bea)]);

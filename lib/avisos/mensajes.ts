@@ -53,6 +53,10 @@ export const mensajesAvisos = {
   avisoMovidoCuerpo: "«{titulo}»: ahora {cuando}, en {municipio}.",
   avisoCancelado: "Se ha cancelado un plan que guardaste",
   avisoCanceladoCuerpo: "«{titulo}», en {municipio}, ya no se celebra.",
+  avisoFechaMovida: "Ha cambiado una fecha de un plan que guardaste",
+  avisoFechaMovidaCuerpo: "«{titulo}»{acto}: la del {antes} pasa al {cuando}, en {municipio}.",
+  avisoFechaCancelada: "Se ha cancelado una fecha de un plan que guardaste",
+  avisoFechaCanceladaCuerpo: "«{titulo}»{acto}: la del {antes} ya no se celebra. Las demás fechas siguen en pie.",
   avisoManana: "Mañana tienes un plan",
   avisoMananaVarios: "Mañana tienes {n} planes",
   /** In a reminder's line, instead of the hour, for a plan of whole days. */

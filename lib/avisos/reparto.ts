@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
-import { cuandoEventoTexto } from "../dates";
+import { format } from "date-fns";
+import { es } from "date-fns/locale";
+import { cuandoEventoTexto, enMadrid } from "../dates";
 import type { Email } from "../mail/transport";
 import { enqueueEmails } from "../mail/outbox";
 import { correoPlanCambiado, correoPlanPublicado } from "../mail/templates";
@@ -15,7 +17,7 @@ import { CORREO_DE_PUBLICACIONES_SQL } from "./preferencias";
 
 interface AvisoPlan {
   id: bigint;
-  tipo: "publicado" | "movido" | "cancelado";
+  tipo: "publicado" | "movido" | "cancelado" | "fecha_movida" | "fecha_cancelada";
   plan_id: string;
   titulo: string;
   municipio: string;
@@ -25,6 +27,9 @@ interface AvisoPlan {
   organizacion: string | null;
   usuarios: string[];
   intentos: number;
+  /** A date of a plan of several dates: its own title and its start before the change. */
+  fecha_titulo: string | null;
+  fecha_antes: Date | null;
 }
 
 type Tx = Prisma.TransactionClient;
@@ -113,14 +118,41 @@ async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<numb
   return push;
 }
 
-/** A saved plan moved or was cancelled: its savers, as each chose. */
-async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
+/** "sáb 15 ago a las 20:00": a date of a plan of several dates in a notice. */
+const fechaDelAviso = (d: Date) => format(enMadrid(d), "EEE d MMM 'a las' HH:mm", { locale: es });
+
+/** What a notice to a plan's savers says: title, text and where it leads. */
+function textoDelCambio(a: AvisoPlan): { titulo: string; texto: string; url: string } {
+  // A cancelled plan has no page any more: its savers go to their saved plans.
+  const url = a.tipo === "cancelado" ? "/planes-favoritos" : planPath(a.titulo, a.plan_id);
+  if (a.tipo === "fecha_movida" || a.tipo === "fecha_cancelada") {
+    const datos = {
+      titulo: a.titulo,
+      acto: a.fecha_titulo ? ` (${a.fecha_titulo})` : "",
+      antes: fechaDelAviso(a.fecha_antes!),
+      cuando: fechaDelAviso(a.fecha_inicio!),
+      municipio: a.municipio,
+    };
+    return a.tipo === "fecha_movida"
+      ? { titulo: mensajesAvisos.avisoFechaMovida, texto: conDatos(mensajesAvisos.avisoFechaMovidaCuerpo, datos), url }
+      : {
+          titulo: mensajesAvisos.avisoFechaCancelada,
+          texto: conDatos(mensajesAvisos.avisoFechaCanceladaCuerpo, datos),
+          url,
+        };
+  }
   const movido = a.tipo === "movido";
   const datos = { titulo: a.titulo, municipio: a.municipio, cuando: cuandoDe(a) ?? "" };
-  const titulo = movido ? mensajesAvisos.avisoMovido : mensajesAvisos.avisoCancelado;
-  const texto = conDatos(movido ? mensajesAvisos.avisoMovidoCuerpo : mensajesAvisos.avisoCanceladoCuerpo, datos);
-  // A cancelled plan has no page any more: its savers go to their saved plans.
-  const url = movido ? planPath(a.titulo, a.plan_id) : "/planes-favoritos";
+  return {
+    titulo: movido ? mensajesAvisos.avisoMovido : mensajesAvisos.avisoCancelado,
+    texto: conDatos(movido ? mensajesAvisos.avisoMovidoCuerpo : mensajesAvisos.avisoCanceladoCuerpo, datos),
+    url,
+  };
+}
+
+/** A saved plan, or one of its dates, moved or was cancelled: its savers, as each chose. */
+async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
+  const { titulo, texto, url } = textoDelCambio(a);
   const quienes = await tx.$queryRaw<
     {
       id: string;
@@ -146,7 +178,7 @@ async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
         asunto: titulo,
         texto,
         url: `${site().url}${url}`,
-        boton: movido ? "Ver el plan" : "Ver mis planes guardados",
+        boton: a.tipo === "cancelado" ? "Ver mis planes guardados" : "Ver el plan",
       }),
     );
   await enqueueEmails(tx, correos);
@@ -182,7 +214,8 @@ export async function repartirAvisos(
           const grupo = siguiente.tipo === "publicado" && siguiente.organizacion_id;
           const filas = await tx.$queryRaw<AvisoPlan[]>`
             SELECT a.id, a.tipo, a.plan_id::text, a.titulo, a.municipio, a.fecha_inicio, a.fecha_fin,
-                   a.organizacion_id::text, o.nombre AS organizacion, a.usuarios, a.intentos
+                   a.organizacion_id::text, o.nombre AS organizacion, a.usuarios, a.intentos,
+                   a.fecha_titulo, a.fecha_antes
             FROM aviso_plan a LEFT JOIN organizacion o ON o.id = a.organizacion_id
             WHERE a.repartido_en IS NULL AND NOT (a.id = ANY(${[...fallidos]}::bigint[]))
               AND (a.id = ${siguiente.id}
