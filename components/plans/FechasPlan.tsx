@@ -6,6 +6,8 @@ import type { FechaApi } from "@/lib/plans/fechas";
 import type { PlanApi } from "@/lib/plans/plan";
 import { conDatos } from "@/lib/messages";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
+import { mensajesCuando } from "@/lib/plans/mensajes-cuando";
+import { AhoraEnElPrograma } from "./AhoraEnElPrograma";
 import styles from "./PlanDetail.module.css";
 
 const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
@@ -62,7 +64,7 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   // starts): "Hoy" when it is today, "Próxima" when later; a programme's today says it by its day.
   const hoyEs = proximas.length > 0 && diaDe(proximas[0]) === hoyIso;
   const siguiente = programa && hoyEs ? undefined : proximas[0]?.id;
-  const marca = hoyEs ? mensajesFechas.hoy : mensajesFechas.proxima;
+  const marca = hoyEs ? mensajesCuando.hoy : mensajesFechas.proxima;
 
   const fila = (f: FechaApi, conDia: boolean) => (
     <li key={f.id} className={f.id === siguiente ? styles.fechaSiguiente : undefined}>
@@ -73,6 +75,16 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
       {f.titulo && <strong className={styles.fechaTitulo}>{f.titulo}</strong>}
       {f.direccion && <span className={styles.fechaLugar}>{f.direccion}</span>}
       {f.id === siguiente && <span className={styles.fechaMarca}>{marca}</span>}
+      {programa && (
+        <>
+          <span className={styles.fechaAhora} data-ahora={f.id} hidden>
+            {mensajesFechas.ahora}
+          </span>
+          <span className={styles.fechaMarca} data-siguiente={f.id} hidden>
+            {mensajesFechas.aContinuacion}
+          </span>
+        </>
+      )}
       <GuardarFecha plan={plan} fecha={f} />
     </li>
   );
@@ -94,7 +106,7 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
     return (
       <div className={styles.fechasPlan}>
         <p className={styles.fechasResumen}>
-          {conDatos(mensajesFechas.fechasCuantas, { n: String(fechas.length) })}
+          {conDatos(mensajesCuando.fechasCuantas, { n: String(fechas.length) })}
           {proximas.length > 0 && proximas.length < fechas.length
             ? ` · ${conDatos(mensajesFechas.fechasQuedan, { n: String(proximas.length) })}`
             : ""}
@@ -108,14 +120,15 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   const abierto = dias.some(([d]) => d === hoyIso) ? hoyIso : dias[0]?.[0];
   return (
     <div className={styles.fechasPlan}>
+      <AhoraEnElPrograma fechas={proximas.map(({ id, inicio, fin }) => ({ id, inicio, fin }))} />
       <h3 className={styles.programaTitulo}>{mensajesFechas.programa}</h3>
       {dias.map(([dia, actos]) => (
         <details key={dia} className={styles.programaDia} open={dia === abierto}>
           <summary>
-            {dia === hoyIso ? `${mensajesFechas.hoy} · ` : ""}
+            {dia === hoyIso ? `${mensajesCuando.hoy} · ` : ""}
             {diaLargo(actos[0].inicio)}
             <span className={styles.programaCuantos}>
-              {conDatos(actos.length === 1 ? mensajesFechas.acto : mensajesFechas.actos, { n: String(actos.length) })}
+              {conDatos(actos.length === 1 ? mensajesCuando.acto : mensajesCuando.actos, { n: String(actos.length) })}
             </span>
           </summary>
           <ol className={styles.fechas}>{actos.map((f) => fila(f, false))}</ol>

@@ -18,6 +18,7 @@ import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion
 import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import { PlanGrid } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
+import type { LugarDelMapa } from "./PlanMapLeaflet";
 import { PlanSummary } from "./PlanSummary";
 import { FechasPlan } from "./FechasPlan";
 import { PosterImage } from "./PosterImage";
@@ -50,6 +51,21 @@ function Seccion({
       {children}
     </section>
   );
+}
+
+/** The places of a plan's dates other than its own point, each with the acts held there (the map's markers). */
+function lugaresDeFechas(fechas: PlanApi["fechas"], lat: number, lng: number): LugarDelMapa[] {
+  const lugares = new Map<string, LugarDelMapa>();
+  for (const f of fechas ?? []) {
+    if (!f.ubicacion || !f.direccion) continue;
+    const [l, b] = f.ubicacion.coordinates;
+    if (l === lng && b === lat) continue;
+    const clave = `${b},${l}`;
+    const lugar = lugares.get(clave) ?? { lat: b, lng: l, direccion: f.direccion, actos: [] };
+    if (f.titulo && !lugar.actos.includes(f.titulo)) lugar.actos.push(f.titulo);
+    lugares.set(clave, lugar);
+  }
+  return [...lugares.values()];
 }
 
 function Flecha() {
@@ -359,7 +375,7 @@ export function PlanDetail({
         </div>
 
         <div className={styles.lateral}>
-          <PlanMap lat={lat} lng={lng} direccion={lugar} />
+          <PlanMap lat={lat} lng={lng} direccion={lugar} lugares={lugaresDeFechas(plan.fechas, lat, lng)} />
           {(plan.emailContacto || plan.telefonoContacto) && (
             <Seccion id="plan-contacto" titulo="CONTACTO DEL PLAN">
               <ContactLinks email={plan.emailContacto} telefono={plan.telefonoContacto} />

@@ -3,6 +3,7 @@
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { SinMapaSiFalla } from "./SinMapaSiFalla";
+import type { LugarDelMapa } from "./PlanMapLeaflet";
 import styles from "./PlanDetail.module.css";
 
 // Leaflet needs `window`: the map is only ever rendered in the browser.
@@ -16,7 +17,7 @@ const PlanMapLeaflet = dynamic(() => import("./PlanMapLeaflet"), {
  * near the viewport: on a phone it sits far below the poster, and loading it with the page
  * would hold up the first screen for something most visitors never scroll to.
  */
-export function PlanMap(props: { lat: number; lng: number; direccion: string }) {
+export function PlanMap(props: { lat: number; lng: number; direccion: string; lugares?: LugarDelMapa[] }) {
   const marco = useRef<HTMLDivElement>(null);
   const [cerca, setCerca] = useState(false);
   useEffect(() => {

@@ -24,15 +24,56 @@ const marcador = L.icon({
   shadowSize: [41, 41],
 });
 
-/** Spec §9: zoom 13, 400 px high; the marker's popup shows the address. */
-export default function PlanMapLeaflet({ lat, lng, direccion }: { lat: number; lng: number; direccion: string }) {
+/** A place of a plan's dates (an act's own): its point and what its popup says. */
+export interface LugarDelMapa {
+  lat: number;
+  lng: number;
+  direccion: string;
+  /** The acts held there. */
+  actos: string[];
+}
+
+/**
+ * Spec §9: zoom 13, 400 px high; the marker's popup shows the address. A programme whose acts
+ * have places of their own shows them too, the map fitted to all.
+ */
+export default function PlanMapLeaflet({
+  lat,
+  lng,
+  direccion,
+  lugares = [],
+}: {
+  lat: number;
+  lng: number;
+  direccion: string;
+  lugares?: LugarDelMapa[];
+}) {
+  const vista =
+    lugares.length > 0
+      ? { bounds: L.latLngBounds([[lat, lng], ...lugares.map((l): [number, number] => [l.lat, l.lng])]).pad(0.2) }
+      : { center: [lat, lng] as [number, number], zoom: 13 };
   return (
-    <MapContainer center={[lat, lng]} zoom={13} scrollWheelZoom={false} zoomControl={false} className={styles.mapa}>
+    <MapContainer {...vista} maxZoom={17} scrollWheelZoom={false} zoomControl={false} className={styles.mapa}>
       <CapaTeselas />
       <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
       <Marker position={[lat, lng]} icon={marcador} alt={`Marcador: ${direccion}`} title={direccion}>
         <Popup>{direccion}</Popup>
       </Marker>
+      {lugares.map((l) => (
+        <Marker
+          key={`${l.lat},${l.lng}`}
+          position={[l.lat, l.lng]}
+          icon={marcador}
+          alt={`Marcador: ${l.direccion}`}
+          title={l.direccion}
+        >
+          <Popup>
+            <strong>{l.direccion}</strong>
+            {l.actos.length > 0 && <br />}
+            {l.actos.join(" · ")}
+          </Popup>
+        </Marker>
+      ))}
     </MapContainer>
   );
 }
