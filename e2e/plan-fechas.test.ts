@@ -31,16 +31,18 @@ describe("a plan's several dates on its page", () => {
   let browser: Browser;
   let funciones: { id: string; ruta: string };
   let fiestas: { id: string; ruta: string };
+  let origin: { lat: number; lng: number };
 
   beforeAll(async () => {
     browser = await launchBrowser();
     const usuarioId = await insertUser();
-    const origin = await freshOrigin();
+    origin = await freshOrigin();
     const titulo = "La casa de Bernarda Alba";
     const id = await insertPlan({
       usuarioId,
       origin,
       titulo,
+      categorias: ["Cultura"],
       fechas: [-1, 2, 3].map((n) => ({ inicio: a(n, "20:30"), fin: a(n, "22:15") })),
     });
     funciones = { id, ruta: planPath(titulo, id) };
@@ -110,5 +112,58 @@ describe("a plan's several dates on its page", () => {
         await ctx.close();
       }
     });
+
+    it(`says on each card the date it was found by: the nights left, today's acts, the act a word found (${ancho} px)`, async () => {
+      const ctx = await contextoConectado(browser, null, { ancho, alto });
+      try {
+        const page = await ctx.newPage();
+        const buscar = async (extra = "") => {
+          await page.goto(`${appUrl()}/?municipio=Prueba&lat=${origin.lat}&lng=${origin.lng}&radio=2${extra}`);
+          return (titulo: string) =>
+            page
+              .locator("article", { has: page.getByRole("heading", { name: titulo }) })
+              .locator("p")
+              .allTextContents();
+        };
+        let tarjeta = await buscar();
+        // The play's first night is over: its next one, and how many there are.
+        expect((await tarjeta("La casa de Bernarda Alba")).join(" | ")).toMatch(/· 20:30 · 3 funciones/);
+        expect((await tarjeta("Fiestas de San Roque")).join(" | ")).toMatch(
+          /Hoy 6 actos, el (primero|siguiente) a las|\d{2}:\d{2} · /,
+        );
+        await captura(page.locator("article").first(), `plan-fechas-tarjeta-${ancho}`);
+        // A word only an act has: the programme, naming that act.
+        tarjeta = await buscar("&q=verbena");
+        await expect(page.getByRole("heading", { name: "Fiestas de San Roque" }).count()).resolves.toBe(1);
+        expect((await tarjeta("Fiestas de San Roque")).join(" | ")).toContain("· Verbena con la orquesta Sirena");
+        await captura(page, `plan-fechas-tarjeta-verbena-${ancho}`);
+      } finally {
+        await ctx.close();
+      }
+    });
   }
+
+  it("marks the act on now and the next one while the fiestas are on, by the reader's clock", async () => {
+    const ctx = await contextoConectado(browser, null);
+    try {
+      await ctx.clock.install({ time: a(0, "17:30") });
+      const page = await ctx.newPage();
+      await page.goto(`${appUrl()}${fiestas.ruta}`);
+      const hoy = page.locator("details[open]").first();
+      const ahora = hoy
+        .getByRole("listitem")
+        .filter({ has: page.locator("[data-ahora]:not([hidden])", { hasText: mensajesFechas.ahora }) });
+      // Set once the page is interactive.
+      await ahora.first().waitFor();
+      await expect(ahora.count()).resolves.toBe(1);
+      await expect(ahora.textContent()).resolves.toContain("17:00");
+      const siguiente = hoy
+        .getByRole("listitem")
+        .filter({ has: page.locator("[data-siguiente]:not([hidden])", { hasText: mensajesFechas.aContinuacion }) });
+      await expect(siguiente.textContent()).resolves.toContain("19:30");
+      await captura(hoy, "plan-fechas-programa-ahora-390");
+    } finally {
+      await ctx.close();
+    }
+  });
 });
