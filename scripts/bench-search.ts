@@ -23,7 +23,10 @@
  * The 1,000,000 plans live in BENCH_DATABASE (planazo_bench, shared with `npm run loadtest`);
  * other sizes in BENCH_DATABASE_<size>, on DATABASE_URL's server or the local cluster.
  *
- *   npm run bench:search [-- --plans 100000] [-- --reuse] [-- --indice no]
+ * The events are seeded with several dates for a third of them (bench-data.ts); `--fechas-varias
+ * no` seeds one date each (in a database of its own), to compare.
+ *
+ *   npm run bench:search [-- --plans 100000] [-- --reuse] [-- --indice no] [-- --fechas-varias no]
  */
 import "./lib/load-env";
 import { randomBytes } from "node:crypto";
@@ -45,8 +48,10 @@ const { values } = parseArgs({
     plans: { type: "string", default: "100000,1000000" },
     reuse: { type: "boolean", default: false },
     indice: { type: "string", default: "si" },
+    "fechas-varias": { type: "string", default: "si" },
   },
 });
+const FECHAS_VARIAS = values["fechas-varias"] !== "no";
 const TAMANOS = values.plans.split(",").map(Number);
 
 // Madrid's Puerta del Sol: the busiest place there is.
@@ -128,8 +133,13 @@ function rssMb(pid: number): number {
 }
 
 async function medir(N: number): Promise<Medida> {
-  const database = N === 1_000_000 ? BENCH_DATABASE : `${BENCH_DATABASE}_${N}`;
-  const databaseUrl = await prepareBenchDatabase({ plans: N, database, reuse: values.reuse });
+  const database = `${N === 1_000_000 ? BENCH_DATABASE : `${BENCH_DATABASE}_${N}`}${FECHAS_VARIAS ? "" : "_una_fecha"}`;
+  const databaseUrl = await prepareBenchDatabase({
+    plans: N,
+    database,
+    reuse: values.reuse,
+    fechasVarias: FECHAS_VARIAS,
+  });
   const prisma = createPrismaClient(databaseUrl, 4);
   try {
     await prisma.$executeRaw`VACUUM ANALYZE plan`; // a migration may have just rewritten rows

@@ -16,6 +16,8 @@ export interface BenchDataOptions {
   database?: string;
   /** Keep an already seeded database when it holds at least `plans` plans. */
   reuse: boolean;
+  /** A third of the events with several dates, a few programmes of 40 acts (default); false: one date each. */
+  fechasVarias?: boolean;
   log?: (line: string) => void;
 }
 
@@ -23,19 +25,24 @@ export interface BenchDataOptions {
  * Prepares `planazo_bench` (migrations, gazetteer) and fills it with `plans` plans spread over
  * Spain like its population: towns drawn by population, each plan within ~5 km of its town,
  * 70% events between 30 days ago and 120 days ahead, 30% weekly experiences, 2% featured (and 1% whose featuring has ended), 1%
- * hidden, two random categories each. Returns the database URL.
+ * hidden, two random categories each. A third of the events have several dates (2 to 30, a day
+ * to a week apart), one in 500 of them a programme of 40 titled acts over four days, unless
+ * `fechasVarias` is false. Returns the database URL.
  */
 export async function prepareBenchDatabase({
   plans: N,
   database = BENCH_DATABASE,
   reuse,
+  fechasVarias = true,
   log = console.log,
 }: BenchDataOptions): Promise<string> {
   const databaseUrl = await prepareDatabase({ database, log: () => {} });
   const prisma = createPrismaClient(databaseUrl, 4);
   try {
     const existing = await prisma.plan.count();
-    if (reuse && existing >= N) {
+    const [{ varias }] = await prisma.$queryRaw<{ varias: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM plan WHERE fechas_varias > 0) AS varias`;
+    if (reuse && existing >= N && varias === fechasVarias) {
       log(`reusing ${existing.toLocaleString("es")} plans in ${database}`);
       return databaseUrl;
     }
@@ -106,6 +113,29 @@ export async function prepareBenchDatabase({
       INSERT INTO horario_disponible (plan_id, dia_semana, hora_inicio, hora_fin)
       SELECT id, d, '10:00', '13:00' FROM plan, generate_series(0, 6) d
       WHERE tipo = 'experiencia' AND dias_semana & (1 << d) <> 0`;
+    if (fechasVarias) {
+      // Each event has its one date already (plan_fecha's trigger): the others are added in one
+      // statement, whose trigger then writes each plan's span and count once.
+      await prisma.$executeRaw`
+        INSERT INTO plan_fecha (plan_id, inicio, fin, titulo)
+        SELECT e.id, e.fecha_inicio + k * e.paso, e.fecha_inicio + k * e.paso + e.dura,
+               CASE WHEN e.programa THEN (ARRAY['Pregón', 'Pasacalles con la charanga', 'Verbena con orquesta',
+                 'Misa y procesión', 'Parque infantil', 'Paella popular', 'Concurso de guiñote',
+                 'Disco móvil'])[1 + k % 8] END
+        FROM (
+          SELECT p.id, p.fecha_inicio, programa,
+                 CASE WHEN programa THEN 40 ELSE 2 + floor(random() * 29)::int END AS n,
+                 CASE WHEN programa THEN interval '2 hours 24 minutes'
+                      WHEN random() < 0.5 THEN interval '1 day' ELSE interval '7 days' END AS paso,
+                 least(p.fecha_fin - p.fecha_inicio, interval '2 hours') AS dura
+          FROM (SELECT p.*, random() < 0.002 AS programa FROM plan p
+                WHERE p.tipo = 'evento' AND random() < 1.0 / 3) p) e,
+          generate_series(1, e.n - 1) k`;
+      await prisma.$executeRaw`
+        UPDATE plan_fecha f SET titulo = 'Pregón'
+        WHERE f.titulo IS NULL AND f.plan_id IN (SELECT g.plan_id FROM plan_fecha g WHERE g.titulo IS NOT NULL)`;
+      await prisma.$executeRaw`VACUUM ANALYZE plan_fecha`;
+    }
     await prisma.$executeRaw`VACUUM ANALYZE plan`;
     await prisma.$executeRaw`VACUUM ANALYZE horario_disponible`;
     log(`seeded in ${((Date.now() - t) / 1000).toFixed(0)} s            `);
