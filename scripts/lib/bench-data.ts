@@ -114,26 +114,43 @@ export async function prepareBenchDatabase({
       SELECT id, d, '10:00', '13:00' FROM plan, generate_series(0, 6) d
       WHERE tipo = 'experiencia' AND dias_semana & (1 << d) <> 0`;
     if (fechasVarias) {
-      // Each event has its one date already (plan_fecha's trigger): the others are added in one
-      // statement, whose trigger then writes each plan's span and count once.
-      await prisma.$executeRaw`
-        INSERT INTO plan_fecha (plan_id, inicio, fin, titulo)
-        SELECT e.id, e.fecha_inicio + k * e.paso, e.fecha_inicio + k * e.paso + e.dura,
-               CASE WHEN e.programa THEN (ARRAY['Pregón', 'Pasacalles con la charanga', 'Verbena con orquesta',
-                 'Misa y procesión', 'Parque infantil', 'Paella popular', 'Concurso de guiñote',
-                 'Disco móvil'])[1 + k % 8] END
-        FROM (
-          SELECT p.id, p.fecha_inicio, programa,
-                 CASE WHEN programa THEN 40 ELSE 2 + floor(random() * 29)::int END AS n,
-                 CASE WHEN programa THEN interval '2 hours 24 minutes'
-                      WHEN random() < 0.5 THEN interval '1 day' ELSE interval '7 days' END AS paso,
-                 least(p.fecha_fin - p.fecha_inicio, interval '2 hours') AS dura
-          FROM (SELECT p.*, random() < 0.002 AS programa FROM plan p
-                WHERE p.tipo = 'evento' AND random() < 1.0 / 3) p) e,
-          generate_series(1, e.n - 1) k`;
-      await prisma.$executeRaw`
-        UPDATE plan_fecha f SET titulo = 'Pregón'
-        WHERE f.titulo IS NULL AND f.plan_id IN (SELECT g.plan_id FROM plan_fecha g WHERE g.titulo IS NOT NULL)`;
+      // Each event has its one date already (plan_fecha's trigger). The others are written with
+      // the triggers off (a seed, like the slots above), then each plan's span, count, acts'
+      // titles and words in one statement, as the dates' triggers would have left them.
+      await prisma.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`SET LOCAL session_replication_role = replica`;
+          await tx.$executeRaw`
+          INSERT INTO plan_fecha (plan_id, inicio, fin, titulo)
+          SELECT e.id, e.fecha_inicio + k * e.paso, e.fecha_inicio + k * e.paso + e.dura,
+                 CASE WHEN e.programa THEN (ARRAY['Pregón', 'Pasacalles con la charanga', 'Verbena con orquesta',
+                   'Misa y procesión', 'Parque infantil', 'Paella popular', 'Concurso de guiñote',
+                   'Disco móvil'])[1 + k % 8] END
+          FROM (
+            SELECT p.id, p.fecha_inicio, programa,
+                   CASE WHEN programa THEN 40 ELSE 2 + floor(random() * 29)::int END AS n,
+                   CASE WHEN programa THEN interval '2 hours 24 minutes'
+                        WHEN random() < 0.5 THEN interval '1 day' ELSE interval '7 days' END AS paso,
+                   least(p.fecha_fin - p.fecha_inicio, interval '2 hours') AS dura
+            FROM (SELECT p.*, random() < 0.002 AS programa FROM plan p
+                  WHERE p.tipo = 'evento' AND random() < 1.0 / 3) p) e,
+            generate_series(1, e.n - 1) k`;
+          await tx.$executeRaw`
+          UPDATE plan_fecha f SET titulo = 'Pregón'
+          WHERE f.titulo IS NULL AND f.plan_id IN (SELECT g.plan_id FROM plan_fecha g WHERE g.titulo IS NOT NULL)`;
+          await tx.$executeRaw`
+          UPDATE plan p SET fechas_varias = c.n, fecha_inicio = c.inicio, fecha_fin = c.fin,
+            titulos_fechas = c.titulos,
+            palabras = CASE WHEN c.titulos IS NULL THEN p.palabras ELSE planazo_palabras_texto(planazo_texto_plan(
+              p.titulo, p.categorias, p.descripcion, p.direccion, p.municipio, p.organizacion_id, c.titulos)) END
+          FROM (SELECT plan_id, count(*)::smallint AS n, min(inicio) AS inicio, max(coalesce(fin, inicio)) AS fin,
+                       string_agg(DISTINCT titulo, ' ' ORDER BY titulo) AS titulos
+                FROM plan_fecha GROUP BY plan_id HAVING count(*) > 1) c
+          WHERE p.id = c.plan_id`;
+          await tx.$executeRaw`SELECT planazo_nuevas_palabras(ARRAY(SELECT DISTINCT titulos_fechas FROM plan WHERE titulos_fechas IS NOT NULL))`;
+        },
+        { timeout: 600_000 },
+      );
       await prisma.$executeRaw`VACUUM ANALYZE plan_fecha`;
     }
     await prisma.$executeRaw`VACUUM ANALYZE plan`;

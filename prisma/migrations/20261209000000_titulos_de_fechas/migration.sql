@@ -56,22 +56,27 @@ BEGIN
   END IF;
   WITH cuentas AS (
     -- The span: the first start to the last end (a date without one ends as it starts).
-    SELECT a.plan_id, count(f.id)::smallint AS n, min(f.inicio) AS inicio, max(coalesce(f.fin, f.inicio)) AS fin,
-      string_agg(DISTINCT f.titulo, ' ' ORDER BY f.titulo) AS titulos
+    SELECT a.plan_id, count(f.id)::smallint AS n, min(f.inicio) AS inicio, max(coalesce(f.fin, f.inicio)) AS fin
     FROM unnest(planes) AS a(plan_id) LEFT JOIN "plan_fecha" f ON f.plan_id = a.plan_id GROUP BY a.plan_id)
   UPDATE "plan" p SET
     "fechas_varias" = CASE WHEN c.n > 1 THEN c.n ELSE 0 END,
     "fecha_inicio" = CASE WHEN c.n > 0 THEN c.inicio ELSE p."fecha_inicio" END,
-    "fecha_fin" = CASE WHEN c.n > 0 THEN c.fin ELSE p."fecha_fin" END,
-    "titulos_fechas" = c.titulos
+    "fecha_fin" = CASE WHEN c.n > 0 THEN c.fin ELSE p."fecha_fin" END
   FROM cuentas c
-  WHERE p.id = c.plan_id AND (c.n > 1 OR p."fechas_varias" > 0 OR p."titulos_fechas" IS DISTINCT FROM c.titulos)
+  WHERE p.id = c.plan_id AND (c.n > 1 OR p."fechas_varias" > 0)
     AND (p."fechas_varias" IS DISTINCT FROM (CASE WHEN c.n > 1 THEN c.n ELSE 0 END)
       OR (c.n > 0 AND (p."fecha_inicio" IS DISTINCT FROM c.inicio OR p."fecha_fin" IS DISTINCT FROM c.fin))
-      OR p."titulos_fechas" IS DISTINCT FROM c.titulos
       -- A change of the dates alone (same count and span) is still a change of the plan: the
       -- search index and the cached pages read plans by their row's change counters.
       OR TG_OP = 'UPDATE');
+  -- The acts' titles apart, and only where they changed: writing the column recomputes the
+  -- plan's words (plan_palabras), which a moved date leaves as they were.
+  WITH titulos AS (
+    SELECT a.plan_id, string_agg(DISTINCT f.titulo, ' ' ORDER BY f.titulo) AS titulos
+    FROM unnest(planes) AS a(plan_id) LEFT JOIN "plan_fecha" f ON f.plan_id = a.plan_id GROUP BY a.plan_id)
+  UPDATE "plan" p SET "titulos_fechas" = t.titulos
+  FROM titulos t
+  WHERE p.id = t.plan_id AND p."titulos_fechas" IS DISTINCT FROM t.titulos;
   RETURN NULL;
 END $$;
 
