@@ -2,13 +2,15 @@ import { z } from "zod";
 import "@/components/ui/zod-navegador"; // parses with zod: no eval under the CSP
 import { CATEGORIAS } from "@/lib/plans/constants";
 import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
+import { FORMAS_FECHAS, nuevaClave } from "@/lib/plans/formulario-fechas";
 import { CAMPOS_SI_NO, type CampoSiNo } from "@/lib/plans/plan";
 
 /**
  * The wizard's draft (spec §3 'Wizard draft'), kept in this browser per user so it survives a
  * reload, a detour to create an organization or the browser being closed: the fields and the step
- * in localStorage. The poster is stored on the server as soon as it is chosen
- * (POST /api/plan/cartel-temporal), so the draft keeps its URL (urlArchivoTemporal), not the file.
+ * in localStorage, an evento's several dates with their shape too. The poster is stored on the
+ * server as soon as it is chosen (POST /api/plan/cartel-temporal), so the draft keeps its URL
+ * (urlArchivoTemporal), not the file.
  */
 
 export interface Borrador {
@@ -29,6 +31,20 @@ const camposSchema = z.object({
   ubicacion: z.object({ lng: z.number(), lat: z.number() }).nullable().catch(i.ubicacion),
   fechaInicio: z.string().catch(i.fechaInicio),
   fechaFin: z.string().catch(i.fechaFin),
+  formaFechas: z.enum(FORMAS_FECHAS).catch(i.formaFechas),
+  fechas: z
+    .array(
+      z.object({
+        clave: z.string().catch(() => nuevaClave()),
+        id: z.string().optional().catch(undefined),
+        inicio: z.string(),
+        fin: z.string().catch(""),
+        titulo: z.string().catch(""),
+        direccion: z.string().catch(""),
+        ubicacion: z.object({ lng: z.number(), lat: z.number() }).nullable().catch(null),
+      }),
+    )
+    .catch(i.fechas),
   horarios: z
     .array(z.object({ diaSemana: z.number().int().min(0).max(6), horaInicio: z.string(), horaFin: z.string() }))
     .catch(i.horarios),

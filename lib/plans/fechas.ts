@@ -178,14 +178,15 @@ export function* fallosFechas(
     yield {
       mensaje: conDatos(mensajesFechas.fechasDemasiadas, { max: String(MAX_FECHAS) }),
       campo: "fechas",
-      pista: "",
+      pista: conDatos(mensajesFechas.fechasDemasiadas, { max: String(MAX_FECHAS) }),
     };
   const primera = Math.min(...fechas.map((f) => f.inicio.getTime()));
   const limite = new Date(primera);
   limite.setMonth(limite.getMonth() + MESES_FECHAS);
   for (const [i, f] of fechas.entries()) {
     const campo: CampoFecha = `fecha-${i}`;
-    const fallo = (mensaje: string): Fallo<CampoFecha> => ({ mensaje, campo, pista: "" });
+    // The form says it on the date's own row, which needs no "which date" before it.
+    const fallo = (mensaje: string): Fallo<CampoFecha> => ({ mensaje, campo, pista: mensaje });
     if (f.fin && f.inicio > f.fin) yield fallo(mensajes.fechaInicioPosterior);
     if (f.fin && f.fin.getTime() - f.inicio.getTime() > duracionMaxDias * DIA) yield fallo(mensajes.duracionMaxima);
     const nueva = modo === "crear" || !f.id;

@@ -1,8 +1,17 @@
 import { diaEnMadrid, instanteDeLocal, instanteEnMadrid, localDeInstante } from "../dates";
 import { mensajes, pistas } from "../messages";
 import type { Categoria } from "./constants";
-import { reunirFallos, type ErroresFormulario } from "../formularios";
+import { reunirFallos, type ErroresFormulario, type Fallo } from "../formularios";
+import { spanDeFechas } from "./fechas";
+import {
+  campoDeFechaApi,
+  type FechaCampo,
+  type FechasEnviadas,
+  fechasEnviadas,
+  type FormaFechas,
+} from "./formulario-fechas";
 import { CAMPO_CARTEL_TEMPORAL, fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
+import { mensajesFechas } from "./mensajes-fechas";
 import { CAMPOS_SI_NO, siNoDe, siNoTodos, type Horario, type PlanApi, type SiNoPlan } from "./plan";
 
 /**
@@ -31,6 +40,9 @@ export interface CamposPlan extends SiNoPlan {
   /** Wall-clock time in Madrid, 'yyyy-MM-ddTHH:mm' ('' when unset): what the date picker holds. */
   fechaInicio: string;
   fechaFin: string;
+  /** An evento's shape of dates: "una" is fechaInicio/fechaFin; the other two, the list `fechas`. */
+  formaFechas: FormaFechas;
+  fechas: FechaCampo[];
   horarios: Horario[];
   descripcion: string;
   /** 'Es gratis': sends price 0. Off with an empty price means the price is not given (null). */
@@ -57,6 +69,8 @@ export const CAMPOS_INICIALES: CamposPlan = {
   ubicacion: null,
   fechaInicio: "",
   fechaFin: "",
+  formaFechas: "una",
+  fechas: [],
   horarios: [],
   descripcion: "",
   gratis: false,
@@ -102,6 +116,26 @@ export function leerFechaEscrita(texto: string): ValorFecha {
   return { valor: `${y}-${dos(mo)}-${dos(d)}T${dos(h)}:${dos(mi)}` };
 }
 
+/** A day a person typed as dd/MM/yyyy as a day picker's value 'yyyy-MM-dd', or why it cannot be. */
+export function leerDiaEscrito(texto: string): ValorFecha {
+  const t = texto.trim();
+  if (t === "") return { valor: "" };
+  const m = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(t);
+  if (!m) return { error: mensajesFechas.diaFormato };
+  const [d, mo, y] = m.slice(1).map(Number);
+  const dia = new Date(Date.UTC(y, mo - 1, d));
+  if (dia.getUTCFullYear() !== y || dia.getUTCMonth() !== mo - 1 || dia.getUTCDate() !== d)
+    return { error: mensajesFechas.diaFormato };
+  const dos = (n: number) => String(n).padStart(2, "0");
+  return { valor: `${y}-${dos(mo)}-${dos(d)}` };
+}
+
+/** A day picker's value 'yyyy-MM-dd' as the person reads it, dd/MM/yyyy ('' for none). */
+export function diaVisible(valor: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(valor);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : "";
+}
+
 /** The earliest a picker offers: today at 00:00 in Madrid (spec §2: no dates before today). */
 export function minimoFecha(ahora: Date = new Date()): string {
   return localDeInstante(instanteEnMadrid(diaEnMadrid(ahora), "00:00"));
@@ -127,6 +161,14 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
   );
   f.set("fechaInicio", instanteDeLocal(c.fechaInicio)?.toISOString() ?? "");
   f.set("fechaFin", instanteDeLocal(c.fechaFin)?.toISOString() ?? "");
+  // Several dates go as `fechas`, and the plan's own two as their span, what the apps read.
+  const enviadas = fechasEnviadas(c);
+  if (enviadas && enviadas.fechas.length > 0) {
+    const span = spanDeFechas(enviadas.fechas);
+    f.set("fechaInicio", span.fechaInicio.toISOString());
+    f.set("fechaFin", span.fechaFin?.toISOString() ?? "");
+    f.set("fechas", JSON.stringify(enviadas.fechas));
+  }
   if (c.tipo === "experiencia") f.set("horariosDisponibles", JSON.stringify(c.horarios));
   // The poster stored in advance, else the file itself (when it could not be stored, or on the edit page).
   if (c.archivoTemporal) f.set(CAMPO_CARTEL_TEMPORAL, c.archivoTemporal._id);
@@ -163,15 +205,60 @@ export function erroresFormularioPlan(
 ): ErroresFormulario<CampoPlan> {
   const leido = leerDatosPlan(formularioPlan(c, parte));
   if ("error" in leido) return { mensaje: leido.error, campos: {} };
-  return reunirFallos(
-    fallosPlan(leido.datos, {
-      modo,
-      conCartel: c.cartel !== null || c.archivoTemporal !== null || cartelGuardado,
-      privacidad: parte === "todo" && c.contacto ? c.privacidad : undefined,
-      cartelArchivo: c.cartel && !c.archivoTemporal ? { nombre: c.cartel.name, bytes: c.cartel.size } : undefined,
-      ahora,
-    }),
-  );
+  const fallos = fallosPlan(leido.datos, {
+    modo,
+    conCartel: c.cartel !== null || c.archivoTemporal !== null || cartelGuardado,
+    privacidad: parte === "todo" && c.contacto ? c.privacidad : undefined,
+    cartelArchivo: c.cartel && !c.archivoTemporal ? { nombre: c.cartel.name, bytes: c.cartel.size } : undefined,
+    ahora,
+  });
+  const enviadas = fechasEnviadas(c);
+  return reunirFallos(enviadas ? enSusFilas(fallos, enviadas, c.formaFechas === "una") : fallos);
+}
+
+const DE_FECHAS = (campo: string) => campo === "fechaInicio" || campo === "fechaFin" || campo.startsWith("fecha");
+
+/**
+ * The dates' failures where the form shows them. The rules number a plan's dates by start; the
+ * form's rows are in the person's order, and each says its own failure, short (the row is which
+ * date). The plan's span has no field of its own in a list: its failures go to the one row, or
+ * to the list. "Una fecha" on a plan that had several says them at its end, as always.
+ */
+function* enSusFilas(
+  fallos: Iterable<Fallo<CampoPlan>>,
+  { fechas, sinInicio, porOrden }: FechasEnviadas,
+  una: boolean,
+): Generator<Fallo<CampoPlan>> {
+  if (una) {
+    for (const f of fallos) yield f.campo.startsWith("fecha-") ? { ...f, campo: "fechaFin" } : f;
+    return;
+  }
+  const enLaFila = (i: number, texto: string): Fallo<CampoPlan> => ({
+    mensaje: texto,
+    campo: `fecha-${i}`,
+    pista: texto,
+  });
+  const vacia = fechas.length === 0 && sinInicio.length === 0;
+  let dichas = false;
+  function* antes() {
+    if (dichas) return;
+    dichas = true;
+    if (vacia) yield { mensaje: mensajesFechas.sinFechas, campo: "fechas", pista: mensajesFechas.sinFechas } as const;
+    for (const i of sinInicio) yield enLaFila(i, mensajesFechas.fechaSinInicio);
+  }
+  for (const f of fallos) {
+    if (!DE_FECHAS(f.campo)) {
+      yield f;
+      continue;
+    }
+    yield* antes();
+    if (f.campo.startsWith("fecha-")) {
+      yield { ...enLaFila(porOrden[Number(f.campo.slice(6))], f.pista), mensaje: f.mensaje, general: true };
+    } else if (f.campo === "fechas") yield { ...f, general: true };
+    // The span's failures are those of the rows: said there, or by the rows without a start.
+    else if (fechas.length === 1) yield { ...enLaFila(porOrden[0], f.pista), mensaje: f.mensaje, general: true };
+  }
+  yield* antes();
 }
 
 /** The first message of spec §5 for what the form would send, or null. */
@@ -191,6 +278,13 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     ubicacion: { lng: p.ubicacion.coordinates[0], lat: p.ubicacion.coordinates[1] },
     fechaInicio: localDeInstante(p.fechaInicio),
     fechaFin: localDeInstante(p.fechaFin),
+    // A plan of several dates opens on them, as a programme when its dates are titled acts.
+    ...(p.fechas && p.fechas.length > 1
+      ? {
+          formaFechas: p.fechas.some((f) => f.titulo) ? "programa" : "varias",
+          fechas: p.fechas.map(campoDeFechaApi),
+        }
+      : { formaFechas: "una", fechas: [] }),
     horarios: p.horariosDisponibles.map(({ diaSemana, horaInicio, horaFin }) => ({ diaSemana, horaInicio, horaFin })),
     descripcion: p.descripcion,
     gratis: p.precio === 0,
@@ -214,7 +308,15 @@ export function camposDePlan(p: PlanApi): CamposPlan {
  * wizard always sends the contact fields it shows.
  */
 export function camposParaDuplicar(p: PlanApi): CamposPlan {
-  return { ...camposDePlan(p), fechaInicio: "", fechaFin: "", contacto: true, privacidad: false };
+  return {
+    ...camposDePlan(p),
+    fechaInicio: "",
+    fechaFin: "",
+    formaFechas: "una",
+    fechas: [],
+    contacto: true,
+    privacidad: false,
+  };
 }
 
 /** The publishing wizard's steps (spec §4): type, categories, data, optional data. */
@@ -237,13 +339,14 @@ const CAMPOS_DE_DATOS = new Set<string>([
   "cartel",
   "fechaInicio",
   "fechaFin",
+  "fechas",
   "horarios",
 ]);
 
 /** The wizard's step that shows a field: the type on the first, the data on the third, the rest on the last. */
 export function pasoDelCampo(campo: CampoPlan): PasoAsistente {
   if (campo === "tipo") return 1;
-  if (CAMPOS_DE_DATOS.has(campo) || campo.startsWith("horario-")) return 3;
+  if (CAMPOS_DE_DATOS.has(campo) || campo.startsWith("horario-") || campo.startsWith("fecha-")) return 3;
   return 4;
 }
 
