@@ -6,7 +6,7 @@ import { es } from "react-day-picker/locale/es";
 import "react-day-picker/style.css";
 import { Pista, marcado, type MensajeCampo } from "@/components/ui/Field";
 import { fechaVisible, LETRAS_SEMANA, LUNES } from "@/lib/dates";
-import { HORAS_DEL_DIA, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
+import { diaVisible, HORAS_DEL_DIA, leerDiaEscrito, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
 import styles from "./form.module.css";
 
 /** The hour a day chosen on the calendar gets until the person picks one. */
@@ -15,14 +15,14 @@ const HORA_INICIAL = "10:00";
 const diaDe = (value: string) =>
   value ? new Date(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))) : undefined;
 const dos = (n: number) => String(n).padStart(2, "0");
-const valorDe = (dia: Date, hora: string) =>
-  `${dia.getFullYear()}-${dos(dia.getMonth() + 1)}-${dos(dia.getDate())}T${hora}`;
+const valorDia = (dia: Date) => `${dia.getFullYear()}-${dos(dia.getMonth() + 1)}-${dos(dia.getDate())}`;
+const valorDe = (dia: Date, hora: string) => `${valorDia(dia)}T${hora}`;
 
 /**
  * A date and time as the spec shows it, dd/MM/yyyy HH:mm, in every browser: a text field a person
  * may type into, and a calendar (Monday first, no day before `minimo`) with an hour list in
  * 15-minute steps. It holds Madrid wall-clock values 'yyyy-MM-ddTHH:mm' ('' when unset), as the
- * form stores them.
+ * form stores them; with `soloDia`, a day 'yyyy-MM-dd' written dd/MM/yyyy, and no hour.
  */
 export function DateTimePicker({
   etiqueta,
@@ -30,9 +30,11 @@ export function DateTimePicker({
   value,
   minimo,
   pista,
+  soloDia = false,
+  formatoOculto = false,
   onChange,
 }: {
-  etiqueta: string;
+  etiqueta: React.ReactNode;
   /** The calendar button's name, told apart from the field's label. */
   nombreCalendario: string;
   value: string;
@@ -40,17 +42,21 @@ export function DateTimePicker({
   minimo: string;
   /** The form rules' hint for this field. */
   pista?: MensajeCampo;
+  soloDia?: boolean;
+  /** A list of dates says the format once above its rows: each field keeps it for screen readers only. */
+  formatoOculto?: boolean;
   onChange: (value: string) => void;
 }) {
   const id = useId();
-  const [texto, setTexto] = useState(() => fechaVisible(value));
+  const visible = soloDia ? diaVisible : fechaVisible;
+  const [texto, setTexto] = useState(() => visible(value));
   // The value this field last showed: a change from outside (a calendar pick, a restored draft) rewrites the text.
   const [mostrado, setMostrado] = useState(value);
   // Whether the text is the person's typing (checked) or a value shown as it is (a stored plan may have started already).
   const [escrito, setEscrito] = useState(false);
   if (value !== mostrado) {
     setMostrado(value);
-    setTexto(fechaVisible(value));
+    setTexto(visible(value));
     setEscrito(false);
   }
   const [tocado, setTocado] = useState(false);
@@ -62,7 +68,8 @@ export function DateTimePicker({
   const boton = useRef<HTMLButtonElement>(null);
   const selectorHora = useRef<HTMLSelectElement>(null);
 
-  const leido: ValorFecha = leerFechaEscrita(texto);
+  const leer = soloDia ? leerDiaEscrito : leerFechaEscrita;
+  const leido: ValorFecha = leer(texto);
   // A typed value that cannot be read says why once the person leaves the field (or submits).
   const local = escrito && "error" in leido && (tocado || pista) ? leido.error : undefined;
   const aviso = local ?? pista;
@@ -75,12 +82,12 @@ export function DateTimePicker({
   const escribir = (t: string) => {
     setTexto(t);
     setEscrito(true);
-    const l = leerFechaEscrita(t);
+    const l = leer(t);
     poner("valor" in l ? l.valor : "");
   };
 
   const elegir = (nuevo: string) => {
-    setTexto(fechaVisible(nuevo));
+    setTexto(visible(nuevo));
     setEscrito(false);
     poner(nuevo);
   };
@@ -118,7 +125,7 @@ export function DateTimePicker({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder="dd/mm/aaaa hh:mm"
+          placeholder={soloDia ? "dd/mm/aaaa" : "dd/mm/aaaa hh:mm"}
           value={texto}
           onChange={(e) => escribir(e.target.value)}
           onBlur={() => setTocado(true)}
@@ -145,8 +152,8 @@ export function DateTimePicker({
           </svg>
         </button>
       </div>
-      <p id={`${id}-formato`} className={styles.ayuda}>
-        Día/mes/año y hora, p. ej. 25/12/2026 20:30
+      <p id={`${id}-formato`} className={formatoOculto ? "visually-hidden" : styles.ayuda}>
+        {soloDia ? "Día/mes/año, p. ej. 25/12/2026" : "Día/mes/año y hora, p. ej. 25/12/2026 20:30"}
       </p>
       <Pista id={`${id}-pista`} texto={aviso} className={styles.pista} />
       {abierto && (
@@ -174,34 +181,40 @@ export function DateTimePicker({
             formatters={{ formatWeekdayName: (d) => LETRAS_SEMANA[d.getDay()] }}
             onSelect={(dia) => {
               if (!dia) return;
+              if (soloDia) {
+                elegir(valorDia(dia));
+                return cerrar();
+              }
               elegir(valorDe(dia, hora));
               // Next comes the hour: the keyboard goes straight to it.
               selectorHora.current?.focus();
             }}
           />
-          <div className={styles.calendarioPie}>
-            <label className={styles.calendarioHora}>
-              Hora
-              <select
-                ref={selectorHora}
-                className={styles.select}
-                value={hora}
-                onChange={(e) => {
-                  if (elegido) elegir(valorDe(elegido, e.target.value));
-                  else setHoraSinDia(e.target.value);
-                }}
-              >
-                {HORAS_DEL_DIA.map((h) => (
-                  <option key={h} value={h}>
-                    {h}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <button type="button" className="button" onClick={cerrar}>
-              Listo
-            </button>
-          </div>
+          {!soloDia && (
+            <div className={styles.calendarioPie}>
+              <label className={styles.calendarioHora}>
+                Hora
+                <select
+                  ref={selectorHora}
+                  className={styles.select}
+                  value={hora}
+                  onChange={(e) => {
+                    if (elegido) elegir(valorDe(elegido, e.target.value));
+                    else setHoraSinDia(e.target.value);
+                  }}
+                >
+                  {HORAS_DEL_DIA.map((h) => (
+                    <option key={h} value={h}>
+                      {h}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="button" onClick={cerrar}>
+                Listo
+              </button>
+            </div>
+          )}
         </div>
       )}
     </div>

@@ -8,6 +8,15 @@ import styles from "./form.module.css";
 
 const sinCambios = () => () => {};
 
+/** The earliest day a picker offers: today, the browser's (the server's render leaves the limit out). */
+export function useMinimoFecha(): string {
+  return useSyncExternalStore(
+    sinCambios,
+    () => minimoFecha(),
+    () => "",
+  );
+}
+
 /**
  * Start and end of a plan (spec §2): pickers that offer no day before today (and the end none
  * before the start), in 15-minute steps, shown as dd/MM/yyyy HH:mm. Times are Spain's
@@ -26,12 +35,7 @@ export function PlanDates({
   opcionales?: boolean;
   pistas?: { inicio?: MensajeCampo; fin?: MensajeCampo };
 }) {
-  // Today is the browser's today: the server's render leaves the limit out.
-  const minimo = useSyncExternalStore(
-    sinCambios,
-    () => minimoFecha(),
-    () => "",
-  );
+  const minimo = useMinimoFecha();
   const sufijo = opcionales ? " (opcional)" : "";
   return (
     <fieldset className={styles.grupo}>

@@ -11,7 +11,7 @@ import styles from "./form.module.css";
  * An hour as a list of the day's quarters, 24-hour in every browser (a native time input shows
  * the system's "07:30 PM"). A stored hour off the quarters stays offered as it is.
  */
-function SelectorHora({
+export function SelectorHora({
   id,
   value,
   onChange,

@@ -6,6 +6,7 @@ import type { CamposPlan } from "@/lib/plans/formulario";
 import { CONTACTO_MAX, TITULO_MAX } from "@/lib/plans/input";
 import { CategoryPicker } from "./CategoryPicker";
 import { DescriptionEditor } from "./DescriptionEditor";
+import { type CambioFechas, FechasEvento } from "./FechasVarias";
 import { LocationPicker, type Ubicacion } from "./LocationPicker";
 import { OrganizationSelect, type useOrganizaciones } from "./OrganizationSelect";
 import { PlanDates } from "./PlanDates";
@@ -155,15 +156,38 @@ export function CampoCartel({
   );
 }
 
-/** Dates for an event; for an experience its week and, optionally, its first and last day. */
+/**
+ * Dates for an event (one, several, or a programme: FechasVarias.tsx); for an experience its week
+ * and, optionally, its first and last day.
+ */
 export function CampoFechas() {
   const { control, poner } = useCampos();
-  const [tipo, fechaInicio, fechaFin, horarios] = useWatch({
+  const [tipo, fechaInicio, fechaFin, horarios, formaFechas, lista] = useWatch({
     control,
-    name: ["tipo", "fechaInicio", "fechaFin", "horarios"],
+    name: ["tipo", "fechaInicio", "fechaFin", "horarios", "formaFechas", "fechas"],
   });
   const pistas = { inicio: usePista("fechaInicio"), fin: usePista("fechaFin") };
   const pistasHorario = usePistasHorario(horarios);
+  const { errors } = useFormState<CamposPlan>();
+  if (tipo === "evento") {
+    const cambiar = (c: CambioFechas) => {
+      if (c.formaFechas !== undefined) poner("formaFechas", c.formaFechas);
+      if (c.fechas !== undefined) poner("fechas", c.fechas);
+      if (c.fechaInicio !== undefined) poner("fechaInicio", c.fechaInicio);
+      if (c.fechaFin !== undefined) poner("fechaFin", c.fechaFin);
+    };
+    return (
+      <FechasEvento
+        forma={formaFechas}
+        fechas={lista}
+        inicio={fechaInicio}
+        fin={fechaFin}
+        pistas={pistas}
+        pistaDe={(campo) => mensajeDe(errors as Errores, campo)}
+        onChange={cambiar}
+      />
+    );
+  }
   const fechas = (opcionales: boolean) => (
     <PlanDates
       inicio={fechaInicio}
