@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { mensajes } from "../messages";
-import { CAMPOS_INICIALES, camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "./formulario";
+import {
+  CAMPOS_INICIALES,
+  camposDePlan,
+  diaVisible,
+  erroresFormularioPlan,
+  formularioPlan,
+  leerDiaEscrito,
+  type CamposPlan,
+} from "./formulario";
 import { diasDelPrograma, duplicarFecha, type FechaCampo, fechaVacia, repetirFechas } from "./formulario-fechas";
 import { mensajesFechas } from "./mensajes-fechas";
 import type { PlanApi } from "./plan";
@@ -145,5 +153,12 @@ describe("an evento's several dates in the forms", () => {
       [ID, "2026-08-16T12:00", ""],
     ]);
     expect(camposDePlan({ ...plan, fechas: [plan.fechas![0]] }).formaFechas).toBe("una");
+  });
+
+  it("reads a typed day for 'Repetir cada semana hasta…' and a programme's day", () => {
+    expect(leerDiaEscrito(" 5/1/2027 ")).toEqual({ valor: "2027-01-05" });
+    expect(leerDiaEscrito("31/02/2027")).toEqual({ error: mensajesFechas.diaFormato });
+    expect(leerDiaEscrito("05/01/2027 10:00")).toEqual({ error: mensajesFechas.diaFormato });
+    expect(diaVisible("2027-01-05")).toBe("05/01/2027");
   });
 });
