@@ -6,6 +6,7 @@ import type { FechaApi } from "@/lib/plans/fechas";
 import { diaVisible } from "@/lib/plans/formulario";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
 import { conDatos, mensajes } from "@/lib/messages";
+import { sinViolaciones } from "@/test-support/axe";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { elegirMunicipio, esperarPaso, GRIEGOS, ponerCartel, tipoYCategorias } from "@/test-support/asistente";
@@ -116,6 +117,7 @@ describe("an event's several dates in the wizard and the edit form", () => {
       /^Fecha 3/,
     );
     await captura(page, "form-varias-error-390", { fullPage: true });
+    await sinViolaciones(page, "varias fechas, one failing");
     await escribirFecha(termina(page, 3), "");
     await expect.poll(() => alertas(page).count()).toBe(0);
     await capturas(page, "form-varias");
@@ -191,6 +193,7 @@ describe("an event's several dates in the wizard and the edit form", () => {
     await acto("Qué se hace", 2, 2).fill("Paella popular");
     await acto("Hora", 2, 2).selectOption("14:00");
     await capturas(page, "form-programa");
+    await sinViolaciones(page, "programa");
 
     await page.reload();
     await esperarPaso(page, "Datos");

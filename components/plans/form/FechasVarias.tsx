@@ -140,12 +140,13 @@ export function FechasVarias({
       <legend className="visually-hidden">{m.formaVarias}</legend>
       <p className={styles.ayuda}>{m.formatoFechas}</p>
       <PistaLista id={`${id}-pista`} pista={pistaDe("fechas")} />
-      <ol className={styles.fechas}>
+      {/* Each date is a group named by its number ("Fecha 2"): a list's items cannot be groups. */}
+      <div className={styles.fechas}>
         {fechas.map((f, i) => {
           const pista = pistaDe(`fecha-${i}`);
           const n = String(i + 1);
           return (
-            <li
+            <div
               key={f.clave}
               className={styles.fecha}
               data-campo
@@ -209,10 +210,10 @@ export function FechasVarias({
                   {m.quitar}
                 </button>
               </div>
-            </li>
+            </div>
           );
         })}
-      </ol>
+      </div>
       <button
         type="button"
         className={`${ui.buttonGhost} ${styles.anadir}`}
