@@ -66,7 +66,7 @@ export function FechasEvento({
   const elegir = (nueva: FormaFechas) => {
     if (nueva === "una") {
       // "Una fecha" shows the list's first date, not the span of all of them.
-      const primera = fechas.find((f) => diaYHora(f.inicio).hora && diaYHora(f.inicio).dia);
+      const primera = fechas.find((f) => instanteDeLocal(f.inicio));
       return onChange(
         primera ? { formaFechas: nueva, fechaInicio: primera.inicio, fechaFin: primera.fin } : { formaFechas: nueva },
       );
