@@ -10,7 +10,10 @@
  *      searches with the machine idle: p95 of each and their ratio.
  * Figures are ratios within one run: the machine's own floor.
  *
- *   npm run bench:fuentes [-- --eventos 10000 --agenda 25000]   (--eventos 0: the agenda alone, in a process that did nothing before)
+ *   npm run bench:fuentes [-- --eventos 10000 --agenda 25000 --repetidas 0.33]
+ *   (--eventos 0: the agenda alone, in a process that did nothing before, with no app started;
+ *   --repetidas: the share of the agenda's items that are one show on three days, as village
+ *   agendas list a play: one item a day, same title and place)
  */
 import "./lib/load-env";
 import { createHash, randomBytes } from "node:crypto";
@@ -29,10 +32,15 @@ import { publicarPlan } from "./lib/app-client";
 import { prepareDatabase } from "./lib/prepare-database";
 
 const { values } = parseArgs({
-  options: { eventos: { type: "string", default: "10000" }, agenda: { type: "string", default: "25000" } },
+  options: {
+    eventos: { type: "string", default: "10000" },
+    agenda: { type: "string", default: "25000" },
+    repetidas: { type: "string", default: "0.33" },
+  },
 });
 const N = Number(values.eventos);
 const N_AGENDA = Number(values.agenda);
+const REPETIDAS = Number(values.repetidas);
 const percentil = (ordenados: number[], p: number) =>
   ordenados[Math.min(ordenados.length - 1, Math.floor((p / 100) * ordenados.length))];
 const mediana = (xs: number[]) =>
@@ -110,17 +118,21 @@ const {
   [feed],
 );
 
-const app = await startAppServer({
-  DATABASE_URL: url,
-  DATABASE_READ_URL: "",
-  BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
-  STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "planazo-bench-fuentes-app-")),
-});
+// The app (the API's floor and the searches) is only needed by the iCalendar part.
+const app =
+  N > 0
+    ? await startAppServer({
+        DATABASE_URL: url,
+        DATABASE_READ_URL: "",
+        BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+        STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "planazo-bench-fuentes-app-")),
+      })
+    : null;
 try {
   if (N > 0) await calendarioGrande();
   if (N_AGENDA > 0) await agenda();
 } finally {
-  await app.stop();
+  await app?.stop();
   await admin.end();
   await prisma.$disconnect();
   servidor.close();
@@ -151,15 +163,21 @@ async function agenda() {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-|-$/g, "");
   const dia = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10) + "T00:00:00.000";
+  // Every (1 / REPETIDAS)-th run of three items is one show on three days in a row.
+  const cadaCuantas = REPETIDAS > 0 ? Math.max(1, Math.round(1 / REPETIDAS)) : 0;
   const registros = Array.from({ length: N_AGENDA }, (_, i) => {
-    const p = pueblos[(i * 7919) % pueblos.length];
-    const inicio = 1 + (i % 300);
+    const g = Math.floor(i / 3);
+    const repetida = cadaCuantas > 0 && g % cadaCuantas === 0;
+    const p = pueblos[((repetida ? 3 * g : i) * 7919) % pueblos.length];
+    const inicio = repetida ? 1 + ((3 * g) % 300) + (i % 3) : 1 + (i % 300);
     const lugar = `agenda:ubicacions/${slug(p.provincia)}/comarca/${slug(p.nombre)}`;
     return {
       codi: String(20_270_000_000 + i),
       data_inici: dia(inicio),
-      data_fi: dia(inicio + (i % 3)),
-      denominaci: `${["Concert", "Taller", "Exposició", "Visita guiada", "Espectacle"][i % 5]} número ${i}`,
+      data_fi: dia(repetida ? inicio : inicio + (i % 3)),
+      denominaci: repetida
+        ? `Espectacle número ${3 * g}`
+        : `${["Concert", "Taller", "Exposició", "Visita guiada", "Espectacle"][i % 5]} número ${i}`,
       descripcio: `Activitat ${i} a ${p.nombre}, amb la seva descripció.`,
       tags_categor_es: ["agenda:categories/concerts", "agenda:categories/tallers", "agenda:categories/exposicions"][
         i % 3
@@ -244,9 +262,9 @@ async function agenda() {
 /** Items 1–4: the iCalendar feed of N events (skipped with --eventos 0, as when only the agenda is measured). */
 async function calendarioGrande() {
   // The floor: publishing one plan through the API, one after another.
-  const cuenta = await confirmedUser("Publicadora de referencia", app.url);
+  const cuenta = await confirmedUser("Publicadora de referencia", app!.url);
   const publicar = (i: number) =>
-    publicarPlan(app.url, cuenta.token, { titulo: `Referencia ${i}`, municipio: "Madrid", lat: 40.41, lng: -3.7 });
+    publicarPlan(app!.url, cuenta.token, { titulo: `Referencia ${i}`, municipio: "Madrid", lat: 40.41, lng: -3.7 });
   for (let i = 0; i < 3; i++) await publicar(i);
   const api: number[] = [];
   for (let i = 0; i < 20; i++) {
@@ -259,7 +277,7 @@ async function calendarioGrande() {
   const buscar = async () => {
     const p = pueblos[Math.floor(Math.random() * pueblos.length)];
     const t = performance.now();
-    await fetch(`${app.url}/api/plan?lat=${p.lat}&lng=${p.lng}&radio=${10 + Math.floor(Math.random() * 40)}`).then(
+    await fetch(`${app!.url}/api/plan?lat=${p.lat}&lng=${p.lng}&radio=${10 + Math.floor(Math.random() * 40)}`).then(
       (r) => r.text(),
     );
     return performance.now() - t;
