@@ -25,6 +25,7 @@ import { isProtectedPath, loginConVuelta } from "./lib/users/protected-pages";
 import { COOKIE_LUGAR, destinoDeLaPortada } from "./lib/portada/destino";
 import { CABECERA_PERSONA } from "./lib/app-instalable/sin-conexion";
 import { idDeSesion } from "./lib/app-instalable/persona";
+import { direccionFusionada } from "./lib/plans/fusion";
 
 /**
  * Pages, and the API and files only for an address that does not decode (see the matcher and
@@ -105,6 +106,12 @@ async function responder(request: NextRequest): Promise<Response> {
     if (copia) return copia;
     // Its render found PostgreSQL gone: no second render to fail.
     if (await databaseMarkedDown()) return paginaNoDisponible(enmarcable);
+  }
+  // A plan merged into another (one show an import had split into a plan a day): its page moved
+  // for good. Asked only here, past the public copies: a live plan's is served before.
+  if (request.method === "GET" && pathname.startsWith("/plan/")) {
+    const destino = await direccionFusionada(pathname);
+    if (destino) return NextResponse.redirect(new URL(destino, request.url), 301);
   }
   return seguir(request, csp, enmarcable);
 }

@@ -233,3 +233,24 @@ export function repetirCadaSemana(fecha: FechaPlan, hasta: Dia): FechaPlan[] {
   }
   return repetidas;
 }
+
+/**
+ * The ids of a plan's stored dates given to the same dates written again (a source's next
+ * sync): a date at the same start keeps its id, and so its calendars' UID; a date that moved
+ * takes the id of one that is no longer there, in start order; the rest are new.
+ */
+export function conIdsDe(guardadas: readonly { id: string; inicio: Date }[], fechas: FechaPlan[]): FechaPlan[] {
+  const porInicio = new Map(guardadas.map((g) => [g.inicio.getTime(), g.id]));
+  const usadas = new Set<string>();
+  const salida = fechas.map((f) => {
+    const id = porInicio.get(f.inicio.getTime());
+    if (id === undefined || usadas.has(id)) return { ...f, id: undefined };
+    usadas.add(id);
+    return { ...f, id };
+  });
+  const libres = [...guardadas]
+    .sort((a, b) => a.inicio.getTime() - b.inicio.getTime())
+    .filter((g) => !usadas.has(g.id))
+    .map((g) => g.id);
+  return salida.map((f) => (f.id === undefined && libres.length > 0 ? { ...f, id: libres.shift() } : f));
+}

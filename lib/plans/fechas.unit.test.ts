@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid, localDeInstante } from "@/lib/dates";
-import { leerFechas, MAX_FECHAS, repetirCadaSemana, spanDeFechas } from "./fechas";
+import { conIdsDe, leerFechas, MAX_FECHAS, repetirCadaSemana, spanDeFechas } from "./fechas";
 import { mensajesFechas } from "./mensajes-fechas";
 
 const sabado = { year: 2027, month: 3, day: 6 };
@@ -65,5 +65,24 @@ describe("a plan's dates", () => {
     ).toEqual({
       error: mensajesFechas.fechasDemasiadas.replace("{max}", String(MAX_FECHAS)),
     });
+  });
+});
+
+describe("conIdsDe: a source's dates written again keep their ids", () => {
+  const f = (iso: string) => ({ inicio: new Date(iso), fin: null, titulo: null, direccion: null, ubicacion: null });
+  const guardadas = [
+    { id: "a", inicio: new Date("2026-12-05T19:00Z") },
+    { id: "b", inicio: new Date("2026-12-06T19:00Z") },
+    { id: "c", inicio: new Date("2026-12-07T19:00Z") },
+  ];
+  it("by start; a date gone frees its id, which a moved date takes; the rest are new", () => {
+    expect(conIdsDe(guardadas, [f("2026-12-05T19:00Z"), f("2026-12-07T19:00Z")]).map((x) => x.id)).toEqual(["a", "c"]);
+    expect(
+      conIdsDe(guardadas, [f("2026-12-05T19:00Z"), f("2026-12-06T19:00Z"), f("2026-12-08T20:00Z")]).map((x) => x.id),
+    ).toEqual(["a", "b", "c"]);
+    expect(conIdsDe(guardadas.slice(0, 1), [f("2026-12-05T19:00Z"), f("2026-12-09T19:00Z")]).map((x) => x.id)).toEqual([
+      "a",
+      undefined,
+    ]);
   });
 });

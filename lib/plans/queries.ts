@@ -238,6 +238,39 @@ export async function escribirFechas(
 }
 
 /**
+ * The dates of new plans of several dates (a source's batch), in one statement. The plans were
+ * inserted with their span and with fechas_varias at their count: their INSERT gave them no date
+ * of their own (migration 20261209000100_planes_fusionados), and the count's trigger finds their
+ * row already right, so it is not written again.
+ */
+export async function escribirFechasNuevas(
+  tx: Pick<Prisma.TransactionClient, "$executeRaw">,
+  planes: { planId: string; fechas: FechaPlan[] }[],
+): Promise<void> {
+  if (planes.length === 0) return;
+  const json = JSON.stringify(
+    planes.flatMap(({ planId, fechas }) =>
+      fechas.map((f) => ({
+        plan_id: planId,
+        inicio: f.inicio.toISOString(),
+        fin: f.fin?.toISOString() ?? null,
+        titulo: f.titulo,
+        direccion: f.direccion,
+        lng: f.ubicacion?.lng ?? null,
+        lat: f.ubicacion?.lat ?? null,
+      })),
+    ),
+  );
+  await tx.$executeRaw`
+    INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion, ubicacion)
+    SELECT d.plan_id, d.inicio, d.fin, d.titulo, d.direccion,
+      CASE WHEN d.lng IS NULL THEN NULL ELSE ST_SetSRID(ST_MakePoint(d.lng, d.lat), 4326)::geography END
+    FROM json_to_recordset(${json}::json)
+      AS d(plan_id uuid, inicio timestamptz, fin timestamptz, titulo text, direccion text, lng float8, lat float8)
+    ORDER BY d.plan_id, d.inicio`;
+}
+
+/**
  * Whether each place of a plan's dates is in the plan's town (as just written, in the caller's
  * transaction): the gazetteer's nearest town centre to the place is the plan's, or the place is
  * within CERCA_M of the plan's own point (an act just over the line from the venue). True for a
