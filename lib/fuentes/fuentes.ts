@@ -72,6 +72,7 @@ type FilaFuente = {
   sincronizando: boolean;
   resultado: ResultadoSincronizacion | null;
   planes: number;
+  fechas: number;
   pendientes: number;
   pueblos: number;
 };
@@ -94,6 +95,8 @@ function serializar(f: FilaFuente) {
     proximaEn: f.proxima_en.toISOString(),
     resultado: f.resultado,
     planes: f.planes,
+    /** The dates to come of its upcoming visible plans (a show on three days: one plan, three dates; an experience: one). */
+    fechas: f.fechas,
     pendientes: f.pendientes,
     /** Towns with an upcoming plan of the source. */
     pueblos: f.pueblos,
@@ -108,6 +111,10 @@ async function leerFuentes(donde: Prisma.Sql): Promise<FuenteApi[]> {
            f.intervalo_minutos, f.pausada, f.sincronizada_en, f.proxima_en,
            coalesce(f.sincronizando_hasta > now(), false) AS sincronizando, f.resultado,
            (SELECT count(*)::int FROM fuente_item i WHERE i.fuente_id = f.id AND i.plan_id IS NOT NULL AND NOT i.vinculado) AS planes,
+           (SELECT coalesce(sum(CASE WHEN p.fechas_varias > 0 THEN (
+                      SELECT count(*) FROM plan_fecha g WHERE g.plan_id = p.id AND coalesce(g.fin, g.inicio) >= now())
+                    ELSE 1 END), 0)::int
+            FROM plan p WHERE p.fuente_id = f.id AND p.visible AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())) AS fechas,
            (SELECT count(*)::int FROM fuente_item i WHERE i.fuente_id = f.id AND i.plan_id IS NOT NULL AND i.pendiente) AS pendientes,
            (SELECT count(DISTINCT p.municipio_ine)::int FROM plan p
             WHERE p.fuente_id = f.id AND p.visible AND (p.fecha_fin IS NULL OR p.fecha_fin >= now())) AS pueblos

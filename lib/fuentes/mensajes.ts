@@ -85,6 +85,12 @@ export const mensajesFuentes = {
   pausada: "Pausada",
   conRevision: "Con revisión",
   planesImportados: (n: number) => `${n} ${n === 1 ? "plan importado" : "planes importados"}`,
+  /** A source's plans and their dates to come: "120 planes importados (310 fechas próximas)". */
+  planesImportadosConFechas: (planes: number, fechas: number) =>
+    `${mensajesFuentes.planesImportados(planes)} (${fechas.toLocaleString("es-ES")} ${fechas === 1 ? "fecha próxima" : "fechas próximas"})`,
+  /** Plans and dates counted apart, as the coverage report says them: "120 planes, 310 fechas". */
+  planesYFechas: (planes: number, fechas: number) =>
+    `${planes.toLocaleString("es-ES")} ${planes === 1 ? "plan" : "planes"}, ${fechas.toLocaleString("es-ES")} ${fechas === 1 ? "fecha" : "fechas"}`,
   pendientesRevision: (n: number) => `${n} por revisar`,
   eliminarConfirmacion: (nombre: string) =>
     `¿Eliminar «${nombre}»? Dejará de sincronizarse y sus planes se ocultarán (no se borran).`,

@@ -62,7 +62,7 @@ export default async function FuentesPage() {
                     </a>
                   </p>
                   <p>
-                    {f.organizacion?.nombre ?? m.duenaEquipo} · {m.planesImportados(f.planes)}
+                    {f.organizacion?.nombre ?? m.duenaEquipo} · {m.planesImportadosConFechas(f.planes, f.fechas)}
                     {f.pueblos > 0 && ` · ${m.pueblosCubiertos(f.pueblos)}`}
                     {f.pendientes > 0 && ` · ${m.pendientesRevision(f.pendientes)}`}
                   </p>
