@@ -2,6 +2,14 @@ import { format } from "date-fns";
 import { es } from "date-fns/locale";
 import { diaEnMadrid, enMadrid, instanteEnMadrid } from "../dates";
 import { DURACION_EVENTO_MAX_DIAS, TITULO_MAX } from "../plans/input";
+import {
+  MAX_FECHAS,
+  MESES_FECHAS,
+  ordenarFechas,
+  spanDeFechas,
+  TITULO_FECHA_MAX,
+  type FechaPlan,
+} from "../plans/fechas";
 import type { Horario } from "../plans/plan";
 import { mensajesFuentes } from "./mensajes";
 import type { ItemFuente, Lugar, Ocurrencia, PlanImportado } from "./tipos";
@@ -14,8 +22,8 @@ import { sinAbrir, tituloImportado } from "./titulos";
  * - weekly (INTERVAL=1, its BYDAY or the start's weekday) or daily, with no COUNT and no UNTIL
  *   within the window, a plain rule: one experience with a slot a day, the skipped days of the
  *   window said at the end of its description, a moved or changed occurrence as an event of its own;
- * - any other repetition: its occurrences of the next `dias` days as dated events, keyed
- *   `${item.id}@${ocurrencia.clave}`.
+ * - any other repetition: one event keyed by the item, with a date per occurrence of the next
+ *   `dias` days (a monthly market is one plan with its Saturdays, not a plan a Saturday).
  * What is over (its end before `ahora`) or more than a year ahead makes no plan and is no discard.
  * A cancelled item, or occurrence, makes its plans with cancelado: the sync hides them with the
  * source's reason, rather than retiring them as gone. The town is found by the sync, not here.
@@ -24,7 +32,7 @@ import { sinAbrir, tituloImportado } from "./titulos";
 export interface OpcionesMapeo {
   /** How many days ahead repetitions are expanded and skipped days are told (90). */
   dias?: number;
-  /** At most this many events of one item's repetitions (100). */
+  /** At most this many dates of one item's repetitions (100). */
   maxOcurrencias?: number;
 }
 
@@ -196,16 +204,63 @@ function experienciaSemanal(
   return planes;
 }
 
-function eventosExpandidos(item: ItemFuente, titulo: string, ahora: Date, finVentana: Date, max: number) {
+/**
+ * Any other repetition: one event with a date per occurrence of the window that has not ended
+ * (an excluded or cancelled one has none, a moved one is at its new time, a retitled one has its
+ * own title), at most MAX_FECHAS within MESES_FECHAS months; its span is the plan's. The keys
+ * the occurrences had as plans of their own (`${item.id}@${clave}`) are what an earlier import
+ * made of it: the sync merges those plans into this one.
+ */
+function eventoDeFechas(item: ItemFuente, titulo: string, ahora: Date, finVentana: Date, max: number) {
   if (!item.ocurrencias) return [];
   const duracion = item.fin ? Math.max(item.fin.getTime() - item.inicio.getTime(), 0) : 0;
   const excluidas = new Set(item.excluidas.map((d) => d.getTime()));
-  return item
+  const ocurrencias = item
     .ocurrencias(new Date(ahora.getTime() - duracion), finVentana, max)
-    .filter((o) => !excluidas.has(new Date(o.clave).getTime()))
-    .map((o) => eventoDeOcurrencia(item, o, titulo))
-    .filter((p) => p.fechaFin! >= ahora)
-    .slice(0, max);
+    .filter((o) => !excluidas.has(new Date(o.clave).getTime()));
+  const fechas: FechaPlan[] = [];
+  for (const o of ocurrencias) {
+    if (o.cancelado) continue;
+    const fin = finVisible(o.inicio, o.fin, item.todoElDia);
+    if (fin < ahora) continue;
+    const propio = o.titulo?.trim()
+      ? acortar(
+          tituloImportado(o.titulo, { descripcion: o.descripcion ?? item.descripcion, lugar: item.lugar }),
+          TITULO_FECHA_MAX,
+        )
+      : "";
+    fechas.push({
+      inicio: o.inicio,
+      fin,
+      titulo: propio && propio !== titulo ? propio : null,
+      direccion: null,
+      ubicacion: null,
+    });
+  }
+  const dentro = fechasDentro(fechas, Math.min(max, MAX_FECHAS));
+  if (dentro.length === 0) return [];
+  return [
+    {
+      ...comunes(item, titulo),
+      clave: item.id,
+      tipo: "evento" as const,
+      ...spanDeFechas(dentro),
+      horarios: [],
+      fechas: dentro,
+      anteriores: ocurrencias.map((o) => `${item.id}@${o.clave}`),
+    },
+  ];
+}
+
+/** Dates in start order, one a start, at most `max`, all within MESES_FECHAS months of the first (what a plan may have). */
+export function fechasDentro(fechas: FechaPlan[], max = MAX_FECHAS): FechaPlan[] {
+  const unicas = new Map<number, FechaPlan>();
+  for (const f of ordenarFechas(fechas)) if (!unicas.has(f.inicio.getTime())) unicas.set(f.inicio.getTime(), f);
+  const lista = [...unicas.values()];
+  if (lista.length === 0) return [];
+  const limite = new Date(lista[0].inicio);
+  limite.setMonth(limite.getMonth() + MESES_FECHAS);
+  return lista.filter((f) => f.inicio <= limite).slice(0, max);
 }
 
 /** An item that happens once: one event, or an experience open every day when it lasts longer than an event may. */
@@ -255,6 +310,6 @@ export function planesDeItem(item: ItemFuente, ahora: Date, opciones: OpcionesMa
     return vigente ? { planes: [], descartado: "sin título" } : { planes: [] };
   }
   if (esSemanal(item, finVentana)) return { planes: experienciaSemanal(item, titulo, ahora, finVentana, max) };
-  if (item.ocurrencias) return { planes: eventosExpandidos(item, titulo, ahora, finVentana, max) };
+  if (item.ocurrencias) return { planes: eventoDeFechas(item, titulo, ahora, finVentana, max) };
   return { planes: unaVez(item, titulo, ahora) };
 }

@@ -4,9 +4,9 @@ import { describe, expect, it } from "vitest";
 import { horaTexto } from "../dates";
 import { TITULO_MAX } from "../plans/input";
 import { adaptadorIcs } from "./adaptadores/ics";
-import { acortarTitulo, fraseExclusiones, planesDeItem } from "./mapeo";
+import { acortarTitulo, fechasDentro, fraseExclusiones, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "./mensajes";
-import type { ItemFuente } from "./tipos";
+import type { ItemFuente, PlanImportado } from "./tipos";
 
 const AHORA = new Date("2026-03-10T09:00:00Z");
 const leer = (texto: string) => adaptadorIcs.leer(texto, { url: "https://www.ejemplo.es/agenda.ics", ahora: AHORA });
@@ -193,41 +193,39 @@ describe("planesDeItem: weekly and daily rules", () => {
   });
 });
 
-describe("planesDeItem: other repetitions are dated events of the next 90 days", () => {
-  it("monthly on the first Saturday: overrides applied, the cancelled one kept as cancelled", () => {
+describe("planesDeItem: any other repetition is one event with a date per occurrence of the next 90 days", () => {
+  /** The one plan of an item, and its dates' starts. */
+  const unico = (p: PlanImportado[]) => {
+    expect(p).toHaveLength(1);
+    return { plan: p[0], inicios: p[0].fechas!.map((f) => iso(f.inicio)) };
+  };
+
+  it("monthly on the first Saturday: a moved occurrence moves its date (with its own title), a cancelled one has none", () => {
     const mercado = item(google, "Mercado de artesanía");
-    const { planes } = planesDeItem(mercado, AHORA);
-    expect(planes.map((p) => [p.tipo, p.clave, p.titulo, iso(p.fechaInicio), iso(p.fechaFin), p.cancelado])).toEqual([
-      [
-        "evento",
-        `${mercado.id}@2026-04-04T08:00:00.000Z`,
-        "Mercado de artesanía de Pascua",
-        "2026-04-11T08:00:00.000Z",
-        "2026-04-11T12:00:00.000Z",
-        false,
-      ],
-      [
-        "evento",
-        `${mercado.id}@2026-05-02T08:00:00.000Z`,
-        "Mercado de artesanía",
-        "2026-05-02T08:00:00.000Z",
-        "2026-05-02T12:00:00.000Z",
-        true,
-      ],
-      [
-        "evento",
-        `${mercado.id}@2026-06-06T08:00:00.000Z`,
-        "Mercado de artesanía",
-        "2026-06-06T08:00:00.000Z",
-        "2026-06-06T12:00:00.000Z",
-        false,
-      ],
+    const { plan } = unico(planesDeItem(mercado, AHORA).planes);
+    expect([plan.tipo, plan.clave, plan.titulo, iso(plan.fechaInicio), iso(plan.fechaFin), plan.cancelado]).toEqual([
+      "evento",
+      mercado.id,
+      "Mercado de artesanía",
+      "2026-04-11T08:00:00.000Z",
+      "2026-06-06T12:00:00.000Z",
+      false,
+    ]);
+    expect(plan.fechas!.map((f) => [iso(f.inicio), iso(f.fin), f.titulo])).toEqual([
+      ["2026-04-11T08:00:00.000Z", "2026-04-11T12:00:00.000Z", "Mercado de artesanía de Pascua"],
+      ["2026-06-06T08:00:00.000Z", "2026-06-06T12:00:00.000Z", null],
+    ]);
+    // What an earlier import made a plan of each: merged into this one by the sync.
+    expect(plan.anteriores).toEqual([
+      `${mercado.id}@2026-04-04T08:00:00.000Z`,
+      `${mercado.id}@2026-05-02T08:00:00.000Z`,
+      `${mercado.id}@2026-06-06T08:00:00.000Z`,
     ]);
   });
 
   it("every other week: each at 09:00 Madrid, before and after the change to summer time", () => {
-    const { planes } = planesDeItem(item(google, "Ruta senderista"), AHORA);
-    expect(planes.map((p) => iso(p.fechaInicio))).toEqual([
+    const { plan, inicios } = unico(planesDeItem(item(google, "Ruta senderista"), AHORA).planes);
+    expect(inicios).toEqual([
       "2026-03-21T08:00:00.000Z",
       "2026-04-04T07:00:00.000Z",
       "2026-04-18T07:00:00.000Z",
@@ -235,38 +233,51 @@ describe("planesDeItem: other repetitions are dated events of the next 90 days",
       "2026-05-16T07:00:00.000Z",
       "2026-05-30T07:00:00.000Z",
     ]);
-    expect(planes.every((p) => p.tipo === "evento" && horaTexto(p.fechaInicio!.toISOString()) === "09:00")).toBe(true);
+    expect(plan.tipo).toBe("evento");
+    expect(plan.fechas!.every((f) => horaTexto(f.inicio.toISOString()) === "09:00")).toBe(true);
   });
 
   it("COUNT: its occurrences still to come", () => {
     const curso = item(outlook, "Curso de informática");
-    const { planes } = planesDeItem(curso, AHORA);
-    expect(planes).toHaveLength(8);
-    expect(planes[0].clave).toBe(`${curso.id}@2026-03-17T09:00:00.000Z`);
-    expect(planes.every((p) => horaTexto(p.fechaInicio!.toISOString()) === "10:00")).toBe(true);
-    // Its HTML description (X-ALT-DESC, with a <script>) leaves no HTML in any plan.
-    expect(planes.every((p) => !/[<>]|script|alert/.test(p.descripcion))).toBe(true);
-    expect(planes[0].descripcion).toContain("**móvil**");
+    const { plan, inicios } = unico(planesDeItem(curso, AHORA).planes);
+    expect(inicios).toHaveLength(8);
+    expect(plan.clave).toBe(curso.id);
+    expect(plan.anteriores![0]).toBe(`${curso.id}@2026-03-17T09:00:00.000Z`);
+    expect(plan.fechas!.every((f) => horaTexto(f.inicio.toISOString()) === "10:00")).toBe(true);
+    // Its HTML description (X-ALT-DESC, with a <script>) leaves no HTML.
+    expect(/[<>]|script|alert/.test(plan.descripcion)).toBe(false);
+    expect(plan.descripcion).toContain("**móvil**");
   });
 
   it("a weekly rule whose UNTIL is within the window", () => {
-    const { planes } = planesDeItem(item(nextcloud, "Yoga en el parque"), AHORA);
-    expect(planes).toHaveLength(11);
-    expect(planes.every((p) => p.tipo === "evento")).toBe(true);
-    expect(iso(planes.at(-1)!.fechaInicio)).toBe("2026-04-15T16:30:00.000Z");
+    const { plan, inicios } = unico(planesDeItem(item(nextcloud, "Yoga en el parque"), AHORA).planes);
+    expect(inicios).toHaveLength(11);
+    expect(plan.tipo).toBe("evento");
+    expect(inicios.at(-1)).toBe("2026-04-15T16:30:00.000Z");
   });
 
   it("RDATEs", () => {
-    const { planes } = planesDeItem(item(nextcloud, "Cine de verano"), AHORA);
-    expect(planes.map((p) => iso(p.fechaInicio))).toEqual([
-      "2026-04-10T20:00:00.000Z",
-      "2026-04-17T20:00:00.000Z",
-      "2026-04-24T20:00:00.000Z",
-    ]);
+    const { inicios } = unico(planesDeItem(item(nextcloud, "Cine de verano"), AHORA).planes);
+    expect(inicios).toEqual(["2026-04-10T20:00:00.000Z", "2026-04-17T20:00:00.000Z", "2026-04-24T20:00:00.000Z"]);
   });
 
-  it("at most maxOcurrencias of them", () => {
-    expect(planesDeItem(item(nextcloud, "Yoga en el parque"), AHORA, { maxOcurrencias: 4 }).planes).toHaveLength(4);
+  it("at most maxOcurrencias dates", () => {
+    const { inicios } = unico(planesDeItem(item(nextcloud, "Yoga en el parque"), AHORA, { maxOcurrencias: 4 }).planes);
+    expect(inicios).toHaveLength(4);
+  });
+});
+
+describe("fechasDentro: what dates one plan may have", () => {
+  const f = (iso: string) => ({ inicio: new Date(iso), fin: null, titulo: null, direccion: null, ubicacion: null });
+  it("in start order, one a start, within twelve months of the first, at most the cap", () => {
+    const dentro = fechasDentro([
+      f("2026-05-01T10:00Z"),
+      f("2026-03-01T10:00Z"),
+      f("2026-05-01T10:00Z"),
+      f("2027-04-01T10:00Z"),
+    ]);
+    expect(dentro.map((x) => x.inicio.toISOString())).toEqual(["2026-03-01T10:00:00.000Z", "2026-05-01T10:00:00.000Z"]);
+    expect(fechasDentro([f("2026-05-01T10:00Z"), f("2026-05-02T10:00Z")], 1)).toHaveLength(1);
   });
 });
 

@@ -5,7 +5,12 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
+import { diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "@/lib/dates";
+import { createPrismaClient } from "@/lib/db/client";
+import { fixtureAgenda, FORMAS, servirAgendas } from "@/test-support/agendas";
+import { planPath } from "@/lib/plans/plan";
+import { coberturaPorProvincia, textoCobertura } from "./cobertura";
+import { fuente } from "./fuentes";
 import { query } from "@/test-support/database";
 import { persona } from "@/test-support/gestion";
 import { insertPlan, insertUser } from "@/test-support/plans";
@@ -168,7 +173,7 @@ beforeEach(() => {
 });
 
 describe("syncing an iCalendar source", () => {
-  it("creates an event, a weekly experience and the dated events of a monthly rule, each once, from the source's own town", async () => {
+  it("creates an event, a weekly experience and one event with the dates of a monthly rule, each once, from the source's own town", async () => {
     const ruta = `/agenda-${randomUUID()}.ics`;
     rutas.set(ruta, {
       etag: true,
@@ -192,9 +197,18 @@ LOCATION:Oficina de turismo\\, Hervás`,
     const r = await sincronizar(id);
     expect(r).toMatchObject({ actualizados: 0, retirados: 0, sinCambios: 0, descartados: [] });
     const planes = await planesDe(id);
-    // One concert, one market, and the three first Saturdays of the next 90 days.
+    // One concert, one market, and one route on the three first Saturdays of the next 90 days.
     expect(r!.creados).toBe(planes.length);
-    expect(planes.filter((p) => p.titulo === "Ruta guiada por la judería")).toHaveLength(3);
+    expect(planes).toHaveLength(3);
+    const ruta3 = planes.find((p) => p.titulo === "Ruta guiada por la judería")!;
+    expect(ruta3).toMatchObject({ clave: "ruta@prueba", tipo: "evento" });
+    const sabados = await query<{ inicio: Date }>(
+      db(),
+      "SELECT inicio FROM plan_fecha WHERE plan_id = $1 ORDER BY inicio",
+      [ruta3.id],
+    );
+    expect(sabados).toHaveLength(3);
+    expect(sabados.map((f) => new Date(f.inicio).getDay())).toEqual([6, 6, 6]);
     const concierto = planes.find((p) => p.clave === "concierto@prueba")!;
     expect(concierto).toMatchObject({ tipo: "evento", visible: true, municipio: "Hervás" });
     expect(concierto.url_original).toBe("https://ayto.example/concierto");
@@ -243,8 +257,8 @@ LOCATION:Oficina de turismo\\, Hervás`,
     expect(r.leidos).toBe(7);
     expect(r.items).toEqual({ nuevos: 2, cambiados: 0, sinCambios: 0, pasados: 1, descartados: 4 });
     expect(suma(r)).toBe(r.leidos);
-    // Plans apart: the monthly route alone makes three.
-    expect(r.creados).toBe(4);
+    // Plans apart: the concert, and the monthly route, one plan of several dates.
+    expect(r.creados).toBe(2);
     expect(r.descartados.map((d) => d.motivo).sort()).toEqual(
       [mensajesFuentes.fueraDeEspana, mensajesFuentes.masDeUnAno, mensajesFuentes.sinMunicipio, "sin título"].sort(),
     );
@@ -254,7 +268,7 @@ LOCATION:Oficina de turismo\\, Hervás`,
     const r2 = (await sincronizar(id))!;
     expect(r2.items).toEqual({ nuevos: 0, cambiados: 1, sinCambios: 1, pasados: 1, descartados: 4 });
     expect(suma(r2)).toBe(r2.leidos);
-    expect(r2).toMatchObject({ creados: 0, actualizados: 1, sinCambios: 3 });
+    expect(r2).toMatchObject({ creados: 0, actualizados: 1, sinCambios: 1 });
   });
 
   it("changes nothing on a second sync of an unchanged feed served without validators", async () => {
@@ -683,5 +697,204 @@ describe("a source the fetcher refuses or cannot read writes nothing and says wh
     rutas.set(ruta, { tipo: "text/plain", cuerpo: "Estamos de mantenimiento" });
     expect(await sincronizar(id)).toMatchObject({ error: mensajesFuentes.formatoNoReconocido, retirados: 0 });
     expect(await planesDe(id)).toMatchObject([{ visible: true }]);
+  });
+});
+
+describe("a plan of several dates from a source", () => {
+  /** A Madrid day as iCalendar's local date-time. */
+  const localDe = (d: Dia, hora: string) =>
+    `${d.year}${String(d.month).padStart(2, "0")}${String(d.day).padStart(2, "0")}T${hora.replace(":", "")}00`;
+  /** The same day `meses` months later (a day of the month every month has). */
+  const primero = (() => {
+    const d = sumarDias(diaEnMadrid(), 3);
+    return d.day > 28 ? sumarDias(d, 32 - d.day) : d;
+  })();
+  const mes = (meses: number): Dia => {
+    const m = primero.month - 1 + meses;
+    return { year: primero.year + Math.floor(m / 12), month: (m % 12) + 1, day: primero.day };
+  };
+  const fechasDe = (planId: string) =>
+    query<{ id: string; inicio: Date; fin: Date | null; titulo: string | null }>(
+      db(),
+      "SELECT id, inicio, fin, titulo FROM plan_fecha WHERE plan_id = $1 ORDER BY inicio",
+      [planId],
+    );
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+  /** A monthly market: its first three months, the second excluded, the third moved to the next day at 10:00; and one more day. */
+  const mercado = (uid: string, movido = 1) => [
+    `UID:${uid}
+DTSTART;TZID=Europe/Madrid:${localDe(mes(0), "09:00")}
+DTEND;TZID=Europe/Madrid:${localDe(mes(0), "14:00")}
+RRULE:FREQ=MONTHLY;COUNT=3
+EXDATE;TZID=Europe/Madrid:${localDe(mes(1), "09:00")}
+RDATE;TZID=Europe/Madrid:${localDe(sumarDias(mes(0), 7), "09:00")}
+SUMMARY:Mercado de artesanía
+LOCATION:Plaza Mayor\\, Hervás`,
+    `UID:${uid}
+RECURRENCE-ID;TZID=Europe/Madrid:${localDe(mes(2), "09:00")}
+DTSTART;TZID=Europe/Madrid:${localDe(sumarDias(mes(2), movido), "10:00")}
+DTEND;TZID=Europe/Madrid:${localDe(sumarDias(mes(2), movido), "14:00")}
+SUMMARY:Mercado de artesanía
+LOCATION:Plaza Mayor\\, Hervás`,
+  ];
+
+  it("makes a monthly market one plan with a date a market day: EXDATE honoured, a moved occurrence moves its date", async () => {
+    const ruta = `/mercado-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario(mercado("mercado@fechas")) });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 1, descartados: [] });
+    const [plan] = await planesDe(id);
+    expect(plan).toMatchObject({ clave: "mercado@fechas", tipo: "evento", titulo: "Mercado de artesanía" });
+    const fechas = await fechasDe(plan.id);
+    const esperadas = [
+      [instanteEnMadrid(mes(0), "09:00"), instanteEnMadrid(mes(0), "14:00")],
+      [instanteEnMadrid(sumarDias(mes(0), 7), "09:00"), instanteEnMadrid(sumarDias(mes(0), 7), "14:00")],
+      [instanteEnMadrid(sumarDias(mes(2), 1), "10:00"), instanteEnMadrid(sumarDias(mes(2), 1), "14:00")],
+    ];
+    expect(fechas.map((f) => [iso(f.inicio), iso(f.fin)])).toEqual(esperadas.map(([a, b]) => [iso(a), iso(b)]));
+    const [span] = await query<{ fecha_inicio: Date; fecha_fin: Date; fechas_varias: number }>(
+      db(),
+      "SELECT fecha_inicio, fecha_fin, fechas_varias FROM plan WHERE id = $1",
+      [plan.id],
+    );
+    expect([iso(span.fecha_inicio), iso(span.fecha_fin), span.fechas_varias]).toEqual([
+      iso(esperadas[0][0]),
+      iso(esperadas[2][1]),
+      3,
+    ]);
+
+    // The market moved again: that date moves, keeping its id, and so do the others theirs.
+    rutas.set(ruta, { cuerpo: calendario(mercado("mercado@fechas", 2)) });
+    expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 1 });
+    const despues = await fechasDe(plan.id);
+    expect(despues.map((f) => f.id)).toEqual(fechas.map((f) => f.id));
+    expect(iso(despues[2].inicio)).toBe(iso(instanteEnMadrid(sumarDias(mes(2), 2), "10:00")));
+    expect(await sincronizar(id)).toMatchObject({ actualizados: 0, sinCambios: 1 });
+  });
+
+  it("merges the plans an earlier import made of each market day into the oldest: 301 from the others, their favourites moved", async () => {
+    const ruta = `/fusion-${randomUUID()}.ics`;
+    const uid = `mercado-${randomUUID().slice(0, 8)}@fusion`;
+    rutas.set(ruta, { cuerpo: calendario(mercado(uid)) });
+    const { id, usuarioId } = await crearFuente(ruta);
+    const hervas = await municipio("Hervás");
+    // What the earlier import wrote: a plan a day, each its item keyed by the occurrence.
+    const dias = [mes(0), mes(2)];
+    const [viejo, otro] = await Promise.all(
+      dias.map((d) =>
+        insertPlan({
+          usuarioId,
+          titulo: "Mercado de artesanía",
+          municipio: "Hervás",
+          municipioIne: hervas.ine,
+          origin: hervas,
+          distanciaM: 0,
+          fechaInicio: instanteEnMadrid(d, "09:00"),
+          fechaFin: instanteEnMadrid(d, "14:00"),
+        }),
+      ),
+    );
+    await query(
+      db(),
+      "UPDATE plan SET fuente_id = $1, fecha_creacion = fecha_creacion - interval '1 day' WHERE id = $2",
+      [id, viejo],
+    );
+    await query(db(), "UPDATE plan SET fuente_id = $1 WHERE id = $2", [id, otro]);
+    for (const [i, planId] of [viejo, otro].entries())
+      await query(db(), "INSERT INTO fuente_item (fuente_id, clave, plan_id, huella) VALUES ($1, $2, $3, 'x')", [
+        id,
+        `${uid}@${instanteEnMadrid(dias[i], "09:00").toISOString()}`,
+        planId,
+      ]);
+    // Ana saved both; Bea the second only.
+    const [ana, bea] = await Promise.all([insertUser(), insertUser()]);
+    for (const [u, p] of [
+      [ana, viejo],
+      [ana, otro],
+      [bea, otro],
+    ])
+      await query(db(), "INSERT INTO favorito (usuario_id, plan_id) VALUES ($1, $2)", [u, p]);
+
+    const r = await sincronizar(id);
+    expect(r).toMatchObject({ creados: 0, actualizados: 1, retirados: 0 });
+    const planes = await planesDe(id);
+    expect(planes.map((p) => [p.id, p.clave])).toEqual([[viejo, uid]]);
+    expect(await fechasDe(viejo)).toHaveLength(3);
+    expect(await query(db(), "SELECT 1 FROM plan WHERE id = $1", [otro])).toEqual([]);
+    const favoritos = await query<{ usuario_id: string; plan_id: string }>(
+      db(),
+      "SELECT usuario_id, plan_id FROM favorito WHERE usuario_id = ANY($1) ORDER BY usuario_id",
+      [[ana, bea]],
+    );
+    expect(favoritos).toEqual([ana, bea].sort().map((u) => ({ usuario_id: u, plan_id: viejo })));
+    // Nobody is told a plan they saved was cancelled: it was merged.
+    expect(await query(db(), "SELECT 1 FROM aviso_plan WHERE plan_id = $1 AND tipo = 'cancelado'", [otro])).toEqual([]);
+    const res = await fetch(`${appUrl()}/plan/mercado-de-artesania/${otro}`, { redirect: "manual" });
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get("location")!, appUrl()).pathname).toBe(planPath("Mercado de artesanía", viejo));
+    // The next sync finds one plan, as it left it.
+    expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 0, sinCambios: 1 });
+  });
+
+  it("makes an agenda's show on three days (three items, two pages) one plan of three dates, and a day gone goes from it", async () => {
+    const servidor = await servirAgendas({}, 2);
+    try {
+      const [muestra] = fixtureAgenda("kulturklik", servidor.base);
+      const hoy = diaEnMadrid();
+      const diaIso = (n: number) => {
+        const d = sumarDias(hoy, n);
+        return `${d.year}-${String(d.month).padStart(2, "0")}-${String(d.day).padStart(2, "0")}T00:00:00Z`;
+      };
+      const titulo = `Teatro: La casa de Bernarda Alba ${randomUUID().slice(0, 6)}`;
+      const funcion = (id: string, n: number) => ({
+        ...muestra,
+        id,
+        nameEs: titulo,
+        nameEu: titulo,
+        startDate: diaIso(n),
+        endDate: diaIso(n),
+        urlEventEs: `https://www.ordiziaekintzak.eus/${id}`,
+      });
+      const otra = { ...funcion("otra", 3), nameEs: `Cine en el jardín ${titulo}`, nameEu: "Zinema" };
+      const registros = [funcion("f1", 2), otra, funcion("f2", 3), funcion("f3", 4)];
+      servidor.agendas.kulturklik = { registros, cap: 2, fallo: null, peticiones: [] };
+      const cobertura = async () => {
+        const prisma = createPrismaClient(db(), 1);
+        try {
+          return (await coberturaPorProvincia(prisma)).find((f) => f.provincia === "Gipuzkoa")!;
+        } finally {
+          await prisma.$disconnect();
+        }
+      };
+      const antes = await cobertura();
+      const [{ id }] = await query<{ id: string }>(
+        db(),
+        `INSERT INTO fuente (nombre, url, tipo, usuario_id) VALUES ('Kulturklik', $1, 'kulturklik', $2) RETURNING id`,
+        [servidor.base + FORMAS.kulturklik.ejemplo, await insertUser()],
+      );
+      const r = (await sincronizar(id))!;
+      expect(r).toMatchObject({ creados: 2, actualizados: 0, leidos: 4, descartados: [] });
+      expect(r.items).toMatchObject({ nuevos: 4, descartados: 0 });
+      const planes = await planesDe(id);
+      const obra = planes.find((p) => p.titulo === titulo)!;
+      const fechas = await fechasDe(obra.id);
+      expect(fechas.map((f) => iso(f.inicio))).toEqual([2, 3, 4].map((n) => iso(diaMadrid(n, "20:30"))));
+      // The coverage report and the back-office count plans and dates apart.
+      const despues = await cobertura();
+      expect([despues.planes - antes.planes, despues.fechas - antes.fechas]).toEqual([2, 4]);
+      expect(textoCobertura([despues])).toContain(mensajesFuentes.planesYFechas(despues.planes, despues.fechas));
+      expect(await fuente(id)).toMatchObject({ planes: 2, fechas: 4 });
+
+      // The second day is no longer listed: its date goes, the others keep theirs.
+      servidor.agendas.kulturklik.registros = registros.filter((x) => x.id !== "f2");
+      expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 1, retirados: 0, sinCambios: 1 });
+      const quedan = await fechasDe(obra.id);
+      expect(quedan.map((f) => f.id)).toEqual([fechas[0].id, fechas[2].id]);
+      expect(await planesDe(id)).toHaveLength(2);
+      expect(await sincronizar(id)).toMatchObject({ actualizados: 0, sinCambios: 2 });
+    } finally {
+      await servidor.cerrar();
+    }
   });
 });

@@ -12,7 +12,10 @@ import { storage } from "../media/storage";
 import { DESCRIPCION_MAX, DIRECCION_MAX, primerErrorPlan } from "../plans/input";
 import type { DatosPlan } from "../plans/plan";
 import { escribirHorarios, escribirHorariosNuevos } from "../plans/mutations";
-import { actualizarFilaPlan, insertarPlanes } from "../plans/queries";
+import { actualizarFilaPlan, escribirFechas, escribirFechasNuevas, insertarPlanes } from "../plans/queries";
+import { conIdsDe, type FechaPlan } from "../plans/fechas";
+import { fusionarPlanes } from "../plans/fusion";
+import { normalizar } from "../busqueda/palabras";
 import { ADAPTADORES, adaptadorDelTipo } from "./adaptadores";
 import { DescargaRechazada, descargar, textoDe, type OpcionesDescarga } from "../net/descarga";
 import { detectarTipo } from "./detectar";
@@ -21,7 +24,7 @@ import { dibujarCartelesPendientes, NOMBRE_CARTEL_GENERADO } from "./carteles";
 import { mismoEvento } from "./duplicados";
 import { buscadorDeMunicipios, lugarFueraDeEspana } from "./lugar";
 import { itemLimpio } from "./limpieza";
-import { acortar, planesDeItem } from "./mapeo";
+import { acortar, fechasDentro, planesDeItem } from "./mapeo";
 import { mensajesFuentes } from "./mensajes";
 import type { Adaptador, ItemFuente, Lugar, PaginaLeida, PlanImportado } from "./tipos";
 import { mensajes } from "../messages";
@@ -100,6 +103,10 @@ type ItemFila = {
   /** The poster's file name: NOMBRE_CARTEL_GENERADO for one drawn here. */
   cartel_nombre: string | null;
   terminado: boolean | null;
+  /** How many dates its plan has when several (0 for one). */
+  fechas_varias: number | null;
+  /** Its plan was created by this sync (a show whose days came on two pages is written again). */
+  nueva?: boolean;
 };
 
 /** A plan ready to be written: its data, where its poster comes from, and the hash of both. */
@@ -112,6 +119,10 @@ interface Preparado {
   huella: string;
   cancelado: boolean;
   diaInicio: number | null;
+  /** The Madrid days its dates start on (its start's alone for a plan of one date). */
+  dias: number[];
+  /** Keys of plans an earlier import made of what is now this one. */
+  anteriores: string[];
   /** Where the plan is and its town's name: what a listing of another source is compared with. */
   punto: { lat: number; lng: number };
   municipio: string;
@@ -170,6 +181,7 @@ function preparar(
   const conPunto = p.lugar.lat !== null && p.lugar.lng !== null && !p.lugar.puntoDelPueblo;
   const categorias = p.categorias.length > 0 ? p.categorias : f.categorias.length > 0 ? f.categorias : ["Otros"];
   const direccion = p.lugar.direccion ?? p.lugar.texto ?? municipio.nombre;
+  const varias = p.fechas && p.fechas.length > 1 ? p.fechas : undefined;
   const datos: DatosPlan = {
     titulo: p.titulo,
     descripcion: acortar(p.descripcion, DESCRIPCION_MAX, { saltos: true }),
@@ -180,6 +192,7 @@ function preparar(
     ubicacion: conPunto ? { lat: p.lugar.lat!, lng: p.lugar.lng! } : { lat: municipio.lat, lng: municipio.lng },
     fechaInicio: p.fechaInicio,
     fechaFin: p.fechaFin,
+    ...(varias ? { fechas: varias } : {}),
     horariosDisponibles: p.horarios,
     precio: p.gratis ? 0 : p.precio,
     organizacionId: f.organizacion_id,
@@ -198,6 +211,12 @@ function preparar(
     cancelado: p.cancelado,
     huella: huella({ datos, ine: municipio.ine, imagen: p.imagen, url: p.url }),
     diaInicio: p.fechaInicio ? numeroDiaMadrid(p.fechaInicio.getTime()) : null,
+    dias: varias
+      ? [...new Set(varias.map((x) => numeroDiaMadrid(x.inicio.getTime())))]
+      : p.fechaInicio
+        ? [numeroDiaMadrid(p.fechaInicio.getTime())]
+        : [],
+    anteriores: p.anteriores ?? [],
     punto: datos.ubicacion!,
     municipio: municipio.nombre,
   };
@@ -291,6 +310,27 @@ interface Sincronizacion {
   municipio: (lugar: Lugar) => MunicipioConRuta | null;
   /** Whether a place that names no town is abroad (only asked of those). */
   fueraDeEspana: (lugar: Lugar) => boolean;
+  /** Whether items that are one show on several days are made one plan (a regional agenda's). */
+  agrupar: boolean;
+  /** Each show seen so far in this sync, by claveFuncion, while one item has made it: its key and dates. */
+  funciones: Map<string, { clave: string; fechas: FechaPlan[]; anteriores: string[] }>;
+  /** Shows of several items, written once every page is read (a show's days may be on two pages). */
+  diferidas: Map<string, Diferida>;
+}
+
+/** A show of several items held to the end of the sync: its items' keys and dates, and what it makes. */
+interface Diferida {
+  /**
+   * The shared data: of the held item that starts last. The show's last day is always among the
+   * items held (days before a page's end may have been written already), so every sync takes
+   * the same one and an unchanged show is left as it is.
+   */
+  plan: PlanImportado;
+  claves: string[];
+  fechas: FechaPlan[];
+  anteriores: string[];
+  /** Its items' titles (what a discard is named by) and outcomes. */
+  items: { item: Pick<ItemFuente, "titulo">; desenlaces: Desenlace[] }[];
 }
 
 async function sincronizarTomada(
@@ -311,7 +351,7 @@ async function sincronizarTomada(
   const filas = await prisma.$queryRaw<ItemFila[]>`
     SELECT i.clave, i.plan_id, i.vinculado, i.huella, i.imagen_url, i.pendiente,
            p.visible, p.oculto_motivo, p.editado_por_duena, p.archivo_cartel_id, a.nombre AS cartel_nombre,
-           (p.fecha_fin IS NOT NULL AND p.fecha_fin < ${ahora}) AS terminado
+           (p.fecha_fin IS NOT NULL AND p.fecha_fin < ${ahora}) AS terminado, p.fechas_varias::int AS fechas_varias
     FROM fuente_item i LEFT JOIN plan p ON p.id = i.plan_id LEFT JOIN archivo a ON a.id = p.archivo_cartel_id
     WHERE i.fuente_id = ${f.id}::uuid`;
   const s: Sincronizacion = {
@@ -329,6 +369,9 @@ async function sincronizarTomada(
       f.municipio_ine ? (nomenclator.porIne.get(f.municipio_ine) ?? null) : null,
     ),
     fueraDeEspana: (lugar) => lugarFueraDeEspana(nomenclator, lugar),
+    agrupar: Boolean(adaptador.paginada),
+    funciones: new Map(),
+    diferidas: new Map(),
   };
   resultado.leidos = 0;
   resultado.vinculados = 0;
@@ -358,6 +401,9 @@ async function sincronizarTomada(
       completa = false;
     }
   }
+
+  // The shows of several items, once every page has brought its days.
+  if (s.diferidas.size > 0) await escribirDiferidas(s);
 
   // Items the source no longer lists, whose plans have not ended: retired (only after reading every page).
   for (const fila of completa ? filas : []) {
@@ -409,19 +455,27 @@ async function leerPrimera(
   };
 }
 
+/** A plan read, with the outcomes of the items it comes from (several for a show of several items). */
+interface Importado {
+  p: PlanImportado;
+  de: Desenlace[][];
+  /** The page's items it comes from, by their index (a plan of this page's). */
+  items?: number[];
+}
+
 /**
  * One page's items: the plans they make, soonest first (a calendar is one page, so the cap keeps
  * its soonest; an agenda's pages count towards it in the order the agenda pages), created,
- * linked to a plan already here, updated, retired or left as they are.
+ * linked to a plan already here, updated, retired or left as they are. An agenda's shows of
+ * several items are held to the end of the sync (agruparFunciones).
  */
 async function sincronizarPagina(leidos: ItemFuente[], s: Sincronizacion): Promise<void> {
-  const { f, resultado, opciones, ahora } = s;
+  const { resultado, ahora } = s;
   // A source's text passes the rule typed text does, cleaned rather than refused.
   const items = leidos.map(itemLimpio);
   // What became of each plan, by the item it came from: the item's own figure is the best of them.
   const desenlaces = items.map((): Desenlace[] => []);
-  const origen = new Map<PlanImportado, number>();
-  const importados: PlanImportado[] = [];
+  const importados: Importado[] = [];
   items.forEach((item, i) => {
     const { planes, descartado } = planesDeItem(item, ahora);
     if (descartado) desenlaces[i].push({ motivo: descartado });
@@ -430,44 +484,170 @@ async function sincronizarPagina(leidos: ItemFuente[], s: Sincronizacion): Promi
         desenlaces[i].push({ motivo: mensajesFuentes.masDeUnAno });
         continue;
       }
-      origen.set(p, i);
-      importados.push(p);
+      importados.push({ p, de: [desenlaces[i]], items: [i] });
     }
   });
-  importados.sort((a, b) => (a.fechaInicio?.getTime() ?? 0) - (b.fechaInicio?.getTime() ?? 0));
-  const desenlace = (p: PlanImportado, d: Desenlace) => desenlaces[origen.get(p)!].push(d);
+  const retenidos = new Set<number>();
+  const ya = s.agrupar ? agruparFunciones(importados, items, desenlaces, retenidos, s) : importados;
+  await escribirPlanes(ya, s);
+  items.forEach((item, i) => {
+    if (!retenidos.has(i)) contarItem(item, desenlaces[i], resultado);
+  });
+}
+
+/**
+ * A show's key within its source: its title and place normalised (an agenda lists a play on
+ * three days as three items, each with its own id). Null for what is no dated event, or is
+ * cancelled (a cancelled day is its own item).
+ */
+function claveFuncion(p: PlanImportado): string | null {
+  if (p.tipo !== "evento" || p.cancelado || !p.fechaInicio) return null;
+  const l = p.lugar;
+  const pueblo = l.ine ?? normalizar(l.municipio ?? "");
+  const sitio = [normalizar(l.texto ?? l.direccion ?? ""), pueblo || `${l.lat},${l.lng}`].join("|");
+  return `funcion:${createHash("sha256")
+    .update(`${normalizar(p.titulo)}|${sitio}`)
+    .digest("hex")
+    .slice(0, 40)}`;
+}
+
+const fechasDe = (p: PlanImportado): FechaPlan[] =>
+  p.fechas ?? [{ inicio: p.fechaInicio!, fin: p.fechaFin, titulo: null, direccion: null, ubicacion: null }];
+
+/**
+ * An agenda page's plans to write now: those of a show seen once so far. A show of several items
+ * (on this page, with one of an earlier page, or a show that was one plan of several dates
+ * already) is held in `s.diferidas` with its items' outcomes (`retenidos`: counted at the end).
+ */
+function agruparFunciones(
+  importados: Importado[],
+  items: ItemFuente[],
+  desenlaces: Desenlace[][],
+  retenidos: Set<number>,
+  s: Sincronizacion,
+): Importado[] {
+  const ya: Importado[] = [];
+  const porFuncion = new Map<string, Importado[]>();
+  for (const imp of importados) {
+    const clave = claveFuncion(imp.p);
+    if (!clave) ya.push(imp);
+    else {
+      const lista = porFuncion.get(clave);
+      if (lista) lista.push(imp);
+      else porFuncion.set(clave, [imp]);
+    }
+  }
+  for (const [clave, todos] of porFuncion) {
+    const previa = s.funciones.get(clave);
+    let d = s.diferidas.get(clave);
+    // An item read already (paging showed it twice) is no other day of the show.
+    const vistas = new Set(d ? d.claves : previa ? [previa.clave] : []);
+    const lista: Importado[] = [];
+    for (const imp of todos) {
+      if (!vistas.has(imp.p.clave)) {
+        vistas.add(imp.p.clave);
+        lista.push(imp);
+      } else for (const x of imp.de) x.push({ motivo: mensajesFuentes.repetido, titulo: imp.p.titulo });
+    }
+    if (lista.length === 0) continue;
+    if (!d && !previa && lista.length === 1 && !s.existentes.has(clave)) {
+      const { p } = lista[0];
+      s.funciones.set(clave, { clave: p.clave, fechas: fechasDe(p), anteriores: p.anteriores ?? [] });
+      ya.push(lista[0]);
+      continue;
+    }
+    if (!d) {
+      d = { plan: lista[0].p, claves: [], fechas: [], anteriores: [], items: [] };
+      // An item of an earlier page made its plan already: merged into the show's at the end.
+      if (previa) {
+        d.claves.push(previa.clave);
+        d.fechas.push(...previa.fechas);
+        d.anteriores.push(...previa.anteriores);
+        s.funciones.delete(clave);
+      }
+      s.diferidas.set(clave, d);
+    }
+    for (const { p, items: delItem } of lista) {
+      const t = p.fechaInicio!.getTime() - d.plan.fechaInicio!.getTime();
+      if (t > 0 || (t === 0 && p.clave > d.plan.clave)) d.plan = p;
+      d.claves.push(p.clave);
+      d.fechas.push(...fechasDe(p));
+      d.anteriores.push(...(p.anteriores ?? []));
+      for (const i of delItem ?? []) {
+        if (retenidos.has(i)) continue;
+        retenidos.add(i);
+        d.items.push({ item: { titulo: items[i].titulo }, desenlaces: desenlaces[i] });
+      }
+    }
+  }
+  return ya;
+}
+
+/** The shows of several items: one plan each, with a date a day, keyed by the show; then their items counted. */
+async function escribirDiferidas(s: Sincronizacion): Promise<void> {
+  const importados: Importado[] = [];
+  const retenidos: Diferida["items"] = [];
+  for (const [clave, d] of s.diferidas) {
+    const fechas = fechasDentro(d.fechas);
+    // Its items are in the source: their own keys are no plan gone.
+    for (const c of d.claves) s.presentes.add(c);
+    retenidos.push(...d.items);
+    importados.push({
+      p: {
+        ...d.plan,
+        clave,
+        fechaInicio: fechas[0].inicio,
+        fechaFin: new Date(Math.max(...fechas.map((f) => (f.fin ?? f.inicio).getTime()))),
+        fechas,
+        anteriores: [...d.claves, ...d.anteriores],
+      },
+      de: d.items.map((i) => i.desenlaces),
+    });
+  }
+  s.diferidas.clear();
+  await escribirPlanes(importados, s);
+  for (const { item, desenlaces } of retenidos) contarItem(item, desenlaces, s.resultado);
+}
+
+/** The plans read, written: created, linked, merged with what an earlier import split, updated, retired or left. */
+async function escribirPlanes(lista: Importado[], s: Sincronizacion): Promise<void> {
+  const { f, resultado, opciones, ahora } = s;
+  lista.sort((a, b) => (a.p.fechaInicio?.getTime() ?? 0) - (b.p.fechaInicio?.getTime() ?? 0));
+  const desenlace = (imp: Importado, d: Desenlace) => imp.de.forEach((x) => x.push(d));
   const preparados: Preparado[] = [];
-  const deQue = new Map<Preparado, PlanImportado>();
-  for (const p of importados) {
+  const deQue = new Map<Preparado, Importado>();
+  for (const imp of lista) {
+    const { p } = imp;
     // A key already read (on an earlier page, or twice on this one) is one plan.
     if (s.presentes.has(p.clave)) {
-      desenlace(p, { motivo: mensajesFuentes.repetido, titulo: p.titulo });
+      desenlace(imp, { motivo: mensajesFuentes.repetido, titulo: p.titulo });
       continue;
     }
     s.presentes.add(p.clave);
     if (s.llevados >= s.max) {
       resultado.limite = s.max;
-      desenlace(p, { motivo: mensajesFuentes.fueraDelLimite, titulo: p.titulo });
+      desenlace(imp, { motivo: mensajesFuentes.fueraDelLimite, titulo: p.titulo });
       continue;
     }
     s.llevados++;
     const listo = preparar(p, s.municipio(p.lugar), f, ahora, s.fueraDeEspana);
-    if ("motivo" in listo) desenlace(p, { motivo: listo.motivo, titulo: p.titulo });
+    if ("motivo" in listo) desenlace(imp, { motivo: listo.motivo, titulo: p.titulo });
     else {
       preparados.push(listo);
-      deQue.set(listo, p);
+      deQue.set(listo, imp);
     }
   }
 
   const hermanos = await planesParaVincular(f, preparados, s.existentes);
   const descargas = new Map<string, Promise<Buffer | null>>();
   const lote: Preparado[] = [];
-  const escribirLote = () => crearLote(f, lote.splice(0), resultado);
+  const escribirLote = () => crearLote(f, lote.splice(0), resultado, s.existentes);
   const cambios: Cambio[] = [];
   const escribirCambios = () => actualizarLote(f.id, cambios.splice(0), resultado);
   for (const p of preparados) {
-    const fila = s.existentes.get(p.clave);
     const d = (x: Desenlace) => desenlace(deQue.get(p)!, x);
+    // What an earlier import split (a plan a day) is merged into one plan first.
+    const fila = await fusionarAnteriores(f, p, s);
     if (!fila) {
       if (p.cancelado) {
         d({ motivo: mensajesFuentes.canceladoSinPlan, titulo: p.datos.titulo });
@@ -484,7 +664,7 @@ async function sincronizarPagina(leidos: ItemFuente[], s: Sincronizacion): Promi
         continue;
       }
       if (p.imagen) {
-        await crear(f, [p], await cartel(p.imagen, descargas, opciones));
+        await crear(f, [p], await cartel(p.imagen, descargas, opciones), s.existentes);
         resultado.creados++;
       } else if (lote.push(p) >= POR_LOTE) await escribirLote();
       continue;
@@ -510,13 +690,57 @@ async function sincronizarPagina(leidos: ItemFuente[], s: Sincronizacion): Promi
     }
     if (p.imagen !== fila.imagen_url) {
       await actualizar(f.id, fila, p, await cartel(p.imagen, descargas, opciones), retiradoPorLaFuente);
-      resultado.actualizados++;
+      if (!fila.nueva) resultado.actualizados++;
     } else if (cambios.push({ fila, p, mostrarDeNuevo: retiradoPorLaFuente }) >= POR_LOTE) await escribirCambios();
-    d("cambiado");
+    // A plan this sync created, written again with the days of a later page, is still new.
+    d(fila.nueva ? "nuevo" : "cambiado");
   }
   await escribirLote();
   await escribirCambios();
-  items.forEach((item, i) => contarItem(item, desenlaces[i], resultado));
+}
+
+/**
+ * The item's row, once the plans an earlier import made of it (its `anteriores`: a plan a day of
+ * a show, or of a monthly rule) are merged with its own into the oldest of them, which the
+ * source's key now names; the others' addresses answer 301 to it (lib/plans/fusion.ts). Plans
+ * their owners edited, or linked to another's, are left as they are. Undefined when it has none.
+ */
+async function fusionarAnteriores(f: FuenteFila, p: Preparado, s: Sincronizacion): Promise<ItemFila | undefined> {
+  const { existentes } = s;
+  const propia = existentes.get(p.clave);
+  const fusionables = (r: ItemFila | undefined): r is ItemFila =>
+    Boolean(r && r.plan_id && !r.vinculado && !r.editado_por_duena);
+  const anteriores = p.anteriores.map((c) => existentes.get(c)).filter(fusionables);
+  if (anteriores.length === 0) return propia;
+  const filas = fusionables(propia) ? [propia, ...anteriores] : anteriores;
+  const ids = [...new Set(filas.map((r) => r.plan_id!))];
+  const [{ id: queda }] = await prisma.$queryRaw<{ id: string }[]>`
+    SELECT id FROM plan WHERE id = ANY(${ids}::uuid[]) ORDER BY fecha_creacion, id LIMIT 1`;
+  const base = filas.find((r) => r.plan_id === queda)!;
+  const carteles = await prisma.$transaction(async (tx) => {
+    await tx.$executeRaw`
+      DELETE FROM fuente_item WHERE fuente_id = ${f.id}::uuid AND clave = ANY(${anteriores.map((r) => r.clave)}::text[])`;
+    // An empty fingerprint: the plan is written again with all its dates below.
+    await tx.$executeRaw`
+      INSERT INTO fuente_item (fuente_id, clave, plan_id, huella, imagen_url, pendiente)
+      VALUES (${f.id}::uuid, ${p.clave}, ${queda}::uuid, '', ${base.imagen_url}, ${base.pendiente})
+      ON CONFLICT (fuente_id, clave) DO UPDATE SET plan_id = EXCLUDED.plan_id, huella = EXCLUDED.huella,
+        imagen_url = EXCLUDED.imagen_url, pendiente = EXCLUDED.pendiente`;
+    return fusionarPlanes(
+      tx,
+      queda,
+      ids.filter((id) => id !== queda),
+    );
+  });
+  if (carteles.length > 0) await removeImageFiles(carteles);
+  for (const r of anteriores) {
+    existentes.delete(r.clave);
+    // Their keys are in the source still, as this plan: no plan of theirs is gone.
+    s.presentes.add(r.clave);
+  }
+  const fila: ItemFila = { ...base, clave: p.clave, huella: "" };
+  existentes.set(p.clave, fila);
+  return fila;
 }
 
 /** What became of one plan of an item: made or linked, updated or retired, as it was, or left out and why. */
@@ -527,7 +751,11 @@ type Desenlace = "nuevo" | "cambiado" | "sinCambios" | { motivo: string; titulo?
  * already over when it made no plan and nothing was wrong with it; left out otherwise, with the
  * reason of its first plan left out.
  */
-function contarItem(item: ItemFuente, desenlaces: Desenlace[], resultado: ResultadoSincronizacion): void {
+function contarItem(
+  item: Pick<ItemFuente, "titulo">,
+  desenlaces: Desenlace[],
+  resultado: ResultadoSincronizacion,
+): void {
   const items = resultado.items!;
   for (const figura of ["nuevo", "cambiado", "sinCambios"] as const)
     if (desenlaces.includes(figura)) {
@@ -552,21 +780,23 @@ const METROS_MISMO_SITIO = 1000;
 
 /**
  * Plans already on Planazo (typed by hand, or from another source) that new items are, by the
- * item's key: the same start day in Madrid, the same town or within 1 km, and titles that name
- * the same event once normalized (lib/fuentes/duplicados.ts).
+ * item's key: a day of the one that is a day of the other in Madrid (any of each one's dates),
+ * the same town or within 1 km, and titles that name the same event once normalized
+ * (lib/fuentes/duplicados.ts).
  */
 async function planesParaVincular(
   f: FuenteFila,
   preparados: Preparado[],
   existentes: Map<string, ItemFila>,
 ): Promise<Map<string, string>> {
-  const nuevos = preparados.filter((p) => !existentes.has(p.clave) && p.diaInicio !== null);
+  const nuevos = preparados.filter((p) => !existentes.has(p.clave) && p.dias.length > 0);
   if (nuevos.length === 0) return new Map();
-  // Each new item's town and place, on its start day: looked up through the indexes by place and
-  // day (an agenda's items share few places and days, each pair once).
+  // Each new item's town and place, on each of its days: looked up through the indexes by place
+  // and day (an agenda's items share few places and days, each pair once).
   const pares = new Map<string, { ine: string; lng: number; lat: number; dia: number }>();
   for (const p of nuevos)
-    pares.set(`${p.ine} ${p.punto.lng} ${p.punto.lat} ${p.diaInicio}`, { ine: p.ine, ...p.punto, dia: p.diaInicio! });
+    for (const dia of p.dias)
+      pares.set(`${p.ine} ${p.punto.lng} ${p.punto.lat} ${dia}`, { ine: p.ine, ...p.punto, dia });
   const lista = [...pares.values()];
   const filas = await prisma.$queryRaw<
     { id: string; titulo: string; municipio_ine: string | null; inicio: Date; lat: number; lng: number }[]
@@ -576,13 +806,20 @@ async function planesParaVincular(
                            ${lista.map((n) => n.lat)}::float8[], ${lista.map((n) => new Date(instanteLocalMadrid(n.dia, 0)))}::timestamptz[],
                            ${lista.map((n) => new Date(instanteLocalMadrid(n.dia + 1, 0)))}::timestamptz[]) AS t(ine, x, y, desde, hasta)
     ), candidatos AS (
-      SELECT p.id FROM n JOIN plan p ON p.municipio_ine = n.ine AND p.fecha_inicio >= n.desde AND p.fecha_inicio < n.hasta
+      SELECT p.id, p.fecha_inicio AS inicio FROM n JOIN plan p
+        ON p.municipio_ine = n.ine AND p.fecha_inicio >= n.desde AND p.fecha_inicio < n.hasta
       UNION
-      SELECT p.id FROM n JOIN plan p
+      SELECT p.id, p.fecha_inicio FROM n JOIN plan p
         ON ST_DWithin(p.ubicacion, ST_SetSRID(ST_MakePoint(n.x, n.y), 4326)::geography, ${METROS_MISMO_SITIO})
        AND p.fecha_inicio >= n.desde AND p.fecha_inicio < n.hasta
+      UNION
+      -- A plan of several dates whose span takes in the day (they span at most MESES_FECHAS months): by its dates.
+      SELECT p.id, g.inicio FROM n JOIN plan p
+        ON p.municipio_ine = n.ine AND p.fechas_varias > 0 AND p.fecha_inicio < n.hasta
+       AND p.fecha_inicio >= n.desde - interval '13 months' AND p.fecha_fin >= n.desde
+        JOIN plan_fecha g ON g.plan_id = p.id AND g.inicio >= n.desde AND g.inicio < n.hasta
     )
-    SELECT p.id, p.titulo, p.municipio_ine, p.fecha_inicio AS inicio, ST_Y(p.ubicacion::geometry) AS lat, ST_X(p.ubicacion::geometry) AS lng
+    SELECT p.id, p.titulo, p.municipio_ine, c.inicio, ST_Y(p.ubicacion::geometry) AS lat, ST_X(p.ubicacion::geometry) AS lng
     FROM candidatos c JOIN plan p USING (id)
     WHERE p.fuente_id IS DISTINCT FROM ${f.id}::uuid`;
   const porDia = new Map<number, typeof filas>();
@@ -594,18 +831,32 @@ async function planesParaVincular(
   }
   const vinculos = new Map<string, string>();
   for (const p of nuevos) {
-    const hermano = (porDia.get(p.diaInicio!) ?? []).find(
-      (r) =>
-        (r.municipio_ine === p.ine || distanciaKm({ lat: r.lat, lng: r.lng }, p.punto) * 1000 <= METROS_MISMO_SITIO) &&
-        mismoEvento(r.titulo, p.datos.titulo ?? "", p.municipio),
-    );
-    if (hermano) vinculos.set(p.clave, hermano.id);
+    for (const dia of p.dias) {
+      const hermano = (porDia.get(dia) ?? []).find(
+        (r) =>
+          (r.municipio_ine === p.ine ||
+            distanciaKm({ lat: r.lat, lng: r.lng }, p.punto) * 1000 <= METROS_MISMO_SITIO) &&
+          mismoEvento(r.titulo, p.datos.titulo ?? "", p.municipio),
+      );
+      if (hermano) {
+        vinculos.set(p.clave, hermano.id);
+        break;
+      }
+    }
   }
   return vinculos;
 }
 
-/** New plans with their items' rows, in one transaction; `img` is the poster of the only one. */
-async function crear(f: FuenteFila, nuevos: Preparado[], img: StoredImage | null = null): Promise<void> {
+/**
+ * New plans with their items' rows and their dates, in one transaction; `img` is the poster of
+ * the only one. Their rows join `existentes`: a show whose days come on a later page is merged into one.
+ */
+async function crear(
+  f: FuenteFila,
+  nuevos: Preparado[],
+  img: StoredImage | null,
+  existentes: Map<string, ItemFila>,
+): Promise<void> {
   const revision = f.publicacion === "revision";
   const ids = nuevos.map(() => randomUUID());
   await writeWithImage(img, async (tx) => {
@@ -622,12 +873,18 @@ async function crear(f: FuenteFila, nuevos: Preparado[], img: StoredImage | null
           ["fuente_id", "uuid", f.id],
           ["url_original", "text", p.url],
           ["visible", "boolean", !revision],
+          // Its dates are written below (escribirFechasNuevas): none of the INSERT's own.
+          ["fechas_varias", "smallint", p.datos.fechas?.length ?? 0],
         ],
       })),
     );
     await escribirHorariosNuevos(
       tx,
       nuevos.map((p, i) => ({ planId: ids[i], datos: p.datos })),
+    );
+    await escribirFechasNuevas(
+      tx,
+      nuevos.flatMap((p, i) => (p.datos.fechas ? [{ planId: ids[i], fechas: p.datos.fechas }] : [])),
     );
     await tx.$executeRaw`
       INSERT INTO fuente_item (fuente_id, clave, plan_id, huella, imagen_url, pendiente)
@@ -637,6 +894,24 @@ async function crear(f: FuenteFila, nuevos: Preparado[], img: StoredImage | null
       ON CONFLICT (fuente_id, clave) DO UPDATE SET plan_id = EXCLUDED.plan_id, huella = EXCLUDED.huella,
         imagen_url = EXCLUDED.imagen_url, pendiente = EXCLUDED.pendiente`;
   });
+  nuevos.forEach((p, i) =>
+    existentes.set(p.clave, {
+      clave: p.clave,
+      plan_id: ids[i],
+      vinculado: false,
+      huella: p.huella,
+      imagen_url: p.imagen,
+      pendiente: revision,
+      visible: !revision,
+      oculto_motivo: null,
+      editado_por_duena: false,
+      archivo_cartel_id: null,
+      cartel_nombre: null,
+      terminado: false,
+      fechas_varias: p.datos.fechas?.length ?? 0,
+      nueva: true,
+    }),
+  );
 }
 
 /**
@@ -644,10 +919,15 @@ async function crear(f: FuenteFila, nuevos: Preparado[], img: StoredImage | null
  * transaction, or one by one when the batch fails, so that a plan the database refuses keeps no
  * other out (its error is then thrown).
  */
-async function crearLote(f: FuenteFila, lote: Preparado[], resultado: ResultadoSincronizacion): Promise<void> {
+async function crearLote(
+  f: FuenteFila,
+  lote: Preparado[],
+  resultado: ResultadoSincronizacion,
+  existentes: Map<string, ItemFila>,
+): Promise<void> {
   if (lote.length === 0) return;
   try {
-    await crear(f, lote);
+    await crear(f, lote, null, existentes);
     resultado.creados += lote.length;
     return;
   } catch (error) {
@@ -656,7 +936,7 @@ async function crearLote(f: FuenteFila, lote: Preparado[], resultado: ResultadoS
   let fallo: unknown = null;
   for (const p of lote) {
     try {
-      await crear(f, [p]);
+      await crear(f, [p], null, existentes);
       resultado.creados++;
     } catch (error) {
       fallo ??= error;
@@ -712,7 +992,7 @@ async function actualizarLote(fuenteId: string, lote: Cambio[], resultado: Resul
         },
         { timeout: 60_000 },
       );
-      resultado.actualizados += lote.length;
+      resultado.actualizados += lote.filter((c) => !c.fila.nueva).length;
       if (quitados.length > 0) await removeImageFiles(quitados);
       return;
     } catch {
@@ -723,7 +1003,7 @@ async function actualizarLote(fuenteId: string, lote: Cambio[], resultado: Resul
   for (const c of lote) {
     try {
       await actualizar(fuenteId, c.fila, c.p, null, c.mostrarDeNuevo);
-      resultado.actualizados++;
+      if (!c.fila.nueva) resultado.actualizados++;
     } catch (error) {
       fallo ??= error;
     }
@@ -774,6 +1054,13 @@ async function escribirCambio(
   const [{ editado }] = await tx.$queryRaw<{ editado: boolean }[]>`
     SELECT editado_por_duena AS editado FROM plan WHERE id = ${planId}::uuid FOR UPDATE`;
   if (editado) return false;
+  // A plan of several dates, or one that had them: its dates are written, each kept by its start.
+  const conFechas = p.datos.tipo === "evento" && (p.datos.fechas !== undefined || (fila.fechas_varias ?? 0) > 0);
+  const guardadas = conFechas
+    ? await tx.$queryRaw<
+        { id: string; inicio: Date }[]
+      >`SELECT id, inicio FROM plan_fecha WHERE plan_id = ${planId}::uuid`
+    : [];
   const nuevo = img ? await tx.archivo.create({ data: img, select: { id: true } }) : null;
   await actualizarFilaPlan(tx, planId, p.datos, [
     [
@@ -790,6 +1077,16 @@ async function escribirCambio(
       : []),
   ]);
   await escribirHorarios(tx, planId, p.datos);
+  if (conFechas) {
+    const una: FechaPlan = {
+      inicio: p.datos.fechaInicio!,
+      fin: p.datos.fechaFin ?? null,
+      titulo: null,
+      direccion: null,
+      ubicacion: null,
+    };
+    await escribirFechas(tx, planId, conIdsDe(guardadas, p.datos.fechas ?? [una]));
+  }
   await tx.$executeRaw`
     UPDATE fuente_item SET huella = ${p.huella}, imagen_url = ${p.imagen}
     WHERE fuente_id = ${fuenteId}::uuid AND clave = ${p.clave}`;

@@ -1,4 +1,5 @@
 import type { Categoria } from "../plans/constants";
+import type { FechaPlan } from "../plans/fechas";
 import type { Horario } from "../plans/plan";
 
 /**
@@ -89,7 +90,10 @@ export interface ItemFuente {
 
 /** A plan as a source describes it, before its town is found and its poster fetched. */
 export interface PlanImportado {
-  /** Unique within the source: the item's id, plus "@" and the occurrence's key for an expanded occurrence. */
+  /**
+   * Unique within the source: the item's id; plus "@" and the occurrence's key for a changed
+   * occurrence of a weekly timetable; a hash of title and place for an agenda's show of several items.
+   */
   clave: string;
   /** At most the spec's 50 characters (shortened at a word with "…"). */
   titulo: string;
@@ -106,6 +110,10 @@ export interface PlanImportado {
   url: string | null;
   categorias: Categoria[];
   cancelado: boolean;
+  /** An event's dates when it comes from a repetition or several items (in start order; fechaInicio/fechaFin are their span). */
+  fechas?: FechaPlan[];
+  /** The keys of plans an earlier import made of what is now this one (a plan a day): merged into it. */
+  anteriores?: string[];
 }
 
 /** What an adapter needs besides the text of the answer. */

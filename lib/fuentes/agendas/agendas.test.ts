@@ -129,16 +129,23 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     );
   });
 
-  it("Kulturklik: the town by its name and centre (never shown as a venue), a daily run as dated plans, France left out", async () => {
+  it("Kulturklik: the town by its name and centre (never shown as a venue), a daily run as one plan of its days, France left out", async () => {
     const f = await sincronizada(fuentes.kulturklik);
     expect(f.resultado).toMatchObject({
-      creados: 6,
+      creados: 4,
       // Named as its plan would have been: without the quotes around the whole title.
       descartados: [{ titulo: "Irati", motivo: mensajesFuentes.fueraDeEspana }],
     });
     const planes = await planesDe(fuentes.kulturklik);
     const ordizia = planes.filter((p) => p.municipio === "Ordizia");
-    expect(ordizia).toHaveLength(3);
+    // Three days at 20:30: one plan, with a date a day.
+    expect(ordizia).toHaveLength(1);
+    const [{ n }] = await query<{ n: number }>(
+      db(),
+      "SELECT fechas_varias::int AS n FROM plan WHERE fuente_id = $1 AND municipio = 'Ordizia'",
+      [fuentes.kulturklik],
+    );
+    expect(n).toBe(3);
     const [centro] = await query<{ lat: number; lng: number }>(
       db(),
       "SELECT lat, lng FROM municipio WHERE ine = '20076'",

@@ -235,8 +235,9 @@ describe("each agenda's records", () => {
       imagen: `${BASE}/contenidos/evento/2024090116343697/es_def/images/ff.jpg`,
       lugar: { municipio: "Ordizia", provincia: "Gipuzkoa", texto: "Herri Antzokia", puntoDelPueblo: true },
     });
-    // Three days at 20:30: one dated plan a day.
-    expect(planes(fuera).map((x) => x.fechaInicio)).toEqual([a(2, "20:30"), a(3, "20:30"), a(4, "20:30")]);
+    // Three days at 20:30: one plan with a date a day.
+    expect(planes(fuera)).toHaveLength(1);
+    expect(planes(fuera)[0].fechas!.map((x) => x.inicio)).toEqual([a(2, "20:30"), a(3, "20:30"), a(4, "20:30")]);
     expect(p.porTitulo('Film-dokumentala: "Les Pires (Los peores)" (Lise Asoka, Romane Gueret)')).toMatchObject({
       inicio: a(6, "18:30"),
       precio: null,
