@@ -4,7 +4,7 @@ import styles from "./Fuentes.module.css";
 
 /**
  * A source's last sync as people read it: when, what became of the items it read (adding up),
- * its plans' figures apart (an item of three days makes three plans), the limit when it brought only the
+ * its plans' figures apart (a show of three items makes one plan), the limit when it brought only the
  * soonest plans, the items it left out (each title with its reason, folded), and its error in red.
  * `cuando` is already written (fechaHora on the server).
  */

@@ -42,7 +42,7 @@ export interface ResultadoSincronizacion {
   /**
    * What became of each item read, adding up to `leidos`: new (a plan made or linked), changed
    * (a plan updated or retired), unchanged, already over (no plan to show) and left out (as many
-   * as `descartados`). The figures above count plans: an item of three days makes three.
+   * as `descartados`). The figures above count plans: a show of three items makes one.
    */
   items?: { nuevos: number; cambiados: number; sinCambios: number; pasados: number; descartados: number };
   vinculados?: number;
