@@ -837,6 +837,36 @@ LOCATION:Plaza Mayor\\, Hervás`,
     expect(await sincronizar(id)).toMatchObject({ creados: 0, actualizados: 0, sinCambios: 1 });
   });
 
+  it("links an item to a plan of several dates already on Planazo by any of its dates, not only its first", async () => {
+    const titulo = `Ciclo de teatro en la calle ${randomUUID().slice(0, 6)}`;
+    const hervas = await municipio("Hervás");
+    // Typed by hand: the 9th and the 16th day from today.
+    const aMano = await insertPlan({
+      usuarioId: await insertUser(),
+      titulo,
+      municipio: "Hervás",
+      municipioIne: hervas.ine,
+      origin: hervas,
+      distanciaM: 0,
+      fechaInicio: diaMadrid(9, "19:00"),
+      fechaFin: diaMadrid(16, "21:00"),
+      fechas: [
+        { inicio: diaMadrid(9, "19:00"), fin: diaMadrid(9, "21:00") },
+        { inicio: diaMadrid(16, "19:00"), fin: diaMadrid(16, "21:00") },
+      ],
+    });
+    const ruta = `/varias-${randomUUID()}.ics`;
+    rutas.set(ruta, { cuerpo: calendario([evento("teatro@varias", titulo, 16)]) });
+    const { id } = await crearFuente(ruta);
+    expect(await sincronizar(id)).toMatchObject({ creados: 0, vinculados: 1 });
+    const [item] = await query<{ plan_id: string; vinculado: boolean }>(
+      db(),
+      "SELECT plan_id, vinculado FROM fuente_item WHERE fuente_id = $1",
+      [id],
+    );
+    expect(item).toEqual({ plan_id: aMano, vinculado: true });
+  });
+
   it("makes an agenda's show on three days (three items, two pages) one plan of three dates, and a day gone goes from it", async () => {
     const servidor = await servirAgendas({}, 2);
     try {
