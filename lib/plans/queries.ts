@@ -240,7 +240,7 @@ export async function escribirFechas(
 /**
  * The dates of new plans of several dates (a source's batch), in one statement. The plans were
  * inserted with their span and with fechas_varias at their count: their INSERT gave them no date
- * of their own (migration 20261209000100_planes_fusionados), and the count's trigger finds their
+ * of their own (migration 20261209000200_planes_fusionados), and the count's trigger finds their
  * row already right, so it is not written again.
  */
 export async function escribirFechasNuevas(
