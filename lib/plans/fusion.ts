@@ -50,8 +50,14 @@ const RUTA_PLAN = /^\/plan\/[^/]+\/([^/]+)$/;
  */
 export async function direccionFusionada(pathname: string): Promise<string | null> {
   const id = RUTA_PLAN.exec(pathname)?.[1];
-  if (!id || !UUID_PATTERN.test(id)) return null;
+  const fila = id ? await planFusionadoEn(id) : null;
+  return fila ? planPath(fila.titulo, fila.id) : null;
+}
+
+/** The plan a merged plan's id became (its id and title), or null: no id, or a plan never merged. */
+export async function planFusionadoEn(id: string): Promise<{ id: string; titulo: string } | null> {
+  if (!UUID_PATTERN.test(id)) return null;
   const [fila] = await prisma.$queryRaw<{ id: string; titulo: string }[]>`
     SELECT p.id, p.titulo FROM plan_fusionado f JOIN plan p ON p.id = f.plan_id WHERE f.id = ${id}::uuid`;
-  return fila ? planPath(fila.titulo, fila.id) : null;
+  return fila ?? null;
 }

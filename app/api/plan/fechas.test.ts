@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { appUrl } from "@/test-support/worker";
 import { query } from "@/test-support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { api } from "@/test-support/api";
@@ -377,5 +379,20 @@ describe("a plan with several dates through the API", () => {
     ]);
     expect((await buscar({ q: "sirena" })).size).toBe(0);
     expect((await buscar({ q: "disco movil" })).get(fiestas)!.proximaFecha!.titulo).toBe("Disco móvil");
+  });
+
+  it("answers a merged plan's detail 301 to the plan it became, and an unknown one 404", async () => {
+    const origin = await freshOrigin();
+    const usuarioId = await insertUser();
+    const queda = await insertPlan({ usuarioId, origin, titulo: "Teatro: tres noches" });
+    const fusionado = await insertPlan({ usuarioId, origin, titulo: "Teatro: segunda noche" });
+    await query(db(), "DELETE FROM plan WHERE id = $1", [fusionado]);
+    await query(db(), "INSERT INTO plan_fusionado (id, plan_id) VALUES ($1, $2)", [fusionado, queda]);
+    const r = await fetch(`${appUrl()}/api/plan/detalle/${fusionado}`, { redirect: "manual" });
+    expect(r.status).toBe(301);
+    expect(new URL(r.headers.get("location")!).pathname).toBe(`/api/plan/detalle/${queda}`);
+    expect(((await detalle(queda)) as { titulo: string }).titulo).toBe("Teatro: tres noches");
+    const nadie = await fetch(`${appUrl()}/api/plan/detalle/${randomUUID()}`, { redirect: "manual" });
+    expect(nadie.status).toBe(404);
   });
 });
