@@ -196,6 +196,16 @@ export async function actualizarFilaPlan(
   await tx.$executeRaw`UPDATE plan SET ${Prisma.join(todas.map(([c, v]) => Prisma.sql`${columna(c)} = ${v}`))} WHERE id = ${id}::uuid`;
 }
 
+/** A date as the dates' writes read it from JSON (json_to_recordset). */
+const filaDeFecha = (f: FechaPlan) => ({
+  inicio: f.inicio.toISOString(),
+  fin: f.fin?.toISOString() ?? null,
+  titulo: f.titulo,
+  direccion: f.direccion,
+  lng: f.ubicacion?.lng ?? null,
+  lat: f.ubicacion?.lat ?? null,
+});
+
 /**
  * An evento's dates replace the ones it had, in the caller's transaction (the plan's own row,
  * with their span, is written beside it): a date with the id of one of the plan's keeps that id
@@ -210,17 +220,7 @@ export async function escribirFechas(
   await tx.$executeRaw`
     DELETE FROM plan_fecha WHERE plan_id = ${planId}::uuid
       AND id <> ALL(${ids.filter((i): i is string => i !== null)}::uuid[])`;
-  const json = JSON.stringify(
-    fechas.map((f) => ({
-      id: f.id ?? null,
-      inicio: f.inicio.toISOString(),
-      fin: f.fin?.toISOString() ?? null,
-      titulo: f.titulo,
-      direccion: f.direccion,
-      lng: f.ubicacion?.lng ?? null,
-      lat: f.ubicacion?.lat ?? null,
-    })),
-  );
+  const json = JSON.stringify(fechas.map((f) => ({ id: f.id ?? null, ...filaDeFecha(f) })));
   // The given ids that are this plan's are updated; any other date (no id, or someone else's) is new.
   await tx.$executeRaw`
     WITH dadas AS (
@@ -249,17 +249,7 @@ export async function escribirFechasNuevas(
 ): Promise<void> {
   if (planes.length === 0) return;
   const json = JSON.stringify(
-    planes.flatMap(({ planId, fechas }) =>
-      fechas.map((f) => ({
-        plan_id: planId,
-        inicio: f.inicio.toISOString(),
-        fin: f.fin?.toISOString() ?? null,
-        titulo: f.titulo,
-        direccion: f.direccion,
-        lng: f.ubicacion?.lng ?? null,
-        lat: f.ubicacion?.lat ?? null,
-      })),
-    ),
+    planes.flatMap(({ planId, fechas }) => fechas.map((f) => ({ plan_id: planId, ...filaDeFecha(f) }))),
   );
   await tx.$executeRaw`
     INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion, ubicacion)
