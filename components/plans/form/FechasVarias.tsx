@@ -363,36 +363,26 @@ export function ProgramaFechas({
                         }
                       />
                     </div>
-                    <div className={styles.actoTitulo}>
-                      <label htmlFor={`${base}-titulo`} className={styles.etiqueta}>
-                        {m.actoQue}
-                        <span className="visually-hidden">{de}</span>
-                      </label>
-                      <input
-                        id={`${base}-titulo`}
-                        className={styles.input}
-                        type="text"
-                        maxLength={TITULO_FECHA_MAX}
-                        placeholder={m.actoEjemplo}
-                        value={f.titulo}
-                        onChange={(e) => cambiar(i, { titulo: e.target.value })}
-                      />
-                    </div>
-                    <div className={styles.actoLugar}>
-                      <label htmlFor={`${base}-lugar`} className={styles.etiqueta}>
-                        {m.lugar}
-                        <span className="visually-hidden">{de}</span>
-                      </label>
-                      <input
-                        id={`${base}-lugar`}
-                        className={styles.input}
-                        type="text"
-                        maxLength={DIRECCION_FECHA_MAX}
-                        placeholder={m.lugarEjemplo}
-                        value={f.direccion}
-                        onChange={(e) => cambiar(i, { direccion: e.target.value })}
-                      />
-                    </div>
+                    <CampoDeActo
+                      id={`${base}-titulo`}
+                      clase={styles.actoTitulo}
+                      etiqueta={m.actoQue}
+                      de={de}
+                      max={TITULO_FECHA_MAX}
+                      ejemplo={m.actoEjemplo}
+                      valor={f.titulo}
+                      onChange={(titulo) => cambiar(i, { titulo })}
+                    />
+                    <CampoDeActo
+                      id={`${base}-lugar`}
+                      clase={styles.actoLugar}
+                      etiqueta={m.lugar}
+                      de={de}
+                      max={DIRECCION_FECHA_MAX}
+                      ejemplo={m.lugarEjemplo}
+                      valor={f.direccion}
+                      onChange={(direccion) => cambiar(i, { direccion })}
+                    />
                     <button
                       type="button"
                       className={`${ui.buttonDanger} ${styles.actoQuitar}`}
@@ -429,5 +419,35 @@ export function ProgramaFechas({
         + {m.anadirDia}
       </button>
     </fieldset>
+  );
+}
+
+/** An act's text field (what is done, where), labelled with which act it is for screen readers. */
+function CampoDeActo(props: {
+  id: string;
+  clase: string;
+  etiqueta: string;
+  de: string;
+  max: number;
+  ejemplo: string;
+  valor: string;
+  onChange: (valor: string) => void;
+}) {
+  return (
+    <div className={props.clase}>
+      <label htmlFor={props.id} className={styles.etiqueta}>
+        {props.etiqueta}
+        <span className="visually-hidden">{props.de}</span>
+      </label>
+      <input
+        id={props.id}
+        className={styles.input}
+        type="text"
+        maxLength={props.max}
+        placeholder={props.ejemplo}
+        value={props.valor}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
   );
 }
