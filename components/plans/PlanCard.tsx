@@ -5,14 +5,14 @@ import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
 import { categoriaCartel, cuandoTexto, distanciaVisible, horasDelDiaTexto, precioTexto } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
-import type { FechasDeResultado } from "@/lib/busqueda/fecha-buscada";
+import type { FechasDeResultado } from "@/lib/plans/fechas";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
 import { CartelGenerado } from "./CartelGenerado";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
-import { trozos } from "@/lib/busqueda/resaltar";
+import { palabrasEnElTexto, trozos } from "@/lib/busqueda/resaltar";
 import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
 import styles from "./PlanCard.module.css";
 
@@ -55,7 +55,9 @@ export function PlanCard({
 }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const verificada = plan.organizacion && verificadas?.has(plan.organizacion._id) ? plan.organizacion : null;
-  const fechas = (dia && horasDelDiaTexto(plan, dia)) ?? cuandoTexto(plan, { palabras });
+  const fechas =
+    (dia && horasDelDiaTexto(plan, dia)) ??
+    cuandoTexto(plan, { buscado: palabras && ((t) => palabrasEnElTexto(t, palabras) > 0) });
   const distancia = distanciaVisible(plan.distancia);
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
   const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };

@@ -10,7 +10,8 @@ import { FECHAS_TARJETA, PLAN_DESTACADO, PLAN_JOINS, PLAN_SELECT } from "../plan
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "../plans/constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
-import { fechasDeResultado, type FechasDeResultado } from "./fecha-buscada";
+import { fechasDeResultado } from "./fecha-buscada";
+import type { FechasDeResultado } from "../plans/fechas";
 import { indiceAlDia } from "./indice-db";
 import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";

@@ -1,34 +1,12 @@
-import { diaEnMadrid, diaIso } from "../dates";
-import type { ConsultaPalabras } from "./palabras-consulta";
-import { palabrasEnElTexto } from "./resaltar";
-
 /**
  * The date of an event a search result shows (its card's line, the API's `proximaFecha`): what is
  * relevant to what was searched, computed from the page's rows whichever path found them (the
  * search index or PostgreSQL).
  */
-
-/** A date as a search's rows carry it (lib/plans/queries.ts FECHAS_TARJETA): id, start, end, title. */
-export type FechaTarjetaFila = [id: string, inicio: string, fin: string | null, titulo: string | null];
-
-/** The API's `proximaFecha` of a search result. */
-export interface ProximaFecha {
-  id: string;
-  inicio: string;
-  fin: string | null;
-  titulo: string | null;
-}
-
-/**
- * What a search result adds to a plan: the date its card shows (`proximaFecha`), how many dates
- * it has (`numeroFechas`: 0 for an experience) and the starts of its dates on that date's Madrid
- * day (`fechasDelDia`: "Hoy · 20:00 y 22:30", "hoy 12 actos").
- */
-export interface FechasDeResultado {
-  proximaFecha: ProximaFecha | null;
-  numeroFechas: number;
-  fechasDelDia: string[];
-}
+import { diaEnMadrid, diaIso } from "../dates";
+import type { ConsultaPalabras } from "./palabras-consulta";
+import { palabrasEnElTexto } from "./resaltar";
+import type { FechaTarjetaFila, FechasDeResultado } from "../plans/fechas";
 
 const SIN_FECHAS: FechasDeResultado = { proximaFecha: null, numeroFechas: 0, fechasDelDia: [] };
 

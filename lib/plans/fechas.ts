@@ -19,6 +19,28 @@ export const MESES_FECHAS = 12;
 export const TITULO_FECHA_MAX = 100;
 export const DIRECCION_FECHA_MAX = 200;
 
+/** A date as a search's rows carry it (queries.ts FECHAS_TARJETA): id, start, end, title. */
+export type FechaTarjetaFila = [id: string, inicio: string, fin: string | null, titulo: string | null];
+
+/** The API's `proximaFecha` of a search result. */
+export interface ProximaFecha {
+  id: string;
+  inicio: string;
+  fin: string | null;
+  titulo: string | null;
+}
+
+/**
+ * What a search result adds to a plan: the date its card shows (`proximaFecha`), how many dates
+ * it has (`numeroFechas`: 0 for an experience) and the starts of its dates on that date's Madrid
+ * day (`fechasDelDia`: "Hoy · 20:00 y 22:30", "hoy 12 actos").
+ */
+export interface FechasDeResultado {
+  proximaFecha: ProximaFecha | null;
+  numeroFechas: number;
+  fechasDelDia: string[];
+}
+
 /** One date as a form or the API gives it (`id` when it exists already: an edit keeps it). */
 export interface FechaPlan {
   id?: string;

@@ -1,7 +1,6 @@
 import { site } from "../site";
 import { ACCESIBLE_TEXTO, type Categoria } from "./constants";
-import type { FechaTarjetaFila } from "../busqueda/fecha-buscada";
-import { fechaApi, fechaDeFila, type FechaFila, type FechaPlan } from "./fechas";
+import { fechaApi, fechaDeFila, type FechaFila, type FechaPlan, type FechaTarjetaFila } from "./fechas";
 
 /**
  * The plan's shape, once: its weekly slot, its File object, its database row (as

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { fechasDeResultado, type FechaTarjetaFila } from "../busqueda/fecha-buscada";
+import { fechasDeResultado } from "../busqueda/fecha-buscada";
+import type { FechaTarjetaFila } from "./fechas";
 import { leerConsultaPalabras } from "../busqueda/palabras-consulta";
+import { palabrasEnElTexto } from "../busqueda/resaltar";
 import { cuandoTexto } from "./texto";
 
 /** An instant of August 2026 at Madrid's wall-clock hour (summer: UTC+2). */
@@ -79,7 +81,9 @@ describe("the card's line of an event of several dates", () => {
     const palabras = leerConsultaPalabras("verbena");
     const verbena = resultado(fiestas, [], { base: Date.parse(ago(1, "10:00")), palabras });
     expect(verbena.proximaFecha?.id).toBe("d");
-    expect(cuandoTexto(verbena, { hoy: hoy(1), palabras })).toBe("Sáb 15 ago 23:30 · Verbena con la orquesta Sirena");
+    expect(cuandoTexto(verbena, { hoy: hoy(1), buscado: (t) => palabrasEnElTexto(t, palabras!) > 0 })).toBe(
+      "Sáb 15 ago 23:30 · Verbena con la orquesta Sirena",
+    );
   });
 
   it("leaves a plan of one date as it was", () => {

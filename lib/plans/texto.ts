@@ -1,8 +1,5 @@
 import { format } from "date-fns";
 import { es } from "date-fns/locale";
-import type { FechasDeResultado } from "../busqueda/fecha-buscada";
-import type { ConsultaPalabras } from "../busqueda/palabras-consulta";
-import { palabrasEnElTexto } from "../busqueda/resaltar";
 import {
   cuandoEventoTexto,
   DIAS_SEMANA,
@@ -18,6 +15,7 @@ import {
   type Dia,
 } from "../dates";
 import { conDatos, mensajes } from "../messages";
+import type { FechasDeResultado } from "./fechas";
 import { mensajesCuando } from "./mensajes-cuando";
 import type { Horario, PlanApi } from "./plan";
 
@@ -98,16 +96,21 @@ export function semanaAgrupada(horarios: readonly Horario[]): { dias: string; fr
 export type CuandoPlan = Pick<PlanApi, "tipo" | "fechaInicio" | "fechaFin" | "horariosDisponibles"> &
   Partial<Pick<PlanApi, "categorias"> & FechasDeResultado> & { fechas?: readonly { titulo: string | null }[] };
 
+/** How a "when" line is read: what was searched, and today. */
+export interface OpcionesCuando {
+  /** Whether a text holds a word the search was for (a card of a word search names the act found). */
+  buscado?: ((texto: string) => boolean) | null;
+  /** Today, Madrid's; null where the text is read on another day (an e-mail): never "Hoy". */
+  hoy?: Dia | null;
+}
+
 /**
  * The one "when" line of a plan (cards, the plan page, its summary, meta descriptions): an
  * event's dates and hours, or the days an experience is open (else its dates). An event of
  * several dates says the date a search found it by (its card) or its days and how many dates it
  * has (cuandoVariasTexto).
  */
-export function cuandoTexto(
-  plan: CuandoPlan,
-  opciones: { palabras?: ConsultaPalabras | null; hoy?: Dia | null } = {},
-): string | null {
+export function cuandoTexto(plan: CuandoPlan, opciones: OpcionesCuando = {}): string | null {
   if (plan.tipo === "evento")
     return cuandoVariasTexto(plan, opciones) ?? cuandoEventoTexto(plan.fechaInicio, plan.fechaFin);
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
@@ -159,14 +162,7 @@ function horasTexto(inicios: readonly string[]): string {
  */
 export function cuandoVariasTexto(
   plan: CuandoPlan,
-  {
-    palabras,
-    hoy = diaEnMadrid(),
-  }: {
-    palabras?: ConsultaPalabras | null;
-    /** Today, Madrid's; null where the text is read on another day (an e-mail): never "Hoy". */
-    hoy?: Dia | null;
-  } = {},
+  { buscado, hoy = diaEnMadrid() }: OpcionesCuando = {},
 ): string | null {
   const n = plan.numeroFechas ?? plan.fechas?.length ?? 0;
   if (n < 2 || !plan.fechaInicio || !plan.fechaFin) return null;
@@ -180,7 +176,7 @@ export function cuandoVariasTexto(
   const delDia = plan.fechasDelDia?.length ? plan.fechasDelDia : [p.inicio];
   if (p.titulo) {
     const hora = entero ? "" : ` ${horaTexto(p.inicio)}`;
-    if (palabras && palabrasEnElTexto(p.titulo, palabras) > 0) return `${dia}${hora} · ${p.titulo}`;
+    if (buscado?.(p.titulo)) return `${dia}${hora} · ${p.titulo}`;
     if (!esHoy && new Date(p.inicio).getTime() === new Date(plan.fechaInicio).getTime()) return resumen;
     if (delDia.length === 1) return `${dia}${hora} · ${p.titulo}`;
     return conDatos(esHoy ? mensajesCuando.actosHoy : mensajesCuando.actosDelDia, {

@@ -8,7 +8,7 @@ import { conDatos, mensajes } from "../messages";
 import { POR_PAGINA, type Categoria } from "../plans/constants";
 import type { PlanApi } from "../plans/plan";
 import { cuandoVariasTexto } from "../plans/texto";
-import type { FechasDeResultado } from "../busqueda/fecha-buscada";
+import type { FechasDeResultado } from "../plans/fechas";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes, soloPlanes, type PlanBuscado } from "../busqueda/buscar";
 import { leerEstado, urlBusqueda } from "../busqueda/estado";
