@@ -47,6 +47,8 @@ interface Contenido {
     diaSemana?: number;
     /** What the place must have: only the areas that have it get the plan. */
     lugar?: Lugar;
+    /** A programme: its acts, each on a day counted from the first (0), at its hour, for its hours (1.5 by default). */
+    programa?: { dia: number; hora: string; horas?: number; titulo: string; lugar?: string }[];
   }[];
 }
 
@@ -244,7 +246,20 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
     const temporada = t.temporada ? ventanaDe(t.temporada, dia) : null;
     let fechaInicio: Date | null = null;
     let fechaFin: Date | null = null;
-    if (t.tipo === "evento") {
+    // A programme's acts are its dates; its span runs from the first to the last.
+    const fechas = (t.programa ?? []).map((a) => {
+      const inicio = instanteEnMadrid(sumarDias(dia, a.dia), a.hora);
+      return {
+        inicio,
+        fin: new Date(inicio.getTime() + (a.horas ?? 1.5) * 3_600_000),
+        titulo: a.titulo,
+        direccion: a.lugar ?? null,
+      };
+    });
+    if (fechas.length > 0) {
+      fechaInicio = fechas[0].inicio;
+      fechaFin = new Date(Math.max(...fechas.map((f) => f.fin.getTime())));
+    } else if (t.tipo === "evento") {
       fechaInicio = instanteEnMadrid(dia, t.horaInicio ?? "18:00");
       fechaFin = t.dias
         ? instanteEnMadrid(sumarDias(dia, t.dias - 1), "23:30")
@@ -269,6 +284,7 @@ export async function demoDelDia(prisma: PrismaClient, hoy: Dia) {
       org,
       fechaInicio,
       fechaFin,
+      fechas,
       // The poster's words: its category is the one the plan's card shows under it.
       cartel: { categoria: categoriaCartel(t.categorias), cuando: cuandoEnCartel(t, fechaInicio, fechaFin) },
       lat: pueblo.lat + (r.next() - 0.5) * 0.012,
@@ -434,6 +450,15 @@ export async function seedDemo(prisma: PrismaClient, options: SeedOptions = {}):
         RETURNING id`;
       const planId = rows[0].id;
       planIds.push(planId);
+      if (s.fechas.length > 0) {
+        // Its acts replace the one date its INSERT gave it; the dates' trigger keeps span, count and titles.
+        await prisma.$executeRaw`DELETE FROM plan_fecha WHERE plan_id = ${planId}::uuid`;
+        await prisma.$executeRaw`
+          INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion)
+          SELECT ${planId}::uuid, * FROM unnest(${s.fechas.map((f) => f.inicio)}::timestamptz[],
+            ${s.fechas.map((f) => f.fin)}::timestamptz[], ${s.fechas.map((f) => f.titulo)}::text[],
+            ${s.fechas.map((f) => f.direccion)}::text[])`;
+      }
       if (t.horario) {
         const { dias, horaInicio, horaFin } = t.horario;
         await prisma.horarioDisponible.createMany({
