@@ -7,14 +7,12 @@ import type { PlanApi } from "@/lib/plans/plan";
 import { conDatos } from "@/lib/messages";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
 import { mensajesCuando } from "@/lib/plans/mensajes-cuando";
+import { diaCorto, mayuscula } from "@/lib/plans/texto";
 import { AhoraEnElPrograma } from "./AhoraEnElPrograma";
 import styles from "./PlanDetail.module.css";
 
-const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 /** "Sábado 15 de agosto": a programme's day. */
 const diaLargo = (iso: string) => mayuscula(format(enMadrid(iso), "EEEE d 'de' MMMM", { locale: es }));
-/** "Vie 14 ago": a date in a list. */
-const diaCorto = (iso: string) => mayuscula(format(enMadrid(iso), "EEE d MMM", { locale: es }));
 /** "20:00" or "20:00 – 22:30" (an end on another day is said with it). */
 function horas(f: FechaApi): string {
   if (!f.fin || f.fin === f.inicio) return horaTexto(f.inicio);

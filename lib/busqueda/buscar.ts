@@ -43,8 +43,8 @@ interface Tarjeta {
 
 /**
  * The card's JSON with its distance and its dates for this search: exactly
- * JSON.stringify(conFechasDeResultado(serializePlan(row with distancia_m), …)), joined from the JSON of
- * the plan's two parts around its distance (partesDelPlan), each written once per card.
+ * JSON.stringify({ ...serializePlan(row with distancia_m), ...fechas }), joined from the JSON of the
+ * plan's two parts around its distance (partesDelPlan), each written once per card.
  */
 function jsonDeTarjeta(t: Tarjeta, distanciaM: number, fechas: FechasDeResultado): string {
   if (!t.json) {

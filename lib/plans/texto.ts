@@ -59,7 +59,7 @@ export function diasTexto(horarios: readonly Horario[]): string {
     t.length >= 3 ? [`de ${DIAS_SEMANA[t[0]]} a ${DIAS_SEMANA[t.at(-1)!]}`] : t.map((d) => DIAS_SEMANA[d]),
   );
   const texto = partes.length > 1 ? `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}` : (partes[0] ?? "");
-  return texto.charAt(0).toUpperCase() + texto.slice(1);
+  return mayuscula(texto);
 }
 
 /**
@@ -116,9 +116,10 @@ export function cuandoTexto(plan: CuandoPlan, opciones: OpcionesCuando = {}): st
   return diasTexto(plan.horariosDisponibles) || fechasTexto(plan.fechaInicio, plan.fechaFin);
 }
 
-const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
-/** "Sáb 15 ago". */
-const diaCorto = (iso: string) => mayuscula(format(enMadrid(iso), "EEE d MMM", { locale: es }));
+/** A text with its first letter upper case ("sábado" → "Sábado"). */
+export const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
+/** "Sáb 15 ago": a date in a list of a plan's dates. */
+export const diaCorto = (iso: string) => mayuscula(format(enMadrid(iso), "EEE d MMM", { locale: es }));
 
 /** "Vie 14 – dom 16 ago", "Sáb 31 oct – sáb 21 nov", with the years when they differ: the days a plan's dates span. */
 export function diasDeFechasTexto(inicio: string, fin: string): string {
@@ -174,10 +175,12 @@ export function cuandoVariasTexto(
   const dia = esHoy ? mensajesCuando.hoy : diaCorto(p.inicio);
   const entero = todoElDia({ fechaInicio: p.inicio, fechaFin: p.fin });
   const delDia = plan.fechasDelDia?.length ? plan.fechasDelDia : [p.inicio];
+  // The found date is the plan's first: its days and count say it (nothing of it has passed).
+  const laPrimera = Date.parse(p.inicio) === Date.parse(plan.fechaInicio);
   if (p.titulo) {
     const hora = entero ? "" : ` ${horaTexto(p.inicio)}`;
     if (buscado?.(p.titulo)) return `${dia}${hora} · ${p.titulo}`;
-    if (!esHoy && new Date(p.inicio).getTime() === new Date(plan.fechaInicio).getTime()) return resumen;
+    if (!esHoy && laPrimera) return resumen;
     if (delDia.length === 1) return `${dia}${hora} · ${p.titulo}`;
     return conDatos(esHoy ? mensajesCuando.actosHoy : mensajesCuando.actosDelDia, {
       dia,
@@ -188,7 +191,7 @@ export function cuandoVariasTexto(
     });
   }
   if (esHoy) return entero ? dia : `${dia} · ${horasTexto(delDia)}`;
-  if (new Date(p.inicio).getTime() === new Date(plan.fechaInicio).getTime()) return resumen;
+  if (laPrimera) return resumen;
   return `${dia}${entero ? "" : ` · ${horasTexto(delDia)}`} · ${cuantasFechasTexto(n, false, plan.categorias)}`;
 }
 
