@@ -316,6 +316,9 @@ interface Sincronizacion {
   funciones: Map<string, { clave: string; fechas: FechaPlan[]; anteriores: string[] }>;
   /** Shows of several items, written once every page is read (a show's days may be on two pages). */
   diferidas: Map<string, Diferida>;
+  /** The plan table's rows as PostgreSQL last counted them, and this sync's created plans then (estadisticasAlDia). */
+  filasContadas: number;
+  creadosAlContar: number;
 }
 
 /** A show of several items held to the end of the sync: its items' keys and dates, and what it makes. */
@@ -372,6 +375,8 @@ async function sincronizarTomada(
     agrupar: Boolean(adaptador.paginada),
     funciones: new Map(),
     diferidas: new Map(),
+    filasContadas: await filasContadasDePlan(),
+    creadosAlContar: 0,
   };
   resultado.leidos = 0;
   resultado.vinculados = 0;
@@ -390,6 +395,7 @@ async function sincronizarTomada(
     resultado.items.descartados += pagina.descartados.length;
     const siguiente = pagina.siguiente;
     await sincronizarPagina(pagina.items, s);
+    await estadisticasAlDia(s);
     pagina = null;
     if (!siguiente || vistas.has(siguiente) || n > MAX_PAGINAS) break;
     vistas.add(siguiente);
@@ -412,6 +418,29 @@ async function sincronizarTomada(
     if (await retirar(fila.plan_id)) resultado.retirados++;
   }
   return { tipo: adaptador.tipo, ...validadores };
+}
+
+/** The plan table's rows in PostgreSQL's statistics (-1: never counted). */
+async function filasContadasDePlan(): Promise<number> {
+  const [{ filas }] = await prisma.$queryRaw<{ filas: number }[]>`
+    SELECT reltuples::float8 AS filas FROM pg_class WHERE oid = 'plan'::regclass`;
+  return filas;
+}
+
+/**
+ * PostgreSQL plans a foreign key's check once per connection, from the referenced table's
+ * statistics. Counted when the plan table was (nearly) empty, as on a new site, every check of the
+ * rows a sync inserts (its items, its dates) then reads the whole plan table, and a first sync of
+ * 25,000 items took six times as long. Once a sync has created more plans than the table had when
+ * last counted, the table is counted again (ANALYZE, which also replans those checks); on a site
+ * with plans it never is.
+ */
+async function estadisticasAlDia(s: Sincronizacion): Promise<void> {
+  const creados = s.resultado.creados - s.creadosAlContar;
+  if (s.filasContadas < 0 || creados <= Math.max(s.filasContadas, POR_LOTE)) return;
+  await prisma.$executeRawUnsafe("ANALYZE plan");
+  s.filasContadas = await filasContadasDePlan();
+  s.creadosAlContar = s.resultado.creados;
 }
 
 /**
