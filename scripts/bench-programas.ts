@@ -1,0 +1,50 @@
+/**
+ * How well lib/programas/leer.ts reads a corpus of fiesta programmes (by default its fixtures,
+ * lib/programas/fixtures/corpus): per programme and in all, recall on day and hour, precision,
+ * right titles, places and nights among matched acts, and time per programme.
+ *
+ *   npm run bench:programas [-- DIR] [-- --detalle]   (--detalle: each file's misses and mismatches)
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { porcentajes, puntuarCorpus } from "../lib/programas/puntuar";
+
+const { values, positionals } = parseArgs({
+  options: { detalle: { type: "boolean", default: false } },
+  allowPositionals: true,
+});
+const dir = path.resolve(positionals[0] ?? "lib/programas/fixtures/corpus");
+const { ficheros, total } = puntuarCorpus(dir);
+
+const pct = (n: number) => `${n.toFixed(1).padStart(5)}%`;
+const fila = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(42) : c.padStart(8))).join(" "));
+fila(["programme", "expected", "read", "recall", "precis.", "titles", "places", "nights", "noise", "ms"]);
+for (const f of ficheros) {
+  const p = porcentajes(f);
+  fila([
+    f.fichero,
+    `${f.esperados}`,
+    `${f.leidos}`,
+    pct(p.exhaustividad),
+    pct(p.precision),
+    pct(p.titulos),
+    pct(p.lugares),
+    pct(p.noches),
+    `${f.ruidoSinLeer}`,
+    f.ms.toFixed(1),
+  ]);
+  if (values.detalle) {
+    for (const l of f.perdidos) console.log(`    missed    ${l}`);
+    for (const l of f.sobrantes) console.log(`    extra     ${l}`);
+    for (const l of f.distintos) console.log(`    ${l}`);
+  }
+}
+const p = porcentajes(total);
+const maximo = Math.max(...ficheros.map((f) => f.ms));
+console.log(
+  `\nIn all (${ficheros.length} programmes, ${total.esperados} acts expected, ${total.leidos} read):\n` +
+    `  recall on day and hour ${p.exhaustividad.toFixed(1)}% (goal ≥ 95) · precision ${p.precision.toFixed(1)}% (≥ 97) · ` +
+    `right titles ${p.titulos.toFixed(1)}% (≥ 90) · right places ${p.lugares.toFixed(1)}% (≥ 80) · ` +
+    `after midnight on the right date ${p.noches.toFixed(1)}% (${total.nochesBien}/${total.noches}) · noise lines left unread ${total.ruidoSinLeer}\n` +
+    `  ${(total.ms / Math.max(1, ficheros.length)).toFixed(1)} ms a programme (at most ${maximo.toFixed(1)} ms; goal < 200)`,
+);
