@@ -183,9 +183,15 @@ async function leerCuerpo(request: Request, maxBytes: number, mensaje: string) {
   return Buffer.concat(chunks);
 }
 
-/** The JSON body of a request; malformed or oversized bodies (over 64 KB) are answered 400 / 413 in Spanish. */
-export async function readJson(request: Request): Promise<unknown> {
-  const text = (await leerCuerpo(request, MAX_JSON_BYTES, mensajes.datosDemasiadoGrandes)).toString("utf8");
+/**
+ * The JSON body of a request; malformed or oversized bodies (over 64 KB, or the call's own
+ * `maxBytes` and message) are answered 400 / 413 in Spanish.
+ */
+export async function readJson(
+  request: Request,
+  { maxBytes = MAX_JSON_BYTES, demasiado = mensajes.datosDemasiadoGrandes as string } = {},
+): Promise<unknown> {
+  const text = (await leerCuerpo(request, maxBytes, demasiado)).toString("utf8");
   if (!text.trim()) return {};
   try {
     return JSON.parse(text);
