@@ -182,6 +182,20 @@ export function leerContexto(linea: string, contexto: Contexto): void {
     contexto.inicio = { dia: Number(dia[1]), mes: contexto.mes, solo: /^\d{1,2}\s*(?:de\s+|d')?$/u.test(dia[0]) };
 }
 
+/**
+ * An act over several days ("Del 10 al 16: Exposición…", "Del 21 al 23 d'agost. Sala polivalent.
+ * Exposició…"), read on its first: that day, its month if written, and the words after; null
+ * for other sentences. A range without its punctuation is a header's dates.
+ */
+export function diasDelActo(texto: string): { dia: number; mes?: number; resto: string } | null {
+  const g = new RegExp(
+    `^del\\s+(\\d{1,2})\\s+al\\s+\\d{1,2}(?:\\s+(?:de\\s+|d')${MES})?(?:\\s+(?:de\\s+)?20\\d\\d)?\\s*[.:,]`,
+    "u",
+  ).exec(plano(texto));
+  if (!g) return null;
+  return { dia: Number(g[1]), mes: g[2] ? MESES[g[2]] : undefined, resto: texto.slice(g[0].length).trim() };
+}
+
 /** A line that is only a month and maybe its year ("AGOSTO 2026", "Mayo de 2026"). */
 export function leerMes(linea: string): { mes: number; anio?: number } | null {
   const m = new RegExp(`^${MES}(?:\\s+(?:de\\s+)?(20\\d\\d))?\\.?$`, "u").exec(plano(linea).trim());

@@ -3,7 +3,8 @@ import { plano } from "./texto";
 /**
  * The hours of a programme and the words that stand for one: "20:00 h.:", "20.00 horas", "18,00
  * h.", "12 h", "A las 17:00 horas", "De 10:00 a 14:00", "16.00h a 20.00h", "19:30-21:00 h.",
- * "17:30 h. (hasta 19:00 h.)", "a les 22 h"; "A continuación", "Tot seguit"; "Por la tarde".
+ * "17:30 h. (hasta 19:00 h.)", "a les 22 h", "a las diez y media de la noche", "a 2/4 de 7 de la
+ * tarda"; "A continuación", "Tot seguit"; "Por la tarde".
  * Every pattern runs on plano's copy of the text (lower case, no accents).
  */
 
@@ -12,15 +13,95 @@ const HORA = String.raw`(\d{1,2})(?:[:.,'’](\d{2}))?(?!\d)(\s?(?:horas?|hores|
 
 /** An act's hours at the start of a sentence: an hour, a range or an hour with its end in brackets. */
 const INICIO = new RegExp(
-  String.raw`^(?:a\s+l[ae]s?\s+)?(?:de\s+)?${HORA}(?:\s*(?:-|–|a)\s*${HORA})?(?:\s*\(\s*(?:hasta|fins)(?:\s+a)?(?:\s+l[ae]s)?\s*${HORA}\s*\))?`,
+  String.raw`^(?:(?:a partir de|a)\s+l[ae]s?\s+)?(?:de\s+)?${HORA}(?:\s*(?:-|–|a)\s*${HORA})?(?:\s*\(\s*(?:hasta|fins)(?:\s+a)?(?:\s+l[ae]s)?\s*${HORA}\s*\))?`,
   "u",
 );
 
 /** "a las 22:30 horas" inside a sentence, as prose writes an act's hour. */
 const EN_PROSA = new RegExp(String.raw`(?<!\p{L})a\s+l[ae]s?\s+${HORA}`, "gu");
 
+/** ", hasta las 05:00 h." at a sentence's end. */
+const HASTA_AL_CIERRE = new RegExp(String.raw`,?\s*(?:hasta|fins)(?:\s+a)?\s+l[ae]s\s+${HORA}\s*\.?\s*$`, "u");
+
 /** What may separate an hour from its act: "h.:", ".-", ":", "–", "·", "|", ",". */
 const SEPARADOR = /^\s*(?:[.:,;·|\-–—]+\s*)*/u;
+
+/** Hours as words say them, to the clock's: "siete" → 7, "dotze" → 12. */
+const NUMEROS: Record<string, number> = {
+  una: 1,
+  uno: 1,
+  dos: 2,
+  dues: 2,
+  tres: 3,
+  cuatro: 4,
+  quatre: 4,
+  cinco: 5,
+  cinc: 5,
+  seis: 6,
+  sis: 6,
+  siete: 7,
+  set: 7,
+  ocho: 8,
+  vuit: 8,
+  nueve: 9,
+  nou: 9,
+  diez: 10,
+  deu: 10,
+  once: 11,
+  onze: 11,
+  doce: 12,
+  dotze: 12,
+};
+
+/** One spoken hour: "7", "diez y media", "las once menos cuarto", Catalan quarters "2/4 de 7", "3/4 d'11". */
+const EN_LETRA = String.raw`(?:(?:l[ae]s?)\s+)?(?:([123])\/4\s+(?:de\s+|d')(\d{1,2}|\p{L}+)|(\d{1,2}|${Object.keys(NUMEROS).join("|")})(?:\s+(?:y|i)\s+(media|mitja|cuarto|quart)|\s+(?:menos|menys)\s+(cuarto|quart))?)`;
+
+/** The part of the day that tells a spoken hour's half of the clock. */
+const PARTE = String.raw`\s+(de la manana|del mati|de la madrugada|de la matinada|del mediodia|del migdia|de la tarde|de la tarda|del vespre|de la noche|de la nit)(?!\p{L})`;
+
+/** "a las 7 de la tarde", "De 5 a 8 de la tarda", "a 2/4 de 12 del migdia": an hour or a range and its part of the day. */
+const HORA_EN_LETRA = new RegExp(
+  String.raw`(?<![\p{L}\d/])(?:(a partir de|a|de)\s+)?${EN_LETRA}(?:\s+(?:a|al)\s+${EN_LETRA})?${PARTE}`,
+  "gu",
+);
+
+/** The clock's "HH:MM" of a spoken hour (g from EN_LETRA's five groups) in its part of the day; "24:00" for midnight. */
+function relojEnLetra(g: (string | undefined)[], parte: string): string | null {
+  const [cuartos, deLa, numero, mas, menos] = g;
+  const valor = (n: string) => (/^\d+$/.test(n) ? Number(n) : NUMEROS[n]);
+  let h = valor(cuartos ? deLa! : numero!);
+  if (h === undefined || h < 1 || h > 12) return null;
+  let m = 0;
+  if (cuartos) [h, m] = [h - 1 || 12, Number(cuartos) * 15];
+  else if (menos) [h, m] = [h - 1 || 12, 45];
+  else if (mas) m = /^(?:media|mitja)$/.test(mas) ? 30 : 15;
+  if (/tard|vespre/.test(parte) || (/medio|migdia/.test(parte) && h <= 4)) h = h < 12 ? h + 12 : h;
+  else if (/noche|nit/.test(parte)) h = h === 12 ? (m === 0 ? 24 : 0) : h >= 6 ? h + 12 : h;
+  return reloj(String(h), String(m).padStart(2, "0"));
+}
+
+/**
+ * A line with its spoken hours in the clock's digits, as the rest of the reader reads them: "A
+ * las diez y media de la noche, cine" → "A las 22:30 h, cine", "De 5 a 8 de la tarda" → "De 17:00
+ * a 20:00 h", "A 2/4 de 7 de la tarda" → "A las 18:30 h". Others as they are.
+ */
+export function horasEnCifras(linea: string): string {
+  const p = plano(linea);
+  let salida = "";
+  let hasta = 0;
+  for (const g of p.matchAll(HORA_EN_LETRA)) {
+    const parte = g[12];
+    const inicio = relojEnLetra(g.slice(2, 7), parte);
+    const conFin = g[7] !== undefined || g[9] !== undefined;
+    const fin = conFin ? relojEnLetra(g.slice(7, 12), parte) : null;
+    if (!inicio || (conFin && !fin)) continue;
+    const prefijo = linea.slice(g.index, g.index + (g[1]?.length ?? 0));
+    const desde = prefijo === "" ? "" : `${prefijo}${/^de$/iu.test(prefijo) ? " " : " las "}`;
+    salida += linea.slice(hasta, g.index) + `${desde}${inicio}${fin ? ` a ${fin}` : ""} h`;
+    hasta = g.index + g[0].length;
+  }
+  return salida + linea.slice(hasta);
+}
 
 /** "HH:MM" of an hour's digits, or null when they are no hour of the clock (24:00 is one). */
 function reloj(h: string | undefined, m: string | undefined): string | null {
@@ -56,7 +137,16 @@ export function horaInicial(texto: string): HoraLeida | null {
   const fin = conFin ? reloj(g[4], g[5]) : esHora(g, 7) ? reloj(g[7], g[8]) : null;
   const despues = texto.slice(g[0].length);
   const separador = SEPARADOR.exec(despues)![0];
-  return { hora, fin, resto: despues.slice(separador.length), separada: /[^\s]/.test(separador) };
+  const resto = despues.slice(separador.length);
+  // "…en la carpa, hasta las 05:00 h.": an end hour written after the act.
+  const cierre = fin === null ? HASTA_AL_CIERRE.exec(plano(resto)) : null;
+  const finDicho = cierre && esHora(cierre, 1) ? reloj(cierre[1], cierre[2]) : null;
+  return {
+    hora,
+    fin: fin ?? finDicho,
+    resto: finDicho ? resto.slice(0, cierre!.index) : resto,
+    separada: /[^\s]/.test(separador),
+  };
 }
 
 /** An act's hour at a sentence's end, after a dotted leader: "Cena (Restaurante) ........ 21:30 h". */

@@ -5,15 +5,25 @@ import {
   type Contexto,
   type Encabezado,
   antesQue,
+  diasDelActo,
   leerContexto,
   leerEncabezado,
   leerMes,
   masDias,
   resolverDia,
 } from "./dias";
-import { PROSA_INICIO, continuacion, horaInicial, horasEnProsa, minutos, parteDelDia, sinGuias } from "./horas";
-import { limpiarTitulo, lugarDeFrase, separarLugar } from "./lugares";
-import { esRuido, esSaludo } from "./ruido";
+import {
+  PROSA_INICIO,
+  continuacion,
+  horaInicial,
+  horasEnCifras,
+  horasEnProsa,
+  minutos,
+  parteDelDia,
+  sinGuias,
+} from "./horas";
+import { limpiarTitulo, lugarDeFrase, separarLugar, soloLugar } from "./lugares";
+import { encabezaLista, esRuido, esSaludo } from "./ruido";
 import { MAYUSCULA_INICIAL, comoNombre, enCapitales, frases, plano } from "./texto";
 
 /**
@@ -102,27 +112,34 @@ const abre = (linea: string) =>
 
 const sangria = (linea: string) => /^\s*/.exec(linea.replace(/\t/g, "    "))![0].length;
 
+/** A line that is only an hour or "A continuación:", whose act is written on the next line. */
+const soloMomento = (linea: string) => (horaInicial(linea) ?? continuacion(linea))?.resto.trim() === "";
+
 /**
  * The lines of a text grouped into blocks: a line and those that continue it (more indented than
- * it, "Lugar: …", or in lower case after words without their full stop). Each line's dotted
- * leader is rewritten with its hour first.
+ * it, "Lugar: …", in lower case after words without their full stop, or the act under a line
+ * that is only its hour). Each line's spoken hours are rewritten in digits and its dotted leader
+ * with its hour first.
  */
 function bloques(texto: string): Bloque[] {
   const salida: Bloque[] = [];
   let actual: (Bloque & { sangria: number }) | null = null;
   texto.split(/\r?\n/).forEach((cruda, i) => {
     const original = cruda.trim();
-    const linea = sinGuias(original);
+    const linea = sinGuias(horasEnCifras(original));
     if (!linea) {
       actual = null;
       return;
     }
-    const sangrada = actual !== null && sangria(cruda) > actual.sangria + 1;
     const anterior: string = actual?.texto ?? "";
+    // In a table, a line that starts with a tab leaves its hour's column empty: an act of its own.
+    const columnaVacia = /^\t/.test(cruda) && anterior.includes("\t");
+    const sangrada = actual !== null && sangria(cruda) > actual.sangria + 1 && !columnaVacia;
     const sigue =
       actual &&
       !abre(linea) &&
-      (sangrada ||
+      (soloMomento(anterior) ||
+        sangrada ||
         /^(?:lugar|lloc)\s*:/u.test(plano(linea)) ||
         (/^\p{Ll}/u.test(original) && !/[.!?]$/.test(anterior)));
     if (!actual || !sigue) {
@@ -280,20 +297,52 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
       }
     };
 
+    /** A clause's acts, the first at a place already read. */
+    const conLugar = (texto: string, desde: number, propio: Momento, lugar: string | null) => {
+      const antes = parciales.length;
+      clausulas(texto, desde, propio);
+      if (lugar && parciales[antes]) parciales[antes].lugar = lugar;
+    };
+
+    /** A sentence's own moment and the words after it: an hour, "A continuación", "Por la tarde", "Del 10 al 16:". */
+    const momentoDe = (t: string): { momento: Momento; resto: string } | null => {
+      const hora = horaInicial(t);
+      if (hora)
+        return { momento: momento(hora.hora, hora.fin, false, !hora.separada && /^a\s/iu.test(t)), resto: hora.resto };
+      const siguiente = continuacion(t);
+      if (siguiente) return { momento: momento(null, siguiente.fin, true), resto: siguiente.resto };
+      const parte = parteDelDia(t) ?? diasDelActo(t)?.resto;
+      if (parte === undefined) return null;
+      const conHora = horaInicial(parte);
+      return conHora
+        ? { momento: momento(conHora.hora, conHora.fin, false, !conHora.separada), resto: conHora.resto }
+        : { momento: momento(null, null), resto: parte };
+    };
+
+    /** A moment whose act is in the sentences after it ("19.00. Pavelló. Sopar popular."), and the place between. */
+    let pendiente = null as { momento: Momento; desde: number; resto: string; lugar: string | null } | null;
+
     frases(texto).forEach((f, i) => {
       const t = f.texto.replace(BOLO, "");
       const desde = f.desde + (f.texto.length - t.length);
-      const hora = horaInicial(t);
-      if (hora)
-        return clausulas(hora.resto, desde, momento(hora.hora, hora.fin, false, !hora.separada && /^a\s/iu.test(t)));
-      const siguiente = continuacion(t);
-      if (siguiente) return clausulas(siguiente.resto, desde, momento(null, siguiente.fin, true));
-      const parte = parteDelDia(t);
-      if (parte !== null) {
-        const conHora = horaInicial(parte);
-        return conHora
-          ? clausulas(conHora.resto, desde, momento(conHora.hora, conHora.fin, false, !conHora.separada))
-          : clausulas(parte, desde, momento(null, null));
+      const propio = momentoDe(t);
+      if (propio) {
+        const lugar = soloLugar(propio.resto);
+        pendiente = propio.resto.trim() === "" || lugar ? { ...propio, desde, lugar } : null;
+        if (!pendiente) clausulas(propio.resto, desde, propio.momento);
+        return;
+      }
+      if (pendiente) {
+        const previo = pendiente;
+        pendiente = null;
+        // "18:00 h. Parque infantil. Lugar: Parque de la Ribera": the words taken for a place were the act.
+        const dicho = lugarDeFrase(t);
+        if (dicho && soloLugar(dicho) && previo.lugar)
+          return conLugar(previo.resto, previo.desde, previo.momento, dicho);
+        const lugar = previo.lugar ?? soloLugar(t);
+        if (!previo.lugar && lugar) pendiente = { ...previo, lugar };
+        else conLugar(t, previo.desde, previo.momento, lugar);
+        return;
       }
       // An hour that ends a note on its own line is no act ("Inscripciones en el bar a las 17:00 h").
       const [ancla] = horasEnProsa(t, i === 0 && !esRuido(t));
@@ -305,15 +354,36 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
       if (lugar && parciales.length > 0) parciales.at(-1)!.lugar = lugar;
       // Any other sentence after an act is its note ("Inscripciones…", "Plazas limitadas").
     });
+    // A place no act followed was the act's own words.
+    if (pendiente?.lugar) conLugar(pendiente.resto, pendiente.desde, pendiente.momento, null);
     parciales.forEach(registrar);
     return parciales.length;
   };
 
+  /** The last line of the last block with acts, and of a list of sponsors ("COLABORAN" and the names under it). */
+  let finDeActo = -1;
+  let finDeLista = -1;
+  const leidos = (bloque: Bloque, n: number) => {
+    if (n > 0) finDeActo = bloque.lineas.at(-1)!.numero;
+    return n > 0;
+  };
+
   for (const bloque of bloques(nfc)) {
     const primera = bloque.lineas[0].texto;
+    const numero = bloque.lineas[0].numero;
     const cabecera = leerEncabezado(primera);
     if (cabecera && abrirDia(cabecera.encabezado)) {
-      if (cabecera.corte < primera.length) leerActos(bloque, cabecera.corte);
+      if (cabecera.corte < primera.length) leidos(bloque, leerActos(bloque, cabecera.corte));
+      continue;
+    }
+    if (encabezaLista(primera) || (numero === finDeLista + 1 && !horaInicial(bloque.texto))) {
+      finDeLista = bloque.lineas.at(-1)!.numero;
+      continue;
+    }
+    // "Del 21 al 23 d'agost. Sala polivalent. Exposició…" before the first heading opens its first day.
+    const varios = jornada.dia ? null : diasDelActo(bloque.texto);
+    if (varios?.resto && abrirDia({ dia: varios.dia, mes: varios.mes })) {
+      leidos(bloque, leerActos(bloque, 0));
       continue;
     }
     // A one-day programme may name its day only in its header ("Pinilla del Valle, 30 de mayo").
@@ -323,7 +393,7 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
       horaInicial(bloque.texto) &&
       abrirDia({ dia: contexto.inicio.dia, mes: contexto.inicio.mes })
     ) {
-      leerActos(bloque, 0);
+      leidos(bloque, leerActos(bloque, 0));
       continue;
     }
     if (!jornada.dia) {
@@ -347,13 +417,14 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
       }
       continue;
     }
-    if (leerActos(bloque, 0) > 0) continue;
+    if (leidos(bloque, leerActos(bloque, 0))) continue;
     if (esRuido(primera) || esSaludo(primera) || (veces.get(primera) ?? 0) > 1) continue;
-    // "- Bingo en el descanso": a bulleted line without an hour is an act of the moment it is listed at.
-    if (CON_BOLO.test(primera)) {
+    // "- Bingo en el descanso", or a line without figures right under an act: an act of the moment it is listed at.
+    if (CON_BOLO.test(primera) || (numero === finDeActo + 1 && !/\d/.test(bloque.texto))) {
+      finDeActo = bloque.lineas.at(-1)!.numero;
       registrar({
         ...momento(null, null),
-        texto: primera.replace(BOLO, ""),
+        texto: bloque.texto.replace(BOLO, ""),
         lugar: null,
         mayusculas: enCapitales(primera),
         linea: bloque.lineas[0].numero,

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { leerPrograma } from "./leer";
 import { porcentajes, puntuarCorpus } from "./puntuar";
 
-const CORPUS = path.join(import.meta.dirname, "fixtures/corpus");
+/** The corpus the reader was built on, and the one written blind to it (then read too). */
+const CORPORA = [
+  { dir: path.join(import.meta.dirname, "fixtures/corpus"), programas: 34 },
+  { dir: path.join(import.meta.dirname, "fixtures/control"), programas: 10 },
+];
 
 /** The acts of a reading, as "YYYY-MM-DDTHH:MM title | place" lines, with the night's day when there is one. */
 const resumen = (texto: string, referencia: string) =>
@@ -12,23 +16,25 @@ const resumen = (texto: string, referencia: string) =>
       `${a.inicio.slice(0, 16)}${a.sinHora ? " (sin hora)" : ""}${a.noche ? ` noche ${a.noche}` : ""} ${a.titulo} | ${a.direccion}`,
   );
 
-describe("leerPrograma over the corpus", () => {
-  it("keeps its level: day and hour, precision, titles, places, nights and time", () => {
-    const { ficheros, total } = puntuarCorpus(CORPUS);
-    expect(ficheros).toHaveLength(34);
-    const p = porcentajes(total);
-    // The goals are 95% recall, 97% precision, 90% titles, 80% places; the reader reached
-    // 100 / 100 / 99.8 / 100 (and 100% of nights): recall is held at its goal, the rest one
-    // point below what was reached.
-    expect(p.exhaustividad).toBeGreaterThanOrEqual(95);
-    expect(p.precision).toBeGreaterThanOrEqual(99);
-    expect(p.titulos).toBeGreaterThanOrEqual(98.8);
-    expect(p.lugares).toBeGreaterThanOrEqual(99);
-    expect(p.noches).toBeGreaterThanOrEqual(99);
-    // No line the corpus counts as noise is left unread.
-    expect(total.ruidoSinLeer).toBe(0);
-    expect(total.ms / ficheros.length).toBeLessThan(200);
-  });
+describe("leerPrograma over the corpora", () => {
+  it.each(CORPORA)(
+    "keeps its level over $dir: day and hour, precision, titles, places and nights",
+    ({ dir, programas }) => {
+      const { ficheros, total } = puntuarCorpus(dir);
+      expect(ficheros).toHaveLength(programas);
+      const p = porcentajes(total);
+      // The goals are 95% recall, 97% precision, 90% titles, 80% places; the reader reached
+      // 100 / 100 / 99.5–99.8 / 99.5–100 (and 100% of nights): recall is held at its goal, the
+      // rest one point below what was reached. Its speed is bench:programas's to report.
+      expect(p.exhaustividad).toBeGreaterThanOrEqual(95);
+      expect(p.precision).toBeGreaterThanOrEqual(99);
+      expect(p.titulos).toBeGreaterThanOrEqual(98.5);
+      expect(p.lugares).toBeGreaterThanOrEqual(98.5);
+      expect(p.noches).toBeGreaterThanOrEqual(99);
+      // No line the corpus counts as noise is left unread.
+      expect(total.ruidoSinLeer).toBe(0);
+    },
+  );
 });
 
 describe("leerPrograma", () => {
@@ -142,6 +148,71 @@ describe("leerPrograma", () => {
       "2026-09-25T19:00 (sin hora) Coca i moscatell | null",
       "2026-09-26T01:30 noche 2026-09-25 DJ Ferran Vall | carpa",
       "2026-09-26T10:00 Torneig de futbol 7 | camp de futbol",
+    ]);
+  });
+
+  it("reads hours in words, in Spanish, and a 'LUNES 10' heading and a 'Del 10 al 16:' act by the header's dates", () => {
+    const texto = [
+      "SEMANA CULTURAL",
+      "Del 10 al 16 de agosto de 2026",
+      "",
+      "LUNES 10",
+      "Del 10 al 16: Exposición de aperos en las Antiguas Escuelas.",
+      "A las 7 de la tarde, pregón en la Plaza Mayor.",
+      "A las diez y media de la noche, cine al aire libre.",
+      "A la una de la madrugada, discoteca móvil.",
+      "",
+      "MARTES 11",
+      "A las doce del mediodía, misa.",
+    ].join("\n");
+    expect(resumen(texto, "2026-07-20")).toEqual([
+      "2026-08-10T00:00 (sin hora) Exposición de aperos | Antiguas Escuelas",
+      "2026-08-10T19:00 Pregón | Plaza Mayor",
+      "2026-08-10T22:30 Cine al aire libre | null",
+      "2026-08-11T01:00 noche 2026-08-10 Discoteca móvil | null",
+      "2026-08-11T12:00 Misa | null",
+    ]);
+  });
+
+  it("reads Catalan hours in words: quarters ('a 2/4 de 7 de la tarda'), ranges and midnight ('les 12 de la nit')", () => {
+    const texto = [
+      "FESTA DE SANT ANTONI",
+      "Dissabte 16 de gener",
+      "• A les 10 del matí, al pati de l'escola, taller de guarniments.",
+      "• De 5 a 8 de la tarda, al pavelló, fira d'animals.",
+      "• A 2/4 de 7 de la tarda, a l'església parroquial, concert de la coral.",
+      "• A les 2 del migdia, dinar de germanor.",
+      "• A les 12 de la nit, al pavelló, ball amb el duet.",
+    ].join("\n");
+    const { actos } = leerPrograma(texto, { referencia: "2026-12-18" });
+    expect(resumen(texto, "2026-12-18")).toEqual([
+      "2027-01-16T10:00 Taller de guarniments | pati de l'escola",
+      "2027-01-16T17:00 Fira d'animals | pavelló",
+      "2027-01-16T18:30 Concert de la coral | església parroquial",
+      "2027-01-16T14:00 Dinar de germanor | null",
+      "2027-01-17T00:00 noche 2027-01-16 Ball amb el duet | pavelló",
+    ]);
+    expect(actos[1].fin).toBe("2027-01-16T20:00:00+01:00");
+  });
+
+  it("reads an hour alone on its line with the act on the next, and 'HH.MM. Place. Act.'", () => {
+    const texto = [
+      "FIESTA DE LA VENDIMIA",
+      "2, 3 y 4 de octubre de 2026",
+      "",
+      "VIERNES, 2 DE OCTUBRE",
+      "A las 20.30:",
+      "Pregón de la vendimia en el salón de la Casa de Cultura.",
+      "A continuación:",
+      "Proclamación de la reina.",
+      "22.00. Pabellón. Cena popular. Tiques en el bar.",
+      "Bingo en el descanso.",
+    ].join("\n");
+    expect(resumen(texto, "2026-09-10")).toEqual([
+      "2026-10-02T20:30 Pregón de la vendimia | salón de la Casa de Cultura",
+      "2026-10-02T20:30 (sin hora) Proclamación de la reina | null",
+      "2026-10-02T22:00 Cena popular | Pabellón",
+      "2026-10-02T00:00 (sin hora) Bingo en el descanso | null",
     ]);
   });
 });

@@ -18,7 +18,7 @@ const LUGARES = new Set(
   colegio instituto teatro teatre auditorio auditori museo museu mercado lonja patio pati soportales porches
   balcon balco local nave merendero arroyo rio riu ribera fuente font castillo torre muralla cerro turo monte
   mirador puente pont estacion estacio camping embalse playa platja puerto cooperativa lagar residencia paraje
-  llano travesia cementerio frontis velodromo terraza casco`.split(/\s+/),
+  llano travesia cementerio frontis velodromo terraza casco puerta porta pinar`.split(/\s+/),
 );
 
 const ARTICULO = String.raw`(?:(?:el|la|los|las|les|els)\s+|l['’]\s*)`;
@@ -120,16 +120,27 @@ export function lugarDeFrase(frase: string): string | null {
   return lugar || null;
 }
 
+/** A sentence that only names a place ("Pavelló.", "Plaça de l'Ajuntament."), as some programmes write it between an hour and its act. */
+export function soloLugar(frase: string): string | null {
+  const lugar = frase.trim().replace(/[.:;]+$/u, "");
+  if (!MAYUSCULA_INICIAL.test(lugar) || /[\d,]/.test(lugar) || lugar.split(/\s+/).length > 6) return null;
+  return clase(lugar, false) ? limpiarLugar(lugar) : null;
+}
+
 /** The words of an act without its place: the place found, what is left as the title. */
 export function separarLugar(texto: string, mayusculas: boolean): { titulo: string; lugar: string | null } {
-  // "Fira de Nadal · Passeig del Rieral", "Teatro<tab>Casa de Cultura": the last column is the place.
+  // "Fira de Nadal · Passeig del Rieral", "Teatro<tab>Salida desde la Casa de Cultura": the last column is the place.
   const partes = texto.split(/\s+[·|]\s+|\t+|\s{3,}/);
   if (partes.length > 1) {
     const ultima = partes.at(-1)!;
     if (MAYUSCULA_INICIAL.test(ultima) && ultima.split(/\s+/).length <= 8 && !/\d/.test(ultima)) {
-      return { titulo: partes.slice(0, -1).join(" · "), lugar: limpiarLugar(ultima) };
+      return { titulo: partes.slice(0, -1).join(" · "), lugar: lugarDeFrase(ultima) ?? limpiarLugar(ultima) };
     }
   }
+  // "Novena – Ermita de San Antón": after a dash, only a place noun or "Salida desde…" makes a column.
+  const guion = /\s+[–—]\s+([^–—]+)$/u.exec(texto);
+  const columna = guion && (lugarDeFrase(guion[1]) ?? soloLugar(guion[1]));
+  if (columna) return { titulo: texto.slice(0, guion.index), lugar: columna };
   // "A les 18 h, a la plaça de l'Ajuntament, inflables…": a place that opens the sentence.
   const delante = new RegExp(String.raw`^(a\s+${ARTICULO}|al\s+|en\s+${ARTICULO})([^,]+),\s*`, "u").exec(plano(texto));
   if (delante) {
@@ -139,8 +150,12 @@ export function separarLugar(texto: string, mayusculas: boolean): { titulo: stri
   }
   // "(Salón de Plenos)" at the end: a name in brackets, not a note ("(inscripción previa en el 987…)").
   const entre = /\s*\(([^()]+)\)\s*\.?\s*$/u.exec(texto);
-  if (entre && MAYUSCULA_INICIAL.test(entre[1]) && !/\d|,/.test(entre[1]) && entre[1].split(/\s+/).length <= 7) {
-    return { titulo: texto.slice(0, entre.index), lugar: limpiarLugar(entre[1]) };
+  const salida = entre && lugarDeFrase(entre[1]);
+  if (
+    entre &&
+    (salida || (MAYUSCULA_INICIAL.test(entre[1]) && !/\d|,/.test(entre[1]) && entre[1].split(/\s+/).length <= 7))
+  ) {
+    return { titulo: texto.slice(0, entre.index), lugar: salida || limpiarLugar(entre[1]) };
   }
   const hallado = lugarEnTexto(texto, mayusculas);
   if (!hallado) return { titulo: texto, lugar: null };

@@ -23,10 +23,16 @@ const RUIDO: RegExp[] = [
   /(?:^|,\s*)(?:alcalde|alcaldesa|concejal|concejala|regidor|regidora|presidente|presidenta)(?:\s+de\s+\p{L}+)?\.?$/u,
   // Phones, inscriptions, tickets, prices, who may take part.
   /\d{3}\s?\d{2}\s?\d{2}\s?\d{2}|\d{3}\s?\d{3}\s?\d{3}/u,
-  /^(?:inscripci|inscrib|reserva|tiques|tiquets|entradas|entrades|premios|premis|precio|preu|los tiques|para el|para la|para los|todas las|todos los|actividades|activitats|entrada libre|entrada gratuita|cal portar)/u,
+  /^(?:inscripci|inscrib|horario|horari|reserva|tiques|tiquets|entradas|entrades|premios|premis|precio|preu|los tiques|para el|para la|para los|todas las|todos los|actividades|activitats|entrada libre|entrada gratuita|cal portar)/u,
   /€|(?<!\p{L})euros(?!\p{L})/u,
-  /(?:podra visitarse|podran visitarse|estara abierto|estaran abiertos|es necesario|cal inscripcio)/u,
+  /(?:podran? visitar|podran? variar|deberan|estara abierto|estaran abiertos|es necesario|cal inscripcio)/u,
 ];
+
+/** A line that only heads a list of who organises or sponsors ("COLABORAN"): the names under it are noise too. */
+export const encabezaLista = (linea: string) =>
+  /^(?:organiza|organizan|organitza|organitzen|colabora|colaboran|col·labora|col·laboren|patrocina|patrocinan|patrocinadores|amb el suport de)\s*:?$/u.test(
+    plano(linea).trim(),
+  );
 
 /** Whether a line is of a kind programmes print around their acts. */
 export function esRuido(linea: string): boolean {

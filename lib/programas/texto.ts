@@ -28,9 +28,12 @@ const ABREVIATURAS = new Set(
   ),
 );
 
-/** A sentence so far that is only an hour ("20.00 horas", "De 10 a 14 hrs"): its full stop is the unit's. */
+/**
+ * A sentence so far that is only an hour ("20.00 horas", "De 10 a 14 hrs", "19.00", "11.00 a
+ * 13.00"): its full stop is the unit's, or the hour's before the act ("19.00. Pavelló. Sopar").
+ */
 const SOLO_HORA =
-  /^[^\p{L}\d]*(?:a\s+l[ae]s?\s+)?(?:de\s+)?\d{1,2}(?:[:.,'’]\d{2})?(?:\s*[-–a]\s*\d{1,2}(?:[:.,'’]\d{2})?)?\s?(?:horas?|hores|hrs?|h)$/iu;
+  /^[^\p{L}\d]*(?:a\s+l[ae]s?\s+)?(?:de\s+)?(?:\d{1,2}(?:[:.,'’]\d{2})?(?:\s*[-–a]\s*\d{1,2}(?:[:.,'’]\d{2})?)?\s?(?:horas?|hores|hrs?|h)|\d{1,2}[:.,'’]\d{2}(?:\s*[-–a]\s*\d{1,2}[:.,'’]\d{2})?)$/iu;
 
 export interface Frase {
   texto: string;
