@@ -301,3 +301,28 @@ export function cuandoEventoTexto(fechaInicio: string | null, fechaFin: string |
   const patron = a.getFullYear() === b.getFullYear() ? "d MMM, HH:mm" : "d MMM yyyy, HH:mm";
   return `Del ${format(a, patron, { locale: es })} al ${format(b, patron, { locale: es })}`;
 }
+
+/**
+ * Weekdays by their names without accents, lower case (getDay's numbers, Sunday 0): Spanish,
+ * Catalan and Galician, as agendas and programmes write them.
+ */
+export const DIA_SEMANA_POR_NOMBRE: Readonly<Record<string, number>> = {
+  domingo: 0,
+  lunes: 1,
+  martes: 2,
+  miercoles: 3,
+  jueves: 4,
+  viernes: 5,
+  sabado: 6,
+  diumenge: 0,
+  dilluns: 1,
+  dimarts: 2,
+  dimecres: 3,
+  dijous: 4,
+  divendres: 5,
+  dissabte: 6,
+  luns: 1,
+  mercores: 3,
+  xoves: 4,
+  venres: 5,
+};

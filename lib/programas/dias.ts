@@ -1,4 +1,4 @@
-import type { Dia } from "../dates";
+import { DIA_SEMANA_POR_NOMBRE, type Dia } from "../dates";
 import { plano } from "./texto";
 
 /**
@@ -7,26 +7,7 @@ import { plano } from "./texto";
  * acts), the month and year its header gives, and the calendar day each heading means.
  */
 
-const SEMANA: Record<string, number> = {
-  domingo: 0,
-  lunes: 1,
-  martes: 2,
-  miercoles: 3,
-  jueves: 4,
-  viernes: 5,
-  sabado: 6,
-  diumenge: 0,
-  dilluns: 1,
-  dimarts: 2,
-  dimecres: 3,
-  dijous: 4,
-  divendres: 5,
-  dissabte: 6,
-  luns: 1,
-  mercores: 3,
-  xoves: 4,
-  venres: 5,
-};
+const SEMANA = DIA_SEMANA_POR_NOMBRE;
 
 /** Weekdays as short headings write them, before their day's number ("Sáb. 15", "Vie 14"). */
 const SEMANA_CORTA: Record<string, number> = { lun: 1, mar: 2, mie: 3, mier: 3, jue: 4, vie: 5, sab: 6, dom: 0 };

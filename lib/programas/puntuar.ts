@@ -43,6 +43,18 @@ export interface Cuentas {
   ms: number;
 }
 
+const cuentasACero = (): Cuentas => ({
+  esperados: 0,
+  leidos: 0,
+  emparejados: 0,
+  titulos: 0,
+  lugares: 0,
+  noches: 0,
+  nochesBien: 0,
+  ruidoSinLeer: 0,
+  ms: 0,
+});
+
 export interface Puntuacion extends Cuentas {
   fichero: string;
   /** Expected acts without a read match, read acts without an expected one, and matched pairs that differ, for a look. */
@@ -111,15 +123,10 @@ export function puntuar(texto: string, esperado: Esperado, fichero = ""): Puntua
   const ms = performance.now() - t0;
   const libres = leido.actos.map((a) => ({ acto: a, ...diaYHora(a), usado: false }));
   const c: Puntuacion = {
+    ...cuentasACero(),
     fichero,
     esperados: esperado.actos.length,
     leidos: leido.actos.length,
-    emparejados: 0,
-    titulos: 0,
-    lugares: 0,
-    noches: 0,
-    nochesBien: 0,
-    ruidoSinLeer: 0,
     ms,
     perdidos: [],
     sobrantes: [],
@@ -172,17 +179,7 @@ export function puntuarCorpus(dir: string): PuntuacionCorpus {
       const esperado = JSON.parse(readFileSync(path.join(dir, f.replace(/\.txt$/, ".json")), "utf8")) as Esperado;
       return puntuar(texto, esperado, f.replace(/\.txt$/, ""));
     });
-  const total: Cuentas = {
-    esperados: 0,
-    leidos: 0,
-    emparejados: 0,
-    titulos: 0,
-    lugares: 0,
-    noches: 0,
-    nochesBien: 0,
-    ruidoSinLeer: 0,
-    ms: 0,
-  };
+  const total = cuentasACero();
   for (const f of ficheros) for (const k of Object.keys(total) as (keyof Cuentas)[]) total[k] += f[k];
   return { ficheros, total };
 }

@@ -1,4 +1,5 @@
 import proj4 from "proj4";
+import { DIA_SEMANA_POR_NOMBRE } from "../../dates";
 import type { Categoria } from "../../plans/constants";
 import { htmlAMarkdown } from "../html";
 import { FormatoNoValido } from "../errores";
@@ -52,15 +53,7 @@ const CATEGORIAS_ZARAGOZA: Record<string, Categoria[]> = {
   "medio ambiente y naturaleza": ["Aventura"],
 };
 
-const DIAS: Record<string, number> = {
-  domingo: 0,
-  lunes: 1,
-  martes: 2,
-  miercoles: 3,
-  jueves: 4,
-  viernes: 5,
-  sabado: 6,
-};
+const DIAS = DIA_SEMANA_POR_NOMBRE;
 
 const sinTildes = (t: string) =>
   t
