@@ -209,4 +209,67 @@ describe("an event's several dates in the wizard and the edit form", () => {
     ]);
     await ctx.close();
   }, 60_000);
+
+  it("reads a pasted programme into the table: one act fixed, a line dropped, another added, published by day", async () => {
+    const titulo = unico("Fiestas de invierno");
+    const ctx = await contextoConectado(browser, usuario, { ancho: 390, alto: 844 });
+    const page = await ctx.newPage();
+    await hastaLasFechas(page, titulo);
+    const mes = (n: number) =>
+      new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" })
+        .format(new Date(`${dia(n)}T12:00:00Z`))
+        .toUpperCase();
+    const texto = [
+      "FIESTAS DE INVIERNO",
+      "Organiza: Comisión de Fiestas",
+      "",
+      `DÍA ${Number(dia(10).slice(8))} DE ${mes(10)}`,
+      "12:00 h. Pregón de fiestas en el balcón del Ayuntamiento.",
+      "18.00 horas: Chocolatada popular en la Plaza Mayor.",
+      "23:30 h.: Verbena con la orquesta Sirena en la Plaza Mayor.",
+      "",
+      "Rogamos traigan abrigo y linterna si es posible",
+      `DÍA ${Number(dia(11).slice(8))} DE ${mes(11)}`,
+      "13:00 h. Misa. A continuación, procesión.",
+      "14:30 h. Paella popular en el Pabellón.",
+      "",
+      "Entrega de trofeos del campeonato de mus",
+    ].join("\n");
+
+    await page.getByRole("radio", { name: /^Programa/ }).check();
+    await page.getByRole("button", { name: mensajesFechas.pegarPrograma }).click();
+    await page.getByLabel(mensajesFechas.textoDelPrograma).fill(texto);
+    await page.getByRole("button", { name: mensajesFechas.leerPrograma }).click();
+    await page.getByText(conDatos(mensajesFechas.actosLeidos, { n: "6" })).waitFor();
+    const sinLeer = page.getByRole("region", { name: mensajesFechas.sinLeer });
+    await expect(sinLeer.getByRole("listitem").allInnerTexts()).resolves.toHaveLength(2);
+    await capturas(page, "programa-leido");
+
+    const acto = (campo: string, n: number, d: number) =>
+      page.getByLabel(`${campo} del acto ${n} del día ${d}`, { exact: true });
+    // As a person does, straight away: fix an act, drop a line, add the other as an act.
+    await acto("Qué se hace", 2, 1).fill("Chocolatada con churros");
+    await sinLeer.getByRole("button", { name: /^Descartar: Rogamos/ }).click();
+    await sinLeer.getByRole("button", { name: /^Añadir como acto: Entrega de trofeos/ }).click();
+    await expect(sinLeer.count()).resolves.toBe(0);
+    await expect(acto("Qué se hace", 4, 2).inputValue()).resolves.toBe("Entrega de trofeos del campeonato de mus");
+    await expect(page.getByLabel("Título").inputValue()).resolves.toBe(titulo);
+    await sinViolaciones(page, "programa leído");
+
+    const id = await publicar(page, titulo);
+    expect((await detalle(id)).map((f) => [f.inicio, f.titulo, f.direccion])).toEqual([
+      [iso(a(10, "12:00")), "Pregón de fiestas", "balcón del Ayuntamiento"],
+      [iso(a(10, "18:00")), "Chocolatada con churros", "Plaza Mayor"],
+      [iso(a(10, "23:30")), "Verbena con la orquesta Sirena", "Plaza Mayor"],
+      [iso(a(11, "13:00")), "Misa", null],
+      [iso(a(11, "13:00")), "Procesión", null],
+      [iso(a(11, "14:30")), "Paella popular", "Pabellón"],
+      [iso(a(11, "15:30")), "Entrega de trofeos del campeonato de mus", null],
+    ]);
+    await page.getByRole("link", { name: "Ver mi plan" }).click();
+    await page.getByRole("heading", { name: "Programa" }).waitFor();
+    await expect(page.getByText("Entrega de trofeos del campeonato de mus").count()).resolves.toBeGreaterThan(0);
+    await capturas(page, "programa-publicado");
+    await ctx.close();
+  }, 60_000);
 });

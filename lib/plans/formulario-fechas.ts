@@ -1,5 +1,13 @@
 import { diaEnMadrid, diaIso, instanteDeLocal, localDeInstante, sumarDias, type Dia } from "../dates";
-import { type FechaApi, type FechaPlan, MAX_FECHAS, ordenarFechas, repetirCadaSemana } from "./fechas";
+import {
+  DIRECCION_FECHA_MAX,
+  type FechaApi,
+  type FechaPlan,
+  MAX_FECHAS,
+  ordenarFechas,
+  repetirCadaSemana,
+  TITULO_FECHA_MAX,
+} from "./fechas";
 
 /**
  * An evento's dates as the wizard and the edit page hold them: "Una fecha" (the plan's own
@@ -198,4 +206,24 @@ export function horaSiguiente(fechas: FechaCampo[], filas: number[]): string {
 export function diaDeValor(valor: string): Dia | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(valor);
   return m ? { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) } : null;
+}
+
+/** An act as POST /api/programas/leer answers it. */
+export interface ActoLeidoApi {
+  inicio: string;
+  fin: string | null;
+  titulo: string;
+  direccion: string | null;
+}
+
+/**
+ * The acts a programme's reading proposes, as the programme's rows: its text kept within the
+ * fields' limits; the place is words only (its point is the town's until the person moves it).
+ */
+export function filasDeActos(actos: readonly ActoLeidoApi[]): FechaCampo[] {
+  return actos.map((a) => ({
+    ...fechaVacia(localDeInstante(a.inicio), localDeInstante(a.fin)),
+    titulo: a.titulo.slice(0, TITULO_FECHA_MAX),
+    direccion: (a.direccion ?? "").slice(0, DIRECCION_FECHA_MAX),
+  }));
 }

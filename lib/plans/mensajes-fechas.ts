@@ -63,4 +63,19 @@ export const mensajesFechas = {
   anadirDia: "Añadir día",
   quitarDia: "Quitar día",
   actoDe: " del acto {n} del día {dia}",
+  pegarPrograma: "Pegar el texto del programa",
+  pegarProgramaTexto:
+    "Pega el programa tal como lo tienes, de la web del ayuntamiento, de un PDF o de un Word: propondremos cada acto con su día, su hora y su lugar, y podrás corregirlos antes de publicar.",
+  textoDelPrograma: "Texto del programa",
+  leerPrograma: "Leer el programa",
+  leyendoPrograma: "Leyendo el programa…",
+  actosLeidos: "{n} actos leídos: revísalos antes de publicar.",
+  actoLeido: "1 acto leído: revísalo antes de publicar.",
+  ningunActo:
+    "No hemos encontrado ningún acto en ese texto: comprueba que cada día tenga su fecha y cada acto su hora.",
+  errorLeerPrograma: "No se pudo leer el programa. Comprueba tu conexión e inténtalo de nuevo.",
+  sinLeer: "No he sabido leer estas líneas",
+  sinLeerAyuda: "Añade como acto lo que sea un acto, o descarta la línea.",
+  anadirComoActo: "Añadir como acto",
+  descartar: "Descartar",
 } as const;

@@ -21,6 +21,7 @@ import {
 } from "@/lib/plans/formulario-fechas";
 import { mensajesFechas as m } from "@/lib/plans/mensajes-fechas";
 import { DateTimePicker } from "./DateTimePicker";
+import { LeerPrograma } from "./LeerPrograma";
 import { PlanDates, useMinimoFecha } from "./PlanDates";
 import { SelectorHora } from "./WeeklySchedule";
 import styles from "./form.module.css";
@@ -53,6 +54,7 @@ export function FechasEvento({
   onChange,
   pistas,
   pistaDe,
+  onTitulo,
 }: {
   forma: FormaFechas;
   fechas: FechaCampo[];
@@ -61,6 +63,8 @@ export function FechasEvento({
   onChange: (cambio: CambioFechas) => void;
   pistas: { inicio?: MensajeCampo; fin?: MensajeCampo };
   pistaDe: PistaDe;
+  /** The title a programme's reading proposes. */
+  onTitulo?: (titulo: string) => void;
 }) {
   const nombre = useId();
   const elegir = (nueva: FormaFechas) => {
@@ -107,7 +111,12 @@ export function FechasEvento({
         <FechasVarias fechas={fechas} onChange={(f) => onChange({ fechas: f })} pistaDe={pistaDe} />
       )}
       {forma === "programa" && (
-        <ProgramaFechas fechas={fechas} onChange={(f) => onChange({ fechas: f })} pistaDe={pistaDe} />
+        <ProgramaFechas
+          fechas={fechas}
+          onChange={(f) => onChange({ fechas: f })}
+          pistaDe={pistaDe}
+          onTitulo={onTitulo}
+        />
       )}
     </>
   );
@@ -276,10 +285,12 @@ export function ProgramaFechas({
   fechas,
   onChange,
   pistaDe,
+  onTitulo,
 }: {
   fechas: FechaCampo[];
   onChange: (fechas: FechaCampo[]) => void;
   pistaDe: PistaDe;
+  onTitulo?: (titulo: string) => void;
 }) {
   const id = useId();
   const minimo = useMinimoFecha();
@@ -290,6 +301,18 @@ export function ProgramaFechas({
   return (
     <fieldset className={styles.grupo}>
       <legend className="visually-hidden">{m.formaPrograma}</legend>
+      <LeerPrograma
+        fechas={fechas}
+        onActos={onChange}
+        onTitulo={onTitulo}
+        onAnadirLinea={(titulo) => {
+          // On the programme's last day, after its last act.
+          const ultimo = dias.at(-1);
+          const dia = ultimo?.dia || diaSiguiente(fechas);
+          const hora = ultimo ? horaSiguiente(fechas, ultimo.filas) : "10:00";
+          onChange([...fechas, { ...nuevoActo(dia, hora), titulo: titulo.slice(0, TITULO_FECHA_MAX) }]);
+        }}
+      />
       <PistaLista id={`${id}-pista`} pista={pistaDe("fechas")} />
       {dias.map(({ dia, filas }, d) => {
         const nDia = String(d + 1);

@@ -162,6 +162,7 @@ export function CampoCartel({
  */
 export function CampoFechas() {
   const { control, poner } = useCampos();
+  const { getValues } = useFormContext<CamposPlan>();
   const [tipo, fechaInicio, fechaFin, horarios, formaFechas, lista] = useWatch({
     control,
     name: ["tipo", "fechaInicio", "fechaFin", "horarios", "formaFechas", "fechas"],
@@ -185,6 +186,10 @@ export function CampoFechas() {
         pistas={pistas}
         pistaDe={(campo) => mensajeDe(errors as Errores, campo)}
         onChange={cambiar}
+        // A programme's reading proposes its title: the title written so far stays.
+        onTitulo={(titulo) => {
+          if (!getValues("titulo").trim()) poner("titulo", titulo);
+        }}
       />
     );
   }

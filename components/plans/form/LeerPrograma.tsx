@@ -1,0 +1,142 @@
+"use client";
+
+import { useId, useState } from "react";
+import ui from "@/components/ui/ui.module.css";
+import { conDatos } from "@/lib/messages";
+import { type ActoLeidoApi, type FechaCampo, filasDeActos } from "@/lib/plans/formulario-fechas";
+import { mensajesFechas as m } from "@/lib/plans/mensajes-fechas";
+import styles from "./form.module.css";
+
+interface Lectura {
+  titulo: string | null;
+  fechas: ActoLeidoApi[];
+  sinLeer: { linea: number; texto: string }[];
+}
+
+/**
+ * "Pegar el texto del programa": the programme as the town hall has it, read by POST
+ * /api/programas/leer into the programme's rows (which replace rows with nothing written yet,
+ * or follow those with a title), and the lines it could not place listed, each to add as an act
+ * or drop. Nothing is published until the person presses "Publicar".
+ */
+export function LeerPrograma({
+  fechas,
+  onActos,
+  onAnadirLinea,
+  onTitulo,
+}: {
+  fechas: FechaCampo[];
+  onActos: (fechas: FechaCampo[]) => void;
+  /** A line the reading could not place, added as an act by the person. */
+  onAnadirLinea: (texto: string) => void;
+  /** The programme's title the reading proposes (the form keeps a title already written). */
+  onTitulo?: (titulo: string) => void;
+}) {
+  const id = useId();
+  const [abierto, setAbierto] = useState(false);
+  const [texto, setTexto] = useState("");
+  const [leyendo, setLeyendo] = useState(false);
+  const [aviso, setAviso] = useState<{ texto: string; error: boolean } | null>(null);
+  const [sinLeer, setSinLeer] = useState<Lectura["sinLeer"]>([]);
+
+  async function leer() {
+    if (leyendo) return;
+    setLeyendo(true);
+    setAviso(null);
+    try {
+      const res = await fetch("/api/programas/leer", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ texto }),
+      });
+      const cuerpo = (await res.json().catch(() => ({}))) as Partial<Lectura> & { mensaje?: string };
+      if (!res.ok) return setAviso({ texto: cuerpo.mensaje ?? m.errorLeerPrograma, error: true });
+      const actos = filasDeActos(cuerpo.fechas ?? []);
+      setSinLeer(cuerpo.sinLeer ?? []);
+      if (actos.length === 0) return setAviso({ texto: m.ningunActo, error: true });
+      const escritas = fechas.filter((f) => f.titulo.trim());
+      onActos([...escritas, ...actos]);
+      if (cuerpo.titulo) onTitulo?.(cuerpo.titulo);
+      setAviso({
+        texto: actos.length === 1 ? m.actoLeido : conDatos(m.actosLeidos, { n: String(actos.length) }),
+        error: false,
+      });
+      setAbierto(false);
+    } catch {
+      setAviso({ texto: m.errorLeerPrograma, error: true });
+    } finally {
+      setLeyendo(false);
+    }
+  }
+
+  const quitarLinea = (linea: number) => setSinLeer((l) => l.filter((x) => x.linea !== linea));
+
+  return (
+    <div className={styles.leerPrograma}>
+      {abierto ? (
+        <div className={styles.pegarPrograma}>
+          <label htmlFor={`${id}-texto`} className={styles.etiqueta}>
+            {m.textoDelPrograma}
+          </label>
+          <p id={`${id}-ayuda`} className={styles.ayuda}>
+            {m.pegarProgramaTexto}
+          </p>
+          <textarea
+            id={`${id}-texto`}
+            className={styles.textarea}
+            aria-describedby={`${id}-ayuda`}
+            rows={10}
+            value={texto}
+            onChange={(e) => setTexto(e.target.value)}
+          />
+          <button type="button" className="button" disabled={leyendo || !texto.trim()} onClick={() => void leer()}>
+            {leyendo ? m.leyendoPrograma : m.leerPrograma}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(true)}>
+          {m.pegarPrograma}
+        </button>
+      )}
+      <p role="status" className={aviso?.error ? styles.pista : styles.ayuda}>
+        {aviso?.texto}
+      </p>
+      {sinLeer.length > 0 && (
+        <section className={styles.sinLeer} aria-labelledby={`${id}-sin-leer`}>
+          <h3 id={`${id}-sin-leer`} className={styles.sinLeerTitulo}>
+            {m.sinLeer}
+          </h3>
+          <p className={styles.ayuda}>{m.sinLeerAyuda}</p>
+          <ul className={styles.sinLeerLista}>
+            {sinLeer.map((l) => (
+              <li key={l.linea} className={styles.sinLeerLinea}>
+                <span className={styles.sinLeerTexto}>{l.texto}</span>
+                <span className={styles.sinLeerBotones}>
+                  <button
+                    type="button"
+                    className={ui.buttonGhost}
+                    aria-label={`${m.anadirComoActo}: ${l.texto}`}
+                    onClick={() => {
+                      onAnadirLinea(l.texto);
+                      quitarLinea(l.linea);
+                    }}
+                  >
+                    {m.anadirComoActo}
+                  </button>
+                  <button
+                    type="button"
+                    className={ui.buttonGhost}
+                    aria-label={`${m.descartar}: ${l.texto}`}
+                    onClick={() => quitarLinea(l.linea)}
+                  >
+                    {m.descartar}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
