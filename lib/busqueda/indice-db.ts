@@ -44,7 +44,7 @@ const CAMPOS = Prisma.sql`json_build_array(p.id, ST_X(p.ubicacion::geometry), ST
     FROM horario_disponible h WHERE h.plan_id = p.id) END,
   extract(epoch FROM p.destacado_hasta) * 1000, p.visible, p.cambio, tsvector_to_array(p.palabras),
   CASE WHEN p.fechas_varias > 1 THEN (SELECT json_agg(json_build_array(extract(epoch FROM f.inicio) * 1000,
-    extract(epoch FROM coalesce(f.fin, f.inicio)) * 1000) ORDER BY f.inicio, f.fin, f.id)
+    extract(epoch FROM coalesce(f.fin, f.inicio)) * 1000) ORDER BY f.inicio, f.orden, f.fin, f.id)
     FROM plan_fecha f WHERE f.plan_id = p.id) END)`;
 
 /** CAMPOS's array, in FilaIndice's terms: the one list of the fields and their order. */

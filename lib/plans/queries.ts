@@ -41,12 +41,12 @@ export const PLAN_SELECT = Prisma.sql`
      FROM horario_disponible h WHERE h.plan_id = p.id) AS horarios,
   ${ARCHIVO_JSON} AS cartel`;
 
-/** An evento's dates (FechaFila), in start order; NULL when it has none. */
+/** An evento's dates (FechaFila), in start order (as written, for dates at the same start); NULL when it has none. */
 export const FECHAS_JSON = Prisma.sql`(
   SELECT json_agg(json_build_object('id', f.id, 'inicio', f.inicio, 'fin', f.fin, 'titulo', f.titulo,
     'direccion', f.direccion, 'lng', ST_X(f.ubicacion::geometry), 'lat', ST_Y(f.ubicacion::geometry),
     'principal', f.antiguedad = 1)
-    ORDER BY f.inicio, f.fin, f.id)
+    ORDER BY f.inicio, f.orden, f.fin, f.id)
   FROM (SELECT g.*, row_number() OVER (ORDER BY g.creada_en, g.inicio, g.id) AS antiguedad
         FROM plan_fecha g WHERE g.plan_id = p.id) f)`;
 
@@ -55,7 +55,7 @@ export const FECHAS_JSON = Prisma.sql`(
  * compact arrays in start order, from which each search picks the date its card shows.
  */
 export const FECHAS_TARJETA = Prisma.sql`CASE WHEN p.tipo = 'evento' THEN (
-  SELECT json_agg(json_build_array(f.id, f.inicio, f.fin, f.titulo) ORDER BY f.inicio, f.fin, f.id)
+  SELECT json_agg(json_build_array(f.id, f.inicio, f.fin, f.titulo) ORDER BY f.inicio, f.orden, f.fin, f.id)
   FROM plan_fecha f WHERE f.plan_id = p.id) END`;
 
 /** The rows with their dates (FECHAS_JSON), read in one query: a feed's plans. */
@@ -197,7 +197,8 @@ export async function actualizarFilaPlan(
 }
 
 /** A date as the dates' writes read it from JSON (json_to_recordset). */
-const filaDeFecha = (f: FechaPlan) => ({
+const filaDeFecha = (f: FechaPlan, orden: number) => ({
+  orden,
   inicio: f.inicio.toISOString(),
   fin: f.fin?.toISOString() ?? null,
   titulo: f.titulo,
@@ -220,19 +221,20 @@ export async function escribirFechas(
   await tx.$executeRaw`
     DELETE FROM plan_fecha WHERE plan_id = ${planId}::uuid
       AND id <> ALL(${ids.filter((i): i is string => i !== null)}::uuid[])`;
-  const json = JSON.stringify(fechas.map((f) => ({ id: f.id ?? null, ...filaDeFecha(f) })));
+  const json = JSON.stringify(fechas.map((f, i) => ({ id: f.id ?? null, ...filaDeFecha(f, i) })));
   // The given ids that are this plan's are updated; any other date (no id, or someone else's) is new.
   await tx.$executeRaw`
     WITH dadas AS (
       SELECT * FROM json_to_recordset(${json}::json)
-        AS x(id uuid, inicio timestamptz, fin timestamptz, titulo text, direccion text, lng float8, lat float8)),
+        AS x(id uuid, orden smallint, inicio timestamptz, fin timestamptz, titulo text, direccion text, lng float8,
+          lat float8)),
     cambiadas AS (
-      UPDATE plan_fecha f SET inicio = d.inicio, fin = d.fin, titulo = d.titulo, direccion = d.direccion,
+      UPDATE plan_fecha f SET orden = d.orden, inicio = d.inicio, fin = d.fin, titulo = d.titulo, direccion = d.direccion,
         ubicacion = CASE WHEN d.lng IS NULL THEN NULL ELSE ST_SetSRID(ST_MakePoint(d.lng, d.lat), 4326)::geography END
       FROM dadas d WHERE f.id = d.id AND f.plan_id = ${planId}::uuid
       RETURNING f.id)
-    INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion, ubicacion)
-    SELECT ${planId}::uuid, d.inicio, d.fin, d.titulo, d.direccion,
+    INSERT INTO plan_fecha (plan_id, orden, inicio, fin, titulo, direccion, ubicacion)
+    SELECT ${planId}::uuid, d.orden, d.inicio, d.fin, d.titulo, d.direccion,
       CASE WHEN d.lng IS NULL THEN NULL ELSE ST_SetSRID(ST_MakePoint(d.lng, d.lat), 4326)::geography END
     FROM dadas d WHERE d.id IS NULL OR d.id NOT IN (SELECT id FROM cambiadas)`;
 }
@@ -249,15 +251,16 @@ export async function escribirFechasNuevas(
 ): Promise<void> {
   if (planes.length === 0) return;
   const json = JSON.stringify(
-    planes.flatMap(({ planId, fechas }) => fechas.map((f) => ({ plan_id: planId, ...filaDeFecha(f) }))),
+    planes.flatMap(({ planId, fechas }) => fechas.map((f, i) => ({ plan_id: planId, ...filaDeFecha(f, i) }))),
   );
   await tx.$executeRaw`
-    INSERT INTO plan_fecha (plan_id, inicio, fin, titulo, direccion, ubicacion)
-    SELECT d.plan_id, d.inicio, d.fin, d.titulo, d.direccion,
+    INSERT INTO plan_fecha (plan_id, orden, inicio, fin, titulo, direccion, ubicacion)
+    SELECT d.plan_id, d.orden, d.inicio, d.fin, d.titulo, d.direccion,
       CASE WHEN d.lng IS NULL THEN NULL ELSE ST_SetSRID(ST_MakePoint(d.lng, d.lat), 4326)::geography END
     FROM json_to_recordset(${json}::json)
-      AS d(plan_id uuid, inicio timestamptz, fin timestamptz, titulo text, direccion text, lng float8, lat float8)
-    ORDER BY d.plan_id, d.inicio`;
+      AS d(plan_id uuid, orden smallint, inicio timestamptz, fin timestamptz, titulo text, direccion text, lng float8,
+        lat float8)
+    ORDER BY d.plan_id, d.inicio, d.orden`;
 }
 
 /**

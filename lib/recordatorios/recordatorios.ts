@@ -64,7 +64,7 @@ export async function enviarRecordatorios(
         LEFT JOIN LATERAL (
           SELECT g.id, g.inicio, g.fin, g.titulo FROM plan_fecha g
           WHERE p.fechas_varias > 0 AND g.plan_id = p.id AND g.inicio >= ${desde} AND g.inicio < ${hasta}
-          ORDER BY g.inicio LIMIT 1) d ON true
+          ORDER BY g.inicio, g.orden LIMIT 1) d ON true
       ORDER BY r.usuario_id, coalesce(d.inicio, p.fecha_inicio), p.titulo`;
     const porUsuario = new Map<string, Fila[]>();
     for (const f of filas) porUsuario.set(f.usuario_id, [...(porUsuario.get(f.usuario_id) ?? []), f]);
