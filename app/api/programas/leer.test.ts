@@ -60,7 +60,8 @@ describe("POST /api/programas/leer", () => {
   });
 
   it("counts dates without a year from today in Madrid when no reference is given, and lists the lines it could not read", async () => {
-    const texto = "SÁBADO 15 DE AGOSTO\n12:00 h. Misa en la ermita.\nLa gran ballena azul del circo\n";
+    // A line of no act, apart from the acts (one right under an act is read as an act of its own, with no hour).
+    const texto = "SÁBADO 15 DE AGOSTO\n12:00 h. Misa en la ermita.\n\nLa gran ballena azul del circo\n";
     const r = await call("POST", "/api/programas/leer", { token: u.token, body: { texto, referencia: " " } });
     expect(r.status).toBe(200);
     const fechas = r.body.fechas as { inicio: string }[];
@@ -68,7 +69,7 @@ describe("POST /api/programas/leer", () => {
     const hoy = new Date().toLocaleDateString("sv-SE", { timeZone: "Europe/Madrid" });
     expect(fechas[0].inicio.slice(0, 10) >= hoy).toBe(true);
     expect(fechas[0].inicio.slice(5, 16)).toBe("08-15T12:00");
-    expect(r.body.sinLeer).toEqual([{ linea: 3, texto: "La gran ballena azul del circo" }]);
+    expect(r.body.sinLeer).toEqual([{ linea: 4, texto: "La gran ballena azul del circo" }]);
   });
 
   it("answers bad input in Spanish with its status, and writes nothing, ever", async () => {
