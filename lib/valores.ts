@@ -20,6 +20,11 @@ export function fechaIso(v: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/** A calendar day written YYYY-MM-DD that exists (no 30 February), as a string or null. */
+export function diaIsoValido(v: string | undefined): string | null {
+  return v !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && fechaIso(v) ? v : null;
+}
+
 /**
  * What the existing clients send for an empty field: a FormData turns `undefined` and `null`
  * into the strings 'undefined' and 'null'. Optional fields read all three as "no value".

@@ -1,7 +1,7 @@
 import { conDatos, mensajes } from "../messages";
 import { claveConsulta, leerConsultaPalabras, textoDeBusqueda, type ConsultaPalabras } from "./palabras-consulta";
 import { CATEGORIAS, type Categoria } from "../plans/constants";
-import { fechaIso, siNo, sinValor } from "../valores";
+import { diaIsoValido, fechaIso, siNo, sinValor } from "../valores";
 
 /**
  * Every filter and the order of the search, each declared once. An entry says:
@@ -258,9 +258,6 @@ function instante(v: string | undefined): Date | undefined {
   return d;
 }
 
-const DIA_ISO = /^\d{4}-\d{2}-\d{2}$/;
-const diaValido = (v: string | undefined) => (v !== undefined && DIA_ISO.test(v) && fechaIso(v) ? v : null);
-
 /**
  * The date window. An event matches when its dates overlap the window. An experience matches
  * when one of its slots' weekdays (plan.dias_semana, a bit mask kept by a trigger) falls on a
@@ -282,8 +279,8 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
       const fecha = (OPCIONES_FECHA as readonly string[]).includes(f ?? "") ? (f as OpcionFecha) : null;
       const n = Number(valor(p, "desplazamiento") ?? "0");
       let desplazamiento = Number.isInteger(n) && n >= 0 && n <= 120 ? n : 0;
-      let desde = diaValido(valor(p, "desde"));
-      let hasta = diaValido(valor(p, "hasta"));
+      let desde = diaIsoValido(valor(p, "desde"));
+      let hasta = diaIsoValido(valor(p, "hasta"));
       // An offset only with a date option that moves ('hoy' moves one day, for 'Mañana'); chosen
       // days only with 'rango', and 'rango' only with both.
       if (fecha === "rango" && (!desde || !hasta)) return { fecha: null, desplazamiento: 0, desde: null, hasta: null };
@@ -310,7 +307,7 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
       if (fecha !== undefined && !(OPCIONES_FECHA as readonly string[]).includes(fecha)) malos.push("fecha");
       const d = valor(p, "desplazamiento");
       if (d !== undefined && !(/^\d+$/.test(d) && Number(d) <= 120)) malos.push("desplazamiento");
-      for (const k of ["desde", "hasta"]) if (valor(p, k) !== undefined && !diaValido(valor(p, k))) malos.push(k);
+      for (const k of ["desde", "hasta"]) if (valor(p, k) !== undefined && !diaIsoValido(valor(p, k))) malos.push(k);
       return malos;
     },
   },

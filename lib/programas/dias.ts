@@ -7,8 +7,6 @@ import { plano } from "./texto";
  * acts), the month and year its header gives, and the calendar day each heading means.
  */
 
-const SEMANA = DIA_SEMANA_POR_NOMBRE;
-
 /** Weekdays as short headings write them, before their day's number ("Sáb. 15", "Vie 14"). */
 const SEMANA_CORTA: Record<string, number> = { lun: 1, mar: 2, mie: 3, mier: 3, jue: 4, vie: 5, sab: 6, dom: 0 };
 
@@ -47,7 +45,7 @@ const MESES: Record<string, number> = {
 };
 
 const MES = `(${Object.keys(MESES).join("|")})(?!\\p{L})`;
-const DIA_SEMANA = `(${Object.keys(SEMANA).join("|")}|dia|(?:${Object.keys(SEMANA_CORTA).join("|")})\\.?(?=,?\\s+\\d))(?!\\p{L})`;
+const DIA_SEMANA = `(${Object.keys(DIA_SEMANA_POR_NOMBRE).join("|")}|dia|(?:${Object.keys(SEMANA_CORTA).join("|")})\\.?(?=,?\\s+\\d))(?!\\p{L})`;
 
 /** "15 DE AGOSTO", "15 de agosto de 2026, sábado": a heading that starts with its day. */
 const DIA_Y_MES = new RegExp(
@@ -79,7 +77,7 @@ export interface Encabezado {
   pascua?: number;
 }
 
-const semanaDe = (palabra: string) => SEMANA[palabra] ?? SEMANA_CORTA[palabra.replace(/\.$/, "")];
+const semanaDe = (palabra: string) => DIA_SEMANA_POR_NOMBRE[palabra] ?? SEMANA_CORTA[palabra.replace(/\.$/, "")];
 
 const BOLO = /^[\s\-–—•·*]*/u;
 

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { diaEnMadrid, diaIso } from "../dates";
 import { ApiError } from "../http";
+import { diaIsoValido } from "../valores";
 import { leerPrograma } from "./leer";
 import { mensajesProgramas } from "./mensajes";
 
@@ -9,8 +10,6 @@ import { mensajesProgramas } from "./mensajes";
 export const MAX_CARACTERES = 100_000;
 /** The JSON body's limit in bytes: the longest text in UTF-8 (up to 3 bytes a Spanish character) and its fields. */
 export const MAX_BYTES_JSON = 3 * MAX_CARACTERES + 4 * 1024;
-
-const DIA = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * What the call reads: the text, and the day that dates without a year are counted from (today
@@ -24,13 +23,8 @@ const entradaSchema = z.object({
     .trim()
     .optional()
     .transform((r) => r || undefined)
-    .refine((r) => r === undefined || (DIA.test(r) && esDiaReal(r)), mensajesProgramas.referenciaNoValida),
+    .refine((r) => r === undefined || diaIsoValido(r) !== null, mensajesProgramas.referenciaNoValida),
 });
-
-function esDiaReal(dia: string): boolean {
-  const fecha = new Date(`${dia}T12:00:00Z`);
-  return !Number.isNaN(fecha.getTime()) && fecha.toISOString().slice(0, 10) === dia;
-}
 
 /** The documented answer of POST /api/programas/leer: the acts in the shape of a plan's `fechas`. */
 export interface ProgramaRespuesta {

@@ -53,8 +53,6 @@ const CATEGORIAS_ZARAGOZA: Record<string, Categoria[]> = {
   "medio ambiente y naturaleza": ["Aventura"],
 };
 
-const DIAS = DIA_SEMANA_POR_NOMBRE;
-
 const sinTildes = (t: string) =>
   t
     .normalize("NFD")
@@ -127,7 +125,7 @@ function horarios(sub: Registro): Horario[] {
     const fin = hora(h.endTime);
     const clave = `${inicio}-${fin ?? ""}`;
     const grupo = grupos.get(clave) ?? { inicio, fin, dias: [] };
-    const d = DIAS[sinTildes(texto(h.dayOfWeek) ?? "")];
+    const d = DIA_SEMANA_POR_NOMBRE[sinTildes(texto(h.dayOfWeek) ?? "")];
     if (d !== undefined && !grupo.dias.includes(d)) grupo.dias.push(d);
     grupos.set(clave, grupo);
   }
