@@ -16,6 +16,15 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const projects = new Map();
+// Failed tests are listed again here: a long run's log may be read from its end only.
+const fallidos = [];
+const primeraLinea = (texto) =>
+  (texto ?? "")
+    .replace(/\x1b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((l) => l.trim())
+    .find(Boolean)
+    ?.slice(0, 300) ?? "";
 for (const report of [".data/vitest-unit.json", ".data/vitest-results.json"]) {
   const file = path.join(root, report);
   if (!existsSync(file)) continue;
@@ -30,6 +39,14 @@ for (const report of [".data/vitest-unit.json", ".data/vitest-results.json"]) {
     p.start = Math.min(p.start, t.startTime);
     p.end = Math.max(p.end, t.endTime);
     projects.set(project(t.name), p);
+    for (const a of t.assertionResults) {
+      if (a.status !== "failed") continue;
+      fallidos.push(`${path.relative(root, t.name)} > ${a.fullName}\n    ${primeraLinea(a.failureMessages?.[0])}`);
+    }
+    // A file that failed outside its tests (an import, a hook) has no failed test to list.
+    if (t.status === "failed" && !t.assertionResults.some((a) => a.status === "failed")) {
+      fallidos.push(`${path.relative(root, t.name)}\n    ${primeraLinea(t.message)}`);
+    }
   }
 }
 for (const [name, p] of projects) {
@@ -48,4 +65,5 @@ if (tiempos.length > 0) {
     );
   }
 }
+if (fallidos.length > 0) console.log(`failed tests:\n  ${fallidos.join("\n  ")}`);
 console.log(`vitest: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
