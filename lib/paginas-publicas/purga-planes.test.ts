@@ -47,7 +47,7 @@ describe("the purge tags of a statement that changes plans", () => {
     ...sql: string[]
   ): Promise<{ ids: string[]; etiquetas: Set<string>; planes: { texto: string; plan: Nodo }[] }> {
     const planes: { texto: string; plan: Nodo }[] = [];
-    const alAviso = (aviso: pg.NoticeMessage) => {
+    const alAviso = (aviso: { message?: string }) => {
       const json = aviso.message?.indexOf("{") ?? -1;
       if (json < 0) return;
       const { "Query Text": texto, Plan: plan } = JSON.parse(aviso.message!.slice(json)) as {
