@@ -203,10 +203,37 @@ export function pascua(anio: number): Dia {
   return { year: anio, month: mes, day: ((h + l - 7 * m + 114) % 31) + 1 };
 }
 
+/** Digits that print or scan alike. */
+const PARECIDAS: Record<string, string> = {
+  "0": "869",
+  "1": "74",
+  "3": "58",
+  "4": "1",
+  "5": "36",
+  "6": "58",
+  "7": "1",
+  "8": "360",
+  "9": "0",
+};
+
+/** Day numbers one look-alike digit away from `dia`, that a month can have. */
+function cifrasParecidas(dia: number): number[] {
+  const s = String(dia);
+  const salida: number[] = [];
+  for (let i = 0; i < s.length; i++)
+    for (const c of PARECIDAS[s[i]] ?? "") {
+      const n = Number(s.slice(0, i) + c + s.slice(i + 1));
+      if (n >= 1 && n <= 31) salida.push(n);
+    }
+  return salida;
+}
+
 /**
  * The day a heading means: the first on or after `desde` that fits all it says. A weekday that
  * fits no such day within two years is dropped (a misprint); a month the heading lacks comes
- * from the header (`mes`) when a day of it fits.
+ * from the header (`mes`) when a day of it fits. Before the weekday is dropped, a day number
+ * one digit away from what was written by a digit that looks alike (3, 5, 8; 1, 7) is tried
+ * in the same month: a poster read by OCR gives "Martes 25" for "Martes 23".
  */
 export function resolverDia(e: Encabezado, desde: Dia, mes?: number): Dia | null {
   if (e.pascua !== undefined) {
@@ -217,9 +244,9 @@ export function resolverDia(e: Encabezado, desde: Dia, mes?: number): Dia | null
   if (e.dia !== undefined && e.mes !== undefined && e.anio !== undefined) {
     return { year: e.anio, month: e.mes, day: e.dia };
   }
-  const buscar = (conSemana: boolean, mesDado: number | undefined) => {
+  const buscar = (conSemana: boolean, mesDado: number | undefined, dia = e.dia) => {
     for (let d = desde, i = 0; i < 800; d = masDias(d, 1), i++) {
-      if (e.dia !== undefined && d.day !== e.dia) continue;
+      if (dia !== undefined && d.day !== dia) continue;
       if (mesDado !== undefined && d.month !== mesDado) continue;
       if (e.anio !== undefined && d.year !== e.anio) continue;
       if (conSemana && e.diaSemana !== undefined && diaSemana(d) !== e.diaSemana) continue;
@@ -227,8 +254,18 @@ export function resolverDia(e: Encabezado, desde: Dia, mes?: number): Dia | null
     }
     return null;
   };
+  const parecido = (mesDado: number | undefined) => {
+    if (e.dia === undefined || e.diaSemana === undefined || mesDado === undefined) return null;
+    for (const dia of cifrasParecidas(e.dia)) {
+      const d = buscar(true, mesDado, dia);
+      if (d) return d;
+    }
+    return null;
+  };
   return (
     (e.mes === undefined && mes !== undefined ? buscar(true, mes) : null) ??
+    (e.mes !== undefined ? buscar(true, e.mes) : null) ??
+    parecido(e.mes ?? mes) ??
     buscar(true, e.mes) ??
     buscar(false, e.mes ?? mes) ??
     buscar(false, e.mes)

@@ -196,13 +196,18 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
     diurno: false,
   };
 
-  const primerDesde = (): Dia => {
+  const primerDesde = (conNumero: boolean): Dia => {
     let inicio = referencia;
     if (contexto.anio && contexto.anio > inicio.year) inicio = { year: contexto.anio, month: 1, day: 1 };
     if (contexto.inicio) {
       const { dia, mes } = contexto.inicio;
+      // A heading with its day's number is looked for from a week before the range the header
+      // gives: an eve's acts come before it ("del 14 al 17", and the 13th's pregón), and a range
+      // misread ("Es y 10 de agosto" for "8, 9 y 10") must not push the first day a year on.
+      // A weekday alone is the range's.
       const rango = resolverDia({ dia, mes, anio: contexto.anio }, inicio);
-      if (rango && !antesQue(rango, inicio)) inicio = rango;
+      const desde = rango && (conNumero ? masDias(rango, -7) : rango);
+      if (desde && antesQue(inicio, desde)) inicio = desde;
     }
     return inicio;
   };
@@ -210,7 +215,7 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
   const abrirDia = (e: Encabezado) => {
     const anterior = jornada.dia;
     const desde = !anterior
-      ? primerDesde()
+      ? primerDesde(e.dia !== undefined)
       : e.dia === undefined && e.pascua === undefined
         ? masDias(anterior, 1)
         : anterior;

@@ -38,6 +38,23 @@ describe("leerPrograma over the corpora", () => {
 });
 
 describe("leerPrograma", () => {
+  it("mends a day number that OCR misread by its weekday, and a header's range read wrong", () => {
+    // 23 June 2026 is a Tuesday; a poster's "3" read as "5" gives "Martes 25".
+    const junio = ["Fiestas de San Juan", "Castrillo, junio", "", "Martes 25", "A las 21:30 horas, sardinada."].join(
+      "\n",
+    );
+    expect(resumen(junio, "2026-06-01")).toEqual(["2026-06-23T21:30 Sardinada | null"]);
+    // "8, 9 y 10 de agosto" read as "Es y 10 de agosto": its first day is the 8th all the same.
+    const agosto = [
+      "FIESTAS DE SAN LORENZO 2026",
+      "Ruente, Es y 10 de agosto",
+      "",
+      "SÁBADO 8 DE AGOSTO",
+      "12:00 h. Mercadillo.",
+    ].join("\n");
+    expect(resumen(agosto, "2026-07-25")).toEqual(["2026-08-08T12:00 Mercadillo | null"]);
+  });
+
   it("reads 24:00 under a Saturday as Sunday 00:00, the Saturday's night, and what follows it too", () => {
     const texto = [
       "FIESTAS DE SAN ISIDRO",
