@@ -5,7 +5,8 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // Packages with native parts or Node-only code stay outside the server bundle.
-  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "fontkit"],
+  // pdfjs-dist loads its worker and fonts from its own folder at run time; mammoth reads zip files with jszip.
+  serverExternalPackages: ["sharp", "pg", "@prisma/adapter-pg", "fontkit", "pdfjs-dist", "mammoth"],
   typedRoutes: false,
   // npm test checks the types of the app and the tests once, with tsc, beside the build.
   typescript: { ignoreBuildErrors: process.env.BUILD_SKIP_TYPECHECK === "1" },

@@ -211,8 +211,12 @@ export function jsonWithCookies(body: unknown, setCookies: string[], status = 20
  * The multipart form of a request, refusing more than `maxBytes` before parsing it
  * (413 in Spanish), and malformed bodies (400).
  */
-export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
-  const body = await leerCuerpo(request, maxBytes, mensajes.imagenGrande);
+export async function readForm(
+  request: Request,
+  maxBytes: number,
+  demasiado: string = mensajes.imagenGrande,
+): Promise<FormData> {
+  const body = await leerCuerpo(request, maxBytes, demasiado);
   try {
     return await new Request(request.url, {
       method: "POST",

@@ -96,6 +96,8 @@ export const LIMITES = {
   calendario: (usuarioId: string): Limit[] => [
     { key: `calendario:cuenta:${usuarioId}`, max: 10, windowMs: 60 * MINUTE },
   ],
+  /** Reading a programme's file may run OCR for seconds: a clerk's morning of tries, not a script's. */
+  programas: (usuarioId: string): Limit[] => [{ key: `programas:cuenta:${usuarioId}`, max: 20, windowMs: 60 * MINUTE }],
   /** A moderator's busy day, not a script run wild with a stolen session. */
   gestion: (usuarioId: string): Limit[] => [{ key: `gestion:cuenta:${usuarioId}`, max: 300, windowMs: 15 * MINUTE }],
 };

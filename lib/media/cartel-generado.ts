@@ -47,14 +47,14 @@ function* glifos(texto: string, tamano: number): Generator<{ glifo: fontkit.Glyp
 }
 
 /** A line's width in pixels of `tamano`, without drawing it. */
-function anchoDe(texto: string, tamano: number): number {
+export function anchoDe(texto: string, tamano: number): number {
   let ancho = 0;
   for (const { glifo, escala } of glifos(texto, tamano)) ancho += glifo.advanceWidth * escala;
   return ancho;
 }
 
 /** A line of text as SVG paths at (x, baseline) and its width, in pixels of `tamano`. */
-function trazar(texto: string, tamano: number, x: number, y: number): { svg: string; ancho: number } {
+export function trazar(texto: string, tamano: number, x: number, y: number): { svg: string; ancho: number } {
   let cursor = 0;
   const partes: string[] = [];
   for (const { glifo, escala } of glifos(texto, tamano)) {

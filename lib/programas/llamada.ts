@@ -1,7 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import { diaEnMadrid, diaIso } from "../dates";
-import { ApiError } from "../http";
+import { ApiError, readForm } from "../http";
+import { fileField } from "../media/upload";
+import { LIMITES, enforceLimits } from "../rate-limit";
+import { MAX_BYTES_ARCHIVO, textoDeArchivo } from "./archivos";
 import { diaIsoValido } from "../valores";
 import { leerPrograma } from "./leer";
 import { mensajesProgramas } from "./mensajes";
@@ -39,6 +42,24 @@ export interface ProgramaRespuesta {
     linea: number;
   }[];
   sinLeer: { linea: number; texto: string }[];
+}
+
+/**
+ * A multipart request's programme: its `archivo` read into text (counted against the person's
+ * file readings, which may run OCR), else its `texto`, with the same other fields as JSON.
+ */
+export async function leerProgramaDeFormulario(request: Request, usuarioId: string): Promise<ProgramaRespuesta> {
+  const form = await readForm(request, MAX_BYTES_ARCHIVO + 64 * 1024, mensajesProgramas.archivoGrande);
+  const campos = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
+  const archivo = fileField(form, "archivo");
+  if (!archivo) return leerProgramaDeEntrada(campos);
+  if (archivo.size > MAX_BYTES_ARCHIVO) throw new ApiError(413, mensajesProgramas.archivoGrande);
+  // The reference is checked before the file is read: a wrong field costs no OCR.
+  entradaSchema.parse({ ...campos, texto: "" });
+  await enforceLimits(LIMITES.programas(usuarioId));
+  const texto = await textoDeArchivo(Buffer.from(await archivo.arrayBuffer()));
+  if (!texto.trim()) throw new ApiError(400, mensajesProgramas.sinLeerArchivo);
+  return leerProgramaDeEntrada({ ...campos, texto: texto.slice(0, MAX_CARACTERES) });
 }
 
 /** A programme's text read for the call (nothing is written): 400 when empty, 413 when too long. */

@@ -169,17 +169,47 @@ export function puntuar(texto: string, esperado: Esperado, fichero = ""): Puntua
   return c;
 }
 
-/** Every programme of a corpus folder, and the corpus's totals. */
-export function puntuarCorpus(dir: string): PuntuacionCorpus {
-  const ficheros = readdirSync(dir)
-    .filter((f) => f.endsWith(".txt") && readdirSync(dir).includes(f.replace(/\.txt$/, ".json")))
+/** A corpus folder's programmes: each text with its expected reading and its name. */
+export function programasDe(dir: string): { nombre: string; texto: string; esperado: Esperado }[] {
+  const ficheros = readdirSync(dir);
+  return ficheros
+    .filter((f) => f.endsWith(".txt") && ficheros.includes(f.replace(/\.txt$/, ".json")))
     .sort()
-    .map((f) => {
-      const texto = readFileSync(path.join(dir, f), "utf8");
-      const esperado = JSON.parse(readFileSync(path.join(dir, f.replace(/\.txt$/, ".json")), "utf8")) as Esperado;
-      return puntuar(texto, esperado, f.replace(/\.txt$/, ""));
-    });
+    .map((f) => ({
+      nombre: f.replace(/\.txt$/, ""),
+      texto: readFileSync(path.join(dir, f), "utf8"),
+      esperado: JSON.parse(readFileSync(path.join(dir, f.replace(/\.txt$/, ".json")), "utf8")) as Esperado,
+    }));
+}
+
+function totales(ficheros: Puntuacion[]): PuntuacionCorpus {
   const total = cuentasACero();
   for (const f of ficheros) for (const k of Object.keys(total) as (keyof Cuentas)[]) total[k] += f[k];
   return { ficheros, total };
+}
+
+/** Every programme of a corpus folder, and the corpus's totals. */
+export function puntuarCorpus(dir: string): PuntuacionCorpus {
+  return totales(programasDe(dir).map((p) => puntuar(p.texto, p.esperado, p.nombre)));
+}
+
+/**
+ * The same, each programme's text first made into a file (`hacer`: a PDF, a poster) and read
+ * back (`leer`: the file's text); reading the file counts in the programme's time.
+ */
+export async function puntuarCorpusComo(
+  dir: string,
+  hacer: (texto: string) => Buffer | Promise<Buffer>,
+  leer: (archivo: Buffer) => Promise<string>,
+): Promise<PuntuacionCorpus> {
+  const ficheros: Puntuacion[] = [];
+  for (const p of programasDe(dir)) {
+    const archivo = await hacer(p.texto);
+    const t0 = performance.now();
+    const texto = await leer(archivo);
+    const ms = performance.now() - t0;
+    const c = puntuar(texto, p.esperado, p.nombre);
+    ficheros.push({ ...c, ms: c.ms + ms });
+  }
+  return totales(ficheros);
 }

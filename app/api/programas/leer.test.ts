@@ -1,14 +1,41 @@
 import { readFileSync } from "node:fs";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { mensajesProgramas } from "@/lib/programas/mensajes";
+import { leerEncabezado } from "@/lib/programas/dias";
+import { docx, zip } from "@/test-support/docx";
+import { cartelDePrograma } from "@/test-support/cartel-programa";
+import { enDosColumnas, pdf, pdfDePrograma } from "@/test-support/pdf";
+import { query } from "@/test-support/database";
 import { databaseFingerprint } from "@/test-support/snapshot";
-import { call, confirmedUser, cookieDeSesionSql, type TestUser } from "@/test-support/users";
+import { appUrl } from "@/test-support/worker";
+import { call, confirmedUser, cookieDeSesionSql, freshIp, type TestUser } from "@/test-support/users";
 
 const db = () => process.env.DATABASE_URL!;
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
 const corpus = (nombre: string) => readFileSync(`lib/programas/fixtures/corpus/${nombre}`, "utf8");
 const VINUESA = corpus("01-vinuesa-san-roque.txt");
+
+/** The call with a multipart body: `archivo` (bytes and a name) and other fields. */
+async function conArchivo(
+  campos: Record<string, string | { bytes: Buffer; nombre: string; tipo?: string }>,
+  token?: string,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(campos))
+    if (typeof v === "string") form.append(k, v);
+    else form.append(k, new Blob([new Uint8Array(v.bytes)], { type: v.tipo ?? "" }), v.nombre);
+  const res = await fetch(`${appUrl()}/api/programas/leer`, {
+    method: "POST",
+    body: form,
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      "X-Forwarded-For": freshIp(),
+    },
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+}
 
 describe("POST /api/programas/leer", () => {
   let u: TestUser;
@@ -100,6 +127,170 @@ describe("POST /api/programas/leer", () => {
       expect(r.status).toBe(401);
       expect(r.body).toEqual({ mensaje: mensajes.loginNecesario });
     }
+    expect(await databaseFingerprint(db(), { ignorar: IGNORAR })).toEqual(antes);
+  });
+
+  it("reads a PDF laid out in two columns column by column, and a Word file's table row by row", async () => {
+    // Vinuesa's programme as a printer lays it out: its days in two columns that the file stores
+    // row by row across them, its long acts wrapped to a column's width.
+    const columnas = enDosColumnas(VINUESA, (l) => !!leerEncabezado(l.trim()));
+    const deTexto = await call("POST", "/api/programas/leer", {
+      token: u.token,
+      body: { texto: VINUESA, referencia: "2026-06-15" },
+    });
+    const dePdf = await conArchivo(
+      {
+        archivo: {
+          bytes: pdfDePrograma(columnas.cabecera, columnas.izquierda, columnas.derecha),
+          nombre: "programa.pdf",
+        },
+        referencia: "2026-06-15",
+      },
+      u.token,
+    );
+    expect(dePdf.status).toBe(200);
+    const resumen = (b: Record<string, unknown>) =>
+      (b.fechas as { inicio: string; titulo: string; direccion: string | null }[]).map((f) => [
+        f.inicio,
+        f.titulo,
+        f.direccion,
+      ]);
+    expect(resumen(dePdf.body)).toEqual(resumen(deTexto.body as Record<string, unknown>));
+    expect(dePdf.body.titulo).toBe("Fiestas de San Roque 2026");
+
+    // A Word file named anything, declared as anything: read by what it is.
+    const deWord = await conArchivo(
+      {
+        archivo: {
+          bytes: docx([
+            "FIESTAS DE SANTA ÁGUEDA 2027",
+            "Sábado 6 de febrero",
+            [
+              ["12:00 h", "Misa en honor a Santa Águeda", "Iglesia parroquial"],
+              ["18:00 h", "Chocolatada y baile de aguederas", "Plaza Mayor"],
+            ],
+            "Domingo 7 de febrero",
+            "13:00 h. Vermú popular en el Bar Central.",
+          ]),
+          nombre: "programa",
+          tipo: "application/octet-stream",
+        },
+        referencia: "2027-01-10",
+      },
+      u.token,
+    );
+    expect(deWord.status).toBe(200);
+    expect(resumen(deWord.body)).toEqual([
+      ["2027-02-06T12:00:00+01:00", "Misa en honor a Santa Águeda", "Iglesia parroquial"],
+      ["2027-02-06T18:00:00+01:00", "Chocolatada y baile de aguederas", "Plaza Mayor"],
+      ["2027-02-07T13:00:00+01:00", "Vermú popular", "Bar Central"],
+    ]);
+  });
+
+  it("reads a scanned page by OCR: a poster's photo inside a PDF, rasterised and read as the text", async () => {
+    // The shortest of the corpus's programmes, drawn as a poster (two columns over a photo, a
+    // slight tilt, JPEG), and that JPEG as a PDF's only page, as a scanner makes one.
+    const texto = corpus("15-collado-hermoso-san-anton.txt");
+    const c = enDosColumnas(texto, (l) => !!leerEncabezado(l.trim()));
+    const jpeg = await cartelDePrograma(c.cabecera, c.izquierda, c.derecha);
+    const { width, height } = await sharp(jpeg).metadata();
+    const escaneado = pdf([{ jpeg, ancho: width!, alto: height! }]);
+    const r = await conArchivo(
+      { archivo: { bytes: escaneado, nombre: "cartel.pdf" }, referencia: "2026-12-20" },
+      u.token,
+    );
+    expect(r.status).toBe(200);
+    const deTexto = await call("POST", "/api/programas/leer", {
+      token: u.token,
+      body: { texto, referencia: "2026-12-20" },
+    });
+    const cuando = (b: Record<string, unknown>) => (b.fechas as { inicio: string }[]).map((f) => f.inicio);
+    expect(cuando(r.body)).toEqual(cuando(deTexto.body as Record<string, unknown>));
+    expect((r.body.fechas as { titulo: string }[])[0].titulo).toBe("Encendido de la luminaria");
+  });
+
+  it("refuses files it cannot read with their status and a Spanish message, counts file readings an hour, and writes nothing", async () => {
+    const v = await confirmedUser();
+    const antes = await databaseFingerprint(db(), { ignorar: IGNORAR });
+    const pagina = { texto: [{ x: 60, y: 700, texto: "Sábado 15 de agosto: 12:00 h. Misa mayor en la iglesia." }] };
+    // A grey JPEG stands for a scanned page.
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#888" } })
+      .jpeg()
+      .toBuffer();
+    const casos: [Record<string, string | { bytes: Buffer; nombre: string; tipo?: string }>, number, string][] = [
+      [{ referencia: "2026-06-15" }, 400, mensajesProgramas.sinTexto],
+      [
+        { archivo: { bytes: Buffer.from("GIF89a\x01\x00"), nombre: "cartel.gif", tipo: "image/gif" } },
+        415,
+        mensajesProgramas.tipoNoAdmitido,
+      ],
+      [
+        { archivo: { bytes: Buffer.from("<html>Programa</html>"), nombre: "programa.pdf", tipo: "application/pdf" } },
+        415,
+        mensajesProgramas.tipoNoAdmitido,
+      ],
+      // A zip that is no Word file, and a Word file cut in half.
+      [
+        { archivo: { bytes: zip({ "a.txt": "hola" }), nombre: "programa.docx" } },
+        415,
+        mensajesProgramas.tipoNoAdmitido,
+      ],
+      [
+        { archivo: { bytes: Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog"), nombre: "roto.pdf" } },
+        400,
+        mensajesProgramas.archivoIlegible,
+      ],
+      [
+        { archivo: { bytes: pdf(Array.from({ length: 31 }, () => pagina)), nombre: "libro.pdf" } },
+        400,
+        mensajesProgramas.demasiadasPaginas,
+      ],
+      [
+        {
+          archivo: {
+            bytes: pdf(Array.from({ length: 7 }, () => ({ jpeg, ancho: 8, alto: 8 }))),
+            nombre: "escaneado.pdf",
+          },
+        },
+        400,
+        mensajesProgramas.demasiadasEscaneadas,
+      ],
+      [
+        { archivo: { bytes: pdf([pagina]), nombre: "p.pdf" }, referencia: "32/13/2026" },
+        400,
+        mensajesProgramas.referenciaNoValida,
+      ],
+      [
+        { archivo: { bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 32), nombre: "enorme.pdf" } },
+        413,
+        mensajesProgramas.archivoGrande,
+      ],
+    ];
+    for (const [campos, status, mensaje] of casos) {
+      const r = await conArchivo(campos, v.token);
+      const nombre = Object.values(campos)
+        .map((c) => (typeof c === "string" ? c : c.nombre))
+        .join(" ");
+      expect({ nombre, status: r.status, mensaje: r.body.mensaje }).toEqual({ nombre, status, mensaje });
+    }
+    // Anonymous: 401 before the file is looked at.
+    expect((await conArchivo({ archivo: { bytes: pdf([pagina]), nombre: "p.pdf" } })).status).toBe(401);
+
+    // Twenty file readings an hour, whatever they held (the refusals above counted four of them… then the 21st is refused).
+    const [{ count }] = await query<{ count: number }>(db(), "SELECT count FROM limite_peticiones WHERE key = $1", [
+      `programas:cuenta:${v.id}`,
+    ]);
+    for (let i = count; i < 20; i++) {
+      const r = await conArchivo(
+        { archivo: { bytes: pdf([pagina]), nombre: "p.pdf" }, referencia: "2026-06-15" },
+        v.token,
+      );
+      expect(r.status).toBe(200);
+    }
+    const otra = await conArchivo({ archivo: { bytes: pdf([pagina]), nombre: "p.pdf" } }, v.token);
+    expect(otra).toEqual({ status: 429, body: { mensaje: mensajes.demasiadasPeticiones } });
+    // Text is still read: the limit is on files.
+    expect((await call("POST", "/api/programas/leer", { token: v.token, body: { texto: VINUESA } })).status).toBe(200);
     expect(await databaseFingerprint(db(), { ignorar: IGNORAR })).toEqual(antes);
   });
 });
