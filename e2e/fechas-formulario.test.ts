@@ -11,6 +11,8 @@ import { captura, launchBrowser } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { elegirMunicipio, esperarPaso, GRIEGOS, ponerCartel, tipoYCategorias } from "@/test-support/asistente";
 import { escribirFecha } from "@/test-support/forms";
+import { cartelDePrograma } from "@/test-support/cartel-programa";
+import { pdfDePrograma } from "@/test-support/pdf";
 import { contextoConectado } from "@/test-support/session-context";
 import { confirmedUser } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
@@ -270,6 +272,55 @@ describe("an event's several dates in the wizard and the edit form", () => {
     await page.getByRole("heading", { name: "Programa" }).waitFor();
     await expect(page.getByText("Entrega de trofeos del campeonato de mus").count()).resolves.toBeGreaterThan(0);
     await capturas(page, "programa-publicado");
+    await ctx.close();
+  }, 60_000);
+
+  it("fills the table from the town hall's PDF, then from a photo of its poster, after the acts already there", async () => {
+    const titulo = unico("Fiestas de la Candelaria");
+    const ctx = await contextoConectado(browser, usuario, { ancho: 1280, alto: 800 });
+    const page = await ctx.newPage();
+    await hastaLasFechas(page, titulo);
+    const encabezado = (n: number) => {
+      const mes = new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" }).format(
+        new Date(`${dia(n)}T12:00:00Z`),
+      );
+      return `DÍA ${Number(dia(n).slice(8))} DE ${mes.toUpperCase()}`;
+    };
+    // The PDF: its days in two columns, stored row by row across them.
+    const enPdf = pdfDePrograma(
+      ["FIESTAS DE LA CANDELARIA", "Programa de actos"],
+      [encabezado(12), "12:00 h. Misa y procesión con las candelas.", "18:00 h. Chocolatada en la Plaza Mayor."],
+      [encabezado(13), "11:00 h. Concurso de migas en el Pabellón.", "22:00 h. Baile con el dúo Alborada."],
+    );
+    // The poster: four acts more, as a phone photographs it.
+    const cartel = await cartelDePrograma(
+      ["FIESTAS DE LA CANDELARIA"],
+      [encabezado(14), "12:30 h. Subasta de los roscos del Santo.", "17:00 h. Juegos para los niños en la Plaza."],
+      [encabezado(15), "19:00 h. Teatro infantil en el Centro Cultural.", "22:30 h. Hoguera en las eras."],
+    );
+
+    await page.getByRole("radio", { name: /^Programa/ }).check();
+    const subir = async (nombre: string, mimeType: string, buffer: Buffer) => {
+      const [selector] = await Promise.all([
+        page.waitForEvent("filechooser"),
+        page.getByRole("button", { name: mensajesFechas.subirPrograma }).click(),
+      ]);
+      await selector.setFiles({ name: nombre, mimeType, buffer });
+    };
+    await subir("programa-candelaria.pdf", "application/pdf", enPdf);
+    await page.getByText(conDatos(mensajesFechas.actosLeidos, { n: "4" })).waitFor();
+    const acto = (campo: string, n: number, d: number) =>
+      page.getByLabel(`${campo} del acto ${n} del día ${d}`, { exact: true });
+    await expect(acto("Qué se hace", 1, 1).inputValue()).resolves.toBe("Misa y procesión con las candelas");
+    await expect(acto("Qué se hace", 2, 2).inputValue()).resolves.toBe("Baile con el dúo Alborada");
+
+    await subir("cartel.jpg", "image/jpeg", cartel);
+    await page.getByText(conDatos(mensajesFechas.actosLeidos, { n: "4" })).waitFor({ timeout: 30_000 });
+    await expect(acto("Qué se hace", 1, 1).inputValue()).resolves.toBe("Misa y procesión con las candelas");
+    await expect(acto("Qué se hace", 1, 3).inputValue()).resolves.toMatch(/^Subasta de los roscos/);
+    await expect(acto("Qué se hace", 1, 4).inputValue()).resolves.toBe("Teatro infantil");
+    await expect(acto(mensajesFechas.lugar, 1, 4).inputValue()).resolves.toBe("Centro Cultural");
+    await capturas(page, "programa-subido");
     await ctx.close();
   }, 60_000);
 });

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { ConLecturaDeImagenes } from "@/components/plans/form/LeerPrograma";
+import { ocrDisponible } from "@/lib/programas/ocr";
 import styles from "@/components/plans/form/form.module.css";
 import { PublishWizard, type Duplicado } from "@/components/publicar/PublishWizard";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
@@ -46,13 +48,15 @@ export default async function PublicarPage({
       <h1 id="publicar-titulo" className={styles.tituloPagina}>
         Publicar un plan
       </h1>
-      <PublishWizard
-        usuarioId={user.id}
-        organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))}
-        contacto={contacto}
-        telefonoEquipo={telefonoEquipo}
-        duplicado={duplicado}
-      />
+      <ConLecturaDeImagenes disponible={ocrDisponible()}>
+        <PublishWizard
+          usuarioId={user.id}
+          organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))}
+          contacto={contacto}
+          telefonoEquipo={telefonoEquipo}
+          duplicado={duplicado}
+        />
+      </ConLecturaDeImagenes>
     </section>
   );
 }

@@ -67,6 +67,11 @@ export const mensajesFechas = {
   pegarProgramaTexto:
     "Pega el programa tal como lo tienes, de la web del ayuntamiento, de un PDF o de un Word: propondremos cada acto con su día, su hora y su lugar, y podrás corregirlos antes de publicar.",
   textoDelPrograma: "Texto del programa",
+  subirPrograma: "Subir el programa (PDF, Word o imagen)",
+  subirProgramaAyuda: "El PDF o el Word del ayuntamiento, o una foto del cartel: hasta 10 MB.",
+  subirProgramaSinImagenes:
+    "El PDF o el Word del ayuntamiento, hasta 10 MB. Leer fotos de carteles no está disponible en este servidor: pega su texto.",
+  leyendoArchivo: "Leyendo «{nombre}»… Una foto puede tardar unos segundos.",
   leerPrograma: "Leer el programa",
   leyendoPrograma: "Leyendo el programa…",
   actosLeidos: "{n} actos leídos: revísalos antes de publicar.",

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { ConLecturaDeImagenes } from "@/components/plans/form/LeerPrograma";
+import { ocrDisponible } from "@/lib/programas/ocr";
 import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
@@ -40,7 +42,9 @@ export default async function EditarPlanPage({ params }: Props) {
           {mensajesFuentes.avisoEdicionImportado(origen.fuente)}
         </p>
       )}
-      <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
+      <ConLecturaDeImagenes disponible={ocrDisponible()}>
+        <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
+      </ConLecturaDeImagenes>
     </section>
   );
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useId, useState } from "react";
+import { type ReactNode, createContext, useContext, useId, useRef, useState } from "react";
 import ui from "@/components/ui/ui.module.css";
 import { conDatos } from "@/lib/messages";
 import { type ActoLeidoApi, type FechaCampo, filasDeActos } from "@/lib/plans/formulario-fechas";
@@ -13,11 +13,22 @@ interface Lectura {
   sinLeer: { linea: number; texto: string }[];
 }
 
+/** Whether this server reads images and scanned pages (it has Tesseract): the pages that hold the form say. */
+const LecturaDeImagenes = createContext(true);
+
+export function ConLecturaDeImagenes({ disponible, children }: { disponible: boolean; children: ReactNode }) {
+  return <LecturaDeImagenes value={disponible}>{children}</LecturaDeImagenes>;
+}
+
+/** The files the upload offers: what POST /api/programas/leer reads (it checks their bytes, not these). */
+const ARCHIVOS = ".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const IMAGENES = ",image/png,image/jpeg,image/webp";
+
 /**
- * "Pegar el texto del programa": the programme as the town hall has it, read by POST
- * /api/programas/leer into the programme's rows (which replace rows with nothing written yet,
- * or follow those with a title), and the lines it could not place listed, each to add as an act
- * or drop. Nothing is published until the person presses "Publicar".
+ * "Pegar el texto del programa" or "Subir el programa (PDF, Word o imagen)": the programme as the
+ * town hall has it, read by POST /api/programas/leer into the programme's rows (which replace
+ * rows with nothing written yet, or follow those with a title), and the lines it could not place
+ * listed, each to add as an act or drop. Nothing is published until the person presses "Publicar".
  */
 export function LeerPrograma({
   fechas,
@@ -38,17 +49,29 @@ export function LeerPrograma({
   const [leyendo, setLeyendo] = useState(false);
   const [aviso, setAviso] = useState<{ texto: string; error: boolean } | null>(null);
   const [sinLeer, setSinLeer] = useState<Lectura["sinLeer"]>([]);
+  const imagenes = useContext(LecturaDeImagenes);
+  const selector = useRef<HTMLInputElement>(null);
 
-  async function leer() {
+  /** The programme's text (JSON) or its file (multipart) read, and its acts put in the table. */
+  async function leer(entrada: { texto: string } | File) {
     if (leyendo) return;
     setLeyendo(true);
-    setAviso(null);
+    setAviso(
+      entrada instanceof File ? { texto: conDatos(m.leyendoArchivo, { nombre: entrada.name }), error: false } : null,
+    );
     try {
-      const res = await fetch("/api/programas/leer", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ texto }),
-      });
+      let peticion: RequestInit;
+      if (entrada instanceof File) {
+        const form = new FormData();
+        form.append("archivo", entrada);
+        peticion = { method: "POST", body: form };
+      } else
+        peticion = {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(entrada),
+        };
+      const res = await fetch("/api/programas/leer", peticion);
       const cuerpo = (await res.json().catch(() => ({}))) as Partial<Lectura> & { mensaje?: string };
       if (!res.ok) return setAviso({ texto: cuerpo.mensaje ?? m.errorLeerPrograma, error: true });
       const actos = filasDeActos(cuerpo.fechas ?? []);
@@ -89,14 +112,45 @@ export function LeerPrograma({
             value={texto}
             onChange={(e) => setTexto(e.target.value)}
           />
-          <button type="button" className="button" disabled={leyendo || !texto.trim()} onClick={() => void leer()}>
+          <button
+            type="button"
+            className="button"
+            disabled={leyendo || !texto.trim()}
+            onClick={() => void leer({ texto })}
+          >
             {leyendo ? m.leyendoPrograma : m.leerPrograma}
           </button>
         </div>
       ) : (
-        <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(true)}>
-          {m.pegarPrograma}
-        </button>
+        <div className={styles.leerProgramaOpciones}>
+          <button type="button" className={ui.buttonGhost} disabled={leyendo} onClick={() => setAbierto(true)}>
+            {m.pegarPrograma}
+          </button>
+          <button
+            type="button"
+            className={ui.buttonGhost}
+            disabled={leyendo}
+            aria-describedby={`${id}-archivos`}
+            onClick={() => selector.current?.click()}
+          >
+            {m.subirPrograma}
+          </button>
+          <p id={`${id}-archivos`} className={styles.ayuda}>
+            {imagenes ? m.subirProgramaAyuda : m.subirProgramaSinImagenes}
+          </p>
+          <input
+            ref={selector}
+            type="file"
+            hidden
+            aria-label={m.subirPrograma}
+            accept={imagenes ? ARCHIVOS + IMAGENES : ARCHIVOS}
+            onChange={(e) => {
+              const archivo = e.target.files?.[0];
+              e.target.value = "";
+              if (archivo) void leer(archivo);
+            }}
+          />
+        </div>
       )}
       <p role="status" className={aviso?.error ? styles.pista : styles.ayuda}>
         {aviso?.texto}
