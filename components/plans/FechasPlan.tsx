@@ -2,7 +2,7 @@ import { format } from "date-fns";
 import { es } from "date-fns/locale";
 import { diaEnMadrid, diaIso, enMadrid, horaTexto, type Dia } from "@/lib/dates";
 import { enlaceGoogleCalendar } from "@/lib/difusion/ics";
-import type { FechaApi } from "@/lib/plans/fechas";
+import { diasDeFiesta, type FechaApi } from "@/lib/plans/fechas";
 import type { PlanApi } from "@/lib/plans/plan";
 import { conDatos } from "@/lib/messages";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
@@ -55,7 +55,9 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   if (fechas.length < 2) return null;
   const programa = fechas.some((f) => f.titulo);
   const hoyIso = diaIso(hoy);
-  const diaDe = (f: FechaApi) => diaIso(diaEnMadrid(new Date(f.inicio)));
+  // A programme's acts after midnight belong to the night before, as its paper lists them.
+  const fiesta = programa ? diasDeFiesta(fechas) : null;
+  const diaDe = (f: FechaApi) => fiesta?.get(f.id)?.dia ?? diaIso(diaEnMadrid(new Date(f.inicio)));
   const pasadas = fechas.filter((f) => diaDe(f) < hoyIso);
   const proximas = fechas.filter((f) => diaDe(f) >= hoyIso);
   // The next date is marked by day (the page's copy lasts until midnight, not until the next act
@@ -67,8 +69,12 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   const fila = (f: FechaApi, conDia: boolean) => (
     <li key={f.id} className={f.id === siguiente ? styles.fechaSiguiente : undefined}>
       <span className={styles.fechaCuando}>
-        {conDia && <>{diaCorto(f.inicio)} · </>}
-        <time dateTime={f.inicio}>{horas(f)}</time>
+        {conDia && <>{diaCorto(fiesta?.get(f.id)?.madrugada ? `${diaDe(f)}T12:00:00Z` : f.inicio)} · </>}
+        <time dateTime={f.inicio}>
+          {fiesta?.get(f.id)?.madrugada
+            ? conDatos(mensajesFechas.madrugada, { hora: horas(f).replace(/^0/, "") })
+            : horas(f)}
+        </time>
       </span>
       {f.titulo && <strong className={styles.fechaTitulo}>{f.titulo}</strong>}
       {f.direccion && <span className={styles.fechaLugar}>{f.direccion}</span>}

@@ -1,4 +1,13 @@
-import { diaEnMadrid, diaIso, fechaHora, instanteEnMadrid, localDeInstante, sumarDias, type Dia } from "../dates";
+import {
+  diaEnMadrid,
+  diaIso,
+  fechaHora,
+  instanteEnMadrid,
+  localDeInstante,
+  relojMadrid,
+  sumarDias,
+  type Dia,
+} from "../dates";
 import type { Fallo } from "../formularios";
 import { conDatos, mensajes } from "../messages";
 import { fechaIso, UUID_PATTERN } from "../schemas";
@@ -275,4 +284,30 @@ export function conIdsDe(guardadas: readonly { id: string; inicio: Date }[], fec
     .filter((g) => !usadas.has(g.id))
     .map((g) => g.id);
   return salida.map((f) => (f.id === undefined && libres.length > 0 ? { ...f, id: libres.shift() } : f));
+}
+
+/** Before this hour, a programme's act belongs to the night before: the verbena goes on past midnight. */
+const HORA_MADRUGADA = 6;
+
+/**
+ * The day each of a programme's acts is shown under, as its town hall's paper lists it: the
+ * Madrid day of its start, except an act before 6:00 when the day before has acts of its own
+ * ("Sábado 16, 1:00 (madrugada)": the night of Saturday). An early act that opens a day with
+ * nothing the day before ("00:01 Rompida de la hora" on Good Friday) keeps its own day.
+ */
+export function diasDeFiesta(
+  fechas: readonly { id: string; inicio: string }[],
+): Map<string, { dia: string; madrugada: boolean }> {
+  const reloj = (iso: string) => relojMadrid(Date.parse(iso));
+  const conActos = new Set(
+    fechas.filter((f) => reloj(f.inicio).hour >= HORA_MADRUGADA).map((f) => diaIso(reloj(f.inicio))),
+  );
+  return new Map(
+    fechas.map((f) => {
+      const r = reloj(f.inicio);
+      const antes = diaIso(sumarDias(r, -1));
+      const madrugada = r.hour < HORA_MADRUGADA && conActos.has(antes);
+      return [f.id, { dia: madrugada ? antes : diaIso(r), madrugada }];
+    }),
+  );
 }

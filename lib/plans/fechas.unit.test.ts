@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid, localDeInstante } from "@/lib/dates";
-import { conIdsDe, leerFechas, MAX_FECHAS, repetirCadaSemana, spanDeFechas } from "./fechas";
+import { conIdsDe, diasDeFiesta, leerFechas, MAX_FECHAS, repetirCadaSemana, spanDeFechas } from "./fechas";
 import { mensajesFechas } from "./mensajes-fechas";
 
 const sabado = { year: 2027, month: 3, day: 6 };
@@ -84,5 +84,32 @@ describe("conIdsDe: a source's dates written again keep their ids", () => {
       "a",
       undefined,
     ]);
+  });
+});
+
+describe("diasDeFiesta: the day a programme's act is listed under", () => {
+  it("puts an act before 6:00 under the night before when that day has acts, and leaves a day's opening act on its day", () => {
+    const acto = (id: string, inicio: string) => ({
+      id,
+      inicio: instanteEnMadrid(
+        { year: 2026, month: 8, day: Number(inicio.slice(0, 2)) },
+        inicio.slice(3),
+      ).toISOString(),
+    });
+    const dias = diasDeFiesta([
+      acto("pregon", "15 20:00"),
+      acto("verbena", "15 23:30"),
+      acto("disco", "16 01:30"),
+      acto("diana", "16 08:00"),
+      // Nothing on the 17th before: the 18th's 00:01 opens its own day.
+      acto("rompida", "18 00:01"),
+    ]);
+    expect(Object.fromEntries(dias)).toEqual({
+      pregon: { dia: "2026-08-15", madrugada: false },
+      verbena: { dia: "2026-08-15", madrugada: false },
+      disco: { dia: "2026-08-15", madrugada: true },
+      diana: { dia: "2026-08-16", madrugada: false },
+      rompida: { dia: "2026-08-18", madrugada: false },
+    });
   });
 });
