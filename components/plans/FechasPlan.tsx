@@ -72,7 +72,7 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
         {conDia && <>{diaCorto(fiesta?.get(f.id)?.madrugada ? `${diaDe(f)}T12:00:00Z` : f.inicio)} · </>}
         <time dateTime={f.inicio}>
           {fiesta?.get(f.id)?.madrugada
-            ? conDatos(mensajesFechas.madrugada, { hora: horas(f).replace(/^0/, "") })
+            ? conDatos(mensajesCuando.madrugada, { hora: horas(f).replace(/^0/, "") })
             : horas(f)}
         </time>
       </span>

@@ -287,7 +287,7 @@ export function conIdsDe(guardadas: readonly { id: string; inicio: Date }[], fec
 }
 
 /** Before this hour, a programme's act belongs to the night before: the verbena goes on past midnight. */
-const HORA_MADRUGADA = 6;
+export const HORA_MADRUGADA = 6;
 
 /**
  * The day each of a programme's acts is shown under, as its town hall's paper lists it: the

@@ -13,4 +13,6 @@ export const mensajesCuando = {
   yMas: "y {n} más",
   actosHoy: "{dia} {n} actos, {cual} a las {hora}: {titulo}",
   actosDelDia: "{dia} · {n} actos, {cual} a las {hora}: {titulo}",
+  /** A programme's act after midnight, under the day whose night it is: "1:00 (madrugada)". */
+  madrugada: "{hora} (madrugada)",
 } as const;

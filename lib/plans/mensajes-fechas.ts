@@ -80,8 +80,6 @@ export const mensajesFechas = {
     "No hemos encontrado ningún acto en ese texto: comprueba que cada día tenga su fecha y cada acto su hora.",
   errorLeerPrograma: "No se pudo leer el programa. Comprueba tu conexión e inténtalo de nuevo.",
   sinLeer: "No he sabido leer estas líneas",
-  /** An act after midnight, under the day whose night it is: "1:00 (madrugada)". */
-  madrugada: "{hora} (madrugada)",
   sinLeerAyuda: "Añade como acto lo que sea un acto, o descarta la línea.",
   anadirComoActo: "Añadir como acto",
   descartar: "Descartar",

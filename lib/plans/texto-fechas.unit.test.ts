@@ -86,6 +86,26 @@ describe("the card's line of an event of several dates", () => {
     );
   });
 
+  it("says an act after midnight by the night it belongs to, and a programme's opening act by its own day", () => {
+    const conDisco: FechaTarjetaFila[] = [
+      ...fiestas.slice(0, 4),
+      ["f", ago(16, "01:30"), null, "Discoteca móvil"],
+      fiestas[4],
+    ];
+    const palabras = leerConsultaPalabras("discoteca");
+    const disco = resultado(conDisco, [], { base: Date.parse(ago(1, "10:00")), palabras });
+    expect(cuandoTexto(disco, { hoy: hoy(1), buscado: (t) => palabrasEnElTexto(t, palabras!) > 0 })).toBe(
+      "Sáb 15 ago, 1:30 (madrugada) · Discoteca móvil",
+    );
+    // The rompida that opens Good Friday at 00:01 is no one's night.
+    const rompida: FechaTarjetaFila[] = [["r", ago(14, "00:01"), null, "Rompida de la hora"], ...fiestas.slice(1)];
+    const tambores = leerConsultaPalabras("rompida");
+    const r = resultado(rompida, [], { base: Date.parse(ago(1, "10:00")), palabras: tambores });
+    expect(cuandoTexto(r, { hoy: hoy(1), buscado: (t) => palabrasEnElTexto(t, tambores!) > 0 })).toBe(
+      "Vie 14 ago 00:01 · Rompida de la hora",
+    );
+  });
+
   it("leaves a plan of one date as it was", () => {
     const uno = resultado([teatro[0]], ["Cultura"], { base: Date.parse(ago(1, "10:00")) });
     expect(uno.numeroFechas).toBe(1);

@@ -11,11 +11,13 @@ import {
   fechasTexto,
   horaTexto,
   indiceLunes,
+  relojMadrid,
+  sumarDias,
   todoElDia,
   type Dia,
 } from "../dates";
 import { conDatos, mensajes } from "../messages";
-import type { FechasDeResultado } from "./fechas";
+import { HORA_MADRUGADA, type FechasDeResultado } from "./fechas";
 import { mensajesCuando } from "./mensajes-cuando";
 import type { Horario, PlanApi } from "./plan";
 
@@ -179,9 +181,16 @@ export function cuandoVariasTexto(
   const laPrimera = Date.parse(p.inicio) === Date.parse(plan.fechaInicio);
   if (p.titulo) {
     const hora = entero ? "" : ` ${horaTexto(p.inicio)}`;
-    if (buscado?.(p.titulo)) return `${dia}${hora} · ${p.titulo}`;
+    // An act after midnight that is not the programme's first is said by the night it belongs
+    // to, as the programme's page lists it: "Sáb 15 ago, 1:30 (madrugada) · Discoteca móvil".
+    const reloj = relojMadrid(Date.parse(p.inicio));
+    const deNoche = !entero && !laPrimera && reloj.hour < HORA_MADRUGADA;
+    const acto = deNoche
+      ? `${diaCorto(`${diaIso(sumarDias(reloj, -1))}T12:00:00Z`)}, ${conDatos(mensajesCuando.madrugada, { hora: horaTexto(p.inicio).replace(/^0/, "") })} · ${p.titulo}`
+      : `${dia}${hora} · ${p.titulo}`;
+    if (buscado?.(p.titulo)) return acto;
     if (!esHoy && laPrimera) return resumen;
-    if (delDia.length === 1) return `${dia}${hora} · ${p.titulo}`;
+    if (delDia.length === 1) return acto;
     return conDatos(esHoy ? mensajesCuando.actosHoy : mensajesCuando.actosDelDia, {
       dia,
       n: String(delDia.length),
