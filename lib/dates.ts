@@ -198,6 +198,9 @@ export function diaTexto(dia: string): string {
   return format(new Date(y, m - 1, d), "d MMM yyyy", { locale: es });
 }
 
+/** Before this hour, a programme's act belongs to the night before: the verbena goes on past midnight. */
+export const HORA_MADRUGADA = 6;
+
 /** "HH:mm" of an instant. */
 export function horaTexto(iso: string): string {
   return format(enMadrid(iso), "HH:mm");

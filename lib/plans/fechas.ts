@@ -2,6 +2,7 @@ import {
   diaEnMadrid,
   diaIso,
   fechaHora,
+  HORA_MADRUGADA,
   instanteEnMadrid,
   localDeInstante,
   relojMadrid,
@@ -285,9 +286,6 @@ export function conIdsDe(guardadas: readonly { id: string; inicio: Date }[], fec
     .map((g) => g.id);
   return salida.map((f) => (f.id === undefined && libres.length > 0 ? { ...f, id: libres.shift() } : f));
 }
-
-/** Before this hour, a programme's act belongs to the night before: the verbena goes on past midnight. */
-export const HORA_MADRUGADA = 6;
 
 /**
  * The day each of a programme's acts is shown under, as its town hall's paper lists it: the

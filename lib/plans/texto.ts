@@ -9,6 +9,7 @@ import {
   enMadrid,
   fechaInsignia,
   fechasTexto,
+  HORA_MADRUGADA,
   horaTexto,
   indiceLunes,
   relojMadrid,
@@ -17,7 +18,7 @@ import {
   type Dia,
 } from "../dates";
 import { conDatos, mensajes } from "../messages";
-import { HORA_MADRUGADA, type FechasDeResultado } from "./fechas";
+import type { FechasDeResultado } from "./fechas";
 import { mensajesCuando } from "./mensajes-cuando";
 import type { Horario, PlanApi } from "./plan";
 
