@@ -1,5 +1,4 @@
 import "server-only";
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,7 +8,7 @@ import { leerEncabezado } from "./dias";
 import { horaInicial, horasEnCifras } from "./horas";
 import { type Lectura, lineasDePagina, type Trozo } from "./maqueta";
 import { mensajesProgramas } from "./mensajes";
-import { OcrLento, OcrNoDisponible, ocrDisponible, palabrasDeImagen, rasterizadorDisponible } from "./ocr";
+import { OcrLento, OcrNoDisponible, ejecutar, ocrDisponible, palabrasDeImagen, rasterizadorDisponible } from "./ocr";
 
 /**
  * The text of a programme's file, as the town hall has it: a PDF (its text in reading order, or a
@@ -152,14 +151,7 @@ async function paginasComoImagenes(bytes: Buffer, paginas: number[]): Promise<Bu
     await writeFile(pdf, bytes);
     const imagenes: Buffer[] = [];
     for (const n of paginas) {
-      await new Promise<void>((resolve, reject) =>
-        execFile(
-          "pdftoppm",
-          ["-r", "200", "-f", String(n), "-l", String(n), "-png", pdf, path.join(dir, `p${n}`)],
-          { timeout: 20_000, killSignal: "SIGKILL" },
-          (error) => (error ? reject((error as { killed?: boolean }).killed ? new OcrLento() : error) : resolve()),
-        ),
-      );
+      await ejecutar("pdftoppm", ["-r", "200", "-f", String(n), "-l", String(n), "-png", pdf, path.join(dir, `p${n}`)]);
       const fichero = (await readdir(dir)).find((f) => f.startsWith(`p${n}-`) && f.endsWith(".png"));
       if (!fichero) throw new Error(`pdftoppm wrote no image of page ${n}`);
       imagenes.push(await readFile(path.join(dir, fichero)));

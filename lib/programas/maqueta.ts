@@ -70,7 +70,8 @@ function calle(trozos: Trozo[], esColumna: (lineas: string[]) => boolean): numbe
   return a.length >= todas * 0.2 && b.length >= todas * 0.2 && esColumna(a) && esColumna(b) ? x : null;
 }
 
-function mediana(valores: number[]): number {
+/** The middle of some values (10, a usual font size, of none). */
+export function mediana(valores: number[]): number {
   const v = [...valores].sort((a, b) => a - b);
   return v[Math.floor(v.length / 2)] ?? 10;
 }

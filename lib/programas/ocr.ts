@@ -3,7 +3,7 @@ import { execFile } from "node:child_process";
 import { accessSync, constants } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import type { Trozo } from "./maqueta";
+import { mediana, type Trozo } from "./maqueta";
 
 /**
  * Text from an image of a programme (a poster's photo, a scanned page) with Tesseract, Debian's
@@ -14,7 +14,7 @@ import type { Trozo } from "./maqueta";
  * grey band, becomes black on white, as Tesseract reads best.
  */
 
-/** One image's reading stops here; a page of a programme takes 2–5 s on this project's machines. */
+/** One image's reading (or one page's rasterising) stops here; a page of a programme takes 2–5 s on this project's machines. */
 const LIMITE_MS = 20_000;
 /** The width Tesseract gets: a poster's small print at about 30 px a line, a phone's photo shrunk. */
 const ANCHO_OCR = 2_000;
@@ -63,7 +63,7 @@ function enCola<T>(tarea: () => Promise<T>): Promise<T> {
  * (a window of about two lines): the photo's slow shading goes, the letters' strokes stay, dark
  * on a light ground or light on a dark one.
  */
-export async function binarizar(imagen: Buffer): Promise<{ png: Buffer; ancho: number; alto: number }> {
+async function binarizar(imagen: Buffer): Promise<Buffer> {
   const { data, info } = await sharp(imagen, { limitInputPixels: MAX_PIXELES })
     .rotate()
     .resize({ width: ANCHO_OCR, withoutEnlargement: false })
@@ -119,21 +119,25 @@ export async function binarizar(imagen: Buffer): Promise<{ png: Buffer; ancho: n
           if (letrasClaras ? d > contraste(media[i]) : d < -contraste(media[i])) salida[i] = 0;
         }
     }
-  const png = await sharp(salida, { raw: { width: w, height: h, channels: 1 } })
+  return sharp(salida, { raw: { width: w, height: h, channels: 1 } })
     .png({ compressionLevel: 1 })
     .toBuffer();
-  return { png, ancho: w, alto: h };
 }
 
-function tesseract(args: string[], entrada: Buffer): Promise<string> {
+/**
+ * A program of the machine (Tesseract, pdftoppm) run with a time limit: its output, OcrLento when
+ * it was killed for taking too long. `entrada` goes to its standard input.
+ */
+export function ejecutar(programa: string, args: string[], entrada?: Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const hijo = execFile(
-      "tesseract",
+      programa,
       args,
       {
         timeout: LIMITE_MS,
         killSignal: "SIGKILL",
         maxBuffer: 16 * 1024 * 1024,
+        // Tesseract's own threads would fight the app's for a small machine's cores.
         env: { ...process.env, OMP_THREAD_LIMIT: "1" },
       },
       (error, stdout) => {
@@ -152,10 +156,12 @@ function tesseract(args: string[], entrada: Buffer): Promise<string> {
  */
 export async function palabrasDeImagen(imagen: Buffer): Promise<Trozo[]> {
   if (!ocrDisponible()) throw new OcrNoDisponible();
-  const { png } = await binarizar(imagen);
   const lenguas = existeCatalan() ? "spa+cat" : "spa";
+  // Binarised in its turn too: an image's buffers are held only while it is read.
   // Page segmentation 11 (sparse text): words found wherever they are, the layout ours.
-  const tsv = await enCola(() => tesseract(["stdin", "stdout", "-l", lenguas, "--psm", "11", "tsv"], png));
+  const tsv = await enCola(async () =>
+    ejecutar("tesseract", ["stdin", "stdout", "-l", lenguas, "--psm", "11", "tsv"], await binarizar(imagen)),
+  );
   // Words of one line of Tesseract's share its baseline and size: a "y" or a "p" hangs below its
   // line, and would otherwise start a line of its own. (Its lines may run across two columns;
   // the layout parts them by x.)
@@ -173,7 +179,6 @@ export async function palabrasDeImagen(imagen: Buffer): Promise<Trozo[]> {
     linea.push({ texto, x, y: y + alto, ancho, alto, abajo: y + alto });
     porLinea.set(clave, linea);
   }
-  const mediana = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   return [...porLinea.values()].flatMap((palabras) => {
     const y = mediana(palabras.map((p) => p.abajo));
     const alto = mediana(palabras.map((p) => p.alto));
