@@ -7,7 +7,7 @@ import type { PlanApi } from "@/lib/plans/plan";
 import { conDatos } from "@/lib/messages";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
 import { mensajesCuando } from "@/lib/plans/mensajes-cuando";
-import { diaCorto, mayuscula } from "@/lib/plans/texto";
+import { deMadrugada, diaCorto, mayuscula } from "@/lib/plans/texto";
 import { AhoraEnElPrograma } from "./AhoraEnElPrograma";
 import styles from "./PlanDetail.module.css";
 
@@ -66,32 +66,31 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   const siguiente = programa && hoyEs ? undefined : proximas[0]?.id;
   const marca = hoyEs ? mensajesCuando.hoy : mensajesFechas.proxima;
 
-  const fila = (f: FechaApi, conDia: boolean) => (
-    <li key={f.id} className={f.id === siguiente ? styles.fechaSiguiente : undefined}>
-      <span className={styles.fechaCuando}>
-        {conDia && <>{diaCorto(fiesta?.get(f.id)?.madrugada ? `${diaDe(f)}T12:00:00Z` : f.inicio)} · </>}
-        <time dateTime={f.inicio}>
-          {fiesta?.get(f.id)?.madrugada
-            ? conDatos(mensajesCuando.madrugada, { hora: horas(f).replace(/^0/, "") })
-            : horas(f)}
-        </time>
-      </span>
-      {f.titulo && <strong className={styles.fechaTitulo}>{f.titulo}</strong>}
-      {f.direccion && <span className={styles.fechaLugar}>{f.direccion}</span>}
-      {f.id === siguiente && <span className={styles.fechaMarca}>{marca}</span>}
-      {programa && (
-        <>
-          <span className={styles.fechaAhora} data-ahora={f.id} hidden>
-            {mensajesFechas.ahora}
-          </span>
-          <span className={styles.fechaMarca} data-siguiente={f.id} hidden>
-            {mensajesFechas.aContinuacion}
-          </span>
-        </>
-      )}
-      <GuardarFecha plan={plan} fecha={f} />
-    </li>
-  );
+  const fila = (f: FechaApi, conDia: boolean) => {
+    const noche = fiesta?.get(f.id)?.madrugada ? deMadrugada(f.inicio, horas(f)) : null;
+    return (
+      <li key={f.id} className={f.id === siguiente ? styles.fechaSiguiente : undefined}>
+        <span className={styles.fechaCuando}>
+          {conDia && <>{noche?.dia ?? diaCorto(f.inicio)} · </>}
+          <time dateTime={f.inicio}>{noche?.hora ?? horas(f)}</time>
+        </span>
+        {f.titulo && <strong className={styles.fechaTitulo}>{f.titulo}</strong>}
+        {f.direccion && <span className={styles.fechaLugar}>{f.direccion}</span>}
+        {f.id === siguiente && <span className={styles.fechaMarca}>{marca}</span>}
+        {programa && (
+          <>
+            <span className={styles.fechaAhora} data-ahora={f.id} hidden>
+              {mensajesFechas.ahora}
+            </span>
+            <span className={styles.fechaMarca} data-siguiente={f.id} hidden>
+              {mensajesFechas.aContinuacion}
+            </span>
+          </>
+        )}
+        <GuardarFecha plan={plan} fecha={f} />
+      </li>
+    );
+  };
 
   const porDias = (lista: FechaApi[]) => {
     const dias = new Map<string, FechaApi[]>();

@@ -124,6 +124,19 @@ export const mayuscula = (t: string) => t.charAt(0).toUpperCase() + t.slice(1);
 /** "Sáb 15 ago": a date in a list of a plan's dates. */
 export const diaCorto = (iso: string) => mayuscula(format(enMadrid(iso), "EEE d MMM", { locale: es }));
 
+/**
+ * An act after midnight said by the night it belongs to: its day before ("Sáb 15 ago") and its
+ * hour ("1:30 (madrugada)"; `hora`, its hours as a list writes them, "01:30 – 04:00", by default
+ * its start).
+ */
+export function deMadrugada(iso: string, hora = horaTexto(iso)): { dia: string; hora: string } {
+  const antes = sumarDias(relojMadrid(Date.parse(iso)), -1);
+  return {
+    dia: diaCorto(`${diaIso(antes)}T12:00:00Z`),
+    hora: conDatos(mensajesCuando.madrugada, { hora: hora.replace(/^0/, "") }),
+  };
+}
+
 /** "Vie 14 – dom 16 ago", "Sáb 31 oct – sáb 21 nov", with the years when they differ: the days a plan's dates span. */
 export function diasDeFechasTexto(inicio: string, fin: string): string {
   const a = enMadrid(inicio);
@@ -184,11 +197,9 @@ export function cuandoVariasTexto(
     const hora = entero ? "" : ` ${horaTexto(p.inicio)}`;
     // An act after midnight that is not the programme's first is said by the night it belongs
     // to, as the programme's page lists it: "Sáb 15 ago, 1:30 (madrugada) · Discoteca móvil".
-    const reloj = relojMadrid(Date.parse(p.inicio));
-    const deNoche = !entero && !laPrimera && reloj.hour < HORA_MADRUGADA;
-    const acto = deNoche
-      ? `${diaCorto(`${diaIso(sumarDias(reloj, -1))}T12:00:00Z`)}, ${conDatos(mensajesCuando.madrugada, { hora: horaTexto(p.inicio).replace(/^0/, "") })} · ${p.titulo}`
-      : `${dia}${hora} · ${p.titulo}`;
+    const deNoche = !entero && !laPrimera && relojMadrid(Date.parse(p.inicio)).hour < HORA_MADRUGADA;
+    const noche = deNoche ? deMadrugada(p.inicio) : null;
+    const acto = noche ? `${noche.dia}, ${noche.hora} · ${p.titulo}` : `${dia}${hora} · ${p.titulo}`;
     if (buscado?.(p.titulo)) return acto;
     if (!esHoy && laPrimera) return resumen;
     if (delDia.length === 1) return acto;
