@@ -12,7 +12,6 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { textoDeArchivo } from "../lib/programas/archivos";
-import { leerEncabezado } from "../lib/programas/dias";
 import { porcentajes, puntuarCorpus, puntuarCorpusComo } from "../lib/programas/puntuar";
 import { cartelDePrograma } from "../test-support/cartel-programa";
 import { enDosColumnas, pdfDePrograma } from "../test-support/pdf";
@@ -22,7 +21,7 @@ const { values, positionals } = parseArgs({
   allowPositionals: true,
 });
 const dir = path.resolve(positionals[0] ?? "lib/programas/fixtures/corpus");
-const columnas = (texto: string) => enDosColumnas(texto, (l) => !!leerEncabezado(l.trim()));
+const columnas = (texto: string) => enDosColumnas(texto);
 const hacer = {
   pdf: (texto: string) => {
     const c = columnas(texto);

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { anchoDe, trazar } from "@/lib/media/cartel-generado";
+import { partirSegun } from "./pdf";
 
 /**
  * A programme drawn as the poster a town hall photographs for its social networks: the title
@@ -16,22 +17,9 @@ const TAM = 25;
 const INTERLINEA = 36;
 const TAM_TITULO = 46;
 
-/** A line cut at words into lines no wider than `ancho` pixels of `tam`; an indented line's parts keep its indent. */
-function partir(linea: string, tam: number, ancho: number): string[] {
-  const sangria = /^\s*/.exec(linea)![0].length > 0 ? "   " : "";
-  const salida: string[] = [];
-  let actual = "";
-  for (const palabra of linea.trim().split(/\s+/).filter(Boolean)) {
-    const prueba = actual ? `${actual} ${palabra}` : palabra;
-    if (!actual || anchoDe(sangria + prueba, tam) <= ancho) actual = prueba;
-    else {
-      salida.push(actual);
-      actual = palabra;
-    }
-  }
-  if (actual) salida.push(actual);
-  return salida.map((l) => sangria + l);
-}
+/** A line cut at words into lines no wider than `ancho` pixels of `tam`; an indented line's parts keep an indent. */
+const partir = (linea: string, tam: number, ancho: number) =>
+  partirSegun(linea.trimStart(), (t) => anchoDe(t, tam) <= ancho, /^\s+/.test(linea) ? "   " : "");
 
 /** A photo's look: soft shapes of colour over a gradient, dark down to `cielo` (behind the title). Same seed, same photo. */
 function foto(alto: number, semilla: number, cielo: number): string {

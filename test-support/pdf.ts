@@ -1,3 +1,5 @@
+import { leerEncabezado } from "@/lib/programas/dias";
+
 /**
  * Small PDFs written by hand for tests: pages of text placed where a layout puts it (columns,
  * headings across them), and pages that are only a photographed or scanned image (a JPEG), as a
@@ -165,14 +167,20 @@ const ems = (texto: string) =>
     return n + (OTROS[c] ?? HELVETICA[code - 32] ?? 556) / 1000;
   }, 0);
 
-/** A line cut at word boundaries into lines no wider than `max` small letters (a column's width). */
-export function partir(linea: string, max: number): string[] {
-  // An indented line's parts keep its indent (a place under its act, wrapped).
-  const sangria = /^\s*/.exec(linea)![0];
+/**
+ * A line cut at words into lines that `cabe` says fit (a column's width, measured as its layout
+ * measures); an indented line's parts keep an indent (a place under its act, wrapped): its own,
+ * or `sangria`.
+ */
+export function partirSegun(
+  linea: string,
+  cabe: (texto: string) => boolean,
+  sangria = /^\s*/.exec(linea)![0],
+): string[] {
   const salida: string[] = [];
   let actual = "";
   for (const palabra of linea.split(/\s+/).filter(Boolean)) {
-    if (actual && ems(`${actual} ${palabra}`) > max * 0.5) {
+    if (actual && !cabe(sangria + `${actual} ${palabra}`)) {
       salida.push(actual);
       actual = palabra;
     } else actual = actual ? `${actual} ${palabra}` : palabra;
@@ -181,14 +189,17 @@ export function partir(linea: string, max: number): string[] {
   return salida.map((l) => sangria + l);
 }
 
+/** A line cut at word boundaries into lines no wider in Helvetica than `max` small letters. */
+export const partir = (linea: string, max: number) => partirSegun(linea, (t) => ems(t.trimStart()) <= max * 0.5);
+
 /**
  * A programme's text as a two-column page lays it out: what comes before its first day across
  * the top, then its days split into two columns at the day heading nearest the middle of its
- * text. Each layout wraps the lines to its own width. `esDia` tells a day's heading.
+ * text. Each layout wraps the lines to its own width. `esDia` tells a day's heading (the reader's, by default).
  */
 export function enDosColumnas(
   texto: string,
-  esDia: (linea: string) => boolean,
+  esDia: (linea: string) => boolean = (l) => !!leerEncabezado(l.trim()),
 ): { cabecera: string[]; izquierda: string[]; derecha: string[] } {
   const lineas = texto.split("\n");
   const primerDia = Math.max(

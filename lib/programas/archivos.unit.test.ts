@@ -4,13 +4,12 @@ import { describe, expect, it } from "vitest";
 import { docx, zip } from "@/test-support/docx";
 import { enDosColumnas, pdf, pdfDePrograma } from "@/test-support/pdf";
 import { textoDeArchivo, tipoDeArchivo } from "./archivos";
-import { leerEncabezado } from "./dias";
 import { lineasDePagina } from "./maqueta";
 import { mensajesProgramas } from "./mensajes";
 import { porcentajes, puntuarCorpusComo } from "./puntuar";
 
 const enPdf = (texto: string) => {
-  const c = enDosColumnas(texto, (l) => !!leerEncabezado(l.trim()));
+  const c = enDosColumnas(texto);
   return pdfDePrograma(c.cabecera, c.izquierda, c.derecha);
 };
 

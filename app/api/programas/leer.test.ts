@@ -3,7 +3,6 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { mensajesProgramas } from "@/lib/programas/mensajes";
-import { leerEncabezado } from "@/lib/programas/dias";
 import { docx, zip } from "@/test-support/docx";
 import { cartelDePrograma } from "@/test-support/cartel-programa";
 import { enDosColumnas, pdf, pdfDePrograma } from "@/test-support/pdf";
@@ -133,7 +132,7 @@ describe("POST /api/programas/leer", () => {
   it("reads a PDF laid out in two columns column by column, and a Word file's table row by row", async () => {
     // Vinuesa's programme as a printer lays it out: its days in two columns that the file stores
     // row by row across them, its long acts wrapped to a column's width.
-    const columnas = enDosColumnas(VINUESA, (l) => !!leerEncabezado(l.trim()));
+    const columnas = enDosColumnas(VINUESA);
     const deTexto = await call("POST", "/api/programas/leer", {
       token: u.token,
       body: { texto: VINUESA, referencia: "2026-06-15" },
@@ -191,7 +190,7 @@ describe("POST /api/programas/leer", () => {
     // The shortest of the corpus's programmes, drawn as a poster (two columns over a photo, a
     // slight tilt, JPEG), and that JPEG as a PDF's only page, as a scanner makes one.
     const texto = corpus("15-collado-hermoso-san-anton.txt");
-    const c = enDosColumnas(texto, (l) => !!leerEncabezado(l.trim()));
+    const c = enDosColumnas(texto);
     const jpeg = await cartelDePrograma(c.cabecera, c.izquierda, c.derecha);
     const { width, height } = await sharp(jpeg).metadata();
     const escaneado = pdf([{ jpeg, ancho: width!, alto: height! }]);
