@@ -11,6 +11,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { readGazetteer } from "../lib/geo/load-gazetteer";
+import { construirNomenclator } from "../lib/geo/slug";
 import { textoDeArchivo } from "../lib/programas/archivos";
 import { porcentajes, puntuarCorpus, puntuarCorpusComo } from "../lib/programas/puntuar";
 import { cartelDePrograma } from "../test-support/cartel-programa";
@@ -33,7 +35,11 @@ const hacer = {
   },
 }[values.como as "pdf" | "cartel"];
 if (values.como !== "texto" && !hacer) throw new Error(`--como ${values.como}: texto, pdf or cartel`);
-const { ficheros, total } = hacer ? await puntuarCorpusComo(dir, hacer, textoDeArchivo) : puntuarCorpus(dir);
+// The town each programme names for itself, looked up in the gazetteer as the call does.
+const nomenclator = construirNomenclator(await readGazetteer());
+const { ficheros, total } = hacer
+  ? await puntuarCorpusComo(dir, hacer, textoDeArchivo, nomenclator)
+  : puntuarCorpus(dir, nomenclator);
 
 const pct = (n: number) => `${n.toFixed(1).padStart(5)}%`;
 const fila = (cols: string[]) => console.log(cols.map((c, i) => (i === 0 ? c.padEnd(42) : c.padStart(8))).join(" "));
@@ -64,7 +70,8 @@ console.log(
   `\nIn all (${ficheros.length} programmes, ${total.esperados} acts expected, ${total.leidos} read):\n` +
     `  recall on day and hour ${p.exhaustividad.toFixed(1)}% (goal ≥ ${values.como === "cartel" ? 85 : 95}) · precision ${p.precision.toFixed(1)}% (≥ 97) · ` +
     `right titles ${p.titulos.toFixed(1)}% (≥ 90) · right places ${p.lugares.toFixed(1)}% (≥ 80) · ` +
-    `after midnight on the right date ${p.noches.toFixed(1)}% (${total.nochesBien}/${total.noches}) · noise lines left unread ${total.ruidoSinLeer}\n` +
+    `after midnight on the right date ${p.noches.toFixed(1)}% (${total.nochesBien}/${total.noches}) · noise lines left unread ${total.ruidoSinLeer} · ` +
+    `right town ${total.municipiosBien}/${total.municipios}\n` +
     `  ${(total.ms / Math.max(1, ficheros.length)).toFixed(1)} ms a programme (at most ${maximo.toFixed(1)} ms; ` +
     `goal < ${values.como === "cartel" ? "10,000 from a one-page image" : "200 from text"})`,
 );

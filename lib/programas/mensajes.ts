@@ -10,5 +10,6 @@ export const mensajesProgramas = {
   demasiadasEscaneadas: "El PDF tiene más de 6 páginas escaneadas: sube solo las del programa o pega su texto.",
   sinOcr: "Este servidor no lee imágenes ni páginas escaneadas: sube el PDF o el Word del programa, o pega su texto.",
   ocrLento: "La imagen ha tardado demasiado en leerse. Prueba con una foto más pequeña o pega el texto del programa.",
+  municipioDesconocido: "No conocemos ese municipio: escribe su nombre o su código INE de 5 cifras.",
   sinLeerArchivo: "No hemos encontrado texto en el archivo. Prueba con otra foto o pega el texto del programa.",
 } as const;

@@ -2,7 +2,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { normalizar } from "../busqueda/palabras";
 import { relojMadrid } from "../dates";
+import type { NomenclatorMunicipios } from "../geo/slug";
+import { slug } from "../geo/slug";
 import { type ActoLeido, leerPrograma } from "./leer";
+import { municipioDelPrograma } from "./municipio";
 
 /**
  * How well leerPrograma reads a corpus of programmes (NN-slug.txt with its expected reading
@@ -22,6 +25,7 @@ interface ActoEsperado {
 
 interface Esperado {
   referencia: string;
+  municipio?: string;
   titulo: string;
   actos: ActoEsperado[];
   ruido: string[];
@@ -40,6 +44,9 @@ export interface Cuentas {
   nochesBien: number;
   /** Expected noise lines that the reader listed as unread. */
   ruidoSinLeer: number;
+  /** Programmes whose town was looked for (with the gazetteer), and those named right. */
+  municipios: number;
+  municipiosBien: number;
   ms: number;
 }
 
@@ -52,6 +59,8 @@ const cuentasACero = (): Cuentas => ({
   noches: 0,
   nochesBien: 0,
   ruidoSinLeer: 0,
+  municipios: 0,
+  municipiosBien: 0,
   ms: 0,
 });
 
@@ -77,6 +86,7 @@ export function porcentajes(c: Cuentas) {
     titulos: p(c.titulos, c.emparejados),
     lugares: p(c.lugares, c.emparejados),
     noches: p(c.nochesBien, c.noches),
+    municipios: p(c.municipiosBien, c.municipios),
   };
 }
 
@@ -116,8 +126,13 @@ const comunes = (a: string, b: string) => {
   return palabras(a).filter((p) => enB.has(p)).length;
 };
 
-/** One programme's reading against its expected one. */
-export function puntuar(texto: string, esperado: Esperado, fichero = ""): Puntuacion {
+/** One programme's reading against its expected one; its town too, given the gazetteer. */
+export function puntuar(
+  texto: string,
+  esperado: Esperado,
+  fichero = "",
+  nomenclator?: NomenclatorMunicipios,
+): Puntuacion {
   const t0 = performance.now();
   const leido = leerPrograma(texto, { referencia: esperado.referencia });
   const ms = performance.now() - t0;
@@ -166,6 +181,12 @@ export function puntuar(texto: string, esperado: Esperado, fichero = ""): Puntua
     if (!l.usado) c.sobrantes.push(`${l.fecha} ${l.acto.sinHora ? "--:--" : l.hora} ${l.acto.titulo}`);
   const sinLeer = new Set(leido.sinLeer.map((s) => s.texto.trim()));
   c.ruidoSinLeer = esperado.ruido.filter((r) => sinLeer.has(r.trim())).length;
+  if (nomenclator && esperado.municipio) {
+    c.municipios = 1;
+    const leidoEn = municipioDelPrograma(texto, nomenclator)?.nombre ?? "";
+    if (slug(leidoEn) === slug(esperado.municipio)) c.municipiosBien = 1;
+    else c.distintos.push(`municipio «${esperado.municipio}» ≠ «${leidoEn}»`);
+  }
   return c;
 }
 
@@ -189,8 +210,8 @@ function totales(ficheros: Puntuacion[]): PuntuacionCorpus {
 }
 
 /** Every programme of a corpus folder, and the corpus's totals. */
-export function puntuarCorpus(dir: string): PuntuacionCorpus {
-  return totales(programasDe(dir).map((p) => puntuar(p.texto, p.esperado, p.nombre)));
+export function puntuarCorpus(dir: string, nomenclator?: NomenclatorMunicipios): PuntuacionCorpus {
+  return totales(programasDe(dir).map((p) => puntuar(p.texto, p.esperado, p.nombre, nomenclator)));
 }
 
 /**
@@ -201,6 +222,7 @@ export async function puntuarCorpusComo(
   dir: string,
   hacer: (texto: string) => Buffer | Promise<Buffer>,
   leer: (archivo: Buffer) => Promise<string>,
+  nomenclator?: NomenclatorMunicipios,
 ): Promise<PuntuacionCorpus> {
   const ficheros: Puntuacion[] = [];
   for (const p of programasDe(dir)) {
@@ -208,7 +230,7 @@ export async function puntuarCorpusComo(
     const t0 = performance.now();
     const texto = await leer(archivo);
     const ms = performance.now() - t0;
-    const c = puntuar(texto, p.esperado, p.nombre);
+    const c = puntuar(texto, p.esperado, p.nombre, nomenclator);
     ficheros.push({ ...c, ms: c.ms + ms });
   }
   return totales(ficheros);

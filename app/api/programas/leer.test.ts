@@ -48,14 +48,17 @@ describe("POST /api/programas/leer", () => {
       body: { texto: VINUESA, referencia: "2026-06-15" },
     });
     expect(r.status).toBe(200);
-    const { titulo, categorias, fechas, sinLeer } = r.body as {
+    const { titulo, municipio, categorias, fechas, sinLeer } = r.body as {
       titulo: string;
+      municipio: unknown;
       categorias: string[];
       fechas: Record<string, unknown>[];
       sinLeer: unknown[];
     };
-    expect(Object.keys(r.body).sort()).toEqual(["categorias", "fechas", "sinLeer", "titulo"]);
+    expect(Object.keys(r.body).sort()).toEqual(["categorias", "fechas", "municipio", "sinLeer", "titulo"]);
     expect(titulo).toBe("Fiestas de San Roque 2026");
+    // "AYUNTAMIENTO DE VINUESA" on its first line: the town, with its centre for the map.
+    expect(municipio).toEqual({ ine: "42215", nombre: "Vinuesa", provincia: "Soria", lat: 41.91032, lng: -2.76483 });
     expect(categorias).toContain("Fiestas de pueblo");
     expect(fechas).toHaveLength(27);
     expect(sinLeer).toEqual([]);
@@ -98,6 +101,22 @@ describe("POST /api/programas/leer", () => {
     expect(r.body.sinLeer).toEqual([{ linea: 4, texto: "La gran ballena azul del circo" }]);
   });
 
+  it("takes the town the caller gives, by INE code or name, over the one the text names, and says none when neither does", async () => {
+    const dado = async (municipio: unknown, texto = VINUESA) =>
+      (
+        await call("POST", "/api/programas/leer", {
+          token: u.token,
+          body: { texto, referencia: "2026-06-15", municipio },
+        })
+      ).body.municipio as { ine: string } | null;
+    expect((await dado("42023"))?.ine).toBe("42023");
+    // Of the two towns called Sobrado, the larger unless the text names the province.
+    expect((await dado("  sobrado "))?.ine).toBe("15080");
+    expect((await dado("", "Ayuntamiento de Sobrado (León)\nSÁBADO 15 DE AGOSTO\n12:00 h. Misa."))?.ine).toBe("24165");
+    // A saint's fiesta is not the town of that name (San Pedro, Albacete).
+    expect(await dado(undefined, "FIESTAS DE SAN PEDRO 2026\nSÁBADO 27 DE JUNIO\n12:00 h. Misa.")).toBeNull();
+  });
+
   it("answers bad input in Spanish with its status, and writes nothing, ever", async () => {
     const antes = await databaseFingerprint(db(), { ignorar: IGNORAR });
     const casos: [unknown, number, string][] = [
@@ -107,6 +126,9 @@ describe("POST /api/programas/leer", () => {
       [{ texto: 42 }, 400, mensajesProgramas.sinTexto],
       [{ texto: VINUESA, referencia: "15/06/2026" }, 400, mensajesProgramas.referenciaNoValida],
       [{ texto: VINUESA, referencia: "2026-02-30" }, 400, mensajesProgramas.referenciaNoValida],
+      [{ texto: VINUESA, municipio: "Villaninguna de Abajo" }, 400, mensajesProgramas.municipioDesconocido],
+      [{ texto: VINUESA, municipio: "99999" }, 400, mensajesProgramas.municipioDesconocido],
+      [{ texto: VINUESA, municipio: 42212 }, 400, mensajesProgramas.municipioDesconocido],
       [{ texto: "x".repeat(100_001) }, 413, mensajesProgramas.textoLargo],
       // Over the body's own limit: refused before it is read whole.
       [{ texto: "ñ".repeat(200_000) }, 413, mensajesProgramas.textoLargo],

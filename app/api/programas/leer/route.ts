@@ -4,16 +4,16 @@ import { mensajesProgramas } from "@/lib/programas/mensajes";
 import { requireUser } from "@/lib/users/session";
 
 /**
- * POST /api/programas/leer, JSON {texto, referencia?} or multipart with `archivo` (PDF, Word,
- * PNG, JPEG or WebP) and the same fields → 200 {titulo, categorias, fechas, sinLeer}: a fiesta
- * programme read into acts in the shape of a plan's `fechas` (session or bearer token). It
- * writes nothing.
+ * POST /api/programas/leer, JSON {texto, referencia?, municipio?} or multipart with `archivo`
+ * (PDF, Word, PNG, JPEG or WebP) and the same fields → 200 {titulo, municipio, categorias, fechas,
+ * sinLeer}: a fiesta programme read into acts in the shape of a plan's `fechas`, and the town it
+ * is of (session or bearer token). It writes nothing.
  */
 export const POST = route(async (request) => {
   const usuario = await requireUser(request);
   const respuesta = /^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")
     ? await leerProgramaDeFormulario(request, usuario.id)
-    : leerProgramaDeEntrada(
+    : await leerProgramaDeEntrada(
         await readJson(request, { maxBytes: MAX_BYTES_JSON, demasiado: mensajesProgramas.textoLargo }),
       );
   return Response.json(respuesta, { headers: { "Cache-Control": "no-store" } });
