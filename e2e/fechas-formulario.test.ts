@@ -275,6 +275,54 @@ describe("an event's several dates in the wizard and the edit form", () => {
     await ctx.close();
   }, 60_000);
 
+  it("proposes the programme's title, town and categories where none were given, offers the others, and keeps the pasted text in the draft", async () => {
+    const ctx = await contextoConectado(browser, usuario, { ancho: 390, alto: 844 });
+    const page = await ctx.newPage();
+    await page.goto(`${appUrl()}/publicar`);
+    await tipoYCategorias(page, "Evento");
+    await page.getByRole("radio", { name: /^Programa/ }).check();
+    await page.getByRole("button", { name: mensajesFechas.pegarPrograma }).click();
+    const texto = (...tarde: string[]) =>
+      [
+        "AYUNTAMIENTO DE GRIEGOS",
+        "FIESTAS DE SANTIAGO",
+        `DÍA ${Number(dia(10).slice(8))} DE ${new Intl.DateTimeFormat("es-ES", { month: "long", timeZone: "UTC" }).format(new Date(`${dia(10)}T12:00:00Z`))}`,
+        "12:00 h. Pregón y chupinazo con la charanga Los Cencerros.",
+        ...tarde,
+        "23:30 h. Verbena con la orquesta Sirena en la Plaza.",
+      ].join("\n");
+    const infantil = texto("17:00 h. Hinchables para los niños.", "19:00 h. Cuentacuentos infantil en la biblioteca.");
+    await page.getByLabel(mensajesFechas.textoDelPrograma).fill(infantil);
+    // Left before reading, as a person called away: the draft keeps the text where it was.
+    await page.reload();
+    await esperarPaso(page, "Datos");
+    await expect(page.getByLabel(mensajesFechas.textoDelPrograma).inputValue()).resolves.toBe(infantil);
+    await page.getByRole("button", { name: mensajesFechas.leerPrograma }).click();
+    await page.getByText(conDatos(mensajesFechas.actosLeidos, { n: "4" })).waitFor();
+    await expect(page.getByLabel("Título").inputValue()).resolves.toBe("Fiestas de Santiago");
+    await expect(page.getByRole("combobox", { name: "Municipio" }).inputValue()).resolves.toBe("Griegos");
+    await page.locator(".leaflet-marker-icon").waitFor();
+
+    // A second reading, with tournaments: the categories are now the person's, so the new one is offered.
+    await page.getByLabel("Título").fill("Fiestas de Santiago en Griegos");
+    await page.getByRole("button", { name: mensajesFechas.pegarPrograma }).click();
+    await page
+      .getByLabel(mensajesFechas.textoDelPrograma)
+      .fill(texto("17:00 h. Torneo de frontenis en el frontón.", "19:00 h. Campeonato de mus en el bar."));
+    await page.getByRole("button", { name: mensajesFechas.leerPrograma }).click();
+    const oferta = page.getByText(conDatos(mensajesFechas.categoriasPropuestas, { categorias: "Deporte" }));
+    await oferta.waitFor();
+    await capturas(page, "programa-propuesto");
+    await expect(page.getByLabel("Título").inputValue()).resolves.toBe("Fiestas de Santiago en Griegos");
+    await page.getByRole("button", { name: mensajesFechas.anadirCategorias }).click();
+    await oferta.waitFor({ state: "hidden" });
+    await page.getByRole("button", { name: "Atrás" }).click();
+    await esperarPaso(page, "Categoría");
+    const elegidas = await page.locator("button[aria-pressed='true']").allInnerTexts();
+    expect(elegidas.sort()).toEqual(["Deporte", "Fiestas de pueblo", "Infantil"]);
+    await ctx.close();
+  }, 40_000);
+
   it("fills the table from the town hall's PDF, then from a photo of its poster, after the acts already there", async () => {
     const titulo = unico("Fiestas de la Candelaria");
     const ctx = await contextoConectado(browser, usuario, { ancho: 1280, alto: 800 });

@@ -64,6 +64,7 @@ const camposSchema = z.object({
     .object({ _id: z.string(), urlArchivoTemporal: z.string(), nombre: z.string() })
     .nullable()
     .catch(i.archivoTemporal),
+  textoPrograma: z.string().catch(i.textoPrograma),
 });
 const borradorSchema = z.object({ paso: z.number().int().min(1).max(4).catch(1), campos: camposSchema });
 

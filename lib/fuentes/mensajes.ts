@@ -1,3 +1,4 @@
+import { enumeracion } from "../messages";
 /** Every Spanish string of sources, once: the back-office, the organizers' screen and the API read them here. */
 export const mensajesFuentes = {
   sinMunicipio: "sin municipio",
@@ -31,8 +32,7 @@ export const mensajesFuentes = {
   planDescartadoDeRevision: "Plan descartado: no se publicará.",
   publicadoDesde: (fuente: string) => `Publicado desde ${fuente}`,
   /** The other sources that list the same event: "También en A, B y C". */
-  tambienEn: (fuentes: readonly string[]) =>
-    `También en ${fuentes.length > 1 ? `${fuentes.slice(0, -1).join(", ")} y ${fuentes.at(-1)}` : fuentes[0]}`,
+  tambienEn: (fuentes: readonly string[]) => `También en ${enumeracion(fuentes)}`,
   avisoEdicionImportado: (fuente: string) =>
     `Este plan se importa de ${fuente}. Si lo editas aquí, dejará de actualizarse desde allí.`,
   limiteAlcanzado: (n: number) => `La fuente tiene más planes: se han traído los ${n} más próximos.`,

@@ -58,6 +58,8 @@ export interface CamposPlan extends SiNoPlan {
   cartel: File | null;
   /** The wizard's poster once stored in advance: published by its id, and the draft keeps it. */
   archivoTemporal: ArchivoTemporal | null;
+  /** The programme's text as pasted to be read: kept with the draft, never sent. */
+  textoPrograma: string;
 }
 
 export const CAMPOS_INICIALES: CamposPlan = {
@@ -83,6 +85,7 @@ export const CAMPOS_INICIALES: CamposPlan = {
   privacidad: false,
   cartel: null,
   archivoTemporal: null,
+  textoPrograma: "",
 };
 
 /** Date pickers move in 15-minute steps (spec §9), in seconds as a time input's `step` wants them. */
@@ -298,6 +301,7 @@ export function camposDePlan(p: PlanApi): CamposPlan {
     privacidad: false,
     cartel: null,
     archivoTemporal: null,
+    textoPrograma: "",
   };
 }
 

@@ -78,6 +78,8 @@ export const mensajesFechas = {
   actoLeido: "1 acto leído: revísalo antes de publicar.",
   ningunActo:
     "No hemos encontrado ningún acto en ese texto: comprueba que cada día tenga su fecha y cada acto su hora.",
+  categoriasPropuestas: "Por sus actos, el programa es también de {categorias}.",
+  anadirCategorias: "Añadir a las categorías",
   errorLeerPrograma: "No se pudo leer el programa. Comprueba tu conexión e inténtalo de nuevo.",
   sinLeer: "No he sabido leer estas líneas",
   sinLeerAyuda: "Añade como acto lo que sea un acto, o descarta la línea.",

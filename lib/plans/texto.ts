@@ -17,7 +17,7 @@ import {
   todoElDia,
   type Dia,
 } from "../dates";
-import { conDatos, mensajes } from "../messages";
+import { conDatos, enumeracion, mensajes } from "../messages";
 import type { FechasDeResultado } from "./fechas";
 import { mensajesCuando } from "./mensajes-cuando";
 import type { Horario, PlanApi } from "./plan";
@@ -61,8 +61,7 @@ export function diasTexto(horarios: readonly Horario[]): string {
   const partes = tramos.flatMap((t) =>
     t.length >= 3 ? [`de ${DIAS_SEMANA[t[0]]} a ${DIAS_SEMANA[t.at(-1)!]}`] : t.map((d) => DIAS_SEMANA[d]),
   );
-  const texto = partes.length > 1 ? `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}` : (partes[0] ?? "");
-  return mayuscula(texto);
+  return mayuscula(enumeracion(partes));
 }
 
 /**
@@ -166,7 +165,7 @@ function horasTexto(inicios: readonly string[]): string {
   const horas = inicios.map(horaTexto);
   if (horas.length > 4)
     return `${horas.slice(0, 3).join(", ")} ${conDatos(mensajesCuando.yMas, { n: String(horas.length - 3) })}`;
-  return horas.length > 1 ? `${horas.slice(0, -1).join(", ")} y ${horas.at(-1)}` : (horas[0] ?? "");
+  return enumeracion(horas);
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 } from "@/lib/plans/formulario-fechas";
 import { mensajesFechas as m } from "@/lib/plans/mensajes-fechas";
 import { DateTimePicker } from "./DateTimePicker";
-import { LeerPrograma } from "./LeerPrograma";
+import { type AlLeerPrograma, LeerPrograma } from "./LeerPrograma";
 import { PlanDates, useMinimoFecha } from "./PlanDates";
 import { SelectorHora } from "./WeeklySchedule";
 import styles from "./form.module.css";
@@ -54,7 +54,7 @@ export function FechasEvento({
   onChange,
   pistas,
   pistaDe,
-  onTitulo,
+  alLeer,
 }: {
   forma: FormaFechas;
   fechas: FechaCampo[];
@@ -64,7 +64,8 @@ export function FechasEvento({
   pistas: { inicio?: MensajeCampo; fin?: MensajeCampo };
   pistaDe: PistaDe;
   /** The title a programme's reading proposes. */
-  onTitulo?: (titulo: string) => void;
+  /** What the programme's reading proposes besides its acts (LeerPrograma.tsx). */
+  alLeer: AlLeerPrograma;
 }) {
   const nombre = useId();
   const elegir = (nueva: FormaFechas) => {
@@ -111,12 +112,7 @@ export function FechasEvento({
         <FechasVarias fechas={fechas} onChange={(f) => onChange({ fechas: f })} pistaDe={pistaDe} />
       )}
       {forma === "programa" && (
-        <ProgramaFechas
-          fechas={fechas}
-          onChange={(f) => onChange({ fechas: f })}
-          pistaDe={pistaDe}
-          onTitulo={onTitulo}
-        />
+        <ProgramaFechas fechas={fechas} onChange={(f) => onChange({ fechas: f })} pistaDe={pistaDe} alLeer={alLeer} />
       )}
     </>
   );
@@ -285,12 +281,13 @@ export function ProgramaFechas({
   fechas,
   onChange,
   pistaDe,
-  onTitulo,
+  alLeer,
 }: {
   fechas: FechaCampo[];
   onChange: (fechas: FechaCampo[]) => void;
   pistaDe: PistaDe;
-  onTitulo?: (titulo: string) => void;
+  /** What the programme's reading proposes besides its acts (LeerPrograma.tsx). */
+  alLeer: AlLeerPrograma;
 }) {
   const id = useId();
   const minimo = useMinimoFecha();
@@ -304,7 +301,7 @@ export function ProgramaFechas({
       <LeerPrograma
         fechas={fechas}
         onActos={onChange}
-        onTitulo={onTitulo}
+        alLeer={alLeer}
         onAnadirLinea={(titulo) => {
           // On the programme's last day, after its last act.
           const ultimo = dias.at(-1);

@@ -2,13 +2,41 @@
 
 import { type ReactNode, createContext, useContext, useId, useRef, useState } from "react";
 import ui from "@/components/ui/ui.module.css";
-import { conDatos } from "@/lib/messages";
+import { conDatos, enumeracion } from "@/lib/messages";
+import type { Categoria } from "@/lib/plans/constants";
 import { type ActoLeidoApi, type FechaCampo, filasDeActos } from "@/lib/plans/formulario-fechas";
 import { mensajesFechas as m } from "@/lib/plans/mensajes-fechas";
 import styles from "./form.module.css";
 
-interface Lectura {
+/** The town POST /api/programas/leer found for the programme. */
+export interface MunicipioLeido {
+  nombre: string;
+  provincia: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+/** What a reading proposes besides its acts. */
+export interface PropuestaPrograma {
   titulo: string | null;
+  municipio: MunicipioLeido | null;
+  categorias: Categoria[];
+}
+
+/**
+ * How the form takes a reading's proposals: `proponer` fills what the person has not written yet
+ * (the title, the town, categories left as they came) and answers the categories it did not add
+ * to the ones the person chose, which are then offered with one tap (`anadirCategorias`).
+ */
+export interface AlLeerPrograma {
+  proponer: (p: PropuestaPrograma) => Categoria[];
+  anadirCategorias: (c: Categoria[]) => void;
+  /** The pasted text, held by the form so that the draft keeps it. */
+  texto: string;
+  ponerTexto: (texto: string) => void;
+}
+
+interface Lectura extends PropuestaPrograma {
   fechas: ActoLeidoApi[];
   sinLeer: { linea: number; texto: string }[];
 }
@@ -34,21 +62,22 @@ export function LeerPrograma({
   fechas,
   onActos,
   onAnadirLinea,
-  onTitulo,
+  alLeer,
 }: {
   fechas: FechaCampo[];
   onActos: (fechas: FechaCampo[]) => void;
   /** A line the reading could not place, added as an act by the person. */
   onAnadirLinea: (texto: string) => void;
-  /** The programme's title the reading proposes (the form keeps a title already written). */
-  onTitulo?: (titulo: string) => void;
+  alLeer: AlLeerPrograma;
 }) {
   const id = useId();
-  const [abierto, setAbierto] = useState(false);
-  const [texto, setTexto] = useState("");
+  const { texto, ponerTexto } = alLeer;
+  // A draft reopened with a pasted text and no act yet: the text is where it was left.
+  const [abierto, setAbierto] = useState(() => Boolean(texto.trim()) && !fechas.some((f) => f.titulo.trim()));
   const [leyendo, setLeyendo] = useState(false);
   const [aviso, setAviso] = useState<{ texto: string; error: boolean } | null>(null);
   const [sinLeer, setSinLeer] = useState<Lectura["sinLeer"]>([]);
+  const [categorias, setCategorias] = useState<Categoria[]>([]);
   const imagenes = useContext(LecturaDeImagenes);
   const selector = useRef<HTMLInputElement>(null);
 
@@ -79,7 +108,13 @@ export function LeerPrograma({
       if (actos.length === 0) return setAviso({ texto: m.ningunActo, error: true });
       const escritas = fechas.filter((f) => f.titulo.trim());
       onActos([...escritas, ...actos]);
-      if (cuerpo.titulo) onTitulo?.(cuerpo.titulo);
+      setCategorias(
+        alLeer.proponer({
+          titulo: cuerpo.titulo ?? null,
+          municipio: cuerpo.municipio ?? null,
+          categorias: cuerpo.categorias ?? [],
+        }),
+      );
       setAviso({
         texto: actos.length === 1 ? m.actoLeido : conDatos(m.actosLeidos, { n: String(actos.length) }),
         error: false,
@@ -110,7 +145,7 @@ export function LeerPrograma({
             aria-describedby={`${id}-ayuda`}
             rows={10}
             value={texto}
-            onChange={(e) => setTexto(e.target.value)}
+            onChange={(e) => ponerTexto(e.target.value)}
           />
           <button
             type="button"
@@ -155,6 +190,21 @@ export function LeerPrograma({
       <p role="status" className={aviso?.error ? styles.pista : styles.ayuda}>
         {aviso?.texto}
       </p>
+      {categorias.length > 0 && (
+        <p className={styles.categoriasPropuestas}>
+          <span>{conDatos(m.categoriasPropuestas, { categorias: enumeracion(categorias) })}</span>
+          <button
+            type="button"
+            className={ui.buttonGhost}
+            onClick={() => {
+              alLeer.anadirCategorias(categorias);
+              setCategorias([]);
+            }}
+          >
+            {m.anadirCategorias}
+          </button>
+        </p>
+      )}
       {sinLeer.length > 0 && (
         <section className={styles.sinLeer} aria-labelledby={`${id}-sin-leer`}>
           <h3 id={`${id}-sin-leer`} className={styles.sinLeerTitulo}>

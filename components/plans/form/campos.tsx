@@ -2,11 +2,12 @@
 
 import { useId } from "react";
 import { Controller, useController, useFormContext, useFormState, useWatch } from "react-hook-form";
-import type { CamposPlan } from "@/lib/plans/formulario";
+import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
 import { CONTACTO_MAX, TITULO_MAX } from "@/lib/plans/input";
 import { CategoryPicker } from "./CategoryPicker";
 import { DescriptionEditor } from "./DescriptionEditor";
 import { type CambioFechas, FechasEvento } from "./FechasVarias";
+import type { AlLeerPrograma } from "./LeerPrograma";
 import { LocationPicker, type Ubicacion } from "./LocationPicker";
 import { OrganizationSelect, type useOrganizaciones } from "./OrganizationSelect";
 import { PlanDates } from "./PlanDates";
@@ -163,13 +164,34 @@ export function CampoCartel({
 export function CampoFechas() {
   const { control, poner } = useCampos();
   const { getValues } = useFormContext<CamposPlan>();
-  const [tipo, fechaInicio, fechaFin, horarios, formaFechas, lista] = useWatch({
+  const [tipo, fechaInicio, fechaFin, horarios, formaFechas, lista, textoPrograma] = useWatch({
     control,
-    name: ["tipo", "fechaInicio", "fechaFin", "horarios", "formaFechas", "fechas"],
+    name: ["tipo", "fechaInicio", "fechaFin", "horarios", "formaFechas", "fechas", "textoPrograma"],
   });
   const pistas = { inicio: usePista("fechaInicio"), fin: usePista("fechaFin") };
   const pistasHorario = usePistasHorario(horarios);
   const { errors } = useFormState<CamposPlan>();
+  // A programme's reading fills what the person has not written: the title, the town (its point the
+  // town's centre until moved), the categories if still the default; other categories are offered.
+  const alLeer: AlLeerPrograma = {
+    proponer: ({ titulo, municipio, categorias }) => {
+      if (titulo && !getValues("titulo").trim()) poner("titulo", titulo);
+      if (municipio?.lat != null && municipio.lng != null && !getValues("municipio").trim()) {
+        poner("municipio", municipio.nombre);
+        poner("ubicacion", { lat: municipio.lat, lng: municipio.lng });
+      }
+      const elegidas = getValues("categorias");
+      const porDefecto = elegidas.every((c) => c === CAMPOS_INICIALES.categorias[0]);
+      if (porDefecto && categorias.length > 0) {
+        poner("categorias", categorias);
+        return [];
+      }
+      return categorias.filter((c) => !elegidas.includes(c));
+    },
+    anadirCategorias: (nuevas) => poner("categorias", [...new Set([...getValues("categorias"), ...nuevas])]),
+    texto: textoPrograma,
+    ponerTexto: (texto) => poner("textoPrograma", texto),
+  };
   if (tipo === "evento") {
     const cambiar = (c: CambioFechas) => {
       if (c.formaFechas !== undefined) poner("formaFechas", c.formaFechas);
@@ -186,10 +208,7 @@ export function CampoFechas() {
         pistas={pistas}
         pistaDe={(campo) => mensajeDe(errors as Errores, campo)}
         onChange={cambiar}
-        // A programme's reading proposes its title: the title written so far stays.
-        onTitulo={(titulo) => {
-          if (!getValues("titulo").trim()) poner("titulo", titulo);
-        }}
+        alLeer={alLeer}
       />
     );
   }
