@@ -189,7 +189,7 @@ const deUtc = (ms: number): Dia => {
 };
 export const masDias = (d: Dia, n: number): Dia => deUtc(utc(d) + n * 86_400_000);
 export const antesQue = (a: Dia, b: Dia) => utc(a) < utc(b);
-const diaSemana = (d: Dia) => new Date(utc(d)).getUTCDay();
+export const diaSemana = (d: Dia) => new Date(utc(d)).getUTCDay();
 
 /** Easter Sunday of a year (the Gregorian computus). */
 export function pascua(anio: number): Dia {

@@ -5,6 +5,7 @@ import {
   type Contexto,
   type Encabezado,
   antesQue,
+  diaSemana,
   diasDelActo,
   leerContexto,
   leerEncabezado,
@@ -219,7 +220,13 @@ export function leerPrograma(texto: string, opciones: { referencia: string }): P
       : e.dia === undefined && e.pascua === undefined
         ? masDias(anterior, 1)
         : anterior;
-    const dia = resolverDia(e, desde, anterior ? undefined : contexto.mes);
+    let dia = resolverDia(e, desde, anterior ? undefined : contexto.mes);
+    // A day before the one above (a PDF's columns stored in another order, a day added at the
+    // foot) fits its weekday only in the programme's own year, not a year or more on.
+    if (anterior && dia && e.diaSemana !== undefined && diaSemana(dia) !== e.diaSemana) {
+      const antes = resolverDia(e, primerDesde(e.dia !== undefined));
+      if (antes && diaSemana(antes) === e.diaSemana) dia = antes;
+    }
     if (!dia) return false;
     Object.assign(jornada, { encabezado: e, desde, dia, actos: [], noche: false, diurno: false });
     return true;

@@ -55,6 +55,22 @@ describe("leerPrograma", () => {
     expect(resumen(agosto, "2026-07-25")).toEqual(["2026-08-08T12:00 Mercadillo | null"]);
   });
 
+  it("places a day listed after later ones in the programme's year when its weekday says so", () => {
+    // A PDF whose right column was stored first: Sunday 9 before Wednesday 5. 5 August 2026 is a
+    // Wednesday, 5 August 2027 a Thursday.
+    const texto = [
+      "Domingo 9 de agosto",
+      "21:00 Clausura.",
+      "",
+      "Miércoles 5 de agosto",
+      "19:00 Torneo de ajedrez.",
+    ].join("\n");
+    expect(resumen(texto, "2026-06-15")).toEqual([
+      "2026-08-09T21:00 Clausura | null",
+      "2026-08-05T19:00 Torneo de ajedrez | null",
+    ]);
+  });
+
   it("reads 24:00 under a Saturday as Sunday 00:00, the Saturday's night, and what follows it too", () => {
     const texto = [
       "FIESTAS DE SAN ISIDRO",

@@ -181,6 +181,10 @@ export function lineasDePagina(
   return salida;
 }
 
+/** A table's dotted leader ("Misa ........ 12:00 h"), at a line's start or before its end. */
+const LIDER = /^[.·…_]{4,}/u;
+const TRAS_LIDER = /[.·…_]{4,}\s*[^.·…_\s][^.·…_]*$/u;
+
 /** A line ending in one of these words goes on in the next ("hasta el jueves / 12 de febrero"). */
 const SIGUE =
   /(?:^|\s)(?:el|la|los|las|lo|un|una|de|del|a|al|en|y|e|o|u|con|por|para|hasta|desde|entre|sobre|que|les|els|i|amb|per|fins|des|lunes|martes|miércoles|jueves|viernes|sábado|domingo|dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge)$/iu;
@@ -191,15 +195,22 @@ const SIGUE =
  * reached its column's edge (`alBorde`) and the second starts nothing of its own.
  */
 function sigue(linea: string, siguiente: string, empieza: (linea: string) => boolean, alBorde = true): boolean {
-  if (/[.:;!?]$/.test(linea.trimEnd())) return false;
   const texto = siguiente.trim();
+  // A dotted leader and its hour, wrapped under their act, are the act's; an act whose leader
+  // and hour are on its line has ended.
+  if (LIDER.test(texto)) return true;
+  if (/[.:;!?]$/.test(linea.trimEnd()) || TRAS_LIDER.test(linea)) return false;
   return /^\p{Ll}/u.test(texto) || SIGUE.test(linea) || (alBorde && !empieza(texto));
 }
 
 function enTexto(ls: Linea[], empieza: (linea: string) => boolean, cuerpo: number): string[] {
   if (ls.length === 0) return [];
   const izquierda = Math.min(...ls.map((l) => l.x));
-  const derecha = Math.max(...ls.map((l) => l.fin));
+  // The column's edge is where most of its text's lines end: a title across the page above a
+  // single column, or a line of the other column beside a short one, reaches further.
+  const texto = ls.filter((l) => l.alto < cuerpo * 1.15);
+  const fines = (texto.length > 3 ? texto : ls).map((l) => l.fin).sort((a, b) => a - b);
+  const derecha = fines[Math.floor((fines.length - 1) * 0.8)];
   const ancho = derecha - izquierda;
   const salida: string[] = [];
   let previa: Linea | null = null;
