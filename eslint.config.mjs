@@ -19,6 +19,29 @@ export default defineConfig([
       ],
     },
   },
+  {
+    // Code that renders nothing (tests, scripts, the seed): the React Compiler's rules, which
+    // analyse every function of every file, have no component or hook to check there.
+    files: ["**/*.test.ts", "e2e/**", "scripts/**", "test-support/**", "prisma/**", "lib/**/*.ts"],
+    rules: Object.fromEntries(
+      [
+        "static-components",
+        "use-memo",
+        "preserve-manual-memoization",
+        "incompatible-library",
+        "immutability",
+        "globals",
+        "refs",
+        "set-state-in-effect",
+        "error-boundaries",
+        "purity",
+        "set-state-in-render",
+        "unsupported-syntax",
+        "config",
+        "gating",
+      ].map((r) => [`react-hooks/${r}`, "off"]),
+    ),
+  },
   globalIgnores([
     ".next/**",
     "node_modules/**",
