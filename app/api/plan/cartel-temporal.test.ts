@@ -1,9 +1,9 @@
-import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { prisma } from "@/lib/db";
 import { variantUrl } from "@/lib/media/variant-url";
+import { aplicarRetencion } from "@/lib/tareas/retencion";
 import { mensajes } from "@/lib/messages";
 import { planPath } from "@/lib/plans/plan";
 import { query } from "@/test-support/database";
@@ -251,11 +251,8 @@ describe("npm run retencion and the temporary posters", () => {
     ]);
     const keysViejo = Object.values((await variantes(viejo._id))!);
 
-    const { stdout } = await promisify(execFile)("npx", ["tsx", "scripts/retencion.ts"], {
-      env: { ...process.env, DATABASE_URL: db() },
-    });
-    const [, borrados] = stdout.match(/retención: (\d+) carteles de borradores sin publicar borrados/) ?? [];
-    expect(Number(borrados)).toBeGreaterThanOrEqual(1);
+    // The daily retention (`npm run retencion`, whose command line contactos.test.ts runs).
+    expect((await aplicarRetencion(prisma)).cartelesTemporales).toBeGreaterThanOrEqual(1);
     await expect(variantes(viejo._id)).resolves.toBeUndefined();
     for (const k of keysViejo) expect(enDisco(k), k).toBe(false);
     await expect(temporales(u.id)).resolves.toEqual([reciente._id]);
@@ -269,9 +266,6 @@ describe("npm run retencion and the temporary posters", () => {
     for (const k of Object.values((await variantes(publicado._id))!)) expect(enDisco(k), k).toBe(true);
 
     // Idempotent: nothing more to delete.
-    const otra = await promisify(execFile)("npx", ["tsx", "scripts/retencion.ts"], {
-      env: { ...process.env, DATABASE_URL: db() },
-    });
-    expect(otra.stdout).toMatch(/retención: 0 carteles de borradores sin publicar borrados/);
+    expect((await aplicarRetencion(prisma)).cartelesTemporales).toBe(0);
   }, 60_000);
 });
