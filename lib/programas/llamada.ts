@@ -5,8 +5,7 @@ import { ApiError, readForm } from "../http";
 import { fileField } from "../media/upload";
 import { LIMITES, enforceLimits } from "../rate-limit";
 import { MAX_BYTES_ARCHIVO, textoDeArchivo } from "./archivos";
-import { nomenclatorMunicipios } from "../geo/municipios";
-import { municipioPorNombre } from "../geo/slug";
+import { municipioDeNombre, municipioPorIne, nomenclatorMunicipios } from "../geo/municipios";
 import { diaIsoValido } from "../valores";
 import { leerPrograma } from "./leer";
 import { mensajesProgramas } from "./mensajes";
@@ -75,10 +74,7 @@ export async function leerProgramaDeFormulario(request: Request, usuarioId: stri
 /** The town a caller names, by its INE code or its name; 400 when the gazetteer has none of that. */
 async function municipioDado(municipio: string | undefined) {
   if (municipio === undefined) return undefined;
-  const nomenclator = await nomenclatorMunicipios();
-  const m = /^\d{5}$/.test(municipio)
-    ? (nomenclator.porIne.get(municipio) ?? null)
-    : municipioPorNombre(nomenclator, municipio);
+  const m = /^\d{5}$/.test(municipio) ? await municipioPorIne(municipio) : await municipioDeNombre(municipio);
   if (!m) throw new ApiError(400, mensajesProgramas.municipioDesconocido);
   return m;
 }

@@ -2,8 +2,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { normalizar } from "../busqueda/palabras";
 import { relojMadrid } from "../dates";
-import type { NomenclatorMunicipios } from "../geo/slug";
-import { slug } from "../geo/slug";
+import { type NomenclatorMunicipios, slug } from "../geo/slug";
 import { type ActoLeido, leerPrograma } from "./leer";
 import { municipioDelPrograma } from "./municipio";
 
