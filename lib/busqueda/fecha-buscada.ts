@@ -3,14 +3,43 @@
  * relevant to what was searched, computed from the page's rows whichever path found them (the
  * search index or PostgreSQL).
  */
-import { diaEnMadrid, diaIso } from "../dates";
+import { numeroDiaMadrid } from "../dates";
 import type { ConsultaPalabras } from "./palabras-consulta";
 import { palabrasEnElTexto } from "./resaltar";
 import type { FechaTarjetaFila, FechasDeResultado } from "../plans/fechas";
 
 const SIN_FECHAS: FechasDeResultado = { proximaFecha: null, numeroFechas: 0, fechasDelDia: [] };
 
-const iso = (t: string) => new Date(t).toISOString();
+/**
+ * A row's dates as numbers: each start and end (its start when it has none) in ms and the Madrid
+ * day of its start, and each start as the API writes it once it has been shown. Worked out once
+ * per row: a card's row kept by the search (buscar.ts) is read by every search that lists it, and
+ * a programme has up to 200 dates, of which a card shows a few.
+ */
+interface FechasEnNumeros {
+  inicio: Float64Array;
+  fin: Float64Array;
+  dia: Int32Array;
+  inicioIso: (string | undefined)[];
+}
+const enNumeros = new WeakMap<readonly FechaTarjetaFila[], FechasEnNumeros>();
+
+function numerosDe(filas: readonly FechaTarjetaFila[]): FechasEnNumeros {
+  let n = enNumeros.get(filas);
+  if (n) return n;
+  const inicio = new Float64Array(filas.length);
+  const fin = new Float64Array(filas.length);
+  const dia = new Int32Array(filas.length);
+  filas.forEach((f, i) => {
+    inicio[i] = Date.parse(f[1]);
+    fin[i] = f[2] === null ? inicio[i] : Date.parse(f[2]);
+    dia[i] = numeroDiaMadrid(inicio[i]);
+  });
+  enNumeros.set(filas, (n = { inicio, fin, dia, inicioIso: [] }));
+  return n;
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * The date a search result shows, among those not over by `base` (the date order's base instant,
@@ -24,22 +53,32 @@ export function fechasDeResultado(
   { base, desde, hasta, palabras }: { base: number; desde?: Date; hasta?: Date; palabras?: ConsultaPalabras | null },
 ): FechasDeResultado {
   if (!filas || filas.length === 0) return SIN_FECHAS;
-  const fin = (f: FechaTarjetaFila) => Date.parse(f[2] ?? f[1]);
-  const vigentes = filas.filter(
-    (f) => fin(f) >= base && (!desde || !hasta || (Date.parse(f[1]) <= hasta.getTime() && fin(f) >= desde.getTime())),
-  );
-  let elegida = vigentes[0] ?? filas[filas.length - 1];
-  if (palabras && vigentes.length > 1) {
-    let mejor = 0;
-    for (const f of vigentes) {
-      const n = f[3] ? palabrasEnElTexto(f[3], palabras) : 0;
-      if (n > mejor) [mejor, elegida] = [n, f];
+  const { inicio, fin, dia, inicioIso } = numerosDe(filas);
+  const ventana = desde && hasta ? { desde: desde.getTime(), hasta: hasta.getTime() } : null;
+  let elegida = -1;
+  let mejor = 0;
+  for (let i = 0; i < filas.length; i++) {
+    if (fin[i] < base || (ventana && (inicio[i] > ventana.hasta || fin[i] < ventana.desde))) continue;
+    if (elegida < 0) elegida = i;
+    const titulo = filas[i][3];
+    if (palabras && titulo) {
+      const n = palabrasEnElTexto(titulo, palabras);
+      if (n > mejor) [mejor, elegida] = [n, i];
     }
   }
-  const dia = diaIso(diaEnMadrid(new Date(elegida[1])));
+  if (elegida < 0) elegida = filas.length - 1;
+  const [id, , finTexto, titulo] = filas[elegida];
+  const fechasDelDia: string[] = [];
+  for (let i = 0; i < filas.length; i++)
+    if (dia[i] === dia[elegida]) fechasDelDia.push((inicioIso[i] ??= iso(inicio[i])));
   return {
-    proximaFecha: { id: elegida[0], inicio: iso(elegida[1]), fin: elegida[2] && iso(elegida[2]), titulo: elegida[3] },
+    proximaFecha: {
+      id,
+      inicio: (inicioIso[elegida] ??= iso(inicio[elegida])),
+      fin: finTexto && iso(fin[elegida]),
+      titulo,
+    },
     numeroFechas: filas.length,
-    fechasDelDia: filas.filter((f) => diaIso(diaEnMadrid(new Date(f[1]))) === dia).map((f) => iso(f[1])),
+    fechasDelDia,
   };
 }

@@ -921,7 +921,8 @@ export class IndiceBusqueda {
   private momento(s: number, base: number): number {
     if (!(this.banderas[s] & F_EXPERIENCIA)) {
       const n = this.nFechas[s];
-      if (n === 0) return Math.max(base, this.inicio[s]);
+      // A first date that starts at base or later has not ended: no need to read the dates.
+      if (n === 0 || this.inicio[s] >= base) return Math.max(base, this.inicio[s]);
       const d = this.fechas.datos;
       for (let i = this.fecha[s], fin = i + 2 * n; i < fin; i += 2) if (d[i + 1] >= base) return Math.max(base, d[i]);
       return NaN;
