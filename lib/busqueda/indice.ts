@@ -339,18 +339,21 @@ export class IndiceBusqueda {
   private idsDelPlan = new Int32Array(64);
   private readonly bolsa = new Bolsa(new Uint8Array(64 * 1024));
   /**
-   * Per stem id, the slots of the plans that hold it: appended as plans are put, never removed
-   * (a slot there may since hold another plan, or none: a search checks each), and made again
-   * from the plans when stale entries outnumber the live ones. A search for a rare word reads
-   * these instead of every plan of its radius.
-   */
-  private postings: number[][] = [];
-  /**
-   * Per stem id, how many of its postings are in slot order: those made when the plans were last
-   * renumbered cell by cell (compactar). Within them a search reads only the slots of the cells
-   * around its point (`tramos`); the ones appended since, it reads whole.
+   * Per stem id, the slots of the plans that hold it (its postings): made in slot order when the
+   * plans were last renumbered cell by cell (compactar), then appended to as plans are put, never
+   * removed (a slot there may since hold another plan, or none: a search checks each), and made
+   * again from the plans when stale entries outnumber the live ones. A search for a rare word
+   * reads these instead of every plan of its radius: within the ordered ones, only the slots of
+   * the cells around its point (`tramos`); the ones appended since, whole.
+   *
+   * The ordered ones of every stem are one array, stem after stem (stem id's from
+   * `ordenadasDesde[id]` to `ordenadasDesde[id + 1]`): 4 bytes a posting, where an array of
+   * numbers per stem took 8 and its growth's slack (at a million plans, some 30 million postings).
    */
   private ordenadas = new Int32Array(0);
+  private ordenadasDesde = new Int32Array(1);
+  /** Per stem id, the postings appended since the renumbering. */
+  private colas: (number[] | undefined)[] = [];
   /**
    * Where each cell's plans were put by the last renumbering: per grid, its cells' numbers in
    * order and each one's first slot (and one past the last). A plan put since has its postings
@@ -403,7 +406,9 @@ export class IndiceBusqueda {
     for (const p of this.palabras) textos += p.length + 16;
     for (const r of this.vocabulario.keys()) textos += r.length + 16;
     const mapas = 40 * (this.vocabulario.size + this.palabraIds.size);
-    const postings = 4 * this.postingsTotal + 16 * this.postings.length;
+    let colas = 0;
+    for (const cola of this.colas) if (cola) colas += 16 + 8 * cola.length;
+    const postings = this.ordenadas.byteLength + this.ordenadasDesde.byteLength + colas + 8 * this.colas.length;
     return arrays + textos + mapas + postings + 8 * (this.palabras.length + this.raizDe.length + this.firmas.length);
   }
 
@@ -524,7 +529,7 @@ export class IndiceBusqueda {
     for (let i = 0; i < ordenados.length; i++)
       if (i === 0 || ordenados[i] !== ordenados[i - 1]) ordenados[distintos++] = ordenados[i];
     const ids = ordenados.subarray(0, distintos);
-    for (const id of ids) (this.postings[id] ??= []).push(s);
+    for (const id of ids) (this.colas[id] ??= []).push(s);
     this.postingsTotal += ids.length;
     this.terminosVivos += ids.length;
     let n = 0;
@@ -569,20 +574,31 @@ export class IndiceBusqueda {
     return false;
   }
 
-  /** The postings made again from the plans held, in slot order (after a renumbering). */
+  /**
+   * The postings made again from the plans held, in slot order (after a renumbering): each stem's
+   * count first, then each plan's stems written at their stem's next place.
+   */
   private rehacerPostings(): void {
-    this.postings = [];
-    let total = 0;
-    for (let s = 0; s < this.usados; s++) {
-      if (this.ids[s] === undefined) continue;
-      this.cadaTermino(s, (id) => {
-        (this.postings[id] ??= []).push(s);
-        total++;
-        return false;
-      });
-    }
+    const desde = new Int32Array(this.vocabulario.size + 1);
+    const cadaPosting = (f: (id: number, s: number) => void) => {
+      for (let s = 0; s < this.usados; s++) {
+        if (this.ids[s] === undefined) continue;
+        this.cadaTermino(s, (id) => {
+          f(id, s);
+          return false;
+        });
+      }
+    };
+    cadaPosting((id) => desde[id + 1]++);
+    for (let id = 0; id < this.vocabulario.size; id++) desde[id + 1] += desde[id];
+    const total = desde[this.vocabulario.size];
+    const ordenadas = new Int32Array(total);
+    const siguiente = desde.slice(0, -1);
+    cadaPosting((id, s) => (ordenadas[siguiente[id]++] = s));
+    this.ordenadas = ordenadas;
+    this.ordenadasDesde = desde;
+    this.colas = [];
     this.postingsTotal = this.terminosVivos = total;
-    this.ordenadas = Int32Array.from(this.postings, (lista) => lista?.length ?? 0);
   }
 
   /**
@@ -622,7 +638,7 @@ export class IndiceBusqueda {
   }
 
   private ordenadasDe(id: number): number {
-    return id < this.ordenadas.length ? this.ordenadas[id] : 0;
+    return id + 1 < this.ordenadasDesde.length ? this.ordenadasDesde[id + 1] - this.ordenadasDesde[id] : 0;
   }
 
   /**
@@ -630,17 +646,19 @@ export class IndiceBusqueda {
    * them when null), and with `cola` those appended since the renumbering.
    */
   private leerPostings(id: number, rangos: readonly number[] | null, cola: boolean, leer: (s: number) => void): void {
-    const lista = this.postings[id];
-    if (!lista) return;
-    const ordenadas = this.ordenadasDe(id);
-    let n = 0;
-    if (rangos) {
-      for (let r = 0; r < rangos.length; r += 2) {
-        const hasta = rangos[r + 1];
-        for (n = primeraDesde(lista, rangos[r], n, ordenadas); n < ordenadas && lista[n] < hasta; n++) leer(lista[n]);
-      }
-    } else for (; n < ordenadas; n++) leer(lista[n]);
-    if (cola) for (n = ordenadas; n < lista.length; n++) leer(lista[n]);
+    const lista = this.ordenadas;
+    if (id + 1 < this.ordenadasDesde.length) {
+      let n = this.ordenadasDesde[id];
+      const fin = this.ordenadasDesde[id + 1];
+      if (rangos) {
+        for (let r = 0; r < rangos.length; r += 2) {
+          const hasta = rangos[r + 1];
+          for (n = primeraDesde(lista, rangos[r], n, fin); n < fin && lista[n] < hasta; n++) leer(lista[n]);
+        }
+      } else for (; n < fin; n++) leer(lista[n]);
+    }
+    const anadidas = this.colas[id];
+    if (cola && anadidas) for (let n = 0; n < anadidas.length; n++) leer(anadidas[n]);
   }
 
   /**
@@ -655,7 +673,7 @@ export class IndiceBusqueda {
     const parte = this.usados > 0 ? planesEnRadio / this.usados : 1;
     const porPalabra = new Array<number>(q.palabras.length).fill(0);
     for (const id of this.marcadas) {
-      const n = this.postings[id]?.length ?? 0;
+      const n = this.ordenadasDe(id) + (this.colas[id]?.length ?? 0);
       const ordenadas = this.ordenadasDe(id);
       const coste = rangos && ordenadas > 2 * rangos.length ? n - ordenadas + 8 * rangos.length + parte * ordenadas : n;
       for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += coste;
