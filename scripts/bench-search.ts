@@ -112,6 +112,8 @@ interface Medida {
   planes: string[];
   /** The search index: plans, seconds to fill it, its bytes, the app's resident memory after (MB). */
   indice: { planes: number; segundos: number; bytes: number; rssMb: number } | null;
+  /** The app's resident memory (MB) after every run of searches. */
+  rssTrasBusquedas: number;
   suelo: autocannon.Result;
   repetida: autocannon.Result;
   solo: autocannon.Result;
@@ -272,6 +274,7 @@ async function medir(N: number): Promise<Medida> {
       });
       return {
         plans: await prisma.plan.count(),
+        rssTrasBusquedas: rssMb(server.process.pid!),
         matches,
         sqlPagina: destacados.ms.map((t, i) => t + otros.ms[i]),
         sqlTotal: total.ms,
@@ -322,7 +325,7 @@ for (const N of TAMANOS) {
   console.log(`bare SQL, total, new point: ${sql(m.sqlTotalVariadas)}`);
   console.log(
     m.indice
-      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; its columns and words ${(m.indice.bytes / Math.max(1, m.indice.planes)).toFixed(0)} bytes a plan; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB`
+      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; its columns and words ${(m.indice.bytes / Math.max(1, m.indice.planes)).toFixed(0)} bytes a plan; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB, after the searches: ${m.rssTrasBusquedas.toFixed(0)} MB`
       : "search index:               off (--indice no): PostgreSQL answers",
   );
   console.log(`floor: a 400 before any work, 32 conn: ${lat(m.suelo)}  ${rps(m.suelo).toFixed(0)} req/s`);

@@ -4,6 +4,7 @@ import type { PrismaClient } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { IndiceBusqueda, type FilaIndice } from "./indice";
 import { PLAN_LISTED } from "../plans/queries";
+import { recogerBasura } from "../memoria";
 
 /**
  * The process's search index (lib/busqueda/indice.ts), filled from the database and kept current:
@@ -233,6 +234,10 @@ async function cargar(db: PrismaClient, e: Estado): Promise<void> {
   };
   await sincronizar(db, nuevo);
   if (nuevo.indice) {
+    // The batches' rows and text (and an index this one replaces) are garbage now: collected
+    // before the index answers, while searches still go to PostgreSQL.
+    const ms = await recogerBasura();
+    if (ms > 1_000) console.warn(`search index: the collection after the fill took ${Math.round(ms)} ms`);
     const { horizonte, recarga, version, alDia } = nuevo;
     Object.assign(e, { indice, horizonte, recarga, version, alDia });
   }
