@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { aleatorio } from "@/test-support/aleatorio";
 import { diaEnMadrid, diaIso } from "../dates";
 import type { FechaTarjetaFila, FechasDeResultado } from "../plans/fechas";
 import { fechasDeResultado } from "./fecha-buscada";
@@ -24,17 +25,6 @@ function comoDiceLaRegla(filas: FechaTarjetaFila[], { base, desde, hasta, palabr
   };
 }
 
-/** A seeded generator (mulberry32): the same cases on every run. */
-function generador(semilla: number) {
-  let a = semilla;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const TITULOS = [
   null,
   null,
@@ -49,7 +39,7 @@ const DESDE = Date.parse("2026-10-20T00:00:00Z");
 
 describe("the date a search result shows", () => {
   it("is what the rule says for plans of one to forty dates, whatever the filter, base and words", () => {
-    const r = generador(20261203);
+    const r = aleatorio(20261203);
     const palabras = [null, leerConsultaPalabras("verbena"), leerConsultaPalabras("misa pregon")];
     for (let caso = 0; caso < 400; caso++) {
       const n = 1 + Math.floor(r() * 40);
