@@ -346,7 +346,7 @@ export class IndiceBusqueda {
    * reads these instead of every plan of its radius: within the ordered ones, only the slots of
    * the cells around its point (`tramos`); the ones appended since, whole.
    *
-   * The ordered ones of every stem are one array, stem after stem (stem id's from
+   * The ordered ones of every stem are one array, stem after stem (those of stem `id` from
    * `ordenadasDesde[id]` to `ordenadasDesde[id + 1]`): 4 bytes a posting, where an array of
    * numbers per stem took 8 and its growth's slack (at a million plans, some 30 million postings).
    */
@@ -673,8 +673,8 @@ export class IndiceBusqueda {
     const parte = this.usados > 0 ? planesEnRadio / this.usados : 1;
     const porPalabra = new Array<number>(q.palabras.length).fill(0);
     for (const id of this.marcadas) {
-      const n = this.ordenadasDe(id) + (this.colas[id]?.length ?? 0);
       const ordenadas = this.ordenadasDe(id);
+      const n = ordenadas + (this.colas[id]?.length ?? 0);
       const coste = rangos && ordenadas > 2 * rangos.length ? n - ordenadas + 8 * rangos.length + parte * ordenadas : n;
       for (let i = 0; i < q.palabras.length; i++) if (this.marcas[id] & (1 << i)) porPalabra[i] += coste;
     }
