@@ -13,7 +13,7 @@ import { SinLugar } from "@/components/portada/SinLugar";
 import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
 import { conDatos, mensajes } from "@/lib/messages";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import { cargarInicio } from "@/lib/portada/cargar";
 import { COOKIE_LUGAR, destinoDeSeguidos } from "@/lib/portada/destino";
 import { leerLugarRecordado } from "@/lib/busqueda/lugar-recordado";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { mensajes } from "@/lib/messages";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import { ventanaFechas } from "@/lib/busqueda/estado";
 import { sinViolaciones } from "@/test-support/axe";
 import { launchBrowser, captura } from "@/test-support/browser";

@@ -2,7 +2,7 @@
 
 import { arreglosSinResultados } from "@/lib/busqueda/estado-url";
 import { conDatos, mensajes } from "@/lib/messages";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import { EnlaceBusqueda, useBusqueda } from "./BusquedaProvider";
 import styles from "./Search.module.css";
 

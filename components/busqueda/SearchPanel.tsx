@@ -11,7 +11,7 @@ import {
   hayLugar,
   type EstadoBusqueda,
 } from "@/lib/busqueda/estado-url";
-import { cantidadTexto, planesTexto } from "@/lib/plans/texto";
+import { cantidadTexto, planesTexto } from "@/lib/plans/cantidades";
 import { useBusqueda } from "./BusquedaProvider";
 import { CLAVE_LUGAR, recordarLugar, recordarLugarElegido } from "@/lib/busqueda/lugar-recordado";
 import { LocationSearch, type Lugar } from "./LocationSearch";

@@ -3,7 +3,7 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
 import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import type { Inicio } from "@/lib/portada/cargar";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./portada.module.css";
 

@@ -5,7 +5,7 @@ import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
 import type { PlanApi } from "@/lib/plans/plan";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import type { PuebloCercano } from "@/lib/pueblos/planes";
 import { ListaPueblos } from "./ListaPueblos";
 import styles from "./pueblos.module.css";

@@ -17,25 +17,12 @@ import {
   todoElDia,
   type Dia,
 } from "../dates";
-import { conDatos, enumeracion, mensajes } from "../messages";
+import { conDatos, enumeracion } from "../messages";
 import type { FechasDeResultado } from "./fechas";
 import { mensajesCuando } from "./mensajes-cuando";
 import type { Horario, PlanApi } from "./plan";
 
-/** A plan's own text: its count, its "when" line and days, its price and distance. Dates themselves are written by lib/dates.ts. */
-
-/** A count as the pages write it: es-ES with the thousands dot, also for four digits ('3.000', where ICU's es-ES writes '3000'). */
-const CANTIDAD = new Intl.NumberFormat("es-ES", { useGrouping: "always" });
-export const cantidadTexto = (n: number): string => CANTIDAD.format(n);
-
-/**
- * '1 plan', '1.234 planes'; a search's total that is not exact (`totalExacto` false, `n` is
- * the bound TOPE_TOTAL): 'Más de 3.000 planes'.
- */
-export function planesTexto(n: number, exacto = true): string {
-  if (!exacto) return conDatos(mensajes.masDePlanes, { n: cantidadTexto(n) });
-  return n === 1 ? "1 plan" : `${cantidadTexto(n)} planes`;
-}
+/** A plan's own text: its "when" line and days, its price and distance. Dates themselves are written by lib/dates.ts; counts by ./cantidades.ts. */
 
 /** Slots Monday first (spec shows the week the Spanish way), then by start time. */
 export function horariosOrdenados(horarios: readonly Horario[]): Horario[] {

@@ -6,7 +6,7 @@ import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { provinciaDeRuta } from "@/lib/geo/municipios";
 import { conDatos, mensajes } from "@/lib/messages";
 import { municipiosConPlanes } from "@/lib/pueblos/planes";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import { rutaProvincia } from "@/lib/seo/pueblo";
 import { site } from "@/lib/site";
 import styles from "@/components/pueblos/pueblos.module.css";

@@ -25,7 +25,7 @@ import {
   pueblosCercanosConPlanes,
 } from "@/lib/pueblos/planes";
 import { jsonLdScript } from "@/lib/seo/plan";
-import { planesTexto } from "@/lib/plans/texto";
+import { planesTexto } from "@/lib/plans/cantidades";
 import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
 import styles from "./page.module.css";
 
