@@ -1,12 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useRef, useState, useSyncExternalStore } from "react";
+import { useRef, useState } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
+import { useHidratado } from "@/lib/cliente/hidratado";
 import { mensajes } from "@/lib/messages";
 import { loginConVuelta } from "@/lib/users/protected-pages";
-
-const sinSuscripcion = () => () => {};
 
 /** The heart of the favourite buttons (plan page and cards). */
 export function Corazon({ lleno, tamano = 20 }: { lleno: boolean; tamano?: number }) {
@@ -37,11 +36,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
   const [favorito, setFavorito] = useState(guardado);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   // Until the page is hydrated the button is disabled: a tap then would be lost without a trace.
-  const listo = useSyncExternalStore(
-    sinSuscripcion,
-    () => true,
-    () => false,
-  );
+  const listo = useHidratado();
   // While calls are on their way the button is aria-busy: what it shows is not yet the server's.
   const [ocupado, setOcupado] = useState(false);
   // What the person wants, what the server last confirmed, and whether a call is on its way.
