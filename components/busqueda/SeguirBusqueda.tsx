@@ -1,4 +1,5 @@
-import { SeguirPueblo, type PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
+import type { PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
+import { SeguirPuebloDiferido } from "@/components/seguimientos/SeguirPuebloDiferido";
 import { mensajes } from "@/lib/messages";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import { DesplegableSeguir } from "./DesplegableSeguir";
@@ -61,7 +62,7 @@ export function SeguirBusqueda({
               </Icono>
               {mensajes.seguirDesplegar}
             </summary>
-            <SeguirPueblo pueblo={pueblo} conSesion={conSesion} />
+            <SeguirPuebloDiferido pueblo={pueblo} conSesion={conSesion} />
           </details>
         )}
         <a className={styles.opcion} href={feeds.webcal} aria-describedby={`${id}-ayuda`}>
