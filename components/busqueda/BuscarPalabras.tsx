@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { mensajes } from "@/lib/messages";
-import { textoDeBusqueda } from "@/lib/busqueda/palabras-consulta";
+import { textoDeBusqueda } from "@/lib/busqueda/filtros-url";
 import type { EstadoBusqueda } from "@/lib/busqueda/estado-url";
 import { useBusqueda } from "./BusquedaProvider";
 import styles from "./Search.module.css";

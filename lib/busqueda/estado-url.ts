@@ -6,9 +6,9 @@ import {
   type EstadoFiltros,
   type OpcionFecha,
   type Orden,
-} from "./registro";
+} from "./filtros-url";
 
-export { normalizarCategorias, OPCIONES_FECHA, todasLasCategorias, type OpcionFecha } from "./registro";
+export { normalizarCategorias, OPCIONES_FECHA, todasLasCategorias, type OpcionFecha } from "./filtros-url";
 
 /**
  * The home search's URL state without its parser: the types, the labels and the rules the

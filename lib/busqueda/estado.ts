@@ -3,7 +3,7 @@ import { diaEnMadrid, instanteEnMadrid, lunesDe, mesDe, sumarDias, type Dia } fr
 import { POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "../plans/constants";
 import { busquedaSchema } from "./schemas";
 import { VISTAS, type EstadoBusqueda, type OpcionFecha } from "./estado-url";
-import { leerEstadoFiltros, parametrosApiDeFiltros, parametrosDeFiltrosNoValidos } from "./registro";
+import { leerEstadoFiltros, parametrosApiDeFiltros, parametrosDeFiltrosNoValidos } from "./filtros-url";
 
 export * from "./estado-url";
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid } from "../dates";
 import { alternarCategoria, arreglosSinResultados, leerEstado, urlBusqueda, ventanaFechas } from "./estado";
+import { ESTADOS_FILTROS } from "./filtros-url";
+import { FILTROS } from "./registro";
 
 const madrid = (y: number, m: number, d: number, h = "00:00") => instanteEnMadrid({ year: y, month: m, day: d }, h);
 const finDe = (y: number, m: number, d: number) => new Date(madrid(y, m, d + 1).getTime() - 1);
@@ -170,5 +172,12 @@ describe("date windows (Europe/Madrid)", () => {
     expect(elegir("2027-03-01", "2027-03-26")).toEqual({ desde: madrid(2027, 3, 24), hasta: finDe(2027, 3, 26) });
     expect(elegir("2027-03-01", "2027-03-02")).toEqual({ desde: madrid(2027, 3, 24), hasta: finDe(2027, 3, 24) });
     expect(elegir("2027-04-01", "2030-01-01")).toEqual({ desde: madrid(2027, 4, 1), hasta: finDe(2028, 3, 31) });
+  });
+});
+
+describe("the registry's URL fields", () => {
+  it("are the registry's entries' own, in its order: the URL the browser writes is the one the server reads", () => {
+    expect(FILTROS.length).toBe(ESTADOS_FILTROS.length);
+    FILTROS.forEach((f, i) => expect(f.estado).toBe(ESTADOS_FILTROS[i]));
   });
 });

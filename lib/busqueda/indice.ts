@@ -12,8 +12,8 @@ import {
   type AyudaIndice,
   type Filtros,
   type Magnitud,
-  type Orden,
 } from "./registro";
+import type { Orden } from "./filtros-url";
 import { siguienteFranja } from "./momento";
 import { distanciaEdicion, firmaLetras, lejosDeLetras } from "./palabras";
 import type { ConsultaPalabras } from "./palabras-consulta";

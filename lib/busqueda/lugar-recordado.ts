@@ -1,6 +1,6 @@
 import { RADIO_DEFAULT_KM } from "../plans/constants";
 import { urlBusqueda } from "./estado-url";
-import { leerEstadoFiltros } from "./registro";
+import { leerEstadoFiltros } from "./filtros-url";
 
 /**
  * The place a person last chose, remembered in a first-party cookie beside the spec's local

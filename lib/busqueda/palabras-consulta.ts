@@ -1,7 +1,6 @@
+import { textoDeBusqueda } from "./filtros-url";
 import { erroresPermitidos, PALABRAS_VACIAS, raiz, tokens } from "./palabras";
 
-/** How many characters of a word search are read (the rest is cut). */
-export const Q_MAX_CARACTERES = 100;
 /** How many of its words count (stop words left out): more would not narrow anything a person means. */
 export const Q_MAX_PALABRAS = 16;
 
@@ -19,15 +18,10 @@ export interface PalabraBuscada {
  * begins, as a word being typed.
  */
 export interface ConsultaPalabras {
-  /** The text as the search shows it: trimmed, its spaces collapsed, cut at Q_MAX_CARACTERES. */
+  /** The text as the search shows it: trimmed, its spaces collapsed, cut at Q_MAX_CARACTERES (filtros-url.ts). */
   texto: string;
   palabras: PalabraBuscada[];
   prefijo: string | null;
-}
-
-/** The text of a word search as it is kept and shown. */
-export function textoDeBusqueda(texto: string): string {
-  return texto.replace(/\s+/g, " ").trim().slice(0, Q_MAX_CARACTERES).trim();
 }
 
 /** The words of a search, or null when it has none that count (empty, or only stop words: no filter). */

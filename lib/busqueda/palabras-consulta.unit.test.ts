@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { leerConsultaPalabras, Q_MAX_CARACTERES, Q_MAX_PALABRAS, textoDeBusqueda } from "./palabras-consulta";
+import { Q_MAX_CARACTERES, textoDeBusqueda } from "./filtros-url";
+import { leerConsultaPalabras, Q_MAX_PALABRAS } from "./palabras-consulta";
 import { enElTitulo, textoCorregido, trozos } from "./resaltar";
 
 describe("a word search as both paths read it", () => {

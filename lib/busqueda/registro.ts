@@ -1,7 +1,22 @@
-import { conDatos, mensajes } from "../messages";
-import { claveConsulta, leerConsultaPalabras, textoDeBusqueda, type ConsultaPalabras } from "./palabras-consulta";
+import { mensajes } from "../messages";
 import { CATEGORIAS, type Categoria } from "../plans/constants";
-import { diaIsoValido, fechaIso, siNo, sinValor } from "../valores";
+import { fechaIso, siNo } from "../valores";
+import {
+  partes,
+  uno,
+  URL_ACCESIBLE,
+  URL_CATEGORIAS,
+  URL_FECHAS,
+  URL_GRATIS,
+  URL_PALABRAS,
+  URL_TIPO,
+  valor,
+  type EstadoFechas,
+  type EstadoUrl,
+  type Orden,
+  type Parametros,
+} from "./filtros-url";
+import { claveConsulta, leerConsultaPalabras, type ConsultaPalabras } from "./palabras-consulta";
 
 /**
  * Every filter and the order of the search, each declared once. An entry says:
@@ -9,8 +24,9 @@ import { diaIsoValido, fechaIso, siNo, sinValor } from "../valores";
  *   parameters, liberally, as the apps' contract promises; a value it cannot read at all throws
  *   ParametroNoValido with the Spanish message the API answers;
  * - `estado`: its field in the home page's URL, read tolerantly (a hand-edited link falls back
- *   to the default) and written with the default left out. Where the URL and the API name the
- *   same parameter (all but the dates), the page's search is its URL's parameters read by `leer`;
+ *   to the default) and written with the default left out, declared in ./filtros-url.ts, the
+ *   registry's part the browser loads. Where the URL and the API name the same parameter (all
+ *   but the dates), the page's search is its URL's parameters read by `leer`;
  * - `sql`: its condition on the plan `p`, for PostgreSQL's answer;
  * - `indice`: the same condition over the search index's columns (lib/busqueda/indice.ts),
  *   or null when it filters nothing;
@@ -19,22 +35,12 @@ import { diaIsoValido, fechaIso, siNo, sinValor } from "../valores";
  * - `clave`: its part of the memo keys;
  * - `aleatorio`: random parameters for the index's oracle test, which walks this list.
  * Everything else derives from the list: the API schema, the URL state, the memo key, the dense
- * discs' rule, the SQL conditions and the index's predicate. Client-safe: no server imports, so
- * the home's script can write URLs with it.
+ * discs' rule, the SQL conditions and the index's predicate. For the server: the browser writes
+ * URLs with ./filtros-url.ts alone, without the SQL, the predicates or the words' stemmer.
  */
-
-/** Query parameters as Next.js and URLSearchParams give them. */
-export type Parametros = Record<string, string | string[] | undefined>;
 
 /** A parameter the API cannot read: the Spanish message of its 400. */
 export class ParametroNoValido extends Error {}
-
-const uno = (v: string | string[] | undefined): string | undefined => (Array.isArray(v) ? v[0] : v);
-/** A parameter's value, trimmed; absent, '' and the 'undefined' or 'null' a FormData or a template writes: undefined. */
-function valor(p: Parametros, nombre: string): string | undefined {
-  const v = uno(p[nombre]);
-  return v === undefined || sinValor(v) ? undefined : v.trim();
-}
 
 /** Whatever PostgreSQL's fragments are to the caller (Prisma.Sql on the server). */
 export interface Sql<T> {
@@ -78,14 +84,8 @@ export type Predicado = (s: number) => boolean;
 
 export interface Entrada<F, E> {
   leer(p: Parametros): F;
-  estado: {
-    leer(p: Parametros): E;
-    escribir(e: E, u: URLSearchParams): void;
-    /** A one-tap way out of a search that found nothing, when this filter is on: its label and the state that drops it. */
-    salida(e: E): { etiqueta: string; cambios: Partial<E> } | null;
-    /** Its parameters given with a value `leer` would drop: for the views that refuse a bad link (the widget). */
-    invalidos(p: Parametros): string[];
-  };
+  /** Its field in the home's URL (filtros-url.ts). */
+  estado: EstadoUrl<E>;
   sql<T>(f: F, sql: Sql<T>): T | null;
   indice(f: F, c: ColumnasIndice, ayuda: AyudaIndice): Predicado | null;
   incluye(estricto: F, amplio: F): boolean;
@@ -108,10 +108,10 @@ function interruptor<K extends string>(
   nombre: K,
   {
     estricto,
-    salida,
+    estado,
     sql,
     indice,
-  }: { estricto: boolean; salida: string } & Pick<Entrada<Record<K, boolean>, Record<K, boolean>>, "sql" | "indice">,
+  }: { estricto: boolean } & Pick<Entrada<Record<K, boolean>, Record<K, boolean>>, "estado" | "sql" | "indice">,
 ) {
   type V = Record<K, boolean>;
   const de = (si: boolean) => ({ [nombre]: si }) as V;
@@ -122,18 +122,7 @@ function interruptor<K extends string>(
       if (si === null && estricto) throw new ParametroNoValido(mensajes.datosNoValidos);
       return de(si === true);
     },
-    estado: {
-      // The URL writes "1"; a link written by hand may say it as the API reads it.
-      leer: (p) => de(siNo(valor(p, nombre) ?? "") === true),
-      escribir: (e, u) => {
-        if (e[nombre]) u.set(nombre, "1");
-      },
-      salida: (e) => (e[nombre] ? { etiqueta: salida, cambios: de(false) } : null),
-      invalidos: (p) => {
-        const v = valor(p, nombre);
-        return v !== undefined && siNo(v) === null ? [nombre] : [];
-      },
-    },
+    estado,
     sql,
     indice,
     incluye: (estricto, amplio) => !amplio[nombre] || estricto[nombre],
@@ -145,21 +134,6 @@ function interruptor<K extends string>(
 /** The categories that mean "all": 'Otros' (spec §4), and 'Todos', the name the home page shows for it. */
 const TODAS = ["Otros", "Todos"];
 
-/** An empty or 'Otros'-containing selection means all: ['Otros'] (spec §4). */
-export function normalizarCategorias(lista: Categoria[]): Categoria[] {
-  const unicas = [...new Set(lista)];
-  return unicas.length === 0 || unicas.includes("Otros") ? ["Otros"] : unicas;
-}
-
-/** No category filter: ['Otros'] (the URL leaves it out). */
-export const todasLasCategorias = (c: Categoria[]): boolean => c.length === 1 && c[0] === "Otros";
-
-const partes = (v: string) =>
-  v
-    .split(",")
-    .map((c) => c.trim())
-    .filter(Boolean);
-
 /** Categories: comma-joined; empty, or containing 'Otros' or 'Todos', means all (null). A plan matches with any one of them. */
 const categorias = entrada<{ categorias: readonly Categoria[] | null }, { categorias: Categoria[] }>({
   leer(p) {
@@ -170,23 +144,7 @@ const categorias = entrada<{ categorias: readonly Categoria[] | null }, { catego
       throw new ParametroNoValido(mensajes.categoriaNoValida);
     return { categorias: lista.length === 0 || lista.some((c) => TODAS.includes(c)) ? null : (lista as Categoria[]) };
   },
-  estado: {
-    leer: (p) => ({
-      categorias: normalizarCategorias(
-        partes(uno(p.categorias) ?? "").filter((c): c is Categoria => (CATEGORIAS as readonly string[]).includes(c)),
-      ),
-    }),
-    escribir: (e, u) => {
-      if (!todasLasCategorias(e.categorias)) u.set("categorias", e.categorias.join(","));
-    },
-    salida: (e) =>
-      todasLasCategorias(e.categorias)
-        ? null
-        : { etiqueta: "Todas las categorías", cambios: { categorias: ["Otros"] } },
-    // A list only counts as valid when every name in it is one.
-    invalidos: (p) =>
-      partes(uno(p.categorias) ?? "").some((c) => !(CATEGORIAS as readonly string[]).includes(c)) ? ["categorias"] : [],
-  },
+  estado: URL_CATEGORIAS,
   sql: (f, { s }) => (f.categorias ? s`AND p.categorias && ${f.categorias}::categoria[]` : null),
   indice(f, c, { mascaraCategorias }) {
     if (!f.categorias) return null;
@@ -207,7 +165,7 @@ const tipo = entrada<{ tipo?: "evento" | "experiencia" }, object>({
     if (v !== "evento" && v !== "experiencia") throw new ParametroNoValido(mensajes.datosNoValidos);
     return { tipo: v };
   },
-  estado: { leer: () => ({}), escribir: () => {}, salida: () => null, invalidos: () => [] },
+  estado: URL_TIPO,
   sql: (f, { s }) => (f.tipo ? s`AND p.tipo = ${f.tipo}::tipo_plan` : null),
   indice(f, c) {
     if (!f.tipo) return null;
@@ -222,7 +180,7 @@ const tipo = entrada<{ tipo?: "evento" | "experiencia" }, object>({
 /** Only plans people with reduced mobility can attend: accesible=1 (true, sí…); absent or 0: all. */
 const accesible = interruptor("accesible", {
   estricto: true,
-  salida: "También los no accesibles",
+  estado: URL_ACCESIBLE,
   sql: (f, { s }) => (f.accesible ? s`AND p.accesible` : null),
   indice: (f, c) => (f.accesible ? (s) => (c.banderas[s] & F_ACCESIBLE) !== 0 : null),
 });
@@ -233,22 +191,10 @@ const accesible = interruptor("accesible", {
  */
 const gratis = interruptor("gratis", {
   estricto: false,
-  salida: "También los de pago",
+  estado: URL_GRATIS,
   sql: (f, { s }) => (f.gratis ? s`AND p.precio = 0` : null),
   indice: (f, c) => (f.gratis ? (s) => c.precio[s] === 0 : null),
 });
-
-/** The spec's date options (§4), and 'rango': two days the person chose ('Elegir fechas'). */
-export const OPCIONES_FECHA = ["hoy", "finDeSemana", "semana", "mes", "rango"] as const;
-export type OpcionFecha = (typeof OPCIONES_FECHA)[number];
-
-/** The URL's date fields: an option, its offset (the arrows), and the chosen days of 'rango' (yyyy-MM-dd, Madrid). */
-interface EstadoFechas {
-  fecha: OpcionFecha | null;
-  desplazamiento: number;
-  desde: string | null;
-  hasta: string | null;
-}
 
 /** An instant as the API takes it (ISO 8601, lib/valores.ts fechaIso), or undefined. */
 function instante(v: string | undefined): Date | undefined {
@@ -273,44 +219,7 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
       throw new ParametroNoValido(mensajes.fechasFiltroNoValidas);
     return a && b ? { fechaInicioFiltro: a, fechaFinFiltro: b } : {};
   },
-  estado: {
-    leer(p) {
-      const f = valor(p, "fecha");
-      const fecha = (OPCIONES_FECHA as readonly string[]).includes(f ?? "") ? (f as OpcionFecha) : null;
-      const n = Number(valor(p, "desplazamiento") ?? "0");
-      let desplazamiento = Number.isInteger(n) && n >= 0 && n <= 120 ? n : 0;
-      let desde = diaIsoValido(valor(p, "desde"));
-      let hasta = diaIsoValido(valor(p, "hasta"));
-      // An offset only with a date option that moves ('hoy' moves one day, for 'Mañana'); chosen
-      // days only with 'rango', and 'rango' only with both.
-      if (fecha === "rango" && (!desde || !hasta)) return { fecha: null, desplazamiento: 0, desde: null, hasta: null };
-      if (!fecha || fecha === "rango") desplazamiento = 0;
-      if (fecha === "hoy") desplazamiento = Math.min(desplazamiento, 1);
-      if (fecha !== "rango") desde = hasta = null;
-      return { fecha, desplazamiento, desde, hasta };
-    },
-    escribir(e, u) {
-      if (e.fecha) u.set("fecha", e.fecha);
-      if (e.fecha && e.fecha !== "rango" && e.desplazamiento > 0) u.set("desplazamiento", String(e.desplazamiento));
-      if (e.fecha === "rango" && e.desde && e.hasta) {
-        u.set("desde", e.desde);
-        u.set("hasta", e.hasta);
-      }
-    },
-    salida: (e) =>
-      e.fecha
-        ? { etiqueta: "Cualquier fecha", cambios: { fecha: null, desplazamiento: 0, desde: null, hasta: null } }
-        : null,
-    invalidos(p) {
-      const malos: string[] = [];
-      const fecha = valor(p, "fecha");
-      if (fecha !== undefined && !(OPCIONES_FECHA as readonly string[]).includes(fecha)) malos.push("fecha");
-      const d = valor(p, "desplazamiento");
-      if (d !== undefined && !(/^\d+$/.test(d) && Number(d) <= 120)) malos.push("desplazamiento");
-      for (const k of ["desde", "hasta"]) if (valor(p, k) !== undefined && !diaIsoValido(valor(p, k))) malos.push(k);
-      return malos;
-    },
-  },
+  estado: URL_FECHAS,
   sql(f, { s, diaMadrid }) {
     if (!f.fechaInicioFiltro || !f.fechaFinFiltro) return null;
     const desde = f.fechaInicioFiltro;
@@ -373,14 +282,7 @@ const fechas = entrada<{ fechaInicioFiltro?: Date; fechaFinFiltro?: Date }, Esta
  */
 const palabras = entrada<{ q: ConsultaPalabras | null }, { q: string }>({
   leer: (p) => ({ q: leerConsultaPalabras(uno(p.q) ?? "") }),
-  estado: {
-    leer: (p) => ({ q: textoDeBusqueda(uno(p.q) ?? "") }),
-    escribir: (e, u) => {
-      if (e.q) u.set("q", e.q);
-    },
-    salida: (e) => (e.q ? { etiqueta: conDatos(mensajes.quitarPalabras, { q: e.q }), cambios: { q: "" } } : null),
-    invalidos: () => [],
-  },
+  estado: URL_PALABRAS,
   sql: (f, { s }) =>
     f.q
       ? s`AND p.palabras @@ planazo_consulta_palabras(${f.q.palabras.map((w) => w.raiz)}::text[], ${f.q.palabras.map((w) => w.palabra)}::text[], ${f.q.palabras.map((w) => w.errores)}::int[], ${f.q.prefijo !== null})`
@@ -414,36 +316,12 @@ export const FILTROS = [categorias, fechas, tipo, accesible, gratis, palabras] a
 
 type Interseccion<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type FiltroDe<T> = T extends Entrada<infer F, unknown> ? F : never;
-type EstadoDe<T> = T extends Entrada<unknown, infer E> ? E : never;
 
 /** A search's filters, as the API read them: each entry's part. */
 export type Filtros = Interseccion<FiltroDe<(typeof FILTROS)[number]>>;
-/** The filters' part of the home's URL state. */
-export type EstadoFiltros = Interseccion<EstadoDe<(typeof FILTROS)[number]>>;
-
-/** The order of the results: nearest first (the API's default, as the apps have always had it), or soonest first. */
-export const ORDENES = ["distancia", "fecha"] as const;
-export type Orden = (typeof ORDENES)[number];
-/**
- * The web's default order: the home's, the town pages' and the embed's lists run by date (in day
- * groups, lib/busqueda/grupos.ts); "Cerca primero" is one tap away (`orden=distancia` in the URL).
- * The apps' API and the feeds keep distance as their default.
- */
-export const ORDEN_WEB: Orden = "fecha";
 
 /** "Now" of the date order, rounded down to the quarter hour: the memo keys of a quarter share it. */
 export const CUARTO_DE_HORA_MS = 15 * 60_000;
-
-/**
- * `orden=distancia` or `orden=fecha` (absent, empty, unknown, 'undefined' or 'null': `defecto`, the
- * API's distancia, or the web's ORDEN_WEB for the URL state): by the
- * next moment the plan can be attended, never earlier than now (rounded down to the quarter
- * hour) or the start of the date window.
- */
-export function leerOrden(p: Parametros, defecto: Orden = "distancia"): Orden {
-  const v = valor(p, "orden")?.toLowerCase();
-  return v === "fecha" || v === "distancia" ? v : defecto;
-}
 
 /**
  * What an order compares, computed by PostgreSQL (lib/busqueda/sql.ts) and by the index
@@ -521,39 +399,6 @@ export function baseDelMomento(ahora: number, desde?: Date): number {
 /** The filters of API parameters (ParametroNoValido on a value the API refuses). */
 export function leerFiltros(p: Parametros): Filtros {
   return Object.assign({}, ...FILTROS.map((e) => e.leer(p))) as Filtros;
-}
-
-/** The filters' and the order's part of the home's URL state (a bad value: its default). */
-export function leerEstadoFiltros(p: Parametros): EstadoFiltros & { orden: Orden } {
-  return Object.assign({ orden: leerOrden(p, ORDEN_WEB) }, ...FILTROS.map((e) => e.estado.leer(p)));
-}
-
-/** The filters' and the order's URL parameters given with a value the home would drop (the widget refuses them). */
-export function parametrosDeFiltrosNoValidos(p: Parametros): string[] {
-  const orden = valor(p, "orden");
-  return [
-    ...FILTROS.flatMap((e) => e.estado.invalidos(p)),
-    ...(orden !== undefined && !(ORDENES as readonly string[]).includes(orden) ? ["orden"] : []),
-  ];
-}
-
-/** Writes the filters' and the order's URL state (defaults left out). */
-export function escribirEstadoFiltros(e: EstadoFiltros & { orden: Orden }, u: URLSearchParams): void {
-  for (const f of FILTROS) (f.estado.escribir as (e: EstadoFiltros, u: URLSearchParams) => void)(e, u);
-  if (e.orden !== ORDEN_WEB) u.set("orden", e.orden);
-}
-
-/** The API parameters of a URL state's filters and order (the order always: the API's default is not the web's). */
-export function parametrosApiDeFiltros(e: EstadoFiltros & { orden: Orden }): Record<string, string> {
-  const u = new URLSearchParams();
-  escribirEstadoFiltros(e, u);
-  u.set("orden", e.orden);
-  return Object.fromEntries(u);
-}
-
-/** The filters' ways out of a search that found nothing, in the registry's order. */
-export function salidasFiltros(e: EstadoFiltros): { etiqueta: string; cambios: Partial<EstadoFiltros> }[] {
-  return FILTROS.flatMap((f) => (f.estado.salida as (e: EstadoFiltros) => ReturnType<typeof f.estado.salida>)(e) ?? []);
 }
 
 /** Calls each entry's `metodo` with the filters: the one loop over the list. */

@@ -1,7 +1,8 @@
 import { mensajes } from "../messages";
 import { POR_PAGINA, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "../plans/constants";
 import { lineaDeTexto, z } from "../schemas";
-import { leerFiltros, leerOrden, ParametroNoValido, type Filtros, type Parametros } from "./registro";
+import { leerOrden, type Parametros } from "./filtros-url";
+import { leerFiltros, ParametroNoValido, type Filtros } from "./registro";
 
 /** A number from the query string: '' and absent are undefined; anything else must be finite. */
 function numero(mensaje: string) {

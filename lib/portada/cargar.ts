@@ -13,7 +13,7 @@ import { pueblosConPlanesCercaDe, type PuebloCercano } from "../pueblos/planes";
 import { planesMasAlla } from "../pueblos/mas-alla";
 import { buscarPlanes, buscarPlanesMapa, soloPlanes, type ResultadoBusqueda } from "../busqueda/buscar";
 import { arreglosSinResultados } from "../busqueda/estado-url";
-import { leerEstadoFiltros } from "../busqueda/registro";
+import { leerEstadoFiltros } from "../busqueda/filtros-url";
 import {
   consultaDeEstado,
   hayLugar,

@@ -9,7 +9,7 @@ import { PLAN_LISTED } from "../plans/queries";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes, soloPlanes, versionBusqueda } from "../busqueda/buscar";
 import { ventanaFechas } from "../busqueda/estado";
-import { leerEstadoFiltros, parametrosApiDeFiltros, type Parametros } from "../busqueda/registro";
+import { leerEstadoFiltros, parametrosApiDeFiltros, type Parametros } from "../busqueda/filtros-url";
 
 /**
  * A town page (/planes/{provincia}/{municipio}) is another view of the home's search around the
