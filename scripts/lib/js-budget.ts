@@ -4,7 +4,14 @@ import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 
 /** The home's first-load JS, gzip, must stay within this many kilobytes (1 KB = 1,000 bytes). */
-export const PRESUPUESTO_HOME_KB = 180;
+export const PRESUPUESTO_HOME_KB = 165;
+/**
+ * And its own share, beyond what a legal page loads (the framework, the layout's bar and
+ * messages), within this many: what the first screen does not need loads later.
+ */
+export const PRESUPUESTO_PROPIO_KB = 15;
+/** The page whose first-load JS is the share every page carries. */
+export const PAGINA_REFERENCIA = "/(legal)/aviso-legal/page";
 
 export interface PrimeraCarga {
   /** The files under `.next/`, each once. */
@@ -86,12 +93,20 @@ function manifiestosDeCliente(dirNext: string, archivos?: string[]): Manifiesto 
   return contexto.__RSC_MANIFEST ?? {};
 }
 
-/** The line the build check prints, and whether it is within the budget. */
-export function informe(bytesGzip: number, presupuestoKb = PRESUPUESTO_HOME_KB): { linea: string; dentro: boolean } {
+/** The line the build check prints, and whether both figures are within their budgets. */
+export function informe(
+  bytesGzip: number,
+  referenciaGzip: number,
+  presupuestoKb = PRESUPUESTO_HOME_KB,
+  propioKb = PRESUPUESTO_PROPIO_KB,
+): { linea: string; dentro: boolean } {
   const kb = bytesGzip / 1000;
-  const dentro = kb <= presupuestoKb;
+  const propio = (bytesGzip - referenciaGzip) / 1000;
+  const dentro = kb <= presupuestoKb && propio <= propioKb;
   return {
-    linea: `home first-load JS: ${kb.toFixed(1)} KB gzip (budget ${presupuestoKb} KB)${dentro ? "" : " — OVER BUDGET"}`,
+    linea:
+      `home first-load JS: ${kb.toFixed(1)} KB gzip (budget ${presupuestoKb} KB), ` +
+      `${propio.toFixed(1)} KB beyond a legal page's (budget ${propioKb} KB)${dentro ? "" : " — OVER BUDGET"}`,
     dentro,
   };
 }
