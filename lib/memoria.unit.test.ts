@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { recogerBasura } from "./memoria";
+import { compactarEnReposo, recogerBasura } from "./memoria";
 
 describe("the collection after a large load", () => {
   it("frees what nothing holds, in a full collection", async () => {
@@ -10,5 +10,26 @@ describe("the collection after a large load", () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(await recogerBasura()).toBeGreaterThan(0);
     expect(debil.deref()).toBeUndefined();
+  });
+});
+
+describe("the compaction once searches stop", () => {
+  it("gives back a heap grown under load, only once no search has come for a while", async () => {
+    const espera = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const MB64 = 64 * 1024 * 1024;
+    // Load: old-generation garbage, as searches in flight leave it (kept past the young generation).
+    let vivas: number[][] | null = [];
+    for (let i = 0; i < 250; i++) vivas.push(Array.from({ length: 50_000 }, (_, j) => i + j + 0.5));
+    vivas = null;
+    await espera(0);
+    const crecido = process.memoryUsage().heapTotal;
+    compactarEnReposo(300);
+    await espera(200);
+    compactarEnReposo(300); // a search within the quiet time puts it off
+    await espera(200);
+    expect(process.memoryUsage().heapTotal).toBeGreaterThan(crecido - MB64);
+    const hasta = Date.now() + 5_000;
+    while (process.memoryUsage().heapTotal > crecido - MB64 && Date.now() < hasta) await espera(50);
+    expect(process.memoryUsage().heapTotal).toBeLessThan(crecido - MB64);
   });
 });

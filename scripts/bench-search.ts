@@ -114,6 +114,8 @@ interface Medida {
   indice: { planes: number; segundos: number; bytes: number; rssMb: number } | null;
   /** The app's resident memory (MB) after every run of searches. */
   rssTrasBusquedas: number;
+  /** And once no search has come for a while (lib/memoria.ts compacts the heap then). */
+  rssEnReposo: number;
   suelo: autocannon.Result;
   repetida: autocannon.Result;
   solo: autocannon.Result;
@@ -122,6 +124,9 @@ interface Medida {
   palabras: autocannon.Result;
   cpu: { suelo: Cpu; repetida: Cpu; variadas: Cpu; porFecha: Cpu; palabras: Cpu };
 }
+
+/** How long after the searches the app's memory is read again. */
+const REPOSO_MEDIDO_MS = 6_000;
 
 /** Resident memory (MB) of a process and its descendants. */
 function rssMb(pid: number): number {
@@ -272,9 +277,12 @@ async function medir(N: number): Promise<Medida> {
         duration: 15,
         requests: [{ setupRequest: (req: object) => ({ ...req, path: nuevaDePalabras() }) }],
       });
+      const rssTrasBusquedas = rssMb(server.process.pid!);
+      await new Promise((r) => setTimeout(r, REPOSO_MEDIDO_MS));
       return {
         plans: await prisma.plan.count(),
-        rssTrasBusquedas: rssMb(server.process.pid!),
+        rssTrasBusquedas,
+        rssEnReposo: rssMb(server.process.pid!),
         matches,
         sqlPagina: destacados.ms.map((t, i) => t + otros.ms[i]),
         sqlTotal: total.ms,
@@ -325,7 +333,7 @@ for (const N of TAMANOS) {
   console.log(`bare SQL, total, new point: ${sql(m.sqlTotalVariadas)}`);
   console.log(
     m.indice
-      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; its columns and words ${(m.indice.bytes / Math.max(1, m.indice.planes)).toFixed(0)} bytes a plan; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB, after the searches: ${m.rssTrasBusquedas.toFixed(0)} MB`
+      ? `search index:               ${m.indice.planes.toLocaleString("es")} plans filled in ${m.indice.segundos.toFixed(1)} s; its columns and words ${(m.indice.bytes / Math.max(1, m.indice.planes)).toFixed(0)} bytes a plan; the app's memory after: ${m.indice.rssMb.toFixed(0)} MB, after the searches: ${m.rssTrasBusquedas.toFixed(0)} MB, ${REPOSO_MEDIDO_MS / 1000} s later: ${m.rssEnReposo.toFixed(0)} MB`
       : "search index:               off (--indice no): PostgreSQL answers",
   );
   console.log(`floor: a 400 before any work, 32 conn: ${lat(m.suelo)}  ${rps(m.suelo).toFixed(0)} req/s`);

@@ -17,6 +17,7 @@ import type { RespuestaIndice } from "./indice";
 import { distanciaEsferaM } from "../geo/distancia";
 import type { Busqueda } from "./schemas";
 import { distanciaTexto, partesDelPlan, serializePlan, type PlanApi, type PlanRow } from "../plans/plan";
+import { compactarEnReposo } from "../memoria";
 import { baseDelMomento, claveFiltros } from "./registro";
 import { consultaTotal, exacto, filasDePagina, tramoDePagina, type Total } from "./sql";
 
@@ -322,6 +323,7 @@ async function puntoYClave(
 
 /** One server answers a whole search (withOneReadDb): its memo key and the rows kept under it agree. */
 function busqueda(q: Busqueda) {
+  compactarEnReposo();
   return withOneReadDb(() => busquedaEnUnServidor(q));
 }
 
