@@ -22,32 +22,39 @@ export async function recogerBasura(): Promise<number> {
   return performance.now() - t;
 }
 
-/** How long without a search before a heap grown under load is compacted. */
+/** How long the process must have been quiet before a heap grown under load is compacted. */
 const REPOSO_MS = 3_000;
+/** Quiet: the event loop busy less than this share of that time (any request, not only searches). */
+const USO_EN_REPOSO = 0.05;
 /** How much the heap must have grown since the last compaction for one to be worth its pause. */
 const CRECIMIENTO_BYTES = 64 * 1024 * 1024;
 let enReposo: NodeJS.Timeout | undefined;
 let heapTrasCompactar = 0;
 
 /**
- * Called on every search: once none has come for REPOSO_MS, and the heap has grown by
- * CRECIMIENTO_BYTES since the last compaction, a compacting collection gives the pages back.
- * Under load each search's garbage outlives the young generation (32 requests in flight keep
- * theirs alive across scavenges), the old generation grows by hundreds of megabytes, and V8 keeps
- * them reserved when the load stops. The pause (a few hundred milliseconds at a million plans)
- * falls when nobody is searching; a request that arrives during it waits.
+ * Called on every search: once the process has been quiet for REPOSO_MS (its event loop busy
+ * less than USO_EN_REPOSO of it), and the heap has grown by CRECIMIENTO_BYTES since the last
+ * compaction, a compacting collection gives the pages back. Under load each search's garbage
+ * outlives the young generation (32 requests in flight keep theirs alive across scavenges), the
+ * old generation grows by hundreds of megabytes, and V8 keeps them reserved when the load stops.
+ * The pause (up to a second at a million plans) falls when the process serves nothing; a request
+ * that arrives during it waits.
  */
 export function compactarEnReposo(reposoMs = REPOSO_MS): void {
-  if (enReposo) {
-    enReposo.refresh();
-    return;
-  }
-  enReposo = setTimeout(() => {
+  if (enReposo) return;
+  let desde = performance.eventLoopUtilization();
+  const mirar = () => {
+    const uso = performance.eventLoopUtilization(desde).utilization;
+    if (uso >= USO_EN_REPOSO) {
+      desde = performance.eventLoopUtilization();
+      enReposo = setTimeout(mirar, reposoMs).unref();
+      return;
+    }
     enReposo = undefined;
     if (process.memoryUsage().heapTotal < heapTrasCompactar + CRECIMIENTO_BYTES) return;
     void recogerBasura().then(() => {
       heapTrasCompactar = process.memoryUsage().heapTotal;
     });
-  }, reposoMs);
-  enReposo.unref();
+  };
+  enReposo = setTimeout(mirar, reposoMs).unref();
 }
