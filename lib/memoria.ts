@@ -1,5 +1,6 @@
 import "server-only";
 import { Session } from "node:inspector/promises";
+import { performance } from "node:perf_hooks";
 
 /**
  * A full, compacting garbage collection, run once a large load is done (the search index's
@@ -24,37 +25,45 @@ export async function recogerBasura(): Promise<number> {
 
 /** How long the process must have been quiet before a heap grown under load is compacted. */
 const REPOSO_MS = 3_000;
-/** Quiet: the event loop busy less than this share of that time (any request, not only searches). */
+/** Quiet: the event loop busy less than this share of a second (any request, not only searches). */
 const USO_EN_REPOSO = 0.05;
 /** How much the heap must have grown since the last compaction for one to be worth its pause. */
 const CRECIMIENTO_BYTES = 64 * 1024 * 1024;
-let enReposo: NodeJS.Timeout | undefined;
+let mirando = false;
 let heapTrasCompactar = 0;
 
 /**
  * Called on every search: once the process has been quiet for REPOSO_MS (its event loop busy
- * less than USO_EN_REPOSO of it), and the heap has grown by CRECIMIENTO_BYTES since the last
- * compaction, a compacting collection gives the pages back. Under load each search's garbage
- * outlives the young generation (32 requests in flight keep theirs alive across scavenges), the
- * old generation grows by hundreds of megabytes, and V8 keeps them reserved when the load stops.
- * The pause (up to a second at a million plans) falls when the process serves nothing; a request
- * that arrives during it waits.
+ * less than USO_EN_REPOSO of each second), and the heap has grown by CRECIMIENTO_BYTES since the
+ * last compaction, a compacting collection gives the pages back. Under load each search's
+ * garbage outlives the young generation (32 requests in flight keep theirs alive across
+ * scavenges), the old generation grows by hundreds of megabytes, and V8 keeps them reserved when
+ * the load stops. The pause (up to a second at a million plans) falls when the process serves
+ * nothing; a request that arrives during it waits.
  */
-export function compactarEnReposo(reposoMs = REPOSO_MS): void {
-  if (enReposo) return;
+export function compactarEnReposo({
+  reposoMs = REPOSO_MS,
+  crecimiento = CRECIMIENTO_BYTES,
+  recoger = recogerBasura,
+}: { reposoMs?: number; crecimiento?: number; recoger?: () => Promise<unknown> } = {}): void {
+  if (mirando) return;
+  mirando = true;
+  const paso = Math.min(1_000, reposoMs);
   let desde = performance.eventLoopUtilization();
+  let quieto = 0;
   const mirar = () => {
     const uso = performance.eventLoopUtilization(desde).utilization;
-    if (uso >= USO_EN_REPOSO) {
-      desde = performance.eventLoopUtilization();
-      enReposo = setTimeout(mirar, reposoMs).unref();
+    desde = performance.eventLoopUtilization();
+    quieto = uso < USO_EN_REPOSO ? quieto + paso : 0;
+    if (quieto < reposoMs) {
+      setTimeout(mirar, paso).unref();
       return;
     }
-    enReposo = undefined;
-    if (process.memoryUsage().heapTotal < heapTrasCompactar + CRECIMIENTO_BYTES) return;
-    void recogerBasura().then(() => {
+    mirando = false;
+    if (process.memoryUsage().heapTotal < heapTrasCompactar + crecimiento) return;
+    void recoger().then(() => {
       heapTrasCompactar = process.memoryUsage().heapTotal;
     });
   };
-  enReposo = setTimeout(mirar, reposoMs).unref();
+  setTimeout(mirar, paso).unref();
 }
