@@ -1,5 +1,4 @@
-import type { PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
-import { SeguirPuebloDiferido } from "@/components/seguimientos/SeguirPuebloDiferido";
+import { SeguirPueblo, type PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
 import { mensajes } from "@/lib/messages";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import { DesplegableSeguir } from "./DesplegableSeguir";
@@ -62,7 +61,7 @@ export function SeguirBusqueda({
               </Icono>
               {mensajes.seguirDesplegar}
             </summary>
-            <SeguirPuebloDiferido pueblo={pueblo} conSesion={conSesion} />
+            <SeguirPueblo pueblo={pueblo} conSesion={conSesion} />
           </details>
         )}
         <a className={styles.opcion} href={feeds.webcal} aria-describedby={`${id}-ayuda`}>

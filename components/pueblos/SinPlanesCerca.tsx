@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { PlanGrid } from "@/components/plans/PlanCard";
-import { SeguirPuebloDiferido } from "@/components/seguimientos/SeguirPuebloDiferido";
+import { SeguirPueblo } from "@/components/seguimientos/SeguirPueblo";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { conDatos, mensajes } from "@/lib/messages";
@@ -95,7 +95,7 @@ export function SinPlanesCerca({
             )}
             <details className={styles.seguirPueblo}>
               <summary className={styles.seguirBoton}>{conDatos(mensajes.seguirBoton, nombre)}</summary>
-              <SeguirPuebloDiferido
+              <SeguirPueblo
                 pueblo={{ ine: municipio.ine, nombre: municipio.nombre, radio, categorias }}
                 conSesion={conSesion}
               />
