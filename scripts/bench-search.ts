@@ -114,7 +114,7 @@ interface Medida {
   indice: { planes: number; segundos: number; bytes: number; rssMb: number } | null;
   /** The app's resident memory (MB) after every run of searches. */
   rssTrasBusquedas: number;
-  /** And once no search has come for a while (lib/memoria.ts compacts the heap then). */
+  /** And REPOSO_MEDIDO_MS later: quiet long enough for lib/memoria.ts to have compacted its heap. */
   rssEnReposo: number;
   suelo: autocannon.Result;
   repetida: autocannon.Result;
