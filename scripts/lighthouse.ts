@@ -68,8 +68,10 @@ type Categoria = (typeof CATEGORIAS)[number];
 const OBJETIVO: Record<Categoria, number> = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 /** A page's total blocking time may exceed the floor's by this much (the medians of the runs). */
 const TBT_SOBRE_SUELO_MS = 150;
-/** The middle value (the lower of the two middle ones for an even count). */
-const medianaDe = (v: number[]) => [...v].sort((x, y) => x - y)[Math.floor((v.length - 1) / 2)];
+/** The middle item by `valor` (the lower of the two middle ones for an even count). */
+const medio = <T>(items: T[], valor: (x: T) => number): T =>
+  [...items].sort((a, b) => valor(a) - valor(b))[Math.floor((items.length - 1) / 2)];
+const tbtDe = (r: Result) => r.audits["total-blocking-time"]?.numericValue ?? 0;
 const ETIQUETA: Record<Categoria, string> = {
   performance: "perf",
   accessibility: "a11y",
@@ -213,14 +215,10 @@ runScript(async () => {
       }
     }
     console.log();
-    const mediana = (nombre: string) =>
-      [...runs.get(nombre)!].sort((a, b) => puntos(a, "performance") - puntos(b, "performance"))[
-        Math.floor((RUNS - 1) / 2)
-      ];
+    const mediana = (nombre: string) => medio(runs.get(nombre)!, (r) => puntos(r, "performance"));
     const perfSuelo = puntos(mediana(SUELO), "performance");
     // Total blocking time, the median of every run's own (not the median-score run's).
-    const tbtMediano = (nombre: string) =>
-      medianaDe(runs.get(nombre)!.map((r) => r.audits["total-blocking-time"]?.numericValue ?? 0));
+    const tbtMediano = (nombre: string) => tbtDe(medio(runs.get(nombre)!, tbtDe));
     const tbtSuelo = tbtMediano(SUELO);
     for (const pagina of paginas) {
       const median = mediana(pagina.nombre);
