@@ -12,6 +12,7 @@ import {
   type AyudaIndice,
   type Filtros,
   type Magnitud,
+  type Predicado,
 } from "./registro";
 import type { Orden } from "./filtros-url";
 import { siguienteFranja } from "./momento";
@@ -284,10 +285,11 @@ export class IndiceBusqueda {
   private ids: (string | undefined)[] = [];
   private lng = new Float64Array(0);
   private lat = new Float64Array(0);
-  /** Unit vectors of the points: a chord's length rules out the far plans with three products. */
-  private x = new Float64Array(0);
-  private y = new Float64Array(0);
-  private z = new Float64Array(0);
+  /**
+   * Unit vectors of the points, x y z side by side (a plan's three in one cache line, as a
+   * search reads them together): a chord's length rules out the far plans with three products.
+   */
+  private xyz = new Float64Array(0);
   private celda = new Int32Array(0);
   private categorias = new Uint16Array(0);
   private banderas = new Uint8Array(0);
@@ -379,6 +381,12 @@ export class IndiceBusqueda {
   porAnillos = true;
   /** Slots already taken from the postings in the search being answered (cleared after it). */
   private visto = new Uint8Array(0);
+  /**
+   * 1 where the slot's plan holds the stems its ordered postings were made from (set by the
+   * renumbering, cleared when the plan is put again or removed): an ordered posting of such a
+   * slot is true, so a one-word search need not decode the plan's stems to check it.
+   */
+  private intacto = new Uint8Array(0);
   private postingsTotal = 0;
   private terminosVivos = 0;
   /** Per stem id, the bits of the words of the search being answered that it matches (cleared after it). */
@@ -397,7 +405,7 @@ export class IndiceBusqueda {
    * before words. The search benchmark prints it per plan.
    */
   bytes(): number {
-    const columnas = [this.lng, this.lat, this.x, this.y, this.z, this.celda, this.rejilla, this.categorias];
+    const columnas = [this.lng, this.lat, this.xyz, this.celda, this.rejilla, this.categorias];
     const mas = [this.banderas, this.dias, this.inicio, this.fin, this.destacado, this.diaInicio, this.diaFin];
     const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas.datos, this.terminos, this.nBolsa];
     aun.push(this.fecha, this.nFechas, this.fechas.datos);
@@ -412,14 +420,16 @@ export class IndiceBusqueda {
     return arrays + textos + mapas + postings + 8 * (this.palabras.length + this.raizDe.length + this.firmas.length);
   }
 
-  /** Replaces every column by `nueva` of it (of `capacidad` slots, the same type): the one list of the columns. */
-  private rehacerColumnas(nueva: <T extends Columna>(a: T, vacia: T) => T): void {
-    const de = <T extends Columna>(a: T): T => nueva(a, new (a.constructor as new (n: number) => T)(this.capacidad));
+  /**
+   * Replaces every column by `nueva` of it (of `capacidad` slots of `ancho` numbers, the same
+   * type): the one list of the columns.
+   */
+  private rehacerColumnas(nueva: <T extends Columna>(a: T, vacia: T, ancho: number) => T): void {
+    const de = <T extends Columna>(a: T, ancho = 1): T =>
+      nueva(a, new (a.constructor as new (n: number) => T)(ancho * this.capacidad), ancho);
     this.lng = de(this.lng);
     this.lat = de(this.lat);
-    this.x = de(this.x);
-    this.y = de(this.y);
-    this.z = de(this.z);
+    this.xyz = de(this.xyz, 3);
     this.celda = de(this.celda);
     this.rejilla = de(this.rejilla);
     this.categorias = de(this.categorias);
@@ -438,6 +448,7 @@ export class IndiceBusqueda {
     this.nFechas = de(this.nFechas);
     this.terminos = de(this.terminos);
     this.nBolsa = de(this.nBolsa);
+    this.intacto = de(this.intacto);
   }
 
   private crecer(): void {
@@ -474,9 +485,9 @@ export class IndiceBusqueda {
     this.lng[s] = f.lng;
     this.lat[s] = f.lat;
     const cosLat = Math.cos(f.lat * RAD);
-    this.x[s] = cosLat * Math.cos(f.lng * RAD);
-    this.y[s] = cosLat * Math.sin(f.lng * RAD);
-    this.z[s] = Math.sin(f.lat * RAD);
+    this.xyz[3 * s] = cosLat * Math.cos(f.lng * RAD);
+    this.xyz[3 * s + 1] = cosLat * Math.sin(f.lng * RAD);
+    this.xyz[3 * s + 2] = Math.sin(f.lat * RAD);
     this.categorias[s] = mascaraCategorias(f.categorias);
     this.banderas[s] = (f.experiencia ? F_EXPERIENCIA : 0) | (f.accesible ? F_ACCESIBLE : 0);
     this.dias[s] = f.diasSemana;
@@ -518,6 +529,7 @@ export class IndiceBusqueda {
 
   /** Writes a plan's stem ids at the end of `bolsa` (the ones it had become garbage, gathered now and then). */
   private ponerTerminos(s: number, raices: readonly string[]): void {
+    this.intacto[s] = 0;
     this.bolsa.soltar(this.nBolsa[s]);
     this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
@@ -595,6 +607,7 @@ export class IndiceBusqueda {
     const ordenadas = new Int32Array(total);
     const siguiente = desde.slice(0, -1);
     cadaPosting((id, s) => (ordenadas[siguiente[id]++] = s));
+    for (let s = 0; s < this.usados; s++) this.intacto[s] = this.ids[s] === undefined ? 0 : 1;
     this.ordenadas = ordenadas;
     this.ordenadasDesde = desde;
     this.colas = [];
@@ -643,9 +656,14 @@ export class IndiceBusqueda {
 
   /**
    * Gives `leer` a stem's ordered postings within the ascending slot ranges `rangos` (all of
-   * them when null), and with `cola` those appended since the renumbering.
+   * them when null), and with `cola` those appended since the renumbering (`ordenada` false).
    */
-  private leerPostings(id: number, rangos: readonly number[] | null, cola: boolean, leer: (s: number) => void): void {
+  private leerPostings(
+    id: number,
+    rangos: readonly number[] | null,
+    cola: boolean,
+    leer: (s: number, ordenada: boolean) => void,
+  ): void {
     const lista = this.ordenadas;
     if (id + 1 < this.ordenadasDesde.length) {
       let n = this.ordenadasDesde[id];
@@ -653,12 +671,12 @@ export class IndiceBusqueda {
       if (rangos) {
         for (let r = 0; r < rangos.length; r += 2) {
           const hasta = rangos[r + 1];
-          for (n = primeraDesde(lista, rangos[r], n, fin); n < fin && lista[n] < hasta; n++) leer(lista[n]);
+          for (n = primeraDesde(lista, rangos[r], n, fin); n < fin && lista[n] < hasta; n++) leer(lista[n], true);
         }
-      } else for (; n < fin; n++) leer(lista[n]);
+      } else for (; n < fin; n++) leer(lista[n], true);
     }
     const anadidas = this.colas[id];
-    if (cola && anadidas) for (let n = 0; n < anadidas.length; n++) leer(anadidas[n]);
+    if (cola && anadidas) for (let n = 0; n < anadidas.length; n++) leer(anadidas[n], false);
   }
 
   /**
@@ -851,8 +869,9 @@ export class IndiceBusqueda {
       return { celdas: Int32Array.from(celdas), inicio };
     });
     const n = orden.length;
-    this.rehacerColumnas((a, vacia) => {
-      for (let i = 0; i < n; i++) vacia[i] = a[orden[i]];
+    this.rehacerColumnas((a, vacia, ancho) => {
+      if (ancho === 1) for (let i = 0; i < n; i++) vacia[i] = a[orden[i]];
+      else for (let i = 0; i < n; i++) for (let k = 0; k < ancho; k++) vacia[ancho * i + k] = a[ancho * orden[i] + k];
       return vacia;
     });
     this.ids = orden.map((s) => this.ids[s]);
@@ -918,6 +937,7 @@ export class IndiceBusqueda {
     this.bolsa.soltar(this.nBolsa[s]);
     this.terminosVivos -= this.contarTerminos(s);
     this.nBolsa[s] = 0;
+    this.intacto[s] = 0;
     this.libres.push(s);
   }
 
@@ -988,9 +1008,12 @@ export class IndiceBusqueda {
       mascaraCategorias,
       mascaraDias,
       numeroDiaMadrid,
-      palabras: (q) => this.predicadoPalabras(q),
+      palabras: (q) => (dePalabras = this.predicadoPalabras(q)),
     };
+    let dePalabras: Predicado | undefined;
     const predicados = predicadosIndice(c, columnas, ayuda);
+    // For a plan known to hold every word (a true posting of a stem that every word matches).
+    const sinPalabras = predicados.filter((p) => p !== dePalabras);
     const cosLat = Math.cos(lat * RAD);
     const cx = cosLat * Math.cos(lng * RAD);
     const cy = cosLat * Math.sin(lng * RAD);
@@ -999,7 +1022,7 @@ export class IndiceBusqueda {
     const lejosMax = SEGURO_FUERA * radioM + 1;
     const cuerdaMax = 2 * Math.sin(Math.min(Math.PI, lejosMax / RADIO_ESFERA_M) / 2);
     const cuerda2Max = cuerdaMax * cuerdaMax;
-    const { x, y, z, inicio, fin, destacado } = this;
+    const { xyz, inicio, fin, destacado } = this;
     const lngs = this.lng;
     const lats = this.lat;
 
@@ -1007,17 +1030,17 @@ export class IndiceBusqueda {
     const cuerdaDentro = 2 * Math.sin(Math.min(Math.PI, (SEGURO_DENTRO * radioM) / RADIO_ESFERA_M) / 2);
     const cuerda2Dentro = cuerdaDentro * cuerdaDentro;
 
-    /** Whether the plan matches the search's filters at `ahora` (all but the radius). */
-    const coincide = (s: number): boolean => {
+    /** Whether the plan matches the search's filters at `ahora` (all but the radius), by `estos` of their predicates. */
+    const coincide = (s: number, estos: readonly Predicado[]): boolean => {
       if (fin[s] < ahora) return false;
-      for (let i = 0; i < predicados.length; i++) if (!predicados[i](s)) return false;
+      for (let i = 0; i < estos.length; i++) if (!estos[i](s)) return false;
       return true;
     };
     /** The square of the chord to the plan (unit sphere): the order of distances, with no trigonometry. */
     const cuerda2 = (s: number): number => {
-      const dx = x[s] - cx;
-      const dy = y[s] - cy;
-      const dz = z[s] - cz;
+      const dx = xyz[3 * s] - cx;
+      const dy = xyz[3 * s + 1] - cy;
+      const dz = xyz[3 * s + 2] - cz;
       return dx * dx + dy * dy + dz * dz;
     };
     /** Whether a plan at sphere distance `d` near the radius's edge is within it on the spheroid (ST_DWithin). */
@@ -1033,9 +1056,9 @@ export class IndiceBusqueda {
      * The square of the chord to the plan when it matches the search within the radius, else -1:
      * only plans near the edge are measured, the rest are told apart by their chord.
      */
-    const cuerda2SiCoincide = (s: number): number => {
+    const cuerda2SiCoincide = (s: number, estos: readonly Predicado[] = predicados): number => {
       const c2 = cuerda2(s);
-      if (c2 > cuerda2Max || !coincide(s)) return -1;
+      if (c2 > cuerda2Max || !coincide(s, estos)) return -1;
       return c2 > cuerda2Dentro && !enElRadio(s, c2, distancia(s)) ? -1 : c2;
     };
     /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
@@ -1117,11 +1140,15 @@ export class IndiceBusqueda {
       // it: its distance (a haversine) is not needed. The margin covers the two formulas'
       // rounding (relative, and absolute for points a few metres apart).
       const porDistancia = claves[0].magnitud === "distancia";
-      const visitar = (s: number) => {
-        if (visto[s] || ids[s] === undefined) return;
+      const { intacto } = this;
+      /** A posting of a stem that every word matches when `llena`: true when ordered and intact, so the words need no check. */
+      const visitarDe = (llena: boolean) => (s: number, ordenada: boolean) => {
+        if (visto[s]) return;
+        const cierta = ordenada && intacto[s] === 1;
+        if (!cierta && ids[s] === undefined) return;
         visto[s] = 1;
         vistos.push(s);
-        const c2 = cuerda2SiCoincide(s);
+        const c2 = cuerda2SiCoincide(s, cierta && llena ? sinPalabras : predicados);
         if (c2 < 0) return;
         cuerdas.push(c2);
         const m = mejores[destacado[s] > ahora ? 0 : 1];
@@ -1130,20 +1157,23 @@ export class IndiceBusqueda {
         m.ofrecer(s, clave0(s, d), clave1(s, d));
       };
       const { stems, rangos, anillos, largas, porAnillos } = lectura;
+      const todas = (1 << c.q!.palabras.length) - 1;
+      const [visitarLlena, visitarOtra] = [visitarDe(true), visitarDe(false)];
+      const visitar = (id: number) => (this.marcas[id] === todas ? visitarLlena : visitarOtra);
       try {
         if (!porAnillos) {
-          for (const id of stems) this.leerPostings(id, largas.includes(id) ? rangos : null, true, visitar);
+          for (const id of stems) this.leerPostings(id, largas.includes(id) ? rangos : null, true, visitar(id));
         } else {
           // Nearest first, as the cells' reading: the long lists ring by ring from the point,
           // until the count passes TOPE_TOTAL and no unread plan can enter the page. Before the
           // rings, the short lists and what was appended since the renumbering (anywhere), and
           // the featured grid (featured plans come first, however far).
-          for (const id of stems) this.leerPostings(id, largas.includes(id) ? [] : null, true, visitar);
+          for (const id of stems) this.leerPostings(id, largas.includes(id) ? [] : null, true, visitar(id));
           const destacadas = this.tramosDe(ci - anillos, ci + anillos, cj - anillos, cj + anillos, [1]);
-          for (const id of largas) this.leerPostings(id, destacadas, false, visitar);
+          for (const id of largas) this.leerPostings(id, destacadas, false, visitar(id));
           const porAnillo = this.anillosDe(ci, cj, anillos);
           for (let k = 0; ; k++) {
-            for (const id of largas) this.leerPostings(id, porAnillo[k], false, visitar);
+            for (const id of largas) this.leerPostings(id, porAnillo[k], false, visitar(id));
             if (k >= anillos) break;
             const lejos = cota(k + 1);
             const contado = !contar || cuerdas.length > TOPE_TOTAL;
