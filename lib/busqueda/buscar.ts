@@ -1,7 +1,8 @@
 import "server-only";
 import { Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
-import type { PrismaClient } from "../db/client";
+import { preparada, type PrismaClient } from "../db/client";
+import { Prisma } from "../generated/prisma/client";
 import { geocoder } from "../geo/geocoder";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
@@ -75,9 +76,11 @@ async function filasDelIndice(
   if (faltan.length > 0) {
     const filas = await (
       await readDb()
-    ).$queryRaw<(PlanRow & { cambio: bigint })[]>`
-      SELECT ${PLAN_SELECT}, ${FECHAS_TARJETA} AS fechas_tarjeta, p.cambio
-      FROM plan p ${PLAN_JOINS} WHERE p.id = ANY(${faltan}::uuid[])`;
+    ).$queryRaw<(PlanRow & { cambio: bigint })[]>(
+      preparada(Prisma.sql`
+        SELECT ${PLAN_SELECT}, ${FECHAS_TARJETA} AS fechas_tarjeta, p.cambio
+        FROM plan p ${PLAN_JOINS} WHERE p.id = ANY(${faltan}::uuid[])`),
+    );
     for (const { cambio, ...fila } of filas) {
       const tarjeta: Tarjeta = { fila };
       leidas.set(fila.id, tarjeta);
@@ -148,9 +151,11 @@ export interface VersionBusqueda {
 async function leerVersion(db: PrismaClient): Promise<VersionBusqueda> {
   const [{ version, cambiada, proximo }] = await db.$queryRaw<
     { version: bigint; cambiada: Date; proximo: Date | null }[]
-  >`
-    SELECT v.version, v.cambiada, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
-    FROM planazo_version_busqueda() v`;
+  >(
+    preparada(Prisma.sql`
+      SELECT v.version, v.cambiada, least((SELECT min(p.destacado_hasta) FROM plan p WHERE ${PLAN_DESTACADO} AND p.visible), ${PROXIMO_CAMBIO_PATROCINIOS}) AS proximo
+      FROM planazo_version_busqueda() v`),
+  );
   return { version: proximo ? `${version}@${proximo.getTime()}` : String(version), cambiada };
 }
 

@@ -1,5 +1,6 @@
+import { createHash } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "../generated/prisma/client";
+import { Prisma, PrismaClient } from "../generated/prisma/client";
 import { env } from "../env";
 import { notarCaida } from "./outage";
 
@@ -15,6 +16,24 @@ export interface ClientOptions {
    * (lib/db/outage.ts). A read replica's client does not: the primary may still answer.
    */
   marcaCaidas?: boolean;
+}
+
+/** What begins the text of a statement each connection prepares once (preparada). */
+const MARCA_PREPARADA = "/* preparada */ ";
+
+/**
+ * A query whose text never changes (its values are parameters), prepared once per connection:
+ * PostgreSQL then parses and plans it once instead of on every call. For the hot reads only
+ * (a search's cards, the search version, a plan's page): a connection keeps every statement it
+ * prepared, so a text that varies (a list of parameters of any length) must never be one.
+ */
+export const preparada = (sql: Prisma.Sql): Prisma.Sql => Prisma.sql([MARCA_PREPARADA, ""], sql);
+
+/** The name of a prepared statement (preparada): its text's hash, so one name is always one text. */
+function nombreDeSentencia({ sql }: { sql: string }): string {
+  // pg runs a statement without a name unprepared.
+  if (!sql.startsWith(MARCA_PREPARADA)) return undefined as unknown as string;
+  return `planazo_${createHash("sha1").update(sql).digest("base64url")}`;
 }
 
 /**
@@ -40,7 +59,10 @@ export function createPrismaClient(
     },
     // A shutdown first ends every idle connection ("terminating connection due to administrator
     // command"): the pool hears it before any query fails.
-    marcaCaidas ? { onPoolError: notarCaida, onConnectionError: notarCaida } : undefined,
+    {
+      statementNameGenerator: nombreDeSentencia,
+      ...(marcaCaidas && { onPoolError: notarCaida, onConnectionError: notarCaida }),
+    },
   );
   const client = new PrismaClient({ adapter });
   if (!marcaCaidas) return client;

@@ -1,5 +1,6 @@
 import "server-only";
 import { prisma, readDb } from "../db";
+import { preparada } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
 import { indiceLunesSql } from "../db/sql-fechas";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type PlanRow } from "./plan";
@@ -88,9 +89,11 @@ export async function leerPlan(
 ): Promise<PlanRow | null> {
   if (!UUID_PATTERN.test(id)) return null;
   const lector = db ?? (ocultos || usuarioId !== undefined ? prisma : await readDb());
-  const [row] = await lector.$queryRaw<PlanRow[]>`
-    SELECT ${PLAN_SELECT}, ${FECHAS_JSON} AS fechas FROM plan p ${PLAN_JOINS}
-    WHERE p.id = ${id}::uuid ${ocultos ? Prisma.empty : Prisma.sql`AND p.visible`} ${usuarioId === undefined ? Prisma.empty : Prisma.sql`AND p.usuario_id = ${usuarioId}`}`;
+  const [row] = await lector.$queryRaw<PlanRow[]>(
+    preparada(Prisma.sql`
+      SELECT ${PLAN_SELECT}, ${FECHAS_JSON} AS fechas FROM plan p ${PLAN_JOINS}
+      WHERE p.id = ${id}::uuid ${ocultos ? Prisma.empty : Prisma.sql`AND p.visible`} ${usuarioId === undefined ? Prisma.empty : Prisma.sql`AND p.usuario_id = ${usuarioId}`}`),
+  );
   return row ?? null;
 }
 
