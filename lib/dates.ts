@@ -94,9 +94,19 @@ export function sumarDias(dia: Dia, n: number): Dia {
   return diaEnMadrid(addDays(reloj(dia.year, dia.month, dia.day), n));
 }
 
-/** The next Madrid midnight after `ahora` (epoch ms): when "Hoy", "Mañana" and the day groups move on. */
+/** The last answer of proximaMedianocheMadrid, and the instant it was worked out for. */
+let medianoche = { desde: NaN, hasta: NaN };
+
+/**
+ * The next Madrid midnight after `ahora` (epoch ms): when "Hoy", "Mañana" and the day groups move
+ * on. Every public answer's caching headers ask it, so it is worked out once a day: any instant
+ * from the one it was worked out for until that midnight has the same.
+ */
 export function proximaMedianocheMadrid(ahora: number): number {
-  return instanteEnMadrid(sumarDias(diaEnMadrid(new Date(ahora)), 1), "00:00").getTime();
+  if (ahora >= medianoche.desde && ahora < medianoche.hasta) return medianoche.hasta;
+  const hasta = instanteEnMadrid(sumarDias(diaEnMadrid(new Date(ahora)), 1), "00:00").getTime();
+  medianoche = { desde: ahora, hasta };
+  return hasta;
 }
 
 /** The instant of a wall-clock time ("HH:mm") on a Madrid day. */

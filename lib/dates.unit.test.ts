@@ -209,4 +209,13 @@ describe("proximaMedianocheMadrid", () => {
       "2026-03-29T22:00:00.000Z",
     );
   });
+
+  it("answers an earlier instant, midnight itself and the day after as if asked first", () => {
+    const tras = (iso: string) => new Date(proximaMedianocheMadrid(Date.parse(iso))).toISOString();
+    expect(tras("2026-08-15T20:00:00Z")).toBe("2026-08-15T22:00:00.000Z");
+    expect(tras("2026-08-14T23:00:00Z")).toBe("2026-08-15T22:00:00.000Z");
+    expect(tras("2026-08-14T21:59:59.999Z")).toBe("2026-08-14T22:00:00.000Z");
+    expect(tras("2026-08-15T22:00:00Z")).toBe("2026-08-16T22:00:00.000Z");
+    expect(tras("2026-08-15T21:59:59.999Z")).toBe("2026-08-15T22:00:00.000Z");
+  });
 });
