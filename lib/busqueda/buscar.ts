@@ -56,13 +56,8 @@ function jsonDeTarjeta(t: Tarjeta, distanciaM: number, fechas: FechasDeResultado
   return `${t.json[0]},"distancia":${JSON.stringify(distanciaTexto(distanciaM))},${t.json[1]},${JSON.stringify(fechas).slice(1)}`;
 }
 
-/** The page's rows from the index's ids and versions: cached ones, the others read at once; with their distance. */
-async function filasDelIndice(
-  ids: string[],
-  versiones: string[],
-  lng: number,
-  lat: number,
-): Promise<{ rows: PlanRow[]; tarjetas: Tarjeta[] }> {
+/** The page's cards from the index's ids and versions: cached ones, the others read at once. */
+async function tarjetasDelIndice(ids: string[], versiones: string[]): Promise<Tarjeta[]> {
   const claves = ids.map((id, i) => `${id}|${versiones[i]}`);
   const leidas = new Map<string, Tarjeta>();
   const faltan = ids.filter((id, i) => {
@@ -89,16 +84,18 @@ async function filasDelIndice(
     while (tarjetasPorVersion.size > FILAS_EN_CACHE) tarjetasPorVersion.delete(tarjetasPorVersion.keys().next().value!);
   }
   // A plan deleted since the index read it has no row: it is left out.
-  const tarjetas = ids.flatMap((id) => leidas.get(id) ?? []);
-  const rows = tarjetas.map(({ fila }) => ({ ...fila, distancia_m: distanciaEsferaM({ lng, lat }, fila) }));
-  return { rows, tarjetas };
+  return ids.flatMap((id) => leidas.get(id) ?? []);
 }
+
+/** The cards' rows with their distance from the point searched. */
+const filasDe = (tarjetas: readonly Tarjeta[], lng: number, lat: number): PlanRow[] =>
+  tarjetas.map(({ fila }) => ({ ...fila, distancia_m: distanciaEsferaM({ lng, lat }, fila) }));
 
 /** A plan as a search answers it: with the date its card shows (fecha-buscada.ts). */
 export type PlanBuscado = PlanApi & FechasDeResultado;
 
 /** The date each row's card shows for this search (fecha-buscada.ts), at the date order's base instant. */
-function fechasDeLaPagina(q: Busqueda, rows: readonly PlanRow[]): FechasDeResultado[] {
+function fechasDeLaPagina(q: Busqueda, rows: readonly Pick<PlanRow, "fechas_tarjeta">[]): FechasDeResultado[] {
   const buscada = {
     base: baseDelMomento(Date.now(), q.fechaInicioFiltro),
     desde: q.fechaInicioFiltro,
@@ -249,25 +246,32 @@ async function desdeElIndice(q: Busqueda, lng: number, lat: number, version: str
   return r;
 }
 
-/** The page's rows and the search's total: from the search index when it is ready, else from PostgreSQL. */
+/**
+ * The page and the search's total: from the search index when it is ready (its cards), else from
+ * PostgreSQL (its rows, with their distance).
+ */
 async function paginaYTotal(
   q: Busqueda,
   lng: number,
   lat: number,
   version: string,
   claveTotal: string,
-): Promise<{ rows: PlanRow[]; total: Total; tarjetas?: Tarjeta[] }> {
+): Promise<{ total: Total } & ({ tarjetas: Tarjeta[] } | { rows: PlanRow[] })> {
   const delIndice = await desdeElIndice(q, lng, lat, version);
   if (delIndice) {
     const { ids, versiones, contados } = delIndice;
     return {
-      ...(await filasDelIndice(ids, versiones, lng, lat)),
+      tarjetas: await tarjetasDelIndice(ids, versiones),
       total: contados > TOPE_TOTAL ? masDelTope : exacto(contados),
     };
   }
   const rows = await filasDePagina(q, lng, lat);
   return { rows, total: await totalDe(q, lng, lat, version, claveTotal, rows) };
 }
+
+/** The page's rows with their distance, however paginaYTotal read them. */
+const filasDePaginaYTotal = (p: Awaited<ReturnType<typeof paginaYTotal>>, lng: number, lat: number): PlanRow[] =>
+  "rows" in p ? p.rows : filasDe(p.tarjetas, lng, lat);
 
 /**
  * The answer as objects (the pages' server rendering) and as JSON (the API). From the search
@@ -281,21 +285,26 @@ async function calcularBusqueda(
   version: string,
   claveTotal: string,
 ): Promise<{ resultado: ResultadoBusqueda; json: string }> {
-  const { rows, total, tarjetas } = await paginaYTotal(q, lng, lat, version, claveTotal);
+  const pagina = await paginaYTotal(q, lng, lat, version, claveTotal);
+  const { total } = pagina;
+  const filas = "rows" in pagina ? pagina.rows : pagina.tarjetas.map((t) => t.fila);
   const patrocinio =
-    rows.length > 0 ? await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page)) : null;
-  const posicion = Math.min(POSICION_PATROCINIO, rows.length);
+    filas.length > 0 ? await patrocinios.get(`${version}|${q.page}`, () => patrocinioDeLaPagina(q.page)) : null;
+  const posicion = Math.min(POSICION_PATROCINIO, filas.length);
   const resto = { ...total, ...(total.total === 0 && { mensaje: mensajes.sinPlanes }) };
-  const fechas = fechasDeLaPagina(q, rows);
+  const fechas = fechasDeLaPagina(q, filas);
   let resultado: ResultadoBusqueda | undefined;
   const objetos = (): ResultadoBusqueda => {
     if (resultado) return resultado;
-    const planes: ResultadoBusqueda["planes"] = rows.map((r, i) => ({ ...serializePlan(r), ...fechas[i] }));
+    const planes: ResultadoBusqueda["planes"] = filasDePaginaYTotal(pagina, lng, lat).map((r, i) => ({
+      ...serializePlan(r),
+      ...fechas[i],
+    }));
     if (patrocinio) planes.splice(posicion, 0, patrocinio);
     return (resultado = { planes, ...resto });
   };
-  if (!tarjetas) return { resultado: objetos(), json: JSON.stringify(objetos()) };
-  const planes = tarjetas.map((t, i) => jsonDeTarjeta(t, rows[i].distancia_m!, fechas[i]));
+  if (!("tarjetas" in pagina)) return { resultado: objetos(), json: JSON.stringify(objetos()) };
+  const planes = pagina.tarjetas.map((t, i) => jsonDeTarjeta(t, distanciaEsferaM({ lng, lat }, t.fila), fechas[i]));
   if (patrocinio) planes.splice(posicion, 0, JSON.stringify(patrocinio));
   return {
     get resultado() {
@@ -349,12 +358,13 @@ export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
 async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
   const { lng, lat, version, claveTotal, clave } = await puntoYClave(q);
   return mapas.get(clave, async () => {
-    const { rows, total } = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
+    const pagina = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
+    const rows = filasDePaginaYTotal(pagina, lng, lat);
     const fechas = fechasDeLaPagina(q, rows);
     return {
       centro: { lat, lng },
       puntos: rows.map((r, i) => puntoDelMapa({ ...serializePlan(r), ...fechas[i] })),
-      total: total.total,
+      total: pagina.total.total,
     };
   });
 }
@@ -374,7 +384,7 @@ export function buscarPlanesFeed(q: Busqueda, limite: number): Promise<PlanRow[]
       const primeros = { ...q, page: 1, limit: limite };
       const delIndice = await desdeElIndice(primeros, lng, lat, version);
       return delIndice
-        ? (await filasDelIndice(delIndice.ids, delIndice.versiones, lng, lat)).rows
+        ? filasDe(await tarjetasDelIndice(delIndice.ids, delIndice.versiones), lng, lat)
         : filasDePagina(primeros, lng, lat);
     });
   });
