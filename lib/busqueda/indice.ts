@@ -379,8 +379,14 @@ export class IndiceBusqueda {
    * third, at 100,000 the same (docs/performance.md). The tests compare both.
    */
   porAnillos = true;
-  /** Slots already taken from the postings in the search being answered (cleared after it). */
-  private visto = new Uint8Array(0);
+  /**
+   * Per slot, the last search (`vuelta`) that took it from the postings: a slot equal to the
+   * current one is seen, and nothing is cleared after a search (only when the count wraps).
+   */
+  private visto = new Uint16Array(0);
+  private vuelta = 0;
+  /** The chords of a word search's matches, reused from search to search. */
+  private cuerdas = new Float64Array(4096);
   /**
    * 1 where the slot's plan holds the stems its ordered postings were made from (set by the
    * renumbering, cleared when the plan is put again or removed): an ordered posting of such a
@@ -1131,11 +1137,19 @@ export class IndiceBusqueda {
     // the same; past TOPE_TOTAL, the dense disc is the nearest TOPE_TOTAL + 1 matches' reach.
     const lectura = c.q ? this.lecturaDePalabras(c.q, ci, cj, cota, lejosMax, cercaPrimero) : null;
     if (lectura) {
-      if (this.visto.length < this.capacidad) this.visto = new Uint8Array(this.capacidad);
-      const { visto, ids } = this;
-      const vistos: number[] = [];
+      if (this.visto.length < this.capacidad) {
+        this.visto = new Uint16Array(this.capacidad);
+        this.vuelta = 0;
+      }
+      // Once every 65,535 searches the count wraps: then every mark is cleared.
+      if (++this.vuelta > 0xffff) {
+        this.visto.fill(0);
+        this.vuelta = 1;
+      }
+      const { visto, vuelta, ids } = this;
       const mejores = [new Mejores(c.hasta, antes), new Mejores(c.hasta, antes)];
-      const cuerdas: number[] = [];
+      let cuerdas = this.cuerdas;
+      let coinciden = 0;
       // Nearest first, a match farther than the worst of a full page by its chord cannot enter
       // it: its distance (a haversine) is not needed. The margin covers the two formulas'
       // rounding (relative, and absolute for points a few metres apart).
@@ -1143,14 +1157,18 @@ export class IndiceBusqueda {
       const { intacto } = this;
       /** A posting of a stem that every word matches when `llena`: true when ordered and intact, so the words need no check. */
       const visitarDe = (llena: boolean) => (s: number, ordenada: boolean) => {
-        if (visto[s]) return;
+        if (visto[s] === vuelta) return;
         const cierta = ordenada && intacto[s] === 1;
         if (!cierta && ids[s] === undefined) return;
-        visto[s] = 1;
-        vistos.push(s);
+        visto[s] = vuelta;
         const c2 = cuerda2SiCoincide(s, cierta && llena ? sinPalabras : predicados);
         if (c2 < 0) return;
-        cuerdas.push(c2);
+        if (coinciden === cuerdas.length) {
+          const mas = new Float64Array(2 * cuerdas.length);
+          mas.set(cuerdas);
+          cuerdas = this.cuerdas = mas;
+        }
+        cuerdas[coinciden++] = c2;
         const m = mejores[destacado[s] > ahora ? 0 : 1];
         if (porDistancia && m.lleno && c2 > cuerda2(m.slots[0]) * (1 + 1e-9) + 1e-12) return;
         const d = distancia(s);
@@ -1160,33 +1178,28 @@ export class IndiceBusqueda {
       const todas = (1 << c.q!.palabras.length) - 1;
       const [visitarLlena, visitarOtra] = [visitarDe(true), visitarDe(false)];
       const visitar = (id: number) => (this.marcas[id] === todas ? visitarLlena : visitarOtra);
-      try {
-        if (!porAnillos) {
-          for (const id of stems) this.leerPostings(id, largas.includes(id) ? rangos : null, true, visitar(id));
-        } else {
-          // Nearest first, as the cells' reading: the long lists ring by ring from the point,
-          // until the count passes TOPE_TOTAL and no unread plan can enter the page. Before the
-          // rings, the short lists and what was appended since the renumbering (anywhere), and
-          // the featured grid (featured plans come first, however far).
-          for (const id of stems) this.leerPostings(id, largas.includes(id) ? [] : null, true, visitar(id));
-          const destacadas = this.tramosDe(ci - anillos, ci + anillos, cj - anillos, cj + anillos, [1]);
-          for (const id of largas) this.leerPostings(id, destacadas, false, visitar(id));
-          const porAnillo = this.anillosDe(ci, cj, anillos);
-          for (let k = 0; ; k++) {
-            for (const id of largas) this.leerPostings(id, porAnillo[k], false, visitar(id));
-            if (k >= anillos) break;
-            const lejos = cota(k + 1);
-            const contado = !contar || cuerdas.length > TOPE_TOTAL;
-            const [dest, otros] = mejores;
-            if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos)))
-              break;
-          }
+      if (!porAnillos) {
+        for (const id of stems) this.leerPostings(id, largas.includes(id) ? rangos : null, true, visitar(id));
+      } else {
+        // Nearest first, as the cells' reading: the long lists ring by ring from the point,
+        // until the count passes TOPE_TOTAL and no unread plan can enter the page. Before the
+        // rings, the short lists and what was appended since the renumbering (anywhere), and
+        // the featured grid (featured plans come first, however far).
+        for (const id of stems) this.leerPostings(id, largas.includes(id) ? [] : null, true, visitar(id));
+        const destacadas = this.tramosDe(ci - anillos, ci + anillos, cj - anillos, cj + anillos, [1]);
+        for (const id of largas) this.leerPostings(id, destacadas, false, visitar(id));
+        const porAnillo = this.anillosDe(ci, cj, anillos);
+        for (let k = 0; ; k++) {
+          for (const id of largas) this.leerPostings(id, porAnillo[k], false, visitar(id));
+          if (k >= anillos) break;
+          const lejos = cota(k + 1);
+          const contado = !contar || coinciden > TOPE_TOTAL;
+          const [dest, otros] = mejores;
+          if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos))) break;
         }
-      } finally {
-        for (const s of vistos) visto[s] = 0;
       }
-      return respuesta(mejores, contar ? Math.min(cuerdas.length, TOPE_TOTAL + 1) : TOPE_TOTAL + 1, () => {
-        const c2 = cuerdas.sort((a, b) => a - b)[TOPE_TOTAL];
+      return respuesta(mejores, contar ? Math.min(coinciden, TOPE_TOTAL + 1) : TOPE_TOTAL + 1, () => {
+        const c2 = cuerdas.subarray(0, coinciden).sort()[TOPE_TOTAL];
         return 2 * RADIO_ESFERA_M * Math.asin(Math.min(1, Math.sqrt(c2) / 2));
       });
     }

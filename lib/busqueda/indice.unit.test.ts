@@ -206,6 +206,36 @@ describe("the search index's word postings", () => {
     for (let i = 6_000; i < 7_500; i++) indice.poner(plan(r, i, 3));
     comparar("changed");
   });
+
+  it("forgets the plans a search saw when its count of searches wraps", () => {
+    const r = aleatorio(13);
+    const indice = new IndiceBusqueda();
+    for (const w of VOCABULARIO) indice.ponerPalabra(w, w);
+    for (let i = 0; i < 2_000; i++) indice.poner(plan(r, i, 1));
+    indice.compactar();
+    const palabra = VOCABULARIO[0];
+    const c: ConsultaIndice = {
+      ...consulta(30),
+      q: { texto: palabra, palabras: [{ palabra, raiz: palabra, errores: 0 }], prefijo: null },
+      orden: "distancia",
+      radioM: 25_000,
+    };
+    indice.factorPostings = 0;
+    const porCeldas = indice.buscar(c, ahora);
+    expect(porCeldas.contados).toBeGreaterThan(30);
+    indice.factorPostings = 1e9;
+    // The first search by postings marks its plans 1, as the first after the wrap will count.
+    expect(indice.buscar(c, ahora)).toEqual(porCeldas);
+    // The last one before the wrap looks for another word; the one that wraps and the next find
+    // every plan of the first again.
+    (indice as unknown as { vuelta: number }).vuelta = 0xfffe;
+    const otra = VOCABULARIO[1];
+    indice.buscar(
+      { ...c, q: { texto: otra, palabras: [{ palabra: otra, raiz: otra, errores: 0 }], prefijo: null } },
+      ahora,
+    );
+    for (let n = 0; n < 2; n++) expect(indice.buscar(c, ahora)).toEqual(porCeldas);
+  });
 });
 
 describe("the search index's typos", () => {
