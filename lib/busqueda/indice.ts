@@ -390,7 +390,7 @@ export class IndiceBusqueda {
   /**
    * 1 where the slot's plan holds the stems its ordered postings were made from (set by the
    * renumbering, cleared when the plan is put again or removed): an ordered posting of such a
-   * slot is true, so a one-word search need not decode the plan's stems to check it.
+   * slot is true, so a search whose every word its stem matches need not decode the plan's stems.
    */
   private intacto = new Uint8Array(0);
   private postingsTotal = 0;
@@ -414,7 +414,7 @@ export class IndiceBusqueda {
     const columnas = [this.lng, this.lat, this.xyz, this.celda, this.rejilla, this.categorias];
     const mas = [this.banderas, this.dias, this.inicio, this.fin, this.destacado, this.diaInicio, this.diaFin];
     const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas.datos, this.terminos, this.nBolsa];
-    aun.push(this.fecha, this.nFechas, this.fechas.datos);
+    aun.push(this.fecha, this.nFechas, this.fechas.datos, this.intacto);
     const arrays = [...columnas, ...mas, ...aun, this.bolsa.datos, this.marcas].reduce((n, a) => n + a.byteLength, 0);
     let textos = 0;
     for (const p of this.palabras) textos += p.length + 16;
