@@ -157,12 +157,18 @@ describe("the search index's word postings", () => {
     };
   }
 
-  it("finds through the postings of the cells around the point what reading the cells finds, before and after changes", () => {
-    const r = aleatorio(11);
+  /** An index of the vocabulary and `n` plans, renumbered. */
+  function indiceDe(r: () => number, n: number): IndiceBusqueda {
     const indice = new IndiceBusqueda();
     for (const w of VOCABULARIO) indice.ponerPalabra(w, w);
-    for (let i = 0; i < 6_000; i++) indice.poner(plan(r, i, 1));
+    for (let i = 0; i < n; i++) indice.poner(plan(r, i, 1));
     indice.compactar();
+    return indice;
+  }
+
+  it("finds through the postings of the cells around the point what reading the cells finds, before and after changes", () => {
+    const r = aleatorio(11);
+    const indice = indiceDe(r, 6_000);
     const comparar = (vuelta: string) => {
       let conPlanes = 0;
       for (let n = 0; n < 300; n++) {
@@ -208,11 +214,7 @@ describe("the search index's word postings", () => {
   });
 
   it("forgets the plans a search saw when its count of searches wraps", () => {
-    const r = aleatorio(13);
-    const indice = new IndiceBusqueda();
-    for (const w of VOCABULARIO) indice.ponerPalabra(w, w);
-    for (let i = 0; i < 2_000; i++) indice.poner(plan(r, i, 1));
-    indice.compactar();
+    const indice = indiceDe(aleatorio(13), 2_000);
     const palabra = VOCABULARIO[0];
     const c: ConsultaIndice = {
       ...consulta(30),
