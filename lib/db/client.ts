@@ -29,11 +29,17 @@ const MARCA_PREPARADA = "/* preparada */ ";
  */
 export const preparada = (sql: Prisma.Sql): Prisma.Sql => Prisma.sql([MARCA_PREPARADA, ""], sql);
 
+/** The names of the prepared statements by text: as few as the texts marked with preparada. */
+const nombres = new Map<string, string>();
+
 /** The name of a prepared statement (preparada): its text's hash, so one name is always one text. */
 function nombreDeSentencia({ sql }: { sql: string }): string {
   // pg runs a statement without a name unprepared.
   if (!sql.startsWith(MARCA_PREPARADA)) return undefined as unknown as string;
-  return `planazo_${createHash("sha1").update(sql).digest("base64url")}`;
+  let nombre = nombres.get(sql);
+  if (nombre === undefined)
+    nombres.set(sql, (nombre = `planazo_${createHash("sha1").update(sql).digest("base64url")}`));
+  return nombre;
 }
 
 /**
