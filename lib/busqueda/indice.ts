@@ -200,61 +200,86 @@ function escribirVarint(a: Uint8Array, i: number, n: number): number {
 /** Bytes a varint of n takes. */
 const bytesVarint = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 
-/** Tells whether the plan in slot a, with keys a0 and a1, comes before slot b (keys b0, b1) in the page's order. */
-type Antes = (a: number, a0: number, a1: number, b: number, b0: number, b1: number) => boolean;
-
-/** A bounded max-heap of slots in the page's order (the worst kept on top), with their two keys. */
+/**
+ * A bounded max-heap of slots in the page's order (the worst kept on top), with their two keys,
+ * then the plan's id (ORDEN, registro.ts). The keys lie in typed arrays and ofrecer's common case,
+ * a plan that does not enter a full heap, is small enough to be inlined into the loops that call
+ * it: a double passed to or returned from a call that is not inlined is boxed, and a date search
+ * offers every match of its radius.
+ */
 class Mejores {
-  readonly slots: number[] = [];
-  readonly k0: number[] = [];
-  readonly k1: number[] = [];
+  private readonly s: Int32Array;
+  private readonly k0: Float64Array;
+  private readonly k1: Float64Array;
+  /** How many are kept. */
+  largo = 0;
   constructor(
     private readonly n: number,
-    private readonly antes: Antes,
-  ) {}
+    private readonly nulos0: boolean,
+    private readonly nulos1: boolean,
+    private readonly ids: readonly (string | undefined)[],
+  ) {
+    this.s = new Int32Array(n);
+    this.k0 = new Float64Array(n);
+    this.k1 = new Float64Array(n);
+  }
   get lleno(): boolean {
-    return this.slots.length >= this.n;
+    return this.largo >= this.n;
   }
   /** The first key of the worst kept (only meaningful when full). */
   get peor(): number {
     return this.k0[0];
   }
-  private cambiar(i: number, j: number): void {
-    const { slots, k0, k1 } = this;
-    [slots[i], slots[j]] = [slots[j], slots[i]];
-    [k0[i], k0[j]] = [k0[j], k0[i]];
-    [k1[i], k1[j]] = [k1[j], k1[i]];
+  /** The slot of the worst kept (only meaningful when full). */
+  get peorSlot(): number {
+    return this.s[0];
+  }
+  /** Whether the plan in slot a, with keys a0 and a1, comes before the one kept at i. */
+  private antesDe(a: number, a0: number, a1: number, i: number): boolean {
+    const c = compararValor(a0, this.k0[i], this.nulos0) || compararValor(a1, this.k1[i], this.nulos1);
+    return c !== 0 ? c < 0 : this.ids[a]! < this.ids[this.s[i]]!;
   }
   private antesQue(i: number, j: number): boolean {
-    const { slots, k0, k1 } = this;
-    return this.antes(slots[i], k0[i], k1[i], slots[j], k0[j], k1[j]);
+    return this.antesDe(this.s[i], this.k0[i], this.k1[i], j);
+  }
+  private cambiar(i: number, j: number): void {
+    const { s, k0, k1 } = this;
+    const slot = s[i];
+    s[i] = s[j];
+    s[j] = slot;
+    const a0 = k0[i];
+    k0[i] = k0[j];
+    k0[j] = a0;
+    const a1 = k1[i];
+    k1[i] = k1[j];
+    k1[j] = a1;
   }
   ofrecer(slot: number, a0: number, a1: number): void {
-    if (this.n === 0) return;
-    const { slots, k0, k1 } = this;
-    if (slots.length < this.n) {
-      let i = slots.length;
-      slots.push(slot);
-      k0.push(a0);
-      k1.push(a1);
-      while (i > 0) {
-        const p = (i - 1) >> 1;
-        if (!this.antesQue(p, i)) break;
-        this.cambiar(p, i);
-        i = p;
-      }
-      return;
+    if (this.largo < this.n) this.meter(slot, a0, a1);
+    else if (this.n > 0 && this.antesDe(slot, a0, a1, 0)) this.cambiarPeor(slot, a0, a1);
+  }
+  private meter(slot: number, a0: number, a1: number): void {
+    let i = this.largo++;
+    this.s[i] = slot;
+    this.k0[i] = a0;
+    this.k1[i] = a1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!this.antesQue(p, i)) break;
+      this.cambiar(p, i);
+      i = p;
     }
-    if (!this.antes(slot, a0, a1, slots[0], k0[0], k1[0])) return;
-    slots[0] = slot;
-    k0[0] = a0;
-    k1[0] = a1;
+  }
+  private cambiarPeor(slot: number, a0: number, a1: number): void {
+    this.s[0] = slot;
+    this.k0[0] = a0;
+    this.k1[0] = a1;
     for (let i = 0; ;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let m = i;
-      if (l < slots.length && this.antesQue(m, l)) m = l;
-      if (r < slots.length && this.antesQue(m, r)) m = r;
+      if (l < this.largo && this.antesQue(m, l)) m = l;
+      if (r < this.largo && this.antesQue(m, r)) m = r;
       if (m === i) break;
       this.cambiar(m, i);
       i = m;
@@ -262,9 +287,9 @@ class Mejores {
   }
   /** The slots kept, best first. */
   ordenados(): number[] {
-    const orden = this.slots.map((_, i) => i);
+    const orden = Array.from({ length: this.largo }, (_, i) => i);
     orden.sort((a, b) => (this.antesQue(a, b) ? -1 : this.antesQue(b, a) ? 1 : 0));
-    return orden.map((i) => this.slots[i]);
+    return orden.map((i) => this.s[i]);
   }
 }
 
@@ -393,11 +418,24 @@ export class IndiceBusqueda {
    * slot is true, so a search whose every word its stem matches need not decode the plan's stems.
    */
   private intacto = new Uint8Array(0);
+  /**
+   * Each slot's next moment (momento) and the base instant it was worked out for, side by side
+   * (base NaN: none yet, or the plan changed since): the date searches of a quarter hour share
+   * one base, so each plan's is worked out once in it instead of once per search.
+   */
+  private momentos = new Float64Array(0);
   private postingsTotal = 0;
   private terminosVivos = 0;
   /** Per stem id, the bits of the words of the search being answered that it matches (cleared after it). */
   private marcas = new Uint32Array(0);
   private marcadas: number[] = [];
+  /**
+   * The word predicate's state while it reads a plan's stems: the words' bits their marks carry
+   * so far, and all of them. Kept here, so that checking a plan allocates no closure.
+   */
+  private tiene = 0;
+  private todas = 0;
+  private readonly sumarMarcas = (id: number): boolean => ((this.tiene |= this.marcas[id]) & this.todas) === this.todas;
 
   /** How many plans it holds. */
   get tamano(): number {
@@ -414,7 +452,7 @@ export class IndiceBusqueda {
     const columnas = [this.lng, this.lat, this.xyz, this.celda, this.rejilla, this.categorias];
     const mas = [this.banderas, this.dias, this.inicio, this.fin, this.destacado, this.diaInicio, this.diaFin];
     const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas.datos, this.terminos, this.nBolsa];
-    aun.push(this.fecha, this.nFechas, this.fechas.datos, this.intacto);
+    aun.push(this.fecha, this.nFechas, this.fechas.datos, this.intacto, this.momentos);
     const arrays = [...columnas, ...mas, ...aun, this.bolsa.datos, this.marcas].reduce((n, a) => n + a.byteLength, 0);
     let textos = 0;
     for (const p of this.palabras) textos += p.length + 16;
@@ -455,6 +493,7 @@ export class IndiceBusqueda {
     this.terminos = de(this.terminos);
     this.nBolsa = de(this.nBolsa);
     this.intacto = de(this.intacto);
+    this.momentos = de(this.momentos, 2);
   }
 
   private crecer(): void {
@@ -506,6 +545,7 @@ export class IndiceBusqueda {
     this.precio[s] = f.precio ?? NaN;
     this.ponerFranjas(s, f.horarios);
     this.ponerFechas(s, f.fechas);
+    this.momentos[2 * s] = NaN;
     this.ponerTerminos(s, f.terminos);
     // Stale postings outnumber the live ones: renumbering makes them again, in slot order.
     if (this.postingsTotal > 2 * this.terminosVivos + 65_536) this.compactar();
@@ -799,9 +839,10 @@ export class IndiceBusqueda {
     for (const id of this.marcadas) alguna |= marcas[id];
     // A word that matches no stem: no plan has it.
     if (alguna !== todas) return () => false;
+    this.todas = todas;
     return (s) => {
-      let tiene = 0;
-      return this.cadaTermino(s, (id) => ((tiene |= marcas[id]) & todas) === todas);
+      this.tiene = 0;
+      return this.cadaTermino(s, this.sumarMarcas);
     };
   }
 
@@ -963,6 +1004,15 @@ export class IndiceBusqueda {
    * NaN for an experience without slots.
    */
   private momento(s: number, base: number): number {
+    return this.momentos[2 * s] === base ? this.momentos[2 * s + 1] : this.calcularMomento(s, base);
+  }
+
+  private calcularMomento(s: number, base: number): number {
+    this.momentos[2 * s] = base;
+    return (this.momentos[2 * s + 1] = this.momentoSinMemo(s, base));
+  }
+
+  private momentoSinMemo(s: number, base: number): number {
     if (!(this.banderas[s] & F_EXPERIENCIA)) {
       const n = this.nFechas[s];
       // A first date that starts at base or later has not ended: no need to read the dates.
@@ -1119,8 +1169,7 @@ export class IndiceBusqueda {
       m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
     const [clave0, clave1] = claves.map((k) => magnitud(k.magnitud));
     const [nulos0, nulos1] = claves.map((k) => k.nulos === "primero");
-    const antes: Antes = (a, a0, a1, b, b0, b1) =>
-      (compararValor(a0, b0, nulos0) || compararValor(a1, b1, nulos1) || (this.ids[a]! < this.ids[b]! ? -1 : 1)) < 0;
+    const nuevos = () => new Mejores(c.hasta, nulos0, nulos1, this.ids);
     /** The answer from the best of each branch (featured first) and the count, with the dense disc's reach past the bound. */
     const respuesta = (mejores: Mejores[], contados: number, alcanceM: () => number): RespuestaIndice => {
       const pagina = mejores.flatMap((m) => m.ordenados()).slice(c.desde, c.hasta);
@@ -1147,7 +1196,7 @@ export class IndiceBusqueda {
         this.vuelta = 1;
       }
       const { visto, vuelta, ids } = this;
-      const mejores = [new Mejores(c.hasta, antes), new Mejores(c.hasta, antes)];
+      const mejores = [nuevos(), nuevos()];
       let cuerdas = this.cuerdas;
       let coinciden = 0;
       // Nearest first, a match farther than the worst of a full page by its chord cannot enter
@@ -1170,7 +1219,7 @@ export class IndiceBusqueda {
         }
         cuerdas[coinciden++] = c2;
         const m = mejores[destacado[s] > ahora ? 0 : 1];
-        if (porDistancia && m.lleno && c2 > cuerda2(m.slots[0]) * (1 + 1e-9) + 1e-12) return;
+        if (porDistancia && m.lleno && c2 > cuerda2(m.peorSlot) * (1 + 1e-9) + 1e-12) return;
         const d = distancia(s);
         m.ofrecer(s, clave0(s, d), clave1(s, d));
       };
@@ -1195,7 +1244,7 @@ export class IndiceBusqueda {
           const lejos = cota(k + 1);
           const contado = !contar || coinciden > TOPE_TOTAL;
           const [dest, otros] = mejores;
-          if (contado && (c.hasta === 0 || dest.slots.length >= c.hasta || (otros.lleno && otros.peor < lejos))) break;
+          if (contado && (c.hasta === 0 || dest.largo >= c.hasta || (otros.lleno && otros.peor < lejos))) break;
         }
       }
       return respuesta(mejores, contar ? Math.min(coinciden, TOPE_TOTAL + 1) : TOPE_TOTAL + 1, () => {
@@ -1226,8 +1275,8 @@ export class IndiceBusqueda {
 
     // Nearest first: a ring farther than the worst kept cannot change the page; else every ring is read.
     const listo = (m: Mejores) => (lejos: number) => cercaPrimero && m.lleno && m.peor < lejos;
-    const destacados = new Mejores(c.hasta, antes);
-    const otros = new Mejores(c.hasta, antes);
+    const destacados = nuevos();
+    const otros = nuevos();
     if (c.hasta > 0) {
       /** Offers a branch's matches (featured or not) of a cell to its best. */
       const ofrecerA = (mejores: Mejores, destacados: boolean) => (lista: number[]) => {
@@ -1239,7 +1288,7 @@ export class IndiceBusqueda {
         }
       };
       recorrer([this.rejillas[1]], ofrecerA(destacados, true), listo(destacados));
-      if (destacados.slots.length < c.hasta) recorrer(this.rejillas, ofrecerA(otros, false), listo(otros));
+      if (destacados.largo < c.hasta) recorrer(this.rejillas, ofrecerA(otros, false), listo(otros));
     }
     return respuesta([destacados, otros], contados, () => alcanceM);
   }

@@ -50,16 +50,22 @@ describe("the search index's slots", () => {
     const cambiado = new IndiceBusqueda();
     const ultimas: FilaIndice[] = [];
     for (let i = 0; i < 3_000; i++) cambiado.poner(experiencia(r, i, 1));
+    // Each search at the same instant: the slots' next moments it keeps must follow every change
+    // and the renumbering.
+    const antes = cambiado.buscar(consulta(3_000), ahora).ids;
     cambiado.compactar();
+    expect(cambiado.buscar(consulta(3_000), ahora).ids).toEqual(antes);
     // Every plan's slots replaced three times, some plans hidden and shown again: the slots'
     // array grows, and its garbage is gathered on the way.
-    for (let vuelta = 2; vuelta <= 4; vuelta++)
+    for (let vuelta = 2; vuelta <= 4; vuelta++) {
+      cambiado.buscar(consulta(3_000), ahora);
       for (let i = 0; i < 3_000; i++) {
         const f = experiencia(r, i, vuelta);
         if (i % 7 === vuelta) cambiado.quitar(f.id);
         cambiado.poner(f);
         if (vuelta === 4) ultimas.push(f);
       }
+    }
     const nuevo = new IndiceBusqueda();
     for (const f of ultimas) nuevo.poner(f);
     nuevo.compactar();
@@ -100,20 +106,23 @@ describe("the search index's dates", () => {
     const r = aleatorio(5);
     const cambiado = new IndiceBusqueda();
     const ultimas = new Map<string, FilaIndice>();
+    const desde = ahora + 10 * DIA;
+    const hasta = ahora + 12 * DIA;
     for (let i = 0; i < 3_000; i++) cambiado.poner(evento(r, i, 1));
+    cambiado.buscar(ventana(desde, hasta), ahora);
     cambiado.compactar();
-    for (let vuelta = 2; vuelta <= 4; vuelta++)
+    for (let vuelta = 2; vuelta <= 4; vuelta++) {
+      cambiado.buscar(ventana(desde, hasta), ahora);
       for (let i = 0; i < 3_000; i++) {
         const f = evento(r, i, vuelta);
         if (i % 5 === vuelta) cambiado.quitar(f.id);
         cambiado.poner(f);
         if (vuelta === 4) ultimas.set(f.id, f);
       }
+    }
     const nuevo = new IndiceBusqueda();
     for (const f of ultimas.values()) nuevo.poner(f);
     nuevo.compactar();
-    const desde = ahora + 10 * DIA;
-    const hasta = ahora + 12 * DIA;
     const a = cambiado.buscar(ventana(desde, hasta), ahora);
     expect(a.ids).toEqual(nuevo.buscar(ventana(desde, hasta), ahora).ids);
     // Exactly the events with a date in the window, though many span it with none there.
