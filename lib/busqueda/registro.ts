@@ -410,7 +410,7 @@ export const claveFiltros = (f: Filtros): unknown[] => cada((e) => e.clave(f));
 
 /** Whether every plan that matches `estrictos` matches `amplios` too (same point and radius). */
 export const incluidos = (estrictos: Filtros, amplios: Filtros): boolean =>
-  cada((e) => e.incluye(estrictos, amplios)).every(Boolean);
+  FILTROS.every((e) => (e as unknown as Entrada<Filtros, unknown>).incluye(estrictos, amplios));
 
 /** The SQL conditions of the filters, each with its leading AND (none when none filters). */
 export const condicionesSql = <T>(f: Filtros, sql: Sql<T>): T[] =>

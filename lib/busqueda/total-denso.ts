@@ -59,7 +59,8 @@ export class DiscosDensos {
 
   /** Whether a disc already found proves more than the bound for a search with `filtros` within its circle. */
   async masDelTope(version: string, filtros: Filtros, lng: number, lat: number, radioM: number): Promise<boolean> {
-    return (await this.lista(version)).some((d) => incluidos(d.filtros, filtros) && cubre(d, lng, lat, radioM));
+    // The geometry first: a disc elsewhere is left without comparing its filters.
+    return (await this.lista(version)).some((d) => cubre(d, lng, lat, radioM) && incluidos(d.filtros, filtros));
   }
 
   async anotar(version: string, disco: DiscoDenso): Promise<void> {
