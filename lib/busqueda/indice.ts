@@ -254,6 +254,10 @@ class Mejores {
     k1[i] = k1[j];
     k1[j] = a1;
   }
+  /** Whether a plan whose first key is a0 cannot enter: the page is full and its worst comes before it by that key alone. */
+  descarta(a0: number): boolean {
+    return this.largo >= this.n && compararValor(a0, this.k0[0], this.nulos0) > 0;
+  }
   ofrecer(slot: number, a0: number, a1: number): void {
     if (this.largo < this.n) this.meter(slot, a0, a1);
     else if (this.n > 0 && this.antesDe(slot, a0, a1, 0)) this.cambiarPeor(slot, a0, a1);
@@ -1117,8 +1121,6 @@ export class IndiceBusqueda {
       if (c2 > cuerda2Max || !coincide(s, estos)) return -1;
       return c2 > cuerda2Dentro && !enElRadio(s, c2, distancia(s)) ? -1 : c2;
     };
-    /** The plan's distance on the sphere when it matches the search within the radius, else -1. */
-    const distanciaSiCoincide = (s: number): number => (cuerda2SiCoincide(s) < 0 ? -1 : distancia(s));
 
     const ci = Math.floor((lng + 180) / CELDA);
     const cj = Math.floor((lat + 90) / CELDA);
@@ -1168,6 +1170,9 @@ export class IndiceBusqueda {
     const magnitud = (m: Magnitud): ((s: number, d: number) => number) =>
       m === "distancia" ? (_, d) => d : m === "inicio" ? (s) => inicio[s] : (s) => this.momento(s, base);
     const [clave0, clave1] = claves.map((k) => magnitud(k.magnitud));
+    // Ordered by something else first (the date order), a plan's distance (a haversine) is only
+    // worked out when its first key does not already keep it off a full page.
+    const porDistancia = claves[0].magnitud === "distancia";
     const [nulos0, nulos1] = claves.map((k) => k.nulos === "primero");
     const nuevos = () => new Mejores(c.hasta, nulos0, nulos1, this.ids);
     /** The answer from the best of each branch (featured first) and the count, with the dense disc's reach past the bound. */
@@ -1199,10 +1204,6 @@ export class IndiceBusqueda {
       const mejores = [nuevos(), nuevos()];
       let cuerdas = this.cuerdas;
       let coinciden = 0;
-      // Nearest first, a match farther than the worst of a full page by its chord cannot enter
-      // it: its distance (a haversine) is not needed. The margin covers the two formulas'
-      // rounding (relative, and absolute for points a few metres apart).
-      const porDistancia = claves[0].magnitud === "distancia";
       const { intacto } = this;
       /** A posting of a stem that every word matches when `llena`: true when ordered and intact, so the words need no check. */
       const visitarDe = (llena: boolean) => (s: number, ordenada: boolean) => {
@@ -1219,7 +1220,11 @@ export class IndiceBusqueda {
         }
         cuerdas[coinciden++] = c2;
         const m = mejores[destacado[s] > ahora ? 0 : 1];
-        if (porDistancia && m.lleno && c2 > cuerda2(m.peorSlot) * (1 + 1e-9) + 1e-12) return;
+        // Nearest first, a match farther than the worst of a full page by its chord cannot enter
+        // it: its distance is not needed. The margin covers the two formulas' rounding (relative,
+        // and absolute for points a few metres apart).
+        if (porDistancia ? m.lleno && c2 > cuerda2(m.peorSlot) * (1 + 1e-9) + 1e-12 : m.descarta(clave0(s, NaN)))
+          return;
         const d = distancia(s);
         m.ofrecer(s, clave0(s, d), clave1(s, d));
       };
@@ -1283,8 +1288,9 @@ export class IndiceBusqueda {
         for (let n = 0; n < lista.length; n++) {
           const s = lista[n];
           if (destacado[s] > ahora !== destacados) continue;
-          const d = distanciaSiCoincide(s);
-          if (d >= 0) mejores.ofrecer(s, clave0(s, d), clave1(s, d));
+          if (cuerda2SiCoincide(s) < 0 || (!porDistancia && mejores.descarta(clave0(s, NaN)))) continue;
+          const d = distancia(s);
+          mejores.ofrecer(s, clave0(s, d), clave1(s, d));
         }
       };
       recorrer([this.rejillas[1]], ofrecerA(destacados, true), listo(destacados));
