@@ -428,6 +428,11 @@ export class IndiceBusqueda {
    * one base, so each plan's is worked out once in it instead of once per search.
    */
   private momentos = new Float64Array(0);
+  /**
+   * A fingerprint of each slot's stems, 64 bits in two words: bit (id % 64) of each stem id. A word
+   * search rules out a plan lacking every bit of one of its words' stems without decoding them.
+   */
+  private huellas = new Int32Array(0);
   private postingsTotal = 0;
   private terminosVivos = 0;
   /** Per stem id, the bits of the words of the search being answered that it matches (cleared after it). */
@@ -456,7 +461,7 @@ export class IndiceBusqueda {
     const columnas = [this.lng, this.lat, this.xyz, this.celda, this.rejilla, this.categorias];
     const mas = [this.banderas, this.dias, this.inicio, this.fin, this.destacado, this.diaInicio, this.diaFin];
     const aun = [this.cambio, this.precio, this.franja, this.nFranjas, this.franjas.datos, this.terminos, this.nBolsa];
-    aun.push(this.fecha, this.nFechas, this.fechas.datos, this.intacto, this.momentos);
+    aun.push(this.fecha, this.nFechas, this.fechas.datos, this.intacto, this.momentos, this.huellas);
     const arrays = [...columnas, ...mas, ...aun, this.bolsa.datos, this.marcas].reduce((n, a) => n + a.byteLength, 0);
     let textos = 0;
     for (const p of this.palabras) textos += p.length + 16;
@@ -498,6 +503,7 @@ export class IndiceBusqueda {
     this.nBolsa = de(this.nBolsa);
     this.intacto = de(this.intacto);
     this.momentos = de(this.momentos, 2);
+    this.huellas = de(this.huellas, 2);
   }
 
   private crecer(): void {
@@ -591,7 +597,15 @@ export class IndiceBusqueda {
     for (let i = 0; i < ordenados.length; i++)
       if (i === 0 || ordenados[i] !== ordenados[i - 1]) ordenados[distintos++] = ordenados[i];
     const ids = ordenados.subarray(0, distintos);
-    for (const id of ids) (this.colas[id] ??= []).push(s);
+    let h0 = 0;
+    let h1 = 0;
+    for (const id of ids) {
+      (this.colas[id] ??= []).push(s);
+      if (id & 32) h1 |= 1 << (id & 31);
+      else h0 |= 1 << (id & 31);
+    }
+    this.huellas[2 * s] = h0;
+    this.huellas[2 * s + 1] = h1;
     this.postingsTotal += ids.length;
     this.terminosVivos += ids.length;
     let n = 0;
@@ -844,7 +858,16 @@ export class IndiceBusqueda {
     // A word that matches no stem: no plan has it.
     if (alguna !== todas) return () => false;
     this.todas = todas;
+    // Each word's bits of the stems' fingerprint (huellas): a plan with none of one word's lacks it.
+    const n = q.palabras.length;
+    const bits = new Int32Array(2 * n);
+    for (const id of this.marcadas)
+      for (let i = 0; i < n; i++) if (marcas[id] & (1 << i)) bits[2 * i + (id & 32 ? 1 : 0)] |= 1 << (id & 31);
+    const { huellas } = this;
     return (s) => {
+      const h0 = huellas[2 * s];
+      const h1 = huellas[2 * s + 1];
+      for (let i = 0; i < n; i++) if ((h0 & bits[2 * i]) === 0 && (h1 & bits[2 * i + 1]) === 0) return false;
       this.tiene = 0;
       return this.cadaTermino(s, this.sumarMarcas);
     };

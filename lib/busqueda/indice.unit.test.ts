@@ -166,19 +166,29 @@ describe("the search index's word postings", () => {
     };
   }
 
-  /** An index of the vocabulary and `n` plans, renumbered. */
-  function indiceDe(r: () => number, n: number): IndiceBusqueda {
+  /** An index of the vocabulary and the plans, renumbered. */
+  function indiceCon(filas: Iterable<FilaIndice>): IndiceBusqueda {
     const indice = new IndiceBusqueda();
     for (const w of VOCABULARIO) indice.ponerPalabra(w, w);
-    for (let i = 0; i < n; i++) indice.poner(plan(r, i, 1));
+    for (const f of filas) indice.poner(f);
     indice.compactar();
     return indice;
+  }
+  /** An index of `n` random plans (kept in `filas` when given). */
+  function indiceDe(r: () => number, n: number, filas = new Map<string, FilaIndice>()): IndiceBusqueda {
+    for (let i = 0; i < n; i++) {
+      const f = plan(r, i, 1);
+      filas.set(f.id, f);
+    }
+    return indiceCon(filas.values());
   }
 
   it("finds through the postings of the cells around the point what reading the cells finds, before and after changes", () => {
     const r = aleatorio(11);
-    const indice = indiceDe(r, 6_000);
-    const comparar = (vuelta: string) => {
+    const filas = new Map<string, FilaIndice>();
+    const indice = indiceDe(r, 6_000, filas);
+    /** Compares the postings' reading with the cells', and both with `nuevo`'s (an index filled with the plans as they are now). */
+    const comparar = (vuelta: string, nuevo?: IndiceBusqueda) => {
       let conPlanes = 0;
       for (let n = 0; n < 300; n++) {
         const palabras = Array.from({ length: 1 + Math.floor(r() * 2) }, () => unaPalabra(r));
@@ -210,16 +220,34 @@ describe("the search index's word postings", () => {
             `${vuelta} ${porAnillos} ${JSON.stringify(c)}`,
           ).toEqual({ ids: porCeldas.ids, contados: tope(porCeldas.contados) });
         }
+        if (nuevo) {
+          nuevo.factorPostings = 0;
+          const deNuevo = nuevo.buscar(c, ahora, contar);
+          expect({ ids: deNuevo.ids, contados: tope(deNuevo.contados) }, `${vuelta} ${JSON.stringify(c)}`).toEqual({
+            ids: porCeldas.ids,
+            contados: tope(porCeldas.contados),
+          });
+        }
         if (porCeldas.contados > 0) conPlanes++;
       }
       expect(conPlanes).toBeGreaterThan(120);
     };
     comparar("compacted");
     // Moved, removed, new in freed slots and in new ones, with other words: all after the renumbering.
-    for (let i = 0; i < 6_000; i += 3) indice.poner(plan(r, i, 2));
-    for (let i = 1; i < 6_000; i += 7) indice.quitar(plan(r, i, 3).id);
-    for (let i = 6_000; i < 7_500; i++) indice.poner(plan(r, i, 3));
-    comparar("changed");
+    const poner = (f: FilaIndice) => {
+      indice.poner(f);
+      filas.set(f.id, f);
+    };
+    for (let i = 0; i < 6_000; i += 3) poner(plan(r, i, 2));
+    for (let i = 1; i < 6_000; i += 7) {
+      const { id } = plan(r, i, 3);
+      indice.quitar(id);
+      filas.delete(id);
+    }
+    for (let i = 6_000; i < 7_500; i++) poner(plan(r, i, 3));
+    // And what an index filled with the plans as they are now finds: a plan's changed words are
+    // searched by its new ones, never by the old.
+    comparar("changed", indiceCon(filas.values()));
   });
 
   it("forgets the plans a search saw when its count of searches wraps", () => {
