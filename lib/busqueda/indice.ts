@@ -197,6 +197,14 @@ function escribirVarint(a: Uint8Array, i: number, n: number): number {
   return i;
 }
 
+/**
+ * Marks stem `id` in the 64-bit fingerprint `h[i]`, `h[i + 1]` (bit id % 64): the one rule of the
+ * plans' fingerprints and of a search's words' bits (IndiceBusqueda.huellas).
+ */
+const marcarHuella = (h: Int32Array, i: number, id: number): void => {
+  h[i + ((id >> 5) & 1)] |= 1 << (id & 31);
+};
+
 /** Bytes a varint of n takes. */
 const bytesVarint = (n: number): number => (n < 0x80 ? 1 : n < 0x4000 ? 2 : n < 0x200000 ? 3 : n < 0x10000000 ? 4 : 5);
 
@@ -597,15 +605,11 @@ export class IndiceBusqueda {
     for (let i = 0; i < ordenados.length; i++)
       if (i === 0 || ordenados[i] !== ordenados[i - 1]) ordenados[distintos++] = ordenados[i];
     const ids = ordenados.subarray(0, distintos);
-    let h0 = 0;
-    let h1 = 0;
+    this.huellas[2 * s] = this.huellas[2 * s + 1] = 0;
     for (const id of ids) {
       (this.colas[id] ??= []).push(s);
-      if (id & 32) h1 |= 1 << (id & 31);
-      else h0 |= 1 << (id & 31);
+      marcarHuella(this.huellas, 2 * s, id);
     }
-    this.huellas[2 * s] = h0;
-    this.huellas[2 * s + 1] = h1;
     this.postingsTotal += ids.length;
     this.terminosVivos += ids.length;
     let n = 0;
@@ -862,7 +866,7 @@ export class IndiceBusqueda {
     const n = q.palabras.length;
     const bits = new Int32Array(2 * n);
     for (const id of this.marcadas)
-      for (let i = 0; i < n; i++) if (marcas[id] & (1 << i)) bits[2 * i + (id & 32 ? 1 : 0)] |= 1 << (id & 31);
+      for (let i = 0; i < n; i++) if (marcas[id] & (1 << i)) marcarHuella(bits, 2 * i, id);
     const { huellas } = this;
     return (s) => {
       const h0 = huellas[2 * s];

@@ -401,16 +401,18 @@ export function leerFiltros(p: Parametros): Filtros {
   return Object.assign({}, ...FILTROS.map((e) => e.leer(p))) as Filtros;
 }
 
+/** The list's entries, each typed for the filters as a whole. */
+const ENTRADAS = FILTROS as unknown as readonly Entrada<Filtros, unknown>[];
+
 /** Calls each entry's `metodo` with the filters: the one loop over the list. */
-const cada = <R>(uso: (e: Entrada<Filtros, unknown>) => R): R[] =>
-  FILTROS.map((e) => uso(e as unknown as Entrada<Filtros, unknown>));
+const cada = <R>(uso: (e: Entrada<Filtros, unknown>) => R): R[] => ENTRADAS.map(uso);
 
 /** The filters' part of a memo key. */
 export const claveFiltros = (f: Filtros): unknown[] => cada((e) => e.clave(f));
 
 /** Whether every plan that matches `estrictos` matches `amplios` too (same point and radius). */
 export const incluidos = (estrictos: Filtros, amplios: Filtros): boolean =>
-  FILTROS.every((e) => (e as unknown as Entrada<Filtros, unknown>).incluye(estrictos, amplios));
+  ENTRADAS.every((e) => e.incluye(estrictos, amplios));
 
 /** The SQL conditions of the filters, each with its leading AND (none when none filters). */
 export const condicionesSql = <T>(f: Filtros, sql: Sql<T>): T[] =>
