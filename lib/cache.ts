@@ -74,3 +74,32 @@ export class Memo<V> {
     return this.cache.calculatedSize;
   }
 }
+
+/**
+ * A read that callers asking at the same time share, each still getting one that began after it
+ * asked: the first caller starts a read; whoever asks while it is on its way gets the next one,
+ * which starts when it ends and is shared by all of them. So a caller sees every write committed
+ * before it asked, and under load the database answers about one read per round trip instead of
+ * one per caller. A failed read fails only its own callers.
+ */
+export function lecturaCompartida<T>(leer: () => Promise<T>): () => Promise<T> {
+  let enCurso: Promise<T> | undefined;
+  let siguiente: Promise<T> | undefined;
+  const empezar = (): Promise<T> => {
+    const lectura = leer();
+    enCurso = lectura;
+    const fin = () => {
+      if (enCurso === lectura) enCurso = undefined;
+    };
+    lectura.then(fin, fin);
+    return lectura;
+  };
+  const nada = () => {};
+  return () => {
+    if (!enCurso) return empezar();
+    return (siguiente ??= enCurso.then(nada, nada).then(() => {
+      siguiente = undefined;
+      return empezar();
+    }));
+  };
+}

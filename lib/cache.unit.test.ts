@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Memo } from "./cache";
+import { lecturaCompartida, Memo } from "./cache";
 
 describe("Memo", () => {
   afterEach(() => vi.useRealTimers());
@@ -119,5 +119,63 @@ describe("Memo", () => {
     const memo = new Memo<string>(Number.MAX_SAFE_INTEGER, 60_000, { de: (v) => v.length, maximo: 8 });
     for (const k of ["a", "b", "c"]) await memo.get(k, async () => k.repeat(4));
     expect([memo.size, memo.pesoRetenido]).toEqual([2, 8]);
+  });
+});
+
+describe("lecturaCompartida", () => {
+  /** A read whose answers the test hands out one by one: each read answers the writes made before it began. */
+  function lecturas() {
+    let escritas = 0;
+    const pendientes: (() => void)[] = [];
+    let empezadas = 0;
+    const leer = () => {
+      empezadas++;
+      const vistas = escritas;
+      return new Promise<number>((resolve) => pendientes.push(() => resolve(vistas)));
+    };
+    return {
+      leer,
+      escribir: () => escritas++,
+      empezadas: () => empezadas,
+      soltar: async () => {
+        pendientes.shift()!();
+        await new Promise((r) => setTimeout(r, 0));
+      },
+    };
+  }
+
+  it("shares one read among callers that ask while one is on its way, each seeing what was written before it asked", async () => {
+    const l = lecturas();
+    const leer = lecturaCompartida(l.leer);
+    const primera = leer();
+    l.escribir();
+    // Asked after a write: they must not get the read that began before it.
+    const [b, c, d] = [leer(), leer(), leer()];
+    expect(l.empezadas()).toBe(1);
+    await l.soltar();
+    expect(await primera).toBe(0);
+    expect(l.empezadas()).toBe(2);
+    await l.soltar();
+    expect(await Promise.all([b, c, d])).toEqual([1, 1, 1]);
+    // Nothing on its way: the next caller starts its own read.
+    l.escribir();
+    const e = leer();
+    expect(l.empezadas()).toBe(3);
+    await l.soltar();
+    expect(await e).toBe(2);
+  });
+
+  it("fails only the callers of a failed read", async () => {
+    let n = 0;
+    let fallar!: (e: Error) => void;
+    const leer = lecturaCompartida(() =>
+      ++n === 1 ? new Promise<number>((_, reject) => (fallar = reject)) : Promise.resolve(n),
+    );
+    const primera = leer();
+    const despues = leer();
+    fallar(new Error("caída"));
+    await expect(primera).rejects.toThrow("caída");
+    expect(await despues).toBe(2);
+    expect(await leer()).toBe(3);
   });
 });

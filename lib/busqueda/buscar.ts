@@ -1,5 +1,5 @@
 import "server-only";
-import { Memo } from "../cache";
+import { lecturaCompartida, Memo } from "../cache";
 import { readDb, withOneReadDb } from "../db";
 import { preparada, type PrismaClient } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
@@ -156,42 +156,20 @@ async function leerVersion(db: PrismaClient): Promise<VersionBusqueda> {
   return { version: proximo ? `${version}@${proximo.getTime()}` : String(version), cambiada };
 }
 
-/**
- * For each server a search reads from (readDb: the primary, or the replica), the read of the
- * version on its way and the one that starts when it ends (see versionBusqueda).
- */
-type Lecturas = { enCurso?: Promise<VersionBusqueda>; siguiente?: Promise<VersionBusqueda> };
-const lecturasVersion = new WeakMap<PrismaClient, Lecturas>();
-
-function empezarLecturaVersion(db: PrismaClient, lecturas: Lecturas): Promise<VersionBusqueda> {
-  const lectura = leerVersion(db);
-  const fin = () => {
-    if (lecturas.enCurso === lectura) lecturas.enCurso = undefined;
-  };
-  lectura.then(fin, fin);
-  return (lecturas.enCurso = lectura);
-}
-
-const nada = () => {};
+/** For each server a search reads from (readDb: the primary, or the replica), its shared read of the version. */
+const lecturasVersion = new WeakMap<PrismaClient, () => Promise<VersionBusqueda>>();
 
 /**
  * The version (above) with the instant it last moved on, read once for every caller that asked
- * the same server while the previous read was on its way: each caller gets a read that began
- * after it asked (and after readDb chose a server that holds the caller's own writes), so it
- * sees every write committed before it asked, and at 32 searches at once the database answers
- * about one read per round trip instead of one per search.
+ * the same server while the previous read was on its way (lecturaCompartida): each caller gets a
+ * read that began after it asked (and after readDb chose a server that holds the caller's own
+ * writes), so it sees every write committed before it asked.
  */
 export async function versionBusquedaConFecha(): Promise<VersionBusqueda> {
   const db = await readDb();
-  let lecturas = lecturasVersion.get(db);
-  if (!lecturas) lecturasVersion.set(db, (lecturas = {}));
-  const enCurso = lecturas.enCurso;
-  if (!enCurso) return empezarLecturaVersion(db, lecturas);
-  const de = lecturas;
-  return (de.siguiente ??= enCurso.then(nada, nada).then(() => {
-    de.siguiente = undefined;
-    return empezarLecturaVersion(db, de);
-  }));
+  let leer = lecturasVersion.get(db);
+  if (!leer) lecturasVersion.set(db, (leer = lecturaCompartida(() => leerVersion(db))));
+  return leer();
 }
 
 /** The version part of every search memo key (see versionBusquedaConFecha). */

@@ -88,7 +88,12 @@ export function sinCabeceraDeRender(headers: Headers): Headers {
   return headers;
 }
 
-/** The search version and the primary's WAL position (lib/db/index.ts), in one snapshot. */
+/**
+ * The search version and the primary's WAL position (lib/db/index.ts), in one snapshot. Each
+ * request reads its own, unlike the searches (lecturaCompartida): a cached page's answer waits
+ * for nothing else, and waiting for a read on its way and then a shared one made them slower
+ * under load (docs/performance.md).
+ */
 async function leerVersion(): Promise<{ version: string; lsn: string }> {
   const { rows } = await pool().query<{ version: string; lsn: string }>(
     `SELECT (SELECT version::text FROM planazo_version_busqueda()) AS version, pg_current_wal_insert_lsn()::text AS lsn`,
