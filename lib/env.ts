@@ -14,6 +14,9 @@ const optionalText = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A "0"/"1" switch, off when unset or empty. */
+const interruptor = optionalText.pipe(z.enum(["0", "1"]).default("0"));
+
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -101,6 +104,38 @@ const schema = z
       ),
     /** The most upcoming plans one source brings; it says so in its result when it stops there. */
     SOURCES_MAX_PLANS: z.coerce.number().int().min(1).max(100_000).default(2000),
+    /** The largest answer the fetcher of sources and posters reads, in bytes after decompression (lib/net/descarga.ts). */
+    SOURCES_MAX_BYTES: optionalText.pipe(
+      z.coerce
+        .number<string | undefined>()
+        .int()
+        .min(1024)
+        .max(1024 * 1024 * 1024)
+        .default(20 * 1024 * 1024),
+    ),
+    /** "1" lets the fetcher reach 127.0.0.0/8 (the demo and the tests); off, only global addresses. */
+    SOURCES_ALLOW_LOOPBACK: interruptor,
+    /**
+     * The caching proxy's or CDN's purge endpoint (lib/paginas-publicas/purga.ts): every instance
+     * sends it `BAN` with the tags of what changed; unset, nothing is purged.
+     */
+    PURGA_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    /**
+     * The pair of request headers ("latitude,longitude") in which a CDN or proxy gives the
+     * visitor's approximate position (lib/portada/destino.ts); unset, Vercel's and Cloudflare's.
+     */
+    CABECERAS_GEO: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^\s*[A-Za-z0-9-]+\s*,\s*[A-Za-z0-9-]+\s*$/,
+          'two header names separated by a comma, e.g. "x-geo-lat,x-geo-lng"',
+        )
+        .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()) as [string, string])
+        .optional(),
+    ),
+    /** "1" serves the demo's regional agendas at /demo/agendas (scripts/demo); off, they answer 404. */
+    DEMO_AGENDAS: interruptor,
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */
     CRON_SECRET: optionalText.pipe(z.string().min(16).optional()),
     /**
@@ -171,4 +206,9 @@ let cached: Env | undefined;
 export function env(): Env {
   cached ??= parseEnv(process.env);
   return cached;
+}
+
+/** Makes the next env() parse process.env again: for tests that change a setting in their own process. */
+export function releerEnv(): void {
+  cached = undefined;
 }

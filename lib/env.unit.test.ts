@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localDatabaseUrl, parseEnv } from "./env";
+import { localDatabaseUrl, parseEnv, type Env } from "./env";
 import { fuenteDeTeselas, TESELAS_OSM_URL } from "./teselas";
 
 describe("parseEnv", () => {
@@ -48,6 +48,55 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_READ_URL: "mysql://x", DATABASE_READ_MAX_LAG: "0" })).toThrow(
       /DATABASE_READ_URL[\s\S]*DATABASE_READ_MAX_LAG/,
     );
+  });
+
+  it("reads the fetcher's, the purge's, the geolocation's and the demo's settings (empty is unset)", () => {
+    const porDefecto = {
+      SOURCES_MAX_BYTES: 20 * 1024 * 1024,
+      SOURCES_ALLOW_LOOPBACK: "0",
+      PURGA_URL: undefined,
+      CABECERAS_GEO: undefined,
+      DEMO_AGENDAS: "0",
+    };
+    const estos = (e: Env) => Object.fromEntries(Object.keys(porDefecto).map((k) => [k, e[k as keyof Env]]));
+    expect(estos(parseEnv({}))).toEqual(porDefecto);
+    expect(
+      estos(
+        parseEnv({
+          SOURCES_MAX_BYTES: "",
+          SOURCES_ALLOW_LOOPBACK: " ",
+          PURGA_URL: "",
+          CABECERAS_GEO: "",
+          DEMO_AGENDAS: "",
+        }),
+      ),
+    ).toEqual(porDefecto);
+    expect(
+      parseEnv({
+        SOURCES_MAX_BYTES: "2048",
+        SOURCES_ALLOW_LOOPBACK: "1",
+        PURGA_URL: " http://127.0.0.1:6081/ ",
+        CABECERAS_GEO: " X-Geo-Lat , x-geo-lng ",
+        DEMO_AGENDAS: "1",
+      }),
+    ).toMatchObject({
+      SOURCES_MAX_BYTES: 2048,
+      SOURCES_ALLOW_LOOPBACK: "1",
+      PURGA_URL: "http://127.0.0.1:6081/",
+      CABECERAS_GEO: ["x-geo-lat", "x-geo-lng"],
+      DEMO_AGENDAS: "1",
+    });
+    const malos = {
+      SOURCES_MAX_BYTES: "20MB",
+      SOURCES_ALLOW_LOOPBACK: "si",
+      PURGA_URL: "varnish:6081",
+      CABECERAS_GEO: "x-geo-lat",
+      DEMO_AGENDAS: "true",
+    };
+    expect(() => parseEnv(malos)).toThrow(
+      /SOURCES_MAX_BYTES[\s\S]*SOURCES_ALLOW_LOOPBACK[\s\S]*PURGA_URL[\s\S]*CABECERAS_GEO[\s\S]*DEMO_AGENDAS/,
+    );
+    expect(() => parseEnv({ SOURCES_MAX_BYTES: "0" })).toThrow(/SOURCES_MAX_BYTES/);
   });
 
   it("reads the team's chat phone as international digits, Spain's prefix added to a bare number", () => {

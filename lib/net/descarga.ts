@@ -4,6 +4,7 @@ import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
+import { env } from "../env";
 import { conDatos } from "../messages";
 import { site } from "../site";
 
@@ -76,7 +77,6 @@ export const mensajesDescarga = {
 } as const;
 
 const MB = 1024 * 1024;
-const MAX_BYTES = 20 * MB;
 const TIMEOUT_MS = 20_000;
 const MAX_REDIRECCIONES = 3;
 const REDIRECCIONES = new Set([301, 302, 303, 307, 308]);
@@ -196,11 +196,6 @@ function tamanoLegible(bytes: number): string {
   if (bytes >= MB) return `${numero(bytes / MB)} MB`;
   if (bytes >= 1024) return `${numero(bytes / 1024)} KB`;
   return `${numero(bytes)} bytes`;
-}
-
-function maxBytesPorDefecto(): number {
-  const n = Number(process.env.SOURCES_MAX_BYTES);
-  return Number.isSafeInteger(n) && n > 0 ? n : MAX_BYTES;
 }
 
 /** A URL we may ask for: http(s), no userinfo; without its fragment, which is never sent. */
@@ -486,8 +481,8 @@ type Paso = { redireccion: string | null } | { respuesta: Respuesta };
  */
 export async function descargar(url: string, opciones: OpcionesDescarga = {}): Promise<Respuesta> {
   const resolver = opciones.resolver ?? resolverDelSistema;
-  const maxBytes = opciones.maxBytes ?? maxBytesPorDefecto();
-  const permitirLoopback = opciones.permitirLoopback ?? process.env.SOURCES_ALLOW_LOOPBACK === "1";
+  const maxBytes = opciones.maxBytes ?? env().SOURCES_MAX_BYTES;
+  const permitirLoopback = opciones.permitirLoopback ?? env().SOURCES_ALLOW_LOOPBACK === "1";
 
   let destino = destinoPedido(url);
 

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { releerEnv } from "../env";
 import { DescargaRechazada, descargar, direccionPermitida, mensajesDescarga, textoDe, type Resolver } from "./descarga";
 
 // Every test connects only to the local server on 127.0.0.1; every other address is refused
@@ -10,6 +11,12 @@ import { DescargaRechazada, descargar, direccionPermitida, mensajesDescarga, tex
 
 type Manejador = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 const rutas = new Map<string, Manejador>();
+
+/** A setting of this process changed, as the server would read it at start. */
+function ajuste(nombre: string, valor: string): void {
+  vi.stubEnv(nombre, valor);
+  releerEnv();
+}
 const pedidas: { url: string; headers: http.IncomingHttpHeaders }[] = [];
 let servidor: http.Server;
 let puerto: number;
@@ -208,12 +215,13 @@ describe("descargar: what may be read", () => {
   it("allows loopback by default only when SOURCES_ALLOW_LOOPBACK=1", async () => {
     rutas.set("/hola", (_req, res) => res.end("hola"));
     try {
-      vi.stubEnv("SOURCES_ALLOW_LOOPBACK", "");
+      ajuste("SOURCES_ALLOW_LOOPBACK", "");
       expect(await rechazo(descargar(`${base}/hola`, { conectar }))).toBe(mensajesDescarga.redPrivada);
-      vi.stubEnv("SOURCES_ALLOW_LOOPBACK", "1");
+      ajuste("SOURCES_ALLOW_LOOPBACK", "1");
       expect((await descargar(`${base}/hola`, { conectar })).cuerpo.toString()).toBe("hola");
     } finally {
       vi.unstubAllEnvs();
+      releerEnv();
     }
   });
 
@@ -372,10 +380,11 @@ describe("descargar: limits", () => {
   it("takes its default cap from SOURCES_MAX_BYTES", async () => {
     rutas.set("/mediana", (_req, res) => res.end(Buffer.alloc(3000, "x")));
     try {
-      vi.stubEnv("SOURCES_MAX_BYTES", "2048");
+      ajuste("SOURCES_MAX_BYTES", "2048");
       expect(await rechazo(descargar(`${base}/mediana`, local()))).toBe("La fuente ocupa más de 2 KB.");
     } finally {
       vi.unstubAllEnvs();
+      releerEnv();
     }
     expect((await descargar(`${base}/mediana`, local())).cuerpo).toHaveLength(3000);
   });

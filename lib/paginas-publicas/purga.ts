@@ -1,3 +1,4 @@
+import { env } from "../env";
 import { pool } from "./pool";
 
 /**
@@ -50,7 +51,7 @@ export function purgaPorBan(url: string): AdaptadorPurga {
   };
 }
 
-export function adaptadorDePurga(url = process.env.PURGA_URL?.trim()): AdaptadorPurga {
+export function adaptadorDePurga(url = env().PURGA_URL): AdaptadorPurga {
   return url ? purgaPorBan(url) : sinPurga;
 }
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { env } from "../env";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { MAX_METROS_AL_MAS_CERCANO } from "../geo/local-geocoder";
 import { distanciaKm, municipioMasCercano } from "../geo/slug";
@@ -18,8 +19,8 @@ import { seguimientosDe } from "../seguimientos/seguimientos";
  * CABECERAS_GEO ("x-geo-lat,x-geo-lng") for another CDN or proxy.
  */
 function paresGeo(): [string, string][] {
-  const propia = process.env.CABECERAS_GEO?.split(",").map((s) => s.trim().toLowerCase());
-  if (propia?.length === 2 && propia[0] && propia[1]) return [[propia[0], propia[1]]];
+  const propia = env().CABECERAS_GEO;
+  if (propia) return [propia];
   return [
     ["x-vercel-ip-latitude", "x-vercel-ip-longitude"],
     ["cf-iplatitude", "cf-iplongitude"],

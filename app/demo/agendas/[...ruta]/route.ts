@@ -1,4 +1,5 @@
 import { FORMAS, muestraAgenda, paginaDeMuestra } from "@/lib/fuentes/agendas/muestras";
+import { env } from "@/lib/env";
 import { mensajes } from "@/lib/messages";
 import { otrosMetodos } from "@/lib/http";
 
@@ -16,7 +17,7 @@ const PAGINA_DEMO = 100;
 export function GET(request: Request): Response {
   const url = new URL(request.url);
   const tipo = Object.keys(FORMAS).find((t) => FORMAS[t].ruta.test(url.pathname));
-  if (process.env.DEMO_AGENDAS !== "1" || !tipo)
+  if (env().DEMO_AGENDAS !== "1" || !tipo)
     return Response.json({ mensaje: mensajes.paginaNoEncontrada }, { status: 404 });
   const registros = muestraAgenda(tipo, `${url.origin}/demo/agendas`);
   return Response.json(paginaDeMuestra(url, registros, PAGINA_DEMO)!.cuerpo, {

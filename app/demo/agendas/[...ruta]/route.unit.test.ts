@@ -1,18 +1,24 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { adaptadorDelTipo } from "@/lib/fuentes/adaptadores";
 import { FORMAS } from "@/lib/fuentes/agendas/muestras";
+import { releerEnv } from "@/lib/env";
 import { mensajes } from "@/lib/messages";
 import { GET } from "./route";
 
 const BASE = "http://127.0.0.1:3000/demo/agendas";
 
 describe("the demo's regional agendas", () => {
+  const demo = (valor: string) => {
+    vi.stubEnv("DEMO_AGENDAS", valor);
+    releerEnv();
+  };
   afterEach(() => {
-    delete process.env.DEMO_AGENDAS;
+    vi.unstubAllEnvs();
+    releerEnv();
   });
 
   it("serves each agenda's sample as that agenda answers, which its adapter reads page by page", async () => {
-    process.env.DEMO_AGENDAS = "1";
+    demo("1");
     for (const tipo of Object.keys(FORMAS)) {
       const url = BASE + FORMAS[tipo].ejemplo;
       const r = GET(new Request(url));
@@ -34,10 +40,11 @@ describe("the demo's regional agendas", () => {
   });
 
   it("answers 404 outside a demo, and for a path no agenda has", async () => {
+    demo("");
     const fuera = GET(new Request(BASE + FORMAS.kulturklik.ejemplo));
     expect(fuera.status).toBe(404);
     expect(await fuera.json()).toEqual({ mensaje: mensajes.paginaNoEncontrada });
-    process.env.DEMO_AGENDAS = "1";
+    demo("1");
     expect(GET(new Request(`${BASE}/otra/cosa.json`)).status).toBe(404);
   });
 });
