@@ -134,6 +134,11 @@ const schema = z
         .transform((v) => v.split(",").map((h) => h.trim().toLowerCase()) as [string, string])
         .optional(),
     ),
+    /**
+     * "1" lets the fediverse's fetches and deliveries reach 127.0.0.0/8 (tests of two instances on
+     * one machine); off, only global addresses (lib/federacion/documentos.ts).
+     */
+    FEDERATION_ALLOW_LOOPBACK: interruptor,
     /** "1" serves the demo's regional agendas at /demo/agendas (scripts/demo); off, they answer 404. */
     DEMO_AGENDAS: interruptor,
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */

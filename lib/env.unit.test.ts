@@ -50,13 +50,14 @@ describe("parseEnv", () => {
     );
   });
 
-  it("reads the fetcher's, the purge's, the geolocation's and the demo's settings (empty is unset)", () => {
+  it("reads the fetchers', the purge's, the geolocation's and the demo's settings (empty is unset)", () => {
     const porDefecto = {
       SOURCES_MAX_BYTES: 20 * 1024 * 1024,
       SOURCES_ALLOW_LOOPBACK: "0",
       PURGA_URL: undefined,
       CABECERAS_GEO: undefined,
       DEMO_AGENDAS: "0",
+      FEDERATION_ALLOW_LOOPBACK: "0",
     };
     const estos = (e: Env) => Object.fromEntries(Object.keys(porDefecto).map((k) => [k, e[k as keyof Env]]));
     expect(estos(parseEnv({}))).toEqual(porDefecto);
@@ -78,6 +79,7 @@ describe("parseEnv", () => {
         PURGA_URL: " http://127.0.0.1:6081/ ",
         CABECERAS_GEO: " X-Geo-Lat , x-geo-lng ",
         DEMO_AGENDAS: "1",
+        FEDERATION_ALLOW_LOOPBACK: "1",
       }),
     ).toMatchObject({
       SOURCES_MAX_BYTES: 2048,
@@ -85,6 +87,7 @@ describe("parseEnv", () => {
       PURGA_URL: "http://127.0.0.1:6081/",
       CABECERAS_GEO: ["x-geo-lat", "x-geo-lng"],
       DEMO_AGENDAS: "1",
+      FEDERATION_ALLOW_LOOPBACK: "1",
     });
     const malos = {
       SOURCES_MAX_BYTES: "20MB",
@@ -92,9 +95,10 @@ describe("parseEnv", () => {
       PURGA_URL: "varnish:6081",
       CABECERAS_GEO: "x-geo-lat",
       DEMO_AGENDAS: "true",
+      FEDERATION_ALLOW_LOOPBACK: "yes",
     };
     expect(() => parseEnv(malos)).toThrow(
-      /SOURCES_MAX_BYTES[\s\S]*SOURCES_ALLOW_LOOPBACK[\s\S]*PURGA_URL[\s\S]*CABECERAS_GEO[\s\S]*DEMO_AGENDAS/,
+      /SOURCES_MAX_BYTES[\s\S]*SOURCES_ALLOW_LOOPBACK[\s\S]*PURGA_URL[\s\S]*CABECERAS_GEO[\s\S]*FEDERATION_ALLOW_LOOPBACK[\s\S]*DEMO_AGENDAS/,
     );
     expect(() => parseEnv({ SOURCES_MAX_BYTES: "0" })).toThrow(/SOURCES_MAX_BYTES/);
   });
