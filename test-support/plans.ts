@@ -128,3 +128,20 @@ export async function insertPlanesEnEspiral(p: {
     [p.titulo ?? "Plan en espiral", p.origin.lng, p.origin.lat, p.usuarioId, p.n],
   );
 }
+
+/**
+ * Two plans of one publisher, the second merged into the first as an import does (its row gone,
+ * its id in plan_fusionado): their ids.
+ */
+export async function planesFusionados(
+  tituloQueda: string,
+  tituloFusionado: string,
+): Promise<{ queda: string; fusionado: string }> {
+  const origin = await freshOrigin();
+  const usuarioId = await insertUser();
+  const queda = await insertPlan({ usuarioId, origin, titulo: tituloQueda });
+  const fusionado = await insertPlan({ usuarioId, origin, titulo: tituloFusionado });
+  await query(db(), "DELETE FROM plan WHERE id = $1", [fusionado]);
+  await query(db(), "INSERT INTO plan_fusionado (id, plan_id) VALUES ($1, $2)", [fusionado, queda]);
+  return { queda, fusionado };
+}

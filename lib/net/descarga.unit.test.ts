@@ -1,7 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { beforeEach, describe, expect, it, vi, type Mock } from "vitest";
+import { espiaDeConexiones, servidorLocal, type Conectar } from "@/test-support/servidor-local";
 import { releerEnv } from "../env";
 import { DescargaRechazada, descargar, direccionPermitida, mensajesDescarga, textoDe, type Resolver } from "./descarga";
 
@@ -9,45 +8,17 @@ import { DescargaRechazada, descargar, direccionPermitida, mensajesDescarga, tex
 // before a connection, which the `conectar` spy proves. The spy also stops, by throwing before
 // the socket opens, any connection outside 127.0.0.0/8 that a broken fetcher would attempt.
 
-type Manejador = (req: http.IncomingMessage, res: http.ServerResponse) => void;
-const rutas = new Map<string, Manejador>();
-
 /** A setting of this process changed, as the server would read it at start. */
 function ajuste(nombre: string, valor: string): void {
   vi.stubEnv(nombre, valor);
   releerEnv();
 }
-const pedidas: { url: string; headers: http.IncomingHttpHeaders }[] = [];
-let servidor: http.Server;
-let puerto: number;
-let base: string;
 
-beforeAll(async () => {
-  servidor = http.createServer((req, res) => {
-    pedidas.push({ url: req.url ?? "", headers: req.headers });
-    const manejador = rutas.get(new URL(req.url ?? "/", "http://x").pathname);
-    if (manejador) manejador(req, res);
-    else res.writeHead(404).end("no");
-  });
-  await new Promise<void>((listo) => servidor.listen(0, "127.0.0.1", listo));
-  puerto = (servidor.address() as AddressInfo).port;
-  base = `http://127.0.0.1:${puerto}`;
-});
-
-afterAll(async () => {
-  servidor.closeAllConnections();
-  await new Promise((listo) => servidor.close(listo));
-});
-
-type Conectar = (host: string, port: number, address: string, family: 4 | 6) => void;
+const servidor = servidorLocal();
+const { rutas, pedidas } = servidor;
 let conectar: Mock<Conectar>;
-
 beforeEach(() => {
-  rutas.clear();
-  pedidas.length = 0;
-  conectar = vi.fn<Conectar>((_host, _port, address) => {
-    if (!/^127\./.test(address)) throw new Error(`connection to ${address} outside 127.0.0.0/8`);
-  });
+  conectar = espiaDeConexiones();
 });
 
 /** Loopback allowed, with the guarding spy. */
@@ -190,7 +161,7 @@ describe("descargar: what may be read", () => {
     ["169.254.169.254", () => "http://169.254.169.254/latest/meta-data"],
   ])("refuses the address literal %s before connecting, never asking the resolver", async (_caso, url) => {
     const resolver = resolverDe({});
-    const mensaje = await rechazo(descargar(url(puerto), { resolver, conectar }));
+    const mensaje = await rechazo(descargar(url(servidor.puerto), { resolver, conectar }));
     expect(mensaje).toBe(mensajesDescarga.redPrivada);
     expect(conectar).not.toHaveBeenCalled();
     expect(resolver).not.toHaveBeenCalled();
@@ -199,13 +170,13 @@ describe("descargar: what may be read", () => {
 
   it("with loopback allowed reads 127.0.0.1, but still refuses ::1 and 0.0.0.0", async () => {
     rutas.set("/hola", (_req, res) => res.writeHead(200, { "Content-Type": "text/plain" }).end("hola"));
-    const r = await descargar(`${base}/hola`, local());
+    const r = await descargar(`${servidor.base}/hola`, local());
     expect(r.estado).toBe(200);
     expect(r.cuerpo.toString()).toBe("hola");
-    expect(conectar).toHaveBeenCalledExactlyOnceWith("127.0.0.1", puerto, "127.0.0.1", 4);
+    expect(conectar).toHaveBeenCalledExactlyOnceWith("127.0.0.1", servidor.puerto, "127.0.0.1", 4);
 
     conectar.mockClear();
-    for (const url of [`http://[::1]:${puerto}/hola`, `http://0.0.0.0:${puerto}/hola`]) {
+    for (const url of [`http://[::1]:${servidor.puerto}/hola`, `http://0.0.0.0:${servidor.puerto}/hola`]) {
       expect(await rechazo(descargar(url, local()))).toBe(mensajesDescarga.redPrivada);
     }
     expect(conectar).not.toHaveBeenCalled();
@@ -216,9 +187,9 @@ describe("descargar: what may be read", () => {
     rutas.set("/hola", (_req, res) => res.end("hola"));
     try {
       ajuste("SOURCES_ALLOW_LOOPBACK", "");
-      expect(await rechazo(descargar(`${base}/hola`, { conectar }))).toBe(mensajesDescarga.redPrivada);
+      expect(await rechazo(descargar(`${servidor.base}/hola`, { conectar }))).toBe(mensajesDescarga.redPrivada);
       ajuste("SOURCES_ALLOW_LOOPBACK", "1");
-      expect((await descargar(`${base}/hola`, { conectar })).cuerpo.toString()).toBe("hola");
+      expect((await descargar(`${servidor.base}/hola`, { conectar })).cuerpo.toString()).toBe("hola");
     } finally {
       vi.unstubAllEnvs();
       releerEnv();
@@ -248,7 +219,7 @@ describe("descargar: what may be read", () => {
   });
 
   it("refuses credentials in the URL even for an allowed address, without connecting", async () => {
-    const mensaje = await rechazo(descargar(`http://ana:secreto@127.0.0.1:${puerto}/`, local()));
+    const mensaje = await rechazo(descargar(`http://ana:secreto@127.0.0.1:${servidor.puerto}/`, local()));
     expect(mensaje).toBe(mensajesDescarga.credenciales);
     expect(conectar).not.toHaveBeenCalled();
     expect(pedidas).toHaveLength(0);
@@ -262,10 +233,10 @@ describe("descargar: pinned to the checked address", () => {
       .fn<Resolver>()
       .mockResolvedValueOnce([{ address: "127.0.0.1", family: 4 }])
       .mockResolvedValue([{ address: "10.0.0.1", family: 4 }]);
-    const r = await descargar(`http://agenda.test:${puerto}/agenda`, { ...local(), resolver, conectar });
-    expect(r.cuerpo.toString()).toBe(`host=agenda.test:${puerto}`);
+    const r = await descargar(`http://agenda.test:${servidor.puerto}/agenda`, { ...local(), resolver, conectar });
+    expect(r.cuerpo.toString()).toBe(`host=agenda.test:${servidor.puerto}`);
     expect(resolver).toHaveBeenCalledTimes(1);
-    expect(conectar).toHaveBeenCalledExactlyOnceWith("agenda.test", puerto, "127.0.0.1", 4);
+    expect(conectar).toHaveBeenCalledExactlyOnceWith("agenda.test", servidor.puerto, "127.0.0.1", 4);
   });
 
   it("resolves and checks the host again at every redirect", async () => {
@@ -276,11 +247,11 @@ describe("descargar: pinned to the checked address", () => {
       .mockResolvedValueOnce([{ address: "127.0.0.1", family: 4 }])
       .mockResolvedValue([{ address: "10.0.0.1", family: 4 }]);
     const mensaje = await rechazo(
-      descargar(`http://agenda.test:${puerto}/a`, { ...local(), resolver, conectar, timeoutMs: 5000 }),
+      descargar(`http://agenda.test:${servidor.puerto}/a`, { ...local(), resolver, conectar, timeoutMs: 5000 }),
     );
     expect(mensaje).toBe(mensajesDescarga.redPrivada);
     expect(resolver).toHaveBeenCalledTimes(2);
-    expect(conectar).toHaveBeenCalledExactlyOnceWith("agenda.test", puerto, "127.0.0.1", 4);
+    expect(conectar).toHaveBeenCalledExactlyOnceWith("agenda.test", servidor.puerto, "127.0.0.1", 4);
     expect(pedidas.map((p) => p.url)).toEqual(["/a"]);
   });
 });
@@ -290,15 +261,15 @@ describe("descargar: redirects", () => {
     rutas.set("/fuente", (_req, res) =>
       res.writeHead(302, { Location: "http://169.254.169.254/latest/meta-data" }).end(),
     );
-    const mensaje = await rechazo(descargar(`${base}/fuente`, local()));
+    const mensaje = await rechazo(descargar(`${servidor.base}/fuente`, local()));
     expect(mensaje).toBe(mensajesDescarga.redPrivada);
-    expect(conectar).toHaveBeenCalledExactlyOnceWith("127.0.0.1", puerto, "127.0.0.1", 4);
+    expect(conectar).toHaveBeenCalledExactlyOnceWith("127.0.0.1", servidor.puerto, "127.0.0.1", 4);
   });
 
   it("refuses a redirect to a name that resolves to a private address", async () => {
     rutas.set("/fuente", (_req, res) => res.writeHead(301, { Location: "http://intranet.test/agenda" }).end());
     const resolver = resolverDe({ "intranet.test": ["10.1.2.3"] });
-    const mensaje = await rechazo(descargar(`${base}/fuente`, { ...local(), resolver, conectar }));
+    const mensaje = await rechazo(descargar(`${servidor.base}/fuente`, { ...local(), resolver, conectar }));
     expect(mensaje).toBe(mensajesDescarga.redPrivada);
     expect(resolver).toHaveBeenCalledExactlyOnceWith("intranet.test");
     expect(conectar).toHaveBeenCalledTimes(1);
@@ -307,12 +278,12 @@ describe("descargar: redirects", () => {
 
   it("follows 3 redirects of every kind, and returns the final URL", async () => {
     rutas.set("/r1", (_req, res) => res.writeHead(301, { Location: "/r2" }).end());
-    rutas.set("/r2", (_req, res) => res.writeHead(303, { Location: `${base}/r3` }).end());
+    rutas.set("/r2", (_req, res) => res.writeHead(303, { Location: `${servidor.base}/r3` }).end());
     rutas.set("/r3", (_req, res) => res.writeHead(308, { Location: "r4?x=1" }).end());
     rutas.set("/r4", (req, res) => res.end(`fin ${req.url}`));
-    const r = await descargar(`${base}/r1`, local());
+    const r = await descargar(`${servidor.base}/r1`, local());
     expect(r.cuerpo.toString()).toBe("fin /r4?x=1");
-    expect(r.url).toBe(`${base}/r4?x=1`);
+    expect(r.url).toBe(`${servidor.base}/r4?x=1`);
     expect(conectar).toHaveBeenCalledTimes(4);
   });
 
@@ -321,7 +292,7 @@ describe("descargar: redirects", () => {
       rutas.set(`/s${n}`, (_req, res) => res.writeHead(n % 2 ? 302 : 307, { Location: `/s${n + 1}` }).end());
     }
     rutas.set("/s5", (_req, res) => res.end("demasiado lejos"));
-    const mensaje = await rechazo(descargar(`${base}/s1`, local()));
+    const mensaje = await rechazo(descargar(`${servidor.base}/s1`, local()));
     expect(mensaje).toBe(mensajesDescarga.demasiadasRedirecciones);
     expect(pedidas.map((p) => p.url)).toEqual(["/s1", "/s2", "/s3", "/s4"]);
   });
@@ -332,13 +303,13 @@ describe("descargar: redirects", () => {
     [`http://ana:secreto@127.0.0.1:${0}/`, mensajesDescarga.credenciales],
   ])("refuses a redirect to %s", async (destino, esperado) => {
     rutas.set("/fuente", (_req, res) => res.writeHead(302, { Location: destino }).end());
-    expect(await rechazo(descargar(`${base}/fuente`, local()))).toBe(esperado);
+    expect(await rechazo(descargar(`${servidor.base}/fuente`, local()))).toBe(esperado);
     expect(conectar).toHaveBeenCalledTimes(1);
   });
 
   it("refuses a redirect that says nowhere", async () => {
     rutas.set("/fuente", (_req, res) => res.writeHead(302).end());
-    expect(await rechazo(descargar(`${base}/fuente`, local()))).toBe(mensajesDescarga.redireccionSinDestino);
+    expect(await rechazo(descargar(`${servidor.base}/fuente`, local()))).toBe(mensajesDescarga.redireccionSinDestino);
   });
 });
 
@@ -361,7 +332,7 @@ describe("descargar: limits", () => {
         enviar();
       });
     });
-    const mensaje = await rechazo(descargar(`${base}/grande`, { ...local(), maxBytes: 5000 }));
+    const mensaje = await rechazo(descargar(`${servidor.base}/grande`, { ...local(), maxBytes: 5000 }));
     expect(mensaje).toBe("La fuente ocupa más de 4,88 KB.");
     expect(await cortada).toBe(true);
   });
@@ -372,7 +343,7 @@ describe("descargar: limits", () => {
       res.flushHeaders();
     });
     const inicio = Date.now();
-    const mensaje = await rechazo(descargar(`${base}/anunciada`, { ...local(), maxBytes: 20 * 1024 * 1024 }));
+    const mensaje = await rechazo(descargar(`${servidor.base}/anunciada`, { ...local(), maxBytes: 20 * 1024 * 1024 }));
     expect(mensaje).toBe("La fuente ocupa más de 20 MB.");
     expect(Date.now() - inicio).toBeLessThan(2000);
   });
@@ -381,12 +352,12 @@ describe("descargar: limits", () => {
     rutas.set("/mediana", (_req, res) => res.end(Buffer.alloc(3000, "x")));
     try {
       ajuste("SOURCES_MAX_BYTES", "2048");
-      expect(await rechazo(descargar(`${base}/mediana`, local()))).toBe("La fuente ocupa más de 2 KB.");
+      expect(await rechazo(descargar(`${servidor.base}/mediana`, local()))).toBe("La fuente ocupa más de 2 KB.");
     } finally {
       vi.unstubAllEnvs();
       releerEnv();
     }
-    expect((await descargar(`${base}/mediana`, local())).cuerpo).toHaveLength(3000);
+    expect((await descargar(`${servidor.base}/mediana`, local())).cuerpo).toHaveLength(3000);
   });
 
   it("decompresses gzip, and caps the decompressed size", async () => {
@@ -398,15 +369,15 @@ describe("descargar: limits", () => {
     rutas.set("/bomba", (_req, res) =>
       res.writeHead(200, { "Content-Encoding": "gzip" }).end(zlib.gzipSync(Buffer.alloc(2 * 1024 * 1024))),
     );
-    expect((await descargar(`${base}/gzip`, local())).cuerpo.toString()).toBe(texto);
-    const mensaje = await rechazo(descargar(`${base}/bomba`, { ...local(), maxBytes: 100_000 }));
+    expect((await descargar(`${servidor.base}/gzip`, local())).cuerpo.toString()).toBe(texto);
+    const mensaje = await rechazo(descargar(`${servidor.base}/bomba`, { ...local(), maxBytes: 100_000 }));
     expect(mensaje).toMatch(/^La fuente ocupa más de 97,66 KB\.$/);
   });
 
   it("gives up on a server that never answers after timeoutMs", async () => {
     rutas.set("/lenta", () => {});
     const inicio = Date.now();
-    const mensaje = await rechazo(descargar(`${base}/lenta`, { ...local(), timeoutMs: 300 }));
+    const mensaje = await rechazo(descargar(`${servidor.base}/lenta`, { ...local(), timeoutMs: 300 }));
     expect(mensaje).toBe("La fuente tardó más de 0,3 segundos en responder.");
     expect(Date.now() - inicio).toBeGreaterThanOrEqual(290);
     expect(Date.now() - inicio).toBeLessThan(3000);
@@ -415,7 +386,9 @@ describe("descargar: limits", () => {
   it("counts the time of every redirect and of the resolver in one total", async () => {
     rutas.set("/a", (_req, res) => setTimeout(() => res.writeHead(302, { Location: "/b" }).end(), 200));
     rutas.set("/b", (_req, res) => setTimeout(() => res.end("b"), 200));
-    expect(await rechazo(descargar(`${base}/a`, { ...local(), timeoutMs: 300 }))).toMatch(/tardó más de 0,3 segundos/);
+    expect(await rechazo(descargar(`${servidor.base}/a`, { ...local(), timeoutMs: 300 }))).toMatch(
+      /tardó más de 0,3 segundos/,
+    );
 
     const lento: Resolver = () => new Promise(() => {});
     expect(await rechazo(descargar("https://agenda.test/", { resolver: lento, timeoutMs: 200, conectar }))).toMatch(
@@ -427,12 +400,12 @@ describe("descargar: limits", () => {
 describe("descargar: the request and the answer", () => {
   it("sends no cookie nor credentials, nor the fragment, and says who it is", async () => {
     rutas.set("/agenda", (_req, res) => res.end("ok"));
-    await descargar(`${base}/agenda?mes=5#junio`, { ...local(), accept: "text/calendar" });
+    await descargar(`${servidor.base}/agenda?mes=5#junio`, { ...local(), accept: "text/calendar" });
     const { url, headers } = pedidas[0]!;
     expect(url).toBe("/agenda?mes=5");
     expect(headers["user-agent"]).toMatch(/^Planazo\/1\.0 \(\+https?:\/\/.+\)$/);
     expect(headers.accept).toBe("text/calendar");
-    expect(headers.host).toBe(`127.0.0.1:${puerto}`);
+    expect(headers.host).toBe(`127.0.0.1:${servidor.puerto}`);
     expect(headers.cookie).toBeUndefined();
     expect(headers.authorization).toBeUndefined();
     expect(headers["proxy-authorization"]).toBeUndefined();
@@ -449,17 +422,17 @@ describe("descargar: the request and the answer", () => {
         })
         .end("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n");
     });
-    const primera = await descargar(`${base}/feed.ics`, local());
+    const primera = await descargar(`${servidor.base}/feed.ics`, local());
     expect(primera).toMatchObject({
       estado: 200,
-      url: `${base}/feed.ics`,
+      url: `${servidor.base}/feed.ics`,
       contentType: "text/calendar",
       charset: "utf-8",
       etag: '"v7"',
       lastModified: "Tue, 02 Jun 2026 10:00:00 GMT",
     });
 
-    const segunda = await descargar(`${base}/feed.ics`, {
+    const segunda = await descargar(`${servidor.base}/feed.ics`, {
       ...local(),
       etag: primera.etag,
       lastModified: primera.lastModified,
@@ -475,7 +448,9 @@ describe("descargar: the request and the answer", () => {
 
   it.each([404, 500, 403, 410])("refuses a %i naming the status", async (status) => {
     rutas.set("/error", (_req, res) => res.writeHead(status).end("error"));
-    expect(await rechazo(descargar(`${base}/error`, local()))).toBe(`La fuente respondió con el error ${status}.`);
+    expect(await rechazo(descargar(`${servidor.base}/error`, local()))).toBe(
+      `La fuente respondió con el error ${status}.`,
+    );
   });
 
   it("says when the server closes the connection mid-answer", async () => {
@@ -483,7 +458,7 @@ describe("descargar: the request and the answer", () => {
       res.writeHead(200, { "Content-Length": "1000" });
       res.write("a medias", () => res.destroy());
     });
-    expect(await rechazo(descargar(`${base}/cortada`, local()))).toBe(
+    expect(await rechazo(descargar(`${servidor.base}/cortada`, local()))).toBe(
       `El servidor 127.0.0.1 cortó la conexión antes de terminar de responder.`,
     );
   });

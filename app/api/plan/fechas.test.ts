@@ -5,7 +5,7 @@ import { query } from "@/test-support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { api } from "@/test-support/api";
 import { confirmedUser } from "@/test-support/users";
-import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
+import { freshOrigin, insertPlan, insertUser, planesFusionados } from "@/test-support/plans";
 import { conDatos, mensajes } from "@/lib/messages";
 import { fechaHora } from "@/lib/dates";
 import { MAX_FECHAS } from "@/lib/plans/fechas";
@@ -382,12 +382,7 @@ describe("a plan with several dates through the API", () => {
   });
 
   it("answers a merged plan's detail 301 to the plan it became, and an unknown one 404", async () => {
-    const origin = await freshOrigin();
-    const usuarioId = await insertUser();
-    const queda = await insertPlan({ usuarioId, origin, titulo: "Teatro: tres noches" });
-    const fusionado = await insertPlan({ usuarioId, origin, titulo: "Teatro: segunda noche" });
-    await query(db(), "DELETE FROM plan WHERE id = $1", [fusionado]);
-    await query(db(), "INSERT INTO plan_fusionado (id, plan_id) VALUES ($1, $2)", [fusionado, queda]);
+    const { queda, fusionado } = await planesFusionados("Teatro: tres noches", "Teatro: segunda noche");
     const r = await fetch(`${appUrl()}/api/plan/detalle/${fusionado}`, { redirect: "manual" });
     expect(r.status).toBe(301);
     expect(new URL(r.headers.get("location")!).pathname).toBe(`/api/plan/detalle/${queda}`);
