@@ -4,7 +4,8 @@ import type { Instrumentation } from "next";
  * Runs once when a server instance starts: a bad environment stops it here, not on the first
  * request. It also gives proxy.ts the probe that tells when PostgreSQL is back after an outage,
  * makes a page that was rendering when PostgreSQL went away answer 503 (lib/db/outage.ts), and
- * answers a TRACE 405 before Next.js fails on it (lib/http.ts).
+ * answers a TRACE 405 before Next.js fails on it (lib/http.ts), and starts the purges' and the
+ * fediverse's workers.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME === "nodejs") {
@@ -32,6 +33,9 @@ export async function register(): Promise<void> {
     // Purges of the CDN or caching proxy in front (lib/paginas-publicas/purga.ts).
     const { iniciarPurgas } = await import("./lib/paginas-publicas/purga");
     iniciarPurgas();
+    // The fediverse's queued deliveries and received activities, left by a stop (lib/federacion/arranque.ts).
+    const { federacionSiHayCola } = await import("./lib/federacion/arranque");
+    void federacionSiHayCola();
   }
 }
 

@@ -73,6 +73,8 @@ export async function startWorkers(count: number): Promise<{ shared: SharedResou
         SOURCES_ALLOW_LOOPBACK: "1",
         // Push endpoints in the tests are local stand-ins (http://127.0.0.1).
         PUSH_ALLOW_LOOPBACK: "1",
+        // The fediverse's other servers in the tests are local stand-ins (127.0.0.1).
+        FEDERATION_ALLOW_LOOPBACK: "1",
         // Notifications go out at any hour in the tests (the quiet hours have tests of their own).
         PUSH_HORAS_SILENCIO: "no",
       };

@@ -9,7 +9,7 @@ import { prisma } from "../db";
 /** How long a worker holds a message: past it, a worker that died is taken for gone and another handles it. */
 const TOMADO_MS = 5 * 60_000;
 /** How often an idle worker looks for messages other instances queued (its own wake it at once). */
-const ESPERA_MS = 1_000;
+const ESPERA_MS = 2_000;
 
 const retraso = (opciones?: MessageQueueEnqueueOptions) =>
   opciones?.delay ? Math.max(0, opciones.delay.total("millisecond")) : 0;
@@ -63,7 +63,7 @@ export class ColaFederacion implements MessageQueue {
         await prisma.$executeRaw`DELETE FROM federacion_cola WHERE id = ${tomado.id}`.catch(() => {});
       }
     };
-    await Promise.all(Array.from({ length: this.opciones.trabajadores ?? 4 }, trabajador));
+    await Promise.all(Array.from({ length: this.opciones.trabajadores ?? 2 }, trabajador));
   }
 
   async getDepth(): Promise<MessageQueueDepth> {

@@ -1,0 +1,6 @@
+import { responderFederacion } from "@/lib/federacion/rutas";
+
+export const dynamic = "force-dynamic";
+
+/** acct:vinuesa@host → the town's actor (lib/federacion). */
+export const GET = responderFederacion;

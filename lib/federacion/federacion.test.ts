@@ -1,0 +1,128 @@
+import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
+import { Accept, CryptographicKey, Follow, Person, Undo } from "@fedify/vocab";
+import { describe, expect, it } from "vitest";
+import { query } from "@/test-support/database";
+import { servidorLocal } from "@/test-support/servidor-local";
+import { appUrl } from "@/test-support/worker";
+
+const db = () => process.env.DATABASE_URL!;
+const AP = "application/activity+json";
+
+/** Another server of the fediverse, on 127.0.0.1: one person, Ana, whose inbox keeps what it gets. */
+const remoto = servidorLocal();
+const recibidas: unknown[] = [];
+
+async function ana() {
+  const { privateKey, publicKey } = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
+  const id = new URL(`${remoto.base}/users/ana`);
+  const clave = new URL(`${id.href}#main-key`);
+  const persona = new Person({
+    id,
+    preferredUsername: "ana",
+    inbox: new URL(`${remoto.base}/users/ana/inbox`),
+    publicKey: new CryptographicKey({ id: clave, owner: id, publicKey }),
+  });
+  const json = JSON.stringify(await persona.toJsonLd());
+  remoto.rutas.set("/users/ana", (_req, res) => res.writeHead(200, { "content-type": AP }).end(json));
+  remoto.rutas.set("/users/ana/inbox", (req, res) => {
+    let cuerpo = "";
+    req.on("data", (c) => (cuerpo += c));
+    req.on("end", () => {
+      recibidas.push(JSON.parse(cuerpo));
+      res.writeHead(202).end();
+    });
+  });
+  /** Ana's activity, signed with her key (or another one, as someone posing as her), POSTed to `bandeja`. */
+  const enviar = async (bandeja: string, actividad: Follow | Undo, firma = privateKey) => {
+    const peticion = new Request(bandeja, {
+      method: "POST",
+      headers: { "content-type": AP },
+      body: JSON.stringify(await actividad.toJsonLd()),
+    });
+    return fetch(await signRequest(peticion, firma, clave));
+  };
+  return { id, enviar };
+}
+
+/** Until `cumple` holds (received activities go through the queue), for at most 10 s. */
+async function hasta(cumple: () => Promise<boolean> | boolean): Promise<void> {
+  const limite = Date.now() + 10_000;
+  while (!(await cumple()) && Date.now() < limite) await new Promise((r) => setTimeout(r, 50));
+}
+
+const seguidores = async (actor: string) =>
+  (await query<{ seguidor: string }>(db(), "SELECT seguidor FROM federacion_seguidor WHERE actor = $1", [actor])).map(
+    (f) => f.seguidor,
+  );
+
+describe("a town on the fediverse", () => {
+  it("is found by WebFinger and answers its actor to a server, its page to a browser", async () => {
+    const host = new URL(appUrl()).host;
+    const wf = await fetch(`${appUrl()}/.well-known/webfinger?resource=acct:vinuesa@${host}`);
+    expect(wf.status).toBe(200);
+    const self = ((await wf.json()) as { links: { rel: string; href: string }[] }).links.find((l) => l.rel === "self");
+    expect(self?.href).toBe(`${appUrl()}/ap/municipios/42215`);
+    expect((await fetch(`${appUrl()}/.well-known/webfinger?resource=acct:nadadenada@${host}`)).status).toBe(404);
+
+    const actor = (await (await fetch(self!.href, { headers: { accept: AP } })).json()) as Record<string, unknown>;
+    expect(actor).toMatchObject({
+      type: "Group",
+      preferredUsername: "vinuesa",
+      name: "Vinuesa",
+      summary: "Planes en Vinuesa y alrededores, Soria",
+      url: `${appUrl()}/planes/soria/vinuesa`,
+      inbox: `${appUrl()}/ap/municipios/42215/bandeja`,
+    });
+    expect((actor.publicKey as { publicKeyPem: string }).publicKeyPem).toMatch(/BEGIN PUBLIC KEY/);
+    const navegador = await fetch(self!.href, { headers: { accept: "text/html" }, redirect: "manual" });
+    expect(navegador.status).toBe(303);
+    expect(navegador.headers.get("location")).toBe(`${appUrl()}/planes/soria/vinuesa`);
+  });
+
+  it("says what it runs (NodeInfo) and which is its instance actor", async () => {
+    const enlaces = (await (await fetch(`${appUrl()}/.well-known/nodeinfo`)).json()) as {
+      links: { rel: string; href: string }[];
+    };
+    const nodeinfo = (await (await fetch(enlaces.links[0].href)).json()) as Record<string, unknown>;
+    expect(nodeinfo).toMatchObject({ version: "2.1", protocols: ["activitypub"], software: { name: "planazo" } });
+    const sitio = enlaces.links.find((l) => l.rel === "https://www.w3.org/ns/activitystreams#Application")!;
+    const app = (await (await fetch(sitio.href, { headers: { accept: AP } })).json()) as { type: string };
+    expect(app.type).toBe("Application");
+  });
+
+  it("accepts a signed Follow at once and keeps the follower; an Undo ends it; unsigned, forged or huge posts are refused", async () => {
+    const { id, enviar } = await ana();
+    const municipio = new URL(`${appUrl()}/ap/municipios/42215`);
+    const bandeja = `${municipio.href}/bandeja`;
+    const follow = new Follow({ id: new URL(`${id.href}#follow-1`), actor: id, object: municipio });
+
+    const sinFirma = await fetch(bandeja, {
+      method: "POST",
+      headers: { "content-type": AP },
+      body: JSON.stringify(await follow.toJsonLd()),
+    });
+    expect(sinFirma.status).toBe(401);
+    const otra = await generateCryptoKeyPair("RSASSA-PKCS1-v1_5");
+    expect((await enviar(bandeja, follow, otra.privateKey)).status).toBe(401);
+    expect(await seguidores("municipios/42215")).toEqual([]);
+
+    expect((await enviar(bandeja, follow)).status).toBe(202);
+    await hasta(() => recibidas.length > 0);
+    expect(await seguidores("municipios/42215")).toEqual([id.href]);
+    const aceptado = await Accept.fromJsonLd(recibidas[0]);
+    expect(aceptado.actorId?.href).toBe(municipio.href);
+    expect(aceptado.objectId?.href).toBe(follow.id!.href);
+
+    const undo = new Undo({ id: new URL(`${id.href}#undo-1`), actor: id, object: follow });
+    expect((await enviar(bandeja, undo)).status).toBe(202);
+    await hasta(async () => (await seguidores("municipios/42215")).length === 0);
+    expect(await seguidores("municipios/42215")).toEqual([]);
+
+    const enorme = await fetch(bandeja, {
+      method: "POST",
+      headers: { "content-type": AP },
+      body: JSON.stringify({ relleno: "x".repeat(1024 * 1024) }),
+    });
+    expect(enorme.status).toBe(413);
+  });
+});

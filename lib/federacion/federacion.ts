@@ -1,0 +1,170 @@
+import "./navegador";
+import { createFederation, type Context, type Federation } from "@fedify/fedify";
+import { Accept, Application, Endpoints, Follow, Group, Image, Undo, Delete, isActor, type Actor } from "@fedify/vocab";
+import paquete from "../../package.json";
+import { env } from "../env";
+import { nomenclatorMunicipios } from "../geo/municipios";
+import { conDatos } from "../messages";
+import { site } from "../site";
+import { idMunicipio, ineDeId, nombresDeMunicipios, NOMBRES_SITIO, SITIO } from "./actores";
+import { AlmacenFederacion } from "./almacen";
+import { clavesDe } from "./claves";
+import { ColaFederacion } from "./cola";
+import { cargadorDeDocumentos, loopbackFederado } from "./documentos";
+import { mensajesFederacion } from "./mensajes";
+import { guardarSeguidor, quitarSeguidor, seguidoresDe } from "./seguidores";
+
+const GLOBAL = Symbol.for("planazo.federacion");
+
+/** The path of every actor (/ap/municipios/{ine}, /ap/sitio) and of what hangs from it. */
+export const RUTAS_FEDERACION = {
+  actor: "/ap/{+identifier}",
+  bandeja: "/ap/{+identifier}/bandeja",
+  bandejaCompartida: "/ap/bandeja",
+  seguidores: "/ap/{+identifier}/seguidores",
+  nodeinfo: "/nodeinfo/2.1",
+} as const;
+
+/** The site's icon, for every actor (a town has no image of its own yet). */
+const icono = () => new Image({ url: new URL("/icono/512.png", site().url), mediaType: "image/png" });
+
+/** The actor of an identifier: a town (Group) or the site (Application); null for any other. */
+async function actorDe(ctx: Context<void>, identificador: string): Promise<Actor | null> {
+  const claves = await ctx.getActorKeyPairs(identificador);
+  const comun = {
+    id: ctx.getActorUri(identificador),
+    inbox: ctx.getInboxUri(identificador),
+    followers: ctx.getFollowersUri(identificador),
+    endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
+    publicKey: claves[0]?.cryptographicKey,
+    assertionMethods: claves.map((k) => k.multikey),
+    icon: icono(),
+    manuallyApprovesFollowers: false,
+    discoverable: true,
+  };
+  if (identificador === SITIO) {
+    const { nombre, url } = site();
+    return new Application({
+      ...comun,
+      preferredUsername: NOMBRES_SITIO[0],
+      name: nombre,
+      summary: mensajesFederacion.resumenSitio,
+      url: new URL(url),
+    });
+  }
+  const ine = ineDeId(identificador);
+  if (!ine) return null;
+  const nomenclator = await nomenclatorMunicipios();
+  const m = nomenclator.porIne.get(ine);
+  if (!m) return null;
+  return new Group({
+    ...comun,
+    preferredUsername: nombresDeMunicipios(nomenclator).porIne.get(ine),
+    name: m.nombre,
+    summary: conDatos(mensajesFederacion.resumenMunicipio, { municipio: m.nombre, provincia: m.provincia }),
+    url: new URL(m.ruta, site().url),
+  });
+}
+
+/** The identifier of one of our actors from its URL, or null. */
+function identificadorDe(ctx: Context<void>, url: URL | null): string | null {
+  const r = url ? ctx.parseUri(url) : null;
+  return r?.type === "actor" ? r.identifier : null;
+}
+
+function crear(): Federation<void> {
+  // Documents and JSON-LD contexts come through the safe fetcher (documentos.ts). Fedify checks
+  // each inbox's address is public before a delivery, unless allowPrivateAddress, which it takes
+  // only with its own loaders: so with FEDERATION_ALLOW_LOOPBACK (tests of two instances on one
+  // machine) Fedify's loaders and deliveries may reach private addresses; never otherwise.
+  const cargador = cargadorDeDocumentos();
+  const cargadores = loopbackFederado()
+    ? { allowPrivateAddress: true }
+    : {
+        documentLoaderFactory: () => cargador,
+        contextLoaderFactory: () => cargador,
+        authenticatedDocumentLoaderFactory: () => cargador,
+      };
+  const federacion = createFederation<void>({
+    kv: new AlmacenFederacion(),
+    queue: new ColaFederacion(),
+    manuallyStartQueue: true,
+    origin: env().SITE_URL,
+    ...cargadores,
+  });
+
+  federacion
+    .setActorDispatcher(RUTAS_FEDERACION.actor, actorDe)
+    .setKeyPairsDispatcher(async (_ctx, identificador) => clavesDe(identificador))
+    .mapHandle(async (_ctx, nombre) => {
+      const n = nombre.toLowerCase();
+      if ((NOMBRES_SITIO as readonly string[]).includes(n)) return SITIO;
+      const ine = nombresDeMunicipios(await nomenclatorMunicipios()).porNombre.get(n);
+      return ine ? idMunicipio(ine) : null;
+    });
+
+  federacion.setFollowersDispatcher(RUTAS_FEDERACION.seguidores, async (_ctx, identificador) => ({
+    items: (await seguidoresDe(identificador)).map((s) => ({
+      id: new URL(s.seguidor),
+      inboxId: new URL(s.bandeja),
+      endpoints: s.bandejaCompartida ? { sharedInbox: new URL(s.bandejaCompartida) } : null,
+    })),
+  }));
+
+  federacion
+    .setInboxListeners(RUTAS_FEDERACION.bandeja, RUTAS_FEDERACION.bandejaCompartida)
+    .on(Follow, async (ctx, follow) => {
+      const identificador = identificadorDe(ctx, follow.objectId);
+      if (!identificador || !follow.id || !follow.actorId) return;
+      const seguidor = await follow.getActor(ctx);
+      if (!seguidor || !isActor(seguidor) || !seguidor.id || !seguidor.inboxId) return;
+      await guardarSeguidor(identificador, {
+        seguidor: seguidor.id.href,
+        bandeja: seguidor.inboxId.href,
+        bandejaCompartida: seguidor.endpoints?.sharedInbox?.href ?? null,
+      });
+      await ctx.sendActivity(
+        { identifier: identificador },
+        seguidor,
+        new Accept({
+          id: new URL(`#aceptado/${encodeURIComponent(follow.id.href)}`, ctx.getActorUri(identificador)),
+          actor: ctx.getActorUri(identificador),
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (ctx, undo) => {
+      const deshecho = await undo.getObject(ctx);
+      if (!(deshecho instanceof Follow) || !undo.actorId) return;
+      const identificador = identificadorDe(ctx, deshecho.objectId);
+      if (identificador) await quitarSeguidor(identificador, undo.actorId.href);
+    })
+    .on(Delete, async (_ctx, borrado) => {
+      // An actor deleted on its server: its follows go.
+      if (borrado.actorId && borrado.objectId?.href === borrado.actorId.href)
+        await quitarSeguidor(null, borrado.actorId.href);
+    });
+
+  federacion.setNodeInfoDispatcher(RUTAS_FEDERACION.nodeinfo, async () => ({
+    software: { name: "planazo", version: paquete.version, homepage: new URL(site().url) },
+    protocols: ["activitypub"],
+    usage: { users: {}, localPosts: 0, localComments: 0 },
+    openRegistrations: true,
+    metadata: { nodeName: site().nombre },
+  }));
+  return federacion;
+}
+
+/**
+ * This process's federation, one for every bundle of it (route handlers, instrumentation.ts),
+ * made on first need with its queue's workers: Fedify weighs tens of MB, which a server that
+ * no other server has asked anything need not carry (arranque.ts starts it for queued work).
+ */
+export function federacion(): Federation<void> {
+  const g = globalThis as { [GLOBAL]?: Federation<void> };
+  if (!g[GLOBAL]) {
+    g[GLOBAL] = crear();
+    void g[GLOBAL].startQueue(undefined);
+  }
+  return g[GLOBAL];
+}

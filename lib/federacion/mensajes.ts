@@ -1,0 +1,6 @@
+/** What the fediverse shows of our actors, in Spanish (fill with conDatos). */
+export const mensajesFederacion = {
+  resumenMunicipio: "Planes en {municipio} y alrededores, {provincia}",
+  resumenSitio: "Planes de pueblos y ciudades de España: fiestas, eventos y experiencias cerca de ti.",
+  cuerpoDemasiadoGrande: "La actividad ocupa más de 1 MB.",
+} as const;

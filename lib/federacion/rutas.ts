@@ -1,0 +1,57 @@
+import { errorResponse } from "../http";
+import { nomenclatorMunicipios } from "../geo/municipios";
+import { mensajes } from "../messages";
+import { site } from "../site";
+import { ineDeId, SITIO } from "./actores";
+import { MAX_BYTES_DOCUMENTO } from "./documentos";
+import { federacion } from "./federacion";
+import { mensajesFederacion } from "./mensajes";
+
+/** A request's body, read up to `max` bytes: null past it (the rest is never read). */
+async function cuerpoHasta(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declarado = Number(request.headers.get("content-length") ?? NaN);
+  if (declarado > max) return null;
+  const partes: Uint8Array[] = [];
+  let total = 0;
+  const lector = request.body?.getReader();
+  for (let r = await lector?.read(); r && !r.done; r = await lector!.read()) {
+    total += r.value.byteLength;
+    if (total > max) {
+      await lector!.cancel();
+      return null;
+    }
+    partes.push(r.value);
+  }
+  return new Uint8Array(Buffer.concat(partes));
+}
+
+/**
+ * A person's browser at an actor's address: the page it stands for (a town's page, the home),
+ * since the same address answers ActivityPub to a server.
+ */
+async function paginaDelActor(request: Request): Promise<Response> {
+  const identificador = decodeURIComponent(new URL(request.url).pathname.replace(/^\/ap\//, ""));
+  const ine = ineDeId(identificador);
+  const m = ine ? (await nomenclatorMunicipios()).porIne.get(ine) : null;
+  if (m) return Response.redirect(new URL(m.ruta, site().url), 303);
+  if (identificador === SITIO) return Response.redirect(new URL("/", site().url), 303);
+  return errorResponse(404, mensajes.paginaNoEncontrada);
+}
+
+/**
+ * The fediverse's calls (WebFinger, NodeInfo, actors, inboxes, followers), answered by Fedify
+ * (lib/federacion/federacion.ts). An inbox's body over 1 MB is refused (413) before Fedify reads it.
+ */
+export async function responderFederacion(request: Request): Promise<Response> {
+  let peticion = request;
+  if (request.method === "POST") {
+    const cuerpo = await cuerpoHasta(request, MAX_BYTES_DOCUMENTO);
+    if (!cuerpo) return errorResponse(413, mensajesFederacion.cuerpoDemasiadoGrande);
+    peticion = new Request(request.url, { method: "POST", headers: request.headers, body: cuerpo });
+  }
+  return federacion().fetch(peticion, {
+    contextData: undefined,
+    onNotFound: () => errorResponse(404, mensajes.paginaNoEncontrada),
+    onNotAcceptable: paginaDelActor,
+  });
+}
