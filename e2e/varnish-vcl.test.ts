@@ -22,6 +22,7 @@ interface Llegada {
   url: string;
   method: string;
   cookie?: string;
+  accept?: string;
 }
 
 /** The stand-in app: answers per address (path and query, as Varnish forwards them). */
@@ -29,7 +30,7 @@ async function appDePrueba() {
   const respuestas = new Map<string, Record<string, string>>();
   const llegadas: Llegada[] = [];
   const server: Server = createServer((req, res) => {
-    llegadas.push({ url: req.url!, method: req.method!, cookie: req.headers.cookie });
+    llegadas.push({ url: req.url!, method: req.method!, cookie: req.headers.cookie, accept: req.headers.accept });
     const cabeceras = respuestas.get(req.url!) ?? { "Cache-Control": PUBLICA };
     res.writeHead(200, { "Content-Type": "application/json", ...cabeceras });
     res.end(JSON.stringify({ n: llegadas.length, cookie: req.headers.cookie ?? null }));
@@ -90,6 +91,26 @@ describe("the shared cache's configuration (deploy/varnish/planazo.vcl)", () => 
     const segunda = await pedir(`/api/plan?id=${id}&lat=40.4&radio=10`);
     expect([primera.cache, segunda.cache]).toEqual(["MISS", "HIT"]);
     expect(app.llegadas(`/api/plan?id=${id}&lat=40.4&radio=10`)).toHaveLength(1);
+  });
+
+  it("keeps a town page's copy for browsers apart from its answer to the fediverse, one copy each", async () => {
+    const url = `/planes/soria/vinuesa-${randomUUID()}`;
+    app.responder(url, { "Cache-Control": PUBLICA, Vary: "Accept-Encoding, Accept" });
+    const chrome = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
+    const firefox = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    const mastodon = 'application/activity+json, application/ld+json; profile="https://www.w3.org/ns/activitystreams"';
+    const navegadores = [
+      await pedir(url, { headers: { accept: chrome } }),
+      await pedir(url, { headers: { accept: firefox } }),
+    ];
+    expect(navegadores.map((r) => r.cache)).toEqual(["MISS", "HIT"]);
+    const servidores = [
+      await pedir(url, { headers: { accept: mastodon } }),
+      await pedir(url, { headers: { accept: "application/activity+json" } }),
+    ];
+    expect(servidores.map((r) => r.cache)).toEqual(["MISS", "HIT"]);
+    expect(servidores[0].n).not.toBe(navegadores[0].n);
+    expect(app.llegadas(url).map((l) => l.accept)).toEqual(["text/html", "application/activity+json"]);
   });
 
   it("passes a signed-in visitor to the app every time, with their cookies, never the stored copy", async () => {

@@ -90,6 +90,17 @@ sub vcl_recv {
         return (pass);
     }
 
+    # A town's page is also the town's actor on the fediverse: the app answers it by Accept and
+    # says `Vary: Accept`. Two forms of Accept, so one copy serves every browser and one every
+    # server of the fediverse.
+    if (req.url ~ "^/planes/[^/?]+/[^/?]+([?]|$)") {
+        if (req.http.Accept ~ "(?i)application/(activity|ld)\+json" && req.http.Accept !~ "(?i)text/html") {
+            set req.http.Accept = "application/activity+json";
+        } elsif (req.http.Accept ~ "(?i)text/html") {
+            set req.http.Accept = "text/html";
+        }
+    }
+
     # Everything else is the same for every anonymous visitor: the cookies left (the cookie
     # notice's cookiesAccepted and any other) neither split the store nor bypass it.
     unset req.http.Cookie;

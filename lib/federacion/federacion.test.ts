@@ -79,6 +79,18 @@ describe("a town on the fediverse", () => {
     expect(navegador.headers.get("location")).toBe(`${appUrl()}/planes/soria/vinuesa`);
   });
 
+  it("is found from its page's link, which says it varies by Accept to browsers and servers alike", async () => {
+    const servidor = await fetch(`${appUrl()}/planes/soria/vinuesa`, { headers: { accept: AP }, redirect: "manual" });
+    expect(servidor.status).toBe(303);
+    expect(new URL(servidor.headers.get("location")!, appUrl()).href).toBe(`${appUrl()}/ap/municipios/42215`);
+    expect(servidor.headers.get("vary")).toMatch(/\bAccept\b/);
+    for (let i = 0; i < 2; i++) {
+      const pagina = await fetch(`${appUrl()}/planes/soria/vinuesa`, { headers: { accept: "text/html" } });
+      expect(pagina.status).toBe(200);
+      expect(pagina.headers.get("vary")).toMatch(/(^|, *)Accept(,|$)/);
+    }
+  });
+
   it("says what it runs (NodeInfo) and which is its instance actor", async () => {
     const enlaces = (await (await fetch(`${appUrl()}/.well-known/nodeinfo`)).json()) as {
       links: { rel: string; href: string }[];

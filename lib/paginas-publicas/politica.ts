@@ -35,6 +35,13 @@ const RUTAS: [RegExp, Politica][] = [
   [/^\/(aviso-legal|condiciones-generales|cookies|politica-privacidad|nosotros)$/, LEGAL],
 ];
 
+/**
+ * A town's page, which is also the town's actor on the fediverse: the same address answers a
+ * server of the fediverse (Accept: application/activity+json) with the actor (proxy's
+ * actividad.ts), so its answers say `Vary: Accept`.
+ */
+export const RUTA_PUEBLO = /^\/planes\/([^/]+)\/([^/]+)$/;
+
 /** The public page's policy of a path, or null for a page that is never shared (account, back-office, forms). */
 export function politicaDePagina(pathname: string): Politica | null {
   return RUTAS.find(([ruta]) => ruta.test(pathname))?.[1] ?? null;

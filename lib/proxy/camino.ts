@@ -1,4 +1,5 @@
 import type { NextRequest } from "next/server";
+import { paginaComoActor } from "./actividad";
 import { servicioCaido } from "./caida";
 import { copiaPublica } from "./copia-publica";
 import { direccionLegible, sinBarraFinal } from "./direccion";
@@ -10,12 +11,16 @@ import { portadaConLugar } from "./portada";
 import { paginaProtegida } from "./protegidas";
 import { widgetNoValido } from "./widget";
 
-/** What is answered before a page's CSP is chosen: the address, the session, the outage, the home. */
+/**
+ * What is answered before a page's CSP is chosen: the address, the session, the outage, a server
+ * of the fediverse at a town's page, the home.
+ */
 const ANTES_DE_LA_POLITICA: readonly Paso[] = [
   direccionLegible,
   sinBarraFinal,
   paginaProtegida,
   servicioCaido,
+  paginaComoActor,
   portadaConLugar,
 ];
 
