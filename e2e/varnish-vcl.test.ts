@@ -93,8 +93,11 @@ describe("the shared cache's configuration (deploy/varnish/planazo.vcl)", () => 
     expect(app.llegadas(`/api/plan?id=${id}&lat=40.4&radio=10`)).toHaveLength(1);
   });
 
-  it("keeps a town page's copy for browsers apart from its answer to the fediverse, one copy each", async () => {
-    const url = `/planes/soria/vinuesa-${randomUUID()}`;
+  it.each([
+    ["town", () => `/planes/soria/vinuesa-${randomUUID()}`],
+    ["plan", () => `/plan/teatro/${randomUUID()}`],
+  ])("keeps a %s page's copy for browsers apart from its answer to the fediverse, one copy each", async (_, nueva) => {
+    const url = nueva();
     app.responder(url, { "Cache-Control": PUBLICA, Vary: "Accept-Encoding, Accept" });
     const chrome = "text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8";
     const firefox = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";

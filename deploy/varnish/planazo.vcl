@@ -90,10 +90,10 @@ sub vcl_recv {
         return (pass);
     }
 
-    # A town's page is also the town's actor on the fediverse: the app answers it by Accept and
-    # says `Vary: Accept`. Two forms of Accept, so one copy serves every browser and one every
-    # server of the fediverse.
-    if (req.url ~ "^/planes/[^/?]+/[^/?]+([?]|$)") {
+    # A town's page is also the town's actor on the fediverse, a plan's page its Event: the app
+    # answers them by Accept and says `Vary: Accept`. Two forms of Accept, so one copy serves
+    # every browser and one every server of the fediverse.
+    if (req.url ~ "^/plan(es)?/[^/?]+/[^/?]+([?]|$)") {
         if (req.http.Accept ~ "(?i)application/(activity|ld)\+json" && req.http.Accept !~ "(?i)text/html") {
             set req.http.Accept = "application/activity+json";
         } elsif (req.http.Accept ~ "(?i)text/html") {

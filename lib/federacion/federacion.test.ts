@@ -2,6 +2,8 @@ import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
 import { Accept, CryptographicKey, Follow, Person, Undo } from "@fedify/vocab";
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
+import { insertPlan, insertUser } from "@/test-support/plans";
+import { planPath } from "@/lib/plans/plan";
 import { servidorLocal } from "@/test-support/servidor-local";
 import { appUrl } from "@/test-support/worker";
 
@@ -89,6 +91,46 @@ describe("a town on the fediverse", () => {
       expect(pagina.status).toBe(200);
       expect(pagina.headers.get("vary")).toMatch(/(^|, *)Accept(,|$)/);
     }
+  });
+
+  it("shows a plan as an Event to a server, from its page's link too, and the page to a browser", async () => {
+    const usuarioId = await insertUser();
+    const dias = [3, 10].map((d) => new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + d * 86_400_000));
+    const id = await insertPlan({
+      usuarioId,
+      origin: { lat: 41.912, lng: -2.759 },
+      titulo: "Teatro en la plaza",
+      municipio: "Vinuesa",
+      municipioIne: "42215",
+      fechas: dias.map((inicio, i) => ({ inicio, fin: null, titulo: i === 0 ? "Estreno" : "Segunda función" })),
+    });
+    const objeto = `${appUrl()}/ap/planes/${id}`;
+    const desdeLaPagina = await fetch(`${appUrl()}${planPath("Teatro en la plaza", id)}`, {
+      headers: { accept: AP },
+      redirect: "manual",
+    });
+    expect(desdeLaPagina.status).toBe(303);
+    expect(new URL(desdeLaPagina.headers.get("location")!, appUrl()).href).toBe(objeto);
+
+    const evento = (await (await fetch(objeto, { headers: { accept: AP } })).json()) as Record<string, unknown>;
+    expect(evento).toMatchObject({
+      id: objeto,
+      type: "Event",
+      name: "Teatro en la plaza",
+      attributedTo: `${appUrl()}/ap/sitio`,
+      startTime: dias[0].toISOString().replace(".000Z", "Z"),
+      url: `${appUrl()}${planPath("Teatro en la plaza", id)}`,
+      location: { type: "Place", latitude: expect.closeTo(41.912, 1), longitude: expect.closeTo(-2.759, 1) },
+    });
+    expect(evento.summary).toMatch(/^\p{Lu}\p{Ll}{2} \d{1,2} \p{Ll}{3}.* · \d\d:\d\d · .*Vinuesa/u);
+    expect(evento.content).toContain("Segunda función");
+    expect((evento.tag as { name: string }[]).map((t) => t.name)).toEqual(["#Vinuesa", "#Soria"]);
+
+    const navegador = await fetch(objeto, { headers: { accept: "text/html" }, redirect: "manual" });
+    expect(navegador.status).toBe(303);
+    expect(navegador.headers.get("location")).toBe(`${appUrl()}${planPath("Teatro en la plaza", id)}`);
+    await query(db(), "UPDATE plan SET visible = false WHERE id = $1", [id]);
+    expect((await fetch(objeto, { headers: { accept: AP } })).status).toBe(404);
   });
 
   it("says what it runs (NodeInfo) and which is its instance actor", async () => {

@@ -1,6 +1,18 @@
 import "./navegador";
 import { createFederation, type Context, type Federation } from "@fedify/fedify";
-import { Accept, Application, Endpoints, Follow, Group, Image, Undo, Delete, isActor, type Actor } from "@fedify/vocab";
+import {
+  Accept,
+  Application,
+  Delete,
+  Endpoints,
+  Event,
+  Follow,
+  Group,
+  Image,
+  Undo,
+  isActor,
+  type Actor,
+} from "@fedify/vocab";
 import paquete from "../../package.json";
 import { env } from "../env";
 import { nomenclatorMunicipios } from "../geo/municipios";
@@ -11,6 +23,7 @@ import { AlmacenFederacion } from "./almacen";
 import { clavesDe } from "./claves";
 import { ColaFederacion } from "./cola";
 import { cargadorDeDocumentos, loopbackFederado } from "./documentos";
+import { eventoDePlan, RUTA_EVENTO } from "./eventos";
 import { mensajesFederacion } from "./mensajes";
 import { guardarSeguidor, quitarSeguidor, seguidoresDe } from "./seguidores";
 
@@ -144,6 +157,11 @@ function crear(): Federation<void> {
       if (borrado.actorId && borrado.objectId?.href === borrado.actorId.href)
         await quitarSeguidor(null, borrado.actorId.href);
     });
+
+  // A listed plan as an Event, attributed to the site's actor (organizations are not actors yet).
+  federacion.setObjectDispatcher(Event, RUTA_EVENTO, async (ctx, { id }) =>
+    eventoDePlan(id, ctx.getActorUri(SITIO), ctx.getObjectUri(Event, { id })),
+  );
 
   federacion.setNodeInfoDispatcher(RUTAS_FEDERACION.nodeinfo, async () => ({
     software: { name: "planazo", version: paquete.version, homepage: new URL(site().url) },

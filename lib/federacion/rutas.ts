@@ -1,6 +1,8 @@
 import { errorResponse } from "../http";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { mensajes } from "../messages";
+import { planPath } from "../plans/plan";
+import { leerPlan } from "../plans/queries";
 import { site } from "../site";
 import { ineDeId, SITIO } from "./actores";
 import { MAX_BYTES_DOCUMENTO } from "./documentos";
@@ -26,11 +28,18 @@ async function cuerpoHasta(request: Request, max: number): Promise<Uint8Array<Ar
 }
 
 /**
- * A person's browser at an actor's address: the page it stands for (a town's page, the home),
- * since the same address answers ActivityPub to a server.
+ * A person's browser at an actor's or a plan's address: the page it stands for (a town's page,
+ * the plan's, the home), since the same address answers ActivityPub to a server.
  */
 async function paginaDelActor(request: Request): Promise<Response> {
   const identificador = decodeURIComponent(new URL(request.url).pathname.replace(/^\/ap\//, ""));
+  const plan = /^planes\/(.+)$/.exec(identificador);
+  if (plan) {
+    const fila = await leerPlan(plan[1]);
+    return fila
+      ? Response.redirect(new URL(planPath(fila.titulo, fila.id), site().url), 303)
+      : errorResponse(404, mensajes.paginaNoEncontrada);
+  }
   const ine = ineDeId(identificador);
   const m = ine ? (await nomenclatorMunicipios()).porIne.get(ine) : null;
   if (m) return Response.redirect(new URL(m.ruta, site().url), 303);

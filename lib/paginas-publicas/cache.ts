@@ -3,7 +3,7 @@ import type { NextRequest } from "next/server";
 import { Memo } from "../cache";
 import { READ_YOUR_WRITES_COOKIE } from "../cookies";
 import { etiquetar } from "./etiquetas";
-import { cabecerasDeEtiquetas, cacheControlPublico, RUTA_PUEBLO, type Politica } from "./politica";
+import { cabecerasDeEtiquetas, cacheControlPublico, variaPorAccept, type Politica } from "./politica";
 import { pool } from "./pool";
 
 /**
@@ -141,8 +141,8 @@ async function renderizar(request: NextRequest, ruta: string, lsn: string): Prom
     const v = res.headers.get(h);
     return v === null ? [] : [[h, v]];
   });
-  // A town's page answers a server of the fediverse its actor instead: shared caches keep the two apart.
-  if (RUTA_PUEBLO.test(new URL(ruta, request.nextUrl.origin).pathname)) {
+  // A town's or a plan's page answers a server of the fediverse otherwise: shared caches keep the two apart.
+  if (variaPorAccept(new URL(ruta, request.nextUrl.origin).pathname)) {
     const vary = cabeceras.find(([h]) => h === "vary");
     if (vary) vary[1] = `${vary[1]}, Accept`;
     else cabeceras.push(["vary", "Accept"]);

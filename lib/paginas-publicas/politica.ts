@@ -36,11 +36,16 @@ const RUTAS: [RegExp, Politica][] = [
 ];
 
 /**
- * A town's page, which is also the town's actor on the fediverse: the same address answers a
- * server of the fediverse (Accept: application/activity+json) with the actor (proxy's
- * actividad.ts), so its answers say `Vary: Accept`.
+ * Pages that are also something of the fediverse: a town's page its actor, a plan's page its
+ * Event. The same address answers a server (Accept: application/activity+json) with that
+ * (proxy's actividad.ts), so its answers say `Vary: Accept`.
  */
-export const RUTA_PUEBLO = /^\/planes\/([^/]+)\/([^/]+)$/;
+export const RUTAS_FEDERADAS = {
+  pueblo: /^\/planes\/([^/]+)\/([^/]+)$/,
+  plan: new RegExp(`^/plan/[^/]+/(${UUID})$`, "i"),
+};
+export const variaPorAccept = (pathname: string): boolean =>
+  RUTAS_FEDERADAS.pueblo.test(pathname) || RUTAS_FEDERADAS.plan.test(pathname);
 
 /** The public page's policy of a path, or null for a page that is never shared (account, back-office, forms). */
 export function politicaDePagina(pathname: string): Politica | null {

@@ -14,7 +14,7 @@ describe("a server of the fediverse at a town's page", () => {
     expect(pideActividad(null)).toBe(false);
   });
 
-  it("is sent to the town's actor; a browser, another method or an unknown town go on to the page", async () => {
+  it("is sent to the town's actor or the plan's Event; a browser, another method or an unknown town go on to the page", async () => {
     const r = (await paginaComoActor(pedir("/planes/soria/vinuesa", { headers: { accept: AP } })))!;
     expect(r.status).toBe(303);
     expect(new URL(r.headers.get("location")!).pathname).toBe("/ap/municipios/42215");
@@ -25,5 +25,8 @@ describe("a server of the fediverse at a town's page", () => {
     ).toBeUndefined();
     expect(await paginaComoActor(pedir("/planes/soria/nadadenada", { headers: { accept: AP } }))).toBeUndefined();
     expect(await paginaComoActor(pedir("/planes/soria", { headers: { accept: AP } }))).toBeUndefined();
+    const id = "6522cdaf-3ff6-4754-9c5a-a44f444006ed";
+    const plan = (await paginaComoActor(pedir(`/plan/teatro/${id.toUpperCase()}`, { headers: { accept: AP } })))!;
+    expect(new URL(plan.headers.get("location")!).pathname).toBe(`/ap/planes/${id}`);
   });
 });

@@ -1,0 +1,108 @@
+import { Temporal } from "@js-temporal/polyfill";
+import { Event, Hashtag, Image, Place, PUBLIC_COLLECTION } from "@fedify/vocab";
+import { lugarCalendario } from "../difusion/ics";
+import { municipioDeNombre } from "../geo/municipios";
+import { leerPlan } from "../plans/queries";
+import { serializePlan, type PlanApi } from "../plans/plan";
+import { cuandoTexto, diaCorto, precioTexto, semanaAgrupada } from "../plans/texto";
+import { horaTexto } from "../dates";
+import { site } from "../site";
+import { escaparHtml, textoPlano } from "../text";
+
+/** A plan's object id on the fediverse: /ap/planes/{id}. */
+export const RUTA_EVENTO = "/ap/planes/{id}";
+
+/** A hashtag's name from a place's name: its words joined, each capitalised ("Vinuesa", "SanLeonardoDeYagüe"). */
+export const etiqueta = (nombre: string) =>
+  nombre
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
+    .join("");
+
+/** What Mastodon shows of an Event: when, where, the price, in one line. */
+export function resumenEvento(plan: PlanApi, ahora = Date.now()): string {
+  const proxima = proximaFecha(plan, ahora);
+  const cuando = proxima
+    ? `${diaCorto(proxima.inicio)} · ${horaTexto(proxima.inicio)}`
+    : cuandoTexto(plan, { hoy: null });
+  const precio = plan.precio === null ? null : precioTexto(plan.precio);
+  return [cuando, lugarCalendario(plan), precio].filter(Boolean).join(" · ");
+}
+
+/** An event's next date of several (or its only one); null for an experience. */
+function proximaFecha(plan: PlanApi, ahora: number): { inicio: string; fin: string | null } | null {
+  if (plan.tipo !== "evento") return null;
+  const fechas = plan.fechas?.length
+    ? plan.fechas
+    : plan.fechaInicio
+      ? [{ inicio: plan.fechaInicio, fin: plan.fechaFin }]
+      : [];
+  return fechas.find((f) => Date.parse(f.fin ?? f.inicio) >= ahora) ?? fechas.at(-1) ?? null;
+}
+
+/** The description as HTML paragraphs, then the other dates of an event, or an experience's week. */
+function contenido(plan: PlanApi, ahora: number): string {
+  const parrafos = textoPlano(plan.descripcion)
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escaparHtml(p).replace(/\n/g, "<br>")}</p>`);
+  const otras = (plan.fechas ?? []).filter((f) => Date.parse(f.fin ?? f.inicio) >= ahora);
+  if (otras.length > 1)
+    parrafos.push(
+      `<ul>${otras.map((f) => `<li>${escaparHtml([`${diaCorto(f.inicio)} · ${horaTexto(f.inicio)}`, f.titulo].filter(Boolean).join(" · "))}</li>`).join("")}</ul>`,
+    );
+  if (plan.tipo === "experiencia" && plan.horariosDisponibles.length)
+    parrafos.push(
+      `<ul>${semanaAgrupada(plan.horariosDisponibles)
+        .map(
+          (g) =>
+            `<li>${escaparHtml(`${g.dias}: ${g.franjas.map((h) => `${h.horaInicio}–${h.horaFin}`).join(", ")}`)}</li>`,
+        )
+        .join("")}</ul>`,
+    );
+  return parrafos.join("");
+}
+
+/**
+ * A visible plan as an ActivityPub Event (FEP-8a8e, as Mobilizon reads it): its title, a summary
+ * with when, where and the price, its description, its next date (an event of several dates
+ * lists the rest in its content; an experience its week), its place with coordinates, its
+ * poster, the hashtags of its town and province, and its page. Null for a plan not listed.
+ */
+export async function eventoDePlan(id: string, autor: URL, objeto: URL, ahora = Date.now()): Promise<Event | null> {
+  const fila = await leerPlan(id);
+  if (!fila) return null;
+  const plan = serializePlan(fila);
+  const municipio = await municipioDeNombre(plan.municipio, { lat: fila.lat, lng: fila.lng });
+  const proxima = proximaFecha(plan, ahora);
+  const instante = (iso: string | null | undefined) => (iso ? Temporal.Instant.from(iso) : null);
+  const [lng, lat] = plan.ubicacion.coordinates;
+  const { url } = site();
+  const etiquetas: [string, string | null][] = municipio
+    ? [
+        [municipio.nombre, municipio.ruta],
+        [municipio.provincia, `/planes/${municipio.provinciaSlug}`],
+      ]
+    : [[plan.municipio, null]];
+  return new Event({
+    id: objeto,
+    attribution: autor,
+    to: PUBLIC_COLLECTION,
+    name: plan.titulo,
+    summary: resumenEvento(plan, ahora),
+    content: contenido(plan, ahora),
+    startTime: instante(proxima?.inicio ?? (plan.tipo === "evento" ? plan.fechaInicio : null)),
+    endTime: instante(proxima ? proxima.fin : null),
+    location: new Place({ name: lugarCalendario(plan), latitude: lat, longitude: lng }),
+    attachments: plan.archivoCartel
+      ? [new Image({ url: new URL(plan.archivoCartel.url), mediaType: plan.archivoCartel.contentType })]
+      : [],
+    tags: etiquetas.map(
+      ([n, ruta]) => new Hashtag({ name: `#${etiqueta(n)}`, href: ruta ? new URL(ruta, url) : null }),
+    ),
+    url: new URL(plan.urlPlan),
+    published: instante(plan.fechaCreacion),
+  });
+}
