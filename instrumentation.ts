@@ -33,9 +33,9 @@ export async function register(): Promise<void> {
     // Purges of the CDN or caching proxy in front (lib/paginas-publicas/purga.ts).
     const { iniciarPurgas } = await import("./lib/paginas-publicas/purga");
     iniciarPurgas();
-    // The fediverse's queued deliveries and received activities, left by a stop (lib/federacion/arranque.ts).
-    const { federacionSiHayCola } = await import("./lib/federacion/arranque");
-    void federacionSiHayCola();
+    // The fediverse, once there is work for it (lib/federacion/arranque.ts).
+    const { federacionCuandoHagaFalta } = await import("./lib/federacion/arranque");
+    federacionCuandoHagaFalta();
   }
 }
 

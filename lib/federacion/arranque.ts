@@ -1,15 +1,26 @@
 import { prisma } from "../db";
 
+/** How often a server that has not loaded the federation looks for work for it. */
+const CADA_MS = 10_000;
+
 /**
- * At a server's start: when the fediverse's queue holds work (deliveries or received activities
- * a stop left), the federation and its workers start now; otherwise on the first request that
- * needs them (federacion.ts), so a server that federates nothing does not load Fedify.
+ * Starts the federation (federacion.ts: Fedify, its queue's workers, the plans' sending) in
+ * this server as soon as there is work for it: deliveries or received activities in the queue,
+ * or plans noted to send (someone follows one of our actors). Until then a server does not load
+ * Fedify; a federation request loads it too.
  */
-export async function federacionSiHayCola(): Promise<void> {
-  const [{ hay }] = await prisma.$queryRaw<
-    { hay: boolean }[]
-  >`SELECT EXISTS (SELECT 1 FROM federacion_cola) AS hay`.catch(() => [{ hay: false }]);
-  if (!hay) return;
-  const { federacion } = await import("./federacion");
-  federacion();
+export function federacionCuandoHagaFalta(): void {
+  const mirar = async () => {
+    const [{ hay }] = await prisma.$queryRaw<{ hay: boolean }[]>`
+      SELECT EXISTS (SELECT 1 FROM federacion_cola WHERE canal = 'fedify') OR EXISTS (SELECT 1 FROM federacion_plan_pendiente) AS hay`.catch(
+      () => [{ hay: false }],
+    );
+    if (!hay) {
+      setTimeout(mirar, CADA_MS).unref();
+      return;
+    }
+    const { federacion } = await import("./federacion");
+    federacion();
+  };
+  void mirar();
 }

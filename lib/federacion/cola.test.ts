@@ -1,5 +1,6 @@
 import { Temporal } from "@js-temporal/polyfill";
-import { afterEach, describe, expect, it } from "vitest";
+import { randomUUID } from "node:crypto";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { ColaFederacion } from "./cola";
 
@@ -20,11 +21,18 @@ async function escuchar(
 }
 
 describe("Fedify's queue in PostgreSQL", () => {
-  afterEach(() => query(db(), "DELETE FROM federacion_cola"));
+  // Each test its own queue in the table, as the app's Fedify may be working on its own.
+  let canal = "";
+  const nuevaCola = (opciones: { trabajadores?: number } = {}) =>
+    new ColaFederacion({ canal, esperaMs: 20, ...opciones });
+  beforeEach(() => {
+    canal = `prueba-${randomUUID()}`;
+  });
+  afterEach(() => query(db(), "DELETE FROM federacion_cola WHERE canal = $1", [canal]));
 
   it("hands every message to one worker once, across instances, and empties itself", async () => {
-    const a = new ColaFederacion({ esperaMs: 20 });
-    const b = new ColaFederacion({ esperaMs: 20 });
+    const a = nuevaCola();
+    const b = nuevaCola();
     await a.enqueueMany(Array.from({ length: 40 }, (_, i) => ({ n: i })));
     expect(await a.getDepth()).toEqual({ queued: 40, ready: 40, delayed: 0 });
     const vistos: number[] = [];
@@ -41,7 +49,7 @@ describe("Fedify's queue in PostgreSQL", () => {
   });
 
   it("handles one ordering key's messages one at a time, in order, while other keys go on", async () => {
-    const cola = new ColaFederacion({ trabajadores: 4, esperaMs: 20 });
+    const cola = nuevaCola({ trabajadores: 4 });
     for (let i = 0; i < 6; i++) {
       await cola.enqueue({ clave: "plan-1", i }, { orderingKey: "plan-1" });
       await cola.enqueue({ clave: "plan-2", i }, { orderingKey: "plan-2" });
@@ -66,7 +74,7 @@ describe("Fedify's queue in PostgreSQL", () => {
   });
 
   it("keeps a delayed message until its time, and drops one whose handler throws (Fedify queued its retry)", async () => {
-    const cola = new ColaFederacion({ esperaMs: 20 });
+    const cola = nuevaCola();
     await cola.enqueue({ luego: true }, { delay: Temporal.Duration.from({ milliseconds: 300 }) });
     await cola.enqueue({ falla: true });
     expect(await cola.getDepth()).toMatchObject({ queued: 2, ready: 1, delayed: 1 });
@@ -92,11 +100,13 @@ describe("Fedify's queue in PostgreSQL", () => {
   });
 
   it("hands out again a message whose worker died holding it, once its hold runs out", async () => {
-    const cola = new ColaFederacion({ esperaMs: 20 });
+    const cola = nuevaCola();
     await cola.enqueue({ huerfano: true });
-    await query(db(), "UPDATE federacion_cola SET tomado_hasta = now() + interval '1 hour'");
+    await query(db(), "UPDATE federacion_cola SET tomado_hasta = now() + interval '1 hour' WHERE canal = $1", [canal]);
     expect(await cola.getDepth()).toEqual({ queued: 0, ready: 0, delayed: 0 });
-    await query(db(), "UPDATE federacion_cola SET tomado_hasta = now() - interval '1 second'");
+    await query(db(), "UPDATE federacion_cola SET tomado_hasta = now() - interval '1 second' WHERE canal = $1", [
+      canal,
+    ]);
     const vistos: unknown[] = [];
     await escuchar(
       cola,

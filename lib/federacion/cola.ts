@@ -26,7 +26,12 @@ export class ColaFederacion implements MessageQueue {
   readonly nativeRetrial = false;
   private readonly despertar = new Set<() => void>();
 
-  constructor(private readonly opciones: { trabajadores?: number; esperaMs?: number } = {}) {}
+  /** `canal`: the queue's name in the table (Fedify's, "fedify", by default); each queue sees only its own messages. */
+  constructor(private readonly opciones: { canal?: string; trabajadores?: number; esperaMs?: number } = {}) {}
+
+  private get canal(): string {
+    return this.opciones.canal ?? "fedify";
+  }
 
   async enqueue(mensaje: unknown, opciones?: MessageQueueEnqueueOptions): Promise<void> {
     await this.enqueueMany([mensaje], opciones);
@@ -36,8 +41,8 @@ export class ColaFederacion implements MessageQueue {
     if (mensajes.length === 0) return;
     const ms = retraso(opciones);
     await prisma.$executeRaw`
-      INSERT INTO federacion_cola (mensaje, orden, disponible)
-      SELECT m, ${opciones?.orderingKey ?? null}, now() + make_interval(secs => ${ms / 1000})
+      INSERT INTO federacion_cola (canal, mensaje, orden, disponible)
+      SELECT ${this.canal}, m, ${opciones?.orderingKey ?? null}, now() + make_interval(secs => ${ms / 1000})
       FROM unnest(${mensajes.map((m) => JSON.stringify(m ?? null))}::jsonb[]) WITH ORDINALITY AS t(m, n)
       ORDER BY n`;
     if (ms === 0) for (const d of [...this.despertar]) d();
@@ -70,7 +75,7 @@ export class ColaFederacion implements MessageQueue {
     const [f] = await prisma.$queryRaw<{ listos: number; diferidos: number }[]>`
       SELECT count(*) FILTER (WHERE disponible <= now())::int AS listos,
              count(*) FILTER (WHERE disponible > now())::int AS diferidos
-      FROM federacion_cola WHERE tomado_hasta IS NULL OR tomado_hasta < now()`;
+      FROM federacion_cola WHERE canal = ${this.canal} AND (tomado_hasta IS NULL OR tomado_hasta < now())`;
     return { queued: f.listos + f.diferidos, ready: f.listos, delayed: f.diferidos };
   }
 
@@ -80,9 +85,9 @@ export class ColaFederacion implements MessageQueue {
       UPDATE federacion_cola SET tomado_hasta = now() + make_interval(secs => ${TOMADO_MS / 1000})
       WHERE id = (
         SELECT c.id FROM federacion_cola c
-        WHERE c.disponible <= now() AND (c.tomado_hasta IS NULL OR c.tomado_hasta < now())
+        WHERE c.canal = ${this.canal} AND c.disponible <= now() AND (c.tomado_hasta IS NULL OR c.tomado_hasta < now())
           AND (c.orden IS NULL OR NOT EXISTS (
-            SELECT 1 FROM federacion_cola o WHERE o.orden = c.orden AND o.id < c.id))
+            SELECT 1 FROM federacion_cola o WHERE o.canal = c.canal AND o.orden = c.orden AND o.id < c.id))
         ORDER BY c.disponible, c.id
         LIMIT 1
         FOR UPDATE SKIP LOCKED)

@@ -133,6 +133,42 @@ describe("a town on the fediverse", () => {
     expect((await fetch(objeto, { headers: { accept: AP } })).status).toBe(404);
   });
 
+  it("sends a plan near the town to its followers: announced, then updated, then deleted", async () => {
+    const { id: ana_, enviar } = await ana();
+    const municipio = new URL(`${appUrl()}/ap/municipios/42215`);
+    const follow = new Follow({ id: new URL(`${ana_.href}#follow-2`), actor: ana_, object: municipio });
+    expect((await enviar(`${municipio.href}/bandeja`, follow)).status).toBe(202);
+    await hasta(async () => (await seguidores("municipios/42215")).includes(ana_.href));
+    const de = (tipo: string) =>
+      recibidas.filter((a) => (a as { type: string }).type === tipo) as Record<string, unknown>[];
+
+    const usuarioId = await insertUser();
+    const id = await insertPlan({
+      usuarioId,
+      origin: { lat: 41.93, lng: -2.77 },
+      titulo: "Mercado de otoño",
+      municipio: "Vinuesa",
+    });
+    const objeto = `${appUrl()}/ap/planes/${id}`;
+    await hasta(() => de("Announce").some((a) => a.object === objeto));
+    expect(de("Announce").find((a) => a.object === objeto)).toMatchObject({ actor: municipio.href });
+
+    await query(db(), "UPDATE plan SET titulo = 'Mercado de otoño y castañas' WHERE id = $1", [id]);
+    await hasta(() => de("Update").some((a) => (a.object as { id: string }).id === objeto));
+    const update = de("Update").find((a) => (a.object as { id: string }).id === objeto)!;
+    expect(update).toMatchObject({ actor: `${appUrl()}/ap/sitio`, object: { name: "Mercado de otoño y castañas" } });
+
+    await query(db(), "UPDATE plan SET visible = false WHERE id = $1", [id]);
+    await hasta(() => de("Delete").some((a) => (a.object as { id: string }).id === objeto));
+    const [{ n }] = await query<{ n: number }>(
+      db(),
+      "SELECT count(*)::int AS n FROM federacion_plan_enviado WHERE plan_id = $1",
+      [id],
+    );
+    expect(n).toBe(0);
+    await query(db(), "DELETE FROM federacion_seguidor WHERE seguidor = $1", [ana_.href]);
+  });
+
   it("says what it runs (NodeInfo) and which is its instance actor", async () => {
     const enlaces = (await (await fetch(`${appUrl()}/.well-known/nodeinfo`)).json()) as {
       links: { rel: string; href: string }[];
@@ -161,9 +197,14 @@ describe("a town on the fediverse", () => {
     expect(await seguidores("municipios/42215")).toEqual([]);
 
     expect((await enviar(bandeja, follow)).status).toBe(202);
-    await hasta(() => recibidas.length > 0);
+    const aceptacion = () =>
+      recibidas.find((a) => {
+        const { type, object } = a as { type: string; object?: { id?: string } | string };
+        return type === "Accept" && (typeof object === "string" ? object : object?.id) === follow.id!.href;
+      });
+    await hasta(() => aceptacion() !== undefined);
     expect(await seguidores("municipios/42215")).toEqual([id.href]);
-    const aceptado = await Accept.fromJsonLd(recibidas[0]);
+    const aceptado = await Accept.fromJsonLd(aceptacion());
     expect(aceptado.actorId?.href).toBe(municipio.href);
     expect(aceptado.objectId?.href).toBe(follow.id!.href);
 

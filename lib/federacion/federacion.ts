@@ -23,6 +23,7 @@ import { AlmacenFederacion } from "./almacen";
 import { clavesDe } from "./claves";
 import { ColaFederacion } from "./cola";
 import { cargadorDeDocumentos, loopbackFederado } from "./documentos";
+import { iniciarDifusion } from "./difusion";
 import { eventoDePlan, RUTA_EVENTO } from "./eventos";
 import { mensajesFederacion } from "./mensajes";
 import { guardarSeguidor, quitarSeguidor, seguidoresDe } from "./seguidores";
@@ -175,14 +176,16 @@ function crear(): Federation<void> {
 
 /**
  * This process's federation, one for every bundle of it (route handlers, instrumentation.ts),
- * made on first need with its queue's workers: Fedify weighs tens of MB, which a server that
- * no other server has asked anything need not carry (arranque.ts starts it for queued work).
+ * made on first need with its queue's workers and the plans' sending (difusion.ts): Fedify
+ * weighs tens of MB, which a server with nothing to federate need not carry (arranque.ts starts
+ * it when there is work).
  */
 export function federacion(): Federation<void> {
   const g = globalThis as { [GLOBAL]?: Federation<void> };
   if (!g[GLOBAL]) {
     g[GLOBAL] = crear();
     void g[GLOBAL].startQueue(undefined);
+    iniciarDifusion(g[GLOBAL]);
   }
   return g[GLOBAL];
 }

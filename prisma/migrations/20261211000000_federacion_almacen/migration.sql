@@ -14,6 +14,8 @@ CREATE INDEX federacion_kv_caduca_idx ON federacion_kv (caduca) WHERE caduca IS 
 
 CREATE TABLE federacion_cola (
   id bigserial PRIMARY KEY,
+  -- Which queue: Fedify's is "fedify"; each queue hands out only its own messages.
+  canal text NOT NULL DEFAULT 'fedify',
   mensaje jsonb NOT NULL,
   -- Messages of one ordering key are handled one at a time, in the order they were queued.
   orden text,
@@ -23,5 +25,5 @@ CREATE TABLE federacion_cola (
   tomado_hasta timestamptz(3),
   creado timestamptz(3) NOT NULL DEFAULT now()
 );
-CREATE INDEX federacion_cola_disponible_idx ON federacion_cola (disponible, id);
-CREATE INDEX federacion_cola_orden_idx ON federacion_cola (orden, id) WHERE orden IS NOT NULL;
+CREATE INDEX federacion_cola_disponible_idx ON federacion_cola (canal, disponible, id);
+CREATE INDEX federacion_cola_orden_idx ON federacion_cola (canal, orden, id) WHERE orden IS NOT NULL;

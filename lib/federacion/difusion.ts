@@ -1,0 +1,134 @@
+import type { Context, Federation } from "@fedify/fedify";
+import { Announce, Create, Delete, Event, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/vocab";
+import { prisma } from "../db";
+import { env } from "../env";
+import { RADIO_DEFAULT_KM } from "../plans/constants";
+import { SITIO } from "./actores";
+import { eventoDePlan } from "./eventos";
+import { seguidoresDe } from "./seguidores";
+
+/** Plans sent per turn. */
+const LOTE = 50;
+/** How often the noted plans are looked for. */
+const CADA_MS = 1_000;
+
+/** The towns with followers whose page lists the plan: their centre within the town page's radius. */
+async function pueblosQueLoListan(planId: string): Promise<string[]> {
+  const filas = await prisma.$queryRaw<{ actor: string }[]>`
+    SELECT DISTINCT s.actor FROM federacion_seguidor s
+    JOIN municipio m ON s.actor = 'municipios/' || m.ine
+    JOIN plan p ON p.id = ${planId}::uuid
+    WHERE m.lat IS NOT NULL
+      AND ST_DWithin(ST_MakePoint(m.lng, m.lat)::geography, p.ubicacion, ${RADIO_DEFAULT_KM * 1000})
+    ORDER BY s.actor`;
+  return filas.map((f) => f.actor);
+}
+
+/** Every follower of these actors, as recipients (one each, however many of them they follow). */
+async function seguidoresDeTodos(actores: readonly string[]) {
+  const vistos = new Map<string, { id: URL; inboxId: URL; endpoints: { sharedInbox: URL } | null }>();
+  for (const actor of actores)
+    for (const s of await seguidoresDe(actor))
+      vistos.set(s.seguidor, {
+        id: new URL(s.seguidor),
+        inboxId: new URL(s.bandeja),
+        endpoints: s.bandejaCompartida ? { sharedInbox: new URL(s.bandejaCompartida) } : null,
+      });
+  return [...vistos.values()];
+}
+
+/**
+ * One plan to the fediverse. Listed and never sent: the site's actor sends its Event's Create to
+ * its followers, and each town whose page lists it Announces it to its own (a server does not
+ * take two Creates of one object from different actors). Sent before: an Update to all of them,
+ * and an Announce from a town that lists it now. Not listed any more (hidden, deleted, finished):
+ * a Delete to whoever got it.
+ */
+export async function difundirPlan(ctx: Context<void>, planId: string, ahora = Date.now()): Promise<void> {
+  const sitio = ctx.getActorUri(SITIO);
+  const objeto = ctx.getObjectUri(Event, { id: planId });
+  const [enviado] = await prisma.$queryRaw<{ actores: string[] }[]>`
+    SELECT actores FROM federacion_plan_enviado WHERE plan_id = ${planId}::uuid`;
+  const evento = await eventoDePlan(planId, sitio, objeto, ahora);
+  const vez = `${ahora}`;
+  if (!evento) {
+    if (!enviado) return;
+    await ctx.sendActivity(
+      { identifier: SITIO },
+      await seguidoresDeTodos(enviado.actores),
+      new Delete({
+        id: new URL(`#borrado/${vez}`, objeto),
+        actor: sitio,
+        object: new Tombstone({ id: objeto }),
+        to: PUBLIC_COLLECTION,
+      }),
+      { preferSharedInbox: true },
+    );
+    await prisma.$executeRaw`DELETE FROM federacion_plan_enviado WHERE plan_id = ${planId}::uuid`;
+    return;
+  }
+  const pueblos = await pueblosQueLoListan(planId);
+  const antes = new Set(enviado?.actores ?? []);
+  if (!enviado)
+    await ctx.sendActivity(
+      { identifier: SITIO },
+      "followers",
+      new Create({
+        id: new URL(`#creado/${vez}`, objeto),
+        actor: sitio,
+        object: evento,
+        to: PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(SITIO),
+      }),
+      { preferSharedInbox: true },
+    );
+  else
+    await ctx.sendActivity(
+      { identifier: SITIO },
+      await seguidoresDeTodos([...antes]),
+      new Update({ id: new URL(`#cambiado/${vez}`, objeto), actor: sitio, object: evento, to: PUBLIC_COLLECTION }),
+      { preferSharedInbox: true },
+    );
+  for (const pueblo of pueblos.filter((p) => !antes.has(p)))
+    await ctx.sendActivity(
+      { identifier: pueblo },
+      "followers",
+      new Announce({
+        id: new URL(`#anunciado/${encodeURIComponent(pueblo)}/${vez}`, objeto),
+        actor: ctx.getActorUri(pueblo),
+        object: objeto,
+        to: PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(pueblo),
+      }),
+      { preferSharedInbox: true },
+    );
+  const actores = [...new Set([SITIO, ...antes, ...pueblos])];
+  await prisma.$executeRaw`
+    INSERT INTO federacion_plan_enviado (plan_id, actores) VALUES (${planId}::uuid, ${actores})
+    ON CONFLICT (plan_id) DO UPDATE SET actores = EXCLUDED.actores, enviado = now()`;
+}
+
+/** One turn: the noted plans, oldest first, each taken by one instance; how many there were. */
+export async function difundirPendientes(federacion: Federation<void>): Promise<number> {
+  const filas = await prisma.$queryRaw<{ plan_id: string }[]>`
+    DELETE FROM federacion_plan_pendiente WHERE plan_id IN (
+      SELECT plan_id FROM federacion_plan_pendiente ORDER BY creado LIMIT ${LOTE} FOR UPDATE SKIP LOCKED)
+    RETURNING plan_id`;
+  const ctx = federacion.createContext(new URL(env().SITE_URL), undefined);
+  for (const { plan_id } of filas)
+    await difundirPlan(ctx, plan_id).catch((error) => console.error("[federacion] plan no difundido:", error));
+  return filas.length;
+}
+
+/** Sends the noted plans every CADA_MS, for as long as the process lives. */
+export function iniciarDifusion(federacion: Federation<void>): void {
+  const turno = async () => {
+    try {
+      while ((await difundirPendientes(federacion)) === LOTE);
+    } catch {
+      // PostgreSQL away: the next turn tries again.
+    }
+    setTimeout(turno, CADA_MS).unref();
+  };
+  setTimeout(turno, CADA_MS).unref();
+}
