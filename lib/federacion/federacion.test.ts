@@ -208,10 +208,19 @@ describe("a town on the fediverse", () => {
     expect(aceptado.actorId?.href).toBe(municipio.href);
     expect(aceptado.objectId?.href).toBe(follow.id!.href);
 
+    // A follow of a town that does not exist, through the shared inbox: acknowledged, not kept.
+    const aNadie = new Follow({
+      id: new URL(`${id.href}#follow-3`),
+      actor: id,
+      object: new URL(`${appUrl()}/ap/municipios/99999`),
+    });
+    expect((await enviar(`${appUrl()}/ap/bandeja`, aNadie)).status).toBe(202);
+
     const undo = new Undo({ id: new URL(`${id.href}#undo-1`), actor: id, object: follow });
     expect((await enviar(bandeja, undo)).status).toBe(202);
     await hasta(async () => (await seguidores("municipios/42215")).length === 0);
     expect(await seguidores("municipios/42215")).toEqual([]);
+    expect(await seguidores("municipios/99999")).toEqual([]);
 
     const enorme = await fetch(bandeja, {
       method: "POST",

@@ -80,10 +80,13 @@ async function actorDe(ctx: Context<void>, identificador: string): Promise<Actor
   });
 }
 
-/** The identifier of one of our actors from its URL, or null. */
-function identificadorDe(ctx: Context<void>, url: URL | null): string | null {
+/** The identifier of one of our actors from its URL, or null (another address, a town that does not exist). */
+async function identificadorDe(ctx: Context<void>, url: URL | null): Promise<string | null> {
   const r = url ? ctx.parseUri(url) : null;
-  return r?.type === "actor" ? r.identifier : null;
+  if (r?.type !== "actor") return null;
+  if (r.identifier === SITIO) return SITIO;
+  const ine = ineDeId(r.identifier);
+  return ine && (await nomenclatorMunicipios()).porIne.has(ine) ? r.identifier : null;
 }
 
 function crear(): Federation<void> {
@@ -128,7 +131,7 @@ function crear(): Federation<void> {
   federacion
     .setInboxListeners(RUTAS_FEDERACION.bandeja, RUTAS_FEDERACION.bandejaCompartida)
     .on(Follow, async (ctx, follow) => {
-      const identificador = identificadorDe(ctx, follow.objectId);
+      const identificador = await identificadorDe(ctx, follow.objectId);
       if (!identificador || !follow.id || !follow.actorId) return;
       const seguidor = await follow.getActor(ctx);
       if (!seguidor || !isActor(seguidor) || !seguidor.id || !seguidor.inboxId) return;
@@ -150,7 +153,7 @@ function crear(): Federation<void> {
     .on(Undo, async (ctx, undo) => {
       const deshecho = await undo.getObject(ctx);
       if (!(deshecho instanceof Follow) || !undo.actorId) return;
-      const identificador = identificadorDe(ctx, deshecho.objectId);
+      const identificador = await identificadorDe(ctx, deshecho.objectId);
       if (identificador) await quitarSeguidor(identificador, undo.actorId.href);
     })
     .on(Delete, async (_ctx, borrado) => {

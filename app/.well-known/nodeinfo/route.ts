@@ -1,3 +1,4 @@
+import { otrosMetodos } from "@/lib/http";
 import { site } from "@/lib/site";
 import { RUTAS_FEDERACION } from "@/lib/federacion/federacion";
 import { SITIO } from "@/lib/federacion/actores";
@@ -20,3 +21,5 @@ export function GET(): Response {
     { headers: { "Cache-Control": "public, max-age=3600" } },
   );
 }
+
+export const { POST, PUT, PATCH, DELETE, OPTIONS } = otrosMetodos("GET");
