@@ -49,7 +49,7 @@ export async function difundirPlan(ctx: Context<void>, planId: string, ahora = D
   const objeto = ctx.getObjectUri(Event, { id: planId });
   const [enviado] = await prisma.$queryRaw<{ actores: string[] }[]>`
     SELECT actores FROM federacion_plan_enviado WHERE plan_id = ${planId}::uuid`;
-  const evento = await eventoDePlan(planId, sitio, objeto, ahora);
+  const evento = await eventoDePlan(planId, sitio, objeto, { ahora, primario: true });
   const vez = `${ahora}`;
   if (!evento) {
     if (!enviado) return;

@@ -1,6 +1,7 @@
 import { Temporal } from "@js-temporal/polyfill";
 import { Event, Hashtag, Image, Place, PUBLIC_COLLECTION } from "@fedify/vocab";
 import { lugarCalendario } from "../difusion/ics";
+import { prisma } from "../db";
 import { municipioDeNombre } from "../geo/municipios";
 import { leerPlan } from "../plans/queries";
 import { serializePlan, type PlanApi } from "../plans/plan";
@@ -71,8 +72,14 @@ function contenido(plan: PlanApi, ahora: number): string {
  * lists the rest in its content; an experience its week), its place with coordinates, its
  * poster, the hashtags of its town and province, and its page. Null for a plan not listed.
  */
-export async function eventoDePlan(id: string, autor: URL, objeto: URL, ahora = Date.now()): Promise<Event | null> {
-  const fila = await leerPlan(id);
+export async function eventoDePlan(
+  id: string,
+  autor: URL,
+  objeto: URL,
+  { ahora = Date.now(), primario = false }: { ahora?: number; primario?: boolean } = {},
+): Promise<Event | null> {
+  // Right after a write (difusion.ts), the primary: a read replica may not hold it yet.
+  const fila = await leerPlan(id, primario ? { db: prisma } : {});
   if (!fila) return null;
   const plan = serializePlan(fila);
   const municipio = await municipioDeNombre(plan.municipio, { lat: fila.lat, lng: fila.lng });
