@@ -43,3 +43,39 @@ export function nombresDeMunicipios(nomenclator: NomenclatorMunicipios): Nombres
   nombres.set(nomenclator, resultado);
   return resultado;
 }
+
+/** An organization's actor identifier (its URL is /ap/organizaciones/{id}). */
+export const idOrganizacion = (id: string) => `organizaciones/${id}`;
+export const organizacionDeId = (identificador: string): string | null =>
+  /^organizaciones\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i
+    .exec(identificador)?.[1]
+    ?.toLowerCase() ?? null;
+
+export interface NombresDeOrganizaciones {
+  porNombre: Map<string, string>;
+  porId: Map<string, string>;
+}
+
+/**
+ * Each organization's handle (@fiestas-de-vinuesa@host): its name's slug. Towns and the site
+ * keep theirs: an organization whose slug one of them has, or an older organization has, takes
+ * the first free `-2`, `-3`… after it. `organizaciones` oldest first, so a handle stays put
+ * while its organization keeps its name.
+ */
+export function nombresDeOrganizaciones(
+  organizaciones: readonly { id: string; nombre: string }[],
+  municipios: NombresDeMunicipios,
+): NombresDeOrganizaciones {
+  const porNombre = new Map<string, string>();
+  const porId = new Map<string, string>();
+  const ocupado = (n: string) =>
+    porNombre.has(n) || municipios.porNombre.has(n) || (NOMBRES_SITIO as readonly string[]).includes(n);
+  for (const o of organizaciones) {
+    const base = slug(o.nombre) || "organizacion";
+    let nombre = base;
+    for (let i = 2; ocupado(nombre); i++) nombre = `${base}-${i}`;
+    porNombre.set(nombre, o.id);
+    porId.set(o.id, nombre);
+  }
+  return { porNombre, porId };
+}

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { construirNomenclator, type MunicipioGazetteer } from "../geo/slug";
-import { idMunicipio, ineDeId, nombresDeMunicipios } from "./actores";
+import {
+  idMunicipio,
+  idOrganizacion,
+  ineDeId,
+  nombresDeMunicipios,
+  nombresDeOrganizaciones,
+  organizacionDeId,
+} from "./actores";
 
 const fila = (ine: string, nombre: string, provincia: string): MunicipioGazetteer => ({
   ine,
@@ -45,5 +52,34 @@ describe("towns' handles", () => {
     expect(ineDeId("municipios/4221")).toBeNull();
     expect(ineDeId("municipios/42215/bandeja")).toBeNull();
     expect(ineDeId("sitio")).toBeNull();
+  });
+});
+
+describe("organizations' handles", () => {
+  const municipios = nombresDeMunicipios(construirNomenclator([fila("42215", "Vinuesa", "Soria")]));
+  const { porNombre, porId } = nombresDeOrganizaciones(
+    [
+      { id: "a", nombre: "Peña El Rebote" },
+      { id: "b", nombre: "Vinuesa" },
+      { id: "c", nombre: "Peña el rebote" },
+      { id: "d", nombre: "Relay" },
+    ],
+    municipios,
+  );
+
+  it("are the name's slug; a town's, the site's or an older organization's name takes a number", () => {
+    expect(porId.get("a")).toBe("pena-el-rebote");
+    expect(porId.get("b")).toBe("vinuesa-2");
+    expect(porId.get("c")).toBe("pena-el-rebote-2");
+    expect(porId.get("d")).toBe("relay-2");
+    expect(porNombre.get("vinuesa")).toBeUndefined();
+    expect(porNombre.get("pena-el-rebote-2")).toBe("c");
+  });
+
+  it("identify an organization by its id, and nothing else", () => {
+    const id = "6522cdaf-3ff6-4754-9c5a-a44f444006ed";
+    expect(organizacionDeId(idOrganizacion(id.toUpperCase()))).toBe(id);
+    expect(organizacionDeId("organizaciones/nada")).toBeNull();
+    expect(organizacionDeId(idMunicipio("42215"))).toBeNull();
   });
 });

@@ -3,7 +3,6 @@ import { Announce, Create, Delete, Event, PUBLIC_COLLECTION, Tombstone, Update }
 import { prisma } from "../db";
 import { env } from "../env";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
-import { SITIO } from "./actores";
 import { eventoDePlan } from "./eventos";
 import { seguidoresDe } from "./seguidores";
 
@@ -38,27 +37,28 @@ async function seguidoresDeTodos(actores: readonly string[]) {
 }
 
 /**
- * One plan to the fediverse. Listed and never sent: the site's actor sends its Event's Create to
- * its followers, and each town whose page lists it Announces it to its own (a server does not
+ * One plan to the fediverse. Listed and never sent: its author's actor (its organization's, else
+ * the site's) sends its Event's Create to its followers, and each town whose page lists it Announces it to its own (a server does not
  * take two Creates of one object from different actors). Sent before: an Update to all of them,
  * and an Announce from a town that lists it now. Not listed any more (hidden, deleted, finished):
  * a Delete to whoever got it.
  */
 export async function difundirPlan(ctx: Context<void>, planId: string, ahora = Date.now()): Promise<void> {
-  const sitio = ctx.getActorUri(SITIO);
   const objeto = ctx.getObjectUri(Event, { id: planId });
   const [enviado] = await prisma.$queryRaw<{ actores: string[] }[]>`
     SELECT actores FROM federacion_plan_enviado WHERE plan_id = ${planId}::uuid`;
-  const evento = await eventoDePlan(planId, sitio, objeto, { ahora, primario: true });
+  const leido = await eventoDePlan(ctx, planId, { ahora, primario: true });
   const vez = `${ahora}`;
-  if (!evento) {
+  if (!leido) {
     if (!enviado) return;
+    // From whoever sent it first: its author then (the first of actores).
+    const autor = enviado.actores[0];
     await ctx.sendActivity(
-      { identifier: SITIO },
+      { identifier: autor },
       await seguidoresDeTodos(enviado.actores),
       new Delete({
         id: new URL(`#borrado/${vez}`, objeto),
-        actor: sitio,
+        actor: ctx.getActorUri(autor),
         object: new Tombstone({ id: objeto }),
         to: PUBLIC_COLLECTION,
       }),
@@ -67,26 +67,32 @@ export async function difundirPlan(ctx: Context<void>, planId: string, ahora = D
     await prisma.$executeRaw`DELETE FROM federacion_plan_enviado WHERE plan_id = ${planId}::uuid`;
     return;
   }
+  const { evento, autor } = leido;
   const pueblos = await pueblosQueLoListan(planId);
   const antes = new Set(enviado?.actores ?? []);
   if (!enviado)
     await ctx.sendActivity(
-      { identifier: SITIO },
+      { identifier: autor },
       "followers",
       new Create({
         id: new URL(`#creado/${vez}`, objeto),
-        actor: sitio,
+        actor: ctx.getActorUri(autor),
         object: evento,
         to: PUBLIC_COLLECTION,
-        cc: ctx.getFollowersUri(SITIO),
+        cc: ctx.getFollowersUri(autor),
       }),
       { preferSharedInbox: true },
     );
   else
     await ctx.sendActivity(
-      { identifier: SITIO },
-      await seguidoresDeTodos([...antes]),
-      new Update({ id: new URL(`#cambiado/${vez}`, objeto), actor: sitio, object: evento, to: PUBLIC_COLLECTION }),
+      { identifier: autor },
+      await seguidoresDeTodos([...new Set([autor, ...antes])]),
+      new Update({
+        id: new URL(`#cambiado/${vez}`, objeto),
+        actor: ctx.getActorUri(autor),
+        object: evento,
+        to: PUBLIC_COLLECTION,
+      }),
       { preferSharedInbox: true },
     );
   for (const pueblo of pueblos.filter((p) => !antes.has(p)))
@@ -102,7 +108,8 @@ export async function difundirPlan(ctx: Context<void>, planId: string, ahora = D
       }),
       { preferSharedInbox: true },
     );
-  const actores = [...new Set([SITIO, ...antes, ...pueblos])];
+  // The author first: a Delete comes from it.
+  const actores = [...new Set([autor, ...antes, ...pueblos])];
   await prisma.$executeRaw`
     INSERT INTO federacion_plan_enviado (plan_id, actores) VALUES (${planId}::uuid, ${actores})
     ON CONFLICT (plan_id) DO UPDATE SET actores = EXCLUDED.actores, enviado = now()`;

@@ -1,4 +1,5 @@
 import { Temporal } from "@js-temporal/polyfill";
+import type { Context } from "@fedify/fedify";
 import { Event, Hashtag, Image, Place, PUBLIC_COLLECTION } from "@fedify/vocab";
 import { lugarCalendario } from "../difusion/ics";
 import { prisma } from "../db";
@@ -9,6 +10,7 @@ import { cuandoTexto, diaCorto, precioTexto, semanaAgrupada } from "../plans/tex
 import { horaTexto } from "../dates";
 import { site } from "../site";
 import { escaparHtml, textoPlano } from "../text";
+import { idOrganizacion, SITIO } from "./actores";
 
 /** A plan's object id on the fediverse: /ap/planes/{id}. */
 export const RUTA_EVENTO = "/ap/planes/{id}";
@@ -67,20 +69,23 @@ function contenido(plan: PlanApi, ahora: number): string {
 }
 
 /**
- * A visible plan as an ActivityPub Event (FEP-8a8e, as Mobilizon reads it): its title, a summary
+ * A visible plan as an ActivityPub Event (FEP-8a8e, as Mobilizon reads it), with its author's
+ * actor (its organization's, else the site's) as `attributedTo`: its title, a summary
  * with when, where and the price, its description, its next date (an event of several dates
  * lists the rest in its content; an experience its week), its place with coordinates, its
  * poster, the hashtags of its town and province, and its page. Null for a plan not listed.
  */
 export async function eventoDePlan(
+  ctx: Context<void>,
   id: string,
-  autor: URL,
-  objeto: URL,
   { ahora = Date.now(), primario = false }: { ahora?: number; primario?: boolean } = {},
-): Promise<Event | null> {
+): Promise<{ evento: Event; autor: string } | null> {
   // Right after a write (difusion.ts), the primary: a read replica may not hold it yet.
   const fila = await leerPlan(id, primario ? { db: prisma } : {});
   if (!fila) return null;
+  // Its organization's actor, or the site's.
+  const autor = fila.organizacion_id ? idOrganizacion(fila.organizacion_id) : SITIO;
+  const objeto = ctx.getObjectUri(Event, { id });
   const plan = serializePlan(fila);
   const municipio = await municipioDeNombre(plan.municipio, { lat: fila.lat, lng: fila.lng });
   const proxima = proximaFecha(plan, ahora);
@@ -93,9 +98,9 @@ export async function eventoDePlan(
         [municipio.provincia, `/planes/${municipio.provinciaSlug}`],
       ]
     : [[plan.municipio, null]];
-  return new Event({
+  const evento = new Event({
     id: objeto,
-    attribution: autor,
+    attribution: ctx.getActorUri(autor),
     to: PUBLIC_COLLECTION,
     name: plan.titulo,
     summary: resumenEvento(plan, ahora),
@@ -112,4 +117,5 @@ export async function eventoDePlan(
     url: new URL(plan.urlPlan),
     published: instante(plan.fechaCreacion),
   });
+  return { evento, autor };
 }

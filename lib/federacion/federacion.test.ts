@@ -1,5 +1,6 @@
 import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
 import { Accept, CryptographicKey, Follow, Person, Undo } from "@fedify/vocab";
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { insertPlan, insertUser } from "@/test-support/plans";
@@ -167,6 +168,39 @@ describe("a town on the fediverse", () => {
     );
     expect(n).toBe(0);
     await query(db(), "DELETE FROM federacion_seguidor WHERE seguidor = $1", [ana_.href]);
+  });
+
+  it("has each organization as an actor, found by its handle, the author of its plans' Events", async () => {
+    const usuarioId = await insertUser();
+    const nombre = `Peña ${randomUUID().slice(0, 8)}`;
+    const [{ id: org }] = await query<{ id: string }>(
+      db(),
+      "INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id, descripcion) VALUES ($1, 'Plaza Mayor, 1', 'pena@example.com', $2, 'Fiestas y **mus**') RETURNING id",
+      [nombre, usuarioId],
+    );
+    const host = new URL(appUrl()).host;
+    const handle = nombre.toLowerCase().replace("ñ", "n").replace(" ", "-");
+    const wf = (await (await fetch(`${appUrl()}/.well-known/webfinger?resource=acct:${handle}@${host}`)).json()) as {
+      links: { rel: string; href: string }[];
+    };
+    const actorUrl = `${appUrl()}/ap/organizaciones/${org}`;
+    expect(wf.links.find((l) => l.rel === "self")?.href).toBe(actorUrl);
+    const actor = (await (await fetch(actorUrl, { headers: { accept: AP } })).json()) as Record<string, unknown>;
+    expect(actor).toMatchObject({
+      type: "Organization",
+      preferredUsername: handle,
+      name: nombre,
+      summary: "Fiestas y mus",
+    });
+    const navegador = await fetch(actorUrl, { headers: { accept: "text/html" }, redirect: "manual" });
+    expect(navegador.headers.get("location")).toContain(`/org/`);
+
+    const plan = await insertPlan({ usuarioId, origin: { lat: 41.91, lng: -2.76 }, titulo: "Campeonato de mus" });
+    await query(db(), "UPDATE plan SET organizacion_id = $1 WHERE id = $2", [org, plan]);
+    const evento = (await (await fetch(`${appUrl()}/ap/planes/${plan}`, { headers: { accept: AP } })).json()) as {
+      attributedTo: string;
+    };
+    expect(evento.attributedTo).toBe(actorUrl);
   });
 
   it("says what it runs (NodeInfo) and which is its instance actor", async () => {

@@ -9,16 +9,32 @@ import {
   Follow,
   Group,
   Image,
+  Organization,
   Undo,
   isActor,
   type Actor,
 } from "@fedify/vocab";
 import paquete from "../../package.json";
+import { Memo } from "../cache";
+import { prisma } from "../db";
 import { env } from "../env";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { conDatos } from "../messages";
+import { organizacionPath } from "../organizaciones/paths";
+import { absoluteUrl } from "../plans/plan";
 import { site } from "../site";
-import { idMunicipio, ineDeId, nombresDeMunicipios, NOMBRES_SITIO, SITIO } from "./actores";
+import { textoPlano } from "../text";
+import {
+  idMunicipio,
+  idOrganizacion,
+  ineDeId,
+  nombresDeMunicipios,
+  nombresDeOrganizaciones,
+  NOMBRES_SITIO,
+  organizacionDeId,
+  SITIO,
+  type NombresDeOrganizaciones,
+} from "./actores";
 import { AlmacenFederacion } from "./almacen";
 import { clavesDe } from "./claves";
 import { ColaFederacion } from "./cola";
@@ -42,7 +58,32 @@ export const RUTAS_FEDERACION = {
 /** The site's icon, for every actor (a town has no image of its own yet). */
 const icono = () => new Image({ url: new URL("/icono/512.png", site().url), mediaType: "image/png" });
 
-/** The actor of an identifier: a town (Group) or the site (Application); null for any other. */
+/** Organizations' handles, worked out again when one is created, renamed or deleted (their count and last change). */
+const organizaciones = new Memo<NombresDeOrganizaciones>(2, 3_600_000);
+async function nombresOrganizaciones(): Promise<NombresDeOrganizaciones> {
+  const [{ version }] = await prisma.$queryRaw<{ version: string }[]>`
+    SELECT count(*) || '@' || coalesce(max(fecha_actualizacion)::text, '') AS version FROM organizacion`;
+  return organizaciones.get(version, async () =>
+    nombresDeOrganizaciones(
+      await prisma.$queryRaw<
+        { id: string; nombre: string }[]
+      >`SELECT id, nombre FROM organizacion ORDER BY fecha_creacion, id`,
+      nombresDeMunicipios(await nomenclatorMunicipios()),
+    ),
+  );
+}
+
+/** An organization as its actor needs it, or null. */
+async function organizacionDe(id: string) {
+  const [o] = await prisma.$queryRaw<
+    { nombre: string; descripcion: string | null; logo: string | null; tipo: string | null }[]
+  >`
+    SELECT o.nombre, o.descripcion, a.url AS logo, a.content_type AS tipo
+    FROM organizacion o LEFT JOIN archivo a ON a.id = o.archivo_logo_id WHERE o.id = ${id}::uuid`;
+  return o ?? null;
+}
+
+/** The actor of an identifier: a town (Group), an organization (Organization) or the site (Application); null for any other. */
 async function actorDe(ctx: Context<void>, identificador: string): Promise<Actor | null> {
   const claves = await ctx.getActorKeyPairs(identificador);
   const comun = {
@@ -66,6 +107,19 @@ async function actorDe(ctx: Context<void>, identificador: string): Promise<Actor
       url: new URL(url),
     });
   }
+  const org = organizacionDeId(identificador);
+  if (org) {
+    const o = await organizacionDe(org);
+    if (!o) return null;
+    return new Organization({
+      ...comun,
+      preferredUsername: (await nombresOrganizaciones()).porId.get(org),
+      name: o.nombre,
+      summary: o.descripcion ? textoPlano(o.descripcion) : null,
+      url: new URL(organizacionPath(o.nombre, org), site().url),
+      icon: o.logo ? new Image({ url: new URL(absoluteUrl(o.logo)), mediaType: o.tipo }) : icono(),
+    });
+  }
   const ine = ineDeId(identificador);
   if (!ine) return null;
   const nomenclator = await nomenclatorMunicipios();
@@ -85,6 +139,8 @@ async function identificadorDe(ctx: Context<void>, url: URL | null): Promise<str
   const r = url ? ctx.parseUri(url) : null;
   if (r?.type !== "actor") return null;
   if (r.identifier === SITIO) return SITIO;
+  const org = organizacionDeId(r.identifier);
+  if (org) return (await organizacionDe(org)) ? r.identifier : null;
   const ine = ineDeId(r.identifier);
   return ine && (await nomenclatorMunicipios()).porIne.has(ine) ? r.identifier : null;
 }
@@ -117,7 +173,9 @@ function crear(): Federation<void> {
       const n = nombre.toLowerCase();
       if ((NOMBRES_SITIO as readonly string[]).includes(n)) return SITIO;
       const ine = nombresDeMunicipios(await nomenclatorMunicipios()).porNombre.get(n);
-      return ine ? idMunicipio(ine) : null;
+      if (ine) return idMunicipio(ine);
+      const org = (await nombresOrganizaciones()).porNombre.get(n);
+      return org ? idOrganizacion(org) : null;
     });
 
   federacion.setFollowersDispatcher(RUTAS_FEDERACION.seguidores, async (_ctx, identificador) => ({
@@ -162,9 +220,11 @@ function crear(): Federation<void> {
         await quitarSeguidor(null, borrado.actorId.href);
     });
 
-  // A listed plan as an Event, attributed to the site's actor (organizations are not actors yet).
-  federacion.setObjectDispatcher(Event, RUTA_EVENTO, async (ctx, { id }) =>
-    eventoDePlan(id, ctx.getActorUri(SITIO), ctx.getObjectUri(Event, { id })),
+  // A listed plan as an Event, attributed to its organization's actor or the site's.
+  federacion.setObjectDispatcher(
+    Event,
+    RUTA_EVENTO,
+    async (ctx, { id }) => (await eventoDePlan(ctx, id))?.evento ?? null,
   );
 
   federacion.setNodeInfoDispatcher(RUTAS_FEDERACION.nodeinfo, async () => ({

@@ -1,10 +1,12 @@
+import { prisma } from "../db";
 import { errorResponse } from "../http";
+import { organizacionPath } from "../organizaciones/paths";
 import { nomenclatorMunicipios } from "../geo/municipios";
 import { mensajes } from "../messages";
 import { planPath } from "../plans/plan";
 import { leerPlan } from "../plans/queries";
 import { site } from "../site";
-import { ineDeId, SITIO } from "./actores";
+import { ineDeId, organizacionDeId, SITIO } from "./actores";
 import { MAX_BYTES_DOCUMENTO } from "./documentos";
 import { federacion } from "./federacion";
 import { mensajesFederacion } from "./mensajes";
@@ -38,6 +40,13 @@ async function paginaDelActor(request: Request): Promise<Response> {
     const fila = await leerPlan(plan[1]);
     return fila
       ? Response.redirect(new URL(planPath(fila.titulo, fila.id), site().url), 303)
+      : errorResponse(404, mensajes.paginaNoEncontrada);
+  }
+  const org = organizacionDeId(identificador);
+  if (org) {
+    const [o] = await prisma.$queryRaw<{ nombre: string }[]>`SELECT nombre FROM organizacion WHERE id = ${org}::uuid`;
+    return o
+      ? Response.redirect(new URL(organizacionPath(o.nombre, org), site().url), 303)
       : errorResponse(404, mensajes.paginaNoEncontrada);
   }
   const ine = ineDeId(identificador);
