@@ -37,11 +37,11 @@ async function seguidoresDeTodos(actores: readonly string[]) {
 }
 
 /**
- * One plan to the fediverse. Listed and never sent: its author's actor (its organization's, else
- * the site's) sends its Event's Create to its followers, and each town whose page lists it Announces it to its own (a server does not
- * take two Creates of one object from different actors). Sent before: an Update to all of them,
- * and an Announce from a town that lists it now. Not listed any more (hidden, deleted, finished):
- * a Delete to whoever got it.
+ * One plan to the fediverse. Visible and never sent: its author's actor (its organization's,
+ * else the site's) sends its Event's Create to its followers, and each town whose page lists it
+ * Announces it to its own (a server does not take two Creates of one object from different
+ * actors). Sent before: an Update to all of them, and an Announce from a town that lists it now.
+ * Hidden or deleted: a Delete to whoever got it.
  */
 export async function difundirPlan(ctx: Context<void>, planId: string, ahora = Date.now()): Promise<void> {
   const objeto = ctx.getObjectUri(Event, { id: planId });

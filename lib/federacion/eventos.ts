@@ -73,7 +73,7 @@ function contenido(plan: PlanApi, ahora: number): string {
  * actor (its organization's, else the site's) as `attributedTo`: its title, a summary
  * with when, where and the price, its description, its next date (an event of several dates
  * lists the rest in its content; an experience its week), its place with coordinates, its
- * poster, the hashtags of its town and province, and its page. Null for a plan not listed.
+ * poster, the hashtags of its town and province, and its page. Null for a hidden or deleted plan.
  */
 export async function eventoDePlan(
   ctx: Context<void>,

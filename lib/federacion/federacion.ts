@@ -220,7 +220,7 @@ function crear(): Federation<void> {
         await quitarSeguidor(null, borrado.actorId.href);
     });
 
-  // A listed plan as an Event, attributed to its organization's actor or the site's.
+  // A visible plan as an Event, attributed to its organization's actor or the site's.
   federacion.setObjectDispatcher(
     Event,
     RUTA_EVENTO,
