@@ -1,4 +1,5 @@
 import { prisma } from "../db";
+import { CANAL_FEDIFY } from "./cola";
 
 /** How often a server that has not loaded the federation looks for work for it. */
 const CADA_MS = 10_000;
@@ -12,7 +13,7 @@ const CADA_MS = 10_000;
 export function federacionCuandoHagaFalta(): void {
   const mirar = async () => {
     const [{ hay }] = await prisma.$queryRaw<{ hay: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM federacion_cola WHERE canal = 'fedify') OR EXISTS (SELECT 1 FROM federacion_plan_pendiente) AS hay`.catch(
+      SELECT EXISTS (SELECT 1 FROM federacion_cola WHERE canal = ${CANAL_FEDIFY}) OR EXISTS (SELECT 1 FROM federacion_plan_pendiente) AS hay`.catch(
       () => [{ hay: false }],
     );
     if (!hay) {

@@ -6,6 +6,8 @@ import type {
 } from "@fedify/fedify";
 import { prisma } from "../db";
 
+/** Fedify's queue's channel in the table. */
+export const CANAL_FEDIFY = "fedify";
 /** How long a worker holds a message: past it, a worker that died is taken for gone and another handles it. */
 const TOMADO_MS = 5 * 60_000;
 /** How often an idle worker looks for messages other instances queued (its own wake it at once). */
@@ -26,11 +28,11 @@ export class ColaFederacion implements MessageQueue {
   readonly nativeRetrial = false;
   private readonly despertar = new Set<() => void>();
 
-  /** `canal`: the queue's name in the table (Fedify's, "fedify", by default); each queue sees only its own messages. */
+  /** `canal`: the queue's name in the table (Fedify's, CANAL_FEDIFY, by default); each queue sees only its own messages. */
   constructor(private readonly opciones: { canal?: string; trabajadores?: number; esperaMs?: number } = {}) {}
 
   private get canal(): string {
-    return this.opciones.canal ?? "fedify";
+    return this.opciones.canal ?? CANAL_FEDIFY;
   }
 
   async enqueue(mensaje: unknown, opciones?: MessageQueueEnqueueOptions): Promise<void> {

@@ -4,7 +4,7 @@ import { prisma } from "../db";
 import { env } from "../env";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
 import { eventoDePlan } from "./eventos";
-import { seguidoresDe } from "./seguidores";
+import { destinatariosDe } from "./seguidores";
 
 /** Plans sent per turn. */
 const LOTE = 50;
@@ -21,19 +21,6 @@ async function pueblosQueLoListan(planId: string): Promise<string[]> {
       AND ST_DWithin(ST_MakePoint(m.lng, m.lat)::geography, p.ubicacion, ${RADIO_DEFAULT_KM * 1000})
     ORDER BY s.actor`;
   return filas.map((f) => f.actor);
-}
-
-/** Every follower of these actors, as recipients (one each, however many of them they follow). */
-async function seguidoresDeTodos(actores: readonly string[]) {
-  const vistos = new Map<string, { id: URL; inboxId: URL; endpoints: { sharedInbox: URL } | null }>();
-  for (const actor of actores)
-    for (const s of await seguidoresDe(actor))
-      vistos.set(s.seguidor, {
-        id: new URL(s.seguidor),
-        inboxId: new URL(s.bandeja),
-        endpoints: s.bandejaCompartida ? { sharedInbox: new URL(s.bandejaCompartida) } : null,
-      });
-  return [...vistos.values()];
 }
 
 /**
@@ -55,7 +42,7 @@ export async function difundirPlan(ctx: Context<void>, planId: string, ahora = D
     const autor = enviado.actores[0];
     await ctx.sendActivity(
       { identifier: autor },
-      await seguidoresDeTodos(enviado.actores),
+      await destinatariosDe(enviado.actores),
       new Delete({
         id: new URL(`#borrado/${vez}`, objeto),
         actor: ctx.getActorUri(autor),
@@ -86,7 +73,7 @@ export async function difundirPlan(ctx: Context<void>, planId: string, ahora = D
   else
     await ctx.sendActivity(
       { identifier: autor },
-      await seguidoresDeTodos([...new Set([autor, ...antes])]),
+      await destinatariosDe([...new Set([autor, ...antes])]),
       new Update({
         id: new URL(`#cambiado/${vez}`, objeto),
         actor: ctx.getActorUri(autor),

@@ -23,12 +23,13 @@ export const etiqueta = (nombre: string) =>
     .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
     .join("");
 
+/** A date's day and hour: "Mar 8 dic · 18:00". */
+const diaYHora = (iso: string) => `${diaCorto(iso)} · ${horaTexto(iso)}`;
+
 /** What Mastodon shows of an Event: when, where, the price, in one line. */
 export function resumenEvento(plan: PlanApi, ahora = Date.now()): string {
   const proxima = proximaFecha(plan, ahora);
-  const cuando = proxima
-    ? `${diaCorto(proxima.inicio)} · ${horaTexto(proxima.inicio)}`
-    : cuandoTexto(plan, { hoy: null });
+  const cuando = proxima ? diaYHora(proxima.inicio) : cuandoTexto(plan, { hoy: null });
   const precio = plan.precio === null ? null : precioTexto(plan.precio);
   return [cuando, lugarCalendario(plan), precio].filter(Boolean).join(" · ");
 }
@@ -54,7 +55,7 @@ function contenido(plan: PlanApi, ahora: number): string {
   const otras = (plan.fechas ?? []).filter((f) => Date.parse(f.fin ?? f.inicio) >= ahora);
   if (otras.length > 1)
     parrafos.push(
-      `<ul>${otras.map((f) => `<li>${escaparHtml([`${diaCorto(f.inicio)} · ${horaTexto(f.inicio)}`, f.titulo].filter(Boolean).join(" · "))}</li>`).join("")}</ul>`,
+      `<ul>${otras.map((f) => `<li>${escaparHtml([diaYHora(f.inicio), f.titulo].filter(Boolean).join(" · "))}</li>`).join("")}</ul>`,
     );
   if (plan.tipo === "experiencia" && plan.horariosDisponibles.length)
     parrafos.push(

@@ -42,7 +42,7 @@ import { cargadorDeDocumentos, loopbackFederado } from "./documentos";
 import { iniciarDifusion } from "./difusion";
 import { eventoDePlan, RUTA_EVENTO } from "./eventos";
 import { mensajesFederacion } from "./mensajes";
-import { guardarSeguidor, quitarSeguidor, seguidoresDe } from "./seguidores";
+import { destinatariosDe, guardarSeguidor, quitarSeguidor } from "./seguidores";
 
 const GLOBAL = Symbol.for("planazo.federacion");
 
@@ -134,15 +134,25 @@ async function actorDe(ctx: Context<void>, identificador: string): Promise<Actor
   });
 }
 
-/** The identifier of one of our actors from its URL, or null (another address, a town that does not exist). */
+/**
+ * The page one of our actors stands for (a town's, an organization's, the home), or null when
+ * there is no such actor: what a browser at its address is sent to (rutas.ts).
+ */
+export async function paginaDeActor(identificador: string): Promise<string | null> {
+  if (identificador === SITIO) return "/";
+  const org = organizacionDeId(identificador);
+  if (org) {
+    const o = await organizacionDe(org);
+    return o ? organizacionPath(o.nombre, org) : null;
+  }
+  const ine = ineDeId(identificador);
+  return (ine && (await nomenclatorMunicipios()).porIne.get(ine)?.ruta) || null;
+}
+
+/** The identifier of one of our actors from its URL, or null (another address, an actor that does not exist). */
 async function identificadorDe(ctx: Context<void>, url: URL | null): Promise<string | null> {
   const r = url ? ctx.parseUri(url) : null;
-  if (r?.type !== "actor") return null;
-  if (r.identifier === SITIO) return SITIO;
-  const org = organizacionDeId(r.identifier);
-  if (org) return (await organizacionDe(org)) ? r.identifier : null;
-  const ine = ineDeId(r.identifier);
-  return ine && (await nomenclatorMunicipios()).porIne.has(ine) ? r.identifier : null;
+  return r?.type === "actor" && (await paginaDeActor(r.identifier)) ? r.identifier : null;
 }
 
 function crear(): Federation<void> {
@@ -179,11 +189,7 @@ function crear(): Federation<void> {
     });
 
   federacion.setFollowersDispatcher(RUTAS_FEDERACION.seguidores, async (_ctx, identificador) => ({
-    items: (await seguidoresDe(identificador)).map((s) => ({
-      id: new URL(s.seguidor),
-      inboxId: new URL(s.bandeja),
-      endpoints: s.bandejaCompartida ? { sharedInbox: new URL(s.bandejaCompartida) } : null,
-    })),
+    items: await destinatariosDe([identificador]),
   }));
 
   federacion

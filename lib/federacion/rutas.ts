@@ -1,14 +1,10 @@
-import { prisma } from "../db";
 import { errorResponse } from "../http";
-import { organizacionPath } from "../organizaciones/paths";
-import { nomenclatorMunicipios } from "../geo/municipios";
 import { mensajes } from "../messages";
 import { planPath } from "../plans/plan";
 import { leerPlan } from "../plans/queries";
 import { site } from "../site";
-import { ineDeId, organizacionDeId, SITIO } from "./actores";
 import { MAX_BYTES_DOCUMENTO } from "./documentos";
-import { federacion } from "./federacion";
+import { federacion, paginaDeActor } from "./federacion";
 import { mensajesFederacion } from "./mensajes";
 
 /** A request's body, read up to `max` bytes: null past it (the rest is never read). */
@@ -36,24 +32,9 @@ async function cuerpoHasta(request: Request, max: number): Promise<Uint8Array<Ar
 async function paginaDelActor(request: Request): Promise<Response> {
   const identificador = decodeURIComponent(new URL(request.url).pathname.replace(/^\/ap\//, ""));
   const plan = /^planes\/(.+)$/.exec(identificador);
-  if (plan) {
-    const fila = await leerPlan(plan[1]);
-    return fila
-      ? Response.redirect(new URL(planPath(fila.titulo, fila.id), site().url), 303)
-      : errorResponse(404, mensajes.paginaNoEncontrada);
-  }
-  const org = organizacionDeId(identificador);
-  if (org) {
-    const [o] = await prisma.$queryRaw<{ nombre: string }[]>`SELECT nombre FROM organizacion WHERE id = ${org}::uuid`;
-    return o
-      ? Response.redirect(new URL(organizacionPath(o.nombre, org), site().url), 303)
-      : errorResponse(404, mensajes.paginaNoEncontrada);
-  }
-  const ine = ineDeId(identificador);
-  const m = ine ? (await nomenclatorMunicipios()).porIne.get(ine) : null;
-  if (m) return Response.redirect(new URL(m.ruta, site().url), 303);
-  if (identificador === SITIO) return Response.redirect(new URL("/", site().url), 303);
-  return errorResponse(404, mensajes.paginaNoEncontrada);
+  const fila = plan ? await leerPlan(plan[1]) : null;
+  const pagina = plan ? fila && planPath(fila.titulo, fila.id) : await paginaDeActor(identificador);
+  return pagina ? Response.redirect(new URL(pagina, site().url), 303) : errorResponse(404, mensajes.paginaNoEncontrada);
 }
 
 /**

@@ -20,9 +20,23 @@ export async function quitarSeguidor(actor: string | null, seguidor: string): Pr
   else await prisma.$executeRaw`DELETE FROM federacion_seguidor WHERE actor = ${actor} AND seguidor = ${seguidor}`;
 }
 
-/** One of our actors' followers, oldest first. */
-export async function seguidoresDe(actor: string): Promise<Seguidor[]> {
-  return prisma.$queryRaw<Seguidor[]>`
-    SELECT seguidor, bandeja, bandeja_compartida AS "bandejaCompartida"
-    FROM federacion_seguidor WHERE actor = ${actor} ORDER BY creado, seguidor`;
+/** A follower as Fedify delivers to it: its actor, its inbox and its server's shared inbox. */
+export interface Destinatario {
+  id: URL;
+  inboxId: URL;
+  endpoints: { sharedInbox: URL } | null;
+}
+
+/** The followers of any of these actors of ours, each once, oldest first. */
+export async function destinatariosDe(actores: readonly string[]): Promise<Destinatario[]> {
+  const filas = await prisma.$queryRaw<Seguidor[]>`
+    SELECT seguidor, bandeja, "bandejaCompartida" FROM (
+      SELECT DISTINCT ON (seguidor) seguidor, bandeja, bandeja_compartida AS "bandejaCompartida", creado
+      FROM federacion_seguidor WHERE actor = ANY(${actores}) ORDER BY seguidor, creado DESC) s
+    ORDER BY creado, seguidor`;
+  return filas.map((s) => ({
+    id: new URL(s.seguidor),
+    inboxId: new URL(s.bandeja),
+    endpoints: s.bandejaCompartida ? { sharedInbox: new URL(s.bandejaCompartida) } : null,
+  }));
 }

@@ -26,14 +26,6 @@ const FICHA: Politica = { sMaxAge: 300, swr: 60 };
 const LEGAL: Politica = { sMaxAge: 3600, swr: 600 };
 
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const RUTAS: [RegExp, Politica][] = [
-  [/^\/$/, LISTA],
-  [new RegExp(`^/plan/[^/]+/${UUID}$`, "i"), FICHA],
-  [new RegExp(`^/org/[^/]+/${UUID}$`, "i"), FICHA],
-  [/^\/planes\/[^/]+(\/[^/]+)?$/, PUEBLO],
-  [/^\/embed\/planes$/, PUEBLO],
-  [/^\/(aviso-legal|condiciones-generales|cookies|politica-privacidad|nosotros)$/, LEGAL],
-];
 
 /**
  * Pages that are also something of the fediverse: a town's page its actor, a plan's page its
@@ -46,6 +38,15 @@ export const RUTAS_FEDERADAS = {
 };
 export const variaPorAccept = (pathname: string): boolean =>
   RUTAS_FEDERADAS.pueblo.test(pathname) || RUTAS_FEDERADAS.plan.test(pathname);
+
+const RUTAS: [RegExp, Politica][] = [
+  [/^\/$/, LISTA],
+  [RUTAS_FEDERADAS.plan, FICHA],
+  [new RegExp(`^/org/[^/]+/${UUID}$`, "i"), FICHA],
+  [/^\/planes\/[^/]+(\/[^/]+)?$/, PUEBLO],
+  [/^\/embed\/planes$/, PUEBLO],
+  [/^\/(aviso-legal|condiciones-generales|cookies|politica-privacidad|nosotros)$/, LEGAL],
+];
 
 /** The public page's policy of a path, or null for a page that is never shared (account, back-office, forms). */
 export function politicaDePagina(pathname: string): Politica | null {

@@ -10,14 +10,6 @@ export function pideActividad(accept: string | null): boolean {
   return /application\/(activity\+json|ld\+json)/.test(a) && !a.includes("text/html");
 }
 
-const segmento = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
-
 /**
  * A server of the fediverse at a town's or a plan's page (a person pasted its link into
  * Mastodon's search): sent to the town's actor or the plan's Event (303), so the same link finds
@@ -38,7 +30,7 @@ export const paginaComoActor: Paso = async ({ request, pathname }) => {
 async function destinoFederado(pathname: string): Promise<string | null> {
   const pueblo = RUTAS_FEDERADAS.pueblo.exec(pathname);
   if (pueblo) {
-    const resuelta = await municipioDeRuta(segmento(pueblo[1]), segmento(pueblo[2])).catch(() => null);
+    const resuelta = await municipioDeRuta(pueblo[1], pueblo[2]).catch(() => null);
     return resuelta ? `/ap/${idMunicipio(resuelta.municipio.ine)}` : null;
   }
   const plan = RUTAS_FEDERADAS.plan.exec(pathname);
