@@ -139,6 +139,13 @@ const schema = z
      * one machine); off, only global addresses (lib/federacion/documentos.ts).
      */
     FEDERATION_ALLOW_LOOPBACK: interruptor,
+    /**
+     * Deliveries to one server of the fediverse per minute, every instance together
+     * (lib/federacion/entregas.ts); the rest wait for the next minute.
+     */
+    FEDERATION_ENVIOS_POR_MINUTO: optionalText.pipe(
+      z.coerce.number<string | undefined>().int().min(1).max(100_000).default(300),
+    ),
     /** "1" serves the demo's regional agendas at /demo/agendas (scripts/demo); off, they answer 404. */
     DEMO_AGENDAS: interruptor,
     /** Bearer secret of the scheduled-job endpoints (/api/tareas/*); unset, they answer 404. */

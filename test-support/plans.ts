@@ -47,6 +47,8 @@ export interface TestPlan {
   municipio?: string;
   municipioIne?: string | null;
   horarios?: { diaSemana: number; horaInicio: string; horaFin: string }[];
+  /** The organization that publishes it (none by default). */
+  organizacionId?: string | null;
   /** An event's dates when it has several (its span and count follow them: plan_fecha's triggers). */
   fechas?: { inicio: Date; fin: Date | null; titulo?: string; direccion?: string }[];
 }
@@ -59,10 +61,10 @@ export async function insertPlan(p: TestPlan): Promise<string> {
   const fin = p.fechaFin === undefined ? (tipo === "evento" ? new Date(Date.now() + 90_000_000) : null) : p.fechaFin;
   const [{ id }] = await query<{ id: string }>(
     db(),
-    `INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id)
+    `INSERT INTO plan (titulo, tipo, destacado_hasta, visible, municipio, municipio_ine, direccion, ubicacion, fecha_inicio, fecha_fin, categorias, usuario_id, organizacion_id)
      VALUES ($1, $2::tipo_plan, $3, $4, $13, $14, 'Plaza Mayor, 1',
              ST_Project(ST_SetSRID(ST_MakePoint($5, $6), 4326)::geography, $7, radians($8)),
-             $9, $10, $11::text[]::categoria[], $12)
+             $9, $10, $11::text[]::categoria[], $12, $15)
      RETURNING id`,
     [
       p.titulo ?? "Plan de prueba",
@@ -79,6 +81,7 @@ export async function insertPlan(p: TestPlan): Promise<string> {
       p.usuarioId,
       p.municipio ?? "Pueblo de Prueba",
       p.municipioIne ?? null,
+      p.organizacionId ?? null,
     ],
   );
   if (p.fechas && p.fechas.length > 0) {

@@ -13,6 +13,16 @@ const TOMADO_MS = 5 * 60_000;
 /** How often an idle worker looks for messages other instances queued (its own wake it at once). */
 const ESPERA_MS = 2_000;
 
+/**
+ * What happens around each message a worker takes: the handler runs inside it (`manejar`), or the
+ * message is put off for a while (a server's deliveries this minute are spent) or dropped (a
+ * blocked server).
+ */
+export type Paso = (
+  mensaje: unknown,
+  manejar: () => Promise<void>,
+) => Promise<{ aplazarMs: number } | "descartar" | void>;
+
 const retraso = (opciones?: MessageQueueEnqueueOptions) =>
   opciones?.delay ? Math.max(0, opciones.delay.total("millisecond")) : 0;
 
@@ -29,7 +39,9 @@ export class ColaFederacion implements MessageQueue {
   private readonly despertar = new Set<() => void>();
 
   /** `canal`: the queue's name in the table (Fedify's, CANAL_FEDIFY, by default); each queue sees only its own messages. */
-  constructor(private readonly opciones: { canal?: string; trabajadores?: number; esperaMs?: number } = {}) {}
+  constructor(
+    private readonly opciones: { canal?: string; trabajadores?: number; esperaMs?: number; paso?: Paso } = {},
+  ) {}
 
   private get canal(): string {
     return this.opciones.canal ?? CANAL_FEDIFY;
@@ -62,12 +74,21 @@ export class ColaFederacion implements MessageQueue {
           await this.esperar(signal);
           continue;
         }
+        let aplazar = 0;
         try {
-          await manejar(tomado.mensaje);
+          const paso = this.opciones.paso ?? ((m, seguir) => seguir());
+          const r = await paso(tomado.mensaje, async () => {
+            await manejar(tomado.mensaje);
+          });
+          if (r && r !== "descartar") aplazar = r.aplazarMs;
         } catch (error) {
           console.error("[federacion] mensaje de la cola fallido:", error);
         }
-        await prisma.$executeRaw`DELETE FROM federacion_cola WHERE id = ${tomado.id}`.catch(() => {});
+        if (aplazar > 0)
+          await prisma.$executeRaw`
+            UPDATE federacion_cola SET tomado_hasta = NULL, disponible = now() + make_interval(secs => ${aplazar / 1000})
+            WHERE id = ${tomado.id}`.catch(() => {});
+        else await prisma.$executeRaw`DELETE FROM federacion_cola WHERE id = ${tomado.id}`.catch(() => {});
       }
     };
     await Promise.all(Array.from({ length: this.opciones.trabajadores ?? 2 }, trabajador));

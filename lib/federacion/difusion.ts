@@ -3,8 +3,9 @@ import { Announce, Create, Delete, Event, PUBLIC_COLLECTION, Tombstone, Update }
 import { prisma } from "../db";
 import { env } from "../env";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
+import { SITIO } from "./actores";
 import { eventoDePlan } from "./eventos";
-import { destinatariosDe } from "./seguidores";
+import { ACTORES_DE_SERVIDOR, destinatariosDe } from "./seguidores";
 
 /** Plans sent per turn. */
 const LOTE = 50;
@@ -95,8 +96,24 @@ export async function difundirPlan(ctx: Context<void>, planId: string, ahora = D
       }),
       { preferSharedInbox: true },
     );
+  // Other servers that follow the site's actor (Mobilizon's relay@) list a remote event only
+  // when an instance actor Announces it: the site's does, once.
+  const relevos = antes.has(SITIO) ? [] : await destinatariosDe([SITIO], { tipos: ACTORES_DE_SERVIDOR });
+  if (relevos.length > 0)
+    await ctx.sendActivity(
+      { identifier: SITIO },
+      relevos,
+      new Announce({
+        id: new URL(`#anunciado/${SITIO}/${vez}`, objeto),
+        actor: ctx.getActorUri(SITIO),
+        object: objeto,
+        to: PUBLIC_COLLECTION,
+        cc: ctx.getFollowersUri(SITIO),
+      }),
+      { preferSharedInbox: true },
+    );
   // The author first: a Delete comes from it.
-  const actores = [...new Set([autor, ...antes, ...pueblos])];
+  const actores = [...new Set([autor, ...antes, ...pueblos, ...(relevos.length > 0 ? [SITIO] : [])])];
   await prisma.$executeRaw`
     INSERT INTO federacion_plan_enviado (plan_id, actores) VALUES (${planId}::uuid, ${actores})
     ON CONFLICT (plan_id) DO UPDATE SET actores = EXCLUDED.actores, enviado = now()`;

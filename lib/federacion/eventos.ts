@@ -1,11 +1,12 @@
 import { Temporal } from "@js-temporal/polyfill";
 import type { Context } from "@fedify/fedify";
 import { Event, Hashtag, Image, Place, PUBLIC_COLLECTION } from "@fedify/vocab";
-import { lugarCalendario } from "../difusion/ics";
+import { lugarCalendario, ZONA_CALENDARIO } from "../difusion/ics";
 import { prisma } from "../db";
 import { municipioDeNombre } from "../geo/municipios";
 import { leerPlan } from "../plans/queries";
 import { serializePlan, type PlanApi } from "../plans/plan";
+import type { Categoria } from "../plans/constants";
 import { cuandoTexto, diaCorto, precioTexto, semanaAgrupada } from "../plans/texto";
 import { horaTexto } from "../dates";
 import { site } from "../site";
@@ -119,4 +120,67 @@ export async function eventoDePlan(
     published: instante(plan.fechaCreacion),
   });
   return { evento, autor };
+}
+
+/** Each category's nearest of Mobilizon's (its `category`, which it files and filters events by). */
+const CATEGORIA_MOBILIZON: Record<Categoria, string> = {
+  Otros: "MEETING",
+  Deporte: "SPORTS",
+  "Fiestas de pueblo": "PARTY",
+  Aventura: "OUTDOORS_ADVENTURE",
+  Turismo: "LANGUAGE_CULTURE",
+  Fiesta: "PARTY",
+  Infantil: "FAMILY_EDUCATION",
+  Cultura: "ARTS",
+  Taller: "CRAFTS",
+  Gastronomía: "FOOD_DRINK",
+};
+
+/** The terms of Mobilizon's and schema.org's that an Event's extras below use. */
+const CONTEXTO_MOBILIZON = {
+  mz: "https://joinmobilizon.org/ns#",
+  sc: "http://schema.org#",
+  joinMode: { "@id": "mz:joinMode", "@type": "mz:joinModeType" },
+  externalParticipationUrl: { "@id": "mz:externalParticipationUrl", "@type": "sc:URL" },
+  timezone: { "@id": "mz:timezone", "@type": "sc:Text" },
+  category: "sc:category",
+  address: { "@id": "sc:address", "@type": "sc:address" },
+  PostalAddress: "sc:PostalAddress",
+  streetAddress: "sc:streetAddress",
+  addressLocality: "sc:addressLocality",
+  addressRegion: "sc:addressRegion",
+  addressCountry: "sc:addressCountry",
+};
+
+/**
+ * What Mobilizon reads of an Event beyond ActivityStreams' terms, added to the Event a server
+ * reads at its id (Fedify's vocabulary has no such terms, and the copy inside a Create is signed
+ * as Fedify writes it): its category, that one takes part outside (`joinMode: external`, at the
+ * tickets' link or the plan's page), its time zone and its place's postal address.
+ */
+export async function conExtrasDeEvento(json: Record<string, unknown>, id: string): Promise<Record<string, unknown>> {
+  const fila = await leerPlan(id);
+  if (!fila || json.type !== "Event") return json;
+  const plan = serializePlan(fila);
+  const municipio = await municipioDeNombre(plan.municipio, { lat: fila.lat, lng: fila.lng });
+  const contexto = [json["@context"] ?? []].flat();
+  const lugar = (json.location ?? {}) as Record<string, unknown>;
+  return {
+    ...json,
+    "@context": [...contexto, CONTEXTO_MOBILIZON],
+    category: CATEGORIA_MOBILIZON[plan.categorias[0] as Categoria] ?? "MEETING",
+    joinMode: "external",
+    externalParticipationUrl: plan.enlaceWebExterior || plan.urlPlan,
+    timezone: ZONA_CALENDARIO,
+    location: {
+      ...lugar,
+      address: {
+        type: "PostalAddress",
+        streetAddress: plan.direccion,
+        addressLocality: plan.municipio,
+        addressRegion: municipio?.provincia ?? null,
+        addressCountry: "ES",
+      },
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { generateCryptoKeyPair, signRequest } from "@fedify/fedify";
-import { Accept, CryptographicKey, Follow, Person, Undo } from "@fedify/vocab";
+import { Accept, CryptographicKey, Delete, Follow, Person, Tombstone, Undo } from "@fedify/vocab";
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
@@ -36,7 +36,7 @@ async function ana() {
     });
   });
   /** Ana's activity, signed with her key (or another one, as someone posing as her), POSTed to `bandeja`. */
-  const enviar = async (bandeja: string, actividad: Follow | Undo, firma = privateKey) => {
+  const enviar = async (bandeja: string, actividad: Follow | Undo | Delete, firma = privateKey) => {
     const peticion = new Request(bandeja, {
       method: "POST",
       headers: { "content-type": AP },
@@ -126,48 +126,23 @@ describe("a town on the fediverse", () => {
     expect(evento.summary).toMatch(/^\p{Lu}\p{Ll}{2} \d{1,2} \p{Ll}{3}.* · \d\d:\d\d · .*Vinuesa/u);
     expect(evento.content).toContain("Segunda función");
     expect((evento.tag as { name: string }[]).map((t) => t.name)).toEqual(["#Vinuesa", "#Soria"]);
+    // What Mobilizon reads beyond ActivityStreams, in terms its context names.
+    expect(evento).toMatchObject({
+      category: "MEETING",
+      joinMode: "external",
+      externalParticipationUrl: `${appUrl()}${planPath("Teatro en la plaza", id)}`,
+      timezone: "Europe/Madrid",
+      location: {
+        address: { type: "PostalAddress", addressLocality: "Vinuesa", addressRegion: "Soria", addressCountry: "ES" },
+      },
+    });
+    expect(JSON.stringify(evento["@context"])).toContain("https://joinmobilizon.org/ns#");
 
     const navegador = await fetch(objeto, { headers: { accept: "text/html" }, redirect: "manual" });
     expect(navegador.status).toBe(303);
     expect(navegador.headers.get("location")).toBe(`${appUrl()}${planPath("Teatro en la plaza", id)}`);
     await query(db(), "UPDATE plan SET visible = false WHERE id = $1", [id]);
     expect((await fetch(objeto, { headers: { accept: AP } })).status).toBe(404);
-  });
-
-  it("sends a plan near the town to its followers: announced, then updated, then deleted", async () => {
-    const { id: ana_, enviar } = await ana();
-    const municipio = new URL(`${appUrl()}/ap/municipios/42215`);
-    const follow = new Follow({ id: new URL(`${ana_.href}#follow-2`), actor: ana_, object: municipio });
-    expect((await enviar(`${municipio.href}/bandeja`, follow)).status).toBe(202);
-    await hasta(async () => (await seguidores("municipios/42215")).includes(ana_.href));
-    const de = (tipo: string) =>
-      recibidas.filter((a) => (a as { type: string }).type === tipo) as Record<string, unknown>[];
-
-    const usuarioId = await insertUser();
-    const id = await insertPlan({
-      usuarioId,
-      origin: { lat: 41.93, lng: -2.77 },
-      titulo: "Mercado de otoño",
-      municipio: "Vinuesa",
-    });
-    const objeto = `${appUrl()}/ap/planes/${id}`;
-    await hasta(() => de("Announce").some((a) => a.object === objeto));
-    expect(de("Announce").find((a) => a.object === objeto)).toMatchObject({ actor: municipio.href });
-
-    await query(db(), "UPDATE plan SET titulo = 'Mercado de otoño y castañas' WHERE id = $1", [id]);
-    await hasta(() => de("Update").some((a) => (a.object as { id: string }).id === objeto));
-    const update = de("Update").find((a) => (a.object as { id: string }).id === objeto)!;
-    expect(update).toMatchObject({ actor: `${appUrl()}/ap/sitio`, object: { name: "Mercado de otoño y castañas" } });
-
-    await query(db(), "UPDATE plan SET visible = false WHERE id = $1", [id]);
-    await hasta(() => de("Delete").some((a) => (a.object as { id: string }).id === objeto));
-    const [{ n }] = await query<{ n: number }>(
-      db(),
-      "SELECT count(*)::int AS n FROM federacion_plan_enviado WHERE plan_id = $1",
-      [id],
-    );
-    expect(n).toBe(0);
-    await query(db(), "DELETE FROM federacion_seguidor WHERE seguidor = $1", [ana_.href]);
   });
 
   it("has each organization as an actor, found by its handle, the author of its plans' Events", async () => {
@@ -201,6 +176,21 @@ describe("a town on the fediverse", () => {
       attributedTo: string;
     };
     expect(evento.attributedTo).toBe(actorUrl);
+
+    // Renamed, it keeps its actor; its new handle finds it, and so does the old one for a while.
+    const nuevo = `${nombre} de Vinuesa`;
+    await query(db(), "UPDATE organizacion SET nombre = $1, fecha_actualizacion = now() WHERE id = $2", [nuevo, org]);
+    const nuevoHandle = `${handle}-de-vinuesa`;
+    for (const h of [nuevoHandle, handle]) {
+      const r = (await (await fetch(`${appUrl()}/.well-known/webfinger?resource=acct:${h}@${host}`)).json()) as {
+        links: { rel: string; href: string }[];
+      };
+      expect([h, r.links.find((l) => l.rel === "self")?.href]).toEqual([h, actorUrl]);
+    }
+    const renombrado = (await (await fetch(actorUrl, { headers: { accept: AP } })).json()) as Record<string, unknown>;
+    expect(renombrado.preferredUsername).toBe(nuevoHandle);
+    await query(db(), "UPDATE federacion_nombre SET retirado = now() - interval '91 days' WHERE nombre = $1", [handle]);
+    expect((await fetch(`${appUrl()}/.well-known/webfinger?resource=acct:${handle}@${host}`)).status).toBe(404);
   });
 
   it("says what it runs (NodeInfo) and which is its instance actor", async () => {
@@ -214,7 +204,7 @@ describe("a town on the fediverse", () => {
     expect(app.type).toBe("Application");
   });
 
-  it("accepts a signed Follow at once and keeps the follower; an Undo ends it; unsigned, forged or huge posts are refused", async () => {
+  it("accepts a signed Follow at once and keeps the follower; an Undo or their account's Delete ends it; unsigned, forged or huge posts are refused", async () => {
     const { id, enviar } = await ana();
     const municipio = new URL(`${appUrl()}/ap/municipios/42215`);
     const bandeja = `${municipio.href}/bandeja`;
@@ -262,5 +252,16 @@ describe("a town on the fediverse", () => {
       body: JSON.stringify({ relleno: "x".repeat(1024 * 1024) }),
     });
     expect(enorme.status).toBe(413);
+
+    // Her account deleted on her server (her actor now 410): its Delete, signed with the key we
+    // know, ends every follow of hers.
+    const otraVez = new Follow({ id: new URL(`${id.href}#follow-4`), actor: id, object: municipio });
+    expect((await enviar(bandeja, otraVez)).status).toBe(202);
+    await hasta(async () => (await seguidores("municipios/42215")).includes(id.href));
+    remoto.rutas.set("/users/ana", (_req, res) => res.writeHead(410).end());
+    const baja = new Delete({ id: new URL(`${id.href}#delete`), actor: id, object: new Tombstone({ id }) });
+    expect((await enviar(`${appUrl()}/ap/bandeja`, baja)).status).toBe(202);
+    await hasta(async () => (await seguidores("municipios/42215")).length === 0);
+    expect(await seguidores("municipios/42215")).toEqual([]);
   });
 });

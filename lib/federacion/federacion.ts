@@ -2,7 +2,9 @@ import "./navegador";
 import { createFederation, type Context, type Federation } from "@fedify/fedify";
 import {
   Accept,
+  Announce,
   Application,
+  Create,
   Delete,
   Endpoints,
   Event,
@@ -10,7 +12,10 @@ import {
   Group,
   Image,
   Organization,
+  Reject,
   Undo,
+  Update,
+  getTypeId,
   isActor,
   type Actor,
 } from "@fedify/vocab";
@@ -40,9 +45,13 @@ import { clavesDe } from "./claves";
 import { ColaFederacion } from "./cola";
 import { cargadorDeDocumentos, loopbackFederado } from "./documentos";
 import { iniciarDifusion } from "./difusion";
+import { anotarFallo, pasoDeEntregas } from "./entregas";
 import { eventoDePlan, RUTA_EVENTO } from "./eventos";
 import { mensajesFederacion } from "./mensajes";
+import { guardarRecibida, respuestaDeSeguido } from "./seguidos";
 import { destinatariosDe, guardarSeguidor, quitarSeguidor } from "./seguidores";
+import { dominioBloqueado, dominioDe } from "./servidores";
+import { comprobarDestino } from "../net/descarga";
 
 const GLOBAL = Symbol.for("planazo.federacion");
 
@@ -58,19 +67,44 @@ export const RUTAS_FEDERACION = {
 /** The site's icon, for every actor (a town has no image of its own yet). */
 const icono = () => new Image({ url: new URL("/icono/512.png", site().url), mediaType: "image/png" });
 
-/** Organizations' handles, worked out again when one is created, renamed or deleted (their count and last change). */
+/** How long an organization's old handle still finds it after a rename. */
+const NOMBRE_ANTIGUO_DIAS = 90;
+
+/**
+ * Organizations' handles, worked out again when one is created, renamed or deleted (their
+ * count and last change). Each time they are written down (federacion_nombre): a handle no
+ * longer anyone's is retired then, and keeps finding its organization for NOMBRE_ANTIGUO_DIAS.
+ */
 const organizaciones = new Memo<NombresDeOrganizaciones>(2, 3_600_000);
 async function nombresOrganizaciones(): Promise<NombresDeOrganizaciones> {
   const [{ version }] = await prisma.$queryRaw<{ version: string }[]>`
     SELECT count(*) || '@' || coalesce(max(fecha_actualizacion)::text, '') AS version FROM organizacion`;
-  return organizaciones.get(version, async () =>
-    nombresDeOrganizaciones(
+  return organizaciones.get(version, async () => {
+    const nombres = nombresDeOrganizaciones(
       await prisma.$queryRaw<
         { id: string; nombre: string }[]
       >`SELECT id, nombre FROM organizacion ORDER BY fecha_creacion, id`,
       nombresDeMunicipios(await nomenclatorMunicipios()),
-    ),
-  );
+    );
+    const actuales = [...nombres.porNombre.keys()];
+    await prisma.$transaction([
+      prisma.$executeRaw`
+        UPDATE federacion_nombre SET retirado = now() WHERE retirado IS NULL AND NOT (nombre = ANY(${actuales}))`,
+      prisma.$executeRaw`
+        INSERT INTO federacion_nombre (nombre, actor)
+        SELECT n, 'organizaciones/' || id FROM unnest(${actuales}::text[], ${[...nombres.porNombre.values()]}::text[]) AS t(n, id)
+        ON CONFLICT (nombre) DO UPDATE SET actor = EXCLUDED.actor, retirado = NULL`,
+    ]);
+    return nombres;
+  });
+}
+
+/** The organization an old handle of its still finds, or null. */
+async function nombreAntiguo(nombre: string): Promise<string | null> {
+  const [fila] = await prisma.$queryRaw<{ actor: string }[]>`
+    SELECT actor FROM federacion_nombre
+    WHERE nombre = ${nombre} AND retirado > now() - make_interval(days => ${NOMBRE_ANTIGUO_DIAS})`;
+  return fila && (await paginaDeActor(fila.actor)) ? fila.actor : null;
 }
 
 /** An organization as its actor needs it, or null. */
@@ -149,6 +183,26 @@ export async function paginaDeActor(identificador: string): Promise<string | nul
   return (ine && (await nomenclatorMunicipios()).porIne.get(ine)?.ruta) || null;
 }
 
+/**
+ * Whether a new follower could be delivered to: its server not blocked, and every address of its
+ * inboxes' hosts global (checked without connecting, as deliveries will be).
+ */
+async function recibiriaEntregas(urls: URL[]): Promise<boolean> {
+  for (const url of urls) {
+    const dominio = dominioDe(url);
+    if (!dominio || (await dominioBloqueado(dominio))) return false;
+  }
+  const comprobadas = await Promise.all(
+    urls.slice(1).map((u) =>
+      comprobarDestino(u.href, { permitirLoopback: loopbackFederado() }).then(
+        () => true,
+        () => false,
+      ),
+    ),
+  );
+  return comprobadas.every(Boolean);
+}
+
 /** The identifier of one of our actors from its URL, or null (another address, an actor that does not exist). */
 async function identificadorDe(ctx: Context<void>, url: URL | null): Promise<string | null> {
   const r = url ? ctx.parseUri(url) : null;
@@ -156,10 +210,10 @@ async function identificadorDe(ctx: Context<void>, url: URL | null): Promise<str
 }
 
 function crear(): Federation<void> {
-  // Documents and JSON-LD contexts come through the safe fetcher (documentos.ts). Fedify checks
-  // each inbox's address is public before a delivery, unless allowPrivateAddress, which it takes
-  // only with its own loaders: so with FEDERATION_ALLOW_LOOPBACK (tests of two instances on one
-  // machine) Fedify's loaders and deliveries may reach private addresses; never otherwise.
+  // Documents and JSON-LD contexts come through the safe fetcher (documentos.ts), deliveries too
+  // (entregas.ts). Fedify takes allowPrivateAddress only with its own loaders: so with
+  // FEDERATION_ALLOW_LOOPBACK (tests of two instances on one machine) its loaders read
+  // 127.0.0.0/8 as well; never otherwise.
   const cargador = cargadorDeDocumentos();
   const cargadores = loopbackFederado()
     ? { allowPrivateAddress: true }
@@ -170,9 +224,19 @@ function crear(): Federation<void> {
       };
   const federacion = createFederation<void>({
     kv: new AlmacenFederacion(),
-    queue: new ColaFederacion(),
+    // Deliveries go through the safe fetcher, a server's per-minute cap and its block (entregas.ts).
+    queue: new ColaFederacion({ paso: pasoDeEntregas() }),
     manuallyStartQueue: true,
     origin: env().SITE_URL,
+    onOutboxError: (error, actividad) => anotarFallo(error, actividad),
+    // A server whose deliveries fail 5 times within 10 minutes is left alone for 10; what is
+    // held for it meanwhile waits up to 2 days (Fedify's breaker, its state in our store).
+    circuitBreaker: {
+      failureThreshold: 5,
+      failureWindow: { minutes: 10 },
+      recoveryDelay: { minutes: 10 },
+      heldActivityTtl: { days: 2 },
+    },
     ...cargadores,
   });
 
@@ -185,7 +249,7 @@ function crear(): Federation<void> {
       const ine = nombresDeMunicipios(await nomenclatorMunicipios()).porNombre.get(n);
       if (ine) return idMunicipio(ine);
       const org = (await nombresOrganizaciones()).porNombre.get(n);
-      return org ? idOrganizacion(org) : null;
+      return org ? idOrganizacion(org) : nombreAntiguo(n);
     });
 
   federacion.setFollowersDispatcher(RUTAS_FEDERACION.seguidores, async (_ctx, identificador) => ({
@@ -199,10 +263,13 @@ function crear(): Federation<void> {
       if (!identificador || !follow.id || !follow.actorId) return;
       const seguidor = await follow.getActor(ctx);
       if (!seguidor || !isActor(seguidor) || !seguidor.id || !seguidor.inboxId) return;
+      const bandejas = [seguidor.inboxId, seguidor.endpoints?.sharedInbox].filter((u): u is URL => !!u);
+      if (!(await recibiriaEntregas([seguidor.id, ...bandejas]))) return;
       await guardarSeguidor(identificador, {
         seguidor: seguidor.id.href,
         bandeja: seguidor.inboxId.href,
         bandejaCompartida: seguidor.endpoints?.sharedInbox?.href ?? null,
+        tipo: getTypeId(seguidor).hash.slice(1) || null,
       });
       await ctx.sendActivity(
         { identifier: identificador },
@@ -220,11 +287,26 @@ function crear(): Federation<void> {
       const identificador = await identificadorDe(ctx, deshecho.objectId);
       if (identificador) await quitarSeguidor(identificador, undo.actorId.href);
     })
-    .on(Delete, async (_ctx, borrado) => {
+    .on(Accept, async (_ctx, aceptado) => {
+      if (aceptado.actorId) await respuestaDeSeguido(aceptado.actorId.href, true);
+    })
+    .on(Reject, async (_ctx, rechazado) => {
+      if (rechazado.actorId) await respuestaDeSeguido(rechazado.actorId.href, false);
+    })
+    .on(Create, (ctx, creado) => guardarRecibida(ctx, creado, "Create"))
+    .on(Announce, (ctx, anunciado) => guardarRecibida(ctx, anunciado, "Announce"))
+    .on(Update, (ctx, cambiado) => guardarRecibida(ctx, cambiado, "Update"))
+    .on(Delete, async (ctx, borrado) => {
       // An actor deleted on its server: its follows go.
       if (borrado.actorId && borrado.objectId?.href === borrado.actorId.href)
         await quitarSeguidor(null, borrado.actorId.href);
+      else await guardarRecibida(ctx, borrado, "Delete");
     });
+
+  // An inbox that answers 404 or 410 for good: the followers it stood for are gone.
+  federacion.setOutboxPermanentFailureHandler(async (_ctx, { reason, actorIds }) => {
+    if (reason === "http") for (const actor of actorIds) await quitarSeguidor(null, actor.href);
+  });
 
   // A visible plan as an Event, attributed to its organization's actor or the site's.
   federacion.setObjectDispatcher(

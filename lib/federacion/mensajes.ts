@@ -3,4 +3,7 @@ export const mensajesFederacion = {
   resumenMunicipio: "Planes en {municipio} y alrededores, {provincia}",
   resumenSitio: "Planes de pueblos y ciudades de España: fiestas, eventos y experiencias cerca de ti.",
   cuerpoDemasiadoGrande: "La actividad ocupa más de 1 MB.",
+  servidorBloqueado: "Este servidor no puede comunicarse con Planazo.",
+  cuentaNoEncontrada: "No se encontró esa cuenta del fediverso. Escríbela como @nombre@servidor.",
+  cuentaPropia: "Esa cuenta es de este mismo Planazo.",
 } as const;
