@@ -12,6 +12,7 @@ const SECCIONES = [
   { href: "/gestion/solicitudes", nombre: "Solicitudes" },
   { href: "/gestion/organizaciones", nombre: "Organizaciones" },
   { href: "/gestion/fuentes", nombre: "Fuentes" },
+  { href: "/gestion/federacion", nombre: "Fediverso" },
   { href: "/gestion/patrocinios", nombre: "Patrocinios", admin: true },
   { href: "/gestion/contactos", nombre: "Contactos" },
   { href: "/gestion/correos", nombre: "Correos" },

@@ -30,6 +30,11 @@ export const ACCIONES = {
   eliminar_fuente: "Eliminar fuente",
   publicar_importado: "Publicar plan importado",
   descartar_importado: "Descartar plan importado",
+  bloquear_servidor: "Bloquear servidor del fediverso",
+  desbloquear_servidor: "Desbloquear servidor del fediverso",
+  borrar_seguidores: "Borrar los seguidores de una cuenta",
+  seguir_cuenta: "Seguir una cuenta del fediverso",
+  dejar_de_seguir: "Dejar de seguir una cuenta del fediverso",
 } as const;
 
 export type Accion = keyof typeof ACCIONES;

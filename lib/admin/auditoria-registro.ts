@@ -6,7 +6,17 @@ type Tx = Prisma.TransactionClient;
 /** What the log knows of an action. `accion` names it (ocultar_plan, descartar_reportes…). */
 export interface Entrada {
   accion: Accion;
-  objetoTipo: "plan" | "reporte" | "usuario" | "organizacion" | "patrocinio" | "solicitud" | "correo" | "fuente";
+  objetoTipo:
+    | "plan"
+    | "reporte"
+    | "usuario"
+    | "organizacion"
+    | "patrocinio"
+    | "solicitud"
+    | "correo"
+    | "fuente"
+    | "servidor"
+    | "actor";
   objetoId: string;
   motivo?: string | null;
   datos?: Prisma.InputJsonObject;

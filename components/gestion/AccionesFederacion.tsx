@@ -1,0 +1,90 @@
+"use client";
+
+import { useId, useRef } from "react";
+import ui from "@/components/ui/ui.module.css";
+import { AvisoAccion, useAccion } from "./acciones";
+import styles from "./gestion.module.css";
+
+const RUTA = "/api/gestion/federacion";
+
+/**
+ * One field and its action on the fediverse (block a server, follow an account): the server's
+ * answer under it, the field emptied and the page read again when it worked.
+ */
+export function FormFederacion({
+  accion,
+  campo,
+  etiqueta,
+  ejemplo,
+  boton,
+}: {
+  accion: "bloquear" | "seguir";
+  campo: "dominio" | "cuenta";
+  etiqueta: string;
+  ejemplo: string;
+  boton: string;
+}) {
+  const id = useId();
+  const entrada = useRef<HTMLInputElement>(null);
+  const { hacer, ocupado, aviso } = useAccion();
+  return (
+    <form
+      className={styles.filtros}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const valor = entrada.current?.value.trim() ?? "";
+        hacer(`${RUTA}/${accion}`, { [campo]: valor }, () => {
+          if (entrada.current) entrada.current.value = "";
+        });
+      }}
+    >
+      <div className={styles.campo}>
+        <label htmlFor={id}>{etiqueta}</label>
+        <input
+          id={id}
+          ref={entrada}
+          name={campo}
+          required
+          placeholder={ejemplo}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </div>
+      <button type="submit" className="button" disabled={ocupado}>
+        {boton}
+      </button>
+      <AvisoAccion aviso={aviso} />
+    </form>
+  );
+}
+
+/** One row's action on the fediverse (lift a block, delete a follower list, stop following), with its answer. */
+export function BotonFederacion({
+  accion,
+  cuerpo,
+  texto,
+  etiqueta,
+}: {
+  accion: "desbloquear" | "borrar-seguidores" | "dejar-de-seguir";
+  cuerpo: Record<string, string>;
+  texto: string;
+  etiqueta: string;
+}) {
+  const { hacer, ocupado, aviso } = useAccion();
+  return (
+    <div className={styles.acciones}>
+      <div className={styles.botones}>
+        <button
+          type="button"
+          className={ui.buttonOutline}
+          disabled={ocupado}
+          aria-label={etiqueta}
+          onClick={() => hacer(`${RUTA}/${accion}`, cuerpo)}
+        >
+          {texto}
+        </button>
+      </div>
+      <AvisoAccion aviso={aviso} />
+    </div>
+  );
+}
