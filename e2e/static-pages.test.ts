@@ -68,6 +68,9 @@ describe("public pages, server-rendered", () => {
     expect(texto).toContain("para enviarte las confirmaciones de registro");
     expect(texto).toContain("los recordatorios de los eventos que has guardado");
     expect(texto).toContain(
+      "guardamos solo la dirección de tu cuenta y la de la bandeja de entrada de tu servidor, para enviarte sus planes",
+    );
+    expect(texto).toContain(
       "Los carteles de los planes y los logotipos de las organizaciones que subes se usan solo para la difusión informativa y publicitaria",
     );
     for (const derecho of [

@@ -52,6 +52,13 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
         Guardamos los planes que marcas como favoritos para mostrártelos y recordártelos. Cuando reportas un plan,
         guardamos qué plan es para revisarlo; no necesitas identificarte.
       </p>
+      <h3>Si sigues un pueblo o una organización desde el fediverso</h3>
+      <p>
+        Si sigues desde Mastodon, Mobilizon u otro servidor del fediverso la cuenta de un pueblo o de una organización,
+        guardamos solo la dirección de tu cuenta y la de la bandeja de entrada de tu servidor, para enviarte sus planes.
+        Dejas de recibirlos en cuanto dejas de seguirla; el pueblo o la organización puede pedirnos que borremos su
+        lista de seguidores, y la borramos entera de una vez.
+      </p>
       <h3>Seguridad</h3>
       <p>
         Registramos de forma temporal la dirección IP desde la que se hacen algunas operaciones (inicio de sesión,
@@ -87,6 +94,10 @@ export function PoliticaPrivacidad({ nombre, contacto }: DatosSitio) {
           eliminarla desde tu perfil los borramos, junto con sus carteles y logotipos.
         </li>
         <li>Los planes dejan de mostrarse cuando terminan, y puedes borrarlos tú en cualquier momento.</li>
+        <li>
+          Quién sigue una cuenta de Planazo desde el fediverso, mientras la siga: al dejar de seguirla, o si su cuenta
+          se borra en su servidor, borramos su dirección.
+        </li>
         <li>Las solicitudes de contacto, el tiempo necesario para atenderlas y, como máximo, un año.</li>
         <li>Los registros de seguridad, unas horas o días, lo que dure la ventana de control de intentos.</li>
       </ul>
