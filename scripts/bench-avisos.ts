@@ -31,6 +31,7 @@ import { startAppServer } from "../test-support/app-server";
 import { iniciarServicioPush } from "../test-support/servicio-push";
 import { confirmedUser } from "../test-support/users";
 import { publicarPlan } from "./lib/app-client";
+import { Informe, cifras, miles, segundos } from "./lib/informe";
 import { prepareDatabase } from "./lib/prepare-database";
 
 const { values } = parseArgs({
@@ -59,22 +60,10 @@ const LIMITE_FALLO_MS = 180_000;
 const ROOT = path.resolve(import.meta.dirname, "..");
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentil = (ordenados: number[], p: number) =>
-  ordenados[Math.min(ordenados.length - 1, Math.floor((p / 100) * ordenados.length))];
-const cifras = (ms: number[]) => {
-  const o = [...ms].sort((a, b) => a - b);
-  return { p50: percentil(o, 50), p95: percentil(o, 95), n: o.length };
-};
-const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const miles = (n: number) => n.toLocaleString("en");
 
-let fallos = 0;
-const resultados: string[][] = [];
-/** A row of the final table; with a goal, PASS or FAIL (a FAIL makes the exit code 1). */
-function fila(medida: string, cifra: string, objetivo = "", ok?: boolean) {
-  if (ok === false) fallos++;
-  resultados.push([medida, cifra, objetivo, ok === undefined ? "" : ok ? "PASS" : "FAIL"]);
-}
+const informe = new Informe();
+const fila = informe.fila.bind(informe);
+const s = segundos;
 
 const url = await prepareDatabase({ database: "planazo_bench_avisos", fresh: true, log: () => {} });
 // The outbox helpers of the test users read DATABASE_URL: the app's database.
@@ -346,20 +335,4 @@ try {
   await db.end();
 }
 
-const cabecera = ["measure", "figure", "goal", ""];
-const anchos = cabecera.map((c, i) => Math.max(c.length, ...resultados.map((r) => r[i].length)));
-const linea = (r: string[]) =>
-  r
-    .map((c, i) => c.padEnd(anchos[i]))
-    .join("  ")
-    .trimEnd();
-console.log(
-  `\n${os.cpus().length} cores, load average ${os
-    .loadavg()
-    .map((l) => l.toFixed(2))
-    .join(" ")}`,
-);
-console.log(linea(cabecera));
-for (const r of resultados) console.log(linea(r));
-console.log(`\n${fallos === 0 ? "all checks passed" : `${fallos} check(s) FAILED`}`);
-process.exitCode = fallos === 0 ? 0 : 1;
+informe.imprimir();

@@ -1,0 +1,222 @@
+/**
+ * An organization's new plan sent to the fediverse, against the production build and 200 stand-in
+ * servers on 127.0.0.2–127.0.0.201 (each its own address, so each is a server of its own to the
+ * app's per-server cap and circuit breaker), in the database `planazo_bench_federacion` (made
+ * anew each run). One owner has organization A, followed by 10,000 accounts spread over the 200
+ * servers (each with a shared inbox, as Mastodon's are), and organization B, followed by nobody:
+ * publishing to B is the floor.
+ *   1. publishing (POST /api/plan with a small poster) to B and to A in turn, the app otherwise
+ *      idle: median and p95 of each, and A's median as a ratio to B's (goal ≤ 1.2×);
+ *   2. after each publication to A, the time from its answer to the 200th server's Create, each
+ *      server getting it once, signed (goal: every server, once);
+ *   3. the app's CPU per delivery (signing with the organization's RSA key is most of it).
+ * A FAIL makes the exit code 1.
+ *
+ *   npm run bench:federacion [-- --seguidores 10000] [-- --servidores 200] [-- --rondas 11]
+ */
+import "./lib/load-env";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startAppServer } from "../test-support/app-server";
+import { confirmedUser } from "../test-support/users";
+import { publicarPlan } from "./lib/app-client";
+import { Informe, cifras, miles, segundos } from "./lib/informe";
+import { prepareDatabase } from "./lib/prepare-database";
+
+const { values } = parseArgs({
+  options: {
+    seguidores: { type: "string", default: "10000" },
+    servidores: { type: "string", default: "200" },
+    rondas: { type: "string", default: "11" },
+  },
+});
+const N = Number(values.seguidores);
+const SERVIDORES = Number(values.servidores);
+const RONDAS = Number(values.rondas);
+const GOAL_RATIO = 1.2;
+const LIMITE_ENTREGA_MS = 120_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const informe = new Informe();
+const fila = informe.fila.bind(informe);
+const s = segundos;
+
+/** What the stand-ins got: each delivery's server, activity type, object and whether it was signed. */
+const recibidas: { servidor: number; tipo: string; objeto: string; firmada: boolean }[] = [];
+
+/** One stand-in server of the fediverse on 127.0.0.{2+i}: its shared inbox answers 202 to any POST. */
+async function servidor(i: number): Promise<{ base: string; cerrar: () => Promise<void> }> {
+  const s = http.createServer((req, res) => {
+    let cuerpo = "";
+    req.on("data", (c) => (cuerpo += c));
+    req.on("end", () => {
+      try {
+        const a = JSON.parse(cuerpo) as { type: string; object: string | { id: string } };
+        recibidas.push({
+          servidor: i,
+          tipo: a.type,
+          objeto: typeof a.object === "string" ? a.object : a.object.id,
+          firmada: Boolean(req.headers.signature || req.headers["signature-input"]),
+        });
+      } catch {
+        // Not an activity: counted as nothing.
+      }
+      res.writeHead(202).end();
+    });
+  });
+  const host = `127.0.0.${2 + i}`;
+  await new Promise<void>((listo) => s.listen(0, host, listo));
+  return {
+    base: `http://${host}:${(s.address() as AddressInfo).port}`,
+    cerrar: () => new Promise((listo) => s.close(() => listo())),
+  };
+}
+
+const url = await prepareDatabase({ database: "planazo_bench_federacion", fresh: true, log: () => {} });
+process.env.DATABASE_URL = url;
+const db = new pg.Client({ connectionString: url });
+await db.connect();
+const servidores = await Promise.all(Array.from({ length: SERVIDORES }, (_, i) => servidor(i)));
+const app = await startAppServer({
+  DATABASE_URL: url,
+  BETTER_AUTH_SECRET: randomBytes(32).toString("hex"),
+  STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "planazo-bench-federacion-")),
+  FEDERATION_ALLOW_LOOPBACK: "1",
+});
+/** The app's CPU time, ms (`next start` serves in its own process; Linux counts ticks of 10 ms). */
+const cpuApp = () => {
+  const campos = readFileSync(`/proc/${app.process.pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(campos[11]) + Number(campos[12])) * 10;
+};
+
+try {
+  const duena = await confirmedUser("Organizadora", app.url);
+  const organizacion = async (nombre: string) =>
+    (
+      await db.query<{ id: string }>(
+        `INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id)
+         VALUES ($1, 'Calle Mayor 3', 'pena@example.com', $2) RETURNING id`,
+        [nombre, duena.id],
+      )
+    ).rows[0].id;
+  const orgA = await organizacion("Peña con seguidores");
+  const orgB = await organizacion("Peña sin seguidores");
+
+  // Followers of A: account i on server i mod SERVIDORES, each with its inbox and its server's shared one.
+  await db.query(
+    `INSERT INTO federacion_seguidor (actor, seguidor, bandeja, bandeja_compartida, dominio, tipo)
+     SELECT 'organizaciones/' || $1, base || '/users/' || i, base || '/users/' || i || '/inbox', base || '/inbox',
+            substring(base FROM '//([^:]+)'), 'Person'
+     FROM generate_series(1, $2) i, LATERAL (SELECT ($3::text[])[1 + i % $4] AS base) b`,
+    [orgA, N, servidores.map((v) => v.base), SERVIDORES],
+  );
+  await db.query("ANALYZE federacion_seguidor");
+  console.log(`${miles(N)} followers of A on ${SERVIDORES} servers`);
+
+  let n = 0;
+  async function publicar(organizacionId: string): Promise<{ ms: number; planId: string }> {
+    const t0 = performance.now();
+    const r = await publicarPlan(app.url, duena.token, { titulo: `Verbena ${++n}`, organizacionId });
+    const ms = performance.now() - t0;
+    if (r.status !== 201) throw new Error(`publishing answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
+    return { ms, planId: (r.body.plan as { _id: string })._id };
+  }
+
+  /** Until every server got the plan's Create: the moment of the last (or null past the limit), and what came. */
+  async function esperarEntrega(planId: string) {
+    const sufijo = `/ap/planes/${planId}`;
+    const suyas = () => recibidas.filter((r) => r.tipo === "Create" && r.objeto.endsWith(sufijo));
+    const limite = performance.now() + LIMITE_ENTREGA_MS;
+    let ultimo: number | null = null;
+    while (performance.now() < limite) {
+      if (new Set(suyas().map((r) => r.servidor)).size >= SERVIDORES) {
+        ultimo = performance.now();
+        break;
+      }
+      await sleep(10);
+    }
+    await sleep(300);
+    const todas = suyas();
+    return {
+      ultimo,
+      servidores: new Set(todas.map((r) => r.servidor)).size,
+      duplicadas: todas.length - new Set(todas.map((r) => r.servidor)).size,
+      sinFirma: todas.filter((r) => !r.firmada).length,
+    };
+  }
+
+  async function publicarEnA() {
+    const cpu = cpuApp();
+    const p = await publicar(orgA);
+    const fin = performance.now();
+    const e = await esperarEntrega(p.planId);
+    return { ...p, ...e, entregaMs: e.ultimo === null ? Infinity : e.ultimo - fin, cpu: cpuApp() - cpu };
+  }
+
+  // Warm-up: the routes, the pool, the federation's start (it loads on first work) and A's keys.
+  for (let i = 0; i < 3; i++) await publicar(orgB);
+  const primera = await publicarEnA();
+  console.log(`warm-up: ${SERVIDORES} servers reached ${s(primera.entregaMs)} after the first answer`);
+
+  const latB: number[] = [];
+  const latA: number[] = [];
+  const entregas: number[] = [];
+  const cpus: number[] = [];
+  let problemas = { faltan: 0, duplicadas: 0, sinFirma: 0 };
+  for (let i = 0; i < RONDAS; i++) {
+    if (i % 2 === 0) {
+      latB.push((await publicar(orgB)).ms);
+      await sleep(200);
+    }
+    const a = await publicarEnA();
+    if (i % 2 === 1) {
+      await sleep(200);
+      latB.push((await publicar(orgB)).ms);
+    }
+    latA.push(a.ms);
+    entregas.push(a.entregaMs);
+    cpus.push(a.cpu);
+    problemas = {
+      faltan: problemas.faltan + SERVIDORES - a.servidores,
+      duplicadas: problemas.duplicadas + a.duplicadas,
+      sinFirma: problemas.sinFirma + a.sinFirma,
+    };
+    console.log(
+      `round ${i + 1}/${RONDAS}: B ${latB.at(-1)!.toFixed(0)} ms, A ${a.ms.toFixed(0)} ms, ` +
+        `${SERVIDORES} servers ${s(a.entregaMs)} after A's answer`,
+    );
+    await sleep(200);
+  }
+  const b = cifras(latB);
+  const a = cifras(latA);
+  const ratio = a.p50 / b.p50;
+  const e = cifras(entregas);
+  fila("publish to B, no followers (floor)", `p50 ${b.p50.toFixed(0)} ms, p95 ${b.p95.toFixed(0)} ms (${b.n})`);
+  fila(
+    `publish to A, ${miles(N)} followers on ${SERVIDORES} servers`,
+    `p50 ${a.p50.toFixed(0)} ms, p95 ${a.p95.toFixed(0)} ms (${a.n}) = ${ratio.toFixed(2)}× the floor (p95 ${(a.p95 / b.p95).toFixed(2)}×)`,
+    `p50 ≤ ${GOAL_RATIO}× floor`,
+    ratio <= GOAL_RATIO,
+  );
+  fila(`answer → ${SERVIDORES}th server's Create`, `median ${s(e.p50)}, worst ${s(Math.max(...entregas))}`);
+  fila("app CPU per delivery (median of the rounds)", `${(cifras(cpus).p50 / SERVIDORES).toFixed(1)} ms`);
+  fila(
+    "each server once, signed",
+    `${problemas.faltan} missing, ${problemas.duplicadas} duplicates, ${problemas.sinFirma} unsigned`,
+    "0, 0, 0",
+    problemas.faltan + problemas.duplicadas + problemas.sinFirma === 0,
+  );
+} finally {
+  await app.stop();
+  await Promise.all(servidores.map((v) => v.cerrar()));
+  await db.end();
+}
+
+informe.imprimir();
