@@ -435,6 +435,12 @@ const PLANTILLAS: Plantilla[] = [
     listo: (p) => p.getByRole("heading", { name: CORREO_FALLIDO }).waitFor(),
   },
   {
+    nombre: "back-office fediverse",
+    rol: "admin",
+    ruta: () => "/gestion/federacion",
+    listo: (p) => h1(p, "Fediverso"),
+  },
+  {
     nombre: "back-office sources",
     rol: "admin",
     ruta: () => "/gestion/fuentes",
