@@ -31,7 +31,7 @@ import { startAppServer } from "../test-support/app-server";
 import { iniciarServicioPush } from "../test-support/servicio-push";
 import { confirmedUser } from "../test-support/users";
 import { publicarPlan } from "./lib/app-client";
-import { Informe, cifras, miles, segundos } from "./lib/informe";
+import { Informe, cifras, filasContraElSuelo, miles, rondasAlternas, segundos } from "./lib/informe";
 import { prepareDatabase } from "./lib/prepare-database";
 
 const { values } = parseArgs({
@@ -204,49 +204,35 @@ try {
 
   // 1 and 2: the app otherwise idle. B and A in turn, each first every other round, so the
   // machine's drift and whatever follows a fan-out reach both alike.
-  const latB: number[] = [];
-  const latA: number[] = [];
-  const entregas: number[] = [];
-  const cpu = { app: [] as number[], servicio: [] as number[] };
-  let problemas = { duplicados: 0, perdidos: 0, sinMarcar: 0 };
-  for (let i = 0; i < RONDAS; i++) {
-    if (i % 2 === 0) {
-      latB.push((await publicar(orgB)).ms);
-      await sleep(200);
-    }
-    const a = await publicarEnA();
-    if (i % 2 === 1) {
-      await sleep(200);
-      latB.push((await publicar(orgB)).ms);
-    }
-    latA.push(a.ms);
-    entregas.push(a.entregaMs);
-    cpu.app.push(a.cpuApp);
-    cpu.servicio.push(a.cpuServicio);
-    problemas = {
-      duplicados: problemas.duplicados + a.duplicados,
-      perdidos: problemas.perdidos + a.perdidos,
-      sinMarcar: problemas.sinMarcar + (N - a.enviadas),
-    };
-    console.log(
-      `round ${i + 1}/${RONDAS}: B ${latB.at(-1)!.toFixed(0)} ms, A ${a.ms.toFixed(0)} ms, ` +
-        `${miles(N)} notifications ${s(a.entregaMs)} after A's answer`,
-    );
-    await sleep(200);
-  }
+  const rondas = await rondasAlternas(
+    RONDAS,
+    () => publicar(orgB),
+    () => publicarEnA(),
+    (a, sueloMs, i) =>
+      console.log(
+        `round ${i + 1}/${RONDAS}: B ${sueloMs.toFixed(0)} ms, A ${a.ms.toFixed(0)} ms, ` +
+          `${miles(N)} notifications ${s(a.entregaMs)} after A's answer`,
+      ),
+  );
   const maxEnVueloApp = servicio.maxEnVuelo;
+  const latB = rondas.suelo;
+  const entregas = rondas.medidas.map((a) => a.entregaMs);
+  const cpu = { app: rondas.medidas.map((a) => a.cpuApp), servicio: rondas.medidas.map((a) => a.cpuServicio) };
+  const problemas = {
+    duplicados: rondas.medidas.reduce((n, a) => n + a.duplicados, 0),
+    perdidos: rondas.medidas.reduce((n, a) => n + a.perdidos, 0),
+    sinMarcar: rondas.medidas.reduce((n, a) => n + N - a.enviadas, 0),
+  };
   const b = cifras(latB);
-  const a = cifras(latA);
-  const ratio = a.p50 / b.p50;
+  filasContraElSuelo(
+    informe,
+    { suelo: "publish to B, no followers (floor)", medida: `publish to A, ${miles(N)} followers` },
+    latB,
+    rondas.medidas.map((a) => a.ms),
+    GOAL_RATIO,
+  );
   const e = cifras(entregas);
   const peorEntrega = Math.max(...entregas);
-  fila("publish to B, no followers (floor)", `p50 ${b.p50.toFixed(0)} ms, p95 ${b.p95.toFixed(0)} ms (${b.n})`);
-  fila(
-    `publish to A, ${miles(N)} followers`,
-    `p50 ${a.p50.toFixed(0)} ms, p95 ${a.p95.toFixed(0)} ms (${a.n}) = ${ratio.toFixed(2)}× the floor (p95 ${(a.p95 / b.p95).toFixed(2)}×)`,
-    `p50 ≤ ${GOAL_RATIO}× floor`,
-    ratio <= GOAL_RATIO,
-  );
   fila(
     `answer → ${miles(N)}th notification`,
     `median ${s(e.p50)}, worst ${s(peorEntrega)} (${miles(Math.round(N / (e.p50 / 1000)))}/s)`,

@@ -26,7 +26,7 @@ import pg from "pg";
 import { startAppServer } from "../test-support/app-server";
 import { confirmedUser } from "../test-support/users";
 import { publicarPlan } from "./lib/app-client";
-import { Informe, cifras, miles, segundos } from "./lib/informe";
+import { Informe, cifras, filasContraElSuelo, miles, rondasAlternas, segundos } from "./lib/informe";
 import { prepareDatabase } from "./lib/prepare-database";
 
 const { values } = parseArgs({
@@ -167,46 +167,36 @@ try {
   const primera = await publicarEnA();
   console.log(`warm-up: ${SERVIDORES} servers reached ${s(primera.entregaMs)} after the first answer`);
 
-  const latB: number[] = [];
-  const latA: number[] = [];
-  const entregas: number[] = [];
-  const cpus: number[] = [];
-  let problemas = { faltan: 0, duplicadas: 0, sinFirma: 0 };
-  for (let i = 0; i < RONDAS; i++) {
-    if (i % 2 === 0) {
-      latB.push((await publicar(orgB)).ms);
-      await sleep(200);
-    }
-    const a = await publicarEnA();
-    if (i % 2 === 1) {
-      await sleep(200);
-      latB.push((await publicar(orgB)).ms);
-    }
-    latA.push(a.ms);
-    entregas.push(a.entregaMs);
-    cpus.push(a.cpu);
-    problemas = {
-      faltan: problemas.faltan + SERVIDORES - a.servidores,
-      duplicadas: problemas.duplicadas + a.duplicadas,
-      sinFirma: problemas.sinFirma + a.sinFirma,
-    };
-    console.log(
-      `round ${i + 1}/${RONDAS}: B ${latB.at(-1)!.toFixed(0)} ms, A ${a.ms.toFixed(0)} ms, ` +
-        `${SERVIDORES} servers ${s(a.entregaMs)} after A's answer`,
-    );
-    await sleep(200);
-  }
-  const b = cifras(latB);
-  const a = cifras(latA);
-  const ratio = a.p50 / b.p50;
-  const e = cifras(entregas);
-  fila("publish to B, no followers (floor)", `p50 ${b.p50.toFixed(0)} ms, p95 ${b.p95.toFixed(0)} ms (${b.n})`);
-  fila(
-    `publish to A, ${miles(N)} followers on ${SERVIDORES} servers`,
-    `p50 ${a.p50.toFixed(0)} ms, p95 ${a.p95.toFixed(0)} ms (${a.n}) = ${ratio.toFixed(2)}× the floor (p95 ${(a.p95 / b.p95).toFixed(2)}×)`,
-    `p50 ≤ ${GOAL_RATIO}× floor`,
-    ratio <= GOAL_RATIO,
+  const rondas = await rondasAlternas(
+    RONDAS,
+    () => publicar(orgB),
+    () => publicarEnA(),
+    (a, sueloMs, i) =>
+      console.log(
+        `round ${i + 1}/${RONDAS}: B ${sueloMs.toFixed(0)} ms, A ${a.ms.toFixed(0)} ms, ` +
+          `${SERVIDORES} servers ${s(a.entregaMs)} after A's answer`,
+      ),
   );
+  const latB = rondas.suelo;
+  const entregas = rondas.medidas.map((a) => a.entregaMs);
+  const cpus = rondas.medidas.map((a) => a.cpu);
+  const problemas = {
+    faltan: rondas.medidas.reduce((n, a) => n + SERVIDORES - a.servidores, 0),
+    duplicadas: rondas.medidas.reduce((n, a) => n + a.duplicadas, 0),
+    sinFirma: rondas.medidas.reduce((n, a) => n + a.sinFirma, 0),
+  };
+  const b = cifras(latB);
+  filasContraElSuelo(
+    informe,
+    {
+      suelo: "publish to B, no followers (floor)",
+      medida: `publish to A, ${miles(N)} followers on ${SERVIDORES} servers`,
+    },
+    latB,
+    rondas.medidas.map((a) => a.ms),
+    GOAL_RATIO,
+  );
+  const e = cifras(entregas);
   fila(`answer → ${SERVIDORES}th server's Create`, `median ${s(e.p50)}, worst ${s(Math.max(...entregas))}`);
   // Publishing while a plan's deliveries go out (to B, so that no second sending joins in).
   const durante: number[] = [];

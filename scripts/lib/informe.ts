@@ -45,3 +45,55 @@ export class Informe {
     process.exitCode = this.fallos === 0 ? 0 : 1;
   }
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A measured action and its floor in turn, `rondas` times, each going first every other round
+ * so that the machine's drift (and whatever follows the action) reaches both alike; 200 ms
+ * between them. `cadaRonda` sees each round's result and the floor's time as they come.
+ */
+export async function rondasAlternas<T extends { ms: number }>(
+  rondas: number,
+  suelo: () => Promise<{ ms: number }>,
+  medida: () => Promise<T>,
+  cadaRonda: (r: T, sueloMs: number, i: number) => void,
+): Promise<{ suelo: number[]; medidas: T[] }> {
+  const tiempos: number[] = [];
+  const medidas: T[] = [];
+  for (let i = 0; i < rondas; i++) {
+    if (i % 2 === 0) {
+      tiempos.push((await suelo()).ms);
+      await sleep(200);
+    }
+    const r = await medida();
+    if (i % 2 === 1) {
+      await sleep(200);
+      tiempos.push((await suelo()).ms);
+    }
+    medidas.push(r);
+    cadaRonda(r, tiempos.at(-1)!, i);
+    await sleep(200);
+  }
+  return { suelo: tiempos, medidas };
+}
+
+/** The floor's row and the measure's, with its median as a ratio to the floor's against `objetivo`. */
+export function filasContraElSuelo(
+  informe: Informe,
+  nombres: { suelo: string; medida: string },
+  suelo: number[],
+  medida: number[],
+  objetivo: number,
+): void {
+  const b = cifras(suelo);
+  const a = cifras(medida);
+  const ratio = a.p50 / b.p50;
+  informe.fila(nombres.suelo, `p50 ${b.p50.toFixed(0)} ms, p95 ${b.p95.toFixed(0)} ms (${b.n})`);
+  informe.fila(
+    nombres.medida,
+    `p50 ${a.p50.toFixed(0)} ms, p95 ${a.p95.toFixed(0)} ms (${a.n}) = ${ratio.toFixed(2)}× the floor (p95 ${(a.p95 / b.p95).toFixed(2)}×)`,
+    `p50 ≤ ${objetivo}× floor`,
+    ratio <= objetivo,
+  );
+}
