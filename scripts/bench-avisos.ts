@@ -21,7 +21,7 @@
 import "./lib/load-env";
 import { execFile } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs, promisify } from "node:util";
@@ -29,10 +29,9 @@ import pg from "pg";
 import { CONCURRENCIA_PUSH } from "../lib/avisos/entrega";
 import { startAppServer } from "../test-support/app-server";
 import { iniciarServicioPush } from "../test-support/servicio-push";
-import { confirmedUser } from "../test-support/users";
-import { publicarPlan } from "./lib/app-client";
 import { Informe, cifras, filasContraElSuelo, miles, rondasAlternas, segundos } from "./lib/informe";
 import { prepareDatabase } from "./lib/prepare-database";
+import { cpuDeProceso, publicadora } from "./lib/publicadora";
 
 const { values } = parseArgs({
   options: {
@@ -79,11 +78,7 @@ const envApp = {
   PUSH_HORAS_SILENCIO: "no",
 };
 const app = await startAppServer(envApp);
-/** The app's CPU time, ms (`next start` serves in its own process; Linux counts ticks of 10 ms). */
-const cpuApp = () => {
-  const campos = readFileSync(`/proc/${app.process.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(campos[11]) + Number(campos[12])) * 10;
-};
+const cpuApp = () => cpuDeProceso(app.process.pid!);
 /** CPU time of this process, the push service stand-in's decryption and checks almost all of it, ms. */
 const cpuPropia = () => {
   const { user, system } = process.cpuUsage();
@@ -91,17 +86,7 @@ const cpuPropia = () => {
 };
 
 try {
-  const duena = await confirmedUser("Organizadora", app.url);
-  const organizacion = async (nombre: string) =>
-    (
-      await db.query<{ id: string }>(
-        `INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id)
-         VALUES ($1, 'Calle Mayor 3', 'pena@example.com', $2) RETURNING id`,
-        [nombre, duena.id],
-      )
-    ).rows[0].id;
-  const orgA = await organizacion("Peña con seguidores");
-  const orgB = await organizacion("Peña sin seguidores");
+  const { orgA, orgB, publicar } = await publicadora(db, app.url);
 
   // Followers in three statements: confirmed follows of A, one device each on the stand-in.
   const t = performance.now();
@@ -130,16 +115,6 @@ try {
   );
   await db.query("ANALYZE usuario; ANALYZE seguimiento; ANALYZE sesion; ANALYZE push_suscripcion");
   console.log(`${miles(N)} followers of A with one device each, written in ${s(performance.now() - t)}`);
-
-  let n = 0;
-  /** POST /api/plan to an organization: the request's time and the plan's id. */
-  async function publicar(organizacionId: string): Promise<{ ms: number; planId: string }> {
-    const t0 = performance.now();
-    const r = await publicarPlan(app.url, duena.token, { titulo: `Verbena ${++n}`, organizacionId });
-    const ms = performance.now() - t0;
-    if (r.status !== 201) throw new Error(`publishing answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
-    return { ms, planId: (r.body.plan as { _id: string })._id };
-  }
 
   /** The plan's push_envio rows: how many, how many sent, and their attempts. */
   async function filas(planId: string) {

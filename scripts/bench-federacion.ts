@@ -16,7 +16,7 @@
  */
 import "./lib/load-env";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -24,10 +24,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { startAppServer } from "../test-support/app-server";
-import { confirmedUser } from "../test-support/users";
-import { publicarPlan } from "./lib/app-client";
 import { Informe, cifras, filasContraElSuelo, miles, rondasAlternas, segundos } from "./lib/informe";
 import { prepareDatabase } from "./lib/prepare-database";
+import { cpuDeProceso, publicadora } from "./lib/publicadora";
 
 const { values } = parseArgs({
   options: {
@@ -90,24 +89,10 @@ const app = await startAppServer({
   STORAGE_DIR: mkdtempSync(path.join(os.tmpdir(), "planazo-bench-federacion-")),
   FEDERATION_ALLOW_LOOPBACK: "1",
 });
-/** The app's CPU time, ms (`next start` serves in its own process; Linux counts ticks of 10 ms). */
-const cpuApp = () => {
-  const campos = readFileSync(`/proc/${app.process.pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(campos[11]) + Number(campos[12])) * 10;
-};
+const cpuApp = () => cpuDeProceso(app.process.pid!);
 
 try {
-  const duena = await confirmedUser("Organizadora", app.url);
-  const organizacion = async (nombre: string) =>
-    (
-      await db.query<{ id: string }>(
-        `INSERT INTO organizacion (nombre, direccion, email_contacto, usuario_id)
-         VALUES ($1, 'Calle Mayor 3', 'pena@example.com', $2) RETURNING id`,
-        [nombre, duena.id],
-      )
-    ).rows[0].id;
-  const orgA = await organizacion("Peña con seguidores");
-  const orgB = await organizacion("Peña sin seguidores");
+  const { orgA, orgB, publicar } = await publicadora(db, app.url);
 
   // Followers of A: account i on server i mod SERVIDORES, each with its inbox and its server's shared one.
   await db.query(
@@ -119,15 +104,6 @@ try {
   );
   await db.query("ANALYZE federacion_seguidor");
   console.log(`${miles(N)} followers of A on ${SERVIDORES} servers`);
-
-  let n = 0;
-  async function publicar(organizacionId: string): Promise<{ ms: number; planId: string }> {
-    const t0 = performance.now();
-    const r = await publicarPlan(app.url, duena.token, { titulo: `Verbena ${++n}`, organizacionId });
-    const ms = performance.now() - t0;
-    if (r.status !== 201) throw new Error(`publishing answered ${r.status}: ${JSON.stringify(r.body).slice(0, 200)}`);
-    return { ms, planId: (r.body.plan as { _id: string })._id };
-  }
 
   /** Until every server got the plan's Create: the moment of the last (or null past the limit), and what came. */
   async function esperarEntrega(planId: string) {
