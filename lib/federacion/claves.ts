@@ -13,8 +13,20 @@ async function deJwk(par: ParJwk): Promise<CryptoKeyPair> {
 }
 
 /**
- * An actor's two key pairs, RSA (RSASSA-PKCS1-v1_5 with SHA-256, 4,096 bits, what every server checks HTTP signatures
- * with) then Ed25519: read from federacion_clave, or made on its first need. Two instances that
+ * An RSA pair of 2,048 bits, as Mastodon makes its own: every server checks HTTP signatures with
+ * it, and each delivery is signed with it, which at 4,096 bits (Fedify's default) costs twelve
+ * times as much CPU (4.6 ms against 0.36 ms a signature here) and a few seconds to make.
+ */
+const parRsa = () =>
+  crypto.subtle.generateKey(
+    { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" },
+    true,
+    ["sign", "verify"],
+  );
+
+/**
+ * An actor's two key pairs, RSA (RSASSA-PKCS1-v1_5 with SHA-256, what every server checks HTTP
+ * signatures with) then Ed25519: read from federacion_clave, or made on its first need. Two instances that
  * make them at once keep the first one written, and both answer with it.
  */
 export async function clavesDe(actor: string): Promise<CryptoKeyPair[]> {
@@ -25,10 +37,7 @@ export async function clavesDe(actor: string): Promise<CryptoKeyPair[]> {
     )[0];
   let fila = await leer();
   if (!fila) {
-    const [rsa, ed25519] = await Promise.all([
-      generateCryptoKeyPair("RSASSA-PKCS1-v1_5").then(aJwk),
-      generateCryptoKeyPair("Ed25519").then(aJwk),
-    ]);
+    const [rsa, ed25519] = await Promise.all([parRsa().then(aJwk), generateCryptoKeyPair("Ed25519").then(aJwk)]);
     await prisma.$executeRaw`
       INSERT INTO federacion_clave (actor, rsa, ed25519)
       VALUES (${actor}, ${JSON.stringify(rsa)}::jsonb, ${JSON.stringify(ed25519)}::jsonb)
