@@ -78,6 +78,8 @@ const LEAD_CONTACTADO = `Ramón Satélite ${sufijo}`;
 const CORREO_FALLIDO = `Restablece tu contraseña ${sufijo}`;
 const SOLICITANTE = `Olga Setas ${sufijo}`;
 
+const FALLO_FEDERACION = "Failed to send activity (503 Service Unavailable): prueba de accesibilidad";
+
 /** What beforeAll arranges, read by the templates' paths when the tests run. */
 const d = {
   ids: {} as Record<keyof typeof titulos, string>,
@@ -438,7 +440,7 @@ const PLANTILLAS: Plantilla[] = [
     nombre: "back-office fediverse",
     rol: "admin",
     ruta: () => "/gestion/federacion",
-    listo: (p) => h1(p, "Fediverso"),
+    listo: (p) => p.getByRole("cell", { name: FALLO_FEDERACION }).waitFor(),
   },
   {
     nombre: "back-office sources",
@@ -703,12 +705,20 @@ beforeAll(async () => {
     [CORREO_FALLIDO],
   );
   d.correoId = correoId;
+  // A delivery that failed, so that the fediverse's page shows its table.
+  await query(
+    db(),
+    `INSERT INTO federacion_fallo (dominio, bandeja, actividad, error)
+     VALUES ('mastodon.example', 'https://mastodon.example/inbox', 'Create', $1)`,
+    [FALLO_FEDERACION],
+  );
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
   // Nothing of this file stays in another file's searches, sponsor turns or back-office lists.
   await query(db(), "DELETE FROM patrocinio WHERE id = $1", [d.patrocinioId || null]);
+  await query(db(), "DELETE FROM federacion_fallo WHERE error = $1", [FALLO_FEDERACION]);
   await query(db(), "DELETE FROM plan WHERE id = ANY($1::uuid[])", [Object.values(d.ids)]);
   await query(db(), "DELETE FROM fuente WHERE id = ANY($1::uuid[])", [d.fuentes]);
   await query(db(), "DELETE FROM seguimiento WHERE email = ANY($1::text[])", [d.correos]);

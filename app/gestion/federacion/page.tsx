@@ -54,7 +54,7 @@ export default async function FederacionPage() {
       {r.servidores.length === 0 ? (
         <p className={styles.nada}>Ningún servidor todavía.</p>
       ) : (
-        <div className={styles.tablaScroll}>
+        <div className={styles.tablaScroll} tabIndex={0} role="region" aria-label="Servidores de los seguidores">
           <table className={styles.tabla}>
             <thead>
               <tr>
@@ -124,7 +124,7 @@ export default async function FederacionPage() {
       {r.fallos.length === 0 ? (
         <p className={styles.nada}>Ningún envío ha fallado esta semana.</p>
       ) : (
-        <div className={styles.tablaScroll}>
+        <div className={styles.tablaScroll} tabIndex={0} role="region" aria-label="Envíos fallidos">
           <table className={styles.tabla}>
             <thead>
               <tr>
