@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, useRef } from "react";
+import { useId, useRef, useState } from "react";
+import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { AvisoAccion, useAccion } from "./acciones";
 import styles from "./gestion.module.css";
@@ -58,32 +59,51 @@ export function FormFederacion({
   );
 }
 
-/** One row's action on the fediverse (lift a block, delete a follower list, stop following), with its answer. */
+/**
+ * One row's action on the fediverse (lift a block, delete a follower list, stop following), with
+ * its answer; one that cannot be undone (`confirmar`) is asked once more in place.
+ */
 export function BotonFederacion({
   accion,
   cuerpo,
   texto,
   etiqueta,
+  confirmar,
 }: {
   accion: "desbloquear" | "borrar-seguidores" | "dejar-de-seguir";
   cuerpo: Record<string, string>;
   texto: string;
   etiqueta: string;
+  confirmar?: { texto: string; boton: string };
 }) {
   const { hacer, ocupado, aviso } = useAccion();
+  const [preguntando, setPreguntando] = useState(false);
+  const ahora = () => hacer(`${RUTA}/${accion}`, cuerpo, () => setPreguntando(false));
   return (
     <div className={styles.acciones}>
-      <div className={styles.botones}>
-        <button
-          type="button"
-          className={ui.buttonOutline}
-          disabled={ocupado}
-          aria-label={etiqueta}
-          onClick={() => hacer(`${RUTA}/${accion}`, cuerpo)}
-        >
-          {texto}
-        </button>
-      </div>
+      {preguntando && confirmar ? (
+        <ConfirmarEnLinea
+          etiqueta={etiqueta}
+          texto={confirmar.texto}
+          boton={confirmar.boton}
+          ocupado={ocupado}
+          onConfirmar={ahora}
+          onCancelar={() => setPreguntando(false)}
+          botonesClassName={styles.botones}
+        />
+      ) : (
+        <div className={styles.botones}>
+          <button
+            type="button"
+            className={ui.buttonOutline}
+            disabled={ocupado}
+            aria-label={etiqueta}
+            onClick={() => (confirmar ? setPreguntando(true) : ahora())}
+          >
+            {texto}
+          </button>
+        </div>
+      )}
       <AvisoAccion aviso={aviso} />
     </div>
   );

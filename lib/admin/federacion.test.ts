@@ -9,8 +9,9 @@ import { call } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 
 const db = () => process.env.DATABASE_URL!;
-const VINUESA = "municipios/42215";
-const COVALEDA = "municipios/42069";
+// Towns no other test puts plans near: followers on made-up servers must never be sent to.
+const FORMENTERA = "municipios/07024";
+const SANTA_EULARIA = "municipios/07054";
 const IGNORAR = ["limite_peticiones", "spatial_ref_sys", "email_outbox", "sesion"];
 
 async function seguidor(actor: string, url: string) {
@@ -47,11 +48,11 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
       persona("Moderadora Fediverso", "moderador"),
       persona("Admin Fediverso", "admin"),
     ]);
-    await seguidor(VINUESA, `https://${masto}/users/ana`);
-    await seguidor(VINUESA, `https://social.${masto}/users/blas`);
-    await seguidor(COVALEDA, `https://${masto}/users/ana`);
-    await seguidor(VINUESA, `https://${otro}/users/carla`);
-    await seguidor(COVALEDA, `https://${otro}/users/dani`);
+    await seguidor(FORMENTERA, `https://${masto}/users/ana`);
+    await seguidor(FORMENTERA, `https://social.${masto}/users/blas`);
+    await seguidor(SANTA_EULARIA, `https://${masto}/users/ana`);
+    await seguidor(FORMENTERA, `https://${otro}/users/carla`);
+    await seguidor(SANTA_EULARIA, `https://${otro}/users/dani`);
     await query(
       db(),
       `INSERT INTO federacion_fallo (dominio, bandeja, actividad, error) VALUES ($1, $2, 'Create', 'Failed to send activity (503 Service Unavailable)')`,
@@ -72,7 +73,7 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
       const LLAMADAS = [
         { ruta: "/api/gestion/federacion/bloquear", body: { dominio: masto } },
         { ruta: "/api/gestion/federacion/desbloquear", body: { dominio: masto } },
-        { ruta: "/api/gestion/federacion/borrar-seguidores", body: { actor: VINUESA } },
+        { ruta: "/api/gestion/federacion/borrar-seguidores", body: { actor: FORMENTERA } },
         { ruta: "/api/gestion/federacion/seguir", body: { cuenta: `@ana@${masto}` } },
         { ruta: "/api/gestion/federacion/dejar-de-seguir", body: { actor: `https://${masto}/users/ana` } },
       ];
@@ -91,7 +92,7 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
 
   it("lists followers by server and the week's failures; an admin blocks a server, which drops its follows and refuses its requests", async () => {
     const html = await paginaHtml("/gestion/federacion", admin.cookie);
-    expect(html).toContain("Vinuesa");
+    expect(html).toContain("Formentera");
     expect(html).toMatch(new RegExp(`<code>${masto}</code></td><td>1</td>`));
     expect(html).toContain("Failed to send activity (503 Service Unavailable)");
     // A moderator reads it, without the actions.
@@ -114,8 +115,8 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
       200,
       { mensaje: conDatos(mensajesGestion.bloqueado, { dominio: masto }), cambio: true, dominio: masto },
     ]);
-    expect(await seguidoresDe(VINUESA, sufijo)).toEqual([`https://${otro}/users/carla`]);
-    expect(await seguidoresDe(COVALEDA, sufijo)).toEqual([`https://${otro}/users/dani`]);
+    expect(await seguidoresDe(FORMENTERA, sufijo)).toEqual([`https://${otro}/users/carla`]);
+    expect(await seguidoresDe(SANTA_EULARIA, sufijo)).toEqual([`https://${otro}/users/dani`]);
     const otraVez = await call("POST", "/api/gestion/federacion/bloquear", {
       body: { dominio: masto },
       token: admin.token,
@@ -165,16 +166,18 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
 
   it("deletes a town's whole follower list in one action, logged with how many went", async () => {
     const r = await call("POST", "/api/gestion/federacion/borrar-seguidores", {
-      body: { actor: COVALEDA },
+      body: { actor: SANTA_EULARIA },
       token: admin.token,
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ cambio: true, borrados: 1 });
-    expect(r.body.mensaje).toBe(conDatos(mensajesGestion.seguidoresBorrados, { n: "1", actor: "Covaleda" }));
-    expect(await seguidoresDe(COVALEDA, sufijo)).toEqual([]);
-    expect(await seguidoresDe(VINUESA, sufijo)).toEqual([`https://${otro}/users/carla`]);
+    expect(r.body.mensaje).toBe(
+      conDatos(mensajesGestion.seguidoresBorrados, { n: "1", actor: "Santa Eulària des Riu" }),
+    );
+    expect(await seguidoresDe(SANTA_EULARIA, sufijo)).toEqual([]);
+    expect(await seguidoresDe(FORMENTERA, sufijo)).toEqual([`https://${otro}/users/carla`]);
     const otraVez = await call("POST", "/api/gestion/federacion/borrar-seguidores", {
-      body: { actor: COVALEDA },
+      body: { actor: SANTA_EULARIA },
       token: admin.token,
     });
     expect(otraVez.body).toMatchObject({ cambio: false, borrados: 0 });

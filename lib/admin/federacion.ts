@@ -22,7 +22,14 @@ export interface ResumenFederacion {
   bloqueados: { dominio: string; creado: Date }[];
   fallos: { dominio: string; bandeja: string; actividad: string | null; error: string; creado: Date }[];
   seguidos: { cuenta: string; actor: string; aceptado: Date | null }[];
-  recibidas: { id: string; tipo: string; actor: string; nombre: string | null; recibida: Date }[];
+  recibidas: {
+    id: string;
+    tipo: string;
+    actor: string;
+    cuenta: string | null;
+    nombre: string | null;
+    recibida: Date;
+  }[];
 }
 
 /** An actor of ours as the team reads it: its name and its handle on this host. */
@@ -68,7 +75,7 @@ export async function resumenFederacion(): Promise<ResumenFederacion> {
     prisma.$queryRaw<ResumenFederacion["seguidos"]>`
       SELECT cuenta, actor, aceptado FROM federacion_seguido ORDER BY creado`,
     prisma.$queryRaw<ResumenFederacion["recibidas"]>`
-      SELECT id, tipo, actor, recibida, coalesce(
+      SELECT id, tipo, actor, recibida, (SELECT s.cuenta FROM federacion_seguido s WHERE s.actor = r.actor) AS cuenta, coalesce(
           actividad->'object'->>'name',
           (SELECT c.actividad->'object'->>'name' FROM federacion_recibida c
            WHERE c.objeto = r.objeto AND c.tipo IN ('Create', 'Update') ORDER BY c.recibida DESC LIMIT 1),

@@ -43,6 +43,13 @@ export default async function FederacionPage() {
                   cuerpo={{ actor: a.actor }}
                   texto="Borrar sus seguidores"
                   etiqueta={`Borrar los seguidores de ${a.nombre}`}
+                  confirmar={{
+                    texto:
+                      a.seguidores === 1
+                        ? `Se borrará el único seguidor de ${a.nombre}: dejará de recibir sus planes hasta que vuelva a seguirla.`
+                        : `Se borrarán los ${a.seguidores} seguidores de ${a.nombre}: dejarán de recibir sus planes hasta que vuelvan a seguirla.`,
+                    boton: "Borrar seguidores",
+                  }}
                 />
               )}
             </li>
@@ -195,7 +202,7 @@ export default async function FederacionPage() {
                     : {a.nombre ?? "—"}
                   </p>
                   <p className={styles.secundario}>
-                    {a.actor} · {fechaHora(a.recibida)}
+                    {a.cuenta ?? a.actor} · {fechaHora(a.recibida)}
                   </p>
                 </div>
               </li>
