@@ -1,4 +1,6 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+import { IDIOMAS } from "./lib/idiomas";
 import { cabecerasPorRuta } from "./lib/security";
 
 const nextConfig: NextConfig = {
@@ -25,4 +27,11 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// The interface's catalogues (mensajes/), precompiled at build time: no ICU parser reaches the
+// browser, and each message is a function when it is formatted.
+const conIdiomas = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: { messages: { format: "json", path: "./mensajes", locales: IDIOMAS, precompile: true } },
+});
+
+export default conIdiomas(nextConfig);

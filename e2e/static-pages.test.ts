@@ -94,6 +94,22 @@ describe("public pages, server-rendered", () => {
     expect(texto).toContain("no usamos cookies publicitarias, ni de analítica");
   });
 
+  it("the footer links the apps, the widget, the social networks, the legal pages and the contact, in Spanish", async () => {
+    const { html } = await pagina("/nosotros");
+    const pie = textoDe(html.match(/<footer[\s\S]*?<\/footer>/)?.[0] ?? "").trim();
+    const año = new Date().getFullYear();
+    expect(pie).toBe(
+      "Planazo Planes, eventos y actividades en tu pueblo y en los de alrededor. Descargar en App Store " +
+        "Disponible en Google Play Widget para ayuntamientos y asociaciones Síguenos Instagram Facebook TikTok " +
+        "Legal Aviso legal Condiciones generales Política de cookies Política de privacidad " +
+        `Contacto ${CONTACTO} © ${año} Planazo. Municipios: Fuente INE; coordenadas de GeoNames (CC BY 4.0) y de ` +
+        "Countries States Cities Database (ODbL).",
+    );
+    expect(html).toContain(
+      '<a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">GeoNames</a>',
+    );
+  });
+
   it("the legal notice names the owner by the site name and contact address", async () => {
     const { texto } = await pagina("/aviso-legal");
     expect(texto).toContain("Titular: Planazo.");

@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import styles from "./Footer.module.css";
 
@@ -8,12 +9,14 @@ interface Enlace {
   externo?: boolean;
 }
 
-const APPS: Enlace[] = [
-  { href: ENLACES_EXTERNOS.appStore, texto: "Descargar en App Store", externo: true },
-  { href: ENLACES_EXTERNOS.googlePlay, texto: "Disponible en Google Play", externo: true },
+type Textos = Awaited<ReturnType<typeof getTranslations<"pie">>>;
+
+const apps = (t: Textos): Enlace[] => [
+  { href: ENLACES_EXTERNOS.appStore, texto: t("appStore"), externo: true },
+  { href: ENLACES_EXTERNOS.googlePlay, texto: t("googlePlay"), externo: true },
 ];
 
-const PARA_TU_WEB: Enlace[] = [{ href: "/widget", texto: "Widget para ayuntamientos y asociaciones" }];
+const paraTuWeb = (t: Textos): Enlace[] => [{ href: "/widget", texto: t("widget") }];
 
 const REDES: Enlace[] = [
   { href: ENLACES_EXTERNOS.instagram, texto: "Instagram", externo: true },
@@ -21,11 +24,11 @@ const REDES: Enlace[] = [
   { href: ENLACES_EXTERNOS.tiktok, texto: "TikTok", externo: true },
 ];
 
-const LEGALES: Enlace[] = [
-  { href: "/aviso-legal", texto: "Aviso legal" },
-  { href: "/condiciones-generales", texto: "Condiciones generales" },
-  { href: "/cookies", texto: "Política de cookies" },
-  { href: "/politica-privacidad", texto: "Política de privacidad" },
+const legales = (t: Textos): Enlace[] => [
+  { href: "/aviso-legal", texto: t("avisoLegal") },
+  { href: "/condiciones-generales", texto: t("condiciones") },
+  { href: "/cookies", texto: t("cookies") },
+  { href: "/politica-privacidad", texto: t("privacidad") },
 ];
 
 function Columna({ id, titulo, children }: { id: string; titulo: string; children: React.ReactNode }) {
@@ -59,37 +62,46 @@ function Lista({ enlaces }: { enlaces: Enlace[] }) {
   );
 }
 
-export function Footer({ nombreSitio, contacto }: { nombreSitio: string; contacto: string }) {
+/** A rich message's tag as a link out of the site. */
+function externo(href: string) {
+  return function EnlaceExterno(partes: React.ReactNode) {
+    return (
+      <a href={href} rel="noopener noreferrer" target="_blank">
+        {partes}
+      </a>
+    );
+  };
+}
+
+/** The site's footer, in the request's language (mensajes/, namespace "pie"). */
+export async function Footer({ nombreSitio, contacto }: { nombreSitio: string; contacto: string }) {
+  const t = await getTranslations("pie");
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
         <Columna id="pie-app" titulo={nombreSitio}>
-          <p className={styles.text}>Planes, eventos y actividades en tu pueblo y en los de alrededor.</p>
-          <Lista enlaces={APPS} />
-          <Lista enlaces={PARA_TU_WEB} />
+          <p className={styles.text}>{t("lema")}</p>
+          <Lista enlaces={apps(t)} />
+          <Lista enlaces={paraTuWeb(t)} />
         </Columna>
-        <Columna id="pie-redes" titulo="Síguenos">
+        <Columna id="pie-redes" titulo={t("siguenos")}>
           <Lista enlaces={REDES} />
         </Columna>
-        <Columna id="pie-legal" titulo="Legal">
-          <Lista enlaces={LEGALES} />
+        <Columna id="pie-legal" titulo={t("legal")}>
+          <Lista enlaces={legales(t)} />
         </Columna>
-        <Columna id="pie-contacto" titulo="Contacto">
+        <Columna id="pie-contacto" titulo={t("contacto")}>
           <p className={styles.text}>
             <a href={`mailto:${contacto}`}>{contacto}</a>
           </p>
         </Columna>
       </div>
       <p className={styles.copy}>
-        © {new Date().getFullYear()} {nombreSitio}. Municipios: Fuente INE; coordenadas de{" "}
-        <a href="https://www.geonames.org/" rel="noopener noreferrer" target="_blank">
-          GeoNames
-        </a>{" "}
-        (CC BY 4.0) y de{" "}
-        <a href="https://github.com/dr5hn/countries-states-cities-database" rel="noopener noreferrer" target="_blank">
-          Countries States Cities Database
-        </a>{" "}
-        (ODbL).
+        © {new Date().getFullYear()} {nombreSitio}.{" "}
+        {t.rich("fuentes", {
+          geonames: externo("https://www.geonames.org/"),
+          csc: externo("https://github.com/dr5hn/countries-states-cities-database"),
+        })}
       </p>
     </footer>
   );
