@@ -1,6 +1,7 @@
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { getLocale, getTranslations } from "next-intl/server";
 import { SCRIPT_AVISO_ACEPTADO } from "@/lib/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
@@ -45,11 +46,12 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const equipo = conectado && (await esDelEquipo());
   // Nothing here reads the visitor's cookies but the session: a visitor's page is one copy for all.
   const nonce = nonceDePolitica(cabeceras.get("content-security-policy"));
+  const [idioma, t] = await Promise.all([getLocale(), getTranslations("nav")]);
   return (
     // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
     // suppressHydrationWarning: the head's script may mark <html> before React sees it.
     <html
-      lang="es"
+      lang={idioma}
       className={`${displayLatin.variable} ${displayLatinExt.variable}`}
       data-teselas={env().MAP_TILES_URL}
       suppressHydrationWarning
@@ -59,7 +61,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       <body>
         <a className="skip-link" href="#contenido">
-          Saltar al contenido
+          {t("saltar")}
         </a>
         {/* Before the page, in its flow: see CookieBar.module.css. */}
         <CookieBar />

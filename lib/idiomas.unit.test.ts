@@ -23,7 +23,20 @@ const huecos = (mensaje: string) => [...mensaje.matchAll(/\{(\w+)|<\/?(\w+)>/g)]
 
 /** Messages a language writes as Spanish does, on purpose (Galician's "Aviso legal"). */
 const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {
-  gl: ["pie.avisoLegal", "pie.cookies", "pie.legal", "pie.siguenos", "pie.contacto"],
+  ca: ["nav.menu", "nav.perfil", "nav.principal"],
+  gl: [
+    "nav.acceder",
+    "nav.iniciarSesion",
+    "nav.menu",
+    "nav.perfil",
+    "nav.principal",
+    "nav.publicar",
+    "pie.avisoLegal",
+    "pie.contacto",
+    "pie.cookies",
+    "pie.legal",
+    "pie.siguenos",
+  ],
   en: ["pie.legal"],
 };
 

@@ -5,32 +5,29 @@ import { usePathname } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 import styles from "./Navbar.module.css";
 
-const ENLACES = [
-  { href: "/", texto: "Planes" },
-  { href: "/publicar", texto: "Publicar" },
-  { href: "/nosotros", texto: "Nosotros" },
-];
-
-const MENU_CONECTADO = [
-  { href: "/perfil", texto: "Perfil" },
-  { href: "/planes-favoritos", texto: "Guardados" },
-  { href: "/mis-planes", texto: "Mis publicaciones" },
-  { href: "/tus-organizaciones", texto: "Mis organizaciones" },
-];
-
-/** The back-office, in the menu of moderators and admins only. */
-const ENLACE_GESTION = { href: "/gestion", texto: "Gestión" };
-
-const MENU_DESCONECTADO = [
-  { href: "/iniciar-sesion", texto: "Iniciar sesión" },
-  { href: "/registro", texto: "Registrarse" },
-];
+/** A link of the menus, its words in the page's language. */
+export interface EnlaceMenu {
+  href: string;
+  texto: string;
+}
 
 /**
- * Main links, the mobile toggle and the user dropdown (with "Gestión" for the team, `equipo`); a
- * click elsewhere or a navigation closes them.
+ * Main links, the mobile toggle and the user dropdown, as the server (Navbar) gives them in the
+ * page's language; a click elsewhere or a navigation closes them.
  */
-export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boolean }) {
+export function NavMenu({
+  enlaces,
+  menuUsuario,
+  usuario: etiquetaUsuario,
+  menu,
+}: {
+  enlaces: EnlaceMenu[];
+  /** The user's dropdown: their pages (and the back-office for the team), or logging in. */
+  menuUsuario: EnlaceMenu[];
+  /** The dropdown's button ("Mi cuenta" or "Acceder") and the phone's toggle ("Menú"). */
+  usuario: string;
+  menu: string;
+}) {
   const pathname = usePathname();
   // Each menu remembers the page it was opened on, so navigating closes it without an effect.
   const [movil, setMovil] = useState<string | null>(null);
@@ -54,7 +51,6 @@ export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boo
     };
   }, []);
 
-  const menuUsuario = !conectado ? MENU_DESCONECTADO : equipo ? [...MENU_CONECTADO, ENLACE_GESTION] : MENU_CONECTADO;
   return (
     <div ref={raiz} className={styles.menus}>
       <button
@@ -64,14 +60,14 @@ export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boo
         aria-controls="menu-principal"
         onClick={() => setMovil(movilAbierto ? null : pathname)}
       >
-        <span className="visually-hidden">Menú</span>
+        <span className="visually-hidden">{menu}</span>
         <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
       <div id="menu-principal" className={`${styles.links} ${movilAbierto ? styles.open : ""}`}>
         <ul className={styles.list}>
-          {ENLACES.map((e) => (
+          {enlaces.map((e) => (
             <li key={e.href}>
               <Link
                 href={e.href}
@@ -96,7 +92,7 @@ export function NavMenu({ conectado, equipo }: { conectado: boolean; equipo: boo
               <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
               <path d="M4 21c0-4 4-6 8-6s8 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
             </svg>
-            <span>{conectado ? "Mi cuenta" : "Acceder"}</span>
+            <span>{etiquetaUsuario}</span>
           </button>
           <ul id="menu-usuario" className={`${styles.dropdown} ${usuarioAbierto ? styles.open : ""}`}>
             {menuUsuario.map((e) => (
