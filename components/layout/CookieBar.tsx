@@ -2,6 +2,8 @@
 
 import Link from "next/link";
 import { useEffect, useSyncExternalStore } from "react";
+// Its words come from lib/messages, not the catalogues: this import keeps that catalogue's one
+// copy in the layout's chunk, shared by the pages' client components (docs/performance.md).
 import { mensajes } from "@/lib/messages";
 import { AVISO_COOKIES } from "@/lib/aviso-cookies";
 import styles from "./CookieBar.module.css";
