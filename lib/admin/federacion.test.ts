@@ -64,6 +64,7 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
   // would be sent to them.
   afterAll(async () => {
     await query(db(), "DELETE FROM federacion_seguidor WHERE dominio LIKE $1", [`%${sufijo}.example`]);
+    await query(db(), "DELETE FROM federacion_seguido WHERE dominio LIKE $1", [`%${sufijo}.example`]);
   });
 
   describe("unauthorized access", () => {
@@ -106,6 +107,16 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
     const nada = await call("POST", "/api/gestion/federacion/otra-cosa", { body: {}, token: admin.token });
     expect(nada.status).toBe(404);
 
+    // Accounts the site follows there and elsewhere (rows only: nothing is sent).
+    const seguido = (cuenta: string, dominio: string) =>
+      query(
+        db(),
+        `INSERT INTO federacion_seguido (cuenta, actor, dominio, bandeja) VALUES ($1, 'https://' || $2 || '/users/' || $1, $2, 'https://' || $2 || '/inbox')`,
+        [cuenta, dominio],
+      );
+    await seguido(`agenda-${sufijo}`, `eventos.${masto}`);
+    await seguido(`otra-${sufijo}`, otro);
+
     // Written as one of its accounts: the server, and the servers under it, are blocked.
     const bloqueo = await call("POST", "/api/gestion/federacion/bloquear", {
       body: { dominio: `@ana@${masto}` },
@@ -117,6 +128,13 @@ describe("the fediverse in the back-office (/gestion/federacion)", () => {
     ]);
     expect(await seguidoresDe(FORMENTERA, sufijo)).toEqual([`https://${otro}/users/carla`]);
     expect(await seguidoresDe(SANTA_EULARIA, sufijo)).toEqual([`https://${otro}/users/dani`]);
+    expect(
+      (
+        await query<{ cuenta: string }>(db(), "SELECT cuenta FROM federacion_seguido WHERE cuenta LIKE $1 ORDER BY 1", [
+          `%-${sufijo}`,
+        ])
+      ).map((f) => f.cuenta),
+    ).toEqual([`otra-${sufijo}`]);
     const otraVez = await call("POST", "/api/gestion/federacion/bloquear", {
       body: { dominio: masto },
       token: admin.token,

@@ -6,8 +6,8 @@ import { nomenclatorMunicipios } from "../geo/municipios";
 import { ApiError } from "../http";
 import { conDatos, mensajes } from "../messages";
 import { ineDeId, nombresDeMunicipios, organizacionDeId, SITIO, NOMBRES_SITIO } from "../federacion/actores";
-import { bloquearDominio, desbloquearDominio, dominioEscrito } from "../federacion/servidores";
-import { CuentaNoSeguida } from "../federacion/seguidos";
+import { CuentaNoSeguida } from "../federacion/mensajes";
+import { bloquearDominio, desbloquearDominio, dominioEscrito, olvidarBloqueos } from "../federacion/servidores";
 import { mensajesGestion } from "../mensajes-gestion";
 import type { Gestor } from "./acceso";
 import { cambioRegistrado } from "./auditoria";
@@ -99,28 +99,31 @@ function dominioPedido(cuerpo: unknown): string {
   return dominio;
 }
 
-/** Blocks a server (admin): its follows go, nothing is sent to it, its requests are refused. */
-export async function bloquearServidor(gestor: Gestor, cuerpo: unknown) {
-  const dominio = dominioPedido(cuerpo);
-  const cambio = await cambioRegistrado(
-    gestor,
-    { accion: "bloquear_servidor", objetoTipo: "servidor", objetoId: dominio },
-    (tx) => bloquearDominio(tx, dominio),
-  );
-  const m = cambio ? mensajesGestion.bloqueado : mensajesGestion.yaBloqueado;
-  return { mensaje: conDatos(m, { dominio }), cambio, dominio };
-}
+/** A block and its lifting: the change, its action in the log, what is said when it changed or not. */
+const BLOQUEOS = {
+  bloquear: {
+    cambiar: bloquearDominio,
+    accion: "bloquear_servidor",
+    hecho: mensajesGestion.bloqueado,
+    nada: mensajesGestion.yaBloqueado,
+  },
+  desbloquear: {
+    cambiar: desbloquearDominio,
+    accion: "desbloquear_servidor",
+    hecho: mensajesGestion.desbloqueado,
+    nada: mensajesGestion.noBloqueado,
+  },
+} as const;
 
-/** Lifts a server's block (admin). */
-export async function desbloquearServidor(gestor: Gestor, cuerpo: unknown) {
+/** Blocks a server, or lifts its block (admin; idempotent), and this process reads the blocks again once committed. */
+async function cambiarBloqueo(gestor: Gestor, cuerpo: unknown, que: keyof typeof BLOQUEOS) {
   const dominio = dominioPedido(cuerpo);
-  const cambio = await cambioRegistrado(
-    gestor,
-    { accion: "desbloquear_servidor", objetoTipo: "servidor", objetoId: dominio },
-    (tx) => desbloquearDominio(tx, dominio),
+  const b = BLOQUEOS[que];
+  const cambio = await cambioRegistrado(gestor, { accion: b.accion, objetoTipo: "servidor", objetoId: dominio }, (tx) =>
+    b.cambiar(tx, dominio),
   );
-  const m = cambio ? mensajesGestion.desbloqueado : mensajesGestion.noBloqueado;
-  return { mensaje: conDatos(m, { dominio }), cambio, dominio };
+  olvidarBloqueos();
+  return { mensaje: conDatos(cambio ? b.hecho : b.nada, { dominio }), cambio, dominio };
 }
 
 /**
@@ -151,11 +154,12 @@ export async function borrarSeguidores(gestor: Gestor, cuerpo: unknown) {
 export async function seguirCuentaRemota(gestor: Gestor, cuerpo: unknown) {
   const datos = cuentaSchema.safeParse(cuerpo);
   if (!datos.success) throw new ApiError(400, mensajesGestion.dominioNoValido);
-  const { federacion } = await import("../federacion/federacion");
-  const { seguirCuenta } = await import("../federacion/seguidos");
-  const ctx = federacion().createContext(new URL(env().SITE_URL), undefined);
+  const [{ contextoDelSitio }, { seguirCuenta }] = await Promise.all([
+    import("../federacion/federacion"),
+    import("../federacion/seguidos"),
+  ]);
   try {
-    const seguido = await seguirCuenta(ctx, datos.data.cuenta);
+    const seguido = await seguirCuenta(contextoDelSitio(), datos.data.cuenta);
     await cambioRegistrado(
       gestor,
       { accion: "seguir_cuenta", objetoTipo: "actor", objetoId: seguido.actor },
@@ -172,13 +176,14 @@ export async function seguirCuentaRemota(gestor: Gestor, cuerpo: unknown) {
 export async function dejarDeSeguirCuenta(gestor: Gestor, cuerpo: unknown) {
   const datos = actorSchema.safeParse(cuerpo);
   if (!datos.success) throw new ApiError(400, mensajes.datosNoValidos);
-  const { federacion } = await import("../federacion/federacion");
-  const { dejarDeSeguir } = await import("../federacion/seguidos");
-  const ctx = federacion().createContext(new URL(env().SITE_URL), undefined);
+  const [{ contextoDelSitio }, { dejarDeSeguir }] = await Promise.all([
+    import("../federacion/federacion"),
+    import("../federacion/seguidos"),
+  ]);
   const cambio = await cambioRegistrado(
     gestor,
     { accion: "dejar_de_seguir", objetoTipo: "actor", objetoId: datos.data.actor },
-    () => dejarDeSeguir(ctx, datos.data.actor),
+    () => dejarDeSeguir(contextoDelSitio(), datos.data.actor),
   );
   if (!cambio) throw new ApiError(404, mensajesGestion.noSeguida);
   return { mensaje: conDatos(mensajesGestion.dejadoDeSeguir, { cuenta: datos.data.actor }), cambio };
@@ -186,8 +191,8 @@ export async function dejarDeSeguirCuenta(gestor: Gestor, cuerpo: unknown) {
 
 /** The back-office's actions on the fediverse, by the name their call has (/api/gestion/federacion/{accion}). */
 export const ACCIONES_FEDERACION = {
-  bloquear: bloquearServidor,
-  desbloquear: desbloquearServidor,
+  bloquear: (gestor: Gestor, cuerpo: unknown) => cambiarBloqueo(gestor, cuerpo, "bloquear"),
+  desbloquear: (gestor: Gestor, cuerpo: unknown) => cambiarBloqueo(gestor, cuerpo, "desbloquear"),
   "borrar-seguidores": borrarSeguidores,
   seguir: seguirCuentaRemota,
   "dejar-de-seguir": dejarDeSeguirCuenta,

@@ -340,3 +340,6 @@ export function federacion(): Federation<void> {
   }
   return g[GLOBAL];
 }
+
+/** A context of this process's federation for the site's own work, not a request's (its origin SITE_URL's). */
+export const contextoDelSitio = (): Context<void> => federacion().createContext(new URL(env().SITE_URL), undefined);

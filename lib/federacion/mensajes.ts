@@ -7,3 +7,10 @@ export const mensajesFederacion = {
   cuentaNoEncontrada: "No se encontró esa cuenta del fediverso. Escríbela como @nombre@servidor.",
   cuentaPropia: "Esa cuenta es de este mismo Planazo.",
 } as const;
+
+/**
+ * An account of another server, as the team writes it to follow it, that could not be followed
+ * (seguidos.ts), its reason one of the messages above. Here, away from Fedify's vocabulary, so
+ * that the back-office can tell it apart without loading the federation.
+ */
+export class CuentaNoSeguida extends Error {}

@@ -4,13 +4,11 @@ import { prisma } from "../db";
 import { descargar, textoDe } from "../net/descarga";
 import { SITIO } from "./actores";
 import { loopbackFederado, MAX_BYTES_DOCUMENTO } from "./documentos";
-import { mensajesFederacion } from "./mensajes";
+import { CuentaNoSeguida, mensajesFederacion } from "./mensajes";
+import { dominioDe } from "./servidores";
 
 /** How long what the followed accounts sent is kept. */
 const RECIBIDAS_DIAS = 30;
-
-/** An account of another server, as the team writes it to follow it, that could not be followed. */
-export class CuentaNoSeguida extends Error {}
 
 export interface Seguido {
   cuenta: string;
@@ -60,8 +58,8 @@ export async function seguirCuenta(ctx: Context<void>, cuenta: string): Promise<
     throw new CuentaNoSeguida(mensajesFederacion.cuentaNoEncontrada);
   if (ctx.parseUri(actor.id)) throw new CuentaNoSeguida(mensajesFederacion.cuentaPropia);
   const [fila] = await prisma.$queryRaw<Seguido[]>`
-    INSERT INTO federacion_seguido (cuenta, actor, bandeja)
-    VALUES (${direccion === escrita ? escrita : `@${escrita}`}, ${actor.id.href}, ${actor.inboxId.href})
+    INSERT INTO federacion_seguido (cuenta, actor, dominio, bandeja)
+    VALUES (${direccion === escrita ? escrita : `@${escrita}`}, ${actor.id.href}, ${dominioDe(actor.id)}, ${actor.inboxId.href})
     ON CONFLICT (actor) DO UPDATE SET bandeja = EXCLUDED.bandeja
     RETURNING cuenta, actor, aceptado`;
   await ctx.sendActivity(

@@ -1,3 +1,4 @@
+import { Memo } from "../cache";
 import type { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
 
@@ -23,43 +24,42 @@ export function dominioEscrito(texto: string): string | null {
   return host && /^(?=.{1,253}$)([a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$/.test(host) ? host : null;
 }
 
-let lista: { hasta: number; dominios: Set<string> } | null = null;
+/** The blocked servers, read at most every LISTA_MS by each process (one read for callers at once). */
+const bloqueos = new Memo<Set<string>>(1, LISTA_MS);
+const BLOQUEOS = "bloqueos";
 
 /** Whether a host is blocked: itself or a domain it is under (blocking example.org blocks social.example.org). */
 export async function dominioBloqueado(dominio: string): Promise<boolean> {
-  if (!lista || lista.hasta < Date.now()) {
+  const dominios = await bloqueos.get(BLOQUEOS, async () => {
     const filas = await prisma.$queryRaw<{ dominio: string }[]>`SELECT dominio FROM federacion_bloqueo`;
-    lista = { hasta: Date.now() + LISTA_MS, dominios: new Set(filas.map((f) => f.dominio)) };
-  }
+    return new Set(filas.map((f) => f.dominio));
+  });
   const partes = dominio.toLowerCase().split(".");
-  return partes.some((_, i) => lista!.dominios.has(partes.slice(i).join(".")));
+  return partes.some((_, i) => dominios.has(partes.slice(i).join(".")));
 }
 
-/** The host of an actor's URL, as SQL, to compare with a blocked domain. */
-const HOST_SQL = "lower(substring(actor FROM '^[A-Za-z]+://([^/:?#]+)'))";
+/**
+ * Makes this process read the blocked servers again: after a block or an unblock is committed
+ * (before it, a read could keep the old list for LISTA_MS).
+ */
+export const olvidarBloqueos = () => bloqueos.borrar(BLOQUEOS);
 
 /**
- * Blocks a server, in the caller's transaction: its followers' follows and our follows of its
- * accounts go (deliveries to it still queued are dropped when their turn comes, entregas.ts);
- * whether it was not blocked before.
+ * Blocks a server, in the caller's transaction (which calls olvidarBloqueos once committed): its
+ * followers' follows and our follows of its accounts go (deliveries to it still queued are
+ * dropped when their turn comes, entregas.ts); whether it was not blocked before.
  */
 export async function bloquearDominio(tx: Prisma.TransactionClient, dominio: string): Promise<boolean> {
   const nuevo =
     await tx.$executeRaw`INSERT INTO federacion_bloqueo (dominio) VALUES (${dominio}) ON CONFLICT DO NOTHING`;
   await tx.$executeRaw`
     DELETE FROM federacion_seguidor WHERE dominio = ${dominio} OR dominio LIKE ${`%.${dominio}`}`;
-  await tx.$executeRawUnsafe(
-    `DELETE FROM federacion_seguido WHERE ${HOST_SQL} = $1 OR ${HOST_SQL} LIKE $2`,
-    dominio,
-    `%.${dominio}`,
-  );
-  lista = null;
+  await tx.$executeRaw`
+    DELETE FROM federacion_seguido WHERE dominio = ${dominio} OR dominio LIKE ${`%.${dominio}`}`;
   return nuevo === 1;
 }
 
-/** Lifts a server's block; whether it was blocked. */
+/** Lifts a server's block, in the caller's transaction (as bloquearDominio); whether it was blocked. */
 export async function desbloquearDominio(tx: Prisma.TransactionClient, dominio: string): Promise<boolean> {
-  const quitado = await tx.$executeRaw`DELETE FROM federacion_bloqueo WHERE dominio = ${dominio}`;
-  lista = null;
-  return quitado === 1;
+  return (await tx.$executeRaw`DELETE FROM federacion_bloqueo WHERE dominio = ${dominio}`) === 1;
 }

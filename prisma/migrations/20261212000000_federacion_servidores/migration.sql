@@ -44,6 +44,8 @@ CREATE TABLE federacion_nombre (
 CREATE TABLE federacion_seguido (
   cuenta text PRIMARY KEY,
   actor text NOT NULL UNIQUE,
+  -- The actor's host, to drop the follow when its server is blocked.
+  dominio text NOT NULL,
   bandeja text NOT NULL,
   aceptado timestamptz(3),
   creado timestamptz(3) NOT NULL DEFAULT now()
