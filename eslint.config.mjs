@@ -6,6 +6,21 @@ export default defineConfig([
   ...nextVitals,
   ...nextTs,
   {
+    // Every link keeps the reader's language (components/idioma/Enlace.tsx).
+    files: ["app/**/*.tsx", "components/**/*.tsx"],
+    ignores: ["components/idioma/Enlace.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            { name: "next/link", message: "Import Link from components/idioma/Enlace, which keeps the language." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // lib/schemas.ts configures zod (Spanish default message) before any request schema exists.
     files: ["lib/*/schemas.ts", "app/api/**/*.ts"],
     rules: {

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { DIGEST_SIN_BASE } from "@/lib/db/outage";
 import { mensajes } from "@/lib/messages";
 

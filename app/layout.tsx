@@ -1,14 +1,18 @@
 import "./globals.css";
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
+import { idiomaDePagina } from "@/lib/idioma-de-pagina";
 import { SCRIPT_AVISO_ACEPTADO } from "@/lib/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
+import { ProveedorIdioma } from "@/components/idioma/ContextoIdioma";
+import { OfertaIdioma, type TextosOferta } from "@/components/idioma/OfertaIdioma";
 import { SCRIPT_REGISTRO_SERVICE_WORKER } from "@/lib/app-instalable/sin-conexion";
 import { env } from "@/lib/env";
+import { IDIOMAS, type Idioma } from "@/lib/idiomas";
 import { nonceDePolitica } from "@/lib/security";
 import { site } from "@/lib/site";
 import { displayLatin, displayLatinExt } from "./fonts";
@@ -29,6 +33,17 @@ export function generateMetadata(): Metadata {
 
 export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, width: "device-width", initialScale: 1 };
 
+/** The offer of each language, in that language (components/idioma/OfertaIdioma.tsx). */
+async function textosDeOferta(): Promise<Record<Idioma, TextosOferta>> {
+  const textos = await Promise.all(
+    IDIOMAS.map(async (locale) => {
+      const t = await getTranslations({ locale, namespace: "oferta" });
+      return [locale, { disponible: t("disponible"), ver: t("ver"), no: t("no") }] as const;
+    }),
+  );
+  return Object.fromEntries(textos) as Record<Idioma, TextosOferta>;
+}
+
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The widget inside another site's page (/embed, see lib/vista.ts): the page alone, and
   // nothing read from the visitor's cookies.
@@ -46,7 +61,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   const equipo = conectado && (await esDelEquipo());
   // Nothing here reads the visitor's cookies but the session: a visitor's page is one copy for all.
   const nonce = nonceDePolitica(cabeceras.get("content-security-policy"));
-  const [idioma, t] = await Promise.all([getLocale(), getTranslations("nav")]);
+  const [idioma, t] = await Promise.all([idiomaDePagina(), getTranslations("nav")]);
   return (
     // The maps' tile template (MAP_TILES_URL), read by components/mapa/CapaTeselas in the browser.
     // suppressHydrationWarning: the head's script may mark <html> before React sees it.
@@ -60,17 +75,20 @@ export default async function RootLayout({ children }: { children: React.ReactNo
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_AVISO_ACEPTADO }} />
       </head>
       <body>
-        <a className="skip-link" href="#contenido">
-          {t("saltar")}
-        </a>
-        {/* Before the page, in its flow: see CookieBar.module.css. */}
-        <CookieBar />
-        <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
-        <main id="contenido">
-          <AvisoAlLlegar />
-          {children}
-        </main>
-        <Footer nombreSitio={nombre} contacto={contacto} />
+        <ProveedorIdioma idioma={idioma}>
+          <a className="skip-link" href="#contenido">
+            {t("saltar")}
+          </a>
+          {/* Before the page, in its flow: see CookieBar.module.css. */}
+          <CookieBar />
+          <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
+          <main id="contenido">
+            <OfertaIdioma textos={await textosDeOferta()} />
+            <AvisoAlLlegar />
+            {children}
+          </main>
+          <Footer nombreSitio={nombre} contacto={contacto} />
+        </ProveedorIdioma>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_REGISTRO_SERVICE_WORKER }} />
       </body>
     </html>

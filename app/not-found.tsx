@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { mensajes } from "@/lib/messages";
 import styles from "@/components/portada/portada.module.css";
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { conVersiones } from "@/lib/seo/versiones";
+import { redirigir } from "@/lib/idioma-de-pagina";
 import { cookies } from "next/headers";
-import { redirect } from "next/navigation";
 import { BusquedaProvider, ResultadosBusqueda } from "@/components/busqueda/BusquedaProvider";
 import { ListaResultados } from "@/components/busqueda/ListaResultados";
 import { RecordarLugar } from "@/components/busqueda/RecordarLugar";
@@ -24,7 +25,7 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const estado = leerEstado(await searchParams);
-  if (!estado.municipio) return { alternates: { canonical: "/" } };
+  if (!estado.municipio) return conVersiones({ alternates: { canonical: "/" } });
   // A place's first page is worth indexing; filtered and later pages point to it.
   const base = urlBusqueda({ ...leerEstado({}), municipio: estado.municipio, lat: estado.lat, lng: estado.lng });
   // <link rel="alternate" type="application/atom+xml">: this search's plans as a feed.
@@ -32,11 +33,11 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
     url: urlsFeedBusqueda(estado, site().url).atom,
     title: conDatos(mensajes.feedTituloBusqueda, { lugar: estado.municipio }),
   };
-  return {
+  return conVersiones({
     title: `Planes cerca de ${estado.municipio}`,
     description: `Fiestas, eventos, rutas y experiencias cerca de ${estado.municipio}: mira qué hay a tu alrededor.`,
     alternates: { canonical: base, types: { "application/atom+xml": [atom] } },
-  };
+  });
 }
 
 /**
@@ -61,9 +62,9 @@ async function inicioDeSeguidos(parametros: Record<string, unknown>): Promise<st
 export default async function HomePage({ searchParams }: Props) {
   const parametros = await searchParams;
   const seguido = await inicioDeSeguidos(parametros);
-  if (seguido) redirect(seguido);
+  if (seguido) await redirigir(seguido);
   const inicio = await cargarInicio(parametros);
-  if (inicio.redirigirA) redirect(inicio.redirigirA);
+  if (inicio.redirigirA) await redirigir(inicio.redirigirA);
   const { estado, conLugar, resultado, mapa, feed, total, totalExacto, pueblo } = inicio;
   // The place of the URL, named and with its point: the one a link brought the person to.
   const lat = estado.lat ?? pueblo?.lat ?? null;

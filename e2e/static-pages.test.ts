@@ -94,7 +94,7 @@ describe("public pages, server-rendered", () => {
     expect(texto).toContain("no usamos cookies publicitarias, ni de analítica");
   });
 
-  it("the footer links the apps, the widget, the social networks, the legal pages and the contact, in Spanish", async () => {
+  it("the footer links the apps, the widget, the social networks, the legal pages, the contact and the languages, in Spanish", async () => {
     const { html } = await pagina("/nosotros");
     const pie = textoDe(html.match(/<footer[\s\S]*?<\/footer>/)?.[0] ?? "").trim();
     const año = new Date().getFullYear();
@@ -102,7 +102,7 @@ describe("public pages, server-rendered", () => {
       "Planazo Planes, eventos y actividades en tu pueblo y en los de alrededor. Descargar en App Store " +
         "Disponible en Google Play Widget para ayuntamientos y asociaciones Síguenos Instagram Facebook TikTok " +
         "Legal Aviso legal Condiciones generales Política de cookies Política de privacidad " +
-        `Contacto ${CONTACTO} © ${año} Planazo. Municipios: Fuente INE; coordenadas de GeoNames (CC BY 4.0) y de ` +
+        `Contacto ${CONTACTO} Idioma Castellano Català Euskara Galego English © ${año} Planazo. Municipios: Fuente INE; coordenadas de GeoNames (CC BY 4.0) y de ` +
         "Countries States Cities Database (ODbL).",
     );
     expect(html).toContain(

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { IDIOMA_POR_DEFECTO, IDIOMAS } from "./idiomas";
+import { IDIOMA_POR_DEFECTO, IDIOMAS, idiomaDeRuta, rutaEnIdioma } from "./idiomas";
 
 type Catalogo = { [clave: string]: string | Catalogo };
 
@@ -23,7 +23,7 @@ const huecos = (mensaje: string) => [...mensaje.matchAll(/\{(\w+)|<\/?(\w+)>/g)]
 
 /** Messages a language writes as Spanish does, on purpose (Galician's "Aviso legal"). */
 const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {
-  ca: ["nav.menu", "nav.perfil", "nav.principal"],
+  ca: ["nav.menu", "nav.perfil", "nav.principal", "pie.idioma"],
   gl: [
     "nav.acceder",
     "nav.iniciarSesion",
@@ -34,6 +34,7 @@ const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {
     "pie.avisoLegal",
     "pie.contacto",
     "pie.cookies",
+    "pie.idioma",
     "pie.legal",
     "pie.siguenos",
   ],
@@ -57,5 +58,29 @@ describe("the interface's catalogues", () => {
     const suyos = mensajes(catalogo(idioma));
     const iguales = [...base].filter(([clave, texto]) => suyos.get(clave) === texto).map(([clave]) => clave);
     expect(iguales.sort()).toEqual([...(IGUALES_AL_CASTELLANO[idioma] ?? [])].sort());
+  });
+});
+
+describe("a page's address and its language", () => {
+  it("reads the language from a whole first segment only", () => {
+    expect(idiomaDeRuta("/ca/planes/x")).toEqual({ idioma: "ca", ruta: "/planes/x" });
+    expect(idiomaDeRuta("/en")).toEqual({ idioma: "en", ruta: "/" });
+    expect(idiomaDeRuta("/eurona")).toEqual({ idioma: "es", ruta: "/eurona" });
+    expect(idiomaDeRuta("/es/planes")).toEqual({ idioma: "es", ruta: "/es/planes" });
+    expect(idiomaDeRuta("/")).toEqual({ idioma: "es", ruta: "/" });
+  });
+
+  it("puts a page's address in a language, and leaves the API, files, other sites and prefixed ones", () => {
+    expect(rutaEnIdioma("ca", "/planes/x?y=1#z")).toBe("/ca/planes/x?y=1#z");
+    expect(rutaEnIdioma("eu", "/")).toBe("/eu");
+    expect(rutaEnIdioma("eu", "/?municipio=Tolosa")).toBe("/eu?municipio=Tolosa");
+    expect(rutaEnIdioma("es", "/planes")).toBe("/planes");
+    expect(rutaEnIdioma("gl", "/api/planes")).toBe("/api/planes");
+    expect(rutaEnIdioma("gl", "/media/x.webp")).toBe("/media/x.webp");
+    expect(rutaEnIdioma("gl", "/ca/planes")).toBe("/ca/planes");
+    expect(rutaEnIdioma("en", "https://example.org/")).toBe("https://example.org/");
+    expect(rutaEnIdioma("en", "//example.org/")).toBe("//example.org/");
+    expect(rutaEnIdioma("en", "#contenido")).toBe("#contenido");
+    for (const i of IDIOMAS) expect(idiomaDeRuta(rutaEnIdioma(i, "/eurona")).idioma).toBe(i);
   });
 });

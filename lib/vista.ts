@@ -5,3 +5,10 @@
  */
 export const CABECERA_VISTA = "x-planazo-vista";
 export const VISTA_EMBEBIDA = "embed";
+
+/**
+ * The request header by which proxy.ts tells the root layout the page's own address without its
+ * language's prefix (with its query), for the footer's links to the same page in each language.
+ * Set on every page's request by proxy.ts, never taken from a visitor's.
+ */
+export const CABECERA_RUTA = "x-planazo-ruta";

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { conVersiones } from "@/lib/seo/versiones";
+import Link from "@/components/idioma/Enlace";
 import { EuronaForm } from "@/components/eurona/EuronaForm";
 import styles from "./page.module.css";
 
-export const metadata: Metadata = {
+const METADATOS: Metadata = {
   title: "Internet por satélite",
   description:
     "¿No te llega la fibra? Déjanos tu correo y tu teléfono y te llamamos para contarte cómo tener internet por satélite con Eurona en tu pueblo.",
   alternates: { canonical: "/eurona" },
 };
+
+export function generateMetadata(): Promise<Metadata> {
+  return conVersiones(METADATOS, ["es"]);
+}
 
 const VENTAJAS = [
   "Funciona donde no llega el cable ni la fibra: basta una antena con el cielo despejado.",

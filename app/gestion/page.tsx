@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { GraficoDiario } from "@/components/gestion/GraficoDiario";
 import styles from "@/components/gestion/gestion.module.css";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";

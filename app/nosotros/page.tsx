@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { conVersiones } from "@/lib/seo/versiones";
+import Link from "@/components/idioma/Enlace";
 import { site } from "@/lib/site";
 import styles from "./page.module.css";
 
-export const metadata: Metadata = {
+const METADATOS: Metadata = {
   title: "Nosotros",
   description:
     "Somos dos vecinos de un pueblo pequeño que querían reunir en un solo sitio los planes de ocio de su zona. Esta es nuestra historia.",
   alternates: { canonical: "/nosotros" },
 };
+
+export function generateMetadata(): Promise<Metadata> {
+  return conVersiones(METADATOS, ["es"]);
+}
 
 const IDEAS = [
   {

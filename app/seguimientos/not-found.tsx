@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import styles from "@/components/ui/ui.module.css";
 import { mensajes } from "@/lib/messages";
 

@@ -1,16 +1,21 @@
 import type { Metadata } from "next";
+import { conVersiones } from "@/lib/seo/versiones";
 import { ConstructorWidget } from "@/components/widget/ConstructorWidget";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { UUID_PATTERN } from "@/lib/schemas";
 import { site } from "@/lib/site";
 import { currentUser } from "@/lib/users/session";
 
-export const metadata: Metadata = {
+const METADATOS: Metadata = {
   title: "Widget para tu web",
   description:
     "Muestra los próximos planes de tu pueblo o de tu asociación en la web del ayuntamiento: elige qué mostrar, copia el código y pégalo.",
   alternates: { canonical: "/widget" },
 };
+
+export function generateMetadata(): Promise<Metadata> {
+  return conVersiones(METADATOS, ["es"]);
+}
 
 /**
  * /widget: builds the code a town hall or an association pastes in its page. Open

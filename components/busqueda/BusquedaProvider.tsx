@@ -1,5 +1,6 @@
 "use client";
 
+import { useRuta } from "@/components/idioma/ContextoIdioma";
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { urlBusqueda, type EstadoBusqueda } from "@/lib/busqueda/estado-url";
@@ -57,6 +58,7 @@ export function useBusqueda(): Busqueda {
  */
 export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda; children: React.ReactNode }) {
   const router = useRouter();
+  const enIdioma = useRuta();
   const [pendiente, startTransition] = useTransition();
   // The ref is what the next change builds on (two taps within one frame see each other); the
   // state mirrors it for rendering while the search is on its way.
@@ -92,12 +94,12 @@ export function BusquedaProvider({ estado, children }: { estado: EstadoBusqueda;
         desplazar.current = true;
         verResultados();
       }
-      const url = urlBusqueda(nuevo);
+      const url = enIdioma(urlBusqueda(nuevo));
       startTransition(() =>
         reemplazar ? router.replace(url, { scroll: false }) : router.push(url, { scroll: false }),
       );
     },
-    [router, estado],
+    [router, estado, enIdioma],
   );
 
   const mostrado = pendiente && vista ? vista : estado;

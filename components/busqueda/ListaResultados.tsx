@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { ArreglosSinResultados } from "@/components/busqueda/ArreglosSinResultados";
 import { PaginasBusqueda } from "@/components/busqueda/Paginas";
 import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";

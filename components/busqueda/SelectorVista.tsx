@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { mensajes } from "@/lib/messages";
 import { VISTAS, type EstadoBusqueda } from "@/lib/busqueda/estado-url";
 import { useBusqueda, useEnlaceBusqueda } from "./BusquedaProvider";

@@ -1,6 +1,7 @@
 "use client";
 
-import Link from "next/link";
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import Link from "@/components/idioma/Enlace";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -34,6 +35,7 @@ export function LoginForm({
   googleClientId?: string;
 }) {
   const router = useRouter();
+  const enIdioma = useRuta();
   // No rule in the browser: the server answers every failed login with its message (spec §5).
   const { register, handleSubmit, getValues, formState } = useForm<Credenciales>({
     defaultValues: { correo: "", password: "" },
@@ -51,7 +53,7 @@ export function LoginForm({
       // Gone while the person was logging in: not to its page's 404.
       else if (r.status === 404) vuelta = vueltaSinPlan(vuelta, guardar);
     }
-    router.replace(vuelta);
+    router.replace(enIdioma(vuelta));
     router.refresh();
   }
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRuta } from "@/components/idioma/ContextoIdioma";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
@@ -105,6 +106,7 @@ function EditarCampo({
 
 export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean } }) {
   const router = useRouter();
+  const enIdioma = useRuta();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [avisoPw, setAvisoPw] = useState<{ error?: string; exito?: string }>({});
@@ -138,7 +140,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
     if (!r.ok && r.status !== 401) return setAviso({ error: mensajeDe(r) });
     // What was kept for offline use is this person's: the next one on this phone must not see it.
     await olvidarSinConexion();
-    router.replace("/");
+    router.replace(enIdioma("/"));
     router.refresh();
   }
 
@@ -151,7 +153,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
     // The server forgot the devices with the account; the browser forgets its subscription.
     await olvidarPush();
     await olvidarSinConexion();
-    router.replace("/");
+    router.replace(enIdioma("/"));
     router.refresh();
   }
 

@@ -1,6 +1,7 @@
 "use client";
 
-import Link from "next/link";
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import Link from "@/components/idioma/Enlace";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Aviso, CasillaPrivacidad, Field } from "@/components/ui/Field";
@@ -30,6 +31,7 @@ const RESOLVER = resolverZod(registroFormSchema);
  */
 export function RegisterForm({ login }: { login: string }) {
   const router = useRouter();
+  const enIdioma = useRuta();
   const [aviso, setAviso] = useState<string | null>(null);
   // The address the confirmation link went to, while the dialog that says so is open.
   const [confirmar, setConfirmar] = useState<string | null>(null);
@@ -92,10 +94,10 @@ export function RegisterForm({ login }: { login: string }) {
         titulo="Confirmar cuenta"
         onCerrar={() => {
           setConfirmar(null);
-          router.push(login);
+          router.push(enIdioma(login));
         }}
         acciones={
-          <button type="button" className="button" onClick={() => router.push(login)}>
+          <button type="button" className="button" onClick={() => router.push(enIdioma(login))}>
             Cerrar
           </button>
         }

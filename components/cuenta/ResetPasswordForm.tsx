@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { useState } from "react";
 import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { useEffect, useSyncExternalStore } from "react";
 // Its words come from lib/messages, not the catalogues: this import keeps that catalogue's one
 // copy in the layout's chunk, shared by the pages' client components (docs/performance.md).

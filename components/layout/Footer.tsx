@@ -1,6 +1,10 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
+import { idiomaDePagina } from "@/lib/idioma-de-pagina";
+import { IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma } from "@/lib/idiomas";
 import { ENLACES_EXTERNOS } from "@/lib/site";
+import { CABECERA_RUTA } from "@/lib/vista";
 import styles from "./Footer.module.css";
 
 interface Enlace {
@@ -73,6 +77,32 @@ function externo(href: string) {
   };
 }
 
+/**
+ * The same page in each language, each named in its own (and marked so, for screen readers):
+ * plain links, since another language is another document, header and footer included.
+ */
+async function Idiomas() {
+  const [actual, cabeceras] = await Promise.all([idiomaDePagina(), headers()]);
+  const ruta = cabeceras.get(CABECERA_RUTA) ?? "/";
+  return (
+    <ul className={styles.idiomas}>
+      {IDIOMAS.map((i) => (
+        <li key={i}>
+          <a
+            href={rutaEnIdioma(i, ruta)}
+            lang={i}
+            hrefLang={i}
+            aria-current={i === actual ? "page" : undefined}
+            data-idioma={i}
+          >
+            {NOMBRE_PROPIO[i]}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The site's footer, in the request's language (mensajes/, namespace "pie"). */
 export async function Footer({ nombreSitio, contacto }: { nombreSitio: string; contacto: string }) {
   const t = await getTranslations("pie");
@@ -94,6 +124,9 @@ export async function Footer({ nombreSitio, contacto }: { nombreSitio: string; c
           <p className={styles.text}>
             <a href={`mailto:${contacto}`}>{contacto}</a>
           </p>
+        </Columna>
+        <Columna id="pie-idioma" titulo={t("idioma")}>
+          <Idiomas />
         </Columna>
       </div>
       <p className={styles.copy}>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { getTranslations } from "next-intl/server";
 import styles from "./Navbar.module.css";
 import { NavMenu, type EnlaceMenu } from "./NavMenu";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import type { DatosSitio } from "./tipos";
 
 export function CondicionesGenerales({ nombre, contacto }: DatosSitio) {

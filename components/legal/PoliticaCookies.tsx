@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { READ_YOUR_WRITES_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/cookies";
 import styles from "./legal.module.css";
 import type { DatosSitio } from "./tipos";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";

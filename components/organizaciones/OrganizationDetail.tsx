@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";

@@ -1,6 +1,7 @@
 "use client";
 
-import { usePathname, useRouter } from "next/navigation";
+import { useRouter } from "next/navigation";
+import { useRuta, useRutaActual } from "@/components/idioma/ContextoIdioma";
 import { useState, useTransition } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
@@ -19,7 +20,8 @@ export const MIS_PLANES = "/mis-planes";
  */
 export function useEliminarPlan(planId: string) {
   const router = useRouter();
-  const ruta = usePathname();
+  const ruta = useRutaActual();
+  const enIdioma = useRuta();
   const [abierto, setAbierto] = useState(false);
   const [llamando, setLlamando] = useState(false);
   const [recargando, startTransition] = useTransition();
@@ -34,7 +36,7 @@ export function useEliminarPlan(planId: string) {
     if (!r.ok) return setError(mensajeDe(r, mensajes.errorEliminarPlan));
     dejarAviso(MIS_PLANES, mensajeDe(r, mensajes.planEliminado));
     // Already on the list: read it again in place; elsewhere (the edit page, now a 404): go there.
-    startTransition(() => (ruta === MIS_PLANES ? router.refresh() : router.push(MIS_PLANES)));
+    startTransition(() => (ruta === MIS_PLANES ? router.refresh() : router.push(enIdioma(MIS_PLANES))));
   }
 
   const confirmacion = (

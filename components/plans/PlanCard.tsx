@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";

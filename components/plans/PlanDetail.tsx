@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { fechasTexto } from "@/lib/dates";

@@ -1,5 +1,6 @@
 "use client";
 
+import { useRuta } from "@/components/idioma/ContextoIdioma";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
@@ -32,6 +33,7 @@ export function Corazon({ lleno, tamano = 20 }: { lleno: boolean; tamano?: numbe
  */
 export function useFavorito(planId: string, { conectado, guardado }: { conectado: boolean; guardado: boolean }) {
   const router = useRouter();
+  const enIdioma = useRuta();
   const [sesion, setSesion] = useState(conectado);
   const [favorito, setFavorito] = useState(guardado);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -77,7 +79,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
 
   function alternar() {
     if (!sesion) {
-      router.push(loginConVuelta(`${window.location.pathname}${window.location.search}`, planId));
+      router.push(enIdioma(loginConVuelta(`${window.location.pathname}${window.location.search}`, planId)));
       return;
     }
     querer(!deseado.current);

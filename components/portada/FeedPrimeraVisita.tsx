@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { ElegirPueblo } from "@/components/busqueda/ElegirPueblo";
 import { UsarMiUbicacionFinde } from "@/components/busqueda/SearchPanel";
 import { PRIMERA_PANTALLA } from "@/components/busqueda/ListaResultados";

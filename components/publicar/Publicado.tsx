@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { SharePlan } from "@/components/plans/SharePlan";
 import { PlanCard } from "@/components/plans/PlanCard";
 import ui from "@/components/ui/ui.module.css";

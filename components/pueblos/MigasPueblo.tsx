@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
 import { mensajes } from "@/lib/messages";
 import { rutaProvincia } from "@/lib/seo/pueblo";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { SeguirPueblo } from "@/components/seguimientos/SeguirPueblo";
 import type { Favoritos } from "@/lib/favoritos/sesion";

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { useState } from "react";
 import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";

@@ -1,6 +1,6 @@
 "use client";
 
-import { usePathname } from "next/navigation";
+import { useRutaActual } from "@/components/idioma/ContextoIdioma";
 import { useEffect, useState } from "react";
 import styles from "./ui.module.css";
 
@@ -32,7 +32,7 @@ export function dejarAviso(ruta: string, mensaje: string) {
 
 /** Shows, once, the message left for the current page (in the root layout). */
 export function AvisoAlLlegar() {
-  const ruta = usePathname();
+  const ruta = useRutaActual();
   const [aviso, setAviso] = useState<string | null>(null);
   useEffect(() => {
     const leer = () => {

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { forwardRef, useId, useState } from "react";
 import styles from "./ui.module.css";
 

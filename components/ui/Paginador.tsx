@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import type { ComponentProps } from "react";
 import ui from "./ui.module.css";
 

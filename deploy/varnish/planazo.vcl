@@ -72,9 +72,9 @@ sub vcl_recv {
     }
 
     # Accounts, management, publishing, sign-in and the pages reached from a token in an email
-    # are personal whatever they answer: a mistake in their headers must never put them in the
-    # store.
-    if (req.url ~ "^/(perfil|mis-planes|planes-favoritos|tus-organizaciones|crear-organizacion|publicar|editar-plan|gestion|iniciar-sesion|registro|confirmar-cuenta|restablecer-password|seguimientos)([/?]|$)" ||
+    # are personal whatever they answer, in every language: a mistake in their headers must never
+    # put them in the store.
+    if (req.url ~ "^(/(ca|eu|gl|en))?/(perfil|mis-planes|planes-favoritos|tus-organizaciones|crear-organizacion|publicar|editar-plan|gestion|iniciar-sesion|registro|confirmar-cuenta|restablecer-password|seguimientos)([/?]|$)" ||
         req.url ~ "^/api/(gestion|auth|usuario|seguimientos|tareas)([/?]|$)") {
         return (pass);
     }
@@ -83,7 +83,7 @@ sub vcl_recv {
     # lib/portada/destino.ts): one with a remembered place (the planazo_lugar cookie) or with a
     # CDN's geolocation headers, Vercel's or Cloudflare's. With CABECERAS_GEO set in the app, add
     # its latitude header here.
-    if (req.url == "/" &&
+    if (req.url ~ "^(/(ca|eu|gl|en))?/?$" &&
         (req.http.Cookie ~ "(^|;\s*)planazo_lugar=" ||
          req.http.x-vercel-ip-latitude || req.http.x-vercel-ip-longitude ||
          req.http.cf-iplatitude || req.http.cf-iplongitude)) {
@@ -93,7 +93,7 @@ sub vcl_recv {
     # A town's page is also the town's actor on the fediverse, a plan's page its Event: the app
     # answers them by Accept and says `Vary: Accept`. Two forms of Accept, so one copy serves
     # every browser and one every server of the fediverse.
-    if (req.url ~ "^/plan(es)?/[^/?]+/[^/?]+([?]|$)") {
+    if (req.url ~ "^(/(ca|eu|gl|en))?/plan(es)?/[^/?]+/[^/?]+([?]|$)") {
         if (req.http.Accept ~ "(?i)application/(activity|ld)\+json" && req.http.Accept !~ "(?i)text/html") {
             set req.http.Accept = "application/activity+json";
         } elsif (req.http.Accept ~ "(?i)text/html") {

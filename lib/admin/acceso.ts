@@ -1,7 +1,8 @@
 import "server-only";
+import { redirigir, rutaDePagina } from "../idioma-de-pagina";
 import type { Metadata } from "next";
 import { headers as nextHeaders } from "next/headers";
-import { notFound, redirect } from "next/navigation";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ApiError } from "../http";
 import { mensajes } from "../messages";
@@ -59,7 +60,7 @@ const accesoDeLaPagina = cache(async (necesario: Rol) => acceso(await sessionUse
  */
 export async function exigirGestorPagina(pathname: string, necesario: Rol = "moderador"): Promise<Gestor | null> {
   const a = await accesoDeLaPagina(necesario);
-  if (a.tipo === "anonimo") redirect(loginConVuelta(pathname));
+  if (a.tipo === "anonimo") await redirigir(loginConVuelta(await rutaDePagina(pathname)));
   if (a.tipo === "fuera") notFound();
   return a.tipo === "dentro" ? a.gestor : null;
 }

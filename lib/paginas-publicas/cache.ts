@@ -1,6 +1,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { Memo } from "../cache";
+import { idiomaDeRuta } from "../idiomas";
 import { READ_YOUR_WRITES_COOKIE } from "../cookies";
 import { etiquetar } from "./etiquetas";
 import { cabecerasDeEtiquetas, cacheControlPublico, variaPorAccept, type Politica } from "./politica";
@@ -136,13 +137,16 @@ async function renderizar(request: NextRequest, ruta: string, lsn: string): Prom
     return null;
   }
   const cuerpo = Buffer.from(await res.arrayBuffer());
-  const { etiquetas, hasta } = await etiquetar(new URL(ruta, request.nextUrl.origin), cuerpo.toString("utf8"));
+  // Each language's copy of a page is its own, under the same tags as the others.
+  const pagina = new URL(ruta, request.nextUrl.origin);
+  pagina.pathname = idiomaDeRuta(pagina.pathname).ruta;
+  const { etiquetas, hasta } = await etiquetar(pagina, cuerpo.toString("utf8"));
   const cabeceras = CABECERAS_COPIADAS.flatMap((h): [string, string][] => {
     const v = res.headers.get(h);
     return v === null ? [] : [[h, v]];
   });
   // A town's or a plan's page answers a server of the fediverse otherwise: shared caches keep the two apart.
-  if (variaPorAccept(new URL(ruta, request.nextUrl.origin).pathname)) {
+  if (variaPorAccept(pagina.pathname)) {
     const vary = cabeceras.find(([h]) => h === "vary");
     if (vary) vary[1] = `${vary[1]}, Accept`;
     else cabeceras.push(["vary", "Accept"]);

@@ -4,7 +4,7 @@ import { servicioCaido } from "./caida";
 import { copiaPublica } from "./copia-publica";
 import { direccionLegible, sinBarraFinal } from "./direccion";
 import { planFusionado } from "./fusionados";
-import { conPolitica, seguir, type PeticionDePagina } from "./pagina";
+import { conPolitica, seguir, yaReescrita, type PeticionDePagina } from "./pagina";
 import { peticion, primeraRespuesta, type Paso } from "./paso";
 import { conPersona } from "./persona";
 import { portadaConLugar } from "./portada";
@@ -33,6 +33,8 @@ const CON_LA_POLITICA: readonly Paso<PeticionDePagina>[] = [widgetNoValido, copi
  * scripts); every page then says whose session it was answered for.
  */
 export async function caminoDePagina(request: NextRequest): Promise<Response> {
+  const reescrita = yaReescrita(request);
+  if (reescrita) return conPersona(request, reescrita);
   const p = peticion(request);
   let respuesta = await primeraRespuesta(ANTES_DE_LA_POLITICA, p);
   if (!respuesta) {

@@ -30,7 +30,7 @@ export const esDeDatos = (pathname: string) => /^\/(api|media)(\/|$)/.test(pathn
  * The address: the API's and files' go on as they are, or answer 400/404 when they do not decode;
  * a page's that does not decode is Next.js's not-found page (never framable).
  */
-export const direccionLegible: Paso = ({ request, pathname, desarrollo }) => {
+export const direccionLegible: Paso = ({ request, pathname, desarrollo, idioma }) => {
   const legible = decodificable(pathname);
   if (esDeDatos(pathname)) {
     if (legible) return NextResponse.next();
@@ -40,11 +40,12 @@ export const direccionLegible: Paso = ({ request, pathname, desarrollo }) => {
   }
   if (legible) return undefined;
   const csp = politicaDeContenido(nuevoNonce(), { desarrollo });
-  return seguir({ request, csp, enmarcable: false }, new URL(RUTA_NO_ENCONTRADA, request.url));
+  return seguir({ request, csp, enmarcable: false, idioma }, new URL(RUTA_NO_ENCONTRADA, request.url));
 };
 
-/** A page's address without its trailing slashes, for good (308). */
-export const sinBarraFinal: Paso = ({ request, pathname }) => {
+/** A page's address without its trailing slashes, for good (308): `/ca/` is `/ca`. */
+export const sinBarraFinal: Paso = ({ request }) => {
+  const { pathname } = request.nextUrl;
   if (pathname.length <= 1 || !pathname.endsWith("/")) return undefined;
   const url = new URL(request.url);
   url.pathname = pathname.replace(/\/+$/, "") || "/";

@@ -1,4 +1,5 @@
 import { NextResponse } from "next/server";
+import { rutaEnIdioma } from "../idiomas";
 import { COOKIE_LUGAR, destinoDeLaPortada } from "../portada/destino";
 import type { Paso } from "./paso";
 
@@ -7,11 +8,11 @@ import type { Paso } from "./paso";
  * their place's search (lib/portada/destino.ts), by a redirect no shared cache may keep. The home
  * and the search it leads to stay public.
  */
-export const portadaConLugar: Paso = async ({ request, pathname, search }) => {
+export const portadaConLugar: Paso = async ({ request, pathname, search, idioma }) => {
   if (pathname !== "/" || search !== "" || request.method !== "GET") return undefined;
   const destino = await destinoDeLaPortada(request.cookies.get(COOKIE_LUGAR)?.value, request.headers).catch(() => null);
   if (!destino) return undefined;
-  const respuesta = NextResponse.redirect(new URL(destino, request.url), 307);
+  const respuesta = NextResponse.redirect(new URL(rutaEnIdioma(idioma, destino), request.url), 307);
   respuesta.headers.set("Cache-Control", "private, no-store");
   return respuesta;
 };

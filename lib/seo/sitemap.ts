@@ -7,6 +7,8 @@ import { planPath } from "../plans/plan";
 import { rutasDePueblosConPlanes } from "../pueblos/planes";
 import { site } from "../site";
 import { escaparHtml } from "../text";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
+import { absoluta, IDIOMAS_DEL_INTERFAZ, PAGINAS_EN_TODOS_LOS_IDIOMAS } from "./versiones";
 
 /**
  * The sitemap, split into files ("trozos") by ranges of the UUID space.
@@ -117,8 +119,21 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
   return entradas;
 }
 
-/** Absolute URL of sitemap file `trozo` (app/sitemap/[archivo]/route.ts). */
-export function urlSitemap(trozo: number): string {
+/**
+ * A language's own file (every one but Spanish): the versions in it of the pages indexed in
+ * every language, the home and the town pages (lib/seo/versiones.ts). A plan's or an
+ * organization's text is in Spanish, so its other versions are not indexed nor listed.
+ */
+export async function entradasSitemapIdioma(idioma: Idioma): Promise<EntradaSitemap[]> {
+  const pueblos = await rutasDePueblosConPlanes();
+  return [...PAGINAS_EN_TODOS_LOS_IDIOMAS, ...pueblos].map((ruta) => ({ url: absoluta(idioma, ruta) }));
+}
+
+/** The languages with a sitemap file of their own: the interface's others. */
+export const IDIOMAS_CON_SITEMAP = IDIOMAS_DEL_INTERFAZ.filter((i) => i !== IDIOMA_POR_DEFECTO);
+
+/** Absolute URL of sitemap file `trozo`, or of a language's file (app/sitemap/[archivo]/route.ts). */
+export function urlSitemap(trozo: number | Idioma): string {
   return `${site().url}/sitemap/${trozo}.xml`;
 }
 
@@ -131,7 +146,7 @@ export async function urlsSitemaps(): Promise<string[]> {
     console.error("robots.txt: could not count the sitemap files", e);
     return 1;
   });
-  return Array.from({ length: total }, (_, trozo) => urlSitemap(trozo));
+  return [...Array.from({ length: total }, (_, trozo) => urlSitemap(trozo)), ...IDIOMAS_CON_SITEMAP.map(urlSitemap)];
 }
 
 /** A sitemap file (sitemaps.org 0.9). */

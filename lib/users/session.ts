@@ -1,6 +1,6 @@
 import "server-only";
+import { redirigir, rutaDePagina } from "../idioma-de-pagina";
 import { cookies, headers as nextHeaders } from "next/headers";
-import { redirect } from "next/navigation";
 import { prisma } from "../db";
 import { notarCaida } from "../db/outage";
 import { ApiError } from "../http";
@@ -57,7 +57,7 @@ export async function currentUser(): Promise<SessionUser | null> {
 /** For protected pages: the logged-in user, or a redirect to the login page that comes back here. */
 export async function requirePageUser(pathname: string): Promise<SessionUser> {
   const user = await currentUser();
-  if (!user) redirect(loginConVuelta(pathname));
+  if (!user) return redirigir(loginConVuelta(await rutaDePagina(pathname)));
   return user;
 }
 

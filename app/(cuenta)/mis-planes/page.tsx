@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { PanelPlanes } from "@/components/plans/PanelPlanes";
 import { importadosDeUsuario } from "@/lib/fuentes/pantallas";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { PaginaLista } from "@/components/lists/PaginaLista";
 import { OrganizationCards } from "@/components/organizaciones/OrganizationCards";
 import { fechaHora } from "@/lib/dates";

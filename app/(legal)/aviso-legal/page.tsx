@@ -1,6 +1,6 @@
 import { PaginaLegal, metadatosLegales } from "@/components/legal/PaginaLegal";
 
-export const metadata = metadatosLegales("aviso-legal");
+export const generateMetadata = metadatosLegales("aviso-legal");
 
 export default function AvisoLegalPage() {
   return <PaginaLegal documento="aviso-legal" />;

@@ -1,6 +1,6 @@
 import { PaginaLegal, metadatosLegales } from "@/components/legal/PaginaLegal";
 
-export const metadata = metadatosLegales("cookies");
+export const generateMetadata = metadatosLegales("cookies");
 
 export default function CookiesPage() {
   return <PaginaLegal documento="cookies" />;

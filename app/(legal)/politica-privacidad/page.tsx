@@ -1,6 +1,6 @@
 import { PaginaLegal, metadatosLegales } from "@/components/legal/PaginaLegal";
 
-export const metadata = metadatosLegales("politica-privacidad");
+export const generateMetadata = metadatosLegales("politica-privacidad");
 
 export default function PoliticaPrivacidadPage() {
   return <PaginaLegal documento="politica-privacidad" />;

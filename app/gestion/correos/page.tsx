@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { BotonAccion } from "@/components/gestion/BotonAccion";
 import { EstadoCorreo } from "@/components/gestion/EstadoCorreo";
 import { Pestanas } from "@/components/gestion/Pestanas";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { AccionesPatrocinio } from "@/components/gestion/AccionesPatrocinio";
 import { Miniatura } from "@/components/gestion/Miniatura";
 import { Paginador, enlacesCursor } from "@/components/ui/Paginador";

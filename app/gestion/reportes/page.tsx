@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { AccionesPlan } from "@/components/gestion/AccionesPlan";
 import { Filtros, FiltroOpciones } from "@/components/gestion/Filtros";
 import { Miniatura } from "@/components/gestion/Miniatura";

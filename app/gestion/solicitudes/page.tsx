@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { AccionesSolicitud } from "@/components/gestion/AccionesSolicitud";
 import { Paginador, enlacesCursor } from "@/components/ui/Paginador";
 import { Pestanas } from "@/components/gestion/Pestanas";

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { notFound, permanentRedirect } from "next/navigation";
+import { conVersiones } from "@/lib/seo/versiones";
+import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
+import Link from "@/components/idioma/Enlace";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { provinciaDeRuta } from "@/lib/geo/municipios";
@@ -17,17 +19,17 @@ type Props = { params: Promise<{ provincia: string }> };
 const cargar = cache(async (segmento: string) => {
   const p = await provinciaDeRuta(segmento);
   if (!p) notFound();
-  if (!p.canonica) permanentRedirect(rutaProvincia(p.slug));
+  if (!p.canonica) await redirigirParaSiempre(rutaProvincia(p.slug));
   return p;
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const p = await cargar((await params).provincia);
-  return {
+  return conVersiones({
     title: conDatos(mensajes.provinciaTitulo, { provincia: p.nombre }),
     description: conDatos(mensajes.provinciaDescripcion, { provincia: p.nombre }),
     alternates: { canonical: `${site().url}${rutaProvincia(p.slug)}` },
-  };
+  });
 }
 
 /** A province's towns, the ones with plans first: the breadcrumb's middle step and a way in for crawlers. */

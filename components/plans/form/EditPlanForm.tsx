@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { FormProvider } from "react-hook-form";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { notFound } from "next/navigation";
 import { EstadoCorreo } from "@/components/gestion/EstadoCorreo";
 import styles from "@/components/gestion/gestion.module.css";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { FormPatrocinio } from "@/components/gestion/FormPatrocinio";
 import { SoloAdmin } from "@/components/gestion/SoloAdmin";
 import styles from "@/components/gestion/gestion.module.css";

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { notFound, permanentRedirect } from "next/navigation";
+import { conVersiones } from "@/lib/seo/versiones";
+import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { OrganizationDetail } from "@/components/organizaciones/OrganizationDetail";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
@@ -22,7 +24,8 @@ const cargarOrganizacion = cache(organizacionConPlanes);
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const org = await cargarOrganizacion((await params).organizacionId);
   if (!org) notFound();
-  return organizacionMetadata(org);
+  // Its description is in Spanish: indexed in Spanish alone.
+  return conVersiones(organizacionMetadata(org), ["es"]);
 }
 
 export default async function OrganizationPage({ params }: Props) {
@@ -30,7 +33,7 @@ export default async function OrganizationPage({ params }: Props) {
   const org = await cargarOrganizacion(organizacionId);
   if (!org) notFound();
   if (!segmentoCanonico(nombreOrganizacion, tituloEnUrl(org.nombre)))
-    permanentRedirect(organizacionPath(org.nombre, org._id));
+    await redirigirParaSiempre(organizacionPath(org.nombre, org._id));
   const { planes, ...datos } = org;
   const [favoritos, verificada, seguir] = await Promise.all([
     favoritosDeLaSesion(),

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { notFound, permanentRedirect } from "next/navigation";
+import { conVersiones } from "@/lib/seo/versiones";
+import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PlanDetail } from "@/components/plans/PlanDetail";
 import { planOcultoParaQuienMira } from "@/lib/plans/get-plan";
@@ -34,7 +36,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const cargado = await cargarPlan((await params).planId);
   if (!cargado) notFound();
   const { plan, oculto } = cargado;
-  return oculto ? { title: plan.titulo, robots: { index: false, follow: false } } : planMetadata(plan);
+  return oculto
+    ? { title: plan.titulo, robots: { index: false, follow: false } }
+    : conVersiones(planMetadata(plan), ["es"]);
 }
 
 export default async function PlanPage({ params }: Props) {
@@ -42,7 +46,7 @@ export default async function PlanPage({ params }: Props) {
   const cargado = await cargarPlan(planId);
   if (!cargado) notFound();
   const { plan, oculto } = cargado;
-  if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) permanentRedirect(planPath(plan.titulo, plan._id));
+  if (!segmentoCanonico(titulo, tituloEnUrl(plan.titulo))) await redirigirParaSiempre(planPath(plan.titulo, plan._id));
   const terminado = planTerminado(plan);
   const [lng, lat] = plan.ubicacion.coordinates;
   // Every plan page leads on: this weekend's plans around it and more plans near it (those of its

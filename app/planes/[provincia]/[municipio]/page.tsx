@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
-import { notFound, permanentRedirect } from "next/navigation";
+import { conVersiones } from "@/lib/seo/versiones";
+import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
+import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ahoraDeLaPeticion } from "@/lib/ahora";
 import { AccionesPueblo } from "@/components/pueblos/AccionesPueblo";
@@ -42,7 +44,7 @@ type Props = {
 const cargar = cache(async (provincia: string, municipio: string, consulta: string, ahora: number) => {
   const resuelta = await municipioDeRuta(provincia, municipio);
   if (!resuelta) notFound();
-  if (!resuelta.canonica) permanentRedirect(resuelta.municipio.ruta);
+  if (!resuelta.canonica) await redirigirParaSiempre(resuelta.municipio.ruta);
   const m = resuelta.municipio;
   const filtros = Object.fromEntries(new URLSearchParams(consulta));
   const [planes, cercanos] = await Promise.all([
@@ -83,7 +85,7 @@ async function consultaDe(searchParams: Props["searchParams"]): Promise<string> 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { provincia, municipio } = await params;
   const { m, listados } = await cargar(provincia, municipio, await consultaDe(searchParams), ahoraDeLaPeticion());
-  return puebloMetadata(m, listados);
+  return conVersiones(puebloMetadata(m, listados));
 }
 
 export default async function PuebloPage({ params, searchParams }: Props) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { BotonBaja } from "@/components/seguimientos/BotonesEnlace";
 import styles from "@/components/ui/ui.module.css";
 import { personaDeEnlace } from "@/lib/seguimientos/seguimientos";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/idioma/Enlace";
 import { GestionSeguimientos } from "@/components/seguimientos/GestionSeguimientos";
 import seguir from "@/components/seguimientos/seguimientos.module.css";
 import { personaDeEnlace, seguimientosDe } from "@/lib/seguimientos/seguimientos";

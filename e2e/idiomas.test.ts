@@ -1,0 +1,182 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma } from "@/lib/idiomas";
+import { IDIOMAS_CON_SITEMAP } from "@/lib/seo/sitemap";
+import { IDIOMAS_DEL_INTERFAZ } from "@/lib/seo/versiones";
+import { mensajes } from "@/lib/messages";
+import { planPath } from "@/lib/plans/plan";
+import { api } from "@/test-support/api";
+import { captura, conCookiesAceptadas, launchBrowser } from "@/test-support/browser";
+import { query } from "@/test-support/database";
+import { insertPlan, insertUser } from "@/test-support/plans";
+import { appUrl } from "@/test-support/worker";
+
+const db = () => process.env.DATABASE_URL!;
+/** A town no other test puts plans near. */
+const OLOT = { ine: "17114", lat: 42.18096, lng: 2.49012, ruta: "/planes/girona/olot" };
+
+const catalogo = async (idioma: string) =>
+  (await import(`@/mensajes/${idioma}.json`)).default as Record<string, Record<string, string>>;
+
+/** The page's `<link rel="alternate" hreflang>`s, by language, and its canonical and robots. */
+async function versiones(url: string) {
+  const res = await api(url.replace(appUrl(), ""), { headers: { accept: "text/html" } });
+  const html = await res.text();
+  const alternas = Object.fromEntries(
+    [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], m[2]]),
+  );
+  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  const noindex = /<meta name="robots" content="noindex/.test(html);
+  return { status: res.status, alternas, canonical, noindex, html };
+}
+
+describe("the interface's languages", () => {
+  let browser: Browser;
+  let usuarioId: string;
+  let planId: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    usuarioId = await insertUser();
+    planId = await insertPlan({
+      usuarioId,
+      origin: OLOT,
+      distanciaM: 300,
+      titulo: "Concert a la plaça",
+      municipio: "Olot",
+      municipioIne: OLOT.ine,
+    });
+  });
+
+  afterAll(async () => {
+    await query(db(), "DELETE FROM plan WHERE usuario_id = $1", [usuarioId]);
+    await query(db(), "DELETE FROM usuario WHERE id = $1", [usuarioId]);
+    await browser?.close();
+  });
+
+  it("serves each language at its prefix, keeps it in every link, and switches from the footer on the same page", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "es-ES" });
+    await conCookiesAceptadas(ctx, appUrl());
+    const page = await ctx.newPage();
+    await page.goto(`${appUrl()}/ca${OLOT.ruta}`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("ca");
+    const ca = await catalogo("ca");
+    await expect.poll(() => page.locator("footer").innerText()).toContain(ca.pie.lema);
+    // Every link to a page of the site stays in Catalan; the API, files and the links to other
+    // languages (the switcher, the offer of the browser's Spanish) aside.
+    const enlaces = await page.$$eval("a[href^='/']", (as) =>
+      as.filter((a) => !a.hasAttribute("hreflang")).map((a) => a.getAttribute("href")!),
+    );
+    expect(enlaces.length).toBeGreaterThan(5);
+    for (const href of enlaces) expect(href, href).toMatch(/^\/(ca(\/|$|\?)|api\/|media\/)/);
+    await captura(page, "idiomas-pueblo-ca-390");
+    // The footer: the same page in Basque.
+    await page.locator("footer").getByRole("link", { name: NOMBRE_PROPIO.eu }).click();
+    await page.waitForURL(`${appUrl()}/eu${OLOT.ruta}`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("eu");
+    const eu = await catalogo("eu");
+    expect(await page.locator("footer").innerText()).toContain(eu.pie.lema);
+    expect(
+      await page.locator("footer").getByRole("link", { name: NOMBRE_PROPIO.eu }).getAttribute("aria-current"),
+    ).toBe("page");
+    // And back to Spanish, at the page's own address.
+    await page.locator("footer").getByRole("link", { name: NOMBRE_PROPIO.es }).click();
+    await page.waitForURL(`${appUrl()}${OLOT.ruta}`);
+    expect(await page.locator("html").getAttribute("lang")).toBe("es");
+    await ctx.close();
+  });
+
+  it("keeps a page named like a prefix in Spanish, and the language through the login's way back", async () => {
+    const eurona = await api("/eurona", { headers: { accept: "text/html" } });
+    expect(eurona.status).toBe(200);
+    expect(await eurona.text()).toContain('<html lang="es"');
+    const login = await api("/gl/publicar", { headers: { accept: "text/html" }, redirect: "manual" });
+    expect(login.status).toBe(307);
+    const destino = new URL(login.headers.get("location")!, appUrl());
+    expect(destino.pathname).toBe("/gl/iniciar-sesion");
+    expect(destino.searchParams.get("redirigir")).toBe("/gl/publicar");
+    // The JSON API answers in Spanish whatever the device's language.
+    const r = await api("/api/plan/detalle/no-existe", { headers: { "accept-language": "eu" } });
+    const { mensaje } = (await r.json()) as { mensaje: string };
+    expect(Object.values(mensajes)).toContain(mensaje);
+  });
+
+  it("offers the browser's language once, in that language, without sending the visitor there", async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "ca-ES" });
+    await conCookiesAceptadas(ctx, appUrl());
+    const page = await ctx.newPage();
+    await page.goto(`${appUrl()}${OLOT.ruta}`);
+    const oferta = page.getByRole("complementary", { name: "Disponible en català" });
+    await expect.poll(() => oferta.isVisible()).toBe(true);
+    expect(page.url()).toBe(`${appUrl()}${OLOT.ruta}`);
+    expect(await oferta.getAttribute("lang")).toBe("ca");
+    await captura(page, "idiomas-oferta-390");
+    await oferta.getByRole("button", { name: "No, gràcies" }).click();
+    await expect.poll(() => oferta.count()).toBe(0);
+    await page.reload();
+    await page.locator("footer").waitFor();
+    await page.waitForTimeout(300);
+    expect(await oferta.count()).toBe(0);
+    await ctx.close();
+    // A Spanish browser is offered nothing; a Catalan one taking the offer lands on the Catalan page.
+    const es = await browser.newPage({ locale: "es-ES" });
+    await es.goto(`${appUrl()}${OLOT.ruta}`);
+    await es.locator("footer").waitFor();
+    await es.waitForTimeout(300);
+    expect(await es.locator("aside[lang]").count()).toBe(0);
+    await es.close();
+    const otro = await browser.newPage({ locale: "ca" });
+    await otro.goto(`${appUrl()}${OLOT.ruta}?vista=lista`);
+    await otro.getByRole("link", { name: "Veure-ho en català" }).click();
+    await otro.waitForURL(`${appUrl()}/ca${OLOT.ruta}?vista=lista`);
+    await otro.close();
+  });
+
+  it("lists each indexed version with reciprocal hreflang, over the sitemap; a plan only in the language of its text", async () => {
+    const indice = await (await api("/sitemap.xml")).text();
+    const archivos = [...indice.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    for (const i of IDIOMAS_CON_SITEMAP) expect(archivos).toContain(`${appUrl()}/sitemap/${i}.xml`);
+    const urls: string[] = [];
+    for (const archivo of archivos) {
+      const xml = await (await api(archivo.replace(appUrl(), ""))).text();
+      const todas = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      // The static pages, this town's, and a few others: enough to see every kind of page.
+      urls.push(...todas.filter((u, n) => n < 8 || u.includes(OLOT.ruta)));
+    }
+    for (const i of IDIOMAS_DEL_INTERFAZ) expect(urls).toContain(`${appUrl()}${rutaEnIdioma(i, OLOT.ruta)}`);
+    expect(urls.some((u) => u.includes(planId))).toBe(false);
+    const vistas = new Map<string, Awaited<ReturnType<typeof versiones>>>();
+    const ver = async (u: string) => vistas.get(u) ?? vistas.set(u, await versiones(u)).get(u)!;
+    for (const url of urls) {
+      const v = await ver(url);
+      expect(v.status, url).toBe(200);
+      // Every page listed is indexable and its own canonical.
+      expect(v.noindex, url).toBe(false);
+      expect(v.canonical, url).toBe(url);
+      if (Object.keys(v.alternas).length === 0) continue;
+      expect(v.alternas["x-default"], url).toBeDefined();
+      expect(Object.values(v.alternas), url).toContain(url);
+      for (const [idioma, otra] of Object.entries(v.alternas)) {
+        if (idioma === "x-default") continue;
+        const w = await ver(otra);
+        expect(w.alternas[idioma], otra).toBe(otra);
+        expect(Object.values(w.alternas), `${otra} names ${url}`).toContain(url);
+      }
+    }
+    // A plan written in Spanish: indexed in Spanish, its other versions noindex and pointing there.
+    const ruta = planPath("Concert a la plaça", planId);
+    const plan = await versiones(`${appUrl()}${ruta}`);
+    expect(plan.noindex).toBe(false);
+    expect(Object.keys(plan.alternas).sort()).toEqual(["es", "x-default"]);
+    const enCatalan = await versiones(`${appUrl()}/ca${ruta}`);
+    expect(enCatalan.noindex).toBe(true);
+    expect(enCatalan.canonical).toBe(`${appUrl()}${ruta}`);
+    expect(enCatalan.html).toContain('<html lang="ca"');
+    // A town's page in a language whose catalogue is not complete yet: not indexed, pointing to Spanish.
+    for (const i of IDIOMAS.filter((i) => !IDIOMAS_DEL_INTERFAZ.includes(i))) {
+      const pueblo = await versiones(`${appUrl()}${rutaEnIdioma(i, OLOT.ruta)}`);
+      expect(pueblo.noindex).toBe(true);
+      expect(pueblo.canonical).toBe(`${appUrl()}${OLOT.ruta}`);
+    }
+  });
+});
