@@ -46,6 +46,8 @@ process.env.STORAGE_DIR = path.join(OUT_DIR, "storage");
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const CHROME_FLAGS = [
   "--headless=new",
+  // A Spanish-speaking visitor: another language's browser is offered its version once (OfertaIdioma).
+  "--lang=es-ES",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

@@ -22,6 +22,8 @@ export const CHROMIUM_PATH =
  */
 export const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
+  // A Spanish-speaking visitor's browser, unless a test's context says otherwise (see abrirContexto).
+  "--lang=es-ES",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -56,8 +58,10 @@ export async function launchBrowser(): Promise<Browser> {
   retenido[clave] ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const chromiumDelWorker = await retenido[clave];
   const propios = new Set<BrowserContext>();
+  // A visitor whose browser speaks Spanish, as most of the site's do, unless a test says otherwise:
+  // another language would be offered its version of every page (components/idioma/OfertaIdioma).
   const abrirContexto = async (opciones?: Parameters<Browser["newContext"]>[0]) => {
-    const ctx = await chromiumDelWorker.newContext(opciones);
+    const ctx = await chromiumDelWorker.newContext({ locale: "es-ES", ...opciones });
     propios.add(ctx);
     ctx.once("close", () => propios.delete(ctx));
     return ctx;

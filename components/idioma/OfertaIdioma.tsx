@@ -2,16 +2,15 @@
 
 import { useEffect, useState } from "react";
 import { IDIOMAS, idiomaDeRuta, rutaEnIdioma, type Idioma } from "@/lib/idiomas";
-import { useIdioma } from "./ContextoIdioma";
+import { useIdioma, useRutaActual } from "./ContextoIdioma";
 import styles from "./idioma.module.css";
 
 export interface TextosOferta {
   disponible: string;
-  ver: string;
   no: string;
 }
 
-/** Where the visitor's answer is kept: the offer is made once, whatever they answer. */
+/** Where this browser keeps that it was offered its language: the offer is made once, answered or not. */
 const CLAVE = "planazo.idioma";
 
 /** The first of the browser's languages that the site speaks, by its base (`ca-ES` is `ca`). */
@@ -34,13 +33,17 @@ function recordar(idioma: Idioma) {
 /**
  * A visitor whose browser prefers another of the site's languages than the page's is offered the
  * same page in it, once, in that language ("Disponible en català"): never sent there, since a
- * link or a search result chose this page. Their answer, either way, is remembered in this
- * browser. Found only after hydration: a public page is one shared copy for every visitor.
+ * link or a search result chose this page. It is made once in a browser, whatever the answer (a
+ * line that moves the page down once, not at every page). Found only after hydration: a public
+ * page is one shared copy for every visitor.
  */
 export function OfertaIdioma({ textos }: { textos: Record<Idioma, TextosOferta> }) {
   const actual = useIdioma();
+  // The team's back-office is in Spanish alone (components/layout/Footer.tsx).
+  const gestion = /^\/gestion(\/|$)/.test(useRutaActual());
   const [oferta, setOferta] = useState<Idioma | null>(null);
   useEffect(() => {
+    if (gestion) return;
     let recordado: string | null = null;
     try {
       recordado = localStorage.getItem(CLAVE);
@@ -48,28 +51,33 @@ export function OfertaIdioma({ textos }: { textos: Record<Idioma, TextosOferta> 
       return;
     }
     const otro = preferido();
+    if (recordado || !otro || otro === actual) return;
+    // Once: the next page this browser loads does not offer it again, answered or not.
+    recordar(actual);
     // The browser's preferences are only readable here, after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (!recordado && otro && otro !== actual) setOferta(otro);
-  }, [actual]);
+    setOferta(otro);
+  }, [actual, gestion]);
   if (!oferta) return null;
   const t = textos[oferta];
   const destino = rutaEnIdioma(oferta, `${idiomaDeRuta(window.location.pathname).ruta}${window.location.search}`);
+  // One line: the first screen is for plans.
   return (
     <aside className={styles.oferta} lang={oferta} aria-label={t.disponible}>
-      <p>{t.disponible}</p>
       <a href={destino} hrefLang={oferta} className={styles.ofertaSi} onClick={() => recordar(oferta)}>
-        {t.ver}
+        {t.disponible} <span aria-hidden="true">→</span>
       </a>
       <button
         type="button"
         className={styles.ofertaNo}
+        aria-label={t.no}
+        title={t.no}
         onClick={() => {
           recordar(actual);
           setOferta(null);
         }}
       >
-        {t.no}
+        ×
       </button>
     </aside>
   );

@@ -81,9 +81,8 @@ function externo(href: string) {
  * The same page in each language, each named in its own (and marked so, for screen readers):
  * plain links, since another language is another document, header and footer included.
  */
-async function Idiomas() {
-  const [actual, cabeceras] = await Promise.all([idiomaDePagina(), headers()]);
-  const ruta = cabeceras.get(CABECERA_RUTA) ?? "/";
+async function Idiomas({ ruta }: { ruta: string }) {
+  const actual = await idiomaDePagina();
   return (
     <ul className={styles.idiomas}>
       {IDIOMAS.map((i) => (
@@ -105,7 +104,10 @@ async function Idiomas() {
 
 /** The site's footer, in the request's language (mensajes/, namespace "pie"). */
 export async function Footer({ nombreSitio, contacto }: { nombreSitio: string; contacto: string }) {
-  const t = await getTranslations("pie");
+  const [t, cabeceras] = await Promise.all([getTranslations("pie"), headers()]);
+  const ruta = cabeceras.get(CABECERA_RUTA) ?? "/";
+  // The team's back-office is in Spanish, the language the team works in: no other to switch to.
+  const conIdiomas = !/^\/gestion([/?]|$)/.test(ruta);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -125,9 +127,11 @@ export async function Footer({ nombreSitio, contacto }: { nombreSitio: string; c
             <a href={`mailto:${contacto}`}>{contacto}</a>
           </p>
         </Columna>
-        <Columna id="pie-idioma" titulo={t("idioma")}>
-          <Idiomas />
-        </Columna>
+        {conIdiomas && (
+          <Columna id="pie-idioma" titulo={t("idioma")}>
+            <Idiomas ruta={ruta} />
+          </Columna>
+        )}
       </div>
       <p className={styles.copy}>
         © {new Date().getFullYear()} {nombreSitio}.{" "}
