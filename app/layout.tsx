@@ -38,7 +38,7 @@ async function textosDeOferta(): Promise<Record<Idioma, TextosOferta>> {
   const textos = await Promise.all(
     IDIOMAS.map(async (locale) => {
       const t = await getTranslations({ locale, namespace: "oferta" });
-      return [locale, { disponible: t("disponible"), ver: t("ver"), no: t("no") }] as const;
+      return [locale, { disponible: t("disponible"), no: t("no") }] as const;
     }),
   );
   return Object.fromEntries(textos) as Record<Idioma, TextosOferta>;

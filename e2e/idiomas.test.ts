@@ -22,10 +22,11 @@ const catalogo = async (idioma: string) =>
 async function versiones(url: string) {
   const res = await api(url.replace(appUrl(), ""), { headers: { accept: "text/html" } });
   const html = await res.text();
+  const href = (h: string) => h.replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
   const alternas = Object.fromEntries(
-    [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], m[2]]),
+    [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], href(m[2])]),
   );
-  const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
+  const canonical = href(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1] ?? "");
   const noindex = /<meta name="robots" content="noindex/.test(html);
   return { status: res.status, alternas, canonical, noindex, html };
 }
@@ -127,9 +128,74 @@ describe("the interface's languages", () => {
     await es.close();
     const otro = await browser.newPage({ locale: "ca" });
     await otro.goto(`${appUrl()}${OLOT.ruta}?vista=lista`);
-    await otro.getByRole("link", { name: "Veure-ho en català" }).click();
+    await otro.getByRole("link", { name: "Disponible en català" }).click();
     await otro.waitForURL(`${appUrl()}/ca${OLOT.ruta}?vista=lista`);
     await otro.close();
+  });
+
+  it("shows a plan in the reader's language when it has it, else Spanish, else its own, marked so", async () => {
+    const kulturklik = await insertPlan({
+      usuarioId,
+      origin: OLOT,
+      distanciaM: 500,
+      titulo: "Concierto de la banda",
+      municipio: "Olot",
+      municipioIne: OLOT.ine,
+    });
+    await query(db(), "UPDATE plan SET descripcion = 'Toca la banda del pueblo.', textos = $2 WHERE id = $1", [
+      kulturklik,
+      JSON.stringify({ eu: { titulo: "Bandaren kontzertua", descripcion: "Herriko bandak jotzen du." } }),
+    ]);
+    const ruta = planPath("Concierto de la banda", kulturklik);
+    const h1 = (html: string) => /<h1 class="[^"]+"( lang="([a-z]+)")?>([^<]+)<\/h1>/.exec(html);
+    const eu = await versiones(`${appUrl()}/eu${ruta}`);
+    expect(h1(eu.html)?.slice(2)).toEqual([undefined, "Bandaren kontzertua"]);
+    expect(eu.html).toContain("Herriko bandak jotzen du.");
+    expect(eu.html).not.toContain("Toca la banda del pueblo.");
+    // Written in Spanish and Basque: indexed in both, each naming the other.
+    expect(eu.noindex).toBe(false);
+    expect(Object.keys(eu.alternas).sort()).toEqual(["es", "eu", "x-default"]);
+    const es = await versiones(`${appUrl()}${ruta}`);
+    expect(h1(es.html)?.slice(2)).toEqual([undefined, "Concierto de la banda"]);
+    expect(es.alternas.eu).toBe(`${appUrl()}/eu${ruta}`);
+    // A reader of Galician reads the Spanish, said so in Galician.
+    const gl = await versiones(`${appUrl()}/gl${ruta}`);
+    expect(h1(gl.html)?.slice(2)).toEqual(["es", "Concierto de la banda"]);
+    expect(gl.html).toContain("Texto orixinal en castelán");
+    expect(gl.noindex).toBe(true);
+
+    // Written in Catalan alone: marked lang="ca" on the Spanish page, with the line that says so.
+    const catalan = await insertPlan({
+      usuarioId,
+      origin: OLOT,
+      distanciaM: 600,
+      titulo: "Cantada d'havaneres",
+      municipio: "Olot",
+      municipioIne: OLOT.ine,
+    });
+    await query(db(), "UPDATE plan SET idioma = 'ca' WHERE id = $1", [catalan]);
+    const rutaCa = planPath("Cantada d'havaneres", catalan);
+    const enEspanol = await versiones(`${appUrl()}${rutaCa}`);
+    expect(h1(enEspanol.html)?.slice(2)).toEqual(["ca", "Cantada d&#x27;havaneres"]);
+    expect(enEspanol.html).toContain("Texto original en catalán");
+    expect(enEspanol.noindex).toBe(true);
+    expect(enEspanol.canonical).toBe(`${appUrl()}/ca${rutaCa}`);
+    const enCatalan = await versiones(`${appUrl()}/ca${rutaCa}`);
+    expect(h1(enCatalan.html)?.slice(2)).toEqual([undefined, "Cantada d&#x27;havaneres"]);
+    expect(enCatalan.html).not.toContain("Text original en");
+    expect(enCatalan.noindex).toBe(false);
+
+    // The sitemap lists each plan in the languages of its text, and only those.
+    const indice = await (await api("/sitemap.xml")).text();
+    const listadas: string[] = [];
+    for (const [, archivo] of indice.matchAll(/<loc>([^<]+)<\/loc>/g)) {
+      const xml = await (await api(archivo.replace(appUrl(), ""))).text();
+      listadas.push(...[...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
+    }
+    expect(listadas.filter((u) => u.includes(kulturklik)).sort()).toEqual(
+      [`${appUrl()}${ruta}`, `${appUrl()}/eu${ruta}`].sort(),
+    );
+    expect(listadas.filter((u) => u.includes(catalan))).toEqual([`${appUrl()}/ca${rutaCa}`]);
   });
 
   it("lists each indexed version with reciprocal hreflang, over the sitemap; a plan only in the language of its text", async () => {

@@ -23,7 +23,7 @@ const huecos = (mensaje: string) => [...mensaje.matchAll(/\{(\w+)|<\/?(\w+)>/g)]
 
 /** Messages a language writes as Spanish does, on purpose (Galician's "Aviso legal"). */
 const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {
-  ca: ["nav.menu", "nav.perfil", "nav.principal", "pie.idioma"],
+  ca: ["correo.hola", "correo.holaSinNombre", "nav.menu", "nav.perfil", "nav.principal", "pie.idioma"],
   gl: [
     "nav.acceder",
     "nav.iniciarSesion",

@@ -1,6 +1,6 @@
 "use client";
 
-import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { useIdioma, useRuta } from "@/components/idioma/ContextoIdioma";
 import Link from "@/components/idioma/Enlace";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
@@ -32,6 +32,7 @@ const RESOLVER = resolverZod(registroFormSchema);
 export function RegisterForm({ login }: { login: string }) {
   const router = useRouter();
   const enIdioma = useRuta();
+  const idioma = useIdioma();
   const [aviso, setAviso] = useState<string | null>(null);
   // The address the confirmation link went to, while the dialog that says so is open.
   const [confirmar, setConfirmar] = useState<string | null>(null);
@@ -46,6 +47,8 @@ export function RegisterForm({ login }: { login: string }) {
       nombre: datos.nombre,
       correo: datos.correo,
       password: datos.password,
+      // Its e-mails go in the language of the page the person signed up on.
+      idioma,
     });
     if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorRegistro));
     reset(VACIO);

@@ -1,4 +1,5 @@
 import Link from "@/components/idioma/Enlace";
+import type { Idioma } from "@/lib/idiomas";
 import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { fechasTexto } from "@/lib/dates";
@@ -135,6 +136,7 @@ export function PlanDetail({
   pueblo = null,
   origen = null,
   seguirOrganizacion = null,
+  texto,
 }: {
   plan: PlanApi;
   favoritos: Favoritos;
@@ -153,7 +155,15 @@ export function PlanDetail({
   origen?: { fuente: string | null; url: string | null; tambienEn: string[] } | null;
   /** "Seguir" beside the organizer, for the current person. */
   seguirOrganizacion?: SeguirEnSesion | null;
+  /**
+   * The language of the plan's title and description as given (its reader's, lib/plans/idiomas.ts),
+   * and, when that is not the page's, the line that says which it is ("Texto original en euskera").
+   */
+  texto?: { idioma: Idioma; original: string | null };
 }) {
+  const { titulo, descripcion } = plan;
+  // Marked only where it differs from the page's: a screen reader reads it in its own voice.
+  const lang = texto?.original ? texto.idioma : undefined;
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
   const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
@@ -224,7 +234,10 @@ export function PlanDetail({
               )}
             </p>
           )}
-          <h1 className={styles.titulo}>{plan.titulo}</h1>
+          <h1 className={styles.titulo} lang={lang}>
+            {titulo}
+          </h1>
+          {texto?.original && <p className={styles.idiomaOriginal}>{texto.original}</p>}
           {/* The town, a link to its page: its plans, its neighbours. */}
           <p className={styles.municipio}>
             {pueblo ? (
@@ -352,9 +365,11 @@ export function PlanDetail({
       {terminado && masPlanes}
       <div className={styles.cuerpo}>
         <div className={styles.principal}>
-          {plan.descripcion.trim() && (
+          {descripcion.trim() && (
             <Seccion id="plan-como" titulo="¿CÓMO SERÁ?">
-              <Markdown texto={plan.descripcion} nivelTitulos={3} />
+              <div lang={lang}>
+                <Markdown texto={descripcion} nivelTitulos={3} />
+              </div>
             </Seccion>
           )}
           {origen?.fuente && (

@@ -81,6 +81,9 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
   let origin: { lat: number; lng: number };
   let usuarioId: string;
   const ids: string[] = [];
+  /** A plan in Spanish with its Basque (Kulturklik's), and one written in Catalan alone. */
+  let conEuskera: string;
+  let enCatalan: string;
 
   beforeAll(async () => {
     origin = await freshOrigin();
@@ -149,6 +152,16 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
         anotarPalabras(texto.descripcion);
       }
     }
+    conEuskera = await insertPlan({ usuarioId, origin, titulo: "Concierto de la banda municipal", distanciaM: 800 });
+    await query(db(), `UPDATE plan SET textos = $2 WHERE id = $1`, [
+      conEuskera,
+      JSON.stringify({ eu: { titulo: "Udal musika bandaren kontzertua", descripcion: "Plazan, doan." } }),
+    ]);
+    enCatalan = await insertPlan({ usuarioId, origin, titulo: "Cantada d'havaneres a la platja", distanciaM: 900 });
+    await query(db(), `UPDATE plan SET idioma = 'ca' WHERE id = $1`, [enCatalan]);
+    ids.push(conEuskera, enCatalan);
+    for (const t of ["Udal musika bandaren kontzertua Plazan, doan.", "Cantada d'havaneres a la platja"])
+      anotarPalabras(t);
     await query(db(), "UPDATE plan SET accesible = true WHERE usuario_id = $1 AND random() < 0.3", [usuarioId]);
     // Free plans (0), paid ones and ones that say nothing of their price.
     await query(
@@ -175,6 +188,21 @@ describe("the in-process search index answers what PostgreSQL answers", () => {
       indice.factorPostings = factor;
     }
   }, 120_000);
+
+  it("finds a plan by the words of each language it has, Basque and Catalan, as PostgreSQL does", async () => {
+    const indice = await indiceActual();
+    for (const [palabras, id] of [
+      ["kontzertua", conEuskera],
+      ["bandaren kontzer", conEuskera],
+      ["havaneres", enCatalan],
+      ["cantada platja", enCatalan],
+    ] as const) {
+      const q = busquedaSchema.parse({ lat: String(origin.lat), lng: String(origin.lng), radio: "5", q: palabras });
+      const esperado = await busquedaSql(q, q.lng!, q.lat!);
+      expect(esperado.ids, palabras).toContain(id);
+      expect(delIndice(indice, q), palabras).toEqual(esperado);
+    }
+  });
 
   it("takes every change: moved, hidden, deleted, new plans and new slots, at the next version", async () => {
     const antes = await indiceActual();

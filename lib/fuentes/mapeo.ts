@@ -10,6 +10,8 @@ import {
   TITULO_FECHA_MAX,
   type FechaPlan,
 } from "../plans/fechas";
+import type { Idioma } from "../idiomas";
+import type { TextoPlan } from "../plans/idiomas";
 import type { Horario } from "../plans/plan";
 import { mensajesFuentes } from "./mensajes";
 import type { ItemFuente, Lugar, Ocurrencia, PlanImportado } from "./tipos";
@@ -115,7 +117,19 @@ function comunes(item: ItemFuente, titulo: string) {
     url: item.url,
     categorias: item.categorias,
     cancelado: item.cancelado,
+    idioma: item.idioma,
+    textos: item.textos && textosImportados(item.textos, item),
   };
+}
+
+/** Its other languages' titles, cleaned and cut as its own. */
+function textosImportados(textos: NonNullable<ItemFuente["textos"]>, item: ItemFuente): ItemFuente["textos"] {
+  const limpios: NonNullable<ItemFuente["textos"]> = {};
+  for (const [idioma, t] of Object.entries(textos) as [Idioma, TextoPlan][]) {
+    const titulo = acortarTitulo(tituloImportado(t.titulo, { descripcion: t.descripcion, lugar: item.lugar }));
+    if (titulo) limpios[idioma] = { titulo, descripcion: t.descripcion };
+  }
+  return limpios;
 }
 
 /** A repetition a weekly timetable says: every week or every day, open-ended or ending past the window. */

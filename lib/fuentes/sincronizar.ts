@@ -9,6 +9,7 @@ import { ImageRejected, storeImage, type StoredImage } from "../media/images";
 import { MAX_IMAGE_BYTES } from "../media/image-types";
 import { removeImageFiles, writeWithImage } from "../media/upload";
 import { storage } from "../media/storage";
+import { IDIOMA_POR_DEFECTO } from "../idiomas";
 import { DESCRIPCION_MAX, DIRECCION_MAX, primerErrorPlan } from "../plans/input";
 import type { DatosPlan } from "../plans/plan";
 import { escribirHorarios, escribirHorariosNuevos } from "../plans/mutations";
@@ -199,6 +200,13 @@ function preparar(
     emailContacto: null,
     telefonoContacto: null,
     enlaceWebExterior: null,
+    idioma: p.idioma ?? IDIOMA_POR_DEFECTO,
+    textos: Object.fromEntries(
+      Object.entries(p.textos ?? {}).map(([i, t]) => [
+        i,
+        { titulo: t.titulo, descripcion: acortar(t.descripcion, DESCRIPCION_MAX, { saltos: true }) },
+      ]),
+    ),
   };
   const error = primerErrorPlan(datos, { modo: "crear", conCartel: true, ahora: ahora.getTime() });
   if (error) return { motivo: error };

@@ -1,5 +1,7 @@
 import type { Categoria } from "../plans/constants";
 import type { FechaPlan } from "../plans/fechas";
+import type { Idioma } from "../idiomas";
+import type { TextoPlan } from "../plans/idiomas";
 import type { Horario } from "../plans/plan";
 
 /**
@@ -86,6 +88,9 @@ export interface ItemFuente {
   organizador: string | null;
   /** The source's own categories mapped to the spec's; [] when it has none (the source's defaults apply). */
   categorias: Categoria[];
+  /** The language its text is written in (Spanish when the source does not say), and its text in others. */
+  idioma?: Idioma;
+  textos?: Partial<Record<Idioma, TextoPlan>>;
 }
 
 /** A plan as a source describes it, before its town is found and its poster fetched. */
@@ -114,6 +119,9 @@ export interface PlanImportado {
   fechas?: FechaPlan[];
   /** The keys of plans an earlier import made of what is now this one (a plan a day): merged into it. */
   anteriores?: string[];
+  /** The language its text is written in (Spanish when the source does not say), and its text in others. */
+  idioma?: Idioma;
+  textos?: Partial<Record<Idioma, TextoPlan>>;
 }
 
 /** What an adapter needs besides the text of the answer. */

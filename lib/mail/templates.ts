@@ -1,3 +1,5 @@
+import { textoDe } from "../catalogo";
+import { IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "../idiomas";
 import { site } from "../site";
 import type { Email } from "./transport";
 
@@ -8,7 +10,10 @@ function escapeHtml(text: string): string {
 /** A part of a paragraph: our text, or a link to a page of the site named by its title. */
 type Parte = string | { texto: string; url: string };
 
-/** One layout for every message: greeting, a paragraph, a button with its link, a closing line. */
+/**
+ * One layout for every message: greeting, a paragraph, a button with its link, a closing line,
+ * in the person's language (the frame's words from the catalogue's "correo").
+ */
 function mensaje(
   to: string,
   asunto: string,
@@ -17,9 +22,11 @@ function mensaje(
   boton: string,
   url: string,
   pie: string,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Email {
   const { nombre: producto } = site();
-  const saludo = nombre ? `Hola, ${nombre}:` : "Hola:";
+  const saludo = nombre ? textoDe(idioma, "correo.hola", { nombre }) : textoDe(idioma, "correo.holaSinNombre");
+  const equipo = textoDe(idioma, "correo.equipo", { sitio: producto });
   const partes = typeof parrafo === "string" ? [parrafo] : parrafo;
   const parrafoTexto = partes.map((p) => (typeof p === "string" ? p : `${p.texto}: ${p.url}`)).join("");
   const parrafoHtml = partes
@@ -29,52 +36,35 @@ function mensaje(
         : `<a href="${escapeHtml(p.url)}" style="color:#9a3412">${escapeHtml(p.texto)}</a>`,
     )
     .join("");
-  const text = `${saludo}\n\n${parrafoTexto}\n\n${boton}: ${url}\n\n${pie}\n\nEl equipo de ${producto}`;
-  const html = `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
+  const text = `${saludo}\n\n${parrafoTexto}\n\n${boton}: ${url}\n\n${pie}\n\n${equipo}`;
+  const html = `<!doctype html><html lang="${idioma}"><body style="font-family:Arial,sans-serif;color:#1c1917;line-height:1.5">
 <p>${escapeHtml(saludo)}</p>
 <p style="white-space:pre-line">${parrafoHtml}</p>
 <p><a href="${escapeHtml(url)}" style="display:inline-block;padding:12px 20px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(boton)}</a></p>
-<p style="font-size:14px;color:#57534e">Si el botón no funciona, copia este enlace en tu navegador:<br>${escapeHtml(url)}</p>
+<p style="font-size:14px;color:#57534e">${escapeHtml(textoDe(idioma, "correo.sinBoton"))}<br>${escapeHtml(url)}</p>
 <p style="font-size:14px;color:#57534e">${escapeHtml(pie)}</p>
-<p>El equipo de ${escapeHtml(producto)}</p>
+<p>${escapeHtml(equipo)}</p>
 </body></html>`;
   return { to, subject: `${asunto} · ${producto}`, text, html };
 }
 
-export function correoConfirmarCuenta(to: string, nombre: string, token: string): Email {
-  return mensaje(
-    to,
-    "Confirma tu cuenta",
-    nombre,
-    `Gracias por registrarte en ${site().nombre}. Para activar tu cuenta, confirma tu correo electrónico.`,
-    "Confirmar mi cuenta",
-    `${site().url}/confirmar-cuenta/${token}`,
-    "El enlace caduca en 24 horas. Si no has creado esta cuenta, ignora este correo.",
-  );
+/** A message of the catalogue's "correo.{clave}" (asunto, texto, boton, pie) with its link, in the person's language. */
+function mensajeDeCatalogo(to: string, nombre: string, clave: string, ruta: string, idioma: Idioma): Email {
+  const t = (parte: string) => textoDe(idioma, `correo.${clave}.${parte}`, { sitio: site().nombre });
+  const url = `${site().url}${rutaEnIdioma(idioma, ruta)}`;
+  return mensaje(to, t("asunto"), nombre, t("texto"), t("boton"), url, t("pie"), idioma);
 }
 
-export function correoConfirmarCambioCorreo(to: string, nombre: string, token: string): Email {
-  return mensaje(
-    to,
-    "Confirma tu nuevo correo",
-    nombre,
-    `Has pedido usar esta dirección en tu cuenta de ${site().nombre}. Confírmalo para que el cambio tenga efecto.`,
-    "Confirmar el nuevo correo",
-    `${site().url}/confirmar-cuenta/${token}`,
-    "El enlace caduca en 24 horas. Si no has pedido este cambio, ignora este correo.",
-  );
+export function correoConfirmarCuenta(to: string, nombre: string, token: string, idioma: Idioma): Email {
+  return mensajeDeCatalogo(to, nombre, "confirmar", `/confirmar-cuenta/${token}`, idioma);
 }
 
-export function correoRestablecerPassword(to: string, nombre: string, token: string): Email {
-  return mensaje(
-    to,
-    "Restablece tu contraseña",
-    nombre,
-    "Hemos recibido una petición para restablecer la contraseña de tu cuenta.",
-    "Elegir una contraseña nueva",
-    `${site().url}/restablecer-password/${token}`,
-    "El enlace caduca en 1 hora y solo sirve una vez. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
-  );
+export function correoConfirmarCambioCorreo(to: string, nombre: string, token: string, idioma: Idioma): Email {
+  return mensajeDeCatalogo(to, nombre, "nuevoCorreo", `/confirmar-cuenta/${token}`, idioma);
+}
+
+export function correoRestablecerPassword(to: string, nombre: string, token: string, idioma: Idioma): Email {
+  return mensajeDeCatalogo(to, nombre, "restablecer", `/restablecer-password/${token}`, idioma);
 }
 
 /** A notice for the team (CONTACT_EMAIL): a subject and the facts, one per line. */

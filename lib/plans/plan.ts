@@ -1,4 +1,6 @@
+import type { Idioma } from "../idiomas";
 import { site } from "../site";
+import type { TextoPlan } from "./idiomas";
 import { ACCESIBLE_TEXTO, type Categoria } from "./constants";
 import { fechaApi, fechaDeFila, type FechaFila, type FechaPlan, type FechaTarjetaFila } from "./fechas";
 
@@ -70,6 +72,9 @@ export interface DatosPlan extends Partial<SiNoPlan> {
   emailContacto?: string | null;
   telefonoContacto?: string | null;
   enlaceWebExterior?: string | null;
+  /** The language it is written in, and its text in others (lib/plans/idiomas.ts); left as they are when not given. */
+  idioma?: Idioma;
+  textos?: Partial<Record<Idioma, TextoPlan>>;
 }
 
 /** A plan row as lib/plans/queries.ts selects it. */
@@ -211,8 +216,11 @@ export function serializePlan(p: PlanRow) {
 
 export type PlanApi = ReturnType<typeof serializePlan>;
 
-/** The row as the data a form or the API speaks of: what an update starts from before its changes. */
-export function datosDeFila(p: PlanRow): Required<DatosPlan> {
+/**
+ * The row as the data a form or the API speaks of: what an update starts from before its changes
+ * (its languages aside, which an update leaves as they are).
+ */
+export function datosDeFila(p: PlanRow): Required<Omit<DatosPlan, "idioma" | "textos">> {
   return {
     titulo: p.titulo,
     descripcion: p.descripcion,

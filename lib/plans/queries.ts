@@ -116,7 +116,18 @@ const literalArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(
  * is the caller's when it knows it (null: looked up by name, see columnasPlan). The weekdays of
  * its slots are written with it, so the slots' trigger finds them already right.
  */
-function valoresPlan(d: DatosPlan, ine: string | null): ValorColumna[] {
+/**
+ * Its languages' columns: given, or every row of a batch's INSERT (which needs the same columns
+ * for each); an UPDATE without them leaves them as they are.
+ */
+function valoresDeIdioma(d: DatosPlan, siempre: boolean): ValorColumna[] {
+  return [
+    ...(siempre || d.idioma !== undefined ? [["idioma", "text", d.idioma ?? "es"] as ValorColumna] : []),
+    ...(siempre || d.textos !== undefined ? [["textos", "jsonb", JSON.stringify(d.textos ?? {})] as ValorColumna] : []),
+  ];
+}
+
+function valoresPlan(d: DatosPlan, ine: string | null, siempre = false): ValorColumna[] {
   const { lng, lat } = d.ubicacion!;
   return [
     ["titulo", "text", d.titulo ?? null],
@@ -137,6 +148,7 @@ function valoresPlan(d: DatosPlan, ine: string | null): ValorColumna[] {
     ["telefono_contacto", "text", d.telefonoContacto ?? null],
     ["organizacion_id", "uuid", d.organizacionId ?? null],
     ...CAMPOS_SI_NO.map((k): ValorColumna => [SI_NO_PLAN[k].columna, "boolean", d[k] ?? false]),
+    ...valoresDeIdioma(d, siempre),
   ];
 }
 
@@ -178,7 +190,7 @@ export async function insertarPlanes(
   tx: Pick<Prisma.TransactionClient, "$executeRaw">,
   planes: { datos: DatosPlan; ine: string; extra: ValorColumna[] }[],
 ): Promise<void> {
-  const filas = planes.map((p) => [...valoresPlan(p.datos, p.ine), ...p.extra]);
+  const filas = planes.map((p) => [...valoresPlan(p.datos, p.ine, true), ...p.extra]);
   const texto = (v: ValorColumna[2]) => (v === null ? null : v instanceof Date ? v.toISOString() : String(v));
   const columnas = filas[0].map(([c, tipo]) => ({ c, tipo }));
   const json = JSON.stringify(filas.map((f) => f.map(([, , v]) => texto(v))));

@@ -7,7 +7,7 @@ import { planPath } from "../plans/plan";
 import { rutasDePueblosConPlanes } from "../pueblos/planes";
 import { site } from "../site";
 import { escaparHtml } from "../text";
-import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
+import { esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import { absoluta, IDIOMAS_DEL_INTERFAZ, PAGINAS_EN_TODOS_LOS_IDIOMAS } from "./versiones";
 
 /**
@@ -74,7 +74,8 @@ export function trozosSitemap(): Promise<number> {
     const [{ filas }] = await (
       await readDb()
     ).$queryRaw<{ filas: bigint }[]>`
-      SELECT (SELECT count(*) FROM plan) + (SELECT count(*) FROM organizacion) AS filas`;
+      SELECT (SELECT count(*) + count(*) FILTER (WHERE textos <> '{}'::jsonb) FROM plan)
+             + (SELECT count(*) FROM organizacion) AS filas`;
     return numeroDeTrozos(Number(filas));
   });
 }
@@ -82,8 +83,8 @@ export function trozosSitemap(): Promise<number> {
 /**
  * The URLs of file `trozo`: the static pages and the town pages of municipalities with listed
  * plans (first file only: at most 8,131, from one memoized grouped count, lib/pueblos/planes.ts),
- * every listed plan and every organization whose id falls in the file's range, with their last
- * change.
+ * every listed plan (in each language its text is in) and every organization whose id falls in
+ * the file's range, with their last change.
  */
 export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> {
   const total = await trozosSitemap();
@@ -92,8 +93,9 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
   const { desde, hasta } = rangoDeTrozo(trozo, total);
   const db = await readDb();
   const [planes, organizaciones, pueblos] = await Promise.all([
-    db.$queryRaw<{ id: string; titulo: string; fecha_actualizacion: Date }[]>`
-      SELECT p.id, p.titulo, p.fecha_actualizacion FROM plan p
+    db.$queryRaw<{ id: string; titulo: string; fecha_actualizacion: Date; idioma: string; otros: string[] }[]>`
+      SELECT p.id, p.titulo, p.fecha_actualizacion, p.idioma, ARRAY(SELECT jsonb_object_keys(p.textos)) AS otros
+      FROM plan p
       WHERE p.id BETWEEN ${desde}::uuid AND ${hasta}::uuid AND ${PLAN_LISTED}
       LIMIT ${MAX_URLS_POR_SITEMAP}`,
     db.$queryRaw<{ id: string; nombre: string; fecha_actualizacion: Date }[]>`
@@ -105,7 +107,13 @@ export async function entradasSitemap(trozo: number): Promise<EntradaSitemap[]> 
   const entradas: EntradaSitemap[] = [
     ...(trozo === 0 ? PAGINAS_ESTATICAS.map((ruta) => ({ url: ruta === "/" ? url : `${url}${ruta}` })) : []),
     ...pueblos.map((ruta) => ({ url: `${url}${ruta}` })),
-    ...planes.map((p) => ({ url: `${url}${planPath(p.titulo, p.id)}`, lastModified: p.fecha_actualizacion })),
+    // A plan in each language its text is written in (lib/seo/versiones.ts indexes only those).
+    ...planes.flatMap((p) =>
+      [p.idioma, ...p.otros].filter(esIdioma).map((idioma) => ({
+        url: absoluta(idioma, planPath(p.titulo, p.id)),
+        lastModified: p.fecha_actualizacion,
+      })),
+    ),
     ...organizaciones.map((o) => ({
       url: `${url}${organizacionPath(o.nombre, o.id)}`,
       lastModified: o.fecha_actualizacion,

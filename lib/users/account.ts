@@ -1,4 +1,5 @@
 import "server-only";
+import { esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import { randomBytes } from "node:crypto";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { prisma } from "../db";
@@ -29,10 +30,14 @@ export interface ConCookies<T> {
   setCookies: string[];
 }
 
+/** A stored language, Spanish for anything else. */
+const idiomaGuardado = (valor: string): Idioma => (esIdioma(valor) ? valor : IDIOMA_POR_DEFECTO);
+
 export async function registrar(
-  datos: { nombre: string; correo: string; password: string },
+  datos: { nombre: string; correo: string; password: string; idioma?: Idioma },
   ip: string,
 ): Promise<string> {
+  const idioma = datos.idioma ?? IDIOMA_POR_DEFECTO;
   await enforceLimits(LIMITES.registro(ip, datos.correo));
   if (await prisma.user.findUnique({ where: { email: datos.correo }, select: { id: true } })) {
     throw new ApiError(409, mensajes.correoYaRegistrado);
@@ -41,7 +46,7 @@ export async function registrar(
   const id = randomBytes(16).toString("hex");
   try {
     await prisma.$transaction(async (tx) => {
-      await tx.user.create({ data: { id, name: datos.nombre, email: datos.correo, emailVerified: false } });
+      await tx.user.create({ data: { id, name: datos.nombre, email: datos.correo, emailVerified: false, idioma } });
       await tx.account.create({
         data: {
           id: randomBytes(16).toString("hex"),
@@ -52,7 +57,7 @@ export async function registrar(
         },
       });
       const token = await crearToken(tx, "confirmar", id);
-      await enqueueEmail(tx, correoConfirmarCuenta(datos.correo, datos.nombre, token));
+      await enqueueEmail(tx, correoConfirmarCuenta(datos.correo, datos.nombre, token, idioma));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, mensajes.correoYaRegistrado);
@@ -89,7 +94,7 @@ export async function reenviarConfirmacion(correo: string, ip: string): Promise<
   if (user && !user.emailVerified) {
     await prisma.$transaction(async (tx) => {
       const token = await crearToken(tx, "confirmar", user.id);
-      await enqueueEmail(tx, correoConfirmarCuenta(user.email, user.name, token));
+      await enqueueEmail(tx, correoConfirmarCuenta(user.email, user.name, token, idiomaGuardado(user.idioma)));
     });
     deliverSoon();
   }
@@ -176,9 +181,10 @@ export async function cambiarDatos(user: SessionUser, cambio: CambioDatos): Prom
       if (await prisma.user.findUnique({ where: { email: cambio.correo }, select: { id: true } })) {
         throw new ApiError(409, mensajes.correoYaRegistrado);
       }
+      const { idioma } = await prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { idioma: true } });
       await prisma.$transaction(async (tx) => {
         const token = await crearToken(tx, "correo", user.id, cambio.correo);
-        await enqueueEmail(tx, correoConfirmarCambioCorreo(cambio.correo, user.name, token));
+        await enqueueEmail(tx, correoConfirmarCambioCorreo(cambio.correo, user.name, token, idiomaGuardado(idioma)));
       });
       deliverSoon();
       return conDatos(mensajes.cambioCorreoEnviado, { correo: cambio.correo });
@@ -212,7 +218,7 @@ export async function solicitarRestablecer(correo: string, ip: string): Promise<
   if (user && user.accounts.length > 0) {
     await prisma.$transaction(async (tx) => {
       const token = await crearToken(tx, "restablecer", user.id);
-      await enqueueEmail(tx, correoRestablecerPassword(user.email, user.name, token));
+      await enqueueEmail(tx, correoRestablecerPassword(user.email, user.name, token, idiomaGuardado(user.idioma)));
     });
     deliverSoon();
   }

@@ -1,4 +1,5 @@
 import { type Fallo, issuesDeFallos, primerMensaje, reunirFallos } from "../formularios";
+import { esIdioma, type Idioma } from "../idiomas";
 import { mensajes, pistas } from "../messages";
 import { EMAIL_PATTERN, lineaDeTexto, z } from "../schemas";
 
@@ -61,7 +62,16 @@ function conReglas<T extends z.ZodType<DatosRegistro>>(schema: T, formulario: bo
   });
 }
 
-export const registroSchema = conReglas(z.object({ nombre: texto(100), correo, password }), false);
+/**
+ * The language the person signed up in (the web sends its page's): optional, and anything but one
+ * of the site's languages is Spanish, never an error (apps sending nothing keep working).
+ */
+const idioma = z
+  .unknown()
+  .optional()
+  .transform((v): Idioma | undefined => (esIdioma(v) ? v : undefined));
+
+export const registroSchema = conReglas(z.object({ nombre: texto(100), correo, password, idioma }), false);
 
 export const registroFormSchema = conReglas(
   z.object({ nombre: texto(100), correo, password, passwordConfirm: password, privacidad: z.boolean().catch(false) }),

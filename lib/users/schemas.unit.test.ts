@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mensajes, pistas } from "../messages";
-import { cambioDatoFormSchema, cambioPasswordFormSchema, restablecerFormSchema } from "./schemas";
+import { cambioDatoFormSchema, cambioPasswordFormSchema, registroSchema, restablecerFormSchema } from "./schemas";
 
 /** What a form shows from a schema's answer: each path's message, in the schema's order. */
 function errores(r: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
@@ -37,5 +37,16 @@ describe("the user forms' rules", () => {
   it("the name or e-mail modal of /perfil refuses a blank value", () => {
     expect(errores(cambioDatoFormSchema.safeParse({ valor: "   " }))).toEqual([["valor", mensajes.campoVacio]]);
     expect(errores(cambioDatoFormSchema.safeParse({ valor: "Ana" }))).toEqual([]);
+  });
+});
+
+describe("the language of a registration", () => {
+  const datos = { nombre: "Ana", correo: "ana@example.com", password: "contraseña1" };
+
+  it("takes one of the site's languages, and anything else, or nothing, as Spanish's undefined", () => {
+    expect(registroSchema.parse({ ...datos, idioma: "eu" }).idioma).toBe("eu");
+    for (const idioma of [undefined, "fr", "EU", 3, null])
+      expect(registroSchema.parse({ ...datos, idioma }).idioma).toBeUndefined();
+    expect(registroSchema.parse(datos).idioma).toBeUndefined();
   });
 });

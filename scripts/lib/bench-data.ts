@@ -142,7 +142,7 @@ export async function prepareBenchDatabase({
           UPDATE plan p SET fechas_varias = c.n, fecha_inicio = c.inicio, fecha_fin = c.fin,
             titulos_fechas = c.titulos,
             palabras = CASE WHEN c.titulos IS NULL THEN p.palabras ELSE planazo_palabras_texto(planazo_texto_plan(
-              p.titulo, p.categorias, p.descripcion, p.direccion, p.municipio, p.organizacion_id, c.titulos)) END
+              p.titulo, p.categorias, p.descripcion, p.direccion, p.municipio, p.organizacion_id, c.titulos, p.textos)) END
           FROM (SELECT plan_id, count(*)::smallint AS n, min(inicio) AS inicio, max(coalesce(fin, inicio)) AS fin,
                        string_agg(DISTINCT titulo, ' ' ORDER BY titulo) AS titulos
                 FROM plan_fecha GROUP BY plan_id HAVING count(*) > 1) c

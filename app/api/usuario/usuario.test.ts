@@ -15,6 +15,48 @@ import { worker } from "@/test-support/worker";
 const db = () => process.env.DATABASE_URL!;
 const googleKey = () => JSON.parse(inject("googlePrivateJwk"));
 
+describe("the e-mails of an account, in its language", () => {
+  it("writes the confirmation in the language the person signed up in, its link to that language's page", async () => {
+    const correo = uniqueEmail();
+    const reg = await call("POST", "/api/usuario/register", {
+      body: { nombre: "Jordi Puig", correo, password: "contrasenya1", idioma: "ca" },
+    });
+    expect(reg.status).toBe(201);
+    // The API answers in Spanish whatever the person's language: the apps' contract.
+    expect(reg.body).toEqual({ mensaje: mensajes.registroEnviado });
+    const link = await linkFromOutbox(correo, "/confirmar-cuenta/");
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/ca\/confirmar-cuenta\/[A-Za-z0-9_-]{40,}$/);
+    const [mail] = await query<{ subject: string; html: string; text: string }>(
+      db(),
+      `SELECT subject, html, text FROM email_outbox WHERE "to" = $1`,
+      [correo],
+    );
+    expect(mail.subject).toBe("Confirma el teu compte · Planazo");
+    expect(mail.html).toContain('<html lang="ca">');
+    expect(mail.text).toContain("Hola, Jordi Puig:");
+    expect(mail.text).toContain("L'equip de Planazo");
+    const [{ idioma }] = await query<{ idioma: string }>(db(), "SELECT idioma FROM usuario WHERE email = $1", [correo]);
+    expect(idioma).toBe("ca");
+
+    // A reset asked later comes in the same language; a language the site does not speak is Spanish.
+    await call("POST", "/api/usuario/restablecer-password", { body: { correo } });
+    const [reset] = await query<{ subject: string }>(
+      db(),
+      `SELECT subject FROM email_outbox WHERE "to" = $1 AND subject LIKE 'Restableix%'`,
+      [correo],
+    );
+    expect(reset?.subject).toBe("Restableix la contrasenya · Planazo");
+    const otro = uniqueEmail();
+    await call("POST", "/api/usuario/register", {
+      body: { nombre: "Jean", correo: otro, password: "motdepasse1", idioma: "fr" },
+    });
+    const [frances] = await query<{ subject: string }>(db(), `SELECT subject FROM email_outbox WHERE "to" = $1`, [
+      otro,
+    ]);
+    expect(frances.subject).toBe("Confirma tu cuenta · Planazo");
+  });
+});
+
 describe("register → confirm → login → GET /api/usuario", () => {
   it("walks the whole flow and never returns a password hash", async () => {
     const correo = uniqueEmail();

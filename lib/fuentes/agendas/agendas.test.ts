@@ -153,6 +153,22 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     for (const p of ordizia)
       expect(p).toMatchObject({ municipio_ine: "20076", lat: centro.lat, lng: centro.lng, precio: 5, cartel: true });
     expect(planes.find((p) => p.titulo.startsWith("Azpeitiko"))).toMatchObject({ municipio: "Azpeitia", precio: 0 });
+    // Each in the languages it came with: Spanish with its Basque, Basque alone, and no Basque
+    // "translation" that repeats the Spanish.
+    const idiomas = await query<{ titulo: string; idioma: string; textos: Record<string, { titulo: string }> }>(
+      db(),
+      "SELECT titulo, idioma, textos FROM plan WHERE fuente_id = $1 ORDER BY titulo",
+      [fuentes.kulturklik],
+    );
+    const de = (inicio: string) => idiomas.find((p) => p.titulo.startsWith(inicio));
+    expect(de("Cine en el Jardín")).toMatchObject({
+      idioma: "es",
+      textos: {
+        eu: { titulo: "Zinema Lorategian: film laburren saioa", descripcion: expect.stringContaining("Berreskuratu") },
+      },
+    });
+    expect(de("Azpeitiko")).toMatchObject({ idioma: "eu", textos: {} });
+    expect(de("Fuera de temporada")).toMatchObject({ idioma: "es", textos: {} });
     expect(servidor.agendas.kulturklik.peticiones.map((u) => u.searchParams.get("_page"))).toEqual([
       "1",
       "1",
@@ -182,7 +198,14 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
       [fuentes.catalunya],
     );
     expect(museu.nombre).toBe(NOMBRE_CARTEL_GENERADO);
+    // Written in Catalan: so it says, and its page marks its text so.
+    const idiomas = await query<{ idioma: string }>(db(), "SELECT DISTINCT idioma FROM plan WHERE fuente_id = $1", [
+      fuentes.catalunya,
+    ]);
+    expect(idiomas).toEqual([{ idioma: "ca" }]);
     const html = await (await fetch(appUrl() + planPath(museu.titulo, museu.id))).text();
+    expect(html).toMatch(/<h1 class="[^"]+" lang="ca">Museu del Suro/);
+    expect(html).toContain("Texto original en catalán");
     expect(html).toMatch(/<meta property="og:image" content="[^"]+\/og\.jpg"\/>/);
     expect(html).toMatch(/<meta property="og:image:width" content="1200"\/>/);
     expect(planesCat.find((p) => p.titulo.startsWith("Museu del Suro"))).toMatchObject({

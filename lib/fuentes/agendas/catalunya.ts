@@ -30,6 +30,8 @@ export const agendaCatalunya = definirAgenda({
     if (!url.searchParams.has("$order")) url.searchParams.set("$order", ":id");
   },
   campos: {
+    // Written in Catalan.
+    idioma: "ca",
     id: (r) => r.codi && `${r.codi}@${municipi(r) ?? r.localitat ?? ""}/${hash(`${r.espai ?? ""}|${r.adre_a ?? ""}`)}`,
     titulo: "denominaci",
     descripcion: (r) => r.descripcio_html ?? r.descripcio,

@@ -31,6 +31,8 @@ export const agendaDiputacioBarcelona = definirAgenda({
       url.pathname = url.pathname.replace(/\/?$/, `/camp-data_fi-greaterequal/date:${hoy}`);
   },
   campos: {
+    // Its datasets are written in Catalan (`…_ca`).
+    idioma: "ca",
     id: "acte_id",
     titulo: "titol",
     descripcion: "descripcio",

@@ -7,12 +7,15 @@ const FRANCIA = "-3";
 const enEspana = (r: Registro) => String(r.provinceNoraCode ?? "") in PROVINCIAS;
 /** The Spanish text, else the Basque one. */
 const es = (campo: string) => (r: Registro) => r[`${campo}Es`] ?? r[`${campo}Eu`];
+/** A record with no Spanish title is written in Basque alone. */
+const conCastellano = (r: Registro) => typeof r.nameEs === "string" && r.nameEs.trim() !== "";
 
 /**
  * Kulturklik, the Basque Government's cultural agenda (api.euskadi.eus):
  * `…/culture/events/v1.0/events/upcoming?_elements=N&_page=K` answers
  * `{totalItems, totalPages, currentPage, items}`, the first page 1. Texts come in Spanish and
- * Basque pairs (`nameEs`/`nameEu`); dates are days written as UTC midnight
+ * Basque pairs (`nameEs`/`nameEu`), both kept (the plan is Spanish with its Basque, or Basque
+ * alone when it has no Spanish); dates are days written as UTC midnight
  * ("2026-12-05T00:00:00Z"), the time only in `openingHoursEs` ("20:30", "18.30"); the
  * coordinates are the town's centre; NORA codes are not INE codes, so the town is found by its
  * name and that point. Missing fields are left out.
@@ -80,5 +83,7 @@ export const agendaKulturklik = definirAgenda({
         Gastronomía: ["Gastronomía"],
       },
     },
+    idioma: (r) => (conCastellano(r) ? "es" : "eu"),
+    traducciones: { eu: { titulo: "nameEu", descripcion: "descriptionEu" } },
   },
 });

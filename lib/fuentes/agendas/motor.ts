@@ -1,4 +1,5 @@
 import { normalizar } from "../../busqueda/palabras";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../../idiomas";
 import type { Categoria } from "../../plans/constants";
 import { DURACION_EVENTO_MAX_DIAS } from "../../plans/input";
 import { numeroDiaMadrid } from "../../dates";
@@ -110,7 +111,31 @@ export interface DefinicionAgenda {
       /** The agenda's own names (compared lower case, without accents; a tag's last segment) → the spec's. */
       tabla: Record<string, Categoria[]>;
     };
+    /** The language of `titulo` and `descripcion` (Spanish unless given), a code or a function of the record. */
+    idioma?: Idioma | ((r: Registro) => Idioma);
+    /** The same record's text in other languages, when it gives them beside its own. */
+    traducciones?: Partial<Record<Idioma, { titulo: Campo; descripcion?: Campo }>>;
   };
+}
+
+/**
+ * A record's language and its text in the other languages it gives: not the language of
+ * `titulo`, nor a "translation" that repeats it word for word.
+ */
+function idiomasDe(
+  r: Registro,
+  c: DefinicionAgenda["campos"],
+  propio: { titulo: string; descripcion: string },
+): Pick<ItemFuente, "idioma" | "textos"> {
+  const idioma = typeof c.idioma === "function" ? c.idioma(r) : (c.idioma ?? IDIOMA_POR_DEFECTO);
+  const textos: NonNullable<ItemFuente["textos"]> = {};
+  for (const [otro, t] of Object.entries(c.traducciones ?? {}) as [Idioma, { titulo: Campo; descripcion?: Campo }][]) {
+    const titulo = textoPlano(valor(r, t.titulo));
+    const descripcion = htmlAMarkdown(texto(valor(r, t.descripcion)));
+    if (otro === idioma || !titulo || (titulo === propio.titulo && descripcion === propio.descripcion)) continue;
+    textos[otro] = { titulo, descripcion };
+  }
+  return { idioma, textos };
 }
 
 /** A record's value at a path ("a.b.c"), or what the function gives. */
@@ -270,10 +295,11 @@ function item(r: Registro, def: DefinicionAgenda, ctx: ContextoLectura): ItemFue
   const dicho = booleano(valor(r, c.gratis));
   const gratis = dicho === true || precio === 0 ? true : precio !== null || dicho === false ? false : null;
 
+  const descripcion = htmlAMarkdown(texto(valor(r, c.descripcion)));
   const comunes = {
     id,
     titulo,
-    descripcion: htmlAMarkdown(texto(valor(r, c.descripcion))),
+    descripcion,
     cancelado: tituloCancelado(titulo),
     excluidas: [],
     lugar: lugar(r, c.lugar),
@@ -283,6 +309,7 @@ function item(r: Registro, def: DefinicionAgenda, ctx: ContextoLectura): ItemFue
     url: urlAbsoluta(valor(r, c.url), ctx.url),
     organizador: textoPlano(valor(r, c.organizador)) || null,
     categorias: categorias(r, c.categorias),
+    ...idiomasDe(r, c, { titulo, descripcion }),
   };
 
   if (permanente) {

@@ -16,6 +16,9 @@ import { municipioDeNombre } from "@/lib/geo/municipios";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
 import { readDb } from "@/lib/db";
+import { getTranslations } from "next-intl/server";
+import { idiomaDePagina } from "@/lib/idioma-de-pagina";
+import { idiomasDelPlan, idiomasDelTexto, textoParaLeer } from "@/lib/plans/idiomas";
 
 interface Props {
   params: Promise<{ titulo: string; planId: string }>;
@@ -32,13 +35,26 @@ const cargarPlan = cache(async (id: string) => {
   return oculto && { plan: serializePlan(oculto.row), oculto: { motivo: oculto.motivo } };
 });
 
+/**
+ * The plan's languages (read apart by its id) and the text its reader reads: the page's language
+ * when the plan has it, else Spanish, else the original (lib/plans/idiomas.ts).
+ */
+const cargarTexto = cache(async (id: string, titulo: string, descripcion: string) => {
+  const [idiomas, lector] = await Promise.all([readDb().then((db) => idiomasDelPlan(id, db)), idiomaDePagina()]);
+  return { idiomas, lector, texto: textoParaLeer({ titulo, descripcion }, idiomas, lector) };
+});
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const cargado = await cargarPlan((await params).planId);
   if (!cargado) notFound();
   const { plan, oculto } = cargado;
-  return oculto
-    ? { title: plan.titulo, robots: { index: false, follow: false } }
-    : conVersiones(planMetadata(plan), ["es"]);
+  if (oculto) return { title: plan.titulo, robots: { index: false, follow: false } };
+  // Indexed in each language its text is written in: another language's page would repeat it.
+  const { idiomas, texto } = await cargarTexto(plan._id, plan.titulo, plan.descripcion);
+  return conVersiones(
+    planMetadata({ ...plan, titulo: texto.titulo, descripcion: texto.descripcion }),
+    idiomasDelTexto(idiomas),
+  );
 }
 
 export default async function PlanPage({ params }: Props) {
@@ -62,18 +78,24 @@ export default async function PlanPage({ params }: Props) {
   ]);
   const enFinde = new Set(finde.map((p) => p._id));
   const parecidos = cerca.filter((p) => !enFinde.has(p._id)).slice(0, PLANES_PARECIDOS);
-  const verificadas = await organizacionesVerificadas([plan, ...parecidos, ...finde]);
+  const [verificadas, { texto, lector }, t] = await Promise.all([
+    organizacionesVerificadas([plan, ...parecidos, ...finde]),
+    cargarTexto(plan._id, plan.titulo, plan.descripcion),
+    getTranslations("textoOriginal"),
+  ]);
+  // The page in its reader's text throughout: title, description, link previews, calendar, sharing.
+  const visto = { ...plan, titulo: texto.titulo, descripcion: texto.descripcion };
   const organizacionVerificada = Boolean(plan.organizacionId && verificadas.has(plan.organizacionId));
   return (
     <>
       {!oculto && (
         <script
           type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(plan, { organizacionVerificada })) }}
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(visto, { organizacionVerificada })) }}
         />
       )}
       <PlanDetail
-        plan={plan}
+        plan={visto}
         favoritos={favoritos}
         terminado={terminado}
         parecidos={parecidos}
@@ -83,6 +105,7 @@ export default async function PlanPage({ params }: Props) {
         pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
         origen={origen && { fuente: origen.fuente, url: origen.url, tambienEn: origen.tambienEn }}
         seguirOrganizacion={seguir}
+        texto={{ idioma: texto.idioma, original: texto.idioma === lector ? null : t(texto.idioma) }}
       />
     </>
   );
