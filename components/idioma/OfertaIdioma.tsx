@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { IDIOMAS, idiomaDeRuta, rutaEnIdioma, type Idioma } from "@/lib/idiomas";
 import { useIdioma, useRutaActual } from "./ContextoIdioma";
+import ui from "@/components/ui/ui.module.css";
 import styles from "./idioma.module.css";
 
 export interface TextosOferta {
@@ -69,7 +70,7 @@ export function OfertaIdioma({ textos }: { textos: Record<Idioma, TextosOferta> 
       </a>
       <button
         type="button"
-        className={styles.ofertaNo}
+        className={`${ui.avisoCerrar} ${styles.ofertaNo}`}
         aria-label={t.no}
         title={t.no}
         onClick={() => {
