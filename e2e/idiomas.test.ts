@@ -151,6 +151,11 @@ describe("the interface's languages", () => {
     const eu = await versiones(`${appUrl()}/eu${ruta}`);
     expect(h1(eu.html)?.slice(2)).toEqual([undefined, "Bandaren kontzertua"]);
     expect(eu.html).toContain("Herriko bandak jotzen du.");
+    // The page's own words are Basque too, the spec's Spanish headings nowhere.
+    const euskera = await catalogo("eu");
+    for (const k of ["cuandoSera", "donde", "comoSera", "calendario"])
+      expect(eu.html).toContain(`>${euskera.plan[k]}<`);
+    for (const h of ["¿CUÁNDO SERÁ?", "¿DÓNDE?", "¿CÓMO SERÁ?"]) expect(eu.html).not.toContain(h);
     expect(eu.html).not.toContain("Toca la banda del pueblo.");
     // Written in Spanish and Basque: indexed in both, each naming the other.
     expect(eu.noindex).toBe(false);

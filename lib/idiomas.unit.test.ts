@@ -37,6 +37,10 @@ const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {
     "pie.idioma",
     "pie.legal",
     "pie.siguenos",
+    "plan.destacado",
+    "plan.evento",
+    "plan.experiencia",
+    "plan.organizadoPor",
   ],
   en: ["pie.legal"],
 };

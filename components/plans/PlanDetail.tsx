@@ -1,4 +1,5 @@
 import Link from "@/components/idioma/Enlace";
+import { getTranslations } from "next-intl/server";
 import type { Idioma } from "@/lib/idiomas";
 import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/organizaciones/paths";
@@ -6,7 +7,7 @@ import { fechasTexto } from "@/lib/dates";
 import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
 import { cuandoTexto, precioTexto, semanaAgrupada } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/difusion/ics";
-import { planPath, type Horario, type PlanApi } from "@/lib/plans/plan";
+import { type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import { conDatos, mensajes } from "@/lib/messages";
 import { mensajesFuentes } from "@/lib/fuentes/mensajes";
@@ -95,12 +96,15 @@ function Semana({ horarios }: { horarios: Horario[] }) {
   );
 }
 
-function Calendario({ plan }: { plan: PlanApi }) {
+/** The plan page's own words, in the page's language (mensajes/, namespace "plan"). */
+type Palabras = Awaited<ReturnType<typeof getTranslations<"plan">>>;
+
+function Calendario({ plan, t }: { plan: PlanApi; t: Palabras }) {
   const google = enlaceGoogleCalendar(plan);
   if (!google) return null;
   return (
     <details className={styles.calendario}>
-      <summary className={styles.accion}>Guardar en mi calendario</summary>
+      <summary className={styles.accion}>{t("calendario")}</summary>
       <ul className={styles.calendarioOpciones}>
         <li>
           <a href={google} target="_blank" rel="noopener noreferrer">
@@ -108,8 +112,8 @@ function Calendario({ plan }: { plan: PlanApi }) {
           </a>
         </li>
         <li>
-          <a href={`${planPath(plan.titulo, plan._id)}/calendario.ics`} download>
-            Apple, Outlook y otros
+          <a href={`${rutaCanonica(plan)}/calendario.ics`} download>
+            {t("calendarioOtros")}
           </a>
         </li>
       </ul>
@@ -125,7 +129,10 @@ function Calendario({ plan }: { plan: PlanApi }) {
  * says so by its title, offers no calendar and lists `parecidos`, upcoming plans around it,
  * right under its facts: what the person can still go to matters more than what they missed.
  */
-export function PlanDetail({
+/** The plan's own address (its title read in another language would make another slug). */
+const rutaCanonica = (plan: PlanApi) => new URL(plan.urlPlan).pathname;
+
+export async function PlanDetail({
   plan,
   favoritos,
   terminado,
@@ -164,6 +171,7 @@ export function PlanDetail({
   const { titulo, descripcion } = plan;
   // Marked only where it differs from the page's: a screen reader reads it in its own voice.
   const lang = texto?.original ? texto.idioma : undefined;
+  const t = await getTranslations("plan");
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
   const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
@@ -218,7 +226,7 @@ export function PlanDetail({
                   : styles.etiqueta
               }
             >
-              {plan.destacado ? "DESTACADO" : plan.tipo === "evento" ? "Evento" : "Experiencia"}
+              {plan.destacado ? t("destacado") : plan.tipo === "evento" ? t("evento") : t("experiencia")}
             </p>
             {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
             {oculto && <p className={`${styles.etiqueta} ${styles.oculto}`}>Oculto</p>}
@@ -250,15 +258,14 @@ export function PlanDetail({
           </p>
           {terminado && (
             <p className={styles.terminado}>
-              {mensajes.planTerminadoAviso}.{" "}
-              {parecidos.length > 0 && <a href="#planes-parecidos">Mira otros planes cerca</a>}
+              {mensajes.planTerminadoAviso}. {parecidos.length > 0 && <a href="#planes-parecidos">{t("otrosCerca")}</a>}
             </p>
           )}
 
           <div className={styles.hechos}>
             {/* An ended plan is told in the past: its dates are when it was. */}
             {terminado ? (
-              <Seccion id="plan-cuando" titulo="¿CUÁNDO FUE?" hecho>
+              <Seccion id="plan-cuando" titulo={t("cuandoFue")} hecho>
                 {plan.tipo === "evento" ? (
                   cuando && <p className={styles.dato}>{cuando}</p>
                 ) : (
@@ -269,23 +276,23 @@ export function PlanDetail({
                 )}
               </Seccion>
             ) : plan.tipo === "evento" ? (
-              <Seccion id="plan-cuando" titulo="¿CUÁNDO SERÁ?" hecho ancho={(plan.fechas?.length ?? 0) > 1}>
+              <Seccion id="plan-cuando" titulo={t("cuandoSera")} hecho ancho={(plan.fechas?.length ?? 0) > 1}>
                 {cuando && <p className={styles.dato}>{cuando}</p>}
                 <FechasPlan plan={plan} />
-                <Calendario plan={plan} />
+                <Calendario plan={plan} t={t} />
               </Seccion>
             ) : (
-              <Seccion id="plan-cuando" titulo="¿CUÁNDO ESTÁ DISPONIBLE?" hecho>
+              <Seccion id="plan-cuando" titulo={t("cuandoDisponible")} hecho>
                 <Semana horarios={plan.horariosDisponibles} />
                 {fechas && <p>{fechas}</p>}
               </Seccion>
             )}
             {plan.precio !== null && (
-              <Seccion id="plan-precio" titulo="¿CUÁNTO CUESTA?" hecho>
+              <Seccion id="plan-precio" titulo={t("cuantoCuesta")} hecho>
                 <p className={styles.dato}>{precioTexto(plan.precio)}</p>
               </Seccion>
             )}
-            <Seccion id="plan-donde" titulo="¿DÓNDE?" hecho>
+            <Seccion id="plan-donde" titulo={t("donde")} hecho>
               <p>
                 <a href={enlaceBuscarEnMapa(lugar)} target="_blank" rel="noopener noreferrer">
                   {lugar}
@@ -303,7 +310,7 @@ export function PlanDetail({
               )}
             </Seccion>
             {plan.organizacion && (
-              <Seccion id="plan-organiza" titulo="ORGANIZADO POR:" hecho>
+              <Seccion id="plan-organiza" titulo={t("organizadoPor")} hecho>
                 <p className={styles.dato}>
                   <Link href={organizacionPath(plan.organizacion.nombre, plan.organizacion._id)}>
                     {plan.organizacion.nombre}
@@ -333,7 +340,7 @@ export function PlanDetail({
                 conectado={favoritos.conectado}
                 guardado={favoritos.guardados.has(plan._id)}
                 sinConexion={{
-                  url: planPath(plan.titulo, plan._id),
+                  url: rutaCanonica(plan),
                   titulo: plan.titulo,
                   cuando: cuando ?? "",
                   donde: lugar,
@@ -366,7 +373,7 @@ export function PlanDetail({
       <div className={styles.cuerpo}>
         <div className={styles.principal}>
           {descripcion.trim() && (
-            <Seccion id="plan-como" titulo="¿CÓMO SERÁ?">
+            <Seccion id="plan-como" titulo={t("comoSera")}>
               <div lang={lang}>
                 <Markdown texto={descripcion} nivelTitulos={3} />
               </div>
@@ -392,7 +399,7 @@ export function PlanDetail({
         <div className={styles.lateral}>
           <PlanMap lat={lat} lng={lng} direccion={lugar} lugares={lugaresDeFechas(plan.fechas, lat, lng)} />
           {(plan.emailContacto || plan.telefonoContacto) && (
-            <Seccion id="plan-contacto" titulo="CONTACTO DEL PLAN">
+            <Seccion id="plan-contacto" titulo={t("contacto")}>
               <ContactLinks email={plan.emailContacto} telefono={plan.telefonoContacto} />
             </Seccion>
           )}
