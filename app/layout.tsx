@@ -13,6 +13,7 @@ import { OfertaIdioma, type TextosOferta } from "@/components/idioma/OfertaIdiom
 import { SCRIPT_REGISTRO_SERVICE_WORKER } from "@/lib/app-instalable/sin-conexion";
 import { env } from "@/lib/env";
 import { IDIOMAS, type Idioma } from "@/lib/idiomas";
+import { textoDe } from "@/lib/catalogo";
 import { nonceDePolitica } from "@/lib/security";
 import { site } from "@/lib/site";
 import { displayLatin, displayLatinExt } from "./fonts";
@@ -33,16 +34,15 @@ export function generateMetadata(): Metadata {
 
 export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, width: "device-width", initialScale: 1 };
 
-/** The offer of each language, in that language (components/idioma/OfertaIdioma.tsx). */
-async function textosDeOferta(): Promise<Record<Idioma, TextosOferta>> {
-  const textos = await Promise.all(
-    IDIOMAS.map(async (locale) => {
-      const t = await getTranslations({ locale, namespace: "oferta" });
-      return [locale, { disponible: t("disponible"), no: t("no") }] as const;
-    }),
-  );
-  return Object.fromEntries(textos) as Record<Idioma, TextosOferta>;
-}
+/**
+ * The offer of each language, in that language (components/idioma/OfertaIdioma.tsx): the same
+ * for every page, so from the catalogues as read once per process, not five of next-intl's
+ * configurations a render.
+ */
+const textosDeOferta = (): Record<Idioma, TextosOferta> =>
+  Object.fromEntries(
+    IDIOMAS.map((i) => [i, { disponible: textoDe(i, "oferta.disponible"), no: textoDe(i, "oferta.no") }]),
+  ) as Record<Idioma, TextosOferta>;
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The widget inside another site's page (/embed, see lib/vista.ts): the page alone, and
@@ -83,7 +83,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
           <CookieBar />
           <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
           <main id="contenido">
-            <OfertaIdioma textos={await textosDeOferta()} />
+            <OfertaIdioma textos={textosDeOferta()} />
             <AvisoAlLlegar />
             {children}
           </main>

@@ -17,6 +17,9 @@ export const NOMBRE_PROPIO: Record<Idioma, string> = {
 
 export const esIdioma = (valor: unknown): valor is Idioma => (IDIOMAS as readonly unknown[]).includes(valor);
 
+/** The team's back-office (its path, a query allowed): in Spanish, the team's language, with no other to offer. */
+export const soloEnCastellano = (ruta: string): boolean => /^\/gestion([/?]|$)/.test(ruta);
+
 /** The languages whose pages live under a prefix of their own: every one but Spanish. */
 const CON_PREFIJO = /^\/(ca|eu|gl|en)(?=\/|$)/;
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { IDIOMAS, idiomaDeRuta, rutaEnIdioma, type Idioma } from "@/lib/idiomas";
+import { esIdioma, idiomaDeRuta, rutaEnIdioma, soloEnCastellano, type Idioma } from "@/lib/idiomas";
 import { useIdioma, useRutaActual } from "./ContextoIdioma";
 import ui from "@/components/ui/ui.module.css";
 import styles from "./idioma.module.css";
@@ -18,7 +18,7 @@ const CLAVE = "planazo.idioma";
 function preferido(): Idioma | null {
   for (const etiqueta of navigator.languages ?? [navigator.language]) {
     const base = etiqueta.toLowerCase().split("-")[0];
-    if ((IDIOMAS as readonly string[]).includes(base)) return base as Idioma;
+    if (esIdioma(base)) return base;
   }
   return null;
 }
@@ -40,8 +40,7 @@ function recordar(idioma: Idioma) {
  */
 export function OfertaIdioma({ textos }: { textos: Record<Idioma, TextosOferta> }) {
   const actual = useIdioma();
-  // The team's back-office is in Spanish alone (components/layout/Footer.tsx).
-  const gestion = /^\/gestion(\/|$)/.test(useRutaActual());
+  const gestion = soloEnCastellano(useRutaActual());
   const [oferta, setOferta] = useState<Idioma | null>(null);
   useEffect(() => {
     if (gestion) return;

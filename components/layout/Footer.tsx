@@ -2,7 +2,7 @@ import Link from "@/components/idioma/Enlace";
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { idiomaDePagina } from "@/lib/idioma-de-pagina";
-import { IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma } from "@/lib/idiomas";
+import { IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma, soloEnCastellano } from "@/lib/idiomas";
 import { ENLACES_EXTERNOS } from "@/lib/site";
 import { CABECERA_RUTA } from "@/lib/vista";
 import styles from "./Footer.module.css";
@@ -106,8 +106,7 @@ async function Idiomas({ ruta }: { ruta: string }) {
 export async function Footer({ nombreSitio, contacto }: { nombreSitio: string; contacto: string }) {
   const [t, cabeceras] = await Promise.all([getTranslations("pie"), headers()]);
   const ruta = cabeceras.get(CABECERA_RUTA) ?? "/";
-  // The team's back-office is in Spanish, the language the team works in: no other to switch to.
-  const conIdiomas = !/^\/gestion([/?]|$)/.test(ruta);
+  const conIdiomas = !soloEnCastellano(ruta);
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "@/lib/dates";
+import { diaDeLaSemana, diaEnMadrid, instanteEnMadrid, sumarDias, type Dia } from "@/lib/dates";
 import { createPrismaClient } from "@/lib/db/client";
 import { fixtureAgenda, FORMAS, servirAgendas } from "@/test-support/agendas";
 import { planPath } from "@/lib/plans/plan";
@@ -211,12 +211,7 @@ LOCATION:Oficina de turismo\\, Hervás`,
     const ahora = Date.now();
     const primerosSabados = Array.from({ length: 91 }, (_, n) => sumarDias(diaEnMadrid(), n)).filter((d) => {
       const inicio = instanteEnMadrid(d, "11:00").getTime();
-      return (
-        d.day <= 7 &&
-        new Date(Date.UTC(d.year, d.month - 1, d.day)).getUTCDay() === 6 &&
-        inicio > ahora &&
-        inicio < ahora + 90 * 86_400_000
-      );
+      return d.day <= 7 && diaDeLaSemana(d) === 6 && inicio > ahora && inicio < ahora + 90 * 86_400_000;
     });
     expect(primerosSabados.length).toBeGreaterThanOrEqual(2);
     expect(sabados.map((f) => new Date(f.inicio).getTime())).toEqual(

@@ -1,7 +1,8 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { Memo } from "../cache";
 import { idiomaDeRuta } from "../idiomas";
+import { secretoDeProceso } from "../secreto-de-proceso";
 import { READ_YOUR_WRITES_COOKIE } from "../cookies";
 import { etiquetar } from "./etiquetas";
 import { cabecerasDeEtiquetas, cacheControlPublico, variaPorAccept, type Politica } from "./politica";
@@ -43,7 +44,7 @@ export const CABECERA_CACHE = "x-planazo-cache";
 /** The header of this server's own render requests: its key, then the copy's nonce. */
 const CABECERA_RENDER = "x-planazo-render";
 /** Known to this process only: nobody else can have a page rendered with a nonce they choose. */
-const CLAVE_RENDER = randomBytes(24).toString("hex");
+const CLAVE_RENDER = secretoDeProceso();
 /** Bytes of pages kept per process (a plan page is about 35 KB, a list about 140 KB). */
 const BYTES_MAXIMOS = 256 * 1024 * 1024;
 /** A page is rendered again after this even without a change (the footer's year, say). */
@@ -79,8 +80,7 @@ const copias = new Memo<Copia>(Number.MAX_SAFE_INTEGER, TTL_MS, {
 /** The copy's nonce of one of this server's own render requests, or null for any other request. */
 export function nonceDeRenderInterno(request: NextRequest): string | null {
   const [clave, nonce] = (request.headers.get(CABECERA_RENDER) ?? "").split(" ");
-  if (!clave || !nonce || clave.length !== CLAVE_RENDER.length) return null;
-  return timingSafeEqual(Buffer.from(clave), Buffer.from(CLAVE_RENDER)) ? nonce : null;
+  return nonce && CLAVE_RENDER.es(clave) ? nonce : null;
 }
 
 /** Drops the render header from the headers a page sees. */
@@ -125,7 +125,7 @@ async function renderizar(request: NextRequest, ruta: string, lsn: string): Prom
   const nonce = randomBytes(16).toString("base64");
   const res = await fetch(new URL(ruta, origenLocal(request)), {
     headers: {
-      [CABECERA_RENDER]: `${CLAVE_RENDER} ${nonce}`,
+      [CABECERA_RENDER]: `${CLAVE_RENDER.valor} ${nonce}`,
       accept: "text/html",
       cookie: `${READ_YOUR_WRITES_COOKIE}=${lsn}`,
     },

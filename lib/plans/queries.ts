@@ -1,4 +1,5 @@
 import "server-only";
+import { IDIOMA_POR_DEFECTO } from "../idiomas";
 import { prisma, readDb } from "../db";
 import { preparada } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
@@ -122,7 +123,7 @@ const literalArray = (xs: readonly string[]) => `{${xs.map((x) => `"${x.replace(
  */
 function valoresDeIdioma(d: DatosPlan, siempre: boolean): ValorColumna[] {
   return [
-    ...(siempre || d.idioma !== undefined ? [["idioma", "text", d.idioma ?? "es"] as ValorColumna] : []),
+    ...(siempre || d.idioma !== undefined ? [["idioma", "text", d.idioma ?? IDIOMA_POR_DEFECTO] as ValorColumna] : []),
     ...(siempre || d.textos !== undefined ? [["textos", "jsonb", JSON.stringify(d.textos ?? {})] as ValorColumna] : []),
   ];
 }

@@ -1,6 +1,6 @@
-import { randomBytes, timingSafeEqual } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
+import { secretoDeProceso } from "../secreto-de-proceso";
 import { nonceDeRenderInterno, sinCabeceraDeRender } from "../paginas-publicas/cache";
 import { esRutaEnmarcable, nuevoNonce, politicaDeContenido } from "../security";
 import { CABECERA_RUTA, CABECERA_VISTA, VISTA_EMBEBIDA } from "../vista";
@@ -33,13 +33,11 @@ const CABECERA_IDIOMA = "X-NEXT-INTL-LOCALE";
  * process's secret, so no visitor's request can pass for a rewritten one.
  */
 const CABECERA_REESCRITA = "x-planazo-reescrita";
-const CLAVE_REESCRITA = randomBytes(24).toString("hex");
+const CLAVE_REESCRITA = secretoDeProceso();
 
 /** A request this process's proxy rewrote, on its second way through: on to Next.js as it is, with its CSP. */
 export function yaReescrita(request: NextRequest): NextResponse | undefined {
-  const marca = request.headers.get(CABECERA_REESCRITA) ?? "";
-  if (marca.length !== CLAVE_REESCRITA.length || !timingSafeEqual(Buffer.from(marca), Buffer.from(CLAVE_REESCRITA)))
-    return undefined;
+  if (!CLAVE_REESCRITA.es(request.headers.get(CABECERA_REESCRITA))) return undefined;
   const response = NextResponse.next();
   response.headers.set("Content-Security-Policy", request.headers.get("content-security-policy") ?? "");
   return response;
@@ -64,7 +62,7 @@ export function seguir(
     destino = new URL(p.request.nextUrl);
     destino.pathname = p.pathname;
   }
-  if (destino) requestHeaders.set(CABECERA_REESCRITA, CLAVE_REESCRITA);
+  if (destino) requestHeaders.set(CABECERA_REESCRITA, CLAVE_REESCRITA.valor);
   // The root layout renders the widget bare (no header, footer, cookie bar or session): it
   // learns the route from here alone, never from the visitor.
   requestHeaders.delete(CABECERA_VISTA);
