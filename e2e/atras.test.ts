@@ -1,6 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_ARGS, conCookiesAceptadas } from "@/test-support/browser";
+import { CHROMIUM_ARGS, conCookiesAceptadas, EN_CASTELLANO } from "@/test-support/browser";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin } from "@/test-support/plans";
 import { confirmedUser } from "@/test-support/users";
@@ -44,7 +44,12 @@ afterAll(async () => {
 });
 
 async function telefono(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const ctx = await browser.newContext({
+    ...EN_CASTELLANO,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
   await conCookiesAceptadas(ctx, appUrl());
   const page = await ctx.newPage();
   // Kept by the page across a back/forward cache restore (init scripts do not run again then).

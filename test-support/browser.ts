@@ -20,10 +20,15 @@ export const CHROMIUM_PATH =
  * A limit of one renderer: the tabs of one context share its renderer instead of starting one
  * each, and no spare renderer is started ahead of a navigation.
  */
+/**
+ * A browser context of a Spanish-speaking visitor, as most of the site's are: Playwright gives
+ * every context its own language (en-US unless told), and a browser in another of the site's
+ * languages is offered its version of the page once, a line above it (components/idioma/OfertaIdioma).
+ */
+export const EN_CASTELLANO = { locale: "es-ES" } as const;
+
 export const CHROMIUM_ARGS = [
   "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1",
-  // A Spanish-speaking visitor's browser, unless a test's context says otherwise (see abrirContexto).
-  "--lang=es-ES",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-background-networking",
@@ -58,10 +63,8 @@ export async function launchBrowser(): Promise<Browser> {
   retenido[clave] ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const chromiumDelWorker = await retenido[clave];
   const propios = new Set<BrowserContext>();
-  // A visitor whose browser speaks Spanish, as most of the site's do, unless a test says otherwise:
-  // another language would be offered its version of every page (components/idioma/OfertaIdioma).
   const abrirContexto = async (opciones?: Parameters<Browser["newContext"]>[0]) => {
-    const ctx = await chromiumDelWorker.newContext({ locale: "es-ES", ...opciones });
+    const ctx = await chromiumDelWorker.newContext({ ...EN_CASTELLANO, ...opciones });
     propios.add(ctx);
     ctx.once("close", () => propios.delete(ctx));
     return ctx;

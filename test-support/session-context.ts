@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from "playwright-core";
-import { conCookiesAceptadas } from "./browser";
+import { conCookiesAceptadas, EN_CASTELLANO } from "./browser";
 import { cookieDeSesionNueva, freshIp } from "./users";
 import { appUrl } from "./worker";
 
@@ -30,7 +30,7 @@ export async function contextoConectado(
   const ctx = await browser.newContext({
     storageState: estado,
     viewport: { width: ancho, height: alto },
-    locale: "es-ES",
+    ...EN_CASTELLANO,
     timezoneId: "Europe/Madrid",
     extraHTTPHeaders: { "X-Forwarded-For": freshIp() },
   });
