@@ -5,6 +5,8 @@ import { getTranslations } from "next-intl/server";
 import { idiomaDePagina } from "@/lib/idioma-de-pagina";
 import { SCRIPT_AVISO_ACEPTADO } from "@/lib/aviso-cookies";
 import { CookieBar } from "@/components/layout/CookieBar";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
+import type { Espacio } from "@/lib/catalogo";
 import { Footer } from "@/components/layout/Footer";
 import { Navbar } from "@/components/layout/Navbar";
 import { AvisoAlLlegar } from "@/components/ui/AvisoAlLlegar";
@@ -39,6 +41,8 @@ export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, w
  * for every page, so from the catalogues as read once per process, not five of next-intl's
  * configurations a render.
  */
+const ESPACIOS_DEL_MARCO: readonly Espacio[] = ["general"];
+
 const textosDeOferta = (): Record<Idioma, TextosOferta> =>
   Object.fromEntries(
     IDIOMAS.map((i) => [i, { disponible: textoDe(i, "oferta.disponible"), no: textoDe(i, "oferta.no") }]),
@@ -76,18 +80,21 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       </head>
       <body>
         <ProveedorIdioma idioma={idioma}>
-          <a className="skip-link" href="#contenido">
-            {t("saltar")}
-          </a>
-          {/* Before the page, in its flow: see CookieBar.module.css. */}
-          <CookieBar />
-          <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
-          <main id="contenido">
-            <OfertaIdioma textos={textosDeOferta()} />
-            <AvisoAlLlegar />
-            {children}
-          </main>
-          <Footer nombreSitio={nombre} contacto={contacto} />
+          {/* The words of the layout's own browser components; each page adds its own. */}
+          <ConPalabras espacios={ESPACIOS_DEL_MARCO}>
+            <a className="skip-link" href="#contenido">
+              {t("saltar")}
+            </a>
+            {/* Before the page, in its flow: see CookieBar.module.css. */}
+            <CookieBar />
+            <Navbar nombreSitio={nombre} conectado={conectado} equipo={equipo} />
+            <main id="contenido">
+              <OfertaIdioma textos={textosDeOferta()} />
+              <AvisoAlLlegar />
+              {children}
+            </main>
+            <Footer nombreSitio={nombre} contacto={contacto} />
+          </ConPalabras>
         </ProveedorIdioma>
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: SCRIPT_REGISTRO_SERVICE_WORKER }} />
       </body>

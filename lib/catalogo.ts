@@ -2,15 +2,24 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { IDIOMA_POR_DEFECTO, type Idioma } from "./idiomas";
 
-type Catalogo = { [clave: string]: string | Catalogo };
+import type es from "@/mensajes/es.json";
 
-const leidos = new Map<Idioma, Catalogo>();
+type Arbol = { [clave: string]: string | Arbol };
+
+/** The catalogue's shape, as the Spanish one (the reference every language's test compares). */
+export type Catalogo = typeof es;
+/** A namespace of the catalogue: the words one part of the interface needs. */
+export type Espacio = keyof Catalogo;
+/** Some namespaces of a language's catalogue, as the browser's components receive them. */
+export type Palabras = Partial<{ [E in Espacio]: Catalogo[E] }>;
+
+const leidos = new Map<Idioma, Arbol>();
 
 /** A language's catalogue (mensajes/{idioma}.json) as written, read once per process. */
-function catalogo(idioma: Idioma): Catalogo {
+function catalogo(idioma: Idioma): Arbol {
   let c = leidos.get(idioma);
   if (!c) {
-    c = JSON.parse(readFileSync(path.join(process.cwd(), "mensajes", `${idioma}.json`), "utf8")) as Catalogo;
+    c = JSON.parse(readFileSync(path.join(process.cwd(), "mensajes", `${idioma}.json`), "utf8")) as Arbol;
     leidos.set(idioma, c);
   }
   return c;
@@ -23,9 +32,24 @@ function catalogo(idioma: Idioma): Catalogo {
  * tags. Spanish's message when the language lacks it (the catalogue test forbids it anyway).
  */
 export function textoDe(idioma: Idioma, clave: string, datos: Record<string, string> = {}): string {
-  const buscar = (c: Catalogo) =>
-    clave.split(".").reduce<string | Catalogo | undefined>((v, k) => (typeof v === "object" ? v[k] : undefined), c);
+  const buscar = (c: Arbol) =>
+    clave.split(".").reduce<string | Arbol | undefined>((v, k) => (typeof v === "object" ? v[k] : undefined), c);
   const plantilla = buscar(catalogo(idioma)) ?? buscar(catalogo(IDIOMA_POR_DEFECTO));
   if (typeof plantilla !== "string") throw new Error(`no message ${clave}`);
   return plantilla.replace(/\{(\w+)\}/g, (todo, k: string) => datos[k] ?? todo);
+}
+
+/**
+ * A namespace of a language's catalogue as written (`{argumentos}` unfilled, for conDatos), over
+ * Spanish's: the words a server component writes, or hands to the browser's (ConPalabras).
+ */
+export function espacioDe<E extends Espacio>(idioma: Idioma, espacio: E): Catalogo[E] {
+  const propio = catalogo(idioma)[espacio];
+  const castellano = catalogo(IDIOMA_POR_DEFECTO)[espacio];
+  return { ...(castellano as object), ...(typeof propio === "object" ? propio : {}) } as Catalogo[E];
+}
+
+/** Some namespaces of a language's catalogue (espacioDe), for the browser's components. */
+export function palabrasDe(idioma: Idioma, espacios: readonly Espacio[]): Palabras {
+  return Object.fromEntries(espacios.map((e) => [e, espacioDe(idioma, e)])) as Palabras;
 }

@@ -1,10 +1,11 @@
 import { TZDate, tzOffset } from "@date-fns/tz";
 import { addDays, addMonths, format } from "date-fns";
-import { es } from "date-fns/locale";
+import { ca, enGB, es, eu, gl, type Locale } from "date-fns/locale";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "./idiomas";
 
 /**
  * The one date module: every conversion between instants and the Madrid calendar, the Spanish
- * week (Monday first), and every date as the product writes it in Spanish. Client-safe: pages,
+ * week (Monday first), and every date as the product writes it in each language. Client-safe: pages,
  * components and server code import it. SQL that counts Madrid days uses lib/db/sql-fechas.ts.
  */
 
@@ -169,7 +170,101 @@ export function lunesDe(dia: Dia): Dia {
   return sumarDias(dia, -indiceLunes(diaDeLaSemana(dia)));
 }
 
-// Dates as the product writes them in Spanish, all in Madrid time.
+// Dates as the product writes them in each language, all in Madrid time.
+
+/**
+ * How a language writes a date and a span of dates. Spanish is the spec's ("Del 4 al 11 dic",
+ * "8 y 9 dic", "De 19:00 a 23:00"); Catalan and Galician say it the same way in their words;
+ * English and Basque join the two ends with a dash, and Basque, whose long date starts with the
+ * year ("2026ko abenduaren 5a"), writes both ends whole.
+ */
+interface Forma {
+  locale: Locale;
+  /** "5 de diciembre de 2026". */
+  largo: (d: Date) => string;
+  /** A range's first end when it shares the last's month and year ("5"), or its year ("5 de noviembre"). */
+  inicioMismoMes: (d: Date) => string;
+  inicioMismoAnio: (d: Date) => string;
+  /** "5 dic", with its year when asked ("5 dic 2026"). */
+  corto: (d: Date, anio?: boolean) => string;
+  /** A day of a short range's month ("5"): Basque writes its month too. */
+  diaCorto: (d: Date) => string;
+  rango: (a: string, b: string) => string;
+  dos: (a: string, b: string) => string;
+  horas: (a: string, b: string) => string;
+  hasta: (b: string) => string;
+}
+
+const dias = (locale: Locale) => (patron: string) => (d: Date) => format(d, patron, { locale });
+
+/** Catalan writes "d’" before a month that starts with a vowel (d’abril, d’agost, d’octubre). */
+const deMesCatalan = (d: Date) => {
+  const mes = format(d, "LLLL", { locale: ca });
+  return /^[aeiou]/.test(mes) ? `d’${mes}` : `de ${mes}`;
+};
+
+const FORMAS: Record<Idioma, Forma> = {
+  es: {
+    locale: es,
+    largo: dias(es)("d 'de' MMMM 'de' yyyy"),
+    inicioMismoMes: dias(es)("d"),
+    inicioMismoAnio: dias(es)("d 'de' MMMM"),
+    corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: es }),
+    diaCorto: dias(es)("d"),
+    rango: (a, b) => `Del ${a} al ${b}`,
+    dos: (a, b) => `${a} y ${b}`,
+    horas: (a, b) => `De ${a} a ${b}`,
+    hasta: (b) => `Hasta el ${b}`,
+  },
+  ca: {
+    locale: ca,
+    largo: (d) => `${format(d, "d")} ${deMesCatalan(d)} de ${format(d, "yyyy")}`,
+    inicioMismoMes: dias(ca)("d"),
+    inicioMismoAnio: (d) => `${format(d, "d")} ${deMesCatalan(d)}`,
+    corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: ca }),
+    diaCorto: dias(ca)("d"),
+    rango: (a, b) => `Del ${a} al ${b}`,
+    dos: (a, b) => `${a} i ${b}`,
+    horas: (a, b) => `De ${a} a ${b}`,
+    hasta: (b) => `Fins al ${b}`,
+  },
+  eu: {
+    locale: eu,
+    largo: dias(eu)("yyyy'ko' MMMM'ren' d'a'"),
+    inicioMismoMes: dias(eu)("yyyy'ko' MMMM'ren' d'a'"),
+    inicioMismoAnio: dias(eu)("yyyy'ko' MMMM'ren' d'a'"),
+    corto: (d, anio) => format(d, anio ? "yyyy MMM d" : "MMM d", { locale: eu }),
+    diaCorto: dias(eu)("MMM d"),
+    rango: (a, b) => `${a} – ${b}`,
+    dos: (a, b) => `${a} eta ${b}`,
+    horas: (a, b) => `${a}–${b}`,
+    hasta: (b) => `${b} arte`,
+  },
+  gl: {
+    locale: gl,
+    largo: dias(gl)("d 'de' MMMM 'de' yyyy"),
+    inicioMismoMes: dias(gl)("d"),
+    inicioMismoAnio: dias(gl)("d 'de' MMMM"),
+    corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: gl }),
+    diaCorto: dias(gl)("d"),
+    rango: (a, b) => `Do ${a} ao ${b}`,
+    dos: (a, b) => `${a} e ${b}`,
+    horas: (a, b) => `Das ${a} ás ${b}`,
+    hasta: (b) => `Ata o ${b}`,
+  },
+  en: {
+    locale: enGB,
+    largo: dias(enGB)("d MMMM yyyy"),
+    inicioMismoMes: dias(enGB)("d"),
+    inicioMismoAnio: dias(enGB)("d MMMM"),
+    corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: enGB }),
+    diaCorto: dias(enGB)("d"),
+    rango: (a, b) => `${a} – ${b}`,
+    dos: (a, b) => `${a} and ${b}`,
+    horas: (a, b) => `${a}–${b}`,
+    hasta: (b) => `Until ${b}`,
+  },
+};
 
 /**
  * Spanish weekday names by diaSemana, in lower case as Spanish writes them mid-sentence
@@ -180,15 +275,26 @@ export const DIAS_SEMANA = ["domingo", "lunes", "martes", "miércoles", "jueves"
 /** Spain's one-letter weekdays by diaSemana; Wednesday is 'X' (spec §2). */
 export const LETRAS_SEMANA = ["D", "L", "M", "X", "J", "V", "S"] as const;
 
+/** A Sunday, to name weekdays by diaSemana from it. */
+const DOMINGO = new Date(2026, 0, 4, 12);
+
+/** A weekday's name in a language, as written mid-sentence (lower case but in English). */
+export function nombreDia(diaSemana: number, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
+  if (idioma === "es") return DIAS_SEMANA[diaSemana];
+  return format(addDays(DOMINGO, diaSemana), "EEEE", { locale: FORMAS[idioma].locale });
+}
+
 /** A weekday as a label on its own ("Lunes"). */
-export function diaEtiqueta(diaSemana: number): string {
-  const nombre = DIAS_SEMANA[diaSemana];
+export function diaEtiqueta(diaSemana: number, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
+  const nombre = nombreDia(diaSemana, idioma);
   return nombre.charAt(0).toUpperCase() + nombre.slice(1);
 }
 
-/** Spanish long date, e.g. "sábado, 5 de diciembre de 2026". */
-export function fechaLarga(instant: Date): string {
-  return format(enMadrid(instant), "EEEE, d 'de' MMMM 'de' yyyy", { locale: es });
+/** Long date with its weekday, e.g. "sábado, 5 de diciembre de 2026". */
+export function fechaLarga(instant: Date, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
+  const f = FORMAS[idioma];
+  const d = enMadrid(instant);
+  return `${format(d, "EEEE", { locale: f.locale })}, ${f.largo(d)}`;
 }
 
 /** Date and time as the spec writes them, dd/MM/yyyy HH:mm (the back-office's lists, the date pickers). */
@@ -202,10 +308,10 @@ export function fechaVisible(valor: string): string {
   return d ? fechaHora(d) : "";
 }
 
-/** A calendar day written YYYY-MM-DD (a date column, a date input) in short Spanish, e.g. "1 dic 2026". */
-export function diaTexto(dia: string): string {
+/** A calendar day written YYYY-MM-DD (a date column, a date input) short, e.g. "1 dic 2026". */
+export function diaTexto(dia: string, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
   const [y, m, d] = dia.split("-").map(Number);
-  return format(new Date(y, m - 1, d), "d MMM yyyy", { locale: es });
+  return FORMAS[idioma].corto(new Date(y, m - 1, d), true);
 }
 
 /** Before this hour, a programme's act belongs to the night before: the verbena goes on past midnight. */
@@ -217,28 +323,30 @@ export function horaTexto(iso: string): string {
 }
 
 /** The day on a card's date badge: weekday, day and month ("sáb", "29", "nov"). */
-export function fechaInsignia(iso: string): { semana: string; dia: string; mes: string } {
+export function fechaInsignia(iso: string, idioma: Idioma = IDIOMA_POR_DEFECTO): { semana: string; dia: string; mes: string } {
   const d = enMadrid(iso);
-  return { semana: format(d, "EEE", { locale: es }), dia: format(d, "d"), mes: format(d, "MMM", { locale: es }) };
+  const { locale } = FORMAS[idioma];
+  return { semana: format(d, "EEE", { locale }), dia: format(d, "d"), mes: format(d, "MMM", { locale }) };
 }
-
-const diaLargo = (d: Date) => format(d, "d 'de' MMMM 'de' yyyy", { locale: es });
 
 /**
  * A plan's dates for cards and pages (spec §2): one date for a single-day plan, a range for a
- * longer one, in Spanish with month names. Null when the plan has no dates.
+ * longer one, with month names. Null when the plan has no dates.
  */
-export function fechasTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
-  if (!fechaInicio) return fechaFin ? `Hasta el ${diaLargo(enMadrid(fechaFin))}` : null;
+export function fechasTexto(
+  fechaInicio: string | null,
+  fechaFin: string | null,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): string | null {
+  const f = FORMAS[idioma];
+  if (!fechaInicio) return fechaFin ? f.hasta(f.largo(enMadrid(fechaFin))) : null;
   const a = enMadrid(fechaInicio);
   const b = fechaFin ? enMadrid(fechaFin) : a;
-  if (diaLargo(a) === diaLargo(b)) return diaLargo(a);
+  if (f.largo(a) === f.largo(b)) return f.largo(a);
   if (a.getFullYear() === b.getFullYear()) {
-    return a.getMonth() === b.getMonth()
-      ? `Del ${format(a, "d", { locale: es })} al ${diaLargo(b)}`
-      : `Del ${format(a, "d 'de' MMMM", { locale: es })} al ${diaLargo(b)}`;
+    return f.rango(a.getMonth() === b.getMonth() ? f.inicioMismoMes(a) : f.inicioMismoAnio(a), f.largo(b));
   }
-  return `Del ${diaLargo(a)} al ${diaLargo(b)}`;
+  return f.rango(f.largo(a), f.largo(b));
 }
 
 /**
@@ -277,20 +385,14 @@ export function diaIso(dia: Dia): string {
  * "Del 4 al 11 dic", "Del 30 nov al 2 dic", "Del 30 dic 2026 al 2 ene 2027" (the year shows when
  * the two years differ), as a timed range writes its days ("Del 25 nov, 19:00 al 26 nov, 23:00").
  */
-function diasTodoElDiaTexto(fechaInicio: string, fechaFin: string): string {
+function diasTodoElDiaTexto(fechaInicio: string, fechaFin: string, f: Forma): string {
   const { primero, ultimo } = diasDelPlan(fechaInicio, fechaFin);
   const a = reloj(primero.year, primero.month, primero.day);
   const b = reloj(ultimo.year, ultimo.month, ultimo.day);
-  if (diaIso(primero) === diaIso(ultimo)) return diaLargo(a);
-  const mes = (d: Date) => format(d, "MMM", { locale: es });
-  const dos = diaIso(sumarDias(primero, 1)) === diaIso(ultimo);
-  if (primero.year !== ultimo.year) {
-    return `${dos ? "" : "Del "}${format(a, "d MMM yyyy", { locale: es })} ${dos ? "y" : "al"} ${format(b, "d MMM yyyy", { locale: es })}`;
-  }
-  if (primero.month === ultimo.month) {
-    return dos ? `${primero.day} y ${ultimo.day} ${mes(b)}` : `Del ${primero.day} al ${ultimo.day} ${mes(b)}`;
-  }
-  return `${dos ? "" : "Del "}${primero.day} ${mes(a)} ${dos ? "y" : "al"} ${ultimo.day} ${mes(b)}`;
+  if (diaIso(primero) === diaIso(ultimo)) return f.largo(a);
+  const unir = diaIso(sumarDias(primero, 1)) === diaIso(ultimo) ? f.dos : f.rango;
+  if (primero.year !== ultimo.year) return unir(f.corto(a, true), f.corto(b, true));
+  return unir(primero.month === ultimo.month ? f.diaCorto(a) : f.corto(a), f.corto(b));
 }
 
 /**
@@ -300,19 +402,24 @@ function diasTodoElDiaTexto(fechaInicio: string, fechaFin: string): string {
  * and end instants ("Del 25 nov, 19:00 al 26 nov, 23:00"): the date range with one pair of hours
  * read as a daily timetable, which it is not. The year shows when the two years differ.
  */
-export function cuandoEventoTexto(fechaInicio: string | null, fechaFin: string | null): string | null {
-  if (!fechaInicio || !fechaFin) return fechasTexto(fechaInicio, fechaFin);
-  if (todoElDia({ fechaInicio, fechaFin })) return diasTodoElDiaTexto(fechaInicio, fechaFin);
+export function cuandoEventoTexto(
+  fechaInicio: string | null,
+  fechaFin: string | null,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): string | null {
+  if (!fechaInicio || !fechaFin) return fechasTexto(fechaInicio, fechaFin, idioma);
+  const f = FORMAS[idioma];
+  if (todoElDia({ fechaInicio, fechaFin })) return diasTodoElDiaTexto(fechaInicio, fechaFin, f);
   const a = enMadrid(fechaInicio);
   const b = enMadrid(fechaFin);
-  const dia = fechasTexto(fechaInicio, fechaFin)!;
+  const dia = fechasTexto(fechaInicio, fechaFin, idioma)!;
   if (format(a, "yyyy-MM-dd") === format(b, "yyyy-MM-dd")) {
     return a.getTime() === b.getTime()
       ? `${dia} · ${horaTexto(fechaInicio)}`
-      : `${dia} · De ${horaTexto(fechaInicio)} a ${horaTexto(fechaFin)}`;
+      : `${dia} · ${f.horas(horaTexto(fechaInicio), horaTexto(fechaFin))}`;
   }
-  const patron = a.getFullYear() === b.getFullYear() ? "d MMM, HH:mm" : "d MMM yyyy, HH:mm";
-  return `Del ${format(a, patron, { locale: es })} al ${format(b, patron, { locale: es })}`;
+  const anio = a.getFullYear() !== b.getFullYear();
+  return f.rango(`${f.corto(a, anio)}, ${horaTexto(fechaInicio)}`, `${f.corto(b, anio)}, ${horaTexto(fechaFin)}`);
 }
 
 /**

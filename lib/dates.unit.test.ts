@@ -198,6 +198,29 @@ describe("dates in Spanish", () => {
   });
 });
 
+describe("dates in the other languages", () => {
+  it("writes each language's words and order: Catalan's d’, Galician's Do…ao, Basque's year first, English's dash", () => {
+    const [abril, cinco, ocho] = ["2026-04-01T17:00:00Z", "2026-12-05T17:00:00Z", "2026-12-08T20:00:00Z"];
+    expect(fechasTexto(abril, null, "ca")).toBe("1 d’abril de 2026");
+    expect(fechasTexto(cinco, ocho, "ca")).toBe("Del 5 al 8 de desembre de 2026");
+    expect(fechasTexto(cinco, ocho, "gl")).toBe("Do 5 ao 8 de decembro de 2026");
+    expect(fechasTexto(cinco, ocho, "eu")).toBe("2026ko abenduaren 5a – 2026ko abenduaren 8a");
+    expect(fechasTexto(cinco, ocho, "en")).toBe("5 – 8 December 2026");
+    expect(fechasTexto(null, ocho, "en")).toBe("Until 8 December 2026");
+    // Whole days, one evening's hours, and a span over two days with its hours.
+    expect(cuandoEventoTexto("2026-12-07T23:00:00Z", "2026-12-09T22:59:00Z", "ca")).toBe("8 i 9 des.");
+    expect(cuandoEventoTexto("2026-12-05T18:00:00Z", "2026-12-05T22:00:00Z", "gl")).toBe(
+      "5 de decembro de 2026 · Das 19:00 ás 23:00",
+    );
+    expect(cuandoEventoTexto("2026-12-05T18:00:00Z", "2026-12-06T22:00:00Z", "en")).toBe(
+      "5 Dec, 19:00 – 6 Dec, 23:00",
+    );
+    expect(fechaLarga(new Date("2026-08-01T10:00:00Z"), "eu")).toBe("larunbata, 2026ko abuztuaren 1a");
+    expect(diaEtiqueta(3, "gl")).toBe("Mércores");
+    expect(fechaInsignia(cinco, "en")).toEqual({ semana: "Sat", dia: "5", mes: "Dec" });
+  });
+});
+
 describe("proximaMedianocheMadrid", () => {
   it("is the next midnight in Madrid, across the spring change of the clocks", () => {
     // 23:30 on Saturday 28 March (CET): midnight is half an hour away.

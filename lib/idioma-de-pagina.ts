@@ -1,6 +1,7 @@
 import { permanentRedirect, redirect } from "next/navigation";
 import { getLocale } from "next-intl/server";
 import { esIdioma, IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "./idiomas";
+import { espacioDe, type Catalogo, type Espacio } from "./catalogo";
 
 /** The language of the page being rendered: its address's (proxy.ts), Spanish without a prefix. */
 export async function idiomaDePagina(): Promise<Idioma> {
@@ -21,4 +22,9 @@ export async function redirigir(ruta: string): Promise<never> {
 /** next/navigation's permanentRedirect (a page's canonical address), staying in the page's language. */
 export async function redirigirParaSiempre(ruta: string): Promise<never> {
   permanentRedirect(await rutaDePagina(ruta));
+}
+
+/** A namespace of the page's catalogue, for a server component that writes its words. */
+export async function palabrasDePagina<E extends Espacio>(espacio: E): Promise<Catalogo[E]> {
+  return espacioDe(await idiomaDePagina(), espacio);
 }

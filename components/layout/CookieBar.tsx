@@ -2,9 +2,7 @@
 
 import Link from "@/components/idioma/Enlace";
 import { useEffect, useSyncExternalStore } from "react";
-// Its words come from lib/messages, not the catalogues: this import keeps that catalogue's one
-// copy in the layout's chunk, shared by the pages' client components (docs/performance.md).
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { AVISO_COOKIES } from "@/lib/aviso-cookies";
 import styles from "./CookieBar.module.css";
 
@@ -44,6 +42,7 @@ function marcarAceptadas() {
  * Every page's HTML holds it, the same for every visitor; once hydrated, an accepted bar is removed.
  */
 export function CookieBar() {
+  const p = usePalabras("general");
   const aceptadas = useSyncExternalStore(subscribe, aceptadasEnNavegador, () => false);
   // Accepted before the cookie existed (local storage only): hide the bar and write the cookie.
   // Read when the page is idle: a page's first local storage access can block its thread for
@@ -65,9 +64,9 @@ export function CookieBar() {
     <div className={styles.bar} role="region" aria-label="Aviso de cookies">
       <div className={styles.inner}>
         <p className={styles.text}>
-          {mensajes.cookiesTexto}{" "}
+          {p.cookiesTexto}{" "}
           <Link href="/cookies" prefetch={false}>
-            {mensajes.politicaCookies}
+            {p.politicaCookies}
           </Link>
         </p>
         <button
@@ -83,7 +82,7 @@ export function CookieBar() {
             }
           }}
         >
-          {mensajes.cookiesAceptar}
+          {p.cookiesAceptar}
         </button>
       </div>
     </div>

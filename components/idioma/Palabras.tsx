@@ -1,0 +1,24 @@
+"use client";
+
+import { createContext, useContext, useMemo } from "react";
+import type { Catalogo, Espacio, Palabras } from "@/lib/catalogo";
+
+const Contexto = createContext<Palabras>({});
+
+/**
+ * The words of the browser's components, in the page's language: the namespaces a server
+ * component chose (ConPalabras), added to those of the providers above. Only those reach the
+ * browser, in the page's data: no catalogue or message library in its scripts.
+ */
+export function ProveedorPalabras({ palabras, children }: { palabras: Palabras; children: React.ReactNode }) {
+  const arriba = useContext(Contexto);
+  const todas = useMemo(() => ({ ...arriba, ...palabras }), [arriba, palabras]);
+  return <Contexto.Provider value={todas}>{children}</Contexto.Provider>;
+}
+
+/** A namespace of the page's catalogue; a component whose page did not send it is a mistake. */
+export function usePalabras<E extends Espacio>(espacio: E): Catalogo[E] {
+  const palabras = useContext(Contexto)[espacio];
+  if (!palabras) throw new Error(`No words for "${espacio}": wrap the component in <ConPalabras>`);
+  return palabras as Catalogo[E];
+}
