@@ -41,7 +41,7 @@ export const viewport: Viewport = { themeColor: "#c2410c" /* --color-brand */, w
  * for every page, so from the catalogues as read once per process, not five of next-intl's
  * configurations a render.
  */
-const ESPACIOS_DEL_MARCO: readonly Espacio[] = ["general"];
+const ESPACIOS_DEL_MARCO: readonly Espacio[] = ["general", "categorias", "tarjeta"];
 
 const textosDeOferta = (): Record<Idioma, TextosOferta> =>
   Object.fromEntries(
