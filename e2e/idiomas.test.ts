@@ -10,6 +10,8 @@ import { captura, conCookiesAceptadas, launchBrowser } from "@/test-support/brow
 import { query } from "@/test-support/database";
 import { insertPlan, insertUser } from "@/test-support/plans";
 import { appUrl } from "@/test-support/worker";
+import { contextoConectado } from "@/test-support/session-context";
+import { confirmedUser } from "@/test-support/users";
 
 const db = () => process.env.DATABASE_URL!;
 /** A town no other test puts plans near. */
@@ -17,6 +19,26 @@ const OLOT = { ine: "17114", lat: 42.18096, lng: 2.49012, ruta: "/planes/girona/
 
 const catalogo = async (idioma: string) =>
   (await import(`@/mensajes/${idioma}.json`)).default as Record<string, Record<string, string>>;
+
+/** Every message of a catalogue, as written. */
+function textosDeCatalogo(c: Record<string, unknown>): string[] {
+  return Object.values(c).flatMap((v) =>
+    typeof v === "string" ? [v.trim()] : textosDeCatalogo(v as Record<string, unknown>),
+  );
+}
+
+/** In the browser: every text a person reads or hears on the page (text nodes, labels, placeholders, alternative texts). */
+function textosDeLaPagina(): string[] {
+  const textos: string[] = [];
+  const recorrido = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = recorrido.nextNode(); n; n = recorrido.nextNode()) {
+    if (n.parentElement?.closest("script, style, noscript, template")) continue;
+    textos.push(n.textContent ?? "");
+  }
+  for (const e of document.body.querySelectorAll("[aria-label], [placeholder], [title], img[alt]"))
+    for (const a of ["aria-label", "placeholder", "title", "alt"]) textos.push(e.getAttribute(a) ?? "");
+  return textos.map((t) => t.replace(/\s+/g, " ").trim()).filter(Boolean);
+}
 
 /** The page's `<link rel="alternate" hreflang>`s, by language, and its canonical and robots. */
 async function versiones(url: string) {
@@ -85,6 +107,44 @@ describe("the interface's languages", () => {
     await page.waitForURL(`${appUrl()}${OLOT.ruta}`);
     expect(await page.locator("html").getAttribute("lang")).toBe("es");
     await ctx.close();
+  });
+
+  it("renders the home, a search, a plan, the wizard and the profile without a Spanish leftover", async () => {
+    const usuario = await confirmedUser("Lucía Idiomas");
+    const lugar = `/?municipio=Olot&lat=${OLOT.lat}&lng=${OLOT.lng}`;
+    const paginas = ["/", lugar, planPath("Concert a la plaça", planId), "/publicar", "/perfil"];
+    const castellano = [...textosDeCatalogo(await catalogo("es"))];
+    // What is the page's data, not its interface: the same in every language.
+    const datos = new Set([
+      "Planazo",
+      "Olot",
+      "Concert a la plaça",
+      "Lucía Idiomas",
+      usuario.correo,
+      ...Object.values(NOMBRE_PROPIO),
+    ]);
+    const ctx = await contextoConectado(browser, { id: usuario.id });
+    const page = await ctx.newPage();
+    const leer = async (ruta: string) => {
+      await page.goto(`${appUrl()}${ruta}`);
+      await page.locator("footer").waitFor();
+      return page.evaluate(textosDeLaPagina);
+    };
+    const restos: string[] = [];
+    for (const ruta of paginas) {
+      const enCastellano = new Set(await leer(ruta));
+      for (const idioma of IDIOMAS.filter((i) => i !== "es")) {
+        const suyos = new Set(textosDeCatalogo(await catalogo(idioma)));
+        for (const texto of await leer(rutaEnIdioma(idioma, ruta))) {
+          const espanol = enCastellano.has(texto) || castellano.includes(texto);
+          if (espanol && !suyos.has(texto) && !datos.has(texto) && /\p{L}{3}/u.test(texto))
+            restos.push(`${idioma} ${ruta}: ${texto}`);
+        }
+        if (ruta === lugar) await captura(page, `idiomas-busqueda-${idioma}-390`);
+      }
+    }
+    await ctx.close();
+    expect([...new Set(restos)]).toEqual([]);
   });
 
   it("keeps a page named like a prefix in Spanish, and the language through the login's way back", async () => {

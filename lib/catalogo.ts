@@ -53,3 +53,27 @@ export function espacioDe<E extends Espacio>(idioma: Idioma, espacio: E): Catalo
 export function palabrasDe(idioma: Idioma, espacios: readonly Espacio[]): Palabras {
   return Object.fromEntries(espacios.map((e) => [e, espacioDe(idioma, e)])) as Palabras;
 }
+
+let claves: Map<string, string> | undefined;
+
+/**
+ * A Spanish message of the catalogue in another language: an API error answered to one of the
+ * site's own pages (lib/http.ts). A text the catalogue does not hold as written (one with its
+ * data filled in) stays Spanish.
+ */
+export function enIdioma(texto: string, idioma: Idioma): string {
+  if (idioma === IDIOMA_POR_DEFECTO) return texto;
+  if (!claves) {
+    claves = new Map();
+    const recorrer = (c: Arbol, prefijo: string) => {
+      for (const [k, v] of Object.entries(c)) {
+        if (typeof v === "string") {
+          if (!claves!.has(v)) claves!.set(v, prefijo + k);
+        } else recorrer(v, `${prefijo}${k}.`);
+      }
+    };
+    recorrer(catalogo(IDIOMA_POR_DEFECTO), "");
+  }
+  const clave = claves.get(texto);
+  return clave ? textoDe(idioma, clave) : texto;
+}

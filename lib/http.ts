@@ -4,6 +4,8 @@ import { ZodError } from "zod";
 import { rememberChange } from "./db";
 import { isDatabaseUnavailable, markDatabaseDown } from "./db/outage";
 import { env } from "./env";
+import { enIdioma } from "./catalogo";
+import { CABECERA_IDIOMA, esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "./idiomas";
 import { mensajes } from "./messages";
 import { CABECERAS_DE_SEGURIDAD, CSP_DE_DATOS } from "./security";
 
@@ -30,11 +32,20 @@ export function listOrNoContent(items: readonly unknown[]): Response {
 
 export { isDatabaseUnavailable };
 
-/** Maps anything a handler throws to the documented error answer; never leaks a stack trace. */
-export function toErrorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return errorResponse(error.status, error.message);
+/** The language of the site's page that made a call (CABECERA_IDIOMA); Spanish for everyone else. */
+export function idiomaDeLlamada(request: Request): Idioma {
+  const idioma = request.headers.get(CABECERA_IDIOMA);
+  return esIdioma(idioma) ? idioma : IDIOMA_POR_DEFECTO;
+}
+
+/**
+ * Maps anything a handler throws to the documented error answer; never leaks a stack trace. The
+ * message is Spanish but for a call from one of the site's pages in another language.
+ */
+export function toErrorResponse(error: unknown, idioma: Idioma = IDIOMA_POR_DEFECTO): Response {
+  if (error instanceof ApiError) return errorResponse(error.status, enIdioma(error.message, idioma));
   if (error instanceof ZodError) {
-    return errorResponse(400, error.issues[0]?.message ?? mensajes.datosNoValidos);
+    return errorResponse(400, enIdioma(error.issues[0]?.message ?? mensajes.datosNoValidos, idioma));
   }
   if (isDatabaseUnavailable(error)) {
     markDatabaseDown();
@@ -83,7 +94,7 @@ export function route<C = unknown>(handler: Handler<C>): Handler<C> {
       assertSameOrigin(request);
       return await rememberChange(request, await handler(request, context));
     } catch (error) {
-      return toErrorResponse(error);
+      return toErrorResponse(error, idiomaDeLlamada(request));
     }
   };
 }

@@ -44,3 +44,10 @@ export function rutaEnIdioma(idioma: Idioma, ruta: string): string {
   if (ruta === "/") return `/${idioma}`;
   return /^\/[?#]/.test(ruta) ? `/${idioma}${ruta.slice(1)}` : `/${idioma}${ruta}`;
 }
+
+/**
+ * The header the site's own pages add to their API calls (lib/cliente/api.ts) with the page's
+ * language, so that an error reaches them in it; the apps never send it: their answers stay
+ * Spanish, the contract.
+ */
+export const CABECERA_IDIOMA = "x-planazo-idioma";

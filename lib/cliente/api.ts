@@ -1,5 +1,12 @@
 // The browser's client of our API: client-safe (no server imports), shared by every component that calls it.
 import { mensajes } from "@/lib/messages";
+import { CABECERA_IDIOMA, IDIOMA_POR_DEFECTO } from "@/lib/idiomas";
+
+/** The page's language (the root layout's <html lang>), for the server's error messages. */
+function idiomaDelDocumento(): Record<string, string> {
+  const idioma = typeof document === "undefined" ? IDIOMA_POR_DEFECTO : document.documentElement.lang;
+  return idioma && idioma !== IDIOMA_POR_DEFECTO ? { [CABECERA_IDIOMA]: idioma } : {};
+}
 
 export interface Respuesta<T = Record<string, unknown>> {
   ok: boolean;
@@ -21,7 +28,10 @@ export async function llamar<T = Record<string, unknown>>(
   try {
     const res = await fetch(ruta, {
       method: metodo,
-      headers: cuerpo === undefined || multipart ? undefined : { "Content-Type": "application/json" },
+      headers: {
+        ...(cuerpo === undefined || multipart ? {} : { "Content-Type": "application/json" }),
+        ...idiomaDelDocumento(),
+      },
       body: cuerpo === undefined ? undefined : multipart ? cuerpo : JSON.stringify(cuerpo),
       credentials: "same-origin",
     });
