@@ -1,3 +1,4 @@
+import type { Idioma } from "../idiomas";
 import "server-only";
 import { fechaHora, sumarMeses } from "../dates";
 import { prisma } from "../db";
@@ -30,15 +31,16 @@ export async function ocultarPlan(
 ): Promise<{ mensaje: string; cambio: boolean }> {
   await existePlan(planId);
   const cambio = await prisma.$transaction(async (tx) => {
-    const [oculto] = await tx.$queryRaw<{ titulo: string; nombre: string; email: string }[]>`
+    const [oculto] = await tx.$queryRaw<{ titulo: string; nombre: string; email: string; idioma: Idioma }[]>`
       UPDATE plan p SET visible = false, oculto_motivo = ${motivo}, oculto_por_suspension = false
       FROM usuario u WHERE p.id = ${planId}::uuid AND (p.visible OR p.oculto_por_suspension) AND u.id = p.usuario_id
-      RETURNING p.titulo, u.name AS nombre, u.email`;
+      RETURNING p.titulo, u.name AS nombre, u.email, u.idioma`;
     const cerrados = await tx.reporte.updateMany({
       where: { planId, cerradoEn: null },
       data: { cerradoEn: new Date(), cerradoPor: gestor.email, resolucion: "ocultado" },
     });
-    if (oculto) await enqueueEmail(tx, correoPlanOculto(oculto.email, oculto.nombre, oculto.titulo, motivo));
+    if (oculto)
+      await enqueueEmail(tx, correoPlanOculto(oculto.email, oculto.nombre, oculto.titulo, motivo, oculto.idioma));
     await registrar(tx, gestor, {
       accion: "ocultar_plan",
       objetoTipo: "plan",

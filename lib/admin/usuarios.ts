@@ -1,3 +1,4 @@
+import type { Idioma } from "../idiomas";
 import "server-only";
 import { Prisma } from "../generated/prisma/client";
 import { prisma } from "../db";
@@ -24,8 +25,8 @@ export async function suspenderUsuario(
 ): Promise<{ mensaje: string; cambio: boolean }> {
   if (usuarioId === gestor.id) throw new ApiError(400, mensajes.noAutorizado);
   const resultado = await prisma.$transaction(async (tx) => {
-    const [u] = await tx.$queryRaw<{ email: string; name: string; suspendido: boolean }[]>`
-      SELECT email, name, suspendido_en IS NOT NULL AS suspendido FROM usuario WHERE id = ${usuarioId} FOR UPDATE`;
+    const [u] = await tx.$queryRaw<{ email: string; name: string; idioma: Idioma; suspendido: boolean }[]>`
+      SELECT email, name, idioma, suspendido_en IS NOT NULL AS suspendido FROM usuario WHERE id = ${usuarioId} FOR UPDATE`;
     if (!u) throw new ApiError(404, mensajesGestion.usuarioNoEncontrado);
     let planes = 0;
     if (!u.suspendido) {
@@ -33,7 +34,7 @@ export async function suspenderUsuario(
       await tx.session.deleteMany({ where: { userId: usuarioId } });
       planes =
         await tx.$executeRaw`UPDATE plan SET visible = false, oculto_por_suspension = true WHERE usuario_id = ${usuarioId} AND visible`;
-      await enqueueEmail(tx, correoCuentaSuspendida(u.email, u.name, motivo));
+      await enqueueEmail(tx, correoCuentaSuspendida(u.email, u.name, motivo, u.idioma));
     }
     await registrar(tx, gestor, {
       accion: "suspender_usuario",

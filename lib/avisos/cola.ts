@@ -1,5 +1,8 @@
 import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../db/client";
+import { espacioDe } from "../catalogo";
+import { mensajesAvisos } from "./mensajes";
+import { IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "../idiomas";
 import { site } from "../site";
 import type { AvisoPush } from "./envio";
 import { cuandoSePuedeAvisar } from "./silencio";
@@ -8,13 +11,18 @@ export type { AvisoPush };
 
 type Db = Prisma.TransactionClient | PrismaClient;
 
-/** Every notification ends by saying how to stop it. */
-export const COMO_DEJARLOS = "Para dejar de recibirlos: Perfil › Avisos.";
+/** Every notification ends by saying how to stop it (in Spanish here; each in its person's language). */
+export const COMO_DEJARLOS = mensajesAvisos.comoDejarlos;
 
-/** A notification about `url` (a path of ours): absolute URLs and the app's icon. */
-export function aviso(titulo: string, cuerpo: string, url: string): AvisoPush {
+/** A notification about `url` (a path of ours, opened in the person's language): absolute URLs and the app's icon. */
+export function aviso(titulo: string, cuerpo: string, url: string, idioma: Idioma = IDIOMA_POR_DEFECTO): AvisoPush {
   const base = site().url;
-  return { titulo, cuerpo: `${cuerpo}\n${COMO_DEJARLOS}`, url: `${base}${url}`, icono: `${base}/icono/192.png` };
+  return {
+    titulo,
+    cuerpo: `${cuerpo}\n${espacioDe(idioma, "avisos").comoDejarlos}`,
+    url: `${base}${rutaEnIdioma(idioma, url)}`,
+    icono: `${base}/icono/192.png`,
+  };
 }
 
 /**

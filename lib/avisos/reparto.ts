@@ -1,18 +1,17 @@
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { Prisma } from "../generated/prisma/client";
-import { format } from "date-fns";
-import { es } from "date-fns/locale";
-import { cuandoEventoTexto, enMadrid } from "../dates";
+import { cuandoEventoTexto, diaYHora } from "../dates";
 import type { Email } from "../mail/transport";
 import { enqueueEmails } from "../mail/outbox";
 import { correoPlanCambiado, correoPlanPublicado } from "../mail/templates";
-import { conDatos } from "../messages";
+import { IDIOMA_POR_DEFECTO, IDIOMAS, rutaEnIdioma, type Idioma } from "../idiomas";
+import { espacioDe } from "../catalogo";
+import { conDatos } from "../con-datos";
 import { organizacionPath } from "../organizaciones/paths";
 import { planPath } from "../plans/plan";
 import { site } from "../site";
 import { aviso, encolarPush, type AvisoPush } from "./cola";
-import { mensajesAvisos } from "./mensajes";
 import { CORREO_DE_PUBLICACIONES_SQL } from "./preferencias";
 
 interface AvisoPlan {
@@ -39,8 +38,8 @@ const MAX_INTENTOS = 5;
 /** The titles a notification of several plans names. */
 const TITULOS_EN_AVISO = 3;
 
-const cuandoDe = (a: AvisoPlan) =>
-  cuandoEventoTexto(a.fecha_inicio?.toISOString() ?? null, a.fecha_fin?.toISOString() ?? null);
+const cuandoDe = (a: AvisoPlan, idioma: Idioma = IDIOMA_POR_DEFECTO) =>
+  cuandoEventoTexto(a.fecha_inicio?.toISOString() ?? null, a.fecha_fin?.toISOString() ?? null, idioma);
 
 /**
  * A followed organization published, one plan or several at once (a calendar it connected
@@ -62,126 +61,151 @@ async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<numb
     nombre: primero.organizacion,
     url: organizacionPath(primero.organizacion, primero.organizacion_id),
   };
-  const linea = (a: AvisoPlan) => {
-    const cuando = cuandoDe(a);
-    return `${a.titulo}${cuando ? ` · ${cuando}` : ""} · ${a.municipio}`;
-  };
-  let carga: AvisoPush;
-  let clave: string;
-  if (planes.length === 1) {
-    carga = aviso(
-      conDatos(mensajesAvisos.avisoPublicado, { organizacion: organizacion.nombre }),
-      linea(primero),
-      planPath(primero.titulo, primero.plan_id),
-    );
-    clave = `publicado:${primero.plan_id}`;
-  } else {
+  // One notification per language of the followers: each reads it in the language of their profile.
+  const cargaEn = (idioma: Idioma): AvisoPush => {
+    const t = espacioDe(idioma, "avisos");
+    const linea = (a: AvisoPlan) => {
+      const cuando = cuandoDe(a, idioma);
+      return `${a.titulo}${cuando ? ` · ${cuando}` : ""} · ${a.municipio}`;
+    };
+    if (planes.length === 1) {
+      return aviso(
+        conDatos(t.avisoPublicado, { organizacion: organizacion.nombre }),
+        linea(primero),
+        planPath(primero.titulo, primero.plan_id),
+        idioma,
+      );
+    }
     const resto = planes.length - TITULOS_EN_AVISO;
-    carga = aviso(
-      conDatos(mensajesAvisos.avisoPublicados, { organizacion: organizacion.nombre, n: String(planes.length) }),
-      planes
-        .slice(0, TITULOS_EN_AVISO)
-        .map((p) => p.titulo)
-        .join(" · ") + (resto > 0 ? ` y ${resto} más` : ""),
+    const titulos = planes
+      .slice(0, TITULOS_EN_AVISO)
+      .map((p) => p.titulo)
+      .join(" · ");
+    return aviso(
+      conDatos(t.avisoPublicados, { organizacion: organizacion.nombre, n: String(planes.length) }),
+      resto > 0 ? conDatos(t.yMas, { titulos, n: String(resto) }) : titulos,
       organizacion.url,
+      idioma,
     );
-    const ids = planes.map((p) => p.plan_id).sort();
-    clave = `publicados:${createHash("sha256").update(ids.join(",")).digest("base64url")}`;
+  };
+  const clave =
+    planes.length === 1
+      ? `publicado:${primero.plan_id}`
+      : `publicados:${createHash("sha256")
+          .update(
+            planes
+              .map((p) => p.plan_id)
+              .sort()
+              .join(","),
+          )
+          .digest("base64url")}`;
+  let push = 0;
+  for (const idioma of IDIOMAS) {
+    push += await encolarPush(
+      tx,
+      Prisma.sql`
+        SELECT s.usuario_id FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
+        WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
+          AND u.publicaciones_push AND u.suspendido_en IS NULL AND u.idioma = ${idioma}`,
+      clave,
+      cargaEn(idioma),
+      ahora,
+    );
   }
-  const push = await encolarPush(
-    tx,
-    Prisma.sql`
-      SELECT s.usuario_id FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
-      WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
-        AND u.publicaciones_push AND u.suspendido_en IS NULL`,
-    clave,
-    carga,
-    ahora,
-  );
-  const porCorreo = await tx.$queryRaw<{ email: string; name: string }[]>`
-    SELECT u.email, u.name FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
+  const porCorreo = await tx.$queryRaw<{ email: string; name: string; idioma: Idioma }[]>`
+    SELECT u.email, u.name, u.idioma FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
     WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
       AND ${CORREO_DE_PUBLICACIONES_SQL} AND u.email_verified AND u.suspendido_en IS NULL`;
   const { url } = site();
-  const lista = planes.map((p) => ({
-    titulo: p.titulo,
-    cuando: cuandoDe(p),
-    municipio: p.municipio,
-    url: `${url}${planPath(p.titulo, p.plan_id)}`,
-  }));
+  // Each follower's e-mail in their language: its dates and its links.
+  const lista = (idioma: Idioma) =>
+    planes.map((p) => ({
+      titulo: p.titulo,
+      cuando: cuandoDe(p, idioma),
+      municipio: p.municipio,
+      url: `${url}${rutaEnIdioma(idioma, planPath(p.titulo, p.plan_id))}`,
+    }));
   await enqueueEmails(
     tx,
     porCorreo.map((u) =>
-      correoPlanPublicado(u.email, u.name, { nombre: organizacion.nombre, url: `${url}${organizacion.url}` }, lista),
+      correoPlanPublicado(
+        u.email,
+        u.name,
+        { nombre: organizacion.nombre, url: `${url}${rutaEnIdioma(u.idioma, organizacion.url)}` },
+        lista(u.idioma),
+        u.idioma,
+      ),
     ),
   );
   return push;
 }
 
-/** "sáb 15 ago a las 20:00": a date of a plan of several dates in a notice. */
-const fechaDelAviso = (d: Date) => format(enMadrid(d), "EEE d MMM 'a las' HH:mm", { locale: es });
-
-/** What a notice to a plan's savers says: title, text and where it leads. */
-function textoDelCambio(a: AvisoPlan): { titulo: string; texto: string; url: string } {
+/** What a notice to a plan's savers says, in a language: title, text, its button and where it leads. */
+function textoDelCambio(a: AvisoPlan, idioma: Idioma): { titulo: string; texto: string; url: string; boton: string } {
+  const t = espacioDe(idioma, "avisos");
   // A cancelled plan has no page any more: its savers go to their saved plans.
   const url = a.tipo === "cancelado" ? "/planes-favoritos" : planPath(a.titulo, a.plan_id);
+  const boton = a.tipo === "cancelado" ? t.verGuardados : t.verPlan;
   if (a.tipo === "fecha_movida" || a.tipo === "fecha_cancelada") {
     const datos = {
       titulo: a.titulo,
       acto: a.fecha_titulo ? ` (${a.fecha_titulo})` : "",
-      antes: fechaDelAviso(a.fecha_antes!),
-      cuando: fechaDelAviso(a.fecha_inicio!),
+      antes: diaYHora(a.fecha_antes!, idioma),
+      cuando: diaYHora(a.fecha_inicio!, idioma),
       municipio: a.municipio,
     };
     return a.tipo === "fecha_movida"
-      ? { titulo: mensajesAvisos.avisoFechaMovida, texto: conDatos(mensajesAvisos.avisoFechaMovidaCuerpo, datos), url }
-      : {
-          titulo: mensajesAvisos.avisoFechaCancelada,
-          texto: conDatos(mensajesAvisos.avisoFechaCanceladaCuerpo, datos),
-          url,
-        };
+      ? { titulo: t.avisoFechaMovida, texto: conDatos(t.avisoFechaMovidaCuerpo, datos), url, boton }
+      : { titulo: t.avisoFechaCancelada, texto: conDatos(t.avisoFechaCanceladaCuerpo, datos), url, boton };
   }
   const movido = a.tipo === "movido";
-  const datos = { titulo: a.titulo, municipio: a.municipio, cuando: cuandoDe(a) ?? "" };
+  const datos = { titulo: a.titulo, municipio: a.municipio, cuando: cuandoDe(a, idioma) ?? "" };
   return {
-    titulo: movido ? mensajesAvisos.avisoMovido : mensajesAvisos.avisoCancelado,
-    texto: conDatos(movido ? mensajesAvisos.avisoMovidoCuerpo : mensajesAvisos.avisoCanceladoCuerpo, datos),
+    titulo: movido ? t.avisoMovido : t.avisoCancelado,
+    texto: conDatos(movido ? t.avisoMovidoCuerpo : t.avisoCanceladoCuerpo, datos),
     url,
+    boton,
   };
 }
 
-/** A saved plan, or one of its dates, moved or was cancelled: its savers, as each chose. */
+/** A saved plan, or one of its dates, moved or was cancelled: its savers, as each chose, each in their language. */
 async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
-  const { titulo, texto, url } = textoDelCambio(a);
   const quienes = await tx.$queryRaw<
     {
       id: string;
       email: string;
       name: string;
+      idioma: Idioma;
       cambios_push: boolean;
       cambios_correo: boolean;
       email_verified: boolean;
     }[]
-  >`SELECT id, email, name, cambios_push, cambios_correo, email_verified FROM usuario
+  >`SELECT id, email, name, idioma, cambios_push, cambios_correo, email_verified FROM usuario
     WHERE id = ANY(${a.usuarios}::text[]) AND suspendido_en IS NULL`;
-  const push = await encolarPush(
-    tx,
-    quienes.filter((u) => u.cambios_push).map((u) => u.id),
-    `${a.tipo}:${a.plan_id}:${a.id}`,
-    aviso(titulo, texto, url),
-    ahora,
-  );
-  const correos: Email[] = quienes
-    .filter((q) => q.cambios_correo && q.email_verified)
-    .map((u) =>
-      correoPlanCambiado(u.email, u.name, {
-        asunto: titulo,
-        texto,
-        url: `${site().url}${url}`,
-        boton: a.tipo === "cancelado" ? "Ver mis planes guardados" : "Ver el plan",
-      }),
+  let push = 0;
+  for (const idioma of IDIOMAS) {
+    const suyos = quienes.filter((u) => u.idioma === idioma);
+    if (suyos.length === 0) continue;
+    const { titulo, texto, url, boton } = textoDelCambio(a, idioma);
+    push += await encolarPush(
+      tx,
+      suyos.filter((u) => u.cambios_push).map((u) => u.id),
+      `${a.tipo}:${a.plan_id}:${a.id}`,
+      aviso(titulo, texto, url, idioma),
+      ahora,
     );
-  await enqueueEmails(tx, correos);
+    const correos: Email[] = suyos
+      .filter((q) => q.cambios_correo && q.email_verified)
+      .map((u) =>
+        correoPlanCambiado(
+          u.email,
+          u.name,
+          { asunto: titulo, texto, url: `${site().url}${rutaEnIdioma(idioma, url)}`, boton },
+          idioma,
+        ),
+      );
+    await enqueueEmails(tx, correos);
+  }
   return push;
 }
 

@@ -48,11 +48,16 @@ function mensaje(
   return { to, subject: `${asunto} · ${producto}`, text, html };
 }
 
+/** An address of the site's in the person's language (the home's without its slash). */
+function enlaceDelSitio(idioma: Idioma, ruta: string): string {
+  const r = rutaEnIdioma(idioma, ruta);
+  return r === "/" ? site().url : `${site().url}${r}`;
+}
+
 /** A message of the catalogue's "correo.{clave}" (asunto, texto, boton, pie) with its link, in the person's language. */
 function mensajeDeCatalogo(to: string, nombre: string, clave: string, ruta: string, idioma: Idioma): Email {
   const t = (parte: string) => textoDe(idioma, `correo.${clave}.${parte}`, { sitio: site().nombre });
-  const url = `${site().url}${rutaEnIdioma(idioma, ruta)}`;
-  return mensaje(to, t("asunto"), nombre, t("texto"), t("boton"), url, t("pie"), idioma);
+  return mensaje(to, t("asunto"), nombre, t("texto"), t("boton"), enlaceDelSitio(idioma, ruta), t("pie"), idioma);
 }
 
 export function correoConfirmarCuenta(to: string, nombre: string, token: string, idioma: Idioma): Email {
@@ -85,48 +90,65 @@ export function correoRecordatorio(
   to: string,
   nombre: string,
   planes: { titulo: string; municipio: string; hora: string | null }[],
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Email {
-  const { url } = site();
+  const t = (clave: string, datos: Record<string, string> = {}) =>
+    textoDe(idioma, `correo.recordatorio.${clave}`, datos);
+  const uno = planes.length === 1;
   // A plan of whole days has no hour to give ("todo el día").
   const lista = planes
-    .map((p) => `• ${p.titulo} (${p.municipio}, ${p.hora ? `a las ${p.hora}` : "todo el día"})`)
+    .map((p) => `• ${p.titulo} (${p.municipio}, ${p.hora ? t("aLas", { hora: p.hora }) : t("todoElDia")})`)
     .join("\n");
   return mensaje(
     to,
-    planes.length === 1 ? "Mañana tienes un plan" : "Mañana tienes planes",
+    t(uno ? "asuntoUno" : "asuntoVarios"),
     nombre,
-    `${planes.length === 1 ? "Mañana empieza un plan que guardaste" : "Mañana empiezan planes que guardaste"}:\n${lista}`,
-    "Ver mis planes guardados",
-    `${url}/planes-favoritos`,
-    `Si no quieres recibir estos recordatorios, desactívalos en tu perfil: ${url}/perfil`,
+    `${t(uno ? "textoUno" : "textoVarios")}:\n${lista}`,
+    t("boton"),
+    enlaceDelSitio(idioma, "/planes-favoritos"),
+    t("pie", { url: enlaceDelSitio(idioma, "/perfil") }),
+    idioma,
   );
 }
 
 /** To a plan's owner when the team hides it: which plan, and why (the reason typed in /gestion). */
-export function correoPlanOculto(to: string, nombre: string, titulo: string, motivo: string): Email {
-  const { url, nombre: producto } = site();
+export function correoPlanOculto(
+  to: string,
+  nombre: string,
+  titulo: string,
+  motivo: string,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): Email {
+  const t = (clave: string) => textoDe(idioma, `correo.oculto.${clave}`, { sitio: site().nombre, titulo });
   return mensaje(
     to,
-    "Hemos ocultado tu plan",
+    t("asunto"),
     nombre,
-    `El equipo de ${producto} ha ocultado tu plan «${titulo}»: ya no aparece en las búsquedas ni se puede abrir.\n\nMotivo: ${motivo}`,
-    "Ver mis publicaciones",
-    `${url}/mis-planes`,
-    "Si crees que es un error, responde a este correo y lo revisaremos.",
+    `${t("texto")}\n\n${textoDe(idioma, "correo.motivo", { motivo })}`,
+    t("boton"),
+    enlaceDelSitio(idioma, "/mis-planes"),
+    textoDe(idioma, "correo.esUnError"),
+    idioma,
   );
 }
 
 /** To a person whose account the team suspends: why, and what it means. */
-export function correoCuentaSuspendida(to: string, nombre: string, motivo: string): Email {
-  const { url, nombre: producto } = site();
+export function correoCuentaSuspendida(
+  to: string,
+  nombre: string,
+  motivo: string,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): Email {
+  const t = (clave: string) => textoDe(idioma, `correo.suspendida.${clave}`, { sitio: site().nombre });
   return mensaje(
     to,
-    "Hemos suspendido tu cuenta",
+    t("asunto"),
     nombre,
-    `El equipo de ${producto} ha suspendido tu cuenta: no puedes iniciar sesión y tus planes ya no se muestran.\n\nMotivo: ${motivo}`,
-    "Ir a la web",
-    url,
-    "Si crees que es un error, responde a este correo y lo revisaremos.",
+    `${t("texto")}\n\n${textoDe(idioma, "correo.motivo", { motivo })}`,
+    t("boton"),
+    enlaceDelSitio(idioma, "/"),
+    textoDe(idioma, "correo.esUnError"),
+    idioma,
   );
 }
 
@@ -139,30 +161,31 @@ export type SeguidoPorCorreo = { municipio: string } | { organizacion: { nombre:
  * the asker's: the subject is ours alone, and the body names the organization as what it is, a
  * link to its page here, apart from our sentences.
  */
-export function correoConfirmarSeguimiento(to: string, objeto: SeguidoPorCorreo, token: string): Email {
-  const { nombre: producto } = site();
-  const alguien = "Alguien (seguramente tú) ha pedido recibir en este correo, cada jueves,";
-  const confirmalo = "Confírmalo para empezar a recibirlos.";
-  const asunto =
-    "organizacion" in objeto
-      ? "Confirma que quieres recibir los planes de una organización"
-      : `Confirma que quieres recibir los planes de ${objeto.municipio}`;
+export function correoConfirmarSeguimiento(
+  to: string,
+  objeto: SeguidoPorCorreo,
+  token: string,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): Email {
+  const t = (clave: string, datos: Record<string, string> = {}) =>
+    textoDe(idioma, `correo.seguir.${clave}`, { sitio: site().nombre, ...datos });
   const parrafo: Parte[] =
     "organizacion" in objeto
       ? [
-          `${alguien} los planes nuevos de esta organización de ${producto}:\n`,
+          `${t("textoOrganizacion")}\n`,
           { texto: objeto.organizacion.nombre, url: objeto.organizacion.url },
-          `\n\n${confirmalo}`,
+          `\n\n${t("confirmalo")}`,
         ]
-      : [`${alguien} los planes cerca de ${objeto.municipio} en ${producto}. ${confirmalo}`];
+      : [`${t("textoPueblo", { municipio: objeto.municipio })} ${t("confirmalo")}`];
   return mensaje(
     to,
-    asunto,
+    "organizacion" in objeto ? t("asuntoOrganizacion") : t("asuntoPueblo", { municipio: objeto.municipio }),
     "",
     parrafo,
-    "Confirmar",
-    `${site().url}/seguimientos/confirmar/${token}`,
-    "El enlace caduca en 7 días. Si no lo has pedido tú, ignora este correo: no te enviaremos nada más.",
+    t("boton"),
+    enlaceDelSitio(idioma, `/seguimientos/confirmar/${token}`),
+    t("pie"),
+    idioma,
   );
 }
 
@@ -210,53 +233,56 @@ export function correoResumenSemanal(
   asunto: string,
   secciones: SeccionResumen[],
   enlaces: { gestionar: string; baja: string },
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Email {
-  const { nombre: producto, url } = site();
-  const bloques = (s: SeccionResumen) => [
-    ["Este fin de semana", s.finde] as const,
-    ["Nuevos esta semana", s.nuevos] as const,
-  ];
+  const { nombre: producto } = site();
+  const url = enlaceDelSitio(idioma, "/");
+  const t = (clave: string, datos: Record<string, string> = {}) =>
+    textoDe(idioma, `correo.resumen.${clave}`, { sitio: producto, ...datos });
+  const bloques = (s: SeccionResumen) => [[t("finde"), s.finde] as const, [t("nuevos"), s.nuevos] as const];
   const text = [
-    "Hola:",
+    textoDe(idioma, "correo.holaSinNombre"),
     "",
-    `Esto es lo que hay cerca de los pueblos y de las organizaciones que sigues en ${producto}.`,
+    t("entrada"),
     ...secciones.flatMap((s) => [
       "",
-      s.radio === null ? `== ${s.nombre} ==` : `== Cerca de ${s.nombre} (a ${s.radio} km) ==`,
+      s.radio === null
+        ? `== ${s.nombre} ==`
+        : `== ${t("cercaDeConRadio", { municipio: s.nombre, km: String(s.radio) })} ==`,
       ...bloques(s)
         .filter(([, planes]) => planes.length > 0)
         .flatMap(([titulo, planes]) => ["", `${titulo}:`, ...planes.map(planTexto)]),
       "",
-      `Ver todos los planes: ${s.url}`,
+      `${t("verTodos")}: ${s.url}`,
     ]),
     "",
-    `Cambiar la distancia, los tipos de plan, los pueblos o las organizaciones: ${enlaces.gestionar}`,
-    `Darte de baja de este correo: ${enlaces.baja}`,
+    `${t("cambiar")}: ${enlaces.gestionar}`,
+    `${t("baja")}: ${enlaces.baja}`,
     "",
-    `El equipo de ${producto}`,
+    textoDe(idioma, "correo.equipo", { sitio: producto }),
   ].join("\n");
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(asunto)}</title></head><body style="margin:0;padding:16px;font-family:Arial,sans-serif;color:#1c1917;line-height:1.5;background:#fafaf9">
+  const html = `<!doctype html><html lang="${idioma}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(asunto)}</title></head><body style="margin:0;padding:16px;font-family:Arial,sans-serif;color:#1c1917;line-height:1.5;background:#fafaf9">
 <div style="max-width:600px;margin:0 auto;background:#fff;padding:20px;border-radius:12px">
 <p style="margin-top:0"><a href="${escapeHtml(url)}" style="color:#c2410c;font-weight:bold;font-size:20px;text-decoration:none">${escapeHtml(producto)}</a></p>
-<p>Hola: esto es lo que hay cerca de los pueblos y de las organizaciones que sigues.</p>
+<p>${escapeHtml(t("entradaHtml"))}</p>
 ${secciones
   .map(
     (
       s,
-    ) => `<h1 style="font-size:22px;margin:24px 0 4px">${s.radio === null ? escapeHtml(s.nombre) : `Cerca de ${escapeHtml(s.nombre)}`}</h1>
-${s.radio === null ? "" : `<p style="margin:0 0 12px;color:#57534e">A ${s.radio} km o menos</p>`}
+    ) => `<h1 style="font-size:22px;margin:24px 0 4px">${escapeHtml(s.radio === null ? s.nombre : t("cercaDe", { municipio: s.nombre }))}</h1>
+${s.radio === null ? "" : `<p style="margin:0 0 12px;color:#57534e">${escapeHtml(t("aKm", { km: String(s.radio) }))}</p>`}
 ${bloques(s)
   .filter(([, planes]) => planes.length > 0)
   .map(
     ([titulo, planes]) =>
-      `<h2 style="font-size:18px;margin:16px 0 8px">${titulo}</h2><table role="presentation" cellpadding="0" cellspacing="0" width="100%">${planes.map(planHtml).join("")}</table>`,
+      `<h2 style="font-size:18px;margin:16px 0 8px">${escapeHtml(titulo)}</h2><table role="presentation" cellpadding="0" cellspacing="0" width="100%">${planes.map(planHtml).join("")}</table>`,
   )
   .join("\n")}
-<p><a href="${escapeHtml(s.url)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${s.radio === null ? "Ver todos los planes de" : "Ver todos los planes cerca de"} ${escapeHtml(s.nombre)}</a></p>`,
+<p><a href="${escapeHtml(s.url)}" style="display:inline-block;padding:10px 18px;background:#c2410c;color:#fff;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(t(s.radio === null ? "verTodosDe" : "verTodosCercaDe", { nombre: s.nombre }))}</a></p>`,
   )
   .join("\n")}
 <hr style="border:none;border-top:1px solid #e7e5e4;margin:24px 0">
-<p style="font-size:14px;color:#57534e">Te llega porque sigues estos pueblos u organizaciones en ${escapeHtml(producto)}. <a href="${escapeHtml(enlaces.gestionar)}" style="color:#9a3412">Cambiar la distancia, los tipos de plan, los pueblos o las organizaciones</a> · <a href="${escapeHtml(enlaces.baja)}" style="color:#9a3412">Darme de baja</a></p>
+<p style="font-size:14px;color:#57534e">${escapeHtml(t("porQue"))} <a href="${escapeHtml(enlaces.gestionar)}" style="color:#9a3412">${escapeHtml(t("cambiar"))}</a> · <a href="${escapeHtml(enlaces.baja)}" style="color:#9a3412">${escapeHtml(t("darmeDeBaja"))}</a></p>
 </div></body></html>`;
   return {
     to,
@@ -268,7 +294,8 @@ ${bloques(s)
 }
 
 /** The line under every notice e-mail: where to stop it. */
-const pieAvisos = () => `Si no quieres recibir estos correos, cámbialo en tu perfil: ${site().url}/perfil#avisos`;
+const pieAvisos = (idioma: Idioma) =>
+  textoDe(idioma, "correo.pieAvisos", { url: enlaceDelSitio(idioma, "/perfil#avisos") });
 
 /** A followed organization published one plan or several (lib/avisos/reparto.ts). */
 export function correoPlanPublicado(
@@ -276,19 +303,29 @@ export function correoPlanPublicado(
   nombre: string,
   organizacion: { nombre: string; url: string },
   planes: { titulo: string; cuando: string | null; municipio: string; url: string }[],
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Email {
-  const linea = (p: (typeof planes)[number]) => `«${p.titulo}»${p.cuando ? `, ${p.cuando}` : ""}, en ${p.municipio}.`;
+  const t = (clave: string, datos: Record<string, string> = {}) =>
+    textoDe(idioma, `correo.publicado.${clave}`, {
+      organizacion: organizacion.nombre,
+      sitio: site().nombre,
+      n: String(planes.length),
+      ...datos,
+    });
+  const linea = (p: (typeof planes)[number]) =>
+    t("linea", { titulo: p.titulo, cuando: p.cuando ? `, ${p.cuando}` : "", municipio: p.municipio });
   const uno = planes.length === 1;
   return mensaje(
     to,
-    uno ? `${organizacion.nombre} ha publicado un plan` : `${organizacion.nombre} ha publicado ${planes.length} planes`,
+    t(uno ? "asuntoUno" : "asuntoVarios"),
     nombre,
     uno
-      ? `${organizacion.nombre}, que sigues en ${site().nombre}, ha publicado un plan:\n${linea(planes[0])}`
-      : `${organizacion.nombre}, que sigues en ${site().nombre}, ha publicado ${planes.length} planes:\n${planes.map((p) => `• ${linea(p)}`).join("\n")}`,
-    uno ? "Ver el plan" : "Ver sus planes",
+      ? `${t("textoUno")}\n${linea(planes[0])}`
+      : `${t("textoVarios")}\n${planes.map((p) => `• ${linea(p)}`).join("\n")}`,
+    t(uno ? "botonUno" : "botonVarios"),
     uno ? planes[0].url : organizacion.url,
-    pieAvisos(),
+    pieAvisos(idioma),
+    idioma,
   );
 }
 
@@ -297,6 +334,7 @@ export function correoPlanCambiado(
   to: string,
   nombre: string,
   cambio: { asunto: string; texto: string; url: string; boton: string },
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Email {
-  return mensaje(to, cambio.asunto, nombre, cambio.texto, cambio.boton, cambio.url, pieAvisos());
+  return mensaje(to, cambio.asunto, nombre, cambio.texto, cambio.boton, cambio.url, pieAvisos(idioma), idioma);
 }

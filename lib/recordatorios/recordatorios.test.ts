@@ -68,6 +68,45 @@ describe("reminders of saved plans", () => {
     expect(despues.map((c) => c.subject)).toContain("Mañana tienes un plan · Planazo");
   });
 
+  it("reminds in the language of the person's profile, by e-mail and on their devices", async () => {
+    const manana = sumarDias(diaEnMadrid(), 1);
+    const origin = await freshOrigin();
+    const autora = await insertUser();
+    const inicio = instanteEnMadrid(manana, "19:00");
+    const plan = await insertPlan({
+      usuarioId: autora,
+      origin,
+      titulo: "Kontzertua plazan",
+      fechaInicio: inicio,
+      fechaFin: new Date(inicio.getTime() + 3_600_000),
+    });
+    const miren = await insertUser();
+    await guardar(miren, plan);
+    await query(db(), "UPDATE usuario SET idioma = 'eu', recordatorios_push = true WHERE id = $1", [miren]);
+    await query(
+      db(),
+      `WITH s AS (INSERT INTO sesion (id, token, expires_at, user_id)
+                  VALUES (gen_random_uuid()::text, gen_random_uuid()::text, now() + interval '1 day', $1) RETURNING id)
+       INSERT INTO push_suscripcion (usuario_id, sesion_id, endpoint, p256dh, auth)
+       SELECT $1, s.id, 'https://127.0.0.1/push/' || $1, 'p256dh', 'auth' FROM s`,
+      [miren],
+    );
+    await enviarRecordatorios(prisma);
+    const eu = (await import("@/mensajes/eu.json")).default;
+    const [correo] = await correos(`${miren}@example.com`);
+    expect(correo.subject).toBe(`${eu.correo.recordatorio.asuntoUno} · Planazo`);
+    expect(correo.text).toContain(`${eu.correo.recordatorio.textoUno}:\n• Kontzertua plazan`);
+    expect(correo.text).toContain("/eu/planes-favoritos");
+    const [push] = await query<{ carga: { titulo: string; cuerpo: string; url: string } }>(
+      db(),
+      "SELECT e.carga FROM push_envio e JOIN push_dispositivo d ON d.id = e.suscripcion_id WHERE d.usuario_id = $1",
+      [miren],
+    );
+    expect(push.carga.titulo).toBe(eu.avisos.avisoManana);
+    expect(push.carga.cuerpo.endsWith(eu.avisos.comoDejarlos)).toBe(true);
+    expect(new URL(push.carga.url).pathname).toBe("/eu/planes-favoritos");
+  });
+
   it("runs from a scheduler only with the secret, and users switch it off from their profile", async () => {
     expect((await api("/api/tareas/recordatorios", { method: "POST" })).status).toBe(401);
     expect(

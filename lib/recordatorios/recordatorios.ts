@@ -1,16 +1,18 @@
+import { espacioDe } from "../catalogo";
+import type { Idioma } from "../idiomas";
 import { createHash } from "node:crypto";
 import type { PrismaClient } from "../db/client";
 import { aviso, encolarPush } from "../avisos/cola";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { diaEnMadrid, horaTexto, instanteEnMadrid, sumarDias, todoElDia } from "../dates";
 import { enqueueEmail } from "../mail/outbox";
 import { correoRecordatorio } from "../mail/templates";
-import { mensajesAvisos } from "../avisos/mensajes";
 
 interface Fila {
   usuario_id: string;
   email: string;
   name: string;
+  idioma: Idioma;
   plan_id: string;
   por_correo: boolean;
   por_push: boolean;
@@ -56,7 +58,7 @@ export async function enviarRecordatorios(
             OR (p.fechas_varias > 0 AND EXISTS (
               SELECT 1 FROM plan_fecha d WHERE d.plan_id = p.id AND d.inicio >= ${desde} AND d.inicio < ${hasta})))
         RETURNING f.usuario_id, f.plan_id)
-      SELECT r.usuario_id, u.email, u.name, p.id::text AS plan_id, p.titulo, p.municipio,
+      SELECT r.usuario_id, u.email, u.name, u.idioma, p.id::text AS plan_id, p.titulo, p.municipio,
              coalesce(d.inicio, p.fecha_inicio) AS fecha_inicio, CASE WHEN d.id IS NULL THEN p.fecha_fin ELSE d.fin END AS fecha_fin,
              d.titulo AS acto, u.recordatorios AND u.email_verified AS por_correo, u.recordatorios_push AS por_push
       FROM reclamados r JOIN usuario u ON u.id = r.usuario_id JOIN plan p ON p.id = r.plan_id
@@ -70,21 +72,20 @@ export async function enviarRecordatorios(
     for (const f of filas) porUsuario.set(f.usuario_id, [...(porUsuario.get(f.usuario_id) ?? []), f]);
     let avisos = 0;
     for (const [usuarioId, planes] of porUsuario) {
-      const { email, name, por_correo, por_push } = planes[0];
+      const { email, name, idioma, por_correo, por_push } = planes[0];
       if (por_push) {
+        const t = espacioDe(idioma, "avisos");
         const titulo =
-          planes.length === 1
-            ? mensajesAvisos.avisoManana
-            : conDatos(mensajesAvisos.avisoMananaVarios, { n: String(planes.length) });
+          planes.length === 1 ? t.avisoManana : conDatos(t.avisoMananaVarios, { n: String(planes.length) });
         const cuerpo = planes
-          .map((p) => `${horaDe(p) ?? mensajesAvisos.avisoTodoElDia} · ${tituloDe(p)} (${p.municipio})`)
+          .map((p) => `${horaDe(p) ?? t.avisoTodoElDia} · ${tituloDe(p)} (${p.municipio})`)
           .join("\n");
         const ids = planes
           .map((p) => p.plan_id)
           .sort()
           .join(",");
         const clave = `recordatorio:${createHash("sha256").update(ids).digest("base64url")}`;
-        avisos += await encolarPush(tx, [usuarioId], clave, aviso(titulo, cuerpo, "/planes-favoritos"), ahora);
+        avisos += await encolarPush(tx, [usuarioId], clave, aviso(titulo, cuerpo, "/planes-favoritos", idioma), ahora);
       }
       if (!por_correo) continue;
       await enqueueEmail(
@@ -97,6 +98,7 @@ export async function enviarRecordatorios(
             municipio: p.municipio,
             hora: horaDe(p),
           })),
+          idioma,
         ),
       );
     }

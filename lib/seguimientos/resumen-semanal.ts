@@ -1,3 +1,5 @@
+import { esIdioma, IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "../idiomas";
+import { enIdioma, espacioDe } from "../catalogo";
 import "server-only";
 import type { PrismaClient } from "../db/client";
 import { cuandoEventoTexto, diaEnMadrid, DIAS_SEMANA, instanteEnMadrid, lunesDe, sumarDias, type Dia } from "../dates";
@@ -19,7 +21,6 @@ import { organizacionPath } from "../organizaciones/paths";
 import { aviso, encolarPush } from "../avisos/cola";
 import { clavePersona, crearEnlaceGestion, dePrisma, type Persona } from "./seguimientos";
 import { mensajesSeguir } from "./mensajes";
-import { mensajesAvisos } from "../avisos/mensajes";
 
 /** At most this many plans per list of a town, nearest first (featured first, as the search orders). */
 export const PLANES_POR_LISTA = 8;
@@ -152,14 +153,17 @@ export async function seccionDeOrganizacion(id: string, ahora: Date): Promise<Se
  * "Este finde cerca de X", or "… de X y N pueblos más" for several; with organizations only,
  * "Planes nuevos de Y".
  */
-export function asuntoResumen(secciones: SeccionResumen[]): string {
+export function asuntoResumen(secciones: SeccionResumen[], idioma: Idioma = IDIOMA_POR_DEFECTO): string {
   const pueblos = secciones.filter((s) => s.radio !== null);
   if (pueblos.length === 0)
     return conDatos(mensajesSeguir.resumenAsuntoOrganizacion, { organizacion: secciones[0].nombre });
   const [primera, ...resto] = pueblos;
   return resto.length === 0
-    ? conDatos(mensajes.resumenAsunto, { municipio: primera.nombre })
-    : conDatos(mensajes.resumenAsuntoVarios, { municipio: primera.nombre, n: String(resto.length) });
+    ? conDatos(enIdioma(mensajes.resumenAsunto, idioma), { municipio: primera.nombre })
+    : conDatos(enIdioma(mensajes.resumenAsuntoVarios, idioma), {
+        municipio: primera.nombre,
+        n: String(resto.length),
+      });
 }
 
 /**
@@ -195,7 +199,8 @@ export async function enviarResumenes(
       municipioIne: true,
       municipio: { select: { nombre: true, lat: true, lng: true } },
       organizacionId: true,
-      usuario: { select: { email: true, resumenCorreo: true, resumenPush: true } },
+      idioma: true,
+      usuario: { select: { email: true, idioma: true, resumenCorreo: true, resumenPush: true } },
     },
     orderBy: [{ creadoEn: "asc" }, { id: "asc" }],
   });
@@ -215,6 +220,12 @@ export async function enviarResumenes(
     if (yaHecho) continue;
     // An address without an account has only the e-mail; a user chooses in the profile.
     const usuario = seguimientos[0].usuario;
+    // A user's language is the profile's; an address's, that of the page where it last asked.
+    const idioma = esIdioma(usuario?.idioma)
+      ? usuario.idioma
+      : esIdioma(seguimientos[0].idioma)
+        ? seguimientos[0].idioma
+        : IDIOMA_POR_DEFECTO;
     const porCorreo = usuario?.resumenCorreo ?? true;
     const porPush = Boolean(usuario?.resumenPush);
     const secciones: SeccionResumen[] = [];
@@ -241,7 +252,8 @@ export async function enviarResumenes(
       if (reclamado === 0) return "otro" as const;
       if (porPush && persona.usuarioId) {
         for (const f of findes) {
-          const titulo = conDatos(f.total === 1 ? mensajesAvisos.avisoFindeUno : mensajesAvisos.avisoFinde, {
+          const t = espacioDe(idioma, "avisos");
+          const titulo = conDatos(f.total === 1 ? t.avisoFindeUno : t.avisoFinde, {
             municipio: f.nombre,
             n: String(f.total),
           });
@@ -249,7 +261,7 @@ export async function enviarResumenes(
             tx,
             [persona.usuarioId],
             `finde:${f.ine}:${semana}`,
-            aviso(titulo, mensajesAvisos.avisoFindeCuerpo, f.ruta),
+            aviso(titulo, t.avisoFindeCuerpo, f.ruta, idioma),
             ahora,
           );
         }
@@ -259,10 +271,16 @@ export async function enviarResumenes(
       const { url } = site();
       await enqueueEmail(
         tx,
-        correoResumenSemanal(to, asuntoResumen(secciones), secciones, {
-          gestionar: `${url}/seguimientos/gestionar/${token}`,
-          baja: `${url}/api/seguimientos/baja?token=${token}`,
-        }),
+        correoResumenSemanal(
+          to,
+          asuntoResumen(secciones, idioma),
+          secciones,
+          {
+            gestionar: `${url}${rutaEnIdioma(idioma, `/seguimientos/gestionar/${token}`)}`,
+            baja: `${url}/api/seguimientos/baja?token=${token}`,
+          },
+          idioma,
+        ),
       );
       return "enviado" as const;
     });

@@ -356,6 +356,40 @@ describe("the Thursday e-mail", () => {
     expect(deB.text).toContain(baja.slice(1, -1));
   });
 
+  it("writes to an address in the language of the page where it followed, and to a user in their profile's", async () => {
+    const [ca, eu] = [(await import("@/mensajes/ca.json")).default, (await import("@/mensajes/eu.json")).default];
+    // From a Catalan page (lib/cliente/api.ts sends its language): the answer and the confirmation in Catalan.
+    const jordi = uniqueEmail("jordi");
+    const r = await call("POST", "/api/seguimientos", {
+      body: { ine: pueblo.ine, email: jordi, radio: 10 },
+      headers: { "x-planazo-idioma": "ca" },
+    });
+    expect(r.status).toBe(202);
+    expect(r.body.mensaje).toBe(ca.seguir.seguirConfirmaCorreo);
+    const [confirmacion] = await correos(jordi);
+    expect(confirmacion.subject).toBe(
+      `${conDatos(ca.correo.seguir.asuntoPueblo, { municipio: pueblo.nombre })} · ${site().nombre}`,
+    );
+    expect(confirmacion.html).toContain('<html lang="ca">');
+    expect(confirmacion.text).toContain(`${site().url}/ca/seguimientos/confirmar/`);
+    const token = await tokenDelCorreo(jordi, "/seguimientos/confirmar/");
+    expect((await call("POST", "/api/seguimientos/confirmar", { body: { token } })).status).toBe(200);
+    // A user who chose Basque in the profile, following by session.
+    const miren = await confirmedUser("Miren Ostegun");
+    await query(db(), "UPDATE usuario SET idioma = 'eu' WHERE id = $1", [miren.id]);
+    await call("POST", "/api/seguimientos", { token: miren.token, body: { ine: pueblo.ine, radio: 10 } });
+
+    await enviarResumenes(prisma, ahora);
+    const [deJordi] = (await correos(jordi)).slice(1);
+    expect(deJordi.subject).toBe(conDatos(ca.seguir.resumenAsunto, { municipio: pueblo.nombre }));
+    expect(deJordi.text).toContain(`${ca.correo.resumen.finde}:`);
+    expect(deJordi.text).toContain(`${site().url}/ca/seguimientos/gestionar/`);
+    expect(deJordi.html).toContain('<html lang="ca">');
+    const [deMiren] = (await correos(miren.correo)).slice(-1);
+    expect(deMiren.subject).toBe(conDatos(eu.seguir.resumenAsunto, { municipio: pueblo.nombre }));
+    expect(deMiren.text).toContain(eu.correo.resumen.entrada.replace("{sitio}", site().nombre));
+  });
+
   it("shows the posters of the plans as absolute URLs of their card image", async () => {
     const cartel = await municipioDePrueba();
     ines.push(cartel.ine);

@@ -1,3 +1,4 @@
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import "server-only";
 import { hashToken, nuevoToken } from "../users/tokens";
 import { z } from "../schemas";
@@ -125,9 +126,13 @@ export async function seguirComoUsuario(usuarioId: string, datos: DatosSeguir): 
  * An address asks to follow a town or an organization: a confirmation e-mail with a new
  * single-use link, whatever the state of that address (new, unconfirmed or already following),
  * so the answer never tells whether it follows. What it asks for applies only when the link is
- * opened.
+ * opened; its e-mails go in the language of the page where it asked.
  */
-export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promise<void> {
+export async function pedirSeguimiento(
+  email: string,
+  datos: DatosSeguir,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): Promise<void> {
   await prisma.$transaction(async (tx) => {
     const token = nuevoToken();
     const pendiente = {
@@ -135,6 +140,7 @@ export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promi
       tokenCaducaEn: new Date(Date.now() + DIAS_CONFIRMAR * DIA_MS),
       radioPedido: datos.organizacionId ? null : datos.radio,
       categoriasPedidas: aPrisma(datos.categorias),
+      idioma,
     };
     let seguido: SeguidoPorCorreo;
     if (datos.organizacionId) {
@@ -154,7 +160,7 @@ export async function pedirSeguimiento(email: string, datos: DatosSeguir): Promi
         update: pendiente,
       });
     }
-    await enqueueEmail(tx, correoConfirmarSeguimiento(email, seguido, token));
+    await enqueueEmail(tx, correoConfirmarSeguimiento(email, seguido, token, idioma));
   });
 }
 

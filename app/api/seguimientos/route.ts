@@ -1,6 +1,7 @@
 import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/seguimientos/seguimientos";
 import { seguirSchema } from "@/lib/seguimientos/schemas";
-import { ApiError, listOrNoContent, readJson, route, otrosMetodos } from "@/lib/http";
+import { ApiError, idiomaDeLlamada, listOrNoContent, readJson, route, otrosMetodos } from "@/lib/http";
+import { enIdioma } from "@/lib/catalogo";
 import { deliverSoon } from "@/lib/mail/send";
 import { conDatos, mensajes } from "@/lib/messages";
 import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
@@ -21,7 +22,9 @@ export const POST = route(async (request) => {
     const seguimiento = await seguirComoUsuario(user.id, datos);
     if (!("organizacion" in seguimiento))
       return Response.json({
-        mensaje: conDatos(mensajes.seguirHecho, { municipio: seguimiento.municipio.nombre }),
+        mensaje: conDatos(enIdioma(mensajes.seguirHecho, idiomaDeLlamada(request)), {
+          municipio: seguimiento.municipio.nombre,
+        }),
         seguimiento,
       });
     // Says how its new plans will reach the person, as their choices and devices stand now.
@@ -37,9 +40,9 @@ export const POST = route(async (request) => {
   }
   if (!datos.email) throw new ApiError(400, mensajes.seguirCorreoObligatorio);
   await enforceLimits(LIMITES.seguir(clientIp(request), datos.email));
-  await pedirSeguimiento(datos.email, datos);
+  await pedirSeguimiento(datos.email, datos, idiomaDeLlamada(request));
   deliverSoon();
-  return Response.json({ mensaje: mensajes.seguirConfirmaCorreo }, { status: 202 });
+  return Response.json({ mensaje: enIdioma(mensajes.seguirConfirmaCorreo, idiomaDeLlamada(request)) }, { status: 202 });
 });
 
 /** GET /api/seguimientos: the towns and organizations the logged-in user follows (204 when none). */
