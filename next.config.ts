@@ -1,6 +1,5 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { IDIOMAS } from "./lib/idiomas";
 import { cabecerasPorRuta } from "./lib/security";
 
 const nextConfig: NextConfig = {
@@ -27,11 +26,11 @@ const nextConfig: NextConfig = {
   },
 };
 
-// The interface's catalogues (mensajes/), precompiled at build time: no ICU parser reaches the
-// browser, and each message is a function when it is formatted.
-const conIdiomas = createNextIntlPlugin({
-  requestConfig: "./i18n/request.ts",
-  experimental: { messages: { format: "json", path: "./mensajes", locales: IDIOMAS, precompile: true } },
-});
+// The interface's catalogues (mensajes/) stay plain JSON wherever they are imported: the JSON
+// API, e-mails and the pages' browser components read their messages as written and fill them
+// with conDatos (the browser gets a page's namespaces as data, never a message library), and
+// next-intl parses the few the server formats with getTranslations. Its build-time precompiling
+// would turn every imported message with an argument into a compiled array.
+const conIdiomas = createNextIntlPlugin({ requestConfig: "./i18n/request.ts" });
 
 export default conIdiomas(nextConfig);

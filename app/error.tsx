@@ -1,25 +1,26 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { DIGEST_SIN_BASE } from "@/lib/db/outage";
-import { mensajes } from "@/lib/messages";
 
 /**
- * A page that failed on the server: the Spanish message (the outage's when PostgreSQL went away
- * under it, lib/db/outage.ts) and a retry that renders the page again from the server, instead
- * of Next.js's English default.
+ * A page that failed on the server: the message (the outage's when PostgreSQL went away under
+ * it, lib/db/outage.ts) in the page's language, and a retry that renders the page again from the
+ * server, instead of Next.js's English default. Only "general" reaches it: the root layout's.
  */
 export default function ErrorDePagina({ error, retry }: { error: Error & { digest?: string }; retry: () => void }) {
+  const p = usePalabras("general");
   const sinBase = error.digest === DIGEST_SIN_BASE;
   return (
     <section>
-      <h1>{sinBase ? "Servicio no disponible" : "Algo ha fallado"}</h1>
-      <p role="alert">{sinBase ? mensajes.servicioNoDisponible : mensajes.errorInesperado}</p>
+      <h1>{sinBase ? p.servicioNoDisponibleTitulo : p.algoHaFallado}</h1>
+      <p role="alert">{sinBase ? p.servicioNoDisponible : p.errorInesperado}</p>
       <p>
         <button type="button" className="button" onClick={() => retry()}>
-          Reintentar
+          {p.reintentar}
         </button>{" "}
-        <Link href="/">Volver a los planes</Link>
+        <Link href="/">{p.volverAPlanes}</Link>
       </p>
     </section>
   );

@@ -1,17 +1,18 @@
 import Link from "@/components/idioma/Enlace";
-import { mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import styles from "@/components/portada/portada.module.css";
 
-export default function NotFound() {
+export default async function NotFound() {
+  const [general, p] = await Promise.all([palabrasDePagina("general"), palabrasDePagina("perfil")]);
   return (
     <section className={styles.noEncontrada}>
-      <h1>{mensajes.paginaNoEncontrada}</h1>
-      <p>Puede que el enlace esté mal escrito o que el plan ya no esté publicado. Hay muchos más esperándote.</p>
+      <h1>{general.paginaNoEncontrada}</h1>
+      <p>{p.noEncontradaTexto}</p>
       <p className={styles.badges}>
         <Link className="button" href="/">
-          Buscar planes
+          {p.buscarPlanes}
         </Link>
-        <Link href="/publicar">Publicar un plan</Link>
+        <Link href="/publicar">{p.publicarUnPlan}</Link>
       </p>
     </section>
   );

@@ -7,6 +7,7 @@ import { confirmedUser, linkFromOutbox, uniqueEmail } from "@/test-support/users
 import { appUrl } from "@/test-support/worker";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import { query } from "@/test-support/database";
+import es from "@/mensajes/es.json";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -117,9 +118,9 @@ describe("accounts in Chromium", () => {
     // the notification's box of the same kind stays as it was
     const casilla = (canal: string) =>
       page
-        .getByRole("group", { name: mensajesAvisos.avisoTipoRecordatorios })
+        .getByRole("group", { name: es.perfil.avisoTipoRecordatorios })
         .getByRole("checkbox", { name: canal, exact: true });
-    const recordatorios = casilla(mensajesAvisos.avisosCorreo);
+    const recordatorios = casilla(es.perfil.avisosCorreo);
     await expect(recordatorios.isChecked()).resolves.toBe(true);
     await recordatorios.uncheck();
     await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(
@@ -127,7 +128,7 @@ describe("accounts in Chromium", () => {
     );
     await page.reload();
     await expect(recordatorios.isChecked()).resolves.toBe(false);
-    await expect(casilla(mensajesAvisos.avisosPush).isChecked()).resolves.toBe(true);
+    await expect(casilla(es.perfil.avisosPush).isChecked()).resolves.toBe(true);
     await captura(page, "perfil", { fullPage: true });
 
     // The delete confirmation uses the exact text, and cancelling keeps the account

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
 import { mensajes } from "@/lib/messages";
-import { planesTexto } from "@/lib/plans/cantidades";
+import { palabrasPlanes, planesTexto } from "@/lib/plans/cantidades";
+import es from "@/mensajes/es.json";
 import { ventanaFechas } from "@/lib/busqueda/estado";
 import { sinViolaciones } from "@/test-support/axe";
 import { launchBrowser, captura } from "@/test-support/browser";
@@ -124,7 +125,9 @@ describe("first visit and empty states in Chromium", () => {
       const cuentas = textos.map((x) => Number(/· ([\d.]+) plan(?:es)?$/.exec(x)![1].replace(/\./g, "")));
       expect(cuentas).toEqual([...cuentas].sort((a, b) => b - a));
       const cudillero = pueblos.getByRole("link", { name: /^Cudillero/ });
-      await expect(cudillero.textContent()).resolves.toBe(`CudilleroAsturias · ${planesTexto(PLANES_CUDILLERO)}`);
+      await expect(cudillero.textContent()).resolves.toBe(
+        `CudilleroAsturias · ${planesTexto(PLANES_CUDILLERO, palabrasPlanes("es", es.buscador, es.busqueda))}`,
+      );
       await captura(page, `primera-visita-${nombre}`, { fullPage: true });
 
       await cudillero.click();

@@ -12,6 +12,7 @@ import { call, cookieDeSesionNueva, uniqueEmail } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
+import es from "@/mensajes/es.json";
 
 const db = () => process.env.DATABASE_URL!;
 const ANDROID =
@@ -74,7 +75,7 @@ describe("following organizations and their notifications", () => {
     try {
       const page = await visitante.newPage();
       await page.goto(`${appUrl()}${org.ruta}`);
-      const seguir = page.getByRole("button", { name: `${mensajesSeguir.seguirOrganizacionBoton} ${org.nombre}` });
+      const seguir = page.getByRole("button", { name: `${es.perfil.seguirOrganizacionBoton} ${org.nombre}` });
       await seguir.click();
       await page.getByLabel(mensajes.seguirCorreoEtiqueta).fill(uniqueEmail("vega"));
       await captura(page, "seguir-organizacion-correo-390");
@@ -107,7 +108,7 @@ describe("following organizations and their notifications", () => {
       ).resolves.toBe(conDatos(mensajesSeguir.seguirOrganizacionCorreo, { organizacion: org.nombre }));
       // No device of hers gets notifications: it says e-mail, and where to choose otherwise.
       await expect(
-        organiza.getByRole("link", { name: mensajesSeguir.seguirOrganizacionElegir }).getAttribute("href"),
+        organiza.getByRole("link", { name: es.perfil.seguirOrganizacionElegir }).getAttribute("href"),
       ).resolves.toBe("/perfil#avisos");
       await captura(page.getByRole("region", { name: "ORGANIZADO POR:" }), "seguir-organizacion-plan-390");
       await page.reload();
@@ -116,7 +117,7 @@ describe("following organizations and their notifications", () => {
       // The profile lists it beside the towns.
       await page.goto(`${appUrl()}/perfil`);
       await expect(
-        page.getByRole("heading", { name: mensajesSeguir.organizacionesSeguidasTitulo }).isVisible(),
+        page.getByRole("heading", { name: es.perfil.organizacionesSeguidasTitulo }).isVisible(),
       ).resolves.toBe(true);
       await expect(page.getByRole("link", { name: org.nombre }).isVisible()).resolves.toBe(true);
       // Stopped from there, and followed again from the plan.
@@ -141,7 +142,7 @@ describe("following organizations and their notifications", () => {
       try {
         const page = await deDuena.newPage();
         await page.goto(`${appUrl()}${org.ruta}`);
-        await expect(page.getByText(mensajesSeguir.seguidoresUno).isVisible()).resolves.toBe(true);
+        await expect(page.getByText(es.perfil.seguidoresUno).isVisible()).resolves.toBe(true);
         await captura(page, `seguir-organizacion-duena-${ancho}`);
       } finally {
         await deDuena.close();
@@ -156,8 +157,8 @@ describe("following organizations and their notifications", () => {
       await page.goto(`${appUrl()}/perfil`);
       const casilla = (canal: string, tipo: string) =>
         page.getByRole("group", { name: tipo }).getByRole("checkbox", { name: canal, exact: true });
-      const publicacionesCorreo = casilla(mensajesAvisos.avisosCorreo, mensajesAvisos.avisoTipoPublicaciones);
-      const cambiosPush = casilla(mensajesAvisos.avisosPush, mensajesAvisos.avisoTipoCambios);
+      const publicacionesCorreo = casilla(es.perfil.avisosCorreo, es.perfil.avisoTipoPublicaciones);
+      const cambiosPush = casilla(es.perfil.avisosPush, es.perfil.avisoTipoCambios);
       // Untouched, with no device subscribed: a new plan of a followed organization comes by e-mail.
       await expect(publicacionesCorreo.isChecked()).resolves.toBe(true);
       // Quick taps on two boxes: both kept.
@@ -180,14 +181,12 @@ describe("following organizations and their notifications", () => {
       await expect(cambiosPush.isChecked()).resolves.toBe(false);
       // The headless shell has no notifications: the section says so instead of a button that cannot work.
       await expect(page.locator("#avisos").textContent()).resolves.toMatch(
-        new RegExp(
-          `${mensajesAvisos.avisosBloqueados}|${mensajesAvisos.avisosActivar}|${mensajesAvisos.avisosSinSoporte}`,
-        ),
+        new RegExp(`${es.perfil.avisosBloqueados}|${es.perfil.avisosActivar}|${es.perfil.avisosSinSoporte}`),
       );
       await captura(page.locator("#avisos"), "perfil-avisos-390");
       // The browser offers to install the app: one tap shows its own prompt, and the button goes.
       await ofrecerInstalacion(page);
-      const instalar = page.getByRole("button", { name: mensajesAvisos.instalarBoton });
+      const instalar = page.getByRole("button", { name: es.perfil.instalarBoton });
       await instalar.waitFor();
       await captura(page, "perfil-instalar-390");
       await instalar.click();
@@ -242,34 +241,32 @@ describe("following organizations and their notifications", () => {
       });
       expect(enMovil.status).toBe(201);
       await page.goto(`${appUrl()}/perfil`);
-      const activar = page.getByRole("button", { name: mensajesAvisos.avisosActivar });
+      const activar = page.getByRole("button", { name: es.perfil.avisosActivar });
       await activar.waitFor();
       expect(pedidos).toEqual([]);
       await ofrecerInstalacion(page);
-      await page.getByRole("button", { name: mensajesAvisos.instalarBoton }).waitFor();
+      await page.getByRole("button", { name: es.perfil.instalarBoton }).waitFor();
       await captura(page.locator("#avisos"), "perfil-avisos-1280");
       await activar.click();
       await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(
         mensajesAvisos.pushSuscrito,
       );
       expect(pedidos).toEqual(["granted"]);
-      await expect(page.getByRole("button", { name: mensajesAvisos.avisosDesactivar }).isVisible()).resolves.toBe(true);
+      await expect(page.getByRole("button", { name: es.perfil.avisosDesactivar }).isVisible()).resolves.toBe(true);
       const filas = await query(db(), "SELECT 1 FROM push_suscripcion WHERE usuario_id = $1 AND endpoint = $2", [
         ana,
         dispositivo.endpoint,
       ]);
       expect(filas).toHaveLength(1);
       // Both devices are listed; this one is marked, and the phone goes with its "Quitar".
-      const lista = page.getByRole("list", { name: mensajesAvisos.dispositivosTitulo });
+      const lista = page.getByRole("list", { name: es.perfil.dispositivosTitulo });
       await expect.poll(() => lista.getByRole("listitem").count()).toBe(2);
-      await expect(lista.getByRole("listitem").first().textContent()).resolves.toContain(
-        mensajesAvisos.dispositivoEste,
-      );
+      await expect(lista.getByRole("listitem").first().textContent()).resolves.toContain(es.perfil.dispositivoEste);
       await captura(page.locator("#avisos"), "perfil-dispositivos-1280");
       await lista.getByRole("button", { name: "Quitar Chrome en Android" }).click();
       await expect
         .poll(() => page.locator("#avisos").getByRole("status").allTextContents())
-        .toContain(mensajesAvisos.dispositivoQuitado);
+        .toContain(es.perfil.dispositivoQuitado);
       await expect(lista.getByRole("listitem").count()).resolves.toBe(1);
       expect(await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [movil.endpoint])).toEqual([]);
 
@@ -289,17 +286,17 @@ describe("following organizations and their notifications", () => {
         .toEqual([titulo]);
 
       // Off again on this device: the server forgets it.
-      await page.getByRole("button", { name: mensajesAvisos.avisosDesactivar }).click();
+      await page.getByRole("button", { name: es.perfil.avisosDesactivar }).click();
       await expect(page.locator("#avisos").getByRole("status").textContent()).resolves.toBe(
-        mensajesAvisos.avisosDesactivados,
+        es.perfil.avisosDesactivados,
       );
       expect(
         await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [dispositivo.endpoint]),
       ).toHaveLength(0);
 
       // On again, then logging out: the next person on this phone does not get Ana's notices.
-      await page.getByRole("button", { name: mensajesAvisos.avisosActivar }).click();
-      await page.getByRole("button", { name: mensajesAvisos.avisosDesactivar }).waitFor();
+      await page.getByRole("button", { name: es.perfil.avisosActivar }).click();
+      await page.getByRole("button", { name: es.perfil.avisosDesactivar }).waitFor();
       expect(
         await query(db(), "SELECT 1 FROM push_suscripcion WHERE endpoint = $1", [dispositivo.endpoint]),
       ).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { conDatos } from "./con-datos";
 import { IDIOMA_POR_DEFECTO, type Idioma } from "./idiomas";
 
 import type es from "@/mensajes/es.json";
@@ -36,7 +37,7 @@ export function textoDe(idioma: Idioma, clave: string, datos: Record<string, str
     clave.split(".").reduce<string | Arbol | undefined>((v, k) => (typeof v === "object" ? v[k] : undefined), c);
   const plantilla = buscar(catalogo(idioma)) ?? buscar(catalogo(IDIOMA_POR_DEFECTO));
   if (typeof plantilla !== "string") throw new Error(`no message ${clave}`);
-  return plantilla.replace(/\{(\w+)\}/g, (todo, k: string) => datos[k] ?? todo);
+  return conDatos(plantilla, datos);
 }
 
 /**

@@ -193,6 +193,8 @@ interface Forma {
   dos: (a: string, b: string) => string;
   horas: (a: string, b: string) => string;
   hasta: (b: string) => string;
+  /** A day and its hour: "sáb 15 ago a las 20:00". */
+  conHora: (dia: string, hora: string) => string;
 }
 
 const dias = (locale: Locale) => (patron: string) => (d: Date) => format(d, patron, { locale });
@@ -215,6 +217,7 @@ const FORMAS: Record<Idioma, Forma> = {
     dos: (a, b) => `${a} y ${b}`,
     horas: (a, b) => `De ${a} a ${b}`,
     hasta: (b) => `Hasta el ${b}`,
+    conHora: (dia, hora) => `${dia} a las ${hora}`,
   },
   ca: {
     locale: ca,
@@ -227,6 +230,7 @@ const FORMAS: Record<Idioma, Forma> = {
     dos: (a, b) => `${a} i ${b}`,
     horas: (a, b) => `De ${a} a ${b}`,
     hasta: (b) => `Fins al ${b}`,
+    conHora: (dia, hora) => `${dia} a les ${hora}`,
   },
   eu: {
     locale: eu,
@@ -239,6 +243,7 @@ const FORMAS: Record<Idioma, Forma> = {
     dos: (a, b) => `${a} eta ${b}`,
     horas: (a, b) => `${a}–${b}`,
     hasta: (b) => `${b} arte`,
+    conHora: (dia, hora) => `${dia}, ${hora}`,
   },
   gl: {
     locale: gl,
@@ -251,6 +256,7 @@ const FORMAS: Record<Idioma, Forma> = {
     dos: (a, b) => `${a} e ${b}`,
     horas: (a, b) => `Das ${a} ás ${b}`,
     hasta: (b) => `Ata o ${b}`,
+    conHora: (dia, hora) => `${dia} ás ${hora}`,
   },
   en: {
     locale: enGB,
@@ -263,6 +269,7 @@ const FORMAS: Record<Idioma, Forma> = {
     dos: (a, b) => `${a} and ${b}`,
     horas: (a, b) => `${a}–${b}`,
     hasta: (b) => `Until ${b}`,
+    conHora: (dia, hora) => `${dia} at ${hora}`,
   },
 };
 
@@ -317,13 +324,25 @@ export function diaTexto(dia: string, idioma: Idioma = IDIOMA_POR_DEFECTO): stri
 /** Before this hour, a programme's act belongs to the night before: the verbena goes on past midnight. */
 export const HORA_MADRUGADA = 6;
 
+/** A day with its weekday and its hour, short: "sáb 15 ago a las 20:00" (a date in a notice). */
+export function diaYHora(instante: Date, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
+  const f = FORMAS[idioma];
+  const d = enMadrid(instante);
+  const dia =
+    idioma === "eu" ? format(d, "EEE MMM d", { locale: f.locale }) : format(d, "EEE d MMM", { locale: f.locale });
+  return f.conHora(dia, format(d, "HH:mm"));
+}
+
 /** "HH:mm" of an instant. */
 export function horaTexto(iso: string): string {
   return format(enMadrid(iso), "HH:mm");
 }
 
 /** The day on a card's date badge: weekday, day and month ("sáb", "29", "nov"). */
-export function fechaInsignia(iso: string, idioma: Idioma = IDIOMA_POR_DEFECTO): { semana: string; dia: string; mes: string } {
+export function fechaInsignia(
+  iso: string,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): { semana: string; dia: string; mes: string } {
   const d = enMadrid(iso);
   const { locale } = FORMAS[idioma];
   return { semana: format(d, "EEE", { locale }), dia: format(d, "d"), mes: format(d, "MMM", { locale }) };

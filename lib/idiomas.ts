@@ -51,3 +51,6 @@ export function rutaEnIdioma(idioma: Idioma, ruta: string): string {
  * Spanish, the contract.
  */
 export const CABECERA_IDIOMA = "x-planazo-idioma";
+
+/** Each language's tag for Intl's lists, numbers and dates (Spain's forms; English as Britain writes it). */
+export const LOCALE_INTL: Record<Idioma, string> = { es: "es-ES", ca: "ca", eu: "eu", gl: "gl", en: "en-GB" };

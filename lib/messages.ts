@@ -28,12 +28,4 @@ export const pistas = es.pistas;
 
 export type ClaveMensaje = keyof typeof mensajes;
 
-/** Items as Spanish lists them: "A", "A y B", "A, B y C". */
-export function enumeracion(partes: readonly string[]): string {
-  return partes.length > 1 ? `${partes.slice(0, -1).join(", ")} y ${partes.at(-1)}` : (partes[0] ?? "");
-}
-
-/** A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. */
-export function conDatos(mensaje: string, datos: Record<string, string>): string {
-  return mensaje.replace(/\{(\w+)\}/g, (marca, clave: string) => datos[clave] ?? marca);
-}
+export { conDatos, enumeracion } from "./con-datos";

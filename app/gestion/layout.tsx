@@ -1,3 +1,4 @@
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { NavGestion } from "@/components/gestion/NavGestion";
 import { exigirGestorPagina, metadatosGestion } from "@/lib/admin/acceso";
 import styles from "@/components/gestion/gestion.module.css";
@@ -14,7 +15,10 @@ export default async function GestionLayout({ children }: { children: React.Reac
   return (
     <div className={styles.gestion}>
       <NavGestion correo={gestor?.email ?? ""} admin={gestor?.rol === "admin"} />
-      <div className={styles.contenido}>{children}</div>
+      {/* The shared pieces its forms reuse (the poster picker, a plan's card, the dialogs) read these. */}
+      <ConPalabras espacios={["formulario", "publicar", "pistas", "asistente", "planes", "plan", "cuenta", "difusion"]}>
+        <div className={styles.contenido}>{children}</div>
+      </ConPalabras>
     </div>
   );
 }

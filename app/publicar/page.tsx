@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { ConLecturaDeImagenes } from "@/components/plans/form/LeerPrograma";
 import { ocrDisponible } from "@/lib/programas/ocr";
 import styles from "@/components/plans/form/form.module.css";
 import { PublishWizard, type Duplicado } from "@/components/publicar/PublishWizard";
+import { MensajesEnIdioma } from "@/components/ui/errores-campos";
+import type { Espacio } from "@/lib/catalogo";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { camposParaDuplicar } from "@/lib/plans/formulario";
 import { serializePlan } from "@/lib/plans/plan";
@@ -10,7 +14,29 @@ import { leerPlan } from "@/lib/plans/queries";
 import { site } from "@/lib/site";
 import { requirePageUser } from "@/lib/users/session";
 
-export const metadata: Metadata = { title: "Publicar un plan", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const { tituloPublicar } = await palabrasDePagina("asistente");
+  return { title: tituloPublicar, robots: { index: false } };
+}
+
+/**
+ * The words of the wizard's browser components: its own, the fields', the messages of its rules
+ * and the API (MensajesEnIdioma), and the published plan's card and share button.
+ */
+const ESPACIOS: readonly Espacio[] = [
+  "asistente",
+  "formulario",
+  "publicar",
+  "pistas",
+  "ubicacion",
+  "buscador",
+  "categorias",
+  "cuenta",
+  "planes",
+  "difusion",
+  "plan",
+  "tarjeta",
+];
 
 /** The poster's address as the browser fetches it: ours stay on this origin (same-site fetch, no CORS). */
 function direccionCartel(url: string, sitio: string): string {
@@ -35,6 +61,7 @@ export default async function PublicarPage({
       : null,
   ]);
   const { contacto, telefonoEquipo, url } = site();
+  const p = await palabrasDePagina("asistente");
   const duplicado: Duplicado | null = original && {
     titulo: original.titulo,
     campos: camposParaDuplicar(original),
@@ -46,17 +73,21 @@ export default async function PublicarPage({
   return (
     <section className={styles.pagina} aria-labelledby="publicar-titulo">
       <h1 id="publicar-titulo" className={styles.tituloPagina}>
-        Publicar un plan
+        {p.tituloPublicar}
       </h1>
-      <ConLecturaDeImagenes disponible={ocrDisponible()}>
-        <PublishWizard
-          usuarioId={user.id}
-          organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))}
-          contacto={contacto}
-          telefonoEquipo={telefonoEquipo}
-          duplicado={duplicado}
-        />
-      </ConLecturaDeImagenes>
+      <ConPalabras espacios={ESPACIOS}>
+        <MensajesEnIdioma>
+          <ConLecturaDeImagenes disponible={ocrDisponible()}>
+            <PublishWizard
+              usuarioId={user.id}
+              organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))}
+              contacto={contacto}
+              telefonoEquipo={telefonoEquipo}
+              duplicado={duplicado}
+            />
+          </ConLecturaDeImagenes>
+        </MensajesEnIdioma>
+      </ConPalabras>
     </section>
   );
 }

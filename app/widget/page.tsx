@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { conVersiones } from "@/lib/seo/versiones";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { ConstructorWidget } from "@/components/widget/ConstructorWidget";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { UUID_PATTERN } from "@/lib/schemas";
@@ -16,6 +17,9 @@ const METADATOS: Metadata = {
 export function generateMetadata(): Promise<Metadata> {
   return conVersiones(METADATOS, ["es"]);
 }
+
+/** The namespaces the builder's town search box reads; the builder's own words are Spanish, as the page is. */
+const ESPACIOS = ["ubicacion", "buscador"] as const;
 
 /**
  * /widget: builds the code a town hall or an association pastes in its page. Open
@@ -38,12 +42,14 @@ export default async function WidgetPage({ searchParams }: Props) {
         Si eres de un ayuntamiento o de una asociación, puedes mostrar en vuestra página web los próximos planes de{" "}
         {nombre}: elige qué planes mostrar, mira cómo queda y copia el código. Es gratis y se actualiza solo.
       </p>
-      <ConstructorWidget
-        origen={url}
-        sitio={nombre}
-        organizaciones={organizaciones}
-        organizacionInicial={organizacionInicial}
-      />
+      <ConPalabras espacios={ESPACIOS}>
+        <ConstructorWidget
+          origen={url}
+          sitio={nombre}
+          organizaciones={organizaciones}
+          organizacionInicial={organizacionInicial}
+        />
+      </ConPalabras>
     </>
   );
 }

@@ -1,8 +1,10 @@
 "use client";
 
-import { arreglosSinResultados } from "@/lib/busqueda/estado-url";
-import { conDatos, mensajes } from "@/lib/messages";
-import { planesTexto } from "@/lib/plans/cantidades";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { arreglosSinResultados, textoArreglo } from "@/lib/busqueda/estado-url";
+import { conDatos } from "@/lib/con-datos";
+import { palabrasPlanes, planesTexto } from "@/lib/plans/cantidades";
 import { EnlaceBusqueda, useBusqueda } from "./BusquedaProvider";
 import styles from "./Search.module.css";
 
@@ -18,17 +20,21 @@ export function ArreglosSinResultados({
   cuentas?: Readonly<Record<string, { total: number; totalExacto: boolean }>>;
 }) {
   const { estado } = useBusqueda();
+  const b = usePalabras("buscador");
+  const busqueda = usePalabras("busqueda");
+  const palabras = palabrasPlanes(useIdioma(), b, busqueda);
   const todos = arreglosSinResultados(estado);
   const conPlanes = todos.filter((a) => (cuentas?.[a.etiqueta]?.total ?? 0) > 0);
   const arreglos = (conPlanes.length > 0 ? conPlanes : todos).map((a) => {
+    const arreglo = textoArreglo(a, estado, { ...b, quitarPalabras: busqueda.quitarPalabras });
     const cuenta = cuentas?.[a.etiqueta];
-    if (!cuenta || cuenta.total === 0) return { ...a, texto: a.etiqueta };
-    const planes = planesTexto(cuenta.total, cuenta.totalExacto);
-    return { ...a, texto: conDatos(mensajes.arregloConPlanes, { arreglo: a.etiqueta, planes }) };
+    if (!cuenta || cuenta.total === 0) return { ...a, texto: arreglo };
+    const planes = planesTexto(cuenta.total, palabras, cuenta.totalExacto);
+    return { ...a, texto: conDatos(busqueda.arregloConPlanes, { arreglo, planes }) };
   });
   if (arreglos.length === 0) return null;
   return (
-    <ul className={styles.arreglos} aria-label="Ampliar la búsqueda">
+    <ul className={styles.arreglos} aria-label={b.ampliarBusqueda}>
       {arreglos.map((a) => (
         <li key={a.etiqueta}>
           <EnlaceBusqueda cambios={a.cambios} className={`${styles.chip} ${styles.arreglo}`}>

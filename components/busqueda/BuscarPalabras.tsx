@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { textoDeBusqueda } from "@/lib/busqueda/filtros-url";
 import type { EstadoBusqueda } from "@/lib/busqueda/estado-url";
 import { useBusqueda } from "./BusquedaProvider";
@@ -19,6 +19,7 @@ const ESPERA_MS = 400;
  */
 export function BuscarPalabras({ lugarPorDefecto }: { lugarPorDefecto?: Partial<EstadoBusqueda> }) {
   const { estado, ir } = useBusqueda();
+  const p = usePalabras("busqueda");
   const id = useId();
   const [texto, setTexto] = useState(estado.q);
   const [previo, setPrevio] = useState(estado.q);
@@ -41,7 +42,7 @@ export function BuscarPalabras({ lugarPorDefecto }: { lugarPorDefecto?: Partial<
   return (
     <div className={styles.palabras}>
       <label htmlFor={id} className="visually-hidden">
-        {mensajes.queBuscas}
+        {p.queBuscas}
       </label>
       <input
         id={id}
@@ -50,7 +51,7 @@ export function BuscarPalabras({ lugarPorDefecto }: { lugarPorDefecto?: Partial<
         enterKeyHint="search"
         autoComplete="off"
         className={styles.palabrasInput}
-        placeholder={mensajes.queBuscas}
+        placeholder={p.queBuscas}
         value={texto}
         onChange={(e) => setTexto(e.target.value)}
         onKeyDown={(e) => {

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, useTransition } from "react";
 import { urlBusqueda, type EstadoBusqueda } from "@/lib/busqueda/estado-url";
@@ -141,12 +142,13 @@ export function ResultadosBusqueda({
   /** The page shows the map view. */ mapa?: boolean;
 }) {
   const { pendiente: buscando, estado } = useBusqueda();
+  const b = usePalabras("buscador");
   // The map stays in place while the next search of the map view is on its way: its markers
   // change when the search lands, rather than the map being hidden and drawn again.
   const pendiente = buscando && !(mapa && estado.vista === "mapa");
   return (
     <section {...props} id="resultados" aria-busy={buscando} className={styles.resultados}>
-      {buscando && <div className={styles.progreso} role="progressbar" aria-label="Buscando planes" />}
+      {buscando && <div className={styles.progreso} role="progressbar" aria-label={b.progresoBusqueda} />}
       {cabecera}
       {pendiente && (
         <ul className={styles.esqueletos} aria-hidden="true">

@@ -1,10 +1,11 @@
 "use client";
 
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import styles from "./Search.module.css";
 
 /** "Elige tu pueblo": one tap to the search box of the bar (#barra-busqueda), ready to type. */
 export function ElegirPueblo() {
+  const p = usePalabras("busqueda");
   return (
     <button
       type="button"
@@ -15,7 +16,7 @@ export function ElegirPueblo() {
         caja?.focus();
       }}
     >
-      {mensajes.elegirPueblo}
+      {p.elegirPueblo}
     </button>
   );
 }

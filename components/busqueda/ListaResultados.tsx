@@ -6,9 +6,11 @@ import { ListaPorDias } from "@/components/plans/ListaPorDias";
 import styles from "@/components/portada/portada.module.css";
 import { SinPlanesCerca } from "@/components/pueblos/SinPlanesCerca";
 import { agruparPorDia, agruparPorDistancia } from "@/lib/busqueda/grupos";
+import { palabrasGruposDePagina } from "@/lib/busqueda/grupos-pagina";
 import { arreglosSinResultados } from "@/lib/busqueda/estado";
 import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
-import { conDatos, mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
+import { conDatos } from "@/lib/con-datos";
 import { POR_PAGINA } from "@/lib/plans/constants";
 import type { Inicio } from "@/lib/portada/cargar";
 import { site } from "@/lib/site";
@@ -41,8 +43,13 @@ export const PRIMERA_PANTALLA = 1;
  * group of their own), with the ways to follow it after the first results; an empty search's
  * message, its fixes and the plans beyond its radius; the pages; and the chosen town's own page.
  */
-export function ListaResultados({ inicio }: { inicio: Inicio }) {
+export async function ListaResultados({ inicio }: { inicio: Inicio }) {
   const { estado, resultado, error, vacio, pueblo, total, favoritos, verificadas, conSesion } = inicio;
+  const [b, { puebloVacio }, titulos] = await Promise.all([
+    palabrasDePagina("busqueda"),
+    palabrasDePagina("pueblos"),
+    palabrasGruposDePagina(),
+  ]);
   const palabras = leerConsultaPalabras(estado.q);
   const planes = resultado && !resultado.mensaje ? resultado.planes : [];
   const corregido =
@@ -72,17 +79,17 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
       ) : resultado?.mensaje ? (
         <>
           <div className={styles.mensaje}>
-            {/* With nothing left to widen, the search's own advice would be a dead end. */}
+            {/* With nothing left to widen, the search's own advice (its message, sinPlanes) would be a dead end. */}
             <p>
               {palabras && estado.municipio
-                ? conDatos(mensajes.sinPlanesDePalabras, {
+                ? conDatos(b.sinPlanesDePalabras, {
                     q: palabras.texto,
                     km: String(estado.radio),
                     municipio: estado.municipio,
                   })
                 : arreglosSinResultados(estado).length === 0 && estado.municipio
-                  ? conDatos(mensajes.puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
-                  : resultado.mensaje}
+                  ? conDatos(puebloVacio, { km: String(estado.radio), municipio: estado.municipio })
+                  : b.sinPlanes}
             </p>
             <ArreglosSinResultados cuentas={vacio?.arreglos} />
           </div>
@@ -103,15 +110,14 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
       ) : (
         resultado && (
           <>
-            {corregido && (
-              <p className={styles.corregido}>{conDatos(mensajes.mostrandoResultadosDe, { q: corregido })}</p>
-            )}
+            {corregido && <p className={styles.corregido}>{conDatos(b.mostrandoResultadosDe, { q: corregido })}</p>}
             {estado.orden === "fecha" ? (
               <ListaPorDias
                 grupos={agruparPorDia(resultado.planes, {
                   base: inicio.base,
                   ahora: inicio.ahora,
                   diaAnterior: inicio.diaAnterior,
+                  palabras: titulos,
                 }).map((g) => (palabras ? { ...g, items: primeroLosDelTitulo(g.items, palabras) } : g))}
                 id="dia"
                 prioritarios={PRIMERA_PANTALLA}
@@ -124,7 +130,7 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
               <>
                 {/* Nearest first: featured plans lead only in a group of their own, above the distance order. */}
                 <ListaPorDias
-                  grupos={agruparPorDistancia(resultado.planes)}
+                  grupos={agruparPorDistancia(resultado.planes, titulos)}
                   id="cerca"
                   prioritarios={PRIMERA_PANTALLA}
                   favoritos={favoritos}
@@ -141,7 +147,7 @@ export function ListaResultados({ inicio }: { inicio: Inicio }) {
       {pueblo && total > 0 && (
         <p>
           <Link className={styles.paginaPueblo} href={pueblo.ruta} prefetch={false}>
-            {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+            {conDatos(b.verPaginaPueblo, { municipio: pueblo.nombre })}
           </Link>
         </p>
       )}

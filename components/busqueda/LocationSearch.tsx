@@ -1,5 +1,7 @@
 "use client";
 
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "./MunicipioCombobox";
 import styles from "./Search.module.css";
 
@@ -31,10 +33,12 @@ export function LocationSearch({
     onLugar(lugarDe(r));
   });
   const { id, error } = combo;
+  const b = usePalabras("buscador");
+  const enIdioma = useRuta();
   return (
     <form
       className={styles.lugar}
-      action="/"
+      action={enIdioma("/")}
       method="get"
       onSubmit={(e) => {
         e.preventDefault();
@@ -42,7 +46,7 @@ export function LocationSearch({
       }}
     >
       <label htmlFor={id} className={compacto ? "visually-hidden" : styles.etiqueta}>
-        ¿Dónde buscas planes?
+        {b.dondeBuscas}
       </label>
       <div className={styles.lugarFila}>
         <ComboCaja>
@@ -50,11 +54,11 @@ export function LocationSearch({
             {...combo.inputProps}
             name="municipio"
             className={styles.lugarInput}
-            placeholder="Municipio"
+            placeholder={b.municipio}
             aria-describedby={error ? `${id}-error` : undefined}
           />
           {combo.texto && (
-            <button type="button" className={styles.limpiar} aria-label="Borrar el municipio" onClick={combo.limpiar}>
+            <button type="button" className={styles.limpiar} aria-label={b.borrarMunicipio} onClick={combo.limpiar}>
               ×
             </button>
           )}
@@ -76,7 +80,7 @@ export function LocationSearch({
             <circle cx="11" cy="11" r="7" />
             <path d="m20 20-4-4" />
           </svg>
-          <span className={styles.buscarTexto}>Buscar</span>
+          <span className={styles.buscarTexto}>{b.buscar}</span>
         </button>
       </div>
       {error && (

@@ -8,18 +8,20 @@ import "leaflet.markercluster";
 import { useEffect, useRef, useState } from "react";
 import { Circle, MapContainer, useMap, ZoomControl } from "react-leaflet";
 import { CapaTeselas, PIN_SVG } from "@/components/mapa/CapaTeselas";
-import { conDatos, mensajes } from "@/lib/messages";
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { conDatos } from "@/lib/con-datos";
 import type { PuntoMapa, ResultadoMapa } from "@/lib/busqueda/mapa";
 import styles from "./Mapa.module.css";
 
 const pin = L.divIcon({ className: styles.pin, html: PIN_SVG, iconSize: [32, 44], iconAnchor: [16, 43] });
 
-/** A cluster: its count, and for screen readers what it is and what to do with it. */
-function iconoGrupo(grupo: L.MarkerCluster) {
+/** A cluster: its count, and for screen readers what it is and what to do with it (`texto`, busqueda.mapaGrupo). */
+function iconoGrupo(grupo: L.MarkerCluster, texto: string) {
   const n = String(grupo.getChildCount());
   return L.divIcon({
     className: styles.grupo,
-    html: `<span aria-hidden="true">${n}</span><span class="visually-hidden">${conDatos(mensajes.mapaGrupo, { n })}</span>`,
+    html: `<span aria-hidden="true">${n}</span><span class="visually-hidden">${conDatos(texto, { n })}</span>`,
     iconSize: [44, 44],
   });
 }
@@ -68,6 +70,7 @@ function Marcadores({
   onElegir: (id: string, marcador: HTMLElement | undefined) => void;
 }) {
   const map = useMap();
+  const { mapaGrupo } = usePalabras("busqueda");
   const elegir = useRef(onElegir);
   useEffect(() => {
     elegir.current = onElegir;
@@ -76,7 +79,7 @@ function Marcadores({
     const grupo = L.markerClusterGroup({
       showCoverageOnHover: false,
       maxClusterRadius: 48,
-      iconCreateFunction: iconoGrupo,
+      iconCreateFunction: (g) => iconoGrupo(g, mapaGrupo),
     });
     grupo.addLayers(
       puntos.map((p) => {
@@ -97,7 +100,7 @@ function Marcadores({
     return () => {
       map.removeLayer(grupo);
     };
-  }, [map, puntos]);
+  }, [map, puntos, mapaGrupo]);
   return null;
 }
 
@@ -105,6 +108,8 @@ function Marcadores({
 function MiniTarjeta({ punto, onCerrar }: { punto: PuntoMapa; onCerrar: () => void }) {
   const tarjeta = useRef<HTMLElement>(null);
   const enlace = useRef<HTMLAnchorElement>(null);
+  const p = usePalabras("busqueda");
+  const enIdioma = useRuta();
   useEffect(() => {
     // The card is read at once: on a phone the bottom of the map may be below the screen.
     tarjeta.current?.scrollIntoView({ block: "nearest" });
@@ -114,7 +119,7 @@ function MiniTarjeta({ punto, onCerrar }: { punto: PuntoMapa; onCerrar: () => vo
     <section
       ref={tarjeta}
       className={punto.cartel ? styles.tarjeta : `${styles.tarjeta} ${styles.sinCartel}`}
-      aria-label={mensajes.mapaTarjeta}
+      aria-label={p.mapaTarjeta}
       onKeyDown={(e) => e.key === "Escape" && onCerrar()}
     >
       {punto.cartel && (
@@ -123,14 +128,14 @@ function MiniTarjeta({ punto, onCerrar }: { punto: PuntoMapa; onCerrar: () => vo
       )}
       <div className={styles.tarjetaTexto}>
         <h3>
-          <a ref={enlace} href={punto.href}>
+          <a ref={enlace} href={enIdioma(punto.href)}>
             {punto.titulo}
           </a>
         </h3>
         {punto.cuando && <p>{punto.cuando}</p>}
         {punto.precio && <p className={styles.tarjetaPrecio}>{punto.precio}</p>}
       </div>
-      <button type="button" className={styles.tarjetaCerrar} onClick={onCerrar} aria-label={mensajes.mapaCerrarTarjeta}>
+      <button type="button" className={styles.tarjetaCerrar} onClick={onCerrar} aria-label={p.mapaCerrarTarjeta}>
         <span aria-hidden="true">×</span>
       </button>
     </section>
@@ -139,6 +144,7 @@ function MiniTarjeta({ punto, onCerrar }: { punto: PuntoMapa; onCerrar: () => vo
 
 export default function MapaResultados({ centro, puntos, radioKm }: ResultadoMapa & { radioKm: number }) {
   const [elegido, setElegido] = useState<{ id: string; marcador?: HTMLElement } | null>(null);
+  const b = usePalabras("buscador");
   // A new search may leave the chosen plan out: its card goes with it.
   const punto = elegido && puntos.find((p) => p.id === elegido.id);
   const cerrar = () => {
@@ -157,7 +163,7 @@ export default function MapaResultados({ centro, puntos, radioKm }: ResultadoMap
         className={styles.mapa}
       >
         <CapaTeselas />
-        <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
+        <ZoomControl position="topleft" zoomInTitle={b.acercar} zoomOutTitle={b.alejar} />
         <Encuadre lat={centro.lat} lng={centro.lng} radioKm={radioKm} />
         {radioKm > 0 && (
           <Circle

@@ -2,7 +2,7 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { llamar } from "@/lib/cliente/api";
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import styles from "./Combobox.module.css";
 
 /** One /api/geocode result, as much of it as the browser uses. */
@@ -36,6 +36,7 @@ const ESPERA_MS = 400;
  * <input> with `inputProps` (plus its own handlers) and the list with <ListaSugerencias>.
  */
 export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeocodigo) => void) {
+  const { ubicacionesNoEncontradas } = usePalabras("ubicacion");
   const [texto, setTexto] = useState(inicial);
   // Suggestions remember the text they answer: those of an older text are never offered or taken.
   const [respuesta, setRespuesta] = useState<{ para: string; lista: ResultadoGeocodigo[] }>({ para: "", lista: [] });
@@ -64,10 +65,10 @@ export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeo
       if (ultima.current !== consulta) return; // a newer query is on its way
       setRespuesta({ para: consulta, lista: res ?? [] });
       setActiva(-1);
-      if (!res) setError(mensajes.ubicacionesNoEncontradas);
+      if (!res) setError(ubicacionesNoEncontradas);
     }, ESPERA_MS);
     return () => clearTimeout(t);
-  }, [consulta, abierta]);
+  }, [consulta, abierta, ubicacionesNoEncontradas]);
 
   const elegir = (r: ResultadoGeocodigo) => {
     setTexto(lugarDe(r).municipio);
@@ -89,7 +90,7 @@ export function useMunicipioCombobox(inicial: string, onElegir: (r: ResultadoGeo
     const res = await geocodificar(pedida, 1);
     if (ultima.current !== pedida) return;
     if (res && res.length > 0) elegir(res[0]);
-    else setError(mensajes.ubicacionesNoEncontradas);
+    else setError(ubicacionesNoEncontradas);
   };
 
   const mostrar = abierta && consulta.length >= 2 && sugerencias.length > 0;
@@ -146,11 +147,12 @@ export function ComboCaja({ children }: { children: React.ReactNode }) {
 }
 
 export function ListaSugerencias({ combo }: { combo: MunicipioCombobox }) {
+  const b = usePalabras("buscador");
   return (
     <ul
       id={combo.listaId}
       role="listbox"
-      aria-label="Municipios sugeridos"
+      aria-label={b.municipiosSugeridos}
       className={styles.sugerencias}
       hidden={!combo.mostrar}
     >

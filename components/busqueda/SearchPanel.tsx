@@ -1,8 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import { conDatos, mensajes } from "@/lib/messages";
-import { ACCESIBLE_TEXTO, CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { conDatos } from "@/lib/con-datos";
+import { CATEGORIAS, RADIO_DEFAULT_KM, RADIO_MAX_KM } from "@/lib/plans/constants";
+import { nombreCategoria } from "@/lib/plans/categorias";
 import {
   alternarCategoria,
   chipActivo,
@@ -11,7 +14,7 @@ import {
   hayLugar,
   type EstadoBusqueda,
 } from "@/lib/busqueda/estado-url";
-import { cantidadTexto, planesTexto } from "@/lib/plans/cantidades";
+import { cantidadTexto, palabrasPlanes, planesTexto } from "@/lib/plans/cantidades";
 import { useBusqueda } from "./BusquedaProvider";
 import { CLAVE_LUGAR, recordarLugar, recordarLugarElegido } from "@/lib/busqueda/lugar-recordado";
 import { LocationSearch, type Lugar } from "./LocationSearch";
@@ -20,7 +23,7 @@ import { UsarMiUbicacion } from "./UsarMiUbicacion";
 import { BuscarPalabras } from "./BuscarPalabras";
 
 /** The 'Este finde' chip's search (its window is the server's to compute). */
-const { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO } = CHIPS_FECHA.find((c) => c.etiqueta === "Este finde")!;
+const { fecha: FINDE, desplazamiento: FINDE_DESPLAZAMIENTO } = CHIPS_FECHA.find((c) => c.clave === "fechaFinde")!;
 const ESTE_FINDE: Partial<EstadoBusqueda> = {
   fecha: FINDE,
   desplazamiento: FINDE_DESPLAZAMIENTO,
@@ -75,6 +78,7 @@ export function SearchPanel({
   lugarPorDefecto?: Lugar;
 }) {
   const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
+  const p = usePalabras("buscador");
   const compacto = hayLugar(estado);
   const elegirLugar = useElegirLugar();
 
@@ -100,7 +104,7 @@ export function SearchPanel({
     <section
       id="barra-busqueda"
       className={compacto ? `${styles.panel} ${styles.barra}` : styles.panel}
-      aria-label="Buscar planes"
+      aria-label={p.buscarPlanes}
       aria-busy={pendiente}
     >
       <LocationSearch
@@ -119,12 +123,14 @@ export function SearchPanel({
             aria-controls="filtros"
             onClick={() => abrirFiltros(true)}
           >
-            Filtros{cuenta}
+            {p.filtros}
+            {cuenta}
           </button>
         ) : (
           // The filters sit in the page, after the first plans: one tap away from the first screen.
           <a className={`${styles.chip} ${styles.botonFiltros}`} href="#filtros">
-            Filtros{cuenta}
+            {p.filtros}
+            {cuenta}
           </a>
         )}
         <FiltroFechas ventana={ventana} />
@@ -136,6 +142,7 @@ export function SearchPanel({
 /** Time first: the date chips of the spec's options, their arrows, and 'Elegir fechas'. */
 function FiltroFechas({ ventana }: { ventana: string | null }) {
   const { estado, ir } = useBusqueda();
+  const p = usePalabras("buscador");
   const [eligiendo, setEligiendo] = useState(false);
   const hoy = useSyncExternalStore(sinCambios, hoyEnNavegador, () => "");
   const desdeId = useId();
@@ -143,12 +150,12 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
   const desborde = useDesborde();
   return (
     <div className={styles.fechasBloque}>
-      <div role="group" aria-label="Fecha" className={styles.chipsFecha} ref={desborde}>
+      <div role="group" aria-label={p.fecha} className={styles.chipsFecha} ref={desborde}>
         {CHIPS_FECHA.map((chip) => {
           const activo = chipActivo(estado, chip);
           return (
             <Chip
-              key={chip.etiqueta}
+              key={chip.clave}
               activa={activo}
               onClick={() => {
                 setEligiendo(false);
@@ -160,7 +167,7 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
                 );
               }}
             >
-              {chip.etiqueta}
+              {p[chip.clave]}
             </Chip>
           );
         })}
@@ -171,7 +178,7 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
           aria-expanded={eligiendo}
           onClick={() => setEligiendo((e) => !e)}
         >
-          Elegir fechas
+          {p.elegirFechas}
         </button>
       </div>
       {eligiendo && (
@@ -187,7 +194,7 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
             ir({ fecha: "rango", desplazamiento: 0, desde, hasta: hasta < desde ? desde : hasta });
           }}
         >
-          <label htmlFor={desdeId}>Desde</label>
+          <label htmlFor={desdeId}>{p.desde}</label>
           <input
             id={desdeId}
             name="desde"
@@ -196,10 +203,10 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
             min={hoy || undefined}
             defaultValue={estado.desde ?? hoy}
           />
-          <label htmlFor={hastaId}>Hasta</label>
+          <label htmlFor={hastaId}>{p.hasta}</label>
           <input id={hastaId} name="hasta" type="date" min={hoy || undefined} defaultValue={estado.hasta ?? ""} />
           <button type="submit" className="button">
-            Ver planes
+            {p.verPlanes}
           </button>
         </form>
       )}
@@ -209,7 +216,7 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
             <button
               type="button"
               className={styles.flecha}
-              aria-label="Periodo anterior"
+              aria-label={p.periodoAnterior}
               onClick={() => ir((b) => ({ desplazamiento: Math.max(0, b.desplazamiento - 1) }))}
             >
               ‹
@@ -220,7 +227,7 @@ function FiltroFechas({ ventana }: { ventana: string | null }) {
             <button
               type="button"
               className={styles.flecha}
-              aria-label="Periodo siguiente"
+              aria-label={p.periodoSiguiente}
               onClick={() => ir((b) => ({ desplazamiento: b.desplazamiento + 1 }))}
             >
               ›
@@ -307,6 +314,10 @@ const hoyEnNavegador = () => {
  */
 export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalExacto: boolean }) {
   const { estado, pendiente, ir, filtrosAbiertos, abrirFiltros } = useBusqueda();
+  const p = usePalabras("buscador");
+  const categorias = usePalabras("categorias");
+  const busqueda = usePalabras("busqueda");
+  const cuentas = palabrasPlanes(useIdioma(), p, busqueda);
   const comoHoja = hayLugar(estado);
   const [radio, setRadio] = useState(estado.radio);
   const radioId = useId();
@@ -352,40 +363,41 @@ export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalEx
       >
         {comoHoja && (
           <p id={tituloId} className={styles.hojaTitulo} tabIndex={-1} ref={titulo}>
-            Filtros
+            {p.filtros}
           </p>
         )}
-        <GrupoDeChips leyenda="Categorías">
+        <GrupoDeChips leyenda={p.categorias}>
           {CATEGORIAS.map((c) => (
             <Chip
               key={c}
               activa={estado.categorias.includes(c)}
               onClick={() => ir((b) => ({ categorias: alternarCategoria(b.categorias, c) }))}
             >
-              {c === "Otros" ? "Todos" : c}
+              {c === "Otros" ? categorias.todos : nombreCategoria(c, categorias)}
             </Chip>
           ))}
         </GrupoDeChips>
 
-        <GrupoDeChips leyenda="Accesibilidad">
+        <GrupoDeChips leyenda={p.accesibilidad}>
           <Chip
             activa={estado.accesible}
-            title={ACCESIBLE_TEXTO}
+            title={categorias.accesible}
             onClick={() => ir((b) => ({ accesible: !b.accesible }))}
           >
-            Accesible
+            {p.accesible}
           </Chip>
         </GrupoDeChips>
 
-        <GrupoDeChips leyenda="Precio">
+        <GrupoDeChips leyenda={p.precio}>
           <Chip activa={estado.gratis} onClick={() => ir((b) => ({ gratis: !b.gratis }))}>
-            Gratis
+            {p.gratis}
           </Chip>
         </GrupoDeChips>
 
         <div className={styles.grupo}>
           <label htmlFor={radioId} className={styles.etiqueta}>
-            Distancia: <output htmlFor={radioId}>{radio} km</output>
+            {`${p.distancia} `}
+            <output htmlFor={radioId}>{radio} km</output>
           </label>
           <input
             id={radioId}
@@ -401,10 +413,10 @@ export function FiltrosBusqueda({ total, totalExacto }: { total: number; totalEx
         {comoHoja && (
           <button type="button" className={`button ${styles.verPlanes}`} onClick={cerrar}>
             {pendiente
-              ? "Buscando planes…"
+              ? p.buscandoPlanes
               : totalExacto
-                ? `Ver ${planesTexto(total)}`
-                : conDatos(mensajes.verMasDePlanes, { n: cantidadTexto(total) })}
+                ? conDatos(p.verCuenta, { planes: planesTexto(total, cuentas) })
+                : conDatos(busqueda.verMasDePlanes, { n: cantidadTexto(total, cuentas.idioma) })}
           </button>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { SeguirPueblo, type PuebloASeguir } from "@/components/seguimientos/SeguirPueblo";
-import { mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import { DesplegableSeguir } from "./DesplegableSeguir";
 import styles from "./SeguirBusqueda.module.css";
@@ -30,7 +30,7 @@ function Icono({ children }: { children: React.ReactNode }) {
  * noticias"). Closed it is one button high, so the plans stay on the first screen. A <details>,
  * so it works without JavaScript; with it, the options open where the button is (DesplegableSeguir).
  */
-export function SeguirBusqueda({
+export async function SeguirBusqueda({
   feeds,
   pueblo,
   conSesion,
@@ -42,6 +42,8 @@ export function SeguirBusqueda({
   conSesion: boolean;
   id?: string;
 }) {
+  const p = await palabrasDePagina("difusion");
+  const { seguirDesplegar } = await palabrasDePagina("seguir");
   return (
     <DesplegableSeguir id={id}>
       <summary className={styles.boton}>
@@ -49,7 +51,7 @@ export function SeguirBusqueda({
           <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
           <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
         </Icono>
-        {mensajes.seguirBusqueda}
+        {p.seguirBusqueda}
       </summary>
       <div className={styles.panel}>
         {pueblo && (
@@ -59,7 +61,7 @@ export function SeguirBusqueda({
                 <rect x="3" y="5" width="18" height="14" rx="2" />
                 <path d="m3 7 9 6 9-6" />
               </Icono>
-              {mensajes.seguirDesplegar}
+              {seguirDesplegar}
             </summary>
             <SeguirPueblo pueblo={pueblo} conSesion={conSesion} />
           </details>
@@ -69,13 +71,13 @@ export function SeguirBusqueda({
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M3 10h18M8 3v4M16 3v4" />
           </Icono>
-          {mensajes.suscribirCalendario}
+          {p.suscribirCalendario}
         </a>
         <p id={`${id}-ayuda`} className={styles.ayuda}>
-          {mensajes.suscribirCalendarioAyuda}
+          {p.suscribirCalendarioAyuda}
         </p>
         <a className={styles.feed} href={feeds.atom} type="application/atom+xml">
-          {mensajes.feedAtom}
+          {p.feedAtom}
         </a>
       </div>
     </DesplegableSeguir>

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { VISTAS, type EstadoBusqueda } from "@/lib/busqueda/estado-url";
 import { useBusqueda, useEnlaceBusqueda } from "./BusquedaProvider";
 import styles from "./Mapa.module.css";
@@ -39,30 +39,29 @@ function Selector<K extends "vista" | "orden">({
   );
 }
 
-const ETIQUETA = { lista: mensajes.vistaLista, mapa: mensajes.vistaMapa } as const;
-const OPCIONES_VISTA = VISTAS.map((v) => ({ valor: v, texto: ETIQUETA[v] }));
-
 /**
  * 'Lista / Mapa' in the list's header; on a phone only the other view (the list offers "Mapa",
  * the map "Lista"), beside the order, so the header keeps to two rows and the plans start high.
  */
 export function SelectorVista() {
+  const p = usePalabras("busqueda");
+  const etiqueta = { lista: p.vistaLista, mapa: p.vistaMapa } as const;
   return (
     <Selector
       campo="vista"
-      opciones={OPCIONES_VISTA}
-      etiqueta={mensajes.vistaResultados}
+      opciones={VISTAS.map((v) => ({ valor: v, texto: etiqueta[v] }))}
+      etiqueta={p.vistaResultados}
       className={`${styles.selector} ${styles.otraVista}`}
     />
   );
 }
 
-const OPCIONES_ORDEN = [
-  { valor: "fecha", texto: mensajes.ordenFecha },
-  { valor: "distancia", texto: mensajes.ordenDistancia },
-] as const;
-
 /** 'Antes primero / Cerca primero': the web lists by date; distance is one tap away. */
 export function SelectorOrden() {
-  return <Selector campo="orden" opciones={OPCIONES_ORDEN} etiqueta={mensajes.ordenResultados} />;
+  const p = usePalabras("busqueda");
+  const opciones = [
+    { valor: "fecha", texto: p.ordenFecha },
+    { valor: "distancia", texto: p.ordenDistancia },
+  ] as const;
+  return <Selector campo="orden" opciones={opciones} etiqueta={p.ordenResultados} />;
 }

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import type { Lugar } from "./LocationSearch";
 import { lugarDe, type ResultadoGeocodigo } from "./MunicipioCombobox";
 import styles from "./Search.module.css";
@@ -22,13 +22,15 @@ function posicion(): Promise<GeolocationPosition> {
  * a timeout or a position outside Spain leaves everything as it was, with a short message.
  */
 export function UsarMiUbicacion({ onLugar }: { onLugar: (l: Lugar) => void }) {
+  const u = usePalabras("ubicacion");
+  const b = usePalabras("buscador");
   const [buscando, setBuscando] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   async function usar() {
     if (buscando) return;
     setError(null);
-    if (!("geolocation" in navigator)) return setError(mensajes.ubicacionNoDisponible);
+    if (!("geolocation" in navigator)) return setError(u.ubicacionNoDisponible);
     setBuscando(true);
     try {
       const { coords } = await posicion();
@@ -36,13 +38,13 @@ export function UsarMiUbicacion({ onLugar }: { onLugar: (l: Lugar) => void }) {
       const r = await llamar<{ results: ResultadoGeocodigo[] }>("GET", `/api/geocode/cercano?${q}`);
       const lugar = r.ok ? r.data.results[0] : undefined;
       if (lugar) onLugar(lugarDe(lugar));
-      else setError(mensajeDe(r, mensajes.ubicacionNoDisponible));
+      else setError(mensajeDe(r, u.ubicacionNoDisponible));
     } catch (e) {
       const denegada =
         typeof GeolocationPositionError !== "undefined" &&
         e instanceof GeolocationPositionError &&
         e.code === e.PERMISSION_DENIED;
-      setError(denegada ? mensajes.ubicacionDenegada : mensajes.ubicacionNoDisponible);
+      setError(denegada ? u.ubicacionDenegada : u.ubicacionNoDisponible);
     } finally {
       setBuscando(false);
     }
@@ -72,7 +74,7 @@ export function UsarMiUbicacion({ onLugar }: { onLugar: (l: Lugar) => void }) {
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
           <circle cx="12" cy="12" r="7" />
         </svg>
-        {buscando ? "Buscando dónde estás…" : "Usar mi ubicación"}
+        {buscando ? b.buscandoDondeEstas : b.usarMiUbicacion}
       </button>
       {error && (
         <p id="mi-ubicacion-error" role="alert" className={styles.error}>

@@ -2,7 +2,8 @@
 
 import { lazy, Suspense } from "react";
 import { SinMapaSiFalla } from "@/components/plans/SinMapaSiFalla";
-import { conDatos, mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { conDatos } from "@/lib/con-datos";
 import type { ResultadoMapa } from "@/lib/busqueda/mapa";
 import { useHidratado } from "@/lib/cliente/hidratado";
 import styles from "./Mapa.module.css";
@@ -12,9 +13,10 @@ import styles from "./Mapa.module.css";
 const MapaResultados = lazy(() => import("./MapaResultados"));
 
 function Cargando() {
+  const p = usePalabras("busqueda");
   return (
     <div className={styles.mapa}>
-      <p className={styles.cargando}>{mensajes.mapaCargando}</p>
+      <p className={styles.cargando}>{p.mapaCargando}</p>
     </div>
   );
 }
@@ -26,19 +28,20 @@ function Cargando() {
 export function VistaMapa({ mapa, radioKm, verLista }: { mapa: ResultadoMapa; radioKm: number; verLista: string }) {
   // Leaflet needs `window`: the server and the hydration draw the frame only.
   const enNavegador = useHidratado();
+  const p = usePalabras("busqueda");
   return (
     <SinMapaSiFalla
       alternativa={
         <p className={styles.aviso} role="alert">
-          {mensajes.mapaNoDisponible} <a href={verLista}>{mensajes.mapaVerLista}</a>
+          {p.mapaNoDisponible} <a href={verLista}>{p.mapaVerLista}</a>
         </p>
       }
     >
       <div data-solo-con-script="">
         {mapa.total > mapa.puntos.length && (
-          <p className={styles.nota}>{conDatos(mensajes.mapaTope, { n: String(mapa.puntos.length) })}</p>
+          <p className={styles.nota}>{conDatos(p.mapaTope, { n: String(mapa.puntos.length) })}</p>
         )}
-        <div className={styles.marco} role="region" aria-label={mensajes.mapaRegion}>
+        <div className={styles.marco} role="region" aria-label={p.mapaRegion}>
           {enNavegador ? (
             <Suspense fallback={<Cargando />}>
               <MapaResultados {...mapa} radioKm={radioKm} />
@@ -54,10 +57,11 @@ export function VistaMapa({ mapa, radioKm, verLista }: { mapa: ResultadoMapa; ra
 
 /** What shows instead of the map without script: a note, the list, and the map's frame hidden. */
 export function SinScript({ children }: { children: React.ReactNode }) {
+  const p = usePalabras("busqueda");
   return (
     <noscript>
       <style>{"[data-solo-con-script]{display:none}"}</style>
-      <p className={styles.aviso}>{mensajes.mapaSinScript}</p>
+      <p className={styles.aviso}>{p.mapaSinScript}</p>
       {children}
     </noscript>
   );

@@ -1,23 +1,29 @@
 "use client";
 
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from "react";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { activarPush, desactivarPush, endpointActual, estadoPush, type EstadoPush } from "@/lib/cliente/push";
 import type { DispositivoApi } from "@/lib/avisos/push";
 import { diaTexto, localDeInstante } from "@/lib/dates";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
+import type { Catalogo } from "@/lib/catalogo";
+import type { Idioma } from "@/lib/idiomas";
 import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
 import { EVENTO_INSTALABLE } from "@/lib/app-instalable/sin-conexion";
 import perfil from "./Profile.module.css";
-import { mensajesAvisos } from "@/lib/avisos/mensajes";
 
-const ETIQUETAS: Record<TipoAviso, string> = {
-  publicaciones: mensajesAvisos.avisoTipoPublicaciones,
-  cambios: mensajesAvisos.avisoTipoCambios,
-  recordatorios: mensajesAvisos.avisoTipoRecordatorios,
-  resumen: mensajesAvisos.avisoTipoResumen,
+type Palabras = Catalogo["perfil"];
+
+/** Each kind of notice's key in the catalogue's "perfil". */
+const ETIQUETAS: Record<TipoAviso, keyof Palabras> = {
+  publicaciones: "avisoTipoPublicaciones",
+  cambios: "avisoTipoCambios",
+  recordatorios: "avisoTipoRecordatorios",
+  resumen: "avisoTipoResumen",
 };
 
 /** The browser's offer to install the site as an app (Chromium's `beforeinstallprompt`). */
@@ -52,12 +58,13 @@ const enIphoneSinInstalar = () =>
 const nada = () => () => {};
 
 function InstalarApp() {
+  const p = usePalabras("perfil");
   const oferta = useSyncExternalStore(suscribirOferta, ofertaActual, () => null);
   const iphone = useSyncExternalStore(nada, enIphoneSinInstalar, () => false);
   if (oferta)
     return (
       <div className={perfil.dispositivo}>
-        <p className={perfil.nota}>{mensajesAvisos.instalarAyuda}</p>
+        <p className={perfil.nota}>{p.instalarAyuda}</p>
         <button
           type="button"
           className={styles.buttonGhost}
@@ -69,11 +76,11 @@ function InstalarApp() {
             dispatchEvent(new Event(EVENTO_INSTALABLE));
           }}
         >
-          {mensajesAvisos.instalarBoton}
+          {p.instalarBoton}
         </button>
       </div>
     );
-  return iphone ? <p className={perfil.nota}>{mensajesAvisos.instalarIos}</p> : null;
+  return iphone ? <p className={perfil.nota}>{p.instalarIos}</p> : null;
 }
 
 /** This device's notifications: "Activar avisos" asks the browser only when tapped. */
@@ -84,6 +91,8 @@ function EsteDispositivo({
   alPulsar: () => void;
   alCambiar: (endpoint: string | null) => void;
 }) {
+  const p = usePalabras("perfil");
+  const { errorInesperado } = usePalabras("general");
   const [estado, setEstado] = useState<EstadoPush>("cargando");
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [enviando, setEnviando] = useState(false);
@@ -101,7 +110,7 @@ function EsteDispositivo({
       vivo = false;
     };
   }, [alCambiar]);
-  async function pulsar(accion: typeof activarPush) {
+  async function pulsar(accion: () => ReturnType<typeof activarPush>) {
     setEnviando(true);
     setAviso({});
     alPulsar();
@@ -115,38 +124,42 @@ function EsteDispositivo({
     <div className={perfil.dispositivo}>
       {estado === "inactivo" && (
         <>
-          <p className={perfil.nota}>{mensajesAvisos.avisosActivarAyuda}</p>
-          <button type="button" className="button" disabled={enviando} onClick={() => void pulsar(activarPush)}>
-            {mensajesAvisos.avisosActivar}
+          <p className={perfil.nota}>{p.avisosActivarAyuda}</p>
+          <button
+            type="button"
+            className="button"
+            disabled={enviando}
+            onClick={() => void pulsar(() => activarPush(p.avisosError))}
+          >
+            {p.avisosActivar}
           </button>
         </>
       )}
       {estado === "activo" && (
         <>
-          <p className={perfil.nota}>{mensajesAvisos.avisosActivos}</p>
+          <p className={perfil.nota}>{p.avisosActivos}</p>
           <button
             type="button"
             className={styles.buttonGhost}
             disabled={enviando}
-            onClick={() => void pulsar(desactivarPush)}
+            onClick={() => void pulsar(() => desactivarPush({ hecho: p.avisosDesactivados, error: errorInesperado }))}
           >
-            {mensajesAvisos.avisosDesactivar}
+            {p.avisosDesactivar}
           </button>
         </>
       )}
-      {estado === "bloqueado" && <p className={perfil.nota}>{mensajesAvisos.avisosBloqueados}</p>}
-      {estado === "sinSoporte" && <p className={perfil.nota}>{mensajesAvisos.avisosSinSoporte}</p>}
+      {estado === "bloqueado" && <p className={perfil.nota}>{p.avisosBloqueados}</p>}
+      {estado === "sinSoporte" && <p className={perfil.nota}>{p.avisosSinSoporte}</p>}
       <Aviso {...aviso} />
     </div>
   );
 }
 
-const dia = (iso: string) => diaTexto(localDeInstante(iso).slice(0, 10));
+const dia = (iso: string, idioma: Idioma) => diaTexto(localDeInstante(iso).slice(0, 10), idioma);
 
-function nombreDe(d: DispositivoApi): string {
-  if (d.navegador && d.sistema)
-    return conDatos(mensajesAvisos.dispositivoNombre, { navegador: d.navegador, sistema: d.sistema });
-  return d.navegador ?? d.sistema ?? mensajesAvisos.dispositivoDesconocido;
+function nombreDe(d: DispositivoApi, p: Palabras): string {
+  if (d.navegador && d.sistema) return conDatos(p.dispositivoNombre, { navegador: d.navegador, sistema: d.sistema });
+  return d.navegador ?? d.sistema ?? p.dispositivoDesconocido;
 }
 
 /**
@@ -163,36 +176,38 @@ function Dispositivos({
   este: string | null;
   alQuitar: (d: DispositivoApi) => Promise<void>;
 }) {
+  const p = usePalabras("perfil");
+  const idioma = useIdioma();
   const id = useId();
   if (lista.length === 0) return null;
   return (
     <div className={perfil.dispositivos}>
-      <h3 id={`${id}-titulo`}>{mensajesAvisos.dispositivosTitulo}</h3>
-      <p className={perfil.nota}>{mensajesAvisos.dispositivosAyuda}</p>
+      <h3 id={`${id}-titulo`}>{p.dispositivosTitulo}</h3>
+      <p className={perfil.nota}>{p.dispositivosAyuda}</p>
       <ul aria-labelledby={`${id}-titulo`}>
         {lista.map((d) => {
-          const nombre = nombreDe(d);
+          const nombre = nombreDe(d, p);
           return (
             <li key={d.id}>
               <div>
                 <strong>{nombre}</strong>
-                {d.endpoint === este && <span className={perfil.este}> · {mensajesAvisos.dispositivoEste}</span>}
+                {d.endpoint === este && <span className={perfil.este}> · {p.dispositivoEste}</span>}
                 <br />
                 <span className={perfil.nota}>
-                  {conDatos(mensajesAvisos.dispositivoAnadido, { dia: dia(d.creadoEn) })} ·{" "}
+                  {conDatos(p.dispositivoAnadido, { dia: dia(d.creadoEn, idioma) })} ·{" "}
                   {d.ultimaEntregaEn
-                    ? conDatos(mensajesAvisos.dispositivoUltimo, { dia: dia(d.ultimaEntregaEn) })
-                    : mensajesAvisos.dispositivoSinAvisos}
+                    ? conDatos(p.dispositivoUltimo, { dia: dia(d.ultimaEntregaEn, idioma) })
+                    : p.dispositivoSinAvisos}
                 </span>
               </div>
               {d.endpoint !== este && (
                 <button
                   type="button"
                   className={styles.buttonGhost}
-                  aria-label={conDatos(mensajesAvisos.dispositivoQuitarEtiqueta, { dispositivo: nombre })}
+                  aria-label={conDatos(p.dispositivoQuitarEtiqueta, { dispositivo: nombre })}
                   onClick={() => void alQuitar(d)}
                 >
-                  {mensajesAvisos.dispositivoQuitar}
+                  {p.dispositivoQuitar}
                 </button>
               )}
             </li>
@@ -205,9 +220,11 @@ function Dispositivos({
 
 /**
  * The profile's "Avisos": for each kind of notice, by e-mail and/or by notification (each box
- * saves at once), and this device's notifications on or off.
+ * saves at once), and this device's notifications on or off. Its page provides "perfil".
  */
 export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias; dispositivos: DispositivoApi[] }) {
+  const p = usePalabras("perfil");
+  const { errorInesperado } = usePalabras("general");
   const [prefs, setPrefs] = useState(inicial);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [lista, setLista] = useState(dispositivos);
@@ -224,28 +241,28 @@ export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias;
     const r = await llamar("DELETE", `/api/push/suscripciones/${d.id}`);
     if (r.ok || r.status === 404) {
       setLista((l) => l.filter((x) => x.id !== d.id));
-      setAvisoLista({ exito: mensajesAvisos.dispositivoQuitado });
-    } else setAvisoLista({ error: mensajeDe(r) });
+      setAvisoLista({ exito: p.dispositivoQuitado });
+    } else setAvisoLista({ error: mensajeDe(r, errorInesperado) });
   }
   async function cambiar(tipo: TipoAviso, canal: "correo" | "push", valor: boolean) {
     const antes = prefs;
     setPrefs((p) => ({ ...p, [tipo]: { ...p[tipo], [canal]: valor } }));
     const r = await llamar<{ avisos: Preferencias }>("PATCH", "/api/usuario/avisos", { [tipo]: { [canal]: valor } });
     if (r.ok) {
-      setAviso({ exito: mensajeDe(r) });
+      setAviso({ exito: mensajeDe(r, errorInesperado) });
     } else {
       setPrefs(antes);
-      setAviso({ error: mensajeDe(r) });
+      setAviso({ error: mensajeDe(r, errorInesperado) });
     }
   }
   return (
     <section id="avisos" aria-labelledby={`${id}-titulo`} className={perfil.avisos}>
-      <h2 id={`${id}-titulo`}>{mensajesAvisos.avisosTitulo}</h2>
-      <p>{mensajesAvisos.avisosExplicacion}</p>
+      <h2 id={`${id}-titulo`}>{p.avisosTitulo}</h2>
+      <p>{p.avisosExplicacion}</p>
       <div className={perfil.tiposAviso}>
         {(Object.keys(ETIQUETAS) as TipoAviso[]).map((t) => (
           <fieldset key={t} className={perfil.tipoAviso}>
-            <legend>{ETIQUETAS[t]}</legend>
+            <legend>{p[ETIQUETAS[t]]}</legend>
             {(["correo", "push"] as const).map((canal) => (
               <label key={canal}>
                 <input
@@ -253,7 +270,7 @@ export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias;
                   checked={prefs[t][canal]}
                   onChange={(e) => void cambiar(t, canal, e.target.checked)}
                 />
-                {canal === "correo" ? mensajesAvisos.avisosCorreo : mensajesAvisos.avisosPush}
+                {canal === "correo" ? p.avisosCorreo : p.avisosPush}
               </label>
             ))}
           </fieldset>

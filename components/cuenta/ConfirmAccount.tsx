@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useEffect, useRef, useState } from "react";
 import { Aviso, Field, Spinner } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
@@ -9,26 +10,29 @@ import { llamar, mensajeDe } from "@/lib/cliente/api";
 /**
  * Confirms on load from the browser (spec §2), so a mail scanner that only fetches the link
  * cannot use the single-use token up. The answer becomes the page heading; a link that no longer
- * works offers a new one, logging in (it may have been used already) and the plans.
+ * works offers a new one, logging in (it may have been used already) and the plans. Its page
+ * provides "perfil"; the heading is the API's answer, as it comes.
  */
 export function ConfirmAccount({ token }: { token: string }) {
+  const p = usePalabras("perfil");
+  const { errorInesperado } = usePalabras("general");
   const [resultado, setResultado] = useState<{ ok: boolean; mensaje: string } | null>(null);
   const pedido = useRef(false);
   useEffect(() => {
     if (pedido.current) return;
     pedido.current = true;
     llamar("GET", `/api/usuario/confirmar-cuenta/${encodeURIComponent(token)}`).then((r) =>
-      setResultado({ ok: r.ok, mensaje: mensajeDe(r) }),
+      setResultado({ ok: r.ok, mensaje: mensajeDe(r, errorInesperado) }),
     );
-  }, [token]);
-  if (!resultado) return <Spinner etiqueta="Confirmando tu cuenta…" />;
+  }, [token, errorInesperado]);
+  if (!resultado) return <Spinner etiqueta={p.confirmandoCuenta} />;
   return (
     <>
       <h1>{resultado.mensaje}</h1>
       {resultado.ok ? (
         <p>
           <Link className="button" href="/iniciar-sesion">
-            Iniciar sesión
+            {p.iniciarSesion}
           </Link>
         </p>
       ) : (
@@ -40,6 +44,8 @@ export function ConfirmAccount({ token }: { token: string }) {
 
 /** After a failed confirmation: ask for a new link, or go on to log in or to the plans. */
 function NuevoEnlace() {
+  const p = usePalabras("perfil");
+  const { errorInesperado } = usePalabras("general");
   const [correo, setCorreo] = useState("");
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [enviando, setEnviando] = useState(false);
@@ -49,15 +55,15 @@ function NuevoEnlace() {
     setEnviando(true);
     const r = await llamar("POST", "/api/usuario/reenviar-confirmacion", { correo: correo.trim() });
     setEnviando(false);
-    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+    setAviso(r.ok ? { exito: mensajeDe(r, errorInesperado) } : { error: mensajeDe(r, errorInesperado) });
   }
 
   return (
     <>
-      <form onSubmit={enviar} noValidate aria-label="Pedir un nuevo enlace">
-        <p>Si tu cuenta aún no está confirmada, escribe tu correo y te enviamos un enlace nuevo.</p>
+      <form onSubmit={enviar} noValidate aria-label={p.pedirNuevoEnlace}>
+        <p>{p.nuevoEnlaceExplicacion}</p>
         <Field
-          etiqueta="Correo electrónico"
+          etiqueta={p.correoElectronico}
           type="email"
           autoComplete="email"
           value={correo}
@@ -67,13 +73,13 @@ function NuevoEnlace() {
         <Aviso {...aviso} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={enviando}>
-            Enviarme otro enlace
+            {p.enviarmeOtroEnlace}
           </button>
         </div>
       </form>
       <p className={styles.actions}>
-        <Link href="/iniciar-sesion">Iniciar sesión</Link>
-        <Link href="/">Buscar planes</Link>
+        <Link href="/iniciar-sesion">{p.iniciarSesion}</Link>
+        <Link href="/">{p.buscarPlanes}</Link>
       </p>
     </>
   );

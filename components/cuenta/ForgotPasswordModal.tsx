@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useEnfocarPrimerError } from "@/components/ui/errores-campos";
 import { Aviso, Field, marcado } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
@@ -18,6 +19,8 @@ export function ForgotPasswordModal({
   onCerrar: () => void;
   correoInicial?: string;
 }) {
+  const p = usePalabras("perfil");
+  const { errorInesperado } = usePalabras("general");
   // No rule in the browser: the server's refusal (spec §5) marks the one field and takes the focus.
   const { register, handleSubmit, formState } = useForm<{ correo: string }>({
     defaultValues: { correo: correoInicial },
@@ -32,9 +35,9 @@ export function ForgotPasswordModal({
     const r = await llamar("POST", "/api/usuario/restablecer-password", { correo: correo.trim() });
     if (r.ok) {
       setEnviado(true);
-      setAviso({ exito: mensajeDe(r) });
+      setAviso({ exito: mensajeDe(r, errorInesperado) });
     } else {
-      setAviso({ error: mensajeDe(r) });
+      setAviso({ error: mensajeDe(r, errorInesperado) });
     }
   });
 
@@ -47,35 +50,35 @@ export function ForgotPasswordModal({
   return (
     <Modal
       abierto={abierto}
-      titulo="Restablecer Contraseña"
+      titulo={p.restablecerPasswordTitulo}
       onCerrar={cerrar}
       acciones={
         enviado ? (
           <>
             <button type="button" className={styles.buttonGhost} onClick={cerrar}>
-              Cerrar
+              {p.cerrar}
             </button>
             <button type="button" className="button" onClick={enviar} disabled={formState.isSubmitting}>
-              Enviar un nuevo correo
+              {p.enviarNuevoCorreo}
             </button>
           </>
         ) : (
           <>
             <button type="button" className={styles.buttonGhost} onClick={cerrar}>
-              Cancelar
+              {p.cancelar}
             </button>
             <button type="button" className="button" onClick={enviar} disabled={formState.isSubmitting}>
-              Enviar
+              {p.enviar}
             </button>
           </>
         )
       }
     >
-      <p>Escribe el correo de tu cuenta y te enviaremos un enlace para elegir una contraseña nueva.</p>
+      <p>{p.restablecerExplicacion}</p>
       {/* The server's refusal speaks of the one field: marked and described by it until it changes. */}
       <div ref={cuerpo}>
         <Field
-          etiqueta="Correo electrónico"
+          etiqueta={p.correoElectronico}
           type="email"
           autoComplete="email"
           {...marcado(aviso.error, idAviso)}

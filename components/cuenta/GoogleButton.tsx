@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
 
 interface GoogleIdentity {
   accounts: {
@@ -13,8 +14,9 @@ interface GoogleIdentity {
 
 const GIS_SRC = "https://accounts.google.com/gsi/client";
 
-/** The 'Sign in with Google' button of Google Identity Services; it hands us an ID token. */
+/** The 'Sign in with Google' button of Google Identity Services, in the page's language; it hands us an ID token. */
 export function GoogleButton({ clientId, onToken }: { clientId: string; onToken: (idToken: string) => void }) {
+  const idioma = useIdioma();
   const ref = useRef<HTMLDivElement>(null);
   const onTokenRef = useRef(onToken);
   useEffect(() => {
@@ -29,7 +31,7 @@ export function GoogleButton({ clientId, onToken }: { clientId: string; onToken:
         theme: "outline",
         size: "large",
         text: "signin_with",
-        locale: "es",
+        locale: idioma,
         shape: "pill",
       });
     }
@@ -43,6 +45,6 @@ export function GoogleButton({ clientId, onToken }: { clientId: string; onToken:
     script.addEventListener("load", render);
     render();
     return () => script?.removeEventListener("load", render);
-  }, [clientId]);
+  }, [clientId, idioma]);
   return <div ref={ref} />;
 }

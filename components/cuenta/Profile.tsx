@@ -1,6 +1,7 @@
 "use client";
 
 import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState } from "react";
 import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
@@ -9,7 +10,7 @@ import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
 import { resolverZod } from "@/components/ui/zod-navegador";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { conDatos, mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { cambioDatoFormSchema, cambioPasswordFormSchema, type DatosCambioPassword } from "@/lib/users/schemas";
 import { ForgotPasswordModal } from "./ForgotPasswordModal";
 import { olvidarSinConexion } from "@/lib/cliente/sin-conexion";
@@ -31,13 +32,14 @@ function Lapiz() {
 }
 
 function CerrarGuardar({ onCerrar, onGuardar }: { onCerrar: () => void; onGuardar: () => void }) {
+  const p = usePalabras("perfil");
   return (
     <>
       <button type="button" className={styles.buttonGhost} onClick={onCerrar}>
-        Cerrar
+        {p.cerrar}
       </button>
       <button type="button" className="button" onClick={onGuardar}>
-        Guardar
+        {p.guardar}
       </button>
     </>
   );
@@ -61,6 +63,8 @@ function EditarCampo({
   campo: "nombre" | "correo";
   onCerrar: () => void;
 }) {
+  const cuenta = usePalabras("cuenta");
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const dialogo = useRef<HTMLDivElement>(null);
@@ -72,9 +76,9 @@ function EditarCampo({
     // A new e-mail only takes effect from the link sent to it: say so, not a generic success.
     const exito =
       campo === "correo"
-        ? conDatos(mensajes.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() })
-        : mensajes.datosActualizados;
-    setAviso(r.ok ? { exito: mensajeDe(r, exito) } : { error: mensajeDe(r) });
+        ? conDatos(cuenta.cambioCorreoEnviado, { correo: valor.trim().toLowerCase() })
+        : cuenta.datosActualizados;
+    setAviso(r.ok ? { exito: mensajeDe(r, exito) } : { error: mensajeDe(r, errorInesperado) });
     if (r.ok) router.refresh();
   }
   function cerrar() {
@@ -104,7 +108,11 @@ function EditarCampo({
   );
 }
 
+/** The account's data, its changes, logging out and deleting it; its page provides "perfil" and "cuenta". */
 export function Profile({ usuario }: { usuario: { nombre: string; correo: string; google: boolean } }) {
+  const p = usePalabras("perfil");
+  const cuenta = usePalabras("cuenta");
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const enIdioma = useRuta();
   const [dialogo, setDialogo] = useState<Dialogo>(null);
@@ -129,7 +137,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       passwordPerfilActual: pw.actual,
       passwordPerfilNueva: pw.nueva,
     });
-    setAvisoPw(r.ok ? { exito: mensajeDe(r, mensajes.passwordActualizada) } : { error: mensajeDe(r) });
+    setAvisoPw(r.ok ? { exito: mensajeDe(r, cuenta.passwordActualizada) } : { error: mensajeDe(r, errorInesperado) });
     if (r.ok) formPw.reset(PASSWORDS_VACIAS);
   }
 
@@ -137,7 +145,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
     // This device's notifications are this person's: stopped while the session can still say whose.
     await olvidarPush();
     const r = await llamar("POST", "/api/usuario/logout");
-    if (!r.ok && r.status !== 401) return setAviso({ error: mensajeDe(r) });
+    if (!r.ok && r.status !== 401) return setAviso({ error: mensajeDe(r, errorInesperado) });
     // What was kept for offline use is this person's: the next one on this phone must not see it.
     await olvidarSinConexion();
     router.replace(enIdioma("/"));
@@ -148,7 +156,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
     const r = await llamar("DELETE", "/api/usuario");
     if (!r.ok) {
       setDialogo(null);
-      return setAviso({ error: mensajeDe(r) });
+      return setAviso({ error: mensajeDe(r, errorInesperado) });
     }
     // The server forgot the devices with the account; the browser forgets its subscription.
     await olvidarPush();
@@ -162,7 +170,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       {/* Every child of the list is a row: its term, its value and, in a <dd> of its own, its edit button. */}
       <dl className={perfil.datos}>
         <div className={perfil.fila}>
-          <dt>Nombre</dt>
+          <dt>{p.nombre}</dt>
           <dd>{usuario.nombre}</dd>
           {!usuario.google && (
             <dd className={perfil.accion}>
@@ -170,7 +178,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
                 type="button"
                 className={perfil.editar}
                 onClick={() => setDialogo("nombre")}
-                aria-label="Editar nombre"
+                aria-label={p.editarNombre}
               >
                 <Lapiz />
               </button>
@@ -178,7 +186,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
           )}
         </div>
         <div className={perfil.fila}>
-          <dt>Correo electrónico</dt>
+          <dt>{p.correoElectronico}</dt>
           <dd>{usuario.correo}</dd>
           {!usuario.google && (
             <dd className={perfil.accion}>
@@ -186,7 +194,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
                 type="button"
                 className={perfil.editar}
                 onClick={() => setDialogo("correo")}
-                aria-label="Editar correo electrónico"
+                aria-label={p.editarCorreo}
               >
                 <Lapiz />
               </button>
@@ -195,14 +203,14 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
         </div>
         {!usuario.google && (
           <div className={perfil.fila}>
-            <dt>Contraseña</dt>
+            <dt>{p.password}</dt>
             <dd>••••••••</dd>
             <dd className={perfil.accion}>
               <button
                 type="button"
                 className={perfil.editar}
                 onClick={() => setDialogo("password")}
-                aria-label="Cambiar contraseña"
+                aria-label={p.cambiarPassword}
               >
                 <Lapiz />
               </button>
@@ -210,25 +218,21 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
           </div>
         )}
       </dl>
-      {usuario.google && (
-        <p className={perfil.nota}>
-          Has entrado con Google: tu nombre, correo y contraseña se gestionan en tu cuenta de Google.
-        </p>
-      )}
+      {usuario.google && <p className={perfil.nota}>{p.notaGoogle}</p>}
       <Aviso {...aviso} />
       <div className={styles.actions}>
         <button type="button" className={styles.buttonGhost} onClick={cerrarSesion}>
-          Cerrar sesión
+          {p.cerrarSesion}
         </button>
         <button type="button" className={styles.buttonDanger} onClick={() => setDialogo("eliminar")}>
-          Eliminar cuenta
+          {p.eliminarCuenta}
         </button>
       </div>
 
       <EditarCampo
         abierto={dialogo === "nombre"}
-        titulo="Editar nombre"
-        etiqueta="Nombre"
+        titulo={p.editarNombre}
+        etiqueta={p.nombre}
         tipo="text"
         inicial={usuario.nombre}
         campo="nombre"
@@ -236,8 +240,8 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       />
       <EditarCampo
         abierto={dialogo === "correo"}
-        titulo="Editar correo electrónico"
-        etiqueta="Correo electrónico"
+        titulo={p.editarCorreo}
+        etiqueta={p.correoElectronico}
         tipo="email"
         inicial={usuario.correo}
         campo="correo"
@@ -245,7 +249,7 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       />
       <Modal
         abierto={dialogo === "password"}
-        titulo="Cambiar contraseña"
+        titulo={p.cambiarPassword}
         onCerrar={cerrarPassword}
         acciones={
           <CerrarGuardar
@@ -256,19 +260,14 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
       >
         <div ref={dialogoPassword}>
           <Field
-            etiqueta="Contraseña actual"
+            etiqueta={p.passwordActual}
             type="password"
             autoComplete="current-password"
             {...formPw.register("actual")}
           />
+          <Field etiqueta={p.nuevaPassword} type="password" autoComplete="new-password" {...formPw.register("nueva")} />
           <Field
-            etiqueta="Nueva contraseña"
-            type="password"
-            autoComplete="new-password"
-            {...formPw.register("nueva")}
-          />
-          <Field
-            etiqueta="Confirmar contraseña"
+            etiqueta={p.confirmarPassword}
             type="password"
             autoComplete="new-password"
             pista={formPw.formState.errors.confirmar?.message}
@@ -277,26 +276,26 @@ export function Profile({ usuario }: { usuario: { nombre: string; correo: string
         </div>
         <Aviso error={mensajeDelFormulario(formPw.formState.errors) ?? avisoPw.error} exito={avisoPw.exito} />
         <button type="button" className={styles.linkButton} onClick={() => setDialogo("olvido")}>
-          He olvidado mi contraseña
+          {p.olvidePassword}
         </button>
       </Modal>
       <ForgotPasswordModal abierto={dialogo === "olvido"} onCerrar={cerrar} correoInicial={usuario.correo} />
       <Modal
         abierto={dialogo === "eliminar"}
-        titulo="Eliminar cuenta"
+        titulo={p.eliminarCuenta}
         onCerrar={cerrar}
         acciones={
           <>
             <button type="button" className={styles.buttonGhost} onClick={cerrar}>
-              Cancelar
+              {p.cancelar}
             </button>
             <button type="button" className={styles.buttonDangerSolid} onClick={eliminarCuenta}>
-              Eliminar
+              {p.eliminar}
             </button>
           </>
         }
       >
-        <p>{mensajes.eliminarCuentaConfirmacion}</p>
+        <p>{cuenta.eliminarCuentaConfirmacion}</p>
       </Modal>
     </>
   );

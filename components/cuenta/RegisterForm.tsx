@@ -2,12 +2,12 @@
 
 import { useIdioma, useRuta } from "@/components/idioma/ContextoIdioma";
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { Aviso, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import styles from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
 import { ReenviarConfirmacion } from "./ReenviarConfirmacion";
 import { registroFormSchema } from "@/lib/users/schemas";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
@@ -27,9 +27,12 @@ const RESOLVER = resolverZod(registroFormSchema);
 
 /**
  * Registration with the rules of spec §5 in their order (the same schema the API uses). `login`
- * is the login page it leads to, with the way back it was given.
+ * is the login page it leads to, with the way back it was given. Its page provides "perfil" and
+ * "cuenta".
  */
 export function RegisterForm({ login }: { login: string }) {
+  const p = usePalabras("perfil");
+  const cuenta = usePalabras("cuenta");
   const router = useRouter();
   const enIdioma = useRuta();
   const idioma = useIdioma();
@@ -50,7 +53,7 @@ export function RegisterForm({ login }: { login: string }) {
       // Its e-mails go in the language of the page the person signed up on.
       idioma,
     });
-    if (!r.ok) return setAviso(mensajeDe(r, mensajes.errorRegistro));
+    if (!r.ok) return setAviso(mensajeDe(r, cuenta.errorRegistro));
     reset(VACIO);
     setConfirmar(datos.correo.trim());
   }
@@ -59,23 +62,23 @@ export function RegisterForm({ login }: { login: string }) {
     <>
       {/* POST for the same reason as the login form's: never a password in the address. */}
       <form ref={formulario} method="post" onSubmit={handleSubmit(enviar)} noValidate>
-        <Field etiqueta="Nombre" autoComplete="name" pista={pista("nombre")} {...register("nombre")} />
+        <Field etiqueta={p.nombre} autoComplete="name" pista={pista("nombre")} {...register("nombre")} />
         <Field
-          etiqueta="Correo electrónico"
+          etiqueta={p.correoElectronico}
           type="email"
           autoComplete="email"
           pista={pista("correo")}
           {...register("correo")}
         />
         <Field
-          etiqueta="Contraseña"
+          etiqueta={p.password}
           type="password"
           autoComplete="new-password"
           pista={pista("password")}
           {...register("password")}
         />
         <Field
-          etiqueta="Confirmar contraseña"
+          etiqueta={p.confirmarPassword}
           type="password"
           autoComplete="new-password"
           pista={pista("passwordConfirm")}
@@ -85,27 +88,28 @@ export function RegisterForm({ login }: { login: string }) {
         <Aviso error={mensajeDelFormulario(formState.errors) ?? aviso} />
         <div className={styles.actions}>
           <button type="submit" className="button" disabled={formState.isSubmitting}>
-            Me registro
+            {p.meRegistro}
           </button>
         </div>
       </form>
       <p>
-        ¿Ya tienes cuenta? <Link href={login}>Inicia sesión</Link>
+        {`${p.yaTienesCuenta} `}
+        <Link href={login}>{p.iniciaSesion}</Link>
       </p>
       <Modal
         abierto={confirmar !== null}
-        titulo="Confirmar cuenta"
+        titulo={p.confirmarCuenta}
         onCerrar={() => {
           setConfirmar(null);
           router.push(enIdioma(login));
         }}
         acciones={
           <button type="button" className="button" onClick={() => router.push(enIdioma(login))}>
-            Cerrar
+            {p.cerrar}
           </button>
         }
       >
-        <p>{mensajes.registroEnviado}</p>
+        <p>{cuenta.registroEnviado}</p>
         {confirmar && <ReenviarConfirmacion correo={confirmar} />}
       </Modal>
     </>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useState } from "react";
 import { mensajeDelFormulario, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, Field } from "@/components/ui/Field";
@@ -11,7 +12,10 @@ import { restablecerFormSchema, type DatosRestablecer } from "@/lib/users/schema
 
 const RESOLVER = resolverZod<DatosRestablecer>(restablecerFormSchema);
 
+/** A new password from the e-mail's link; its page provides "perfil". */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const p = usePalabras("perfil");
+  const { errorInesperado } = usePalabras("general");
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [hecho, setHecho] = useState(false);
   const { form, raiz: formulario } = useFormularioConPistas<DatosRestablecer>({
@@ -23,21 +27,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
   async function enviar(datos: DatosRestablecer) {
     setAviso({});
     const r = await llamar("PATCH", `/api/usuario/restablecer-password/${encodeURIComponent(token)}`, datos);
-    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+    setAviso(r.ok ? { exito: mensajeDe(r, errorInesperado) } : { error: mensajeDe(r, errorInesperado) });
     setHecho(r.ok);
   }
 
   return (
     <form ref={formulario} onSubmit={handleSubmit(enviar, () => setAviso({}))} noValidate>
       <Field
-        etiqueta="Nueva contraseña"
+        etiqueta={p.nuevaPassword}
         type="password"
         autoComplete="new-password"
         pista={formState.errors.passwordNueva?.message}
         {...register("passwordNueva")}
       />
       <Field
-        etiqueta="Confirmar contraseña"
+        etiqueta={p.confirmarPassword}
         type="password"
         autoComplete="new-password"
         pista={formState.errors.passwordConfirm?.message}
@@ -47,11 +51,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <div className={styles.actions}>
         {hecho ? (
           <Link className="button" href="/iniciar-sesion">
-            Iniciar sesión
+            {p.iniciarSesion}
           </Link>
         ) : (
           <button type="submit" className="button">
-            Actualizar
+            {p.actualizar}
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { AvisoAccion, useAccion } from "@/components/gestion/acciones";
@@ -17,6 +18,7 @@ import styles from "./Fuentes.module.css";
  * resume it, and delete it after saying that its plans will be hidden.
  */
 export function AccionesFuente({ fuente: f }: { fuente: { id: string; nombre: string; pausada: boolean } }) {
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const [confirmar, setConfirmar] = useState(false);
   const { hacer, ocupado, aviso } = useAccion();
@@ -30,7 +32,7 @@ export function AccionesFuente({ fuente: f }: { fuente: { id: string; nombre: st
       const r = await llamar<Partial<ResultadoSincronizacion>>("POST", `${ruta}/sincronizar`, {});
       const resultado = r.data as ResultadoSincronizacion;
       startSync(() => {
-        if (!r.ok || typeof resultado.creados !== "number") setSync({ error: mensajeDe(r) });
+        if (!r.ok || typeof resultado.creados !== "number") setSync({ error: mensajeDe(r, errorInesperado) });
         else setSync({ resultado });
         router.refresh();
       });

@@ -1,5 +1,6 @@
 "use client";
 
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useId, useState, useTransition } from "react";
 import { Aviso, Spinner } from "@/components/ui/Field";
@@ -37,6 +38,7 @@ export function CalendariosConectados({
   organizacionId: string;
   calendarios: CalendarioConectado[];
 }) {
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const id = useId();
   const [url, setUrl] = useState("");
@@ -52,7 +54,7 @@ export function CalendariosConectados({
       const r = await llamar("POST", ruta, { url: url.trim() });
       // The answer and the list read again in one transition: they show together.
       startTransition(() => {
-        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        if (!r.ok) return setAviso({ error: mensajeDe(r, errorInesperado) });
         setUrl("");
         setAviso({ exito: mensajeDe(r, m.fuenteCreada) });
         router.refresh();
@@ -66,7 +68,7 @@ export function CalendariosConectados({
       const r = await llamar("DELETE", `${ruta}/${fuenteId}`);
       startTransition(() => {
         setConfirmar(null);
-        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        if (!r.ok) return setAviso({ error: mensajeDe(r, errorInesperado) });
         setAviso({ exito: mensajeDe(r, m.fuenteEliminada) });
         router.refresh();
       });

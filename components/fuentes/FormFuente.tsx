@@ -1,5 +1,6 @@
 "use client";
 
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useId, useRef, useState, useTransition } from "react";
 import { Aviso, Field, Spinner } from "@/components/ui/Field";
@@ -16,6 +17,7 @@ import styles from "./Fuentes.module.css";
  * message shows under the button; on success the list is read again.
  */
 export function FormFuente({ organizaciones }: { organizaciones: { id: string; nombre: string }[] }) {
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const id = useId();
   const formulario = useRef<HTMLFormElement>(null);
@@ -39,9 +41,11 @@ export function FormFuente({ organizaciones }: { organizaciones: { id: string; n
       const r = await llamar<{ fuente?: { nombre: string } }>("POST", "/api/gestion/fuentes", cuerpo);
       // The answer and the list read again in one transition: they show together.
       startTransition(() => {
-        if (!r.ok) return setAviso({ error: mensajeDe(r) });
+        if (!r.ok) return setAviso({ error: mensajeDe(r, errorInesperado) });
         formulario.current?.reset();
-        setAviso({ exito: r.data.fuente ? mensajesFuentes.anadida(r.data.fuente.nombre) : mensajeDe(r) });
+        setAviso({
+          exito: r.data.fuente ? mensajesFuentes.anadida(r.data.fuente.nombre) : mensajeDe(r, errorInesperado),
+        });
         router.refresh();
       });
     });

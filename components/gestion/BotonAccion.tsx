@@ -1,5 +1,6 @@
 "use client";
 
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useState, useTransition } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
@@ -21,6 +22,7 @@ export function BotonAccion({
   /** The accessible name when the text alone is ambiguous in a list. */ etiqueta?: string;
   clase?: string;
 }) {
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
   const [ocupado, startTransition] = useTransition();
@@ -35,7 +37,7 @@ export function BotonAccion({
           onClick={() =>
             startTransition(async () => {
               const r = await llamar("POST", ruta, {});
-              setAviso({ ok: r.ok, texto: mensajeDe(r) });
+              setAviso({ ok: r.ok, texto: mensajeDe(r, errorInesperado) });
               if (r.ok) router.refresh();
             })
           }

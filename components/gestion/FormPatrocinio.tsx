@@ -1,5 +1,7 @@
 "use client";
 
+import { ConTextosTarjeta } from "@/components/plans/TextosTarjeta";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -32,6 +34,7 @@ export function FormPatrocinio({
 }: {
   patrocinio?: { id: string; valores: Omit<FormularioPatrocinio, "cartel">; cartelUrl: string | null };
 }) {
+  const { errorInesperado } = usePalabras("general");
   const router = useRouter();
   const modo = patrocinio ? "actualizar" : "crear";
   const resolver = useMemo(
@@ -65,7 +68,7 @@ export function FormPatrocinio({
       patrocinio ? `/api/gestion/patrocinios/${patrocinio.id}` : "/api/gestion/patrocinios",
       formularioPatrocinio(datos),
     );
-    if (!r.ok) return setError(mensajeDe(r));
+    if (!r.ok) return setError(mensajeDe(r, errorInesperado));
     dejarAviso(LISTA, mensajeDe(r, patrocinio ? mensajesGestion.patrocinioGuardado : mensajesGestion.patrocinioCreado));
     router.push(LISTA);
     router.refresh();
@@ -140,29 +143,34 @@ export function FormPatrocinio({
         <p className={styles.secundario}>Así sale entre los planes de una búsqueda.</p>
         {/* A picture of the card: its link is not followed from here. */}
         <div inert>
-          <SponsorCard
-            item={{
-              _id: patrocinio?.id ?? "nuevo",
-              tipo: "Patrocinado",
-              empresa: v.empresa || "Empresa",
-              enlaceCompany: v.enlaceEmpresa || "https://",
-              enlaceEmpresa: v.enlaceEmpresa || "https://",
-              titulo: v.titulo || "Título del patrocinio",
-              descripcion: v.descripcion ?? "",
-              archivoCartel: cartelUrl
-                ? {
-                    url: cartelUrl,
-                    nombre: "",
-                    path: "",
-                    contentType: "",
-                    md5sum: "",
-                    hash: "",
-                    width: 600,
-                    height: 400,
-                  }
-                : null,
-            }}
-          />
+          <ConTextosTarjeta>
+            {(textos) => (
+              <SponsorCard
+                textos={textos}
+                item={{
+                  _id: patrocinio?.id ?? "nuevo",
+                  tipo: "Patrocinado",
+                  empresa: v.empresa || "Empresa",
+                  enlaceCompany: v.enlaceEmpresa || "https://",
+                  enlaceEmpresa: v.enlaceEmpresa || "https://",
+                  titulo: v.titulo || "Título del patrocinio",
+                  descripcion: v.descripcion ?? "",
+                  archivoCartel: cartelUrl
+                    ? {
+                        url: cartelUrl,
+                        nombre: "",
+                        path: "",
+                        contentType: "",
+                        md5sum: "",
+                        hash: "",
+                        width: 600,
+                        height: 400,
+                      }
+                    : null,
+                }}
+              />
+            )}
+          </ConTextosTarjeta>
         </div>
       </section>
     </div>

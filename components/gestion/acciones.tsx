@@ -1,5 +1,6 @@
 "use client";
 
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
@@ -18,6 +19,7 @@ const ENTREGA_MS = 10_000;
  */
 export function useAccion() {
   const router = useRouter();
+  const { errorInesperado } = usePalabras("general");
   const [aviso, setAviso] = useState<{ ok: boolean; texto: string } | null>(null);
   const [ocupado, startTransition] = useTransition();
   const ultimo = useRef<{ texto: string; ruta: string; hasta: number } | null>(null);
@@ -32,7 +34,7 @@ export function useAccion() {
   const hacer = (ruta: string, cuerpo: unknown, alAcabar?: () => void, metodo: "POST" | "DELETE" = "POST") =>
     startTransition(async () => {
       const r = await llamar(metodo, ruta, cuerpo);
-      const texto = mensajeDe(r);
+      const texto = mensajeDe(r, errorInesperado);
       // One transition for the answer and the list read again, so they show together: never
       // "paused" beside a row that still says it is shown.
       startTransition(() => {

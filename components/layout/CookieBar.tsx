@@ -61,7 +61,7 @@ export function CookieBar() {
   }, [aceptadas]);
   if (aceptadas) return null;
   return (
-    <div className={styles.bar} role="region" aria-label="Aviso de cookies">
+    <div className={styles.bar} role="region" aria-label={p.avisoCookies}>
       <div className={styles.inner}>
         <p className={styles.text}>
           {p.cookiesTexto}{" "}

@@ -11,19 +11,17 @@ import styles from "./mapa.module.css";
  * lib/security.ts lets the pages load its host). Under the tiles the map is a plain light
  * land colour, so where tiles cannot load (offline, blocked) the markers, the radius and the
  * controls still show on it, never on Leaflet's empty grey (a tile that fails is an image with
- * an empty alt, which draws nothing).
+ * an empty alt, which draws nothing). `atribucion` names OpenStreetMap's contributors in the page's
+ * language (its map's words); Spanish by default.
  */
-export function CapaTeselas() {
+export function CapaTeselas({ atribucion = "colaboradores de OpenStreetMap" }: { atribucion?: string }) {
   const map = useMap();
   useEffect(() => {
     map.getContainer().classList.add(styles.fondo);
   }, [map]);
   const url = (typeof document !== "undefined" && document.documentElement.dataset.teselas) || TESELAS_OSM_URL;
   return (
-    <TileLayer
-      url={url}
-      attribution='&copy; <a href="https://www.openstreetmap.org/copyright">colaboradores de OpenStreetMap</a>'
-    />
+    <TileLayer url={url} attribution={`&copy; <a href="https://www.openstreetmap.org/copyright">${atribucion}</a>`} />
   );
 }
 

@@ -1,12 +1,12 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useState } from "react";
 import { useWatch } from "react-hook-form";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/organizaciones/schemas";
 import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
@@ -24,8 +24,14 @@ const VACIO: FormularioOrganizacion = {
 };
 const RESOLVER = resolverZod(organizacionFormSchema("crear"));
 
-/** Create organization (spec §2), with the API's own rules of spec §5 in their order. */
+/**
+ * Create organization (spec §2), with the API's own rules of spec §5 in their order. Its page
+ * provides "perfil", "listas" and "publicar".
+ */
 export function CreateOrganizationForm() {
+  const p = usePalabras("perfil");
+  const { errorCrearOrg } = usePalabras("listas");
+  const { orgCreada } = usePalabras("publicar");
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { form, raiz: formulario } = useFormularioConPistas<FormularioOrganizacion>({
     resolver: RESOLVER,
@@ -37,9 +43,9 @@ export function CreateOrganizationForm() {
   async function enviar(datos: FormularioOrganizacion) {
     setResultado({});
     const r = await llamar("POST", "/api/organizacion", formularioOrganizacion(datos));
-    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorCrearOrg) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, errorCrearOrg) });
     reset(VACIO);
-    setResultado({ exito: mensajeDe(r, mensajes.orgCreada) });
+    setResultado({ exito: mensajeDe(r, orgCreada) });
   }
 
   return (
@@ -49,19 +55,19 @@ export function CreateOrganizationForm() {
         errores={formState.errors}
         logo={logo}
         onLogo={(archivo) => setValue("logo", archivo, { shouldDirty: true })}
-        etiquetaLogo="Seleccionar logo"
+        etiquetaLogo={p.seleccionarLogo}
       />
       <Aviso error={mensajeDelFormulario(formState.errors) ?? resultado.error} exito={resultado.exito} />
       {resultado.exito && (
         <p>
-          <Link href="/tus-organizaciones">Ver tus organizaciones</Link>
+          <Link href="/tus-organizaciones">{p.verTusOrganizaciones}</Link>
         </p>
       )}
       <div className={ui.actions}>
         <button type="submit" className="button" disabled={formState.isSubmitting}>
-          Crear organización
+          {p.crearOrganizacion}
         </button>
-        {formState.isSubmitting && <Spinner etiqueta="Creando la organización…" />}
+        {formState.isSubmitting && <Spinner etiqueta={p.creandoOrganizacion} />}
       </div>
     </form>
   );

@@ -1,15 +1,18 @@
+"use client";
+
+import { usePalabras } from "@/components/idioma/Palabras";
 import styles from "./InsigniaVerificada.module.css";
 
 /**
  * "Verificada": the team has checked this organization (/gestion/organizaciones). A check and the
  * word, so it reads the same to a screen reader ("Verificada") as it looks; the check is decoration.
+ * A browser component for its words: cards show it on the server and in the browser (the
+ * published plan's preview), and only "general" reaches every page (the root layout's).
  */
 export function InsigniaVerificada({ pequena = false }: { pequena?: boolean }) {
+  const p = usePalabras("general");
   return (
-    <span
-      className={pequena ? `${styles.insignia} ${styles.pequena}` : styles.insignia}
-      title="Organización verificada por el equipo de Planazo"
-    >
+    <span className={pequena ? `${styles.insignia} ${styles.pequena}` : styles.insignia} title={p.verificadaTitulo}>
       <svg width="16" height="16" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path
           fill="currentColor"
@@ -24,7 +27,7 @@ export function InsigniaVerificada({ pequena = false }: { pequena?: boolean }) {
           d="m7.8 12.2 2.9 2.9 5.5-5.8"
         />
       </svg>
-      Verificada
+      {p.verificada}
     </span>
   );
 }

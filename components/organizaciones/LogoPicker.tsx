@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { marcado, Pista } from "@/components/ui/Field";
 import { IMAGE_ACCEPT } from "@/lib/media/image-types";
 import ui from "@/components/ui/ui.module.css";
@@ -25,11 +26,11 @@ export function LogoPicker({
   /** The form rules' hint while the logo fails. */
   pista?: string;
 }) {
+  const p = usePalabras("perfil");
   const id = useId();
   // The preview belongs to one file: once the form forgets that file, the stored logo shows again.
   const [vista, setVista] = useState<{ archivo: File; url: string } | null>(null);
-  const preview =
-    vista && vista.archivo === archivo ? { url: vista.url, alt: "Vista previa del logo elegido" } : actual;
+  const preview = vista && vista.archivo === archivo ? { url: vista.url, alt: p.vistaPreviaLogo } : actual;
 
   function elegir(event: React.ChangeEvent<HTMLInputElement>) {
     const elegido = event.target.files?.[0] ?? null;
@@ -49,7 +50,7 @@ export function LogoPicker({
           // eslint-disable-next-line @next/next/no-img-element -- a local preview (data URL) or an already resized variant
           <img src={preview.url} alt={preview.alt} />
         ) : (
-          <span aria-hidden="true">Logo</span>
+          <span aria-hidden="true">{p.logo}</span>
         )}
       </div>
       <div className={styles.logoControles}>
@@ -65,7 +66,7 @@ export function LogoPicker({
           {etiqueta}
         </label>
         <p className={ui.ayuda} aria-live="polite">
-          {archivo ? archivo.name : "PNG o JPG, hasta 10 MB."}
+          {archivo ? archivo.name : p.logoAyuda}
         </p>
         <Pista id={`${id}-pista`} texto={pista} />
       </div>

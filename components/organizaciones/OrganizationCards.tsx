@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useId, useState } from "react";
 import { useWatch } from "react-hook-form";
@@ -10,7 +11,7 @@ import { CalendariosConectados, type CalendarioConectado } from "@/components/fu
 import { Aviso, Spinner } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { organizacionFormSchema, type FormularioOrganizacion } from "@/lib/organizaciones/schemas";
 import { formularioOrganizacion } from "./formulario";
 import { OrganizationFields } from "./OrganizationFields";
@@ -40,18 +41,21 @@ const RESOLVER = resolverZod(organizacionFormSchema("actualizar", { logoGuardado
 
 /**
  * My organizations (spec §2): one editable card each, or the empty text with a link to create
- * one. After an update or a delete the server's list is read again.
+ * one. After an update or a delete the server's list is read again. Its page provides "perfil",
+ * "listas", "cuenta" and "publicar".
  */
 export function OrganizationCards({ organizaciones }: { organizaciones: OrganizacionTarjeta[] }) {
+  const p = usePalabras("perfil");
+  const { sinOrganizaciones } = usePalabras("listas");
   const [aviso, setAviso] = useState<Resultado>({});
   return (
     <>
       <Aviso {...aviso} />
       {organizaciones.length === 0 ? (
         <Vacio>
-          <p>{mensajes.sinOrganizaciones}</p>
+          <p>{sinOrganizaciones}</p>
           <p>
-            <Link href="/crear-organizacion">Crear una organización</Link>
+            <Link href="/crear-organizacion">{p.crearUnaOrganizacion}</Link>
           </p>
         </Vacio>
       ) : (
@@ -68,6 +72,10 @@ export function OrganizationCards({ organizaciones }: { organizaciones: Organiza
 }
 
 function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEliminada: (aviso: Resultado) => void }) {
+  const p = usePalabras("perfil");
+  const listas = usePalabras("listas");
+  const { datosActualizados } = usePalabras("cuenta");
+  const { orgEliminada } = usePalabras("publicar");
   const router = useRouter();
   const tituloId = useId();
   const [resultado, setResultado] = useState<Resultado>({});
@@ -91,9 +99,9 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
   async function actualizar(datos: FormularioOrganizacion) {
     setResultado({});
     const r = await llamar("PATCH", `/api/organizacion/${org._id}`, formularioOrganizacion(datos));
-    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorActualizarOrg) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, listas.errorActualizarOrg) });
     setValue("logo", null);
-    setResultado({ exito: mensajeDe(r, mensajes.datosActualizados) });
+    setResultado({ exito: mensajeDe(r, datosActualizados) });
     router.refresh();
   }
 
@@ -102,8 +110,8 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
     const r = await llamar("DELETE", `/api/organizacion/${org._id}`);
     setEliminando(false);
     setConfirmar(false);
-    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorEliminarOrg) });
-    onEliminada({ exito: mensajeDe(r, mensajes.orgEliminada) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, listas.errorEliminarOrg) });
+    onEliminada({ exito: mensajeDe(r, orgEliminada) });
     router.refresh();
   }
 
@@ -115,7 +123,8 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
           {org.nombre}
         </h2>
         <Link href={org.href} className={styles.verPagina}>
-          Ver página<span className="visually-hidden"> de {org.nombre}</span>
+          {p.verPagina}
+          <span className="visually-hidden">{` ${conDatos(p.verPaginaDe, { organizacion: org.nombre })}`}</span>
         </Link>
       </header>
       <form ref={formulario} onSubmit={handleSubmit(actualizar)} noValidate>
@@ -124,38 +133,40 @@ function OrganizationCard({ org, onEliminada }: { org: OrganizacionTarjeta; onEl
           errores={formState.errors}
           logo={logo}
           onLogo={(archivo) => setValue("logo", archivo, { shouldDirty: true })}
-          etiquetaLogo="Seleccionar nuevo logo"
-          logoActual={org.logoUrl ? { url: org.logoUrl, alt: `Logo de ${org.nombre}` } : undefined}
+          etiquetaLogo={p.seleccionarNuevoLogo}
+          logoActual={
+            org.logoUrl ? { url: org.logoUrl, alt: conDatos(p.logoDe, { organizacion: org.nombre }) } : undefined
+          }
           direccionObligatoria
         />
         <Aviso error={mensajeDelFormulario(formState.errors) ?? resultado.error} exito={resultado.exito} />
         <div className={ui.actions}>
           <button type="button" className={ui.buttonDanger} onClick={() => setConfirmar(true)} disabled={ocupado}>
-            Eliminar
+            {p.eliminar}
           </button>
           <button type="submit" className="button" disabled={ocupado}>
-            Actualizar
+            {p.actualizar}
           </button>
-          {ocupado && <Spinner etiqueta="Guardando…" />}
+          {ocupado && <Spinner etiqueta={p.guardando} />}
         </div>
       </form>
       <CalendariosConectados organizacionId={org._id} calendarios={org.calendarios} />
       <Modal
         abierto={confirmar}
-        titulo="Eliminar organización"
+        titulo={p.eliminarOrganizacion}
         onCerrar={() => setConfirmar(false)}
         acciones={
           <>
             <button type="button" className={ui.buttonGhost} onClick={() => setConfirmar(false)}>
-              Cancelar
+              {p.cancelar}
             </button>
             <button type="button" className={ui.buttonDangerSolid} onClick={eliminar} disabled={eliminando}>
-              Eliminar
+              {p.eliminar}
             </button>
           </>
         }
       >
-        <p>{mensajes.eliminarOrgConfirmacion}</p>
+        <p>{listas.eliminarOrgConfirmacion}</p>
       </Modal>
     </article>
   );

@@ -7,7 +7,10 @@ import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { variantUrl } from "@/lib/media/variant-url";
 import type { Favoritos } from "@/lib/favoritos/sesion";
-import { conDatos, mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
+import { palabrasDePagina, idiomaDePagina } from "@/lib/idioma-de-pagina";
+import type { Catalogo } from "@/lib/catalogo";
+import { LOCALE_INTL } from "@/lib/idiomas";
 import type { OrganizacionApi } from "@/lib/organizaciones/serialize";
 import type { UrlsFeed } from "@/lib/difusion/feed-url";
 import type { PlanApi } from "@/lib/plans/plan";
@@ -16,19 +19,18 @@ import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion
 import seguirCss from "@/components/seguimientos/seguimientos.module.css";
 import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import styles from "./OrganizationDetail.module.css";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 /** "12 personas siguen esta organización": what its owner sees. */
-function textoSeguidores(n: number): string {
-  if (n === 0) return mensajesSeguir.seguidoresNinguno;
-  return n === 1 ? mensajesSeguir.seguidoresUno : conDatos(mensajesSeguir.seguidores, { n: n.toLocaleString("es-ES") });
+function textoSeguidores(n: number, p: Catalogo["perfil"], locale: string): string {
+  if (n === 0) return p.seguidoresNinguno;
+  return n === 1 ? p.seguidoresUno : conDatos(p.seguidores, { n: n.toLocaleString(locale) });
 }
 
 /**
  * The organization page of spec §2: name, logo, description, address, contact and its plans; a
  * verified organization has "Verificada" under its name and on its plans' cards.
  */
-export function OrganizationDetail({
+export async function OrganizationDetail({
   org,
   planes,
   favoritos,
@@ -45,6 +47,11 @@ export function OrganizationDetail({
   /** "Seguir" for the current person, and the number of followers for its owner. */
   seguir?: SeguirEnSesion;
 }) {
+  const [p, planesP, idioma] = await Promise.all([
+    palabrasDePagina("perfil"),
+    palabrasDePagina("planes"),
+    idiomaDePagina(),
+  ]);
   const logo = org.archivoLogo;
   const verificadas = new Set(verificada ? [org._id] : []);
   return (
@@ -66,7 +73,7 @@ export function OrganizationDetail({
             <p className={styles.direccion}>
               <a href={enlaceBuscarEnMapa(org.direccion)} target="_blank" rel="noopener noreferrer">
                 {org.direccion}
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                <span className="visually-hidden">{` ${p.nuevaPestana}`}</span>
               </a>
             </p>
           )}
@@ -79,7 +86,7 @@ export function OrganizationDetail({
                 siguiendo={seguir.siguiendo}
               />
               {seguir.seguidores !== null && (
-                <p className={seguirCss.seguidores}>{textoSeguidores(seguir.seguidores)}</p>
+                <p className={seguirCss.seguidores}>{textoSeguidores(seguir.seguidores, p, LOCALE_INTL[idioma])}</p>
               )}
             </div>
           )}
@@ -88,7 +95,7 @@ export function OrganizationDetail({
       {org.descripcion && <Markdown texto={org.descripcion} nivelTitulos={2} />}
       <section aria-labelledby="org-planes">
         <h2 id="org-planes" className={styles.planesTitulo}>
-          Planes:
+          {p.planesDosPuntos}
         </h2>
         {feeds && (
           <div className={styles.suscribir}>
@@ -98,11 +105,13 @@ export function OrganizationDetail({
         {planes.length > 0 ? (
           <PlanGrid planes={planes} favoritos={favoritos} verificadas={verificadas} />
         ) : (
-          <p className={styles.vacio}>{mensajes.orgSinPlanes}</p>
+          <p className={styles.vacio}>{planesP.orgSinPlanes}</p>
         )}
       </section>
       <p className={styles.widget}>
-        <Link href={`/widget?organizacion=${org._id}`}>Muestra los planes de {org.nombre} en tu página web</Link>
+        <Link href={`/widget?organizacion=${org._id}`}>
+          {conDatos(p.widgetOrganizacion, { organizacion: org.nombre })}
+        </Link>
       </p>
     </article>
   );

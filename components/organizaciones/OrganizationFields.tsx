@@ -1,12 +1,13 @@
 "use client";
 
 import type { FieldErrors, UseFormRegister } from "react-hook-form";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { AreaTexto, CasillaPrivacidad, Field } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { ORG_CAMPO_MAX, type FormularioOrganizacion } from "@/lib/organizaciones/schemas";
 import { LogoPicker } from "./LogoPicker";
 
-/** The fields of an organization (spec §2), shared by the create form and the editable cards. */
+/** The fields of an organization (spec §2), shared by the create form and the editable cards ("perfil"). */
 export function OrganizationFields({
   register,
   logo,
@@ -26,11 +27,12 @@ export function OrganizationFields({
   /** Creation does not require the address; an update does (spec §5). */
   direccionObligatoria?: boolean;
 }) {
+  const p = usePalabras("perfil");
   const pista = (campo: keyof FormularioOrganizacion) => errores[campo]?.message;
   return (
     <>
       <Field
-        etiqueta="Nombre"
+        etiqueta={p.nombre}
         autoComplete="organization"
         maxLength={ORG_CAMPO_MAX}
         required
@@ -39,7 +41,7 @@ export function OrganizationFields({
       />
       <LogoPicker etiqueta={etiquetaLogo} archivo={logo} onArchivo={onLogo} actual={logoActual} pista={pista("logo")} />
       <Field
-        etiqueta="Dirección"
+        etiqueta={p.direccion}
         autoComplete="street-address"
         maxLength={ORG_CAMPO_MAX}
         required={direccionObligatoria}
@@ -47,7 +49,7 @@ export function OrganizationFields({
         {...register("direccion")}
       />
       <Field
-        etiqueta="Correo electrónico de contacto"
+        etiqueta={p.correoContacto}
         type="email"
         autoComplete="email"
         maxLength={ORG_CAMPO_MAX}
@@ -56,7 +58,7 @@ export function OrganizationFields({
         {...register("emailContacto")}
       />
       <Field
-        etiqueta="Teléfono de contacto"
+        etiqueta={p.telefonoContacto}
         type="tel"
         autoComplete="tel"
         inputMode="tel"
@@ -65,9 +67,9 @@ export function OrganizationFields({
         {...register("telefonoContacto")}
       />
       <AreaTexto
-        etiqueta="Descripción (opcional)"
+        etiqueta={p.descripcionOpcional}
         rows={5}
-        ayuda="Puedes dar formato: **negrita**, listas y enlaces."
+        ayuda={p.descripcionAyuda}
         pista={pista("descripcion")}
         {...register("descripcion")}
       />

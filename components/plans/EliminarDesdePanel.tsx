@@ -1,6 +1,8 @@
 "use client";
 
-import { Spinner } from "@/components/ui/Field";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { Spinner, useTraduccion } from "@/components/ui/Field";
+import { conDatos } from "@/lib/con-datos";
 import ui from "@/components/ui/ui.module.css";
 import { useEliminarPlan } from "./EliminarPlan";
 
@@ -15,15 +17,18 @@ export function EliminarDesdePanel({
   className: string;
 }) {
   const borrado = useEliminarPlan(planId);
+  const p = usePalabras("tarjeta");
+  const traducir = useTraduccion();
   return (
     <>
       <button type="button" className={className} onClick={borrado.pedir} disabled={borrado.trabajando}>
-        Eliminar<span className="visually-hidden"> «{titulo}»</span>
-        {borrado.trabajando && <Spinner etiqueta="Eliminando el plan…" />}
+        {p.eliminar}
+        <span className="visually-hidden">{` ${conDatos(p.nombrePlan, { titulo })}`}</span>
+        {borrado.trabajando && <Spinner etiqueta={p.eliminando} />}
       </button>
       {borrado.error && (
         <p role="alert" className={ui.error}>
-          {borrado.error}
+          {traducir(borrado.error)}
         </p>
       )}
       {borrado.confirmacion}

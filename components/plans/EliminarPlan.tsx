@@ -2,12 +2,12 @@
 
 import { useRouter } from "next/navigation";
 import { useRuta, useRutaActual } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useState, useTransition } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { dejarAviso } from "@/components/ui/AvisoAlLlegar";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
 
 /** 'Planes Creados': where a deleted plan's owner goes back to. */
 export const MIS_PLANES = "/mis-planes";
@@ -19,6 +19,8 @@ export const MIS_PLANES = "/mis-planes";
  * is the modal to render.
  */
 export function useEliminarPlan(planId: string) {
+  const p = usePalabras("plan");
+  const publicar = usePalabras("publicar");
   const router = useRouter();
   const ruta = useRutaActual();
   const enIdioma = useRuta();
@@ -33,8 +35,9 @@ export function useEliminarPlan(planId: string) {
     setLlamando(true);
     const r = await llamar("DELETE", `/api/plan/${planId}`);
     setLlamando(false);
-    if (!r.ok) return setError(mensajeDe(r, mensajes.errorEliminarPlan));
-    dejarAviso(MIS_PLANES, mensajeDe(r, mensajes.planEliminado));
+    if (!r.ok) return setError(mensajeDe(r, publicar.errorEliminarPlan));
+    // The API's confirmation is Spanish (its contract): the page says it in its own language.
+    dejarAviso(MIS_PLANES, publicar.planEliminado);
     // Already on the list: read it again in place; elsewhere (the edit page, now a 404): go there.
     startTransition(() => (ruta === MIS_PLANES ? router.refresh() : router.push(enIdioma(MIS_PLANES))));
   }
@@ -42,20 +45,20 @@ export function useEliminarPlan(planId: string) {
   const confirmacion = (
     <Modal
       abierto={abierto}
-      titulo={mensajes.eliminarPlanTitulo}
+      titulo={publicar.eliminarPlanTitulo}
       onCerrar={() => setAbierto(false)}
       acciones={
         <>
           <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(false)}>
-            Cancelar
+            {p.cancelar}
           </button>
           <button type="button" className={ui.buttonDangerSolid} onClick={() => void eliminar()}>
-            Eliminar
+            {p.eliminar}
           </button>
         </>
       }
     >
-      <p>{mensajes.eliminarPlanConfirmacion}</p>
+      <p>{publicar.eliminarPlanConfirmacion}</p>
     </Modal>
   );
   return {

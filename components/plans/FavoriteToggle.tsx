@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Aviso } from "@/components/ui/Field";
 import type { PlanSinConexion } from "@/lib/app-instalable/sin-conexion";
 import { recordarSinConexion } from "@/lib/cliente/sin-conexion";
-import { mensajes } from "@/lib/messages";
 import { Corazon, useFavorito } from "./favorito";
 import styles from "./PlanDetail.module.css";
 
@@ -24,6 +24,7 @@ export function FavoriteToggle({
   sinConexion: PlanSinConexion;
 }) {
   const { boton, favorito, aviso } = useFavorito(planId, { conectado, guardado });
+  const p = usePalabras("tarjeta");
   const { url, titulo, cuando, donde } = sinConexion;
   useEffect(() => {
     if (conectado) void recordarSinConexion(planId, { url, titulo, cuando, donde }, favorito);
@@ -32,7 +33,7 @@ export function FavoriteToggle({
     <div className={styles.favorito}>
       <button {...boton} className={styles.accion}>
         <Corazon lleno={favorito} />
-        {favorito ? mensajes.favoritoGuardadoBoton : mensajes.favoritoGuardarBoton}
+        {favorito ? p.botonGuardado : p.botonGuardar}
       </button>
       <Aviso error={aviso.error} exito={aviso.exito} />
     </div>

@@ -1,27 +1,43 @@
 import { format } from "date-fns";
-import { es } from "date-fns/locale";
+import { ca, enGB, es, eu, gl } from "date-fns/locale";
 import { diaEnMadrid, diaIso, enMadrid, horaTexto, type Dia } from "@/lib/dates";
 import { enlaceGoogleCalendar } from "@/lib/difusion/ics";
+import type { getTranslations } from "next-intl/server";
+import type { Idioma } from "@/lib/idiomas";
 import { diasDeFiesta, type FechaApi } from "@/lib/plans/fechas";
 import type { PlanApi } from "@/lib/plans/plan";
-import { conDatos } from "@/lib/messages";
-import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
-import { mensajesCuando } from "@/lib/plans/mensajes-cuando";
-import { deMadrugada, diaCorto, mayuscula } from "@/lib/plans/texto";
+import { deMadrugada, diaCorto, mayuscula, type LenguaTexto } from "@/lib/plans/texto";
 import { AhoraEnElPrograma } from "./AhoraEnElPrograma";
 import styles from "./PlanDetail.module.css";
 
-/** "Sábado 15 de agosto": a programme's day. */
-const diaLargo = (iso: string) => mayuscula(format(enMadrid(iso), "EEEE d 'de' MMMM", { locale: es }));
+/** The plan page's words, in the page's language (mensajes/, namespace "plan"). */
+type Palabras = Awaited<ReturnType<typeof getTranslations<"plan">>>;
+
+/** A day with its month: Catalan writes "d’" before a vowel (d’agost), "de" otherwise. */
+const catalan = (d: Date) => {
+  const mes = format(d, "LLLL", { locale: ca });
+  return `${format(d, "EEEE d", { locale: ca })} ${/^[aeiou]/.test(mes) ? "d’" : "de "}${mes}`;
+};
+
+/** A programme's day in each language: "Sábado 15 de agosto", "Larunbata, abuztuaren 15a", "Saturday 15 August". */
+const DIA_LARGO: Record<Idioma, (d: Date) => string> = {
+  es: (d) => format(d, "EEEE d 'de' MMMM", { locale: es }),
+  ca: catalan,
+  eu: (d) => format(d, "EEEE, MMMM'ren' d'a'", { locale: eu }),
+  gl: (d) => format(d, "EEEE d 'de' MMMM", { locale: gl }),
+  en: (d) => format(d, "EEEE d MMMM", { locale: enGB }),
+};
+const diaLargo = (iso: string, idioma: Idioma) => mayuscula(DIA_LARGO[idioma](enMadrid(iso)));
+
 /** "20:00" or "20:00 – 22:30" (an end on another day is said with it). */
-function horas(f: FechaApi): string {
+function horas(f: FechaApi, idioma: Idioma): string {
   if (!f.fin || f.fin === f.inicio) return horaTexto(f.inicio);
   const otroDia = diaIso(diaEnMadrid(new Date(f.fin))) !== diaIso(diaEnMadrid(new Date(f.inicio)));
-  return `${horaTexto(f.inicio)} – ${otroDia ? `${diaCorto(f.fin)} ` : ""}${horaTexto(f.fin)}`;
+  return `${horaTexto(f.inicio)} – ${otroDia ? `${diaCorto(f.fin, idioma)} ` : ""}${horaTexto(f.fin)}`;
 }
 
 /** A date's own "Guardar en mi calendario": Google Calendar with its times and title. */
-function GuardarFecha({ plan, fecha }: { plan: PlanApi; fecha: FechaApi }) {
+function GuardarFecha({ plan, fecha, idioma, t }: { plan: PlanApi; fecha: FechaApi; idioma: Idioma; t: Palabras }) {
   const enlace = enlaceGoogleCalendar({
     ...plan,
     titulo: fecha.titulo ? `${fecha.titulo} · ${plan.titulo}` : plan.titulo,
@@ -30,16 +46,16 @@ function GuardarFecha({ plan, fecha }: { plan: PlanApi; fecha: FechaApi }) {
     fechaFin: fecha.fin ?? fecha.inicio,
   });
   if (!enlace) return null;
-  const nombre = `${fecha.titulo ?? plan.titulo}, ${diaCorto(fecha.inicio)} ${horaTexto(fecha.inicio)}`;
+  const nombre = `${fecha.titulo ?? plan.titulo}, ${diaCorto(fecha.inicio, idioma)} ${horaTexto(fecha.inicio)}`;
   return (
     <a
       className={styles.guardarFecha}
       href={enlace}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={conDatos(mensajesFechas.guardarFecha, { fecha: nombre })}
+      aria-label={t("guardarFecha", { fecha: nombre })}
     >
-      {mensajesFechas.guardarFechaCorto}
+      {t("guardarFechaCorto")}
     </a>
   );
 }
@@ -48,9 +64,21 @@ function GuardarFecha({ plan, fecha }: { plan: PlanApi; fecha: FechaApi }) {
  * The dates of an event that has several, under "¿CUÁNDO SERÁ?": upcoming ones first, the next
  * marked ("Hoy" or "Próxima"), past ones folded away; a programme (dates with their own titles) by day, today's open,
  * each act with its hour, title and place. Days are Madrid's: the page's copy lasts until
- * midnight at most, so what "today" and "past" say holds while it is shown.
+ * midnight at most, so what "today" and "past" say holds while it is shown. In the page's
+ * language: its words `t`, and `lengua` for the dates' (lib/plans/texto.ts).
  */
-export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?: Dia }) {
+export function FechasPlan({
+  plan,
+  t,
+  lengua,
+  hoy = diaEnMadrid(),
+}: {
+  plan: PlanApi;
+  t: Palabras;
+  lengua: LenguaTexto;
+  hoy?: Dia;
+}) {
+  const { idioma } = lengua;
   const fechas = plan.fechas ?? [];
   if (fechas.length < 2) return null;
   const programa = fechas.some((f) => f.titulo);
@@ -64,15 +92,15 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   // starts): "Hoy" when it is today, "Próxima" when later; a programme's today says it by its day.
   const hoyEs = proximas.length > 0 && diaDe(proximas[0]) === hoyIso;
   const siguiente = programa && hoyEs ? undefined : proximas[0]?.id;
-  const marca = hoyEs ? mensajesCuando.hoy : mensajesFechas.proxima;
+  const marca = hoyEs ? lengua.t("hoy") : t("proxima");
 
   const fila = (f: FechaApi, conDia: boolean) => {
-    const noche = fiesta?.get(f.id)?.madrugada ? deMadrugada(f.inicio, horas(f)) : null;
+    const noche = fiesta?.get(f.id)?.madrugada ? deMadrugada(f.inicio, horas(f, idioma), lengua) : null;
     return (
       <li key={f.id} className={f.id === siguiente ? styles.fechaSiguiente : undefined}>
         <span className={styles.fechaCuando}>
-          {conDia && <>{noche?.dia ?? diaCorto(f.inicio)} · </>}
-          <time dateTime={f.inicio}>{noche?.hora ?? horas(f)}</time>
+          {conDia && <>{noche?.dia ?? diaCorto(f.inicio, idioma)} · </>}
+          <time dateTime={f.inicio}>{noche?.hora ?? horas(f, idioma)}</time>
         </span>
         {f.titulo && <strong className={styles.fechaTitulo}>{f.titulo}</strong>}
         {f.direccion && <span className={styles.fechaLugar}>{f.direccion}</span>}
@@ -80,14 +108,14 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
         {programa && (
           <>
             <span className={styles.fechaAhora} data-ahora={f.id} hidden>
-              {mensajesFechas.ahora}
+              {t("ahora")}
             </span>
             <span className={styles.fechaMarca} data-siguiente={f.id} hidden>
-              {mensajesFechas.aContinuacion}
+              {t("aContinuacion")}
             </span>
           </>
         )}
-        <GuardarFecha plan={plan} fecha={f} />
+        <GuardarFecha plan={plan} fecha={f} idioma={idioma} t={t} />
       </li>
     );
   };
@@ -100,7 +128,7 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
 
   const pasadasPlegadas = pasadas.length > 0 && (
     <details className={styles.fechasPasadas}>
-      <summary>{conDatos(mensajesFechas.fechasPasadas, { n: String(pasadas.length) })}</summary>
+      <summary>{t("fechasPasadas", { n: String(pasadas.length) })}</summary>
       <ul className={styles.fechas}>{pasadas.map((f) => fila(f, true))}</ul>
     </details>
   );
@@ -109,9 +137,9 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
     return (
       <div className={styles.fechasPlan}>
         <p className={styles.fechasResumen}>
-          {conDatos(mensajesCuando.fechasCuantas, { n: String(fechas.length) })}
+          {lengua.t("fechasCuantas", { n: String(fechas.length) })}
           {proximas.length > 0 && proximas.length < fechas.length
-            ? ` · ${conDatos(mensajesFechas.fechasQuedan, { n: String(proximas.length) })}`
+            ? ` · ${t("fechasQuedan", { n: String(proximas.length) })}`
             : ""}
         </p>
         <ul className={styles.fechas}>{proximas.map((f) => fila(f, true))}</ul>
@@ -124,14 +152,14 @@ export function FechasPlan({ plan, hoy = diaEnMadrid() }: { plan: PlanApi; hoy?:
   return (
     <div className={styles.fechasPlan}>
       <AhoraEnElPrograma fechas={proximas.map(({ id, inicio, fin }) => ({ id, inicio, fin }))} />
-      <h3 className={styles.programaTitulo}>{mensajesFechas.programa}</h3>
+      <h3 className={styles.programaTitulo}>{t("programa")}</h3>
       {dias.map(([dia, actos]) => (
         <details key={dia} className={styles.programaDia} open={dia === abierto}>
           <summary>
-            {dia === hoyIso ? `${mensajesCuando.hoy} · ` : ""}
-            {diaLargo(actos[0].inicio)}
+            {dia === hoyIso ? `${lengua.t("hoy")} · ` : ""}
+            {diaLargo(actos[0].inicio, idioma)}
             <span className={styles.programaCuantos}>
-              {conDatos(actos.length === 1 ? mensajesCuando.acto : mensajesCuando.actos, { n: String(actos.length) })}
+              {actos.length === 1 ? lengua.t("acto") : lengua.t("actos", { n: String(actos.length) })}
             </span>
           </summary>
           <ol className={styles.fechas}>{actos.map((f) => fila(f, false))}</ol>

@@ -1,6 +1,8 @@
 "use client";
 
-import { conDatos, mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { useTraduccion } from "@/components/ui/Field";
+import { conDatos } from "@/lib/con-datos";
 import { Corazon, useFavorito } from "./favorito";
 import styles from "./PlanCard.module.css";
 
@@ -20,18 +22,20 @@ export function GuardarTarjeta({
   guardado: boolean;
 }) {
   const { boton, favorito, aviso } = useFavorito(planId, { conectado, guardado });
+  const p = usePalabras("tarjeta");
+  const traducir = useTraduccion();
   return (
     <>
       <button
         {...boton}
         className={styles.corazon}
-        aria-label={conDatos(favorito ? mensajes.quitarPlanTarjeta : mensajes.guardarPlanTarjeta, { titulo })}
+        aria-label={conDatos(favorito ? p.quitarPlan : p.guardarPlan, { titulo })}
       >
         <Corazon lleno={favorito} tamano={22} />
       </button>
       {aviso.error && (
         <p role="alert" className={styles.corazonError}>
-          {aviso.error}
+          {traducir(aviso.error)}
         </p>
       )}
     </>

@@ -3,7 +3,7 @@ import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
-import { PlanGrid } from "./PlanCard";
+import { PlanGrid, textosTarjetaDePagina } from "./PlanCard";
 import styles from "./ListaPorDias.module.css";
 
 /**
@@ -13,7 +13,7 @@ import styles from "./ListaPorDias.module.css";
  * hold two groups of one name, the home's first-visit feed a 'Destacados' beside the home's
  * own 'Destacados' section, a town page one in each of its lists, and landmarks must differ.
  */
-export function ListaPorDias({
+export async function ListaPorDias({
   grupos,
   id,
   prioritarios = 0,
@@ -33,6 +33,8 @@ export function ListaPorDias({
   /** The words searched, marked in the titles. */
   palabras?: ConsultaPalabras | null;
 }) {
+  // Read once for all its grids.
+  const textos = await textosTarjetaDePagina();
   let quedan = prioritarios;
   return grupos.map((g, i) => {
     const prioridad = quedan;
@@ -45,11 +47,13 @@ export function ListaPorDias({
         favoritos={favoritos}
         verificadas={verificadas}
         palabras={palabras}
+        // A day's heading without what follows its name: "Sábado 6 (sigue)" is still Saturday 6.
         dia={
           g.diaSemana === undefined
             ? undefined
-            : { nombre: g.titulo.replace(/ \(sigue\)$/, ""), diaSemana: g.diaSemana }
+            : { nombre: g.titulo.replace(/ \([^()]*\)$/, ""), diaSemana: g.diaSemana }
         }
+        textos={textos}
       />
     );
     const despues = i === 0 && trasElPrimero;

@@ -1,11 +1,13 @@
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import Link from "@/components/idioma/Enlace";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { variantUrl } from "@/lib/media/variant-url";
-import { DETALLE_ESTADO, estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
+import { estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
-import { mensajes } from "@/lib/messages";
 import { CartelGenerado } from "./CartelGenerado";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
+import { PALABRAS_ESTADO, textosTarjetaDePagina, type TextosTarjeta } from "./PlanCard";
 import { PosterImage } from "./PosterImage";
 import styles from "./PanelPlanes.module.css";
 
@@ -23,9 +25,10 @@ export const rutaDuplicar = (id: string) => `/publicar?duplicar=${id}`;
  * 'Planes Creados' as the organizer's dashboard: one row per plan with its state (Publicado,
  * Oculto, Finalizado, and Destacado besides) and explicit actions, Ver, Editar, Duplicar and
  * Eliminar. The title opens the public page when there is one; nothing opens the edit form by
- * surprise. Server-rendered: everything but Eliminar works without JavaScript.
+ * surprise. Server-rendered: everything but Eliminar works without JavaScript. In the page's
+ * language; Eliminar's confirmation reads the "plan" and "publicar" namespaces (EliminarPlan.tsx).
  */
-export function PanelPlanes({
+export async function PanelPlanes({
   planes,
   importados = new Set(),
 }: {
@@ -33,28 +36,42 @@ export function PanelPlanes({
   /** The ids of the plans that came from a source (marked "Importado"). */
   importados?: ReadonlySet<string>;
 }) {
+  const [textos, { importado }] = await Promise.all([textosTarjetaDePagina(), palabrasDePagina("planes")]);
   return (
-    <ul className={styles.lista}>
-      {planes.map((p) => (
-        <li key={p._id}>
-          <FilaPlan plan={p} importado={importados.has(p._id)} />
-        </li>
-      ))}
-    </ul>
+    <ConPalabras espacios={["plan", "publicar"]}>
+      <ul className={styles.lista}>
+        {planes.map((p) => (
+          <li key={p._id}>
+            <FilaPlan plan={p} importado={importados.has(p._id) ? importado : null} textos={textos} />
+          </li>
+        ))}
+      </ul>
+    </ConPalabras>
   );
 }
 
-function FilaPlan({ plan, importado }: { plan: PlanApi; importado: boolean }) {
+function FilaPlan({
+  plan,
+  importado,
+  textos,
+}: {
+  plan: PlanApi;
+  /** The mark of a plan that came from a source, in the page's language ("Importado"). */
+  importado: string | null;
+  textos: TextosTarjeta;
+}) {
+  const { t } = textos;
   const estado = estadoDelPlan(plan);
+  const { nombre: nombreEstado, detalle } = PALABRAS_ESTADO[estado];
   const pagina = estado === "Oculto" || estado === "Cancelado" ? null : planPath(plan.titulo, plan._id);
-  const cuando = cuandoTexto(plan);
-  const nombre = <span className="visually-hidden"> «{plan.titulo}»</span>;
+  const cuando = cuandoTexto(plan, {}, textos);
+  const nombre = <span className="visually-hidden">{` ${t("nombrePlan", { titulo: plan.titulo })}`}</span>;
   const cartel = (
     <span className={estado === "Publicado" ? styles.cartel : `${styles.cartel} ${styles.apagado}`}>
       {plan.archivoCartel ? (
         <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
       ) : (
-        <CartelGenerado plan={plan} variante="mini" />
+        <CartelGenerado plan={plan} variante="mini" textos={textos} />
       )}
     </span>
   );
@@ -69,10 +86,10 @@ function FilaPlan({ plan, importado }: { plan: PlanApi; importado: boolean }) {
       )}
       <div className={styles.cuerpo}>
         <p className={styles.estados}>
-          <span className={`${styles.estado} ${CLASE_ESTADO[estado]}`}>{estado}</span>
-          {plan.destacado && <span className={`${styles.estado} ${styles.destacado}`}>Destacado</span>}
-          {importado && <span className={`${styles.estado} ${styles.importado}`}>{mensajes.importado}</span>}
-          <span className={styles.tipo}>{plan.tipo === "evento" ? "Evento" : "Experiencia"}</span>
+          <span className={`${styles.estado} ${CLASE_ESTADO[estado]}`}>{t(nombreEstado)}</span>
+          {plan.destacado && <span className={`${styles.estado} ${styles.destacado}`}>{t("destacadoPanel")}</span>}
+          {importado && <span className={`${styles.estado} ${styles.importado}`}>{importado}</span>}
+          <span className={styles.tipo}>{t(plan.tipo)}</span>
         </p>
         <h2 className={styles.titulo}>
           {pagina ? (
@@ -88,21 +105,24 @@ function FilaPlan({ plan, importado }: { plan: PlanApi; importado: boolean }) {
           {cuando && " · "}
           {plan.municipio}
         </p>
-        {estado !== "Publicado" && <p className={styles.detalle}>{DETALLE_ESTADO[estado]}</p>}
+        {detalle && <p className={styles.detalle}>{t(detalle)}</p>}
       </div>
       <div className={styles.acciones}>
         {pagina ? (
           <Link href={pagina} prefetch={false} className={styles.accion}>
-            Ver{nombre}
+            {t("ver")}
+            {nombre}
           </Link>
         ) : (
-          <span className={`${styles.accion} ${styles.sinAccion}`}>Sin página pública</span>
+          <span className={`${styles.accion} ${styles.sinAccion}`}>{t("sinPaginaPublica")}</span>
         )}
         <Link href={`/editar-plan/${plan._id}`} className={styles.accion}>
-          Editar{nombre}
+          {t("editar")}
+          {nombre}
         </Link>
         <Link href={rutaDuplicar(plan._id)} className={styles.accion}>
-          Duplicar{nombre}
+          {t("duplicar")}
+          {nombre}
         </Link>
         <EliminarDesdePanel planId={plan._id} titulo={plan.titulo} className={`${styles.accion} ${styles.eliminar}`} />
       </div>

@@ -1,44 +1,59 @@
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import Link from "@/components/idioma/Enlace";
+import type { Catalogo } from "@/lib/catalogo";
 import type { Favoritos } from "@/lib/favoritos/sesion";
+import { esIdioma, IDIOMA_POR_DEFECTO } from "@/lib/idiomas";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
-import { DETALLE_ESTADO, estadoDelPlan } from "@/lib/plans/estado";
+import { estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
-import { categoriaCartel, cuandoTexto, distanciaVisible, horasDelDiaTexto, precioTexto } from "@/lib/plans/texto";
+import { cuandoTexto, distanciaVisible, horasDelDiaTexto, precioTexto, type Lengua } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { FechasDeResultado } from "@/lib/plans/fechas";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
-import { CartelGenerado } from "./CartelGenerado";
+import { CartelGenerado, categoriaVisible } from "./CartelGenerado";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
 import { palabrasEnElTexto, trozos } from "@/lib/busqueda/resaltar";
 import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
 import styles from "./PlanCard.module.css";
 
-const ETIQUETA_TIPO = { evento: "Evento", experiencia: "Experiencia" } as const;
 type NivelTitulo = 2 | 3 | 4;
 const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
 
+/** A card's words in its page's language: its plan's texts' (lib/plans/texto.ts) and its categories' names. */
+export interface TextosTarjeta extends Lengua {
+  categorias: Catalogo["categorias"];
+}
+
 /**
- * A plan in a list (spec §2): poster (a generated one when it has none), title, municipality, dates, type or 'DESTACADO', and the
- * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
- * open another page of ours instead, and `conEstado` marks plans the public no longer finds
- * (hidden or finished) in a person's own lists, where they are mixed in. With `favoritos` it has a
- * save heart, a button beside the link (not inside it) over the poster's corner. A plan of a
- * verified organization (`verificadas`, read once for the page) names it with "Verificada".
+ * The cards' words in the language of the page being rendered, for a server component. Read
+ * through next-intl, not lib/catalogo.ts: this file also reaches the browser (the publish
+ * wizard's preview, the sponsor form), where node:fs does not. The categories' names have no
+ * arguments, so the build's precompiled catalogue holds them as written.
  */
-export function PlanCard({
-  plan,
-  href,
-  nivelTitulo = 3,
-  conEstado = false,
-  prioridad = false,
-  favoritos,
-  verificadas,
-  palabras,
-  dia,
-}: {
+export async function textosTarjetaDePagina(): Promise<TextosTarjeta> {
+  const [locale, t, mensajes] = await Promise.all([getLocale(), getTranslations("tarjeta"), getMessages()]);
+  return {
+    idioma: esIdioma(locale) ? locale : IDIOMA_POR_DEFECTO,
+    t,
+    categorias: mensajes.categorias as Catalogo["categorias"],
+  };
+}
+
+/** A state's name on a card or a row of 'Planes Creados', and why the public no longer finds the plan. */
+export const PALABRAS_ESTADO: Record<
+  EstadoPlan,
+  { nombre: keyof Catalogo["tarjeta"]; detalle: keyof Catalogo["tarjeta"] | null }
+> = {
+  Publicado: { nombre: "estadoPublicado", detalle: null },
+  Oculto: { nombre: "estadoOculto", detalle: "detalleOculto" },
+  Cancelado: { nombre: "estadoCancelado", detalle: "detalleCancelado" },
+  Finalizado: { nombre: "estadoFinalizado", detalle: "detalleFinalizado" },
+};
+
+type PropsPlanCard = {
   plan: PlanApi & Partial<FechasDeResultado> & { canceladoEnLaFuente?: boolean };
   href?: string;
   nivelTitulo?: NivelTitulo;
@@ -52,20 +67,45 @@ export function PlanCard({
   palabras?: ConsultaPalabras | null;
   /** The day of a list by days it is under: a weekly plan gives that day's hours. */
   dia?: { nombre: string; diaSemana: number };
-}) {
+};
+
+/**
+ * A plan in a list (spec §2): poster (a generated one when it has none), title, municipality, dates, type or 'DESTACADO', and the
+ * distance beyond 3 km. It opens the plan's page, or its external web in a new tab; `href` makes it
+ * open another page of ours instead, and `conEstado` marks plans the public no longer finds
+ * (hidden or finished) in a person's own lists, where they are mixed in. With `favoritos` it has a
+ * save heart, a button beside the link (not inside it) over the poster's corner. A plan of a
+ * verified organization (`verificadas`, read once for the page) names it with "Verificada".
+ * Its words are its page's `textos`: a server component's (PlanGrid), or ConTextosTarjeta's in the browser.
+ */
+export function PlanCard({
+  plan,
+  href,
+  nivelTitulo = 3,
+  conEstado = false,
+  prioridad = false,
+  favoritos,
+  verificadas,
+  palabras,
+  dia,
+  textos,
+}: PropsPlanCard & { textos: TextosTarjeta }) {
+  const { t } = textos;
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const verificada = plan.organizacion && verificadas?.has(plan.organizacion._id) ? plan.organizacion : null;
   const fechas =
-    (dia && horasDelDiaTexto(plan, dia)) ??
-    cuandoTexto(plan, { buscado: palabras && ((t) => palabrasEnElTexto(t, palabras) > 0) });
+    (dia && horasDelDiaTexto(plan, dia, textos)) ??
+    cuandoTexto(plan, { buscado: palabras && ((texto) => palabrasEnElTexto(texto, palabras) > 0) }, textos);
   const distancia = distanciaVisible(plan.distancia);
   const etiqueta = conEstado ? estadoDelPlan(plan) : "Publicado";
-  const estado = etiqueta === "Publicado" ? null : { etiqueta, detalle: DETALLE_ESTADO[etiqueta] };
+  const { nombre, detalle } = PALABRAS_ESTADO[etiqueta];
+  const estado = detalle ? { etiqueta: t(nombre), detalle: t(detalle) } : null;
   // The same category a poster drawn for the plan shows.
-  const categoria = categoriaCartel(plan.categorias);
+  const categoria = categoriaVisible(plan.categorias, textos);
   // A generated poster writes the date itself. An event of several dates shows the one the search found.
   const diaInsignia = plan.proximaFecha?.inicio ?? plan.fechaInicio;
-  const insignia = plan.archivoCartel && plan.tipo === "evento" && diaInsignia ? fechaInsignia(diaInsignia) : null;
+  const insignia =
+    plan.archivoCartel && plan.tipo === "evento" && diaInsignia ? fechaInsignia(diaInsignia, textos.idioma) : null;
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
@@ -88,12 +128,12 @@ export function PlanCard({
             />
           </>
         ) : (
-          <CartelGenerado plan={plan} variante="tarjeta" />
+          <CartelGenerado plan={plan} variante="tarjeta" textos={textos} />
         )}
         <span
           className={`${styles.badge} ${plan.destacado ? styles.destacado : plan.tipo === "experiencia" ? styles.experiencia : ""}`}
         >
-          {plan.destacado ? "DESTACADO" : ETIQUETA_TIPO[plan.tipo]}
+          {t(plan.destacado ? "destacado" : plan.tipo)}
         </span>
         {insignia && (
           <span className={styles.insignia} aria-hidden="true">
@@ -104,7 +144,7 @@ export function PlanCard({
         )}
         {plan.precio !== null && (
           <span className={plan.precio === 0 ? `${styles.precio} ${styles.gratis}` : styles.precio}>
-            {precioTexto(plan.precio)}
+            {precioTexto(plan.precio, textos)}
           </span>
         )}
         {estado && (
@@ -126,7 +166,7 @@ export function PlanCard({
         {categoria && <p className={styles.categoria}>{categoria}</p>}
         <p className={styles.meta}>
           {plan.municipio}
-          {distancia && <span className={styles.distance}> · a {distancia}</span>}
+          {distancia && <span className={styles.distance}>{` · ${t("aDistancia", { distancia })}`}</span>}
         </p>
         {fechas && <p className={styles.dates}>{fechas}</p>}
         {verificada && (
@@ -146,7 +186,7 @@ export function PlanCard({
       ) : plan.enlaceWebExterior && !href ? (
         <a className={styles.link} href={plan.enlaceWebExterior} target="_blank" rel="noopener noreferrer">
           {contenido}
-          <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+          <span className="visually-hidden">{` ${t("pestanaNueva")}`}</span>
         </a>
       ) : (
         // No prefetch: a page of results would fetch 30 plan pages' data as the cards scroll by,
@@ -167,8 +207,13 @@ export function PlanCard({
   );
 }
 
-/** A sponsor item among the plans: 'Saber más' goes to /eurona for Eurona, else to the company's site. */
-export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nivelTitulo?: NivelTitulo }) {
+type PropsSponsorCard = { item: Patrocinado; nivelTitulo?: NivelTitulo };
+
+/**
+ * A sponsor item among the plans: 'Saber más' goes to /eurona for Eurona, else to the company's
+ * site. Its words as PlanCard's.
+ */
+export function SponsorCard({ item, nivelTitulo = 3, textos: { t } }: PropsSponsorCard & { textos: TextosTarjeta }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const interno = item.empresa.trim().toLowerCase() === "eurona";
   return (
@@ -177,18 +222,18 @@ export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nive
         {item.archivoCartel && (
           <PosterImage src={variantUrl(item.archivoCartel.url, "tarjeta")} width={600} height={400} />
         )}
-        <span className={styles.badge}>Patrocinado</span>
+        <span className={styles.badge}>{t("patrocinado")}</span>
       </div>
       <div className={styles.body}>
         <Titulo className={styles.title}>{item.titulo}</Titulo>
         <p className={styles.meta}>{item.descripcion}</p>
         {interno ? (
           <Link className="button" href="/eurona" prefetch={false}>
-            Saber más
+            {t("saberMas")}
           </Link>
         ) : (
           <a className="button" href={item.enlaceCompany} target="_blank" rel="noopener noreferrer sponsored">
-            Saber más
+            {t("saberMas")}
           </a>
         )}
       </div>
@@ -196,8 +241,11 @@ export function SponsorCard({ item, nivelTitulo = 3 }: { item: Patrocinado; nive
   );
 }
 
-/** A grid of plan (and sponsor) cards; `hrefDe`, `nivelTitulo`, `conEstado` and `favoritos` are passed on to each PlanCard. */
-export function PlanGrid({
+/**
+ * A grid of plan (and sponsor) cards; `hrefDe`, `nivelTitulo`, `conEstado` and `favoritos` are
+ * passed on to each PlanCard, with the page's words (`textos`, read here unless given).
+ */
+export async function PlanGrid({
   planes,
   hrefDe,
   nivelTitulo,
@@ -207,6 +255,7 @@ export function PlanGrid({
   verificadas,
   palabras,
   dia,
+  textos,
 }: {
   planes: (PlanApi | Patrocinado)[];
   hrefDe?: (plan: PlanApi) => string;
@@ -222,13 +271,16 @@ export function PlanGrid({
   palabras?: ConsultaPalabras | null;
   /** The day of a list by days the grid is under (its weekly plans give that day's hours). */
   dia?: { nombre: string; diaSemana: number };
+  /** The page's words, when the caller has them already (a list of several grids). */
+  textos?: TextosTarjeta;
 }) {
+  const suyos = textos ?? (await textosTarjetaDePagina());
   return (
     <ul className={styles.grid}>
       {planes.map((p, i) => (
         <li key={p._id}>
           {p.tipo === "Patrocinado" ? (
-            <SponsorCard item={p} nivelTitulo={nivelTitulo} />
+            <SponsorCard item={p} nivelTitulo={nivelTitulo} textos={suyos} />
           ) : (
             <PlanCard
               plan={p}
@@ -240,6 +292,7 @@ export function PlanGrid({
               verificadas={verificadas}
               palabras={palabras}
               dia={dia}
+              textos={suyos}
             />
           )}
         </li>

@@ -4,13 +4,12 @@ import type { Idioma } from "@/lib/idiomas";
 import { variantUrl } from "@/lib/media/variant-url";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import { fechasTexto } from "@/lib/dates";
-import { ACCESIBLE_TEXTO } from "@/lib/plans/constants";
-import { cuandoTexto, precioTexto, semanaAgrupada } from "@/lib/plans/texto";
+import { cuandoTexto, mayuscula, precioTexto, semanaAgrupada, type LenguaTexto } from "@/lib/plans/texto";
 import { enlaceGoogleCalendar, lugarCalendario } from "@/lib/difusion/ics";
 import { type Horario, type PlanApi } from "@/lib/plans/plan";
 import type { Favoritos } from "@/lib/favoritos/sesion";
-import { conDatos, mensajes } from "@/lib/messages";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { conDatos, enumeracion } from "@/lib/con-datos";
+import { idiomaDePagina, palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { CartelGenerado } from "./CartelGenerado";
 import { FavoriteToggle } from "./FavoriteToggle";
@@ -18,7 +17,7 @@ import { Markdown } from "./Markdown";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
 import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion";
 import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
-import { PlanGrid } from "./PlanCard";
+import { PlanGrid, textosTarjetaDePagina } from "./PlanCard";
 import { PlanMap } from "./PlanMap";
 import type { LugarDelMapa } from "./PlanMapLeaflet";
 import { PlanSummary } from "./PlanSummary";
@@ -27,8 +26,6 @@ import { PosterImage } from "./PosterImage";
 import { ReportPlan } from "./ReportPlan";
 import { SharePlan } from "./SharePlan";
 import styles from "./PlanDetail.module.css";
-
-const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
 
 function Seccion({
   id,
@@ -78,17 +75,18 @@ function Flecha() {
   );
 }
 
+/** The plan page's own words, in the page's language (mensajes/, namespace "plan"). */
+type Palabras = Awaited<ReturnType<typeof getTranslations<"plan">>>;
+
 /** An experience's week, Monday first, each day with its 'De {inicio} a {fin}' slots. */
-function Semana({ horarios }: { horarios: Horario[] }) {
+function Semana({ horarios, lengua }: { horarios: Horario[]; lengua: LenguaTexto }) {
   return (
     <dl className={styles.semana}>
-      {semanaAgrupada(horarios).map(({ dias, franjas }) => (
+      {semanaAgrupada(horarios, lengua).map(({ dias, franjas }) => (
         <div key={dias} className={styles.dia}>
           <dt>{dias}</dt>
           {franjas.map((f) => (
-            <dd key={f.horaInicio}>
-              De {f.horaInicio} a {f.horaFin}
-            </dd>
+            <dd key={f.horaInicio}>{mayuscula(lengua.t("franjaHoras", { inicio: f.horaInicio, fin: f.horaFin }))}</dd>
           ))}
         </div>
       ))}
@@ -96,8 +94,10 @@ function Semana({ horarios }: { horarios: Horario[] }) {
   );
 }
 
-/** The plan page's own words, in the page's language (mensajes/, namespace "plan"). */
-type Palabras = Awaited<ReturnType<typeof getTranslations<"plan">>>;
+/** " (se abre en una pestaña nueva)", for screen readers after a link's text. */
+function NuevaPestana({ t }: { t: Palabras }) {
+  return <span className="visually-hidden">{` ${t("nuevaPestana")}`}</span>;
+}
 
 function Calendario({ plan, t }: { plan: PlanApi; t: Palabras }) {
   const google = enlaceGoogleCalendar(plan);
@@ -108,7 +108,8 @@ function Calendario({ plan, t }: { plan: PlanApi; t: Palabras }) {
       <ul className={styles.calendarioOpciones}>
         <li>
           <a href={google} target="_blank" rel="noopener noreferrer">
-            Google Calendar{NUEVA_PESTANA}
+            Google Calendar
+            <NuevaPestana t={t} />
           </a>
         </li>
         <li>
@@ -171,11 +172,20 @@ export async function PlanDetail({
   const { titulo, descripcion } = plan;
   // Marked only where it differs from the page's: a screen reader reads it in its own voice.
   const lang = texto?.original ? texto.idioma : undefined;
-  const t = await getTranslations("plan");
+  // `textos`: the cards' words, which also write the plan's dates and price (lib/plans/texto.ts).
+  const [t, idioma, textos, planes, busqueda, general] = await Promise.all([
+    getTranslations("plan"),
+    idiomaDePagina(),
+    textosTarjetaDePagina(),
+    palabrasDePagina("planes"),
+    palabrasDePagina("busqueda"),
+    palabrasDePagina("general"),
+  ]);
+  const nuevaPestana = <NuevaPestana t={t} />;
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = plan.archivoCartel;
-  const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin);
-  const cuando = cuandoTexto(plan);
+  const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin, idioma);
+  const cuando = cuandoTexto(plan, {}, textos);
   const lugar = lugarCalendario(plan);
   const comoLlegar = enlaceComoLlegar(plan.ubicacion.coordinates);
   const donde = { municipio: plan.municipio };
@@ -185,21 +195,21 @@ export async function PlanDetail({
       {finde.length > 0 && (
         <section className={styles.parecidos} aria-labelledby="planes-finde-titulo">
           <h2 id="planes-finde-titulo" className={styles.seccionTitulo}>
-            {conDatos(mensajes.planFindeEn, donde)}
+            {conDatos(planes.planFindeEn, donde)}
           </h2>
-          <PlanGrid planes={finde} favoritos={favoritos} verificadas={verificadas} />
+          <PlanGrid planes={finde} favoritos={favoritos} verificadas={verificadas} textos={textos} />
         </section>
       )}
       {parecidos.length > 0 && (
         <section id="planes-parecidos" className={styles.parecidos} aria-labelledby="planes-parecidos-titulo">
           <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
-            {conDatos(mensajes.masPlanesCerca, donde)}
+            {conDatos(busqueda.masPlanesCerca, donde)}
           </h2>
-          <PlanGrid planes={parecidos} favoritos={favoritos} verificadas={verificadas} />
+          <PlanGrid planes={parecidos} favoritos={favoritos} verificadas={verificadas} textos={textos} />
           {pueblo && (
             <p className={styles.verTodos}>
               <Link href={pueblo.ruta} prefetch={false}>
-                {conDatos(mensajes.verPaginaPueblo, { municipio: pueblo.nombre })}
+                {conDatos(busqueda.verPaginaPueblo, { municipio: pueblo.nombre })}
               </Link>
             </p>
           )}
@@ -214,7 +224,7 @@ export async function PlanDetail({
           {cartel ? (
             <PosterImage src={variantUrl(cartel.url, "detalle")} width={cartel.width} height={cartel.height} priority />
           ) : (
-            <CartelGenerado plan={plan} variante="detalle" />
+            <CartelGenerado plan={plan} variante="detalle" textos={textos} />
           )}
         </div>
         <div className={styles.intro}>
@@ -228,16 +238,16 @@ export async function PlanDetail({
             >
               {plan.destacado ? t("destacado") : plan.tipo === "evento" ? t("evento") : t("experiencia")}
             </p>
-            {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{mensajes.planFinalizado}</p>}
-            {oculto && <p className={`${styles.etiqueta} ${styles.oculto}`}>Oculto</p>}
+            {terminado && <p className={`${styles.etiqueta} ${styles.finalizado}`}>{planes.planFinalizado}</p>}
+            {oculto && <p className={`${styles.etiqueta} ${styles.oculto}`}>{t("oculto")}</p>}
           </div>
           {oculto && (
             <p className={styles.avisoOculto} role="note">
-              {mensajes.planOcultoAviso}
+              {general.planOcultoAviso}
               {oculto.motivo && (
                 <>
                   {" "}
-                  <strong>Motivo:</strong> {oculto.motivo}
+                  <strong>{t("motivo")}</strong> {oculto.motivo}
                 </>
               )}
             </p>
@@ -258,7 +268,7 @@ export async function PlanDetail({
           </p>
           {terminado && (
             <p className={styles.terminado}>
-              {mensajes.planTerminadoAviso}. {parecidos.length > 0 && <a href="#planes-parecidos">{t("otrosCerca")}</a>}
+              {planes.planTerminadoAviso}. {parecidos.length > 0 && <a href="#planes-parecidos">{t("otrosCerca")}</a>}
             </p>
           )}
 
@@ -270,7 +280,7 @@ export async function PlanDetail({
                   cuando && <p className={styles.dato}>{cuando}</p>
                 ) : (
                   <>
-                    <Semana horarios={plan.horariosDisponibles} />
+                    <Semana horarios={plan.horariosDisponibles} lengua={textos} />
                     {fechas && <p>{fechas}</p>}
                   </>
                 )}
@@ -278,34 +288,35 @@ export async function PlanDetail({
             ) : plan.tipo === "evento" ? (
               <Seccion id="plan-cuando" titulo={t("cuandoSera")} hecho ancho={(plan.fechas?.length ?? 0) > 1}>
                 {cuando && <p className={styles.dato}>{cuando}</p>}
-                <FechasPlan plan={plan} />
+                <FechasPlan plan={plan} t={t} lengua={textos} />
                 <Calendario plan={plan} t={t} />
               </Seccion>
             ) : (
               <Seccion id="plan-cuando" titulo={t("cuandoDisponible")} hecho>
-                <Semana horarios={plan.horariosDisponibles} />
+                <Semana horarios={plan.horariosDisponibles} lengua={textos} />
                 {fechas && <p>{fechas}</p>}
               </Seccion>
             )}
             {plan.precio !== null && (
               <Seccion id="plan-precio" titulo={t("cuantoCuesta")} hecho>
-                <p className={styles.dato}>{precioTexto(plan.precio)}</p>
+                <p className={styles.dato}>{precioTexto(plan.precio, textos)}</p>
               </Seccion>
             )}
             <Seccion id="plan-donde" titulo={t("donde")} hecho>
               <p>
                 <a href={enlaceBuscarEnMapa(lugar)} target="_blank" rel="noopener noreferrer">
                   {lugar}
-                  {NUEVA_PESTANA}
+                  {nuevaPestana}
                 </a>
               </p>
               <a className={styles.enlaceAccion} href={comoLlegar} target="_blank" rel="noopener noreferrer">
                 <Flecha />
-                Cómo llegar{NUEVA_PESTANA}
+                {t("comoLlegar")}
+                {nuevaPestana}
               </a>
               {plan.accesible && (
                 <p className={styles.accesible}>
-                  <span aria-hidden="true">♿</span> {ACCESIBLE_TEXTO}
+                  <span aria-hidden="true">♿</span> {textos.categorias.accesible}
                 </p>
               )}
             </Seccion>
@@ -354,7 +365,8 @@ export async function PlanDetail({
                 rel="noopener noreferrer"
               >
                 <Flecha />
-                Cómo llegar{NUEVA_PESTANA}
+                {t("comoLlegar")}
+                {nuevaPestana}
               </a>
             </div>
             <PlanSummary
@@ -375,7 +387,7 @@ export async function PlanDetail({
           {descripcion.trim() && (
             <Seccion id="plan-como" titulo={t("comoSera")}>
               <div lang={lang}>
-                <Markdown texto={descripcion} nivelTitulos={3} />
+                <Markdown texto={descripcion} nivelTitulos={3} nuevaPestana={t("nuevaPestana")} />
               </div>
             </Seccion>
           )}
@@ -383,16 +395,16 @@ export async function PlanDetail({
             <p className={styles.origen}>
               {origen.url ? (
                 <a href={origen.url} target="_blank" rel="nofollow noopener">
-                  {mensajesFuentes.publicadoDesde(origen.fuente)}
-                  {NUEVA_PESTANA}
+                  {t("publicadoDesde", { fuente: origen.fuente })}
+                  {nuevaPestana}
                 </a>
               ) : (
-                mensajesFuentes.publicadoDesde(origen.fuente)
+                t("publicadoDesde", { fuente: origen.fuente })
               )}
             </p>
           )}
           {origen && origen.tambienEn.length > 0 && (
-            <p className={styles.origen}>{mensajesFuentes.tambienEn(origen.tambienEn)}</p>
+            <p className={styles.origen}>{t("tambienEn", { fuentes: enumeracion(origen.tambienEn, idioma) })}</p>
           )}
         </div>
 

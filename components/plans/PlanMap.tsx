@@ -2,6 +2,7 @@
 
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { SinMapaSiFalla } from "./SinMapaSiFalla";
 import type { LugarDelMapa } from "./PlanMapLeaflet";
 import styles from "./PlanDetail.module.css";
@@ -20,6 +21,7 @@ const PlanMapLeaflet = dynamic(() => import("./PlanMapLeaflet"), {
 export function PlanMap(props: { lat: number; lng: number; direccion: string; lugares?: LugarDelMapa[] }) {
   const marco = useRef<HTMLDivElement>(null);
   const [cerca, setCerca] = useState(false);
+  const p = usePalabras("plan");
   useEffect(() => {
     const el = marco.current;
     if (!el || cerca) return;
@@ -34,7 +36,7 @@ export function PlanMap(props: { lat: number; lng: number; direccion: string; lu
   }, [cerca]);
   return (
     <SinMapaSiFalla>
-      <div ref={marco} className={styles.mapaMarco} role="region" aria-label="Mapa">
+      <div ref={marco} className={styles.mapaMarco} role="region" aria-label={p.mapa}>
         {cerca ? <PlanMapLeaflet {...props} /> : <div className={styles.mapa} />}
       </div>
     </SinMapaSiFalla>

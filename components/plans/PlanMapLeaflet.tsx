@@ -7,6 +7,8 @@ import iconoRetina from "leaflet/dist/images/marker-icon-2x.png";
 import icono from "leaflet/dist/images/marker-icon.png";
 import sombra from "leaflet/dist/images/marker-shadow.png";
 import { MapContainer, Marker, Popup, ZoomControl } from "react-leaflet";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { conDatos } from "@/lib/con-datos";
 import { CapaTeselas } from "../mapa/CapaTeselas";
 import styles from "./PlanDetail.module.css";
 
@@ -48,15 +50,16 @@ export default function PlanMapLeaflet({
   direccion: string;
   lugares?: LugarDelMapa[];
 }) {
+  const p = usePalabras("plan");
   const vista =
     lugares.length > 0
       ? { bounds: L.latLngBounds([[lat, lng], ...lugares.map((l): [number, number] => [l.lat, l.lng])]).pad(0.2) }
       : { center: [lat, lng] as [number, number], zoom: 13 };
   return (
     <MapContainer {...vista} maxZoom={17} scrollWheelZoom={false} zoomControl={false} className={styles.mapa}>
-      <CapaTeselas />
-      <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
-      <Marker position={[lat, lng]} icon={marcador} alt={`Marcador: ${direccion}`} title={direccion}>
+      <CapaTeselas atribucion={p.mapaAtribucion} />
+      <ZoomControl position="topleft" zoomInTitle={p.mapaAcercar} zoomOutTitle={p.mapaAlejar} />
+      <Marker position={[lat, lng]} icon={marcador} alt={conDatos(p.mapaMarcador, { direccion })} title={direccion}>
         <Popup>{direccion}</Popup>
       </Marker>
       {lugares.map((l) => (
@@ -64,7 +67,7 @@ export default function PlanMapLeaflet({
           key={`${l.lat},${l.lng}`}
           position={[l.lat, l.lng]}
           icon={marcador}
-          alt={`Marcador: ${l.direccion}`}
+          alt={conDatos(p.mapaMarcador, { direccion: l.direccion })}
           title={l.direccion}
         >
           <Popup>

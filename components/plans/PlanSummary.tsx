@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
 import { enlaceComoLlegar } from "./enlaces";
@@ -36,11 +37,12 @@ export function PlanSummary({
   coordenadas: [number, number];
 }) {
   const [abierto, setAbierto] = useState(false);
+  const p = usePalabras("plan");
   return (
     <>
       <button type="button" className={styles.accion} aria-haspopup="dialog" onClick={() => setAbierto(true)}>
         <Chincheta />
-        Ver resumen
+        {p.verResumen}
       </button>
       <Modal
         abierto={abierto}
@@ -49,11 +51,11 @@ export function PlanSummary({
         acciones={
           <>
             <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(false)}>
-              Cerrar
+              {p.cerrar}
             </button>
             <a className="button" href={enlaceComoLlegar(coordenadas)} target="_blank" rel="noopener noreferrer">
-              Cómo llegar
-              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              {p.comoLlegar}
+              <span className="visually-hidden">{` ${p.nuevaPestana}`}</span>
             </a>
           </>
         }

@@ -1,15 +1,26 @@
 "use client";
 
 import { useRef, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { AreaTexto, Aviso, marcado, Pista } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
-import { conDatos, mensajes } from "@/lib/messages";
-import { DETALLE_MAX, MOTIVOS_REPORTE, type MotivoReporte } from "@/lib/reportes/motivos";
+import type { Catalogo } from "@/lib/catalogo";
+import { conDatos } from "@/lib/con-datos";
+import { CODIGOS_MOTIVO, DETALLE_MAX, type MotivoReporte } from "@/lib/reportes/motivos";
 import styles from "./PlanDetail.module.css";
 
 const ID_PISTA = "reporte-motivo-pista";
+
+/** Each reason's words in the page's catalogue (the API takes and stores the code). */
+const MOTIVO: Record<MotivoReporte, keyof Catalogo["planes"]> = {
+  falsa: "reporteMotivoFalsa",
+  inapropiado: "reporteMotivoInapropiado",
+  spam: "reporteMotivoSpam",
+  caducado: "reporteMotivoCaducado",
+  otro: "reporteMotivoOtro",
+};
 
 /**
  * 'Reportar mal uso' (spec §2): the confirmation, with the reason to choose (and, for "Otro", a
@@ -24,6 +35,9 @@ export function ReportPlan({
   urlArchivo: string | null;
   urlPlan: string;
 }) {
+  const p = usePalabras("plan");
+  const planes = usePalabras("planes");
+  const cuenta = usePalabras("cuenta");
   const [abierto, setAbierto] = useState(false);
   const [enviando, setEnviando] = useState(false);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -42,7 +56,7 @@ export function ReportPlan({
 
   async function reportar() {
     if (!motivo) {
-      setPista(mensajes.reporteMotivoObligatorio);
+      setPista(planes.reporteMotivoObligatorio);
       primero.current?.focus();
       return;
     }
@@ -57,34 +71,35 @@ export function ReportPlan({
     });
     setEnviando(false);
     setAbierto(false);
-    setAviso(r.ok ? { exito: r.data.mensaje } : { error: mensajeDe(r, mensajes.errorReportarPlan) });
+    // The API's thanks is Spanish (its contract): the page says it in its own language.
+    setAviso(r.ok ? { exito: cuenta.reporteEnviado } : { error: mensajeDe(r, planes.errorReportarPlan) });
   }
 
   return (
     <div className={styles.reportar}>
       <button type="button" className={ui.buttonDanger} onClick={abrir}>
-        Reportar mal uso
+        {p.reportarMalUso}
       </button>
       <Aviso error={aviso.error} exito={aviso.exito} />
       <Modal
         abierto={abierto}
-        titulo={mensajes.reportarPlanTitulo}
+        titulo={planes.reportarPlanTitulo}
         onCerrar={() => setAbierto(false)}
         acciones={
           <>
             <button type="button" className={ui.buttonGhost} onClick={() => setAbierto(false)}>
-              Cancelar
+              {p.cancelar}
             </button>
             <button type="button" className="button" onClick={reportar} disabled={enviando}>
-              Reportar
+              {p.reportar}
             </button>
           </>
         }
       >
-        <p>{mensajes.reportarPlanConfirmacion}</p>
+        <p>{planes.reportarPlanConfirmacion}</p>
         <fieldset className={styles.motivosReporte} role="radiogroup" {...marcado(pista, ID_PISTA)}>
-          <legend className={styles.motivosPregunta}>{mensajes.reporteMotivoPregunta}</legend>
-          {Object.entries(MOTIVOS_REPORTE).map(([codigo, texto], i) => (
+          <legend className={styles.motivosPregunta}>{planes.reporteMotivoPregunta}</legend>
+          {CODIGOS_MOTIVO.map((codigo, i) => (
             <label key={codigo} className={styles.motivoReporte}>
               <input
                 ref={i === 0 ? primero : undefined}
@@ -93,19 +108,19 @@ export function ReportPlan({
                 value={codigo}
                 checked={motivo === codigo}
                 onChange={() => {
-                  setMotivo(codigo as MotivoReporte);
+                  setMotivo(codigo);
                   setPista(undefined);
                 }}
               />
-              <span>{texto}</span>
+              <span>{planes[MOTIVO[codigo]]}</span>
             </label>
           ))}
           <Pista id={ID_PISTA} texto={pista} />
         </fieldset>
         {motivo === "otro" && (
           <AreaTexto
-            etiqueta={mensajes.reporteDetalleEtiqueta}
-            ayuda={conDatos(mensajes.reporteDetalleAyuda, { max: String(DETALLE_MAX) })}
+            etiqueta={planes.reporteDetalleEtiqueta}
+            ayuda={conDatos(planes.reporteDetalleAyuda, { max: String(DETALLE_MAX) })}
             rows={3}
             maxLength={DETALLE_MAX}
             value={detalle}

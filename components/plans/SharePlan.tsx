@@ -1,12 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { mensajes } from "@/lib/messages";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { enlaceWhatsApp } from "./enlaces";
 import styles from "./PlanDetail.module.css";
 
 const sinCambios = () => () => {};
-const NUEVA_PESTANA = " (se abre en una pestaña nueva)";
 
 function Compartir() {
   return (
@@ -30,6 +29,8 @@ function Compartir() {
  * button still opens it and the WhatsApp link works.
  */
 export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: string[]; url: string }) {
+  const p = usePalabras("plan");
+  const planes = usePalabras("planes");
   const panel = useRef<HTMLDetailsElement>(null);
   const [copiado, setCopiado] = useState<boolean | null>(null);
   const puedeCopiar = useSyncExternalStore(
@@ -77,12 +78,12 @@ export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: str
     <details ref={panel} className={styles.compartir} onToggle={(e) => !e.currentTarget.open && setCopiado(null)}>
       <summary className={styles.accion} onClick={abrir}>
         <Compartir />
-        Compartir
+        {p.compartir}
       </summary>
       <div className={styles.compartirPanel}>
         {puedeCopiar && (
           <button type="button" className={styles.accion} onClick={copiar}>
-            Copiar enlace
+            {p.copiarEnlace}
           </button>
         )}
         <a
@@ -92,18 +93,18 @@ export function SharePlan({ titulo, lineas, url }: { titulo: string; lineas: str
           rel="noopener noreferrer"
         >
           WhatsApp
-          <span className="visually-hidden">{NUEVA_PESTANA}</span>
+          <span className="visually-hidden">{` ${p.nuevaPestana}`}</span>
         </a>
         <div role="status" className={styles.compartirAviso}>
-          {copiado === true && mensajes.enlaceCopiado}
+          {copiado === true && planes.enlaceCopiado}
           {copiado === false && (
             <>
-              {mensajes.enlaceNoCopiado}
+              {planes.enlaceNoCopiado}
               <input
                 className={styles.compartirUrl}
                 readOnly
                 value={url}
-                aria-label="Dirección del plan"
+                aria-label={p.direccionDelPlan}
                 onFocus={(e) => e.currentTarget.select()}
               />
             </>

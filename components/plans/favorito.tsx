@@ -1,11 +1,11 @@
 "use client";
 
 import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { useHidratado } from "@/lib/cliente/hidratado";
-import { mensajes } from "@/lib/messages";
 import { loginConVuelta } from "@/lib/users/protected-pages";
 
 /** The heart of the favourite buttons (plan page and cards). */
@@ -34,6 +34,7 @@ export function Corazon({ lleno, tamano = 20 }: { lleno: boolean; tamano?: numbe
 export function useFavorito(planId: string, { conectado, guardado }: { conectado: boolean; guardado: boolean }) {
   const router = useRouter();
   const enIdioma = useRuta();
+  const p = usePalabras("tarjeta");
   const [sesion, setSesion] = useState(conectado);
   const [favorito, setFavorito] = useState(guardado);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -64,7 +65,7 @@ export function useFavorito(planId: string, { conectado, guardado }: { conectado
       deseado.current = confirmado.current;
       setFavorito(confirmado.current);
       if (r.status === 401) setSesion(false);
-      setAviso({ error: mensajeDe(r, guardar ? mensajes.errorGuardarFavorito : mensajes.errorEliminarFavorito) });
+      setAviso({ error: mensajeDe(r, guardar ? p.errorGuardar : p.errorQuitar) });
     }
     enCurso.current = false;
     setOcupado(false);

@@ -2,12 +2,13 @@
 
 import { useState } from "react";
 import { useForm } from "react-hook-form";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { enlaceWhatsApp } from "@/components/plans/enlaces";
-import { Aviso, Field } from "@/components/ui/Field";
+import { Aviso, conElementos, Field } from "@/components/ui/Field";
 import { Modal } from "@/components/ui/Modal";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { destacadoSchema } from "@/lib/solicitudes/schemas";
 import { resolverZod } from "@/components/ui/zod-navegador";
 
@@ -16,8 +17,6 @@ export interface PlanPublicado {
   titulo: string;
   urlPlan: string;
 }
-
-const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
 
 /**
  * After publishing a plan priced above 10 (spec §2, §4, §9): an offer to feature it. The phone is
@@ -36,6 +35,10 @@ export function PromotionModal({
   telefonoEquipo: string | null;
   onCerrar: () => void;
 }) {
+  const p = usePalabras("asistente");
+  const g = usePalabras("general");
+  const { errorDestacarPlan, promocionTitulo } = usePalabras("publicar");
+  const { destacadoEnviado } = usePalabras("planes");
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const { register, handleSubmit, reset, formState } = useForm<{ telefono: string }>({
     // The form asks only for the phone; the rest of the API's body comes from the plan.
@@ -52,30 +55,32 @@ export function PromotionModal({
       idPlan: plan._id,
       origen: "Web app",
     });
-    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorDestacarPlan) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, errorDestacarPlan) });
     reset({ telefono: "" });
-    setResultado({ exito: mensajeDe(r, mensajes.destacadoEnviado) });
+    setResultado({ exito: mensajeDe(r, destacadoEnviado) });
   }
 
-  const texto = plan ? `Hola, quiero destacar mi plan «${plan.titulo}»: ${plan.urlPlan}` : "";
+  const texto = plan ? conDatos(p.textoDestacar, { titulo: plan.titulo, url: plan.urlPlan }) : "";
+  const correo = (
+    <a href={`mailto:${contacto}?subject=${encodeURIComponent(p.asuntoDestacar)}&body=${encodeURIComponent(texto)}`}>
+      {contacto}
+    </a>
+  );
   return (
     <Modal
       abierto={plan !== null}
-      titulo={mensajes.promocionTitulo}
+      titulo={promocionTitulo}
       onCerrar={onCerrar}
       acciones={
         <button type="button" className={ui.buttonGhost} onClick={onCerrar}>
-          Cerrar
+          {p.cerrar}
         </button>
       }
     >
-      <p>
-        ¿Quieres que lo vea más gente? Podemos destacarlo en las búsquedas desde 2 € a la semana o 5 € al mes. Déjanos
-        tu teléfono y te llamamos.
-      </p>
+      <p>{p.promocionTexto}</p>
       <form onSubmit={handleSubmit(enviar)} noValidate>
         <Field
-          etiqueta="Teléfono"
+          etiqueta={p.telefono}
           type="tel"
           autoComplete="tel"
           inputMode="tel"
@@ -84,27 +89,21 @@ export function PromotionModal({
         />
         <Aviso error={formState.errors.telefono?.message ?? resultado.error} exito={resultado.exito} />
         <button type="submit" className="button" disabled={formState.isSubmitting}>
-          Quiero destacarlo
+          {p.quieroDestacarlo}
         </button>
       </form>
       <p>
-        También puedes escribirnos a{" "}
-        <a
-          href={`mailto:${contacto}?subject=${encodeURIComponent("Destacar mi plan")}&body=${encodeURIComponent(texto)}`}
-        >
-          {contacto}
-        </a>
-        {telefonoEquipo && (
-          <>
-            {" "}
-            o por{" "}
-            <a href={enlaceWhatsApp([texto], telefonoEquipo)} target="_blank" rel="noopener noreferrer">
-              WhatsApp
-              {NUEVA_PESTANA}
-            </a>
-          </>
-        )}
-        .
+        {telefonoEquipo
+          ? conElementos(p.escribenosOWhatsApp, {
+              correo,
+              whatsapp: (
+                <a href={enlaceWhatsApp([texto], telefonoEquipo)} target="_blank" rel="noopener noreferrer">
+                  WhatsApp
+                  <span className="visually-hidden">{` ${g.nuevaPestana}`}</span>
+                </a>
+              ),
+            })
+          : conElementos(p.escribenos, { correo })}
       </p>
     </Modal>
   );

@@ -2,6 +2,8 @@
 
 import { useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import { FormProvider, useFormContext, type FieldErrors, type UseFormReturn } from "react-hook-form";
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import {
   CamposSiNo,
@@ -22,7 +24,7 @@ import { CAUSA, mensajeDelBoton, resolverDeReglas } from "@/components/plans/for
 import { enfocarPrimerError, useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, marcado, Pista, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
-import { mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import {
   CAMPOS_INICIALES,
   erroresDelPaso,
@@ -40,13 +42,13 @@ import { useSubidaCartel } from "./useSubidaCartel";
 import wizard from "./Wizard.module.css";
 
 type Paso = PasoAsistente;
-const PASOS = ["Tipo", "Categoría", "Datos", "Opcional"] as const;
-const TITULOS: Record<Paso, string> = {
-  1: "¿Qué quieres publicar?",
-  2: "¿De qué va tu plan?",
-  3: "Datos del plan",
-  4: "Datos opcionales",
-};
+const PASOS = ["pasoTipo", "pasoCategoria", "pasoDatos", "pasoOpcional"] as const;
+const TITULOS = {
+  1: "tituloTipo",
+  2: "tituloCategoria",
+  3: "tituloDatos",
+  4: "tituloOpcional",
+} as const satisfies Record<Paso, string>;
 const resolver = resolverDeReglas((c: CamposPlan, { paso }: { paso: Paso }) => erroresDelPaso(c, paso));
 
 /** A plan of the user's to publish again ('Duplicar'): its fields without dates, and its poster. */
@@ -80,6 +82,7 @@ function useBorrador(
   const guardando = useRef(false);
   const pasoActual = useRef(paso);
   const elegir = useEffectEvent(elegirCartel);
+  const ruta = useRuta();
 
   useEffect(() => {
     if (duplicado) {
@@ -88,7 +91,7 @@ function useBorrador(
       setPaso(PASO_DUPLICADO);
       guardarBorrador(usuarioId, { paso: PASO_DUPLICADO, campos: duplicado.campos });
       // A reload now restores the draft (with any change made since), not the original again.
-      window.history.replaceState(null, "", "/publicar");
+      window.history.replaceState(null, "", ruta("/publicar"));
       void (
         duplicado.cartel ? cartelDesdeUrl(duplicado.cartel.url, duplicado.cartel.nombre) : Promise.resolve(null)
       ).then((cartel) => {
@@ -110,7 +113,7 @@ function useBorrador(
       if (guardando.current) guardarBorrador(usuarioId, { paso: pasoActual.current, campos: form.getValues() });
     });
     return () => sub.unsubscribe();
-  }, [usuarioId, form, setPaso, duplicado]);
+  }, [usuarioId, form, setPaso, duplicado, ruta]);
 
   useEffect(() => {
     pasoActual.current = paso;
@@ -129,15 +132,6 @@ function useBorrador(
   };
   return { listo, descartar, reanudar, cartelDuplicado };
 }
-
-/** Server answers about the poster: publishing sends the person back to choose it again. */
-const RECHAZOS_DEL_CARTEL = new Set<string>([
-  mensajes.cartelTemporalCaducado,
-  mensajes.cartelTemporalAjeno,
-  mensajes.imagenTipo,
-  mensajes.imagenGrande,
-  mensajes.imagenDefectuosa,
-]);
 
 /** What to do once the wizard has gone back to the step of a missing piece. */
 type AlVolver = { revalidar: true } | { cartel: string };
@@ -159,6 +153,18 @@ export function PublishWizard({
   telefonoEquipo: string | null;
   duplicado?: Duplicado | null;
 }) {
+  const p = usePalabras("asistente");
+  const publicar = usePalabras("publicar");
+  const difusion = usePalabras("difusion");
+  // The server's answers about the poster (in the page's language, as its calls ask): publishing
+  // sends the person back to choose it again.
+  const rechazosDelCartel = new Set<string>([
+    publicar.cartelTemporalCaducado,
+    publicar.cartelTemporalAjeno,
+    publicar.imagenTipo,
+    publicar.imagenGrande,
+    difusion.imagenDefectuosa,
+  ]);
   const [paso, setPaso] = useState<Paso>(duplicado ? PASO_DUPLICADO : 1);
   const [aviso, setAviso] = useState<string | null>(null);
   /** The published plan and the server's message: the wizard then shows the success screen. */
@@ -239,8 +245,8 @@ export function PublishWizard({
       formularioPlan({ ...campos, archivoTemporal: form.getValues("archivoTemporal") }),
     );
     if (!r.ok) {
-      const mensaje = mensajeDe(r, mensajes.errorCrearPlan);
-      if (!RECHAZOS_DEL_CARTEL.has(mensaje)) return setAviso(mensaje);
+      const mensaje = mensajeDe(r, publicar.errorCrearPlan);
+      if (!rechazosDelCartel.has(mensaje)) return setAviso(mensaje);
       // The poster cannot be used: it is chosen again on the data step.
       subida.olvidar();
       form.setValue("archivoTemporal", null, { shouldDirty: true });
@@ -255,7 +261,7 @@ export function PublishWizard({
     setPaso(1);
     // Spec §4: above 10 € the promotion offer opens first, over the success screen it closes onto.
     setPromocion(ofrecePromocion(plan.precio));
-    setHecho({ plan, mensaje: mensajeDe(r, mensajes.planPublicado) });
+    setHecho({ plan, mensaje: mensajeDe(r, publicar.planPublicado) });
   }
 
   function publicarOtro() {
@@ -282,14 +288,14 @@ export function PublishWizard({
   const enviando = form.formState.isSubmitting;
   return (
     <>
-      <ol className={wizard.progreso} aria-label="Pasos para publicar">
+      <ol className={wizard.progreso} aria-label={p.pasos}>
         {PASOS.map((nombre, i) => (
           <li
             key={nombre}
             className={`${wizard.paso} ${i + 1 < paso ? wizard.hecho : ""} ${i + 1 === paso ? wizard.actual : ""}`}
             aria-current={i + 1 === paso ? "step" : undefined}
           >
-            {nombre}
+            {p[nombre]}
           </li>
         ))}
       </ol>
@@ -302,28 +308,28 @@ export function PublishWizard({
           aria-labelledby="paso-titulo"
         >
           <h2 id="paso-titulo" ref={titulo} tabIndex={-1} className={wizard.tituloPaso}>
-            <span className="visually-hidden">{`Paso ${paso} de 4: `}</span>
-            {TITULOS[paso]}
+            <span className="visually-hidden">{`${conDatos(p.pasoDe, { paso: String(paso), total: "4" })} `}</span>
+            {p[TITULOS[paso]]}
           </h2>
           {duplicado && cartelDuplicado !== null && (
             <div className={wizard.duplicado}>
-              <p>Copia de «{duplicado.titulo}»: pon las fechas nuevas y revisa lo demás antes de publicar.</p>
+              <p>{conDatos(p.copiaDe, { titulo: duplicado.titulo })}</p>
               {cartelDuplicado !== "copiando" && (
-                <p>{cartelDuplicado === "copiado" ? mensajes.duplicadoCartel : mensajes.duplicadoSinCartel}</p>
+                <p>{cartelDuplicado === "copiado" ? publicar.duplicadoCartel : publicar.duplicadoSinCartel}</p>
               )}
             </div>
           )}
           {!listo ? (
             <div className={wizard.cargando}>
-              <Spinner etiqueta="Recuperando tu borrador…" />
+              <Spinner etiqueta={p.recuperandoBorrador} />
             </div>
           ) : (
             <>
               {paso === 1 && <PasoTipo />}
               {paso === 2 && (
                 <>
-                  <p className={wizard.intro}>Elige una o varias. Si ninguna encaja, déjalo en «Otros».</p>
-                  <CampoCategorias leyenda="Categorías" />
+                  <p className={wizard.intro}>{p.categoriasIntro}</p>
+                  <CampoCategorias />
                 </>
               )}
               {paso === 3 && (
@@ -354,12 +360,12 @@ export function PublishWizard({
                 onClick={() => irA((paso - 1) as Paso)}
                 disabled={enviando}
               >
-                Atrás
+                {p.atras}
               </button>
             )}
             <button type="submit" className="button" disabled={!listo || enviando}>
-              {paso < 4 ? "Continuar" : "Publicar"}
-              {enviando && <Spinner etiqueta="Publicando…" />}
+              {paso < 4 ? p.continuar : p.publicar}
+              {enviando && <Spinner etiqueta={p.publicando} />}
             </button>
           </div>
         </form>
@@ -372,24 +378,20 @@ export function PublishWizard({
 function PasoTipo() {
   const { register } = useFormContext<CamposPlan>();
   const pista = usePista("tipo");
+  const p = usePalabras("asistente");
   return (
     <fieldset className={styles.grupo} role="radiogroup" {...marcado(pista, "tipo-pista")}>
-      <legend className="visually-hidden">Tipo de plan</legend>
+      <legend className="visually-hidden">{p.tipoPlan}</legend>
       <div className={styles.opciones}>
         <label className={styles.opcion}>
           <input type="radio" value="evento" {...register("tipo")} />
-          <span className={styles.opcionTitulo}>Evento</span>
-          <span className={styles.opcionTexto}>
-            Tiene fechas concretas: una fiesta, un concierto, una feria… Se muestra siempre hasta que termina.
-          </span>
+          <span className={styles.opcionTitulo}>{p.evento}</span>
+          <span className={styles.opcionTexto}>{p.eventoTexto}</span>
         </label>
         <label className={styles.opcion}>
           <input type="radio" value="experiencia" {...register("tipo")} />
-          <span className={styles.opcionTitulo}>Experiencia</span>
-          <span className={styles.opcionTexto}>
-            Está disponible unos días y horas cada semana, con fecha de inicio y de fin: una visita guiada, un taller,
-            una ruta… Se retira sola cuando termina.
-          </span>
+          <span className={styles.opcionTitulo}>{p.experiencia}</span>
+          <span className={styles.opcionTexto}>{p.experienciaTexto}</span>
         </label>
       </div>
       <Pista id="tipo-pista" texto={pista} className={styles.pista} />

@@ -2,11 +2,11 @@
 
 import { useRef, useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { CAUSA } from "@/components/plans/form/resolver";
 import styles from "@/components/plans/form/form.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
 import { primerMensaje } from "@/lib/formularios";
-import { mensajes } from "@/lib/messages";
 import type { ArchivoTemporal, CamposPlan } from "@/lib/plans/formulario";
 import { fallosArchivoCartel } from "@/lib/plans/input";
 
@@ -21,6 +21,9 @@ const RECHAZOS = new Set([400, 413, 415]);
  * in the form and goes with the plan, as the API has always taken it.
  */
 export function useSubidaCartel<C>(form: UseFormReturn<CamposPlan, C>) {
+  const p = usePalabras("asistente");
+  const { cartelSinGuardar } = usePalabras("publicar");
+  const { imagenDefectuosa } = usePalabras("difusion");
   const [estado, setEstado] = useState<"subiendo" | "sinGuardar" | null>(null);
   const pendiente = useRef<Promise<void> | null>(null);
   // A later choice (or a publish) makes the answer of an earlier one irrelevant.
@@ -50,7 +53,7 @@ export function useSubidaCartel<C>(form: UseFormReturn<CamposPlan, C>) {
         setEstado(null);
       } else if (RECHAZOS.has(r.status)) {
         form.setValue("cartel", null, { shouldDirty: true });
-        form.setError("cartel", { type: CAUSA, message: mensajeDe(r, mensajes.imagenDefectuosa) });
+        form.setError("cartel", { type: CAUSA, message: mensajeDe(r, imagenDefectuosa) });
         setEstado(null);
       } else {
         setEstado("sinGuardar");
@@ -73,7 +76,7 @@ export function useSubidaCartel<C>(form: UseFormReturn<CamposPlan, C>) {
   // One live region, always there, so that what it comes to say is announced.
   const linea = (
     <p className={styles.ayuda} role="status">
-      {estado === "subiendo" ? "Guardando el cartel…" : estado === "sinGuardar" ? mensajes.cartelSinGuardar : ""}
+      {estado === "subiendo" ? p.guardandoCartel : estado === "sinGuardar" ? cartelSinGuardar : ""}
     </p>
   );
 

@@ -1,7 +1,8 @@
 import Link from "@/components/idioma/Enlace";
 import { SeguirBusqueda } from "@/components/busqueda/SeguirBusqueda";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
-import { conDatos, mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
+import { conDatos } from "@/lib/con-datos";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
 import { urlsFeedBusqueda } from "@/lib/difusion/feed-url";
 import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
@@ -13,17 +14,21 @@ import styles from "./pueblos.module.css";
  * the radius, with filters), and the ways to keep getting them (SeguirBusqueda: the town's
  * calendar feed and the weekly e-mail), for the town's point within the default radius.
  */
-export function AccionesPueblo({ municipio, conSesion }: { municipio: MunicipioConRuta; conSesion: boolean }) {
+export async function AccionesPueblo({ municipio, conSesion }: { municipio: MunicipioConRuta; conSesion: boolean }) {
+  const [{ puebloAcciones }, { puebloVerTodos }] = await Promise.all([
+    palabrasDePagina("busqueda"),
+    palabrasDePagina("pueblos"),
+  ]);
   const estado = { ...leerEstado({}), municipio: municipio.nombre, lat: municipio.lat, lng: municipio.lng };
   return (
     <div
       className={styles.acciones}
       role="group"
-      aria-label={conDatos(mensajes.puebloAcciones, { municipio: municipio.nombre })}
+      aria-label={conDatos(puebloAcciones, { municipio: municipio.nombre })}
       data-acciones-pueblo
     >
       <Link className={styles.verTodos} href={urlBusqueda(estado)} prefetch={false}>
-        {mensajes.puebloVerTodos}
+        {puebloVerTodos}
       </Link>
       <SeguirBusqueda
         id="pueblo-suscribir"

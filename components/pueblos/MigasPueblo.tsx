@@ -1,17 +1,18 @@
 import Link from "@/components/idioma/Enlace";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
-import { mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { rutaProvincia } from "@/lib/seo/pueblo";
 import styles from "./pueblos.module.css";
 
 /** España › provincia › municipio, as the page's BreadcrumbList says it. */
-export function MigasPueblo({ municipio }: { municipio?: MunicipioConRuta; provincia?: string }) {
+export async function MigasPueblo({ municipio }: { municipio?: MunicipioConRuta; provincia?: string }) {
+  const { puebloMigas, puebloEspana } = await palabrasDePagina("busqueda");
   return (
-    <nav aria-label={mensajes.puebloMigas} className={styles.migas}>
+    <nav aria-label={puebloMigas} className={styles.migas}>
       <ol>
         <li>
           <Link href="/" prefetch={false}>
-            {mensajes.puebloEspana}
+            {puebloEspana}
           </Link>
         </li>
         {municipio && (

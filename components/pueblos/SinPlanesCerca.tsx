@@ -3,25 +3,34 @@ import { PlanGrid } from "@/components/plans/PlanCard";
 import { SeguirPueblo } from "@/components/seguimientos/SeguirPueblo";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { MunicipioConRuta } from "@/lib/geo/slug";
-import { conDatos, mensajes } from "@/lib/messages";
+import { idiomaDePagina, palabrasDePagina } from "@/lib/idioma-de-pagina";
+import type { Idioma } from "@/lib/idiomas";
+import { conDatos } from "@/lib/con-datos";
 import type { PlanApi } from "@/lib/plans/plan";
 import { planesTexto } from "@/lib/plans/cantidades";
+import { palabrasPlanesDePagina } from "@/lib/plans/cantidades-pagina";
 import type { PuebloCercano } from "@/lib/pueblos/planes";
 import { ListaPueblos } from "./ListaPueblos";
 import styles from "./pueblos.module.css";
 
-/** Kilometres as people say them: 8,5 under 10, whole above. */
-export const km = (n: number) => (n < 10 ? n.toFixed(1).replace(".", ",") : String(Math.round(n)));
+/** Kilometres as people say them: 8,5 under 10 (8.5 in English), whole above. */
+export const km = (n: number, idioma: Idioma = "es") =>
+  n < 10 ? (idioma === "en" ? n.toFixed(1) : n.toFixed(1).replace(".", ",")) : String(Math.round(n));
 
 /** The nearest towns with plans, each with how far and how many plans: a town page's and an empty place's. */
-export function PueblosCercanos({ cercanos }: { cercanos: readonly PuebloCercano[] }) {
+export async function PueblosCercanos({ cercanos }: { cercanos: readonly PuebloCercano[] }) {
+  const [cuentas, { puebloCercanoDetalle }, idioma] = await Promise.all([
+    palabrasPlanesDePagina(),
+    palabrasDePagina("busqueda"),
+    idiomaDePagina(),
+  ]);
   return (
     <ListaPueblos
       pueblos={cercanos.map((c) => ({
         clave: c.municipio.ine,
         href: c.municipio.ruta,
         nombre: c.municipio.nombre,
-        detalle: conDatos(mensajes.puebloCercanoDetalle, { km: km(c.km), planes: planesTexto(c.planes) }),
+        detalle: conDatos(puebloCercanoDetalle, { km: km(c.km, idioma), planes: planesTexto(c.planes, cuentas) }),
       }))}
     />
   );
@@ -35,7 +44,7 @@ export function PueblosCercanos({ cercanos }: { cercanos: readonly PuebloCercano
  * false: its words or filters are not what emptied it), "Publica el primer plan de {municipio}".
  * Headings are h3, under the page's own h2.
  */
-export function SinPlanesCerca({
+export async function SinPlanesCerca({
   municipio,
   masAlla,
   cercanos,
@@ -58,6 +67,11 @@ export function SinPlanesCerca({
   favoritos?: Favoritos;
   verificadas?: ReadonlySet<string>;
 }) {
+  const [b, p, { seguirBoton }] = await Promise.all([
+    palabrasDePagina("busqueda"),
+    palabrasDePagina("pueblos"),
+    palabrasDePagina("seguir"),
+  ]);
   const primero = masAlla[0];
   const nombre = { municipio: municipio?.nombre ?? "" };
   return (
@@ -65,7 +79,7 @@ export function SinPlanesCerca({
       {primero && (
         <section aria-labelledby="mas-alla-titulo">
           <h3 id="mas-alla-titulo" className={styles.sinPlanesTitulo}>
-            {conDatos(mensajes.masAllaTitulo, {
+            {conDatos(b.masAllaTitulo, {
               municipio: primero.municipio,
               km: (primero.distancia ?? "").replace(/km$/, ""),
             })}
@@ -76,7 +90,7 @@ export function SinPlanesCerca({
       {cercanos.length > 0 && (
         <section aria-labelledby="cercanos-con-planes">
           <h3 id="cercanos-con-planes" className={styles.sinPlanesTitulo}>
-            {mensajes.puebloCercanos}
+            {p.puebloCercanos}
           </h3>
           <PueblosCercanos cercanos={cercanos} />
         </section>
@@ -84,17 +98,17 @@ export function SinPlanesCerca({
       {municipio && (
         <section className={styles.sinPlanesAcciones} aria-labelledby="sin-planes-acciones">
           <h3 id="sin-planes-acciones" className={styles.sinPlanesTitulo}>
-            {conDatos(mensajes.sinPlanesAcciones, nombre)}
+            {conDatos(b.sinPlanesAcciones, nombre)}
           </h3>
-          {!conPlanes && <p>{conDatos(mensajes.puebloPublicarPrimero, nombre)}</p>}
+          {!conPlanes && <p>{conDatos(p.puebloPublicarPrimero, nombre)}</p>}
           <div className={styles.sinPlanesBotones}>
             {!conPlanes && (
               <Link className="button" href="/publicar" prefetch={false}>
-                {conDatos(mensajes.publicarPrimero, nombre)}
+                {conDatos(b.publicarPrimero, nombre)}
               </Link>
             )}
             <details className={styles.seguirPueblo}>
-              <summary className={styles.seguirBoton}>{conDatos(mensajes.seguirBoton, nombre)}</summary>
+              <summary className={styles.seguirBoton}>{conDatos(seguirBoton, nombre)}</summary>
               <SeguirPueblo
                 pueblo={{ ine: municipio.ine, nombre: municipio.nombre, radio, categorias }}
                 conSesion={conSesion}

@@ -2,12 +2,16 @@
 
 import Link from "@/components/idioma/Enlace";
 import { useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajes } from "@/lib/messages";
+
+// Their pages provide "seguir".
 
 /** The double opt-in's button: POST /api/seguimientos/confirmar, then a link to manage. */
 export function ConfirmarSeguimiento({ token }: { token: string }) {
+  const p = usePalabras("seguir");
+  const { errorInesperado } = usePalabras("general");
   const [hecho, setHecho] = useState<{ mensaje: string; gestion: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
@@ -18,7 +22,7 @@ export function ConfirmarSeguimiento({ token }: { token: string }) {
           {hecho.mensaje}
         </p>
         <p>
-          <Link href={hecho.gestion}>{mensajes.seguimientosGestionar}</Link>
+          <Link href={hecho.gestion}>{p.seguimientosGestionar}</Link>
         </p>
       </>
     );
@@ -32,11 +36,11 @@ export function ConfirmarSeguimiento({ token }: { token: string }) {
           setEnviando(true);
           const r = await llamar<{ gestion: string }>("POST", "/api/seguimientos/confirmar", { token });
           setEnviando(false);
-          if (r.ok) setHecho({ mensaje: mensajeDe(r), gestion: r.data.gestion });
-          else setError(mensajeDe(r));
+          if (r.ok) setHecho({ mensaje: mensajeDe(r, errorInesperado), gestion: r.data.gestion });
+          else setError(mensajeDe(r, errorInesperado));
         }}
       >
-        {mensajes.seguimientoConfirmarBoton}
+        {p.seguimientoConfirmarBoton}
       </button>
       {error && (
         <p role="alert" className={styles.error}>
@@ -49,6 +53,8 @@ export function ConfirmarSeguimiento({ token }: { token: string }) {
 
 /** The unsubscribe page's button: the same POST a mail provider makes (RFC 8058 body). */
 export function BotonBaja({ token }: { token: string }) {
+  const p = usePalabras("seguir");
+  const { errorInesperado } = usePalabras("general");
   const [hecho, setHecho] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
@@ -78,11 +84,11 @@ export function BotonBaja({ token }: { token: string }) {
             r = { ok: false };
           }
           setEnviando(false);
-          if (r.ok) setHecho(r.mensaje ?? mensajes.bajaHecha);
-          else setError(r.mensaje ?? mensajes.errorInesperado);
+          if (r.ok) setHecho(r.mensaje ?? p.bajaHecha);
+          else setError(r.mensaje ?? errorInesperado);
         }}
       >
-        {mensajes.bajaBoton}
+        {p.bajaBoton}
       </button>
       {error && (
         <p role="alert" className={styles.error}>

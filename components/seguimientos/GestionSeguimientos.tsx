@@ -2,14 +2,15 @@
 
 import Link from "@/components/idioma/Enlace";
 import { useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { organizacionPath } from "@/lib/organizaciones/paths";
+import { nombreCategoria } from "@/lib/plans/categorias";
 import { CATEGORIAS, RADIO_MAX_KM } from "@/lib/plans/constants";
 import seguir from "./seguimientos.module.css";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 export type SeguimientoVisible =
   | { _id: string; municipio: { ine: string; nombre: string; provincia: string }; radio: number; categorias: string[] }
@@ -36,6 +37,8 @@ function BotonDejar({
   onQuitado: (mensaje: string) => void;
   onError: (mensaje: string) => void;
 }) {
+  const { seguimientoDejar } = usePalabras("seguir");
+  const { errorInesperado } = usePalabras("general");
   return (
     <button
       type="button"
@@ -45,11 +48,11 @@ function BotonDejar({
         setEnviando(true);
         const r = await llamar("DELETE", ruta);
         setEnviando(false);
-        if (r.ok) onQuitado(mensajeDe(r));
-        else onError(mensajeDe(r));
+        if (r.ok) onQuitado(mensajeDe(r, errorInesperado));
+        else onError(mensajeDe(r, errorInesperado));
       }}
     >
-      {mensajes.seguimientoDejar}
+      {seguimientoDejar}
       <span className="visually-hidden"> {nombre}</span>
     </button>
   );
@@ -67,6 +70,10 @@ function Seguimiento({
   Titulo: "h2" | "h3";
   onQuitado: (mensaje: string) => void;
 }) {
+  const p = usePalabras("seguir");
+  const perfil = usePalabras("perfil");
+  const categoriasP = usePalabras("categorias");
+  const { errorInesperado } = usePalabras("general");
   const [radio, setRadio] = useState(s.radio);
   const [categorias, setCategorias] = useState<string[]>(s.categorias);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
@@ -81,18 +88,20 @@ function Seguimiento({
       </Titulo>
       <div className={styles.field}>
         <label className={styles.label} htmlFor={idRadio}>
-          {mensajes.seguimientoRadioEtiqueta}
+          {p.seguimientoRadioEtiqueta}
         </label>
         <select id={idRadio} className={styles.input} value={radio} onChange={(e) => setRadio(Number(e.target.value))}>
           {radios.map((r) => (
             <option key={r} value={r}>
-              {r === 0 ? `Solo ${s.municipio.nombre}` : `Hasta ${r} km`}
+              {r === 0
+                ? conDatos(perfil.soloMunicipio, { municipio: s.municipio.nombre })
+                : conDatos(perfil.hastaKm, { km: String(r) })}
             </option>
           ))}
         </select>
       </div>
       <fieldset className={seguir.categorias}>
-        <legend>{mensajes.seguimientoCategoriasEtiqueta}</legend>
+        <legend>{p.seguimientoCategoriasEtiqueta}</legend>
         {ELEGIBLES.map((c) => (
           <label key={c}>
             <input
@@ -100,7 +109,7 @@ function Seguimiento({
               checked={categorias.includes(c)}
               onChange={(e) => setCategorias(e.target.checked ? [...categorias, c] : categorias.filter((x) => x !== c))}
             />
-            {c}
+            {nombreCategoria(c, categoriasP)}
           </label>
         ))}
       </fieldset>
@@ -113,10 +122,10 @@ function Seguimiento({
             setEnviando(true);
             const r = await llamar("PATCH", ruta, { radio, categorias });
             setEnviando(false);
-            setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r) });
+            setAviso(r.ok ? { exito: mensajeDe(r, errorInesperado) } : { error: mensajeDe(r, errorInesperado) });
           }}
         >
-          {mensajes.seguimientoGuardar}
+          {p.seguimientoGuardar}
           <span className="visually-hidden"> {s.municipio.nombre}</span>
         </button>
         <BotonDejar
@@ -163,7 +172,8 @@ function SeguimientoDeOrganizacion({
 
 /**
  * The towns and organizations a person follows, to change or stop: from /perfil with the
- * session, or from an e-mail's manage link with its token (no login).
+ * session, or from an e-mail's manage link with its token (no login). Its pages provide "perfil"
+ * and "seguir".
  */
 export function GestionSeguimientos({
   inicial,
@@ -175,6 +185,8 @@ export function GestionSeguimientos({
   /** The heading level of each town. */
   nivelTitulo?: 2 | 3;
 }) {
+  const p = usePalabras("seguir");
+  const { organizacionesSeguidasTitulo } = usePalabras("perfil");
   const [lista, setLista] = useState(inicial);
   const [aviso, setAviso] = useState<string | null>(null);
   const sufijo = token ? `?token=${encodeURIComponent(token)}` : "";
@@ -189,7 +201,7 @@ export function GestionSeguimientos({
     <>
       <Aviso exito={aviso} />
       {pueblos.length === 0 ? (
-        <p>{mensajes.seguimientosVacio}</p>
+        <p>{p.seguimientosVacio}</p>
       ) : (
         <ul className={seguir.lista}>
           {pueblos.map((s) => (
@@ -199,7 +211,7 @@ export function GestionSeguimientos({
       )}
       {organizaciones.length > 0 && (
         <>
-          <Titulo className={seguir.subtitulo}>{mensajesSeguir.organizacionesSeguidasTitulo}</Titulo>
+          <Titulo className={seguir.subtitulo}>{organizacionesSeguidasTitulo}</Titulo>
           <ul className={seguir.listaOrganizaciones}>
             {organizaciones.map(
               (s) =>

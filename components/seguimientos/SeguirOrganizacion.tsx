@@ -1,10 +1,10 @@
 "use client";
 
 import { useState } from "react";
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Aviso } from "@/components/ui/Field";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajes } from "@/lib/messages";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { CorreoParaSeguir } from "./SeguirPueblo";
 import seguir from "./seguimientos.module.css";
 
@@ -12,7 +12,7 @@ import seguir from "./seguimientos.module.css";
  * "Seguir" beside an organization's name (its page, and a plan's organizer). With a session it
  * is a toggle: one tap follows (new plans by notification and in the Thursday e-mail, as the
  * profile's choices say), another stops. Without one it asks for an e-mail address and sends the
- * confirmation link, as following a town does.
+ * confirmation link, as following a town does. Its page provides "perfil" and "seguir".
  */
 export function SeguirOrganizacion({
   organizacion,
@@ -24,6 +24,9 @@ export function SeguirOrganizacion({
   /** The user's follow of it (its id), or null. */
   siguiendo: string | null;
 }) {
+  const p = usePalabras("perfil");
+  const { seguirError } = usePalabras("seguir");
+  const enIdioma = useRuta();
   const [siguiendo, setSiguiendo] = useState(inicial);
   const [pedirCorreo, setPedirCorreo] = useState(false);
   const [correo, setCorreo] = useState("");
@@ -42,14 +45,14 @@ export function SeguirOrganizacion({
       : await llamar("POST", "/api/seguimientos", { organizacionId: organizacion._id });
     setEnviando(false);
     if (!r.ok) {
-      setAviso({ error: mensajeDe(r, mensajes.seguirError) });
+      setAviso({ error: mensajeDe(r, seguirError) });
       // The session ended: follow by e-mail instead.
       if (r.status === 400 || r.status === 401) setPedirCorreo(true);
       return;
     }
     const cuerpo = r.data as { seguimiento?: { _id: string } };
     setSiguiendo(siguiendo ? null : (cuerpo.seguimiento?._id ?? null));
-    setAviso({ exito: mensajeDe(r) });
+    setAviso({ exito: mensajeDe(r, seguirError) });
   }
 
   async function enviarCorreo() {
@@ -57,7 +60,7 @@ export function SeguirOrganizacion({
     setAviso({});
     const r = await llamar("POST", "/api/seguimientos", { organizacionId: organizacion._id, email: correo });
     setEnviando(false);
-    setAviso(r.ok ? { exito: mensajeDe(r) } : { error: mensajeDe(r, mensajes.seguirError) });
+    setAviso(r.ok ? { exito: mensajeDe(r, seguirError) } : { error: mensajeDe(r, seguirError) });
   }
 
   return (
@@ -70,7 +73,7 @@ export function SeguirOrganizacion({
         disabled={enviando}
         onClick={() => void alternar()}
       >
-        {siguiendo ? mensajesSeguir.seguirOrganizacionSiguiendo : mensajesSeguir.seguirOrganizacionBoton}
+        {siguiendo ? p.seguirOrganizacionSiguiendo : p.seguirOrganizacionBoton}
         <span className="visually-hidden"> {organizacion.nombre}</span>
       </button>
       {pedirCorreo && !aviso.exito && (
@@ -81,13 +84,13 @@ export function SeguirOrganizacion({
           enviando={enviando}
           invalido={Boolean(aviso.error)}
         >
-          <p className={seguir.seguirTexto}>{mensajesSeguir.seguirOrganizacionExplicacion}</p>
+          <p className={seguir.seguirTexto}>{p.seguirOrganizacionExplicacion}</p>
         </CorreoParaSeguir>
       )}
       <Aviso {...aviso} />
       {conectado && siguiendo && aviso.exito && (
-        <a href="/perfil#avisos" className={seguir.seguirTexto}>
-          {mensajesSeguir.seguirOrganizacionElegir}
+        <a href={enIdioma("/perfil#avisos")} className={seguir.seguirTexto}>
+          {p.seguirOrganizacionElegir}
         </a>
       )}
     </div>

@@ -1,9 +1,12 @@
 "use client";
 
 import { useId, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import styles from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { conDatos, mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
+import type { Categoria } from "@/lib/plans/constants";
+import { nombreCategoria } from "@/lib/plans/categorias";
 import seguir from "./seguimientos.module.css";
 
 export interface PuebloASeguir {
@@ -18,16 +21,22 @@ export interface PuebloASeguir {
 /**
  * "Follow this town": the weekly e-mail of its plans. With a session, one tap follows it with
  * the search's radius and categories; without one (or when the session has ended), it asks for
- * an e-mail address and sends the confirmation link. For the home results and the town pages.
+ * an e-mail address and sends the confirmation link. For the home results and the town pages,
+ * which provide "seguir".
  */
 export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; conSesion: boolean }) {
+  const p = usePalabras("seguir");
+  const categorias = usePalabras("categorias");
   const [pedirCorreo, setPedirCorreo] = useState(!conSesion);
   const [correo, setCorreo] = useState("");
   const [enviando, setEnviando] = useState(false);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const idTitulo = useId();
   const nombre = { municipio: pueblo.nombre };
-  const tipos = pueblo.categorias.filter((c) => c !== "Otros");
+  // Named in the page's language; one this version does not know keeps its own name.
+  const tipos = pueblo.categorias
+    .filter((c) => c !== "Otros")
+    .map((c) => nombreCategoria(c as Categoria, categorias) ?? c);
 
   async function enviar(email?: string) {
     setEnviando(true);
@@ -39,25 +48,25 @@ export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; con
       ...(email !== undefined && { email }),
     });
     setEnviando(false);
-    if (r.ok) setAviso({ exito: mensajeDe(r) });
+    if (r.ok) setAviso({ exito: mensajeDe(r, p.seguirError) });
     else if (r.status === 400 && email === undefined && !pedirCorreo) {
       // The session ended: follow by e-mail instead.
       setPedirCorreo(true);
-      setAviso({ error: mensajeDe(r) });
-    } else setAviso({ error: mensajeDe(r, mensajes.seguirError) });
+      setAviso({ error: mensajeDe(r, p.seguirError) });
+    } else setAviso({ error: mensajeDe(r, p.seguirError) });
   }
 
   return (
     <section className={seguir.seguir} aria-labelledby={idTitulo}>
       {/* Not a heading: the results' headings are their groups of plans (Hoy, Este fin de semana…). */}
       <p id={idTitulo} className={seguir.seguirTitulo}>
-        {conDatos(mensajes.seguirTitulo, nombre)}
+        {conDatos(p.seguirTitulo, nombre)}
       </p>
-      <p className={seguir.seguirTexto}>{mensajes.seguirExplicacion}</p>
+      <p className={seguir.seguirTexto}>{p.seguirExplicacion}</p>
       <p className={seguir.seguirAlcance}>
-        {conDatos(mensajes.seguirAlcance, {
+        {conDatos(p.seguirAlcance, {
           radio: String(pueblo.radio),
-          tipos: tipos.length === 0 ? mensajes.seguirTodosLosTipos : tipos.join(", "),
+          tipos: tipos.length === 0 ? p.seguirTodosLosTipos : tipos.join(", "),
         })}
       </p>
       {aviso.exito ? (
@@ -74,7 +83,7 @@ export function SeguirPueblo({ pueblo, conSesion }: { pueblo: PuebloASeguir; con
         />
       ) : (
         <button type="button" className="button" disabled={enviando} onClick={() => void enviar()}>
-          {conDatos(mensajes.seguirBoton, nombre)}
+          {conDatos(p.seguirBoton, nombre)}
         </button>
       )}
       {aviso.error && (
@@ -106,6 +115,7 @@ export function CorreoParaSeguir({
   invalido: boolean;
   children?: React.ReactNode;
 }) {
+  const p = usePalabras("seguir");
   const idCorreo = useId();
   return (
     <form
@@ -119,7 +129,7 @@ export function CorreoParaSeguir({
       {children}
       <div className={styles.field}>
         <label className={styles.label} htmlFor={idCorreo}>
-          {mensajes.seguirCorreoEtiqueta}
+          {p.seguirCorreoEtiqueta}
         </label>
         <input
           id={idCorreo}
@@ -134,7 +144,7 @@ export function CorreoParaSeguir({
         />
       </div>
       <button type="submit" className="button" disabled={enviando}>
-        {mensajes.seguirEnviar}
+        {p.seguirEnviar}
       </button>
     </form>
   );

@@ -1,8 +1,12 @@
+"use client";
+
+import { usePalabras } from "@/components/idioma/Palabras";
 import ui from "./ui.module.css";
 
 /**
  * A destructive action asked once more in place (no dialog): what will happen, the red button
- * that does it, and "Cancelar". Plain markup, so a server or client parent can render it.
+ * that does it, and "Cancelar". A browser component (its parents hold the handlers): its page gives
+ * the "asistente" words.
  */
 export function ConfirmarEnLinea({
   etiqueta,
@@ -24,6 +28,7 @@ export function ConfirmarEnLinea({
   className?: string;
   botonesClassName?: string;
 }) {
+  const p = usePalabras("general");
   return (
     <div className={className} role="group" aria-label={etiqueta}>
       <p>{texto}</p>
@@ -32,7 +37,7 @@ export function ConfirmarEnLinea({
           {boton}
         </button>
         <button type="button" className={ui.buttonGhost} onClick={onCancelar}>
-          Cancelar
+          {p.cancelar}
         </button>
       </div>
     </div>

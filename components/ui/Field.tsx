@@ -1,7 +1,8 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
-import { forwardRef, useId, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
+import { createContext, forwardRef, Fragment, useContext, useId, useState } from "react";
 import styles from "./ui.module.css";
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement> & { etiqueta: string; pista?: string };
@@ -14,6 +15,22 @@ export type MensajeCampo = string | { texto: string; alerta: true };
 
 const textoDe = (m: MensajeCampo | undefined) => (typeof m === "string" ? m : m?.texto);
 
+/**
+ * A form's messages come from the rules (lib) and the API, in Spanish: a page that gives them in its
+ * language wraps its form in errores-campos' MensajesEnIdioma. Elsewhere they are shown as they are.
+ */
+const Traduccion = createContext<(texto: string) => string>((texto) => texto);
+export const ProveedorTraduccion = Traduccion.Provider;
+/** A Spanish message of the rules or the API in the page's language, when the page gives it. */
+export const useTraduccion = () => useContext(Traduccion);
+
+/** A message whose `{placeholders}` are elements (a link inside a sentence), as its pieces in order. */
+export function conElementos(plantilla: string, elementos: Record<string, React.ReactNode>): React.ReactNode[] {
+  return plantilla
+    .split(/\{(\w+)\}/)
+    .map((trozo, i) => (i % 2 ? <Fragment key={i}>{elementos[trozo] ?? `{${trozo}}`}</Fragment> : trozo));
+}
+
 /** A failing field's own message, right below it (its id goes in the field's aria-describedby). */
 export function Pista({
   id,
@@ -24,11 +41,12 @@ export function Pista({
   texto?: MensajeCampo;
   className?: string;
 }) {
+  const traducir = useTraduccion();
   const t = textoDe(texto);
   if (!t) return null;
   return (
     <p id={id} className={className} role={typeof texto === "object" ? "alert" : undefined}>
-      {t}
+      {traducir(t)}
     </p>
   );
 }
@@ -62,22 +80,28 @@ export const Field = forwardRef<HTMLInputElement, InputProps>(function Field(
           {...marcado(pista, `${id}-pista`, props["aria-describedby"])}
           aria-invalid={pista ? true : props["aria-invalid"]}
         />
-        {esPassword && (
-          <button
-            type="button"
-            className={styles.toggle}
-            aria-pressed={visible}
-            aria-label={visible ? "Ocultar contraseña" : "Mostrar contraseña"}
-            onClick={() => setVisible((v) => !v)}
-          >
-            {visible ? "Ocultar" : "Mostrar"}
-          </button>
-        )}
+        {esPassword && <VerPassword visible={visible} onCambiar={() => setVisible((v) => !v)} />}
       </div>
       <Pista id={`${id}-pista`} texto={pista} />
     </div>
   );
 });
+
+/** The show/hide toggle of a password: its own component, so only pages with passwords need its words. */
+function VerPassword({ visible, onCambiar }: { visible: boolean; onCambiar: () => void }) {
+  const p = usePalabras("general");
+  return (
+    <button
+      type="button"
+      className={styles.toggle}
+      aria-pressed={visible}
+      aria-label={visible ? p.ocultarContrasena : p.mostrarContrasena}
+      onClick={onCambiar}
+    >
+      {visible ? p.ocultar : p.mostrar}
+    </button>
+  );
+}
 
 type AreaProps = React.TextareaHTMLAttributes<HTMLTextAreaElement> & {
   etiqueta: string;
@@ -115,24 +139,26 @@ export const AreaTexto = forwardRef<HTMLTextAreaElement, AreaProps>(function Are
 
 /** The error (red) or success text of a form, announced to screen readers. */
 export function Aviso({ error, exito, id }: { error?: string | null; exito?: string | null; id?: string }) {
+  const traducir = useTraduccion();
   if (error) {
     return (
       <p role="alert" id={id} className={styles.error}>
-        {error}
+        {traducir(error)}
       </p>
     );
   }
   if (exito) {
     return (
       <p role="status" className={styles.success}>
-        {exito}
+        {traducir(exito)}
       </p>
     );
   }
   return null;
 }
 
-export function Spinner({ etiqueta = "Cargando…" }: { etiqueta?: string }) {
+/** What is being waited for, said to screen readers (each caller names it in the page's language). */
+export function Spinner({ etiqueta }: { etiqueta: string }) {
   return (
     <span className={styles.spinner} role="status">
       <span className="visually-hidden">{etiqueta}</span>
@@ -146,16 +172,20 @@ export const CasillaPrivacidad = forwardRef<
   React.InputHTMLAttributes<HTMLInputElement> & { className?: string; pista?: MensajeCampo }
 >(function CasillaPrivacidad({ className = styles.checkbox, pista, ...props }, ref) {
   const id = useId();
+  const p = usePalabras("general");
   return (
     <div data-campo>
       <label className={className}>
         <input type="checkbox" ref={ref} {...props} {...marcado(pista, `${id}-pista`)} />
         <span>
-          He leído y acepto la{" "}
-          <Link href="/politica-privacidad" target="_blank">
-            política de privacidad
-            <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-          </Link>
+          {conElementos(p.aceptoPrivacidad, {
+            politica: (
+              <Link href="/politica-privacidad" target="_blank">
+                {p.politicaPrivacidad}
+                <span className="visually-hidden">{` ${p.nuevaPestana}`}</span>
+              </Link>
+            ),
+          })}
         </span>
       </label>
       <Pista id={`${id}-pista`} texto={pista} />

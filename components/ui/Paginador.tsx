@@ -15,12 +15,15 @@ export function Paginador({
   anterior,
   siguiente,
   paginas = [],
+  etiquetaPagina = (n) => `Página ${n}`,
 }: {
   etiqueta: string;
   anterior?: { texto: string; enlace: EnlacePagina } | null;
   siguiente?: { texto: string; enlace: EnlacePagina } | null;
   /** Numbered pages in order; `enlace` null for the current one. */
   paginas?: { numero: number; enlace: EnlacePagina | null }[];
+  /** A numbered page's name for screen readers, in the page's language (the back-office's is Spanish). */
+  etiquetaPagina?: (numero: number) => string;
 }) {
   if (!anterior && !siguiente && paginas.length < 2) return null;
   return (
@@ -37,7 +40,7 @@ export function Paginador({
           <li key={numero}>
             {i > 0 && numero - paginas[i - 1].numero > 1 && <span aria-hidden="true">…</span>}
             {enlace ? (
-              <Link {...enlace} aria-label={`Página ${numero}`}>
+              <Link {...enlace} aria-label={etiquetaPagina(numero)}>
                 {numero}
               </Link>
             ) : (

@@ -1,7 +1,9 @@
 "use client";
 
-import { useEffect, useRef, type RefObject } from "react";
-import { pistas } from "@/lib/messages";
+import { createElement, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
+import es from "@/mensajes/es.json";
+import { ProveedorTraduccion } from "./Field";
 import {
   useForm,
   type DefaultValues,
@@ -91,7 +93,48 @@ export function mensajeDelFormulario(errors: FieldErrors): string | undefined {
   return campo?.message as string | undefined;
 }
 
-const PISTAS = new Set<string>(Object.values(pistas));
+// The forms' state keeps the rules' Spanish texts (lib), which the browser already carries with them.
+const PISTAS = new Set<string>(Object.values(es.pistas));
+
+/** The namespaces whose Spanish texts the rules (lib) and the API put in a form's messages. */
+const ESPACIOS_DE_MENSAJES = ["general", "cuenta", "planes", "publicar", "pistas", "difusion"] as const;
+
+/**
+ * The rules' and the API's Spanish messages in the page's language: each text of those namespaces
+ * becomes the same key's text in the page's catalogue. A text that is not one (a message with its
+ * data filled in, another namespace's) stays as it is.
+ */
+function useTraduccionDeMensajes(): (texto: string) => string {
+  const general = usePalabras("general");
+  const cuenta = usePalabras("cuenta");
+  const planes = usePalabras("planes");
+  const publicar = usePalabras("publicar");
+  const pistas = usePalabras("pistas");
+  const difusion = usePalabras("difusion");
+  return useMemo(() => {
+    const propias: Record<(typeof ESPACIOS_DE_MENSAJES)[number], Record<string, string>> = {
+      general,
+      cuenta,
+      planes,
+      publicar,
+      pistas,
+      difusion,
+    };
+    const traducciones = new Map<string, string>();
+    for (const espacio of ESPACIOS_DE_MENSAJES)
+      for (const [clave, texto] of Object.entries<string>(es[espacio]))
+        if (!traducciones.has(texto)) traducciones.set(texto, propias[espacio][clave] ?? texto);
+    return (texto: string) => traducciones.get(texto) ?? texto;
+  }, [general, cuenta, planes, publicar, pistas, difusion]);
+}
+
+/**
+ * The form's messages (Field's Pista and Aviso) in the page's language; its page gives the
+ * namespaces of ESPACIOS_DE_MENSAJES.
+ */
+export function MensajesEnIdioma({ children }: { children: ReactNode }) {
+  return createElement(ProveedorTraduccion, { value: useTraduccionDeMensajes() }, children);
+}
 
 /**
  * The one form idiom of every form with field hints: react-hook-form with the rules' resolver

@@ -15,7 +15,7 @@ import {
   type FuenteWidget,
   type Tema,
 } from "@/lib/difusion/widget";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { UUID_PATTERN } from "@/lib/schemas";
 import styles from "./Constructor.module.css";
 

@@ -2,7 +2,7 @@ import { fechaInsignia } from "@/lib/dates";
 import { cuandoTexto, distanciaVisible } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { MENSAJES_WIDGET, type Tema } from "@/lib/difusion/widget";
 import { PosterImage } from "@/components/plans/PosterImage";
 import type { GrupoDia } from "@/lib/busqueda/grupos";

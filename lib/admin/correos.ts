@@ -4,7 +4,7 @@ import { prisma } from "../db";
 import { ApiError } from "../http";
 import { deliverSoon } from "../mail/send";
 import { ocultarEnlacesPersonales } from "../mail/ocultar";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import type { Gestor } from "./acceso";
 import { cambioRegistrado, registrar } from "./auditoria";
 import { POR_PAGINA_GESTION, paginaKeyset } from "./cursor";

@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
 import type { StoredImage } from "../media/images";
 import { fileField, removeImageFiles, writeWithImage, storeUpload } from "../media/upload";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { camposDeTexto } from "../schemas";
 import { ARCHIVO_JSON } from "../plans/queries";
 import { UUID_PATTERN } from "../schemas";

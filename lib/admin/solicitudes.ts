@@ -3,7 +3,7 @@ import { fechaHora } from "../dates";
 import { prisma } from "../db";
 import type { EstadoSolicitud, Prisma } from "../generated/prisma/client";
 import { ApiError } from "../http";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import type { Gestor } from "./acceso";
 import type { Accion } from "./acciones";
 import { registrar } from "./auditoria";

@@ -20,6 +20,7 @@ import { entregarAvisos } from "./entrega";
 import { repartirAvisos } from "./reparto";
 import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
+import es from "@/mensajes/es.json";
 
 const db = () => process.env.DATABASE_URL!;
 const prisma = createPrismaClient(process.env.DATABASE_URL, 2);
@@ -137,9 +138,9 @@ describe("following an organization", () => {
     const pagina = async (u?: TestUser) =>
       (await api(ruta, u ? { headers: { Cookie: await cookie(u) } } : undefined)).text();
     const [deDuena, deAna, deBea, deNadie] = await Promise.all([pagina(duena), pagina(ana), pagina(bea), pagina()]);
-    expect(deDuena).toContain(conDatos(mensajesSeguir.seguidores, { n: "2" }));
+    expect(deDuena).toContain(conDatos(es.perfil.seguidores, { n: "2" }));
     expect(deAna).toContain(`aria-pressed="true"`);
-    expect(deAna).toContain(mensajesSeguir.seguirOrganizacionSiguiendo);
+    expect(deAna).toContain(es.perfil.seguirOrganizacionSiguiendo);
     for (const html of [deAna, deBea, deNadie]) expect(html).not.toContain("siguen esta organización");
     expect(deBea).toContain(`aria-pressed="false"`);
     expect(deNadie).toContain(`aria-expanded="false"`);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import webpush from "web-push";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi, type Mock } from "vitest";
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from "@/test-support/servicio-push";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { enviar, mensajesDescarga, type Resolver } from "../net/descarga";
 import { site } from "@/lib/site";
 import { clavesVapid } from "./push";

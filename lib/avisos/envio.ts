@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import webpush, { type RequestDetails } from "web-push";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { site } from "../site";
 import { DescargaRechazada, enviar, mensajesDescarga, type OpcionesEnvio, type Resolver } from "../net/descarga";
 import { clavesVapid, reglaDelEndpoint } from "./push";

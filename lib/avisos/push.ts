@@ -4,7 +4,7 @@ import { prisma } from "../db";
 import { env } from "../env";
 import { comprobarDestino, DescargaRechazada, type Resolver } from "../net/descarga";
 import { ApiError } from "../http";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { mensajesAvisos } from "./mensajes";
 import { describirAgente } from "./agente";
 

@@ -8,6 +8,7 @@ import { ApiError } from "../http";
 import { mensajes } from "../messages";
 import { PROXIMO_CAMBIO_PATROCINIOS, patrocinioDeLaPagina, type Patrocinado } from "../patrocinios/vigentes";
 import { FECHAS_TARJETA, PLAN_DESTACADO, PLAN_JOINS, PLAN_SELECT } from "../plans/queries";
+import { CASTELLANO, type LenguaTexto } from "../plans/texto";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "../plans/constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
 import { DiscosDensos } from "./total-denso";
@@ -327,21 +328,22 @@ async function busquedaEnUnServidor(q: Busqueda) {
 /**
  * The home map's view of the same search: its first TOPE_MAPA plans in the search's own order
  * (featured, then nearest), as map points, with the point searched around and the total. The
- * same query as the list's pages, with a larger first page; `page` and `limit` are ignored.
+ * same query as the list's pages, with a larger first page; `page` and `limit` are ignored. The
+ * points' texts in `lengua`'s language (one memo entry per language).
  */
-export function buscarPlanesMapa(q: Busqueda): Promise<ResultadoMapa> {
-  return withOneReadDb(() => mapaEnUnServidor(q));
+export function buscarPlanesMapa(q: Busqueda, lengua: LenguaTexto = CASTELLANO): Promise<ResultadoMapa> {
+  return withOneReadDb(() => mapaEnUnServidor(q, lengua));
 }
 
-async function mapaEnUnServidor(q: Busqueda): Promise<ResultadoMapa> {
+async function mapaEnUnServidor(q: Busqueda, lengua: LenguaTexto): Promise<ResultadoMapa> {
   const { lng, lat, version, claveTotal, clave } = await puntoYClave(q);
-  return mapas.get(clave, async () => {
+  return mapas.get(`${clave}|${lengua.idioma}`, async () => {
     const pagina = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
     const rows = filasDePaginaYTotal(pagina, lng, lat);
     const fechas = fechasDeLaPagina(q, rows);
     return {
       centro: { lat, lng },
-      puntos: rows.map((r, i) => puntoDelMapa({ ...serializePlan(r), ...fechas[i] })),
+      puntos: rows.map((r, i) => puntoDelMapa({ ...serializePlan(r), ...fechas[i] }, lengua)),
       total: pagina.total.total,
     };
   });

@@ -1,3 +1,4 @@
+import { conDatos } from "../con-datos";
 import { RADIO_DEFAULT_KM, RADIO_MAX_KM, type Categoria } from "../plans/constants";
 import {
   escribirEstadoFiltros,
@@ -18,15 +19,16 @@ export { normalizarCategorias, OPCIONES_FECHA, todasLasCategorias, type OpcionFe
 
 /**
  * The date chips of the home search, each one of the spec's states: 'Mañana' is today's
- * option one day on, and the other chips start at offset 0, moved by the arrows.
+ * option one day on, and the other chips start at offset 0, moved by the arrows. `clave` is the
+ * chip's id and its label's key in the catalogue's "buscador".
  */
 export const CHIPS_FECHA = [
-  { etiqueta: "Hoy", fecha: "hoy", desplazamiento: 0 },
-  { etiqueta: "Mañana", fecha: "hoy", desplazamiento: 1 },
-  { etiqueta: "Este finde", fecha: "finDeSemana", desplazamiento: 0 },
-  { etiqueta: "Esta semana", fecha: "semana", desplazamiento: 0 },
-  { etiqueta: "Este mes", fecha: "mes", desplazamiento: 0 },
-] as const satisfies readonly { etiqueta: string; fecha: OpcionFecha; desplazamiento: number }[];
+  { clave: "fechaHoy", fecha: "hoy", desplazamiento: 0 },
+  { clave: "fechaManana", fecha: "hoy", desplazamiento: 1 },
+  { clave: "fechaFinde", fecha: "finDeSemana", desplazamiento: 0 },
+  { clave: "fechaSemana", fecha: "semana", desplazamiento: 0 },
+  { clave: "fechaMes", fecha: "mes", desplazamiento: 0 },
+] as const satisfies readonly { clave: string; fecha: OpcionFecha; desplazamiento: number }[];
 
 /** Whether a chip is the current date option (the arrows keep it on while they move the window). */
 export function chipActivo(
@@ -89,7 +91,9 @@ export const conFlechas = (f: OpcionFecha | null): f is "finDeSemana" | "semana"
 
 /**
  * One-tap ways out of a search that found nothing, each keeping everything else: the widest
- * distance (if narrower), then each filter's own (registro.ts: any date, all categories…).
+ * distance (if narrower), then each filter's own (registro.ts: any date, all categories…). The
+ * Spanish `etiqueta` is also each one's id (the server counts their plans by it): a page shows
+ * textoArreglo's.
  */
 export function arreglosSinResultados(e: EstadoBusqueda): { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] {
   const arreglos: { etiqueta: string; cambios: Partial<EstadoBusqueda> }[] = [];
@@ -97,4 +101,34 @@ export function arreglosSinResultados(e: EstadoBusqueda): { etiqueta: string; ca
     arreglos.push({ etiqueta: `Ampliar a ${RADIO_MAX_KM} km`, cambios: { radio: RADIO_MAX_KM } });
   arreglos.push(...salidasFiltros(e));
   return arreglos;
+}
+
+/** The words of the ways out: the catalogue's buscador keys, and busqueda.quitarPalabras. */
+export interface PalabrasArreglos {
+  ampliarA: string;
+  todasLasCategorias: string;
+  cualquierFecha: string;
+  tambienNoAccesibles: string;
+  tambienDePago: string;
+  quitarPalabras: string;
+}
+
+/** Each way out's words, by the field it changes. */
+const PALABRAS_ARREGLO: Partial<Record<keyof EstadoBusqueda, keyof PalabrasArreglos>> = {
+  radio: "ampliarA",
+  categorias: "todasLasCategorias",
+  fecha: "cualquierFecha",
+  accesible: "tambienNoAccesibles",
+  gratis: "tambienDePago",
+  q: "quitarPalabras",
+};
+
+/** A way out's label in the page's language; one with no words of its own keeps its Spanish label. */
+export function textoArreglo(
+  a: { etiqueta: string; cambios: Partial<EstadoBusqueda> },
+  e: Pick<EstadoBusqueda, "q">,
+  p: PalabrasArreglos,
+): string {
+  const clave = PALABRAS_ARREGLO[Object.keys(a.cambios)[0] as keyof EstadoBusqueda];
+  return clave ? conDatos(p[clave], { km: String(RADIO_MAX_KM), q: e.q }) : a.etiqueta;
 }

@@ -1,4 +1,3 @@
-import { conDatos, mensajes } from "../messages";
 import { CATEGORIAS, type Categoria } from "../plans/constants";
 import { diaIsoValido, siNo, sinValor } from "../valores";
 
@@ -152,7 +151,8 @@ export const URL_PALABRAS: EstadoUrl<{ q: string }> = {
   escribir: (e, u) => {
     if (e.q) u.set("q", e.q);
   },
-  salida: (e) => (e.q ? { etiqueta: conDatos(mensajes.quitarPalabras, { q: e.q }), cambios: { q: "" } } : null),
+  // Spanish, as every way out's label: its id, shown through textoArreglo (estado-url.ts) in the page's words.
+  salida: (e) => (e.q ? { etiqueta: `Quitar «${e.q}»`, cambios: { q: "" } } : null),
   invalidos: () => [],
 };
 

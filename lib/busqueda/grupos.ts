@@ -1,4 +1,8 @@
-import { numeroDiaMadrid } from "../dates";
+import { format } from "date-fns";
+import { ca, enGB, es, eu, gl } from "date-fns/locale";
+import { enMadrid, fechasTexto, nombreDia, numeroDiaMadrid } from "../dates";
+import type { Idioma } from "../idiomas";
+import { conDatos } from "../con-datos";
 import { momentoDelPlan, type PlanConMomento } from "./momento";
 
 /**
@@ -16,32 +20,92 @@ export interface GrupoDia<T> {
   diaSemana?: number;
 }
 
+/**
+ * The groups' headings in a page's language: buscador's fechaHoy, fechaManana and destacados, and
+ * the catalogue's "resultados". `sigue` keeps its addition in final parentheses: ListaPorDias reads
+ * the day's name as the heading without them.
+ */
+export interface PalabrasGrupos {
+  idioma: Idioma;
+  hoy: string;
+  manana: string;
+  destacados: string;
+  porCercania: string;
+  otrosDias: string;
+  sigue: string;
+  /** A day within the week: "{semana} {dia}". */
+  diaDeLaSemana: string;
+  /** A later day, its date with its month (and year): "{semana} {fecha}". */
+  diaConFecha: string;
+}
+
+type PalabrasResultados = Omit<PalabrasGrupos, "idioma" | "hoy" | "manana" | "destacados">;
+
+/** A language's headings from its catalogue's namespaces (palabrasDePagina). */
+export const palabrasGrupos = (
+  idioma: Idioma,
+  buscador: { fechaHoy: string; fechaManana: string; destacados: string },
+  r: PalabrasResultados,
+): PalabrasGrupos => ({
+  idioma,
+  hoy: buscador.fechaHoy,
+  manana: buscador.fechaManana,
+  destacados: buscador.destacados,
+  porCercania: r.porCercania,
+  otrosDias: r.otrosDias,
+  sigue: r.sigue,
+  diaDeLaSemana: r.diaDeLaSemana,
+  diaConFecha: r.diaConFecha,
+});
+
+/** Spanish, the default: the widget's lists and the tests, with no page to read words from. */
+export const CASTELLANO: PalabrasGrupos = {
+  idioma: "es",
+  hoy: "Hoy",
+  manana: "Mañana",
+  destacados: "Destacados",
+  porCercania: "Por cercanía",
+  otrosDias: "Otros días",
+  sigue: "{dia} (sigue)",
+  diaDeLaSemana: "{semana} {dia}",
+  diaConFecha: "{semana} {fecha}",
+};
+
 const DIA_MS = 86_400_000;
-const SEMANA = ["Domingo", "Lunes", "Martes", "Miércoles", "Jueves", "Viernes", "Sábado"];
-const MESES = [
-  "enero",
-  "febrero",
-  "marzo",
-  "abril",
-  "mayo",
-  "junio",
-  "julio",
-  "agosto",
-  "septiembre",
-  "octubre",
-  "noviembre",
-  "diciembre",
-];
+
+/** Catalan writes "d’" before a month that starts with a vowel (d’abril, d’agost, d’octubre). */
+const mesCatalan = (d: Date) => {
+  const mes = format(d, "LLLL", { locale: ca });
+  return /^[aeiou]/.test(mes) ? `d’${mes}` : `de ${mes}`;
+};
+
+/** A day and its month, as each language writes it in a long date ("9 de enero", "urtarrilaren 9a"). */
+const DIA_Y_MES: Record<Idioma, (d: Date) => string> = {
+  es: (d) => format(d, "d 'de' MMMM", { locale: es }),
+  ca: (d) => `${format(d, "d")} ${mesCatalan(d)}`,
+  eu: (d) => format(d, "MMMM'ren' d'a'", { locale: eu }),
+  gl: (d) => format(d, "d 'de' MMMM", { locale: gl }),
+  en: (d) => format(d, "d MMMM", { locale: enGB }),
+};
 
 /** A day's heading from today's: Hoy, Mañana, "Sábado 6" within the week, "Sábado 9 de enero" later (with its year if not this one). */
-export function tituloDia(dia: number, hoy: number): string {
-  if (dia === hoy) return "Hoy";
-  if (dia === hoy + 1) return "Mañana";
-  const f = new Date(dia * DIA_MS);
-  const nombre = `${SEMANA[f.getUTCDay()]} ${f.getUTCDate()}`;
-  if (dia - hoy < 7) return nombre;
-  const anio = new Date(hoy * DIA_MS).getUTCFullYear() === f.getUTCFullYear() ? "" : ` de ${f.getUTCFullYear()}`;
-  return `${nombre} de ${MESES[f.getUTCMonth()]}${anio}`;
+export function tituloDia(dia: number, hoy: number, p: PalabrasGrupos = CASTELLANO): string {
+  if (dia === hoy) return p.hoy;
+  if (dia === hoy + 1) return p.manana;
+  // Noon of the day in UTC: the same day on Madrid's clock.
+  const mediodia = new Date(dia * DIA_MS + DIA_MS / 2);
+  const semana = nombreDia(mediodia.getUTCDay(), p.idioma);
+  const titulo =
+    dia - hoy < 7
+      ? conDatos(p.diaDeLaSemana, { semana, dia: String(mediodia.getUTCDate()) })
+      : conDatos(p.diaConFecha, {
+          semana,
+          fecha:
+            new Date(hoy * DIA_MS).getUTCFullYear() === mediodia.getUTCFullYear()
+              ? DIA_Y_MES[p.idioma](enMadrid(mediodia))
+              : fechasTexto(mediodia.toISOString(), null, p.idioma)!,
+        });
+  return titulo.charAt(0).toUpperCase() + titulo.slice(1);
 }
 
 type Listado = { tipo: string; destacado?: boolean };
@@ -58,11 +122,16 @@ export function diaDelPlan(plan: PlanConMomento, base: number): number | null {
  * changes). Items that are not plans (sponsor cards) stay with the group before them. `base` is
  * the date order's base instant (registro.ts baseDelMomento), `ahora` names today. When the page
  * before ended on the day this one starts with (`diaAnterior`), that group reads "… (sigue)": the
- * same day is not announced twice as new.
+ * same day is not announced twice as new. Headings in `palabras`' language, Spanish by default.
  */
 export function agruparPorDia<T extends Listado>(
   items: readonly T[],
-  { base, ahora, diaAnterior = null }: { base: number; ahora: number; diaAnterior?: number | null },
+  {
+    base,
+    ahora,
+    diaAnterior = null,
+    palabras: p = CASTELLANO,
+  }: { base: number; ahora: number; diaAnterior?: number | null; palabras?: PalabrasGrupos },
 ): GrupoDia<T>[] {
   const hoy = numeroDiaMadrid(ahora);
   const grupos: GrupoDia<T>[] = [];
@@ -79,12 +148,15 @@ export function agruparPorDia<T extends Listado>(
     if (ultimo?.clave === clave) {
       ultimo.items.push(item);
     } else {
+      const sigue = grupos.every((g) => g.clave === "destacados") && dia === diaAnterior;
       const titulo =
         clave === "destacados"
-          ? "Destacados"
+          ? p.destacados
           : dia === null
-            ? "Otros días"
-            : `${tituloDia(dia, hoy)}${grupos.every((g) => g.clave === "destacados") && dia === diaAnterior ? " (sigue)" : ""}`;
+            ? p.otrosDias
+            : sigue
+              ? conDatos(p.sigue, { dia: tituloDia(dia, hoy, p) })
+              : tituloDia(dia, hoy, p);
       grupos.push({
         clave,
         titulo,
@@ -112,12 +184,15 @@ export function ultimoDia<T extends Listado>(items: readonly T[], base: number):
  * so the distance order below them ("Por cercanía") is never broken by a farther plan. Without
  * featured plans, one group with no heading. Sponsor cards stay where they are.
  */
-export function agruparPorDistancia<T extends Listado>(items: readonly T[]): GrupoDia<T>[] {
+export function agruparPorDistancia<T extends Listado>(
+  items: readonly T[],
+  p: PalabrasGrupos = CASTELLANO,
+): GrupoDia<T>[] {
   const corte = items.findIndex((i) => esPlan(i) && !i.destacado);
   const destacados = corte === -1 ? [...items] : items.slice(0, corte);
   if (!destacados.some((i) => esPlan(i) && i.destacado)) return [{ clave: "cerca", titulo: "", items: [...items] }];
   const resto = corte === -1 ? [] : items.slice(corte);
-  const grupos: GrupoDia<T>[] = [{ clave: "destacados", titulo: "Destacados", items: destacados }];
-  if (resto.length > 0) grupos.push({ clave: "cerca", titulo: "Por cercanía", items: resto });
+  const grupos: GrupoDia<T>[] = [{ clave: "destacados", titulo: p.destacados, items: destacados }];
+  if (resto.length > 0) grupos.push({ clave: "cerca", titulo: p.porCercania, items: resto });
   return grupos;
 }

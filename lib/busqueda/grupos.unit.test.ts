@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { instanteEnMadrid, numeroDiaMadrid } from "../dates";
 import { horasDelDiaTexto } from "../plans/texto";
-import { agruparPorDia, agruparPorDistancia, tituloDia, ultimoDia } from "./grupos";
+import { agruparPorDia, agruparPorDistancia, palabrasGrupos, tituloDia, ultimoDia } from "./grupos";
 
 const madrid = (m: number, d: number, h = "00:00", year = 2027) =>
   instanteEnMadrid({ year, month: m, day: d }, h).toISOString();
@@ -65,6 +65,44 @@ describe("day headings of the lists by date", () => {
       ["Domingo 28", ["Domingo"]],
     ]);
     expect(agruparPorDia(items, { base, ahora, diaAnterior: hoy + 2 })[0].titulo).toBe("Sábado 27");
+  });
+
+  it("writes the headings in the page's language, with its words and its dates", () => {
+    const catalan = palabrasGrupos(
+      "ca",
+      { fechaHoy: "Avui", fechaManana: "Demà", destacados: "Destacats" },
+      {
+        porCercania: "Per proximitat",
+        otrosDias: "Altres dies",
+        sigue: "{dia} (continua)",
+        diaDeLaSemana: "{semana} {dia}",
+        diaConFecha: "{semana} {fecha}",
+      },
+    );
+    expect([0, 1, 3, 7, 14, 300].map((n) => tituloDia(hoy + n, hoy, catalan))).toEqual([
+      "Avui",
+      "Demà",
+      "Dissabte 27",
+      "Dimecres 31 de març",
+      "Dimecres 7 d’abril",
+      "Dimarts 18 de gener de 2028",
+    ]);
+    const items = [evento("Sábado tarde", madrid(3, 27, "18:00"))];
+    expect(agruparPorDia(items, { base, ahora, diaAnterior: hoy + 3, palabras: catalan })[0].titulo).toBe(
+      "Dissabte 27 (continua)",
+    );
+    // Basque writes the date first, the weekday after it.
+    const euskara = {
+      ...catalan,
+      idioma: "eu" as const,
+      diaDeLaSemana: "{semana}, {dia}a",
+      diaConFecha: "{fecha}, {semana}",
+    };
+    expect([3, 7, 300].map((n) => tituloDia(hoy + n, hoy, euskara))).toEqual([
+      "Larunbata, 27a",
+      "Martxoaren 31a, asteazkena",
+      "2028ko urtarrilaren 18a, asteartea",
+    ]);
   });
 
   it("counts from the base instant: a window that starts later puts an under-way plan on the window's first day", () => {

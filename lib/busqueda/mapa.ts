@@ -1,5 +1,5 @@
 import { variantUrl } from "../media/variant-url";
-import { cuandoTexto, precioTexto } from "../plans/texto";
+import { CASTELLANO, cuandoTexto, precioTexto, type LenguaTexto } from "../plans/texto";
 import { planPath, type PlanApi } from "../plans/plan";
 
 /** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */
@@ -7,7 +7,8 @@ export const TOPE_MAPA = 200;
 
 /**
  * A plan as the home's map needs it: where it is, and what its mini card says (poster, title,
- * when, price, link). Written on the server, so the map's script carries no date or price code.
+ * when, price, link). Written on the server in the page's language, so the map's script carries
+ * no date or price code.
  */
 export interface PuntoMapa {
   id: string;
@@ -28,7 +29,7 @@ export interface ResultadoMapa {
   total: number;
 }
 
-export function puntoDelMapa(plan: PlanApi): PuntoMapa {
+export function puntoDelMapa(plan: PlanApi, lengua: LenguaTexto = CASTELLANO): PuntoMapa {
   const [lng, lat] = plan.ubicacion.coordinates;
   return {
     id: plan._id,
@@ -36,8 +37,8 @@ export function puntoDelMapa(plan: PlanApi): PuntoMapa {
     lat,
     lng,
     destacado: plan.destacado,
-    cuando: cuandoTexto(plan),
-    precio: plan.precio === null ? null : precioTexto(plan.precio),
+    cuando: cuandoTexto(plan, {}, lengua),
+    precio: plan.precio === null ? null : precioTexto(plan.precio, lengua),
     cartel: plan.archivoCartel ? variantUrl(plan.archivoCartel.url, "tarjeta") : null,
     href: planPath(plan.titulo, plan._id),
   };

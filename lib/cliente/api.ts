@@ -1,5 +1,4 @@
 // The browser's client of our API: client-safe (no server imports), shared by every component that calls it.
-import { mensajes } from "@/lib/messages";
 import { CABECERA_IDIOMA, IDIOMA_POR_DEFECTO } from "@/lib/idiomas";
 
 /** The page's language (the root layout's <html lang>), for the server's error messages. */
@@ -44,7 +43,7 @@ export async function llamar<T = Record<string, unknown>>(
   }
 }
 
-/** Spec §8: the server's message, or the call's own fallback (by default the one for user calls). */
-export function mensajeDe(r: Respuesta, fallback: string = mensajes.errorInesperado): string {
+/** Spec §8: the server's message, or the call's own fallback (general.errorInesperado for user calls), in the page's language. */
+export function mensajeDe(r: Respuesta, fallback: string): string {
   return r.data.mensaje ?? fallback;
 }

@@ -1,6 +1,5 @@
 // The browser's side of notifications: client-safe, for the profile's "Activar avisos".
 import { llamar, mensajeDe } from "./api";
-import { mensajesAvisos } from "../avisos/mensajes";
 
 export type EstadoPush = "cargando" | "sinSoporte" | "bloqueado" | "inactivo" | "activo";
 
@@ -39,9 +38,10 @@ function bytes(clave: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Asks the browser's permission (only ever from a tap), subscribes this device with the
- * server's key and gives the subscription to the server. Answers the new state and what to say.
+ * server's key and gives the subscription to the server. Answers the new state and what to say
+ * (`error`, in the page's language, when the server gives no reason).
  */
-export async function activarPush(): Promise<{ estado: EstadoPush; error?: string; exito?: string }> {
+export async function activarPush(error: string): Promise<{ estado: EstadoPush; error?: string; exito?: string }> {
   if (!soportado()) return { estado: "sinSoporte" };
   const permiso = await Notification.requestPermission();
   if (permiso === "denied") return { estado: "bloqueado" };
@@ -49,18 +49,18 @@ export async function activarPush(): Promise<{ estado: EstadoPush; error?: strin
   try {
     const registro = await navigator.serviceWorker.ready;
     const clave = await llamar<{ clave: string }>("GET", "/api/push/clave");
-    if (!clave.ok) return { estado: "inactivo", error: mensajeDe(clave, mensajesAvisos.avisosError) };
+    if (!clave.ok) return { estado: "inactivo", error: mensajeDe(clave, error) };
     const suscripcion =
       (await registro.pushManager.getSubscription()) ??
       (await registro.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes(clave.data.clave) }));
     const r = await llamar("POST", "/api/push/suscripciones", suscripcion.toJSON());
     if (!r.ok) {
       await suscripcion.unsubscribe();
-      return { estado: "inactivo", error: mensajeDe(r, mensajesAvisos.avisosError) };
+      return { estado: "inactivo", error: mensajeDe(r, error) };
     }
-    return { estado: "activo", exito: mensajeDe(r) };
+    return { estado: "activo", exito: mensajeDe(r, error) };
   } catch {
-    return { estado: "inactivo", error: mensajesAvisos.avisosError };
+    return { estado: "inactivo", error };
   }
 }
 
@@ -78,14 +78,20 @@ export async function olvidarPush(): Promise<void> {
   }
 }
 
-/** This device stops taking notifications: at the push service and on the server. */
-export async function desactivarPush(): Promise<{ estado: EstadoPush; error?: string; exito?: string }> {
+/**
+ * This device stops taking notifications: at the push service and on the server. What to say, in
+ * the page's language: `hecho` when done, `error` when the server gives no reason.
+ */
+export async function desactivarPush(textos: {
+  hecho: string;
+  error: string;
+}): Promise<{ estado: EstadoPush; error?: string; exito?: string }> {
   const registro = await navigator.serviceWorker.getRegistration();
   const suscripcion = await registro?.pushManager.getSubscription();
   if (suscripcion) {
     const r = await llamar("DELETE", "/api/push/suscripciones", { endpoint: suscripcion.endpoint });
-    if (!r.ok && r.status !== 404) return { estado: "activo", error: mensajeDe(r) };
+    if (!r.ok && r.status !== 404) return { estado: "activo", error: mensajeDe(r, textos.error) };
     await suscripcion.unsubscribe();
   }
-  return { estado: "inactivo", exito: mensajesAvisos.avisosDesactivados };
+  return { estado: "inactivo", exito: textos.hecho };
 }

@@ -1,4 +1,4 @@
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { UUID_PATTERN } from "../schemas";
 import { escaparHtml } from "../text";
 import { hayLugar, leerEstado, parametrosNoValidos, urlBusqueda, type EstadoBusqueda } from "../busqueda/estado";

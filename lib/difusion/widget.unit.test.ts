@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { parametrosNoValidos } from "../busqueda/estado";
 import { codigoWidget, estadoDeWidget, leerWidget, MENSAJES_WIDGET, urlEmbed, type OpcionesWidget } from "./widget";
 

@@ -24,7 +24,7 @@ import { Memo } from "../cache";
 import { prisma } from "../db";
 import { env } from "../env";
 import { nomenclatorMunicipios } from "../geo/municipios";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { organizacionPath } from "../organizaciones/paths";
 import { absoluteUrl } from "../plans/plan";
 import { site } from "../site";

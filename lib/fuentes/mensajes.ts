@@ -1,4 +1,4 @@
-import { enumeracion } from "../messages";
+import { enumeracion } from "../con-datos";
 /** Every Spanish string of sources, once: the back-office, the organizers' screen and the API read them here. */
 export const mensajesFuentes = {
   sinMunicipio: "sin municipio",

@@ -5,7 +5,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
 import type { Readable } from "node:stream";
 import zlib from "node:zlib";
 import { env } from "../env";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { site } from "../site";
 
 /**

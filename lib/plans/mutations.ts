@@ -11,7 +11,7 @@ import { leerDatosPlan, primerErrorPlan } from "./input";
 import { datosDeFila, serializePlan, type DatosPlan, type PlanRow } from "./plan";
 import { actualizarFilaPlan, escribirFechas, insertarPlan, leerPlan, lugaresEnElMunicipio } from "./queries";
 import { mensajesFechas } from "./mensajes-fechas";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 
 async function comprobarOrganizacion(usuarioId: string, organizacionId: string | null | undefined): Promise<void> {
   if (!organizacionId) return;

@@ -1,13 +1,16 @@
 import "server-only";
 import { ahoraDeLaPeticion } from "../ahora";
+import { espacioDe } from "../catalogo";
 import { fechasTexto } from "../dates";
 import { favoritosDeLaSesion, type Favoritos } from "../favoritos/sesion";
 import { municipioDeNombre } from "../geo/municipios";
 import type { MunicipioConRuta } from "../geo/slug";
 import { ApiError, isDatabaseUnavailable } from "../http";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import { mensajes } from "../messages";
 import { organizacionesVerificadas } from "../organizaciones/verificadas";
 import type { PlanApi } from "../plans/plan";
+import { lenguaDe } from "../plans/texto";
 import { POR_PAGINA } from "../plans/constants";
 import { pueblosConPlanesCercaDe, type PuebloCercano } from "../pueblos/planes";
 import { planesMasAlla } from "../pueblos/mas-alla";
@@ -35,7 +38,7 @@ export interface Inicio {
   /** A place is chosen: the page is that place's search. */
   conLugar: boolean;
   ahora: number;
-  /** The search's date window in words, for the date control ("Del 5 al 7 de diciembre"). */
+  /** The search's date window in the page's words, for the date control ("Del 5 al 7 de diciembre"). */
   ventanaTexto: string | null;
   /** The date order's base instant, as the search computes it: the day groups follow it. */
   base: number;
@@ -73,8 +76,14 @@ export interface Inicio {
 type Portada = Pick<Inicio, "destacados" | "pueblos" | "feed">;
 const SIN_PORTADA: Portada = { destacados: [], pueblos: [], feed: null };
 
-/** Reads everything the home shows, side by side where nothing depends on another answer. */
-export async function cargarInicio(parametros: Record<string, string | string[] | undefined>): Promise<Inicio> {
+/**
+ * Reads everything the home shows, side by side where nothing depends on another answer; its
+ * words (the date window, an error) in the page's language.
+ */
+export async function cargarInicio(
+  parametros: Record<string, string | string[] | undefined>,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): Promise<Inicio> {
   const estado = leerEstado(parametros);
   const conLugar = hayLugar(estado);
   const ahora = ahoraDeLaPeticion();
@@ -82,7 +91,7 @@ export async function cargarInicio(parametros: Record<string, string | string[] 
   const base = baseDelMomento(ahora, ventana?.desde);
   const punto = estado.lat !== null && estado.lng !== null ? { lat: estado.lat, lng: estado.lng } : null;
   const [busqueda, portadaLeida, favoritos, pueblo, conSesion] = await Promise.all([
-    conLugar ? buscar(estado, base) : Promise.resolve<Busqueda_>({}),
+    conLugar ? buscar(estado, base, idioma) : Promise.resolve<Busqueda_>({}),
     conLugar ? SIN_PORTADA : portada(ahora),
     favoritosDeLaSesion(),
     conLugar && estado.municipio ? municipioDeNombre(estado.municipio, punto) : null,
@@ -105,9 +114,10 @@ export async function cargarInicio(parametros: Record<string, string | string[] 
     estado,
     conLugar,
     ahora,
-    ventanaTexto: ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString()),
+    ventanaTexto: ventana && fechasTexto(ventana.desde.toISOString(), ventana.hasta.toISOString(), idioma),
     base,
     ...busqueda,
+    ...(busqueda.error && { error: enIdioma(busqueda.error, idioma) }),
     total: resultado?.total ?? 0,
     totalExacto: resultado?.totalExacto ?? true,
     vacio,
@@ -120,6 +130,19 @@ export async function cargarInicio(parametros: Record<string, string | string[] 
   };
 }
 
+/** The namespaces whose Spanish messages a search's error may be (the API's contract is Spanish). */
+const ESPACIOS_ERROR = ["busqueda", "ubicacion", "general"] as const;
+
+/** A search's error, a Spanish message of the catalogue, as the same key in the page's language. */
+function enIdioma(mensaje: string, idioma: Idioma): string {
+  if (idioma === IDIOMA_POR_DEFECTO) return mensaje;
+  for (const espacio of ESPACIOS_ERROR) {
+    const clave = Object.entries(espacioDe(IDIOMA_POR_DEFECTO, espacio)).find(([, texto]) => texto === mensaje)?.[0];
+    if (clave) return (espacioDe(idioma, espacio) as Record<string, string>)[clave];
+  }
+  return mensaje;
+}
+
 type Busqueda_ = {
   resultado?: ResultadoBusqueda;
   mapa?: ResultadoMapa;
@@ -129,10 +152,10 @@ type Busqueda_ = {
 };
 
 /**
- * The page's plans of the search, and on the map view the map's plans of the same search; by
- * date after the first page, the day the page before ended on.
+ * The page's plans of the search, and on the map view the map's plans of the same search (their
+ * texts in `idioma`); by date after the first page, the day the page before ended on.
  */
-async function buscar(estado: EstadoBusqueda, base: number): Promise<Busqueda_> {
+async function buscar(estado: EstadoBusqueda, base: number, idioma: Idioma): Promise<Busqueda_> {
   const q = consultaDeEstado(estado);
   if (!q.success) return { error: q.error.issues[0]?.message ?? mensajes.errorObtenerPlanes };
   const anterior =
@@ -140,7 +163,7 @@ async function buscar(estado: EstadoBusqueda, base: number): Promise<Busqueda_> 
   try {
     const [resultado, mapa, previa] = await Promise.all([
       buscarPlanes(q.data),
-      estado.vista === "mapa" ? buscarPlanesMapa(q.data) : undefined,
+      estado.vista === "mapa" ? buscarPlanesMapa(q.data, lenguaDe(idioma, espacioDe(idioma, "tarjeta"))) : undefined,
       anterior?.success ? buscarPlanes(anterior.data) : undefined,
     ]);
     return { resultado, mapa, diaAnterior: previa ? ultimoDia(previa.planes, base) : null, consulta: q.data };

@@ -1,5 +1,5 @@
 import { leerWidget, MENSAJES_WIDGET, RUTA_WIDGET_EMBED } from "../difusion/widget";
-import { conDatos } from "../messages";
+import { conDatos } from "../con-datos";
 import { site } from "../site";
 import { escaparHtml } from "../text";
 import type { Paso } from "./paso";

@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { espacioDe } from "../catalogo";
 import type { MunicipioConRuta } from "../geo/slug";
-import { conDatos, mensajes } from "../messages";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
+import { conDatos } from "../con-datos";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
 import type { PlanApi } from "../plans/plan";
 import { imagenOg, metadatosCompartidos, planJsonLd } from "./plan";
+import { absoluta } from "./versiones";
 import { site } from "../site";
 
 /** The path of a province's page, which lists its towns (app/planes/[provincia]). */
@@ -12,20 +15,26 @@ export const rutaProvincia = (provinciaSlug: string) => `/planes/${provinciaSlug
 const datos = (m: MunicipioConRuta) => ({ municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) });
 
 /**
- * A town page's metadata: canonical path, link previews with the first listed plan's poster
+ * A town page's metadata in the page's language: canonical path (its Spanish one, which
+ * conVersiones turns into the language's), link previews with the first listed plan's poster
  * (the site's own image when none has one), and noindex while no plan is listed around it: an
  * empty page is useful to a person who arrives but not worth a search result.
  */
-export function puebloMetadata(m: MunicipioConRuta, planes: readonly PlanApi[]): Metadata {
+export function puebloMetadata(
+  m: MunicipioConRuta,
+  planes: readonly PlanApi[],
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
+): Metadata {
+  const w = espacioDe(idioma, "pueblos");
   const url = `${site().url}${m.ruta}`;
   const conCartel = planes.find((p) => p.archivoCartel);
   const vacio = planes.length === 0;
   const base = metadatosCompartidos({
-    titulo: conDatos(mensajes.puebloTituloMeta, datos(m)),
-    descripcion: conDatos(vacio ? mensajes.puebloDescripcionVacio : mensajes.puebloDescripcion, datos(m)),
+    titulo: conDatos(w.puebloTituloMeta, datos(m)),
+    descripcion: conDatos(vacio ? w.puebloDescripcionVacio : w.puebloDescripcion, datos(m)),
     url,
     imagen: conCartel ? imagenOg(conCartel.archivoCartel) : `${site().url}/og-planazo.jpg`,
-    alt: conCartel ? conCartel.titulo : conDatos(mensajes.puebloTitulo, datos(m)),
+    alt: conCartel ? conCartel.titulo : conDatos(w.puebloTitulo, datos(m)),
   });
   return { ...base, ...(vacio ? { robots: { index: false, follow: true } } : {}) };
 }
@@ -33,20 +42,24 @@ export function puebloMetadata(m: MunicipioConRuta, planes: readonly PlanApi[]):
 /**
  * schema.org data of a town page: an ItemList of the listed plans, each exactly the plan page's
  * own Event or TouristAttraction (planJsonLd, without its repeated @context), in the page's
- * order; and the BreadcrumbList España › provincia › municipio.
+ * order; and the BreadcrumbList España › provincia › municipio. The lists' names and addresses
+ * are the page's language's; the plans are data, as their own pages give them.
  */
 export function puebloJsonLd(
   m: MunicipioConRuta,
   planes: readonly PlanApi[],
   verificadas: ReadonlySet<string>,
+  idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Record<string, unknown>[] {
-  const { url } = site();
+  const { puebloTitulo } = espacioDe(idioma, "pueblos");
+  const { puebloEspana } = espacioDe(idioma, "busqueda");
+  const url = (ruta: string) => absoluta(idioma, ruta);
   return [
     {
       "@context": "https://schema.org",
       "@type": "ItemList",
-      name: conDatos(mensajes.puebloTitulo, datos(m)),
-      url: `${url}${m.ruta}`,
+      name: conDatos(puebloTitulo, datos(m)),
+      url: url(m.ruta),
       numberOfItems: planes.length,
       itemListElement: planes.map((p, i) => {
         const item = planJsonLd(p, {
@@ -60,9 +73,9 @@ export function puebloJsonLd(
       "@context": "https://schema.org",
       "@type": "BreadcrumbList",
       itemListElement: [
-        { "@type": "ListItem", position: 1, name: mensajes.puebloEspana, item: url },
-        { "@type": "ListItem", position: 2, name: m.provincia, item: `${url}${rutaProvincia(m.provinciaSlug)}` },
-        { "@type": "ListItem", position: 3, name: m.nombre, item: `${url}${m.ruta}` },
+        { "@type": "ListItem", position: 1, name: puebloEspana, item: url("/") },
+        { "@type": "ListItem", position: 2, name: m.provincia, item: url(rutaProvincia(m.provinciaSlug)) },
+        { "@type": "ListItem", position: 3, name: m.nombre, item: url(m.ruta) },
       ],
     },
   ];

@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import { LoginForm } from "@/components/cuenta/LoginForm";
 import { PlanPorGuardar } from "@/components/cuenta/PlanPorGuardar";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import styles from "@/components/ui/ui.module.css";
 import { env } from "@/lib/env";
-import { mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { vueltaConPlan } from "@/lib/favoritos/vuelta";
 
-export const metadata: Metadata = { title: "Entrar", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await palabrasDePagina("perfil")).entrar, robots: { index: false } };
+}
 
 /**
  * The login page. Its address may carry the way back (`redirigir`) and a plan to save once logged
@@ -17,12 +20,18 @@ export default async function LoginPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { destino, guardar } = await vueltaConPlan(await searchParams);
+  const [{ destino, guardar }, p, cuenta] = await Promise.all([
+    searchParams.then(vueltaConPlan),
+    palabrasDePagina("perfil"),
+    palabrasDePagina("cuenta"),
+  ]);
   return (
     <section className={styles.card}>
-      <h1 className={styles.cardTitle}>Entrar</h1>
-      {guardar && <PlanPorGuardar texto={mensajes.guardarTrasLogin} titulo={guardar.titulo} />}
-      <LoginForm destino={destino} guardar={guardar?.id} googleClientId={env().GOOGLE_WEB_CLIENT_ID} />
+      <h1 className={styles.cardTitle}>{p.entrar}</h1>
+      {guardar && <PlanPorGuardar texto={cuenta.guardarTrasLogin} titulo={guardar.titulo} />}
+      <ConPalabras espacios={["perfil", "recordatorios"]}>
+        <LoginForm destino={destino} guardar={guardar?.id} googleClientId={env().GOOGLE_WEB_CLIENT_ID} />
+      </ConPalabras>
     </section>
   );
 }

@@ -1,39 +1,46 @@
 import type { Metadata } from "next";
 import { Profile } from "@/components/cuenta/Profile";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { GestionSeguimientos } from "@/components/seguimientos/GestionSeguimientos";
 import seguir from "@/components/seguimientos/seguimientos.module.css";
 import styles from "@/components/ui/ui.module.css";
 import { seguimientosDe } from "@/lib/seguimientos/seguimientos";
-import { mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { preferenciasDe } from "@/lib/avisos/preferencias";
 import { dispositivosDe } from "@/lib/avisos/push";
 import { AvisosPerfil } from "@/components/cuenta/AvisosPerfil";
 import { requirePageUser } from "@/lib/users/session";
 
-export const metadata: Metadata = { title: "Perfil", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await palabrasDePagina("nav")).perfil, robots: { index: false } };
+}
 
 export default async function ProfilePage() {
   const user = await requirePageUser("/perfil");
-  const [avisos, seguimientos, dispositivos] = await Promise.all([
+  const [avisos, seguimientos, dispositivos, nav, p] = await Promise.all([
     preferenciasDe(user.id),
     seguimientosDe({ usuarioId: user.id }),
     dispositivosDe(user.id),
+    palabrasDePagina("nav"),
+    palabrasDePagina("seguir"),
   ]);
   return (
     <section className={styles.card}>
-      <h1 className={styles.cardTitle}>Perfil</h1>
-      <Profile
-        usuario={{
-          nombre: user.name,
-          correo: user.email,
-          google: user.google,
-        }}
-      />
-      <AvisosPerfil inicial={avisos} dispositivos={dispositivos} />
-      <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
-        <h2 id="seguimientos-titulo">{mensajes.seguimientosTitulo}</h2>
-        <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />
-      </section>
+      <h1 className={styles.cardTitle}>{nav.perfil}</h1>
+      <ConPalabras espacios={["perfil", "cuenta", "seguir"]}>
+        <Profile
+          usuario={{
+            nombre: user.name,
+            correo: user.email,
+            google: user.google,
+          }}
+        />
+        <AvisosPerfil inicial={avisos} dispositivos={dispositivos} />
+        <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
+          <h2 id="seguimientos-titulo">{p.seguimientosTitulo}</h2>
+          <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />
+        </section>
+      </ConPalabras>
     </section>
   );
 }

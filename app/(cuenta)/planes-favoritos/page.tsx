@@ -4,28 +4,34 @@ import { PaginaLista } from "@/components/lists/PaginaLista";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { planesFavoritos } from "@/lib/favoritos/favoritos";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
-import { mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { planPath } from "@/lib/plans/plan";
 import { requirePageUser } from "@/lib/users/session";
 
-export const metadata: Metadata = { title: "Planes guardados", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await palabrasDePagina("perfil")).planesGuardados, robots: { index: false } };
+}
 
 /** Saved plans (spec §2), each linking to its page (not to an external web); ended ones last, marked. */
 export default async function PlanesFavoritosPage() {
   const user = await requirePageUser("/planes-favoritos");
-  const planes = await planesFavoritos(user.id, { conCancelados: true });
+  const [planes, perfil, listas] = await Promise.all([
+    planesFavoritos(user.id, { conCancelados: true }),
+    palabrasDePagina("perfil"),
+    palabrasDePagina("listas"),
+  ]);
   const verificadas = await organizacionesVerificadas(planes);
   // Every plan here is saved; a heart taken off stays until the page is next opened.
   const favoritos = { conectado: true, guardados: new Set(planes.map((p) => p._id)) };
   return (
     <PaginaLista
-      titulo="Planes guardados"
+      titulo={perfil.planesGuardados}
       vacio={
         planes.length === 0 && (
           <>
-            <p>{mensajes.sinPlanesGuardados}</p>
+            <p>{listas.sinPlanesGuardados}</p>
             <p>
-              <Link href="/">Descubre planes cerca de ti</Link>
+              <Link href="/">{perfil.descubrePlanes}</Link>
             </p>
           </>
         )

@@ -1,17 +1,39 @@
 import type { Metadata } from "next";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { ConLecturaDeImagenes } from "@/components/plans/form/LeerPrograma";
 import { ocrDisponible } from "@/lib/programas/ocr";
 import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
-import { mensajesFuentes } from "@/lib/fuentes/mensajes";
+import { MensajesEnIdioma } from "@/components/ui/errores-campos";
+import type { Espacio } from "@/lib/catalogo";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
+import { conDatos } from "@/lib/con-datos";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { serializePlan } from "@/lib/plans/plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { requirePageUser } from "@/lib/users/session";
 
-export const metadata: Metadata = { title: "Editar plan", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const { tituloEditar } = await palabrasDePagina("asistente");
+  return { title: tituloEditar, robots: { index: false } };
+}
+
+/** The words of the form's browser components, the messages of its rules and the API's (MensajesEnIdioma). */
+const ESPACIOS: readonly Espacio[] = [
+  "asistente",
+  "formulario",
+  "publicar",
+  "pistas",
+  "ubicacion",
+  "buscador",
+  "categorias",
+  "cuenta",
+  "planes",
+  "difusion",
+  "plan",
+];
 
 interface Props {
   params: Promise<{ publicacionId: string }>;
@@ -31,20 +53,24 @@ export default async function EditarPlanPage({ params }: Props) {
     organizacionesDeUsuario(user.id),
   ]);
   if (!plan) notFound();
-  const origen = await origenDelPlan(plan._id);
+  const [origen, p] = await Promise.all([origenDelPlan(plan._id), palabrasDePagina("asistente")]);
   return (
     <section className={styles.pagina} aria-labelledby="editar-titulo">
       <h1 id="editar-titulo" className={styles.tituloPagina}>
-        Editar plan
+        {p.tituloEditar}
       </h1>
       {origen?.fuente && !origen.editadoPorDuena && (
         <p className={styles.avisoImportado} role="note">
-          {mensajesFuentes.avisoEdicionImportado(origen.fuente)}
+          {conDatos(p.avisoImportado, { fuente: origen.fuente })}
         </p>
       )}
-      <ConLecturaDeImagenes disponible={ocrDisponible()}>
-        <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
-      </ConLecturaDeImagenes>
+      <ConPalabras espacios={ESPACIOS}>
+        <MensajesEnIdioma>
+          <ConLecturaDeImagenes disponible={ocrDisponible()}>
+            <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
+          </ConLecturaDeImagenes>
+        </MensajesEnIdioma>
+      </ConPalabras>
     </section>
   );
 }

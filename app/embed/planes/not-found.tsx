@@ -1,5 +1,5 @@
 import { ErrorWidget, MarcoWidget } from "@/components/widget/ListaWidget";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { MENSAJES_WIDGET, TEMA_DEFECTO } from "@/lib/difusion/widget";
 import { site } from "@/lib/site";
 

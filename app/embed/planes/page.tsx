@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { ErrorWidget, ListaWidget, MarcoWidget } from "@/components/widget/ListaWidget";
 import { ApiError } from "@/lib/http";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { planesDelWidget } from "@/lib/difusion/embed";
 import { leerWidget, MENSAJES_WIDGET, TEMA_DEFECTO } from "@/lib/difusion/widget";
 import { site } from "@/lib/site";

@@ -1,5 +1,7 @@
 "use client";
 
+import { usePalabras } from "@/components/idioma/Palabras";
+import { nombreCategoria } from "@/lib/plans/categorias";
 import { CATEGORIAS, type Categoria } from "@/lib/plans/constants";
 import { alternarCategoria } from "@/lib/busqueda/estado-url";
 import styles from "./form.module.css";
@@ -14,6 +16,7 @@ export function CategoryPicker({
   onChange: (c: Categoria[]) => void;
   leyenda: string;
 }) {
+  const p = usePalabras("categorias");
   return (
     <fieldset className={styles.grupo}>
       <legend className={styles.leyenda}>{leyenda}</legend>
@@ -26,7 +29,7 @@ export function CategoryPicker({
             aria-pressed={value.includes(c)}
             onClick={() => onChange(alternarCategoria(value, c))}
           >
-            {c}
+            {nombreCategoria(c, p)}
           </button>
         ))}
       </div>

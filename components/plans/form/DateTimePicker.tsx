@@ -2,12 +2,26 @@
 
 import { useEffect, useId, useRef, useState } from "react";
 import { DayPicker } from "react-day-picker";
+import { ca } from "react-day-picker/locale/ca";
+import { enGB } from "react-day-picker/locale/en-GB";
 import { es } from "react-day-picker/locale/es";
+import { eu } from "react-day-picker/locale/eu";
+import { gl } from "react-day-picker/locale/gl";
 import "react-day-picker/style.css";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Pista, marcado, type MensajeCampo } from "@/components/ui/Field";
-import { fechaVisible, LETRAS_SEMANA, LUNES } from "@/lib/dates";
+import { fechaVisible, LUNES } from "@/lib/dates";
+import type { Idioma } from "@/lib/idiomas";
 import { diaVisible, HORAS_DEL_DIA, leerDiaEscrito, leerFechaEscrita, type ValorFecha } from "@/lib/plans/formulario";
+import { useLetrasSemana } from "./WeeklySchedule";
 import styles from "./form.module.css";
+
+/** The calendar's month names and its buttons' labels in each language. */
+const CALENDARIO = { es, ca, eu, gl, en: enGB } satisfies Record<Idioma, typeof es>;
+
+/** What the reader says about minutes off the 15-minute steps; any other typed value it cannot read is not a date. */
+const FUERA_DE_PASO = (leerFechaEscrita("01/01/2026 10:01") as { error: string }).error;
 
 /** The hour a day chosen on the calendar gets until the person picks one. */
 const HORA_INICIAL = "10:00";
@@ -48,6 +62,10 @@ export function DateTimePicker({
   onChange: (value: string) => void;
 }) {
   const id = useId();
+  const idioma = useIdioma();
+  const p = usePalabras("formulario");
+  const pistas = usePalabras("pistas");
+  const letras = useLetrasSemana();
   const visible = soloDia ? diaVisible : fechaVisible;
   const [texto, setTexto] = useState(() => visible(value));
   // The value this field last showed: a change from outside (a calendar pick, a restored draft) rewrites the text.
@@ -70,8 +88,16 @@ export function DateTimePicker({
 
   const leer = soloDia ? leerDiaEscrito : leerFechaEscrita;
   const leido: ValorFecha = leer(texto);
-  // A typed value that cannot be read says why once the person leaves the field (or submits).
-  const local = escrito && "error" in leido && (tocado || pista) ? leido.error : undefined;
+  // A typed value that cannot be read says why once the person leaves the field (or submits), in the page's words.
+  const porQue =
+    "error" in leido
+      ? soloDia
+        ? p.diaFormato
+        : leido.error === FUERA_DE_PASO
+          ? pistas.fechaPaso
+          : pistas.fechaFormato
+      : "";
+  const local = escrito && porQue && (tocado || pista) ? porQue : undefined;
   const aviso = local ?? pista;
 
   const poner = (nuevo: string) => {
@@ -125,7 +151,7 @@ export function DateTimePicker({
           type="text"
           inputMode="numeric"
           autoComplete="off"
-          placeholder={soloDia ? "dd/mm/aaaa" : "dd/mm/aaaa hh:mm"}
+          placeholder={soloDia ? p.formatoDia : p.formatoFecha}
           value={texto}
           onChange={(e) => escribir(e.target.value)}
           onBlur={() => setTocado(true)}
@@ -153,7 +179,7 @@ export function DateTimePicker({
         </button>
       </div>
       <p id={`${id}-formato`} className={formatoOculto ? "visually-hidden" : styles.ayuda}>
-        {soloDia ? "Día/mes/año, p. ej. 25/12/2026" : "Día/mes/año y hora, p. ej. 25/12/2026 20:30"}
+        {soloDia ? p.ayudaDia : p.ayudaFecha}
       </p>
       <Pista id={`${id}-pista`} texto={aviso} className={styles.pista} />
       {abierto && (
@@ -171,14 +197,14 @@ export function DateTimePicker({
         >
           <DayPicker
             mode="single"
-            locale={es}
+            locale={CALENDARIO[idioma]}
             weekStartsOn={LUNES}
             autoFocus
             selected={elegido}
             defaultMonth={elegido ?? primerDia}
             startMonth={primerDia}
             disabled={primerDia ? { before: primerDia } : undefined}
-            formatters={{ formatWeekdayName: (d) => LETRAS_SEMANA[d.getDay()] }}
+            formatters={{ formatWeekdayName: (d) => letras[d.getDay()] }}
             onSelect={(dia) => {
               if (!dia) return;
               if (soloDia) {
@@ -193,7 +219,7 @@ export function DateTimePicker({
           {!soloDia && (
             <div className={styles.calendarioPie}>
               <label className={styles.calendarioHora}>
-                Hora
+                {p.hora}
                 <select
                   ref={selectorHora}
                   className={styles.select}
@@ -211,7 +237,7 @@ export function DateTimePicker({
                 </select>
               </label>
               <button type="button" className="button" onClick={cerrar}>
-                Listo
+                {p.listo}
               </button>
             </div>
           )}

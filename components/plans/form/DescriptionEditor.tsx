@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { Markdown } from "@/components/plans/Markdown";
 import { DESCRIPCION_MAX } from "@/lib/plans/input";
 import styles from "./form.module.css";
@@ -8,6 +9,7 @@ import styles from "./form.module.css";
 /** The description in markdown (spec §2), with a preview tab that renders it as the plan page will. */
 export function DescriptionEditor({ value, onChange }: { value: string; onChange: (v: string) => void }) {
   const id = useId();
+  const p = usePalabras("formulario");
   const [vista, setVista] = useState(false);
   const pestana = (activa: boolean, texto: string, onClick: () => void, panel: string) => (
     <button
@@ -34,11 +36,11 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
   return (
     <div className={styles.campo}>
       <label htmlFor={`${id}-texto`} className={styles.etiqueta}>
-        Descripción
+        {p.descripcion}
       </label>
-      <div role="tablist" aria-label="Escribir o ver la descripción" className={styles.pestanas} onKeyDown={teclas}>
-        {pestana(!vista, "Escribir", () => setVista(false), `${id}-escribir`)}
-        {pestana(vista, "Vista previa", () => setVista(true), `${id}-vista`)}
+      <div role="tablist" aria-label={p.pestanasDescripcion} className={styles.pestanas} onKeyDown={teclas}>
+        {pestana(!vista, p.escribir, () => setVista(false), `${id}-escribir`)}
+        {pestana(vista, p.vistaPrevia, () => setVista(true), `${id}-vista`)}
       </div>
       <div id={`${id}-escribir`} role="tabpanel" aria-labelledby={`${id}-escribir-tab`} hidden={vista}>
         <textarea
@@ -50,7 +52,7 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
           onChange={(e) => onChange(e.target.value)}
         />
         <p id={`${id}-ayuda`} className={styles.ayuda}>
-          Puedes dar formato: **negrita**, *cursiva*, listas con «-» y enlaces [texto](https://…).
+          {p.ayudaDescripcion}
         </p>
       </div>
       <div
@@ -61,7 +63,7 @@ export function DescriptionEditor({ value, onChange }: { value: string; onChange
         tabIndex={0}
         className={styles.vistaPrevia}
       >
-        {vista && (value.trim() ? <Markdown texto={value} nivelTitulos={3} /> : <p>Aún no has escrito nada.</p>)}
+        {vista && (value.trim() ? <Markdown texto={value} nivelTitulos={3} /> : <p>{p.sinDescripcion}</p>)}
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "@/components/idioma/Enlace";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { useRouter } from "next/navigation";
 import { useMemo, useState } from "react";
 import { FormProvider } from "react-hook-form";
@@ -9,7 +10,6 @@ import { useFormularioConPistas } from "@/components/ui/errores-campos";
 import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { variantUrl } from "@/lib/media/variant-url";
-import { mensajes } from "@/lib/messages";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
 import type { PlanApi } from "@/lib/plans/plan";
 import {
@@ -54,6 +54,8 @@ export function EditPlanForm({
   organizaciones: OrganizacionResumen[];
 }) {
   const router = useRouter();
+  const p = usePalabras("formulario");
+  const { errorActualizarPlan, planActualizado } = usePalabras("publicar");
   const [plan, setPlan] = useState(inicial);
   const [resultado, setResultado] = useState<{ error?: string; exito?: string }>({});
   const [trabajando, setTrabajando] = useState(false);
@@ -72,11 +74,11 @@ export function EditPlanForm({
     setTrabajando(true);
     const r = await llamar("PATCH", `/api/plan/${plan._id}`, formularioPlan(campos));
     setTrabajando(false);
-    if (!r.ok) return setResultado({ error: mensajeDe(r, mensajes.errorActualizarPlan) });
+    if (!r.ok) return setResultado({ error: mensajeDe(r, errorActualizarPlan) });
     setPlan(r.data.plan as PlanApi);
     // Spec §4: after sending, the chosen poster is cleared (the stored one now shows).
     form.setValue("cartel", null);
-    setResultado({ exito: mensajeDe(r, mensajes.planActualizado) });
+    setResultado({ exito: mensajeDe(r, planActualizado) });
     router.refresh();
   }
 
@@ -94,7 +96,7 @@ export function EditPlanForm({
         }}
       >
         <p className={styles.meta}>
-          {plan.tipo === "evento" ? "Evento" : "Experiencia"} · <Link href={rutaPlan(plan)}>Ver el plan publicado</Link>
+          {plan.tipo === "evento" ? p.evento : p.experiencia} · <Link href={rutaPlan(plan)}>{p.verPlanPublicado}</Link>
         </p>
         <CampoTitulo />
         <CampoDescripcion />
@@ -120,12 +122,12 @@ export function EditPlanForm({
               borrado.pedir();
             }}
           >
-            Eliminar
+            {p.eliminar}
           </button>
-          {trabajando && <Spinner etiqueta="Guardando los cambios…" />}
-          {borrado.trabajando && <Spinner etiqueta="Eliminando el plan…" />}
+          {trabajando && <Spinner etiqueta={p.guardandoCambios} />}
+          {borrado.trabajando && <Spinner etiqueta={p.eliminandoPlan} />}
           <button type="submit" className="button" disabled={ocupado}>
-            Actualizar
+            {p.actualizar}
           </button>
         </div>
       </form>

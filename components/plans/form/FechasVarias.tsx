@@ -1,10 +1,13 @@
 "use client";
 
 import { useId, useState } from "react";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
+import type { Catalogo } from "@/lib/catalogo";
 import { fechaLarga, instanteDeLocal, instanteEnMadrid } from "@/lib/dates";
-import { conDatos } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { DIRECCION_FECHA_MAX, TITULO_FECHA_MAX } from "@/lib/plans/fechas";
 import {
   diaDeValor,
@@ -19,7 +22,6 @@ import {
   moverFecha,
   repetirFechas,
 } from "@/lib/plans/formulario-fechas";
-import { mensajesFechas as m } from "@/lib/plans/mensajes-fechas";
 import { DateTimePicker } from "./DateTimePicker";
 import { type AlLeerPrograma, LeerPrograma } from "./LeerPrograma";
 import { PlanDates, useMinimoFecha } from "./PlanDates";
@@ -35,7 +37,7 @@ export interface CambioFechas {
 
 type PistaDe = (campo: string) => MensajeCampo | undefined;
 
-const FORMAS: { forma: FormaFechas; titulo: string; texto: string }[] = [
+const formas = (m: Catalogo["formulario"]): { forma: FormaFechas; titulo: string; texto: string }[] => [
   { forma: "una", titulo: m.formaUna, texto: m.formaUnaTexto },
   { forma: "varias", titulo: m.formaVarias, texto: m.formaVariasTexto },
   { forma: "programa", titulo: m.formaPrograma, texto: m.formaProgramaTexto },
@@ -68,6 +70,7 @@ export function FechasEvento({
   alLeer: AlLeerPrograma;
 }) {
   const nombre = useId();
+  const m = usePalabras("formulario");
   const elegir = (nueva: FormaFechas) => {
     if (nueva === "una") {
       // "Una fecha" shows the list's first date, not the span of all of them.
@@ -85,7 +88,7 @@ export function FechasEvento({
       <fieldset className={styles.grupo}>
         <legend className={styles.leyenda}>{m.cuando}</legend>
         <div className={`${styles.opciones} ${styles.opcionesFechas}`}>
-          {FORMAS.map((o) => (
+          {formas(m).map((o) => (
             <label key={o.forma} className={`${styles.opcion} ${styles.opcionFechas}`}>
               <input
                 type="radio"
@@ -137,6 +140,8 @@ export function FechasVarias({
   pistaDe: PistaDe;
 }) {
   const id = useId();
+  const idioma = useIdioma();
+  const m = usePalabras("formulario");
   const minimo = useMinimoFecha();
   const cambiar = (i: number, cambio: Partial<FechaCampo>) =>
     onChange(fechas.map((f, k) => (k === i ? { ...f, ...cambio } : f)));
@@ -150,6 +155,7 @@ export function FechasVarias({
         {fechas.map((f, i) => {
           const pista = pistaDe(`fecha-${i}`);
           const n = String(i + 1);
+          const fechaN = conDatos(m.fechaN, { n }).toLowerCase();
           return (
             <div
               key={f.clave}
@@ -164,7 +170,7 @@ export function FechasVarias({
                 <span id={`${id}-${i}`}>{conDatos(m.fechaN, { n })}</span>
                 {/* The weekday written out: the person sees at once if the day is the one they meant. */}
                 {instanteDeLocal(f.inicio) && (
-                  <span className={styles.fechaDia}> · {fechaLarga(instanteDeLocal(f.inicio)!)}</span>
+                  <span className={styles.fechaDia}> · {fechaLarga(instanteDeLocal(f.inicio)!, idioma)}</span>
                 )}
               </p>
               <div className={styles.fila}>
@@ -172,10 +178,10 @@ export function FechasVarias({
                   etiqueta={
                     <>
                       {m.inicio}
-                      <span className="visually-hidden">, {conDatos(m.fechaN, { n }).toLowerCase()}</span>
+                      <span className="visually-hidden">, {fechaN}</span>
                     </>
                   }
-                  nombreCalendario={`Calendario: ${m.inicio.toLowerCase()}, ${conDatos(m.fechaN, { n }).toLowerCase()}`}
+                  nombreCalendario={conDatos(m.calendarioDe, { campo: `${m.inicio.toLowerCase()}, ${fechaN}` })}
                   value={f.inicio}
                   minimo={minimo}
                   formatoOculto
@@ -185,10 +191,10 @@ export function FechasVarias({
                   etiqueta={
                     <>
                       {m.fin}
-                      <span className="visually-hidden">, {conDatos(m.fechaN, { n }).toLowerCase()}</span>
+                      <span className="visually-hidden">, {fechaN}</span>
                     </>
                   }
-                  nombreCalendario={`Calendario: ${m.fin.toLowerCase()}, ${conDatos(m.fechaN, { n }).toLowerCase()}`}
+                  nombreCalendario={conDatos(m.calendarioDe, { campo: `${m.fin.toLowerCase()}, ${fechaN}` })}
                   value={f.fin}
                   minimo={f.inicio > minimo ? f.inicio : minimo}
                   formatoOculto
@@ -209,7 +215,7 @@ export function FechasVarias({
                 <button
                   type="button"
                   className={ui.buttonDanger}
-                  aria-label={`${m.quitar} ${conDatos(m.fechaN, { n }).toLowerCase()}`}
+                  aria-label={conDatos(m.quitarFechaN, { n })}
                   onClick={() => onChange(fechas.filter((_, k) => k !== i))}
                 >
                   {m.quitar}
@@ -234,6 +240,7 @@ export function FechasVarias({
 /** 'Repetir cada semana hasta…': a day, and the list's dates again every week up to it. */
 function RepetirCadaSemana({ fechas, onChange }: { fechas: FechaCampo[]; onChange: (fechas: FechaCampo[]) => void }) {
   const id = useId();
+  const m = usePalabras("formulario");
   const minimo = useMinimoFecha();
   const [hasta, setHasta] = useState("");
   const [aviso, setAviso] = useState("");
@@ -251,7 +258,7 @@ function RepetirCadaSemana({ fechas, onChange }: { fechas: FechaCampo[]; onChang
         <DateTimePicker
           soloDia
           etiqueta={m.repetirHasta}
-          nombreCalendario={`Calendario: ${m.repetirHasta.toLowerCase()}`}
+          nombreCalendario={conDatos(m.calendarioDe, { campo: m.repetirHasta.toLowerCase() })}
           value={hasta}
           minimo={minimo}
           onChange={(v) => {
@@ -290,6 +297,8 @@ export function ProgramaFechas({
   alLeer: AlLeerPrograma;
 }) {
   const id = useId();
+  const idioma = useIdioma();
+  const m = usePalabras("formulario");
   const minimo = useMinimoFecha();
   const dias = diasDelPrograma(fechas);
   const cambiar = (i: number, cambio: Partial<FechaCampo>) =>
@@ -330,12 +339,12 @@ export function ProgramaFechas({
                     {diaDeValor(dia) && (
                       <span className={styles.fechaDia} aria-hidden="true">
                         {" "}
-                        · {fechaLarga(instanteEnMadrid(diaDeValor(dia)!, "12:00"))}
+                        · {fechaLarga(instanteEnMadrid(diaDeValor(dia)!, "12:00"), idioma)}
                       </span>
                     )}
                   </>
                 }
-                nombreCalendario={`Calendario: ${nombreDia.toLowerCase()}`}
+                nombreCalendario={conDatos(m.calendarioDe, { campo: nombreDia.toLowerCase() })}
                 value={dia}
                 minimo={minimo}
                 onChange={(nuevo) =>
@@ -349,7 +358,7 @@ export function ProgramaFechas({
               <button
                 type="button"
                 className={ui.buttonDanger}
-                aria-label={`${m.quitarDia} ${nDia}`}
+                aria-label={conDatos(m.quitarDiaN, { n: nDia })}
                 onClick={() => onChange(fechas.filter((_, k) => !filas.includes(k)))}
               >
                 {m.quitarDia}
@@ -419,7 +428,7 @@ export function ProgramaFechas({
             <button
               type="button"
               className={`${ui.buttonGhost} ${styles.anadir}`}
-              aria-label={`${m.anadirActo} al ${nombreDia.toLowerCase()}`}
+              aria-label={conDatos(m.anadirActoAlDia, { n: nDia })}
               onClick={() => {
                 const ultima = filas.at(-1)!;
                 const acto = nuevoActo(dia, horaSiguiente(fechas, filas));

@@ -1,11 +1,13 @@
 "use client";
 
 import { type ReactNode, createContext, useContext, useId, useRef, useState } from "react";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import ui from "@/components/ui/ui.module.css";
-import { conDatos, enumeracion } from "@/lib/messages";
+import { conDatos, enumeracion } from "@/lib/con-datos";
+import { nombreCategoria } from "@/lib/plans/categorias";
 import type { Categoria } from "@/lib/plans/constants";
 import { type ActoLeidoApi, type FechaCampo, filasDeActos } from "@/lib/plans/formulario-fechas";
-import { mensajesFechas as m } from "@/lib/plans/mensajes-fechas";
 import styles from "./form.module.css";
 
 /** The town POST /api/programas/leer found for the programme. */
@@ -71,6 +73,9 @@ export function LeerPrograma({
   alLeer: AlLeerPrograma;
 }) {
   const id = useId();
+  const idioma = useIdioma();
+  const m = usePalabras("formulario");
+  const nombres = usePalabras("categorias");
   const { texto, ponerTexto } = alLeer;
   // A draft reopened with a pasted text and no act yet: the text is where it was left.
   const [abierto, setAbierto] = useState(() => Boolean(texto.trim()) && !fechas.some((f) => f.titulo.trim()));
@@ -192,7 +197,14 @@ export function LeerPrograma({
       </p>
       {categorias.length > 0 && (
         <p className={styles.categoriasPropuestas}>
-          <span>{conDatos(m.categoriasPropuestas, { categorias: enumeracion(categorias) })}</span>
+          <span>
+            {conDatos(m.categoriasPropuestas, {
+              categorias: enumeracion(
+                categorias.map((c) => nombreCategoria(c, nombres)),
+                idioma,
+              ),
+            })}
+          </span>
           <button
             type="button"
             className={ui.buttonGhost}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { ComboCaja, ListaSugerencias, lugarDe, useMunicipioCombobox } from "@/components/busqueda/MunicipioCombobox";
 import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { DIRECCION_MAX } from "@/lib/plans/input";
@@ -28,6 +29,7 @@ export function LocationPicker({
   /** The form rules' hints for the municipality and the address. */
   pistas?: { municipio?: MensajeCampo; direccion?: MensajeCampo };
 }) {
+  const p = usePalabras("formulario");
   // The map recentres when a municipality is picked (or restored), not when the pin is dragged.
   const [encuadre, setEncuadre] = useState(0);
   const [municipioPrevio, setMunicipioPrevio] = useState(value.municipio);
@@ -43,16 +45,16 @@ export function LocationPicker({
 
   return (
     <fieldset className={styles.grupo}>
-      <legend className={styles.leyenda}>Ubicación</legend>
+      <legend className={styles.leyenda}>{p.ubicacion}</legend>
       <div className={styles.campo} data-campo>
         <label htmlFor={id} className={styles.etiqueta}>
-          Municipio
+          {p.municipio}
         </label>
         <ComboCaja>
           <input
             {...combo.inputProps}
             className={styles.input}
-            placeholder="Escribe y elige un municipio"
+            placeholder={p.municipioEjemplo}
             {...marcado(pistas.municipio, `${id}-pista`, `${id}-ayuda`, error ? `${id}-error` : undefined)}
             onChange={(e) => {
               combo.inputProps.onChange(e);
@@ -62,7 +64,7 @@ export function LocationPicker({
           <ListaSugerencias combo={combo} />
         </ComboCaja>
         <p id={`${id}-ayuda`} className={styles.ayuda}>
-          Elige el municipio entre las sugerencias.
+          {p.municipioAyuda}
         </p>
         <Pista id={`${id}-pista`} texto={pistas.municipio} className={styles.pista} />
         {error && (
@@ -73,14 +75,14 @@ export function LocationPicker({
       </div>
       <div className={styles.campo} data-campo>
         <label htmlFor={`${id}-direccion`} className={styles.etiqueta}>
-          Dirección
+          {p.direccion}
         </label>
         <input
           id={`${id}-direccion`}
           className={styles.input}
           type="text"
           autoComplete="street-address"
-          placeholder="Calle, número, lugar…"
+          placeholder={p.direccionEjemplo}
           maxLength={DIRECCION_MAX}
           value={value.direccion}
           onChange={(e) => onChange({ direccion: e.target.value })}
@@ -91,7 +93,7 @@ export function LocationPicker({
       {value.ubicacion ? (
         <PinMap punto={value.ubicacion} encuadre={encuadre} onMover={(ubicacion) => onChange({ ubicacion })} />
       ) : (
-        <p className={styles.sinMapa}>Elige un municipio y aparecerá aquí el mapa para marcar el lugar exacto.</p>
+        <p className={styles.sinMapa}>{p.sinMapa}</p>
       )}
     </fieldset>
   );

@@ -2,8 +2,9 @@
 
 import Link from "@/components/idioma/Enlace";
 import { useCallback, useEffect, useId, useState } from "react";
+import { useRuta } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajes } from "@/lib/messages";
 import { organizacionPath } from "@/lib/organizaciones/paths";
 import styles from "./form.module.css";
 
@@ -12,7 +13,8 @@ export interface OrganizacionResumen {
   nombre: string;
 }
 
-const NUEVA_PESTANA = <span className="visually-hidden"> (se abre en una pestaña nueva)</span>;
+/** Where a new organization is created: a new tab, the form's draft staying in this one. */
+const CREAR = "/crear-organizacion";
 
 /**
  * The user's organizations, refreshed on demand and whenever the page comes back into view (an
@@ -22,14 +24,15 @@ export function useOrganizaciones(iniciales: OrganizacionResumen[]) {
   const [lista, setLista] = useState(iniciales);
   const [error, setError] = useState<string | null>(null);
   const [cargando, setCargando] = useState(false);
+  const { errorObtenerOrganizaciones } = usePalabras("publicar");
   const recargar = useCallback(async () => {
     setCargando(true);
     const r = await llamar("GET", "/api/organizacion/organizaciones-usuario");
     setCargando(false);
-    if (!r.ok || !Array.isArray(r.data)) return setError(mensajeDe(r, mensajes.errorObtenerOrganizaciones));
+    if (!r.ok || !Array.isArray(r.data)) return setError(mensajeDe(r, errorObtenerOrganizaciones));
     setError(null);
     setLista((r.data as unknown as OrganizacionResumen[]).map(({ _id, nombre }) => ({ _id, nombre })));
-  }, []);
+  }, [errorObtenerOrganizaciones]);
   useEffect(() => {
     const alVolver = () => {
       if (document.visibilityState === "visible") void recargar();
@@ -57,12 +60,15 @@ export function OrganizationSelect({
   variante: "publicar" | "editar";
 }) {
   const id = useId();
+  const p = usePalabras("formulario");
+  const crear = useRuta()(CREAR);
+  const nuevaPestana = <span className="visually-hidden">{` ${p.nuevaPestana}`}</span>;
   const { lista, error, cargando, recargar } = organizaciones;
   const elegida = lista.find((o) => o._id === value);
   return (
     <div className={styles.campo}>
       <label htmlFor={id} className={styles.etiqueta}>
-        Organización
+        {p.organizacion}
       </label>
       <div className={styles.filaOrganizacion}>
         <select
@@ -71,7 +77,7 @@ export function OrganizationSelect({
           value={elegida ? value : ""}
           onChange={(e) => onChange(e.target.value)}
         >
-          <option value="">Ninguna</option>
+          <option value="">{p.ninguna}</option>
           {lista.map((o) => (
             <option key={o._id} value={o._id}>
               {o.nombre}
@@ -79,23 +85,17 @@ export function OrganizationSelect({
           ))}
         </select>
         {variante === "publicar" && (
-          <a
-            href="/crear-organizacion"
-            target="_blank"
-            rel="noopener"
-            className={styles.botonIcono}
-            title="Crear una organización"
-          >
+          <a href={crear} target="_blank" rel="noopener" className={styles.botonIcono} title={p.crearOrganizacion}>
             <span aria-hidden="true">+</span>
-            <span className="visually-hidden">Crear una organización</span>
-            {NUEVA_PESTANA}
+            <span className="visually-hidden">{p.crearOrganizacion}</span>
+            {nuevaPestana}
           </a>
         )}
         <button
           type="button"
           className={styles.botonIcono}
-          title="Actualizar la lista de organizaciones"
-          aria-label="Actualizar la lista de organizaciones"
+          title={p.actualizarOrganizaciones}
+          aria-label={p.actualizarOrganizaciones}
           disabled={cargando}
           onClick={() => void recargar()}
         >
@@ -106,24 +106,21 @@ export function OrganizationSelect({
         <>
           {elegida && (
             <p className={styles.ayuda}>
-              Organiza: <Link href={organizacionPath(elegida.nombre, elegida._id)}>{elegida.nombre}</Link>
+              {`${p.organiza} `}
+              <Link href={organizacionPath(elegida.nombre, elegida._id)}>{elegida.nombre}</Link>
             </p>
           )}
           <p className={styles.ayuda}>
-            ¿No encuentras tu organización? Créala{" "}
-            <a href="/crear-organizacion" target="_blank" rel="noopener">
-              Aquí
-              {NUEVA_PESTANA}
+            {p.noEncuentrasOrganizacion}{" "}
+            <a href={crear} target="_blank" rel="noopener">
+              {p.aqui}
+              {nuevaPestana}
             </a>
             .
           </p>
         </>
       )}
-      {variante === "publicar" && (
-        <p className={styles.ayuda}>
-          ¿Organizas el plan con una asociación, un ayuntamiento o una empresa? Créala con «+» y actualiza la lista.
-        </p>
-      )}
+      {variante === "publicar" && <p className={styles.ayuda}>{p.organizacionAyuda}</p>}
       {error && <p className={styles.ayuda}>{error}</p>}
     </div>
   );

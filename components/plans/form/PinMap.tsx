@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { SinMapaSiFalla } from "../SinMapaSiFalla";
 import styles from "./form.module.css";
 
@@ -20,15 +21,13 @@ const PinMapLeaflet = dynamic(() => import("./PinMapLeaflet"), {
  * or placed by a click on the map. `encuadre` changes when the view should recentre on the pin.
  */
 export function PinMap(props: { punto: Punto; encuadre: number; onMover: (p: Punto) => void }) {
+  const p = usePalabras("formulario");
   return (
     <SinMapaSiFalla>
-      <div className={styles.mapaMarco} role="region" aria-label="Mapa para marcar el lugar exacto">
+      <div className={styles.mapaMarco} role="region" aria-label={p.mapaLugar}>
         <PinMapLeaflet {...props} />
       </div>
-      <p className={styles.ayuda}>
-        Arrastra el marcador, o toca el mapa, hasta el lugar exacto del plan. Con el teclado: selecciona el marcador y
-        muévelo con las flechas.
-      </p>
+      <p className={styles.ayuda}>{p.mapaAyuda}</p>
     </SinMapaSiFalla>
   );
 }

@@ -4,6 +4,7 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { MapContainer, Marker, useMap, useMapEvents, ZoomControl } from "react-leaflet";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { CapaTeselas, PIN_SVG } from "../../mapa/CapaTeselas";
 import styles from "./form.module.css";
 import type { Punto } from "./PinMap";
@@ -90,6 +91,7 @@ export default function PinMapLeaflet({
   onMover: (p: Punto) => void;
 }) {
   const marcador = useRef<L.Marker>(null);
+  const t = usePalabras("formulario");
   return (
     <MapContainer
       center={[p.lat, p.lng]}
@@ -99,7 +101,7 @@ export default function PinMapLeaflet({
       className={styles.mapa}
     >
       <CapaTeselas />
-      <ZoomControl position="topleft" zoomInTitle="Acercar" zoomOutTitle="Alejar" />
+      <ZoomControl position="topleft" zoomInTitle={t.acercar} zoomOutTitle={t.alejar} />
       <Encuadre punto={p} encuadre={encuadre} />
       <ClicEnMapa onMover={onMover} />
       <Marker
@@ -108,7 +110,7 @@ export default function PinMapLeaflet({
         icon={pin}
         draggable
         keyboard
-        title="Lugar exacto del plan (arrástralo o muévelo con las flechas)"
+        title={t.marcadorTitulo}
         eventHandlers={{ dragend: (e) => onMover(punto((e.target as L.Marker).getLatLng())) }}
       />
       {/* After the marker: its element exists once the marker's own effects have run. */}

@@ -1,6 +1,7 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { minimoFecha } from "@/lib/plans/formulario";
 import type { MensajeCampo } from "@/components/ui/Field";
 import { DateTimePicker } from "./DateTimePicker";
@@ -36,22 +37,22 @@ export function PlanDates({
   pistas?: { inicio?: MensajeCampo; fin?: MensajeCampo };
 }) {
   const minimo = useMinimoFecha();
-  const sufijo = opcionales ? " (opcional)" : "";
+  const p = usePalabras("formulario");
   return (
     <fieldset className={styles.grupo}>
-      <legend className={styles.leyenda}>{opcionales ? "Fechas en las que está disponible" : "Fechas del plan"}</legend>
+      <legend className={styles.leyenda}>{opcionales ? p.fechasDisponible : p.fechasDelPlan}</legend>
       <div className={styles.fila}>
         <DateTimePicker
-          etiqueta={`Seleccionar fecha de inicio${sufijo}`}
-          nombreCalendario="Calendario de la fecha de inicio"
+          etiqueta={opcionales ? p.seleccionarInicioOpcional : p.seleccionarInicio}
+          nombreCalendario={p.calendarioInicio}
           value={inicio}
           minimo={minimo}
           pista={pistas.inicio}
           onChange={(fechaInicio) => onChange({ fechaInicio })}
         />
         <DateTimePicker
-          etiqueta={`Seleccionar fecha de fin${sufijo}`}
-          nombreCalendario="Calendario de la fecha de fin"
+          etiqueta={opcionales ? p.seleccionarFinOpcional : p.seleccionarFin}
+          nombreCalendario={p.calendarioFin}
           value={fin}
           minimo={inicio > minimo ? inicio : minimo}
           pista={pistas.fin}

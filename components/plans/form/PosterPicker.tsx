@@ -1,8 +1,10 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
 import { IMAGE_ACCEPT } from "@/lib/media/image-types";
+import { conDatos } from "@/lib/con-datos";
 import styles from "./form.module.css";
 
 /** The preview URL of a chosen file, released when the file changes or the picker goes away. */
@@ -49,12 +51,13 @@ export function PosterPicker({
   onVistaRota?: () => void;
 }) {
   const id = useId();
+  const p = usePalabras("formulario");
   const vista = useUrlDeArchivo(archivo) ?? (archivo ? null : (urlGuardada ?? null));
   const nombre = archivo?.name ?? nombreGuardado;
   return (
     <div className={styles.campo} data-campo role="group" aria-labelledby={`${id}-titulo`}>
       <span className={styles.etiqueta} id={`${id}-titulo`}>
-        Cartel
+        {p.cartel}
       </span>
       <input
         id={id}
@@ -70,17 +73,17 @@ export function PosterPicker({
         }}
       />
       <label htmlFor={id} className={styles.botonArchivo}>
-        {urlGuardada || archivo ? "Seleccionar nuevo cartel" : "Seleccionar cartel"}
+        {urlGuardada || archivo ? p.seleccionarNuevoCartel : p.seleccionarCartel}
       </label>
       <p id={`${id}-ayuda`} className={styles.ayuda}>
-        Imagen PNG o JPG de hasta 10 MB.
+        {p.cartelAyuda}
       </p>
       <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
-      {nombre && <p className={styles.nombreArchivo}>Archivo elegido: {nombre}</p>}
+      {nombre && <p className={styles.nombreArchivo}>{conDatos(p.archivoElegido, { nombre })}</p>}
       {estado}
       {conVista && vista && (
         // eslint-disable-next-line @next/next/no-img-element -- a local object URL or an already resized variant
-        <img src={vista} alt="Vista previa del cartel" className={styles.vistaCartel} onError={onVistaRota} />
+        <img src={vista} alt={p.vistaPreviaCartel} className={styles.vistaCartel} onError={onVistaRota} />
       )}
     </div>
   );

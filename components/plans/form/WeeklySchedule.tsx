@@ -1,11 +1,19 @@
 "use client";
 
 import { useId } from "react";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
-import { DIAS_SEMANA, diaEtiqueta, indiceLunes, LETRAS_SEMANA, SEMANA } from "@/lib/dates";
+import { diaEtiqueta, indiceLunes, nombreDia, SEMANA } from "@/lib/dates";
 import { HORAS_DEL_DIA } from "@/lib/plans/formulario";
 import type { Horario } from "@/lib/plans/plan";
 import styles from "./form.module.css";
+
+/** The weekdays' letters of the page's language by diaSemana (0 Sunday), as calendars head their columns. */
+export function useLetrasSemana(): readonly string[] {
+  const p = usePalabras("formulario");
+  return [p.letraDomingo, p.letraLunes, p.letraMartes, p.letraMiercoles, p.letraJueves, p.letraViernes, p.letraSabado];
+}
 
 /**
  * An hour as a list of the day's quarters, 24-hour in every browser (a native time input shows
@@ -51,6 +59,9 @@ export function WeeklySchedule({
   pistas?: { dias?: MensajeCampo; porDia: Record<number, MensajeCampo | undefined> };
 }) {
   const id = useId();
+  const idioma = useIdioma();
+  const p = usePalabras("formulario");
+  const letras = useLetrasSemana();
   const de = (dia: number) => horarios.find((h) => h.diaSemana === dia);
   const alternar = (dia: number) =>
     onChange(
@@ -65,12 +76,12 @@ export function WeeklySchedule({
 
   return (
     <fieldset className={styles.grupo}>
-      <legend className={styles.leyenda}>Días y horarios disponibles</legend>
+      <legend className={styles.leyenda}>{p.diasYHorarios}</legend>
       {/* A group of toggle buttons has no invalid state in ARIA: data-invalido lets the form focus it. */}
       <div
         className={styles.chips}
         role="group"
-        aria-label="Días de la semana"
+        aria-label={p.diasDeLaSemana}
         data-invalido={pistas.dias ? "" : undefined}
         aria-describedby={pistas.dias ? `${id}-dias-pista` : undefined}
       >
@@ -80,11 +91,11 @@ export function WeeklySchedule({
             type="button"
             className={`${styles.chip} ${styles.dia}`}
             aria-pressed={Boolean(de(dia))}
-            aria-label={diaEtiqueta(dia)}
-            title={diaEtiqueta(dia)}
+            aria-label={diaEtiqueta(dia, idioma)}
+            title={diaEtiqueta(dia, idioma)}
             onClick={() => alternar(dia)}
           >
-            {LETRAS_SEMANA[dia]}
+            {letras[dia]}
           </button>
         ))}
       </div>
@@ -94,12 +105,12 @@ export function WeeklySchedule({
           {horarios.map((h) => (
             <li key={h.diaSemana} className={styles.franja} data-campo>
               <p className={styles.franjaDia} aria-hidden="true">
-                {diaEtiqueta(h.diaSemana)}
+                {diaEtiqueta(h.diaSemana, idioma)}
               </p>
               <div>
                 <label htmlFor={`${id}-${h.diaSemana}-inicio`}>
-                  Hora de inicio
-                  <span className="visually-hidden"> ({DIAS_SEMANA[h.diaSemana]})</span>
+                  {p.horaInicio}
+                  <span className="visually-hidden"> ({nombreDia(h.diaSemana, idioma)})</span>
                 </label>
                 <SelectorHora
                   id={`${id}-${h.diaSemana}-inicio`}
@@ -110,8 +121,8 @@ export function WeeklySchedule({
               </div>
               <div>
                 <label htmlFor={`${id}-${h.diaSemana}-fin`}>
-                  Hora de fin
-                  <span className="visually-hidden"> ({DIAS_SEMANA[h.diaSemana]})</span>
+                  {p.horaFin}
+                  <span className="visually-hidden"> ({nombreDia(h.diaSemana, idioma)})</span>
                 </label>
                 <SelectorHora
                   id={`${id}-${h.diaSemana}-fin`}

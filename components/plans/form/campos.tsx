@@ -14,10 +14,10 @@ import { PlanDates } from "./PlanDates";
 import { PosterPicker } from "./PosterPicker";
 import { WeeklySchedule } from "./WeeklySchedule";
 import { CasillaPrivacidad, marcado, Pista, type MensajeCampo } from "@/components/ui/Field";
-import { CAMPOS_SI_NO, SI_NO_PLAN, type CampoSiNo } from "@/lib/plans/plan";
+import { CAMPOS_SI_NO, type CampoSiNo } from "@/lib/plans/plan";
 import type { CampoPlan } from "@/lib/plans/input";
+import { usePalabras } from "@/components/idioma/Palabras";
 import { variantUrl } from "@/lib/media/variant-url";
-import { mensajes } from "@/lib/messages";
 import { CAUSA } from "./resolver";
 import styles from "./form.module.css";
 
@@ -74,11 +74,12 @@ export function CampoTitulo() {
   const titulo = entrada.value;
   const id = useId();
   const pista = usePista("titulo");
+  const p = usePalabras("formulario");
   return (
     <div className={styles.campo} data-campo>
       <div className={styles.cabeceraCampo}>
         <label htmlFor={id} className={styles.etiqueta}>
-          Título
+          {p.titulo}
         </label>
         <span id={`${id}-contador`} className={styles.contador}>
           {`${titulo.length} - ${TITULO_MAX}`}
@@ -97,13 +98,16 @@ export function CampoTitulo() {
   );
 }
 
-export function CampoCategorias({ leyenda = "Categorías" }: { leyenda?: string }) {
+export function CampoCategorias({ leyenda }: { leyenda?: string }) {
   const { control } = useCampos();
+  const p = usePalabras("formulario");
   return (
     <Controller
       control={control}
       name="categorias"
-      render={({ field }) => <CategoryPicker value={field.value} onChange={field.onChange} leyenda={leyenda} />}
+      render={({ field }) => (
+        <CategoryPicker value={field.value} onChange={field.onChange} leyenda={leyenda ?? p.categorias} />
+      )}
     />
   );
 }
@@ -135,6 +139,7 @@ export function CampoCartel({
 }) {
   const { control, poner } = useCampos();
   const { setError } = useFormContext<CamposPlan>();
+  const { cartelTemporalCaducado } = usePalabras("publicar");
   const [cartel, temporal] = useWatch({ control, name: ["cartel", "archivoTemporal"] });
   return (
     <PosterPicker
@@ -149,7 +154,7 @@ export function CampoCartel({
           ? () => {
               // Its week is over (or it was removed): the draft forgets it and says so.
               poner("archivoTemporal", null);
-              setError("cartel", { type: "regla", message: mensajes.cartelTemporalCaducado });
+              setError("cartel", { type: "regla", message: cartelTemporalCaducado });
             }
           : undefined
       }
@@ -253,16 +258,18 @@ export function CampoPrecio() {
   const entrada = useTexto("precio");
   const id = useId();
   const pista = usePista("precio");
+  const p = usePalabras("formulario");
+  const { esGratis, precioAyuda } = usePalabras("publicar");
   return (
     <div className={styles.campo} data-campo>
       <label className={styles.checkbox}>
         <input type="checkbox" {...gratis} />
-        <span>{mensajes.esGratis}</span>
+        <span>{esGratis}</span>
       </label>
       {!gratis.checked && (
         <>
           <label htmlFor={id} className={styles.etiqueta}>
-            Precio (€)
+            {p.precio}
           </label>
           <input
             id={id}
@@ -275,7 +282,7 @@ export function CampoPrecio() {
             {...marcado(pista, `${id}-pista`, `${id}-ayuda`)}
           />
           <p id={`${id}-ayuda`} className={styles.ayuda}>
-            {mensajes.precioAyuda}
+            {precioAyuda}
           </p>
           <Pista id={`${id}-pista`} texto={pista} className={styles.pista} />
         </>
@@ -311,10 +318,13 @@ export function CampoOrganizacion({
 /** One yes/no field of the plan (plan.ts's SI_NO_PLAN): a plain checkbox, off unless the publisher says so. */
 function CasillaSiNo({ campo }: { campo: CampoSiNo }) {
   const casilla = useCasilla(campo);
+  const c = usePalabras("categorias");
+  // Each yes/no field's label in the page's language: a new field needs its words here.
+  const etiquetas: Record<CampoSiNo, string> = { accesible: c.accesible };
   return (
     <label className={styles.checkbox}>
       <input type="checkbox" {...casilla} />
-      <span>{SI_NO_PLAN[campo].etiqueta}</span>
+      <span>{etiquetas[campo]}</span>
     </label>
   );
 }
@@ -338,13 +348,14 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
   const pistaCorreo = usePista("emailContacto");
   const pistaTelefono = usePista("telefonoContacto");
   const pistaPrivacidad = usePista("privacidad");
+  const p = usePalabras("formulario");
   return (
     <fieldset className={styles.grupo}>
-      <legend className={interruptor ? "visually-hidden" : styles.leyenda}>Contacto</legend>
+      <legend className={interruptor ? "visually-hidden" : styles.leyenda}>{p.contacto}</legend>
       {interruptor && (
         <label className={styles.interruptor}>
           <input type="checkbox" role="switch" {...interruptorEntrada} />
-          Mostrar datos de contacto
+          {p.mostrarContacto}
         </label>
       )}
       {(!interruptor || contacto) && (
@@ -352,7 +363,7 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
           <div className={styles.fila}>
             <div className={styles.campo} data-campo>
               <label htmlFor={`${id}-correo`} className={styles.etiqueta}>
-                Correo electrónico de contacto
+                {p.correoContacto}
               </label>
               <input
                 id={`${id}-correo`}
@@ -367,7 +378,7 @@ export function CamposContacto({ interruptor = false }: { interruptor?: boolean 
             </div>
             <div className={styles.campo} data-campo>
               <label htmlFor={`${id}-telefono`} className={styles.etiqueta}>
-                Teléfono de contacto
+                {p.telefonoContacto}
               </label>
               <input
                 id={`${id}-telefono`}

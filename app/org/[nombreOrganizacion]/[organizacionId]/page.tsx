@@ -3,6 +3,7 @@ import { conVersiones } from "@/lib/seo/versiones";
 import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { OrganizationDetail } from "@/components/organizaciones/OrganizationDetail";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { seguirOrganizacionEnSesion } from "@/lib/seguimientos/sesion";
@@ -46,14 +47,17 @@ export default async function OrganizationPage({ params }: Props) {
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: jsonLdScript(organizacionJsonLd(datos, verificada)) }}
       />
-      <OrganizationDetail
-        org={datos}
-        planes={planes}
-        favoritos={favoritos}
-        verificada={verificada}
-        seguir={seguir}
-        feeds={urlsFeedOrganizacion(org, site().url)}
-      />
+      {/* "Seguir" and its e-mail form are the browser's. */}
+      <ConPalabras espacios={["perfil", "seguir"]}>
+        <OrganizationDetail
+          org={datos}
+          planes={planes}
+          favoritos={favoritos}
+          verificada={verificada}
+          seguir={seguir}
+          feeds={urlsFeedOrganizacion(org, site().url)}
+        />
+      </ConPalabras>
     </>
   );
 }

@@ -4,10 +4,14 @@ import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { PlanDetail } from "@/components/plans/PlanDetail";
+import { textosTarjetaDePagina } from "@/components/plans/PlanCard";
 import { planOcultoParaQuienMira } from "@/lib/plans/get-plan";
 import { leerPlan } from "@/lib/plans/queries";
-import { planPath, serializePlan, tituloEnUrl } from "@/lib/plans/plan";
+import { planPath, serializePlan, tituloEnUrl, type PlanApi } from "@/lib/plans/plan";
 import { jsonLdScript, planJsonLd, planMetadata, segmentoCanonico } from "@/lib/seo/plan";
+import { cuandoTexto } from "@/lib/plans/texto";
+import { resumen, textoPlano } from "@/lib/text";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { planTerminado } from "@/lib/plans/estado";
 import { PLANES_PARECIDOS, planesDelFindeCerca, planesParecidos } from "@/lib/busqueda/parecidos";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
@@ -19,6 +23,15 @@ import { readDb } from "@/lib/db";
 import { getTranslations } from "next-intl/server";
 import { idiomaDePagina } from "@/lib/idioma-de-pagina";
 import { idiomasDelPlan, idiomasDelTexto, textoParaLeer } from "@/lib/plans/idiomas";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "@/lib/idiomas";
+import type { Espacio } from "@/lib/catalogo";
+
+/**
+ * The namespaces the page's browser components read beyond the root layout's: its own (share,
+ * summary, map, report), planes' (share, report), cuenta's (the report's thanks), and perfil's
+ * and seguir's (follow the organizer).
+ */
+const ESPACIOS: readonly Espacio[] = ["plan", "planes", "cuenta", "perfil", "seguir"];
 
 interface Props {
   params: Promise<{ titulo: string; planId: string }>;
@@ -44,17 +57,34 @@ const cargarTexto = cache(async (id: string, titulo: string, descripcion: string
   return { idiomas, lector, texto: textoParaLeer({ titulo, descripcion }, idiomas, lector) };
 });
 
+/**
+ * A link preview's description in another language: its "when" line is the interface's words
+ * (lib/seo/plan.ts writes the Spanish one: "when · town · start of the description").
+ */
+async function enIdioma(metadata: Metadata, plan: PlanApi, idioma: Idioma): Promise<Metadata> {
+  if (idioma === IDIOMA_POR_DEFECTO) return metadata;
+  const description = resumen(
+    [cuandoTexto(plan, {}, await textosTarjetaDePagina()), plan.municipio, textoPlano(plan.descripcion)]
+      .filter(Boolean)
+      .join(" · "),
+  );
+  return {
+    ...metadata,
+    description,
+    openGraph: metadata.openGraph && { ...metadata.openGraph, description },
+    twitter: metadata.twitter && { ...metadata.twitter, description },
+  };
+}
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const cargado = await cargarPlan((await params).planId);
   if (!cargado) notFound();
   const { plan, oculto } = cargado;
   if (oculto) return { title: plan.titulo, robots: { index: false, follow: false } };
   // Indexed in each language its text is written in: another language's page would repeat it.
-  const { idiomas, texto } = await cargarTexto(plan._id, plan.titulo, plan.descripcion);
-  return conVersiones(
-    planMetadata({ ...plan, titulo: texto.titulo, descripcion: texto.descripcion }),
-    idiomasDelTexto(idiomas),
-  );
+  const { idiomas, lector, texto } = await cargarTexto(plan._id, plan.titulo, plan.descripcion);
+  const visto = { ...plan, titulo: texto.titulo, descripcion: texto.descripcion };
+  return conVersiones(await enIdioma(planMetadata(visto), visto, lector), idiomasDelTexto(idiomas));
 }
 
 export default async function PlanPage({ params }: Props) {
@@ -94,19 +124,21 @@ export default async function PlanPage({ params }: Props) {
           dangerouslySetInnerHTML={{ __html: jsonLdScript(planJsonLd(visto, { organizacionVerificada })) }}
         />
       )}
-      <PlanDetail
-        plan={visto}
-        favoritos={favoritos}
-        terminado={terminado}
-        parecidos={parecidos}
-        finde={finde}
-        oculto={oculto}
-        verificadas={verificadas}
-        pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
-        origen={origen && { fuente: origen.fuente, url: origen.url, tambienEn: origen.tambienEn }}
-        seguirOrganizacion={seguir}
-        texto={{ idioma: texto.idioma, original: texto.idioma === lector ? null : t(texto.idioma) }}
-      />
+      <ConPalabras espacios={ESPACIOS}>
+        <PlanDetail
+          plan={visto}
+          favoritos={favoritos}
+          terminado={terminado}
+          parecidos={parecidos}
+          finde={finde}
+          oculto={oculto}
+          verificadas={verificadas}
+          pueblo={pueblo && { nombre: pueblo.nombre, ruta: pueblo.ruta }}
+          origen={origen && { fuente: origen.fuente, url: origen.url, tambienEn: origen.tambienEn }}
+          seguirOrganizacion={seguir}
+          texto={{ idioma: texto.idioma, original: texto.idioma === lector ? null : t(texto.idioma) }}
+        />
+      </ConPalabras>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { conVersiones } from "@/lib/seo/versiones";
-import { redirigirParaSiempre } from "@/lib/idioma-de-pagina";
+import { idiomaDePagina, palabrasDePagina, redirigirParaSiempre } from "@/lib/idioma-de-pagina";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ahoraDeLaPeticion } from "@/lib/ahora";
@@ -12,13 +13,14 @@ import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
 import { PlanGrid } from "@/components/plans/PlanCard";
 import { ListaPorDias } from "@/components/plans/ListaPorDias";
 import { agruparPorDia } from "@/lib/busqueda/grupos";
+import { palabrasGruposDePagina } from "@/lib/busqueda/grupos-pagina";
 import { leerEstadoFiltros } from "@/lib/busqueda/filtros-url";
 import { baseDelMomento } from "@/lib/busqueda/registro";
 import { ventanaFechas } from "@/lib/busqueda/estado";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 import { municipioDeRuta } from "@/lib/geo/municipios";
-import { conDatos, mensajes } from "@/lib/messages";
+import { conDatos } from "@/lib/con-datos";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
 import {
@@ -29,6 +31,7 @@ import {
 } from "@/lib/pueblos/planes";
 import { jsonLdScript } from "@/lib/seo/plan";
 import { planesTexto } from "@/lib/plans/cantidades";
+import { palabrasPlanesDePagina } from "@/lib/plans/cantidades-pagina";
 import { puebloJsonLd, puebloMetadata } from "@/lib/seo/pueblo";
 import styles from "./page.module.css";
 
@@ -85,8 +88,11 @@ async function consultaDe(searchParams: Props["searchParams"]): Promise<string> 
 export async function generateMetadata({ params, searchParams }: Props): Promise<Metadata> {
   const { provincia, municipio } = await params;
   const { m, listados } = await cargar(provincia, municipio, await consultaDe(searchParams), ahoraDeLaPeticion());
-  return conVersiones(puebloMetadata(m, listados));
+  return conVersiones(puebloMetadata(m, listados, await idiomaDePagina()));
 }
+
+/** The namespaces the town page's browser components read: the weekly e-mail's form. */
+const ESPACIOS = ["seguir"] as const;
 
 export default async function PuebloPage({ params, searchParams }: Props) {
   const { provincia, municipio } = await params;
@@ -97,10 +103,15 @@ export default async function PuebloPage({ params, searchParams }: Props) {
     await consultaDe(searchParams),
     ahora,
   );
-  const [favoritos, verificadas, conSesion] = await Promise.all([
+  const [favoritos, verificadas, conSesion, p, { sinPlanes }, cuentas, titulos, idioma] = await Promise.all([
     favoritosDeLaSesion(),
     organizacionesVerificadas([...listados, ...masAlla]),
     tieneCookieDeSesion(),
+    palabrasDePagina("pueblos"),
+    palabrasDePagina("busqueda"),
+    palabrasPlanesDePagina(),
+    palabrasGruposDePagina(),
+    idiomaDePagina(),
   ]);
   const d = { municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) };
   const vacio = listados.length === 0;
@@ -111,106 +122,108 @@ export default async function PuebloPage({ params, searchParams }: Props) {
   const secciones = [
     {
       id: "finde",
-      titulo: mensajes.puebloFinde,
+      titulo: p.puebloFinde,
       planes: planes.finde,
       base: porFecha ? baseDelMomento(ahora, finde.desde) : null,
     },
     {
       id: "proximos",
-      titulo: mensajes.puebloProximos,
+      titulo: p.puebloProximos,
       planes: planes.proximos,
       base: porFecha ? baseDelMomento(ahora) : null,
     },
-    { id: "experiencias", titulo: mensajes.puebloExperiencias, planes: planes.experiencias, base: null },
+    { id: "experiencias", titulo: p.puebloExperiencias, planes: planes.experiencias, base: null },
   ];
   // An empty page offers them in its own section (SinPlanesCerca).
   const otrosCercanos = vacio ? [] : cercanos;
   // The first cards on screen load their posters at once.
   let prioritarios = 2;
   return (
-    <div className={styles.pueblo}>
-      <RecordarLugar
-        key={m.ine}
-        lugar={m.lat !== null && m.lng !== null ? { municipio: m.nombre, lat: m.lat, lng: m.lng } : null}
-      />
-      {puebloJsonLd(m, listados, verificadas).map((datos) => (
-        <script
-          key={String(datos["@type"])}
-          type="application/ld+json"
-          dangerouslySetInnerHTML={{ __html: jsonLdScript(datos) }}
+    <ConPalabras espacios={ESPACIOS}>
+      <div className={styles.pueblo}>
+        <RecordarLugar
+          key={m.ine}
+          lugar={m.lat !== null && m.lng !== null ? { municipio: m.nombre, lat: m.lat, lng: m.lng } : null}
         />
-      ))}
-      <MigasPueblo municipio={m} />
-      <header className={styles.cabecera}>
-        <h1 className={styles.titulo}>{conDatos(mensajes.puebloTitulo, d)}</h1>
-        {!vacio && (
-          <p className={styles.entradilla}>
-            {conDatos(mensajes.puebloEntradilla, d)} {planesTexto(planes.total, planes.totalExacto)}.
-          </p>
-        )}
-        {!vacio && <AccionesPueblo municipio={m} conSesion={conSesion} />}
-      </header>
-
-      {vacio ? (
-        <section className={styles.vacio} aria-labelledby="vacio-titulo">
-          <h2 id="vacio-titulo" className={styles.vacioTitulo}>
-            {/* Emptied by the page's filters, the town is not empty: say so, not that it has no plans. */}
-            {conPlanes ? mensajes.sinPlanes : conDatos(mensajes.puebloVacio, d)}
-          </h2>
-          <SinPlanesCerca
-            municipio={m}
-            masAlla={masAlla}
-            cercanos={masAllaDelRadio}
-            conPlanes={conPlanes}
-            radio={RADIO_DEFAULT_KM}
-            categorias={[]}
-            conSesion={conSesion}
-            favoritos={favoritos}
-            verificadas={verificadas}
+        {puebloJsonLd(m, listados, verificadas, idioma).map((datos) => (
+          <script
+            key={String(datos["@type"])}
+            type="application/ld+json"
+            dangerouslySetInnerHTML={{ __html: jsonLdScript(datos) }}
           />
-        </section>
-      ) : (
-        secciones.map((s) => {
-          if (s.planes.length === 0 && s.id !== "finde") return null;
-          const grid = (
-            <section key={s.id} className={styles.seccion} aria-labelledby={`seccion-${s.id}`}>
-              <h2 id={`seccion-${s.id}`} className={styles.seccionTitulo}>
-                {s.titulo}
-              </h2>
-              {s.planes.length === 0 ? (
-                <p className={styles.nota}>{conDatos(mensajes.puebloFindeVacio, d)}</p>
-              ) : s.base === null ? (
-                <PlanGrid
-                  planes={s.planes}
-                  nivelTitulo={3}
-                  prioritarios={prioritarios}
-                  favoritos={favoritos}
-                  verificadas={verificadas}
-                />
-              ) : (
-                <ListaPorDias
-                  grupos={agruparPorDia(s.planes, { base: s.base, ahora })}
-                  id={s.id}
-                  prioritarios={prioritarios}
-                  favoritos={favoritos}
-                  verificadas={verificadas}
-                />
-              )}
-            </section>
-          );
-          prioritarios = Math.max(0, prioritarios - s.planes.length);
-          return grid;
-        })
-      )}
+        ))}
+        <MigasPueblo municipio={m} />
+        <header className={styles.cabecera}>
+          <h1 className={styles.titulo}>{conDatos(p.puebloTitulo, d)}</h1>
+          {!vacio && (
+            <p className={styles.entradilla}>
+              {conDatos(p.puebloEntradilla, d)} {planesTexto(planes.total, cuentas, planes.totalExacto)}.
+            </p>
+          )}
+          {!vacio && <AccionesPueblo municipio={m} conSesion={conSesion} />}
+        </header>
 
-      {otrosCercanos.length > 0 && (
-        <section className={styles.seccion} aria-labelledby="cercanos-titulo">
-          <h2 id="cercanos-titulo" className={styles.seccionTitulo}>
-            {mensajes.puebloCercanos}
-          </h2>
-          <PueblosCercanos cercanos={otrosCercanos} />
-        </section>
-      )}
-    </div>
+        {vacio ? (
+          <section className={styles.vacio} aria-labelledby="vacio-titulo">
+            <h2 id="vacio-titulo" className={styles.vacioTitulo}>
+              {/* Emptied by the page's filters, the town is not empty: say so, not that it has no plans. */}
+              {conPlanes ? sinPlanes : conDatos(p.puebloVacio, d)}
+            </h2>
+            <SinPlanesCerca
+              municipio={m}
+              masAlla={masAlla}
+              cercanos={masAllaDelRadio}
+              conPlanes={conPlanes}
+              radio={RADIO_DEFAULT_KM}
+              categorias={[]}
+              conSesion={conSesion}
+              favoritos={favoritos}
+              verificadas={verificadas}
+            />
+          </section>
+        ) : (
+          secciones.map((s) => {
+            if (s.planes.length === 0 && s.id !== "finde") return null;
+            const grid = (
+              <section key={s.id} className={styles.seccion} aria-labelledby={`seccion-${s.id}`}>
+                <h2 id={`seccion-${s.id}`} className={styles.seccionTitulo}>
+                  {s.titulo}
+                </h2>
+                {s.planes.length === 0 ? (
+                  <p className={styles.nota}>{conDatos(p.puebloFindeVacio, d)}</p>
+                ) : s.base === null ? (
+                  <PlanGrid
+                    planes={s.planes}
+                    nivelTitulo={3}
+                    prioritarios={prioritarios}
+                    favoritos={favoritos}
+                    verificadas={verificadas}
+                  />
+                ) : (
+                  <ListaPorDias
+                    grupos={agruparPorDia(s.planes, { base: s.base, ahora, palabras: titulos })}
+                    id={s.id}
+                    prioritarios={prioritarios}
+                    favoritos={favoritos}
+                    verificadas={verificadas}
+                  />
+                )}
+              </section>
+            );
+            prioritarios = Math.max(0, prioritarios - s.planes.length);
+            return grid;
+          })
+        )}
+
+        {otrosCercanos.length > 0 && (
+          <section className={styles.seccion} aria-labelledby="cercanos-titulo">
+            <h2 id="cercanos-titulo" className={styles.seccionTitulo}>
+              {p.puebloCercanos}
+            </h2>
+            <PueblosCercanos cercanos={otrosCercanos} />
+          </section>
+        )}
+      </div>
+    </ConPalabras>
   );
 }

@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { ConPalabras } from "@/components/idioma/ConPalabras";
 import { ConfirmarSeguimiento } from "@/components/seguimientos/BotonesEnlace";
 import styles from "@/components/ui/ui.module.css";
 import { pendienteDeConfirmar } from "@/lib/seguimientos/seguimientos";
-import { conDatos, mensajes } from "@/lib/messages";
+import { palabrasDePagina } from "@/lib/idioma-de-pagina";
+import { conDatos } from "@/lib/con-datos";
 import { conEnlace, EnlaceCaducado } from "@/components/seguimientos/enlace";
 
-export const metadata: Metadata = { title: "Confirmar el correo de los jueves", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await palabrasDePagina("perfil")).confirmarCorreoJueves, robots: { index: false } };
+}
 
 /**
  * The double opt-in link. Opening it changes nothing (mail scanners open links): the button
@@ -14,14 +18,15 @@ export const metadata: Metadata = { title: "Confirmar el correo de los jueves", 
 export default async function ConfirmarPage({ params }: { params: Promise<{ token: string }> }) {
   const { token } = await params;
   const r = await conEnlace(() => pendienteDeConfirmar(token));
-  if ("caducado" in r) return <EnlaceCaducado mensaje={r.caducado} />;
+  if ("caducado" in r) return <EnlaceCaducado />;
+  const p = await palabrasDePagina("seguir");
   return (
     <section className={styles.card}>
-      <h1 className={styles.cardTitle}>
-        {conDatos(mensajes.seguimientoConfirmarTitulo, { municipio: r.valor.nombre })}
-      </h1>
-      <p>{mensajes.seguirExplicacion}</p>
-      <ConfirmarSeguimiento token={token} />
+      <h1 className={styles.cardTitle}>{conDatos(p.seguimientoConfirmarTitulo, { municipio: r.valor.nombre })}</h1>
+      <p>{p.seguirExplicacion}</p>
+      <ConPalabras espacios={["seguir"]}>
+        <ConfirmarSeguimiento token={token} />
+      </ConPalabras>
     </section>
   );
 }
