@@ -14,7 +14,7 @@ export default function ErrorGlobal({ error }: { error: Error & { digest?: strin
   const { idioma } = idiomaDeRuta(usePathname() ?? "/");
   const t = FALLO_GLOBAL[idioma];
   const sinBase = error.digest === DIGEST_SIN_BASE;
-  const titulo = sinBase ? t.tituloNoDisponible : t.tituloFallo;
+  const titulo = sinBase ? t.servicioNoDisponibleTitulo : t.algoHaFallado;
   return (
     <html lang={idioma}>
       <body>

@@ -1,3 +1,4 @@
+import { htmlVisible } from "@/test-support/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { LIMITES } from "@/lib/rate-limit";
@@ -203,15 +204,15 @@ describe("plan pages served from the cache", () => {
         })
       ).status,
     ).toBe(200);
-    expect((await pagina(ruta)).html).toContain("Verificada");
+    expect(htmlVisible((await pagina(ruta)).html)).toContain("Verificada");
     await enCache(ruta);
-    expect((await pagina(ruta)).html).not.toContain("DESTACADO");
+    expect(htmlVisible((await pagina(ruta)).html)).not.toContain("DESTACADO");
     const destacar = await call("POST", `/api/gestion/planes/${id}/destacar`, {
       cookie: moderadora.cookie,
       body: { periodo: "semana" },
     });
     expect(destacar.status).toBe(200);
-    expect((await pagina(ruta)).html).toContain("DESTACADO");
+    expect(htmlVisible((await pagina(ruta)).html)).toContain("DESTACADO");
   });
 
   it("keeps every personal part out of the cache: saved hearts and the account menu are each person's own", async () => {

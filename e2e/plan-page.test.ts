@@ -4,7 +4,7 @@ import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/dates";
 import { conDatos, mensajes } from "@/lib/messages";
-import { api } from "@/test-support/api";
+import { api, htmlVisible } from "@/test-support/api";
 import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
@@ -847,6 +847,6 @@ describe("plan and organization pages", () => {
     }
     // An upcoming plan says nothing of the sort.
     const html = await (await api(ruta(evento.urlPlan))).text();
-    expect(html).not.toContain(mensajes.planTerminadoAviso);
+    expect(htmlVisible(html)).not.toContain(mensajes.planTerminadoAviso);
   });
 });

@@ -28,9 +28,8 @@ function catalogo(idioma: Idioma): Arbol {
 
 /**
  * A catalogue's message outside a page (an e-mail queued by a route handler or a task), its
- * `{argumentos}` filled in: what next-intl's getTranslations does for a page, without a request
- * or the build's precompiled catalogues. Only plain arguments: the e-mails use no plurals or
- * tags. Spanish's message when the language lacks it (the catalogue test forbids it anyway).
+ * `{argumentos}` filled in (conDatos): what next-intl's getTranslations does for a page, without
+ * a request. Only plain arguments: the e-mails use no plurals or tags. Spanish's message when the language lacks it (the catalogue test forbids it anyway).
  */
 export function textoDe(idioma: Idioma, clave: string, datos: Record<string, string> = {}): string {
   const buscar = (c: Arbol) =>

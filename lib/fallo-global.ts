@@ -8,45 +8,45 @@ import type { Idioma } from "./idiomas";
 export const FALLO_GLOBAL: Record<
   Idioma,
   {
-    tituloNoDisponible: string;
-    tituloFallo: string;
+    servicioNoDisponibleTitulo: string;
+    algoHaFallado: string;
     servicioNoDisponible: string;
     errorInesperado: string;
     reintentar: string;
   }
 > = {
   es: {
-    tituloNoDisponible: "Servicio no disponible",
-    tituloFallo: "Algo ha fallado",
+    servicioNoDisponibleTitulo: "Servicio no disponible",
+    algoHaFallado: "Algo ha fallado",
     servicioNoDisponible:
       "El servicio no está disponible en este momento, por favor vuelve a intentarlo en unos minutos.",
     errorInesperado: "Ha ocurrido un error inesperado, por favor vuelve a intentarlo",
     reintentar: "Reintentar",
   },
   ca: {
-    tituloNoDisponible: "Servei no disponible",
-    tituloFallo: "Alguna cosa ha fallat",
+    servicioNoDisponibleTitulo: "Servei no disponible",
+    algoHaFallado: "Alguna cosa ha fallat",
     servicioNoDisponible: "El servei no està disponible ara mateix. Torna-ho a provar d’aquí a uns minuts.",
     errorInesperado: "S’ha produït un error inesperat. Torna-ho a provar.",
     reintentar: "Torna-ho a provar",
   },
   eu: {
-    tituloNoDisponible: "Zerbitzua ez dago erabilgarri",
-    tituloFallo: "Zerbaitek huts egin du",
+    servicioNoDisponibleTitulo: "Zerbitzua ez dago erabilgarri",
+    algoHaFallado: "Zerbaitek huts egin du",
     servicioNoDisponible: "Zerbitzua ez dago erabilgarri une honetan. Saiatu berriro minutu batzuk barru.",
     errorInesperado: "Ustekabeko errore bat gertatu da. Saiatu berriro.",
     reintentar: "Saiatu berriro",
   },
   gl: {
-    tituloNoDisponible: "Servizo non dispoñible",
-    tituloFallo: "Algo fallou",
+    servicioNoDisponibleTitulo: "Servizo non dispoñible",
+    algoHaFallado: "Algo fallou",
     servicioNoDisponible: "O servizo non está dispoñible neste momento. Téntao de novo dentro duns minutos.",
     errorInesperado: "Produciuse un erro inesperado. Téntao de novo.",
     reintentar: "Tentar de novo",
   },
   en: {
-    tituloNoDisponible: "Service unavailable",
-    tituloFallo: "Something went wrong",
+    servicioNoDisponibleTitulo: "Service unavailable",
+    algoHaFallado: "Something went wrong",
     servicioNoDisponible: "The service is not available right now. Please try again in a few minutes.",
     errorInesperado: "Something went wrong. Please try again.",
     reintentar: "Try again",

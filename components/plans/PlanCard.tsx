@@ -30,8 +30,7 @@ export interface TextosTarjeta extends Lengua {
 /**
  * The cards' words in the language of the page being rendered, for a server component. Read
  * through next-intl, not lib/catalogo.ts: this file also reaches the browser (the publish
- * wizard's preview, the sponsor form), where node:fs does not. The categories' names have no
- * arguments, so the build's precompiled catalogue holds them as written.
+ * wizard's preview, the sponsor form), where node:fs does not.
  */
 export async function textosTarjetaDePagina(): Promise<TextosTarjeta> {
   const [locale, t, mensajes] = await Promise.all([getLocale(), getTranslations("tarjeta"), getMessages()]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { api } from "@/test-support/api";
+import { api, htmlVisible } from "@/test-support/api";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, publicarEvento } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
@@ -141,7 +141,7 @@ describe("following an organization", () => {
     expect(deDuena).toContain(conDatos(es.perfil.seguidores, { n: "2" }));
     expect(deAna).toContain(`aria-pressed="true"`);
     expect(deAna).toContain(es.perfil.seguirOrganizacionSiguiendo);
-    for (const html of [deAna, deBea, deNadie]) expect(html).not.toContain("siguen esta organización");
+    for (const html of [deAna, deBea, deNadie]) expect(htmlVisible(html)).not.toContain("siguen esta organización");
     expect(deBea).toContain(`aria-pressed="false"`);
     expect(deNadie).toContain(`aria-expanded="false"`);
 

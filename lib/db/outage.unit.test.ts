@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import ErrorDePagina from "@/app/error";
 import ErrorGlobal from "@/app/global-error";
 import { mensajes } from "@/lib/messages";
+import { ProveedorPalabras } from "@/components/idioma/Palabras";
+import es from "@/mensajes/es.json";
 import { DIGEST_SIN_BASE, isDatabaseUnavailable, notarCaida, paginasResponden503 } from "./outage";
 
 // First: nothing has marked an outage in this process yet.
@@ -37,7 +39,13 @@ describe("a page's 500 while PostgreSQL is away", () => {
   it("shows the outage's message in Spanish on both error pages", () => {
     const error = Object.assign(new Error(), { digest: DIGEST_SIN_BASE });
     for (const pagina of [
-      renderToStaticMarkup(createElement(ErrorDePagina, { error, retry: () => {} })),
+      // Its words come from the root layout's provider, as in the app.
+      renderToStaticMarkup(
+        createElement(ProveedorPalabras, {
+          palabras: { general: es.general },
+          children: createElement(ErrorDePagina, { error, retry: () => {} }),
+        }),
+      ),
       renderToStaticMarkup(createElement(ErrorGlobal, { error })),
     ]) {
       expect(pagina).toContain(mensajes.servicioNoDisponible);

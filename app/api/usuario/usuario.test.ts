@@ -34,7 +34,7 @@ describe("the e-mails of an account, in its language", () => {
     expect(mail.subject).toBe("Confirma el teu compte · Planazo");
     expect(mail.html).toContain('<html lang="ca">');
     expect(mail.text).toContain("Hola, Jordi Puig:");
-    expect(mail.text).toContain("L'equip de Planazo");
+    expect(mail.text).toContain("L’equip de Planazo");
     const [{ idioma }] = await query<{ idioma: string }>(db(), "SELECT idioma FROM usuario WHERE email = $1", [correo]);
     expect(idioma).toBe("ca");
 

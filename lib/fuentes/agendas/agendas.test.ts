@@ -1,3 +1,4 @@
+import { htmlVisible } from "@/test-support/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajesFuentes } from "@/lib/fuentes/mensajes";
 import { fixtureAgenda, FORMAS, servirAgendas } from "@/test-support/agendas";
@@ -249,7 +250,7 @@ describe("the regional agendas, served from 127.0.0.1 and added as the team adds
     expect(await pagina(aMano.mercado!, "Mercado de la Flor 2026")).toContain(
       mensajesFuentes.tambienEn([etiquetaTipo("castilla-y-leon")]),
     );
-    expect(await pagina(aMano.concierto!, "Concierto de la Banda de Boñar")).not.toContain("También en");
+    expect(htmlVisible(await pagina(aMano.concierto!, "Concierto de la Banda de Boñar"))).not.toContain("También en");
   });
 
   it("counts the towns with upcoming plans by province against the gazetteer", async () => {
