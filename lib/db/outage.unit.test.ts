@@ -41,10 +41,11 @@ describe("a page's 500 while PostgreSQL is away", () => {
     for (const pagina of [
       // Its words come from the root layout's provider, as in the app.
       renderToStaticMarkup(
-        createElement(ProveedorPalabras, {
-          palabras: { general: es.general },
-          children: createElement(ErrorDePagina, { error, retry: () => {} }),
-        }),
+        createElement(
+          ProveedorPalabras,
+          { palabras: { general: es.general } },
+          createElement(ErrorDePagina, { error, retry: () => {} }),
+        ),
       ),
       renderToStaticMarkup(createElement(ErrorGlobal, { error })),
     ]) {
