@@ -1,6 +1,6 @@
 import { createServer, ServerResponse, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createElement } from "react";
+import { createElement, type ComponentProps } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
 import ErrorDePagina from "@/app/error";
@@ -43,7 +43,7 @@ describe("a page's 500 while PostgreSQL is away", () => {
       renderToStaticMarkup(
         createElement(
           ProveedorPalabras,
-          { palabras: { general: es.general } },
+          { palabras: { general: es.general } } as ComponentProps<typeof ProveedorPalabras>,
           createElement(ErrorDePagina, { error, retry: () => {} }),
         ),
       ),
