@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useId, useState, useSyncExternalStore } from "react";
 import { useIdioma } from "@/components/idioma/ContextoIdioma";
+import { IDIOMAS, NOMBRE_PROPIO, type Idioma } from "@/lib/idiomas";
 import { usePalabras } from "@/components/idioma/Palabras";
 import { Aviso } from "@/components/ui/Field";
 import styles from "@/components/ui/ui.module.css";
@@ -11,7 +12,6 @@ import type { DispositivoApi } from "@/lib/avisos/push";
 import { diaTexto, localDeInstante } from "@/lib/dates";
 import { conDatos } from "@/lib/con-datos";
 import type { Catalogo } from "@/lib/catalogo";
-import type { Idioma } from "@/lib/idiomas";
 import type { Preferencias, TipoAviso } from "@/lib/avisos/preferencias";
 import { EVENTO_INSTALABLE } from "@/lib/app-instalable/sin-conexion";
 import perfil from "./Profile.module.css";
@@ -222,10 +222,20 @@ function Dispositivos({
  * The profile's "Avisos": for each kind of notice, by e-mail and/or by notification (each box
  * saves at once), and this device's notifications on or off. Its page provides "perfil".
  */
-export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias; dispositivos: DispositivoApi[] }) {
+export function AvisosPerfil({
+  inicial,
+  dispositivos,
+  idioma: idiomaInicial,
+}: {
+  inicial: Preferencias;
+  dispositivos: DispositivoApi[];
+  /** The language of the person's e-mails and notifications (usuario.idioma). */
+  idioma: Idioma;
+}) {
   const p = usePalabras("perfil");
   const { errorInesperado } = usePalabras("general");
   const [prefs, setPrefs] = useState(inicial);
+  const [idioma, setIdioma] = useState(idiomaInicial);
   const [aviso, setAviso] = useState<{ error?: string; exito?: string }>({});
   const [lista, setLista] = useState(dispositivos);
   const [este, setEste] = useState<string | null>(null);
@@ -255,10 +265,30 @@ export function AvisosPerfil({ inicial, dispositivos }: { inicial: Preferencias;
       setAviso({ error: mensajeDe(r, errorInesperado) });
     }
   }
+  async function cambiarIdioma(nuevo: Idioma) {
+    const antes = idioma;
+    setIdioma(nuevo);
+    const r = await llamar("PATCH", "/api/usuario/avisos", { idioma: nuevo });
+    if (r.ok) setAviso({ exito: mensajeDe(r, errorInesperado) });
+    else {
+      setIdioma(antes);
+      setAviso({ error: mensajeDe(r, errorInesperado) });
+    }
+  }
   return (
     <section id="avisos" aria-labelledby={`${id}-titulo`} className={perfil.avisos}>
       <h2 id={`${id}-titulo`}>{p.avisosTitulo}</h2>
       <p>{p.avisosExplicacion}</p>
+      <p className={perfil.idiomaAvisos}>
+        <label htmlFor={`${id}-idioma`}>{p.avisosIdioma}</label>{" "}
+        <select id={`${id}-idioma`} value={idioma} onChange={(e) => void cambiarIdioma(e.target.value as Idioma)}>
+          {IDIOMAS.map((i) => (
+            <option key={i} value={i} lang={i}>
+              {NOMBRE_PROPIO[i]}
+            </option>
+          ))}
+        </select>
+      </p>
       <div className={perfil.tiposAviso}>
         {(Object.keys(ETIQUETAS) as TipoAviso[]).map((t) => (
           <fieldset key={t} className={perfil.tipoAviso}>

@@ -1,5 +1,6 @@
 import { prisma } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { esIdioma } from "../idiomas";
 import { z } from "../schemas";
 import { mensajesAvisos } from "./mensajes";
 import { cuantosDispositivos } from "./push";
@@ -28,11 +29,21 @@ const SELECCION = Object.fromEntries(
 
 const canal = z.boolean(mensajesAvisos.avisosNoValidos).optional();
 
-/** PATCH /api/usuario/avisos: any of the kinds, each with `correo` and/or `push`; what is left out stays. */
+/**
+ * PATCH /api/usuario/avisos: any of the kinds, each with `correo` and/or `push`, and the
+ * language they come in (`idioma`, one of ours; anything else is left as it was); what is left
+ * out stays.
+ */
 export const preferenciasSchema = z.object(
-  Object.fromEntries(
-    TIPOS_AVISO.map((t) => [t, z.object({ correo: canal, push: canal }, mensajesAvisos.avisosNoValidos).optional()]),
-  ) as Record<TipoAviso, z.ZodOptional<z.ZodObject<{ correo: typeof canal; push: typeof canal }>>>,
+  {
+    ...(Object.fromEntries(
+      TIPOS_AVISO.map((t) => [t, z.object({ correo: canal, push: canal }, mensajesAvisos.avisosNoValidos).optional()]),
+    ) as Record<TipoAviso, z.ZodOptional<z.ZodObject<{ correo: typeof canal; push: typeof canal }>>>),
+    idioma: z
+      .unknown()
+      .optional()
+      .transform((v) => (esIdioma(v) ? v : undefined)),
+  },
   mensajesAvisos.avisosNoValidos,
 );
 export type CambioPreferencias = z.output<typeof preferenciasSchema>;
@@ -79,6 +90,8 @@ export async function cambiarPreferencias(usuarioId: string, cambio: CambioPrefe
     if (c?.correo !== undefined) data[COLUMNAS[t].correo] = c.correo;
     if (c?.push !== undefined) data[COLUMNAS[t].push] = c.push;
   }
-  if (Object.keys(data).length > 0) await prisma.user.update({ where: { id: usuarioId }, data });
+  const idioma = cambio.idioma ? { idioma: cambio.idioma } : {};
+  if (Object.keys(data).length > 0 || cambio.idioma)
+    await prisma.user.update({ where: { id: usuarioId }, data: { ...data, ...idioma } });
   return preferenciasDe(usuarioId);
 }

@@ -10,6 +10,8 @@ import { preferenciasDe } from "@/lib/avisos/preferencias";
 import { dispositivosDe } from "@/lib/avisos/push";
 import { AvisosPerfil } from "@/components/cuenta/AvisosPerfil";
 import { requirePageUser } from "@/lib/users/session";
+import { prisma } from "@/lib/db";
+import { esIdioma, IDIOMA_POR_DEFECTO } from "@/lib/idiomas";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await palabrasDePagina("nav")).perfil, robots: { index: false } };
@@ -17,12 +19,13 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function ProfilePage() {
   const user = await requirePageUser("/perfil");
-  const [avisos, seguimientos, dispositivos, nav, p] = await Promise.all([
+  const [avisos, seguimientos, dispositivos, nav, p, { idioma }] = await Promise.all([
     preferenciasDe(user.id),
     seguimientosDe({ usuarioId: user.id }),
     dispositivosDe(user.id),
     palabrasDePagina("nav"),
     palabrasDePagina("seguir"),
+    prisma.user.findUniqueOrThrow({ where: { id: user.id }, select: { idioma: true } }),
   ]);
   return (
     <section className={styles.card}>
@@ -35,7 +38,11 @@ export default async function ProfilePage() {
             google: user.google,
           }}
         />
-        <AvisosPerfil inicial={avisos} dispositivos={dispositivos} />
+        <AvisosPerfil
+          inicial={avisos}
+          dispositivos={dispositivos}
+          idioma={esIdioma(idioma) ? idioma : IDIOMA_POR_DEFECTO}
+        />
         <section aria-labelledby="seguimientos-titulo" className={seguir.enPerfil}>
           <h2 id="seguimientos-titulo">{p.seguimientosTitulo}</h2>
           <GestionSeguimientos inicial={seguimientos} nivelTitulo={3} />

@@ -55,6 +55,29 @@ describe("the e-mails of an account, in its language", () => {
     ]);
     expect(frances.subject).toBe("Confirma tu cuenta · Planazo");
   });
+
+  it("changes the language from the profile's notices, for that person only, and not to one the site does not speak", async () => {
+    const [xoana, otra] = [await confirmedUser("Xoana Idioma"), await confirmedUser("Otra Idioma")];
+    const idiomaDe = async (id: string) =>
+      (await query<{ idioma: string }>(db(), "SELECT idioma FROM usuario WHERE id = $1", [id]))[0].idioma;
+    expect((await call("PATCH", "/api/usuario/avisos", { body: { idioma: "gl" } })).status).toBe(401);
+    const r = await call("PATCH", "/api/usuario/avisos", { token: xoana.token, body: { idioma: "gl" } });
+    expect(r.status).toBe(200);
+    expect([await idiomaDe(xoana.id), await idiomaDe(otra.id)]).toEqual(["gl", "es"]);
+    await call("PATCH", "/api/usuario/avisos", {
+      token: xoana.token,
+      body: { idioma: "fr", cambios: { push: false } },
+    });
+    expect(await idiomaDe(xoana.id)).toBe("gl");
+    // Her next e-mail comes in Galician.
+    await call("POST", "/api/usuario/restablecer-password", { body: { correo: xoana.correo } });
+    const [reset] = await query<{ html: string }>(
+      db(),
+      `SELECT html FROM email_outbox WHERE "to" = $1 ORDER BY created_at DESC LIMIT 1`,
+      [xoana.correo],
+    );
+    expect(reset.html).toContain('<html lang="gl">');
+  });
 });
 
 describe("register → confirm → login → GET /api/usuario", () => {
