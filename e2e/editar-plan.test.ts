@@ -313,4 +313,27 @@ describe("the edit page /editar-plan/{id}", () => {
     expect(await editar(page, id)).toBe(404);
     await ctx.close();
   });
+
+  it("sets the language the plan is written in and adds a translation, read by that language's visitors", async () => {
+    const id = await publicar("Danzas de la plaza");
+    const ctx = await contextoConectado(browser, duena);
+    const page = await ctx.newPage();
+    expect(await editar(page, id)).toBe(200);
+    await page.getByLabel("Idioma del texto").selectOption("es");
+    await page.getByText("Traducciones (opcional)").click();
+    await page.getByLabel("Título en Euskara").fill("Plazako dantzak");
+    await page.getByLabel("Descripción en Euskara").fill("Dantza tradizionalak plazan.");
+    await page.getByRole("checkbox", { name: /política de privacidad/ }).check();
+    await captura(page, "editar-plan-traducciones-390", { fullPage: true });
+    await page.getByRole("button", { name: "Actualizar", exact: true }).click();
+    await expect
+      .poll(
+        async () => (await query<{ textos: unknown }>(db(), "SELECT textos FROM plan WHERE id = $1", [id]))[0].textos,
+      )
+      .toEqual({ eu: { titulo: "Plazako dantzak", descripcion: "Dantza tradizionalak plazan." } });
+    const detalle = (await (await fetch(`${appUrl()}/api/plan/detalle/${id}`)).json()) as { urlPlan: string };
+    const vasca = await (await fetch(`${appUrl()}/eu${new URL(detalle.urlPlan).pathname}`)).text();
+    expect(vasca).toContain("Plazako dantzak");
+    await ctx.close();
+  });
 });

@@ -11,6 +11,7 @@ import {
   CampoCategorias,
   CampoDescripcion,
   CampoFechas,
+  CampoIdioma,
   CampoOrganizacion,
   CampoPrecio,
   CampoTitulo,
@@ -343,6 +344,7 @@ export function PublishWizard({
               {paso === 4 && (
                 <>
                   <CampoDescripcion />
+                  <CampoIdioma />
                   <CampoPrecio />
                   <CamposSiNo />
                   <CampoOrganizacion organizaciones={organizaciones} variante="publicar" />

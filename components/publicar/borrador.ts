@@ -1,5 +1,6 @@
 import { z } from "zod";
 import "@/components/ui/zod-navegador"; // parses with zod: no eval under the CSP
+import { IDIOMAS } from "@/lib/idiomas";
 import { CATEGORIAS } from "@/lib/plans/constants";
 import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
 import { FORMAS_FECHAS, nuevaClave } from "@/lib/plans/formulario-fechas";
@@ -49,6 +50,7 @@ const camposSchema = z.object({
     .array(z.object({ diaSemana: z.number().int().min(0).max(6), horaInicio: z.string(), horaFin: z.string() }))
     .catch(i.horarios),
   descripcion: z.string().catch(i.descripcion),
+  idioma: z.enum(IDIOMAS).catch(i.idioma),
   gratis: z.boolean().catch(i.gratis),
   precio: z.string().catch(i.precio),
   organizacionId: z.string().catch(i.organizacionId),
@@ -73,7 +75,7 @@ export function leerBorrador(usuarioId: string): Borrador | null {
     const texto = localStorage.getItem(clave(usuarioId));
     if (!texto) return null;
     const b = borradorSchema.parse(JSON.parse(texto));
-    return { paso: b.paso, campos: { ...b.campos, cartel: null } };
+    return { paso: b.paso, campos: { ...b.campos, cartel: null, textos: null } };
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
 import { diaEnMadrid, instanteDeLocal, instanteEnMadrid, localDeInstante } from "../dates";
+import { IDIOMA_POR_DEFECTO, IDIOMAS, type Idioma } from "../idiomas";
 import { mensajes, pistas } from "../messages";
 import type { Categoria } from "./constants";
 import { reunirFallos, type ErroresFormulario, type Fallo } from "../formularios";
@@ -11,6 +12,7 @@ import {
   type FormaFechas,
 } from "./formulario-fechas";
 import { CAMPO_CARTEL_TEMPORAL, fallosPlan, leerDatosPlan, type CampoPlan } from "./input";
+import type { IdiomasDelPlan, TextoPlan } from "./idiomas";
 import { mensajesFechas } from "./mensajes-fechas";
 import { CAMPOS_SI_NO, siNoDe, siNoTodos, type Horario, type PlanApi, type SiNoPlan } from "./plan";
 
@@ -45,6 +47,13 @@ export interface CamposPlan extends SiNoPlan {
   fechas: FechaCampo[];
   horarios: Horario[];
   descripcion: string;
+  /** The language the title and description are written in. */
+  idioma: Idioma;
+  /**
+   * The publisher's translations of title and description, every language's (empty when none),
+   * on the edit page; null on the wizard, which sends none.
+   */
+  textos: Record<Idioma, TextoPlan> | null;
   /** 'Es gratis': sends price 0. Off with an empty price means the price is not given (null). */
   gratis: boolean;
   precio: string;
@@ -75,6 +84,8 @@ export const CAMPOS_INICIALES: CamposPlan = {
   fechas: [],
   horarios: [],
   descripcion: "",
+  idioma: IDIOMA_POR_DEFECTO,
+  textos: null,
   gratis: false,
   precio: "",
   organizacionId: "",
@@ -156,6 +167,7 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
   f.set("tipo", c.tipo);
   f.set("categorias", c.categorias.join(","));
   f.set("titulo", c.titulo.trim());
+  f.set("idioma", c.idioma);
   f.set("direccion", c.direccion.trim());
   f.set("municipio", c.municipio.trim());
   f.set(
@@ -181,12 +193,23 @@ export function formularioPlan(c: CamposPlan, parte: Parte = "todo"): FormData {
     f.set("precio", c.gratis ? "0" : c.precio.trim());
     f.set("organizacionId", c.organizacionId);
     for (const k of CAMPOS_SI_NO) f.set(k, c[k] ? "true" : "false");
+    if (c.textos) f.set("textos", JSON.stringify(textosEnviados(c.idioma, c.textos)));
     if (c.contacto) {
       f.set("emailContacto", c.emailContacto.trim());
       f.set("telefonoContacto", c.telefonoContacto.trim());
     }
   }
   return f;
+}
+
+/** The translations worth sending: the other languages' with a title, trimmed (an edit replaces them all). */
+export function textosEnviados(idioma: Idioma, textos: Record<Idioma, TextoPlan>): Partial<Record<Idioma, TextoPlan>> {
+  const enviados: Partial<Record<Idioma, TextoPlan>> = {};
+  for (const i of IDIOMAS) {
+    const titulo = textos[i].titulo.trim();
+    if (i !== idioma && titulo) enviados[i] = { titulo, descripcion: textos[i].descripcion.trim() };
+  }
+  return enviados;
 }
 
 export interface ContextoReglas {
@@ -269,8 +292,11 @@ export function errorFormularioPlan(c: CamposPlan, contexto: ContextoReglas): st
   return erroresFormularioPlan(c, contexto).mensaje;
 }
 
-/** The edit page's starting values (spec §2: dates as picker values, the switch on if there is contact data). */
-export function camposDePlan(p: PlanApi): CamposPlan {
+/**
+ * The edit page's starting values (spec §2: dates as picker values, the switch on if there is
+ * contact data), with the languages of its text, read apart (Spanish and none when not given).
+ */
+export function camposDePlan(p: PlanApi, idiomas?: IdiomasDelPlan): CamposPlan {
   const contacto = Boolean(p.emailContacto || p.telefonoContacto);
   return {
     tipo: p.tipo,
@@ -290,6 +316,10 @@ export function camposDePlan(p: PlanApi): CamposPlan {
       : { formaFechas: "una", fechas: [] }),
     horarios: p.horariosDisponibles.map(({ diaSemana, horaInicio, horaFin }) => ({ diaSemana, horaInicio, horaFin })),
     descripcion: p.descripcion,
+    idioma: idiomas?.idioma ?? IDIOMA_POR_DEFECTO,
+    textos: Object.fromEntries(
+      IDIOMAS.map((i) => [i, idiomas?.textos[i] ?? { titulo: "", descripcion: "" }]),
+    ) as Record<Idioma, TextoPlan>,
     gratis: p.precio === 0,
     precio: p.precio === null || p.precio === 0 ? "" : String(p.precio),
     organizacionId: p.organizacionId ?? "",
@@ -318,6 +348,8 @@ export function camposParaDuplicar(p: PlanApi): CamposPlan {
     fechaFin: "",
     formaFechas: "una",
     fechas: [],
+    // The wizard has no translations to send.
+    textos: null,
     contacto: true,
     privacidad: false,
   };

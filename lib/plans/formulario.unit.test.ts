@@ -49,6 +49,7 @@ describe("formularioPlan", () => {
       tipo: "evento",
       categorias: "Fiesta,Cultura",
       titulo: "Verbena",
+      idioma: "es",
       direccion: "Plaza Mayor, 1",
       municipio: "Griegos",
       ubicacion: JSON.stringify({ type: "Point", coordinates: [-1.712, 40.427] }),
@@ -81,6 +82,24 @@ describe("formularioPlan", () => {
     );
     expect(experiencia.get("horariosDisponibles")).toBe('[{"diaSemana":6,"horaInicio":"10:00","horaFin":"12:00"}]');
     expect(experiencia.get("fechaFin")).toBe("");
+  });
+
+  it("sends the text's language always, and the edit page's translations with a title, trimmed", () => {
+    expect(formularioPlan(evento({ idioma: "eu" }), "datos").get("idioma")).toBe("eu");
+    // The wizard has none to send: an edit's `textos` replaces them all.
+    expect(formularioPlan(evento()).has("textos")).toBe(false);
+    const vacio = { titulo: "", descripcion: "" };
+    const textos = {
+      es: { titulo: "Verbena", descripcion: "Su texto" },
+      ca: { titulo: " Revetlla ", descripcion: " A la plaça \n" },
+      eu: { titulo: " ", descripcion: "Azalpena bakarrik" },
+      gl: vacio,
+      en: vacio,
+    };
+    const f = formularioPlan(evento({ idioma: "es", textos }));
+    expect(f.get("idioma")).toBe("es");
+    expect(JSON.parse(f.get("textos") as string)).toEqual({ ca: { titulo: "Revetlla", descripcion: "A la plaça" } });
+    expect(formularioPlan(evento({ idioma: "es", textos: { ...textos, ca: vacio } })).get("textos")).toBe("{}");
   });
 
   it("names the poster stored in advance instead of sending the file again", () => {

@@ -7,6 +7,8 @@ import { CATEGORIAS, type Categoria } from "./constants";
 import { CAMPOS_SI_NO, SI_NO_PLAN, type DatosPlan, type Horario } from "./plan";
 import { type CampoFecha, fallosFechas, leerFechas, mensajeDeFecha, spanDeFechas } from "./fechas";
 import { mensajesFechas } from "./mensajes-fechas";
+import type { TextoPlan } from "./idiomas";
+import { esIdioma, type Idioma } from "../idiomas";
 
 class EntradaNoValida extends Error {}
 
@@ -27,6 +29,7 @@ const OPCIONALES = new Set([
   "emailContacto",
   "telefonoContacto",
   "enlaceWebExterior",
+  "textos",
   ...CAMPOS_SI_NO,
 ]);
 
@@ -75,6 +78,29 @@ function json(v: string, mensaje: string): unknown {
   }
 }
 
+/**
+ * A publisher's own translations of the title and description, `{"eu":{"titulo","descripcion"}}`:
+ * each of our languages but the text's own (`idioma`), with the title's and description's rules;
+ * a language with no title is none, and one the site does not speak is left out.
+ */
+function traducciones(v: string, idioma: Idioma | undefined): Partial<Record<Idioma, TextoPlan>> {
+  if (v === "") return {};
+  const leido = json(v, mensajes.datosNoValidos);
+  if (!leido || typeof leido !== "object" || Array.isArray(leido)) throw new EntradaNoValida(mensajes.datosNoValidos);
+  const textos: Partial<Record<Idioma, TextoPlan>> = {};
+  for (const [lengua, t] of Object.entries(leido as Record<string, unknown>)) {
+    if (!esIdioma(lengua) || lengua === idioma || !t || typeof t !== "object") continue;
+    const { titulo, descripcion } = t as Record<string, unknown>;
+    const suyo = texto("titulo", typeof titulo === "string" ? titulo : "") ?? "";
+    if (suyo === "") continue;
+    const larga = texto("descripcion", typeof descripcion === "string" ? descripcion : "", true) ?? "";
+    if (suyo.length > TITULO_MAX) throw new EntradaNoValida(demasiadoLargo("titulo"));
+    if (larga.length > DESCRIPCION_MAX) throw new EntradaNoValida(demasiadoLargo("descripcion"));
+    textos[lengua] = { titulo: suyo, descripcion: larga };
+  }
+  return textos;
+}
+
 /** GeoJSON Point [lng, lat] with numbers in range, or null. */
 function punto(v: string): { lng: number; lat: number } | null {
   const p = json(v, mensajes.ubicacionFalta) as { type?: unknown; coordinates?: unknown };
@@ -119,6 +145,11 @@ export function leerDatosPlan(form: FormData): { datos: DatosPlan } | { error: s
     if (t("titulo") !== undefined) d.titulo = t("titulo");
     if (t("descripcion") !== undefined) d.descripcion = t("descripcion");
     if (t("tipo") !== undefined) d.tipo = t("tipo");
+    // The language of the title and description (one of ours, else as it was), and the
+    // publisher's translations of them (on an edit, all of them: what is left out goes).
+    const idioma = form.get("idioma");
+    if (typeof idioma === "string" && esIdioma(idioma)) d.idioma = idioma;
+    if (t("textos") !== undefined) d.textos = traducciones(t("textos")!, d.idioma);
     if (t("direccion") !== undefined) d.direccion = t("direccion");
     if (t("municipio") !== undefined) d.municipio = t("municipio");
     if (t("categorias") !== undefined) {

@@ -177,6 +177,50 @@ describe("POST /api/plan", () => {
     expect(largo).toMatchObject({ status: 400, body: { mensaje: "La descripción es demasiado larga." } });
   });
 
+  it("keeps the language its text is written in and the publisher's translations, shown to each reader", async () => {
+    const u = await confirmedUser();
+    const textos = JSON.stringify({
+      es: { titulo: "Concierto en la plaza", descripcion: "Con la banda del pueblo." },
+      eu: { titulo: "" },
+      fr: { titulo: "Concert sur la place" },
+      ca: { titulo: "Repetido en su idioma" },
+    });
+    const { status, body } = await enviarFormulario(
+      "POST",
+      "/api/plan",
+      await evento({ titulo: "Concert a la plaça", idioma: "ca", textos }),
+      u.token,
+    );
+    expect(status).toBe(201);
+    const plan = body.plan as { _id: string; titulo: string };
+    // The API answers the plan as written; its other language is kept beside it.
+    expect(plan.titulo).toBe("Concert a la plaça");
+    const fila = async () =>
+      (
+        await query<{ idioma: string; textos: unknown }>(db(), "SELECT idioma, textos FROM plan WHERE id = $1", [
+          plan._id,
+        ])
+      )[0];
+    expect(await fila()).toEqual({
+      idioma: "ca",
+      textos: { es: { titulo: "Concierto en la plaza", descripcion: "Con la banda del pueblo." } },
+    });
+    const ruta = (await call("GET", `/api/plan/detalle/${plan._id}`)).body.urlPlan as string;
+    const pagina = async (prefijo: string) => (await fetch(`${appUrl()}${prefijo}${new URL(ruta).pathname}`)).text();
+    expect(await pagina("")).toContain("Concierto en la plaza");
+    expect(await pagina("/ca")).toContain("Concert a la plaça");
+
+    // A translation too long is refused, naming the field; an edit's translations replace them all.
+    const larga = JSON.stringify({ eu: { titulo: "x".repeat(51) } });
+    expect(await enviarFormulario("PATCH", `/api/plan/${plan._id}`, formulario({ textos: larga }), u.token)).toEqual({
+      status: 400,
+      body: { mensaje: "El título es demasiado largo." },
+    });
+    const r = await enviarFormulario("PATCH", `/api/plan/${plan._id}`, formulario({ textos: "" }), u.token);
+    expect(r.status).toBe(200);
+    expect((await fila()).textos).toEqual({});
+  });
+
   it("needs a login, and an organization of the user's own", async () => {
     const u = await confirmedUser();
     const otra = await confirmedUser();

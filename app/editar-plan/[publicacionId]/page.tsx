@@ -11,6 +11,8 @@ import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { conDatos } from "@/lib/con-datos";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
+import { prisma } from "@/lib/db";
+import { idiomasDelPlan } from "@/lib/plans/idiomas";
 import { serializePlan } from "@/lib/plans/plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { requirePageUser } from "@/lib/users/session";
@@ -53,7 +55,11 @@ export default async function EditarPlanPage({ params }: Props) {
     organizacionesDeUsuario(user.id),
   ]);
   if (!plan) notFound();
-  const [origen, p] = await Promise.all([origenDelPlan(plan._id), palabrasDePagina("asistente")]);
+  const [origen, idiomas, p] = await Promise.all([
+    origenDelPlan(plan._id),
+    idiomasDelPlan(plan._id, prisma),
+    palabrasDePagina("asistente"),
+  ]);
   return (
     <section className={styles.pagina} aria-labelledby="editar-titulo">
       <h1 id="editar-titulo" className={styles.tituloPagina}>
@@ -67,7 +73,11 @@ export default async function EditarPlanPage({ params }: Props) {
       <ConPalabras espacios={ESPACIOS}>
         <MensajesEnIdioma>
           <ConLecturaDeImagenes disponible={ocrDisponible()}>
-            <EditPlanForm plan={plan} organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))} />
+            <EditPlanForm
+              plan={plan}
+              idiomas={idiomas}
+              organizaciones={organizaciones.map(({ _id, nombre }) => ({ _id, nombre }))}
+            />
           </ConLecturaDeImagenes>
         </MensajesEnIdioma>
       </ConPalabras>

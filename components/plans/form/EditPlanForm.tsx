@@ -11,6 +11,7 @@ import { Aviso, Spinner } from "@/components/ui/Field";
 import ui from "@/components/ui/ui.module.css";
 import { variantUrl } from "@/lib/media/variant-url";
 import { camposDePlan, erroresFormularioPlan, formularioPlan, type CamposPlan } from "@/lib/plans/formulario";
+import type { IdiomasDelPlan } from "@/lib/plans/idiomas";
 import type { PlanApi } from "@/lib/plans/plan";
 import {
   CamposSiNo,
@@ -18,11 +19,13 @@ import {
   CampoCategorias,
   CampoDescripcion,
   CampoFechas,
+  CampoIdioma,
   CampoOrganizacion,
   CampoPrecio,
   CampoTitulo,
   CampoUbicacion,
   CamposContacto,
+  CamposTraducciones,
 } from "./campos";
 import { useEliminarPlan } from "../EliminarPlan";
 import { useOrganizaciones, type OrganizacionResumen } from "./OrganizationSelect";
@@ -44,13 +47,15 @@ const rutaPlan = (p: PlanApi) => new URL(p.urlPlan).pathname;
 /**
  * The edit page's form (spec §2 'Edit plan'): every field of the plan, the contact switch, and
  * 'Eliminar' (with its confirmation) and 'Actualizar'. A spinner shows while a call is under way,
- * and the server's message is shown after it.
+ * and the server's message is shown after it. The languages of its text (`idiomas`) are read apart.
  */
 export function EditPlanForm({
   plan: inicial,
+  idiomas,
   organizaciones: iniciales,
 }: {
   plan: PlanApi;
+  idiomas: IdiomasDelPlan;
   organizaciones: OrganizacionResumen[];
 }) {
   const router = useRouter();
@@ -65,7 +70,7 @@ export function EditPlanForm({
   const cartelGuardado = plan.archivoCartel !== null;
   const contexto = useMemo(() => ({ cartelGuardado }), [cartelGuardado]);
   const { form, raiz: formulario } = useFormularioConPistas<CamposPlan, Contexto>({
-    defaultValues: camposDePlan(inicial),
+    defaultValues: camposDePlan(inicial, idiomas),
     resolver,
     context: contexto,
   });
@@ -100,6 +105,8 @@ export function EditPlanForm({
         </p>
         <CampoTitulo />
         <CampoDescripcion />
+        <CampoIdioma />
+        <CamposTraducciones />
         <CampoCategorias />
         <CampoUbicacion />
         <CampoFechas />

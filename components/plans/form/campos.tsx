@@ -1,9 +1,11 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Controller, useController, useFormContext, useFormState, useWatch } from "react-hook-form";
 import { CAMPOS_INICIALES, type CamposPlan } from "@/lib/plans/formulario";
-import { CONTACTO_MAX, TITULO_MAX } from "@/lib/plans/input";
+import { CONTACTO_MAX, DESCRIPCION_MAX, TITULO_MAX } from "@/lib/plans/input";
+import { IDIOMAS, NOMBRE_PROPIO, type Idioma } from "@/lib/idiomas";
+import { conDatos } from "@/lib/con-datos";
 import { CategoryPicker } from "./CategoryPicker";
 import { DescriptionEditor } from "./DescriptionEditor";
 import { type CambioFechas, FechasEvento } from "./FechasVarias";
@@ -35,7 +37,16 @@ function useCampos() {
  * Text inputs and checkboxes as controlled fields: their values are in the server's HTML too, so
  * the edit page never shows empty fields before hydration.
  */
-function useTexto(name: "titulo" | "precio" | "emailContacto" | "telefonoContacto") {
+function useTexto(
+  name:
+    | "titulo"
+    | "precio"
+    | "emailContacto"
+    | "telefonoContacto"
+    | "idioma"
+    | `textos.${Idioma}.titulo`
+    | `textos.${Idioma}.descripcion`,
+) {
   const { field } = useController<CamposPlan, typeof name>({ name });
   return { name: field.name, ref: field.ref, onChange: field.onChange, onBlur: field.onBlur, value: field.value };
 }
@@ -246,6 +257,94 @@ export function CampoDescripcion() {
       name="descripcion"
       render={({ field }) => <DescriptionEditor value={field.value} onChange={field.onChange} />}
     />
+  );
+}
+
+/** The language the title and description are written in, each language by its own name. */
+export function CampoIdioma() {
+  const entrada = useTexto("idioma");
+  const id = useId();
+  const p = usePalabras("formulario");
+  return (
+    <div className={`${styles.campo} ${styles.campoCorto}`}>
+      <label htmlFor={id} className={styles.etiqueta}>
+        {p.idiomaTexto}
+      </label>
+      <select id={id} className={styles.select} {...entrada}>
+        {IDIOMAS.map((i) => (
+          <option key={i} value={i} lang={i}>
+            {NOMBRE_PROPIO[i]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The edit page's translations of the title and description, closed until opened: one title and
+ * description for each language but the text's own. A language with no title is not sent.
+ */
+export function CamposTraducciones() {
+  const idioma = useWatch<CamposPlan, "idioma">({ name: "idioma" });
+  const textos = useWatch<CamposPlan, "textos">({ name: "textos" });
+  const id = useId();
+  const p = usePalabras("formulario");
+  // Open when the plan has a translation; its fields are drawn only while open (their values
+  // stay in the form): eight more fields closed away would only lengthen the page's work.
+  const [abierta, setAbierta] = useState(() => Object.values(textos ?? {}).some((t) => t?.titulo));
+  return (
+    <details className={styles.traducciones} open={abierta} onToggle={(e) => setAbierta(e.currentTarget.open)}>
+      <summary aria-describedby={`${id}-ayuda`}>{p.traducciones}</summary>
+      <p id={`${id}-ayuda`} className={styles.ayuda}>
+        {p.traduccionesAyuda}
+      </p>
+      {abierta && IDIOMAS.filter((i) => i !== idioma).map((i) => <Traduccion key={i} idioma={i} />)}
+    </details>
+  );
+}
+
+/** One language's title and description, in that language (its spelling checker's, its voice's). */
+function Traduccion({ idioma }: { idioma: Idioma }) {
+  const titulo = useTexto(`textos.${idioma}.titulo`);
+  const descripcion = useTexto(`textos.${idioma}.descripcion`);
+  const id = useId();
+  const p = usePalabras("formulario");
+  const nombre = { idioma: NOMBRE_PROPIO[idioma] };
+  return (
+    <>
+      <div className={styles.campo}>
+        <div className={styles.cabeceraCampo}>
+          <label htmlFor={`${id}-titulo`} className={styles.etiqueta}>
+            {conDatos(p.tituloEn, nombre)}
+          </label>
+          <span id={`${id}-contador`} className={styles.contador}>
+            {`${titulo.value.length} - ${TITULO_MAX}`}
+          </span>
+        </div>
+        <input
+          id={`${id}-titulo`}
+          className={styles.input}
+          type="text"
+          lang={idioma}
+          maxLength={TITULO_MAX}
+          aria-describedby={`${id}-contador`}
+          {...titulo}
+        />
+      </div>
+      <div className={styles.campo}>
+        <label htmlFor={`${id}-descripcion`} className={styles.etiqueta}>
+          {conDatos(p.descripcionEn, nombre)}
+        </label>
+        <textarea
+          id={`${id}-descripcion`}
+          className={styles.textarea}
+          lang={idioma}
+          maxLength={DESCRIPCION_MAX}
+          {...descripcion}
+        />
+      </div>
+    </>
   );
 }
 
