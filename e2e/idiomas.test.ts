@@ -145,29 +145,42 @@ describe("the interface's languages", () => {
     // Read before and after the pages: a plan another test deletes meanwhile is still known.
     const deLaBase = new Set(await datosDeLaBase());
     const ctx = await contextoConectado(browser, { id: usuario.id });
-    const page = await ctx.newPage();
-    const leer = async (ruta: string) => {
+    // Each page in the five languages at once, a tab each, as five visitors would.
+    const pestanas = await Promise.all(IDIOMAS.map(() => ctx.newPage()));
+    const leer = async (n: number, ruta: string) => {
+      const page = pestanas[n];
       await page.goto(`${appUrl()}${ruta}`);
       await page.getByRole("contentinfo").waitFor();
-      return page.evaluate(textosDeLaPagina);
+      const textos = await page.evaluate(textosDeLaPagina);
+      if (ruta.includes("municipio=")) await captura(page, `idiomas-busqueda-${IDIOMAS[n]}-390`);
+      return textos;
     };
+    const plantillas = new Map(
+      await Promise.all(
+        IDIOMAS.map(async (idioma) => {
+          // A text its own catalogue writes, filled in ("Paso 1 de 4:" is Galician too).
+          const suyos = textosDeCatalogo(await catalogo(idioma)).map(
+            (t) => new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, ".+")}$`, "u"),
+          );
+          return [idioma, suyos] as const;
+        }),
+      ),
+    );
     const restos: string[] = [];
     for (const ruta of paginas) {
-      const enCastellano = new Set(await leer(ruta));
-      for (const idioma of IDIOMAS.filter((i) => i !== "es")) {
-        const suyos = textosDeCatalogo(await catalogo(idioma));
-        // A text its own catalogue writes, filled in ("Paso 1 de 4:" is Galician too).
-        const plantillas = suyos.map(
-          (t) => new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, ".+")}$`, "u"),
-        );
-        const escrito = (texto: string) => plantillas.some((p) => p.test(texto));
-        for (const texto of await leer(rutaEnIdioma(idioma, ruta))) {
-          const espanol = enCastellano.has(texto) || castellano.includes(texto);
+      const [enCastellano, ...otros] = await Promise.all(
+        IDIOMAS.map((idioma, n) => leer(n, rutaEnIdioma(idioma, ruta))),
+      );
+      const castellanoDeLaPagina = new Set(enCastellano);
+      otros.forEach((textos, n) => {
+        const idioma = IDIOMAS[n + 1];
+        const escrito = (texto: string) => plantillas.get(idioma)!.some((p) => p.test(texto));
+        for (const texto of textos) {
+          const espanol = castellanoDeLaPagina.has(texto) || castellano.includes(texto);
           if (espanol && !datos.has(texto) && /\p{L}{3}/u.test(texto) && !escrito(texto))
             restos.push(`${idioma} ${ruta}: ${texto}`);
         }
-        if (ruta === lugar) await captura(page, `idiomas-busqueda-${idioma}-390`);
-      }
+      });
     }
     await ctx.close();
     // Other tests' plans may be on the same pages: their titles, towns, places and people are
@@ -200,6 +213,18 @@ describe("the interface's languages", () => {
       .flatMap(([e, textos]) => Object.entries(textos).map(([k, texto]) => [e, k, texto]))
       .find(([, , texto]) => texto === mensaje)!;
     expect(((await desdeLaWeb.json()) as { mensaje: string }).mensaje).toBe((await catalogo("eu"))[espacio][clave]);
+  });
+
+  it("names a bilingual town in its official form outside Spanish", async () => {
+    const titulo = async (ruta: string) => {
+      const res = await api(ruta, { headers: { accept: "text/html" } });
+      expect(res.status, ruta).toBe(200);
+      return /<h1[^>]*>([^<]*)</.exec(await res.text())?.[1] ?? "";
+    };
+    expect(await titulo("/eu/planes/gipuzkoa/san-sebastian")).toContain("Donostia / San Sebastián");
+    const enCastellano = await titulo("/planes/gipuzkoa/san-sebastian");
+    expect(enCastellano).toContain("San Sebastián");
+    expect(enCastellano).not.toContain("Donostia");
   });
 
   it("offers the browser's language once, in that language, without sending the visitor there", async () => {

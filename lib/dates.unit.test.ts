@@ -212,9 +212,7 @@ describe("dates in the other languages", () => {
     expect(cuandoEventoTexto("2026-12-05T18:00:00Z", "2026-12-05T22:00:00Z", "gl")).toBe(
       "5 de decembro de 2026 · Das 19:00 ás 23:00",
     );
-    expect(cuandoEventoTexto("2026-12-05T18:00:00Z", "2026-12-06T22:00:00Z", "en")).toBe(
-      "5 Dec, 19:00 – 6 Dec, 23:00",
-    );
+    expect(cuandoEventoTexto("2026-12-05T18:00:00Z", "2026-12-06T22:00:00Z", "en")).toBe("5 Dec, 19:00 – 6 Dec, 23:00");
     expect(fechaLarga(new Date("2026-08-01T10:00:00Z"), "eu")).toBe("larunbata, 2026ko abuztuaren 1a");
     expect(diaEtiqueta(3, "gl")).toBe("Mércores");
     expect(fechaInsignia(cinco, "en")).toEqual({ semana: "Sat", dia: "5", mes: "Dec" });

@@ -5,7 +5,6 @@ import { ocrDisponible } from "@/lib/programas/ocr";
 import styles from "@/components/plans/form/form.module.css";
 import { PublishWizard, type Duplicado } from "@/components/publicar/PublishWizard";
 import { MensajesEnIdioma } from "@/components/ui/errores-campos";
-import type { Espacio } from "@/lib/catalogo";
 import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { organizacionesDeUsuario } from "@/lib/organizaciones/organizaciones";
 import { camposParaDuplicar } from "@/lib/plans/formulario";
@@ -13,30 +12,12 @@ import { serializePlan } from "@/lib/plans/plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { site } from "@/lib/site";
 import { requirePageUser } from "@/lib/users/session";
+import { ESPACIOS_DEL_FORMULARIO } from "@/components/plans/form/espacios";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { tituloPublicar } = await palabrasDePagina("asistente");
   return { title: tituloPublicar, robots: { index: false } };
 }
-
-/**
- * The words of the wizard's browser components: its own, the fields', the messages of its rules
- * and the API (MensajesEnIdioma), and the published plan's card and share button.
- */
-const ESPACIOS: readonly Espacio[] = [
-  "asistente",
-  "formulario",
-  "publicar",
-  "pistas",
-  "ubicacion",
-  "buscador",
-  "categorias",
-  "cuenta",
-  "planes",
-  "difusion",
-  "plan",
-  "tarjeta",
-];
 
 /** The poster's address as the browser fetches it: ours stay on this origin (same-site fetch, no CORS). */
 function direccionCartel(url: string, sitio: string): string {
@@ -75,7 +56,7 @@ export default async function PublicarPage({
       <h1 id="publicar-titulo" className={styles.tituloPagina}>
         {p.tituloPublicar}
       </h1>
-      <ConPalabras espacios={ESPACIOS}>
+      <ConPalabras espacios={ESPACIOS_DEL_FORMULARIO}>
         <MensajesEnIdioma>
           <ConLecturaDeImagenes disponible={ocrDisponible()}>
             <PublishWizard

@@ -1,12 +1,12 @@
 import Link from "@/components/idioma/Enlace";
-import type { MunicipioConRuta } from "@/lib/geo/slug";
-import { palabrasDePagina } from "@/lib/idioma-de-pagina";
+import { nombreDelPueblo, type MunicipioConRuta } from "@/lib/geo/slug";
+import { idiomaDePagina, palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { rutaProvincia } from "@/lib/seo/pueblo";
 import styles from "./pueblos.module.css";
 
 /** España › provincia › municipio, as the page's BreadcrumbList says it. */
 export async function MigasPueblo({ municipio }: { municipio?: MunicipioConRuta; provincia?: string }) {
-  const { puebloMigas, puebloEspana } = await palabrasDePagina("busqueda");
+  const [{ puebloMigas, puebloEspana }, idioma] = await Promise.all([palabrasDePagina("busqueda"), idiomaDePagina()]);
   return (
     <nav aria-label={puebloMigas} className={styles.migas}>
       <ol>
@@ -22,7 +22,7 @@ export async function MigasPueblo({ municipio }: { municipio?: MunicipioConRuta;
                 {municipio.provincia}
               </Link>
             </li>
-            <li aria-current="page">{municipio.nombre}</li>
+            <li aria-current="page">{nombreDelPueblo(municipio, idioma)}</li>
           </>
         )}
       </ol>

@@ -1,3 +1,4 @@
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import { distanciaEsferaM } from "./distancia";
 import type { MunicipioRow } from "./load-gazetteer";
 /**
@@ -49,6 +50,15 @@ export interface MunicipioConRuta extends MunicipioGazetteer {
   slug: string;
   /** The canonical path: /planes/{provincia}/{municipio}. */
   ruta: string;
+}
+
+/**
+ * A town's name as a page in a language writes it: Spanish pages the gazetteer's usual one
+ * ("San Sebastián"), the others its official form, both names of a bilingual town
+ * ("Donostia / San Sebastián", "Laudio / Llodio").
+ */
+export function nombreDelPueblo(m: Pick<MunicipioGazetteer, "nombre" | "nombreOficial">, idioma: Idioma): string {
+  return idioma === IDIOMA_POR_DEFECTO ? m.nombre : m.nombreOficial.split("/").join(" / ");
 }
 
 export interface NomenclatorMunicipios {

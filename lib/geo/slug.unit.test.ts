@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readGazetteer } from "./load-gazetteer";
 import {
+  nombreDelPueblo,
   construirNomenclator,
   municipioPorNombre,
   resolverProvincia,
@@ -88,5 +89,14 @@ describe("town page slugs", () => {
       expect(municipioPorNombre(nomenclator, nombre, { lat: m.lat!, lng: m.lng! })?.ine).toBe(m.ine);
     }
     expect(municipioPorNombre(nomenclator, "Pueblo que no existe", { lat: 40, lng: -3 })).toBeNull();
+  });
+});
+
+describe("a town's name in a page's language", () => {
+  it("is the usual one in Spanish and the official form, both names of a bilingual town, in the others", () => {
+    const donostia = { nombre: "San Sebastián", nombreOficial: "Donostia/San Sebastián" };
+    expect(nombreDelPueblo(donostia, "es")).toBe("San Sebastián");
+    expect(nombreDelPueblo(donostia, "eu")).toBe("Donostia / San Sebastián");
+    expect(nombreDelPueblo({ nombre: "Lleida", nombreOficial: "Lleida" }, "en")).toBe("Lleida");
   });
 });

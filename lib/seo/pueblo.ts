@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { espacioDe } from "../catalogo";
-import type { MunicipioConRuta } from "../geo/slug";
+import { nombreDelPueblo, type MunicipioConRuta } from "../geo/slug";
 import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import { conDatos } from "../con-datos";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
@@ -12,7 +12,11 @@ import { site } from "../site";
 /** The path of a province's page, which lists its towns (app/planes/[provincia]). */
 export const rutaProvincia = (provinciaSlug: string) => `/planes/${provinciaSlug}`;
 
-const datos = (m: MunicipioConRuta) => ({ municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) });
+const datos = (m: MunicipioConRuta, idioma: Idioma) => ({
+  municipio: nombreDelPueblo(m, idioma),
+  provincia: m.provincia,
+  km: String(RADIO_DEFAULT_KM),
+});
 
 /**
  * A town page's metadata in the page's language: canonical path (its Spanish one, which
@@ -30,11 +34,11 @@ export function puebloMetadata(
   const conCartel = planes.find((p) => p.archivoCartel);
   const vacio = planes.length === 0;
   const base = metadatosCompartidos({
-    titulo: conDatos(w.puebloTituloMeta, datos(m)),
-    descripcion: conDatos(vacio ? w.puebloDescripcionVacio : w.puebloDescripcion, datos(m)),
+    titulo: conDatos(w.puebloTituloMeta, datos(m, idioma)),
+    descripcion: conDatos(vacio ? w.puebloDescripcionVacio : w.puebloDescripcion, datos(m, idioma)),
     url,
     imagen: conCartel ? imagenOg(conCartel.archivoCartel) : `${site().url}/og-planazo.jpg`,
-    alt: conCartel ? conCartel.titulo : conDatos(w.puebloTitulo, datos(m)),
+    alt: conCartel ? conCartel.titulo : conDatos(w.puebloTitulo, datos(m, idioma)),
   });
   return { ...base, ...(vacio ? { robots: { index: false, follow: true } } : {}) };
 }
@@ -58,7 +62,7 @@ export function puebloJsonLd(
     {
       "@context": "https://schema.org",
       "@type": "ItemList",
-      name: conDatos(puebloTitulo, datos(m)),
+      name: conDatos(puebloTitulo, datos(m, idioma)),
       url: url(m.ruta),
       numberOfItems: planes.length,
       itemListElement: planes.map((p, i) => {
@@ -75,7 +79,7 @@ export function puebloJsonLd(
       itemListElement: [
         { "@type": "ListItem", position: 1, name: puebloEspana, item: url("/") },
         { "@type": "ListItem", position: 2, name: m.provincia, item: url(rutaProvincia(m.provinciaSlug)) },
-        { "@type": "ListItem", position: 3, name: m.nombre, item: url(m.ruta) },
+        { "@type": "ListItem", position: 3, name: nombreDelPueblo(m, idioma), item: url(m.ruta) },
       ],
     },
   ];

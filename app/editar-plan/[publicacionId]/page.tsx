@@ -6,7 +6,6 @@ import { notFound } from "next/navigation";
 import { EditPlanForm } from "@/components/plans/form/EditPlanForm";
 import styles from "@/components/plans/form/form.module.css";
 import { MensajesEnIdioma } from "@/components/ui/errores-campos";
-import type { Espacio } from "@/lib/catalogo";
 import { palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { conDatos } from "@/lib/con-datos";
 import { origenDelPlan } from "@/lib/fuentes/pantallas";
@@ -16,26 +15,12 @@ import { idiomasDelPlan } from "@/lib/plans/idiomas";
 import { serializePlan } from "@/lib/plans/plan";
 import { leerPlan } from "@/lib/plans/queries";
 import { requirePageUser } from "@/lib/users/session";
+import { ESPACIOS_DEL_FORMULARIO } from "@/components/plans/form/espacios";
 
 export async function generateMetadata(): Promise<Metadata> {
   const { tituloEditar } = await palabrasDePagina("asistente");
   return { title: tituloEditar, robots: { index: false } };
 }
-
-/** The words of the form's browser components, the messages of its rules and the API's (MensajesEnIdioma). */
-const ESPACIOS: readonly Espacio[] = [
-  "asistente",
-  "formulario",
-  "publicar",
-  "pistas",
-  "ubicacion",
-  "buscador",
-  "categorias",
-  "cuenta",
-  "planes",
-  "difusion",
-  "plan",
-];
 
 interface Props {
   params: Promise<{ publicacionId: string }>;
@@ -70,7 +55,7 @@ export default async function EditarPlanPage({ params }: Props) {
           {conDatos(p.avisoImportado, { fuente: origen.fuente })}
         </p>
       )}
-      <ConPalabras espacios={ESPACIOS}>
+      <ConPalabras espacios={ESPACIOS_DEL_FORMULARIO}>
         <MensajesEnIdioma>
           <ConLecturaDeImagenes disponible={ocrDisponible()}>
             <EditPlanForm

@@ -20,6 +20,7 @@ import { ventanaFechas } from "@/lib/busqueda/estado";
 import { favoritosDeLaSesion } from "@/lib/favoritos/sesion";
 import { tieneCookieDeSesion } from "@/lib/users/session";
 import { municipioDeRuta } from "@/lib/geo/municipios";
+import { nombreDelPueblo } from "@/lib/geo/slug";
 import { conDatos } from "@/lib/con-datos";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { RADIO_DEFAULT_KM } from "@/lib/plans/constants";
@@ -113,7 +114,7 @@ export default async function PuebloPage({ params, searchParams }: Props) {
     palabrasGruposDePagina(),
     idiomaDePagina(),
   ]);
-  const d = { municipio: m.nombre, provincia: m.provincia, km: String(RADIO_DEFAULT_KM) };
+  const d = { municipio: nombreDelPueblo(m, idioma), provincia: m.provincia, km: String(RADIO_DEFAULT_KM) };
   const vacio = listados.length === 0;
   // By date (the web's order), the weekend's and the coming events come in day groups (Viernes 4,
   // Sábado 5…), each from its own base instant as its search ordered them; the weekly experiences
