@@ -182,9 +182,13 @@ interface Forma {
   locale: Locale;
   /** "5 de diciembre de 2026". */
   largo: (d: Date) => string;
-  /** A range's first end when it shares the last's month and year ("5"), or its year ("5 de noviembre"). */
+  /** A range's first end when it shares the last's month and year ("5"), or its year (its diaMes unless said). */
   inicioMismoMes: (d: Date) => string;
-  inicioMismoAnio: (d: Date) => string;
+  inicioMismoAnio?: (d: Date) => string;
+  /** A day with its month, no year, as a long date writes it ("9 de enero", "urtarrilaren 9a"). */
+  diaMes: (d: Date) => string;
+  /** A weekday before a day ("sábado 15 de agosto"; Basque with a comma). */
+  conSemana: (semana: string, dia: string) => string;
   /** "5 dic", with its year when asked ("5 dic 2026"). */
   corto: (d: Date, anio?: boolean) => string;
   /** A day of a short range's month ("5"): Basque writes its month too. */
@@ -210,7 +214,8 @@ const FORMAS: Record<Idioma, Forma> = {
     locale: es,
     largo: dias(es)("d 'de' MMMM 'de' yyyy"),
     inicioMismoMes: dias(es)("d"),
-    inicioMismoAnio: dias(es)("d 'de' MMMM"),
+    diaMes: dias(es)("d 'de' MMMM"),
+    conSemana: (semana, dia) => `${semana} ${dia}`,
     corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: es }),
     diaCorto: dias(es)("d"),
     rango: (a, b) => `Del ${a} al ${b}`,
@@ -223,7 +228,8 @@ const FORMAS: Record<Idioma, Forma> = {
     locale: ca,
     largo: (d) => `${format(d, "d")} ${deMesCatalan(d)} de ${format(d, "yyyy")}`,
     inicioMismoMes: dias(ca)("d"),
-    inicioMismoAnio: (d) => `${format(d, "d")} ${deMesCatalan(d)}`,
+    diaMes: (d) => `${format(d, "d")} ${deMesCatalan(d)}`,
+    conSemana: (semana, dia) => `${semana} ${dia}`,
     corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: ca }),
     diaCorto: dias(ca)("d"),
     rango: (a, b) => `Del ${a} al ${b}`,
@@ -237,6 +243,8 @@ const FORMAS: Record<Idioma, Forma> = {
     largo: dias(eu)("yyyy'ko' MMMM'ren' d'a'"),
     inicioMismoMes: dias(eu)("yyyy'ko' MMMM'ren' d'a'"),
     inicioMismoAnio: dias(eu)("yyyy'ko' MMMM'ren' d'a'"),
+    diaMes: dias(eu)("MMMM'ren' d'a'"),
+    conSemana: (semana, dia) => `${semana}, ${dia}`,
     corto: (d, anio) => format(d, anio ? "yyyy MMM d" : "MMM d", { locale: eu }),
     diaCorto: dias(eu)("MMM d"),
     rango: (a, b) => `${a} – ${b}`,
@@ -249,7 +257,8 @@ const FORMAS: Record<Idioma, Forma> = {
     locale: gl,
     largo: dias(gl)("d 'de' MMMM 'de' yyyy"),
     inicioMismoMes: dias(gl)("d"),
-    inicioMismoAnio: dias(gl)("d 'de' MMMM"),
+    diaMes: dias(gl)("d 'de' MMMM"),
+    conSemana: (semana, dia) => `${semana} ${dia}`,
     corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: gl }),
     diaCorto: dias(gl)("d"),
     rango: (a, b) => `Do ${a} ao ${b}`,
@@ -262,7 +271,8 @@ const FORMAS: Record<Idioma, Forma> = {
     locale: enGB,
     largo: dias(enGB)("d MMMM yyyy"),
     inicioMismoMes: dias(enGB)("d"),
-    inicioMismoAnio: dias(enGB)("d MMMM"),
+    diaMes: dias(enGB)("d MMMM"),
+    conSemana: (semana, dia) => `${semana} ${dia}`,
     corto: (d, anio) => format(d, anio ? "d MMM yyyy" : "d MMM", { locale: enGB }),
     diaCorto: dias(enGB)("d"),
     rango: (a, b) => `${a} – ${b}`,
@@ -302,6 +312,18 @@ export function fechaLarga(instant: Date, idioma: Idioma = IDIOMA_POR_DEFECTO): 
   const f = FORMAS[idioma];
   const d = enMadrid(instant);
   return `${format(d, "EEEE", { locale: f.locale })}, ${f.largo(d)}`;
+}
+
+/** A day with its month in Madrid, no year: "9 de enero", "9 d’agost", "urtarrilaren 9a". */
+export function diaYMes(instante: Date | string, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
+  return FORMAS[idioma].diaMes(enMadrid(instante));
+}
+
+/** A day with its weekday and month in Madrid, no year: "sábado 15 de agosto", "larunbata, abuztuaren 15a". */
+export function diaConSemana(instante: Date | string, idioma: Idioma = IDIOMA_POR_DEFECTO): string {
+  const f = FORMAS[idioma];
+  const d = enMadrid(instante);
+  return f.conSemana(format(d, "EEEE", { locale: f.locale }), f.diaMes(d));
 }
 
 /** Date and time as the spec writes them, dd/MM/yyyy HH:mm (the back-office's lists, the date pickers). */
@@ -363,7 +385,10 @@ export function fechasTexto(
   const b = fechaFin ? enMadrid(fechaFin) : a;
   if (f.largo(a) === f.largo(b)) return f.largo(a);
   if (a.getFullYear() === b.getFullYear()) {
-    return f.rango(a.getMonth() === b.getMonth() ? f.inicioMismoMes(a) : f.inicioMismoAnio(a), f.largo(b));
+    return f.rango(
+      a.getMonth() === b.getMonth() ? f.inicioMismoMes(a) : (f.inicioMismoAnio ?? f.diaMes)(a),
+      f.largo(b),
+    );
   }
   return f.rango(f.largo(a), f.largo(b));
 }

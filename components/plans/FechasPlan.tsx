@@ -1,6 +1,4 @@
-import { format } from "date-fns";
-import { ca, enGB, es, eu, gl } from "date-fns/locale";
-import { diaEnMadrid, diaIso, enMadrid, horaTexto, type Dia } from "@/lib/dates";
+import { diaConSemana, diaEnMadrid, diaIso, horaTexto, type Dia } from "@/lib/dates";
 import { enlaceGoogleCalendar } from "@/lib/difusion/ics";
 import type { getTranslations } from "next-intl/server";
 import type { Idioma } from "@/lib/idiomas";
@@ -13,21 +11,8 @@ import styles from "./PlanDetail.module.css";
 /** The plan page's words, in the page's language (mensajes/, namespace "plan"). */
 type Palabras = Awaited<ReturnType<typeof getTranslations<"plan">>>;
 
-/** A day with its month: Catalan writes "d’" before a vowel (d’agost), "de" otherwise. */
-const catalan = (d: Date) => {
-  const mes = format(d, "LLLL", { locale: ca });
-  return `${format(d, "EEEE d", { locale: ca })} ${/^[aeiou]/.test(mes) ? "d’" : "de "}${mes}`;
-};
-
-/** A programme's day in each language: "Sábado 15 de agosto", "Larunbata, abuztuaren 15a", "Saturday 15 August". */
-const DIA_LARGO: Record<Idioma, (d: Date) => string> = {
-  es: (d) => format(d, "EEEE d 'de' MMMM", { locale: es }),
-  ca: catalan,
-  eu: (d) => format(d, "EEEE, MMMM'ren' d'a'", { locale: eu }),
-  gl: (d) => format(d, "EEEE d 'de' MMMM", { locale: gl }),
-  en: (d) => format(d, "EEEE d MMMM", { locale: enGB }),
-};
-const diaLargo = (iso: string, idioma: Idioma) => mayuscula(DIA_LARGO[idioma](enMadrid(iso)));
+/** A programme's day: "Sábado 15 de agosto", "Larunbata, abuztuaren 15a", "Saturday 15 August". */
+const diaLargo = (iso: string, idioma: Idioma) => mayuscula(diaConSemana(iso, idioma));
 
 /** "20:00" or "20:00 – 22:30" (an end on another day is said with it). */
 function horas(f: FechaApi, idioma: Idioma): string {

@@ -1,6 +1,4 @@
-import { format } from "date-fns";
-import { ca, enGB, es, eu, gl } from "date-fns/locale";
-import { enMadrid, fechasTexto, nombreDia, numeroDiaMadrid } from "../dates";
+import { diaYMes, fechasTexto, nombreDia, numeroDiaMadrid } from "../dates";
 import type { Idioma } from "../idiomas";
 import { conDatos } from "../con-datos";
 import { momentoDelPlan, type PlanConMomento } from "./momento";
@@ -73,21 +71,6 @@ export const CASTELLANO: PalabrasGrupos = {
 
 const DIA_MS = 86_400_000;
 
-/** Catalan writes "d’" before a month that starts with a vowel (d’abril, d’agost, d’octubre). */
-const mesCatalan = (d: Date) => {
-  const mes = format(d, "LLLL", { locale: ca });
-  return /^[aeiou]/.test(mes) ? `d’${mes}` : `de ${mes}`;
-};
-
-/** A day and its month, as each language writes it in a long date ("9 de enero", "urtarrilaren 9a"). */
-const DIA_Y_MES: Record<Idioma, (d: Date) => string> = {
-  es: (d) => format(d, "d 'de' MMMM", { locale: es }),
-  ca: (d) => `${format(d, "d")} ${mesCatalan(d)}`,
-  eu: (d) => format(d, "MMMM'ren' d'a'", { locale: eu }),
-  gl: (d) => format(d, "d 'de' MMMM", { locale: gl }),
-  en: (d) => format(d, "d MMMM", { locale: enGB }),
-};
-
 /** A day's heading from today's: Hoy, Mañana, "Sábado 6" within the week, "Sábado 9 de enero" later (with its year if not this one). */
 export function tituloDia(dia: number, hoy: number, p: PalabrasGrupos = CASTELLANO): string {
   if (dia === hoy) return p.hoy;
@@ -102,7 +85,7 @@ export function tituloDia(dia: number, hoy: number, p: PalabrasGrupos = CASTELLA
           semana,
           fecha:
             new Date(hoy * DIA_MS).getUTCFullYear() === mediodia.getUTCFullYear()
-              ? DIA_Y_MES[p.idioma](enMadrid(mediodia))
+              ? diaYMes(mediodia, p.idioma)
               : fechasTexto(mediodia.toISOString(), null, p.idioma)!,
         });
   return titulo.charAt(0).toUpperCase() + titulo.slice(1);
