@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { conDatos } from "./con-datos";
+import { conDatos, traductor } from "./con-datos";
 import { IDIOMA_POR_DEFECTO, type Idioma } from "./idiomas";
 
 import type es from "@/mensajes/es.json";
@@ -54,26 +54,16 @@ export function palabrasDe(idioma: Idioma, espacios: readonly Espacio[]): Palabr
   return Object.fromEntries(espacios.map((e) => [e, espacioDe(idioma, e)])) as Palabras;
 }
 
-let claves: Map<string, string> | undefined;
+const traductores = new Map<Idioma, (texto: string) => string>();
 
 /**
- * A Spanish message of the catalogue in another language: an API error answered to one of the
- * site's own pages (lib/http.ts). A text the catalogue does not hold as written (one with its
- * data filled in) stays Spanish.
+ * A Spanish message of the catalogue in another language (traductor): an API error answered to
+ * one of the site's own pages (lib/http.ts). A text the catalogue does not hold as written (one
+ * with its data filled in) stays Spanish.
  */
 export function enIdioma(texto: string, idioma: Idioma): string {
   if (idioma === IDIOMA_POR_DEFECTO) return texto;
-  if (!claves) {
-    claves = new Map();
-    const recorrer = (c: Arbol, prefijo: string) => {
-      for (const [k, v] of Object.entries(c)) {
-        if (typeof v === "string") {
-          if (!claves!.has(v)) claves!.set(v, prefijo + k);
-        } else recorrer(v, `${prefijo}${k}.`);
-      }
-    };
-    recorrer(catalogo(IDIOMA_POR_DEFECTO), "");
-  }
-  const clave = claves.get(texto);
-  return clave ? textoDe(idioma, clave) : texto;
+  let traducir = traductores.get(idioma);
+  if (!traducir) traductores.set(idioma, (traducir = traductor(catalogo(IDIOMA_POR_DEFECTO), catalogo(idioma))));
+  return traducir(texto);
 }

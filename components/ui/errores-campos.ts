@@ -2,6 +2,7 @@
 
 import { createElement, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { usePalabras } from "@/components/idioma/Palabras";
+import { traductor } from "@/lib/con-datos";
 import es from "@/mensajes/es.json";
 import { ProveedorTraduccion } from "./Field";
 import {
@@ -111,21 +112,18 @@ function useTraduccionDeMensajes(): (texto: string) => string {
   const publicar = usePalabras("publicar");
   const pistas = usePalabras("pistas");
   const difusion = usePalabras("difusion");
-  return useMemo(() => {
-    const propias: Record<(typeof ESPACIOS_DE_MENSAJES)[number], Record<string, string>> = {
-      general,
-      cuenta,
-      planes,
-      publicar,
-      pistas,
-      difusion,
-    };
-    const traducciones = new Map<string, string>();
-    for (const espacio of ESPACIOS_DE_MENSAJES)
-      for (const [clave, texto] of Object.entries<string>(es[espacio]))
-        if (!traducciones.has(texto)) traducciones.set(texto, propias[espacio][clave] ?? texto);
-    return (texto: string) => traducciones.get(texto) ?? texto;
-  }, [general, cuenta, planes, publicar, pistas, difusion]);
+  return useMemo(
+    () =>
+      traductor(Object.fromEntries(ESPACIOS_DE_MENSAJES.map((e) => [e, es[e]])), {
+        general,
+        cuenta,
+        planes,
+        publicar,
+        pistas,
+        difusion,
+      }),
+    [general, cuenta, planes, publicar, pistas, difusion],
+  );
 }
 
 /**

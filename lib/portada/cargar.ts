@@ -1,6 +1,6 @@
 import "server-only";
 import { ahoraDeLaPeticion } from "../ahora";
-import { espacioDe } from "../catalogo";
+import { enIdioma, espacioDe } from "../catalogo";
 import { fechasTexto } from "../dates";
 import { favoritosDeLaSesion, type Favoritos } from "../favoritos/sesion";
 import { municipioDeNombre } from "../geo/municipios";
@@ -128,19 +128,6 @@ export async function cargarInicio(
     ...portadaLeida,
     redirigirA,
   };
-}
-
-/** The namespaces whose Spanish messages a search's error may be (the API's contract is Spanish). */
-const ESPACIOS_ERROR = ["busqueda", "ubicacion", "general"] as const;
-
-/** A search's error, a Spanish message of the catalogue, as the same key in the page's language. */
-function enIdioma(mensaje: string, idioma: Idioma): string {
-  if (idioma === IDIOMA_POR_DEFECTO) return mensaje;
-  for (const espacio of ESPACIOS_ERROR) {
-    const clave = Object.entries(espacioDe(IDIOMA_POR_DEFECTO, espacio)).find(([, texto]) => texto === mensaje)?.[0];
-    if (clave) return (espacioDe(idioma, espacio) as Record<string, string>)[clave];
-  }
-  return mensaje;
 }
 
 type Busqueda_ = {
