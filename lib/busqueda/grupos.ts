@@ -1,3 +1,4 @@
+import es from "@/mensajes/es.json";
 import { diaYMes, fechasTexto, nombreDia, numeroDiaMadrid } from "../dates";
 import type { Idioma } from "../idiomas";
 import { conDatos } from "../con-datos";
@@ -57,17 +58,7 @@ export const palabrasGrupos = (
 });
 
 /** Spanish, the default: the widget's lists and the tests, with no page to read words from. */
-export const CASTELLANO: PalabrasGrupos = {
-  idioma: "es",
-  hoy: "Hoy",
-  manana: "Mañana",
-  destacados: "Destacados",
-  porCercania: "Por cercanía",
-  otrosDias: "Otros días",
-  sigue: "{dia} (sigue)",
-  diaDeLaSemana: "{semana} {dia}",
-  diaConFecha: "{semana} {fecha}",
-};
+export const CASTELLANO: PalabrasGrupos = palabrasGrupos("es", es.buscador, es.resultados);
 
 const DIA_MS = 86_400_000;
 
