@@ -2,8 +2,8 @@ import { Prisma } from "../generated/prisma/client";
 import type { PrismaClient } from "../db/client";
 import { espacioDe } from "../catalogo";
 import { mensajesAvisos } from "./mensajes";
-import { IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "../idiomas";
-import { site } from "../site";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
+import { absoluta, site } from "../site";
 import type { AvisoPush } from "./envio";
 import { cuandoSePuedeAvisar } from "./silencio";
 
@@ -20,7 +20,7 @@ export function aviso(titulo: string, cuerpo: string, url: string, idioma: Idiom
   return {
     titulo,
     cuerpo: `${cuerpo}\n${espacioDe(idioma, "avisos").comoDejarlos}`,
-    url: `${base}${rutaEnIdioma(idioma, url)}`,
+    url: absoluta(idioma, url),
     icono: `${base}/icono/192.png`,
   };
 }

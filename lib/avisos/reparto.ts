@@ -5,12 +5,12 @@ import { cuandoEventoTexto, diaYHora } from "../dates";
 import type { Email } from "../mail/transport";
 import { enqueueEmails } from "../mail/outbox";
 import { correoPlanCambiado, correoPlanPublicado } from "../mail/templates";
-import { IDIOMA_POR_DEFECTO, IDIOMAS, rutaEnIdioma, type Idioma } from "../idiomas";
+import { IDIOMA_POR_DEFECTO, IDIOMAS, type Idioma } from "../idiomas";
 import { espacioDe } from "../catalogo";
 import { conDatos } from "../con-datos";
 import { organizacionPath } from "../organizaciones/paths";
 import { planPath } from "../plans/plan";
-import { site } from "../site";
+import { absoluta } from "../site";
 import { aviso, encolarPush, type AvisoPush } from "./cola";
 import { CORREO_DE_PUBLICACIONES_SQL } from "./preferencias";
 
@@ -116,14 +116,13 @@ async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<numb
     SELECT u.email, u.name, u.idioma FROM seguimiento s JOIN usuario u ON u.id = s.usuario_id
     WHERE s.organizacion_id = ${primero.organizacion_id}::uuid AND s.confirmado_en IS NOT NULL
       AND ${CORREO_DE_PUBLICACIONES_SQL} AND u.email_verified AND u.suspendido_en IS NULL`;
-  const { url } = site();
   // Each follower's e-mail in their language: its dates and its links.
   const lista = (idioma: Idioma) =>
     planes.map((p) => ({
       titulo: p.titulo,
       cuando: cuandoDe(p, idioma),
       municipio: p.municipio,
-      url: `${url}${rutaEnIdioma(idioma, planPath(p.titulo, p.plan_id))}`,
+      url: absoluta(idioma, planPath(p.titulo, p.plan_id)),
     }));
   await enqueueEmails(
     tx,
@@ -131,7 +130,7 @@ async function publicados(tx: Tx, filas: AvisoPlan[], ahora: Date): Promise<numb
       correoPlanPublicado(
         u.email,
         u.name,
-        { nombre: organizacion.nombre, url: `${url}${rutaEnIdioma(u.idioma, organizacion.url)}` },
+        { nombre: organizacion.nombre, url: absoluta(u.idioma, organizacion.url) },
         lista(u.idioma),
         u.idioma,
       ),
@@ -197,12 +196,7 @@ async function cambiado(tx: Tx, a: AvisoPlan, ahora: Date): Promise<number> {
     const correos: Email[] = suyos
       .filter((q) => q.cambios_correo && q.email_verified)
       .map((u) =>
-        correoPlanCambiado(
-          u.email,
-          u.name,
-          { asunto: titulo, texto, url: `${site().url}${rutaEnIdioma(idioma, url)}`, boton },
-          idioma,
-        ),
+        correoPlanCambiado(u.email, u.name, { asunto: titulo, texto, url: absoluta(idioma, url), boton }, idioma),
       );
     await enqueueEmails(tx, correos);
   }

@@ -1,6 +1,6 @@
 import { textoDe } from "../catalogo";
-import { IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "../idiomas";
-import { site } from "../site";
+import { IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
+import { absoluta, site } from "../site";
 import type { Email } from "./transport";
 
 function escapeHtml(text: string): string {
@@ -48,16 +48,10 @@ function mensaje(
   return { to, subject: `${asunto} · ${producto}`, text, html };
 }
 
-/** An address of the site's in the person's language (the home's without its slash). */
-function enlaceDelSitio(idioma: Idioma, ruta: string): string {
-  const r = rutaEnIdioma(idioma, ruta);
-  return r === "/" ? site().url : `${site().url}${r}`;
-}
-
 /** A message of the catalogue's "correo.{clave}" (asunto, texto, boton, pie) with its link, in the person's language. */
 function mensajeDeCatalogo(to: string, nombre: string, clave: string, ruta: string, idioma: Idioma): Email {
   const t = (parte: string) => textoDe(idioma, `correo.${clave}.${parte}`, { sitio: site().nombre });
-  return mensaje(to, t("asunto"), nombre, t("texto"), t("boton"), enlaceDelSitio(idioma, ruta), t("pie"), idioma);
+  return mensaje(to, t("asunto"), nombre, t("texto"), t("boton"), absoluta(idioma, ruta), t("pie"), idioma);
 }
 
 export function correoConfirmarCuenta(to: string, nombre: string, token: string, idioma: Idioma): Email {
@@ -105,8 +99,8 @@ export function correoRecordatorio(
     nombre,
     `${t(uno ? "textoUno" : "textoVarios")}:\n${lista}`,
     t("boton"),
-    enlaceDelSitio(idioma, "/planes-favoritos"),
-    t("pie", { url: enlaceDelSitio(idioma, "/perfil") }),
+    absoluta(idioma, "/planes-favoritos"),
+    t("pie", { url: absoluta(idioma, "/perfil") }),
     idioma,
   );
 }
@@ -126,7 +120,7 @@ export function correoPlanOculto(
     nombre,
     `${t("texto")}\n\n${textoDe(idioma, "correo.motivo", { motivo })}`,
     t("boton"),
-    enlaceDelSitio(idioma, "/mis-planes"),
+    absoluta(idioma, "/mis-planes"),
     textoDe(idioma, "correo.esUnError"),
     idioma,
   );
@@ -146,7 +140,7 @@ export function correoCuentaSuspendida(
     nombre,
     `${t("texto")}\n\n${textoDe(idioma, "correo.motivo", { motivo })}`,
     t("boton"),
-    enlaceDelSitio(idioma, "/"),
+    absoluta(idioma, "/"),
     textoDe(idioma, "correo.esUnError"),
     idioma,
   );
@@ -183,7 +177,7 @@ export function correoConfirmarSeguimiento(
     "",
     parrafo,
     t("boton"),
-    enlaceDelSitio(idioma, `/seguimientos/confirmar/${token}`),
+    absoluta(idioma, `/seguimientos/confirmar/${token}`),
     t("pie"),
     idioma,
   );
@@ -236,7 +230,7 @@ export function correoResumenSemanal(
   idioma: Idioma = IDIOMA_POR_DEFECTO,
 ): Email {
   const { nombre: producto } = site();
-  const url = enlaceDelSitio(idioma, "/");
+  const url = absoluta(idioma, "/");
   const t = (clave: string, datos: Record<string, string> = {}) =>
     textoDe(idioma, `correo.resumen.${clave}`, { sitio: producto, ...datos });
   const bloques = (s: SeccionResumen) => [[t("finde"), s.finde] as const, [t("nuevos"), s.nuevos] as const];
@@ -294,8 +288,7 @@ ${bloques(s)
 }
 
 /** The line under every notice e-mail: where to stop it. */
-const pieAvisos = (idioma: Idioma) =>
-  textoDe(idioma, "correo.pieAvisos", { url: enlaceDelSitio(idioma, "/perfil#avisos") });
+const pieAvisos = (idioma: Idioma) => textoDe(idioma, "correo.pieAvisos", { url: absoluta(idioma, "/perfil#avisos") });
 
 /** A followed organization published one plan or several (lib/avisos/reparto.ts). */
 export function correoPlanPublicado(

@@ -1,4 +1,4 @@
-import { esIdioma, IDIOMA_POR_DEFECTO, rutaEnIdioma, type Idioma } from "../idiomas";
+import { esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
 import { enIdioma, espacioDe } from "../catalogo";
 import "server-only";
 import type { PrismaClient } from "../db/client";
@@ -14,7 +14,7 @@ import type { FechasDeResultado } from "../plans/fechas";
 import { busquedaSchema } from "../busqueda/schemas";
 import { buscarPlanes, soloPlanes, type PlanBuscado } from "../busqueda/buscar";
 import { leerEstado, urlBusqueda } from "../busqueda/estado";
-import { site } from "../site";
+import { absoluta, site } from "../site";
 import type { Categoria as CategoriaDb } from "../generated/prisma/enums";
 import { organizacionConPlanes } from "../organizaciones/organizaciones";
 import { organizacionPath } from "../organizaciones/paths";
@@ -276,7 +276,7 @@ export async function enviarResumenes(
           asuntoResumen(secciones, idioma),
           secciones,
           {
-            gestionar: `${url}${rutaEnIdioma(idioma, `/seguimientos/gestionar/${token}`)}`,
+            gestionar: absoluta(idioma, `/seguimientos/gestionar/${token}`),
             baja: `${url}/api/seguimientos/baja?token=${token}`,
           },
           idioma,

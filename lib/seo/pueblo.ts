@@ -6,7 +6,7 @@ import { conDatos } from "../con-datos";
 import { RADIO_DEFAULT_KM } from "../plans/constants";
 import type { PlanApi } from "../plans/plan";
 import { imagenOg, metadatosCompartidos, planJsonLd } from "./plan";
-import { absoluta } from "./versiones";
+import { absoluta } from "../site";
 import { site } from "../site";
 
 /** The path of a province's page, which lists its towns (app/planes/[provincia]). */

@@ -8,7 +8,8 @@ import { rutasDePueblosConPlanes } from "../pueblos/planes";
 import { site } from "../site";
 import { escaparHtml } from "../text";
 import { esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
-import { absoluta, IDIOMAS_DEL_INTERFAZ, PAGINAS_EN_TODOS_LOS_IDIOMAS } from "./versiones";
+import { absoluta } from "../site";
+import { IDIOMAS_DEL_INTERFAZ, PAGINAS_EN_TODOS_LOS_IDIOMAS } from "./versiones";
 
 /**
  * The sitemap, split into files ("trozos") by ranges of the UUID space.

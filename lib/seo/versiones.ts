@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { idiomaDePagina } from "../idioma-de-pagina";
-import { IDIOMA_POR_DEFECTO, IDIOMAS, rutaEnIdioma, type Idioma } from "../idiomas";
-import { site } from "../site";
+import { IDIOMA_POR_DEFECTO, IDIOMAS, type Idioma } from "../idiomas";
+import { absoluta } from "../site";
 
 /** OpenGraph's locale of each language (Spain's forms; English as written in Britain). */
 export const LOCALE_OG: Record<Idioma, string> = {
@@ -11,13 +11,6 @@ export const LOCALE_OG: Record<Idioma, string> = {
   gl: "gl_ES",
   en: "en_GB",
 };
-
-/** A page's absolute address in a language, from its Spanish one (absolute or a path). */
-export function absoluta(idioma: Idioma, ruta: string): string {
-  const { url } = site();
-  const r = rutaEnIdioma(idioma, ruta.startsWith(url) ? ruta.slice(url.length) || "/" : ruta);
-  return r === "/" ? url : `${url}${r}`;
-}
 
 /**
  * A page's language versions for search engines, from its metadata's canonical address (its
