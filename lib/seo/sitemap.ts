@@ -5,10 +5,9 @@ import { organizacionPath } from "../organizaciones/paths";
 import { PLAN_LISTED } from "../plans/queries";
 import { planPath } from "../plans/plan";
 import { rutasDePueblosConPlanes } from "../pueblos/planes";
-import { site } from "../site";
+import { absoluta, site } from "../site";
 import { escaparHtml } from "../text";
 import { esIdioma, IDIOMA_POR_DEFECTO, type Idioma } from "../idiomas";
-import { absoluta } from "../site";
 import { IDIOMAS_DEL_INTERFAZ, PAGINAS_EN_TODOS_LOS_IDIOMAS } from "./versiones";
 
 /**
