@@ -39,14 +39,25 @@ export function textoDe(idioma: Idioma, clave: string, datos: Record<string, str
   return conDatos(plantilla, datos);
 }
 
+const espacios = new Map<string, object>();
+
 /**
  * A namespace of a language's catalogue as written (`{argumentos}` unfilled, for conDatos), over
- * Spanish's: the words a server component writes, or hands to the browser's (ConPalabras).
+ * Spanish's: the words a server component writes, or hands to the browser's (ConPalabras). Made
+ * once per process: every page reads several.
  */
 export function espacioDe<E extends Espacio>(idioma: Idioma, espacio: E): Catalogo[E] {
-  const propio = catalogo(idioma)[espacio];
-  const castellano = catalogo(IDIOMA_POR_DEFECTO)[espacio];
-  return { ...(castellano as object), ...(typeof propio === "object" ? propio : {}) } as Catalogo[E];
+  const clave = `${idioma}:${espacio}`;
+  let hecho = espacios.get(clave);
+  if (!hecho) {
+    const propio = catalogo(idioma)[espacio];
+    hecho = Object.freeze({
+      ...(catalogo(IDIOMA_POR_DEFECTO)[espacio] as object),
+      ...(typeof propio === "object" ? propio : {}),
+    });
+    espacios.set(clave, hecho);
+  }
+  return hecho as Catalogo[E];
 }
 
 /** Some namespaces of a language's catalogue (espacioDe), for the browser's components. */
