@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CABECERA_IDIOMA, IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma } from "@/lib/idiomas";
+import { CABECERA_IDIOMA, IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma, type Idioma } from "@/lib/idiomas";
+import { diaEtiqueta, fechaInsignia, nombreDia } from "@/lib/dates";
 import { IDIOMAS_CON_SITEMAP } from "@/lib/seo/sitemap";
 import { IDIOMAS_DEL_INTERFAZ } from "@/lib/seo/versiones";
 import { mensajes } from "@/lib/messages";
@@ -30,6 +31,20 @@ async function datosDeLaBase(): Promise<string[]> {
      UNION SELECT nombre FROM municipio UNION SELECT provincia FROM municipio`,
   );
   return filas.map((f) => f.v);
+}
+
+/**
+ * The words a language's dates write on their own (a card's "mar" and "dec"): Galician's are often
+ * Spanish's, and the day a plan falls on decides which a page shows.
+ */
+function fechasDe(idioma: Idioma): Set<string> {
+  const palabras = new Set<string>();
+  for (let d = 0; d < 365; d += 1) {
+    const { semana, mes } = fechaInsignia(new Date(Date.UTC(2026, 0, 1 + d, 12)).toISOString(), idioma);
+    palabras.add(semana).add(mes);
+  }
+  for (let d = 0; d < 7; d += 1) palabras.add(nombreDia(d, idioma)).add(diaEtiqueta(d, idioma));
+  return palabras;
 }
 
 /** Every message of a catalogue, as written. */
@@ -174,7 +189,8 @@ describe("the interface's languages", () => {
       const castellanoDeLaPagina = new Set(enCastellano);
       otros.forEach((textos, n) => {
         const idioma = IDIOMAS[n + 1];
-        const escrito = (texto: string) => plantillas.get(idioma)!.some((p) => p.test(texto));
+        const escrito = (texto: string) =>
+          fechasDe(idioma).has(texto) || plantillas.get(idioma)!.some((p) => p.test(texto));
         for (const texto of textos) {
           const espanol = castellanoDeLaPagina.has(texto) || castellano.includes(texto);
           if (espanol && !datos.has(texto) && /\p{L}{3}/u.test(texto) && !escrito(texto))
