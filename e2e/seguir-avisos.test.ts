@@ -179,10 +179,11 @@ describe("following organizations and their notifications", () => {
       await page.reload();
       await expect(publicacionesCorreo.isChecked()).resolves.toBe(false);
       await expect(cambiosPush.isChecked()).resolves.toBe(false);
-      // The headless shell has no notifications: the section says so instead of a button that cannot work.
-      await expect(page.locator("#avisos").textContent()).resolves.toMatch(
-        new RegExp(`${es.perfil.avisosBloqueados}|${es.perfil.avisosActivar}|${es.perfil.avisosSinSoporte}`),
-      );
+      // The headless shell has no notifications: the section says so instead of a button that cannot
+      // work, once the browser has answered what it allows (nothing is shown while it is asked).
+      await expect
+        .poll(() => page.locator("#avisos").textContent())
+        .toMatch(new RegExp(`${es.perfil.avisosBloqueados}|${es.perfil.avisosActivar}|${es.perfil.avisosSinSoporte}`));
       await captura(page.locator("#avisos"), "perfil-avisos-390");
       // The browser offers to install the app: one tap shows its own prompt, and the button goes.
       await ofrecerInstalacion(page);
