@@ -18,4 +18,40 @@ describe("filling in and translating messages", () => {
     const traducir = traductor(castellano, catalan);
     expect(["Hola", "Salir", "Sola", "Salir ya"].map(traducir)).toEqual(["Hola!", "Surt", "Sola", "Salir ya"]);
   });
+
+  it("reads a message with its data back against its template and writes it in the other language", () => {
+    const castellano = {
+      publicar: {
+        largo: "{campo} es demasiado largo.",
+        titulo: "El título",
+        siNo: "{campo}: la respuesta tiene que ser sí o no.",
+      },
+      fechas: { enLista: "Fecha del {cuando}: {mensaje}", muchas: "Un plan puede tener como mucho {max} fechas." },
+      plan: { accesible: "Accesible", dia: "Día {n}", seguir: "Sigues a {organizacion}. Te avisaremos por correo." },
+    };
+    const catalan = {
+      publicar: {
+        largo: "{campo} és massa llarg.",
+        titulo: "El títol",
+        siNo: "{campo}: la resposta ha de ser sí o no.",
+      },
+      fechas: { enLista: "Data del {cuando}: {mensaje}", muchas: "Un pla pot tenir com a màxim {max} dates." },
+      plan: { accesible: "Accessible", dia: "Dia {n}", seguir: "Segueixes {organizacion}. T’avisarem per correu." },
+    };
+    const traducir = traductor(castellano, catalan);
+    expect(traducir("El título es demasiado largo.")).toBe("El títol és massa llarg.");
+    // A datum that is no message stays as written, and a message inside another is translated too.
+    expect(traducir("Sigues a Peña El Título. Te avisaremos por correo.")).toBe(
+      "Segueixes Peña El Título. T’avisarem per correu.",
+    );
+    expect(traducir("Fecha del 12/08/2027 22:00: Un plan puede tener como mucho 40 fechas.")).toBe(
+      "Data del 12/08/2027 22:00: Un pla pot tenir com a màxim 40 dates.",
+    );
+    expect(traducir("«Accesible»: la respuesta tiene que ser sí o no.")).toBe(
+      "«Accessible»: la resposta ha de ser sí o no.",
+    );
+    // A short template would take any text: "Día 3" is not read as a message.
+    expect(traducir("Día 3")).toBe("Día 3");
+    expect(traducir("Otra cosa es demasiado larga.")).toBe("Otra cosa es demasiado larga.");
+  });
 });
