@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { diaEnMadrid, instanteEnMadrid, sumarDias } from "@/lib/dates";
 import { planPath } from "@/lib/plans/plan";
-import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
+import es from "@/mensajes/es.json";
 import { mensajesCuando } from "@/lib/plans/mensajes-cuando";
 import { captura, launchBrowser } from "@/test-support/browser";
 import { freshOrigin, insertPlan, insertUser } from "@/test-support/plans";
@@ -75,7 +75,7 @@ describe("a plan's several dates on its page", () => {
         await expect(cuando.getByText(mensajesCuando.fechasCuantas.replace("{n}", "3")).count()).resolves.toBe(1);
         const proximas = cuando.locator("ul").first().getByRole("listitem");
         await expect(proximas.count()).resolves.toBe(2);
-        await expect(proximas.first().textContent()).resolves.toContain(mensajesFechas.proxima);
+        await expect(proximas.first().textContent()).resolves.toContain(es.plan.proxima);
         await expect(proximas.first().textContent()).resolves.toContain("20:30 – 22:15");
         const pasadas = cuando.locator("details", { hasText: "Fechas pasadas (1)" });
         await expect(pasadas.getAttribute("open")).resolves.toBeNull();
@@ -91,7 +91,7 @@ describe("a plan's several dates on its page", () => {
         const page = await ctx.newPage();
         await page.goto(`${appUrl()}${fiestas.ruta}`);
         const cuando = page.locator("section", { has: page.getByRole("heading", { name: "¿CUÁNDO SERÁ?" }) });
-        await expect(cuando.getByRole("heading", { name: mensajesFechas.programa }).count()).resolves.toBe(1);
+        await expect(cuando.getByRole("heading", { name: es.plan.programa }).count()).resolves.toBe(1);
         const dias = cuando.locator(":scope > div > details");
         // Today and the three days after, then yesterday folded among the past ones.
         await expect(dias.count()).resolves.toBe(5);
@@ -101,7 +101,7 @@ describe("a plan's several dates on its page", () => {
         await expect(dias.first().getByRole("listitem").count()).resolves.toBe(6);
         await expect(dias.first().getByRole("listitem").first().textContent()).resolves.toContain("11:00");
         // Today's acts are not marked one by one: the page's copy lasts the day, not the hour.
-        await expect(cuando.getByText(mensajesFechas.proxima, { exact: true }).count()).resolves.toBe(0);
+        await expect(cuando.getByText(es.plan.proxima, { exact: true }).count()).resolves.toBe(0);
         await expect(dias.last().locator("summary").textContent()).resolves.toBe("Fechas pasadas (6)");
         // A tap opens another day.
         await dias.nth(2).locator("summary").click();
@@ -152,14 +152,14 @@ describe("a plan's several dates on its page", () => {
       const hoy = page.locator("details[open]").first();
       const ahora = hoy
         .getByRole("listitem")
-        .filter({ has: page.locator("[data-ahora]:not([hidden])", { hasText: mensajesFechas.ahora }) });
+        .filter({ has: page.locator("[data-ahora]:not([hidden])", { hasText: es.plan.ahora }) });
       // Set once the page is interactive.
       await ahora.first().waitFor();
       await expect(ahora.count()).resolves.toBe(1);
       await expect(ahora.textContent()).resolves.toContain("17:00");
       const siguiente = hoy
         .getByRole("listitem")
-        .filter({ has: page.locator("[data-siguiente]:not([hidden])", { hasText: mensajesFechas.aContinuacion }) });
+        .filter({ has: page.locator("[data-siguiente]:not([hidden])", { hasText: es.plan.aContinuacion }) });
       await expect(siguiente.textContent()).resolves.toContain("19:30");
       await captura(hoy, "plan-fechas-programa-ahora-390");
     } finally {

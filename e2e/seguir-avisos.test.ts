@@ -10,7 +10,6 @@ import { iniciarServicioPush, type ServicioPush } from "@/test-support/servicio-
 import { contextoConectado } from "@/test-support/session-context";
 import { call, cookieDeSesionNueva, uniqueEmail } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import es from "@/mensajes/es.json";
 
@@ -105,7 +104,7 @@ describe("following organizations and their notifications", () => {
       await expect.poll(() => boton.getAttribute("aria-pressed")).toBe("true");
       await expect(
         page.getByRole("region", { name: "ORGANIZADO POR:" }).getByRole("status").textContent(),
-      ).resolves.toBe(conDatos(mensajesSeguir.seguirOrganizacionCorreo, { organizacion: org.nombre }));
+      ).resolves.toBe(conDatos(mensajes.seguirOrganizacionCorreo, { organizacion: org.nombre }));
       // No device of hers gets notifications: it says e-mail, and where to choose otherwise.
       await expect(
         organiza.getByRole("link", { name: es.perfil.seguirOrganizacionElegir }).getAttribute("href"),
@@ -123,7 +122,7 @@ describe("following organizations and their notifications", () => {
       // Stopped from there, and followed again from the plan.
       await page.getByRole("button", { name: `${mensajes.seguimientoDejar} ${org.nombre}` }).click();
       await expect(page.getByRole("status").textContent()).resolves.toBe(
-        conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: org.nombre }),
+        conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: org.nombre }),
       );
       expect(await seguidores(org.id)).toBe(0);
       await page.goto(`${appUrl()}${plan.ruta}`);

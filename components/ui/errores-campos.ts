@@ -98,7 +98,16 @@ export function mensajeDelFormulario(errors: FieldErrors): string | undefined {
 const PISTAS = new Set<string>(Object.values(es.pistas));
 
 /** The namespaces whose Spanish texts the rules (lib) and the API put in a form's messages. */
-const ESPACIOS_DE_MENSAJES = ["general", "cuenta", "planes", "publicar", "pistas", "difusion"] as const;
+const ESPACIOS_DE_MENSAJES = [
+  "general",
+  "cuenta",
+  "planes",
+  "publicar",
+  "pistas",
+  "difusion",
+  "formulario",
+  "fechas",
+] as const;
 
 /**
  * The rules' and the API's Spanish messages in the page's language: each text of those namespaces
@@ -112,6 +121,8 @@ function useTraduccionDeMensajes(): (texto: string) => string {
   const publicar = usePalabras("publicar");
   const pistas = usePalabras("pistas");
   const difusion = usePalabras("difusion");
+  const formulario = usePalabras("formulario");
+  const fechas = usePalabras("fechas");
   return useMemo(
     () =>
       traductor(Object.fromEntries(ESPACIOS_DE_MENSAJES.map((e) => [e, es[e]])), {
@@ -121,8 +132,10 @@ function useTraduccionDeMensajes(): (texto: string) => string {
         publicar,
         pistas,
         difusion,
+        formulario,
+        fechas,
       }),
-    [general, cuenta, planes, publicar, pistas, difusion],
+    [general, cuenta, planes, publicar, pistas, difusion, formulario, fechas],
   );
 }
 

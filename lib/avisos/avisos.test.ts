@@ -18,7 +18,6 @@ import { site } from "@/lib/site";
 import { COMO_DEJARLOS, encolarPush } from "./cola";
 import { entregarAvisos } from "./entrega";
 import { repartirAvisos } from "./reparto";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { mensajesAvisos } from "@/lib/avisos/mensajes";
 import es from "@/mensajes/es.json";
 
@@ -87,7 +86,7 @@ describe("following an organization", () => {
     expect(r.status).toBe(200);
     const seguimiento = r.body.seguimiento as { _id: string };
     expect(r.body).toEqual({
-      mensaje: conDatos(mensajesSeguir.seguirOrganizacionCorreo, { organizacion: org.nombre }),
+      mensaje: conDatos(mensajes.seguirOrganizacionCorreo, { organizacion: org.nombre }),
       seguimiento: { _id: seguimiento._id, organizacion: org, categorias: [] },
     });
     // Again: the same follow.
@@ -111,9 +110,7 @@ describe("following an organization", () => {
     expect(anonimo).toMatchObject({ status: 202, body: { mensaje: mensajes.seguirConfirmaCorreo } });
     const token = await tokenDelCorreo(correo, "/seguimientos/confirmar/");
     const confirmado = await call("POST", "/api/seguimientos/confirmar", { body: { token } });
-    expect(confirmado.body.mensaje).toBe(
-      conDatos(mensajesSeguir.seguirOrganizacionConfirmado, { organizacion: org.nombre }),
-    );
+    expect(confirmado.body.mensaje).toBe(conDatos(mensajes.seguirOrganizacionConfirmado, { organizacion: org.nombre }));
 
     // Bad input: a clear message, and nothing written.
     const antes = await query(db(), "SELECT id FROM seguimiento");
@@ -164,7 +161,7 @@ describe("following an organization", () => {
     const [jueves] = await query<{ subject: string; text: string }>(
       db(),
       `SELECT subject, text FROM email_outbox WHERE "to" = $1 AND subject = $2`,
-      [correo, conDatos(mensajesSeguir.resumenAsuntoOrganizacion, { organizacion: org.nombre })],
+      [correo, conDatos(mensajes.resumenAsuntoOrganizacion, { organizacion: org.nombre })],
     );
     expect(jueves.text).toContain(`== ${org.nombre} ==`);
     expect(jueves.text).toContain("Taller de jota");
@@ -173,9 +170,7 @@ describe("following an organization", () => {
     // Someone else's follow looks like none; its own ends it.
     expect((await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: bea.token })).status).toBe(404);
     const fin = await call("DELETE", `/api/seguimientos/${seguimiento._id}`, { token: ana.token });
-    expect(fin.body.mensaje).toBe(
-      conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: org.nombre }),
-    );
+    expect(fin.body.mensaje).toBe(conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: org.nombre }));
   });
 });
 
@@ -197,14 +192,14 @@ describe("how a followed organization's new plans reach a person", () => {
 
     // No device: e-mail, and the follow says so; a publication is e-mailed.
     expect(await publicaciones()).toEqual({ correo: true, push: true });
-    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionCorreo));
+    expect(await seguir()).toBe(mensaje(mensajes.seguirOrganizacionCorreo));
     await publicarEvento(duena.token, "Concierto de Santa Cecilia", { organizacionId: org._id });
     await expect.poll(() => correosDe("Concierto de Santa Cecilia")).toBe(1);
 
     // A device: the notification instead of e-mail.
     const movil = await dispositivo(ana);
     expect(await publicaciones()).toEqual({ correo: false, push: true });
-    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionPush));
+    expect(await seguir()).toBe(mensaje(mensajes.seguirOrganizacionPush));
     await publicarEvento(duena.token, "Ensayo abierto de villancicos", { organizacionId: org._id });
     expect(await recibidos(movil)).toHaveLength(1);
     expect(await correosDe("Ensayo abierto de villancicos")).toBe(0);
@@ -217,11 +212,11 @@ describe("how a followed organization's new plans reach a person", () => {
     const patch = (body: unknown) => call("PATCH", "/api/usuario/avisos", { token: ana.token, body });
     expect((await patch({ publicaciones: { correo: false } })).status).toBe(200);
     expect(await publicaciones()).toEqual({ correo: false, push: true });
-    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionSinAviso));
+    expect(await seguir()).toBe(mensaje(mensajes.seguirOrganizacionSinAviso));
     const otro = await dispositivo(ana);
     expect((await patch({ publicaciones: { correo: true } })).status).toBe(200);
     expect(await publicaciones()).toEqual({ correo: true, push: true });
-    expect(await seguir()).toBe(mensaje(mensajesSeguir.seguirOrganizacionAmbos));
+    expect(await seguir()).toBe(mensaje(mensajes.seguirOrganizacionAmbos));
     await publicarEvento(duena.token, "Misa de gallo cantada", { organizacionId: org._id });
     await expect.poll(() => correosDe("Misa de gallo cantada")).toBe(1);
     expect(await recibidos(otro)).toHaveLength(1);

@@ -1,88 +1,9 @@
+import es from "@/mensajes/es.json";
+
 /**
- * The Spanish texts of a plan's dates (lib/plans/fechas.ts). Apart from lib/messages.ts, which the
- * home's JavaScript carries whole.
+ * The Spanish texts of a plan's dates that the rules (lib/plans/fechas.ts, formulario.ts) and the
+ * API answer: the catalogue's "fechas", with the form's words ("formulario"). Each page
+ * shows them in its language (the API's errors through enIdioma, the form's through
+ * MensajesEnIdioma).
  */
-export const mensajesFechas = {
-  fechasNoValidas: "Las fechas del plan no son válidas: revisa el inicio y el fin de cada una.",
-  fechasDemasiadas: "Un plan puede tener como mucho {max} fechas.",
-  fechasFueraDePlazo: "Todas las fechas de un plan deben caber en {meses} meses.",
-  fechasSoloEventos: "Solo un evento tiene fechas; una experiencia tiene su horario semanal.",
-  fechaTituloLargo: "El título de cada fecha puede tener como mucho {max} caracteres.",
-  fechaDireccionLarga: "La dirección de cada fecha puede tener como mucho {max} caracteres.",
-  fechaLugarSinDireccion: "Escribe la dirección del lugar de cada fecha.",
-  fechaLugarOtroMunicipio: "El lugar de cada fecha debe estar en {municipio}.",
-  /** Prefix of a date's message in the API: which of the dates it is. */
-  fechaEnLista: "Fecha del {cuando}: {mensaje}",
-  // The plan page's dates (components/plans/FechasPlan.tsx).
-  fechasQuedan: "quedan {n}",
-  fechasPasadas: "Fechas pasadas ({n})",
-  proxima: "Próxima",
-  programa: "Programa",
-  ahora: "Ahora",
-  aContinuacion: "A continuación",
-  guardarFecha: "Guardar en mi calendario: {fecha}",
-  guardarFechaCorto: "Guardar",
-  /** The apps' PATCH moves the span of a plan of several dates. */
-  fechasEnLaWeb:
-    "Este plan tiene varias fechas: cámbialas desde la web de Planazo. Puedes editar aquí lo demás sin tocar las fechas.",
-  // The forms' dates (components/plans/form/FechasVarias.tsx), each hint said on its date's row.
-  fechaSinInicio: "Falta el día y la hora de inicio",
-  sinFechas: "Añade al menos una fecha",
-  diaFormato: "Escríbelo así: 25/12/2026",
-  cuando: "¿Cuándo es?",
-  formaUna: "Una fecha",
-  formaUnaTexto: "Un día, o varios seguidos: una fiesta, un concierto, una feria.",
-  formaVarias: "Varias fechas",
-  formaVariasTexto: "Lo mismo en días distintos: funciones de teatro, un taller cada sábado.",
-  formaPrograma: "Programa",
-  formaProgramaTexto: "Actos por días, cada uno a su hora: fiestas del pueblo, una semana cultural.",
-  fechaN: "Fecha {n}",
-  inicio: "Empieza",
-  fin: "Termina (opcional)",
-  anadirFecha: "Añadir fecha",
-  duplicar: "Duplicar",
-  duplicarCorto: "+1 semana",
-  duplicarAyuda: "la fecha {n} una semana después",
-  formatoFechas: "Escribe cada fecha con su hora, p. ej. 25/12/2026 20:30, o elígela en el calendario.",
-  quitar: "Quitar",
-  repetirHasta: "Repetir cada semana hasta…",
-  repetirAyuda: "Copia cada fecha de la lista una vez por semana, a la misma hora, hasta el día que elijas.",
-  repetir: "Repetir",
-  repetidas: "Añadidas {n} fechas.",
-  repetida: "Añadida 1 fecha.",
-  repetirSinFechas: "Escribe antes una fecha y el día hasta el que se repite.",
-  repetirNada: "Ninguna fecha nueva: elige un día posterior a las fechas de la lista.",
-  diaN: "Día {n}",
-  actosDelDia: "Actos del día {n}",
-  hora: "Hora",
-  actoQue: "Qué se hace",
-  actoEjemplo: "Pregón, verbena, misa…",
-  lugar: "Lugar (opcional)",
-  lugarEjemplo: "Plaza Mayor",
-  anadirActo: "Añadir acto",
-  anadirDia: "Añadir día",
-  quitarDia: "Quitar día",
-  actoDe: " del acto {n} del día {dia}",
-  pegarPrograma: "Pegar el texto del programa",
-  pegarProgramaTexto:
-    "Pega el programa tal como lo tienes, de la web del ayuntamiento, de un PDF o de un Word: propondremos cada acto con su día, su hora y su lugar, y podrás corregirlos antes de publicar.",
-  textoDelPrograma: "Texto del programa",
-  subirPrograma: "Subir el programa (PDF, Word o imagen)",
-  subirProgramaAyuda: "El PDF o el Word del ayuntamiento, o una foto del cartel: hasta 10 MB.",
-  subirProgramaSinImagenes:
-    "El PDF o el Word del ayuntamiento, hasta 10 MB. Leer fotos de carteles no está disponible en este servidor: pega su texto.",
-  leyendoArchivo: "Leyendo «{nombre}»… Una foto puede tardar unos segundos.",
-  leerPrograma: "Leer el programa",
-  leyendoPrograma: "Leyendo el programa…",
-  actosLeidos: "{n} actos leídos: revísalos antes de publicar.",
-  actoLeido: "1 acto leído: revísalo antes de publicar.",
-  ningunActo:
-    "No hemos encontrado ningún acto en ese texto: comprueba que cada día tenga su fecha y cada acto su hora.",
-  categoriasPropuestas: "Por sus actos, el programa es también de {categorias}.",
-  anadirCategorias: "Añadir a las categorías",
-  errorLeerPrograma: "No se pudo leer el programa. Comprueba tu conexión e inténtalo de nuevo.",
-  sinLeer: "No he sabido leer estas líneas",
-  sinLeerAyuda: "Añade como acto lo que sea un acto, o descarta la línea.",
-  anadirComoActo: "Añadir como acto",
-  descartar: "Descartar",
-} as const;
+export const mensajesFechas = { ...es.formulario, ...es.fechas };

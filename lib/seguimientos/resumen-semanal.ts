@@ -20,7 +20,6 @@ import { organizacionConPlanes } from "../organizaciones/organizaciones";
 import { organizacionPath } from "../organizaciones/paths";
 import { aviso, encolarPush } from "../avisos/cola";
 import { clavePersona, crearEnlaceGestion, dePrisma, type Persona } from "./seguimientos";
-import { mensajesSeguir } from "./mensajes";
 
 /** At most this many plans per list of a town, nearest first (featured first, as the search orders). */
 export const PLANES_POR_LISTA = 8;
@@ -156,7 +155,7 @@ export async function seccionDeOrganizacion(id: string, ahora: Date): Promise<Se
 export function asuntoResumen(secciones: SeccionResumen[], idioma: Idioma = IDIOMA_POR_DEFECTO): string {
   const pueblos = secciones.filter((s) => s.radio !== null);
   if (pueblos.length === 0)
-    return conDatos(mensajesSeguir.resumenAsuntoOrganizacion, { organizacion: secciones[0].nombre });
+    return conDatos(enIdioma(mensajes.resumenAsuntoOrganizacion, idioma), { organizacion: secciones[0].nombre });
   const [primera, ...resto] = pueblos;
   return resto.length === 0
     ? conDatos(enIdioma(mensajes.resumenAsunto, idioma), { municipio: primera.nombre })

@@ -373,7 +373,13 @@ describe("the Thursday e-mail", () => {
     expect(confirmacion.html).toContain('<html lang="ca">');
     expect(confirmacion.text).toMatch(/https?:\/\/[^/\s]+\/ca\/seguimientos\/confirmar\//);
     const token = await tokenDelCorreo(jordi, "/seguimientos/confirmar/");
-    expect((await call("POST", "/api/seguimientos/confirmar", { body: { token } })).status).toBe(200);
+    // The confirmation's answer, a message with the town in it, in the language of its page.
+    expect(
+      await call("POST", "/api/seguimientos/confirmar", { body: { token }, headers: { "x-planazo-idioma": "ca" } }),
+    ).toMatchObject({
+      status: 200,
+      body: { mensaje: conDatos(ca.seguir.seguimientoConfirmado, { municipio: pueblo.nombre }) },
+    });
     // A user who chose Basque in the profile, following by session.
     const miren = await confirmedUser("Miren Ostegun");
     await query(db(), "UPDATE usuario SET idioma = 'eu' WHERE id = $1", [miren.id]);

@@ -1,12 +1,10 @@
 import { pedirSeguimiento, seguimientosDe, seguirComoUsuario } from "@/lib/seguimientos/seguimientos";
 import { seguirSchema } from "@/lib/seguimientos/schemas";
 import { ApiError, idiomaDeLlamada, listOrNoContent, readJson, route, otrosMetodos } from "@/lib/http";
-import { enIdioma } from "@/lib/catalogo";
 import { deliverSoon } from "@/lib/mail/send";
 import { conDatos, mensajes } from "@/lib/messages";
 import { clientIp, enforceLimits, LIMITES } from "@/lib/rate-limit";
 import { requireUser, sessionUser } from "@/lib/users/session";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 import { canalDePublicaciones } from "@/lib/avisos/preferencias";
 
 /**
@@ -22,7 +20,7 @@ export const POST = route(async (request) => {
     const seguimiento = await seguirComoUsuario(user.id, datos);
     if (!("organizacion" in seguimiento))
       return Response.json({
-        mensaje: conDatos(enIdioma(mensajes.seguirHecho, idiomaDeLlamada(request)), {
+        mensaje: conDatos(mensajes.seguirHecho, {
           municipio: seguimiento.municipio.nombre,
         }),
         seguimiento,
@@ -31,18 +29,18 @@ export const POST = route(async (request) => {
     const { correo, push } = await canalDePublicaciones(user.id);
     const texto = correo
       ? push
-        ? mensajesSeguir.seguirOrganizacionAmbos
-        : mensajesSeguir.seguirOrganizacionCorreo
+        ? mensajes.seguirOrganizacionAmbos
+        : mensajes.seguirOrganizacionCorreo
       : push
-        ? mensajesSeguir.seguirOrganizacionPush
-        : mensajesSeguir.seguirOrganizacionSinAviso;
+        ? mensajes.seguirOrganizacionPush
+        : mensajes.seguirOrganizacionSinAviso;
     return Response.json({ mensaje: conDatos(texto, { organizacion: seguimiento.organizacion.nombre }), seguimiento });
   }
   if (!datos.email) throw new ApiError(400, mensajes.seguirCorreoObligatorio);
   await enforceLimits(LIMITES.seguir(clientIp(request), datos.email));
   await pedirSeguimiento(datos.email, datos, idiomaDeLlamada(request));
   deliverSoon();
-  return Response.json({ mensaje: enIdioma(mensajes.seguirConfirmaCorreo, idiomaDeLlamada(request)) }, { status: 202 });
+  return Response.json({ mensaje: mensajes.seguirConfirmaCorreo }, { status: 202 });
 });
 
 /** GET /api/seguimientos: the towns and organizations the logged-in user follows (204 when none). */

@@ -3,7 +3,6 @@ import { cambiarSeguimientoSchema } from "@/lib/seguimientos/schemas";
 import { readJson, route, otrosMetodos } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { requireUser } from "@/lib/users/session";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 type Ctx = { params: Promise<{ id: string }> };
 
@@ -32,7 +31,7 @@ export const DELETE = route<Ctx>(async (request, { params }) => {
   const { nombre, deOrganizacion } = await dejarDeSeguir(quien, (await params).id);
   return Response.json({
     mensaje: deOrganizacion
-      ? conDatos(mensajesSeguir.seguimientoOrganizacionEliminado, { organizacion: nombre })
+      ? conDatos(mensajes.seguimientoOrganizacionEliminado, { organizacion: nombre })
       : conDatos(mensajes.seguimientoEliminado, { municipio: nombre }),
   });
 });

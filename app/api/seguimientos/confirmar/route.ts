@@ -2,7 +2,6 @@ import { confirmarSeguimiento } from "@/lib/seguimientos/seguimientos";
 import { readJson, route, otrosMetodos } from "@/lib/http";
 import { conDatos, mensajes } from "@/lib/messages";
 import { z } from "@/lib/schemas";
-import { mensajesSeguir } from "@/lib/seguimientos/mensajes";
 
 const cuerpo = z.object({ token: z.string().max(200).catch("") });
 
@@ -15,7 +14,7 @@ export const POST = route(async (request) => {
   const { nombre, deOrganizacion, gestion } = await confirmarSeguimiento(token);
   return Response.json({
     mensaje: deOrganizacion
-      ? conDatos(mensajesSeguir.seguirOrganizacionConfirmado, { organizacion: nombre })
+      ? conDatos(mensajes.seguirOrganizacionConfirmado, { organizacion: nombre })
       : conDatos(mensajes.seguimientoConfirmado, { municipio: nombre }),
     gestion: `/seguimientos/gestionar/${gestion}`,
   });
