@@ -90,13 +90,33 @@ type Handler<C> = (request: Request, context: C) => Promise<Response>;
  */
 export function route<C = unknown>(handler: Handler<C>): Handler<C> {
   return async (request, context) => {
+    const idioma = idiomaDeLlamada(request);
     try {
       assertSameOrigin(request);
-      return await rememberChange(request, await handler(request, context));
+      return await rememberChange(request, await mensajeEnIdioma(await handler(request, context), idioma));
     } catch (error) {
-      return toErrorResponse(error, idiomaDeLlamada(request));
+      return toErrorResponse(error, idioma);
     }
   };
+}
+
+/**
+ * An answer's `{ mensaje }` ("Te hemos enviado un correo…", "Sigues a…") in the language of the
+ * site's page that called; the apps' answers stay as they are, Spanish.
+ */
+async function mensajeEnIdioma(response: Response, idioma: Idioma): Promise<Response> {
+  if (idioma === IDIOMA_POR_DEFECTO || !response.headers.get("content-type")?.startsWith("application/json"))
+    return response;
+  const texto = await response.clone().text();
+  // A text inside the answer writes the word escaped (\"mensaje\"): only the answer's own field counts.
+  if (!texto.includes('"mensaje":')) return response;
+  const cuerpo: unknown = JSON.parse(texto);
+  if (!cuerpo || typeof cuerpo !== "object" || typeof (cuerpo as { mensaje?: unknown }).mensaje !== "string")
+    return response;
+  const mensaje = enIdioma((cuerpo as { mensaje: string }).mensaje, idioma);
+  const headers = new Headers(response.headers);
+  headers.delete("content-length");
+  return new Response(JSON.stringify({ ...cuerpo, mensaje }), { status: response.status, headers });
 }
 
 type Metodo = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";

@@ -62,11 +62,12 @@ export async function enviarFormularioConCookies(
   form: FormData,
   token?: string,
   base = appUrl(),
+  cabeceras: Record<string, string> = {},
 ): Promise<{ status: number; body: Record<string, unknown>; setCookie: string[] }> {
   const res = await fetch(`${base}${ruta}`, {
     method: metodo,
     body: form,
-    headers: { "X-Forwarded-For": freshIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { "X-Forwarded-For": freshIp(), ...(token ? { Authorization: `Bearer ${token}` } : {}), ...cabeceras },
   });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : {}, setCookie: res.headers.getSetCookie() };

@@ -3,6 +3,8 @@ import { query } from "@/test-support/database";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
+import { CABECERA_IDIOMA } from "@/lib/idiomas";
+import gl from "@/mensajes/gl.json";
 
 const db = () => process.env.DATABASE_URL!;
 
@@ -36,6 +38,13 @@ describe("favourites and the user's lists", () => {
         body: { mensaje: mensajes.favoritoGuardado },
       });
     }
+    // From one of the site's pages in Galician, the answer in Galician; the apps' stays Spanish.
+    expect(
+      await call("POST", `/api/plan/agregar-plan-favorito/${plan}`, {
+        token: u.token,
+        headers: { [CABECERA_IDIOMA]: "gl" },
+      }),
+    ).toMatchObject({ status: 200, body: { mensaje: gl.recordatorios.favoritoGuardado } });
     const [{ n }] = await query<{ n: number }>(db(), "SELECT count(*)::int AS n FROM favorito WHERE usuario_id = $1", [
       u.id,
     ]);

@@ -10,6 +10,8 @@ import { conDatos, mensajes } from "@/lib/messages";
 import { fechaHora } from "@/lib/dates";
 import { MAX_FECHAS } from "@/lib/plans/fechas";
 import { mensajesFechas } from "@/lib/plans/mensajes-fechas";
+import { CABECERA_IDIOMA } from "@/lib/idiomas";
+import ca from "@/mensajes/ca.json";
 
 const db = () => process.env.DATABASE_URL!;
 const H = 3_600_000;
@@ -30,7 +32,7 @@ type FechaApi = {
   ubicacion: unknown;
 };
 
-async function publicar(token: string, titulo: string, fechas: unknown[] | undefined) {
+async function publicar(token: string, titulo: string, fechas: unknown[] | undefined, idioma?: string) {
   return enviarFormulario(
     "POST",
     "/api/plan",
@@ -41,6 +43,8 @@ async function publicar(token: string, titulo: string, fechas: unknown[] | undef
       archivoCartel: { bytes: await png(), nombre: "cartel.png" },
     }),
     token,
+    appUrl(),
+    idioma ? { [CABECERA_IDIOMA]: idioma } : {},
   );
 }
 
@@ -155,7 +159,7 @@ describe("a plan with several dates through the API", () => {
     expect((await detalle(plan._id)).titulo).toBe("Curso de cerámica (nivel 1)");
   });
 
-  it("refuses bad dates with the date's Spanish message, and writes nothing", async () => {
+  it("refuses bad dates with the date's message, Spanish or the calling page's language, and writes nothing", async () => {
     const u = await confirmedUser();
     const alReves = { ...fecha(5, 20), fin: fecha(5, 18).inicio };
     const pasada = fecha(-3, 20);
@@ -198,6 +202,24 @@ describe("a plan with several dates through the API", () => {
       const r = await publicar(u.token, `Fechas: ${titulo}`, fechas);
       expect({ titulo, ...r }).toEqual({ titulo, status: 400, body: { mensaje } });
       expect(await planesLlamados(`Fechas: ${titulo}`)).toBe(0);
+    }
+    // The same from the site's wizard in Catalan: each message in Catalan, its data put in it.
+    const enCatalan = [
+      conDatos(ca.fechas.fechaEnLista, {
+        cuando: fechaHora(new Date(alReves.inicio)),
+        mensaje: ca.publicar.fechaInicioPosterior,
+      }),
+      conDatos(ca.fechas.fechasDemasiadas, { max: String(MAX_FECHAS) }),
+      conDatos(ca.fechas.fechaEnLista, {
+        cuando: fechaHora(new Date(pasada.inicio)),
+        mensaje: ca.publicar.fechaFinPasadaEvento,
+      }),
+      conDatos(ca.fechas.fechaLugarOtroMunicipio, { municipio: "Albarracín" }),
+      ca.fechas.fechasNoValidas,
+    ];
+    for (const [i, [titulo, fechas]] of casos.entries()) {
+      const r = await publicar(u.token, `Fechas: ${titulo}`, fechas, "ca");
+      expect({ titulo, ...r }).toEqual({ titulo, status: 400, body: { mensaje: enCatalan[i] } });
     }
   });
 

@@ -5,6 +5,7 @@ import { query } from "@/test-support/database";
 import { camposEvento, enviarFormulario, formulario, png } from "@/test-support/forms";
 import { call, confirmedUser } from "@/test-support/users";
 import { mensajes } from "@/lib/messages";
+import { CABECERA_IDIOMA } from "@/lib/idiomas";
 import { DESCRIPCION_MAX } from "@/lib/plans/input";
 import { appUrl, worker } from "@/test-support/worker";
 
@@ -216,6 +217,12 @@ describe("POST /api/plan", () => {
       status: 400,
       body: { mensaje: "El título es demasiado largo." },
     });
+    // From the site's edit form in Basque: the message and the field's name in Basque.
+    expect(
+      await enviarFormulario("PATCH", `/api/plan/${plan._id}`, formulario({ textos: larga }), u.token, appUrl(), {
+        [CABECERA_IDIOMA]: "eu",
+      }),
+    ).toEqual({ status: 400, body: { mensaje: "Izenburua luzeegia da." } });
     const r = await enviarFormulario("PATCH", `/api/plan/${plan._id}`, formulario({ textos: "" }), u.token);
     expect(r.status).toBe(200);
     expect((await fila()).textos).toEqual({});
