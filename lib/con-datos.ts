@@ -5,9 +5,36 @@ import { IDIOMA_POR_DEFECTO, LOCALE_INTL, type Idioma } from "./idiomas";
  * component that writes its page's words imports this, not the Spanish catalogue.
  */
 
-/** A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. */
+/**
+ * A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. Catalan
+ * writes a name after "de" as `{de municipio}`, which puts the preposition as the name needs it
+ * (deCatalan).
+ */
 export function conDatos(mensaje: string, datos: Record<string, string>): string {
-  return mensaje.replace(/\{(\w+)\}/g, (marca, clave: string) => datos[clave] ?? marca);
+  return mensaje.replace(/\{(de )?(\w+)\}/g, (marca, de: string | undefined, clave: string) => {
+    const valor = datos[clave];
+    if (valor === undefined) return marca;
+    return de ? deCatalan(valor) : valor;
+  });
+}
+
+/** A vowel sound at a word's start (an h is silent); not i or u before a vowel ("Huelva", "Iurreta"). */
+const VOCAL_INICIAL = /^h?(?:[aeoàèéòó]|[iuíúïü](?![aeiouàèéíòóú]))/iu;
+
+/**
+ * Catalan "de" before a name: "d’Olot", "d’Hostalric", "del Vendrell", "dels Hostalets", "de la
+ * Bisbal", "de les Borges", "de l’Escala", "de Huelva", "de Girona".
+ */
+export function deCatalan(nom: string): string {
+  const articulo = /^(?:(Els|El|Les|La)\s+|L['’])(.*)$/u.exec(nom);
+  if (articulo) {
+    const [, art, resto] = articulo;
+    if (art === "El") return `del ${resto}`;
+    if (art === "Els") return `dels ${resto}`;
+    if (art) return `de ${art.toLowerCase()} ${resto}`;
+    return `de l’${resto}`;
+  }
+  return VOCAL_INICIAL.test(nom) ? `d’${nom}` : `de ${nom}`;
 }
 
 /**

@@ -6,6 +6,45 @@ describe("filling in and translating messages", () => {
     expect(conDatos("Planes cerca de {municipio} ({x})", { municipio: "Olot" })).toBe("Planes cerca de Olot ({x})");
   });
 
+  it("puts Catalan's de before a name as the name needs it", () => {
+    const de = (nom: string) => conDatos("Plans {de municipio}", { municipio: nom });
+    expect(
+      [
+        "Olot",
+        "Hostalric",
+        "Igualada",
+        "Urús",
+        "Huelva",
+        "Iurreta",
+        "Girona",
+        "El Vendrell",
+        "Els Hostalets de Pierola",
+      ].map(de),
+    ).toEqual([
+      "Plans d’Olot",
+      "Plans d’Hostalric",
+      "Plans d’Igualada",
+      "Plans d’Urús",
+      "Plans de Huelva",
+      "Plans de Iurreta",
+      "Plans de Girona",
+      "Plans del Vendrell",
+      "Plans dels Hostalets de Pierola",
+    ]);
+    expect(
+      ["La Bisbal d'Empordà", "Les Borges Blanques", "L'Escala", "L’Ametlla de Mar", "Elx", "Lleida"].map(de),
+    ).toEqual([
+      "Plans de la Bisbal d'Empordà",
+      "Plans de les Borges Blanques",
+      "Plans de l’Escala",
+      "Plans de l’Ametlla de Mar",
+      "Plans d’Elx",
+      "Plans de Lleida",
+    ]);
+    // Spanish and the others write the name as it comes.
+    expect(conDatos("Planes de {municipio}", { municipio: "El Vendrell" })).toBe("Planes de El Vendrell");
+  });
+
   it("lists items as each language does, Spanish with y before any word", () => {
     expect(enumeracion(["Cultura", "Infantil"])).toBe("Cultura y Infantil");
     expect(enumeracion(["a", "b", "c"], "ca")).toBe("a, b i c");

@@ -19,8 +19,12 @@ function mensajes(c: Catalogo, prefijo = ""): Map<string, string> {
   return todos;
 }
 
-/** A message's arguments and tags ({municipio}, <enlace>), which every language must keep. */
-const huecos = (mensaje: string) => [...mensaje.matchAll(/\{(\w+)|<\/?(\w+)>/g)].map((m) => m[0]).sort();
+/**
+ * A message's arguments and tags ({municipio}, <enlace>), which every language must keep
+ * (Catalan's {de municipio} is {municipio} with its "de").
+ */
+const huecos = (mensaje: string) =>
+  [...mensaje.matchAll(/\{(?:de )?(\w+)\}|<\/?\w+>/g)].map((m) => (m[1] ? `{${m[1]}}` : m[0])).sort();
 
 /**
  * Sentences a language writes as Spanish does, on purpose. Galician shares many short phrases
