@@ -1,3 +1,5 @@
+import { conDatos } from "@/lib/con-datos";
+import es from "@/mensajes/es.json";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
@@ -159,7 +161,9 @@ describe("sources in Chromium", () => {
     const ctx = await contextoConectado(browser, null);
     const page = await ctx.newPage();
     await page.goto(`${appUrl()}/plan/jotas/${plan}`);
-    const enlace = page.getByRole("link", { name: m.publicadoDesde(`Agenda cultural ${sufijo}`) });
+    const enlace = page.getByRole("link", {
+      name: conDatos(es.plan.publicadoDesde, { fuente: `Agenda cultural ${sufijo}` }),
+    });
     await expect(enlace.getAttribute("href")).resolves.toBe("https://agenda.example/jotas");
     await expect(enlace.getAttribute("rel")).resolves.toBe("nofollow noopener");
     const cartel = page.locator('[data-cartel="generado"]').first();

@@ -16,7 +16,9 @@ export default async function GestionLayout({ children }: { children: React.Reac
     <div className={styles.gestion}>
       <NavGestion correo={gestor?.email ?? ""} admin={gestor?.rol === "admin"} />
       {/* The shared pieces its forms reuse (the poster picker, a plan's card, the dialogs) read these. */}
-      <ConPalabras espacios={["formulario", "publicar", "pistas", "asistente", "planes", "plan", "cuenta", "difusion"]}>
+      <ConPalabras
+        espacios={["formulario", "publicar", "pistas", "asistente", "planes", "plan", "cuenta", "difusion", "fuentes"]}
+      >
         <div className={styles.contenido}>{children}</div>
       </ConPalabras>
     </div>

@@ -7,7 +7,8 @@ import { Aviso, Spinner } from "@/components/ui/Field";
 import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { textosDeFuente } from "@/lib/fuentes/mensajes";
+import { useIdioma } from "@/components/idioma/ContextoIdioma";
 import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
 import { RefrescoMientrasSincroniza } from "./RefrescoMientrasSincroniza";
 import { ResultadoFuente } from "./ResultadoFuente";
@@ -39,6 +40,8 @@ export function CalendariosConectados({
   calendarios: CalendarioConectado[];
 }) {
   const { errorInesperado } = usePalabras("general");
+  const p = usePalabras("fuentes");
+  const { desconectarConfirmacion, pistasDireccion } = textosDeFuente(p, useIdioma());
   const router = useRouter();
   const id = useId();
   const [url, setUrl] = useState("");
@@ -56,7 +59,7 @@ export function CalendariosConectados({
       startTransition(() => {
         if (!r.ok) return setAviso({ error: mensajeDe(r, errorInesperado) });
         setUrl("");
-        setAviso({ exito: mensajeDe(r, m.fuenteCreada) });
+        setAviso({ exito: mensajeDe(r, p.fuenteCreada) });
         router.refresh();
       });
     });
@@ -69,7 +72,7 @@ export function CalendariosConectados({
       startTransition(() => {
         setConfirmar(null);
         if (!r.ok) return setAviso({ error: mensajeDe(r, errorInesperado) });
-        setAviso({ exito: mensajeDe(r, m.fuenteEliminada) });
+        setAviso({ exito: mensajeDe(r, p.fuenteEliminada) });
         router.refresh();
       });
     });
@@ -79,10 +82,10 @@ export function CalendariosConectados({
     <section className={styles.calendarios} aria-labelledby={`${id}-titulo`}>
       <RefrescoMientrasSincroniza activo={calendarios.some((c) => c.sincronizando)} />
       <h3 id={`${id}-titulo`} className={styles.calendariosTitulo}>
-        {m.calendariosConectados}
+        {p.calendariosConectados}
       </h3>
       <p id={`${id}-ayuda`} className={styles.ayuda}>
-        {m.ayudaCalendario}
+        {p.ayudaCalendario}
       </p>
       {calendarios.length > 0 && (
         <ul className={styles.calendariosLista}>
@@ -94,9 +97,9 @@ export function CalendariosConectados({
               {confirmar === c.id ? (
                 <ConfirmarEnLinea
                   botonesClassName={styles.calendarioAcciones}
-                  etiqueta={`${m.desconectar} «${c.nombre}»`}
-                  texto={m.desconectarConfirmacion(c.nombre)}
-                  boton={m.desconectar}
+                  etiqueta={`${p.desconectar} «${c.nombre}»`}
+                  texto={desconectarConfirmacion(c.nombre)}
+                  boton={p.desconectar}
                   ocupado={ocupado}
                   onConfirmar={() => desconectar(c.id)}
                   onCancelar={() => setConfirmar(null)}
@@ -107,9 +110,9 @@ export function CalendariosConectados({
                     type="button"
                     className={ui.buttonDanger}
                     onClick={() => setConfirmar(c.id)}
-                    aria-label={`${m.desconectar} «${c.nombre}»`}
+                    aria-label={`${p.desconectar} «${c.nombre}»`}
                   >
-                    {m.desconectar}
+                    {p.desconectar}
                   </button>
                 </div>
               )}
@@ -119,7 +122,7 @@ export function CalendariosConectados({
       )}
       {calendarios.length < MAXIMO ? (
         <form className={styles.conectar} onSubmit={conectar}>
-          <label htmlFor={`${id}-url`}>{m.direccionCalendario}</label>
+          <label htmlFor={`${id}-url`}>{p.direccionCalendario}</label>
           <div className={styles.fila}>
             <input
               id={`${id}-url`}
@@ -135,24 +138,24 @@ export function CalendariosConectados({
               aria-describedby={`${id}-ayuda`}
             />
             <button type="submit" className="button" disabled={ocupado}>
-              {m.conectar}
+              {p.conectar}
             </button>
           </div>
           <details className={styles.dondeEncuentro}>
-            <summary>{m.dondeEncuentroDireccion}</summary>
+            <summary>{p.dondeEncuentroDireccion}</summary>
             <dl>
-              {m.pistasDireccion.map((p) => (
-                <div key={p.donde}>
-                  <dt>{p.donde}</dt>
-                  <dd>{p.como}</dd>
+              {pistasDireccion.map((pista) => (
+                <div key={pista.donde}>
+                  <dt>{pista.donde}</dt>
+                  <dd>{pista.como}</dd>
                 </div>
               ))}
             </dl>
           </details>
-          {ocupado && confirmar === null && <Spinner etiqueta={m.comprobandoCalendario} />}
+          {ocupado && confirmar === null && <Spinner etiqueta={p.comprobandoCalendario} />}
         </form>
       ) : (
-        <p className={styles.ayuda}>{m.maxCalendarios}</p>
+        <p className={styles.ayuda}>{p.maxCalendarios}</p>
       )}
       <Aviso {...aviso} />
     </section>

@@ -1,7 +1,9 @@
+import { conDatos } from "@/lib/con-datos";
+import es from "@/mensajes/es.json";
 import { htmlVisible } from "@/test-support/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
-import { mensajesFuentes as m } from "@/lib/fuentes/mensajes";
+import { mensajesFuentes as m, textosDeFuente } from "@/lib/fuentes/mensajes";
 import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { query } from "@/test-support/database";
 import { importarPlan, insertFuente, insertOrganizacion } from "@/test-support/fuentes";
@@ -52,7 +54,13 @@ describe("imported plans and connected calendars on screen", () => {
       url: `https://calendar.google.com/calendar/ical/${sufijo}/public/basic.ics`,
       usuarioId: duena.id,
       organizacionId: orgId,
-      resultado: { creados: 2, actualizados: 0, retirados: 0, sinCambios: 5, descartados: [] },
+      resultado: {
+        creados: 2,
+        actualizados: 0,
+        retirados: 0,
+        sinCambios: 5,
+        descartados: [{ titulo: "Pleno municipal", motivo: m.sinMunicipio }],
+      },
     });
     const origin = await freshOrigin();
     importadoId = await insertPlan({
@@ -72,11 +80,11 @@ describe("imported plans and connected calendars on screen", () => {
     const { status, html } = await paginaPublica(await rutaPlan(importadoId));
     expect(status).toBe(200);
     expect(html).toContain(
-      `<a href="${original.replaceAll("&", "&amp;")}" target="_blank" rel="nofollow noopener">${m.publicadoDesde(fuente)}<span class="visually-hidden"> (se abre en una pestaña nueva)</span></a>`,
+      `<a href="${original.replaceAll("&", "&amp;")}" target="_blank" rel="nofollow noopener">${conDatos(es.plan.publicadoDesde, { fuente })}<span class="visually-hidden"> (se abre en una pestaña nueva)</span></a>`,
     );
     // Without the original's address: the words alone. A plan typed by hand: nothing.
     expect((await paginaPublica(await rutaPlan(editadoId))).html).toMatch(
-      new RegExp(`<p class="[^"]*origen[^"]*">${m.publicadoDesde(fuente)}</p>`),
+      new RegExp(`<p class="[^"]*origen[^"]*">${conDatos(es.plan.publicadoDesde, { fuente })}</p>`),
     );
     expect(htmlVisible((await paginaPublica(await rutaPlan(propioId))).html)).not.toContain("Publicado desde");
   });
@@ -86,12 +94,12 @@ describe("imported plans and connected calendars on screen", () => {
     await paginaPublica(ruta);
     const antes = await paginaPublica(ruta);
     expect(antes.cache).toBe("hit");
-    expect(antes.html).toContain(m.publicadoDesde(fuente));
+    expect(antes.html).toContain(conDatos(es.plan.publicadoDesde, { fuente }));
     await query(db(), "UPDATE fuente SET nombre = $1 WHERE id = $2", [`${fuente} (nuevo)`, fuenteId]);
     try {
       const despues = await paginaPublica(ruta);
       expect(despues.cache).toBe("miss");
-      expect(despues.html).toContain(m.publicadoDesde(`${fuente} (nuevo)`));
+      expect(despues.html).toContain(conDatos(es.plan.publicadoDesde, { fuente: `${fuente} (nuevo)` }));
     } finally {
       await query(db(), "UPDATE fuente SET nombre = $1 WHERE id = $2", [fuente, fuenteId]);
     }
@@ -132,7 +140,7 @@ describe("imported plans and connected calendars on screen", () => {
   });
 
   it("warns above the edit form of an imported plan its owner has not edited yet, and only then", async () => {
-    const aviso = m.avisoEdicionImportado(fuente);
+    const aviso = conDatos(es.asistente.avisoImportado, { fuente });
     expect(await paginaHtml(`/editar-plan/${importadoId}`, duena.cookie)).toContain(aviso);
     expect(htmlVisible(await paginaHtml(`/editar-plan/${editadoId}`, duena.cookie))).not.toContain("Si lo editas aquí");
     expect(htmlVisible(await paginaHtml(`/editar-plan/${propioId}`, duena.cookie))).not.toContain("Si lo editas aquí");
@@ -158,12 +166,26 @@ describe("imported plans and connected calendars on screen", () => {
       ),
     );
     try {
-      const llena = await paginaHtml("/tus-organizaciones", duena.cookie);
+      // The page's words travel in its data whether shown or not: what it shows is its HTML.
+      const llena = htmlVisible(await paginaHtml("/tus-organizaciones", duena.cookie));
       expect(llena).toContain(`Calendario 3 ${sufijo}`);
       expect(llena).not.toContain(m.direccionCalendario);
       expect(llena).toContain(m.maxCalendarios);
     } finally {
       await query(db(), "DELETE FROM fuente WHERE id = ANY($1::uuid[])", [mas]);
     }
+  });
+
+  it("shows the calendars in the page's language, with the reasons the sync wrote down in Spanish translated", async () => {
+    const ca = (await import("@/mensajes/ca.json")).default;
+    const t = textosDeFuente(ca.fuentes, "ca");
+    const html = htmlVisible(await paginaHtml("/ca/tus-organizaciones", duena.cookie)).replaceAll("<!-- -->", "");
+    for (const texto of [ca.fuentes.calendariosConectados, ca.fuentes.direccionCalendario, ca.fuentes.conectar])
+      expect(html).toContain(`>${texto}<`);
+    expect(html).toContain(t.cifras({ creados: 2, actualizados: 0, retirados: 0, sinCambios: 5 }));
+    expect(html).toContain(`${t.descartados(1)}</summary>`);
+    expect(html).toContain(`<strong>Pleno municipal</strong>: ${ca.fuentes.sinMunicipio}`);
+    for (const castellano of [m.calendariosConectados, m.ayudaCalendario, m.sinMunicipio, m.dondeEncuentroDireccion])
+      expect(html).not.toContain(castellano);
   });
 });

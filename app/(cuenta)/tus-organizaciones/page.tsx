@@ -54,7 +54,7 @@ export default async function TusOrganizacionesPage() {
         )
       }
     >
-      <ConPalabras espacios={["perfil", "listas", "cuenta", "publicar"]}>
+      <ConPalabras espacios={["perfil", "listas", "cuenta", "publicar", "fuentes"]}>
         <OrganizationCards organizaciones={organizaciones} />
       </ConPalabras>
     </PaginaLista>
