@@ -175,7 +175,8 @@ describe("the interface's languages", () => {
         IDIOMAS.map(async (idioma) => {
           // A text its own catalogue writes, filled in ("Paso 1 de 4:" is Galician too).
           const suyos = textosDeCatalogo(await catalogo(idioma)).map(
-            (t) => new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(?:de )?\w+\}/g, ".+")}$`, "u"),
+            (t) =>
+              new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(?:(?:de|a) )?\w+\}/g, ".+")}$`, "u"),
           );
           return [idioma, suyos] as const;
         }),

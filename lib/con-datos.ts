@@ -7,14 +7,14 @@ import { IDIOMA_POR_DEFECTO, LOCALE_INTL, type Idioma } from "./idiomas";
 
 /**
  * A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. Catalan
- * writes a name after "de" as `{de municipio}`, which puts the preposition as the name needs it
- * (deCatalan).
+ * writes a name after "de" or "a" as `{de municipio}` or `{a municipio}`, which puts the
+ * preposition as the name needs it (preposicionCatalana).
  */
 export function conDatos(mensaje: string, datos: Record<string, string>): string {
-  return mensaje.replace(/\{(de )?(\w+)\}/g, (marca, de: string | undefined, clave: string) => {
+  return mensaje.replace(/\{(?:(de|a) )?(\w+)\}/g, (marca, prep: "de" | "a" | undefined, clave: string) => {
     const valor = datos[clave];
     if (valor === undefined) return marca;
-    return de ? deCatalan(valor) : valor;
+    return prep ? preposicionCatalana(prep, valor) : valor;
   });
 }
 
@@ -22,19 +22,19 @@ export function conDatos(mensaje: string, datos: Record<string, string>): string
 const VOCAL_INICIAL = /^h?(?:[aeoàèéòó]|[iuíúïü](?![aeiouàèéíòóú]))/iu;
 
 /**
- * Catalan "de" before a name: "d’Olot", "d’Hostalric", "del Vendrell", "dels Hostalets", "de la
- * Bisbal", "de les Borges", "de l’Escala", "de Huelva", "de Girona".
+ * Catalan "de" or "a" before a name: "d’Olot", "d’Hostalric", "del Vendrell", "al Vendrell",
+ * "dels Hostalets", "a la Bisbal", "de les Borges", "de l’Escala", "de Huelva", "a Girona".
  */
-export function deCatalan(nom: string): string {
+export function preposicionCatalana(prep: "de" | "a", nom: string): string {
   const articulo = /^(?:(Els|El|Les|La)\s+|L['’])(.*)$/u.exec(nom);
   if (articulo) {
     const [, art, resto] = articulo;
-    if (art === "El") return `del ${resto}`;
-    if (art === "Els") return `dels ${resto}`;
-    if (art) return `de ${art.toLowerCase()} ${resto}`;
-    return `de l’${resto}`;
+    // de + el = del, a + el = al; and so with els.
+    if (art === "El" || art === "Els") return `${prep === "de" ? "de" : "a"}${art.slice(1)} ${resto}`;
+    if (art) return `${prep} ${art.toLowerCase()} ${resto}`;
+    return `${prep} l’${resto}`;
   }
-  return VOCAL_INICIAL.test(nom) ? `d’${nom}` : `de ${nom}`;
+  return prep === "de" && VOCAL_INICIAL.test(nom) ? `d’${nom}` : `${prep} ${nom}`;
 }
 
 /**

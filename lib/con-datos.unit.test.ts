@@ -6,7 +6,7 @@ describe("filling in and translating messages", () => {
     expect(conDatos("Planes cerca de {municipio} ({x})", { municipio: "Olot" })).toBe("Planes cerca de Olot ({x})");
   });
 
-  it("puts Catalan's de before a name as the name needs it", () => {
+  it("puts Catalan's de and a before a name as the name needs it", () => {
     const de = (nom: string) => conDatos("Plans {de municipio}", { municipio: nom });
     expect(
       [
@@ -40,6 +40,14 @@ describe("filling in and translating messages", () => {
       "Plans de l’Ametlla de Mar",
       "Plans d’Elx",
       "Plans de Lleida",
+    ]);
+    const a = (nom: string) => conDatos("Plans {a municipio}", { municipio: nom });
+    expect(["Olot", "El Vendrell", "Els Hostalets de Pierola", "La Bisbal d'Empordà", "L'Escala"].map(a)).toEqual([
+      "Plans a Olot",
+      "Plans al Vendrell",
+      "Plans als Hostalets de Pierola",
+      "Plans a la Bisbal d'Empordà",
+      "Plans a l’Escala",
     ]);
     // Spanish and the others write the name as it comes.
     expect(conDatos("Planes de {municipio}", { municipio: "El Vendrell" })).toBe("Planes de El Vendrell");

@@ -21,10 +21,10 @@ function mensajes(c: Catalogo, prefijo = ""): Map<string, string> {
 
 /**
  * A message's arguments and tags ({municipio}, <enlace>), which every language must keep
- * (Catalan's {de municipio} is {municipio} with its "de").
+ * (Catalan's {de municipio} and {a municipio} are {municipio} with its preposition).
  */
 const huecos = (mensaje: string) =>
-  [...mensaje.matchAll(/\{(?:de )?(\w+)\}|<\/?\w+>/g)].map((m) => (m[1] ? `{${m[1]}}` : m[0])).sort();
+  [...mensaje.matchAll(/\{(?:(?:de|a) )?(\w+)\}|<\/?\w+>/g)].map((m) => (m[1] ? `{${m[1]}}` : m[0])).sort();
 
 /**
  * Sentences a language writes as Spanish does, on purpose. Galician shares many short phrases
