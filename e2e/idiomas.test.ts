@@ -244,6 +244,30 @@ describe("the interface's languages", () => {
     expect(enCastellano).not.toContain("Donostia");
   });
 
+  it("gives the wizard's hints, the dates' among them, in the page's language", async () => {
+    const [ca, castellano] = [await catalogo("ca"), await catalogo("es")];
+    const usuario = await confirmedUser("Jordi Assistent");
+    const ctx = await contextoConectado(browser, { id: usuario.id });
+    try {
+      const page = await ctx.newPage();
+      await page.goto(`${appUrl()}/ca/publicar`);
+      await page.getByText(ca.asistente.evento, { exact: true }).first().click();
+      await page.getByRole("button", { name: ca.asistente.continuar }).click();
+      await page.getByText(ca.categorias.cultura, { exact: true }).first().click();
+      await page.getByRole("button", { name: ca.asistente.continuar }).click();
+      await page.getByText(ca.formulario.formaVarias, { exact: true }).first().click();
+      await page.getByRole("button", { name: ca.asistente.continuar }).click();
+      // The rules' Spanish hints (the title's, a date's) shown in Catalan.
+      await page.getByText(ca.pistas.titulo, { exact: true }).first().waitFor();
+      await page.getByText(ca.fechas.fechaSinInicio, { exact: true }).first().waitFor();
+      const texto = await page.locator("main").innerText();
+      expect(texto).not.toContain(castellano.fechas.fechaSinInicio);
+      expect(texto).not.toContain(castellano.pistas.titulo);
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it("offers the browser's language once, in that language, without sending the visitor there", async () => {
     const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: "ca-ES" });
     await conCookiesAceptadas(ctx, appUrl());
