@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { conDatos, traductor } from "./con-datos";
+import { conDatos } from "./con-datos";
+import { traductor } from "./traductor";
 import { IDIOMA_POR_DEFECTO, type Idioma } from "./idiomas";
 
 import type es from "@/mensajes/es.json";

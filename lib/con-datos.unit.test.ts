@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { conDatos, enumeracion, traductor } from "./con-datos";
+import { conDatos, enumeracion } from "./con-datos";
+import { traductor } from "./traductor";
 
 describe("filling in and translating messages", () => {
   it("fills a message's placeholders and leaves an unknown one as written", () => {

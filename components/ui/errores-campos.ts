@@ -2,7 +2,7 @@
 
 import { createElement, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { usePalabras } from "@/components/idioma/Palabras";
-import { traductor } from "@/lib/con-datos";
+import { traductor } from "@/lib/traductor";
 import es from "@/mensajes/es.json";
 import { ProveedorTraduccion } from "./Field";
 import {

@@ -1,5 +1,6 @@
 import es from "@/mensajes/es.json";
-import { conDatos, enumeracion, traductor } from "../con-datos";
+import { conDatos, enumeracion } from "../con-datos";
+import { traductor } from "../traductor";
 import { IDIOMA_POR_DEFECTO, LOCALE_INTL, type Idioma } from "../idiomas";
 
 /** The catalogue's words of sources ("fuentes"), in one language. */
