@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FALLO_GLOBAL } from "./fallo-global";
@@ -55,6 +55,30 @@ describe("the interface's catalogues", () => {
       .filter(([clave, texto]) => suyos.get(clave) === texto && esFrase(texto))
       .map(([clave]) => clave);
     expect(iguales.sort()).toEqual([...(IGUALES_AL_CASTELLANO[idioma] ?? [])].sort());
+  });
+});
+
+describe("the namespaces next-intl formats", () => {
+  /** Every .ts and .tsx file under a folder. */
+  const fuentes = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? fuentes(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+    );
+  const espacios = new Set(
+    ["app", "components", "lib"].flatMap((d) =>
+      fuentes(path.join(process.cwd(), d)).flatMap((f) =>
+        [...readFileSync(f, "utf8").matchAll(/getTranslations(?:<"(\w+)">|\("(\w+)"\))/g)].map((m) => m[1] ?? m[2]),
+      ),
+    ),
+  );
+
+  it.each(IDIOMAS)("hold in %s no Catalan {de …} or {a …}, which its ICU parser refuses", (idioma) => {
+    expect(espacios.size).toBeGreaterThan(3);
+    const c = catalogo(idioma);
+    const conPreposicion = [...espacios].flatMap((e) =>
+      [...mensajes(c[e] as Catalogo, `${e}.`)].filter(([, t]) => /\{(de|a) \w+\}/.test(t)).map(([k]) => k),
+    );
+    expect(conPreposicion).toEqual([]);
   });
 });
 
