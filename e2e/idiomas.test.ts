@@ -176,7 +176,10 @@ describe("the interface's languages", () => {
           // A text its own catalogue writes, filled in ("Paso 1 de 4:" is Galician too).
           const suyos = textosDeCatalogo(await catalogo(idioma)).map(
             (t) =>
-              new RegExp(`^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(?:(?:de|a) )?\w+\}/g, ".+")}$`, "u"),
+              new RegExp(
+                `^${t.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{(?:(?:de|a|do|no|ao) )?\w+\}/g, ".+")}$`,
+                "u",
+              ),
           );
           return [idioma, suyos] as const;
         }),

@@ -6,16 +6,36 @@ import { IDIOMA_POR_DEFECTO, LOCALE_INTL, type Idioma } from "./idiomas";
  */
 
 /**
- * A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. Catalan
- * writes a name after "de" or "a" as `{de municipio}` or `{a municipio}`, which puts the
- * preposition as the name needs it (preposicionCatalana).
+ * A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. A
+ * preposition before a name is written inside the placeholder where the name decides its form:
+ * Catalan's `{de municipio}` and `{a municipio}` (preposicionCatalana), Galician's `{do municipio}`,
+ * `{no municipio}` and `{ao municipio}` (preposicionGallega).
  */
 export function conDatos(mensaje: string, datos: Record<string, string>): string {
-  return mensaje.replace(/\{(?:(de|a) )?(\w+)\}/g, (marca, prep: "de" | "a" | undefined, clave: string) => {
+  return mensaje.replace(/\{(?:(de|a|do|no|ao) )?(\w+)\}/g, (marca, prep: string | undefined, clave: string) => {
     const valor = datos[clave];
     if (valor === undefined) return marca;
-    return prep ? preposicionCatalana(prep, valor) : valor;
+    if (prep === "de" || prep === "a") return preposicionCatalana(prep, valor);
+    if (prep === "do" || prep === "no" || prep === "ao") return preposicionGallega(prep, valor);
+    return valor;
   });
+}
+
+/** Galician's prepositions joined to each article: de + o = do, en + a = na, a + as = ás. */
+const GALLEGAS = {
+  do: { sin: "de", O: "do", A: "da", Os: "dos", As: "das" },
+  no: { sin: "en", O: "no", A: "na", Os: "nos", As: "nas" },
+  ao: { sin: "a", O: "ao", A: "á", Os: "aos", As: "ás" },
+} as const;
+
+/**
+ * Galician "de", "en" or "a" before a name, joined to its article: "da Coruña", "no Porriño",
+ * "ás Pontes", "de Ourense".
+ */
+export function preposicionGallega(prep: keyof typeof GALLEGAS, nom: string): string {
+  const articulo = /^(Os|As|O|A)\s+(.*)$/u.exec(nom);
+  const formas = GALLEGAS[prep];
+  return articulo ? `${formas[articulo[1] as "O" | "A" | "Os" | "As"]} ${articulo[2]}` : `${formas.sin} ${nom}`;
 }
 
 /** A vowel sound at a word's start (an h is silent); not i or u before a vowel ("Huelva", "Iurreta"). */

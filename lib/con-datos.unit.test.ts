@@ -7,7 +7,7 @@ describe("filling in and translating messages", () => {
     expect(conDatos("Planes cerca de {municipio} ({x})", { municipio: "Olot" })).toBe("Planes cerca de Olot ({x})");
   });
 
-  it("puts Catalan's de and a before a name as the name needs it", () => {
+  it("puts Catalan's and Galician's prepositions before a name as the name needs them", () => {
     const de = (nom: string) => conDatos("Plans {de municipio}", { municipio: nom });
     expect(
       [
@@ -49,6 +49,18 @@ describe("filling in and translating messages", () => {
       "Plans als Hostalets de Pierola",
       "Plans a la Bisbal d'Empordà",
       "Plans a l’Escala",
+    ]);
+    // Galician joins de, en and a to the name's article.
+    const gl = (nom: string) => conDatos("Preto {do municipio}, {no municipio}, {ao municipio}", { municipio: nom });
+    expect(
+      ["A Coruña", "O Porriño", "As Pontes de García Rodríguez", "Os Blancos", "Ourense", "Arteixo"].map(gl),
+    ).toEqual([
+      "Preto da Coruña, na Coruña, á Coruña",
+      "Preto do Porriño, no Porriño, ao Porriño",
+      "Preto das Pontes de García Rodríguez, nas Pontes de García Rodríguez, ás Pontes de García Rodríguez",
+      "Preto dos Blancos, nos Blancos, aos Blancos",
+      "Preto de Ourense, en Ourense, a Ourense",
+      "Preto de Arteixo, en Arteixo, a Arteixo",
     ]);
     // Spanish and the others write the name as it comes.
     expect(conDatos("Planes de {municipio}", { municipio: "El Vendrell" })).toBe("Planes de El Vendrell");

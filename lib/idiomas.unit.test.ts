@@ -21,10 +21,10 @@ function mensajes(c: Catalogo, prefijo = ""): Map<string, string> {
 
 /**
  * A message's arguments and tags ({municipio}, <enlace>), which every language must keep
- * (Catalan's {de municipio} and {a municipio} are {municipio} with its preposition).
+ * (Catalan's {de municipio} or Galician's {do municipio} is {municipio} with its preposition).
  */
 const huecos = (mensaje: string) =>
-  [...mensaje.matchAll(/\{(?:(?:de|a) )?(\w+)\}|<\/?\w+>/g)].map((m) => (m[1] ? `{${m[1]}}` : m[0])).sort();
+  [...mensaje.matchAll(/\{(?:(?:de|a|do|no|ao) )?(\w+)\}|<\/?\w+>/g)].map((m) => (m[1] ? `{${m[1]}}` : m[0])).sort();
 
 /**
  * Sentences a language writes as Spanish does, on purpose. Galician shares many short phrases
@@ -72,11 +72,11 @@ describe("the namespaces next-intl formats", () => {
     ),
   );
 
-  it.each(IDIOMAS)("hold in %s no Catalan {de …} or {a …}, which its ICU parser refuses", (idioma) => {
+  it.each(IDIOMAS)("hold in %s no preposition marker ({de …}, {do …}), which its ICU parser refuses", (idioma) => {
     expect(espacios.size).toBeGreaterThan(3);
     const c = catalogo(idioma);
     const conPreposicion = [...espacios].flatMap((e) =>
-      [...mensajes(c[e] as Catalogo, `${e}.`)].filter(([, t]) => /\{(de|a) \w+\}/.test(t)).map(([k]) => k),
+      [...mensajes(c[e] as Catalogo, `${e}.`)].filter(([, t]) => /\{(de|a|do|no|ao) \w+\}/.test(t)).map(([k]) => k),
     );
     expect(conPreposicion).toEqual([]);
   });
