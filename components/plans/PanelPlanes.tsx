@@ -6,6 +6,7 @@ import { estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { cuandoTexto } from "@/lib/plans/texto";
 import { planPath, type PlanApi } from "@/lib/plans/plan";
 import { CartelGenerado } from "./CartelGenerado";
+import { cartelPropio } from "@/lib/plans/cartel";
 import { EliminarDesdePanel } from "./EliminarDesdePanel";
 import { PALABRAS_ESTADO, textosTarjetaDePagina, type TextosTarjeta } from "./PlanCard";
 import { PosterImage } from "./PosterImage";
@@ -65,11 +66,12 @@ function FilaPlan({
   const { nombre: nombreEstado, detalle } = PALABRAS_ESTADO[estado];
   const pagina = estado === "Oculto" || estado === "Cancelado" ? null : planPath(plan.titulo, plan._id);
   const cuando = cuandoTexto(plan, {}, textos);
+  const propio = cartelPropio(plan);
   const nombre = <span className="visually-hidden">{` ${t("nombrePlan", { titulo: plan.titulo })}`}</span>;
   const cartel = (
     <span className={estado === "Publicado" ? styles.cartel : `${styles.cartel} ${styles.apagado}`}>
-      {plan.archivoCartel ? (
-        <PosterImage src={variantUrl(plan.archivoCartel.url, "tarjeta")} width={600} height={400} />
+      {propio ? (
+        <PosterImage src={variantUrl(propio.url, "tarjeta")} width={600} height={400} />
       ) : (
         <CartelGenerado plan={plan} variante="mini" textos={textos} />
       )}

@@ -13,6 +13,7 @@ import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
 import { CartelGenerado, categoriaVisible } from "./CartelGenerado";
+import { cartelPropio } from "@/lib/plans/cartel";
 import { GuardarTarjeta } from "./GuardarTarjeta";
 import { PosterImage } from "./PosterImage";
 import { palabrasEnElTexto, trozos } from "@/lib/busqueda/resaltar";
@@ -103,25 +104,25 @@ export function PlanCard({
   const categoria = categoriaVisible(plan.categorias, textos);
   // A generated poster writes the date itself. An event of several dates shows the one the search found.
   const diaInsignia = plan.proximaFecha?.inicio ?? plan.fechaInicio;
-  const insignia =
-    plan.archivoCartel && plan.tipo === "evento" && diaInsignia ? fechaInsignia(diaInsignia, textos.idioma) : null;
+  const propio = cartelPropio(plan);
+  const insignia = propio && plan.tipo === "evento" && diaInsignia ? fechaInsignia(diaInsignia, textos.idioma) : null;
   const contenido = (
     <>
       <div className={estado ? `${styles.poster} ${styles.apagado}` : styles.poster}>
-        {plan.archivoCartel ? (
+        {propio ? (
           <>
             {/* The whole poster over a blurred copy of itself, whatever its shape. */}
             <PosterImage
-              src={variantUrl(plan.archivoCartel.url, "tarjeta")}
-              width={plan.archivoCartel.width}
-              height={plan.archivoCartel.height}
+              src={variantUrl(propio.url, "tarjeta")}
+              width={propio.width}
+              height={propio.height}
               className={styles.fondo}
               priority={prioridad}
             />
             <PosterImage
-              src={variantUrl(plan.archivoCartel.url, "tarjeta")}
-              width={plan.archivoCartel.width}
-              height={plan.archivoCartel.height}
+              src={variantUrl(propio.url, "tarjeta")}
+              width={propio.width}
+              height={propio.height}
               className={styles.entero}
               priority={prioridad}
             />

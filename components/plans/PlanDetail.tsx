@@ -12,6 +12,7 @@ import { conDatos, enumeracion } from "@/lib/con-datos";
 import { idiomaDePagina, palabrasDePagina } from "@/lib/idioma-de-pagina";
 import { enlaceBuscarEnMapa, enlaceComoLlegar } from "./enlaces";
 import { CartelGenerado } from "./CartelGenerado";
+import { cartelPropio } from "@/lib/plans/cartel";
 import { FavoriteToggle } from "./FavoriteToggle";
 import { Markdown } from "./Markdown";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
@@ -183,7 +184,7 @@ export async function PlanDetail({
   ]);
   const nuevaPestana = <NuevaPestana t={t} />;
   const [lng, lat] = plan.ubicacion.coordinates;
-  const cartel = plan.archivoCartel;
+  const cartel = cartelPropio(plan);
   const fechas = fechasTexto(plan.fechaInicio, plan.fechaFin, idioma);
   const cuando = cuandoTexto(plan, {}, textos);
   const lugar = lugarCalendario(plan);

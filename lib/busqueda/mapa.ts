@@ -1,4 +1,5 @@
 import { variantUrl } from "../media/variant-url";
+import { cartelPropio } from "../plans/cartel";
 import { CASTELLANO, cuandoTexto, precioTexto, type LenguaTexto } from "../plans/texto";
 import { planPath, type PlanApi } from "../plans/plan";
 
@@ -31,6 +32,8 @@ export interface ResultadoMapa {
 
 export function puntoDelMapa(plan: PlanApi, lengua: LenguaTexto = CASTELLANO): PuntoMapa {
   const [lng, lat] = plan.ubicacion.coordinates;
+  // A poster drawn here has its words in Spanish: the map's card goes without one, as for none.
+  const cartel = cartelPropio(plan);
   return {
     id: plan._id,
     titulo: plan.titulo,
@@ -39,7 +42,7 @@ export function puntoDelMapa(plan: PlanApi, lengua: LenguaTexto = CASTELLANO): P
     destacado: plan.destacado,
     cuando: cuandoTexto(plan, {}, lengua),
     precio: plan.precio === null ? null : precioTexto(plan.precio, lengua),
-    cartel: plan.archivoCartel ? variantUrl(plan.archivoCartel.url, "tarjeta") : null,
+    cartel: cartel ? variantUrl(cartel.url, "tarjeta") : null,
     href: planPath(plan.titulo, plan._id),
   };
 }

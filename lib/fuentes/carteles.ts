@@ -7,9 +7,7 @@ import { writeWithImage } from "../media/upload";
 import { mensajes } from "../messages";
 import type { Horario } from "../plans/plan";
 import { categoriaCartel, fechaCartel } from "../plans/texto";
-
-/** The name a generated poster's file row has: an update of its plan draws it again. */
-export const NOMBRE_CARTEL_GENERADO = "cartel-generado.png";
+import { NOMBRE_CARTEL_GENERADO } from "../plans/cartel";
 
 /** How many posters one run draws (the rest wait for the next sync or cron run). */
 const POR_TANDA = 200;

@@ -4,6 +4,7 @@ import { htmlVisible } from "@/test-support/api";
 import { beforeAll, describe, expect, it } from "vitest";
 import { mensajes } from "@/lib/messages";
 import { mensajesFuentes as m, textosDeFuente } from "@/lib/fuentes/mensajes";
+import { NOMBRE_CARTEL_GENERADO } from "@/lib/plans/cartel";
 import { CABECERA_CACHE } from "@/lib/paginas-publicas/cache";
 import { query } from "@/test-support/database";
 import { importarPlan, insertFuente, insertOrganizacion } from "@/test-support/fuentes";
@@ -125,6 +126,29 @@ describe("imported plans and connected calendars on screen", () => {
     const tarjetas = html.match(/<article class="[^"]*card[^"]*">.*?<\/article>/g) ?? [];
     expect(tarjetas.length).toBeGreaterThan(0);
     for (const t of tarjetas) expect(t).toContain('data-cartel="generado" aria-hidden="true"');
+  });
+
+  it("draws on the page, in its language, the poster the server drew in Spanish for the apps", async () => {
+    const [archivo] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO archivo (nombre, path, url, content_type, md5sum, hash, width, height, size, variantes)
+       VALUES ($1, $2, $3, 'image/webp', 'x', 'x', 1200, 800, 1, '{}'::jsonb) RETURNING id`,
+      [NOMBRE_CARTEL_GENERADO, `carteles/${sufijo}.webp`, `/media/carteles/${sufijo}.webp`],
+    );
+    await query(db(), "UPDATE plan SET archivo_cartel_id = $2 WHERE id = $1", [importadoId, archivo.id]);
+    try {
+      const ca = (await import("@/mensajes/ca.json")).default;
+      const { html } = await paginaPublica(`/ca${await rutaPlan(importadoId)}`);
+      const cartel = /<div class="[^"]*" data-cartel="generado" aria-hidden="true">(.*?)<\/div>/.exec(html);
+      expect(cartel).not.toBeNull();
+      expect(cartel![1]).toContain(`data-texto="${ca.tarjeta.cartelGenerado}"`);
+      // No image of it on the page; link previews keep it (the og:image).
+      expect(html).not.toMatch(new RegExp(`<img[^>]*carteles/${sufijo}`));
+      expect(html).toMatch(new RegExp(`<meta property="og:image" content="[^"]*carteles/${sufijo}`));
+    } finally {
+      await query(db(), "UPDATE plan SET archivo_cartel_id = NULL WHERE id = $1", [importadoId]);
+      await query(db(), "DELETE FROM archivo WHERE id = $1", [archivo.id]);
+    }
   });
 
   it("marks the owner's imported plans 'Importado' in Planes Creados, and no other", async () => {

@@ -16,7 +16,7 @@ import { persona } from "@/test-support/gestion";
 import { insertPlan, insertUser } from "@/test-support/plans";
 import { appUrl, worker } from "@/test-support/worker";
 import { mensajesFuentes } from "./mensajes";
-import { NOMBRE_CARTEL_GENERADO } from "./carteles";
+import { NOMBRE_CARTEL_GENERADO } from "../plans/cartel";
 import { sincronizarFuente, type OpcionesSincronizacion } from "./sincronizar";
 import { mensajes } from "@/lib/messages";
 

@@ -11,7 +11,7 @@ import { call, confirmedUser } from "@/test-support/users";
 import { appUrl } from "@/test-support/worker";
 import { createPrismaClient } from "@/lib/db/client";
 import { etiquetaTipo } from "../adaptadores";
-import { NOMBRE_CARTEL_GENERADO } from "../carteles";
+import { NOMBRE_CARTEL_GENERADO } from "../../plans/cartel";
 import { coberturaPorProvincia, textoCobertura } from "../cobertura";
 
 const db = () => process.env.DATABASE_URL!;
