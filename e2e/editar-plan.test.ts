@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mensajes, pistas } from "@/lib/messages";
 import { fechaVisible, localDeInstante } from "@/lib/dates";
-import { launchBrowser, captura } from "@/test-support/browser";
+import { launchBrowser, captura, esperarImagen } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, escribirFecha, formulario, png } from "@/test-support/forms";
 import { contextoConectado } from "@/test-support/session-context";
@@ -130,7 +130,7 @@ describe("the edit page /editar-plan/{id}", () => {
     );
     const cartel = page.getByRole("img", { name: "Vista previa del cartel" });
     await expect(cartel.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
-    await expect(cartel.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await esperarImagen(cartel);
     await expect(page.getByLabel("Seleccionar nuevo cartel").count()).resolves.toBe(1);
     await expect(page.getByLabel("Organización").inputValue()).resolves.toBe(orgId);
     const organiza = page.getByRole("link", { name: ORG });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cuandoEventoTexto } from "@/lib/dates";
 import { conDatos, mensajes } from "@/lib/messages";
 import { api, htmlVisible } from "@/test-support/api";
-import { conCookiesAceptadas, launchBrowser, captura } from "@/test-support/browser";
+import { conCookiesAceptadas, launchBrowser, captura, esperarImagen } from "@/test-support/browser";
 import { query } from "@/test-support/database";
 import { enviarFormulario, formulario, png } from "@/test-support/forms";
 import { freshOrigin, insertPlan } from "@/test-support/plans";
@@ -177,7 +177,7 @@ describe("plan and organization pages", () => {
 
     const poster = main.locator("header img").first();
     await expect(poster.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
-    await expect(poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await esperarImagen(poster);
 
     // Markdown: emphasis rendered, raw HTML shown as text, external links in a new tab.
     const descripcion = main.locator("section", { has: page.getByRole("heading", { name: "¿CÓMO SERÁ?" }) });
@@ -223,9 +223,7 @@ describe("plan and organization pages", () => {
     await expect(mapa.evaluate((el) => el.getBoundingClientRect().height)).resolves.toBe(400);
     const marcador = region.locator("img.leaflet-marker-icon");
     await expect(marcador.getAttribute("src")).resolves.toMatch(/^\/_next\/static\/media\/marker-icon.*\.png$/);
-    await expect(marcador.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(
-      true,
-    );
+    await esperarImagen(marcador);
     await expect(region.locator("img.leaflet-tile").first().getAttribute("src")).resolves.toMatch(
       /^https:\/\/[abc]\.tile\.openstreetmap\.org\/13\//,
     );
@@ -567,7 +565,7 @@ describe("plan and organization pages", () => {
     await expect(main.getByRole("heading", { level: 1 }).textContent()).resolves.toBe(ORG);
     const logo = main.locator("header img");
     await expect(logo.getAttribute("src")).resolves.toMatch(/\/detalle\.webp$/);
-    await expect(logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).resolves.toBe(true);
+    await esperarImagen(logo);
     await expect(main.locator("strong").first().textContent()).resolves.toBe("peña");
     const direccion = main.getByRole("link", { name: /Calle Mayor 3, Albarracín/ });
     await expect(direccion.getAttribute("href")).resolves.toBe(

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
@@ -113,4 +114,12 @@ export async function captura(
 export async function conCookiesAceptadas(ctx: BrowserContext, baseUrl: string): Promise<void> {
   await ctx.addCookies([{ name: "cookiesAccepted", value: "true", url: baseUrl }]);
   await ctx.addInitScript(() => window.localStorage.setItem("cookiesAccepted", "true"));
+}
+
+/**
+ * Waits until an image has loaded and decoded, which on a busy machine may come a moment after
+ * the page's load event; fails when it never does (a broken or missing file).
+ */
+export async function esperarImagen(imagen: Locator): Promise<void> {
+  await expect.poll(() => imagen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
