@@ -22,3 +22,14 @@ export function usePalabras<E extends Espacio>(espacio: E): Catalogo[E] {
   if (!palabras) throw new Error(`No words for "${espacio}": wrap the component in <ConPalabras>`);
   return palabras as Catalogo[E];
 }
+
+/** Several namespaces at once (a constant list), the same object while the page's words stay. */
+export function usePalabrasDe<E extends Espacio>(espacios: readonly E[]): Pick<Catalogo, E> {
+  const todas = useContext(Contexto);
+  return useMemo(() => {
+    const faltan = espacios.filter((e) => !todas[e]);
+    if (faltan.length > 0)
+      throw new Error(`No words for "${faltan.join('", "')}": wrap the component in <ConPalabras>`);
+    return Object.fromEntries(espacios.map((e) => [e, todas[e]])) as Pick<Catalogo, E>;
+  }, [todas, espacios]);
+}

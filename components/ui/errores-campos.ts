@@ -1,7 +1,7 @@
 "use client";
 
 import { createElement, useEffect, useMemo, useRef, type ReactNode, type RefObject } from "react";
-import { usePalabras } from "@/components/idioma/Palabras";
+import { usePalabrasDe } from "@/components/idioma/Palabras";
 import { traductor } from "@/lib/traductor";
 import es from "@/mensajes/es.json";
 import { ProveedorTraduccion } from "./Field";
@@ -115,28 +115,8 @@ const ESPACIOS_DE_MENSAJES = [
  * data filled in, another namespace's) stays as it is.
  */
 function useTraduccionDeMensajes(): (texto: string) => string {
-  const general = usePalabras("general");
-  const cuenta = usePalabras("cuenta");
-  const planes = usePalabras("planes");
-  const publicar = usePalabras("publicar");
-  const pistas = usePalabras("pistas");
-  const difusion = usePalabras("difusion");
-  const formulario = usePalabras("formulario");
-  const fechas = usePalabras("fechas");
-  return useMemo(
-    () =>
-      traductor(Object.fromEntries(ESPACIOS_DE_MENSAJES.map((e) => [e, es[e]])), {
-        general,
-        cuenta,
-        planes,
-        publicar,
-        pistas,
-        difusion,
-        formulario,
-        fechas,
-      }),
-    [general, cuenta, planes, publicar, pistas, difusion, formulario, fechas],
-  );
+  const propias = usePalabrasDe(ESPACIOS_DE_MENSAJES);
+  return useMemo(() => traductor(Object.fromEntries(ESPACIOS_DE_MENSAJES.map((e) => [e, es[e]])), propias), [propias]);
 }
 
 /**
