@@ -7,11 +7,9 @@ import { Aviso, Spinner } from "@/components/ui/Field";
 import { ConfirmarEnLinea } from "@/components/ui/ConfirmarEnLinea";
 import ui from "@/components/ui/ui.module.css";
 import { llamar, mensajeDe } from "@/lib/cliente/api";
-import { textosDeFuente } from "@/lib/fuentes/mensajes";
-import { useIdioma } from "@/components/idioma/ContextoIdioma";
 import type { ResultadoSincronizacion } from "@/lib/fuentes/sincronizar";
 import { RefrescoMientrasSincroniza } from "./RefrescoMientrasSincroniza";
-import { ResultadoFuente } from "./ResultadoFuente";
+import { ResultadoFuente, useTextosDeFuente } from "./ResultadoFuente";
 import styles from "./Fuentes.module.css";
 
 /** An organization's connected calendar as its card shows it (its last sync already written). */
@@ -40,8 +38,7 @@ export function CalendariosConectados({
   calendarios: CalendarioConectado[];
 }) {
   const { errorInesperado } = usePalabras("general");
-  const p = usePalabras("fuentes");
-  const { desconectarConfirmacion, pistasDireccion } = textosDeFuente(p, useIdioma());
+  const p = useTextosDeFuente();
   const router = useRouter();
   const id = useId();
   const [url, setUrl] = useState("");
@@ -98,7 +95,7 @@ export function CalendariosConectados({
                 <ConfirmarEnLinea
                   botonesClassName={styles.calendarioAcciones}
                   etiqueta={`${p.desconectar} «${c.nombre}»`}
-                  texto={desconectarConfirmacion(c.nombre)}
+                  texto={p.desconectarConfirmacion(c.nombre)}
                   boton={p.desconectar}
                   ocupado={ocupado}
                   onConfirmar={() => desconectar(c.id)}
@@ -144,7 +141,7 @@ export function CalendariosConectados({
           <details className={styles.dondeEncuentro}>
             <summary>{p.dondeEncuentroDireccion}</summary>
             <dl>
-              {pistasDireccion.map((pista) => (
+              {p.pistasDireccion.map((pista) => (
                 <div key={pista.donde}>
                   <dt>{pista.donde}</dt>
                   <dd>{pista.como}</dd>

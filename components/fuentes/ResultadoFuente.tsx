@@ -72,7 +72,7 @@ export function Descartados({ descartados }: { descartados: ResultadoSincronizac
 }
 
 /** The page's words of sources with their figures (textosDeFuente), made once per language. */
-function useTextosDeFuente() {
+export function useTextosDeFuente() {
   const p = usePalabras("fuentes");
   const idioma = useIdioma();
   return useMemo(() => ({ ...p, ...textosDeFuente(p, idioma) }), [p, idioma]);
