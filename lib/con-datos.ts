@@ -5,6 +5,9 @@ import { IDIOMA_POR_DEFECTO, LOCALE_INTL, type Idioma } from "./idiomas";
  * component that writes its page's words imports this, not the Spanish catalogue.
  */
 
+/** A message's placeholder, `{clave}` or `{prep clave}`: its preposition (if any) and its key. */
+export const HUECO = /\{(?:(de|a|do|no|ao) )?(\w+)\}/g;
+
 /**
  * A message with its `{placeholders}` filled in, e.g. the new address of an e-mail change. A
  * preposition before a name is written inside the placeholder where the name decides its form:
@@ -12,7 +15,7 @@ import { IDIOMA_POR_DEFECTO, LOCALE_INTL, type Idioma } from "./idiomas";
  * `{no municipio}` and `{ao municipio}` (preposicionGallega).
  */
 export function conDatos(mensaje: string, datos: Record<string, string>): string {
-  return mensaje.replace(/\{(?:(de|a|do|no|ao) )?(\w+)\}/g, (marca, prep: string | undefined, clave: string) => {
+  return mensaje.replace(HUECO, (marca, prep: string | undefined, clave: string) => {
     const valor = datos[clave];
     if (valor === undefined) return marca;
     if (prep === "de" || prep === "a") return preposicionCatalana(prep, valor);
@@ -50,7 +53,7 @@ export function preposicionCatalana(prep: "de" | "a", nom: string): string {
   if (articulo) {
     const [, art, resto] = articulo;
     // de + el = del, a + el = al; and so with els.
-    if (art === "El" || art === "Els") return `${prep === "de" ? "de" : "a"}${art.slice(1)} ${resto}`;
+    if (art === "El" || art === "Els") return `${prep}${art.slice(1)} ${resto}`;
     if (art) return `${prep} ${art.toLowerCase()} ${resto}`;
     return `${prep} l’${resto}`;
   }

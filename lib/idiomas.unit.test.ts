@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { HUECO } from "./con-datos";
 import { FALLO_GLOBAL } from "./fallo-global";
 import { IDIOMA_POR_DEFECTO, IDIOMAS, idiomaDeRuta, rutaEnIdioma } from "./idiomas";
 
@@ -24,7 +25,10 @@ function mensajes(c: Catalogo, prefijo = ""): Map<string, string> {
  * (Catalan's {de municipio} or Galician's {do municipio} is {municipio} with its preposition).
  */
 const huecos = (mensaje: string) =>
-  [...mensaje.matchAll(/\{(?:(?:de|a|do|no|ao) )?(\w+)\}|<\/?\w+>/g)].map((m) => (m[1] ? `{${m[1]}}` : m[0])).sort();
+  [
+    ...[...mensaje.matchAll(HUECO)].map((m) => `{${m[2]}}`),
+    ...[...mensaje.matchAll(/<\/?\w+>/g)].map((m) => m[0]),
+  ].sort();
 
 /**
  * Sentences a language writes as Spanish does, on purpose. Galician shares many short phrases
@@ -76,7 +80,9 @@ describe("the namespaces next-intl formats", () => {
     expect(espacios.size).toBeGreaterThan(3);
     const c = catalogo(idioma);
     const conPreposicion = [...espacios].flatMap((e) =>
-      [...mensajes(c[e] as Catalogo, `${e}.`)].filter(([, t]) => /\{(de|a|do|no|ao) \w+\}/.test(t)).map(([k]) => k),
+      [...mensajes(c[e] as Catalogo, `${e}.`)]
+        .filter(([, t]) => [...t.matchAll(HUECO)].some((m) => m[1]))
+        .map(([k]) => k),
     );
     expect(conPreposicion).toEqual([]);
   });
