@@ -357,6 +357,33 @@ describe("the interface's languages", () => {
     expect(enCatalan.html).not.toContain("Text original en");
     expect(enCatalan.noindex).toBe(false);
 
+    // Their cards in a search of Olot too: the title in the reader's language when the plan has
+    // it, marked with its own language when that is not the page's.
+    const tarjetas = async (idioma: Idioma) => {
+      const ruta = rutaEnIdioma(idioma, `/?municipio=Olot&lat=${OLOT.lat}&lng=${OLOT.lng}`);
+      const html = await (await api(ruta, { headers: { accept: "text/html" } })).text();
+      return Object.fromEntries(
+        [...html.matchAll(/<h[234] class="[^"]+"(?: lang="([a-z]+)")?>([^<]+)<\/h[234]>/g)]
+          .filter(([, , titulo]) => /Concert|oncierto|kontzertua|havaneres/.test(titulo))
+          .map(([, lang, titulo]) => [titulo.replaceAll("&#x27;", "'"), lang ?? null]),
+      );
+    };
+    expect(await tarjetas("es")).toEqual({
+      "Concert a la plaça": null,
+      "Concierto de la banda": null,
+      "Cantada d'havaneres": "ca",
+    });
+    expect(await tarjetas("eu")).toEqual({
+      "Concert a la plaça": "es",
+      "Bandaren kontzertua": null,
+      "Cantada d'havaneres": "ca",
+    });
+    expect(await tarjetas("ca")).toEqual({
+      "Concert a la plaça": "es",
+      "Concierto de la banda": "es",
+      "Cantada d'havaneres": null,
+    });
+
     // The sitemap lists each plan in the languages of its text, and only those.
     const indice = await (await api("/sitemap.xml")).text();
     const listadas: string[] = [];

@@ -2,7 +2,7 @@ import Link from "@/components/idioma/Enlace";
 import { enlaceBuscarEnMapa } from "@/components/plans/enlaces";
 import { Markdown } from "@/components/plans/Markdown";
 import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerificada";
-import { PlanGrid } from "@/components/plans/PlanCard";
+import { PlanGrid } from "@/components/plans/PlanGrid";
 import { ContactLinks } from "@/components/plans/PlanDetail";
 import { PosterImage } from "@/components/plans/PosterImage";
 import { variantUrl } from "@/lib/media/variant-url";

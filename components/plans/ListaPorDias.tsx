@@ -3,7 +3,8 @@ import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { Patrocinado } from "@/lib/patrocinios/vigentes";
 import type { PlanApi } from "@/lib/plans/plan";
 import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
-import { PlanGrid, textosTarjetaDePagina } from "./PlanCard";
+import { textosTarjetaDePagina } from "./PlanCard";
+import { PlanGrid, titulosDeLasTarjetas } from "./PlanGrid";
 import styles from "./ListaPorDias.module.css";
 
 /**
@@ -35,6 +36,10 @@ export async function ListaPorDias({
 }) {
   // Read once for all its grids.
   const textos = await textosTarjetaDePagina();
+  const titulos = await titulosDeLasTarjetas(
+    grupos.flatMap((g) => g.items),
+    textos,
+  );
   let quedan = prioritarios;
   return grupos.map((g, i) => {
     const prioridad = quedan;
@@ -54,6 +59,7 @@ export async function ListaPorDias({
             : { nombre: g.titulo.replace(/ \([^()]*\)$/, ""), diaSemana: g.diaSemana }
         }
         textos={textos}
+        titulos={titulos}
       />
     );
     const despues = i === 0 && trasElPrimero;

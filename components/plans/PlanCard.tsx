@@ -8,6 +8,7 @@ import { estadoDelPlan, type EstadoPlan } from "@/lib/plans/estado";
 import { fechaInsignia } from "@/lib/dates";
 import { cuandoTexto, distanciaVisible, horasDelDiaTexto, precioTexto, type Lengua } from "@/lib/plans/texto";
 import type { PlanApi } from "@/lib/plans/plan";
+import type { TituloDeTarjeta } from "@/lib/plans/idiomas";
 import type { FechasDeResultado } from "@/lib/plans/fechas";
 import { planPath } from "@/lib/plans/plan";
 import { variantUrl } from "@/lib/media/variant-url";
@@ -20,7 +21,7 @@ import { palabrasEnElTexto, trozos } from "@/lib/busqueda/resaltar";
 import type { ConsultaPalabras } from "@/lib/busqueda/palabras-consulta";
 import styles from "./PlanCard.module.css";
 
-type NivelTitulo = 2 | 3 | 4;
+export type NivelTitulo = 2 | 3 | 4;
 const ETIQUETA_TITULO = { 2: "h2", 3: "h3", 4: "h4" } as const;
 
 /** A card's words in its page's language: its plan's texts' (lib/plans/texto.ts) and its categories' names. */
@@ -55,6 +56,8 @@ export const PALABRAS_ESTADO: Record<
 
 type PropsPlanCard = {
   plan: PlanApi & Partial<FechasDeResultado> & { canceladoEnLaFuente?: boolean };
+  /** Its title for the page's reader (PlanGrid's, lib/plans/idiomas.ts); its own without it. */
+  titulo?: TituloDeTarjeta;
   href?: string;
   nivelTitulo?: NivelTitulo;
   conEstado?: boolean;
@@ -77,9 +80,12 @@ type PropsPlanCard = {
  * save heart, a button beside the link (not inside it) over the poster's corner. A plan of a
  * verified organization (`verificadas`, read once for the page) names it with "Verificada".
  * Its words are its page's `textos`: a server component's (PlanGrid), or ConTextosTarjeta's in the browser.
+ * Its title is the one in the reader's language when the plan has it, marked with its own
+ * language when it is another (WCAG's language of parts: a screen reader then says it right).
  */
 export function PlanCard({
   plan,
+  titulo = { titulo: plan.titulo },
   href,
   nivelTitulo = 3,
   conEstado = false,
@@ -128,7 +134,7 @@ export function PlanCard({
             />
           </>
         ) : (
-          <CartelGenerado plan={plan} variante="tarjeta" textos={textos} />
+          <CartelGenerado plan={{ ...plan, titulo: titulo.titulo }} variante="tarjeta" textos={textos} />
         )}
         <span
           className={`${styles.badge} ${plan.destacado ? styles.destacado : plan.tipo === "experiencia" ? styles.experiencia : ""}`}
@@ -160,8 +166,8 @@ export function PlanCard({
         )}
       </div>
       <div className={styles.body}>
-        <Titulo className={styles.title}>
-          {trozos(plan.titulo, palabras).map((t, i) => (t.marcado ? <mark key={i}>{t.texto}</mark> : t.texto))}
+        <Titulo className={styles.title} lang={titulo.lang}>
+          {trozos(titulo.titulo, palabras).map((t, i) => (t.marcado ? <mark key={i}>{t.texto}</mark> : t.texto))}
         </Titulo>
         {categoria && <p className={styles.categoria}>{categoria}</p>}
         <p className={styles.meta}>
@@ -198,7 +204,7 @@ export function PlanCard({
       {favoritos && (
         <GuardarTarjeta
           planId={plan._id}
-          titulo={plan.titulo}
+          titulo={titulo.titulo}
           conectado={favoritos.conectado}
           guardado={favoritos.guardados.has(plan._id)}
         />
@@ -238,65 +244,5 @@ export function SponsorCard({ item, nivelTitulo = 3, textos: { t } }: PropsSpons
         )}
       </div>
     </article>
-  );
-}
-
-/**
- * A grid of plan (and sponsor) cards; `hrefDe`, `nivelTitulo`, `conEstado` and `favoritos` are
- * passed on to each PlanCard, with the page's words (`textos`, read here unless given).
- */
-export async function PlanGrid({
-  planes,
-  hrefDe,
-  nivelTitulo,
-  conEstado,
-  prioritarios = 0,
-  favoritos,
-  verificadas,
-  palabras,
-  dia,
-  textos,
-}: {
-  planes: (PlanApi | Patrocinado)[];
-  hrefDe?: (plan: PlanApi) => string;
-  nivelTitulo?: NivelTitulo;
-  conEstado?: boolean;
-  /** How many cards from the top are on the first screen (their posters load at once). */
-  prioritarios?: number;
-  /** The page's saved plans (one read for the whole page): each plan's card gets a save heart. */
-  favoritos?: Favoritos;
-  /** The page's verified organizations: their plans' cards say "Verificada". */
-  verificadas?: ReadonlySet<string>;
-  /** The words searched, marked in the titles. */
-  palabras?: ConsultaPalabras | null;
-  /** The day of a list by days the grid is under (its weekly plans give that day's hours). */
-  dia?: { nombre: string; diaSemana: number };
-  /** The page's words, when the caller has them already (a list of several grids). */
-  textos?: TextosTarjeta;
-}) {
-  const suyos = textos ?? (await textosTarjetaDePagina());
-  return (
-    <ul className={styles.grid}>
-      {planes.map((p, i) => (
-        <li key={p._id}>
-          {p.tipo === "Patrocinado" ? (
-            <SponsorCard item={p} nivelTitulo={nivelTitulo} textos={suyos} />
-          ) : (
-            <PlanCard
-              plan={p}
-              href={hrefDe?.(p)}
-              nivelTitulo={nivelTitulo}
-              conEstado={conEstado}
-              prioridad={i < prioritarios}
-              favoritos={favoritos}
-              verificadas={verificadas}
-              palabras={palabras}
-              dia={dia}
-              textos={suyos}
-            />
-          )}
-        </li>
-      ))}
-    </ul>
   );
 }

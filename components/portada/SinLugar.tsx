@@ -1,5 +1,5 @@
 import { SoloSinLugar } from "@/components/busqueda/SearchPanel";
-import { PlanGrid } from "@/components/plans/PlanCard";
+import { PlanGrid } from "@/components/plans/PlanGrid";
 import { ListaPueblos } from "@/components/pueblos/ListaPueblos";
 import { leerEstado, urlBusqueda } from "@/lib/busqueda/estado";
 import type { Inicio } from "@/lib/portada/cargar";

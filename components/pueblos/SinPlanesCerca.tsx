@@ -1,5 +1,5 @@
 import Link from "@/components/idioma/Enlace";
-import { PlanGrid } from "@/components/plans/PlanCard";
+import { PlanGrid } from "@/components/plans/PlanGrid";
 import { SeguirPueblo } from "@/components/seguimientos/SeguirPueblo";
 import type { Favoritos } from "@/lib/favoritos/sesion";
 import type { MunicipioConRuta } from "@/lib/geo/slug";

@@ -67,3 +67,46 @@ export async function idiomasDelPlan(
   if (!fila) return SOLO_CASTELLANO;
   return { idioma: esIdioma(fila.idioma) ? fila.idioma : IDIOMA_POR_DEFECTO, textos: textosDe(fila.textos) };
 }
+
+/** The title a card shows its reader, and its language when it is not the page's (for `lang`). */
+export interface TituloDeTarjeta {
+  titulo: string;
+  lang?: Idioma;
+}
+
+/**
+ * The titles a list's cards show a reader of `lector` (textoParaLeer's choice), by plan id, read
+ * at once. A plan written in Spanish alone, most of them, is not read: its title is as it is,
+ * Spanish (tituloDeTarjeta).
+ */
+export async function titulosParaLeer(
+  ids: readonly string[],
+  lector: Idioma,
+  db: Pick<Prisma.TransactionClient, "$queryRaw">,
+): Promise<Map<string, TituloDeTarjeta>> {
+  const titulos = new Map<string, TituloDeTarjeta>();
+  if (ids.length === 0) return titulos;
+  const filas = await db.$queryRaw<{ id: string; titulo: string; idioma: string; textos: unknown }[]>`
+    SELECT id::text, titulo, idioma, textos FROM plan
+    WHERE id = ANY(${ids as string[]}::uuid[]) AND (idioma <> ${IDIOMA_POR_DEFECTO} OR textos <> '{}'::jsonb)`;
+  for (const f of filas) {
+    const idiomas = { idioma: esIdioma(f.idioma) ? f.idioma : IDIOMA_POR_DEFECTO, textos: textosDe(f.textos) };
+    const { titulo, idioma } = textoParaLeer({ titulo: f.titulo, descripcion: "" }, idiomas, lector);
+    titulos.set(f.id, { titulo, ...(idioma !== lector && { lang: idioma }) });
+  }
+  return titulos;
+}
+
+/** A card's title for a reader of `lector`: titulosParaLeer's, else its own, Spanish. */
+export function tituloDeTarjeta(
+  plan: { _id: string; titulo: string },
+  titulos: ReadonlyMap<string, TituloDeTarjeta> | undefined,
+  lector: Idioma,
+): TituloDeTarjeta {
+  return (
+    titulos?.get(plan._id) ?? {
+      titulo: plan.titulo,
+      ...(lector !== IDIOMA_POR_DEFECTO && { lang: IDIOMA_POR_DEFECTO }),
+    }
+  );
+}

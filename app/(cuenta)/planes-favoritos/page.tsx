@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "@/components/idioma/Enlace";
 import { PaginaLista } from "@/components/lists/PaginaLista";
-import { PlanGrid } from "@/components/plans/PlanCard";
+import { PlanGrid } from "@/components/plans/PlanGrid";
 import { planesFavoritos } from "@/lib/favoritos/favoritos";
 import { organizacionesVerificadas } from "@/lib/organizaciones/verificadas";
 import { palabrasDePagina } from "@/lib/idioma-de-pagina";

@@ -10,7 +10,7 @@ import { PueblosCercanos, SinPlanesCerca } from "@/components/pueblos/SinPlanesC
 import { RecordarLugar } from "@/components/busqueda/RecordarLugar";
 import { planesMasAlla } from "@/lib/pueblos/mas-alla";
 import { MigasPueblo } from "@/components/pueblos/MigasPueblo";
-import { PlanGrid } from "@/components/plans/PlanCard";
+import { PlanGrid } from "@/components/plans/PlanGrid";
 import { ListaPorDias } from "@/components/plans/ListaPorDias";
 import { agruparPorDia } from "@/lib/busqueda/grupos";
 import { palabrasGruposDePagina } from "@/lib/busqueda/grupos-pagina";
