@@ -5,6 +5,8 @@ import { TileLayer, useMap } from "react-leaflet";
 import { TESELAS_OSM_URL } from "@/lib/teselas";
 import styles from "./mapa.module.css";
 
+const PREFIJO_ATRIBUCION = '<a href="https://leafletjs.com">Leaflet</a>';
+
 /**
  * The tile layer of every map (plan page, location picker, home search): the tiles of
  * MAP_TILES_URL, which the root layout puts on <html data-teselas> (lib/env.ts validates it and
@@ -18,6 +20,9 @@ export function CapaTeselas({ atribucion = "colaboradores de OpenStreetMap" }: {
   const map = useMap();
   useEffect(() => {
     map.getContainer().classList.add(styles.fondo);
+    // Leaflet's own credit, without its English tooltip ("A JavaScript library for interactive
+    // maps") on pages in five other languages.
+    map.attributionControl?.setPrefix(PREFIJO_ATRIBUCION);
   }, [map]);
   const url = (typeof document !== "undefined" && document.documentElement.dataset.teselas) || TESELAS_OSM_URL;
   return (
