@@ -1,7 +1,11 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { CABECERA_IDIOMA, IDIOMAS, NOMBRE_PROPIO, rutaEnIdioma, type Idioma } from "@/lib/idiomas";
 import { HUECO } from "@/lib/con-datos";
+import { buscarPlanesMapa } from "@/lib/busqueda/buscar";
+import { busquedaSchema } from "@/lib/busqueda/schemas";
+import { espacioDe } from "@/lib/catalogo";
+import { lenguaDe } from "@/lib/plans/texto";
 import { diaEtiqueta, fechaInsignia, nombreDia } from "@/lib/dates";
 import { IDIOMAS_CON_SITEMAP } from "@/lib/seo/sitemap";
 import { IDIOMAS_DEL_INTERFAZ } from "@/lib/seo/versiones";
@@ -156,7 +160,7 @@ describe("the interface's languages", () => {
       usuario.correo,
       ...Object.values(NOMBRE_PROPIO),
       ...["Facebook", "Instagram", "TikTok", "App Store", "Google Play", "WhatsApp", "Google Calendar"],
-      ...["GeoNames", "Countries States Cities Database", "(ODbL)."],
+      ...["GeoNames", "Countries States Cities Database", "(ODbL).", "Leaflet", "OpenStreetMap"],
     ]);
     // Read before and after the pages: a plan another test deletes meanwhile is still known.
     const deLaBase = new Set(await datosDeLaBase());
@@ -167,6 +171,11 @@ describe("the interface's languages", () => {
       const page = pestanas[n];
       await page.goto(`${appUrl()}${ruta}`);
       await page.getByRole("contentinfo").waitFor();
+      // A plan's map loads as it nears the screen: brought there on every tab, so its words are read in each.
+      if (ruta.includes("/plan/")) {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.locator(".leaflet-control-attribution").waitFor();
+      }
       const textos = await page.evaluate(textosDeLaPagina);
       if (ruta.includes("municipio=")) await captura(page, `idiomas-busqueda-${IDIOMAS[n]}-390`);
       return textos;
@@ -301,6 +310,13 @@ describe("the interface's languages", () => {
   });
 
   it("shows a plan in the reader's language when it has it, else Spanish, else its own, marked so", async () => {
+    // A sponsor's text, the team's Spanish, among the cards of a search.
+    const [patrocinio] = await query<{ id: string }>(
+      db(),
+      `INSERT INTO patrocinio (empresa, enlace_empresa, titulo, descripcion)
+       VALUES ('Eurona', 'https://www.eurona.es', 'Internet rural', 'Conexión en cualquier pueblo') RETURNING id`,
+    );
+    onTestFinished(() => query(db(), "DELETE FROM patrocinio WHERE id = $1", [patrocinio.id]).then(() => undefined));
     const kulturklik = await insertPlan({
       usuarioId,
       origin: OLOT,
@@ -364,7 +380,7 @@ describe("the interface's languages", () => {
       const html = await (await api(ruta, { headers: { accept: "text/html" } })).text();
       return Object.fromEntries(
         [...html.matchAll(/<h[234] class="[^"]+"(?: lang="([a-z]+)")?>([^<]+)<\/h[234]>/g)]
-          .filter(([, , titulo]) => /Concert|oncierto|kontzertua|havaneres/.test(titulo))
+          .filter(([, , titulo]) => /Concert|oncierto|kontzertua|havaneres|Internet/.test(titulo))
           .map(([, lang, titulo]) => [titulo.replaceAll("&#x27;", "'"), lang ?? null]),
       );
     };
@@ -372,17 +388,30 @@ describe("the interface's languages", () => {
       "Concert a la plaça": null,
       "Concierto de la banda": null,
       "Cantada d'havaneres": "ca",
+      "Internet rural": null,
     });
     expect(await tarjetas("eu")).toEqual({
       "Concert a la plaça": "es",
       "Bandaren kontzertua": null,
       "Cantada d'havaneres": "ca",
+      "Internet rural": "es",
     });
     expect(await tarjetas("ca")).toEqual({
       "Concert a la plaça": "es",
       "Concierto de la banda": "es",
       "Cantada d'havaneres": null,
+      "Internet rural": "es",
     });
+    // And the map's points, whose mini card names the plan the same way.
+    const mapa = await buscarPlanesMapa(
+      busquedaSchema.parse({ lat: String(OLOT.lat), lng: String(OLOT.lng) }),
+      lenguaDe("eu", espacioDe("eu", "tarjeta")),
+    );
+    expect(
+      Object.fromEntries(
+        mapa.puntos.filter((p) => /Concert|kontzertua|havaneres/.test(p.titulo)).map((p) => [p.titulo, p.lang ?? null]),
+      ),
+    ).toEqual({ "Concert a la plaça": "es", "Bandaren kontzertua": null, "Cantada d'havaneres": "ca" });
 
     // The sitemap lists each plan in the languages of its text, and only those.
     const indice = await (await api("/sitemap.xml")).text();

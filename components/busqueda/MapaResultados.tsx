@@ -127,7 +127,7 @@ function MiniTarjeta({ punto, onCerrar }: { punto: PuntoMapa; onCerrar: () => vo
         <img src={punto.cartel} alt="" className={styles.tarjetaCartel} />
       )}
       <div className={styles.tarjetaTexto}>
-        <h3>
+        <h3 lang={punto.lang}>
           <a ref={enlace} href={enIdioma(punto.href)}>
             {punto.titulo}
           </a>

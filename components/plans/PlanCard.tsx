@@ -217,11 +217,17 @@ type PropsSponsorCard = { item: Patrocinado; nivelTitulo?: NivelTitulo };
 
 /**
  * A sponsor item among the plans: 'Saber más' goes to /eurona for Eurona, else to the company's
- * site. Its words as PlanCard's.
+ * site. Its words as PlanCard's; its own text is the team's, written in Spanish in the back-office,
+ * and marked so on another language's page.
  */
-export function SponsorCard({ item, nivelTitulo = 3, textos: { t } }: PropsSponsorCard & { textos: TextosTarjeta }) {
+export function SponsorCard({
+  item,
+  nivelTitulo = 3,
+  textos: { t, idioma },
+}: PropsSponsorCard & { textos: TextosTarjeta }) {
   const Titulo = ETIQUETA_TITULO[nivelTitulo];
   const interno = item.empresa.trim().toLowerCase() === "eurona";
+  const lang = idioma === IDIOMA_POR_DEFECTO ? undefined : IDIOMA_POR_DEFECTO;
   return (
     <article className={`${styles.card} ${styles.sponsor}`}>
       <div className={styles.poster}>
@@ -231,8 +237,12 @@ export function SponsorCard({ item, nivelTitulo = 3, textos: { t } }: PropsSpons
         <span className={styles.badge}>{t("patrocinado")}</span>
       </div>
       <div className={styles.body}>
-        <Titulo className={styles.title}>{item.titulo}</Titulo>
-        <p className={styles.meta}>{item.descripcion}</p>
+        <Titulo className={styles.title} lang={lang}>
+          {item.titulo}
+        </Titulo>
+        <p className={styles.meta} lang={lang}>
+          {item.descripcion}
+        </p>
         {interno ? (
           <Link className="button" href="/eurona" prefetch={false}>
             {t("saberMas")}

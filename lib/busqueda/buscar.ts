@@ -11,6 +11,7 @@ import { FECHAS_TARJETA, PLAN_DESTACADO, PLAN_JOINS, PLAN_SELECT } from "../plan
 import { CASTELLANO, type LenguaTexto } from "../plans/texto";
 import { BUSQUEDA_MEMO_ENTRADAS, BUSQUEDA_MEMO_TTL_MS, FEED_MEMO_ENTRADAS, TOPE_TOTAL } from "../plans/constants";
 import { puntoDelMapa, TOPE_MAPA, type ResultadoMapa } from "./mapa";
+import { titulosParaLeer, tituloDeTarjeta } from "../plans/idiomas";
 import { DiscosDensos } from "./total-denso";
 import { fechasDeResultado } from "./fecha-buscada";
 import type { FechasDeResultado } from "../plans/fechas";
@@ -341,9 +342,17 @@ async function mapaEnUnServidor(q: Busqueda, lengua: LenguaTexto): Promise<Resul
     const pagina = await paginaYTotal({ ...q, page: 1, limit: TOPE_MAPA }, lng, lat, version, claveTotal);
     const rows = filasDePaginaYTotal(pagina, lng, lat);
     const fechas = fechasDeLaPagina(q, rows);
+    const titulos = await titulosParaLeer(
+      rows.map((r) => r.id),
+      lengua.idioma,
+      await readDb(),
+    );
     return {
       centro: { lat, lng },
-      puntos: rows.map((r, i) => puntoDelMapa({ ...serializePlan(r), ...fechas[i] }, lengua)),
+      puntos: rows.map((r, i) => {
+        const plan = { ...serializePlan(r), ...fechas[i] };
+        return puntoDelMapa(plan, lengua, tituloDeTarjeta(plan, titulos, lengua.idioma));
+      }),
       total: pagina.total.total,
     };
   });

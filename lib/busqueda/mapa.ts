@@ -2,6 +2,8 @@ import { variantUrl } from "../media/variant-url";
 import { cartelPropio } from "../plans/cartel";
 import { CASTELLANO, cuandoTexto, precioTexto, type LenguaTexto } from "../plans/texto";
 import { planPath, type PlanApi } from "../plans/plan";
+import type { Idioma } from "../idiomas";
+import type { TituloDeTarjeta } from "../plans/idiomas";
 
 /** The most plans the home's map shows of one search: the nearest ones, in the search's own order. */
 export const TOPE_MAPA = 200;
@@ -13,7 +15,9 @@ export const TOPE_MAPA = 200;
  */
 export interface PuntoMapa {
   id: string;
+  /** In the reader's language when the plan has it (lib/plans/idiomas.ts), `lang` its own when another. */
   titulo: string;
+  lang?: Idioma;
   lat: number;
   lng: number;
   destacado: boolean;
@@ -30,13 +34,17 @@ export interface ResultadoMapa {
   total: number;
 }
 
-export function puntoDelMapa(plan: PlanApi, lengua: LenguaTexto = CASTELLANO): PuntoMapa {
+export function puntoDelMapa(
+  plan: PlanApi,
+  lengua: LenguaTexto = CASTELLANO,
+  titulo: TituloDeTarjeta = { titulo: plan.titulo },
+): PuntoMapa {
   const [lng, lat] = plan.ubicacion.coordinates;
   // A poster drawn here has its words in Spanish: the map's card goes without one, as for none.
   const cartel = cartelPropio(plan);
   return {
     id: plan._id,
-    titulo: plan.titulo,
+    ...titulo,
     lat,
     lng,
     destacado: plan.destacado,
