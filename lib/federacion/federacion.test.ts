@@ -204,6 +204,7 @@ describe("a town on the fediverse", () => {
     expect(app.type).toBe("Application");
   });
 
+  // Deliveries waited for one after another: on a loaded machine, more than the default 30 s.
   it("accepts a signed Follow at once and keeps the follower; an Undo or their account's Delete ends it; unsigned, forged or huge posts are refused", async () => {
     const { id, enviar } = await ana();
     const municipio = new URL(`${appUrl()}/ap/municipios/42215`);
@@ -263,5 +264,5 @@ describe("a town on the fediverse", () => {
     expect((await enviar(`${appUrl()}/ap/bandeja`, baja)).status).toBe(202);
     await hasta(async () => (await seguidores("municipios/42215")).length === 0);
     expect(await seguidores("municipios/42215")).toEqual([]);
-  });
+  }, 60_000);
 });
