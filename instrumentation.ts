@@ -21,14 +21,16 @@ export async function register(): Promise<void> {
       { registerDatabaseProbe, paginasResponden503 },
       { Server, ServerResponse },
       { metodosProhibidosResponden405 },
+      { HTML_NO_DISPONIBLE },
     ] = await Promise.all([
       import("./lib/db/health"),
       import("./lib/db/outage"),
       import("node:http"),
       import("./lib/http"),
+      import("./lib/proxy/caida"),
     ]);
     registerDatabaseProbe(() => checkDatabase(1_000));
-    paginasResponden503(ServerResponse.prototype);
+    paginasResponden503(ServerResponse.prototype, HTML_NO_DISPONIBLE);
     metodosProhibidosResponden405(Server.prototype);
     // Purges of the CDN or caching proxy in front (lib/paginas-publicas/purga.ts).
     const { iniciarPurgas } = await import("./lib/paginas-publicas/purga");

@@ -83,22 +83,41 @@ export async function databaseMarkedDown(now = Date.now()): Promise<boolean> {
 interface Respuesta {
   writeHead(status: number, ...rest: unknown[]): unknown;
   setHeader(name: string, value: string): unknown;
+  end(...args: unknown[]): unknown;
   headersSent: boolean;
+  statusCode: number;
 }
+
+/** What Next.js sends when even its error page failed to render (base-server.js), as plain text. */
+const SIN_PAGINA_DE_ERROR = "Internal Server Error";
+
+const caidaReciente = () => Date.now() - (g()[LAST_SEEN] ?? -Infinity) < RECENT_MS;
 
 /**
  * Next.js answers a page whose render threw with 500, and gives a page no way to answer 503
  * (its error statuses are 401, 403 and 404). A page that was rendering when PostgreSQL went away
  * is not a bug of ours but the service being unavailable: this makes the server's 500 a 503 with
- * Retry-After when an outage error was seen a moment ago. Called once at start-up with
- * node:http's ServerResponse.prototype (instrumentation.ts).
+ * Retry-After when an outage error was seen a moment ago. When its error page could not render
+ * either (its layout needs the database too), Next.js has only a plain English "Internal Server
+ * Error" to send: that becomes `paginaCaida`, the proxy's Spanish outage page. Called once at
+ * start-up with node:http's ServerResponse.prototype (instrumentation.ts).
  */
-export function paginasResponden503(proto: Respuesta): void {
+export function paginasResponden503(proto: Respuesta, paginaCaida: string): void {
   if (g()[PATCHED]) return;
   g()[PATCHED] = true;
+  const end = proto.end;
+  proto.end = function (this: Respuesta, ...args: unknown[]) {
+    if (this.statusCode === 500 && !this.headersSent && args[0] === SIN_PAGINA_DE_ERROR && caidaReciente()) {
+      this.setHeader("Content-Type", "text/html; charset=utf-8");
+      // Not Buffer: the error pages import this file, and Buffer would bring its polyfill to every page.
+      this.setHeader("Content-Length", String(new TextEncoder().encode(paginaCaida).length));
+      args[0] = paginaCaida;
+    }
+    return end.apply(this, args);
+  };
   const writeHead = proto.writeHead;
   proto.writeHead = function (this: Respuesta, status: number, ...rest: unknown[]) {
-    if (status === 500 && Date.now() - (g()[LAST_SEEN] ?? -Infinity) < RECENT_MS) {
+    if (status === 500 && caidaReciente()) {
       status = 503;
       if (typeof rest[0] === "string") rest = rest.slice(1);
       if (!this.headersSent) this.setHeader("Retry-After", "5");

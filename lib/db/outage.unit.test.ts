@@ -14,12 +14,20 @@ import { DIGEST_SIN_BASE, isDatabaseUnavailable, notarCaida, paginasResponden503
 describe("a page's 500 while PostgreSQL is away", () => {
   // A subclass, so the patch stays within this test's server.
   class Respuesta extends ServerResponse {}
-  paginasResponden503(Respuesta.prototype);
+  const PAGINA_CAIDA = "<!doctype html><p>Servicio no disponible</p>";
+  paginasResponden503(Respuesta.prototype, PAGINA_CAIDA);
   let server: Server;
   const servir = () =>
     new Promise<string>((resolve) => {
-      server = createServer({ ServerResponse: Respuesta }, (_, res) => {
+      server = createServer({ ServerResponse: Respuesta }, (req, res) => {
         res.statusCode = 500;
+        if (req.url === "/sin-pagina-de-error") {
+          // What Next.js sends when its error page could not render either (base-server.js).
+          res.setHeader("Content-Type", "text/plain");
+          res.setHeader("Content-Length", "21");
+          res.end("Internal Server Error");
+          return;
+        }
         res.setHeader("Content-Type", "text/html; charset=utf-8");
         res.end("<!DOCTYPE html><html id=__next_error__></html>");
       });
@@ -34,6 +42,16 @@ describe("a page's 500 while PostgreSQL is away", () => {
     const res = await fetch(url);
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.text()).toBe("<!DOCTYPE html><html id=__next_error__></html>");
+  });
+
+  it("is the outage's page when Next.js had only its plain-text 500 to send", async () => {
+    const url = await servir();
+    notarCaida(Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" }));
+    const res = await fetch(`${url}/sin-pagina-de-error`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(await res.text()).toBe(PAGINA_CAIDA);
   });
 
   it("shows the outage's message in Spanish on both error pages", () => {

@@ -3,14 +3,16 @@ import { mensajes } from "../messages";
 import { CSP_DE_DATOS, CSP_DE_DATOS_ENMARCABLE, esRutaEnmarcable } from "../security";
 import type { Paso } from "./paso";
 
+/** The outage's page: also what a page that failed with its error page under it answers (lib/db/outage.ts). */
+export const HTML_NO_DISPONIBLE = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${mensajes.servicioNoDisponible}</p></main></body></html>`;
+
 /**
  * While PostgreSQL is down (lib/db/outage.ts): a small Spanish page with 503 and when to try
  * again (inside the town hall's frame too, for the widget), instead of rendering pages that
  * will fail.
  */
 export function paginaNoDisponible(enmarcable: boolean): Response {
-  const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Servicio no disponible</title></head><body><main><h1>Servicio no disponible</h1><p>${mensajes.servicioNoDisponible}</p></main></body></html>`;
-  return new Response(html, {
+  return new Response(HTML_NO_DISPONIBLE, {
     status: 503,
     headers: {
       "Content-Type": "text/html; charset=utf-8",
