@@ -183,6 +183,22 @@ describe("sources in Chromium", () => {
     await expect(tarjeta.getByRole("link", { name: new RegExp(mensajes.cartelGenerado) }).count()).resolves.toBe(0);
     await expect(tarjeta.getByRole("link", { name: new RegExp(`Jotas ${sufijo}`) }).count()).resolves.toBe(1);
     await captura(tarjeta, "tarjeta-cartel-generado-390");
+
+    // A title of two lines keeps the poster's words clear of its caption.
+    const largo = `Festival de cortometrajes del valle ${sufijo}`;
+    await insertPlan({ usuarioId: "agenda-planazo", origin, distanciaM: 400, titulo: largo, categorias: ["Cultura"] });
+    await page.reload();
+    const larga = page.getByRole("article").filter({ has: page.getByRole("heading", { name: largo }) });
+    const cajas = await larga.locator("[data-cartel] [data-texto]").evaluateAll((es) =>
+      es.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { texto: e.getAttribute("data-texto"), top: r.top, bottom: r.bottom, visible: r.height > 0 };
+      }),
+    );
+    const pie = cajas.find((c) => c.texto === mensajes.cartelGenerado)!;
+    const encima = cajas.filter((c) => c !== pie && c.visible && c.bottom > pie.top).map((c) => c.texto);
+    expect(encima).toEqual([]);
+    await captura(larga, "tarjeta-cartel-generado-largo-390");
     await ctx.close();
   }, 60_000);
 });
