@@ -19,7 +19,7 @@ import { InsigniaVerificada } from "@/components/organizaciones/InsigniaVerifica
 import { SeguirOrganizacion } from "@/components/seguimientos/SeguirOrganizacion";
 import type { SeguirEnSesion } from "@/lib/seguimientos/sesion";
 import { textosTarjetaDePagina } from "./PlanCard";
-import { PlanGrid } from "./PlanGrid";
+import { PlanGrid, titulosDeLasTarjetas } from "./PlanGrid";
 import { PlanMap } from "./PlanMap";
 import type { LugarDelMapa } from "./PlanMapLeaflet";
 import { PlanSummary } from "./PlanSummary";
@@ -183,6 +183,8 @@ export async function PlanDetail({
     palabrasDePagina("busqueda"),
     palabrasDePagina("general"),
   ]);
+  // Both lists' titles in the reader's language, read at once.
+  const titulos = await titulosDeLasTarjetas([...finde, ...parecidos], textos);
   const nuevaPestana = <NuevaPestana t={t} />;
   const [lng, lat] = plan.ubicacion.coordinates;
   const cartel = cartelPropio(plan);
@@ -199,7 +201,7 @@ export async function PlanDetail({
           <h2 id="planes-finde-titulo" className={styles.seccionTitulo}>
             {conDatos(planes.planFindeEn, donde)}
           </h2>
-          <PlanGrid planes={finde} favoritos={favoritos} verificadas={verificadas} textos={textos} />
+          <PlanGrid planes={finde} favoritos={favoritos} verificadas={verificadas} textos={textos} titulos={titulos} />
         </section>
       )}
       {parecidos.length > 0 && (
@@ -207,7 +209,13 @@ export async function PlanDetail({
           <h2 id="planes-parecidos-titulo" className={styles.seccionTitulo}>
             {conDatos(busqueda.masPlanesCerca, donde)}
           </h2>
-          <PlanGrid planes={parecidos} favoritos={favoritos} verificadas={verificadas} textos={textos} />
+          <PlanGrid
+            planes={parecidos}
+            favoritos={favoritos}
+            verificadas={verificadas}
+            textos={textos}
+            titulos={titulos}
+          />
           {pueblo && (
             <p className={styles.verTodos}>
               <Link href={pueblo.ruta} prefetch={false}>
