@@ -52,7 +52,8 @@ export function ResultadoFuente({
 export function Descartados({ descartados }: { descartados: ResultadoSincronizacion["descartados"] }) {
   const t = useTextosDeFuente();
   const porMotivo = new Map<string, number>();
-  for (const d of descartados) porMotivo.set(t.traducir(d.motivo), (porMotivo.get(t.traducir(d.motivo)) ?? 0) + 1);
+  const motivos = descartados.map((d) => t.traducir(d.motivo));
+  for (const motivo of motivos) porMotivo.set(motivo, (porMotivo.get(motivo) ?? 0) + 1);
   const grupos = [...porMotivo].sort((a, b) => b[1] - a[1]);
   return (
     <details className={styles.descartados}>
@@ -63,7 +64,7 @@ export function Descartados({ descartados }: { descartados: ResultadoSincronizac
       <ul>
         {descartados.map((d, i) => (
           <li key={i}>
-            <strong>{d.titulo}</strong>: {t.traducir(d.motivo)}
+            <strong>{d.titulo}</strong>: {motivos[i]}
           </li>
         ))}
       </ul>

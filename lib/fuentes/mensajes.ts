@@ -64,8 +64,8 @@ export function textosDeFuente(p: Palabras, idioma: Idioma = IDIOMA_POR_DEFECTO)
       { donde: "Outlook", como: p.pistaOutlook },
       { donde: p.pistaWordpressDonde, como: p.pistaWordpress },
     ],
-    /** A reason or an error a sync wrote down (in Spanish) in this language. */
-    traducir: traductor(es.fuentes, p),
+    /** A reason or an error a sync wrote down (in Spanish) in this language; Spanish's is as written. */
+    traducir: idioma === IDIOMA_POR_DEFECTO ? (texto: string) => texto : traductor(es.fuentes, p),
   };
 }
 
